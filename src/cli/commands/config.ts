@@ -1,0 +1,140 @@
+/** `cacs config show | path | init`. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { UsageError } from '../../errors.js';
+import { userConfigDir } from '../../config/paths.js';
+import { USER_CONFIG_PLACES } from '../../config/settings.js';
+import type { Context } from '../context.js';
+
+interface Row {
+  key: string;
+  value: unknown;
+  source: string;
+}
+
+export async function runConfigShow(opts: { json?: boolean }, ctx: Context): Promise<number> {
+  const { settings, sources, files } = await ctx.settings();
+  const rows: Row[] = [];
+  const add = (key: string, value: unknown, sourceKey = key) =>
+    rows.push({ key, value, source: sources.get(sourceKey) ?? 'not set' });
+
+  add('baseUrl', settings.baseUrl ?? null);
+  if (settings.token?.kind === 'command') {
+    add('accessTokenCommand', settings.token.command);
+  } else {
+    add('accessToken', settings.token ? '***' : null);
+  }
+  add('campaign', settings.campaign ?? null);
+  for (const [alias, key] of Object.entries(settings.campaigns)) add(`campaigns.${alias}`, key);
+  add('profile', settings.profile ?? null);
+  add('timezone', settings.timezone);
+  add('timeout', settings.timeout);
+  add('allowInsecureHttp', settings.allowInsecureHttp);
+  add('stateDir', settings.stateDir);
+  add('import.batchSize', settings.import.batchSize);
+  add('import.concurrency', settings.import.concurrency);
+  add('import.phonePattern', settings.import.phonePattern);
+  for (const [field, column] of Object.entries(settings.import.columns))
+    add(`import.columns.${field}`, column);
+  add('report.format', settings.report.format ?? null);
+  add('report.flatten', settings.report.flatten);
+  add('report.windowDays', settings.report.windowDays);
+  add('report.concurrency', settings.report.concurrency);
+
+  if (opts.json) {
+    const obj = {
+      settings: Object.fromEntries(rows.map((r) => [r.key, { value: r.value, source: r.source }])),
+      files: files.map((f) => ({ path: f.path, scope: f.scope })),
+    };
+    ctx.out.data(`${JSON.stringify(obj, null, 2)}\n`);
+    return 0;
+  }
+  const width = Math.max(...rows.map((r) => r.key.length));
+  const valueText = (v: unknown) => (v === null ? ctx.out.cOut.dim('(not set)') : String(v));
+  const valueWidth = Math.min(
+    48,
+    Math.max(...rows.map((r) => (r.value === null ? 9 : String(r.value).length))),
+  );
+  for (const r of rows) {
+    const v = valueText(r.value);
+    const pad = ' '.repeat(
+      Math.max(1, valueWidth - (r.value === null ? 9 : String(r.value).length) + 2),
+    );
+    ctx.out.data(`${r.key.padEnd(width)}  ${v}${pad}${ctx.out.cOut.dim(r.source)}\n`);
+  }
+  return 0;
+}
+
+export async function runConfigPath(_opts: unknown, ctx: Context): Promise<number> {
+  const { files } = await ctx.settings();
+  const userDir = userConfigDir(ctx.io.env);
+  if (files.length === 0) ctx.out.data('no config file in effect\n');
+  for (const f of files) ctx.out.data(`${f.scope.padEnd(8)} ${f.path}\n`);
+  ctx.out.info(
+    [
+      '',
+      'cacs looks for, in order of precedence:',
+      `  project: package.json "cacs", .cacsrc, .cacsrc.{json,yaml,yml,js,cjs,mjs}, cacs.config.* — in ${ctx.io.cwd} and each folder above it`,
+      `  user:    ${path.join(userDir, `{${USER_CONFIG_PLACES.join(',')}}`)}`,
+      '  (--config <file> replaces both searches)',
+    ].join('\n'),
+  );
+  return 0;
+}
+
+export const STARTER_CONFIG = `# cacs configuration (YAML). Precedence: flags > environment > profile > this file > user config.
+# Keep this file private if it holds a token: chmod 600 .cacsrc.yaml
+
+# The service address given by your operator.
+baseUrl: https://cacs.example.com
+
+# The access token: prefer a command that prints it (a password manager, a secrets store)
+# over writing it here. CACS_ACCESS_TOKEN in the environment also works.
+# accessTokenCommand: pass show cacs/token
+# accessToken: put-your-token-here
+
+# Campaign aliases (alias: campaign key) and the campaign used when --campaign is not given.
+campaigns:
+  summer: SUMMER2026
+# defaultCampaign: summer
+
+# Relative report dates (today, yesterday, 7d) are computed in this zone.
+timezone: Asia/Ho_Chi_Minh
+
+import:
+  batchSize: 500
+  concurrency: 2
+  # Map lead fields to the column names of your files (beyond the built-in aliases).
+  # columns:
+  #   ref_id: Customer Code
+  #   field01: Product
+  # A wider phone rule than the spec's 0 + 9 digits, if your operator accepts one.
+  # phonePattern: '^0\\d{9,10}$'
+
+report:
+  windowDays: 31
+  concurrency: 4
+  # format: csv
+
+# Named sets of the settings above, chosen with --profile or CACS_PROFILE.
+# profiles:
+#   staging:
+#     baseUrl: https://staging.cacs.example.com
+#     accessTokenCommand: pass show cacs/staging-token
+`;
+
+export async function runConfigInit(opts: { user?: boolean }, ctx: Context): Promise<number> {
+  const file = opts.user
+    ? path.join(userConfigDir(ctx.io.env), 'config.yaml')
+    : path.join(ctx.io.cwd, '.cacsrc.yaml');
+  if (fs.existsSync(file)) {
+    throw new UsageError(`${file} already exists; cacs config init never overwrites a file`, {
+      hint: 'Edit it, or move it away first.',
+    });
+  }
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, STARTER_CONFIG, { mode: 0o600, flag: 'wx' });
+  ctx.out.data(`${file}\n`);
+  ctx.out.info(`wrote a starter config to ${file} (mode 600); edit baseUrl and the token source.`);
+  return 0;
+}

@@ -1,0 +1,106 @@
+/** `cacs emulator`: a local CACS service until Ctrl-C. */
+import { UsageError } from '../../errors.js';
+import type { Context } from '../context.js';
+
+export interface EmulatorFlags {
+  port: number;
+  host: string;
+  token: string;
+  campaign?: string[];
+  state?: string;
+  latency: number;
+  failRate: number;
+  seed: number;
+  maxBatch?: number;
+  phonePattern?: string;
+  messageStyle: 'ratio' | 'count';
+  attempts: 'window' | 'all';
+}
+
+/** "KEY" or "KEY=Name" → a campaign. */
+export function parseCampaignFlag(value: string): { key: string; name?: string } {
+  const i = value.indexOf('=');
+  const key = (i < 0 ? value : value.slice(0, i)).trim();
+  const name = i < 0 ? undefined : value.slice(i + 1).trim();
+  if (key === '' || key.length > 32) {
+    throw new UsageError(
+      `--campaign ${JSON.stringify(value)}: a campaign key is 1 to 32 characters`,
+    );
+  }
+  return name ? { key, name } : { key };
+}
+
+export async function runEmulator(flags: EmulatorFlags, ctx: Context): Promise<number> {
+  if (flags.phonePattern !== undefined) {
+    try {
+      new RegExp(flags.phonePattern);
+    } catch (e) {
+      throw new UsageError(
+        `--phone-pattern: not a valid regular expression: ${(e as Error).message}`,
+      );
+    }
+  }
+  const campaigns = flags.campaign?.map(parseCampaignFlag);
+  const { startEmulator } = await import('../../emulator/index.js');
+  const quarter = flags.failRate / 4;
+  let emulator;
+  try {
+    emulator = await startEmulator({
+      port: flags.port,
+      host: flags.host,
+      token: flags.token,
+      seed: flags.seed,
+      latencyMs: flags.latency,
+      messageStyle: flags.messageStyle,
+      attemptsStyle: flags.attempts,
+      ...(campaigns ? { campaigns } : {}),
+      ...(flags.state !== undefined ? { statePath: flags.state } : {}),
+      ...(flags.maxBatch !== undefined ? { maxBatch: flags.maxBatch } : {}),
+      ...(flags.phonePattern !== undefined ? { phonePattern: flags.phonePattern } : {}),
+      ...(flags.failRate > 0
+        ? {
+            faults: {
+              rate429: quarter,
+              rate503: quarter,
+              dropBeforeRate: quarter,
+              dropAfterRate: quarter,
+            },
+          }
+        : {}),
+      ...(ctx.out.quiet
+        ? {}
+        : {
+            onRequest: (line: string) => ctx.out.info(ctx.out.c.dim(line)),
+          }),
+    });
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'EADDRINUSE') {
+      throw new UsageError(`port ${flags.port} on ${flags.host} is already in use`, {
+        hint: 'Pick another with --port, or --port 0 for any free port.',
+      });
+    }
+    throw e;
+  }
+  const first = emulator.campaigns[0]?.key ?? 'summer';
+  const lines = [
+    `cacs emulator listening on ${emulator.url}`,
+    `  access token: ${emulator.token}   (a test value the emulator accepts)`,
+    `  campaigns:    ${emulator.campaigns.map((c) => `${c.key} (${c.name})`).join(', ')}`,
+    '',
+    'Try, in another terminal:',
+    `  export CACS_BASE_URL=${emulator.url} CACS_ACCESS_TOKEN=${emulator.token}`,
+    `  cacs import examples/leads.csv --campaign ${first}`,
+    `  cacs report --campaign ${first} --from today --to today`,
+    '',
+    'Press Ctrl-C to stop.',
+  ];
+  ctx.out.data(`${lines.join('\n')}\n`);
+  await new Promise<void>((resolve) => {
+    if (ctx.signal.aborted) resolve();
+    else ctx.signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  await emulator.close();
+  ctx.out.info('emulator stopped');
+  return 0;
+}

@@ -1,0 +1,175 @@
+/**
+ * The command's world, injected: streams, environment, TTY flags, clock, colours, spinner,
+ * settings. Nothing in src/ reaches for process.stdout or process.env on its own, so tests run
+ * commands in-process with string buffers and a TTY switch.
+ */
+import type { ChalkInstance } from 'chalk';
+import { Chalk } from 'chalk';
+import { ENV, envValue, type Env } from '../config/env.js';
+import type { FlatConfig } from '../config/schema.js';
+import type { ResolvedSettings } from '../config/settings.js';
+import { sanitizeServiceText } from '../text.js';
+
+export interface IO {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  stdin: NodeJS.ReadableStream;
+  env: Env;
+  cwd: string;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+  stdinIsTTY: boolean;
+  /** Terminal width for tables and progress (default 80). */
+  columns?: number;
+  now?: () => Date;
+  /** Install SIGINT/SIGTERM handlers on the process (the real CLI only). */
+  handleSignals?: boolean;
+}
+
+export function processIO(): IO {
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    env: process.env,
+    cwd: process.cwd(),
+    stdoutIsTTY: process.stdout.isTTY === true,
+    stderrIsTTY: process.stderr.isTTY === true,
+    stdinIsTTY: process.stdin.isTTY === true,
+    columns: process.stderr.columns ?? process.stdout.columns ?? 80,
+    handleSignals: true,
+  };
+}
+
+export interface GlobalOptions {
+  baseUrl?: string;
+  profile?: string;
+  config?: string;
+  timeout?: number;
+  quiet?: boolean;
+  verbose?: boolean;
+  color?: boolean;
+  insecureHttp?: boolean;
+}
+
+export interface Spinner {
+  update(text: string): void;
+  /** Stop and clear the line. */
+  stop(): void;
+}
+
+const NOOP_SPINNER: Spinner = { update() {}, stop() {} };
+
+/** Whether to colour a stream: --no-color and NO_COLOR win, then FORCE_COLOR, then the TTY. */
+export function colorLevel(env: Env, isTTY: boolean, flag: boolean | undefined): 0 | 1 | 2 | 3 {
+  if (flag === false) return 0;
+  if (envValue(env, ENV.noColor) !== undefined) return 0;
+  const force = env[ENV.forceColor];
+  if (force !== undefined) {
+    if (force === '0' || force === 'false') return 0;
+    const n = Number(force);
+    return n >= 1 && n <= 3 ? (n as 1 | 2 | 3) : 1;
+  }
+  return isTTY && env.TERM !== 'dumb' ? 1 : 0;
+}
+
+/** Messages for people: stderr, secrets scrubbed, quiet/verbose honoured. Data goes to stdout. */
+export class Output {
+  /** Colours for stderr. */
+  readonly c: ChalkInstance;
+  /** Colours for stdout (tables). */
+  readonly cOut: ChalkInstance;
+  readonly quiet: boolean;
+  readonly verbose: boolean;
+  private readonly secrets = new Set<string>();
+
+  constructor(
+    readonly io: IO,
+    opts: { quiet?: boolean; verbose?: boolean; color?: boolean } = {},
+  ) {
+    this.quiet = opts.quiet === true;
+    this.verbose = opts.verbose === true;
+    this.c = new Chalk({ level: colorLevel(io.env, io.stderrIsTTY, opts.color) });
+    this.cOut = new Chalk({ level: colorLevel(io.env, io.stdoutIsTTY, opts.color) });
+  }
+
+  /** Register a value that must never be printed (the access token). */
+  addSecret(value: string): void {
+    if (value.length >= 1) this.secrets.add(value);
+  }
+
+  /** Replace every registered secret in a text by a mask. */
+  scrub(text: string): string {
+    let out = text;
+    for (const s of this.secrets) if (out.includes(s)) out = out.split(s).join('***');
+    return out;
+  }
+
+  /** Data on stdout, as is. Returns false when the stream wants the caller to wait for 'drain'. */
+  data(text: string): boolean {
+    return this.io.stdout.write(text);
+  }
+
+  private errLine(text: string): void {
+    this.io.stderr.write(`${this.scrub(text)}\n`);
+  }
+
+  /** An informational line on stderr (silenced by --quiet). */
+  info(text: string): void {
+    if (!this.quiet) this.errLine(text);
+  }
+
+  /** A warning on stderr (always shown). */
+  warn(text: string): void {
+    this.errLine(`${this.c.yellow('warning:')} ${text}`);
+  }
+
+  /** An error on stderr (always shown), with an optional second line telling what to do. */
+  error(text: string, hint?: string): void {
+    this.errLine(`${this.c.red('error:')} ${text}`);
+    if (hint) this.errLine(hint);
+  }
+
+  /** A trace line on stderr with --verbose only. */
+  debug(text: string): void {
+    if (this.verbose) this.errLine(this.c.dim(text));
+  }
+
+  /** A service message, trimmed and stripped of control characters, for printing. */
+  serviceText(text: string): string {
+    return sanitizeServiceText(text);
+  }
+
+  /** A progress spinner on stderr when it is a TTY and not --quiet; otherwise a no-op. */
+  async spinner(text: string): Promise<Spinner> {
+    if (!this.io.stderrIsTTY || this.quiet) return NOOP_SPINNER;
+    const { default: ora } = await import('ora');
+    const s = ora({
+      text: this.scrub(text),
+      stream: this.io.stderr as NodeJS.WritableStream & { isTTY?: boolean },
+      isEnabled: true,
+      discardStdin: false,
+      color: 'cyan',
+    }).start();
+    return {
+      update: (t) => {
+        s.text = this.scrub(t);
+      },
+      stop: () => {
+        s.stop();
+      },
+    };
+  }
+}
+
+/** What a command's run() receives. */
+export interface Context {
+  io: IO;
+  out: Output;
+  globals: GlobalOptions;
+  now(): Date;
+  /** Aborted on SIGINT/SIGTERM: stop starting new work. */
+  signal: AbortSignal;
+  /** Load config files and apply precedence, with the command's own flags on top. */
+  settings(flags?: FlatConfig): Promise<ResolvedSettings>;
+}

@@ -1,0 +1,113 @@
+/**
+ * The one place that turns what a command did into a message and an exit code.
+ */
+import { CommanderError } from 'commander';
+import { CacsError, ExitCode } from '../errors.js';
+import {
+  loadConfigFiles,
+  looselyProtectedTokenFiles,
+  resolveSettings,
+  type LoadedConfigFile,
+} from '../config/settings.js';
+import type { FlatConfig } from '../config/schema.js';
+import { Output, processIO, type Context, type GlobalOptions, type IO } from './context.js';
+import { buildProgram } from './program.js';
+
+/** Global flags that are settings, as dotted keys. */
+function globalFlags(g: GlobalOptions): FlatConfig {
+  const flags: FlatConfig = new Map();
+  if (g.baseUrl !== undefined) flags.set('baseUrl', g.baseUrl);
+  if (g.timeout !== undefined) flags.set('timeout', g.timeout);
+  if (g.insecureHttp === true) flags.set('allowInsecureHttp', true);
+  if (g.profile !== undefined) flags.set('profile', g.profile);
+  return flags;
+}
+
+export function createContext(io: IO, globals: GlobalOptions, signal: AbortSignal): Context {
+  const out = new Output(io, globals);
+  let files: Promise<LoadedConfigFile[]> | undefined;
+  return {
+    io,
+    out,
+    globals,
+    signal,
+    now: io.now ?? (() => new Date()),
+    async settings(commandFlags = new Map()) {
+      if (!files) {
+        files = loadConfigFiles({
+          cwd: io.cwd,
+          env: io.env,
+          ...(globals.config !== undefined ? { explicitPath: globals.config } : {}),
+        }).then((loaded) => {
+          for (const f of looselyProtectedTokenFiles(loaded)) {
+            out.warn(`${f} holds an access token and other users can read it; run: chmod 600 ${f}`);
+          }
+          return loaded;
+        });
+      }
+      const flags = new Map([...globalFlags(globals), ...commandFlags]);
+      return resolveSettings({ files: await files, env: io.env, flags });
+    },
+  };
+}
+
+/** Run the CLI with these arguments; resolves to the exit code (never calls process.exit). */
+export async function main(argv: string[], io: IO = processIO()): Promise<number> {
+  const controller = new AbortController();
+  let ctx: Context | undefined;
+  let interrupts = 0;
+  const onSignal = (sig: NodeJS.Signals) => {
+    interrupts += 1;
+    if (interrupts > 1) {
+      io.stderr.write(`\n${sig} again: stopping now; batches in flight are left uncertain.\n`);
+      process.exit(ExitCode.INTERRUPTED);
+    }
+    // The running command says what stopping means for it (see ctx.signal).
+    controller.abort(sig);
+  };
+  if (io.handleSignals) {
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  }
+  const run = { exitCode: 0 };
+  const program = buildProgram(
+    io,
+    run,
+    (globals) => (ctx = createContext(io, globals, controller.signal)),
+  );
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return run.exitCode;
+  } catch (e) {
+    return report(e, io, ctx);
+  } finally {
+    if (io.handleSignals) {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
+  }
+}
+
+function report(e: unknown, io: IO, ctx: Context | undefined): number {
+  if (e instanceof CommanderError) {
+    // Commander has already printed its message; help and --version end with code 0.
+    if (e.exitCode === 0 || e.code === 'commander.helpDisplayed' || e.code === 'commander.version')
+      return 0;
+    if (e.code === 'commander.help') return 0;
+    return ExitCode.USAGE;
+  }
+  const out = ctx?.out ?? new Output(io);
+  if (e instanceof CacsError) {
+    out.error(e.message, e.hint);
+    if (out.verbose && e.cause instanceof Error)
+      out.debug(out.scrub(e.cause.stack ?? String(e.cause)));
+    return e.exitCode;
+  }
+  const err = e instanceof Error ? e : new Error(String(e));
+  out.error(
+    `internal error: ${err.message}`,
+    out.verbose ? undefined : 'Run again with --verbose for details, and report it if it persists.',
+  );
+  if (out.verbose) out.debug(out.scrub(err.stack ?? ''));
+  return ExitCode.FAILURE;
+}

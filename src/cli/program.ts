@@ -1,0 +1,169 @@
+/**
+ * Commander wiring only: flags, help text, and a lazy import of each command's run() so that
+ * `cacs --version` and `cacs <cmd> --help` load nothing heavy.
+ */
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { EXIT_CODE_HELP } from '../errors.js';
+import { VERSION } from '../version.js';
+import type { Context, GlobalOptions, IO } from './context.js';
+
+type Run<O> = (opts: O, ctx: Context, args: string[]) => Promise<number>;
+
+/** A whole number within bounds, for flag parsers. */
+export function intArg(min: number, max: number) {
+  return (value: string): number => {
+    if (!/^\d+$/.test(value.trim()))
+      throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}.`);
+    const n = Number(value);
+    if (n < min || n > max)
+      throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}.`);
+    return n;
+  };
+}
+
+export function floatArg(min: number, max: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isFinite(n) || n < min || n > max) {
+      throw new InvalidArgumentError(`expected a number from ${min} to ${max}.`);
+    }
+    return n;
+  };
+}
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+function exitCodesHelp(): string {
+  return [
+    'Exit codes:',
+    ...EXIT_CODE_HELP.map(([code, text]) => `  ${String(code).padEnd(4)} ${text}`),
+  ].join('\n');
+}
+
+export function buildProgram(
+  io: IO,
+  run: { exitCode: number },
+  makeContext: (globals: GlobalOptions) => Context,
+): Command {
+  const action =
+    <O>(load: () => Promise<Run<O>>) =>
+    async (...args: unknown[]) => {
+      const cmd = args[args.length - 1] as Command;
+      const ctx = makeContext(cmd.optsWithGlobals<GlobalOptions>());
+      const fn = await load();
+      run.exitCode = await fn(cmd.opts() as O, ctx, cmd.args);
+    };
+
+  const program = new Command('cacs')
+    .description('Import leads into CACS call campaigns and export call results.')
+    .version(VERSION, '--version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .option('--base-url <url>', 'service address (env CACS_BASE_URL, config baseUrl)')
+    .option('--profile <name>', 'use a profile from the config (env CACS_PROFILE)')
+    .option('--config <file>', 'read settings from this file instead of searching')
+    .option(
+      '--timeout <ms>',
+      'per-request timeout in milliseconds (default 30000)',
+      intArg(100, 3_600_000),
+    )
+    .option('-q, --quiet', 'no progress or summary on stderr; errors and warnings only')
+    .option('-v, --verbose', 'trace HTTP requests on stderr (token masked), stack traces on errors')
+    .option('--no-color', 'no colours (NO_COLOR is honoured too)')
+    .option('--insecure-http', 'allow plain http:// to a non-loopback host')
+    .showSuggestionAfterError(true)
+    .showHelpAfterError('(run cacs --help for usage)')
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+    })
+    .exitOverride()
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ cacs import leads.csv --campaign summer
+  $ cacs report --campaign summer --from 7d --to yesterday -o calls.csv
+  $ cacs config show
+  $ cacs emulator --port 8787
+
+${exitCodesHelp()}
+
+The access token is never taken from the command line: set CACS_ACCESS_TOKEN, or
+accessToken / accessTokenCommand in a config file (see cacs config init).`,
+    );
+
+  const config = program
+    .command('config')
+    .description('show, locate or create settings')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ cacs config show --json\n  $ cacs config path\n  $ cacs config init',
+    );
+  config
+    .command('show')
+    .description('print each effective setting and where it comes from (token masked)')
+    .option('--json', 'print one JSON object on stdout')
+    .action(action(async () => (await import('./commands/config.js')).runConfigShow));
+  config
+    .command('path')
+    .description('print the config files in effect and where cacs looks for them')
+    .action(action(async () => (await import('./commands/config.js')).runConfigPath));
+  config
+    .command('init')
+    .description(
+      'write a commented starter config (.cacsrc.yaml here, or --user for your user config); never overwrites',
+    )
+    .option('--user', "write to the user's config folder instead of the current directory")
+    .action(action(async () => (await import('./commands/config.js')).runConfigInit));
+
+  program
+    .command('emulator')
+    .description('run a local, spec-faithful CACS service for trying cacs out and for tests')
+    .option('--port <n>', 'port to listen on (0 = any free port)', intArg(0, 65535), 8787)
+    .option('--host <addr>', 'address to listen on', '127.0.0.1')
+    .option(
+      '--token <token>',
+      'the access_token the emulator accepts (a test value, not a secret)',
+      'emulator-token',
+    )
+    .option('--campaign <key[=name]>', 'a campaign it knows (repeatable; default summer)', collect)
+    .option('--state <file>', 'keep leads in this JSON file across restarts')
+    .option('--latency <ms>', 'delay every answer by this many ms', intArg(0, 600_000), 0)
+    .option(
+      '--fail-rate <p>',
+      'share of requests that fail (429, 503, dropped connections, answers lost after processing)',
+      floatArg(0, 1),
+      0,
+    )
+    .option('--seed <n>', 'seed for faults and synthetic call attempts', intArg(0, 2 ** 31), 1)
+    .option(
+      '--max-batch <n>',
+      'answer HTTP 413 to imports with more leads than this',
+      intArg(1, 10_000_000),
+    )
+    .option('--phone-pattern <regex>', 'stricter service-side phone rule (default ^0\\d{9}$)')
+    .addOption(
+      new Option('--message-style <style>', 'import success message form')
+        .choices(['ratio', 'count'])
+        .default('ratio'),
+    )
+    .addOption(
+      new Option(
+        '--attempts <style>',
+        "report only attempts inside the window, or all of a lead's attempts",
+      )
+        .choices(['window', 'all'])
+        .default('window'),
+    )
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ cacs emulator
+  $ CACS_BASE_URL=http://127.0.0.1:8787 CACS_ACCESS_TOKEN=emulator-token cacs import examples/leads.csv --campaign summer
+  $ cacs emulator --port 0 --fail-rate 0.2 --seed 7 --state /tmp/cacs-emulator.json`,
+    )
+    .action(action(async () => (await import('./commands/emulator.js')).runEmulator));
+
+  return program;
+}

@@ -1,0 +1,27 @@
+/**
+ * Every environment variable cacs reads, declared once. Nothing else reads process.env
+ * directly: commands get the environment through their context.
+ */
+export const ENV = {
+  baseUrl: 'CACS_BASE_URL',
+  accessToken: 'CACS_ACCESS_TOKEN',
+  campaign: 'CACS_CAMPAIGN',
+  profile: 'CACS_PROFILE',
+  stateDir: 'CACS_STATE_DIR',
+  noColor: 'NO_COLOR',
+  forceColor: 'FORCE_COLOR',
+  httpsProxy: 'HTTPS_PROXY',
+  httpProxy: 'HTTP_PROXY',
+  noProxy: 'NO_PROXY',
+  xdgConfigHome: 'XDG_CONFIG_HOME',
+  xdgStateHome: 'XDG_STATE_HOME',
+  home: 'HOME',
+} as const;
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** Read a variable; empty strings count as unset. */
+export function envValue(env: Env, name: string): string | undefined {
+  const v = env[name] ?? env[name.toLowerCase()];
+  return v === undefined || v === '' ? undefined : v;
+}

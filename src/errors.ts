@@ -1,0 +1,93 @@
+/**
+ * Error classes and exit codes. Everything below src/cli throws these; only src/cli/main.ts
+ * turns them into a message and a process exit code.
+ */
+
+export const ExitCode = {
+  /** Everything asked for was done. */
+  OK: 0,
+  /** Failure: service unreachable, unexpected service answer, internal error. */
+  FAILURE: 1,
+  /** Usage or input error; nothing was sent. */
+  USAGE: 2,
+  /** Partial: some leads rejected (validation, duplicates, service), the rest imported. */
+  PARTIAL: 3,
+  /** Refused by the service: access_token missing/not matching, campaign_key not matching. */
+  REFUSED: 4,
+  /** Uncertain: some batches' outcome is unknown; nothing was resent. */
+  UNCERTAIN: 5,
+  /** Interrupted (SIGINT/SIGTERM); the journal is saved. */
+  INTERRUPTED: 130,
+} as const;
+export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** The table printed by `--help` and the README (kept in one place). */
+export const EXIT_CODE_HELP: ReadonlyArray<[ExitCode, string]> = [
+  [0, 'everything asked for was done'],
+  [1, 'failure: service unreachable, unexpected service answer, internal error'],
+  [2, 'usage or input error (bad flag, date, file or setting); nothing was sent'],
+  [3, 'partial: some leads rejected (validation, duplicates, service); the rest imported'],
+  [4, 'refused by the service: access_token or campaign_key not accepted'],
+  [5, 'uncertain: some batches may or may not have been imported; nothing was resent'],
+  [130, 'interrupted (Ctrl-C); the journal is saved, rerun to resume'],
+];
+
+export interface CacsErrorOptions {
+  /** What the user can do about it: printed on a second line. */
+  hint?: string;
+  cause?: unknown;
+}
+
+/** Base class: a message meant for a person, an exit code, and an optional hint. */
+export class CacsError extends Error {
+  readonly exitCode: ExitCode;
+  readonly hint?: string;
+
+  constructor(message: string, exitCode: ExitCode, options: CacsErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.exitCode = exitCode;
+    if (options.hint !== undefined) this.hint = options.hint;
+  }
+}
+
+/** Bad flag, bad date, unreadable or malformed file, missing setting: exit 2, nothing sent. */
+export class UsageError extends CacsError {
+  constructor(message: string, options: CacsErrorOptions = {}) {
+    super(message, ExitCode.USAGE, options);
+  }
+}
+
+/** Problems in a configuration file: all listed at once. */
+export class ConfigError extends UsageError {
+  readonly problems: string[];
+  constructor(file: string, problems: string[]) {
+    super(
+      `${file}: ${problems.length === 1 ? 'a problem' : `${problems.length} problems`} in the configuration:\n` +
+        problems.map((p) => `  - ${p}`).join('\n'),
+      { hint: 'Fix the file, or see `cacs config init` for a commented example.' },
+    );
+    this.problems = problems;
+  }
+}
+
+/** Failure: unreachable service, unexpected answer, internal error (exit 1). */
+export class FailureError extends CacsError {
+  constructor(message: string, options: CacsErrorOptions = {}) {
+    super(message, ExitCode.FAILURE, options);
+  }
+}
+
+/** Another run holds the journal's lock (exit 1). */
+export class LockedError extends FailureError {}
+
+/** SIGINT/SIGTERM (exit 130). */
+export class InterruptedError extends CacsError {
+  constructor(message = 'interrupted', options: CacsErrorOptions = {}) {
+    super(message, ExitCode.INTERRUPTED, options);
+  }
+}
+
+export function isCacsError(e: unknown): e is CacsError {
+  return e instanceof CacsError;
+}

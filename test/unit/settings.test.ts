@@ -1,0 +1,330 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, UsageError } from '../../src/errors.js';
+import { validateConfig } from '../../src/config/schema.js';
+import {
+  loadConfigFiles,
+  looselyProtectedTokenFiles,
+  requireBaseUrl,
+  requireCampaign,
+  requireToken,
+  resolveSettings,
+  type LoadedConfigFile,
+} from '../../src/config/settings.js';
+import { isolatedEnv, tempDir } from '../helpers/cli.js';
+
+function file(
+  scope: LoadedConfigFile['scope'],
+  raw: unknown,
+  p = `/cfg/${scope}.yaml`,
+): LoadedConfigFile {
+  const { config, problems } = validateConfig(raw);
+  if (!config) throw new Error(problems.join('; '));
+  return { path: p, scope, config };
+}
+
+describe('precedence: flags > env > profile > project > user > defaults', () => {
+  const user = file('user', {
+    baseUrl: 'https://user.example',
+    timezone: 'UTC',
+    import: { batchSize: 100 },
+    profiles: { p: { timeout: 1111 } },
+  });
+  const project = file('project', {
+    baseUrl: 'https://project.example',
+    import: { batchSize: 200, concurrency: 3 },
+    profiles: { p: { baseUrl: 'https://profile.example' } },
+  });
+
+  it.each([
+    ['defaults only', [], {}, new Map(), 'baseUrl', undefined, 'not set'],
+    ['default batch size', [], {}, new Map(), 'import.batchSize', 500, 'default'],
+    [
+      'user config over defaults',
+      [user],
+      {},
+      new Map(),
+      'timezone',
+      'UTC',
+      'user config /cfg/user.yaml',
+    ],
+    [
+      'project over user',
+      [user, project],
+      {},
+      new Map(),
+      'baseUrl',
+      'https://project.example',
+      'project config /cfg/project.yaml',
+    ],
+    [
+      'project over user (nested)',
+      [user, project],
+      {},
+      new Map(),
+      'import.batchSize',
+      200,
+      'project config /cfg/project.yaml',
+    ],
+    [
+      'profile over project',
+      [user, project],
+      { CACS_PROFILE: 'p' },
+      new Map(),
+      'baseUrl',
+      'https://profile.example',
+      'profile p in /cfg/project.yaml',
+    ],
+    [
+      'user profile over project base',
+      [user, project],
+      {},
+      new Map([['profile', 'p']]),
+      'timeout',
+      1111,
+      'profile p in /cfg/user.yaml',
+    ],
+    [
+      'env over profile',
+      [user, project],
+      { CACS_PROFILE: 'p', CACS_BASE_URL: 'https://env.example' },
+      new Map(),
+      'baseUrl',
+      'https://env.example',
+      'env CACS_BASE_URL',
+    ],
+    [
+      'flag over env',
+      [user, project],
+      { CACS_BASE_URL: 'https://env.example' },
+      new Map([['baseUrl', 'https://flag.example']]),
+      'baseUrl',
+      'https://flag.example',
+      'flag --base-url',
+    ],
+    [
+      'command flag over config',
+      [user, project],
+      {},
+      new Map([['import.batchSize', 50]]),
+      'import.batchSize',
+      50,
+      'flag --batch-size',
+    ],
+  ] as const)('%s', (_name, files, env, flags, key, value, source) => {
+    const r = resolveSettings({ files: [...files], env, flags: new Map(flags) });
+    const get = (k: string): unknown =>
+      k
+        .split('.')
+        .reduce<unknown>(
+          (o, part) => (o as Record<string, unknown> | undefined)?.[part],
+          r.settings,
+        );
+    expect(get(key)).toEqual(value);
+    expect(r.sources.get(key) ?? 'not set').toBe(source);
+  });
+
+  it('merges campaign aliases across files and resolves an alias to its key', () => {
+    const a = file('user', { campaigns: { summer: 'SUMMER2026' } });
+    const b = file('project', { campaigns: { winter: 'WINTER2026' }, defaultCampaign: 'winter' });
+    const { settings, sources } = resolveSettings({ files: [a, b], env: {}, flags: new Map() });
+    expect(settings.campaigns).toEqual({ summer: 'SUMMER2026', winter: 'WINTER2026' });
+    expect(requireCampaign(settings)).toEqual({ key: 'WINTER2026', alias: 'winter' });
+    expect(sources.get('campaign')).toBe('project config /cfg/project.yaml (defaultCampaign)');
+    const env = resolveSettings({
+      files: [a, b],
+      env: { CACS_CAMPAIGN: 'summer' },
+      flags: new Map(),
+    });
+    expect(requireCampaign(env.settings).key).toBe('SUMMER2026');
+    const raw = resolveSettings({
+      files: [a, b],
+      env: {},
+      flags: new Map([['campaign', 'RAWKEY']]),
+    });
+    expect(requireCampaign(raw.settings)).toEqual({ key: 'RAWKEY' });
+  });
+
+  it('treats accessToken and accessTokenCommand as one setting: the higher layer wins', () => {
+    const u = file('user', { accessToken: 'from-user' });
+    const p = file('project', { accessTokenCommand: 'echo from-command' });
+    const r = resolveSettings({ files: [u, p], env: {}, flags: new Map() });
+    expect(r.settings.token).toEqual({ kind: 'command', command: 'echo from-command' });
+    expect(requireToken(r.settings, { PATH: process.env.PATH })).toBe('from-command');
+    const e = resolveSettings({
+      files: [u, p],
+      env: { CACS_ACCESS_TOKEN: 'from-env' },
+      flags: new Map(),
+    });
+    expect(requireToken(e.settings, {})).toBe('from-env');
+  });
+
+  it('names an unknown profile and lists the known ones', () => {
+    expect(() =>
+      resolveSettings({ files: [user], env: {}, flags: new Map([['profile', 'nope']]) }),
+    ).toThrow(/flag --profile: no profile named "nope"/);
+    try {
+      resolveSettings({ files: [user], env: { CACS_PROFILE: 'nope' }, flags: new Map() });
+    } catch (e) {
+      expect((e as UsageError).message).toMatch(/env CACS_PROFILE/);
+      expect((e as UsageError).hint).toBe('Known profiles: p.');
+    }
+  });
+
+  it('rejects bad flag and env values naming them', () => {
+    expect(() =>
+      resolveSettings({ files: [], env: {}, flags: new Map([['report.windowDays', 40]]) }),
+    ).toThrow(/--window-days: expected a whole number from 1 to 31/);
+    expect(() =>
+      resolveSettings({ files: [], env: { CACS_BASE_URL: 'not a url' }, flags: new Map() }),
+    ).toThrow(/CACS_BASE_URL: not a URL/);
+  });
+});
+
+describe('config validation', () => {
+  it('lists every problem at once', () => {
+    const { problems } = validateConfig({
+      baseUrl: 'ftp://x',
+      batchsize: 10,
+      import: { batchSize: 0, columns: { phone: 'Phone', name: 3 } },
+      report: { format: 'xml', windowDays: 32 },
+      timezone: 'Mars/Olympus',
+      allowInsecureHttp: 'yes',
+      accessToken: 'x'.repeat(51),
+      profiles: { a: { nested: true }, b: 'no' },
+    });
+    expect(problems).toEqual([
+      'baseUrl: must be an http:// or https:// URL',
+      'batchsize: unknown key (known here: accessToken, accessTokenCommand, allowInsecureHttp, baseUrl, campaigns, defaultCampaign, import, report, timeout, timezone)',
+      'import.batchSize: expected a whole number from 1 to 100000, got number 0',
+      'import.columns.phone: not a lead field (fields: phone_number, name, contact_name, company, email, address, home_phone, ref_id, field01, field02, field03, field04, field05, field06, field07, field08, field09, field10)',
+      'import.columns.name: expected a non-empty string, got number 3',
+      'report.format: expected one of csv, json, ndjson, table, got string "xml"',
+      'report.windowDays: expected a whole number from 1 to 31, got number 32',
+      'timezone: unknown time zone "Mars/Olympus"',
+      'allowInsecureHttp: expected true or false, got string "yes"',
+      'accessToken: must be at most 50 characters',
+      'profiles.a.nested: unknown key (known here: accessToken, accessTokenCommand, allowInsecureHttp, baseUrl, campaigns, defaultCampaign, import, report, timeout, timezone)',
+      'profiles.b: expected a mapping of settings, got string "no"',
+    ]);
+  });
+
+  it('refuses a file that sets both accessToken and accessTokenCommand', () => {
+    expect(validateConfig({ accessToken: 'a', accessTokenCommand: 'b' }).problems).toEqual([
+      'accessToken and accessTokenCommand: set one, not both',
+    ]);
+  });
+
+  it('loads a broken file as one ConfigError naming the file (exit 2)', async () => {
+    const dir = tempDir();
+    fs.writeFileSync(
+      path.join(dir, '.cacsrc.json'),
+      JSON.stringify({ baseUrl: 3, report: { windowDays: 99 } }),
+    );
+    const err = await loadConfigFiles({ cwd: dir, env: isolatedEnv() }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as ConfigError).exitCode).toBe(2);
+    expect((err as ConfigError).message).toContain(path.join(dir, '.cacsrc.json'));
+    expect((err as ConfigError).problems).toHaveLength(2);
+  });
+
+  it('reports unparseable YAML as a usage error naming the file', async () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, '.cacsrc.yaml'), 'baseUrl: [unclosed\n');
+    const err = await loadConfigFiles({ cwd: dir, env: isolatedEnv() }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UsageError);
+    expect((err as Error).message).toMatch(/cannot read the configuration/);
+  });
+});
+
+describe('finding config files', () => {
+  it('finds the project file upward from the working directory and the user file', async () => {
+    const env = isolatedEnv();
+    const userDir = path.join(env.XDG_CONFIG_HOME!, 'cacs');
+    fs.mkdirSync(userDir, { recursive: true });
+    fs.writeFileSync(path.join(userDir, 'config.yaml'), 'timezone: UTC\n');
+    const root = tempDir();
+    fs.writeFileSync(path.join(root, '.cacsrc'), 'baseUrl: https://p.example\n');
+    const deep = path.join(root, 'a', 'b');
+    fs.mkdirSync(deep, { recursive: true });
+    const files = await loadConfigFiles({ cwd: deep, env });
+    expect(files.map((f) => [f.scope, f.path])).toEqual([
+      ['user', path.join(userDir, 'config.yaml')],
+      ['project', path.join(root, '.cacsrc')],
+    ]);
+  });
+
+  it('reads package.json#cacs', async () => {
+    const root = tempDir();
+    fs.writeFileSync(
+      path.join(root, 'package.json'),
+      JSON.stringify({ name: 'x', cacs: { defaultCampaign: 'summer' } }),
+    );
+    const files = await loadConfigFiles({ cwd: root, env: isolatedEnv() });
+    expect(files[0]?.config.base.get('defaultCampaign')).toBe('summer');
+  });
+
+  it('--config replaces the search; a missing file is a usage error', async () => {
+    const root = tempDir();
+    fs.writeFileSync(path.join(root, 'other.json'), JSON.stringify({ timeout: 5000 }));
+    const files = await loadConfigFiles({
+      cwd: root,
+      env: isolatedEnv(),
+      explicitPath: 'other.json',
+    });
+    expect(files.map((f) => f.scope)).toEqual(['explicit']);
+    await expect(
+      loadConfigFiles({ cwd: root, env: isolatedEnv(), explicitPath: 'nope.json' }),
+    ).rejects.toThrow('--config nope.json: no such file');
+  });
+
+  it('flags a token file that others can read', async () => {
+    const root = tempDir();
+    const f = path.join(root, '.cacsrc.json');
+    fs.writeFileSync(f, JSON.stringify({ accessToken: 'secret' }), { mode: 0o644 });
+    fs.chmodSync(f, 0o644);
+    const files = await loadConfigFiles({ cwd: root, env: isolatedEnv() });
+    expect(looselyProtectedTokenFiles(files)).toEqual([f]);
+    fs.chmodSync(f, 0o600);
+    expect(looselyProtectedTokenFiles(files)).toEqual([]);
+  });
+});
+
+describe('required values', () => {
+  const base = (extra: Record<string, unknown>, flags = new Map<string, unknown>()) =>
+    resolveSettings({ files: [file('project', extra)], env: {}, flags }).settings;
+
+  it('asks for a base URL and refuses plain http to a remote host', () => {
+    expect(() => requireBaseUrl(base({}))).toThrow(/no service address is set/);
+    expect(() => requireBaseUrl(base({ baseUrl: 'http://cacs.example.com' }))).toThrow(
+      /refusing plain http:\/\/ to cacs.example.com/,
+    );
+    expect(
+      requireBaseUrl(base({ baseUrl: 'http://cacs.example.com', allowInsecureHttp: true })).host,
+    ).toBe('cacs.example.com');
+    for (const host of ['127.0.0.1:8787', 'localhost', '[::1]:9', '127.1.2.3']) {
+      expect(requireBaseUrl(base({ baseUrl: `http://${host}` })).protocol).toBe('http:');
+    }
+  });
+
+  it('explains a missing token and never reads one from argv', () => {
+    expect(() => requireToken(base({}), {})).toThrow(/no access token is set/);
+  });
+
+  it('reports a failing accessTokenCommand without printing its output', () => {
+    const s = base({ accessTokenCommand: 'echo leaked-token; echo oops >&2; exit 3' });
+    expect(() => requireToken(s, { PATH: process.env.PATH })).toThrow(
+      /accessTokenCommand failed \(exit status 3\): oops/,
+    );
+    try {
+      requireToken(s, { PATH: process.env.PATH });
+    } catch (e) {
+      expect(String((e as Error).message)).not.toContain('leaked-token');
+    }
+  });
+
+  it('rejects a campaign key over 32 characters', () => {
+    expect(() => requireCampaign(base({ defaultCampaign: 'k'.repeat(33) }))).toThrow(/at most 32/);
+  });
+});
