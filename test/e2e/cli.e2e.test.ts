@@ -1,0 +1,70 @@
+/** The built CLI as a real process: bin/cacs.js → dist. */
+import { spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { BIN, isolatedEnv, spawnCli } from '../helpers/cli.js';
+
+describe('bin/cacs.js', () => {
+  it('--version and --help work from the built files', async () => {
+    const v = await spawnCli(['--version']);
+    expect(v.code).toBe(0);
+    expect(v.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    const h = await spawnCli(['--help']);
+    expect(h.code).toBe(0);
+    expect(h.stdout).toContain('Exit codes:');
+  });
+
+  it('exits 2 with one plain line for a usage error, no stack trace', async () => {
+    const r = await spawnCli(['config', 'show', '--config', 'missing.json']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('error: --config missing.json: no such file\n');
+  });
+
+  it('runs the emulator, prints URL, token and campaign, and stops on SIGINT', async () => {
+    const child = spawn(
+      process.execPath,
+      [BIN, 'emulator', '--port', '0', '--campaign', 'winter=Winter leads'],
+      {
+        env: isolatedEnv() as NodeJS.ProcessEnv,
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const started = Date.now();
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (c: Buffer) => {
+        stdout += c.toString();
+        const m = /listening on (http:\/\/\S+)/.exec(stdout);
+        if (m && stdout.includes('Ctrl-C')) resolve(m[1]!);
+      });
+      child.on('exit', () => reject(new Error(`exited early: ${stderr}`)));
+    });
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(stdout).toContain('access token: emulator-token');
+    expect(stdout).toContain('campaigns:    winter (Winter leads)');
+    const res = await fetch(`${url}/api/cacs/v1/import_lead`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', access_token: 'emulator-token' },
+      body: JSON.stringify({ campaign_key: 'winter', data: [{ phone_number: '0912345678' }] }),
+    });
+    expect(await res.json()).toEqual({ result: 'success', message: '1/1 leads were imported' });
+    const code = await new Promise<number | null>((resolve) => {
+      child.on('exit', (c) => resolve(c));
+      child.kill('SIGINT');
+    });
+    expect(code).toBe(0);
+    expect(stderr).toContain('POST /api/cacs/v1/import_lead → 200: 1/1 leads were imported');
+    expect(stderr).toContain('emulator stopped');
+  });
+
+  it('refuses a port in use with exit 2', async () => {
+    const net = await import('node:net');
+    const srv = net.createServer().listen(0, '127.0.0.1');
+    await new Promise((r) => srv.once('listening', r));
+    const port = (srv.address() as { port: number }).port;
+    const r = await spawnCli(['emulator', '--port', String(port)]);
+    srv.close();
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`port ${port} on 127.0.0.1 is already in use`);
+  });
+});

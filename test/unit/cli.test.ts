@@ -1,0 +1,180 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EXIT_CODE_HELP } from '../../src/errors.js';
+import { colorLevel } from '../../src/cli/context.js';
+import { VERSION } from '../../src/version.js';
+import { isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
+
+const SENTINEL = 'SENTINEL-7f3a9c-token';
+
+describe('help and usage', () => {
+  it('prints help with examples and every exit code', async () => {
+    const r = await runCli(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Usage: cacs [options] [command]');
+    expect(r.stdout).toContain('Examples:');
+    for (const [code, text] of EXIT_CODE_HELP)
+      expect(r.stdout).toContain(`${String(code).padEnd(4)} ${text}`);
+    expect(r.stdout).toMatch(/never taken from the command line/);
+  });
+
+  it('prints the version', async () => {
+    const r = await runCli(['--version']);
+    expect(r).toMatchObject({ code: 0, stdout: `${VERSION}\n` });
+  });
+
+  it('exits 2 on an unknown option, with a pointer to help', async () => {
+    const r = await runCli(['--bogus']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("error: unknown option '--bogus'");
+    expect(r.stderr).toContain('(run cacs --help for usage)');
+  });
+
+  it('exits 2 on a bad number, naming the flag', async () => {
+    const r = await runCli(['--timeout', 'soon', 'config', 'show']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      "option '--timeout <ms>' argument 'soon' is invalid. expected a whole number from 100 to 3600000.",
+    );
+  });
+
+  it('suggests a command for a typo', async () => {
+    const r = await runCli(['emulatr']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/Did you mean emulator\?/);
+  });
+
+  it('has help for config and emulator with examples', async () => {
+    const c = await runCli(['config', '--help']);
+    expect(c.stdout).toContain('$ cacs config show --json');
+    const e = await runCli(['emulator', '--help']);
+    expect(e.stdout).toContain('--fail-rate <p>');
+    expect(e.stdout).toContain('$ cacs emulator --port 0 --fail-rate 0.2');
+  });
+});
+
+describe('config show / path / init', () => {
+  it('shows each effective value with its source, token masked', async () => {
+    const cwd = tempDir();
+    const file = path.join(cwd, '.cacsrc.json');
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        accessToken: SENTINEL,
+        campaigns: { s: 'SUMMER' },
+        import: { batchSize: 250 },
+      }),
+      { mode: 0o600 },
+    );
+    const env = isolatedEnv({ CACS_BASE_URL: 'https://cacs.example' });
+    const r = await runCli(['config', 'show', '--profile', 'x'], { cwd, env }).catch((e) => e);
+    expect(r.code).toBe(2); // unknown profile
+    expect(r.stderr).toContain('flag --profile: no profile named "x"');
+
+    const ok = await runCli(['config', 'show'], { cwd, env });
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/^baseUrl\s+https:\/\/cacs\.example\s+env CACS_BASE_URL$/m);
+    expect(ok.stdout).toMatch(
+      new RegExp(
+        `^accessToken\\s+\\*\\*\\*\\s+project config ${file.replace(/[.]/g, '\\.')}$`,
+        'm',
+      ),
+    );
+    expect(ok.stdout).toMatch(/^campaigns\.s\s+SUMMER/m);
+    expect(ok.stdout).toMatch(/^import\.batchSize\s+250/m);
+    expect(ok.stdout + ok.stderr).not.toContain(SENTINEL);
+
+    const json = await runCli(['config', 'show', '--json', '--base-url', 'https://flag.example'], {
+      cwd,
+      env,
+    });
+    const obj = JSON.parse(json.stdout) as {
+      settings: Record<string, { value: unknown; source: string }>;
+      files: unknown[];
+    };
+    expect(obj.settings.baseUrl).toEqual({
+      value: 'https://flag.example',
+      source: 'flag --base-url',
+    });
+    expect(obj.settings.accessToken?.value).toBe('***');
+    expect(obj.files).toEqual([{ path: file, scope: 'project' }]);
+    expect(json.stdout).not.toContain(SENTINEL);
+  });
+
+  it('warns when a token file is readable by others, naming the fix', async () => {
+    const cwd = tempDir();
+    const file = path.join(cwd, '.cacsrc.json');
+    fs.writeFileSync(file, JSON.stringify({ accessToken: SENTINEL }));
+    fs.chmodSync(file, 0o644);
+    const r = await runCli(['config', 'show'], { cwd });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(
+      `warning: ${file} holds an access token and other users can read it; run: chmod 600 ${file}`,
+    );
+    expect(r.stdout + r.stderr).not.toContain(SENTINEL);
+  });
+
+  it('lists every config problem at once and exits 2', async () => {
+    const cwd = tempDir();
+    fs.writeFileSync(
+      path.join(cwd, '.cacsrc.yaml'),
+      'baseUrl: 42\nbatchSize: 10\nreport:\n  format: xml\n',
+    );
+    const r = await runCli(['config', 'show'], { cwd });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('3 problems in the configuration:');
+    expect(r.stderr).toContain('  - baseUrl: expected a non-empty string, got number 42');
+    expect(r.stderr).toContain('  - batchSize: unknown key');
+    expect(r.stderr).toContain(
+      '  - report.format: expected one of csv, json, ndjson, table, got string "xml"',
+    );
+    expect(r.stderr).not.toMatch(/at .*\.ts:\d+/); // no stack trace
+  });
+
+  it('prints the files in effect and the search places', async () => {
+    const cwd = tempDir();
+    fs.writeFileSync(path.join(cwd, '.cacsrc'), 'timezone: UTC\n');
+    const r = await runCli(['config', 'path'], { cwd });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(`project  ${path.join(cwd, '.cacsrc')}\n`);
+    expect(r.stderr).toContain('cacs looks for, in order of precedence:');
+  });
+
+  it('writes a starter config that loads cleanly, mode 600, and never overwrites', async () => {
+    const cwd = tempDir();
+    const env = isolatedEnv();
+    const r = await runCli(['config', 'init'], { cwd, env });
+    expect(r.code).toBe(0);
+    const file = path.join(cwd, '.cacsrc.yaml');
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    const show = await runCli(['config', 'show', '--json'], { cwd, env });
+    expect(show.code).toBe(0);
+    expect(JSON.parse(show.stdout).settings.baseUrl.value).toBe('https://cacs.example.com');
+    const again = await runCli(['config', 'init'], { cwd, env });
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('already exists; cacs config init never overwrites a file');
+    const user = await runCli(['config', 'init', '--user'], { cwd, env });
+    expect(user.stdout.trim()).toBe(path.join(env.XDG_CONFIG_HOME!, 'cacs', 'config.yaml'));
+  });
+});
+
+describe('colour', () => {
+  it.each([
+    [{}, true, undefined, 1],
+    [{}, false, undefined, 0],
+    [{ NO_COLOR: '1' }, true, undefined, 0],
+    [{}, true, false, 0],
+    [{ FORCE_COLOR: '3' }, false, undefined, 3],
+    [{ FORCE_COLOR: '0' }, true, undefined, 0],
+    [{ NO_COLOR: '1', FORCE_COLOR: '1' }, true, undefined, 0],
+    [{ TERM: 'dumb' }, true, undefined, 0],
+  ] as const)('env %o, tty %s, flag %s → level %i', (env, tty, flag, level) => {
+    expect(colorLevel(env, tty, flag)).toBe(level);
+  });
+
+  it('prints no escape codes with NO_COLOR on a TTY', async () => {
+    const r = await runCli(['config', 'show'], { tty: true, env: isolatedEnv({ NO_COLOR: '1' }) });
+    expect(r.stdout).not.toMatch(/\u001b\[/);
+  });
+});
