@@ -1,0 +1,287 @@
+/**
+ * Dates for `cacs report`: parsing `--from` / `--to`, and calendar arithmetic.
+ *
+ * The model: the CACS service takes wall-clock strings `yyyy-mm-dd HH:mm:ss` (its zone is
+ * Asia/Ho_Chi_Minh, but it never says so in its messages). cacs therefore works in wall-clock
+ * local time throughout: a `LocalDateTime` is a calendar date and a time of day with no zone and
+ * no offset attached. `--tz` decides one thing only: what "now", "today", "yesterday" and "Nd"
+ * mean. "now" is the current wall-clock time in that zone (read with Intl.DateTimeFormat and
+ * formatToParts), and every value that comes out of here is sent to the service as it is —
+ * cacs never converts between zones.
+ *
+ * All arithmetic is calendar arithmetic on (year, month, day) and (hour, minute, second):
+ * "one day later" is the next calendar date at the same wall-clock time, never "86,400 seconds
+ * later" on an instant. Days that are 23 or 25 hours long in zones with daylight saving time
+ * are therefore handled without special cases.
+ *
+ * Nothing here does I/O; the current instant is always passed in (`now`).
+ */
+
+import { UsageError } from '../errors.js';
+
+/** A wall-clock date and time, without a zone. Months are 1..12, hours 0..23. */
+export interface LocalDateTime {
+  y: number;
+  mo: number;
+  d: number;
+  h: number;
+  mi: number;
+  s: number;
+}
+
+/** The forms `--from` / `--to` accept, for error hints. */
+export const WHEN_FORMS_HINT =
+  'Accepted forms: yyyy-mm-dd, "yyyy-mm-dd HH:mm[:ss]", yyyy-mm-ddTHH:mm[:ss], now, today, ' +
+  'yesterday, or Nd (N days ago at 00:00, e.g. 7d; 0d is today). A date alone means 00:00:00 ' +
+  'as --from and 23:59:59 as --to.';
+
+/** The largest N accepted in `Nd`. */
+export const MAX_DAYS_AGO = 3650;
+
+const SECONDS_PER_DAY = 86_400;
+
+// ---------------------------------------------------------------------------------------------
+// Calendar helpers (proleptic Gregorian, valid for any year; no Date involved).
+
+function isLeapYear(y: number): boolean {
+  return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+}
+
+/** Days in a month (1..12) of a year. */
+export function monthLength(y: number, mo: number): number {
+  if (mo === 2) return isLeapYear(y) ? 29 : 28;
+  return mo === 4 || mo === 6 || mo === 9 || mo === 11 ? 30 : 31;
+}
+
+/** Day number of a calendar date: days since 1970-01-01 (Howard Hinnant's days_from_civil). */
+export function dayNumber(t: Pick<LocalDateTime, 'y' | 'mo' | 'd'>): number {
+  const y = t.mo <= 2 ? t.y - 1 : t.y;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const mp = (t.mo + 9) % 12;
+  const doy = Math.floor((153 * mp + 2) / 5) + t.d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
+}
+
+/** The calendar date of a day number (inverse of dayNumber; civil_from_days). */
+function dateOfDayNumber(n: number): { y: number; mo: number; d: number } {
+  const z = n + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365,
+  );
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const mo = mp < 10 ? mp + 3 : mp - 9;
+  return { y: yoe + era * 400 + (mo <= 2 ? 1 : 0), mo, d };
+}
+
+/**
+ * Wall-clock seconds since 1970-01-01 00:00:00 of the same (zone-less) clock: a compact key for
+ * comparing and measuring LocalDateTimes. It is not an instant.
+ */
+export function wallSeconds(t: LocalDateTime): number {
+  return dayNumber(t) * SECONDS_PER_DAY + t.h * 3600 + t.mi * 60 + t.s;
+}
+
+/** Negative when a is earlier than b, 0 when equal, positive when later. */
+export function compareLocal(a: LocalDateTime, b: LocalDateTime): number {
+  return wallSeconds(a) - wallSeconds(b);
+}
+
+/** The same wall-clock time n calendar days later (n may be negative). */
+export function addDays(t: LocalDateTime, n: number): LocalDateTime {
+  return { ...dateOfDayNumber(dayNumber(t) + n), h: t.h, mi: t.mi, s: t.s };
+}
+
+/** The next wall-clock second (23:59:59 rolls over to the next day's 00:00:00). */
+export function addSecond(t: LocalDateTime): LocalDateTime {
+  if (t.s < 59) return { ...t, s: t.s + 1 };
+  if (t.mi < 59) return { ...t, mi: t.mi + 1, s: 0 };
+  if (t.h < 23) return { ...t, h: t.h + 1, mi: 0, s: 0 };
+  return startOfDay(addDays(t, 1));
+}
+
+/** 00:00:00 of t's day. */
+export function startOfDay(t: LocalDateTime): LocalDateTime {
+  return { y: t.y, mo: t.mo, d: t.d, h: 0, mi: 0, s: 0 };
+}
+
+/** 23:59:59 of t's day. */
+export function endOfDay(t: LocalDateTime): LocalDateTime {
+  return { y: t.y, mo: t.mo, d: t.d, h: 23, mi: 59, s: 59 };
+}
+
+/** Whether the fields form a real date and time (2026-02-30 and 24:00 do not). */
+export function isValidLocal(t: LocalDateTime): boolean {
+  const ints = [t.y, t.mo, t.d, t.h, t.mi, t.s].every(Number.isInteger);
+  return (
+    ints &&
+    t.mo >= 1 &&
+    t.mo <= 12 &&
+    t.d >= 1 &&
+    t.d <= monthLength(t.y, t.mo) &&
+    t.h >= 0 &&
+    t.h <= 23 &&
+    t.mi >= 0 &&
+    t.mi <= 59 &&
+    t.s >= 0 &&
+    t.s <= 59
+  );
+}
+
+function pad(n: number, width: number): string {
+  return String(n).padStart(width, '0');
+}
+
+/** 'yyyy-mm-dd HH:mm:ss', zero-padded: the form cacs always sends. */
+export function formatServiceDate(t: LocalDateTime): string {
+  return (
+    `${pad(t.y, 4)}-${pad(t.mo, 2)}-${pad(t.d, 2)} ` +
+    `${pad(t.h, 2)}:${pad(t.mi, 2)}:${pad(t.s, 2)}`
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// "Now" in a time zone.
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (f === undefined) {
+    try {
+      f = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        calendar: 'gregory',
+        numberingSystem: 'latn',
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      });
+    } catch (e) {
+      throw new UsageError(`--tz ${JSON.stringify(timeZone)}: unknown time zone`, {
+        hint: 'Use an IANA zone name such as Asia/Ho_Chi_Minh, Europe/Paris or UTC.',
+        cause: e,
+      });
+    }
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** The wall-clock time in `timeZone` at the instant `now`, to the second. */
+export function nowIn(timeZone: string, now: Date): LocalDateTime {
+  const f = formatterFor(timeZone);
+  if (Number.isNaN(now.getTime())) throw new RangeError('nowIn: invalid Date');
+  const parts: Record<string, number> = {};
+  for (const p of f.formatToParts(now)) {
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  }
+  const get = (k: string): number => {
+    const v = parts[k];
+    if (v === undefined || !Number.isInteger(v)) {
+      throw new Error(`nowIn: Intl gave no ${k} for ${timeZone}`);
+    }
+    return v;
+  };
+  // Some ICU versions write midnight as 24 even with h23; that is 00 of the same day.
+  const h = get('hour') % 24;
+  return {
+    y: get('year'),
+    mo: get('month'),
+    d: get('day'),
+    h,
+    mi: get('minute'),
+    s: get('second'),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parsing --from / --to.
+
+const ABSOLUTE = /^(\d{4})-(\d{2})-(\d{2})(?:(?:t|\s+)(\d{2}):(\d{2})(?::(\d{2}))?)?$/i;
+const DAYS_AGO = /^(\d+)d$/i;
+
+/**
+ * Parse one `--from` / `--to` value. Date-only forms (yyyy-mm-dd, today, yesterday, Nd) mean
+ * 00:00:00 of that day as `from` and 23:59:59 as `to`; `now` is the current second either way;
+ * `yyyy-mm-dd HH:mm` means second 00. Throws UsageError naming the flag.
+ */
+export function parseWhen(
+  input: string,
+  role: 'from' | 'to',
+  opts: { now: Date; timeZone: string },
+): LocalDateTime {
+  const flag = `--${role}`;
+  const text = input.trim();
+  const word = text.toLowerCase();
+  const dayValue = (day: LocalDateTime): LocalDateTime =>
+    role === 'from' ? startOfDay(day) : endOfDay(day);
+  const fail = (why: string): UsageError =>
+    new UsageError(`${flag} ${JSON.stringify(input)}: ${why}`, { hint: WHEN_FORMS_HINT });
+
+  if (word === 'now') return nowIn(opts.timeZone, opts.now);
+  if (word === 'today') return dayValue(nowIn(opts.timeZone, opts.now));
+  if (word === 'yesterday') return dayValue(addDays(nowIn(opts.timeZone, opts.now), -1));
+
+  const ago = DAYS_AGO.exec(text);
+  if (ago) {
+    const n = Number(ago[1]);
+    if (n > MAX_DAYS_AGO) throw fail(`at most ${MAX_DAYS_AGO} days ago (${MAX_DAYS_AGO}d)`);
+    return dayValue(addDays(nowIn(opts.timeZone, opts.now), -n));
+  }
+
+  const m = ABSOLUTE.exec(text);
+  if (!m) {
+    throw fail(text === '' ? 'empty date' : 'not a date or time cacs understands');
+  }
+  const date = { y: Number(m[1]), mo: Number(m[2]), d: Number(m[3]) };
+  if (!isValidLocal({ ...date, h: 0, mi: 0, s: 0 })) throw fail('no such date');
+  if (m[4] === undefined) return dayValue({ ...date, h: 0, mi: 0, s: 0 });
+  const t: LocalDateTime = {
+    ...date,
+    h: Number(m[4]),
+    mi: Number(m[5]),
+    s: m[6] === undefined ? 0 : Number(m[6]),
+  };
+  if (!isValidLocal(t)) throw fail('no such time');
+  return t;
+}
+
+/**
+ * Resolve the report's range. `from` is required; `to` defaults to `now`. Both are computed
+ * against the same `now`. from later than to is a UsageError showing both resolved values.
+ */
+export function resolveRange(
+  from: string | undefined,
+  to: string | undefined,
+  opts: { now: Date; timeZone: string },
+): { from: LocalDateTime; to: LocalDateTime } {
+  if (from === undefined) {
+    throw new UsageError('--from is required', {
+      hint: 'For example: --from 2026-11-01 --to 2026-11-30, or --from 7d (to now).',
+    });
+  }
+  const start = parseWhen(from, 'from', opts);
+  const end = to === undefined ? nowIn(opts.timeZone, opts.now) : parseWhen(to, 'to', opts);
+  if (compareLocal(start, end) > 0) {
+    throw new UsageError(
+      `--from (${formatServiceDate(start)}) is later than --to (${formatServiceDate(end)})`,
+      {
+        hint:
+          to === undefined
+            ? `--to defaults to now in ${opts.timeZone}; give --to, or an earlier --from.`
+            : 'Swap the two values, or check them.',
+      },
+    );
+  }
+  return { from: start, to: end };
+}

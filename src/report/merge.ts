@@ -1,0 +1,274 @@
+/**
+ * Merging the records of many report requests (date windows × status groups) into one record
+ * per lead, deterministically: the same set of records, added in any order and in any number of
+ * `add` calls, gives deep-equal output (see the rules below for the one documented exception).
+ *
+ * Rules, per lead (key: String(campaign_lead_id), so 7 and "7" are the same lead):
+ * - campaign_lead_id: a number if any record gave it as a number, else the string.
+ * - Lead-level fields (campaign_id, campaign_name, ref_id, phone_number, lead_name, and any
+ *   field the spec does not list): the first non-empty value (not null/undefined, not a blank
+ *   string) wins, in the order records were added. The caller adds in window order (oldest
+ *   window first), so the result does not depend on which request finished first. This is the
+ *   only order-dependent rule, and only when the service gives one lead different non-empty
+ *   values. With no non-empty value: a string ('' before ' ') wins over null, so the result
+ *   stays order-independent.
+ * - Attempts (data): deduplicated by (session, date_time, phone_number, status) compared as
+ *   strings (null is distinct from "null"). The service may return only the attempts inside
+ *   each window, or all of a lead's attempts in every window: both merge to the same result.
+ *   When duplicates differ in their other fields, the one with the most non-empty fields wins,
+ *   then the smallest canonical JSON — never "whichever came first".
+ *   Sorted by date_time (string order suits 'yyyy-mm-dd HH:mm:ss'; null first), then session
+ *   (numeric when both are integer-like), then status, then phone_number: a total order.
+ * - call: max(every `call` value seen for the lead, parsed as a number; the number of merged
+ *   attempts). The service's `call` is the lead's total number of calls, while a window (or a
+ *   status filter) may carry only some of its attempts: taking the max never under-counts what
+ *   was seen and never double-counts a lead seen in several windows. It stays a number if any
+ *   input gave a number, and is a string only when every non-null input was a string.
+ *
+ * Output is sorted by compareLeadIds. Memory: one merged record per lead, in Maps keyed by
+ * strings.
+ */
+
+import type { CallAttempt, CallRecord } from '../api/spec.js';
+
+const KNOWN_LEAD_FIELDS = [
+  'campaign_id',
+  'campaign_name',
+  'campaign_lead_id',
+  'ref_id',
+  'phone_number',
+  'lead_name',
+  'call',
+] as const;
+const KNOWN_LEAD_FIELD_SET: ReadonlySet<string> = new Set([...KNOWN_LEAD_FIELDS, 'data']);
+const MERGED_FIELDS = ['campaign_id', 'campaign_name', 'ref_id', 'phone_number', 'lead_name'];
+
+const INTEGER_LIKE = /^-?\d+$/;
+
+function integerLike(v: string | number): string | undefined {
+  if (typeof v === 'number') return Number.isSafeInteger(v) ? String(v) : undefined;
+  return INTEGER_LIKE.test(v) ? v : undefined;
+}
+
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Order of lead ids: integer-like ids (numbers, or strings of digits with an optional '-')
+ * in numeric order — exact, with BigInt — before all other ids, which are in string (UTF-16
+ * code unit) order. Ties in value ("007" and "7") are broken by string order, so the order is
+ * total on strings; 7 and "7" compare equal.
+ */
+export function compareLeadIds(a: string | number, b: string | number): number {
+  const ia = integerLike(a);
+  const ib = integerLike(b);
+  if (ia !== undefined && ib !== undefined) {
+    const na = BigInt(ia);
+    const nb = BigInt(ib);
+    if (na !== nb) return na < nb ? -1 : 1;
+    return compareStrings(ia, ib);
+  }
+  if (ia !== undefined) return -1;
+  if (ib !== undefined) return 1;
+  return compareStrings(String(a), String(b));
+}
+
+function isEmpty(v: unknown): boolean {
+  return v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+}
+
+/** JSON with object keys sorted, for choosing among duplicates deterministically. */
+function canonicalJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
+  if (v !== null && typeof v === 'object') {
+    const entries = Object.entries(v as Record<string, unknown>)
+      .filter(([, x]) => x !== undefined)
+      .sort(([ka], [kb]) => compareStrings(ka, kb));
+    return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${canonicalJson(x)}`).join(',')}}`;
+  }
+  return JSON.stringify(v) ?? 'null';
+}
+
+function keyPart(v: unknown): string | null {
+  return v === null || v === undefined ? null : String(v);
+}
+
+function attemptKey(a: CallAttempt): string {
+  return JSON.stringify([
+    keyPart(a.session),
+    keyPart(a.date_time),
+    keyPart(a.phone_number),
+    keyPart(a.status),
+  ]);
+}
+
+function nonEmptyCount(a: CallAttempt): number {
+  return Object.values(a).filter((v) => !isEmpty(v)).length;
+}
+
+/** Whether candidate should replace kept among duplicate attempts. */
+function preferAttempt(candidate: CallAttempt, kept: CallAttempt): boolean {
+  const dc = nonEmptyCount(candidate) - nonEmptyCount(kept);
+  if (dc !== 0) return dc > 0;
+  return compareStrings(canonicalJson(candidate), canonicalJson(kept)) < 0;
+}
+
+/** null first, then string order. */
+function compareNullable(a: string | null, b: string | null): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? -1 : 1;
+  return compareStrings(a, b);
+}
+
+function compareAttempts(a: CallAttempt, b: CallAttempt): number {
+  const sa = keyPart(a.session);
+  const sb = keyPart(b.session);
+  return (
+    compareNullable(keyPart(a.date_time), keyPart(b.date_time)) ||
+    (sa === null || sb === null ? compareNullable(sa, sb) : compareLeadIds(sa, sb)) ||
+    compareNullable(keyPart(a.status), keyPart(b.status)) ||
+    compareNullable(keyPart(a.phone_number), keyPart(b.phone_number))
+  );
+}
+
+function parseCall(v: unknown): number | undefined {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : undefined;
+  if (typeof v !== 'string' || v.trim() === '') return undefined;
+  const n = Number(v.trim());
+  return Number.isFinite(n) ? n : undefined;
+}
+
+const ATTEMPT_FIELDS = [
+  'session',
+  'wait_time',
+  'talk_time',
+  'phone_number',
+  'date_time',
+  'status',
+  'retry',
+  'key_press',
+] as const;
+const ATTEMPT_FIELD_SET: ReadonlySet<string> = new Set(ATTEMPT_FIELDS);
+
+/**
+ * A copy of an attempt with its keys in a fixed order (the spec's fields, then any others
+ * sorted), so the written output is byte-identical whatever order the service used.
+ */
+function normalizeAttempt(a: CallAttempt): CallAttempt {
+  const raw = a as unknown as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const k of ATTEMPT_FIELDS) if (k in raw) out[k] = raw[k];
+  const extras = Object.keys(raw)
+    .filter((k) => !ATTEMPT_FIELD_SET.has(k))
+    .sort(compareStrings);
+  for (const k of extras) out[k] = raw[k];
+  return out as unknown as CallAttempt;
+}
+
+interface LeadEntry {
+  id: string | number;
+  /** Merged lead-level fields (known and unknown), without campaign_lead_id, call and data. */
+  fields: Map<string, unknown>;
+  maxCall: number | undefined;
+  sawNumberCall: boolean;
+  sawStringCall: boolean;
+  attempts: Map<string, CallAttempt>;
+}
+
+/** Choose between the kept value and a new one for a lead-level field (see module rules). */
+function mergeField(kept: unknown, incoming: unknown, present: boolean): unknown {
+  if (!present) return incoming;
+  if (!isEmpty(kept)) return kept;
+  if (!isEmpty(incoming)) return incoming;
+  // Both empty: a string beats null/undefined; among strings the smaller wins.
+  if (typeof kept === 'string' && typeof incoming === 'string') {
+    return compareStrings(incoming, kept) < 0 ? incoming : kept;
+  }
+  if (typeof incoming === 'string') return incoming;
+  if (kept === undefined) return incoming;
+  return kept;
+}
+
+/** Merges call records per lead; see the module comment for the rules. */
+export class RecordMerger {
+  private readonly leads = new Map<string, LeadEntry>();
+
+  /** Add the records of one answer. Call in window order (oldest window first). */
+  add(records: readonly CallRecord[]): void {
+    for (const record of records) this.addOne(record);
+  }
+
+  /** Number of distinct leads so far. */
+  get size(): number {
+    return this.leads.size;
+  }
+
+  private addOne(record: CallRecord): void {
+    const key = String(record.campaign_lead_id);
+    let entry = this.leads.get(key);
+    if (entry === undefined) {
+      entry = {
+        id: record.campaign_lead_id,
+        fields: new Map(),
+        maxCall: undefined,
+        sawNumberCall: false,
+        sawStringCall: false,
+        attempts: new Map(),
+      };
+      this.leads.set(key, entry);
+    } else if (typeof record.campaign_lead_id === 'number') {
+      entry.id = record.campaign_lead_id;
+    }
+
+    const raw = record as unknown as Record<string, unknown>;
+    for (const name of new Set([...MERGED_FIELDS, ...Object.keys(raw)])) {
+      // campaign_lead_id, call and data have rules of their own.
+      if (KNOWN_LEAD_FIELD_SET.has(name) && !MERGED_FIELDS.includes(name)) continue;
+      const present = entry.fields.has(name);
+      entry.fields.set(name, mergeField(entry.fields.get(name), raw[name], present));
+    }
+
+    const call = record.call;
+    if (typeof call === 'number') entry.sawNumberCall = true;
+    else if (typeof call === 'string') entry.sawStringCall = true;
+    const n = parseCall(call);
+    if (n !== undefined)
+      entry.maxCall = entry.maxCall === undefined ? n : Math.max(entry.maxCall, n);
+
+    for (const attempt of Array.isArray(record.data) ? record.data : []) {
+      const k = attemptKey(attempt);
+      const kept = entry.attempts.get(k);
+      if (kept === undefined || preferAttempt(attempt, kept)) entry.attempts.set(k, attempt);
+    }
+  }
+
+  /** The merged records, sorted by campaign_lead_id. Does not change the merger's state. */
+  result(): CallRecord[] {
+    const keys = [...this.leads.keys()].sort(compareLeadIds);
+    return keys.map((key) => {
+      const entry = this.leads.get(key) as LeadEntry;
+      const data = [...entry.attempts.values()].sort(compareAttempts).map(normalizeAttempt);
+      const total = Math.max(entry.maxCall ?? 0, data.length);
+      const call = entry.sawStringCall && !entry.sawNumberCall ? String(total) : total;
+      const field = (name: string): unknown => {
+        const v = entry.fields.get(name);
+        return v === undefined ? null : v;
+      };
+      const out: Record<string, unknown> = {
+        campaign_id: field('campaign_id'),
+        campaign_name: field('campaign_name'),
+        campaign_lead_id: entry.id,
+        ref_id: field('ref_id'),
+        phone_number: field('phone_number'),
+        lead_name: field('lead_name'),
+        call,
+      };
+      const extras = [...entry.fields.keys()]
+        .filter((k) => !KNOWN_LEAD_FIELD_SET.has(k))
+        .sort(compareStrings);
+      for (const k of extras) out[k] = entry.fields.get(k);
+      out.data = data;
+      return out as unknown as CallRecord;
+    });
+  }
+}
