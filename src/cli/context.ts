@@ -93,9 +93,13 @@ export class Output {
     this.cOut = new Chalk({ level: colorLevel(io.env, io.stdoutIsTTY, opts.color) });
   }
 
-  /** Register a value that must never be printed (the access token). */
+  /**
+   * Register a value that must never be printed (the access token). Nothing prints the token
+   * in the first place; this is a second net. Values under 6 characters are not scrubbed:
+   * masking them would mangle ordinary words.
+   */
   addSecret(value: string): void {
-    if (value.length >= 1) this.secrets.add(value);
+    if (value.length >= 6) this.secrets.add(value);
   }
 
   /** Replace every registered secret in a text by a mask. */

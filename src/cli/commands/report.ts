@@ -1,0 +1,110 @@
+/** `cacs report`: dates → windows × status groups → fetch → merge → write. */
+import { LIMITS } from '../../api/spec.js';
+import { UsageError } from '../../errors.js';
+import type { FlatConfig, FlattenMode, ReportFormat } from '../../config/schema.js';
+import { isValidTimeZone } from '../../config/schema.js';
+import { requireBaseUrl, requireCampaign, requireToken } from '../../config/settings.js';
+import { plural } from '../../text.js';
+import type { Context } from '../context.js';
+
+export interface ReportFlags {
+  campaign?: string;
+  from?: string;
+  to?: string;
+  status?: string;
+  refId?: string;
+  format?: ReportFormat;
+  flatten?: FlattenMode;
+  output?: string;
+  windowDays?: number;
+  concurrency?: number;
+  tz?: string;
+}
+
+export async function runReportCommand(flags: ReportFlags, ctx: Context): Promise<number> {
+  if (flags.tz !== undefined && !isValidTimeZone(flags.tz)) {
+    throw new UsageError(`--tz ${JSON.stringify(flags.tz)}: unknown time zone`, {
+      hint: 'Use an IANA name such as Asia/Ho_Chi_Minh or Europe/Paris.',
+    });
+  }
+  if (flags.refId !== undefined && [...flags.refId].length > LIMITS.refId) {
+    throw new UsageError(`--ref-id: at most ${LIMITS.refId} characters (the service's limit)`);
+  }
+  const cmdFlags: FlatConfig = new Map();
+  if (flags.campaign !== undefined) cmdFlags.set('campaign', flags.campaign);
+  if (flags.tz !== undefined) cmdFlags.set('timezone', flags.tz);
+  if (flags.flatten !== undefined) cmdFlags.set('report.flatten', flags.flatten);
+  if (flags.windowDays !== undefined) cmdFlags.set('report.windowDays', flags.windowDays);
+  if (flags.concurrency !== undefined) cmdFlags.set('report.concurrency', flags.concurrency);
+  const { settings } = await ctx.settings(cmdFlags);
+
+  const { resolveRange, formatServiceDate } = await import('../../report/dates.js');
+  const { splitWindows, statusGroups } = await import('../../report/windows.js');
+  const range = resolveRange(flags.from, flags.to, { now: ctx.now(), timeZone: settings.timezone });
+  const windows = splitWindows(range.from, range.to, settings.report.windowDays);
+  const groups = statusGroups(flags.status);
+  const campaign = requireCampaign(settings);
+  const baseUrl = requireBaseUrl(settings);
+  const token = requireToken(settings, ctx.io.env);
+  ctx.out.addSecret(token);
+
+  const { formatFor, writeReport, writeFileAtomic, streamSink } =
+    await import('../../report/write.js');
+  const format =
+    flags.format ?? formatFor(flags.output, settings.report.format, ctx.io.stdoutIsTTY);
+  const flatten = settings.report.flatten;
+
+  const { CacsClient } = await import('../../api/client.js');
+  const client = new CacsClient({
+    baseUrl,
+    token,
+    timeoutMs: settings.timeout,
+    signal: ctx.signal,
+    ...(ctx.out.verbose ? { log: (l: string) => ctx.out.debug(l) } : {}),
+  });
+  const requests = windows.length * groups.length;
+  ctx.out.debug(
+    `report ${formatServiceDate(range.from)} → ${formatServiceDate(range.to)}: ${plural(windows.length, 'window')} × ${plural(groups.length, 'status group')}`,
+  );
+  const spinner = await ctx.out.spinner(`Fetching 0/${requests} windows…`);
+  const { fetchReport } = await import('../../report/fetch.js');
+  let result;
+  try {
+    result = await fetchReport({
+      client,
+      campaignKey: campaign.key,
+      windows,
+      statusGroups: groups,
+      ...(flags.refId !== undefined ? { refId: flags.refId } : {}),
+      range: { from: formatServiceDate(range.from), to: formatServiceDate(range.to) },
+      concurrency: settings.report.concurrency,
+      signal: ctx.signal,
+      onProgress: (done, total) => spinner.update(`Fetching ${done}/${total} windows…`),
+    });
+  } finally {
+    spinner.stop();
+  }
+
+  const writeOpts = { format, flatten, colors: ctx.out.cOut, columns: ctx.io.columns ?? 80 };
+  if (flags.output !== undefined) {
+    const file = flags.output;
+    await writeFileAtomic(file.startsWith('/') ? file : `${ctx.io.cwd}/${file}`, (sink) =>
+      writeReport(result.records, sink, writeOpts),
+    );
+  } else {
+    await writeReport(result.records, streamSink(ctx.io.stdout), writeOpts);
+  }
+  if (flags.refId !== undefined && result.records.length === 0 && result.notFound > 0) {
+    ctx.out.info(
+      `note: the service has no data for ref_id ${flags.refId} in this range (Data is not found)`,
+    );
+  }
+  const attempts = result.records.reduce((n, r) => n + (r.data?.length ?? 0), 0);
+  ctx.out.info(
+    ctx.out.c.dim(
+      `${formatServiceDate(range.from)} → ${formatServiceDate(range.to)} · ${plural(result.requests, 'request')} · ${plural(result.records.length, 'lead')}, ${plural(attempts, 'attempt')}` +
+        (flags.output !== undefined ? ` · written to ${flags.output}` : ''),
+    ),
+  );
+  return 0;
+}

@@ -1,0 +1,138 @@
+/**
+ * Fetching a report: one request per (window × status group), at most `concurrency` in
+ * flight; an "Over 31 days" answer halves that window and asks again; "Data is not found with
+ * <ref_id>" is an empty answer. Answers are merged in window order once all have arrived, so
+ * the output does not depend on which request finished first.
+ */
+import type { CacsClient } from '../api/client.js';
+import { ApiError } from '../api/errors.js';
+import type { CallRecord } from '../api/spec.js';
+import { InterruptedError, UsageError } from '../errors.js';
+import { formatServiceDate } from './dates.js';
+import { RecordMerger } from './merge.js';
+import { halveWindow, type Window } from './windows.js';
+
+export interface FetchOptions {
+  client: CacsClient;
+  campaignKey: string;
+  windows: Window[];
+  statusGroups: Array<string | undefined>;
+  refId?: string;
+  /** Keep only attempts inside [from, to] ('yyyy-mm-dd HH:mm:ss'), whichever style the service uses. */
+  range?: { from: string; to: string };
+  concurrency: number;
+  signal: AbortSignal;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface FetchResult {
+  records: CallRecord[];
+  requests: number;
+  /** Requests answered "Data is not found with <ref_id>". */
+  notFound: number;
+  /** Windows split after an "Over 31 days" answer. */
+  halved: number;
+}
+
+interface Job {
+  /** Sort key: position of the window, then of the status group, then halves in order. */
+  order: number[];
+  window: Window;
+  status: string | undefined;
+}
+
+export async function fetchReport(opts: FetchOptions): Promise<FetchResult> {
+  const queue: Job[] = [];
+  opts.windows.forEach((window, w) =>
+    opts.statusGroups.forEach((status, g) => queue.push({ order: [w, g], window, status })),
+  );
+  let total = queue.length;
+  let done = 0;
+  let requests = 0;
+  let notFound = 0;
+  let halved = 0;
+  const answers: Array<{ order: number[]; records: CallRecord[] }> = [];
+  let failure: unknown;
+
+  const runJob = async (job: Job): Promise<void> => {
+    requests++;
+    try {
+      const r = await opts.client.callResults({
+        campaign_key: opts.campaignKey,
+        start_date: formatServiceDate(job.window.start),
+        end_date: formatServiceDate(job.window.end),
+        ...(job.status !== undefined ? { status: job.status } : {}),
+        ...(opts.refId !== undefined ? { ref_id: opts.refId } : {}),
+      });
+      answers.push({ order: job.order, records: r.records });
+    } catch (e) {
+      if (e instanceof ApiError && e.service?.code === 'ref_id_not_found') {
+        notFound++;
+      } else if (e instanceof ApiError && e.service?.code === 'range_too_long') {
+        const halves = halveWindow(job.window);
+        if (!halves) {
+          throw new ApiError(
+            `the service refused a single-day window (${formatServiceDate(job.window.start)} → ${formatServiceDate(job.window.end)}) as over 31 days`,
+            { kind: 'final', hint: 'This contradicts the spec; report it to the operator.' },
+          );
+        }
+        halved++;
+        total += 1;
+        queue.push(
+          { order: [...job.order, 0], window: halves[0], status: job.status },
+          { order: [...job.order, 1], window: halves[1], status: job.status },
+        );
+        return;
+      } else {
+        throw e;
+      }
+    }
+    done++;
+    opts.onProgress?.(done, total);
+  };
+
+  const inflight = new Set<Promise<void>>();
+  while (queue.length > 0 || inflight.size > 0) {
+    if (failure !== undefined) break;
+    if (opts.signal.aborted) break;
+    const job = queue.shift();
+    if (job === undefined || inflight.size >= opts.concurrency) {
+      await Promise.race(inflight);
+      if (job) queue.unshift(job);
+      continue;
+    }
+    const p: Promise<void> = runJob(job)
+      .catch((e: unknown) => {
+        failure ??= e;
+      })
+      .finally(() => inflight.delete(p));
+    inflight.add(p);
+  }
+  await Promise.all(inflight);
+  if (failure !== undefined) throw failure;
+  if (opts.signal.aborted) throw new InterruptedError('interrupted: no report was written');
+
+  answers.sort((a, b) => compareOrder(a.order, b.order));
+  const merger = new RecordMerger();
+  for (const a of answers) {
+    if (!Array.isArray(a.records))
+      throw new UsageError('the service answered records that are not a list');
+    merger.add(a.records);
+  }
+  let records = merger.result();
+  if (opts.range) {
+    const { from, to } = opts.range;
+    const inside = (t: string | null) => t === null || (t >= from && t <= to);
+    records = records
+      .map((r) => ({ ...r, data: (r.data ?? []).filter((a) => inside(a.date_time)) }))
+      .filter((r) => r.data.length > 0);
+  }
+  return { records, requests, notFound, halved };
+}
+
+function compareOrder(a: number[], b: number[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    if (a[i] !== b[i]) return a[i]! - b[i]!;
+  }
+  return a.length - b.length;
+}

@@ -1,0 +1,331 @@
+/**
+ * Report writers: json (the API's record shape), ndjson, csv (one row per attempt, or one per
+ * lead) and a terminal table. CSV and table cells that a spreadsheet would run as a formula
+ * (= + - @ TAB CR first) are neutralised with a leading quote; JSON stays exact.
+ * Output is written in chunks with back-pressure; `-o` goes to a temporary file renamed into
+ * place only when complete.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { stringify } from 'csv-stringify/sync';
+import type { ChalkInstance } from 'chalk';
+import type { CallAttempt, CallRecord } from '../api/spec.js';
+import type { FlattenMode, ReportFormat } from '../config/schema.js';
+
+export const ATTEMPT_COLUMNS = [
+  'campaign_id',
+  'campaign_name',
+  'campaign_lead_id',
+  'ref_id',
+  'phone_number',
+  'lead_name',
+  'call',
+  'session',
+  'wait_time',
+  'talk_time',
+  'called_number',
+  'date_time',
+  'status',
+  'retry',
+  'key_press',
+] as const;
+
+export const LEAD_COLUMNS = [
+  'campaign_id',
+  'campaign_name',
+  'campaign_lead_id',
+  'ref_id',
+  'phone_number',
+  'lead_name',
+  'call',
+  'attempts',
+  'last_status',
+  'last_date_time',
+  'total_talk_time',
+] as const;
+
+type Cell = string | number | null | undefined;
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** OWASP CSV injection: a text cell starting with = + - @ TAB CR gets a leading quote. */
+export function neutralise(value: Cell): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return String(value);
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** The format when --format is not given: from the -o extension, then config, then the TTY. */
+export function formatFor(
+  output: string | undefined,
+  configured: ReportFormat | undefined,
+  stdoutIsTTY: boolean,
+): ReportFormat {
+  if (output !== undefined) {
+    const ext = path.extname(output).toLowerCase();
+    if (ext === '.csv') return 'csv';
+    if (ext === '.json') return 'json';
+    if (ext === '.ndjson' || ext === '.jsonl') return 'ndjson';
+    if (ext === '.txt') return 'table';
+  }
+  return configured ?? (stdoutIsTTY && output === undefined ? 'table' : 'json');
+}
+
+function leadCells(r: CallRecord): Cell[] {
+  return [
+    r.campaign_id,
+    r.campaign_name,
+    r.campaign_lead_id,
+    r.ref_id,
+    r.phone_number,
+    r.lead_name,
+    r.call,
+  ];
+}
+
+function attemptCells(a: CallAttempt | undefined): Cell[] {
+  if (!a) return ['', '', '', '', '', '', '', ''];
+  return [
+    a.session,
+    a.wait_time,
+    a.talk_time,
+    a.phone_number,
+    a.date_time,
+    a.status,
+    a.retry,
+    a.key_press,
+  ];
+}
+
+function toNumber(v: Cell): number {
+  const n = typeof v === 'number' ? v : Number(v);
+  return Number.isFinite(n) ? n : 0;
+}
+
+/** Per-lead summary: attempts, last status and time, total talk time. */
+export function leadSummary(r: CallRecord): Cell[] {
+  const data = r.data ?? [];
+  const last = data[data.length - 1];
+  const talk = data.reduce((sum, a) => sum + toNumber(a.talk_time), 0);
+  return [...leadCells(r), data.length, last?.status ?? '', last?.date_time ?? '', talk];
+}
+
+/** Rows of the CSV (attempts: one per attempt, a lead with none gets one row). */
+export function* csvRows(records: readonly CallRecord[], flatten: FlattenMode): Generator<Cell[]> {
+  for (const r of records) {
+    if (flatten === 'leads') {
+      yield leadSummary(r);
+      continue;
+    }
+    const lead = leadCells(r);
+    const data = r.data ?? [];
+    if (data.length === 0) yield [...lead, ...attemptCells(undefined)];
+    for (const a of data) yield [...lead, ...attemptCells(a)];
+  }
+}
+
+export interface Sink {
+  write(chunk: string): Promise<void>;
+}
+
+export function streamSink(stream: NodeJS.WritableStream): Sink {
+  return {
+    write: (chunk) =>
+      new Promise<void>((resolve, reject) => {
+        const ok = stream.write(chunk, (err) => (err ? reject(err) : undefined));
+        if (ok) resolve();
+        else stream.once('drain', resolve);
+      }),
+  };
+}
+
+const CHUNK_ROWS = 2000;
+
+export interface WriteOptions {
+  format: ReportFormat;
+  flatten: FlattenMode;
+  /** Colours for the table (a no-colour instance when colour is off). */
+  colors: ChalkInstance;
+  columns: number;
+}
+
+export async function writeReport(
+  records: readonly CallRecord[],
+  sink: Sink,
+  opts: WriteOptions,
+): Promise<void> {
+  if (opts.format === 'json') {
+    if (records.length === 0) return sink.write('[]\n');
+    let buf = '[\n';
+    for (let i = 0; i < records.length; i++) {
+      buf += `${JSON.stringify(records[i])}${i < records.length - 1 ? ',' : ''}\n`;
+      if (buf.length > 1 << 20) {
+        await sink.write(buf);
+        buf = '';
+      }
+    }
+    return sink.write(`${buf}]\n`);
+  }
+  if (opts.format === 'ndjson') {
+    let buf = '';
+    for (const r of records) {
+      buf += `${JSON.stringify(r)}\n`;
+      if (buf.length > 1 << 20) {
+        await sink.write(buf);
+        buf = '';
+      }
+    }
+    if (buf) await sink.write(buf);
+    return;
+  }
+  if (opts.format === 'csv') {
+    const header = opts.flatten === 'leads' ? LEAD_COLUMNS : ATTEMPT_COLUMNS;
+    await sink.write(stringify([header as unknown as string[]]));
+    let chunk: string[][] = [];
+    for (const row of csvRows(records, opts.flatten)) {
+      chunk.push(row.map(neutralise));
+      if (chunk.length >= CHUNK_ROWS) {
+        await sink.write(stringify(chunk));
+        chunk = [];
+      }
+    }
+    if (chunk.length > 0) await sink.write(stringify(chunk));
+    return;
+  }
+  return sink.write(renderTable(records, opts));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Table
+
+function width(s: string): number {
+  return [...s.normalize('NFC')].length;
+}
+
+function fit(s: string, w: number): string {
+  const t = s.normalize('NFC').replace(/[\u0000-\u001f\u007f]/g, ' ');
+  const chars = [...t];
+  if (chars.length <= w) return t + ' '.repeat(w - chars.length);
+  return `${chars.slice(0, Math.max(0, w - 1)).join('')}…`;
+}
+
+function statusColor(c: ChalkInstance, status: string): string {
+  const s = status.toUpperCase();
+  if (s === 'ANSWERED') return c.green(status);
+  if (s === 'FAILED' || s === 'CONGESTION') return c.red(status);
+  if (s === 'BUSY' || s === 'NO ANSWER') return c.yellow(status);
+  return status;
+}
+
+export function renderTable(
+  records: readonly CallRecord[],
+  opts: Pick<WriteOptions, 'flatten' | 'colors' | 'columns'>,
+): string {
+  const c = opts.colors;
+  const text = (v: Cell) => neutralise(v);
+  const lines: string[] = [];
+  type Col = { title: string; width: number; flex?: boolean; status?: boolean; right?: boolean };
+  const cols: Col[] =
+    opts.flatten === 'leads'
+      ? [
+          { title: 'LEAD', width: 8 },
+          { title: 'PHONE', width: 11 },
+          { title: 'NAME', width: 14, flex: true },
+          { title: 'CALLS', width: 5, right: true },
+          { title: 'LAST STATUS', width: 11, status: true },
+          { title: 'LAST CALL', width: 16 },
+          { title: 'TALK', width: 5, right: true },
+        ]
+      : [
+          { title: 'LEAD', width: 8 },
+          { title: 'PHONE', width: 11 },
+          { title: 'NAME', width: 12, flex: true },
+          { title: 'DATE/TIME', width: 16 },
+          { title: 'STATUS', width: 10, status: true },
+          { title: 'WAIT', width: 4, right: true },
+          { title: 'TALK', width: 5, right: true },
+        ];
+  const fixed = cols.reduce((s, col) => s + col.width, 0) + 2 * (cols.length - 1);
+  const flex = cols.find((col) => col.flex);
+  if (flex)
+    flex.width = Math.max(
+      flex.width,
+      Math.min(40, flex.width + Math.max(0, opts.columns - 1 - fixed)),
+    );
+  const render = (cells: string[]) =>
+    cols
+      .map((col, i) => {
+        const raw = cells[i] ?? '';
+        const padded = col.right
+          ? raw.slice(0, col.width).padStart(col.width)
+          : fit(raw, col.width);
+        if (!col.status) return padded;
+        const shown = padded.trimEnd();
+        return statusColor(c, shown) + padded.slice(shown.length);
+      })
+      .join('  ')
+      .trimEnd();
+  lines.push(c.bold(render(cols.map((col) => col.title))));
+  const shortTime = (v: Cell) => text(v).slice(0, 16);
+  let attempts = 0;
+  for (const r of records) {
+    const lead = [text(r.campaign_lead_id), text(r.phone_number), text(r.lead_name)];
+    const data = r.data ?? [];
+    attempts += data.length;
+    if (opts.flatten === 'leads') {
+      const s = leadSummary(r);
+      lines.push(render([...lead, text(s[7]), text(s[8]), shortTime(s[9]), text(s[10])]));
+      continue;
+    }
+    if (data.length === 0) lines.push(render(lead));
+    data.forEach((a, i) => {
+      const cells = i === 0 ? lead : ['', '', ''];
+      lines.push(
+        render([
+          ...cells,
+          shortTime(a.date_time),
+          text(a.status),
+          text(a.wait_time),
+          text(a.talk_time),
+        ]),
+      );
+    });
+  }
+  lines.push(
+    c.dim(
+      records.length === 0
+        ? 'no call results in this range'
+        : `${records.length.toLocaleString('en-US')} lead${records.length === 1 ? '' : 's'}, ${attempts.toLocaleString('en-US')} call attempt${attempts === 1 ? '' : 's'}`,
+    ),
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+/** Write to `file` through a temporary file renamed into place; a failure leaves nothing. */
+export async function writeFileAtomic(
+  file: string,
+  write: (sink: Sink) => Promise<void>,
+): Promise<void> {
+  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.tmp-${process.pid}`);
+  const stream = fs.createWriteStream(tmp, { mode: 0o644 });
+  const opened = new Promise<void>((resolve, reject) => {
+    stream.once('open', () => resolve());
+    stream.once('error', reject);
+  });
+  try {
+    await opened;
+    await write(streamSink(stream));
+    await new Promise<void>((resolve, reject) => {
+      stream.once('error', reject);
+      stream.end(() => resolve());
+    });
+    const fd = fs.openSync(tmp, 'r');
+    fs.fsyncSync(fd);
+    fs.closeSync(fd);
+    fs.renameSync(tmp, file);
+  } catch (e) {
+    stream.destroy();
+    fs.rmSync(tmp, { force: true });
+    throw e;
+  }
+}

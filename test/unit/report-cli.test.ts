@@ -1,0 +1,443 @@
+/** `cacs report` in-process, over real HTTP against the emulator. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateAttempts, startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { ATTEMPT_COLUMNS, LEAD_COLUMNS } from '../../src/report/write.js';
+import { isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
+import { json as jsonReply, startScriptedServer } from '../helpers/servers.js';
+
+// 2026-11-21 10:00 in Ho Chi Minh City.
+const NOW = new Date('2026-11-21T03:00:00Z');
+const DAY = 86_400_000;
+/** Lead i imported at 09:00 (UTC+7) on day i after 2026-08-01. */
+const importedAt = (i: number) => new Date(Date.UTC(2026, 7, 1, 2, 0, 0) + i * DAY);
+
+function env(emu: { url: string }, extra: Record<string, string> = {}) {
+  return isolatedEnv({
+    CACS_BASE_URL: emu.url,
+    CACS_ACCESS_TOKEN: 'emulator-token',
+    CACS_CAMPAIGN: 'summer',
+    ...extra,
+  });
+}
+
+async function seeded(opts: Parameters<typeof startEmulator>[0] = {}): Promise<RunningEmulator> {
+  const emu = await startEmulator({ port: 0, seed: 3, ...opts });
+  for (let i = 0; i < 110; i++) {
+    emu.store.addLead(
+      'summer',
+      { phone_number: `09${String(10000000 + i)}`, name: `Khách ${i}`, ref_id: `KH-${i}` },
+      importedAt(i),
+    );
+  }
+  emu.store.addLead(
+    'summer',
+    { phone_number: '0900000001', name: '=HYPERLINK("http://x","y")', ref_id: 'EVIL' },
+    importedAt(5),
+  );
+  return emu;
+}
+
+describe('cacs report', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await seeded();
+  });
+  afterAll(() => emu.close());
+
+  it('splits 100 days into gap-free windows, includes the end day, and lists each attempt once', async () => {
+    emu.store.reportRequests.length = 0;
+    const r = await runCli(
+      ['report', '--from', '2026-08-01', '--to', '2026-11-08', '--format', 'json'],
+      { env: env(emu), now: () => NOW },
+    );
+    expect(r.stderr).toMatch(/4 requests/);
+    expect(r.code).toBe(0);
+    const bodies = emu.store.reportRequests.map(
+      (q) => q.body as { start_date: string; end_date: string },
+    );
+    expect(bodies.map((b) => [b.start_date, b.end_date]).sort()).toEqual([
+      ['2026-08-01 00:00:00', '2026-08-31 23:59:59'],
+      ['2026-09-01 00:00:00', '2026-10-01 23:59:59'],
+      ['2026-10-02 00:00:00', '2026-11-01 23:59:59'],
+      ['2026-11-02 00:00:00', '2026-11-08 23:59:59'],
+    ]);
+    const records = JSON.parse(r.stdout) as Array<{
+      campaign_lead_id: number;
+      data: Array<{ date_time: string; session: string }>;
+    }>;
+    // Expected: every generated attempt dated inside the range, per lead.
+    const expected = new Map<number, string[]>();
+    for (const lead of emu.store.leads('summer')) {
+      const times = generateAttempts(
+        3,
+        1,
+        lead.campaign_lead_id,
+        lead.importedAt,
+        lead.lead.phone_number,
+      )
+        .map((a) => a.entry.date_time)
+        .filter((t) => t >= '2026-08-01 00:00:00' && t <= '2026-11-08 23:59:59');
+      if (times.length) expected.set(lead.campaign_lead_id, times.sort());
+    }
+    expect(
+      new Map(records.map((x) => [x.campaign_lead_id, x.data.map((a) => a.date_time)])),
+    ).toEqual(expected);
+    expect(records.map((x) => x.campaign_lead_id)).toEqual(
+      [...expected.keys()].sort((a, b) => a - b),
+    );
+    const lastDay = records
+      .flatMap((x) => x.data)
+      .filter((a) => a.date_time.startsWith('2026-11-08'));
+    expect(lastDay.length).toBeGreaterThan(0);
+  });
+
+  it('gives byte-identical output whether the service returns window attempts or all attempts', async () => {
+    const all = await seeded({ attemptsStyle: 'all' });
+    try {
+      const args = [
+        'report',
+        '--from',
+        '2026-08-10',
+        '--to',
+        '2026-10-20',
+        '--format',
+        'csv',
+        '--window-days',
+        '7',
+      ];
+      const a = await runCli(args, { env: env(emu), now: () => NOW });
+      const b = await runCli(args, { env: env(all), now: () => NOW });
+      expect(a.code).toBe(0);
+      expect(b.stdout).toBe(a.stdout);
+      const again = await runCli(args, { env: env(emu), now: () => NOW });
+      expect(again.stdout).toBe(a.stdout);
+    } finally {
+      await all.close();
+    }
+  });
+
+  it('splits a status list over 40 characters on commas only, keeping "NO ANSWER"', async () => {
+    emu.store.reportRequests.length = 0;
+    const status = 'ANSWERED,NO ANSWER,BUSY,FAILED,CONGESTION';
+    expect(status.length).toBe(41);
+    const r = await runCli(
+      [
+        'report',
+        '--from',
+        '2026-09-01',
+        '--to',
+        '2026-09-20',
+        '--status',
+        status,
+        '--format',
+        'ndjson',
+      ],
+      { env: env(emu), now: () => NOW },
+    );
+    expect(r.code).toBe(0);
+    const sent = emu.store.reportRequests.map((q) => (q.body as { status: string }).status);
+    expect(sent).toHaveLength(2);
+    for (const s of sent) expect(s.length).toBeLessThanOrEqual(40);
+    expect(sent.join(',').split(',').sort()).toEqual([
+      'ANSWERED',
+      'BUSY',
+      'CONGESTION',
+      'FAILED',
+      'NO ANSWER',
+    ]);
+    const only = await runCli(
+      [
+        'report',
+        '--from',
+        '2026-09-01',
+        '--to',
+        '2026-09-20',
+        '--status',
+        'NO ANSWER',
+        '--format',
+        'ndjson',
+      ],
+      { env: env(emu), now: () => NOW },
+    );
+    const statuses = new Set(
+      only.stdout
+        .trim()
+        .split('\n')
+        .flatMap((l) =>
+          (JSON.parse(l) as { data: Array<{ status: string }> }).data.map((a) => a.status),
+        ),
+    );
+    expect([...statuses]).toEqual(['NO ANSWER']);
+  });
+
+  it('finds one lead by ref_id, and treats "Data is not found" as an empty result (exit 0)', async () => {
+    const found = await runCli(
+      [
+        'report',
+        '--from',
+        '2026-08-01',
+        '--to',
+        '2026-08-31',
+        '--ref-id',
+        'KH-3',
+        '--format',
+        'json',
+      ],
+      { env: env(emu), now: () => NOW },
+    );
+    expect(found.code).toBe(0);
+    expect((JSON.parse(found.stdout) as Array<{ ref_id: string }>).map((x) => x.ref_id)).toEqual([
+      'KH-3',
+    ]);
+    const missing = await runCli(
+      [
+        'report',
+        '--from',
+        '2026-08-01',
+        '--to',
+        '2026-08-31',
+        '--ref-id',
+        'NOPE',
+        '--format',
+        'json',
+      ],
+      { env: env(emu), now: () => NOW },
+    );
+    expect(missing.code).toBe(0);
+    expect(missing.stdout).toBe('[]\n');
+    expect(missing.stderr).toContain('note: the service has no data for ref_id NOPE in this range');
+  });
+
+  it('writes CSV with the exact attempt and lead columns, neutralising formulas (JSON stays exact)', async () => {
+    const dir = tempDir();
+    const r = await runCli(
+      ['report', '--from', '2026-08-01', '--to', '2026-08-10', '-o', 'calls.csv'],
+      { env: env(emu), cwd: dir, now: () => NOW },
+    );
+    expect(r.code).toBe(0);
+    const csv = fs.readFileSync(path.join(dir, 'calls.csv'), 'utf8');
+    const [header, ...rows] = csv.trim().split('\n');
+    expect(header).toBe(ATTEMPT_COLUMNS.join(','));
+    expect(rows.length).toBeGreaterThan(10);
+    expect(csv).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
+    expect(csv).not.toMatch(/,=HYPERLINK/);
+    const leads = await runCli(
+      [
+        'report',
+        '--from',
+        '2026-08-01',
+        '--to',
+        '2026-08-10',
+        '--format',
+        'csv',
+        '--flatten',
+        'leads',
+      ],
+      { env: env(emu), now: () => NOW },
+    );
+    expect(leads.stdout.split('\n')[0]).toBe(LEAD_COLUMNS.join(','));
+    const json = await runCli(
+      [
+        'report',
+        '--from',
+        '2026-08-01',
+        '--to',
+        '2026-08-10',
+        '--ref-id',
+        'EVIL',
+        '--format',
+        'json',
+      ],
+      { env: env(emu), now: () => NOW },
+    );
+    expect(JSON.parse(json.stdout)[0].lead_name).toBe('=HYPERLINK("http://x","y")');
+  });
+
+  it('picks the format from -o, else a table on a terminal, else JSON', async () => {
+    const dir = tempDir();
+    await runCli(['report', '--from', '2026-08-01', '--to', '2026-08-03', '-o', 'out.ndjson'], {
+      env: env(emu),
+      cwd: dir,
+      now: () => NOW,
+    });
+    const nd = fs.readFileSync(path.join(dir, 'out.ndjson'), 'utf8').trim().split('\n');
+    expect(nd.every((l) => typeof JSON.parse(l).campaign_lead_id === 'number')).toBe(true);
+    const tty = await runCli(['report', '--from', '2026-08-01', '--to', '2026-08-03'], {
+      env: env(emu, { NO_COLOR: '1' }),
+      tty: true,
+      now: () => NOW,
+    });
+    expect(tty.stdout.split('\n')[0]).toMatch(
+      /^LEAD\s+PHONE\s+NAME\s+DATE\/TIME\s+STATUS\s+WAIT\s+TALK$/,
+    );
+    expect(Math.max(...tty.stdout.split('\n').map((l) => [...l].length))).toBeLessThanOrEqual(80);
+    expect(tty.stdout).toMatch(/\d+ leads, \d+ call attempts/);
+    const pipe = await runCli(['report', '--from', '2026-08-01', '--to', '2026-08-03'], {
+      env: env(emu),
+      now: () => NOW,
+    });
+    expect(Array.isArray(JSON.parse(pipe.stdout))).toBe(true);
+  });
+
+  it('colours statuses in the table only when colour is on', async () => {
+    const on = await runCli(
+      ['report', '--from', '2026-08-01', '--to', '2026-08-05', '--format', 'table'],
+      { env: env(emu, { FORCE_COLOR: '1' }), now: () => NOW },
+    );
+    expect(on.stdout).toMatch(/\u001b\[3[123]m(ANSWERED|NO ANSWER|BUSY|FAILED)/);
+    const off = await runCli(
+      ['report', '--from', '2026-08-01', '--to', '2026-08-05', '--format', 'table', '--no-color'],
+      { env: env(emu, { FORCE_COLOR: '1' }), now: () => NOW },
+    );
+    expect(off.stdout).not.toMatch(/\u001b\[/);
+  });
+
+  it('computes relative dates in the service zone with a fixed clock', async () => {
+    emu.store.reportRequests.length = 0;
+    // 2026-11-21 20:00 UTC is already 2026-11-22 03:00 in Ho Chi Minh City.
+    const late = () => new Date('2026-11-21T20:00:00Z');
+    const r = await runCli(['report', '--from', '7d', '--to', 'yesterday', '--format', 'json'], {
+      env: env(emu),
+      now: late,
+    });
+    expect(r.code).toBe(0);
+    expect(emu.store.reportRequests.map((q) => q.body)).toEqual([
+      expect.objectContaining({
+        start_date: '2026-11-15 00:00:00',
+        end_date: '2026-11-21 23:59:59',
+      }),
+    ]);
+    emu.store.reportRequests.length = 0;
+    await runCli(['report', '--from', 'today', '--tz', 'UTC', '--format', 'json'], {
+      env: env(emu),
+      now: late,
+    });
+    expect(emu.store.reportRequests[0]?.body).toEqual(
+      expect.objectContaining({
+        start_date: '2026-11-21 00:00:00',
+        end_date: '2026-11-21 20:00:00',
+      }),
+    );
+  });
+
+  it.each([
+    [['--to', 'today'], '--from is required'],
+    [['--from', '2026-02-30'], '--from "2026-02-30": no such date'],
+    [['--from', 'last week'], '--from "last week": not a date or time cacs understands'],
+    [['--from', '2026-11-10', '--to', '2026-11-01'], 'is later than --to'],
+    [['--from', 'today', '--tz', 'Mars/Base'], '--tz "Mars/Base": unknown time zone'],
+    [['--from', 'today', '--status', 'X'.repeat(41)], 'longer than 40 characters'],
+    [
+      ['--from', 'today', '--window-days', '32'],
+      "option '--window-days <n>' argument '32' is invalid",
+    ],
+  ])('%j → exit 2 before any request', async (args, message) => {
+    emu.store.reportRequests.length = 0;
+    const r = await runCli(['report', ...args], { env: env(emu), now: () => NOW });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+    expect(emu.store.reportRequests).toHaveLength(0);
+  });
+
+  it.each([
+    [{ CACS_ACCESS_TOKEN: 'wrong' }, 4, 'the service refused the access token'],
+    [{ CACS_CAMPAIGN: 'winter' }, 4, 'Parameter #campaign_key# does not match'],
+  ])('service refusal %j → exit %i', async (extra, code, message) => {
+    const r = await runCli(['report', '--from', 'today'], { env: env(emu, extra), now: () => NOW });
+    expect(r.code).toBe(code);
+    expect(r.stderr).toContain(message);
+    expect(r.stdout).toBe('');
+  });
+});
+
+describe('cacs report failures', () => {
+  it('leaves no output file when the service fails mid-way', async () => {
+    const s = await startScriptedServer([
+      jsonReply(200, { result: 'success', message: 'Have 0 records found', records: [] }),
+      jsonReply(200, {
+        result: 'error',
+        message: 'Header #access_token# does not match. Please check it again',
+      }),
+    ]);
+    const dir = tempDir();
+    try {
+      const r = await runCli(
+        [
+          'report',
+          '--from',
+          '2026-01-01',
+          '--to',
+          '2026-03-31',
+          '--concurrency',
+          '1',
+          '-o',
+          'calls.csv',
+        ],
+        {
+          env: isolatedEnv({ CACS_BASE_URL: s.url, CACS_ACCESS_TOKEN: 't', CACS_CAMPAIGN: 'c' }),
+          cwd: dir,
+          now: () => NOW,
+        },
+      );
+      expect(r.code).toBe(4);
+      expect(s.seen.length).toBeGreaterThanOrEqual(2);
+      expect(fs.readdirSync(dir)).toEqual([]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('halves a window the service calls "Over 31 days" and asks again', async () => {
+    const s = await startScriptedServer([
+      jsonReply(200, { result: 'error', message: 'Invalid time. Over 31 days' }),
+      jsonReply(200, { result: 'success', message: 'Have 0 records found', records: [] }),
+    ]);
+    try {
+      const r = await runCli(
+        [
+          'report',
+          '--from',
+          '2026-01-01',
+          '--to',
+          '2026-01-31',
+          '--concurrency',
+          '1',
+          '--format',
+          'json',
+        ],
+        {
+          env: isolatedEnv({ CACS_BASE_URL: s.url, CACS_ACCESS_TOKEN: 't', CACS_CAMPAIGN: 'c' }),
+          now: () => NOW,
+        },
+      );
+      expect(r.code).toBe(0);
+      const windows = s.seen.map(
+        (q) => JSON.parse(q.body) as { start_date: string; end_date: string },
+      );
+      expect(windows.map((w) => [w.start_date, w.end_date])).toEqual([
+        ['2026-01-01 00:00:00', '2026-01-31 23:59:59'],
+        ['2026-01-01 00:00:00', '2026-01-16 23:59:59'],
+        ['2026-01-17 00:00:00', '2026-01-31 23:59:59'],
+      ]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('exits 1 when the service cannot be reached', async () => {
+    const r = await runCli(['--timeout', '500', 'report', '--from', 'today', '--format', 'json'], {
+      env: isolatedEnv({
+        CACS_BASE_URL: 'http://127.0.0.1:1',
+        CACS_ACCESS_TOKEN: 't',
+        CACS_CAMPAIGN: 'c',
+      }),
+      now: () => NOW,
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /cannot reach 127\.0\.0\.1:1: connection refused \(gave up after \d attempts\)/,
+    );
+  }, 60_000);
+});
