@@ -22,3 +22,9 @@ export function formatDuration(ms: number): string {
   const m = Math.floor(s / 60);
   return `${m} min ${Math.round(s - m * 60)} s`;
 }
+
+/** "2026-11-21 14:03" in the machine's local time, for messages. */
+export function formatLocalTime(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}

@@ -110,14 +110,23 @@ export class CacsClient {
 
   /** POST import_lead. */
   async importLeads(campaignKey: string, leads: readonly Lead[]): Promise<ImportResult> {
-    const body = JSON.stringify({ campaign_key: campaignKey, data: leads });
-    const answer = await this.call('POST', IMPORT_PATH, body, false, `${leads.length} leads`);
+    return this.importLeadsJson(
+      campaignKey,
+      leads.map((l) => JSON.stringify(l)),
+    );
+  }
+
+  /** POST import_lead with leads already serialised (one JSON object each): no re-encoding. */
+  async importLeadsJson(campaignKey: string, leadJsons: readonly string[]): Promise<ImportResult> {
+    const body = `{"campaign_key":${JSON.stringify(campaignKey)},"data":[${leadJsons.join(',')}]}`;
+    const count = leadJsons.length;
+    const answer = await this.call('POST', IMPORT_PATH, body, false, `${count} leads`);
     const message = typeof answer.message === 'string' ? answer.message : '';
     const counts = parseImportMessage(message);
     if (!counts) {
-      return { imported: leads.length, skipped: 0, unparsedMessage: true, message };
+      return { imported: count, skipped: 0, unparsedMessage: true, message };
     }
-    const total = counts.total ?? leads.length;
+    const total = counts.total ?? count;
     const result: ImportResult = {
       imported: counts.imported,
       skipped: Math.max(0, total - counts.imported),

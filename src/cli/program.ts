@@ -92,6 +92,99 @@ The access token is never taken from the command line: set CACS_ACCESS_TOKEN, or
 accessToken / accessTokenCommand in a config file (see cacs config init).`,
     );
 
+  program
+    .command('import')
+    .description('check a lead file row by row, then import its leads into a campaign')
+    .argument('<file>', 'CSV, JSON or NDJSON lead file; - reads stdin')
+    .option(
+      '--campaign <key|alias>',
+      'campaign key or alias (env CACS_CAMPAIGN, config defaultCampaign)',
+    )
+    .addOption(
+      new Option(
+        '--format <format>',
+        'input format (default: from the extension; stdin: csv)',
+      ).choices(['csv', 'json', 'ndjson']),
+    )
+    .option('--delimiter <c>', 'CSV delimiter: , ; tab | (default: detected)')
+    .option('--encoding <name>', 'text encoding, e.g. windows-1258 (default: BOM, else UTF-8)')
+    .option('--map <field=Column>', 'map a lead field to a column (repeatable)', collect)
+    .option('--ignore-unmapped', 'ignore columns that match no lead field instead of stopping')
+    .option('--batch-size <n>', 'leads per request (default 500)', intArg(1, 100_000))
+    .option('--concurrency <n>', 'requests in flight (default 2)', intArg(1, 64))
+    .option('--dry-run', 'check and count everything, send nothing')
+    .option('--rejects <file>', 'where to write rejected rows (default <input name>.rejects.csv)')
+    .option('--no-dedupe', 'keep rows whose phone number appeared earlier in the file')
+    .option('--no-normalize', 'send values exactly as read (no trimming, no phone clean-up)')
+    .option(
+      '--retry-uncertain',
+      'resend leads an earlier run left uncertain (check the campaign first)',
+    )
+    .option('--restart', 'ignore what earlier runs of this file recorded and send every lead')
+    .option('--json', 'print the summary as one JSON object on stdout')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ cacs import leads.csv --campaign summer
+  $ cacs import leads.csv --campaign summer --dry-run
+  $ cacs import export.txt --delimiter tab --encoding utf-16le --map ref_id="Mã KH"
+  $ other-system --export | cacs import - --campaign summer --json
+
+Every row is checked before anything is sent. Rejected rows go to <input name>.rejects.csv
+(fix them and import that file again); a rerun of the same command resumes where the last
+one stopped and never sends a lead twice. Exit codes: 0 all imported, 2 bad input (nothing
+sent), 3 some rows rejected, 4 refused by the service, 5 uncertain, 1 failure, 130 interrupted.`,
+    )
+    .action(action(async () => (await import('./commands/import.js')).runImportCommand));
+
+  program
+    .command('report')
+    .description('fetch call results for a date range as CSV, JSON, NDJSON or a table')
+    .option(
+      '--campaign <key|alias>',
+      'campaign key or alias (env CACS_CAMPAIGN, config defaultCampaign)',
+    )
+    .option(
+      '--from <when>',
+      'start: yyyy-mm-dd[ HH:mm[:ss]], now, today, yesterday or Nd (N days ago)',
+    )
+    .option('--to <when>', 'end, same forms; a date means the end of that day (default: now)')
+    .option(
+      '--status <a,b>',
+      'only these call statuses, comma-separated (e.g. "ANSWERED,NO ANSWER")',
+    )
+    .option('--ref-id <id>', 'only the lead with this reference id')
+    .addOption(
+      new Option(
+        '--format <format>',
+        'output format (default: from -o, else table on a terminal, else json)',
+      ).choices(['csv', 'json', 'ndjson', 'table']),
+    )
+    .addOption(
+      new Option(
+        '--flatten <mode>',
+        'CSV and table: a row per attempt or per lead (default attempts)',
+      ).choices(['attempts', 'leads']),
+    )
+    .option('-o, --output <file>', 'write to this file (complete or not at all)')
+    .option('--window-days <n>', 'days per request, 1-31 (default 31)', intArg(1, 31))
+    .option('--concurrency <n>', 'requests in flight (default 4)', intArg(1, 64))
+    .option('--tz <zone>', 'time zone for now/today/yesterday/Nd (default Asia/Ho_Chi_Minh)')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ cacs report --campaign summer --from yesterday --to yesterday -o calls.csv
+  $ cacs report --campaign summer --from 90d --format ndjson | jq -r .phone_number
+  $ cacs report --from 2026-10-01 --to 2026-10-31 --status "ANSWERED,NO ANSWER" --flatten leads
+  $ cacs report --from today --ref-id KH-0042
+
+Dates are wall-clock times in --tz, sent as yyyy-mm-dd HH:mm:ss. Long ranges are split into
+windows of at most 31 days, fetched concurrently and merged by campaign_lead_id.`,
+    )
+    .action(action(async () => (await import('./commands/report.js')).runReportCommand));
+
   const config = program
     .command('config')
     .description('show, locate or create settings')

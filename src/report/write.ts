@@ -198,10 +198,6 @@ export async function writeReport(
 // ---------------------------------------------------------------------------------------------
 // Table
 
-function width(s: string): number {
-  return [...s.normalize('NFC')].length;
-}
-
 function fit(s: string, w: number): string {
   const t = s.normalize('NFC').replace(/[\u0000-\u001f\u007f]/g, ' ');
   const chars = [...t];
