@@ -1,0 +1,267 @@
+/** `cacs import <file>`: flags → settings → runImport → progress, summary, exit code. */
+import type { LeadField } from '../../api/spec.js';
+import { UsageError } from '../../errors.js';
+import type { FlatConfig } from '../../config/schema.js';
+import { requireBaseUrl, requireCampaign, requireToken } from '../../config/settings.js';
+import type { ImportPhase, ImportSummary } from '../../delivery/import.js';
+import { INPUT_FORMATS, type InputFormat } from '../../leads/read.js';
+import { formatDuration, plural } from '../../text.js';
+import type { Context } from '../context.js';
+
+export interface ImportFlags {
+  campaign?: string;
+  format?: InputFormat;
+  delimiter?: string;
+  encoding?: string;
+  map?: string[];
+  ignoreUnmapped?: boolean;
+  batchSize?: number;
+  concurrency?: number;
+  dryRun?: boolean;
+  rejects?: string;
+  dedupe: boolean;
+  normalize: boolean;
+  retryUncertain?: boolean;
+  restart?: boolean;
+  json?: boolean;
+}
+
+const DELIMITER_NAMES: Record<string, string> = {
+  ',': ',',
+  comma: ',',
+  ';': ';',
+  semicolon: ';',
+  tab: '\t',
+  '\\t': '\t',
+  '\t': '\t',
+  '|': '|',
+  pipe: '|',
+};
+
+export function parseDelimiter(value: string): string {
+  const d = DELIMITER_NAMES[value.toLowerCase()];
+  if (!d) throw new UsageError(`--delimiter ${JSON.stringify(value)}: use one of , ; tab |`);
+  return d;
+}
+
+export async function runImportCommand(
+  flags: ImportFlags,
+  ctx: Context,
+  args: string[],
+): Promise<number> {
+  const input = args[0];
+  if (input === undefined) throw new UsageError('give the lead file to import (or - for stdin)');
+  if (flags.format !== undefined && !INPUT_FORMATS.includes(flags.format)) {
+    throw new UsageError(`--format ${flags.format}: use csv, json or ndjson`);
+  }
+  if (flags.retryUncertain && flags.restart) {
+    throw new UsageError('--retry-uncertain and --restart do not go together', {
+      hint: '--restart already ignores everything earlier runs recorded.',
+    });
+  }
+  const delimiter = flags.delimiter === undefined ? undefined : parseDelimiter(flags.delimiter);
+  const { parseMapFlags, ColumnError } = await import('../../leads/columns.js');
+  let mapFlags: Partial<Record<LeadField, string>> = {};
+  try {
+    mapFlags = parseMapFlags(flags.map ?? []);
+  } catch (e) {
+    if (e instanceof ColumnError)
+      throw new UsageError(`--map: ${e.message}`, e.hint ? { hint: e.hint } : {});
+    throw e;
+  }
+
+  const cmdFlags: FlatConfig = new Map();
+  if (flags.campaign !== undefined) cmdFlags.set('campaign', flags.campaign);
+  if (flags.batchSize !== undefined) cmdFlags.set('import.batchSize', flags.batchSize);
+  if (flags.concurrency !== undefined) cmdFlags.set('import.concurrency', flags.concurrency);
+  const { settings } = await ctx.settings(cmdFlags);
+
+  // Everything a real run needs is checked before the file is read.
+  const dryRun = flags.dryRun === true;
+  const campaign =
+    dryRun && settings.campaign === undefined ? undefined : requireCampaign(settings);
+  let client;
+  let baseUrl: URL | undefined;
+  if (!dryRun) {
+    baseUrl = requireBaseUrl(settings);
+    const token = requireToken(settings, ctx.io.env);
+    ctx.out.addSecret(token);
+    const { CacsClient } = await import('../../api/client.js');
+    client = new CacsClient({
+      baseUrl,
+      token,
+      timeoutMs: settings.timeout,
+      signal: ctx.signal,
+      ...(ctx.out.verbose ? { log: (l: string) => ctx.out.debug(l) } : {}),
+    });
+  }
+
+  let spooled: { path: string; cleanup(): void } | undefined;
+  const { spoolStdin } = await import('../../leads/read.js');
+  if (input === '-') spooled = await spoolStdin(ctx.io.stdin);
+  const progress = await ctx.out.spinner(`Reading ${input === '-' ? 'stdin' : input}…`);
+  const onInterrupt = () => progress.update('Stopping: waiting for the requests in flight…');
+  ctx.signal.addEventListener('abort', onInterrupt, { once: true });
+  let summary: ImportSummary;
+  try {
+    const { runImport } = await import('../../delivery/import.js');
+    const { openImportJournal } = await import('../../delivery/journal.js');
+    const sendStarted = { at: 0 };
+    summary = await runImport({
+      file: spooled?.path ?? input,
+      displayName: input === '-' ? 'stdin' : input,
+      campaignKey: campaign?.key ?? '',
+      ...(flags.format ? { format: flags.format } : {}),
+      ...(delimiter ? { delimiter } : {}),
+      ...(flags.encoding ? { encoding: flags.encoding } : {}),
+      map: { ...settings.import.columns, ...mapFlags },
+      ignoreUnmapped: flags.ignoreUnmapped === true,
+      batchSize: settings.import.batchSize,
+      concurrency: settings.import.concurrency,
+      dryRun,
+      dedupe: flags.dedupe,
+      normalize: flags.normalize,
+      phonePattern: settings.import.phonePattern,
+      ...(flags.rejects ? { rejectsPath: flags.rejects } : {}),
+      retryUncertain: flags.retryUncertain === true,
+      cwd: ctx.io.cwd,
+      signal: ctx.signal,
+      ...(client ? { client } : {}),
+      ...(baseUrl && campaign
+        ? {
+            openJournal: (info) =>
+              openImportJournal({
+                stateDir: settings.stateDir,
+                info,
+                campaignKey: campaign.key,
+                baseUrl: baseUrl.href,
+                restart: flags.restart === true,
+                fingerprint: {
+                  map: { ...settings.import.columns, ...mapFlags },
+                  ignoreUnmapped: flags.ignoreUnmapped === true,
+                  dedupe: flags.dedupe,
+                  normalize: flags.normalize,
+                  phonePattern: settings.import.phonePattern,
+                  format: flags.format ?? null,
+                  delimiter: delimiter ?? null,
+                  encoding: flags.encoding ?? null,
+                },
+                note: (line) => ctx.out.info(line),
+              }),
+          }
+        : {}),
+      onPhase: (p) => progress.update(progressLine(p, sendStarted)),
+    });
+  } finally {
+    ctx.signal.removeEventListener('abort', onInterrupt);
+    progress.stop();
+    spooled?.cleanup();
+  }
+
+  if (flags.json) {
+    const { samples: _s, columns: _c, stoppedBecause: _w, ...json } = summary;
+    ctx.out.data(`${JSON.stringify({ ...json, alias: campaign?.alias ?? null }, null, 2)}\n`);
+  } else {
+    printSummary(ctx, summary, campaign?.alias);
+  }
+  printOutcome(ctx, summary);
+  return summary.exitCode;
+}
+
+function progressLine(p: ImportPhase, sendStarted: { at: number }): string {
+  if (p.phase === 'preflight')
+    return `Checking every row: ${p.rowsRead.toLocaleString('en-US')} read…`;
+  if (sendStarted.at === 0) sendStarted.at = Date.now();
+  const { sent, rejected } = p.progress;
+  const pct = p.total > 0 ? Math.floor((sent * 100) / p.total) : 100;
+  const secs = (Date.now() - sendStarted.at) / 1000;
+  const rate = secs > 0 ? sent / secs : 0;
+  const eta = rate > 0 ? formatDuration(((p.total - sent) / rate) * 1000) : '…';
+  return `Importing ${sent.toLocaleString('en-US')}/${p.total.toLocaleString('en-US')} leads (${pct}%) · ${Math.round(rate).toLocaleString('en-US')} leads/s · ETA ${eta}${rejected ? ` · ${plural(rejected, 'reject')}` : ''}`;
+}
+
+function breakdown(counts: Record<string, number>): string {
+  return Object.entries(counts)
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, n]) => `${k} ${n.toLocaleString('en-US')}`)
+    .join(' · ');
+}
+
+function printSummary(ctx: Context, s: ImportSummary, alias: string | undefined): void {
+  const out = ctx.out;
+  if (out.quiet) return;
+  const c = out.c;
+  const n = (v: number) => v.toLocaleString('en-US').padStart(10);
+  const row = (label: string, v: number, extra = '') =>
+    out.info(`  ${label.padEnd(20)}${n(v)}${extra ? `   ${c.dim(extra)}` : ''}`);
+  const target = s.campaign ? ` → campaign ${alias ? `${alias} (${s.campaign})` : s.campaign}` : '';
+  out.info(`${c.bold(s.file)}${target}${s.dryRun ? c.yellow('  [dry run: nothing sent]') : ''}`);
+  row('rows read', s.total);
+  if (s.dryRun) {
+    row(
+      'would be sent',
+      s.valid,
+      `${plural(s.batches, 'batch', 'batches')} of up to ${s.batchSize}`,
+    );
+  } else {
+    row('imported', s.imported);
+    if (s.alreadyImported > 0)
+      row('imported earlier', s.alreadyImported, 'by an earlier run of this command');
+  }
+  row('rejected', s.rejected, breakdown(s.rejectedByCode));
+  row('duplicates', s.duplicates, s.duplicates ? 'same phone_number as an earlier row' : '');
+  if (!s.dryRun) {
+    row(
+      'skipped by service',
+      s.serviceSkipped,
+      s.serviceSkipped ? 'the service counted them but did not import them' : '',
+    );
+    row('uncertain', s.uncertain);
+    if (s.notSent > 0)
+      row('not sent', s.notSent, 'the run stopped early; run the same command again to send them');
+  }
+  row('normalised', s.normalized, breakdown(s.normalizedByKind));
+  if (s.dryRun && s.samples.length > 0) {
+    out.info('  normalisations, for example:');
+    for (const x of s.samples)
+      out.info(`    line ${x.line}: ${x.field} ${JSON.stringify(x.before)} → ${x.after}`);
+  }
+  if (s.ignoredColumns.length > 0) out.info(`  ignored columns: ${s.ignoredColumns.join(', ')}`);
+  const pace = s.dryRun ? '' : ` · ${plural(s.requests, 'request')}`;
+  out.info(
+    c.dim(
+      `  ${formatDuration(s.elapsedMs)}${pace} · ${s.leadsPerSecond.toLocaleString('en-US')} ${s.dryRun ? 'rows' : 'leads'}/s`,
+    ),
+  );
+  if (s.rejectsFile)
+    out.info(`  rejects: ${s.rejectsFile} (fix those rows and import that file again)`);
+  if (s.uncertainFile) out.info(`  uncertain: ${s.uncertainFile}`);
+}
+
+function printOutcome(ctx: Context, s: ImportSummary): void {
+  const out = ctx.out;
+  if (s.stoppedBecause !== undefined && s.exitCode !== 130) {
+    out.error(
+      `stopped: ${s.stoppedBecause}`,
+      s.exitCode === 4
+        ? 'Nothing more was sent. Check the token and campaign (cacs config show), then run the same command again.'
+        : 'Nothing more was sent. Run the same command again later: what was imported is not sent twice.',
+    );
+  }
+  if (s.exitCode === 130)
+    out.warn(
+      'interrupted: run the same command again to send the rest (what was imported is not sent twice).',
+    );
+  if (s.uncertain > 0) {
+    out.warn(
+      `${plural(s.uncertain, 'lead')} may or may not have been imported (no definite answer came); they were not resent. ` +
+        `Check them in the campaign (list: ${s.uncertainFile}), then either leave them or rerun with --retry-uncertain.`,
+    );
+  }
+  if (s.valid === 0 && s.total > 0) {
+    out.warn(
+      'no valid lead in the file: nothing was sent. Check the phone column and the rejects file.',
+    );
+  }
+}

@@ -1,0 +1,233 @@
+/**
+ * `cacs import` as a library function: inspect → preflight (every row) → send → write the
+ * rejects and uncertain files → a summary with the exit code a cron job can trust.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { CacsClient } from '../api/client.js';
+import type { LeadField } from '../api/spec.js';
+import { ExitCode } from '../errors.js';
+import {
+  prepareLeads,
+  originalRows,
+  type NormalizationKind,
+  type NormalizationSample,
+  type Prepared,
+} from '../leads/prepare.js';
+import { inspectInput, type InputFormat, type InputInfo } from '../leads/read.js';
+import { SidecarWriter, defaultSidecarPath } from '../leads/rejects.js';
+import { NO_JOURNAL, type DeliveryJournal, type EarlierRuns } from './journal-types.js';
+import { sendLeads, type SendProgress, type SendResult } from './send.js';
+
+export interface ImportOptions {
+  /** The file to read (stdin already spooled to a file by the caller). */
+  file: string;
+  /** Name used in messages and for the sidecar files ("leads.csv", "stdin"). */
+  displayName: string;
+  campaignKey: string;
+  format?: InputFormat;
+  delimiter?: string;
+  encoding?: string;
+  map: Partial<Record<LeadField, string>>;
+  ignoreUnmapped: boolean;
+  batchSize: number;
+  concurrency: number;
+  dryRun: boolean;
+  dedupe: boolean;
+  normalize: boolean;
+  phonePattern: string;
+  rejectsPath?: string;
+  retryUncertain: boolean;
+  cwd: string;
+  signal: AbortSignal;
+  client?: CacsClient;
+  /** Opened after the preflight, once the input's identity is known. */
+  openJournal?: (info: InputInfo) => Promise<JournalHandle>;
+  onPhase?: (phase: ImportPhase) => void;
+}
+
+export interface JournalHandle {
+  journal: DeliveryJournal;
+  /** Set when an earlier run of the same input left records. */
+  resumedFrom?: Date;
+  close(): Promise<void>;
+}
+
+export type ImportPhase =
+  | { phase: 'preflight'; rowsRead: number; size: number }
+  | { phase: 'sending'; total: number; progress: SendProgress };
+
+export interface ImportSummary {
+  file: string;
+  campaign: string;
+  dryRun: boolean;
+  /** Data rows read. */
+  total: number;
+  /** Leads the service reported imported in this run. */
+  imported: number;
+  /** Leads imported by earlier runs of the same command (resume). */
+  alreadyImported: number;
+  /** Rows rejected by validation or by the service (duplicates are counted apart). */
+  rejected: number;
+  rejectedByCode: Record<string, number>;
+  duplicates: number;
+  normalized: number;
+  normalizedByKind: Record<NormalizationKind, number>;
+  /** Sent, counted by the service in its total, but not imported (t − s). */
+  serviceSkipped: number;
+  uncertain: number;
+  /** Valid leads not sent because the run stopped early. */
+  notSent: number;
+  /** Valid leads that would be sent (dry run) or were to be sent. */
+  valid: number;
+  batches: number;
+  requests: number;
+  batchSize: number;
+  elapsedMs: number;
+  leadsPerSecond: number;
+  rejectsFile: string | null;
+  uncertainFile: string | null;
+  samples: NormalizationSample[];
+  ignoredColumns: string[];
+  columns: Array<{ column: string; field: string | null }>;
+  exitCode: number;
+  /** Why the run stopped early, for the message. */
+  stoppedBecause?: string;
+}
+
+function exitCodeFor(s: Omit<ImportSummary, 'exitCode'>, send: SendResult | undefined): number {
+  if (send?.interrupted) return ExitCode.INTERRUPTED;
+  if (send?.fatal) return send.fatal.exitCode;
+  if (s.uncertain > 0) return ExitCode.UNCERTAIN;
+  if (s.rejected + s.duplicates + s.serviceSkipped > 0) return ExitCode.PARTIAL;
+  return ExitCode.OK;
+}
+
+export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
+  const started = Date.now();
+  const info = await inspectInput(opts.file, opts.displayName, {
+    ...(opts.format ? { format: opts.format } : {}),
+    ...(opts.delimiter ? { delimiter: opts.delimiter } : {}),
+    ...(opts.encoding ? { encoding: opts.encoding } : {}),
+  });
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-import-'));
+  const spoolPath = path.join(work, 'leads.spool');
+  const rejectsFile = opts.rejectsPath
+    ? path.resolve(opts.cwd, opts.rejectsPath)
+    : defaultSidecarPath(opts.cwd, info.displayName, 'rejects');
+  let prepared: Prepared | undefined;
+  let handle: JournalHandle | undefined;
+  try {
+    prepared = await prepareLeads(info, {
+      map: opts.map,
+      ignoreUnmapped: opts.ignoreUnmapped,
+      normalize: opts.normalize,
+      dedupe: opts.dedupe,
+      phonePattern: opts.phonePattern,
+      ...(opts.dryRun ? {} : { spoolPath }),
+      rejects: (headers) =>
+        new SidecarWriter(
+          rejectsFile,
+          headers,
+          info.format === 'csv' ? info.delimiter : ',',
+          info.bom,
+        ),
+      onProgress: (rowsRead) => opts.onPhase?.({ phase: 'preflight', rowsRead, size: info.size }),
+    });
+
+    let send: SendResult | undefined;
+    let earlier: EarlierRuns | undefined;
+    if (!opts.dryRun && prepared.valid > 0) {
+      if (!opts.client) throw new Error('runImport: a client is needed unless dryRun');
+      handle = opts.openJournal ? await opts.openJournal(info) : undefined;
+      const journal = handle?.journal ?? NO_JOURNAL;
+      const total = prepared.valid;
+      earlier = journal.earlier;
+      send = await sendLeads({
+        spoolPath,
+        campaignKey: opts.campaignKey,
+        batchSize: opts.batchSize,
+        concurrency: opts.concurrency,
+        client: opts.client,
+        journal,
+        retryUncertain: opts.retryUncertain,
+        signal: opts.signal,
+        onProgress: (progress) => opts.onPhase?.({ phase: 'sending', total, progress }),
+      });
+    }
+
+    // Service rejects and uncertain leads: look their original rows up in the input.
+    const uncertainFile = defaultSidecarPath(opts.cwd, info.displayName, 'uncertain');
+    let uncertainPath: string | null = null;
+    if (send && (send.serviceRejects.size > 0 || send.uncertainLines.length > 0)) {
+      const wanted = new Set<number>([...send.serviceRejects.keys(), ...send.uncertainLines]);
+      const rows = await originalRows(info, wanted);
+      for (const [line, { code, reason }] of [...send.serviceRejects].sort((a, b) => a[0] - b[0])) {
+        prepared.rejects.add(line, code, reason, rows.get(line) ?? []);
+        prepared.rejectedByCode[code] = (prepared.rejectedByCode[code] ?? 0) + 1;
+      }
+      if (send.uncertainLines.length > 0) {
+        const w = new SidecarWriter(
+          uncertainFile,
+          prepared.headers,
+          info.format === 'csv' ? info.delimiter : ',',
+          info.bom,
+        );
+        for (const line of send.uncertainLines) {
+          w.add(
+            line,
+            'uncertain',
+            'sent, but no definite answer came: check in the campaign before resending',
+            rows.get(line) ?? [],
+          );
+        }
+        uncertainPath = w.commit() ?? null;
+      }
+    }
+    if (uncertainPath === null && send && fs.existsSync(uncertainFile)) {
+      // A stale list from an earlier run would mislead: nothing is uncertain now.
+      fs.rmSync(uncertainFile, { force: true });
+    }
+    const rejectsPath = prepared.rejects.commit() ?? null;
+
+    const elapsedMs = Date.now() - started;
+    const imported = send?.imported ?? 0;
+    const base: Omit<ImportSummary, 'exitCode'> = {
+      file: info.displayName,
+      campaign: opts.campaignKey,
+      dryRun: opts.dryRun,
+      total: prepared.total,
+      imported,
+      alreadyImported: earlier?.imported ?? 0,
+      rejected: prepared.rejected + (send?.serviceRejects.size ?? 0),
+      rejectedByCode: prepared.rejectedByCode,
+      duplicates: prepared.duplicates,
+      normalized: prepared.normalizedRows,
+      normalizedByKind: prepared.normalizedByKind,
+      serviceSkipped: (send?.serviceSkipped ?? 0) + (earlier?.skipped ?? 0),
+      uncertain: send?.uncertainLines.length ?? 0,
+      notSent: send?.notSent ?? 0,
+      valid: prepared.valid,
+      batches: Math.ceil(prepared.valid / opts.batchSize),
+      requests: send?.requests ?? 0,
+      batchSize: send?.batchSizeAtEnd ?? opts.batchSize,
+      elapsedMs,
+      leadsPerSecond:
+        elapsedMs > 0 ? Math.round(((send ? imported : prepared.total) * 1000) / elapsedMs) : 0,
+      rejectsFile: rejectsPath,
+      uncertainFile: uncertainPath,
+      samples: prepared.samples,
+      ignoredColumns: prepared.plan.ignored,
+      columns: prepared.plan.columns.map((c) => ({ column: c.header, field: c.field })),
+      ...(send?.fatal ? { stoppedBecause: send.fatal.message } : {}),
+    };
+    return { ...base, exitCode: exitCodeFor(base, send) };
+  } catch (e) {
+    prepared?.rejects.discard();
+    throw e;
+  } finally {
+    await handle?.close();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}

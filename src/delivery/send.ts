@@ -1,0 +1,198 @@
+/**
+ * The sending pass: stream valid leads from the spool into batches, keep up to `concurrency`
+ * requests in flight, and settle each batch:
+ *  - answered: imported (and t − s skipped by the service);
+ *  - refused for its data (#phone_number#, #data#, over maximum length): split in halves and
+ *    resent until the offending leads stand alone; those become service rejects;
+ *  - 413 / too large: the batch size is halved for the rest of the run, the batch split;
+ *  - uncertain (may have been processed): recorded, never resent;
+ *  - refused as a whole (token, campaign) or unreachable: the run stops, nothing more is sent.
+ */
+import type { CacsClient } from '../api/client.js';
+import { ApiError } from '../api/errors.js';
+import { isLeadField } from '../api/spec.js';
+import { readSpool } from '../leads/prepare.js';
+import type { DeliveryJournal, RangeOutcome } from './journal-types.js';
+
+export interface SpoolEntry {
+  line: number;
+  json: string;
+}
+
+export interface SendOptions {
+  spoolPath: string;
+  campaignKey: string;
+  batchSize: number;
+  concurrency: number;
+  client: CacsClient;
+  journal: DeliveryJournal;
+  retryUncertain: boolean;
+  signal: AbortSignal;
+  onProgress?: (p: SendProgress) => void;
+}
+
+export interface SendProgress {
+  sent: number;
+  imported: number;
+  rejected: number;
+}
+
+export interface SendResult {
+  imported: number;
+  serviceSkipped: number;
+  /** Leads the service refused one by one, with its message. */
+  serviceRejects: Map<number, { code: string; reason: string }>;
+  /** Input lines of leads whose outcome is unknown (this run and earlier ones). */
+  uncertainLines: number[];
+  uncertainFromEarlierRuns: number;
+  /** Leads settled by earlier runs and skipped now. */
+  resumedDone: number;
+  resumedRejected: number;
+  /** Leads not sent because the run stopped (refusal, failure, interruption). */
+  notSent: number;
+  requests: number;
+  batchSizeAtEnd: number;
+  /** Why the run stopped early, if it did. */
+  fatal?: ApiError;
+  interrupted: boolean;
+}
+
+/** Service errors about the leads themselves: narrow the batch down instead of stopping. */
+export function isDataRefusal(e: ApiError): boolean {
+  const s = e.service;
+  if (!s || e.kind !== 'final' || e.refused) return false;
+  if (s.code !== 'wrong_format' && s.code !== 'over_max_length') return false;
+  return s.param === 'data' || (s.param !== undefined && isLeadField(s.param));
+}
+
+export async function sendLeads(opts: SendOptions): Promise<SendResult> {
+  const r: SendResult = {
+    imported: 0,
+    serviceSkipped: 0,
+    serviceRejects: new Map(),
+    uncertainLines: [],
+    uncertainFromEarlierRuns: 0,
+    resumedDone: 0,
+    resumedRejected: 0,
+    notSent: 0,
+    requests: 0,
+    batchSizeAtEnd: opts.batchSize,
+    interrupted: false,
+  };
+  let batchSize = opts.batchSize;
+  let sent = 0;
+  const stopped = () => r.fatal !== undefined || opts.signal.aborted;
+  const progress = () =>
+    opts.onProgress?.({ sent, imported: r.imported, rejected: r.serviceRejects.size });
+
+  const deliver = async (entries: SpoolEntry[]): Promise<void> => {
+    if (stopped()) {
+      r.notSent += entries.length;
+      return;
+    }
+    const id = await opts.journal.begin(entries.map((e) => e.line));
+    const settle = (_entries: SpoolEntry[], outcome: RangeOutcome) =>
+      opts.journal.finish(id, outcome);
+    r.requests++;
+    try {
+      const answer = await opts.client.importLeadsJson(
+        opts.campaignKey,
+        entries.map((e) => e.json),
+      );
+      r.imported += answer.imported;
+      r.serviceSkipped += answer.skipped;
+      sent += entries.length;
+      await settle(entries, { state: 'done', imported: answer.imported, skipped: answer.skipped });
+      progress();
+      return;
+    } catch (e) {
+      if (!(e instanceof ApiError)) {
+        r.notSent += entries.length;
+        await settle(entries, { state: 'uncertain', reason: 'internal error while sending' });
+        throw e;
+      }
+      if (e.tooLarge || isDataRefusal(e)) {
+        if (entries.length === 1) {
+          const entry = entries[0]!;
+          const reason = e.service ? `the service refused it: ${e.service.message}` : e.message;
+          const code = e.tooLarge ? 'service_too_large' : `service_${e.service?.code ?? 'refused'}`;
+          r.serviceRejects.set(entry.line, { code, reason });
+          sent += 1;
+          await settle(entries, { state: 'rejected', code, reason });
+          progress();
+          return;
+        }
+        // Nothing of the batch was imported: split and resend the halves.
+        await settle(entries, { state: 'failed', reason: e.message });
+        const half = Math.ceil(entries.length / 2);
+        if (e.tooLarge) batchSize = Math.max(1, Math.min(batchSize, half));
+        await deliver(entries.slice(0, half));
+        await deliver(entries.slice(half));
+        return;
+      }
+      if (e.kind === 'uncertain') {
+        for (const entry of entries) r.uncertainLines.push(entry.line);
+        sent += entries.length;
+        await settle(entries, { state: 'uncertain', reason: e.message });
+        progress();
+        return;
+      }
+      // A refusal of the whole request, or a service that cannot be reached: stop.
+      r.fatal ??= e;
+      r.notSent += entries.length;
+      await settle(entries, { state: 'failed', reason: e.message });
+    }
+  };
+
+  const inflight = new Set<Promise<void>>();
+  let failure: unknown;
+  const launch = async (entries: SpoolEntry[]) => {
+    while (inflight.size >= opts.concurrency) await Promise.race(inflight);
+    const p: Promise<void> = deliver(entries)
+      .catch((e: unknown) => {
+        failure ??= e;
+        r.fatal ??= new ApiError('internal error while sending', { kind: 'final', cause: e });
+      })
+      .finally(() => inflight.delete(p));
+    inflight.add(p);
+  };
+
+  let batch: SpoolEntry[] = [];
+  for await (const entry of readSpool(opts.spoolPath)) {
+    if (stopped()) {
+      r.notSent++;
+      continue;
+    }
+    const previous = opts.journal.previous(entry.line);
+    if (previous === 'done') {
+      r.resumedDone++;
+      continue;
+    }
+    if (previous === 'rejected') {
+      r.resumedRejected++;
+      const earlier = opts.journal.earlier?.rejected.get(entry.line);
+      if (earlier) r.serviceRejects.set(entry.line, earlier);
+      continue;
+    }
+    if (previous === 'uncertain' && !opts.retryUncertain) {
+      r.uncertainLines.push(entry.line);
+      r.uncertainFromEarlierRuns++;
+      continue;
+    }
+    batch.push(entry);
+    if (batch.length >= batchSize) {
+      await launch(batch);
+      batch = [];
+    }
+  }
+  if (batch.length > 0) {
+    if (stopped()) r.notSent += batch.length;
+    else await launch(batch);
+  }
+  await Promise.all(inflight);
+  if (failure !== undefined) throw failure;
+  r.interrupted = opts.signal.aborted;
+  r.batchSizeAtEnd = batchSize;
+  r.uncertainLines.sort((a, b) => a - b);
+  return r;
+}

@@ -1,0 +1,68 @@
+/**
+ * Dedupe by phone number with flat memory: digits-only numbers of up to 14 digits are kept as
+ * doubles in an open-addressing table (16 bytes per number with the first line), not as
+ * strings in a Map. Longer or non-digit keys (wider phone patterns) fall back to a Map.
+ */
+const EMPTY = -1;
+
+export class PhoneSet {
+  private keys = new Float64Array(1 << 16).fill(EMPTY);
+  private lines = new Uint32Array(1 << 16);
+  private size = 0;
+  private readonly other = new Map<string, number>();
+
+  /** Add a number; returns the line it was first seen on if it was already there. */
+  addOrGet(phone: string, line: number): number | undefined {
+    if (phone.length > 14 || !/^\d+$/.test(phone)) {
+      const seen = this.other.get(phone);
+      if (seen === undefined) this.other.set(phone, line);
+      return seen;
+    }
+    // Leading zeros matter ("0912…" ≠ "912…"): fold the length into the key.
+    const key = Number(phone) * 16 + phone.length;
+    if ((this.size + 1) * 2 > this.keys.length) this.grow();
+    const mask = this.keys.length - 1;
+    let i = hash(key) & mask;
+    for (;;) {
+      const k = this.keys[i]!;
+      if (k === EMPTY) {
+        this.keys[i] = key;
+        this.lines[i] = line;
+        this.size++;
+        return undefined;
+      }
+      if (k === key) return this.lines[i];
+      i = (i + 1) & mask;
+    }
+  }
+
+  get count(): number {
+    return this.size + this.other.size;
+  }
+
+  private grow(): void {
+    const oldKeys = this.keys;
+    const oldLines = this.lines;
+    this.keys = new Float64Array(oldKeys.length * 2).fill(EMPTY);
+    this.lines = new Uint32Array(oldKeys.length * 2);
+    const mask = this.keys.length - 1;
+    for (let j = 0; j < oldKeys.length; j++) {
+      const k = oldKeys[j]!;
+      if (k === EMPTY) continue;
+      let i = hash(k) & mask;
+      while (this.keys[i] !== EMPTY) i = (i + 1) & mask;
+      this.keys[i] = k;
+      this.lines[i] = oldLines[j]!;
+    }
+  }
+}
+
+function hash(key: number): number {
+  // Mix the low and high 32 bits (keys are below 2^58, exact in a double).
+  const lo = (key % 4294967296) | 0;
+  const hi = Math.floor(key / 4294967296) | 0;
+  let h = Math.imul(lo ^ Math.imul(hi, 0x9e3779b1), 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}

@@ -1,0 +1,250 @@
+/**
+ * The preflight pass: read every row, map columns, normalise, validate and dedupe, before any
+ * request. Valid leads go to a spool file (one `line<TAB>json` per lead, in input order) that
+ * the sending pass streams from; rejected rows go straight to the rejects file. Memory stays
+ * flat: no row is kept once handled (the dedupe set keeps 16 bytes per phone number).
+ */
+import fs from 'node:fs';
+import { UsageError } from '../errors.js';
+import type { LeadField } from '../api/spec.js';
+import { ColumnError, planColumns, type ColumnPlan } from './columns.js';
+import {
+  PHONE_COUNTRY_CODE,
+  PHONE_EXCEL_NUMBER,
+  PHONE_LEADING_ZERO,
+  PHONE_SEPARATORS,
+  normalizeHomePhone,
+  normalizePhone,
+  trimField,
+} from './normalize.js';
+import { PhoneSet } from './phoneset.js';
+import { openRows, type InputInfo } from './read.js';
+import { REJECTS_META_COLUMNS, SidecarWriter } from './rejects.js';
+import { createValidator } from './validate.js';
+
+export interface PrepareOptions {
+  map: Partial<Record<LeadField, string>>;
+  ignoreUnmapped: boolean;
+  normalize: boolean;
+  dedupe: boolean;
+  phonePattern: string;
+  /** Where valid leads are spooled; omitted on a dry run. */
+  spoolPath?: string;
+  rejects: (headers: string[]) => SidecarWriter;
+  onProgress?: (rowsRead: number, bytesHint: number) => void;
+}
+
+export interface NormalizationSample {
+  line: number;
+  field: string;
+  before: string;
+  after: string;
+}
+
+export const NORMALIZATION_KINDS = [
+  'trimmed',
+  'phone_separators',
+  'phone_country_code',
+  'phone_leading_zero',
+  'phone_excel_number',
+] as const;
+export type NormalizationKind = (typeof NORMALIZATION_KINDS)[number];
+
+export interface Prepared {
+  /** The input's columns as the rejects file repeats them. */
+  headers: string[];
+  plan: ColumnPlan;
+  /** The input was a cacs rejects file: its line, code and reason columns were skipped. */
+  readRejectsFile: boolean;
+  total: number;
+  valid: number;
+  rejectedByCode: Record<string, number>;
+  rejected: number;
+  duplicates: number;
+  normalizedRows: number;
+  normalizedByKind: Record<NormalizationKind, number>;
+  samples: NormalizationSample[];
+  rejects: SidecarWriter;
+}
+
+const PHONE_KINDS: Array<[number, NormalizationKind]> = [
+  [PHONE_SEPARATORS, 'phone_separators'],
+  [PHONE_COUNTRY_CODE, 'phone_country_code'],
+  [PHONE_LEADING_ZERO, 'phone_leading_zero'],
+  [PHONE_EXCEL_NUMBER, 'phone_excel_number'],
+];
+
+function isRejectsHeader(headers: readonly string[]): boolean {
+  return REJECTS_META_COLUMNS.every((c, i) => headers[i] === c);
+}
+
+export async function prepareLeads(info: InputInfo, opts: PrepareOptions): Promise<Prepared> {
+  const source = await openRows(info);
+  const readRejectsFile = isRejectsHeader(source.headers);
+  const skip = readRejectsFile ? REJECTS_META_COLUMNS.length : 0;
+  const headers = source.headers.slice(skip);
+  let plan: ColumnPlan;
+  try {
+    plan = planColumns(headers, { map: opts.map, ignoreUnmapped: opts.ignoreUnmapped });
+  } catch (e) {
+    if (e instanceof ColumnError)
+      throw new UsageError(`${info.displayName}: ${e.message}`, e.hint ? { hint: e.hint } : {});
+    throw e;
+  }
+  const fieldIndex = plan.fieldIndex.map(([f, i]) => [f, i + skip] as const);
+  const validator = createValidator(opts.phonePattern);
+  const seen = new PhoneSet();
+  const rejects = opts.rejects(headers);
+  const byKind = Object.fromEntries(NORMALIZATION_KINDS.map((k) => [k, 0])) as Record<
+    NormalizationKind,
+    number
+  >;
+  const rejectedByCode: Record<string, number> = {};
+  const samples: NormalizationSample[] = [];
+  let total = 0;
+  let valid = 0;
+  let rejected = 0;
+  let duplicates = 0;
+  let normalizedRows = 0;
+
+  const spool = opts.spoolPath === undefined ? undefined : fs.openSync(opts.spoolPath, 'w', 0o600);
+  let spoolBuffer = '';
+  const reject = (line: number, values: string[], code: string, reason: string) => {
+    rejects.add(line, code, reason, skip ? values.slice(skip) : values);
+    if (code !== 'duplicate') rejectedByCode[code] = (rejectedByCode[code] ?? 0) + 1;
+  };
+
+  try {
+    for await (const row of source.rows) {
+      total++;
+      if ((total & 0x3fff) === 0) opts.onProgress?.(total, 0);
+      const values = row.values;
+      const lead: Record<string, string> = {};
+      let trimmed = false;
+      let phoneChanges = 0;
+      for (const [field, index] of fieldIndex) {
+        const raw = values[index] ?? '';
+        let v = raw;
+        if (opts.normalize) {
+          v = trimField(raw);
+          if (v.length !== raw.length) trimmed = true;
+        }
+        if (v !== '') lead[field] = v;
+      }
+      const originalPhone = lead.phone_number;
+      if (opts.normalize) {
+        if (originalPhone !== undefined) {
+          const r = normalizePhone(originalPhone);
+          if (r.changes !== 0) {
+            lead.phone_number = r.value;
+            phoneChanges |= r.changes;
+            if (samples.length < 5)
+              samples.push({
+                line: row.line,
+                field: 'phone_number',
+                before: originalPhone,
+                after: r.value,
+              });
+          }
+        }
+        const home = lead.home_phone;
+        if (home !== undefined) {
+          const r = normalizeHomePhone(home);
+          if (r.changes !== 0) {
+            lead.home_phone = r.value;
+            phoneChanges |= r.changes;
+          }
+        }
+        if (trimmed || phoneChanges !== 0) {
+          normalizedRows++;
+          if (trimmed) byKind.trimmed++;
+          for (const [bit, kind] of PHONE_KINDS) if (phoneChanges & bit) byKind[kind]++;
+        }
+      }
+      const rejection = validator.validate(lead, originalPhone);
+      if (rejection) {
+        rejected++;
+        reject(row.line, values, rejection.code, rejection.reason);
+        continue;
+      }
+      if (opts.dedupe) {
+        const first = seen.addOrGet(lead.phone_number!, row.line);
+        if (first !== undefined) {
+          duplicates++;
+          reject(
+            row.line,
+            values,
+            'duplicate',
+            `phone_number ${lead.phone_number} already on line ${first}`,
+          );
+          continue;
+        }
+      }
+      valid++;
+      if (spool !== undefined) {
+        spoolBuffer += `${row.line}\t${JSON.stringify(lead)}\n`;
+        if (spoolBuffer.length > 1 << 20) {
+          fs.writeSync(spool, spoolBuffer);
+          spoolBuffer = '';
+        }
+      }
+    }
+    if (spool !== undefined && spoolBuffer) fs.writeSync(spool, spoolBuffer);
+  } catch (e) {
+    rejects.discard();
+    throw e;
+  } finally {
+    if (spool !== undefined) fs.closeSync(spool);
+  }
+  opts.onProgress?.(total, 0);
+  return {
+    headers,
+    plan,
+    readRejectsFile,
+    total,
+    valid,
+    rejectedByCode,
+    rejected,
+    duplicates,
+    normalizedRows,
+    normalizedByKind: byKind,
+    samples,
+    rejects,
+  };
+}
+
+/** Read the spool back: one valid lead per entry, in order, with its input line. */
+export async function* readSpool(
+  spoolPath: string,
+): AsyncGenerator<{ line: number; json: string }> {
+  let buf = '';
+  for await (const chunk of fs.createReadStream(spoolPath, {
+    encoding: 'utf8',
+    highWaterMark: 1 << 20,
+  })) {
+    buf += chunk as string;
+    let start = 0;
+    let nl: number;
+    while ((nl = buf.indexOf('\n', start)) >= 0) {
+      const tab = buf.indexOf('\t', start);
+      yield { line: Number(buf.slice(start, tab)), json: buf.slice(tab + 1, nl) };
+      start = nl + 1;
+    }
+    buf = buf.slice(start);
+  }
+}
+
+/** The original values of some input lines (for service rejects and uncertain leads). */
+export async function originalRows(
+  info: InputInfo,
+  lines: ReadonlySet<number>,
+): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  if (lines.size === 0) return out;
+  const source = await openRows(info);
+  const skip = isRejectsHeader(source.headers) ? REJECTS_META_COLUMNS.length : 0;
+  for await (const row of source.rows) {
+    if (lines.has(row.line)) out.set(row.line, skip ? row.values.slice(skip) : row.values);
+  }
+  return out;
+}

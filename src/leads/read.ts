@@ -1,0 +1,494 @@
+/**
+ * Reading lead files: bytes → text (BOM, UTF-8 checked strictly, or --encoding) → rows.
+ * CSV (delimiter detected among , ; TAB |), a JSON array (or {"data": [...]}), or NDJSON.
+ * Every structural problem is a UsageError naming the file and the line: nothing is sent.
+ * Rows are streamed: a file is never held in memory whole (JSON arrays excepted).
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { UsageError } from '../errors.js';
+
+export type InputFormat = 'csv' | 'json' | 'ndjson';
+export const INPUT_FORMATS: readonly InputFormat[] = ['csv', 'json', 'ndjson'];
+export const DELIMITERS = [',', ';', '\t', '|'] as const;
+
+export interface InputOptions {
+  format?: InputFormat;
+  delimiter?: string;
+  encoding?: string;
+}
+
+/** What the first look at a file decided. */
+export interface InputInfo {
+  /** The path read (a spooled temp file for stdin). */
+  path: string;
+  /** How the input is named in messages and output file names ("leads.csv", "stdin"). */
+  displayName: string;
+  format: InputFormat;
+  /** 'utf8' unless a BOM or --encoding said otherwise. */
+  encoding: string;
+  bom: boolean;
+  delimiter: string;
+  size: number;
+}
+
+export interface Row {
+  /** 1-based line of the row's start (CSV, NDJSON) or element number (JSON array). */
+  line: number;
+  values: string[];
+}
+
+export interface RowSource {
+  headers: string[];
+  rows: AsyncIterable<Row>;
+}
+
+const READ_CHUNK = 256 * 1024;
+
+function where(info: Pick<InputInfo, 'displayName'>, line?: number): string {
+  return line === undefined ? info.displayName : `${info.displayName}:${line}`;
+}
+
+/** Guess the format from the extension (stdin and unknown extensions: csv). */
+export function formatFromName(name: string): InputFormat {
+  const ext = path.extname(name).toLowerCase();
+  if (ext === '.json') return 'json';
+  if (ext === '.ndjson' || ext === '.jsonl') return 'ndjson';
+  return 'csv';
+}
+
+/** Copy stdin to a private temp file so it can be read twice (preflight, then sending). */
+export async function spoolStdin(
+  stdin: NodeJS.ReadableStream,
+): Promise<{ path: string; cleanup(): void }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-stdin-'));
+  const file = path.join(dir, 'stdin');
+  await pipeline(stdin, fs.createWriteStream(file, { mode: 0o600 }));
+  return {
+    path: file,
+    cleanup: () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/** SHA-256 of a file's bytes (journal key). */
+export async function hashFile(file: string): Promise<string> {
+  const h = createHash('sha256');
+  await pipeline(fs.createReadStream(file, { highWaterMark: READ_CHUNK }), h);
+  return h.digest('hex');
+}
+
+function detectBom(head: Buffer): { encoding: string; length: number } | undefined {
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf)
+    return { encoding: 'utf8', length: 3 };
+  if (head[0] === 0xff && head[1] === 0xfe) return { encoding: 'utf-16le', length: 2 };
+  if (head[0] === 0xfe && head[1] === 0xff) return { encoding: 'utf-16be', length: 2 };
+  return undefined;
+}
+
+/** Look at the start of a file: encoding, format, delimiter. */
+export async function inspectInput(
+  file: string,
+  displayName: string,
+  opts: InputOptions,
+): Promise<InputInfo> {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    throw new UsageError(
+      code === 'ENOENT'
+        ? `${displayName}: no such file`
+        : `${displayName}: cannot read (${code ?? 'error'})`,
+    );
+  }
+  if (stat.isDirectory()) throw new UsageError(`${displayName}: is a folder, not a file`);
+  const fd = fs.openSync(file, 'r');
+  const head = Buffer.alloc(Math.min(READ_CHUNK, stat.size));
+  try {
+    fs.readSync(fd, head, 0, head.length, 0);
+  } finally {
+    fs.closeSync(fd);
+  }
+  if (stat.size === 0) throw new UsageError(`${displayName}: the file is empty`);
+  if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) {
+    throw new UsageError(`${displayName}: this is a zip or Excel (.xlsx) file, not text`, {
+      hint: 'Save it from Excel as "CSV UTF-8 (Comma delimited)" and import that file.',
+    });
+  }
+  const bom = detectBom(head);
+  let encoding = bom?.encoding ?? 'utf8';
+  if (opts.encoding !== undefined) {
+    const { default: iconv } = await import('iconv-lite');
+    if (!iconv.encodingExists(opts.encoding)) {
+      throw new UsageError(`--encoding ${opts.encoding}: unknown encoding`, {
+        hint: 'Examples: utf8, utf-16le, windows-1258 (Vietnamese), windows-1252, latin1.',
+      });
+    }
+    if (!bom) encoding = opts.encoding;
+  }
+  const sample = decodeSample(head.subarray(bom?.length ?? 0), encoding, head.length === stat.size);
+  if (sample.includes('\u0000')) {
+    throw new UsageError(
+      `${displayName}: looks like a binary file (it contains NUL bytes), not CSV or JSON`,
+      {
+        hint: bom
+          ? undefined
+          : 'If it is UTF-16 text without a byte order mark, pass --encoding utf-16le.',
+      },
+    );
+  }
+  const format = opts.format ?? formatFromName(displayName);
+  const delimiter = format === 'csv' ? (opts.delimiter ?? detectDelimiter(sample)) : ',';
+  return {
+    path: file,
+    displayName,
+    format,
+    encoding,
+    bom: bom !== undefined,
+    delimiter,
+    size: stat.size,
+  };
+}
+
+function decodeSample(bytes: Buffer, encoding: string, complete: boolean): string {
+  if (encoding === 'utf8') {
+    // A sample may end inside a character: only complain about bytes before the last few.
+    try {
+      return new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: !complete });
+    } catch {
+      return new TextDecoder('utf-8').decode(bytes);
+    }
+  }
+  return new TextDecoder(
+    encoding === 'utf-16be' ? 'utf-16be' : encoding === 'utf-16le' ? 'utf-16le' : 'latin1',
+  ).decode(bytes);
+}
+
+/**
+ * The delimiter among , ; TAB | that splits the first lines most consistently. Counting skips
+ * quoted text. A file with one column (only phone numbers) gets ','.
+ */
+export function detectDelimiter(sample: string): string {
+  const lines: string[] = [];
+  let cur = '';
+  let quoted = false;
+  for (let i = 0; i < sample.length && lines.length < 21; i++) {
+    const ch = sample[i]!;
+    if (ch === '"') quoted = !quoted;
+    if (!quoted && (ch === '\n' || ch === '\r')) {
+      if (cur.trim() !== '') lines.push(cur);
+      cur = '';
+      continue;
+    }
+    cur += ch;
+  }
+  if (cur.trim() !== '' && lines.length < 21) lines.push(cur);
+  const count = (line: string, d: string) => {
+    let n = 0;
+    let q = false;
+    for (const ch of line) {
+      if (ch === '"') q = !q;
+      else if (!q && ch === d) n++;
+    }
+    return n;
+  };
+  let best = ',';
+  let bestScore = 0;
+  for (const d of DELIMITERS) {
+    const header = count(lines[0] ?? '', d);
+    if (header === 0) continue;
+    const rest = lines.slice(1);
+    const consistent = rest.filter((l) => count(l, d) === header).length;
+    // Consistency first, then how many columns it makes.
+    const score = (rest.length === 0 ? 1 : consistent / rest.length) * 1000 + header;
+    if (score > bestScore) {
+      best = d;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** Decoded text chunks of the whole file (BOM dropped); invalid UTF-8 is a UsageError. */
+async function* textChunks(info: InputInfo): AsyncGenerator<string> {
+  const start = info.bom ? (info.encoding === 'utf8' ? 3 : 2) : 0;
+  const stream = fs.createReadStream(info.path, { start, highWaterMark: READ_CHUNK });
+  if (info.encoding === 'utf8') {
+    const decoder = new TextDecoder('utf-8', { fatal: true });
+    let offset = start;
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      try {
+        yield decoder.decode(chunk, { stream: true });
+      } catch {
+        throw invalidUtf8(info, chunk, offset);
+      }
+      offset += chunk.length;
+    }
+    try {
+      const tail = decoder.decode();
+      if (tail) yield tail;
+    } catch {
+      throw invalidUtf8(info, Buffer.alloc(0), offset);
+    }
+    return;
+  }
+  const { default: iconv } = await import('iconv-lite');
+  const decoder = iconv.getDecoder(info.encoding);
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    const text = decoder.write(chunk);
+    if (text) yield text;
+  }
+  const tail = decoder.end();
+  if (tail) yield tail;
+}
+
+function invalidUtf8(info: InputInfo, chunk: Buffer, offset: number): UsageError {
+  // Find the line of the first bad byte for the message.
+  let bad = 0;
+  for (; bad < chunk.length; bad++) {
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(chunk.subarray(0, bad + 1), {
+        stream: true,
+      });
+    } catch {
+      break;
+    }
+  }
+  const before = fs.readFileSync(info.path).subarray(0, offset + bad);
+  let line = 1;
+  for (const b of before) if (b === 0x0a) line++;
+  return new UsageError(`${where(info, line)}: the file is not valid UTF-8`, {
+    hint: 'Pass its encoding, e.g. --encoding windows-1258 (Vietnamese Windows) or --encoding windows-1252, or save it as UTF-8.',
+  });
+}
+
+/** Open the rows of an input after inspectInput. */
+export async function openRows(info: InputInfo): Promise<RowSource> {
+  if (info.format === 'csv') return openCsv(info);
+  if (info.format === 'ndjson') return openNdjson(info);
+  return openJson(info);
+}
+
+// --------------------------------------------------------------------------------------------
+// CSV
+
+const CSV_MESSAGES: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: 'a quoted value is never closed (a " is missing)',
+  CSV_RECORD_INCONSISTENT_FIELDS_LENGTH:
+    'this row has a different number of columns than the header',
+  CSV_INVALID_CLOSING_QUOTE: 'a closing quote is followed by other characters',
+  CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'a closing quote is followed by other characters',
+  CSV_MAX_RECORD_SIZE: 'a row is too large (an unclosed quote?)',
+};
+
+function delimiterName(d: string): string {
+  return d === '\t' ? 'TAB' : `"${d}"`;
+}
+
+async function openCsv(info: InputInfo): Promise<RowSource> {
+  const { parse } = await import('csv-parse');
+  const parser = parse({
+    delimiter: info.delimiter,
+    info: true,
+    skip_empty_lines: true,
+    relax_quotes: false,
+    max_record_size: 1_000_000,
+  });
+  const feed = (async () => {
+    try {
+      for await (const text of textChunks(info)) {
+        if (!parser.write(text)) await new Promise((r) => parser.once('drain', r));
+      }
+      parser.end();
+    } catch (e) {
+      parser.destroy(e as Error);
+    }
+  })();
+  const iterator = parser[Symbol.asyncIterator]() as AsyncIterator<{
+    record: string[];
+    info: { lines: number; empty_lines: number };
+  }>;
+
+  let prevEnd = 0;
+  let prevEmpty = 0;
+  const next = async (): Promise<Row | undefined> => {
+    let r: IteratorResult<{ record: string[]; info: { lines: number; empty_lines: number } }>;
+    try {
+      r = await iterator.next();
+    } catch (e) {
+      throw csvError(info, e, prevEnd + 1);
+    }
+    if (r.done) return undefined;
+    const line = prevEnd + 1 + (r.value.info.empty_lines - prevEmpty);
+    prevEnd = r.value.info.lines;
+    prevEmpty = r.value.info.empty_lines;
+    return { line, values: r.value.record };
+  };
+
+  const first = await next();
+  if (!first) {
+    await feed;
+    throw new UsageError(`${info.displayName}: the file has no header row and no data`);
+  }
+  const headers = first.values;
+  async function* rows(): AsyncGenerator<Row> {
+    let any = false;
+    for (;;) {
+      const row = await next();
+      if (!row) break;
+      any = true;
+      yield row;
+    }
+    await feed;
+    if (!any) throw new UsageError(`${info.displayName}: only a header row, no data rows`);
+  }
+  return { headers, rows: rows() };
+}
+
+function csvError(info: InputInfo, e: unknown, fallbackLine: number): Error {
+  if (e instanceof UsageError) return e;
+  const err = e as { code?: string; lines?: number; message?: string };
+  const known = err.code ? CSV_MESSAGES[err.code] : undefined;
+  const line = typeof err.lines === 'number' ? err.lines : fallbackLine;
+  if (!known) {
+    return new UsageError(
+      `${where(info, line)}: cannot read this CSV: ${err.message ?? String(e)}`,
+    );
+  }
+  const hint =
+    err.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH'
+      ? `Columns are split on ${delimiterName(info.delimiter)}; if that is wrong, pass --delimiter. Values containing ${delimiterName(info.delimiter)} must be quoted.`
+      : 'Fix the quoting on that line (a " inside a value is written "").';
+  return new UsageError(`${where(info, line)}: ${known}`, { hint });
+}
+
+// --------------------------------------------------------------------------------------------
+// JSON and NDJSON: objects whose keys are the columns
+
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
+  return JSON.stringify(value);
+}
+
+function objectError(info: InputInfo, line: number, what: string, value: unknown): UsageError {
+  return new UsageError(
+    `${where(info, line)}: expected ${what} to be an object of lead fields, got ${Array.isArray(value) ? 'a list' : value === null ? 'null' : typeof value}`,
+  );
+}
+
+function rowsFromObjects(
+  info: InputInfo,
+  objects: AsyncIterable<{ line: number; value: unknown }>,
+  headers: string[],
+  what: string,
+): AsyncIterable<Row> {
+  const index = new Map(headers.map((h, i) => [h, i]));
+  return (async function* () {
+    for await (const { line, value } of objects) {
+      if (typeof value !== 'object' || value === null || Array.isArray(value))
+        throw objectError(info, line, what, value);
+      const values = new Array<string>(headers.length).fill('');
+      for (const [k, v] of Object.entries(value)) {
+        if (typeof v === 'object' && v !== null) {
+          throw new UsageError(
+            `${where(info, line)}: "${k}" holds ${Array.isArray(v) ? 'a list' : 'an object'}; lead fields are text or numbers`,
+          );
+        }
+        values[index.get(k)!] = cell(v);
+      }
+      yield { line, values };
+    }
+  })();
+}
+
+function keysOf(objects: Iterable<unknown>): string[] {
+  const keys = new Set<string>();
+  for (const o of objects) {
+    if (typeof o === 'object' && o !== null && !Array.isArray(o))
+      for (const k of Object.keys(o)) keys.add(k);
+  }
+  return [...keys];
+}
+
+async function readAllText(info: InputInfo): Promise<string> {
+  let text = '';
+  for await (const t of textChunks(info)) text += t;
+  return text;
+}
+
+async function openJson(info: InputInfo): Promise<RowSource> {
+  const text = await readAllText(info);
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (e) {
+    const m = /position (\d+)/.exec((e as Error).message);
+    const line = m ? text.slice(0, Number(m[1])).split('\n').length : undefined;
+    throw new UsageError(`${where(info, line)}: not valid JSON (${(e as Error).message})`, {
+      hint: 'A lead file in JSON is an array of objects, or {"data": [...]}. For one object per line, use .ndjson.',
+    });
+  }
+  const list = Array.isArray(doc)
+    ? doc
+    : typeof doc === 'object' && doc !== null && Array.isArray((doc as { data?: unknown }).data)
+      ? (doc as { data: unknown[] }).data
+      : undefined;
+  if (!list) {
+    throw new UsageError(`${info.displayName}: expected an array of leads or {"data": [...]}`);
+  }
+  if (list.length === 0) throw new UsageError(`${info.displayName}: the list of leads is empty`);
+  const headers = keysOf(list);
+  const objects = (async function* () {
+    for (let i = 0; i < list.length; i++) yield { line: i + 1, value: list[i] };
+  })();
+  return { headers, rows: rowsFromObjects(info, objects, headers, 'element') };
+}
+
+/** NDJSON lines as parsed values; a broken line is a UsageError naming it. */
+async function* ndjsonValues(info: InputInfo): AsyncGenerator<{ line: number; value: unknown }> {
+  let buf = '';
+  let line = 0;
+  const parseLine = (s: string, n: number) => {
+    try {
+      return JSON.parse(s) as unknown;
+    } catch (e) {
+      throw new UsageError(`${where(info, n)}: not valid JSON (${(e as Error).message})`, {
+        hint: 'NDJSON has one complete JSON object per line.',
+      });
+    }
+  };
+  for await (const text of textChunks(info)) {
+    buf += text;
+    let nl: number;
+    while ((nl = buf.indexOf('\n')) >= 0) {
+      const s = buf.slice(0, nl).trim();
+      buf = buf.slice(nl + 1);
+      line++;
+      if (s !== '') yield { line, value: parseLine(s, line) };
+    }
+  }
+  line++;
+  if (buf.trim() !== '') yield { line, value: parseLine(buf.trim(), line) };
+}
+
+async function openNdjson(info: InputInfo): Promise<RowSource> {
+  // A first pass collects the keys, so every row maps through the same columns.
+  const keys = new Set<string>();
+  let count = 0;
+  for await (const { line, value } of ndjsonValues(info)) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      throw objectError(info, line, 'the line', value);
+    for (const k of Object.keys(value)) keys.add(k);
+    count++;
+  }
+  if (count === 0) throw new UsageError(`${info.displayName}: no leads (every line is empty)`);
+  const headers = [...keys];
+  return { headers, rows: rowsFromObjects(info, ndjsonValues(info), headers, 'the line') };
+}

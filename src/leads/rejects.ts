@@ -1,0 +1,79 @@
+/**
+ * The rejects and uncertain files: CSV with `line, code, reason`, then the input's original
+ * columns and values, so the file can be fixed and imported again (cacs skips the first three
+ * columns when it reads such a file). Written to a temporary name, renamed when complete.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { stringify } from 'csv-stringify/sync';
+
+export const REJECTS_META_COLUMNS = ['line', 'code', 'reason'] as const;
+
+/** "<input name>.rejects.csv" in the working directory ("leads.csv" → "leads.rejects.csv"). */
+export function defaultSidecarPath(
+  cwd: string,
+  displayName: string,
+  kind: 'rejects' | 'uncertain',
+): string {
+  const base = path.basename(displayName);
+  const ext = path.extname(base);
+  const stem = ext && base.length > ext.length ? base.slice(0, -ext.length) : base;
+  return path.join(cwd, `${stem}.${kind}.csv`);
+}
+
+export class SidecarWriter {
+  private fd: number | undefined;
+  private readonly tmp: string;
+  private buffer = '';
+  count = 0;
+
+  constructor(
+    readonly file: string,
+    private readonly headers: readonly string[],
+    private readonly delimiter: string,
+    private readonly bom: boolean,
+  ) {
+    this.tmp = `${file}.tmp-${process.pid}`;
+  }
+
+  add(line: number, code: string, reason: string, values: readonly string[]): void {
+    if (this.fd === undefined) {
+      fs.mkdirSync(path.dirname(this.file), { recursive: true });
+      this.fd = fs.openSync(this.tmp, 'w', 0o600);
+      const head = stringify([[...REJECTS_META_COLUMNS, ...this.headers]], {
+        delimiter: this.delimiter,
+      });
+      fs.writeSync(this.fd, (this.bom ? '\ufeff' : '') + head);
+    }
+    this.buffer += stringify([[String(line), code, reason, ...values]], {
+      delimiter: this.delimiter,
+    });
+    this.count++;
+    if (this.buffer.length > 65_536) this.flush();
+  }
+
+  private flush(): void {
+    if (this.fd !== undefined && this.buffer) fs.writeSync(this.fd, this.buffer);
+    this.buffer = '';
+  }
+
+  /** Rename into place; returns the path, or undefined when nothing was written. */
+  commit(): string | undefined {
+    if (this.fd === undefined) return undefined;
+    this.flush();
+    fs.fsyncSync(this.fd);
+    fs.closeSync(this.fd);
+    this.fd = undefined;
+    fs.renameSync(this.tmp, this.file);
+    return this.file;
+  }
+
+  /** Drop the temporary file (failed run). */
+  discard(): void {
+    this.buffer = '';
+    if (this.fd === undefined) return;
+    fs.closeSync(this.fd);
+    this.fd = undefined;
+    fs.rmSync(this.tmp, { force: true });
+  }
+}
