@@ -237,13 +237,19 @@ async function* textChunks(info: InputInfo): AsyncGenerator<string> {
     return;
   }
   const { default: iconv } = await import('iconv-lite');
+  // Legacy code pages (windows-1258 above all) write Vietnamese with combining tone marks:
+  // compose them (NFC) so headers match and the service gets the usual precomposed text.
+  // A chunk's last character may still take a mark from the next chunk: hold it back.
   const decoder = iconv.getDecoder(info.encoding);
+  let held = '';
   for await (const chunk of stream as AsyncIterable<Buffer>) {
-    const text = decoder.write(chunk);
-    if (text) yield text;
+    const text = held + decoder.write(chunk);
+    const cut = text.length > 0 ? text.length - 1 : 0;
+    held = text.slice(cut);
+    if (cut > 0) yield text.slice(0, cut).normalize('NFC');
   }
-  const tail = decoder.end();
-  if (tail) yield tail;
+  const tail = held + (decoder.end() ?? '');
+  if (tail) yield tail.normalize('NFC');
 }
 
 function invalidUtf8(info: InputInfo, chunk: Buffer, offset: number): UsageError {
@@ -313,7 +319,10 @@ async function openCsv(info: InputInfo): Promise<RowSource> {
     info: { lines: number; empty_lines: number };
   }>;
 
+  // csv-parse's line count is where a record ends, and it counts a CRLF inside quotes twice:
+  // lines are therefore counted here, from the line breaks inside a record's values.
   let prevEnd = 0;
+  let prevReported = 0;
   let prevEmpty = 0;
   const next = async (): Promise<Row | undefined> => {
     let r: IteratorResult<{ record: string[]; info: { lines: number; empty_lines: number } }>;
@@ -323,10 +332,14 @@ async function openCsv(info: InputInfo): Promise<RowSource> {
       throw csvError(info, e, prevEnd + 1);
     }
     if (r.done) return undefined;
-    const line = prevEnd + 1 + (r.value.info.empty_lines - prevEmpty);
-    prevEnd = r.value.info.lines;
-    prevEmpty = r.value.info.empty_lines;
-    return { line, values: r.value.record };
+    const { record, info: at } = r.value;
+    const line = prevEnd + 1 + (at.empty_lines - prevEmpty);
+    let end = line;
+    if (at.lines - prevReported - (at.empty_lines - prevEmpty) > 1) end += lineBreaks(record);
+    prevEnd = end;
+    prevReported = at.lines;
+    prevEmpty = at.empty_lines;
+    return { line, values: record };
   };
 
   const first = await next();
@@ -347,6 +360,19 @@ async function openCsv(info: InputInfo): Promise<RowSource> {
     if (!any) throw new UsageError(`${info.displayName}: only a header row, no data rows`);
   }
   return { headers, rows: rows() };
+}
+
+/** Line breaks inside a record's values (CRLF counted once). */
+function lineBreaks(values: readonly string[]): number {
+  let n = 0;
+  for (const v of values) {
+    for (let i = 0; i < v.length; i++) {
+      const ch = v.charCodeAt(i);
+      if (ch === 10) n++;
+      else if (ch === 13 && v.charCodeAt(i + 1) !== 10) n++;
+    }
+  }
+  return n;
 }
 
 function csvError(info: InputInfo, e: unknown, fallbackLine: number): Error {
@@ -423,6 +449,45 @@ async function readAllText(info: InputInfo): Promise<string> {
   return text;
 }
 
+/**
+ * Node's JSON errors do not always give a position: find the line of the first element of the
+ * top-level array that does not parse on its own (only on the error path).
+ */
+function firstBadElementLine(text: string): number | undefined {
+  const open = text.indexOf('[');
+  if (open < 0) return undefined;
+  let depth = 0;
+  let inString = false;
+  let start = open + 1;
+  for (let i = open + 1; i < text.length; i++) {
+    const ch = text[i];
+    if (inString) {
+      if (ch === '\\') i++;
+      else if (ch === '"') inString = false;
+      continue;
+    }
+    if (ch === '"') inString = true;
+    else if (ch === '{' || ch === '[') depth++;
+    else if ((ch === '}' || ch === ']') && depth > 0) depth--;
+    else if ((ch === ',' || ch === ']') && depth === 0) {
+      const element = text.slice(start, i);
+      if (element.trim() !== '') {
+        try {
+          JSON.parse(element);
+        } catch {
+          const lead = element.length - element.trimStart().length;
+          return text.slice(0, start + lead).split('\n').length;
+        }
+      }
+      if (ch === ']') return undefined;
+      start = i + 1;
+    }
+  }
+  const rest = text.slice(start);
+  const lead = rest.length - rest.trimStart().length;
+  return rest.trim() === '' ? undefined : text.slice(0, start + lead).split('\n').length;
+}
+
 async function openJson(info: InputInfo): Promise<RowSource> {
   const text = await readAllText(info);
   let doc: unknown;
@@ -430,7 +495,7 @@ async function openJson(info: InputInfo): Promise<RowSource> {
     doc = JSON.parse(text);
   } catch (e) {
     const m = /position (\d+)/.exec((e as Error).message);
-    const line = m ? text.slice(0, Number(m[1])).split('\n').length : undefined;
+    const line = m ? text.slice(0, Number(m[1])).split('\n').length : firstBadElementLine(text);
     throw new UsageError(`${where(info, line)}: not valid JSON (${(e as Error).message})`, {
       hint: 'A lead file in JSON is an array of objects, or {"data": [...]}. For one object per line, use .ndjson.',
     });

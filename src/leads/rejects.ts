@@ -9,7 +9,10 @@ import { stringify } from 'csv-stringify/sync';
 
 export const REJECTS_META_COLUMNS = ['line', 'code', 'reason'] as const;
 
-/** "<input name>.rejects.csv" in the working directory ("leads.csv" → "leads.rejects.csv"). */
+/**
+ * "<input name>.rejects.csv" in the working directory ("leads.csv" → "leads.rejects.csv").
+ * Importing a fixed "leads.rejects.csv" writes what is still rejected back to that name.
+ */
 export function defaultSidecarPath(
   cwd: string,
   displayName: string,
@@ -17,7 +20,10 @@ export function defaultSidecarPath(
 ): string {
   const base = path.basename(displayName);
   const ext = path.extname(base);
-  const stem = ext && base.length > ext.length ? base.slice(0, -ext.length) : base;
+  const stem = (ext && base.length > ext.length ? base.slice(0, -ext.length) : base).replace(
+    /\.(rejects|uncertain)$/,
+    '',
+  );
   return path.join(cwd, `${stem}.${kind}.csv`);
 }
 
