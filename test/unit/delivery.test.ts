@@ -1,0 +1,305 @@
+/**
+ * Delivery guarantees under injected faults: no lead sent twice, none lost silently.
+ * Every test checks the invariant: rows = imported + rejected + duplicates + service-skipped
+ * + uncertain (+ not sent).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadJournal } from '../../src/delivery/journal.js';
+import {
+  startEmulator,
+  type EmulatorOptions,
+  type RunningEmulator,
+} from '../../src/emulator/index.js';
+import { BIN, runCli, tempDir } from '../helpers/cli.js';
+import { closedPort } from '../helpers/servers.js';
+import {
+  accountedFor,
+  importEnv,
+  processedPhones,
+  readCsv,
+  write,
+  type Summary,
+} from '../helpers/import.js';
+
+let emulators: RunningEmulator[] = [];
+async function emulator(opts: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const e = await startEmulator({ port: 0, ...opts });
+  emulators.push(e);
+  return e;
+}
+afterEach(async () => {
+  await Promise.all(emulators.map((e) => e.close()));
+  emulators = [];
+});
+
+function leadsFile(dir: string, n: number, name = 'leads.csv'): { file: string; phones: string[] } {
+  const phones = Array.from({ length: n }, (_, i) => `09${String(10_000_000 + i)}`);
+  return {
+    file: write(dir, name, `phone,name\n${phones.map((p, i) => `${p},Khách ${i}`).join('\n')}\n`),
+    phones,
+  };
+}
+
+async function run(args: string[], env: Record<string, string | undefined>, cwd: string) {
+  const r = await runCli(['import', ...args, '--json'], { env, cwd });
+  const summary = JSON.parse(r.stdout) as Summary;
+  expect(accountedFor(summary)).toBe(summary.total);
+  return { ...r, summary };
+}
+
+function spawnImport(args: string[], env: Record<string, string | undefined>, cwd: string) {
+  const child = spawn(process.execPath, [BIN, 'import', ...args], {
+    cwd,
+    env: env as NodeJS.ProcessEnv,
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, done, out: () => ({ stdout, stderr }) };
+}
+
+async function until(check: () => boolean, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+const dupes = (xs: string[]) => xs.filter((x, i) => xs.indexOf(x) !== i);
+
+describe('retryable faults', () => {
+  it('20% 503 + 10% 429: every lead exactly once, exit 0', async () => {
+    const emu = await emulator({
+      seed: 11,
+      faults: { rate503: 0.2, rate429: 0.1, retryAfterSeconds: 0 },
+    });
+    const cwd = tempDir();
+    const { file, phones } = leadsFile(cwd, 400);
+    const r = await run([file, '--batch-size', '10', '--concurrency', '4'], importEnv(emu), cwd);
+    expect(r.code).toBe(0);
+    expect(r.summary).toMatchObject({ imported: 400, uncertain: 0, notSent: 0 });
+    expect(emu.store.importRequests).toBeGreaterThan(40); // some answers were faults, retried
+    expect(processedPhones(emu).sort()).toEqual(phones);
+  });
+
+  it('connection refused throughout: exit 1 within the bound, nothing recorded as sent', async () => {
+    const cwd = tempDir();
+    const { file } = leadsFile(cwd, 20);
+    const port = await closedPort();
+    const started = Date.now();
+    const r = await run([file], importEnv({ url: `http://127.0.0.1:${port}` }), cwd);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(r.code).toBe(1);
+    expect(r.summary).toMatchObject({ imported: 0, notSent: 20, uncertain: 0 });
+    expect(r.stderr).toMatch(
+      /stopped: cannot reach 127\.0\.0\.1:\d+: connection refused \(gave up after 6 attempts\)/,
+    );
+  }, 30_000);
+
+  it('a Retry-After longer than the cap fails fast with a message', async () => {
+    const emu = await emulator({ faults: { rate503: 1, retryAfterSeconds: 3600 } });
+    const cwd = tempDir();
+    const { file } = leadsFile(cwd, 5);
+    const started = Date.now();
+    const r = await run([file], importEnv(emu), cwd);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('the service asks to wait 3600 s, longer than the 60 s cacs waits');
+    expect(emu.store.received).toHaveLength(0);
+  });
+});
+
+describe('uncertain batches', () => {
+  it('answers lost after processing: never resent, listed, exit 5; a rerun sends nothing; --retry-uncertain completes', async () => {
+    const cwd = tempDir();
+    const statePath = path.join(cwd, 'emulator.json');
+    const faulty = await emulator({ seed: 5, statePath, faults: { dropAfterRate: 0.3 } });
+    const { file, phones } = leadsFile(cwd, 100);
+    const env = importEnv(faulty);
+    const first = await run([file, '--batch-size', '10', '--concurrency', '2'], env, cwd);
+    expect(first.code).toBe(5);
+    const uncertainRows = readCsv(path.join(cwd, 'leads.uncertain.csv')).slice(1);
+    expect(first.summary.uncertain).toBe(uncertainRows.length);
+    expect(first.summary.uncertain).toBeGreaterThan(0);
+    expect(uncertainRows.every((row) => row[1] === 'uncertain')).toBe(true);
+    expect(dupes(processedPhones(faulty))).toEqual([]);
+    // The dropped batches were processed (the emulator stored them): each exactly once.
+    expect(processedPhones(faulty).sort()).toEqual(phones);
+    expect(first.stderr).toContain('may or may not have been imported');
+
+    const again = await run([file, '--batch-size', '10'], env, cwd);
+    expect(again.code).toBe(5);
+    expect(again.summary).toMatchObject({
+      imported: 0,
+      uncertain: first.summary.uncertain,
+      alreadyImported: first.summary.imported,
+    });
+    expect(processedPhones(faulty)).toHaveLength(100);
+
+    // Same address, no more faults: resend the uncertain ones on purpose.
+    const port = faulty.port;
+    await faulty.close();
+    emulators = [];
+    const healthy = await emulator({ port, statePath });
+    const retry = await run([file, '--retry-uncertain'], env, cwd);
+    expect(retry.summary.uncertain).toBe(0);
+    expect(retry.summary.serviceSkipped).toBe(first.summary.uncertain); // the service had them already
+    expect(retry.code).toBe(3);
+    expect(fs.existsSync(path.join(cwd, 'leads.uncertain.csv'))).toBe(false);
+    expect(healthy.store.leads('summer')).toHaveLength(100);
+  });
+
+  it('--restart ignores the journal and sends everything again', async () => {
+    const emu = await emulator({ skipExisting: false });
+    const cwd = tempDir();
+    const { file } = leadsFile(cwd, 10);
+    const env = importEnv(emu);
+    await run([file], env, cwd);
+    const again = await run([file], env, cwd);
+    expect(again.summary).toMatchObject({ imported: 0, alreadyImported: 10 });
+    const restart = await runCli(['import', file, '--restart'], { env, cwd });
+    expect(restart.code).toBe(0);
+    expect(restart.stderr).toContain('--restart: earlier records set aside');
+    expect(emu.store.leads('summer')).toHaveLength(20);
+  });
+});
+
+describe('crashes, signals and locks', () => {
+  it('SIGKILL mid-import, then a rerun: no lead twice; every missing lead is reported uncertain', async () => {
+    const emu = await emulator({ latencyMs: 150 });
+    const cwd = tempDir();
+    const { file, phones } = leadsFile(cwd, 200);
+    const env = importEnv(emu);
+    const p = spawnImport([file, '--batch-size', '10', '--concurrency', '2'], env, cwd);
+    await until(() => emu.store.received.length >= 4);
+    p.child.kill('SIGKILL');
+    await p.done;
+    const sentBeforeKill = processedPhones(emu).length;
+    expect(sentBeforeKill).toBeLessThan(200);
+
+    const rerun = await run([file, '--batch-size', '10'], env, cwd);
+    const processed = processedPhones(emu);
+    expect(dupes(processed)).toEqual([]);
+    const uncertain = rerun.summary.uncertainFile
+      ? readCsv(rerun.summary.uncertainFile)
+          .slice(1)
+          .map((r) => r[4])
+      : [];
+    const missing = phones.filter((ph) => !processed.includes(ph));
+    for (const ph of missing) expect(uncertain).toContain(ph);
+    expect(rerun.code === 0 || rerun.code === 5).toBe(true);
+    expect(rerun.summary.uncertain).toBe(uncertain.length);
+  }, 30_000);
+
+  it('SIGINT stops new batches, waits for those in flight, exits 130; a rerun finishes the job', async () => {
+    const emu = await emulator({ latencyMs: 200 });
+    const cwd = tempDir();
+    const { file, phones } = leadsFile(cwd, 100);
+    const env = importEnv(emu);
+    const p = spawnImport([file, '--batch-size', '5', '--concurrency', '2', '--json'], env, cwd);
+    await until(() => emu.store.received.length >= 2);
+    p.child.kill('SIGINT');
+    const { code } = await p.done;
+    expect(code).toBe(130);
+    const summary = JSON.parse(p.out().stdout) as Summary;
+    expect(summary.notSent).toBeGreaterThan(0);
+    expect(summary.uncertain).toBe(0); // in-flight requests were waited for
+    expect(accountedFor(summary)).toBe(100);
+    expect(p.out().stderr).toContain('interrupted: run the same command again');
+    const rerun = await run([file, '--batch-size', '5'], env, cwd);
+    expect(rerun.code).toBe(0);
+    expect(rerun.summary.imported + rerun.summary.alreadyImported).toBe(100);
+    expect(processedPhones(emu).sort()).toEqual(phones);
+  }, 30_000);
+
+  it('a second SIGINT stops at once', async () => {
+    const emu = await emulator({ latencyMs: 3000 });
+    const cwd = tempDir();
+    const { file } = leadsFile(cwd, 10);
+    const p = spawnImport([file, '--batch-size', '5'], importEnv(emu), cwd);
+    await until(() => emu.store.received.length >= 1);
+    p.child.kill('SIGINT');
+    await new Promise((r) => setTimeout(r, 100));
+    const started = Date.now();
+    p.child.kill('SIGINT');
+    const { code } = await p.done;
+    expect(code).toBe(130);
+    expect(Date.now() - started).toBeLessThan(2000);
+  }, 30_000);
+
+  it('two runs on the same file: the second is refused naming the first pid; a stale lock is taken over', async () => {
+    const emu = await emulator({ latencyMs: 300 });
+    const cwd = tempDir();
+    const { file } = leadsFile(cwd, 30);
+    const env = importEnv(emu);
+    const first: { child: ChildProcess; done: Promise<unknown> } = spawnImport(
+      [file, '--batch-size', '5', '--concurrency', '1'],
+      env,
+      cwd,
+    );
+    await until(() => emu.store.received.length >= 1);
+    const second = await runCli(['import', file], { env, cwd });
+    expect(second.code).toBe(1);
+    expect(second.stderr).toContain(`another cacs run (pid ${first.child.pid}) is importing`);
+    first.child.kill('SIGKILL');
+    await first.done;
+    // The lock of the killed run is stale now.
+    const third = await runCli(['import', file], { env, cwd });
+    expect([0, 5]).toContain(third.code);
+  }, 30_000);
+});
+
+describe('the journal file', () => {
+  it('ignores a torn last line, and treats begun-but-unfinished batches as uncertain', () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'j.jsonl');
+    fs.writeFileSync(
+      file,
+      [
+        JSON.stringify({
+          k: 'h',
+          v: 1,
+          created: '2026-11-21T00:00:00.000Z',
+          input: 'x',
+          inputHash: 'h',
+          campaign: 'c',
+          baseUrl: 'u',
+          fingerprint: {},
+        }),
+        JSON.stringify({ k: 'b', id: 1, lines: [[2, 3]] }),
+        JSON.stringify({ k: 'f', id: 1, s: 'done', imported: 3, skipped: 0 }),
+        JSON.stringify({ k: 'b', id: 2, lines: [[5, 2]] }),
+        '{"k":"f","id":2,"s":"do',
+      ].join('\n'),
+    );
+    const j = loadJournal(file);
+    expect([2, 3, 4].map((l) => j.states.get(l))).toEqual([1, 1, 1]);
+    expect([5, 6].map((l) => j.states.get(l))).toEqual([3, 3]);
+    expect(j.inFlightAtCrash).toBe(2);
+    expect(j.earlier.imported).toBe(3);
+    expect(j.nextId).toBe(3);
+  });
+
+  it('holds no token and no lead data, only lines and counts', async () => {
+    const token = 'SENTINEL-JOURNAL-TOKEN';
+    const emu = await emulator({ token });
+    const cwd = tempDir();
+    const { file } = leadsFile(cwd, 5);
+    const env = importEnv(emu, { CACS_ACCESS_TOKEN: token });
+    await run([file], env, cwd);
+    const dir = path.join(env.CACS_STATE_DIR!, 'journals');
+    const [journal] = fs.readdirSync(dir).filter((f) => f.endsWith('.jsonl'));
+    const text = fs.readFileSync(path.join(dir, journal!), 'utf8');
+    expect(text).not.toContain(token);
+    expect(text).not.toContain('0910000000');
+    expect(fs.statSync(path.join(dir, journal!)).mode & 0o077).toBe(0);
+  });
+});
