@@ -9,6 +9,7 @@ import { UsageError } from '../errors.js';
 import type { LeadField } from '../api/spec.js';
 import { ColumnError, planColumns, type ColumnPlan } from './columns.js';
 import {
+  NORMALIZATION_KINDS,
   PHONE_COUNTRY_CODE,
   PHONE_EXCEL_NUMBER,
   PHONE_LEADING_ZERO,
@@ -16,7 +17,11 @@ import {
   normalizeHomePhone,
   normalizePhone,
   trimField,
+  type NormalizationKind,
+  type PhoneResult,
 } from './normalize.js';
+
+export type { NormalizationKind };
 import { PhoneSet } from './phoneset.js';
 import { openRows, type InputInfo } from './read.js';
 import { REJECTS_META_COLUMNS, SidecarWriter } from './rejects.js';
@@ -40,15 +45,6 @@ export interface NormalizationSample {
   before: string;
   after: string;
 }
-
-export const NORMALIZATION_KINDS = [
-  'trimmed',
-  'phone_separators',
-  'phone_country_code',
-  'phone_leading_zero',
-  'phone_excel_number',
-] as const;
-export type NormalizationKind = (typeof NORMALIZATION_KINDS)[number];
 
 export interface Prepared {
   /** The input's columns as the rejects file repeats them. */
@@ -106,6 +102,7 @@ export async function prepareLeads(info: InputInfo, opts: PrepareOptions): Promi
   let rejected = 0;
   let duplicates = 0;
   let normalizedRows = 0;
+  const phone: PhoneResult = { value: '', changes: 0 };
 
   const spool = opts.spoolPath === undefined ? undefined : fs.openSync(opts.spoolPath, 'w', 0o600);
   let spoolBuffer = '';
@@ -134,7 +131,7 @@ export async function prepareLeads(info: InputInfo, opts: PrepareOptions): Promi
       const originalPhone = lead.phone_number;
       if (opts.normalize) {
         if (originalPhone !== undefined) {
-          const r = normalizePhone(originalPhone);
+          const r = normalizePhone(originalPhone, phone);
           if (r.changes !== 0) {
             lead.phone_number = r.value;
             phoneChanges |= r.changes;
@@ -149,7 +146,7 @@ export async function prepareLeads(info: InputInfo, opts: PrepareOptions): Promi
         }
         const home = lead.home_phone;
         if (home !== undefined) {
-          const r = normalizeHomePhone(home);
+          const r = normalizeHomePhone(home, phone);
           if (r.changes !== 0) {
             lead.home_phone = r.value;
             phoneChanges |= r.changes;
