@@ -88,6 +88,13 @@ export class InterruptedError extends CacsError {
   }
 }
 
+/** The reader of stdout went away (`cacs report … | head`): stop quietly. */
+export class OutputClosedError extends CacsError {
+  constructor() {
+    super('stdout was closed by the reader', ExitCode.OK);
+  }
+}
+
 export function isCacsError(e: unknown): e is CacsError {
   return e instanceof CacsError;
 }

@@ -111,6 +111,7 @@ export class Output {
 
   /** Data on stdout, as is. Returns false when the stream wants the caller to wait for 'drain'. */
   data(text: string): boolean {
+    if ((this.io.stdout as { destroyed?: boolean }).destroyed) return false;
     return this.io.stdout.write(text);
   }
 

@@ -2,7 +2,7 @@
  * The one place that turns what a command did into a message and an exit code.
  */
 import { CommanderError } from 'commander';
-import { CacsError, ExitCode } from '../errors.js';
+import { CacsError, ExitCode, OutputClosedError } from '../errors.js';
 import {
   loadConfigFiles,
   looselyProtectedTokenFiles,
@@ -65,9 +65,14 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
     // The running command says what stopping means for it (see ctx.signal).
     controller.abort(sig);
   };
+  // A reader that goes away (`cacs report | head`) is not an error worth a stack trace.
+  const onStdoutError = (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+  };
   if (io.handleSignals) {
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
+    io.stdout.on('error', onStdoutError);
   }
   const run = { exitCode: 0 };
   const program = buildProgram(
@@ -89,6 +94,7 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
 }
 
 function report(e: unknown, io: IO, ctx: Context | undefined): number {
+  if (e instanceof OutputClosedError) return ExitCode.OK;
   if (e instanceof CommanderError) {
     // Commander has already printed its message; help and --version end with code 0.
     if (e.exitCode === 0 || e.code === 'commander.helpDisplayed' || e.code === 'commander.version')

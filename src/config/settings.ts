@@ -105,12 +105,19 @@ export const USER_CONFIG_PLACES = [
   'config.mjs',
 ];
 
-async function explorer(searchPlaces?: string[]) {
-  const { cosmiconfig } = await import('cosmiconfig');
+async function explorer(searchPlaces?: string[], extraExtension?: string) {
+  const { cosmiconfig, defaultLoaders } = await import('cosmiconfig');
+  // A file given with --config and an unusual name (.cacsrc.example) is read as YAML (JSON is YAML too).
+  const known = ['.json', '.yaml', '.yml', '.js', '.mjs', '.cjs', '.ts', '.mts', '.cts', ''];
+  const loaders =
+    extraExtension !== undefined && !known.includes(extraExtension)
+      ? { loaders: { [extraExtension]: defaultLoaders['.yaml'] } }
+      : {};
   return cosmiconfig('cacs', {
     searchStrategy: 'none',
     cache: false,
     ...(searchPlaces ? { searchPlaces } : {}),
+    ...loaders,
   });
 }
 
@@ -133,7 +140,10 @@ export interface FindConfigOptions {
 
 /** The config files in effect, lowest precedence first (user, then project). */
 export async function loadConfigFiles(opts: FindConfigOptions): Promise<LoadedConfigFile[]> {
-  const ex = await explorer();
+  const ex = await explorer(
+    undefined,
+    opts.explicitPath === undefined ? undefined : path.extname(opts.explicitPath).toLowerCase(),
+  );
   const load = async (
     fn: () => Promise<{ filepath: string; config: unknown; isEmpty?: boolean } | null>,
     what: string,

@@ -11,6 +11,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { ChalkInstance } from 'chalk';
 import type { CallAttempt, CallRecord } from '../api/spec.js';
 import type { FlattenMode, ReportFormat } from '../config/schema.js';
+import { OutputClosedError } from '../errors.js';
 
 export const ATTEMPT_COLUMNS = [
   'campaign_id',
@@ -129,12 +130,27 @@ export interface Sink {
 }
 
 export function streamSink(stream: NodeJS.WritableStream): Sink {
+  const closed = () => (stream as { destroyed?: boolean }).destroyed === true;
   return {
     write: (chunk) =>
       new Promise<void>((resolve, reject) => {
-        const ok = stream.write(chunk, (err) => (err ? reject(err) : undefined));
-        if (ok) resolve();
-        else stream.once('drain', resolve);
+        if (closed()) return reject(new OutputClosedError());
+        const fail = (err?: Error | null) => {
+          if (!err) return;
+          reject((err as { code?: string }).code === 'EPIPE' ? new OutputClosedError() : err);
+        };
+        const ok = stream.write(chunk, fail);
+        if (ok) return resolve();
+        const onDrain = () => {
+          stream.off('close', onClose);
+          resolve();
+        };
+        const onClose = () => {
+          stream.off('drain', onDrain);
+          reject(new OutputClosedError());
+        };
+        stream.once('drain', onDrain);
+        stream.once('close', onClose);
       }),
   };
 }

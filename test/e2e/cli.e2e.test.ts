@@ -68,3 +68,45 @@ describe('bin/cacs.js', () => {
     expect(r.stderr).toContain(`port ${port} on 127.0.0.1 is already in use`);
   });
 });
+
+describe('pipelines', () => {
+  it('stops quietly when the reader of stdout goes away (cacs report | head -1)', async () => {
+    const { startEmulator } = await import('../../src/emulator/index.js');
+    const emu = await startEmulator({ port: 0 });
+    try {
+      for (let i = 0; i < 3000; i++)
+        emu.store.addLead(
+          'summer',
+          { phone_number: `09${String(10000000 + i)}` },
+          new Date('2026-11-01T02:00:00Z'),
+        );
+      const child = spawn(
+        process.execPath,
+        [BIN, 'report', '--from', '2026-11-01', '--to', '2026-11-03', '--format', 'ndjson'],
+        {
+          env: isolatedEnv({
+            CACS_BASE_URL: emu.url,
+            CACS_ACCESS_TOKEN: 'emulator-token',
+            CACS_CAMPAIGN: 'summer',
+          }) as NodeJS.ProcessEnv,
+        },
+      );
+      let stderr = '';
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      child.stdout.once('data', () => child.stdout.destroy());
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      expect(code).toBe(0);
+      expect(stderr).not.toContain('EPIPE');
+      expect(stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      await emu.close();
+    }
+  });
+
+  it('reads .cacsrc.example given with --config (YAML whatever the extension)', async () => {
+    const { ROOT } = await import('../helpers/cli.js');
+    const r = await spawnCli(['--config', `${ROOT}/.cacsrc.example`, 'config', 'show', '--json']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).settings['campaigns.summer'].value).toBe('SUMMER2026');
+  });
+});
