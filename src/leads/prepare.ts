@@ -112,7 +112,7 @@ export async function prepareLeads(info: InputInfo, opts: PrepareOptions): Promi
   };
 
   try {
-    for await (const row of source.rows) {
+    await source.each((row) => {
       total++;
       if ((total & 0x3fff) === 0) opts.onProgress?.(total, 0);
       const values = row.values;
@@ -162,7 +162,7 @@ export async function prepareLeads(info: InputInfo, opts: PrepareOptions): Promi
       if (rejection) {
         rejected++;
         reject(row.line, values, rejection.code, rejection.reason);
-        continue;
+        return;
       }
       if (opts.dedupe) {
         const first = seen.addOrGet(lead.phone_number!, row.line);
@@ -174,7 +174,7 @@ export async function prepareLeads(info: InputInfo, opts: PrepareOptions): Promi
             'duplicate',
             `phone_number ${lead.phone_number} already on line ${first}`,
           );
-          continue;
+          return;
         }
       }
       valid++;
@@ -185,7 +185,7 @@ export async function prepareLeads(info: InputInfo, opts: PrepareOptions): Promi
           spoolBuffer = '';
         }
       }
-    }
+    });
     if (spool !== undefined && spoolBuffer) fs.writeSync(spool, spoolBuffer);
   } catch (e) {
     rejects.discard();
@@ -240,8 +240,8 @@ export async function originalRows(
   if (lines.size === 0) return out;
   const source = await openRows(info);
   const skip = isRejectsHeader(source.headers) ? REJECTS_META_COLUMNS.length : 0;
-  for await (const row of source.rows) {
+  await source.each((row) => {
     if (lines.has(row.line)) out.set(row.line, skip ? row.values.slice(skip) : row.values);
-  }
+  });
   return out;
 }

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { isUtf8 } from 'node:buffer';
 import { UsageError } from '../errors.js';
 
 export type InputFormat = 'csv' | 'json' | 'ndjson';
@@ -43,7 +44,8 @@ export interface Row {
 
 export interface RowSource {
   headers: string[];
-  rows: AsyncIterable<Row>;
+  /** Call fn for every data row, in order; resolves when the input is exhausted. */
+  each(fn: (row: Row) => void): Promise<void>;
 }
 
 const READ_CHUNK = 256 * 1024;
@@ -213,6 +215,38 @@ export function detectDelimiter(sample: string): string {
   return best;
 }
 
+/**
+ * Raw UTF-8 chunks of the whole file (BOM dropped), checked with buffer.isUtf8: csv-parse
+ * decodes fields itself, so decoding to strings first would only make it re-encode them.
+ * A multi-byte character cut by a chunk boundary is checked with the next chunk.
+ */
+async function* utf8Chunks(info: InputInfo): AsyncGenerator<Buffer> {
+  const start = info.bom ? 3 : 0;
+  const stream = fs.createReadStream(info.path, { start, highWaterMark: READ_CHUNK });
+  let carry: Buffer = Buffer.alloc(0);
+  let offset = start;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    const bytes: Buffer = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
+    const cut = completeLength(bytes);
+    if (!isUtf8(bytes.subarray(0, cut))) throw invalidUtf8(info, bytes, offset - carry.length);
+    carry = Buffer.from(bytes.subarray(cut));
+    offset += chunk.length;
+    yield chunk;
+  }
+  if (carry.length > 0) throw invalidUtf8(info, carry, offset - carry.length);
+}
+
+/** Length of the prefix that ends on a character boundary (at most 3 bytes are held back). */
+function completeLength(b: Buffer): number {
+  for (let back = 1; back <= Math.min(3, b.length); back++) {
+    const byte = b[b.length - back]!;
+    if ((byte & 0xc0) === 0x80) continue; // continuation byte: look further back
+    const need = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return need > back ? b.length - back : b.length;
+  }
+  return b.length;
+}
+
 /** Decoded text chunks of the whole file (BOM dropped); invalid UTF-8 is a UsageError. */
 async function* textChunks(info: InputInfo): AsyncGenerator<string> {
   const start = info.bom ? (info.encoding === 'utf8' ? 3 : 2) : 0;
@@ -252,19 +286,30 @@ async function* textChunks(info: InputInfo): AsyncGenerator<string> {
   if (tail) yield tail.normalize('NFC');
 }
 
-function invalidUtf8(info: InputInfo, chunk: Buffer, offset: number): UsageError {
-  // Find the line of the first bad byte for the message.
-  let bad = 0;
-  for (; bad < chunk.length; bad++) {
-    try {
-      new TextDecoder('utf-8', { fatal: true }).decode(chunk.subarray(0, bad + 1), {
-        stream: true,
-      });
-    } catch {
-      break;
-    }
+/** Offset of the first byte that breaks UTF-8's structure (for the error message only). */
+function firstInvalidUtf8(b: Buffer): number {
+  let i = 0;
+  while (i < b.length) {
+    const c = b[i]!;
+    const need =
+      c < 0x80
+        ? 0
+        : c >= 0xc2 && c < 0xe0
+          ? 1
+          : c >= 0xe0 && c < 0xf0
+            ? 2
+            : c >= 0xf0 && c < 0xf5
+              ? 3
+              : -1;
+    if (need < 0) return i;
+    for (let k = 1; k <= need; k++) if (i + k >= b.length || (b[i + k]! & 0xc0) !== 0x80) return i;
+    i += need + 1;
   }
-  const before = fs.readFileSync(info.path).subarray(0, offset + bad);
+  return b.length;
+}
+
+function invalidUtf8(info: InputInfo, chunk: Buffer, offset: number): UsageError {
+  const before = fs.readFileSync(info.path).subarray(0, offset + firstInvalidUtf8(chunk));
   let line = 1;
   for (const b of before) if (b === 0x0a) line++;
   return new UsageError(`${where(info, line)}: the file is not valid UTF-8`, {
@@ -297,69 +342,128 @@ function delimiterName(d: string): string {
 
 async function openCsv(info: InputInfo): Promise<RowSource> {
   const { parse } = await import('csv-parse');
+  // Records are handled synchronously as csv-parse emits them: no per-record info object, no
+  // async iteration per row (both showed up as the top costs in profiles).
   const parser = parse({
     delimiter: info.delimiter,
-    info: true,
+    encoding: 'utf8',
     skip_empty_lines: true,
     relax_quotes: false,
     max_record_size: 1_000_000,
   });
-  const feed = (async () => {
-    try {
-      for await (const text of textChunks(info)) {
-        if (!parser.write(text)) await new Promise((r) => parser.once('drain', r));
-      }
-      parser.end();
-    } catch (e) {
-      parser.destroy(e as Error);
-    }
-  })();
-  const iterator = parser[Symbol.asyncIterator]() as AsyncIterator<{
-    record: string[];
-    info: { lines: number; empty_lines: number };
-  }>;
+  const live = () => (parser as unknown as { info: { lines: number; empty_lines: number } }).info;
 
   // csv-parse's line count is where a record ends, and it counts a CRLF inside quotes twice:
   // lines are therefore counted here, from the line breaks inside a record's values.
   let prevEnd = 0;
   let prevReported = 0;
   let prevEmpty = 0;
-  const next = async (): Promise<Row | undefined> => {
-    let r: IteratorResult<{ record: string[]; info: { lines: number; empty_lines: number } }>;
-    try {
-      r = await iterator.next();
-    } catch (e) {
-      throw csvError(info, e, prevEnd + 1);
-    }
-    if (r.done) return undefined;
-    const { record, info: at } = r.value;
-    const line = prevEnd + 1 + (at.empty_lines - prevEmpty);
-    let end = line;
-    if (at.lines - prevReported - (at.empty_lines - prevEmpty) > 1) end += lineBreaks(record);
-    prevEnd = end;
-    prevReported = at.lines;
-    prevEmpty = at.empty_lines;
-    return { line, values: record };
-  };
+  let headers: string[] | undefined;
+  let handler: ((row: Row) => void) | undefined;
+  const pending: Row[] = [];
+  let failure: unknown;
+  let rows = 0;
 
-  const first = await next();
-  if (!first) {
+  const headerSeen = new Promise<void>((resolve, reject) => {
+    parser.on('data', (record: string[]) => {
+      if (failure !== undefined) return;
+      const at = live();
+      const line = prevEnd + 1 + (at.empty_lines - prevEmpty);
+      let end = line;
+      if (at.lines - prevReported - (at.empty_lines - prevEmpty) > 1) end += lineBreaks(record);
+      prevEnd = end;
+      prevReported = at.lines;
+      prevEmpty = at.empty_lines;
+      if (headers === undefined) {
+        headers = record;
+        resolve();
+        return;
+      }
+      rows++;
+      const row = { line, values: record };
+      if (!handler) {
+        pending.push(row);
+        return;
+      }
+      try {
+        handler(row);
+      } catch (e) {
+        failure = e;
+        parser.destroy();
+      }
+    });
+    parser.once('error', reject);
+    parser.once('end', () => resolve());
+    parser.once('close', () => resolve());
+  });
+  const finished = new Promise<void>((resolve, reject) => {
+    parser.once('end', resolve);
+    parser.once('close', resolve);
+    parser.once('error', reject);
+  });
+  let release: () => void = () => {};
+  const gate = new Promise<void>((r) => (release = r));
+  const feed = (async () => {
+    try {
+      const chunks: AsyncIterable<string | Buffer> =
+        info.encoding === 'utf8' ? utf8Chunks(info) : textChunks(info);
+      for await (const text of chunks) {
+        if (failure !== undefined || parser.destroyed) return;
+        // After the header, wait until someone takes the rows.
+        if (headers !== undefined && handler === undefined) await gate;
+        if (!parser.write(text)) {
+          await new Promise<void>((r) => {
+            parser.once('drain', r);
+            parser.once('close', r);
+          });
+        }
+      }
+      parser.end();
+    } catch (e) {
+      failure ??= e;
+      parser.destroy();
+    }
+  })();
+
+  const settle = async () => {
+    try {
+      await headerSeen;
+      await finished;
+    } catch (e) {
+      failure ??= e;
+    }
     await feed;
+    if (failure !== undefined) {
+      throw failure instanceof UsageError ? failure : csvError(info, failure, prevEnd + 1);
+    }
+  };
+  try {
+    await headerSeen;
+  } catch {
+    await settle();
+  }
+  if (headers === undefined) {
+    await settle();
     throw new UsageError(`${info.displayName}: the file has no header row and no data`);
   }
-  const headers = first.values;
-  async function* rows(): AsyncGenerator<Row> {
-    let any = false;
-    for (;;) {
-      const row = await next();
-      if (!row) break;
-      any = true;
-      yield row;
-    }
-    await feed;
-    if (!any) throw new UsageError(`${info.displayName}: only a header row, no data rows`);
-  }
-  return { headers, rows: rows() };
+  return {
+    headers,
+    async each(fn) {
+      handler = fn;
+      for (const row of pending.splice(0)) {
+        if (failure !== undefined) break;
+        try {
+          fn(row);
+        } catch (e) {
+          failure = e;
+          parser.destroy();
+        }
+      }
+      release();
+      await settle();
+      if (rows === 0) throw new UsageError(`${info.displayName}: only a header row, no data rows`);
+    },
+  };
 }
 
 /** Line breaks inside a record's values (CRLF counted once). */
@@ -411,13 +515,13 @@ function objectError(info: InputInfo, line: number, what: string, value: unknown
 
 function rowsFromObjects(
   info: InputInfo,
-  objects: AsyncIterable<{ line: number; value: unknown }>,
+  objects: () => AsyncIterable<{ line: number; value: unknown }>,
   headers: string[],
   what: string,
-): AsyncIterable<Row> {
+): RowSource['each'] {
   const index = new Map(headers.map((h, i) => [h, i]));
-  return (async function* () {
-    for await (const { line, value } of objects) {
+  return async (fn) => {
+    for await (const { line, value } of objects()) {
       if (typeof value !== 'object' || value === null || Array.isArray(value))
         throw objectError(info, line, what, value);
       const values = new Array<string>(headers.length).fill('');
@@ -429,9 +533,9 @@ function rowsFromObjects(
         }
         values[index.get(k)!] = cell(v);
       }
-      yield { line, values };
+      fn({ line, values });
     }
-  })();
+  };
 }
 
 function keysOf(objects: Iterable<unknown>): string[] {
@@ -510,10 +614,10 @@ async function openJson(info: InputInfo): Promise<RowSource> {
   }
   if (list.length === 0) throw new UsageError(`${info.displayName}: the list of leads is empty`);
   const headers = keysOf(list);
-  const objects = (async function* () {
+  const objects = async function* () {
     for (let i = 0; i < list.length; i++) yield { line: i + 1, value: list[i] };
-  })();
-  return { headers, rows: rowsFromObjects(info, objects, headers, 'element') };
+  };
+  return { headers, each: rowsFromObjects(info, objects, headers, 'element') };
 }
 
 /** NDJSON lines as parsed values; a broken line is a UsageError naming it. */
@@ -555,5 +659,5 @@ async function openNdjson(info: InputInfo): Promise<RowSource> {
   }
   if (count === 0) throw new UsageError(`${info.displayName}: no leads (every line is empty)`);
   const headers = [...keys];
-  return { headers, rows: rowsFromObjects(info, ndjsonValues(info), headers, 'the line') };
+  return { headers, each: rowsFromObjects(info, () => ndjsonValues(info), headers, 'the line') };
 }

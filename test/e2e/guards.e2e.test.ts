@@ -1,0 +1,91 @@
+/**
+ * Performance guards that need no clock: start-up loads no heavy module, and memory does not
+ * grow with the number of rows (figures and timings live in bench/, see the README).
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BIN, ROOT, isolatedEnv, tempDir } from '../helpers/cli.js';
+
+const PRELOAD = path.join(ROOT, 'test', 'helpers', 'record-imports.mjs');
+const HEAVY = [
+  'got',
+  'cosmiconfig',
+  'csv-parse',
+  'csv-stringify',
+  'ora',
+  'iconv-lite',
+  'js-yaml',
+  'fflate',
+  'hpagent',
+];
+
+function loadedPackages(args: string[]): string[] {
+  const log = path.join(tempDir(), 'imports.log');
+  const r = spawnSync(process.execPath, ['--import', PRELOAD, BIN, ...args], {
+    env: { ...isolatedEnv(), CACS_IMPORT_LOG: log } as NodeJS.ProcessEnv,
+    encoding: 'utf8',
+  });
+  expect(r.status).toBe(0);
+  const urls = fs.readFileSync(log, 'utf8').trim().split('\n');
+  return [
+    ...new Set(
+      urls
+        .map((u) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(u)?.[1])
+        .filter((p): p is string => p !== undefined),
+    ),
+  ];
+}
+
+describe('start-up', () => {
+  it.each([[['--version']], [['--help']], [['import', '--help']], [['report', '--help']]])(
+    'cacs %j loads no heavy module',
+    (args) => {
+      const loaded = loadedPackages(args);
+      expect(loaded).toContain('commander');
+      for (const heavy of HEAVY) expect(loaded).not.toContain(heavy);
+    },
+  );
+});
+
+describe('memory', () => {
+  /**
+   * Memory still held after a full GC at the end of a dry run (RSS also counts garbage V8 has
+   * not collected yet, which the bench reports). Only the dedupe table may grow with the rows.
+   */
+  function retainedAfterDryRun(rows: number, extra: string[] = []): number {
+    const dir = tempDir();
+    const file = path.join(dir, 'leads.csv');
+    const lines = ['phone,name,address'];
+    for (let i = 0; i < rows; i++)
+      lines.push(`09${String(10_000_000 + i)},Nguyễn Văn ${i},${i} Lý Thường Kiệt Hà Nội`);
+    fs.writeFileSync(file, `${lines.join('\n')}\n`);
+    const script = `
+      const { main } = await import(${JSON.stringify(path.join(ROOT, 'dist', 'cli', 'main.js'))});
+      const code = await main(['import', ${JSON.stringify(file)}, '--dry-run', '-q', ...${JSON.stringify(extra)}]);
+      globalThis.gc(); globalThis.gc();
+      const m = process.memoryUsage();
+      process.stdout.write(JSON.stringify({ code, bytes: m.heapUsed + m.arrayBuffers }));`;
+    const r = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], {
+      cwd: dir,
+      env: isolatedEnv() as NodeJS.ProcessEnv,
+      encoding: 'utf8',
+    });
+    const out = JSON.parse(r.stdout) as { code: number; bytes: number };
+    expect(out.code, r.stderr).toBe(0);
+    return out.bytes;
+  }
+
+  it('retains no memory per row without dedupe', () => {
+    const small = retainedAfterDryRun(20_000, ['--no-dedupe']);
+    const large = retainedAfterDryRun(200_000, ['--no-dedupe']);
+    expect(large - small).toBeLessThan(2 * 1024 * 1024);
+  }, 60_000);
+
+  it('retains at most the dedupe table (≤ 64 bytes per row) with dedupe', () => {
+    const small = retainedAfterDryRun(20_000);
+    const large = retainedAfterDryRun(200_000);
+    expect(large - small).toBeLessThan(64 * 180_000);
+  }, 60_000);
+});
