@@ -95,7 +95,7 @@ accessToken / accessTokenCommand in a config file (see cacs config init).`,
   program
     .command('import')
     .description('check a lead file row by row, then import its leads into a campaign')
-    .argument('<file>', 'CSV, JSON or NDJSON lead file; - reads stdin')
+    .argument('<file>', 'CSV, Excel .xlsx, JSON or NDJSON lead file; - reads stdin')
     .option(
       '--campaign <key|alias>',
       'campaign key or alias (env CACS_CAMPAIGN, config defaultCampaign)',
@@ -103,11 +103,12 @@ accessToken / accessTokenCommand in a config file (see cacs config init).`,
     .addOption(
       new Option(
         '--format <format>',
-        'input format (default: from the extension; stdin: csv)',
-      ).choices(['csv', 'json', 'ndjson']),
+        'input format (default: from the contents and extension; stdin: csv)',
+      ).choices(['csv', 'json', 'ndjson', 'xlsx']),
     )
     .option('--delimiter <c>', 'CSV delimiter: , ; tab | (default: detected)')
     .option('--encoding <name>', 'text encoding, e.g. windows-1258 (default: BOM, else UTF-8)')
+    .option('--sheet <name|n>', 'Excel: the sheet to read, by name or number (default: the first)')
     .option('--map <field=Column>', 'map a lead field to a column (repeatable)', collect)
     .option('--ignore-unmapped', 'ignore columns that match no lead field instead of stopping')
     .option('--batch-size <n>', 'leads per request (default 500)', intArg(1, 100_000))
@@ -128,6 +129,7 @@ accessToken / accessTokenCommand in a config file (see cacs config init).`,
 Examples:
   $ cacs import leads.csv --campaign summer
   $ cacs import leads.csv --campaign summer --dry-run
+  $ cacs import "Danh sách KH.xlsx" --sheet 2 --campaign summer
   $ cacs import export.txt --delimiter tab --encoding utf-16le --map ref_id="Mã KH"
   $ other-system --export | cacs import - --campaign summer --json
 

@@ -29,6 +29,7 @@ export interface ImportOptions {
   format?: InputFormat;
   delimiter?: string;
   encoding?: string;
+  sheet?: string;
   map: Partial<Record<LeadField, string>>;
   ignoreUnmapped: boolean;
   batchSize: number;
@@ -110,6 +111,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     ...(opts.format ? { format: opts.format } : {}),
     ...(opts.delimiter ? { delimiter: opts.delimiter } : {}),
     ...(opts.encoding ? { encoding: opts.encoding } : {}),
+    ...(opts.sheet !== undefined ? { sheet: opts.sheet } : {}),
   });
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-import-'));
   const spoolPath = path.join(work, 'leads.spool');

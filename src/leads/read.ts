@@ -12,14 +12,16 @@ import { pipeline } from 'node:stream/promises';
 import { isUtf8 } from 'node:buffer';
 import { UsageError } from '../errors.js';
 
-export type InputFormat = 'csv' | 'json' | 'ndjson';
-export const INPUT_FORMATS: readonly InputFormat[] = ['csv', 'json', 'ndjson'];
+export type InputFormat = 'csv' | 'json' | 'ndjson' | 'xlsx';
+export const INPUT_FORMATS: readonly InputFormat[] = ['csv', 'json', 'ndjson', 'xlsx'];
 export const DELIMITERS = [',', ';', '\t', '|'] as const;
 
 export interface InputOptions {
   format?: InputFormat;
   delimiter?: string;
   encoding?: string;
+  /** xlsx: sheet name or 1-based number (default: the first visible sheet). */
+  sheet?: string;
 }
 
 /** What the first look at a file decided. */
@@ -34,6 +36,7 @@ export interface InputInfo {
   bom: boolean;
   delimiter: string;
   size: number;
+  sheet?: string;
 }
 
 export interface Row {
@@ -116,11 +119,37 @@ export async function inspectInput(
     fs.closeSync(fd);
   }
   if (stat.size === 0) throw new UsageError(`${displayName}: the file is empty`);
-  if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) {
-    throw new UsageError(`${displayName}: this is a zip or Excel (.xlsx) file, not text`, {
-      hint: 'Save it from Excel as "CSV UTF-8 (Comma delimited)" and import that file.',
+  if (head[0] === 0xd0 && head[1] === 0xcf && head[2] === 0x11 && head[3] === 0xe0) {
+    throw new UsageError(`${displayName}: this is an old Excel .xls (or password-protected) file`, {
+      hint: 'Save it from Excel as .xlsx, or as "CSV UTF-8 (Comma delimited)", and import that file.',
     });
   }
+  if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) {
+    const { isXlsx } = await import('./xlsx.js');
+    if (opts.format !== undefined && opts.format !== 'xlsx') {
+      throw new UsageError(`${displayName}: this is a zip or Excel file, not ${opts.format}`);
+    }
+    if (!isXlsx(head)) {
+      throw new UsageError(`${displayName}: this is a zip file, not a lead file`, {
+        hint: 'Unzip it first, or save the sheet from Excel as .xlsx or "CSV UTF-8".',
+      });
+    }
+    return {
+      path: file,
+      displayName,
+      format: 'xlsx',
+      encoding: 'utf8',
+      // The rejects file gets a BOM so Excel opens its Vietnamese text correctly.
+      bom: true,
+      delimiter: ',',
+      size: stat.size,
+      ...(opts.sheet !== undefined ? { sheet: opts.sheet } : {}),
+    };
+  }
+  if (opts.sheet !== undefined)
+    throw new UsageError(`--sheet: ${displayName} is not an Excel (.xlsx) file`);
+  if (opts.format === 'xlsx')
+    throw new UsageError(`${displayName}: not an Excel (.xlsx) file (no zip signature)`);
   const bom = detectBom(head);
   let encoding = bom?.encoding ?? 'utf8';
   if (opts.encoding !== undefined) {
@@ -320,6 +349,14 @@ function invalidUtf8(info: InputInfo, chunk: Buffer, offset: number): UsageError
 /** Open the rows of an input after inspectInput. */
 export async function openRows(info: InputInfo): Promise<RowSource> {
   if (info.format === 'csv') return openCsv(info);
+  if (info.format === 'xlsx') {
+    const { openXlsx } = await import('./xlsx.js');
+    return openXlsx(
+      info.path,
+      info.displayName,
+      info.sheet !== undefined ? { sheet: info.sheet } : {},
+    );
+  }
   if (info.format === 'ndjson') return openNdjson(info);
   return openJson(info);
 }

@@ -9,6 +9,7 @@ import {
   type RunningEmulator,
 } from '../../src/emulator/index.js';
 import { ROOT, runCli, tempDir } from '../helpers/cli.js';
+import { S, STYLES, buildXlsx, num, row, str, strings } from '../helpers/xlsx.js';
 import {
   accountedFor,
   importEnv,
@@ -277,6 +278,68 @@ describe('input formats and encodings', () => {
   });
 });
 
+describe('Excel files', () => {
+  it('imports an .xlsx: numbers back to the digits typed, the second sheet by --sheet', async () => {
+    const emu = await emulator();
+    const dir = tempDir();
+    const bytes = buildXlsx({
+      styles: STYLES,
+      sheets: [
+        { name: 'Notes', data: strings(1, 'nothing here') },
+        {
+          name: 'Khách hàng',
+          data:
+            strings(1, 'Họ và tên', 'Số điện thoại', 'Mã khách hàng') +
+            row(2, str('A2', 'Nguyễn Văn An'), num('B2', '912345678'), str('C2', 'KH-1')) +
+            row(
+              3,
+              str('A3', 'Trần Thị Bình'),
+              num('B3', '912345679', `s="${S.zeros}"`),
+              num('C3', 42),
+            ) +
+            row(4, str('A4', 'Lê Văn Cường'), num('B4', '9.12345677E8'), str('C4', 'KH-3')) +
+            row(6, str('A6', 'Sai Số'), str('B6', '0912-ABC'), str('C6', 'KH-6')),
+        },
+      ],
+    });
+    const file = write(dir, 'Danh sách.xlsx', Buffer.from(bytes));
+    const r = await importJson([file, '--sheet', 'Khách hàng'], emu, { cwd: dir });
+    expect(r.code).toBe(3);
+    expect(r.summary).toMatchObject({ total: 4, imported: 3, rejected: 1 });
+    expect(emu.store.leads('summer').map((l) => [l.lead.phone_number, l.lead.ref_id])).toEqual([
+      ['0912345678', 'KH-1'],
+      ['0912345679', '42'],
+      ['0912345677', 'KH-3'],
+    ]);
+    const rejects = fs.readFileSync(path.join(dir, 'Danh sách.rejects.csv'), 'utf8');
+    expect(
+      rejects.startsWith(
+        '\ufeffline,code,reason,Họ và tên,Số điện thoại,Mã khách hàng\n6,phone_letters,',
+      ),
+    ).toBe(true);
+    const wrong = await runCli(['import', file, '--sheet', 'Leads'], {
+      cwd: dir,
+      env: importEnv(emu),
+    });
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('no sheet named "Leads"');
+  });
+
+  it('explains an old .xls file', async () => {
+    const emu = await emulator();
+    const dir = tempDir();
+    const r = await runCli(
+      [
+        'import',
+        write(dir, 'old.xls', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])),
+      ],
+      { cwd: dir, env: importEnv(emu) },
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('old.xls: this is an old Excel .xls (or password-protected) file');
+  });
+});
+
 describe('malformed input: exit 2, named file and line, nothing sent', () => {
   it.each([
     [
@@ -317,9 +380,9 @@ describe('malformed input: exit 2, named file and line, nothing sent', () => {
       /binary\.csv: looks like a binary file/,
     ],
     [
-      'book.csv',
+      'archive.zip',
       Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00]),
-      /book\.csv: this is a zip or Excel \(\.xlsx\) file/,
+      /archive\.zip: (this is a zip file, not a lead file|cannot read this Excel file)/,
     ],
     [
       'list.json',

@@ -13,6 +13,7 @@ export interface ImportFlags {
   format?: InputFormat;
   delimiter?: string;
   encoding?: string;
+  sheet?: string;
   map?: string[];
   ignoreUnmapped?: boolean;
   batchSize?: number;
@@ -52,7 +53,7 @@ export async function runImportCommand(
   const input = args[0];
   if (input === undefined) throw new UsageError('give the lead file to import (or - for stdin)');
   if (flags.format !== undefined && !INPUT_FORMATS.includes(flags.format)) {
-    throw new UsageError(`--format ${flags.format}: use csv, json or ndjson`);
+    throw new UsageError(`--format ${flags.format}: use csv, json, ndjson or xlsx`);
   }
   if (flags.retryUncertain && flags.restart) {
     throw new UsageError('--retry-uncertain and --restart do not go together', {
@@ -114,6 +115,7 @@ export async function runImportCommand(
       ...(flags.format ? { format: flags.format } : {}),
       ...(delimiter ? { delimiter } : {}),
       ...(flags.encoding ? { encoding: flags.encoding } : {}),
+      ...(flags.sheet !== undefined ? { sheet: flags.sheet } : {}),
       map: { ...settings.import.columns, ...mapFlags },
       ignoreUnmapped: flags.ignoreUnmapped === true,
       batchSize: settings.import.batchSize,
@@ -145,6 +147,7 @@ export async function runImportCommand(
                   format: flags.format ?? null,
                   delimiter: delimiter ?? null,
                   encoding: flags.encoding ?? null,
+                  sheet: flags.sheet ?? null,
                 },
                 note: (line) => ctx.out.info(line),
               }),
