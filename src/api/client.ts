@@ -42,6 +42,7 @@ export interface ClientOptions {
   /** Aborts backoff waits (not requests already sent). */
   signal?: AbortSignal;
   random?: () => number;
+  /** Agents to use (a proxy's, see proxy.ts); default: keep-alive agents of our own. */
   agent?: { http?: http.Agent; https?: https.Agent };
   /** For tests: replace the got instance. */
   got?: Got;

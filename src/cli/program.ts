@@ -2,7 +2,7 @@
  * Commander wiring only: flags, help text, and a lazy import of each command's run() so that
  * `cacs --version` and `cacs <cmd> --help` load nothing heavy.
  */
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Argument, Command, InvalidArgumentError, Option } from 'commander';
 import { EXIT_CODE_HELP } from '../errors.js';
 import { VERSION } from '../version.js';
 import type { Context, GlobalOptions, IO } from './context.js';
@@ -259,6 +259,24 @@ Examples:
   $ cacs emulator --port 0 --fail-rate 0.2 --seed 7 --state /tmp/cacs-emulator.json`,
     )
     .action(action(async () => (await import('./commands/emulator.js')).runEmulator));
+
+  program
+    .command('completion')
+    .description('print a shell completion script (bash, zsh or fish)')
+    .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(['bash', 'zsh', 'fish']))
+    .addHelpText(
+      'after',
+      `
+Install:
+  bash  cacs completion bash > ~/.local/share/bash-completion/completions/cacs
+  zsh   cacs completion zsh > "\${fpath[1]}/_cacs"      (then restart zsh)
+  fish  cacs completion fish > ~/.config/fish/completions/cacs.fish`,
+    )
+    .action(async (shell: string) => {
+      const { completionScript } = await import('./completion.js');
+      io.stdout.write(completionScript(program, shell as 'bash' | 'zsh' | 'fish'));
+      run.exitCode = 0;
+    });
 
   return program;
 }

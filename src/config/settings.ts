@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_PHONE_PATTERN, LIMITS, type LeadField } from '../api/spec.js';
 import { ConfigError, UsageError } from '../errors.js';
+import { isLoopback } from '../net.js';
 import { ENV, envValue, type Env } from './env.js';
 import { defaultStateDir, userConfigDir } from './paths.js';
 import {
@@ -399,13 +400,6 @@ export function requireBaseUrl(s: Settings): URL {
     );
   }
   return url;
-}
-
-export function isLoopback(hostname: string): boolean {
-  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return (
-    h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h)
-  );
 }
 
 /** Resolve --campaign (an alias or a key) to the campaign key sent to the service. */

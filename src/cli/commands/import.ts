@@ -2,7 +2,7 @@
 import type { LeadField } from '../../api/spec.js';
 import { UsageError } from '../../errors.js';
 import type { FlatConfig } from '../../config/schema.js';
-import { requireBaseUrl, requireCampaign, requireToken } from '../../config/settings.js';
+import { requireCampaign } from '../../config/settings.js';
 import type { ImportPhase, ImportSummary } from '../../delivery/import.js';
 import { INPUT_FORMATS, type InputFormat } from '../../leads/read.js';
 import { formatDuration, plural } from '../../text.js';
@@ -84,17 +84,8 @@ export async function runImportCommand(
   let client;
   let baseUrl: URL | undefined;
   if (!dryRun) {
-    baseUrl = requireBaseUrl(settings);
-    const token = requireToken(settings, ctx.io.env);
-    ctx.out.addSecret(token);
-    const { CacsClient } = await import('../../api/client.js');
-    client = new CacsClient({
-      baseUrl,
-      token,
-      timeoutMs: settings.timeout,
-      signal: ctx.signal,
-      ...(ctx.out.verbose ? { log: (l: string) => ctx.out.debug(l) } : {}),
-    });
+    const { createClient } = await import('../client.js');
+    ({ client, baseUrl } = await createClient(ctx, settings));
   }
 
   let spooled: { path: string; cleanup(): void } | undefined;

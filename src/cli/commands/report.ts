@@ -3,7 +3,7 @@ import { LIMITS } from '../../api/spec.js';
 import { UsageError } from '../../errors.js';
 import type { FlatConfig, FlattenMode, ReportFormat } from '../../config/schema.js';
 import { isValidTimeZone } from '../../config/schema.js';
-import { requireBaseUrl, requireCampaign, requireToken } from '../../config/settings.js';
+import { requireCampaign } from '../../config/settings.js';
 import { plural } from '../../text.js';
 import type { Context } from '../context.js';
 
@@ -44,9 +44,8 @@ export async function runReportCommand(flags: ReportFlags, ctx: Context): Promis
   const windows = splitWindows(range.from, range.to, settings.report.windowDays);
   const groups = statusGroups(flags.status);
   const campaign = requireCampaign(settings);
-  const baseUrl = requireBaseUrl(settings);
-  const token = requireToken(settings, ctx.io.env);
-  ctx.out.addSecret(token);
+  const { createClient } = await import('../client.js');
+  const { client } = await createClient(ctx, settings);
 
   const { formatFor, writeReport, writeFileAtomic, streamSink } =
     await import('../../report/write.js');
@@ -54,14 +53,6 @@ export async function runReportCommand(flags: ReportFlags, ctx: Context): Promis
     flags.format ?? formatFor(flags.output, settings.report.format, ctx.io.stdoutIsTTY);
   const flatten = settings.report.flatten;
 
-  const { CacsClient } = await import('../../api/client.js');
-  const client = new CacsClient({
-    baseUrl,
-    token,
-    timeoutMs: settings.timeout,
-    signal: ctx.signal,
-    ...(ctx.out.verbose ? { log: (l: string) => ctx.out.debug(l) } : {}),
-  });
   const requests = windows.length * groups.length;
   ctx.out.debug(
     `report ${formatServiceDate(range.from)} → ${formatServiceDate(range.to)}: ${plural(windows.length, 'window')} × ${plural(groups.length, 'status group')}`,

@@ -1,0 +1,30 @@
+/** The API client a command uses: base URL and token checked, proxy applied, trace on -v. */
+import type { CacsClient } from '../api/client.js';
+import type { Settings } from '../config/settings.js';
+import { requireBaseUrl, requireToken } from '../config/settings.js';
+import type { Context } from './context.js';
+
+export async function createClient(
+  ctx: Context,
+  settings: Settings,
+): Promise<{ client: CacsClient; baseUrl: URL }> {
+  const baseUrl = requireBaseUrl(settings);
+  const token = requireToken(settings, ctx.io.env);
+  ctx.out.addSecret(token);
+  const [{ CacsClient }, { agentsFor, redactProxy }] = await Promise.all([
+    import('../api/client.js'),
+    import('../api/proxy.js'),
+  ]);
+  const agents = agentsFor(baseUrl, ctx.io.env);
+  if (agents.proxy)
+    ctx.out.debug(`using the proxy ${redactProxy(agents.proxy)} for ${baseUrl.host}`);
+  const client = new CacsClient({
+    baseUrl,
+    token,
+    timeoutMs: settings.timeout,
+    signal: ctx.signal,
+    ...(agents.http || agents.https ? { agent: agents } : {}),
+    ...(ctx.out.verbose ? { log: (l: string) => ctx.out.debug(l) } : {}),
+  });
+  return { client, baseUrl };
+}
