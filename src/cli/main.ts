@@ -96,10 +96,10 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
 function report(e: unknown, io: IO, ctx: Context | undefined): number {
   if (e instanceof OutputClosedError) return ExitCode.OK;
   if (e instanceof CommanderError) {
-    // Commander has already printed its message; help and --version end with code 0.
-    if (e.exitCode === 0 || e.code === 'commander.helpDisplayed' || e.code === 'commander.version')
-      return 0;
-    if (e.code === 'commander.help') return 0;
+    // Commander has already printed its message. --help and --version end with 0; help shown
+    // because a command is missing (commander.help with exit code 1) is a usage error.
+    if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return ExitCode.OK;
+    if (e.code === 'commander.help' && e.exitCode === 0) return ExitCode.OK;
     return ExitCode.USAGE;
   }
   const out = ctx?.out ?? new Output(io);

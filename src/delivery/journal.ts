@@ -117,7 +117,9 @@ export async function openImportJournal(opts: OpenJournalOptions): Promise<Journ
     if (opts.restart && fs.existsSync(file)) {
       const aside = `${file}.restarted-${Date.now()}`;
       fs.renameSync(file, aside);
-      opts.note(`--restart: earlier records set aside in ${aside}; every lead will be sent`);
+      opts.note(
+        `--restart: what earlier runs recorded is set aside (${path.basename(aside)}); every lead will be sent`,
+      );
     }
     const journal = fs.existsSync(file) ? loadJournal(file) : undefined;
     const fd = fs.openSync(file, 'a', 0o600);

@@ -50,6 +50,8 @@ export interface SendResult {
   resumedRejected: number;
   /** Leads not sent because the run stopped (refusal, failure, interruption). */
   notSent: number;
+  /** Leads sent in this run and settled (imported, skipped, refused one by one, or uncertain). */
+  sent: number;
   requests: number;
   batchSizeAtEnd: number;
   /** Why the run stopped early, if it did. */
@@ -75,6 +77,7 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
     resumedDone: 0,
     resumedRejected: 0,
     notSent: 0,
+    sent: 0,
     requests: 0,
     batchSizeAtEnd: opts.batchSize,
     interrupted: false,
@@ -192,6 +195,7 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
   await Promise.all(inflight);
   if (failure !== undefined) throw failure;
   r.interrupted = opts.signal.aborted;
+  r.sent = sent;
   r.batchSizeAtEnd = batchSize;
   r.uncertainLines.sort((a, b) => a - b);
   return r;

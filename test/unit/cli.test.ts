@@ -178,3 +178,12 @@ describe('colour', () => {
     expect(r.stdout).not.toMatch(/\u001b\[/);
   });
 });
+
+describe('a missing command', () => {
+  it.each([[[]], [['config']]])('cacs %j shows help on stderr and exits 2', async (args) => {
+    const r = await runCli(args);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('Usage: cacs');
+  });
+});

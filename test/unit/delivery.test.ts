@@ -167,7 +167,7 @@ describe('uncertain batches', () => {
     expect(again.summary).toMatchObject({ imported: 0, alreadyImported: 10 });
     const restart = await runCli(['import', file, '--restart'], { env, cwd });
     expect(restart.code).toBe(0);
-    expect(restart.stderr).toContain('--restart: earlier records set aside');
+    expect(restart.stderr).toContain('--restart: what earlier runs recorded is set aside');
     expect(emu.store.leads('summer')).toHaveLength(20);
   });
 });
