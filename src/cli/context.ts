@@ -3,8 +3,7 @@
  * settings. Nothing in src/ reaches for process.stdout or process.env on its own, so tests run
  * commands in-process with string buffers and a TTY switch.
  */
-import type { ChalkInstance } from 'chalk';
-import { Chalk } from 'chalk';
+import type { ChalkInstance, Chalk as ChalkClass } from 'chalk';
 import { ENV, envValue, type Env } from '../config/env.js';
 import type { FlatConfig } from '../config/schema.js';
 import type { ResolvedSettings } from '../config/settings.js';
@@ -85,6 +84,7 @@ export class Output {
 
   constructor(
     readonly io: IO,
+    Chalk: typeof ChalkClass,
     opts: { quiet?: boolean; verbose?: boolean; color?: boolean } = {},
   ) {
     this.quiet = opts.quiet === true;

@@ -3,13 +3,8 @@
  */
 import { CommanderError } from 'commander';
 import { CacsError, ExitCode, OutputClosedError } from '../errors.js';
-import {
-  loadConfigFiles,
-  looselyProtectedTokenFiles,
-  resolveSettings,
-  type LoadedConfigFile,
-} from '../config/settings.js';
 import type { FlatConfig } from '../config/schema.js';
+import type { LoadedConfigFile } from '../config/settings.js';
 import { Output, processIO, type Context, type GlobalOptions, type IO } from './context.js';
 import { buildProgram } from './program.js';
 
@@ -23,9 +18,24 @@ function globalFlags(g: GlobalOptions): FlatConfig {
   return flags;
 }
 
-export function createContext(io: IO, globals: GlobalOptions, signal: AbortSignal): Context {
-  const out = new Output(io, globals);
+/** Chalk is loaded when a command runs, not for --help or --version. */
+async function newOutput(
+  io: IO,
+  opts: ConstructorParameters<typeof Output>[2] = {},
+): Promise<Output> {
+  const { Chalk } = await import('chalk');
+  return new Output(io, Chalk, opts);
+}
+
+export async function createContext(
+  io: IO,
+  globals: GlobalOptions,
+  signal: AbortSignal,
+): Promise<Context> {
+  const out = await newOutput(io, globals);
   let files: Promise<LoadedConfigFile[]> | undefined;
+  // Settings (and cosmiconfig behind them) are loaded when a command asks for them.
+  const settingsModule = () => import('../config/settings.js');
   return {
     io,
     out,
@@ -33,6 +43,8 @@ export function createContext(io: IO, globals: GlobalOptions, signal: AbortSigna
     signal,
     now: io.now ?? (() => new Date()),
     async settings(commandFlags = new Map()) {
+      const { loadConfigFiles, looselyProtectedTokenFiles, resolveSettings } =
+        await settingsModule();
       if (!files) {
         files = loadConfigFiles({
           cwd: io.cwd,
@@ -78,13 +90,13 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
   const program = buildProgram(
     io,
     run,
-    (globals) => (ctx = createContext(io, globals, controller.signal)),
+    async (globals) => (ctx = await createContext(io, globals, controller.signal)),
   );
   try {
     await program.parseAsync(argv, { from: 'user' });
     return run.exitCode;
   } catch (e) {
-    return report(e, io, ctx);
+    return await report(e, io, ctx);
   } finally {
     if (io.handleSignals) {
       process.off('SIGINT', onSignal);
@@ -93,7 +105,7 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
   }
 }
 
-function report(e: unknown, io: IO, ctx: Context | undefined): number {
+async function report(e: unknown, io: IO, ctx: Context | undefined): Promise<number> {
   if (e instanceof OutputClosedError) return ExitCode.OK;
   if (e instanceof CommanderError) {
     // Commander has already printed its message. --help and --version end with 0; help shown
@@ -102,7 +114,7 @@ function report(e: unknown, io: IO, ctx: Context | undefined): number {
     if (e.code === 'commander.help' && e.exitCode === 0) return ExitCode.OK;
     return ExitCode.USAGE;
   }
-  const out = ctx?.out ?? new Output(io);
+  const out = ctx?.out ?? (await newOutput(io));
   if (e instanceof CacsError) {
     out.error(e.message, e.hint);
     if (out.verbose && e.cause instanceof Error)

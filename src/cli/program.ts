@@ -43,13 +43,13 @@ function exitCodesHelp(): string {
 export function buildProgram(
   io: IO,
   run: { exitCode: number },
-  makeContext: (globals: GlobalOptions) => Context,
+  makeContext: (globals: GlobalOptions) => Promise<Context>,
 ): Command {
   const action =
     <O>(load: () => Promise<Run<O>>) =>
     async (...args: unknown[]) => {
       const cmd = args[args.length - 1] as Command;
-      const ctx = makeContext(cmd.optsWithGlobals<GlobalOptions>());
+      const ctx = await makeContext(cmd.optsWithGlobals<GlobalOptions>());
       const fn = await load();
       run.exitCode = await fn(cmd.opts() as O, ctx, cmd.args);
     };

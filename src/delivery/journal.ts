@@ -80,6 +80,53 @@ class LineStates {
   }
 }
 
+/**
+ * Appends with group commit: durable() writes everything added so far and fdatasyncs it off the
+ * main thread; concurrent callers share one sync. Nothing blocks the event loop.
+ */
+export class AppendLog {
+  private pending = '';
+  private chain: Promise<void> = Promise.resolve();
+  private failure: unknown;
+
+  constructor(private readonly fh: fs.promises.FileHandle) {}
+
+  add(text: string): void {
+    this.pending += text;
+  }
+
+  /** Resolves once everything added before the call is on disk. */
+  durable(): Promise<void> {
+    const run = this.chain.then(() => this.flush());
+    this.chain = run.catch((e: unknown) => {
+      this.failure ??= e;
+    });
+    return run;
+  }
+
+  /** Flush in the background; a failure is reported by close(). */
+  soon(): void {
+    void this.durable().catch(() => {});
+  }
+
+  private async flush(): Promise<void> {
+    if (this.pending === '') return;
+    const data = this.pending;
+    this.pending = '';
+    await this.fh.write(data);
+    await this.fh.datasync();
+  }
+
+  async close(): Promise<void> {
+    try {
+      await this.durable();
+      if (this.failure !== undefined) throw this.failure;
+    } finally {
+      await this.fh.close();
+    }
+  }
+}
+
 export interface OpenJournalOptions {
   stateDir: string;
   info: InputInfo;
@@ -122,14 +169,11 @@ export async function openImportJournal(opts: OpenJournalOptions): Promise<Journ
       );
     }
     const journal = fs.existsSync(file) ? loadJournal(file) : undefined;
-    const fd = fs.openSync(file, 'a', 0o600);
+    const log = new AppendLog(await fs.promises.open(file, 'a', 0o600));
     const states = journal?.states ?? new LineStates();
     let nextId = journal?.nextId ?? 1;
     const open = new Map<number, readonly number[]>();
-    const append = (rec: JournalRecord) => {
-      fs.writeSync(fd, `${JSON.stringify(rec)}\n`);
-      fs.fdatasyncSync(fd);
-    };
+    const append = (rec: JournalRecord) => log.add(`${JSON.stringify(rec)}\n`);
     if (!journal) {
       append({
         k: 'h',
@@ -141,6 +185,7 @@ export async function openImportJournal(opts: OpenJournalOptions): Promise<Journ
         baseUrl: opts.baseUrl,
         fingerprint: opts.fingerprint,
       });
+      await log.durable();
     } else {
       const e = journal.earlier;
       opts.note(
@@ -161,12 +206,17 @@ export async function openImportJournal(opts: OpenJournalOptions): Promise<Journ
         const id = nextId++;
         open.set(id, lines);
         append({ k: 'b', id, lines: toRuns(lines) });
+        // In flight must be on disk before the request leaves.
+        await log.durable();
         return id;
       },
       finish: async (id, outcome: RangeOutcome) => {
         const lines = open.get(id) ?? [];
         open.delete(id);
+        // Outcomes go to disk with the next sync (or at close): one lost in a crash only makes
+        // that batch look uncertain on the rerun, never resent.
         append(finishRecord(id, outcome));
+        log.soon();
         const state =
           outcome.state === 'done'
             ? DONE
@@ -183,8 +233,11 @@ export async function openImportJournal(opts: OpenJournalOptions): Promise<Journ
       journal: dj,
       ...(journal ? { resumedFrom: journal.earlier.since } : {}),
       close: async () => {
-        fs.closeSync(fd);
-        lock.release();
+        try {
+          await log.close();
+        } finally {
+          lock.release();
+        }
       },
     };
   } catch (e) {

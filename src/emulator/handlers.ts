@@ -266,23 +266,31 @@ interface Selection {
  * campaign_lead_id order. `data` holds those attempts ('window') or all the lead's attempts that
  * pass the status filter ('all').
  */
+/** A lead's synthetic attempts never change: compute them once per lead. */
+const attemptCache = new WeakMap<object, ReturnType<typeof generateAttempts>>();
+
 export function selectRecords(
   ctx: HandlerContext,
   campaign: EmulatorCampaign,
   sel: Selection,
 ): EmulatorRecord[] {
   const records: EmulatorRecord[] = [];
-  for (const { campaign_lead_id, importedAt, lead } of ctx.store.leads(campaign.key)) {
+  for (const stored of ctx.store.leads(campaign.key)) {
+    const { campaign_lead_id, importedAt, lead } = stored;
     if (sel.refId !== undefined && (lead.ref_id ?? '') !== sel.refId) continue;
     const imported = importedAt.getTime();
     if (imported > sel.end || imported + MAX_ATTEMPT_SPAN_MS < sel.start) continue;
-    const attempts = generateAttempts(
-      ctx.seed,
-      campaign.id,
-      campaign_lead_id,
-      importedAt,
-      lead.phone_number,
-    );
+    let attempts = attemptCache.get(stored);
+    if (attempts === undefined) {
+      attempts = generateAttempts(
+        ctx.seed,
+        campaign.id,
+        campaign_lead_id,
+        importedAt,
+        lead.phone_number,
+      );
+      attemptCache.set(stored, attempts);
+    }
     const passes = attempts.filter((a) => !sel.statuses || sel.statuses.has(a.entry.status));
     const inWindow = passes.filter((a) => a.time >= sel.start && a.time <= sel.end);
     if (inWindow.length === 0) continue;

@@ -94,13 +94,13 @@ function keyPart(v: unknown): string | null {
   return v === null || v === undefined ? null : String(v);
 }
 
+/** One string per (session, date_time, phone_number, status); null is distinct from "null". */
+function keyOf(v: unknown): string {
+  return v === null || v === undefined ? '\u0000' : `\u0002${String(v)}`;
+}
+
 function attemptKey(a: CallAttempt): string {
-  return JSON.stringify([
-    keyPart(a.session),
-    keyPart(a.date_time),
-    keyPart(a.phone_number),
-    keyPart(a.status),
-  ]);
+  return `${keyOf(a.session)}\u0001${keyOf(a.date_time)}\u0001${keyOf(a.phone_number)}\u0001${keyOf(a.status)}`;
 }
 
 function nonEmptyCount(a: CallAttempt): number {
@@ -221,12 +221,16 @@ export class RecordMerger {
     }
 
     const raw = record as unknown as Record<string, unknown>;
-    for (const name of new Set([...MERGED_FIELDS, ...Object.keys(raw)])) {
-      // campaign_lead_id, call and data have rules of their own.
-      if (KNOWN_LEAD_FIELD_SET.has(name) && !MERGED_FIELDS.includes(name)) continue;
-      const present = entry.fields.has(name);
-      entry.fields.set(name, mergeField(entry.fields.get(name), raw[name], present));
-    }
+    const fields = entry.fields;
+    const merge = (name: string) => {
+      const present = fields.has(name);
+      const kept = fields.get(name);
+      const next = mergeField(kept, raw[name], present);
+      if (!present || next !== kept) fields.set(name, next);
+    };
+    for (const name of MERGED_FIELDS) merge(name);
+    // Fields the spec does not list; campaign_lead_id, call and data have rules of their own.
+    for (const name in raw) if (!KNOWN_LEAD_FIELD_SET.has(name)) merge(name);
 
     const call = record.call;
     if (typeof call === 'number') entry.sawNumberCall = true;

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import type { ChalkInstance } from 'chalk';
-import type { CallAttempt, CallRecord } from '../api/spec.js';
+import type { CallRecord } from '../api/spec.js';
 import type { FlattenMode, ReportFormat } from '../config/schema.js';
 import { OutputClosedError } from '../errors.js';
 
@@ -47,13 +47,13 @@ export const LEAD_COLUMNS = [
 
 type Cell = string | number | null | undefined;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
 /** OWASP CSV injection: a text cell starting with = + - @ TAB CR gets a leading quote. */
 export function neutralise(value: Cell): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return String(value);
-  return FORMULA_START.test(value) ? `'${value}` : value;
+  const c = value.charCodeAt(0);
+  // = + - @ TAB CR
+  return c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 13 ? `'${value}` : value;
 }
 
 /** The format when --format is not given: from the -o extension, then config, then the TTY. */
@@ -84,20 +84,6 @@ function leadCells(r: CallRecord): Cell[] {
   ];
 }
 
-function attemptCells(a: CallAttempt | undefined): Cell[] {
-  if (!a) return ['', '', '', '', '', '', '', ''];
-  return [
-    a.session,
-    a.wait_time,
-    a.talk_time,
-    a.phone_number,
-    a.date_time,
-    a.status,
-    a.retry,
-    a.key_press,
-  ];
-}
-
 function toNumber(v: Cell): number {
   const n = typeof v === 'number' ? v : Number(v);
   return Number.isFinite(n) ? n : 0;
@@ -111,17 +97,44 @@ export function leadSummary(r: CallRecord): Cell[] {
   return [...leadCells(r), data.length, last?.status ?? '', last?.date_time ?? '', talk];
 }
 
-/** Rows of the CSV (attempts: one per attempt, a lead with none gets one row). */
-export function* csvRows(records: readonly CallRecord[], flatten: FlattenMode): Generator<Cell[]> {
+/** Rows of the CSV, neutralised (attempts: one per attempt, a lead with none gets one row). */
+export function* csvRows(
+  records: readonly CallRecord[],
+  flatten: FlattenMode,
+): Generator<string[]> {
   for (const r of records) {
     if (flatten === 'leads') {
-      yield leadSummary(r);
+      yield leadSummary(r).map(neutralise);
       continue;
     }
-    const lead = leadCells(r);
+    const l0 = neutralise(r.campaign_id);
+    const l1 = neutralise(r.campaign_name);
+    const l2 = neutralise(r.campaign_lead_id);
+    const l3 = neutralise(r.ref_id);
+    const l4 = neutralise(r.phone_number);
+    const l5 = neutralise(r.lead_name);
+    const l6 = neutralise(r.call);
     const data = r.data ?? [];
-    if (data.length === 0) yield [...lead, ...attemptCells(undefined)];
-    for (const a of data) yield [...lead, ...attemptCells(a)];
+    if (data.length === 0) yield [l0, l1, l2, l3, l4, l5, l6, '', '', '', '', '', '', '', ''];
+    for (const a of data) {
+      yield [
+        l0,
+        l1,
+        l2,
+        l3,
+        l4,
+        l5,
+        l6,
+        neutralise(a.session),
+        neutralise(a.wait_time),
+        neutralise(a.talk_time),
+        neutralise(a.phone_number),
+        neutralise(a.date_time),
+        neutralise(a.status),
+        neutralise(a.retry),
+        neutralise(a.key_press),
+      ];
+    }
   }
 }
 
@@ -199,7 +212,7 @@ export async function writeReport(
     await sink.write(stringify([header as unknown as string[]]));
     let chunk: string[][] = [];
     for (const row of csvRows(records, opts.flatten)) {
-      chunk.push(row.map(neutralise));
+      chunk.push(row);
       if (chunk.length >= CHUNK_ROWS) {
         await sink.write(stringify(chunk));
         chunk = [];

@@ -1,0 +1,933 @@
+#!/usr/bin/env node
+/**
+ * cacs benchmark suite (`npm run bench`). Needs `npm run build` first (it runs dist/).
+ *
+ *   node bench/run.js [--quick] [--only name[,name…]] [--runs N] [--profile]
+ *
+ * Benchmarks: dry-run, import, import-latency, report, write, startup (see bench/README.md).
+ * Every cacs figure is compared with a baseline measured in the same run. Medians are printed
+ * as a table; everything (every sample) goes to .bench/results.json. The exit code is 0 even
+ * when a target is missed: MISSED is printed instead.
+ *
+ * --profile: additionally run the cacs side of the selected benchmarks once under
+ * `node --cpu-prof` and print the top self-time functions (profiles in .bench/profiles/).
+ */
+import { spawn, execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { summarizeProfile, formatSummary } from './lib/profile.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BENCH = path.join(ROOT, 'bench');
+const OUT = path.join(ROOT, '.bench');
+const CACS = path.join(ROOT, 'bin', 'cacs.js');
+const MAXRSS = pathToFileURL(path.join(BENCH, 'lib', 'maxrss.js')).href;
+const ALL = ['dry-run', 'import', 'import-latency', 'report', 'write', 'startup'];
+
+// ---------------------------------------------------------------------------------------------
+// Options
+
+const argv = process.argv.slice(2);
+const flag = (name) => argv.includes(`--${name}`);
+const value = (name) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
+const quick = flag('quick');
+const profile = flag('profile');
+const only =
+  value('only')
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean) ?? ALL;
+for (const name of only) {
+  if (!ALL.includes(name)) {
+    console.error(`unknown benchmark ${name}; choose from ${ALL.join(', ')}`);
+    process.exit(2);
+  }
+}
+const runsOverride = value('runs') === undefined ? undefined : Number(value('runs'));
+
+const CFG = quick
+  ? {
+      dryRows: 100_000,
+      rssSmallRows: 10_000,
+      importRows: 20_000,
+      reportLeadsPerDay: 20,
+      writeAttempts: 100_000,
+      bigRuns: 1,
+      smallRuns: 1,
+      startupRuns: 3,
+    }
+  : {
+      dryRows: 1_000_000,
+      rssSmallRows: 100_000,
+      importRows: 200_000,
+      reportLeadsPerDay: 100,
+      writeAttempts: 1_000_000,
+      bigRuns: 3,
+      smallRuns: 5,
+      startupRuns: 15,
+    };
+if (value('report-leads-per-day') !== undefined)
+  CFG.reportLeadsPerDay = Number(value('report-leads-per-day'));
+if (runsOverride) {
+  CFG.bigRuns = runsOverride;
+  CFG.smallRuns = runsOverride;
+}
+const BATCH = 500;
+const CONCURRENCY = 4;
+const IMPORT_LATENCY = 50;
+const REPORT_LATENCY = 200;
+const REPORT_CONCURRENCY = 4;
+const REPORT_FROM = '2025-01-01';
+const REPORT_TO = '2025-12-31'; // from + 364 days: 365 days, 12 windows of ≤ 31 days
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const fmtMs = (ms) =>
+  ms >= 10_000
+    ? `${(ms / 1000).toFixed(1)} s`
+    : ms >= 1000
+      ? `${(ms / 1000).toFixed(2)} s`
+      : `${Math.round(ms)} ms`;
+const fmtMB = (kb) => `${(kb / 1024).toFixed(0)} MB`;
+const n = (v) => v.toLocaleString('en-US');
+const fmtPhases = (p) =>
+  p
+    ? `until the first request ≈ ${fmtMs(p.beforeSendMs)}, sending ${fmtMs(p.sendMs)}, after the last answer ${fmtMs(p.afterMs)}`
+    : 'phases unknown';
+const medianPhases = (ps) => {
+  const ok = ps.filter(Boolean);
+  if (ok.length === 0) return undefined;
+  return {
+    beforeSendMs: median(ok.map((p) => p.beforeSendMs)),
+    sendMs: median(ok.map((p) => p.sendMs)),
+    afterMs: median(ok.map((p) => p.afterMs)),
+  };
+};
+const log = (s) => process.stderr.write(`${s}\n`);
+
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-bench-'));
+fs.mkdirSync(OUT, { recursive: true });
+let counter = 0;
+function freshDir(prefix) {
+  const d = path.join(scratch, `${prefix}-${++counter}`);
+  fs.mkdirSync(d, { recursive: true });
+  return d;
+}
+
+/** The environment of every cacs child: no user config, no CACS_* from the caller. */
+function cacsEnv(extra = {}) {
+  const env = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (k.startsWith('CACS_') || k === 'NODE_OPTIONS') continue;
+    env[k] = v;
+  }
+  const home = path.join(scratch, 'home');
+  fs.mkdirSync(path.join(home, 'config'), { recursive: true });
+  return {
+    ...env,
+    HOME: home,
+    XDG_CONFIG_HOME: path.join(home, 'config'),
+    CACS_ACCESS_TOKEN: 'emulator-token',
+    CACS_CAMPAIGN: 'summer',
+    CACS_STATE_DIR: freshDir('state'),
+    NO_COLOR: '1',
+    ...extra,
+  };
+}
+
+/**
+ * Spawn and time a child from spawn to exit. With rss: true, the child is run with the maxRSS
+ * preload and its peak RSS (KB) is returned.
+ */
+function run(cmd, args, { env = cacsEnv(), cwd = scratch, rss = false, nodeArgs = [] } = {}) {
+  let rssFile;
+  let fullArgs = args;
+  if (cmd === process.execPath) {
+    const pre = [...nodeArgs];
+    if (rss) {
+      rssFile = path.join(scratch, `rss-${++counter}`);
+      pre.push('--import', MAXRSS);
+      env = { ...env, BENCH_MAXRSS_FILE: rssFile };
+    }
+    fullArgs = [...pre, ...args];
+  }
+  return new Promise((resolve, reject) => {
+    const t0 = process.hrtime.bigint();
+    const child = spawn(cmd, fullArgs, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = [];
+    const err = [];
+    child.stdout.on('data', (c) => out.push(c));
+    child.stderr.on('data', (c) => err.push(c));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+      let maxRssKB;
+      let cpuMs;
+      if (rssFile && fs.existsSync(rssFile)) {
+        const [rssKB, user, system] = fs
+          .readFileSync(rssFile, 'utf8')
+          .trim()
+          .split('\n')
+          .pop()
+          .split(' ')
+          .map(Number);
+        maxRssKB = rssKB;
+        cpuMs = (user + system) / 1000;
+        fs.rmSync(rssFile, { force: true });
+      }
+      resolve({
+        ms,
+        code,
+        stdout: Buffer.concat(out).toString(),
+        stderr: Buffer.concat(err).toString(),
+        maxRssKB,
+        cpuMs,
+        startedAt: Number(t0) / 1e6,
+        endedAt: Number(t0) / 1e6 + ms,
+      });
+    });
+  });
+}
+
+function expectCode(r, codes, what) {
+  if (!codes.includes(r.code)) {
+    throw new Error(
+      `${what} exited with ${r.code}\n${r.stderr.slice(-2000)}\n${r.stdout.slice(-2000)}`,
+    );
+  }
+}
+
+/** Start an emulator process; resolves with { url, stop() } once it prints its URL. */
+function startEmulatorProcess(args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      env: cacsEnv(),
+      cwd: scratch,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let text = '';
+    let found = false;
+    const answers = { first: undefined, last: undefined, count: 0 };
+    const onData = (chunk) => {
+      if (found) {
+        // Request log lines ("POST /… → 200 …"): when the first and the last answer went out.
+        const lines = chunk
+          .toString()
+          .split('\n')
+          .filter((l) => l.includes(' → ')).length;
+        if (lines > 0) {
+          const now = Number(process.hrtime.bigint()) / 1e6;
+          answers.first ??= now;
+          answers.last = now;
+          answers.count += lines;
+        }
+        return;
+      }
+      text += chunk.toString();
+      const m = /listening on (http:\/\/[^\s]+)/.exec(text);
+      if (m) {
+        found = true;
+        const exited = new Promise((r) => child.once('exit', r));
+        resolve({
+          url: m[1],
+          info: text.split('\n')[0],
+          answers,
+          stop: async () => {
+            if (child.exitCode === null) child.kill('SIGTERM');
+            await exited;
+          },
+        });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => {
+      if (!found) reject(new Error(`emulator exited (${code}) before listening:\n${text}`));
+    });
+  });
+}
+
+const generatorHash = crypto
+  .createHash('sha256')
+  .update(fs.readFileSync(path.join(BENCH, 'gen-leads.js')))
+  .digest('hex')
+  .slice(0, 8);
+
+async function leadsFile(rows) {
+  const file = path.join(OUT, `leads-${rows}-${generatorHash}.csv`);
+  if (!fs.existsSync(file)) {
+    log(`  generating ${n(rows)} rows → ${path.relative(ROOT, file)}`);
+    const r = await run(process.execPath, [
+      path.join(BENCH, 'gen-leads.js'),
+      String(rows),
+      `${file}.tmp`,
+    ]);
+    expectCode(r, [0], 'gen-leads');
+    fs.renameSync(`${file}.tmp`, file);
+  }
+  return file;
+}
+
+const baselineParse = (file, opts = {}) =>
+  run(process.execPath, [path.join(BENCH, 'baseline-parse.js'), file], opts);
+
+function dryRunArgs(file) {
+  return [
+    CACS,
+    'import',
+    file,
+    '--dry-run',
+    '--json',
+    '--rejects',
+    path.join(freshDir('rej'), 'r.csv'),
+  ];
+}
+
+function importArgs(file) {
+  return [
+    CACS,
+    'import',
+    file,
+    '--batch-size',
+    String(BATCH),
+    '--concurrency',
+    String(CONCURRENCY),
+    '--json',
+    '--rejects',
+    path.join(freshDir('rej'), 'r.csv'),
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Results
+
+const rows = []; // table rows
+const rssLines = [];
+const results = { benchmarks: {} };
+
+function addRow({ name, cacs, baseline, ratio, target, ok, note }) {
+  rows.push({ name, cacs, baseline, ratio, target, ok, note });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Benchmarks
+
+async function benchDryRun() {
+  const big = await leadsFile(CFG.dryRows);
+  const small = await leadsFile(CFG.rssSmallRows);
+  const runs = CFG.bigRuns;
+  log(`dry-run: ${n(CFG.dryRows)} rows, ${runs} run(s), alternating cacs / bare csv-parse`);
+  const cacs = [];
+  const base = [];
+  const cacsRss = [];
+  const baseRss = [];
+  const cacsCpu = [];
+  const baseCpu = [];
+  let summary;
+  for (let i = 0; i < runs; i++) {
+    const r = await run(process.execPath, dryRunArgs(big), { rss: true });
+    expectCode(r, [0, 3], 'cacs import --dry-run');
+    summary = JSON.parse(r.stdout);
+    cacs.push(r.ms);
+    cacsRss.push(r.maxRssKB);
+    const b = await baselineParse(big, { rss: true });
+    expectCode(b, [0], 'baseline-parse');
+    base.push(b.ms);
+    baseRss.push(b.maxRssKB);
+    cacsCpu.push(r.cpuMs);
+    baseCpu.push(b.cpuMs);
+    log(
+      `  run ${i + 1}: cacs ${fmtMs(r.ms)} (${fmtMB(r.maxRssKB)}, CPU ${fmtMs(r.cpuMs)}), bare ${fmtMs(b.ms)} (${fmtMB(b.maxRssKB)}, CPU ${fmtMs(b.cpuMs)})`,
+    );
+  }
+  const smallRss = [];
+  const smallMs = [];
+  for (let i = 0; i < runs; i++) {
+    const r = await run(process.execPath, dryRunArgs(small), { rss: true });
+    expectCode(r, [0, 3], 'cacs import --dry-run (small)');
+    smallRss.push(r.maxRssKB);
+    smallMs.push(r.ms);
+  }
+  const ratio = median(cacs) / median(base);
+  addRow({
+    name: `dry run, ${n(CFG.dryRows)} rows (import --dry-run vs csv-parse)`,
+    cacs: fmtMs(median(cacs)),
+    baseline: fmtMs(median(base)),
+    ratio: ratio.toFixed(2),
+    target: '≤ 1.30',
+    ok: ratio <= 1.3,
+    note: `CPU time (user+sys): cacs ${fmtMs(median(cacsCpu))}, bare ${fmtMs(median(baseCpu))} (ratio ${(median(cacsCpu) / median(baseCpu)).toFixed(2)})`,
+  });
+  const peak = Math.max(...cacsRss);
+  addRow({
+    name: `dry run, ${n(CFG.dryRows)} rows: peak RSS`,
+    cacs: fmtMB(peak),
+    baseline: fmtMB(Math.max(...baseRss)),
+    ratio: '',
+    target: '≤ 200 MB',
+    ok: peak <= 200 * 1024,
+  });
+  const growth = median(cacsRss) / median(smallRss);
+  addRow({
+    name: `dry run: RSS at ${n(CFG.dryRows)} / at ${n(CFG.rssSmallRows)} rows`,
+    cacs: `${fmtMB(median(cacsRss))} / ${fmtMB(median(smallRss))}`,
+    baseline: '',
+    ratio: growth.toFixed(2),
+    target: '≤ 1.50',
+    ok: growth <= 1.5,
+  });
+  rssLines.push(
+    `dry run ${n(CFG.dryRows)} rows: cacs peak RSS ${cacsRss.map(fmtMB).join(', ')}; bare csv-parse ${baseRss.map(fmtMB).join(', ')}`,
+    `dry run ${n(CFG.rssSmallRows)} rows: cacs peak RSS ${smallRss.map(fmtMB).join(', ')} (${smallMs.map(fmtMs).join(', ')})`,
+  );
+  results.benchmarks['dry-run'] = {
+    rows: CFG.dryRows,
+    file: path.relative(ROOT, big),
+    bytes: fs.statSync(big).size,
+    runs,
+    cacsMs: cacs,
+    baselineMs: base,
+    ratio,
+    cacsMaxRssKB: cacsRss,
+    baselineMaxRssKB: baseRss,
+    cacsCpuMs: cacsCpu,
+    baselineCpuMs: baseCpu,
+    smallRows: CFG.rssSmallRows,
+    smallMs,
+    smallMaxRssKB: smallRss,
+    rssGrowth: growth,
+    summary: summary && {
+      total: summary.total,
+      valid: summary.valid,
+      rejected: summary.rejected,
+      duplicates: summary.duplicates,
+      normalized: summary.normalized,
+      batches: summary.batches,
+    },
+  };
+  if (profile) await profileRun('dry-run', dryRunArgs(big));
+}
+
+async function importOnce(file, latency, { rss = true, nodeArgs = [] } = {}) {
+  const emu = await startEmulatorProcess([
+    CACS,
+    'emulator',
+    '--port',
+    '0',
+    '--latency',
+    String(latency),
+  ]);
+  try {
+    const r = await run(process.execPath, importArgs(file), {
+      env: cacsEnv({ CACS_BASE_URL: emu.url }),
+      rss,
+      nodeArgs,
+    });
+    expectCode(r, [0, 3], 'cacs import');
+    const s = JSON.parse(r.stdout);
+    if (s.imported !== s.valid || s.uncertain !== 0) {
+      throw new Error(
+        `cacs import: imported ${s.imported} of ${s.valid} valid, ${s.uncertain} uncertain`,
+      );
+    }
+    // Phases seen from outside: until the first answer (start-up, preflight, journal, first
+    // request), sending (first answer − latency → last answer), after the last answer.
+    const a = emu.answers;
+    const phases =
+      a.first === undefined
+        ? undefined
+        : {
+            beforeSendMs: a.first - latency - r.startedAt,
+            sendMs: a.last - a.first + latency,
+            afterMs: r.endedAt - a.last,
+          };
+    return { ...r, summary: s, phases };
+  } finally {
+    await emu.stop();
+  }
+}
+
+async function benchImport() {
+  const file = await leadsFile(CFG.importRows);
+  const runs = CFG.bigRuns;
+  log(
+    `import, latency 0: ${n(CFG.importRows)} rows, batch ${BATCH}, concurrency ${CONCURRENCY}, ${runs} run(s)`,
+  );
+  const cacs = [];
+  const base = [];
+  const rss = [];
+  const cpu = [];
+  const phases = [];
+  let summary;
+  for (let i = 0; i < runs; i++) {
+    const r = await importOnce(file, 0);
+    cacs.push(r.ms);
+    rss.push(r.maxRssKB);
+    cpu.push(r.cpuMs);
+    phases.push(r.phases);
+    summary = r.summary;
+    const b = await baselineParse(file);
+    expectCode(b, [0], 'baseline-parse');
+    base.push(b.ms);
+    log(
+      `  run ${i + 1}: cacs ${fmtMs(r.ms)} (${r.summary.requests} requests, ${fmtMB(r.maxRssKB)}, CPU ${fmtMs(r.cpuMs)}; ${fmtPhases(r.phases)}), bare ${fmtMs(b.ms)}`,
+    );
+  }
+  const ratio = median(cacs) / median(base);
+  addRow({
+    name: `import ${n(CFG.importRows)} leads, latency 0 (vs csv-parse)`,
+    cacs: fmtMs(median(cacs)),
+    baseline: fmtMs(median(base)),
+    ratio: ratio.toFixed(2),
+    target: '≤ 2.00',
+    ok: ratio <= 2.0,
+    note: `cacs CPU (user+sys) ${fmtMs(median(cpu))}; ${fmtPhases(medianPhases(phases))}`,
+  });
+  rssLines.push(
+    `import ${n(CFG.importRows)} leads, latency 0: cacs peak RSS ${rss.map(fmtMB).join(', ')}`,
+  );
+  results.benchmarks.import = {
+    rows: CFG.importRows,
+    batchSize: BATCH,
+    concurrency: CONCURRENCY,
+    runs,
+    cacsMs: cacs,
+    baselineMs: base,
+    ratio,
+    cacsMaxRssKB: rss,
+    cacsCpuMs: cpu,
+    phases,
+    valid: summary.valid,
+    batches: summary.batches,
+    requests: summary.requests,
+  };
+  if (profile) await profileImport('import', file, 0);
+}
+
+async function benchImportLatency() {
+  const file = await leadsFile(CFG.importRows);
+  const runs = CFG.bigRuns;
+  log(`import, latency ${IMPORT_LATENCY} ms: ${n(CFG.importRows)} rows, ${runs} run(s)`);
+  const cacs = [];
+  const dry = [];
+  const rss = [];
+  const phases = [];
+  let summary;
+  for (let i = 0; i < runs; i++) {
+    const r = await importOnce(file, IMPORT_LATENCY);
+    cacs.push(r.ms);
+    rss.push(r.maxRssKB);
+    phases.push(r.phases);
+    summary = r.summary;
+    // For the breakdown only: the same file's preflight (dry run) alone.
+    const d = await run(process.execPath, dryRunArgs(file));
+    expectCode(d, [0, 3], 'cacs import --dry-run');
+    dry.push(d.ms);
+    log(
+      `  run ${i + 1}: cacs ${fmtMs(r.ms)} (${r.summary.requests} requests; ${fmtPhases(r.phases)}); dry run of the same file ${fmtMs(d.ms)}`,
+    );
+  }
+  const ideal = (summary.batches * IMPORT_LATENCY) / CONCURRENCY;
+  const ratio = median(cacs) / ideal;
+  addRow({
+    name: `import ${n(CFG.importRows)} leads, latency ${IMPORT_LATENCY} ms (vs ideal batches×${IMPORT_LATENCY} ms/${CONCURRENCY})`,
+    cacs: fmtMs(median(cacs)),
+    baseline: `${fmtMs(ideal)} (${summary.batches} batches)`,
+    ratio: ratio.toFixed(2),
+    target: '≤ 1.15',
+    ok: ratio <= 1.15,
+    note: `${fmtPhases(medianPhases(phases))} (sending alone vs ideal: ${(medianPhases(phases).sendMs / ideal).toFixed(2)}); a dry run of the same file takes ${fmtMs(median(dry))}`,
+  });
+  rssLines.push(
+    `import ${n(CFG.importRows)} leads, latency ${IMPORT_LATENCY} ms: cacs peak RSS ${rss.map(fmtMB).join(', ')}`,
+  );
+  results.benchmarks['import-latency'] = {
+    rows: CFG.importRows,
+    latencyMs: IMPORT_LATENCY,
+    batchSize: BATCH,
+    concurrency: CONCURRENCY,
+    runs,
+    cacsMs: cacs,
+    idealMs: ideal,
+    ratio,
+    dryRunMs: dry,
+    phases,
+    cacsMaxRssKB: rss,
+    batches: summary.batches,
+    requests: summary.requests,
+  };
+  if (profile) await profileImport('import-latency', file, IMPORT_LATENCY);
+}
+
+let startupCache;
+async function startupMs() {
+  if (startupCache) return startupCache;
+  const ms = [];
+  for (let i = 0; i < CFG.smallRuns; i++)
+    ms.push((await run(process.execPath, [CACS, '--version'])).ms);
+  startupCache = median(ms);
+  return startupCache;
+}
+
+function reportArgs(out) {
+  return [
+    CACS,
+    'report',
+    '--from',
+    REPORT_FROM,
+    '--to',
+    REPORT_TO,
+    '--concurrency',
+    String(REPORT_CONCURRENCY),
+    '--format',
+    'csv',
+    '-o',
+    out,
+  ];
+}
+
+async function benchReport() {
+  const runs = CFG.smallRuns;
+  const emuArgs = (latency) => [
+    path.join(BENCH, 'report-emulator.js'),
+    '--latency',
+    String(latency),
+    '--leads-per-day',
+    String(CFG.reportLeadsPerDay),
+  ];
+  log(
+    `report: ${REPORT_FROM} → ${REPORT_TO}, ${CFG.reportLeadsPerDay} leads/day, concurrency ${REPORT_CONCURRENCY}, ${runs} run(s)`,
+  );
+  const slow = await startEmulatorProcess(emuArgs(REPORT_LATENCY));
+  const fast = await startEmulatorProcess(emuArgs(0));
+  const cacs = [];
+  const zero = [];
+  const rss = [];
+  let lines = 0;
+  let requests = 0;
+  try {
+    for (let i = 0; i < runs; i++) {
+      const out = path.join(freshDir('report'), 'calls.csv');
+      const r = await run(process.execPath, reportArgs(out), {
+        env: cacsEnv({ CACS_BASE_URL: slow.url }),
+        rss: true,
+      });
+      expectCode(r, [0], 'cacs report');
+      cacs.push(r.ms);
+      rss.push(r.maxRssKB);
+      lines = fs.readFileSync(out, 'utf8').split('\n').length - 2;
+      requests = Number(/(\d+) requests?/.exec(r.stderr)?.[1] ?? NaN);
+      const z = await run(
+        process.execPath,
+        reportArgs(path.join(freshDir('report'), 'calls.csv')),
+        {
+          env: cacsEnv({ CACS_BASE_URL: fast.url }),
+        },
+      );
+      expectCode(z, [0], 'cacs report (latency 0)');
+      zero.push(z.ms);
+      log(
+        `  run ${i + 1}: cacs ${fmtMs(r.ms)} (${requests} requests, ${n(lines)} attempt rows); same at latency 0: ${fmtMs(z.ms)}`,
+      );
+    }
+  } finally {
+    await slow.stop();
+    await fast.stop();
+  }
+  const startup = await startupMs();
+  const windows = 12;
+  const ideal = Math.ceil(windows / REPORT_CONCURRENCY) * REPORT_LATENCY + startup;
+  const ratio = median(cacs) / ideal;
+  addRow({
+    name: `report 365 days, latency ${REPORT_LATENCY} ms (vs ideal ceil(12/${REPORT_CONCURRENCY})×${REPORT_LATENCY} ms + start-up)`,
+    cacs: fmtMs(median(cacs)),
+    baseline: `${fmtMs(ideal)} (start-up ${fmtMs(startup)})`,
+    ratio: ratio.toFixed(2),
+    target: '≤ 1.30',
+    ok: ratio <= 1.3,
+    note: `${requests} requests, ${n(lines)} attempt rows (${CFG.reportLeadsPerDay} leads/day); same report at latency 0: ${fmtMs(median(zero))}`,
+  });
+  rssLines.push(`report 365 days: cacs peak RSS ${rss.map(fmtMB).join(', ')}`);
+  results.benchmarks.report = {
+    from: REPORT_FROM,
+    to: REPORT_TO,
+    leadsPerDay: CFG.reportLeadsPerDay,
+    latencyMs: REPORT_LATENCY,
+    concurrency: REPORT_CONCURRENCY,
+    runs,
+    cacsMs: cacs,
+    idealMs: ideal,
+    startupMs: startup,
+    ratio,
+    latency0Ms: zero,
+    requests,
+    attemptRows: lines,
+    cacsMaxRssKB: rss,
+  };
+  if (profile) {
+    const emu = await startEmulatorProcess(emuArgs(REPORT_LATENCY));
+    try {
+      await profileRun('report', reportArgs(path.join(freshDir('report'), 'calls.csv')), {
+        CACS_BASE_URL: emu.url,
+      });
+    } finally {
+      await emu.stop();
+    }
+  }
+}
+
+async function benchWrite() {
+  const runs = CFG.bigRuns;
+  log(
+    `write: ${n(CFG.writeAttempts)} attempts as CSV, ${runs} run(s) each, alternating, in one process`,
+  );
+  const r = await run(process.execPath, [
+    '--expose-gc',
+    path.join(BENCH, 'report-write.js'),
+    String(CFG.writeAttempts),
+    String(runs),
+    freshDir('write'),
+  ]);
+  expectCode(r, [0], 'report-write');
+  const w = JSON.parse(r.stdout.trim().split('\n').pop());
+  // Baseline: the faster of the two bare csv-stringify passes (the more demanding comparison).
+  const stream = median(w.streamMs);
+  const sync = median(w.syncMs);
+  const base = Math.min(stream, sync);
+  const ratio = median(w.cacsMs) / base;
+  log(
+    `  cacs ${w.cacsMs.map(fmtMs).join(', ')}; bare stream API ${w.streamMs.map(fmtMs).join(', ')}; bare sync API ${w.syncMs.map(fmtMs).join(', ')}`,
+  );
+  addRow({
+    name: `report CSV writing, ${n(w.attempts)} attempts (writeReport vs csv-stringify)`,
+    cacs: fmtMs(median(w.cacsMs)),
+    baseline: `${fmtMs(base)} (${sync <= stream ? 'sync API' : 'stream API'})`,
+    ratio: ratio.toFixed(2),
+    target: '≤ 1.30',
+    ok: ratio <= 1.3,
+    note: `bare csv-stringify: sync API in 2,000-row chunks ${fmtMs(sync)}, stream API row by row ${fmtMs(stream)}; the faster is the baseline`,
+  });
+  results.benchmarks.write = { ...w, runs, ratio };
+  if (profile) {
+    const dir = path.join(OUT, 'profiles', 'write');
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(dir, { recursive: true });
+    const p = await run(process.execPath, [
+      '--cpu-prof',
+      '--cpu-prof-dir',
+      dir,
+      path.join(BENCH, 'report-write.js'),
+      String(CFG.writeAttempts),
+      '1',
+      freshDir('write'),
+    ]);
+    expectCode(p, [0], 'report-write --cpu-prof');
+    printProfile('write (writeReport and csv-stringify, one run each, same process)', dir);
+  }
+}
+
+async function benchStartup() {
+  const runs = CFG.startupRuns;
+  log(`startup: ${runs} run(s) each, alternating`);
+  const cases = {
+    node: [process.execPath, ['-e', '0']],
+    version: [process.execPath, [CACS, '--version']],
+    help: [process.execPath, [CACS, 'import', '--help']],
+  };
+  const ms = { node: [], version: [], help: [] };
+  for (let i = 0; i < runs; i++) {
+    for (const [k, [cmd, args]] of Object.entries(cases)) {
+      const r = await run(cmd, args);
+      expectCode(r, [0], k);
+      ms[k].push(r.ms);
+    }
+  }
+  startupCache = median(ms.version);
+  const node = median(ms.node);
+  for (const [k, label] of [
+    ['version', 'cacs --version'],
+    ['help', 'cacs import --help'],
+  ]) {
+    const ratio = median(ms[k]) / node;
+    addRow({
+      name: `start-up: ${label} (vs node -e 0)`,
+      cacs: fmtMs(median(ms[k])),
+      baseline: fmtMs(node),
+      ratio: ratio.toFixed(2),
+      target: '≤ 1.60',
+      ok: ratio <= 1.6,
+    });
+  }
+  results.benchmarks.startup = {
+    runs,
+    nodeMs: ms.node,
+    versionMs: ms.version,
+    importHelpMs: ms.help,
+  };
+  if (profile) await profileRun('startup', [CACS, 'import', '--help']);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Profiles (--profile)
+
+const profiles = [];
+function printProfile(label, dir) {
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'));
+  for (const f of files) {
+    const s = summarizeProfile(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')), {
+      root: ROOT,
+    });
+    profiles.push({ label, file: path.relative(ROOT, path.join(dir, f)), ...s });
+    log(`\nprofile: ${label} (${path.relative(ROOT, path.join(dir, f))})\n${formatSummary(s)}`);
+  }
+}
+
+async function profileRun(name, args, env = {}) {
+  const dir = path.join(OUT, 'profiles', name);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const r = await run(process.execPath, args, {
+    env: cacsEnv(env),
+    nodeArgs: ['--cpu-prof', '--cpu-prof-dir', dir],
+  });
+  expectCode(r, [0, 3], `${name} --cpu-prof`);
+  printProfile(
+    `${name}: node --cpu-prof ${args.map((a) => path.relative(ROOT, a) || a).join(' ')}`,
+    dir,
+  );
+}
+
+async function profileImport(name, file, latency) {
+  const dir = path.join(OUT, 'profiles', name);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  await importOnce(file, latency, { rss: false, nodeArgs: ['--cpu-prof', '--cpu-prof-dir', dir] });
+  printProfile(`${name}: cacs import ${n(CFG.importRows)} rows, latency ${latency} ms`, dir);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+
+function machine() {
+  let cpu = 'unknown';
+  try {
+    cpu = /model name\s*:\s*(.*)/.exec(fs.readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? cpu;
+  } catch {
+    cpu = os.cpus()[0]?.model ?? cpu;
+  }
+  let commit = '';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim();
+  } catch {
+    // not a git checkout
+  }
+  return {
+    cpu,
+    cores: os.availableParallelism?.() ?? os.cpus().length,
+    memoryGB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+    commit,
+  };
+}
+
+function table() {
+  const head = ['benchmark', 'cacs', 'baseline', 'ratio', 'target', 'ok'];
+  const body = rows.map((r) => [
+    r.name,
+    r.cacs,
+    r.baseline,
+    r.ratio,
+    r.target,
+    r.ok ? 'ok' : 'MISSED',
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => [...b[i]].length)));
+  const line = (cells) =>
+    `| ${cells.map((c, i) => c + ' '.repeat(widths[i] - [...c].length)).join(' | ')} |`;
+  return [
+    line(head),
+    `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`,
+    ...body.map(line),
+  ].join('\n');
+}
+
+if (!fs.existsSync(path.join(ROOT, 'dist', 'cli', 'main.js'))) {
+  console.error('dist/ is missing: run `npm run build` first');
+  process.exit(2);
+}
+const m = machine();
+results.machine = m;
+results.mode = quick ? 'quick' : 'full';
+results.config = { ...CFG, batchSize: BATCH, concurrency: CONCURRENCY };
+results.startedAt = new Date().toISOString();
+log(
+  `cacs benchmarks (${results.mode}): ${m.cpu}, ${m.cores} cores, node ${m.node}${m.commit ? `, commit ${m.commit}` : ''}`,
+);
+const started = Date.now();
+const benches = {
+  'dry-run': benchDryRun,
+  import: benchImport,
+  'import-latency': benchImportLatency,
+  report: benchReport,
+  write: benchWrite,
+  startup: benchStartup,
+};
+// Start-up first when selected: its figure is the report's "start-up".
+const order = ['startup', ...ALL.filter((x) => x !== 'startup')].filter((x) => only.includes(x));
+try {
+  for (const name of order) {
+    const load = os.loadavg()[0];
+    try {
+      await benches[name]();
+      if (results.benchmarks[name]) results.benchmarks[name].loadavg1Before = load;
+    } catch (e) {
+      log(`${name}: FAILED: ${e.stack ?? e}`);
+      addRow({ name, cacs: 'error', baseline: '', ratio: '', target: '', ok: false });
+      results.benchmarks[name] = { error: String(e.message ?? e) };
+    }
+  }
+} finally {
+  fs.rmSync(scratch, { recursive: true, force: true });
+}
+results.totalSeconds = Math.round((Date.now() - started) / 1000);
+results.table = rows;
+results.rss = rssLines;
+if (profiles.length) results.profiles = profiles;
+fs.writeFileSync(path.join(OUT, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+
+const runsNote = quick
+  ? 'quick mode: small sizes, 1 run each (not comparable to the targets)'
+  : `medians of ${CFG.bigRuns} runs (dry run, imports, CSV writing), ${CFG.smallRuns} (report), ${CFG.startupRuns} (start-up)`;
+console.log(
+  `\ncacs benchmarks: ${m.cpu}, ${m.cores} cores, ${m.memoryGB} GB, node ${m.node}, ${m.platform}${m.commit ? `, commit ${m.commit}` : ''}`,
+);
+console.log(`${runsNote}; total ${results.totalSeconds} s\n`);
+console.log(table());
+const notes = rows.filter((r) => r.note);
+if (notes.length) {
+  console.log('');
+  for (const r of notes) console.log(`- ${r.name}: ${r.note}`);
+}
+if (rssLines.length) {
+  console.log('\nPeak RSS (maxRSS of each run):');
+  for (const l of rssLines) console.log(`- ${l}`);
+}
+const missed = rows.filter((r) => !r.ok);
+console.log(
+  missed.length
+    ? `\nMISSED: ${missed.length} of ${rows.length} targets`
+    : `\nall ${rows.length} targets met`,
+);
+console.log(`results: ${path.relative(ROOT, path.join(OUT, 'results.json'))}`);
