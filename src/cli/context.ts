@@ -35,7 +35,7 @@ export function processIO(): IO {
     stdoutIsTTY: process.stdout.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
     stdinIsTTY: process.stdin.isTTY === true,
-    columns: process.stderr.columns ?? process.stdout.columns ?? 80,
+    columns: process.stderr.isTTY ? process.stderr.columns : (process.stdout.columns ?? 80),
     handleSignals: true,
   };
 }
@@ -146,8 +146,12 @@ export class Output {
   }
 
   /** A progress spinner on stderr when it is a TTY and not --quiet; otherwise a no-op. */
-  async spinner(text: string): Promise<Spinner> {
-    if (!this.io.stderrIsTTY || this.quiet) return NOOP_SPINNER;
+  async spinner(text: string, opts: { enabled?: boolean } = {}): Promise<Spinner> {
+    // No progress off a terminal, with -q or --json, or on a terminal with no width (ora
+    // would loop redrawing it).
+    const width = this.io.columns ?? 80;
+    if (!this.io.stderrIsTTY || this.quiet || opts.enabled === false || !(width > 0))
+      return NOOP_SPINNER;
     const { default: ora } = await import('ora');
     const s = ora({
       text: this.scrub(text),

@@ -2,6 +2,7 @@
  * The one place that turns what a command did into a message and an exit code.
  */
 import { CommanderError } from 'commander';
+import { removeAllNow } from '../cleanup.js';
 import { CacsError, ExitCode, OutputClosedError } from '../errors.js';
 import type { FlatConfig } from '../config/schema.js';
 import type { LoadedConfigFile } from '../config/settings.js';
@@ -72,6 +73,7 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
     interrupts += 1;
     if (interrupts > 1) {
       io.stderr.write(`\n${sig} again: stopping now; batches in flight are left uncertain.\n`);
+      removeAllNow();
       process.exit(ExitCode.INTERRUPTED);
     }
     // The running command says what stopping means for it (see ctx.signal).

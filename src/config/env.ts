@@ -18,6 +18,14 @@ export const ENV = {
   home: 'HOME',
 } as const;
 
+/** The settings the environment can set: dotted setting key → variable. */
+export const ENV_SETTINGS: Readonly<Record<string, string>> = {
+  baseUrl: ENV.baseUrl,
+  accessToken: ENV.accessToken,
+  campaign: ENV.campaign,
+  stateDir: ENV.stateDir,
+};
+
 export type Env = Readonly<Record<string, string | undefined>>;
 
 /** Read a variable; empty strings count as unset. */

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { DEFAULT_PHONE_PATTERN, LIMITS, type LeadField } from '../api/spec.js';
 import { ConfigError, UsageError } from '../errors.js';
 import { isLoopback } from '../net.js';
-import { ENV, envValue, type Env } from './env.js';
+import { ENV, ENV_SETTINGS, envValue, type Env } from './env.js';
 import { defaultStateDir, userConfigDir } from './paths.js';
 import {
   SCALAR_KEYS,
@@ -152,7 +152,10 @@ export async function loadConfigFiles(opts: FindConfigOptions): Promise<LoadedCo
     try {
       return await fn();
     } catch (e) {
-      throw new UsageError(`${what}: cannot read the configuration: ${firstLine(e)}`, {
+      // cosmiconfig's message names the file on its first line and gives the parser's reason
+      // (with the line) after it: keep both, on one line.
+      const message = (e instanceof Error ? e.message : String(e)).replace(/\s+/g, ' ').trim();
+      throw new UsageError(`cannot read the configuration (${what}): ${message.slice(0, 400)}`, {
         hint: 'Check the file is valid JSON, YAML or JavaScript.',
       });
     }
@@ -189,11 +192,6 @@ export async function loadConfigFiles(opts: FindConfigOptions): Promise<LoadedCo
   return files;
 }
 
-function firstLine(e: unknown): string {
-  const msg = e instanceof Error ? e.message : String(e);
-  return msg.split('\n')[0] ?? msg;
-}
-
 /** Files that hold a token and that group or others may read (POSIX only). */
 export function looselyProtectedTokenFiles(files: LoadedConfigFile[]): string[] {
   if (process.platform === 'win32') return [];
@@ -222,14 +220,8 @@ interface Layer {
 
 function envLayer(env: Env): Layer {
   const values: FlatConfig = new Map();
-  const pairs: Array<[string, string]> = [
-    ['baseUrl', ENV.baseUrl],
-    ['accessToken', ENV.accessToken],
-    ['campaign', ENV.campaign],
-    ['stateDir', ENV.stateDir],
-  ];
   const problems: string[] = [];
-  for (const [key, name] of pairs) {
+  for (const [key, name] of Object.entries(ENV_SETTINGS)) {
     const v = envValue(env, name);
     if (v === undefined) continue;
     const check = SCALAR_KEYS[key];
@@ -372,13 +364,7 @@ export function resolveSettings(opts: ResolveOptions): ResolvedSettings {
 }
 
 function envNameFor(key: string): string {
-  const map: Record<string, string> = {
-    baseUrl: ENV.baseUrl,
-    accessToken: ENV.accessToken,
-    campaign: ENV.campaign,
-    stateDir: ENV.stateDir,
-  };
-  return map[key] ?? key;
+  return ENV_SETTINGS[key] ?? key;
 }
 
 // ---------------------------------------------------------------------------------------------

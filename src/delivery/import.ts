@@ -7,7 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { CacsClient } from '../api/client.js';
 import type { LeadField } from '../api/spec.js';
-import { ExitCode } from '../errors.js';
+import { removeOnExit } from '../cleanup.js';
+import { ExitCode, UsageError } from '../errors.js';
 import {
   prepareLeads,
   originalRows,
@@ -16,7 +17,7 @@ import {
   type Prepared,
 } from '../leads/prepare.js';
 import { inspectInput, type InputFormat, type InputInfo } from '../leads/read.js';
-import { SidecarWriter, defaultSidecarPath } from '../leads/rejects.js';
+import { SidecarWriter, defaultSidecarPath, sameFile } from '../leads/rejects.js';
 import { NO_JOURNAL, type DeliveryJournal, type EarlierRuns } from './journal-types.js';
 import { sendLeads, type SendProgress, type SendResult } from './send.js';
 
@@ -114,10 +115,22 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     ...(opts.sheet !== undefined ? { sheet: opts.sheet } : {}),
   });
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-import-'));
+  const forgetWork = removeOnExit(work);
   const spoolPath = path.join(work, 'leads.spool');
   const rejectsFile = opts.rejectsPath
     ? path.resolve(opts.cwd, opts.rejectsPath)
     : defaultSidecarPath(opts.cwd, info.displayName, 'rejects');
+  const uncertainFile = defaultSidecarPath(opts.cwd, info.displayName, 'uncertain');
+  for (const [flag, file] of [
+    ['--rejects', rejectsFile],
+    ['the uncertain list', uncertainFile],
+  ] as const) {
+    if (sameFile(file, opts.file)) {
+      throw new UsageError(`${flag} would overwrite the file being imported (${file})`, {
+        hint: 'Choose another file with --rejects, or rename the input.',
+      });
+    }
+  }
   let prepared: Prepared | undefined;
   let handle: JournalHandle | undefined;
   try {
@@ -160,7 +173,6 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     }
 
     // Service rejects and uncertain leads: look their original rows up in the input.
-    const uncertainFile = defaultSidecarPath(opts.cwd, info.displayName, 'uncertain');
     let uncertainPath: string | null = null;
     if (send && (send.serviceRejects.size > 0 || send.uncertainLines.length > 0)) {
       const wanted = new Set<number>([...send.serviceRejects.keys(), ...send.uncertainLines]);
@@ -231,5 +243,6 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   } finally {
     await handle?.close();
     fs.rmSync(work, { recursive: true, force: true });
+    forgetWork();
   }
 }

@@ -24,6 +24,17 @@ const REJECTED = 2;
 const UNCERTAIN = 3;
 const STATES: Array<PreviousState | undefined> = [undefined, 'done', 'rejected', 'uncertain'];
 
+/** The line state an outcome leaves ('failed' = not processed: to send again). */
+function stateOf(outcome: RangeOutcome['state']): number {
+  return outcome === 'done'
+    ? DONE
+    : outcome === 'rejected'
+      ? REJECTED
+      : outcome === 'uncertain'
+        ? UNCERTAIN
+        : NONE;
+}
+
 interface Header {
   k: 'h';
   v: 1;
@@ -169,6 +180,9 @@ export async function openImportJournal(opts: OpenJournalOptions): Promise<Journ
       );
     }
     const journal = fs.existsSync(file) ? loadJournal(file) : undefined;
+    // A torn last line (power loss mid-write) is cut off, so new records start on a line of their own.
+    if (journal && journal.validBytes < fs.statSync(file).size)
+      fs.truncateSync(file, journal.validBytes);
     const log = new AppendLog(await fs.promises.open(file, 'a', 0o600));
     const states = journal?.states ?? new LineStates();
     let nextId = journal?.nextId ?? 1;
@@ -217,14 +231,7 @@ export async function openImportJournal(opts: OpenJournalOptions): Promise<Journ
         // that batch look uncertain on the rerun, never resent.
         append(finishRecord(id, outcome));
         log.soon();
-        const state =
-          outcome.state === 'done'
-            ? DONE
-            : outcome.state === 'rejected'
-              ? REJECTED
-              : outcome.state === 'uncertain'
-                ? UNCERTAIN
-                : NONE;
+        const state = stateOf(outcome.state);
         for (const l of lines) states.set(l, state);
       },
       ...(journal ? { earlier: journal.earlier } : {}),
@@ -261,6 +268,8 @@ function finishRecord(id: number, o: RangeOutcome): JournalRecord {
 
 export interface LoadedJournal {
   header: Header;
+  /** Bytes up to the end of the last complete line. */
+  validBytes: number;
   states: LineStates;
   nextId: number;
   earlier: EarlierRuns;
@@ -306,14 +315,7 @@ export function loadJournal(file: string): LoadedJournal {
     } else if (rec.k === 'f') {
       const ls = begun.get(rec.id) ?? [];
       begun.delete(rec.id);
-      const state =
-        rec.s === 'done'
-          ? DONE
-          : rec.s === 'rejected'
-            ? REJECTED
-            : rec.s === 'uncertain'
-              ? UNCERTAIN
-              : NONE;
+      const state = stateOf(rec.s);
       for (const l of ls) {
         states.set(l, state);
         if (state !== REJECTED) earlier.rejected.delete(l);
@@ -332,5 +334,7 @@ export function loadJournal(file: string): LoadedJournal {
     for (const l of ls) states.set(l, UNCERTAIN);
     inFlightAtCrash += ls.length;
   }
-  return { header: header as Header, states, nextId, earlier, inFlightAtCrash };
+  const lastNewline = text.lastIndexOf('\n');
+  const validBytes = Buffer.byteLength(text.slice(0, lastNewline + 1));
+  return { header: header as Header, validBytes, states, nextId, earlier, inFlightAtCrash };
 }

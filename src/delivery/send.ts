@@ -10,6 +10,7 @@
  */
 import type { CacsClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
+import { InterruptedError } from '../errors.js';
 import { isLeadField } from '../api/spec.js';
 import { readSpool } from '../leads/prepare.js';
 import type { DeliveryJournal, RangeOutcome } from './journal-types.js';
@@ -109,6 +110,12 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
       progress();
       return;
     } catch (e) {
+      if (e instanceof InterruptedError) {
+        // Interrupted while waiting to retry: the last attempt was provably not processed.
+        r.notSent += entries.length;
+        await settle(entries, { state: 'failed', reason: 'interrupted before an answer' });
+        return;
+      }
       if (!(e instanceof ApiError)) {
         r.notSent += entries.length;
         await settle(entries, { state: 'uncertain', reason: 'internal error while sending' });

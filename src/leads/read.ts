@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { isUtf8 } from 'node:buffer';
+import { removeOnExit } from '../cleanup.js';
 import { UsageError } from '../errors.js';
 
 export type InputFormat = 'csv' | 'json' | 'ndjson' | 'xlsx';
@@ -71,10 +72,14 @@ export async function spoolStdin(
 ): Promise<{ path: string; cleanup(): void }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-stdin-'));
   const file = path.join(dir, 'stdin');
+  const forget = removeOnExit(dir);
   await pipeline(stdin, fs.createWriteStream(file, { mode: 0o600 }));
   return {
     path: file,
-    cleanup: () => fs.rmSync(dir, { recursive: true, force: true }),
+    cleanup: () => {
+      fs.rmSync(dir, { recursive: true, force: true });
+      forget();
+    },
   };
 }
 

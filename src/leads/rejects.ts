@@ -6,12 +6,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
+import { removeOnExit } from '../cleanup.js';
 
 export const REJECTS_META_COLUMNS = ['line', 'code', 'reason'] as const;
 
 /**
  * "<input name>.rejects.csv" in the working directory ("leads.csv" → "leads.rejects.csv").
- * Importing a fixed "leads.rejects.csv" writes what is still rejected back to that name.
+ * Importing a fixed "leads.rejects.csv" writes "leads.rejects.rejects.csv": a sidecar never
+ * replaces the file being imported (a run that stops early would lose its unsent rows).
  */
 export function defaultSidecarPath(
   cwd: string,
@@ -20,17 +22,27 @@ export function defaultSidecarPath(
 ): string {
   const base = path.basename(displayName);
   const ext = path.extname(base);
-  const stem = (ext && base.length > ext.length ? base.slice(0, -ext.length) : base).replace(
-    /\.(rejects|uncertain)$/,
-    '',
-  );
+  const stem = ext && base.length > ext.length ? base.slice(0, -ext.length) : base;
   return path.join(cwd, `${stem}.${kind}.csv`);
+}
+
+/** Whether two paths name the same file (symlinks and relative paths resolved). */
+export function sameFile(a: string, b: string): boolean {
+  const real = (p: string) => {
+    try {
+      return fs.realpathSync(p);
+    } catch {
+      return path.resolve(p);
+    }
+  };
+  return real(a) === real(b);
 }
 
 export class SidecarWriter {
   private fd: number | undefined;
   private readonly tmp: string;
   private buffer = '';
+  private forget: () => void = () => {};
   count = 0;
 
   constructor(
@@ -46,6 +58,7 @@ export class SidecarWriter {
     if (this.fd === undefined) {
       fs.mkdirSync(path.dirname(this.file), { recursive: true });
       this.fd = fs.openSync(this.tmp, 'w', 0o600);
+      this.forget = removeOnExit(this.tmp);
       const head = stringify([[...REJECTS_META_COLUMNS, ...this.headers]], {
         delimiter: this.delimiter,
       });
@@ -71,6 +84,7 @@ export class SidecarWriter {
     fs.closeSync(this.fd);
     this.fd = undefined;
     fs.renameSync(this.tmp, this.file);
+    this.forget();
     return this.file;
   }
 
@@ -81,5 +95,6 @@ export class SidecarWriter {
     fs.closeSync(this.fd);
     this.fd = undefined;
     fs.rmSync(this.tmp, { force: true });
+    this.forget();
   }
 }

@@ -122,12 +122,27 @@ export async function fetchReport(opts: FetchOptions): Promise<FetchResult> {
   let records = merger.result();
   if (opts.range) {
     const { from, to } = opts.range;
-    const inside = (t: string | null) => t === null || (t >= from && t <= to);
+    const inside = (t: string | null) => {
+      const v = comparableTime(t);
+      return v === undefined || (v >= from && v <= to);
+    };
     records = records
       .map((r) => ({ ...r, data: (r.data ?? []).filter((a) => inside(a.date_time)) }))
       .filter((r) => r.data.length > 0);
   }
   return { records, requests, notFound, halved };
+}
+
+/**
+ * A date_time as 'yyyy-mm-dd HH:mm:ss' for comparing: the spec does not fix its format, so a T
+ * separator, a missing seconds part or fractional seconds are accepted. Anything else is
+ * undefined, and such attempts are kept (never dropped for a format cacs cannot read).
+ */
+export function comparableTime(t: string | null | undefined): string | undefined {
+  if (typeof t !== 'string') return undefined;
+  const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2})?/.exec(t.trim());
+  if (!m) return /^\d{4}-\d{2}-\d{2}$/.test(t.trim()) ? `${t.trim()} 00:00:00` : undefined;
+  return `${m[1]} ${m[2]}${m[3] ?? ':00'}`;
 }
 
 function compareOrder(a: number[], b: number[]): number {

@@ -220,11 +220,34 @@ describe('crashes, signals and locks', () => {
     expect(processedPhones(emu).sort()).toEqual(phones);
   }, 30_000);
 
-  it('a second SIGINT stops at once', async () => {
+  it('Ctrl-C while waiting to retry: those leads were not processed, so a rerun sends them', async () => {
+    const down = await emulator({ faults: { rate503: 1, retryAfterSeconds: 5 } });
+    const cwd = tempDir();
+    const { file, phones } = leadsFile(cwd, 10);
+    const env = importEnv(down);
+    const p = spawnImport([file, '--json'], env, cwd);
+    await until(() => down.store.importRequests >= 1);
+    await new Promise((r) => setTimeout(r, 300));
+    p.child.kill('SIGINT');
+    const { code } = await p.done;
+    expect(code).toBe(130);
+    const summary = JSON.parse(p.out().stdout) as Summary;
+    expect(summary).toMatchObject({ notSent: 10, uncertain: 0, imported: 0 });
+    const port = down.port;
+    await down.close();
+    emulators = [];
+    const up = await emulator({ port });
+    const rerun = await run([file], env, cwd);
+    expect(rerun.code).toBe(0);
+    expect(processedPhones(up).sort()).toEqual(phones);
+  }, 30_000);
+
+  it('a second SIGINT stops at once and leaves no temporary files', async () => {
     const emu = await emulator({ latencyMs: 3000 });
     const cwd = tempDir();
+    const tmp = tempDir('cacs-tmpdir-');
     const { file } = leadsFile(cwd, 10);
-    const p = spawnImport([file, '--batch-size', '5'], importEnv(emu), cwd);
+    const p = spawnImport([file, '--batch-size', '5'], { ...importEnv(emu), TMPDIR: tmp }, cwd);
     await until(() => emu.store.received.length >= 1);
     p.child.kill('SIGINT');
     await new Promise((r) => setTimeout(r, 100));
@@ -233,6 +256,8 @@ describe('crashes, signals and locks', () => {
     const { code } = await p.done;
     expect(code).toBe(130);
     expect(Date.now() - started).toBeLessThan(2000);
+    expect(fs.readdirSync(tmp)).toEqual([]);
+    expect(fs.readdirSync(cwd).filter((f) => f.includes('.tmp-'))).toEqual([]);
   }, 30_000);
 
   it('two runs on the same file: the second is refused naming the first pid; a stale lock is taken over', async () => {
@@ -258,6 +283,27 @@ describe('crashes, signals and locks', () => {
 });
 
 describe('the journal file', () => {
+  it('cuts a torn last line off before appending, so later runs still read it', async () => {
+    const emu = await emulator({ seed: 5, faults: { dropAfterRate: 0.5 } });
+    const cwd = tempDir();
+    const { file } = leadsFile(cwd, 40);
+    const env = importEnv(emu);
+    const first = await run([file, '--batch-size', '4'], env, cwd);
+    expect(first.code).toBe(5);
+    const dir = path.join(env.CACS_STATE_DIR!, 'journals');
+    const journal = path.join(
+      dir,
+      fs.readdirSync(dir).find((f) => f.endsWith('.jsonl'))!,
+    );
+    fs.appendFileSync(journal, '{"k":"f","id":99,"s":"do');
+    const retry = await run([file, '--batch-size', '4', '--retry-uncertain'], env, cwd);
+    expect(retry.code).not.toBe(2);
+    const again = await run([file], env, cwd);
+    expect(again.code).not.toBe(2);
+    expect(again.summary.imported).toBe(0);
+    expect(fs.readFileSync(journal, 'utf8')).not.toContain('"s":"do{');
+  });
+
   it('ignores a torn last line, and treats begun-but-unfinished batches as uncertain', () => {
     const dir = tempDir();
     const file = path.join(dir, 'j.jsonl');

@@ -144,10 +144,11 @@ describe('a messy Vietnamese CSV', () => {
     const second = await importJson([file], emu, { cwd: first.cwd });
     // Line 9 (a duplicate of a lead now in the campaign) is skipped by the service.
     expect(second.summary).toMatchObject({ total: 5, imported: 2, serviceSkipped: 1, rejected: 2 });
-    // The rows still rejected replace the file that was imported.
-    expect(second.summary?.rejectsFile).toBe(file);
+    // The rows still rejected go next to it; the imported file is never replaced.
+    expect(second.summary?.rejectsFile).toBe(path.join(first.cwd, 'leads.rejects.rejects.csv'));
+    expect(readCsv(file, ';')).toHaveLength(6);
     expect(
-      readCsv(file, ';')
+      readCsv(second.summary!.rejectsFile!, ';')
         .slice(1)
         .map((r) => [r[0], r[1]]),
     ).toEqual([
@@ -155,6 +156,15 @@ describe('a messy Vietnamese CSV', () => {
       ['6', 'phone_format'],
     ]);
     expect(processedPhones(emu).slice(-3)).toEqual(['0912000789', '0912345678', '0912000111']);
+  });
+
+  it('shows no progress spinner with --json, even on a terminal', async () => {
+    const emu = await emulator();
+    const r = await runCli(['import', MESSY, '--json'], { env: importEnv(emu), tty: true });
+    expect(r.code).toBe(3);
+    expect(r.stderr).not.toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]|\u001b\[\?25l/);
+    const plain = await runCli(['import', MESSY, '--dry-run'], { env: importEnv(emu), tty: true });
+    expect(plain.stderr).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] Reading/); // the control: a spinner does show there
   });
 
   it('prints a human summary on stderr, with counts and the rejects file', async () => {
@@ -570,6 +580,20 @@ describe('options', () => {
     expect(r.summary!.imported).toBe(20);
     expect(r.summary!.batchSize).toBeLessThanOrEqual(3);
     expect(processedPhones(emu).sort()).toEqual(phones);
+  });
+
+  it('refuses a --rejects file that is the input itself', async () => {
+    const emu = await emulator();
+    const dir = tempDir();
+    const file = write(dir, 'in.csv', 'phone\n0912345678\nbad\n');
+    const r = await runCli(['import', file, '--rejects', 'in.csv'], {
+      cwd: dir,
+      env: importEnv(emu),
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--rejects would overwrite the file being imported');
+    expect(fs.readFileSync(file, 'utf8')).toBe('phone\n0912345678\nbad\n');
+    expect(emu.store.importRequests).toBe(0);
   });
 
   it('--rejects chooses where rejected rows go', async () => {

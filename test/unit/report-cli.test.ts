@@ -426,6 +426,85 @@ describe('cacs report failures', () => {
     }
   });
 
+  it('keeps attempts whose date_time uses a T separator (the spec leaves the format open)', async () => {
+    const attempt = (date_time: string, session: string) => ({
+      session,
+      wait_time: 1,
+      talk_time: 2,
+      phone_number: '0912345678',
+      date_time,
+      status: 'ANSWERED',
+      retry: 0,
+      key_press: '',
+    });
+    const s = await startScriptedServer([
+      jsonReply(200, {
+        result: 'success',
+        message: 'Have 1 records found',
+        records: [
+          {
+            campaign_id: 1,
+            campaign_name: 'c',
+            campaign_lead_id: 7,
+            ref_id: '',
+            phone_number: '0912345678',
+            lead_name: 'An',
+            call: 2,
+            data: [
+              attempt('2026-11-20 09:00:00', 'a'),
+              attempt('2026-11-20T10:00:00', 'b'),
+              attempt('2026-11-21 10:00:00', 'c'),
+            ],
+          },
+        ],
+      }),
+    ]);
+    try {
+      const r = await runCli(
+        ['report', '--from', '2026-11-20', '--to', '2026-11-20', '--format', 'ndjson'],
+        {
+          env: isolatedEnv({
+            CACS_BASE_URL: s.url,
+            CACS_ACCESS_TOKEN: 'token-1',
+            CACS_CAMPAIGN: 'c',
+          }),
+          now: () => NOW,
+        },
+      );
+      expect(r.code).toBe(0);
+      const rec = JSON.parse(r.stdout) as { data: Array<{ session: string; date_time: string }> };
+      expect(rec.data.map((a) => [a.session, a.date_time])).toEqual([
+        ['a', '2026-11-20 09:00:00'],
+        ['b', '2026-11-20T10:00:00'],
+      ]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('checks the -o folder before any request (exit 2)', async () => {
+    const s = await startScriptedServer([
+      jsonReply(200, { result: 'success', message: 'Have 0 records found', records: [] }),
+    ]);
+    try {
+      const r = await runCli(['report', '--from', 'today', '-o', 'nodir/x.csv'], {
+        env: isolatedEnv({
+          CACS_BASE_URL: s.url,
+          CACS_ACCESS_TOKEN: 'token-1',
+          CACS_CAMPAIGN: 'c',
+        }),
+        now: () => NOW,
+      });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(
+        /-o nodir\/x\.csv: the folder .*nodir does not exist or cannot be written/,
+      );
+      expect(s.seen).toHaveLength(0);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('exits 1 when the service cannot be reached', async () => {
     const r = await runCli(['--timeout', '500', 'report', '--from', 'today', '--format', 'json'], {
       env: isolatedEnv({

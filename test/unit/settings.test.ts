@@ -235,6 +235,8 @@ describe('config validation', () => {
     const err = await loadConfigFiles({ cwd: dir, env: isolatedEnv() }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UsageError);
     expect((err as Error).message).toMatch(/cannot read the configuration/);
+    expect((err as Error).message).toContain(path.join(dir, '.cacsrc.yaml'));
+    expect((err as Error).message.length).toBeGreaterThan(80); // the parser's reason is kept
   });
 });
 

@@ -91,7 +91,9 @@ export async function runImportCommand(
   let spooled: { path: string; cleanup(): void } | undefined;
   const { spoolStdin } = await import('../../leads/read.js');
   if (input === '-') spooled = await spoolStdin(ctx.io.stdin);
-  const progress = await ctx.out.spinner(`Reading ${input === '-' ? 'stdin' : input}…`);
+  const progress = await ctx.out.spinner(`Reading ${input === '-' ? 'stdin' : input}…`, {
+    enabled: flags.json !== true,
+  });
   const onInterrupt = () => progress.update('Stopping: waiting for the requests in flight…');
   ctx.signal.addEventListener('abort', onInterrupt, { once: true });
   let summary: ImportSummary;

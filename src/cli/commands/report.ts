@@ -1,6 +1,8 @@
 /** `cacs report`: dates → windows × status groups → fetch → merge → write. */
 import { LIMITS } from '../../api/spec.js';
-import { UsageError } from '../../errors.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { FailureError, UsageError } from '../../errors.js';
 import type { FlatConfig, FlattenMode, ReportFormat } from '../../config/schema.js';
 import { isValidTimeZone } from '../../config/schema.js';
 import { requireCampaign } from '../../config/settings.js';
@@ -19,6 +21,22 @@ export interface ReportFlags {
   windowDays?: number;
   concurrency?: number;
   tz?: string;
+}
+
+/** -o must name a file in an existing, writable folder: checked before any request. */
+function checkWritableFolder(file: string, given: string): void {
+  const dir = path.dirname(file);
+  try {
+    if (!fs.statSync(dir).isDirectory()) throw new Error('not a folder');
+    fs.accessSync(dir, fs.constants.W_OK);
+  } catch {
+    throw new UsageError(`-o ${given}: the folder ${dir} does not exist or cannot be written`, {
+      hint: 'Create the folder first, or write somewhere else.',
+    });
+  }
+  if (fs.existsSync(file) && fs.statSync(file).isDirectory()) {
+    throw new UsageError(`-o ${given}: is a folder; give a file name`);
+  }
 }
 
 export async function runReportCommand(flags: ReportFlags, ctx: Context): Promise<number> {
@@ -44,6 +62,9 @@ export async function runReportCommand(flags: ReportFlags, ctx: Context): Promis
   const windows = splitWindows(range.from, range.to, settings.report.windowDays);
   const groups = statusGroups(flags.status);
   const campaign = requireCampaign(settings);
+  const outputFile =
+    flags.output === undefined ? undefined : path.resolve(ctx.io.cwd, flags.output);
+  if (outputFile !== undefined) checkWritableFolder(outputFile, flags.output!);
   const { createClient } = await import('../client.js');
   const { client } = await createClient(ctx, settings);
 
@@ -77,11 +98,18 @@ export async function runReportCommand(flags: ReportFlags, ctx: Context): Promis
   }
 
   const writeOpts = { format, flatten, colors: ctx.out.cOut, columns: ctx.io.columns ?? 80 };
-  if (flags.output !== undefined) {
-    const file = flags.output;
-    await writeFileAtomic(file.startsWith('/') ? file : `${ctx.io.cwd}/${file}`, (sink) =>
-      writeReport(result.records, sink, writeOpts),
-    );
+  if (outputFile !== undefined) {
+    try {
+      await writeFileAtomic(outputFile, (sink) => writeReport(result.records, sink, writeOpts));
+    } catch (e) {
+      const code = (e as { code?: string }).code;
+      throw new FailureError(
+        `-o ${flags.output}: could not write the report (${code ?? (e as Error).message})`,
+        {
+          hint: 'Nothing was written. Check the disk space and permissions, then run again.',
+        },
+      );
+    }
   } else {
     await writeReport(result.records, streamSink(ctx.io.stdout), writeOpts);
   }

@@ -1,0 +1,27 @@
+/**
+ * Temporary files and folders to remove if the process must stop at once (a second Ctrl-C):
+ * spools hold customer data and half-written sidecars must not be left behind.
+ */
+import fs from 'node:fs';
+
+const paths = new Set<string>();
+
+/** Remember a path; the returned function forgets it (once it is renamed or removed). */
+export function removeOnExit(path: string): () => void {
+  paths.add(path);
+  return () => {
+    paths.delete(path);
+  };
+}
+
+/** Remove every remembered path now (synchronously: the process is about to exit). */
+export function removeAllNow(): void {
+  for (const p of paths) {
+    try {
+      fs.rmSync(p, { recursive: true, force: true });
+    } catch {
+      // best effort
+    }
+  }
+  paths.clear();
+}
