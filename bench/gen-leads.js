@@ -14,6 +14,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { mulberry32 } from '../dist/emulator/generator.js';
 
 export const HEADERS = ['Họ và tên', 'Số điện thoại', 'Email', 'Địa chỉ', 'Mã khách hàng'];
 
@@ -227,17 +228,8 @@ const INVALID = [
   'gọi sau',
 ];
 
-/** mulberry32 */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+/** The emulator's seeded PRNG (mulberry32), from the build. */
+const prng = mulberry32;
 
 /** The 9 national digits of row i's phone: distinct for every i < 3·10^8 (prefix × affine bijection mod 10^7). */
 function national(i) {

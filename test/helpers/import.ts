@@ -1,6 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { RunningEmulator } from '../../src/emulator/index.js';
+import { afterEach } from 'vitest';
+import {
+  startEmulator,
+  type EmulatorOptions,
+  type RunningEmulator,
+} from '../../src/emulator/index.js';
 import { isolatedEnv } from './cli.js';
 
 export function importEnv(emu: { url: string }, extra: Record<string, string> = {}) {
@@ -65,4 +70,28 @@ export function accountedFor(s: Summary): number {
     s.uncertain +
     s.notSent
   );
+}
+
+/**
+ * Emulators started by a test file, closed after each test. Call in the test file:
+ * `const emulators = emulatorPool();` then `await emulators.start({...})`.
+ */
+export function emulatorPool() {
+  let running: RunningEmulator[] = [];
+  afterEach(async () => {
+    await Promise.all(running.map((e) => e.close()));
+    running = [];
+  });
+  return {
+    async start(opts: EmulatorOptions = {}): Promise<RunningEmulator> {
+      const e = await startEmulator({ port: 0, ...opts });
+      running.push(e);
+      return e;
+    },
+    /** Close one now (to restart another on its port). */
+    async stop(e: RunningEmulator): Promise<void> {
+      running = running.filter((x) => x !== e);
+      await e.close();
+    },
+  };
 }

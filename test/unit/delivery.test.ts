@@ -6,17 +6,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadJournal } from '../../src/delivery/journal.js';
-import {
-  startEmulator,
-  type EmulatorOptions,
-  type RunningEmulator,
-} from '../../src/emulator/index.js';
+import type { EmulatorOptions } from '../../src/emulator/index.js';
 import { BIN, runCli, tempDir } from '../helpers/cli.js';
 import { closedPort } from '../helpers/servers.js';
 import {
   accountedFor,
+  emulatorPool,
   importEnv,
   processedPhones,
   readCsv,
@@ -24,16 +21,8 @@ import {
   type Summary,
 } from '../helpers/import.js';
 
-let emulators: RunningEmulator[] = [];
-async function emulator(opts: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const e = await startEmulator({ port: 0, ...opts });
-  emulators.push(e);
-  return e;
-}
-afterEach(async () => {
-  await Promise.all(emulators.map((e) => e.close()));
-  emulators = [];
-});
+const emulators = emulatorPool();
+const emulator = (opts: EmulatorOptions = {}) => emulators.start(opts);
 
 function leadsFile(dir: string, n: number, name = 'leads.csv'): { file: string; phones: string[] } {
   const phones = Array.from({ length: n }, (_, i) => `09${String(10_000_000 + i)}`);
@@ -146,8 +135,7 @@ describe('uncertain batches', () => {
 
     // Same address, no more faults: resend the uncertain ones on purpose.
     const port = faulty.port;
-    await faulty.close();
-    emulators = [];
+    await emulators.stop(faulty);
     const healthy = await emulator({ port, statePath });
     const retry = await run([file, '--retry-uncertain'], env, cwd);
     expect(retry.summary.uncertain).toBe(0);
@@ -234,8 +222,7 @@ describe('crashes, signals and locks', () => {
     const summary = JSON.parse(p.out().stdout) as Summary;
     expect(summary).toMatchObject({ notSent: 10, uncertain: 0, imported: 0 });
     const port = down.port;
-    await down.close();
-    emulators = [];
+    await emulators.stop(down);
     const up = await emulator({ port });
     const rerun = await run([file], env, cwd);
     expect(rerun.code).toBe(0);

@@ -2,16 +2,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import iconv from 'iconv-lite';
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  startEmulator,
-  type EmulatorOptions,
-  type RunningEmulator,
-} from '../../src/emulator/index.js';
+import { describe, expect, it } from 'vitest';
+import type { EmulatorOptions, RunningEmulator } from '../../src/emulator/index.js';
 import { ROOT, runCli, tempDir } from '../helpers/cli.js';
 import { S, STYLES, buildXlsx, num, row, str, strings } from '../helpers/xlsx.js';
 import {
   accountedFor,
+  emulatorPool,
   importEnv,
   processedPhones,
   readCsv,
@@ -40,16 +37,8 @@ function toCp1258(text: string): Buffer {
   return iconv.encode(out, 'windows-1258');
 }
 
-let emulators: RunningEmulator[] = [];
-async function emulator(opts: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const e = await startEmulator({ port: 0, ...opts });
-  emulators.push(e);
-  return e;
-}
-afterEach(async () => {
-  await Promise.all(emulators.map((e) => e.close()));
-  emulators = [];
-});
+const emulators = emulatorPool();
+const emulator = (opts: EmulatorOptions = {}) => emulators.start(opts);
 
 async function importJson(
   args: string[],
