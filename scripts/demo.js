@@ -15,11 +15,16 @@ if (!fs.existsSync(dist)) {
 }
 const { startEmulator } = await import(dist);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-demo-'));
-const emulator = await startEmulator({ port: 0, campaigns: [{ key: 'summer', name: 'Summer campaign' }] });
+const emulator = await startEmulator({
+  port: 0,
+  campaigns: [{ key: 'summer', name: 'Summer campaign' }],
+});
 
 // The dates the emulator gives its synthetic calls: today and the next day, in the service's zone.
 const day = (offset) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }).format(new Date(Date.now() + offset * 86_400_000));
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }).format(
+    new Date(Date.now() + offset * 86_400_000),
+  );
 
 const env = {
   ...process.env,
@@ -33,7 +38,11 @@ const env = {
 const cacs = (args) => {
   console.log(`\n$ cacs ${args.join(' ')}`);
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(root, 'bin', 'cacs.js'), ...args], { cwd: work, env, stdio: 'inherit' });
+    const child = spawn(process.execPath, [path.join(root, 'bin', 'cacs.js'), ...args], {
+      cwd: work,
+      env,
+      stdio: 'inherit',
+    });
     child.on('exit', (code) => resolve(code));
   });
 };
@@ -41,13 +50,33 @@ const cacs = (args) => {
 let failed = false;
 try {
   console.log(`Emulator running at ${emulator.url} (campaign "summer"); working folder ${work}`);
-  const imported = await cacs(['import', path.join(root, 'examples', 'leads.csv'), '--campaign', 'summer']);
-  if (imported === 3) console.log('(exit code 3: a few rows of the example file are rejected on purpose; see the rejects file above)');
+  const imported = await cacs([
+    'import',
+    path.join(root, 'examples', 'leads.csv'),
+    '--campaign',
+    'summer',
+  ]);
+  if (imported === 3)
+    console.log(
+      '(exit code 3: a few rows of the example file are rejected on purpose; see the rejects file above)',
+    );
   else if (imported !== 0) failed = true;
-  const reported = await cacs(['report', '--campaign', 'summer', '--from', day(0), '--to', day(1), '--format', 'table']);
+  const reported = await cacs([
+    'report',
+    '--campaign',
+    'summer',
+    '--from',
+    day(0),
+    '--to',
+    day(1),
+    '--format',
+    'table',
+  ]);
   if (reported !== 0) failed = true;
 } finally {
   await emulator.close();
 }
-console.log('\nEmulator stopped. Next: read the README, or try `cacs emulator` and the commands it prints.');
+console.log(
+  '\nEmulator stopped. Next: read the README, or try `cacs emulator` and the commands it prints.',
+);
 process.exit(failed ? 1 : 0);
