@@ -73,6 +73,29 @@ export function isLeadField(name: string): name is LeadField {
   return LEAD_FIELD_SET.has(name);
 }
 
+/** Call result record fields in the spec's order (2.2), `data` excepted. */
+export const RECORD_FIELDS = [
+  'campaign_id',
+  'campaign_name',
+  'campaign_lead_id',
+  'ref_id',
+  'phone_number',
+  'lead_name',
+  'call',
+] as const;
+
+/** Call attempt fields in the spec's order (2.2). */
+export const ATTEMPT_FIELDS = [
+  'session',
+  'wait_time',
+  'talk_time',
+  'phone_number',
+  'date_time',
+  'status',
+  'retry',
+  'key_press',
+] as const;
+
 /** Call attempt entry (spec 2.2). Types are "not shown" by the spec: numbers or strings. */
 export interface CallAttempt {
   session: string | number | null;

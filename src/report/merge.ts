@@ -29,18 +29,9 @@
  * strings.
  */
 
-import type { CallAttempt, CallRecord } from '../api/spec.js';
+import { ATTEMPT_FIELDS, RECORD_FIELDS, type CallAttempt, type CallRecord } from '../api/spec.js';
 
-const KNOWN_LEAD_FIELDS = [
-  'campaign_id',
-  'campaign_name',
-  'campaign_lead_id',
-  'ref_id',
-  'phone_number',
-  'lead_name',
-  'call',
-] as const;
-const KNOWN_LEAD_FIELD_SET: ReadonlySet<string> = new Set([...KNOWN_LEAD_FIELDS, 'data']);
+const KNOWN_LEAD_FIELD_SET: ReadonlySet<string> = new Set([...RECORD_FIELDS, 'data']);
 const MERGED_FIELDS = ['campaign_id', 'campaign_name', 'ref_id', 'phone_number', 'lead_name'];
 
 const INTEGER_LIKE = /^-?\d+$/;
@@ -138,16 +129,6 @@ function parseCall(v: unknown): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
-const ATTEMPT_FIELDS = [
-  'session',
-  'wait_time',
-  'talk_time',
-  'phone_number',
-  'date_time',
-  'status',
-  'retry',
-  'key_press',
-] as const;
 const ATTEMPT_FIELD_SET: ReadonlySet<string> = new Set(ATTEMPT_FIELDS);
 
 /**

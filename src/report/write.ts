@@ -9,41 +9,26 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import type { ChalkInstance } from 'chalk';
-import type { CallRecord } from '../api/spec.js';
+import { ATTEMPT_FIELDS, RECORD_FIELDS, type CallRecord } from '../api/spec.js';
 import type { FlattenMode, ReportFormat } from '../config/schema.js';
 import { OutputClosedError } from '../errors.js';
 
-export const ATTEMPT_COLUMNS = [
-  'campaign_id',
-  'campaign_name',
-  'campaign_lead_id',
-  'ref_id',
-  'phone_number',
-  'lead_name',
-  'call',
-  'session',
-  'wait_time',
-  'talk_time',
-  'called_number',
-  'date_time',
-  'status',
-  'retry',
-  'key_press',
-] as const;
+/**
+ * CSV columns (DESIGN.md): the record's fields, then one attempt's fields (its phone_number is
+ * named called_number, beside the lead's own), or a per-lead summary.
+ */
+export const ATTEMPT_COLUMNS: readonly string[] = [
+  ...RECORD_FIELDS,
+  ...ATTEMPT_FIELDS.map((f) => (f === 'phone_number' ? 'called_number' : f)),
+];
 
-export const LEAD_COLUMNS = [
-  'campaign_id',
-  'campaign_name',
-  'campaign_lead_id',
-  'ref_id',
-  'phone_number',
-  'lead_name',
-  'call',
+export const LEAD_COLUMNS: readonly string[] = [
+  ...RECORD_FIELDS,
   'attempts',
   'last_status',
   'last_date_time',
   'total_talk_time',
-] as const;
+];
 
 type Cell = string | number | null | undefined;
 
@@ -209,7 +194,7 @@ export async function writeReport(
   }
   if (opts.format === 'csv') {
     const header = opts.flatten === 'leads' ? LEAD_COLUMNS : ATTEMPT_COLUMNS;
-    await sink.write(stringify([header as unknown as string[]]));
+    await sink.write(stringify([[...header]]));
     let chunk: string[][] = [];
     for (const row of csvRows(records, opts.flatten)) {
       chunk.push(row);

@@ -3,7 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateAttempts, startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { ATTEMPT_COLUMNS, LEAD_COLUMNS } from '../../src/report/write.js';
+// DESIGN.md's exact CSV columns, written out so a change in the code cannot pass unnoticed.
+const ATTEMPT_HEADER =
+  'campaign_id,campaign_name,campaign_lead_id,ref_id,phone_number,lead_name,call,session,wait_time,talk_time,called_number,date_time,status,retry,key_press';
+const LEAD_HEADER =
+  'campaign_id,campaign_name,campaign_lead_id,ref_id,phone_number,lead_name,call,attempts,last_status,last_date_time,total_talk_time';
 import { isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
 import { json as jsonReply, startScriptedServer } from '../helpers/servers.js';
 
@@ -219,7 +223,7 @@ describe('cacs report', () => {
     expect(r.code).toBe(0);
     const csv = fs.readFileSync(path.join(dir, 'calls.csv'), 'utf8');
     const [header, ...rows] = csv.trim().split('\n');
-    expect(header).toBe(ATTEMPT_COLUMNS.join(','));
+    expect(header).toBe(ATTEMPT_HEADER);
     expect(rows.length).toBeGreaterThan(10);
     expect(csv).toContain(`"'=HYPERLINK(""http://x"",""y"")"`);
     expect(csv).not.toMatch(/,=HYPERLINK/);
@@ -237,7 +241,7 @@ describe('cacs report', () => {
       ],
       { env: env(emu), now: () => NOW },
     );
-    expect(leads.stdout.split('\n')[0]).toBe(LEAD_COLUMNS.join(','));
+    expect(leads.stdout.split('\n')[0]).toBe(LEAD_HEADER);
     const json = await runCli(
       [
         'report',
