@@ -11,6 +11,7 @@
 import type { CacsClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import { InterruptedError } from '../errors.js';
+import { TaskPool } from '../pool.js';
 import { isLeadField } from '../api/spec.js';
 import { readSpool } from '../leads/prepare.js';
 import type { DeliveryJournal, RangeOutcome } from './journal-types.js';
@@ -85,7 +86,7 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
   };
   let batchSize = opts.batchSize;
   let sent = 0;
-  const stopped = () => r.fatal !== undefined || opts.signal.aborted;
+  const stopped = () => r.fatal !== undefined || pool.failed || opts.signal.aborted;
   const progress = () =>
     opts.onProgress?.({ sent, imported: r.imported, rejected: r.serviceRejects.size });
 
@@ -154,18 +155,8 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
     }
   };
 
-  const inflight = new Set<Promise<void>>();
-  let failure: unknown;
-  const launch = async (entries: SpoolEntry[]) => {
-    while (inflight.size >= opts.concurrency) await Promise.race(inflight);
-    const p: Promise<void> = deliver(entries)
-      .catch((e: unknown) => {
-        failure ??= e;
-        r.fatal ??= new ApiError('internal error while sending', { kind: 'final', cause: e });
-      })
-      .finally(() => inflight.delete(p));
-    inflight.add(p);
-  };
+  const pool = new TaskPool(opts.concurrency);
+  const launch = (entries: SpoolEntry[]) => pool.start(() => deliver(entries));
 
   let batch: SpoolEntry[] = [];
   for await (const entry of readSpool(opts.spoolPath)) {
@@ -199,8 +190,7 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
     if (stopped()) r.notSent += batch.length;
     else await launch(batch);
   }
-  await Promise.all(inflight);
-  if (failure !== undefined) throw failure;
+  await pool.settle();
   r.interrupted = opts.signal.aborted;
   r.sent = sent;
   r.batchSizeAtEnd = batchSize;

@@ -8,6 +8,7 @@ import type { CacsClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import type { CallRecord } from '../api/spec.js';
 import { InterruptedError, UsageError } from '../errors.js';
+import { TaskPool } from '../pool.js';
 import { formatServiceDate } from './dates.js';
 import { RecordMerger } from './merge.js';
 import { halveWindow, type Window } from './windows.js';
@@ -52,7 +53,6 @@ export async function fetchReport(opts: FetchOptions): Promise<FetchResult> {
   let notFound = 0;
   let halved = 0;
   const answers: Array<{ order: number[]; records: CallRecord[] }> = [];
-  let failure: unknown;
 
   const runJob = async (job: Job): Promise<void> => {
     requests++;
@@ -91,25 +91,14 @@ export async function fetchReport(opts: FetchOptions): Promise<FetchResult> {
     opts.onProgress?.(done, total);
   };
 
-  const inflight = new Set<Promise<void>>();
-  while (queue.length > 0 || inflight.size > 0) {
-    if (failure !== undefined) break;
-    if (opts.signal.aborted) break;
+  // A halved window adds two jobs while others run: wait for one to end when the queue is empty.
+  const pool = new TaskPool(opts.concurrency);
+  while ((queue.length > 0 || pool.busy) && !pool.failed && !opts.signal.aborted) {
     const job = queue.shift();
-    if (job === undefined || inflight.size >= opts.concurrency) {
-      await Promise.race(inflight);
-      if (job) queue.unshift(job);
-      continue;
-    }
-    const p: Promise<void> = runJob(job)
-      .catch((e: unknown) => {
-        failure ??= e;
-      })
-      .finally(() => inflight.delete(p));
-    inflight.add(p);
+    if (job === undefined) await pool.next();
+    else await pool.start(() => runJob(job));
   }
-  await Promise.all(inflight);
-  if (failure !== undefined) throw failure;
+  await pool.settle();
   if (opts.signal.aborted) throw new InterruptedError('interrupted: no report was written');
 
   answers.sort((a, b) => compareOrder(a.order, b.order));
