@@ -4,7 +4,7 @@
  * Every structural problem is a UsageError naming the file and the line: nothing is sent.
  * Rows are streamed: a file is never held in memory whole (JSON arrays excepted).
  */
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import { isUtf8 } from 'node:buffer';
 import { removeOnExit } from '../cleanup.js';
 import { UsageError } from '../errors.js';
+import { FastCsvParser, lineBreaks } from './csv-fast.js';
 
 export type InputFormat = 'csv' | 'json' | 'ndjson' | 'xlsx';
 export const INPUT_FORMATS: readonly InputFormat[] = ['csv', 'json', 'ndjson', 'xlsx'];
@@ -50,6 +51,8 @@ export interface RowSource {
   headers: string[];
   /** Call fn for every data row, in order; resolves when the input is exhausted. */
   each(fn: (row: Row) => void): Promise<void>;
+  /** SHA-256 of the file's bytes, when reading it whole computed it on the way (else hashFile). */
+  contentHash?: () => string | undefined;
 }
 
 const READ_CHUNK = 256 * 1024;
@@ -382,7 +385,124 @@ function delimiterName(d: string): string {
   return d === '\t' ? 'TAB' : `"${d}"`;
 }
 
+/**
+ * Which CSV reader openRows uses. `fast` (the default) tries FastCsvParser first and falls
+ * back to csv-parse where it gives up; tests switch it off to compare the two.
+ */
+export const csvReader = { fast: true, fallbacks: 0 };
+
 async function openCsv(info: InputInfo): Promise<RowSource> {
+  if (!csvReader.fast || info.encoding !== 'utf8' || !FastCsvParser.supports(info.delimiter))
+    return openCsvParse(info);
+  return openCsvFast(info);
+}
+
+/**
+ * Decoded text chunks of a UTF-8 file (BOM dropped), each checked with buffer.isUtf8. Every
+ * byte read (the BOM too) goes through `hash`, so a complete read also yields the file's
+ * SHA-256 without a second pass.
+ */
+async function* utf8Strings(info: InputInfo, hash: Hash): AsyncGenerator<string> {
+  const stream = fs.createReadStream(info.path, { highWaterMark: READ_CHUNK });
+  let carry: Buffer = Buffer.alloc(0);
+  let skip = info.bom ? 3 : 0;
+  let offset = skip;
+  for await (const read of stream as AsyncIterable<Buffer>) {
+    hash.update(read);
+    let chunk = read;
+    if (skip > 0) {
+      const drop = Math.min(skip, chunk.length);
+      chunk = chunk.subarray(drop);
+      skip -= drop;
+    }
+    const bytes: Buffer = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
+    const cut = completeLength(bytes);
+    if (!isUtf8(bytes.subarray(0, cut))) throw invalidUtf8(info, bytes, offset - carry.length);
+    carry = Buffer.from(bytes.subarray(cut));
+    offset += chunk.length;
+    yield bytes.toString('utf8', 0, cut);
+  }
+  if (carry.length > 0) throw invalidUtf8(info, carry, offset - carry.length);
+}
+
+/**
+ * CSV through FastCsvParser. Where it gives up, csv-parse reads the file from the start and
+ * the rows already handed on (a prefix of csv-parse's, see csv-fast.ts) are skipped: the
+ * caller sees one stream of rows either way, and csv-parse's error if there is one.
+ */
+async function openCsvFast(info: InputInfo): Promise<RowSource> {
+  const hash = createHash('sha256');
+  let contentHash: string | undefined;
+  const chunks = utf8Strings(info, hash);
+  let headers: string[] | undefined;
+  let handler: ((row: Row) => void) | undefined;
+  const pending: Row[] = [];
+  let rows = 0;
+  const parser = new FastCsvParser(info.delimiter, (values, line) => {
+    if (headers === undefined) {
+      headers = values;
+      return;
+    }
+    rows++;
+    if (handler) handler({ line, values });
+    else pending.push({ line, values });
+  });
+  let done = false;
+  /** Parse the next chunk; false when the fast parser gave up. */
+  const pull = async (): Promise<boolean> => {
+    const next = await chunks.next();
+    if (next.done) {
+      done = true;
+      if (!parser.end()) return false;
+      contentHash = hash.digest('hex');
+      return true;
+    }
+    return parser.push(next.value);
+  };
+  const fallBack = async (): Promise<RowSource> => {
+    csvReader.fallbacks++;
+    await chunks.return(undefined);
+    return openCsvParse(info);
+  };
+  try {
+    while (headers === undefined && !done) if (!(await pull())) return await fallBack();
+  } catch (e) {
+    await chunks.return(undefined);
+    throw e;
+  }
+  if (headers === undefined)
+    throw new UsageError(`${info.displayName}: the file has no header row and no data`);
+  return {
+    headers,
+    contentHash: () => contentHash,
+    async each(fn) {
+      let delivered = 0;
+      handler = (row) => {
+        delivered++;
+        fn(row);
+      };
+      let ok = true;
+      try {
+        for (const row of pending.splice(0)) handler(row);
+        while (ok && !done) ok = await pull();
+      } finally {
+        if (ok) await chunks.return(undefined);
+      }
+      if (!ok) {
+        const rest = await fallBack();
+        let skip = delivered;
+        await rest.each((row) => {
+          if (skip > 0) skip--;
+          else fn(row);
+        });
+        return;
+      }
+      if (rows === 0) throw new UsageError(`${info.displayName}: only a header row, no data rows`);
+    },
+  };
+}
+
+async function openCsvParse(info: InputInfo): Promise<RowSource> {
   const { parse } = await import('csv-parse');
   // Records are handled synchronously as csv-parse emits them: no per-record info object, no
   // async iteration per row (both showed up as the top costs in profiles).
@@ -412,7 +532,8 @@ async function openCsv(info: InputInfo): Promise<RowSource> {
       const at = live();
       const line = prevEnd + 1 + (at.empty_lines - prevEmpty);
       let end = line;
-      if (at.lines - prevReported - (at.empty_lines - prevEmpty) > 1) end += lineBreaks(record);
+      if (at.lines - prevReported - (at.empty_lines - prevEmpty) > 1)
+        end += recordLineBreaks(record);
       prevEnd = end;
       prevReported = at.lines;
       prevEmpty = at.empty_lines;
@@ -468,15 +589,21 @@ async function openCsv(info: InputInfo): Promise<RowSource> {
   })();
 
   const settle = async () => {
-    try {
-      await headerSeen;
-      await finished;
-    } catch (e) {
-      failure ??= e;
+    // Both are awaited (a header that cannot be read rejects both): an unawaited rejection
+    // would end the process with a stack trace.
+    for (const p of [headerSeen, finished]) {
+      try {
+        await p;
+      } catch (e) {
+        failure ??= e;
+      }
     }
     await feed;
     if (failure !== undefined) {
-      throw failure instanceof UsageError ? failure : csvError(info, failure, prevEnd + 1);
+      // Where the record being read began: an unclosed quote is reported where it opened,
+      // not at the end of the file where csv-parse notices it.
+      const recordStart = prevEnd + 1 + (live().empty_lines - prevEmpty);
+      throw failure instanceof UsageError ? failure : csvError(info, failure, recordStart);
     }
   };
   try {
@@ -509,23 +636,18 @@ async function openCsv(info: InputInfo): Promise<RowSource> {
 }
 
 /** Line breaks inside a record's values (CRLF counted once). */
-function lineBreaks(values: readonly string[]): number {
+function recordLineBreaks(values: readonly string[]): number {
   let n = 0;
-  for (const v of values) {
-    for (let i = 0; i < v.length; i++) {
-      const ch = v.charCodeAt(i);
-      if (ch === 10) n++;
-      else if (ch === 13 && v.charCodeAt(i + 1) !== 10) n++;
-    }
-  }
+  for (const v of values) n += lineBreaks(v);
   return n;
 }
 
-function csvError(info: InputInfo, e: unknown, fallbackLine: number): Error {
+function csvError(info: InputInfo, e: unknown, recordStart: number): Error {
   if (e instanceof UsageError) return e;
   const err = e as { code?: string; lines?: number; message?: string };
   const known = err.code ? CSV_MESSAGES[err.code] : undefined;
-  const line = typeof err.lines === 'number' ? err.lines : fallbackLine;
+  const line =
+    typeof err.lines === 'number' && err.code !== 'CSV_QUOTE_NOT_CLOSED' ? err.lines : recordStart;
   if (!known) {
     return new UsageError(
       `${where(info, line)}: cannot read this CSV: ${err.message ?? String(e)}`,

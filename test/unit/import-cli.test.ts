@@ -351,6 +351,17 @@ describe('malformed input: exit 2, named file and line, nothing sent', () => {
       'phone,name\n0912345678,An\n0987654321,Bình,extra\n',
       /ragged\.csv:3: this row has a different number of columns than the header/,
     ],
+    // A header that cannot be read once ended the process with a stack trace.
+    [
+      'header-quote.csv',
+      'phone,"name\n0912345678,An\n',
+      /header-quote\.csv:1: a quoted value is never closed/,
+    ],
+    [
+      'header-closing.csv',
+      'phone,"name"x\n0912345678,An\n',
+      /header-closing\.csv:1: a closing quote is followed by other characters/,
+    ],
     ['broken.json', '[{"phone": "0912345678"},\n{"phone": ]', /broken\.json:2: not valid JSON/],
     ['broken.ndjson', '{"phone":"0912345678"}\n{"phone":\n', /broken\.ndjson:2: not valid JSON/],
     [
