@@ -44,8 +44,11 @@ export interface ImportOptions {
   cwd: string;
   signal: AbortSignal;
   client?: CacsClient;
-  /** Opened after the preflight, once the input's identity is known. */
-  openJournal?: (info: InputInfo) => Promise<JournalHandle>;
+  /**
+   * Opened after the preflight, once the input's identity is known (its SHA-256, when the
+   * preflight computed it while reading).
+   */
+  openJournal?: (info: InputInfo, contentHash?: string) => Promise<JournalHandle>;
   onPhase?: (phase: ImportPhase) => void;
 }
 
@@ -155,7 +158,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     let earlier: EarlierRuns | undefined;
     if (!opts.dryRun && prepared.valid > 0) {
       if (!opts.client) throw new Error('runImport: a client is needed unless dryRun');
-      handle = opts.openJournal ? await opts.openJournal(info) : undefined;
+      handle = opts.openJournal ? await opts.openJournal(info, prepared.contentHash) : undefined;
       const journal = handle?.journal ?? NO_JOURNAL;
       const total = prepared.valid;
       earlier = journal.earlier;

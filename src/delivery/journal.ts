@@ -141,6 +141,8 @@ export class AppendLog {
 export interface OpenJournalOptions {
   stateDir: string;
   info: InputInfo;
+  /** SHA-256 of the input, if already known (else the file is read to compute it). */
+  inputHash?: string | undefined;
   campaignKey: string;
   baseUrl: string;
   restart: boolean;
@@ -157,7 +159,7 @@ export function journalKey(inputHash: string, campaignKey: string, baseUrl: stri
 }
 
 export async function openImportJournal(opts: OpenJournalOptions): Promise<JournalHandle> {
-  const inputHash = await hashFile(opts.info.path);
+  const inputHash = opts.inputHash ?? (await hashFile(opts.info.path));
   const dir = path.join(opts.stateDir, 'journals');
   try {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });

@@ -159,31 +159,33 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
   const launch = (entries: SpoolEntry[]) => pool.start(() => deliver(entries));
 
   let batch: SpoolEntry[] = [];
-  for await (const entry of readSpool(opts.spoolPath)) {
-    if (stopped()) {
-      r.notSent++;
-      continue;
-    }
-    const previous = opts.journal.previous(entry.line);
-    if (previous === 'done') {
-      r.resumedDone++;
-      continue;
-    }
-    if (previous === 'rejected') {
-      r.resumedRejected++;
-      const earlier = opts.journal.earlier?.rejected.get(entry.line);
-      if (earlier) r.serviceRejects.set(entry.line, earlier);
-      continue;
-    }
-    if (previous === 'uncertain' && !opts.retryUncertain) {
-      r.uncertainLines.push(entry.line);
-      r.uncertainFromEarlierRuns++;
-      continue;
-    }
-    batch.push(entry);
-    if (batch.length >= batchSize) {
-      await launch(batch);
-      batch = [];
+  for await (const entries of readSpool(opts.spoolPath)) {
+    for (const entry of entries) {
+      if (stopped()) {
+        r.notSent++;
+        continue;
+      }
+      const previous = opts.journal.previous(entry.line);
+      if (previous === 'done') {
+        r.resumedDone++;
+        continue;
+      }
+      if (previous === 'rejected') {
+        r.resumedRejected++;
+        const earlier = opts.journal.earlier?.rejected.get(entry.line);
+        if (earlier) r.serviceRejects.set(entry.line, earlier);
+        continue;
+      }
+      if (previous === 'uncertain' && !opts.retryUncertain) {
+        r.uncertainLines.push(entry.line);
+        r.uncertainFromEarlierRuns++;
+        continue;
+      }
+      batch.push(entry);
+      if (batch.length >= batchSize) {
+        await launch(batch);
+        batch = [];
+      }
     }
   }
   if (batch.length > 0) {

@@ -61,6 +61,8 @@ export interface Prepared {
   normalizedByKind: Record<NormalizationKind, number>;
   samples: NormalizationSample[];
   rejects: SidecarWriter;
+  /** SHA-256 of the input's bytes when the reader computed it while reading (journal key). */
+  contentHash?: string;
 }
 
 const PHONE_KINDS: Array<[number, NormalizationKind]> = [
@@ -207,27 +209,34 @@ export async function prepareLeads(info: InputInfo, opts: PrepareOptions): Promi
     normalizedByKind: byKind,
     samples,
     rejects,
+    ...(source.contentHash?.() !== undefined ? { contentHash: source.contentHash()! } : {}),
   };
 }
 
-/** Read the spool back: one valid lead per entry, in order, with its input line. */
+/**
+ * Read the spool back: valid leads in order, with their input lines, a read chunk's worth at a
+ * time (one await per chunk, not per lead).
+ */
 export async function* readSpool(
   spoolPath: string,
-): AsyncGenerator<{ line: number; json: string }> {
-  let buf = '';
-  for await (const chunk of fs.createReadStream(spoolPath, {
-    encoding: 'utf8',
-    highWaterMark: 1 << 20,
-  })) {
-    buf += chunk as string;
+): AsyncGenerator<Array<{ line: number; json: string }>> {
+  let tail: Buffer = Buffer.alloc(0);
+  for await (const chunk of fs.createReadStream(spoolPath, { highWaterMark: 1 << 20 })) {
+    // Decode up to the last newline (an ASCII byte, never inside a UTF-8 sequence); the rest
+    // waits for the next chunk as bytes.
+    const bytes: Buffer = tail.length > 0 ? Buffer.concat([tail, chunk as Buffer]) : chunk;
+    const cut = bytes.lastIndexOf(10) + 1;
+    tail = Buffer.from(bytes.subarray(cut));
+    const buf = bytes.toString('utf8', 0, cut);
+    const entries: Array<{ line: number; json: string }> = [];
     let start = 0;
     let nl: number;
     while ((nl = buf.indexOf('\n', start)) >= 0) {
       const tab = buf.indexOf('\t', start);
-      yield { line: Number(buf.slice(start, tab)), json: buf.slice(tab + 1, nl) };
+      entries.push({ line: Number(buf.slice(start, tab)), json: buf.slice(tab + 1, nl) });
       start = nl + 1;
     }
-    buf = buf.slice(start);
+    if (entries.length > 0) yield entries;
   }
 }
 

@@ -124,10 +124,11 @@ export async function runImportCommand(
       ...(client ? { client } : {}),
       ...(baseUrl && campaign
         ? {
-            openJournal: (info) =>
+            openJournal: (info, inputHash) =>
               openImportJournal({
                 stateDir: settings.stateDir,
                 info,
+                inputHash,
                 campaignKey: campaign.key,
                 baseUrl: baseUrl.href,
                 restart: flags.restart === true,
