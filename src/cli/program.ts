@@ -223,7 +223,12 @@ windows of at most 31 days, fetched concurrently and merged by campaign_lead_id.
     )
     .option('--campaign <key[=name]>', 'a campaign it knows (repeatable; default summer)', collect)
     .option('--state <file>', 'keep leads in this JSON file across restarts')
-    .option('--latency <ms>', 'delay every answer by this many ms', intArg(0, 600_000), 0)
+    .option(
+      '--latency <ms>',
+      'answer every request this many ms after it arrived',
+      intArg(0, 600_000),
+      0,
+    )
     .option(
       '--fail-rate <p>',
       'share of requests that fail (429, 503, dropped connections, answers lost after processing)',

@@ -60,7 +60,22 @@ export const htmlReply = (status: number, title: string, headers: Record<string,
 });
 
 const serviceError = (message: string) => jsonReply(200, { result: 'error', message });
-const chars = (s: string) => [...s].length;
+/** Whether s has more than max characters (code points, as the spec counts lengths). */
+function longerThan(s: string, max: number): boolean {
+  if (s.length <= max) return false; // never more characters than UTF-16 units
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n > max;
+}
 const absent = (v: unknown) => v === undefined || v === null || v === '';
 
 // ---------------------------------------------------------------------------------------------
@@ -82,7 +97,7 @@ const STAGES: readonly Stage[] = [
   (p, v) => (absent(v) ? p.missing : undefined),
   (p, v) => (!absent(v) && typeof v !== 'string' ? messages.wrongFormat(p.name) : undefined),
   (p, v) =>
-    typeof v === 'string' && chars(v) > p.max ? messages.overMaxLength(p.name) : undefined,
+    typeof v === 'string' && longerThan(v, p.max) ? messages.overMaxLength(p.name) : undefined,
   (p, v) =>
     typeof v === 'string' && v !== '' && p.valid && !p.valid(v)
       ? (p.invalid ?? messages.wrongFormat(p.name))
@@ -150,7 +165,7 @@ const LEAD_RULES: ReadonlyArray<
   (lead) => {
     const field = LEAD_FIELDS.find((f) => {
       const v = lead[f];
-      return typeof v === 'string' && chars(v) > LEAD_MAX_LENGTH[f];
+      return typeof v === 'string' && longerThan(v, LEAD_MAX_LENGTH[f]);
     });
     return field && messages.overMaxLength(field);
   },

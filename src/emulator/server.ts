@@ -25,8 +25,10 @@
  * - `call` is the number of attempts in `data`; retry is the attempt's 0-based index.
  * - Unknown path → 404 JSON; wrong method → 405 JSON with Allow; body over 64 MiB or over
  *   maxBatch leads → 413 HTML (nothing processed).
- * - Latency is waited after processing, just before answering: a client that times out during
- *   it leaves a processed request behind (an "uncertain" outcome, as with a real slow service).
+ * - Latency: every answer leaves `latencyMs` after its request arrived (or as soon as it is
+ *   processed, if that takes longer): the service's own work is part of its latency, as a
+ *   client sees it. Processing comes first, so a client that times out during the wait leaves
+ *   a processed request behind (an "uncertain" outcome, as with a real slow service).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -164,7 +166,7 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     action: Reply | typeof DROP,
     started = Date.now(),
   ) {
-    await delay(opts.latencyMs ?? 0);
+    await delay((opts.latencyMs ?? 0) - (Date.now() - started));
     if (closed) return;
     if (action === DROP) {
       req.socket.destroy();
@@ -192,10 +194,16 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
     const started = Date.now();
     const { text, tooLarge } = await readBody(req);
     const route = ROUTES[new URL(req.url ?? '/', 'http://emulator').pathname];
-    if (!route) return respond(req, res, jsonReply(404, { result: 'error', message: 'Not found' }));
+    if (!route)
+      return respond(req, res, jsonReply(404, { result: 'error', message: 'Not found' }), started);
     if (req.method !== route.method) {
       const reply = jsonReply(405, { result: 'error', message: 'Method not allowed' });
-      return respond(req, res, { ...reply, headers: { ...reply.headers, allow: route.method } });
+      return respond(
+        req,
+        res,
+        { ...reply, headers: { ...reply.headers, allow: route.method } },
+        started,
+      );
     }
     if (route.handle === handleImport) store.importRequests++;
     if (faults.hang) return;
