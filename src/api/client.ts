@@ -86,6 +86,9 @@ const CONNECT_CODES = new Set([
 const CONNECT_TIMEOUT_EVENTS = new Set(['lookup', 'connect', 'secureConnect']);
 const TLS_CODE = /^(CERT_|ERR_TLS_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_SSL)/;
 
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']}');
+
 let gotPromise: Promise<Got> | undefined;
 const loadGot = () => (gotPromise ??= import('got').then((m) => m.default));
 
@@ -117,9 +120,23 @@ export class CacsClient {
     );
   }
 
-  /** POST import_lead with leads already serialised (one JSON object each): no re-encoding. */
-  async importLeadsJson(campaignKey: string, leadJsons: readonly string[]): Promise<ImportResult> {
-    const body = `{"campaign_key":${JSON.stringify(campaignKey)},"data":[${leadJsons.join(',')}]}`;
+  /**
+   * POST import_lead with leads already serialised (one JSON object each, as text or UTF-8
+   * bytes): the body is assembled as bytes, with no re-encoding.
+   */
+  async importLeadsJson(
+    campaignKey: string,
+    leadJsons: ReadonlyArray<string | Uint8Array>,
+  ): Promise<ImportResult> {
+    const parts: Uint8Array[] = [
+      Buffer.from(`{"campaign_key":${JSON.stringify(campaignKey)},"data":[`),
+    ];
+    leadJsons.forEach((json, i) => {
+      if (i > 0) parts.push(COMMA);
+      parts.push(typeof json === 'string' ? Buffer.from(json) : json);
+    });
+    parts.push(CLOSE);
+    const body = Buffer.concat(parts);
     const count = leadJsons.length;
     const answer = await this.call('POST', IMPORT_PATH, body, false, `${count} leads`);
     const message = typeof answer.message === 'string' ? answer.message : '';
@@ -172,7 +189,7 @@ export class CacsClient {
   private async call(
     method: 'GET' | 'POST',
     path: string,
-    body: string,
+    body: string | Buffer,
     idempotent: boolean,
     what: string,
   ): Promise<Answer> {
@@ -231,7 +248,7 @@ export class CacsClient {
   private async send(
     method: 'GET' | 'POST',
     url: URL,
-    body: string,
+    body: string | Buffer,
     what: string,
   ): Promise<Response<string>> {
     const got = this.opts.got ?? (await loadGot());

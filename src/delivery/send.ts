@@ -18,7 +18,8 @@ import type { DeliveryJournal, RangeOutcome } from './journal-types.js';
 
 export interface SpoolEntry {
   line: number;
-  json: string;
+  /** The lead as JSON (UTF-8 bytes). */
+  json: Buffer;
 }
 
 export interface SendOptions {

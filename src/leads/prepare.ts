@@ -215,27 +215,27 @@ export async function prepareLeads(info: InputInfo, opts: PrepareOptions): Promi
 
 /**
  * Read the spool back: valid leads in order, with their input lines, a read chunk's worth at a
- * time (one await per chunk, not per lead).
+ * time (one await per chunk, not per lead). Each lead's JSON stays bytes (a view into the chunk
+ * read): request bodies are assembled from them without decoding and re-encoding UTF-8.
  */
 export async function* readSpool(
   spoolPath: string,
-): AsyncGenerator<Array<{ line: number; json: string }>> {
+): AsyncGenerator<Array<{ line: number; json: Buffer }>> {
   let tail: Buffer = Buffer.alloc(0);
   for await (const chunk of fs.createReadStream(spoolPath, { highWaterMark: 1 << 20 })) {
-    // Decode up to the last newline (an ASCII byte, never inside a UTF-8 sequence); the rest
-    // waits for the next chunk as bytes.
     const bytes: Buffer = tail.length > 0 ? Buffer.concat([tail, chunk as Buffer]) : chunk;
-    const cut = bytes.lastIndexOf(10) + 1;
-    tail = Buffer.from(bytes.subarray(cut));
-    const buf = bytes.toString('utf8', 0, cut);
-    const entries: Array<{ line: number; json: string }> = [];
+    const entries: Array<{ line: number; json: Buffer }> = [];
     let start = 0;
     let nl: number;
-    while ((nl = buf.indexOf('\n', start)) >= 0) {
-      const tab = buf.indexOf('\t', start);
-      entries.push({ line: Number(buf.slice(start, tab)), json: buf.slice(tab + 1, nl) });
+    while ((nl = bytes.indexOf(10, start)) >= 0) {
+      // "<line>\t<json>\n": the line number is ASCII digits.
+      let line = 0;
+      let i = start;
+      for (let c = bytes[i]!; c !== 9; c = bytes[++i]!) line = line * 10 + (c - 48);
+      entries.push({ line, json: bytes.subarray(i + 1, nl) });
       start = nl + 1;
     }
+    tail = Buffer.from(bytes.subarray(start));
     if (entries.length > 0) yield entries;
   }
 }

@@ -22,10 +22,10 @@ function spool(lines: number[]): string {
 /** A service that refuses a whole batch holding any bad lead, and answers 413 above maxBatch. */
 function stubClient(bad: Set<number>, maxBatch: number, accepted: number[][]): CacsClient {
   return {
-    async importLeadsJson(_key: string, jsons: readonly string[]): Promise<ImportResult> {
+    async importLeadsJson(_key: string, jsons: readonly Uint8Array[]): Promise<ImportResult> {
       await new Promise((r) => setImmediate(r));
       const lines = jsons.map((j) =>
-        Number((JSON.parse(j) as { phone_number: string }).phone_number),
+        Number((JSON.parse(Buffer.from(j).toString()) as { phone_number: string }).phone_number),
       );
       if (lines.length > maxBatch)
         throw new ApiError('too large', { kind: 'final', status: 413, tooLarge: true });
