@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { stringify } from 'csv-stringify/sync';
 import { removeOnExit } from '../cleanup.js';
+import { csvLineWriter, type CsvLine } from '../csv.js';
 
 export const REJECTS_META_COLUMNS = ['line', 'code', 'reason'] as const;
 
@@ -43,6 +43,7 @@ export class SidecarWriter {
   private readonly tmp: string;
   private buffer = '';
   private forget: () => void = () => {};
+  private readonly line: CsvLine;
   count = 0;
 
   constructor(
@@ -52,6 +53,7 @@ export class SidecarWriter {
     private readonly bom: boolean,
   ) {
     this.tmp = `${file}.tmp-${process.pid}`;
+    this.line = csvLineWriter(delimiter);
   }
 
   add(line: number, code: string, reason: string, values: readonly string[]): void {
@@ -59,14 +61,10 @@ export class SidecarWriter {
       fs.mkdirSync(path.dirname(this.file), { recursive: true });
       this.fd = fs.openSync(this.tmp, 'w', 0o600);
       this.forget = removeOnExit(this.tmp);
-      const head = stringify([[...REJECTS_META_COLUMNS, ...this.headers]], {
-        delimiter: this.delimiter,
-      });
+      const head = this.line([...REJECTS_META_COLUMNS, ...this.headers]);
       fs.writeSync(this.fd, (this.bom ? '\ufeff' : '') + head);
     }
-    this.buffer += stringify([[String(line), code, reason, ...values]], {
-      delimiter: this.delimiter,
-    });
+    this.buffer += this.line([String(line), code, reason, ...values]);
     this.count++;
     if (this.buffer.length > 65_536) this.flush();
   }

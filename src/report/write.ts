@@ -7,10 +7,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { stringify } from 'csv-stringify/sync';
 import type { ChalkInstance } from 'chalk';
 import { ATTEMPT_FIELDS, RECORD_FIELDS, type CallRecord } from '../api/spec.js';
 import type { FlattenMode, ReportFormat } from '../config/schema.js';
+import { csvLineWriter } from '../csv.js';
 import { OutputClosedError } from '../errors.js';
 
 /**
@@ -153,8 +153,6 @@ export function streamSink(stream: NodeJS.WritableStream): Sink {
   };
 }
 
-const CHUNK_ROWS = 2000;
-
 export interface WriteOptions {
   format: ReportFormat;
   flatten: FlattenMode;
@@ -193,18 +191,17 @@ export async function writeReport(
     return;
   }
   if (opts.format === 'csv') {
+    const line = csvLineWriter();
     const header = opts.flatten === 'leads' ? LEAD_COLUMNS : ATTEMPT_COLUMNS;
-    await sink.write(stringify([[...header]]));
-    let chunk: string[][] = [];
+    let buf = line(header);
     for (const row of csvRows(records, opts.flatten)) {
-      chunk.push(row);
-      if (chunk.length >= CHUNK_ROWS) {
-        await sink.write(stringify(chunk));
-        chunk = [];
+      buf += line(row);
+      if (buf.length > 1 << 20) {
+        await sink.write(buf);
+        buf = '';
       }
     }
-    if (chunk.length > 0) await sink.write(stringify(chunk));
-    return;
+    return sink.write(buf);
   }
   return sink.write(renderTable(records, opts));
 }
