@@ -1,12 +1,13 @@
 /**
  * Fetching a report: one request per (window × status group), at most `concurrency` in
  * flight; an "Over 31 days" answer halves that window and asks again; "Data is not found with
- * <ref_id>" is an empty answer. Answers are merged in window order once all have arrived, so
- * the output does not depend on which request finished first.
+ * <ref_id>" is an empty answer. Answers are merged in window order — each as soon as every
+ * earlier window is in, so merging overlaps the waiting — and the output does not depend on
+ * which request finished first.
  */
 import type { CacsClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
-import type { CallRecord } from '../api/spec.js';
+import type { CallAttempt, CallRecord } from '../api/spec.js';
 import { InterruptedError, UsageError } from '../errors.js';
 import { TaskPool } from '../pool.js';
 import { formatServiceDate } from './dates.js';
@@ -52,7 +53,22 @@ export async function fetchReport(opts: FetchOptions): Promise<FetchResult> {
   let requests = 0;
   let notFound = 0;
   let halved = 0;
+  /** Answers not merged yet, in order; merged once no earlier job is queued or running. */
   const answers: Array<{ order: number[]; records: CallRecord[] }> = [];
+  /** Jobs taken from the queue and not ended yet (running, or waiting for a free slot). */
+  const taken = new Set<Job>();
+  const merger = new RecordMerger();
+  const mergeReady = () => {
+    let first: number[] | undefined;
+    for (const j of queue) if (!first || compareOrder(j.order, first) < 0) first = j.order;
+    for (const j of taken) if (!first || compareOrder(j.order, first) < 0) first = j.order;
+    while (answers.length > 0 && (!first || compareOrder(answers[0]!.order, first) < 0)) {
+      const a = answers.shift()!;
+      if (!Array.isArray(a.records))
+        throw new UsageError('the service answered records that are not a list');
+      merger.add(a.records);
+    }
+  };
 
   const runJob = async (job: Job): Promise<void> => {
     requests++;
@@ -64,7 +80,9 @@ export async function fetchReport(opts: FetchOptions): Promise<FetchResult> {
         ...(job.status !== undefined ? { status: job.status } : {}),
         ...(opts.refId !== undefined ? { ref_id: opts.refId } : {}),
       });
-      answers.push({ order: job.order, records: r.records });
+      let at = answers.length;
+      while (at > 0 && compareOrder(answers[at - 1]!.order, job.order) > 0) at--;
+      answers.splice(at, 0, { order: job.order, records: r.records });
     } catch (e) {
       if (e instanceof ApiError && e.service?.code === 'ref_id_not_found') {
         notFound++;
@@ -86,7 +104,10 @@ export async function fetchReport(opts: FetchOptions): Promise<FetchResult> {
       } else {
         throw e;
       }
+    } finally {
+      taken.delete(job);
     }
+    mergeReady();
     done++;
     opts.onProgress?.(done, total);
   };
@@ -95,30 +116,26 @@ export async function fetchReport(opts: FetchOptions): Promise<FetchResult> {
   const pool = new TaskPool(opts.concurrency);
   while ((queue.length > 0 || pool.busy) && !pool.failed && !opts.signal.aborted) {
     const job = queue.shift();
-    if (job === undefined) await pool.next();
-    else await pool.start(() => runJob(job));
+    if (job === undefined) {
+      await pool.next();
+      continue;
+    }
+    taken.add(job);
+    await pool.start(() => runJob(job));
   }
   await pool.settle();
   if (opts.signal.aborted) throw new InterruptedError('interrupted: no report was written');
+  mergeReady();
 
-  answers.sort((a, b) => compareOrder(a.order, b.order));
-  const merger = new RecordMerger();
-  for (const a of answers) {
-    if (!Array.isArray(a.records))
-      throw new UsageError('the service answered records that are not a list');
-    merger.add(a.records);
-  }
-  let records = merger.result();
+  let keep: ((attempt: CallAttempt) => boolean) | undefined;
   if (opts.range) {
     const { from, to } = opts.range;
-    const inside = (t: string | null) => {
-      const v = comparableTime(t);
+    keep = (a) => {
+      const v = comparableTime(a.date_time);
       return v === undefined || (v >= from && v <= to);
     };
-    records = records
-      .map((r) => ({ ...r, data: (r.data ?? []).filter((a) => inside(a.date_time)) }))
-      .filter((r) => r.data.length > 0);
   }
+  const records = merger.result(keep);
   return { records, requests, notFound, halved };
 }
 

@@ -227,19 +227,30 @@ export class RecordMerger {
     }
   }
 
-  /** The merged records, sorted by campaign_lead_id. Does not change the merger's state. */
-  result(): CallRecord[] {
+  /**
+   * The merged records, sorted by campaign_lead_id. With `keep`, only the attempts it keeps are
+   * listed and a lead left with none is dropped (its `call` still counts every attempt). Does
+   * not change the merger's state.
+   */
+  result(keep?: (attempt: CallAttempt) => boolean): CallRecord[] {
     const keys = [...this.leads.keys()].sort(compareLeadIds);
-    return keys.map((key) => {
+    const out: CallRecord[] = [];
+    for (const key of keys) {
       const entry = this.leads.get(key) as LeadEntry;
-      const data = [...entry.attempts.values()].sort(compareAttempts).map(normalizeAttempt);
-      const total = Math.max(entry.maxCall ?? 0, data.length);
+      let attempts = [...entry.attempts.values()];
+      const count = attempts.length;
+      if (keep) {
+        attempts = attempts.filter(keep);
+        if (attempts.length === 0) continue;
+      }
+      const data = attempts.sort(compareAttempts).map(normalizeAttempt);
+      const total = Math.max(entry.maxCall ?? 0, count);
       const call = entry.sawStringCall && !entry.sawNumberCall ? String(total) : total;
       const field = (name: string): unknown => {
         const v = entry.fields.get(name);
         return v === undefined ? null : v;
       };
-      const out: Record<string, unknown> = {
+      const record: Record<string, unknown> = {
         campaign_id: field('campaign_id'),
         campaign_name: field('campaign_name'),
         campaign_lead_id: entry.id,
@@ -248,12 +259,15 @@ export class RecordMerger {
         lead_name: field('lead_name'),
         call,
       };
-      const extras = [...entry.fields.keys()]
-        .filter((k) => !KNOWN_LEAD_FIELD_SET.has(k))
-        .sort(compareStrings);
-      for (const k of extras) out[k] = entry.fields.get(k);
-      out.data = data;
-      return out as unknown as CallRecord;
-    });
+      if (entry.fields.size > MERGED_FIELDS.length) {
+        const extras = [...entry.fields.keys()]
+          .filter((k) => !KNOWN_LEAD_FIELD_SET.has(k))
+          .sort(compareStrings);
+        for (const k of extras) record[k] = entry.fields.get(k);
+      }
+      record.data = data;
+      out.push(record as unknown as CallRecord);
+    }
+    return out;
   }
 }
