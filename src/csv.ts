@@ -11,19 +11,25 @@
 const SPECIAL_COMMA = /[",\r\n]/;
 
 export type CsvLine = (cells: readonly string[]) => string;
+export type CsvField = (value: string) => string;
 
-/** A writer of CSV records split on `delimiter`. */
-export function csvLineWriter(delimiter = ','): CsvLine {
+/** A quoter of single CSV fields for records split on `delimiter`. */
+export function csvFieldWriter(delimiter = ','): CsvField {
   if (delimiter.length !== 1 || '"\r\n'.includes(delimiter))
     throw new Error(`csvLineWriter: unsupported delimiter ${JSON.stringify(delimiter)}`);
   const special =
     delimiter === ','
       ? SPECIAL_COMMA
       : new RegExp(`["\\r\\n${delimiter.replace(/[\\\]^-]/g, '\\$&')}]`);
-  const field = (v: string): string => {
+  return (v) => {
     if (!special.test(v)) return v;
     return `"${v.includes('"') ? v.replaceAll('"', '""') : v}"`;
   };
+}
+
+/** A writer of CSV records split on `delimiter`. */
+export function csvLineWriter(delimiter = ','): CsvLine {
+  const field = csvFieldWriter(delimiter);
   return (cells) => {
     let out = cells.length > 0 ? field(cells[0]!) : '';
     for (let i = 1; i < cells.length; i++) out += delimiter + field(cells[i]!);

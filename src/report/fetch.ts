@@ -62,12 +62,19 @@ export async function fetchReport(opts: FetchOptions): Promise<FetchResult> {
     let first: number[] | undefined;
     for (const j of queue) if (!first || compareOrder(j.order, first) < 0) first = j.order;
     for (const j of taken) if (!first || compareOrder(j.order, first) < 0) first = j.order;
-    while (answers.length > 0 && (!first || compareOrder(answers[0]!.order, first) < 0)) {
-      const a = answers.shift()!;
-      if (!Array.isArray(a.records))
-        throw new UsageError('the service answered records that are not a list');
-      merger.add(a.records);
-    }
+    while (answers.length > 0 && (!first || compareOrder(answers[0]!.order, first) < 0))
+      merger.add(answers.shift()!.records);
+  };
+  // Merging waits for the next turn of the event loop, so the request that takes the freed
+  // slot goes out first.
+  let mergeScheduled = false;
+  const scheduleMerge = () => {
+    if (mergeScheduled) return;
+    mergeScheduled = true;
+    setImmediate(() => {
+      mergeScheduled = false;
+      mergeReady();
+    });
   };
 
   const runJob = async (job: Job): Promise<void> => {
@@ -80,6 +87,8 @@ export async function fetchReport(opts: FetchOptions): Promise<FetchResult> {
         ...(job.status !== undefined ? { status: job.status } : {}),
         ...(opts.refId !== undefined ? { ref_id: opts.refId } : {}),
       });
+      if (!Array.isArray(r.records))
+        throw new UsageError('the service answered records that are not a list');
       let at = answers.length;
       while (at > 0 && compareOrder(answers[at - 1]!.order, job.order) > 0) at--;
       answers.splice(at, 0, { order: job.order, records: r.records });
@@ -107,7 +116,7 @@ export async function fetchReport(opts: FetchOptions): Promise<FetchResult> {
     } finally {
       taken.delete(job);
     }
-    mergeReady();
+    scheduleMerge();
     done++;
     opts.onProgress?.(done, total);
   };

@@ -65,6 +65,26 @@ export function compareLeadIds(a: string | number, b: string | number): number {
   return compareStrings(String(a), String(b));
 }
 
+/** Ids sorted as compareLeadIds sorts them, each id's numeric value worked out once. */
+export function sortLeadIds(ids: readonly string[]): string[] {
+  const keyed = ids.map((id) => {
+    const i = integerLike(id);
+    const n = i === undefined ? undefined : Number(i);
+    return { id, int: i, n: n === undefined || Number.isSafeInteger(n) ? n : BigInt(i!) };
+  });
+  keyed.sort((a, b) => {
+    if (a.n !== undefined && b.n !== undefined) {
+      if (a.n < b.n) return -1;
+      if (a.n > b.n) return 1;
+      return compareStrings(a.int!, b.int!);
+    }
+    if (a.n !== undefined) return -1;
+    if (b.n !== undefined) return 1;
+    return compareStrings(a.id, b.id);
+  });
+  return keyed.map((k) => k.id);
+}
+
 function isEmpty(v: unknown): boolean {
   return v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 }
@@ -137,11 +157,13 @@ const ATTEMPT_FIELD_SET: ReadonlySet<string> = new Set(ATTEMPT_FIELDS);
  */
 function normalizeAttempt(a: CallAttempt): CallAttempt {
   const raw = a as unknown as Record<string, unknown>;
+  const keys = Object.keys(raw);
+  // The usual case: exactly the spec's fields, already in its order.
+  if (keys.length === ATTEMPT_FIELDS.length && keys.every((k, i) => k === ATTEMPT_FIELDS[i]))
+    return a;
   const out: Record<string, unknown> = {};
   for (const k of ATTEMPT_FIELDS) if (k in raw) out[k] = raw[k];
-  const extras = Object.keys(raw)
-    .filter((k) => !ATTEMPT_FIELD_SET.has(k))
-    .sort(compareStrings);
+  const extras = keys.filter((k) => !ATTEMPT_FIELD_SET.has(k)).sort(compareStrings);
   for (const k of extras) out[k] = raw[k];
   return out as unknown as CallAttempt;
 }
@@ -233,7 +255,7 @@ export class RecordMerger {
    * not change the merger's state.
    */
   result(keep?: (attempt: CallAttempt) => boolean): CallRecord[] {
-    const keys = [...this.leads.keys()].sort(compareLeadIds);
+    const keys = sortLeadIds([...this.leads.keys()]);
     const out: CallRecord[] = [];
     for (const key of keys) {
       const entry = this.leads.get(key) as LeadEntry;

@@ -5,12 +5,13 @@
  * Output is written in chunks with back-pressure; `-o` goes to a temporary file renamed into
  * place only when complete.
  */
+import { formatCount } from '../text.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ChalkInstance } from 'chalk';
 import { ATTEMPT_FIELDS, RECORD_FIELDS, type CallRecord } from '../api/spec.js';
 import type { FlattenMode, ReportFormat } from '../config/schema.js';
-import { csvLineWriter } from '../csv.js';
+import { csvFieldWriter, csvLineWriter } from '../csv.js';
 import { OutputClosedError } from '../errors.js';
 
 /**
@@ -82,45 +83,37 @@ export function leadSummary(r: CallRecord): Cell[] {
   return [...leadCells(r), data.length, last?.status ?? '', last?.date_time ?? '', talk];
 }
 
-/** Rows of the CSV, neutralised (attempts: one per attempt, a lead with none gets one row). */
-export function* csvRows(
+/**
+ * The CSV text of records after the header, neutralised, in chunks of about 1 MB (attempts:
+ * one row per attempt, a lead with none gets one row with empty attempt cells). Each lead's
+ * cells are quoted once, not once per attempt.
+ */
+export function* csvChunks(
   records: readonly CallRecord[],
   flatten: FlattenMode,
-): Generator<string[]> {
+): Generator<string> {
+  const line = csvLineWriter();
+  const quote = csvFieldWriter();
+  const field = (v: Cell) => quote(neutralise(v));
+  const emptyAttempt = ','.repeat(ATTEMPT_FIELDS.length);
+  let buf = '';
   for (const r of records) {
     if (flatten === 'leads') {
-      yield leadSummary(r).map(neutralise);
-      continue;
+      buf += line(leadSummary(r).map(neutralise));
+    } else {
+      const lead = line(leadCells(r).map(neutralise)).slice(0, -1);
+      const data = r.data ?? [];
+      if (data.length === 0) buf += `${lead}${emptyAttempt}\n`;
+      for (const a of data) {
+        buf += `${lead},${field(a.session)},${field(a.wait_time)},${field(a.talk_time)},${field(a.phone_number)},${field(a.date_time)},${field(a.status)},${field(a.retry)},${field(a.key_press)}\n`;
+      }
     }
-    const l0 = neutralise(r.campaign_id);
-    const l1 = neutralise(r.campaign_name);
-    const l2 = neutralise(r.campaign_lead_id);
-    const l3 = neutralise(r.ref_id);
-    const l4 = neutralise(r.phone_number);
-    const l5 = neutralise(r.lead_name);
-    const l6 = neutralise(r.call);
-    const data = r.data ?? [];
-    if (data.length === 0) yield [l0, l1, l2, l3, l4, l5, l6, '', '', '', '', '', '', '', ''];
-    for (const a of data) {
-      yield [
-        l0,
-        l1,
-        l2,
-        l3,
-        l4,
-        l5,
-        l6,
-        neutralise(a.session),
-        neutralise(a.wait_time),
-        neutralise(a.talk_time),
-        neutralise(a.phone_number),
-        neutralise(a.date_time),
-        neutralise(a.status),
-        neutralise(a.retry),
-        neutralise(a.key_press),
-      ];
+    if (buf.length > 1 << 20) {
+      yield buf;
+      buf = '';
     }
   }
+  if (buf) yield buf;
 }
 
 export interface Sink {
@@ -192,16 +185,9 @@ export async function writeReport(
   }
   if (opts.format === 'csv') {
     const line = csvLineWriter();
-    const header = opts.flatten === 'leads' ? LEAD_COLUMNS : ATTEMPT_COLUMNS;
-    let buf = line(header);
-    for (const row of csvRows(records, opts.flatten)) {
-      buf += line(row);
-      if (buf.length > 1 << 20) {
-        await sink.write(buf);
-        buf = '';
-      }
-    }
-    return sink.write(buf);
+    await sink.write(line(opts.flatten === 'leads' ? LEAD_COLUMNS : ATTEMPT_COLUMNS));
+    for (const chunk of csvChunks(records, opts.flatten)) await sink.write(chunk);
+    return;
   }
   return sink.write(renderTable(records, opts));
 }
@@ -302,7 +288,7 @@ export function renderTable(
     c.dim(
       records.length === 0
         ? 'no call results in this range'
-        : `${records.length.toLocaleString('en-US')} lead${records.length === 1 ? '' : 's'}, ${attempts.toLocaleString('en-US')} call attempt${attempts === 1 ? '' : 's'}`,
+        : `${formatCount(records.length)} lead${records.length === 1 ? '' : 's'}, ${formatCount(attempts)} call attempt${attempts === 1 ? '' : 's'}`,
     ),
   );
   return `${lines.join('\n')}\n`;

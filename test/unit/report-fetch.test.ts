@@ -79,7 +79,7 @@ describe('fetchReport', () => {
           const expected = new RecordMerger();
           for (const w of windows) {
             const start = w.start.d;
-            const asked = halve.includes(start) ? [start, start + 2] : [start];
+            const asked = (halve as number[]).includes(start) ? [start, start + 2] : [start];
             for (const d of asked) expected.add(recordsFor(d));
           }
           expect(result.records).toEqual(expected.result());

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CallAttempt, CallRecord } from '../../src/api/spec.js';
-import { RecordMerger, compareLeadIds } from '../../src/report/merge.js';
+import { RecordMerger, compareLeadIds, sortLeadIds } from '../../src/report/merge.js';
 
 function att(
   session: string | number | null,
@@ -255,6 +255,20 @@ describe('RecordMerger', () => {
 });
 
 describe('compareLeadIds', () => {
+  it('sortLeadIds sorts as compareLeadIds does (property)', () => {
+    const id = fc.oneof(
+      fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }).map(String),
+      fc.integer({ min: -50, max: 50 }).map(String),
+      fc.string({ unit: fc.constantFrom('0', '1', '9', '-', 'a', 'B', ' '), maxLength: 5 }),
+    );
+    fc.assert(
+      fc.property(fc.array(id, { maxLength: 40 }), (ids) => {
+        expect(sortLeadIds(ids)).toEqual([...ids].sort(compareLeadIds));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('orders integer-like ids numerically, exactly beyond 2^53', () => {
     expect(compareLeadIds(9, 10)).toBeLessThan(0);
     expect(compareLeadIds('9', '10')).toBeLessThan(0);
