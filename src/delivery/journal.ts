@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
 import { hashFile, type InputInfo } from '../leads/read.js';
-import { formatLocalTime } from '../text.js';
+import { formatLocalTime, formatCount } from '../text.js';
 import type { JournalHandle } from './import.js';
 import type { DeliveryJournal, EarlierRuns, PreviousState, RangeOutcome } from './journal-types.js';
 import { acquireLock } from './lock.js';
@@ -205,9 +205,9 @@ export async function openImportJournal(opts: OpenJournalOptions): Promise<Journ
     } else {
       const e = journal.earlier;
       opts.note(
-        `resuming: an earlier run of this file (started ${formatLocalTime(e.since)}) imported ${e.imported.toLocaleString('en-US')} leads; those are not sent again` +
+        `resuming: an earlier run of this file (started ${formatLocalTime(e.since)}) imported ${formatCount(e.imported)} leads; those are not sent again` +
           (journal.inFlightAtCrash > 0
-            ? ` (${journal.inFlightAtCrash.toLocaleString('en-US')} leads were in flight when it stopped: now uncertain)`
+            ? ` (${formatCount(journal.inFlightAtCrash)} leads were in flight when it stopped: now uncertain)`
             : ''),
       );
       if (JSON.stringify(journal.header.fingerprint) !== JSON.stringify(opts.fingerprint)) {

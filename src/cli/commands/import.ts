@@ -5,7 +5,7 @@ import type { FlatConfig } from '../../config/schema.js';
 import { requireCampaign } from '../../config/settings.js';
 import type { ImportPhase, ImportSummary } from '../../delivery/import.js';
 import { INPUT_FORMATS, type InputFormat } from '../../leads/read.js';
-import { formatDuration, plural } from '../../text.js';
+import { formatDuration, plural, formatCount } from '../../text.js';
 import type { Context } from '../context.js';
 
 export interface ImportFlags {
@@ -166,22 +166,21 @@ export async function runImportCommand(
 }
 
 function progressLine(p: ImportPhase, sendStarted: { at: number }): string {
-  if (p.phase === 'preflight')
-    return `Checking every row: ${p.rowsRead.toLocaleString('en-US')} read…`;
+  if (p.phase === 'preflight') return `Checking every row: ${formatCount(p.rowsRead)} read…`;
   if (sendStarted.at === 0) sendStarted.at = Date.now();
   const { sent, rejected } = p.progress;
   const pct = p.total > 0 ? Math.floor((sent * 100) / p.total) : 100;
   const secs = (Date.now() - sendStarted.at) / 1000;
   const rate = secs > 0 ? sent / secs : 0;
   const eta = rate > 0 ? formatDuration(((p.total - sent) / rate) * 1000) : '…';
-  return `Importing ${sent.toLocaleString('en-US')}/${p.total.toLocaleString('en-US')} leads (${pct}%) · ${Math.round(rate).toLocaleString('en-US')} leads/s · ETA ${eta}${rejected ? ` · ${plural(rejected, 'reject')}` : ''}`;
+  return `Importing ${formatCount(sent)}/${formatCount(p.total)} leads (${pct}%) · ${formatCount(Math.round(rate))} leads/s · ETA ${eta}${rejected ? ` · ${plural(rejected, 'reject')}` : ''}`;
 }
 
 function breakdown(counts: Record<string, number>): string {
   return Object.entries(counts)
     .filter(([, n]) => n > 0)
     .sort((a, b) => b[1] - a[1])
-    .map(([k, n]) => `${k} ${n.toLocaleString('en-US')}`)
+    .map(([k, n]) => `${k} ${formatCount(n)}`)
     .join(' · ');
 }
 
@@ -189,7 +188,7 @@ function printSummary(ctx: Context, s: ImportSummary, alias: string | undefined)
   const out = ctx.out;
   if (out.quiet) return;
   const c = out.c;
-  const n = (v: number) => v.toLocaleString('en-US').padStart(10);
+  const n = (v: number) => formatCount(v).padStart(10);
   const row = (label: string, v: number, extra = '') =>
     out.info(`  ${label.padEnd(20)}${n(v)}${extra ? `   ${c.dim(extra)}` : ''}`);
   const target = s.campaign ? ` → campaign ${alias ? `${alias} (${s.campaign})` : s.campaign}` : '';
@@ -228,7 +227,7 @@ function printSummary(ctx: Context, s: ImportSummary, alias: string | undefined)
   const pace = s.dryRun ? '' : ` · ${plural(s.requests, 'request')}`;
   out.info(
     c.dim(
-      `  ${formatDuration(s.elapsedMs)}${pace} · ${s.leadsPerSecond.toLocaleString('en-US')} ${s.dryRun ? 'rows' : 'leads'}/s`,
+      `  ${formatDuration(s.elapsedMs)}${pace} · ${formatCount(s.leadsPerSecond)} ${s.dryRun ? 'rows' : 'leads'}/s`,
     ),
   );
   if (s.rejectsFile)
