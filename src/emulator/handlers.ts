@@ -163,18 +163,20 @@ const LEAD_RULES: ReadonlyArray<
       ? undefined
       : messages.wrongFormat('phone_number'),
   (lead) => {
-    const field = LEAD_FIELDS.find((f) => {
+    for (const f of LEAD_FIELDS) {
       const v = lead[f];
-      return typeof v === 'string' && longerThan(v, LEAD_MAX_LENGTH[f]);
-    });
-    return field && messages.overMaxLength(field);
+      if (typeof v === 'string' && longerThan(v, LEAD_MAX_LENGTH[f]))
+        return messages.overMaxLength(f);
+    }
+    return undefined;
   },
   ({ home_phone: h }) =>
     typeof h === 'string' && !/^\d*$/.test(h) ? messages.wrongFormat('home_phone') : undefined,
-  (lead) =>
-    Object.entries(lead).some(([k, v]) => !isLeadField(k) || typeof v !== 'string')
-      ? messages.wrongFormat('data')
-      : undefined,
+  (lead) => {
+    for (const k in lead)
+      if (!isLeadField(k) || typeof lead[k] !== 'string') return messages.wrongFormat('data');
+    return undefined;
+  },
 ];
 
 function checkLeads(data: unknown, phone: RegExp): string | undefined {
