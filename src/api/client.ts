@@ -128,15 +128,19 @@ export class CacsClient {
     campaignKey: string,
     leadJsons: ReadonlyArray<string | Uint8Array>,
   ): Promise<ImportResult> {
-    const parts: Uint8Array[] = [
-      Buffer.from(`{"campaign_key":${JSON.stringify(campaignKey)},"data":[`),
-    ];
-    leadJsons.forEach((json, i) => {
-      if (i > 0) parts.push(COMMA);
-      parts.push(typeof json === 'string' ? Buffer.from(json) : json);
-    });
-    parts.push(CLOSE);
-    const body = Buffer.concat(parts);
+    const head = `{"campaign_key":${JSON.stringify(campaignKey)},"data":[`;
+    let body: Buffer;
+    if (leadJsons.every((json) => typeof json === 'string')) {
+      body = Buffer.from(`${head}${leadJsons.join(',')}]}`);
+    } else {
+      const parts: Uint8Array[] = [Buffer.from(head)];
+      leadJsons.forEach((json, i) => {
+        if (i > 0) parts.push(COMMA);
+        parts.push(typeof json === 'string' ? Buffer.from(json) : json);
+      });
+      parts.push(CLOSE);
+      body = Buffer.concat(parts);
+    }
     const count = leadJsons.length;
     const answer = await this.call('POST', IMPORT_PATH, body, false, `${count} leads`);
     const message = typeof answer.message === 'string' ? answer.message : '';

@@ -16,7 +16,14 @@ import {
   type NormalizationSample,
   type Prepared,
 } from '../leads/prepare.js';
-import { inspectInput, type InputFormat, type InputInfo } from '../leads/read.js';
+import {
+  InputChangedError,
+  inspectInput,
+  readsFast,
+  type InputFormat,
+  type InputInfo,
+} from '../leads/read.js';
+import { plural } from '../text.js';
 import { SidecarWriter, defaultSidecarPath, sameFile } from '../leads/rejects.js';
 import { NO_JOURNAL, type DeliveryJournal, type EarlierRuns } from './journal-types.js';
 import { sendLeads, type SendProgress, type SendResult } from './send.js';
@@ -99,11 +106,14 @@ export interface ImportSummary {
   exitCode: number;
   /** Why the run stopped early, for the message. */
   stoppedBecause?: string;
+  /** What to do about it, when the usual advice (run the same command again) would be wrong. */
+  stoppedHint?: string;
 }
 
 function exitCodeFor(s: Omit<ImportSummary, 'exitCode'>, send: SendResult | undefined): number {
   if (send?.interrupted) return ExitCode.INTERRUPTED;
   if (send?.fatal) return send.fatal.exitCode;
+  if (send?.inputError) return ExitCode.FAILURE;
   if (s.uncertain > 0) return ExitCode.UNCERTAIN;
   if (s.rejected + s.duplicates + s.serviceSkipped > 0) return ExitCode.PARTIAL;
   return ExitCode.OK;
@@ -137,22 +147,30 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   let prepared: Prepared | undefined;
   let handle: JournalHandle | undefined;
   try {
-    prepared = await prepareLeads(info, {
-      map: opts.map,
-      ignoreUnmapped: opts.ignoreUnmapped,
-      normalize: opts.normalize,
-      dedupe: opts.dedupe,
-      phonePattern: opts.phonePattern,
-      ...(opts.dryRun ? {} : { spoolPath }),
-      rejects: (headers) =>
-        new SidecarWriter(
-          rejectsFile,
-          headers,
-          info.format === 'csv' ? info.delimiter : ',',
-          info.bom,
-        ),
-      onProgress: (rowsRead) => opts.onPhase?.({ phase: 'preflight', rowsRead, size: info.size }),
-    });
+    const prepare = (sending: { reread: boolean } | undefined) =>
+      prepareLeads(info, {
+        map: opts.map,
+        ignoreUnmapped: opts.ignoreUnmapped,
+        normalize: opts.normalize,
+        dedupe: opts.dedupe,
+        phonePattern: opts.phonePattern,
+        ...(sending ? { spoolPath, reread: sending.reread } : {}),
+        rejects: (headers) =>
+          new SidecarWriter(
+            rejectsFile,
+            headers,
+            info.format === 'csv' ? info.delimiter : ',',
+            info.bom,
+          ),
+        onProgress: (rowsRead) => opts.onPhase?.({ phase: 'preflight', rowsRead, size: info.size }),
+      });
+    // The sending pass reads the input again (checked block by block) when the fast CSV
+    // reader can; otherwise, or if it gave way to csv-parse, the leads are spooled.
+    prepared = await prepare(opts.dryRun ? undefined : { reread: readsFast(info) });
+    if (!opts.dryRun && prepared.valid > 0 && prepared.leads === undefined) {
+      prepared.rejects.discard();
+      prepared = await prepare({ reread: false });
+    }
 
     let send: SendResult | undefined;
     let earlier: EarlierRuns | undefined;
@@ -163,7 +181,8 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       const total = prepared.valid;
       earlier = journal.earlier;
       send = await sendLeads({
-        spoolPath,
+        leads: prepared.leads!(),
+        total,
         campaignKey: opts.campaignKey,
         batchSize: opts.batchSize,
         concurrency: opts.concurrency,
@@ -238,6 +257,16 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       ignoredColumns: prepared.plan.ignored,
       columns: prepared.plan.columns.map((c) => ({ column: c.header, field: c.field })),
       ...(send?.fatal ? { stoppedBecause: send.fatal.message } : {}),
+      ...(send?.inputError && !send.fatal
+        ? {
+            stoppedBecause:
+              send.inputError instanceof InputChangedError
+                ? `${send.inputError.message}, after ${plural(send.sent, 'lead')} had been sent`
+                : `reading the leads failed: ${send.inputError.message}`,
+            stoppedHint:
+              'Nothing more was sent. Import the file again once it is complete; to the journal it is a new file, so first remove the leads this run sent (they are in the campaign).',
+          }
+        : {}),
     };
     return { ...base, exitCode: exitCodeFor(base, send) };
   } catch (e) {

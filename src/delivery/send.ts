@@ -1,5 +1,6 @@
 /**
- * The sending pass: stream valid leads from the spool into batches, keep up to `concurrency`
+ * The sending pass: stream valid leads (from a second read of the input or from the spool)
+ * into batches, keep up to `concurrency`
  * requests in flight, and settle each batch:
  *  - answered: imported (and t − s skipped by the service);
  *  - refused for its data (#phone_number#, #data#, over maximum length): split in halves and
@@ -13,17 +14,16 @@ import { ApiError } from '../api/errors.js';
 import { InterruptedError } from '../errors.js';
 import { TaskPool } from '../pool.js';
 import { isLeadField } from '../api/spec.js';
-import { readSpool } from '../leads/prepare.js';
+import type { LeadEntry } from '../leads/prepare.js';
 import type { DeliveryJournal, RangeOutcome } from './journal-types.js';
 
-export interface SpoolEntry {
-  line: number;
-  /** The lead as JSON (UTF-8 bytes). */
-  json: Buffer;
-}
+export type SpoolEntry = LeadEntry;
 
 export interface SendOptions {
-  spoolPath: string;
+  /** The valid leads, in input order. */
+  leads: AsyncIterable<LeadEntry[]>;
+  /** How many there are (to count those not sent if reading them fails). */
+  total: number;
   campaignKey: string;
   batchSize: number;
   concurrency: number;
@@ -59,6 +59,8 @@ export interface SendResult {
   batchSizeAtEnd: number;
   /** Why the run stopped early, if it did. */
   fatal?: ApiError;
+  /** Reading the leads failed (the input changed): nothing more was sent. */
+  inputError?: Error;
   interrupted: boolean;
 }
 
@@ -87,7 +89,8 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
   };
   let batchSize = opts.batchSize;
   let sent = 0;
-  const stopped = () => r.fatal !== undefined || pool.failed || opts.signal.aborted;
+  const stopped = () =>
+    r.fatal !== undefined || r.inputError !== undefined || pool.failed || opts.signal.aborted;
   const progress = () =>
     opts.onProgress?.({ sent, imported: r.imported, rejected: r.serviceRejects.size });
 
@@ -160,34 +163,43 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
   const launch = (entries: SpoolEntry[]) => pool.start(() => deliver(entries));
 
   let batch: SpoolEntry[] = [];
-  for await (const entries of readSpool(opts.spoolPath)) {
-    for (const entry of entries) {
-      if (stopped()) {
-        r.notSent++;
-        continue;
-      }
-      const previous = opts.journal.previous(entry.line);
-      if (previous === 'done') {
-        r.resumedDone++;
-        continue;
-      }
-      if (previous === 'rejected') {
-        r.resumedRejected++;
-        const earlier = opts.journal.earlier?.rejected.get(entry.line);
-        if (earlier) r.serviceRejects.set(entry.line, earlier);
-        continue;
-      }
-      if (previous === 'uncertain' && !opts.retryUncertain) {
-        r.uncertainLines.push(entry.line);
-        r.uncertainFromEarlierRuns++;
-        continue;
-      }
-      batch.push(entry);
-      if (batch.length >= batchSize) {
-        await launch(batch);
-        batch = [];
+  let seen = 0;
+  try {
+    for await (const entries of opts.leads) {
+      for (const entry of entries) {
+        seen++;
+        if (stopped()) {
+          r.notSent++;
+          continue;
+        }
+        const previous = opts.journal.previous(entry.line);
+        if (previous === 'done') {
+          r.resumedDone++;
+          continue;
+        }
+        if (previous === 'rejected') {
+          r.resumedRejected++;
+          const earlier = opts.journal.earlier?.rejected.get(entry.line);
+          if (earlier) r.serviceRejects.set(entry.line, earlier);
+          continue;
+        }
+        if (previous === 'uncertain' && !opts.retryUncertain) {
+          r.uncertainLines.push(entry.line);
+          r.uncertainFromEarlierRuns++;
+          continue;
+        }
+        batch.push(entry);
+        if (batch.length >= batchSize) {
+          await launch(batch);
+          batch = [];
+        }
       }
     }
+  } catch (e) {
+    // The leads could not be read on (the input changed): send nothing more.
+    r.inputError = e instanceof Error ? e : new Error(String(e));
+    r.notSent += batch.length + Math.max(0, opts.total - seen);
+    batch = [];
   }
   if (batch.length > 0) {
     if (stopped()) r.notSent += batch.length;

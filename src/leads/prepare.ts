@@ -1,8 +1,13 @@
 /**
  * The preflight pass: read every row, map columns, normalise, validate and dedupe, before any
- * request. Valid leads go to a spool file (one `line<TAB>json` per lead, in input order) that
- * the sending pass streams from; rejected rows go straight to the rejects file. Memory stays
- * flat: no row is kept once handled (the dedupe set keeps 16 bytes per phone number).
+ * request; rejected rows go straight to the rejects file. The sending pass then gets the valid
+ * leads, in input order, in one of two ways:
+ *  - a second read of the input (the fast CSV reader): the preflight keeps one bit per row
+ *    (valid or not) and a SHA-256 per block of the file; the second read checks every block
+ *    against it before parsing it, so exactly the bytes that were validated are sent, and
+ *    parsing overlaps the sending. No copy of the leads is written to disk;
+ *  - a spool file (one `line<TAB>json` per lead), for every other input.
+ * Memory stays flat: no row is kept once handled (the dedupe set keeps 16 bytes per phone).
  */
 import fs from 'node:fs';
 import { UsageError } from '../errors.js';
@@ -33,8 +38,13 @@ export interface PrepareOptions {
   normalize: boolean;
   dedupe: boolean;
   phonePattern: string;
-  /** Where valid leads are spooled; omitted on a dry run. */
+  /** Where valid leads are spooled (unless `reread` can be used); omitted on a dry run. */
   spoolPath?: string;
+  /**
+   * Prefer a second, checked read of the input to a spool. When the input turns out not to be
+   * read by the fast CSV reader, `Prepared.leads` is undefined: prepare again with spoolPath.
+   */
+  reread?: boolean;
   rejects: (headers: string[]) => SidecarWriter;
   onProgress?: (rowsRead: number, bytesHint: number) => void;
 }
@@ -63,6 +73,83 @@ export interface Prepared {
   rejects: SidecarWriter;
   /** SHA-256 of the input's bytes when the reader computed it while reading (journal key). */
   contentHash?: string;
+  /** The valid leads for the sending pass (see the module comment); undefined on a dry run. */
+  leads?: () => AsyncIterable<LeadEntry[]>;
+}
+
+/** A valid lead for the sending pass: its input line and its JSON (text or UTF-8 bytes). */
+export interface LeadEntry {
+  line: number;
+  json: Buffer | string;
+}
+
+/** Leads the sending pass's second read may hold ahead of the sending. */
+const READ_AHEAD = 8192;
+
+/** One bit per data row, growing as rows are read. */
+class RowBits {
+  private bits = new Uint8Array(1 << 12);
+  set(i: number): void {
+    if (i >> 3 >= this.bits.length) {
+      const grown = new Uint8Array(Math.max(this.bits.length * 2, (i >> 3) + 1));
+      grown.set(this.bits);
+      this.bits = grown;
+    }
+    this.bits[i >> 3]! |= 1 << (i & 7);
+  }
+  has(i: number): boolean {
+    return ((this.bits[i >> 3] ?? 0) & (1 << (i & 7))) !== 0;
+  }
+}
+
+interface BuiltLead {
+  lead: Record<string, string>;
+  /** phone_number before normalisation (for messages). */
+  originalPhone: string | undefined;
+  trimmed: boolean;
+  /** PHONE_* bits of what normalisation changed in phone_number and home_phone. */
+  phoneChanges: number;
+}
+
+/** Row values → lead: mapped, trimmed and phone numbers normalised (both passes use it). */
+function leadBuilder(
+  fieldIndex: ReadonlyArray<readonly [LeadField, number]>,
+  normalize: boolean,
+): (values: readonly string[]) => BuiltLead {
+  const phone: PhoneResult = { value: '', changes: 0 };
+  return (values) => {
+    const lead: Record<string, string> = {};
+    let trimmed = false;
+    let phoneChanges = 0;
+    for (const [field, index] of fieldIndex) {
+      const raw = values[index] ?? '';
+      let v = raw;
+      if (normalize) {
+        v = trimField(raw);
+        if (v.length !== raw.length) trimmed = true;
+      }
+      if (v !== '') lead[field] = v;
+    }
+    const originalPhone = lead.phone_number;
+    if (normalize) {
+      if (originalPhone !== undefined) {
+        const r = normalizePhone(originalPhone, phone);
+        if (r.changes !== 0) {
+          lead.phone_number = r.value;
+          phoneChanges |= r.changes;
+        }
+      }
+      const home = lead.home_phone;
+      if (home !== undefined) {
+        const r = normalizeHomePhone(home, phone);
+        if (r.changes !== 0) {
+          lead.home_phone = r.value;
+          phoneChanges |= r.changes;
+        }
+      }
+    }
+    return { lead, originalPhone, trimmed, phoneChanges };
+  };
 }
 
 const PHONE_KINDS: Array<[number, NormalizationKind]> = [
@@ -90,6 +177,7 @@ export async function prepareLeads(info: InputInfo, opts: PrepareOptions): Promi
     throw e;
   }
   const fieldIndex = plan.fieldIndex.map(([f, i]) => [f, i + skip] as const);
+  const build = leadBuilder(fieldIndex, opts.normalize);
   const validator = createValidator(opts.phonePattern);
   const seen = new PhoneSet();
   const rejects = opts.rejects(headers);
@@ -104,9 +192,12 @@ export async function prepareLeads(info: InputInfo, opts: PrepareOptions): Promi
   let rejected = 0;
   let duplicates = 0;
   let normalizedRows = 0;
-  const phone: PhoneResult = { value: '', changes: 0 };
 
-  const spool = opts.spoolPath === undefined ? undefined : fs.openSync(opts.spoolPath, 'w', 0o600);
+  const bits = opts.reread ? new RowBits() : undefined;
+  const spool =
+    opts.spoolPath === undefined || bits !== undefined
+      ? undefined
+      : fs.openSync(opts.spoolPath, 'w', 0o600);
   let spoolBuffer = '';
   const reject = (line: number, values: string[], code: string, reason: string) => {
     rejects.add(line, code, reason, skip ? values.slice(skip) : values);
@@ -115,50 +206,21 @@ export async function prepareLeads(info: InputInfo, opts: PrepareOptions): Promi
 
   try {
     await source.each((row) => {
-      total++;
+      const ordinal = total++;
       if ((total & 0x3fff) === 0) opts.onProgress?.(total, 0);
       const values = row.values;
-      const lead: Record<string, string> = {};
-      let trimmed = false;
-      let phoneChanges = 0;
-      for (const [field, index] of fieldIndex) {
-        const raw = values[index] ?? '';
-        let v = raw;
-        if (opts.normalize) {
-          v = trimField(raw);
-          if (v.length !== raw.length) trimmed = true;
-        }
-        if (v !== '') lead[field] = v;
-      }
-      const originalPhone = lead.phone_number;
-      if (opts.normalize) {
-        if (originalPhone !== undefined) {
-          const r = normalizePhone(originalPhone, phone);
-          if (r.changes !== 0) {
-            lead.phone_number = r.value;
-            phoneChanges |= r.changes;
-            if (samples.length < 5)
-              samples.push({
-                line: row.line,
-                field: 'phone_number',
-                before: originalPhone,
-                after: r.value,
-              });
-          }
-        }
-        const home = lead.home_phone;
-        if (home !== undefined) {
-          const r = normalizeHomePhone(home, phone);
-          if (r.changes !== 0) {
-            lead.home_phone = r.value;
-            phoneChanges |= r.changes;
-          }
-        }
-        if (trimmed || phoneChanges !== 0) {
-          normalizedRows++;
-          if (trimmed) byKind.trimmed++;
-          for (const [bit, kind] of PHONE_KINDS) if (phoneChanges & bit) byKind[kind]++;
-        }
+      const { lead, originalPhone, trimmed, phoneChanges } = build(values);
+      if (trimmed || phoneChanges !== 0) {
+        normalizedRows++;
+        if (trimmed) byKind.trimmed++;
+        for (const [bit, kind] of PHONE_KINDS) if (phoneChanges & bit) byKind[kind]++;
+        if (samples.length < 5 && originalPhone !== lead.phone_number)
+          samples.push({
+            line: row.line,
+            field: 'phone_number',
+            before: originalPhone!,
+            after: lead.phone_number!,
+          });
       }
       const rejection = validator.validate(lead, originalPhone);
       if (rejection) {
@@ -180,7 +242,9 @@ export async function prepareLeads(info: InputInfo, opts: PrepareOptions): Promi
         }
       }
       valid++;
-      if (spool !== undefined) {
+      if (bits !== undefined) {
+        bits.set(ordinal);
+      } else if (spool !== undefined) {
         spoolBuffer += `${row.line}\t${JSON.stringify(lead)}\n`;
         if (spoolBuffer.length > 1 << 20) {
           fs.writeSync(spool, spoolBuffer);
@@ -194,6 +258,14 @@ export async function prepareLeads(info: InputInfo, opts: PrepareOptions): Promi
     throw e;
   } finally {
     if (spool !== undefined) fs.closeSync(spool);
+  }
+  let leads: (() => AsyncIterable<LeadEntry[]>) | undefined;
+  if (spool !== undefined) {
+    const spoolPath = opts.spoolPath!;
+    leads = () => readSpool(spoolPath);
+  } else if (bits !== undefined) {
+    const digests = source.blockDigests?.();
+    if (digests !== undefined) leads = () => rereadLeads(info, digests, bits, build);
   }
   opts.onProgress?.(total, 0);
   return {
@@ -210,7 +282,78 @@ export async function prepareLeads(info: InputInfo, opts: PrepareOptions): Promi
     samples,
     rejects,
     ...(source.contentHash?.() !== undefined ? { contentHash: source.contentHash()! } : {}),
+    ...(leads ? { leads } : {}),
   };
+}
+
+/**
+ * The sending pass's second read of the input: every block checked against the preflight's
+ * digests before it is parsed (InputChangedError otherwise), the rows the preflight found
+ * valid built into leads again. The reader works ahead of the sending, a slice of text at a
+ * time with the event loop free in between, and waits once READ_AHEAD leads are ready.
+ */
+async function* rereadLeads(
+  info: InputInfo,
+  digests: readonly Buffer[],
+  valid: RowBits,
+  build: (values: readonly string[]) => BuiltLead,
+): AsyncGenerator<LeadEntry[]> {
+  const source = await openRows(info, { verify: digests });
+  let buffer: LeadEntry[] = [];
+  let finished = false;
+  let failure: { error: unknown } | undefined;
+  let cancelled = false;
+  let wakeConsumer: (() => void) | undefined;
+  let wakeReader: (() => void) | undefined;
+  let ordinal = 0;
+  const reading = source
+    .each(
+      (row) => {
+        if (valid.has(ordinal++))
+          buffer.push({ line: row.line, json: JSON.stringify(build(row.values).lead) });
+      },
+      {
+        afterChunk: () => {
+          if (cancelled) throw new Error('the sending pass stopped reading');
+          if (buffer.length > 0) wakeConsumer?.();
+          // Read ahead while the requests are out, a slice at a time (answers are handled
+          // between slices), up to READ_AHEAD leads.
+          if (buffer.length < READ_AHEAD) return new Promise<void>((r) => setImmediate(r));
+          return new Promise<void>((resolve) => (wakeReader = resolve));
+        },
+      },
+    )
+    .catch((e: unknown) => {
+      failure = { error: e };
+    })
+    .finally(() => {
+      finished = true;
+      wakeConsumer?.();
+    });
+  try {
+    for (;;) {
+      if (buffer.length === 0 && !finished)
+        await new Promise<void>((resolve) => (wakeConsumer = resolve));
+      wakeConsumer = undefined;
+      if (buffer.length > 0) {
+        const out = buffer;
+        buffer = [];
+        // The reader goes on at the next turn of the event loop: requests the consumer starts
+        // with these leads go out first.
+        const reader = wakeReader;
+        wakeReader = undefined;
+        if (reader) setImmediate(reader);
+        yield out;
+        continue;
+      }
+      if (finished) break;
+    }
+    if (failure) throw failure.error;
+  } finally {
+    cancelled = true;
+    wakeReader?.();
+    await reading;
+  }
 }
 
 /**
@@ -218,13 +361,11 @@ export async function prepareLeads(info: InputInfo, opts: PrepareOptions): Promi
  * time (one await per chunk, not per lead). Each lead's JSON stays bytes (a view into the chunk
  * read): request bodies are assembled from them without decoding and re-encoding UTF-8.
  */
-export async function* readSpool(
-  spoolPath: string,
-): AsyncGenerator<Array<{ line: number; json: Buffer }>> {
+export async function* readSpool(spoolPath: string): AsyncGenerator<LeadEntry[]> {
   let tail: Buffer = Buffer.alloc(0);
   for await (const chunk of fs.createReadStream(spoolPath, { highWaterMark: 1 << 20 })) {
     const bytes: Buffer = tail.length > 0 ? Buffer.concat([tail, chunk as Buffer]) : chunk;
-    const entries: Array<{ line: number; json: Buffer }> = [];
+    const entries: LeadEntry[] = [];
     let start = 0;
     let nl: number;
     while ((nl = bytes.indexOf(10, start)) >= 0) {

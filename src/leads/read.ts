@@ -49,13 +49,37 @@ export interface Row {
 
 export interface RowSource {
   headers: string[];
-  /** Call fn for every data row, in order; resolves when the input is exhausted. */
-  each(fn: (row: Row) => void): Promise<void>;
+  /**
+   * Call fn for every data row, in order; resolves when the input is exhausted. The fast CSV
+   * reader also awaits `afterChunk` after the rows of each chunk read (back-pressure).
+   */
+  each(fn: (row: Row) => void, opts?: { afterChunk?: () => Promise<void> | void }): Promise<void>;
   /** SHA-256 of the file's bytes, when reading it whole computed it on the way (else hashFile). */
   contentHash?: () => string | undefined;
+  /**
+   * SHA-256 of each READ_CHUNK-sized block of the file, when the fast CSV reader read it whole:
+   * a second read given them (openRows' `verify`) fails with InputChangedError at the first
+   * block that differs.
+   */
+  blockDigests?: () => readonly Buffer[] | undefined;
+}
+
+export interface OpenRowsOptions {
+  /** Block digests from an earlier whole read: the file must still be exactly those bytes. */
+  verify?: readonly Buffer[];
+}
+
+/** The file is no longer what an earlier read of it saw. */
+export class InputChangedError extends Error {
+  constructor(readonly displayName: string) {
+    super(`${displayName} changed while it was being imported`);
+    this.name = 'InputChangedError';
+  }
 }
 
 const READ_CHUNK = 256 * 1024;
+/** Text handed to the fast CSV parser at a time (UTF-16 units). */
+const TEXT_SLICE = 64 * 1024;
 
 function where(info: Pick<InputInfo, 'displayName'>, line?: number): string {
   return line === undefined ? info.displayName : `${info.displayName}:${line}`;
@@ -354,9 +378,21 @@ function invalidUtf8(info: InputInfo, chunk: Buffer, offset: number): UsageError
   });
 }
 
+/** Whether openRows reads this input with the fast CSV reader (which offers blockDigests). */
+export function readsFast(info: InputInfo): boolean {
+  return (
+    csvReader.fast &&
+    info.format === 'csv' &&
+    info.encoding === 'utf8' &&
+    FastCsvParser.supports(info.delimiter)
+  );
+}
+
 /** Open the rows of an input after inspectInput. */
-export async function openRows(info: InputInfo): Promise<RowSource> {
-  if (info.format === 'csv') return openCsv(info);
+export async function openRows(info: InputInfo, opts: OpenRowsOptions = {}): Promise<RowSource> {
+  if (opts.verify !== undefined && !readsFast(info))
+    throw new Error('openRows: verify needs the fast CSV reader');
+  if (info.format === 'csv') return readsFast(info) ? openCsvFast(info, opts) : openCsvParse(info);
   if (info.format === 'xlsx') {
     const { openXlsx } = await import('./xlsx.js');
     return openXlsx(
@@ -391,24 +427,53 @@ function delimiterName(d: string): string {
  */
 export const csvReader = { fast: true, fallbacks: 0 };
 
-async function openCsv(info: InputInfo): Promise<RowSource> {
-  if (!csvReader.fast || info.encoding !== 'utf8' || !FastCsvParser.supports(info.delimiter))
-    return openCsvParse(info);
-  return openCsvFast(info);
+/** A file in blocks of exactly READ_CHUNK bytes (the last one shorter), however reads split. */
+async function* fileBlocks(file: string): AsyncGenerator<Buffer> {
+  const fh = await fs.promises.open(file, 'r');
+  try {
+    for (;;) {
+      const block = Buffer.allocUnsafe(READ_CHUNK);
+      let filled = 0;
+      while (filled < READ_CHUNK) {
+        const { bytesRead } = await fh.read(block, filled, READ_CHUNK - filled, null);
+        if (bytesRead === 0) break;
+        filled += bytesRead;
+      }
+      if (filled > 0) yield filled < READ_CHUNK ? block.subarray(0, filled) : block;
+      if (filled < READ_CHUNK) return;
+    }
+  } finally {
+    await fh.close();
+  }
 }
 
 /**
  * Decoded text chunks of a UTF-8 file (BOM dropped), each checked with buffer.isUtf8. Every
- * byte read (the BOM too) goes through `hash`, so a complete read also yields the file's
- * SHA-256 without a second pass.
+ * block read (the BOM too) goes through `hash`, so a complete read also yields the file's
+ * SHA-256 without a second pass, and each block's own SHA-256 is collected in `digests` — or,
+ * with `verify`, compared with the digests of an earlier read.
  */
-async function* utf8Strings(info: InputInfo, hash: Hash): AsyncGenerator<string> {
-  const stream = fs.createReadStream(info.path, { highWaterMark: READ_CHUNK });
+async function* utf8Strings(
+  info: InputInfo,
+  hash: Hash,
+  digests: Buffer[],
+  verify: readonly Buffer[] | undefined,
+): AsyncGenerator<string> {
   let carry: Buffer = Buffer.alloc(0);
   let skip = info.bom ? 3 : 0;
   let offset = skip;
-  for await (const read of stream as AsyncIterable<Buffer>) {
-    hash.update(read);
+  let index = 0;
+  for await (const read of fileBlocks(info.path)) {
+    const digest = createHash('sha256').update(read).digest();
+    if (verify !== undefined) {
+      const expected = verify[index];
+      if (expected === undefined || !digest.equals(expected))
+        throw new InputChangedError(info.displayName);
+    } else {
+      hash.update(read);
+      digests.push(digest);
+    }
+    index++;
     let chunk = read;
     if (skip > 0) {
       const drop = Math.min(skip, chunk.length);
@@ -420,8 +485,12 @@ async function* utf8Strings(info: InputInfo, hash: Hash): AsyncGenerator<string>
     if (!isUtf8(bytes.subarray(0, cut))) throw invalidUtf8(info, bytes, offset - carry.length);
     carry = Buffer.from(bytes.subarray(cut));
     offset += chunk.length;
-    yield bytes.toString('utf8', 0, cut);
+    // In slices, so that a consumer between them (the sending pass) is never held up long.
+    const text = bytes.toString('utf8', 0, cut);
+    for (let i = 0; i < text.length; i += TEXT_SLICE) yield text.slice(i, i + TEXT_SLICE);
   }
+  if (verify !== undefined && index !== verify.length)
+    throw new InputChangedError(info.displayName);
   if (carry.length > 0) throw invalidUtf8(info, carry, offset - carry.length);
 }
 
@@ -430,10 +499,11 @@ async function* utf8Strings(info: InputInfo, hash: Hash): AsyncGenerator<string>
  * the rows already handed on (a prefix of csv-parse's, see csv-fast.ts) are skipped: the
  * caller sees one stream of rows either way, and csv-parse's error if there is one.
  */
-async function openCsvFast(info: InputInfo): Promise<RowSource> {
+async function openCsvFast(info: InputInfo, opts: OpenRowsOptions): Promise<RowSource> {
   const hash = createHash('sha256');
   let contentHash: string | undefined;
-  const chunks = utf8Strings(info, hash);
+  const digests: Buffer[] = [];
+  const chunks = utf8Strings(info, hash, digests, opts.verify);
   let headers: string[] | undefined;
   let handler: ((row: Row) => void) | undefined;
   const pending: Row[] = [];
@@ -460,8 +530,10 @@ async function openCsvFast(info: InputInfo): Promise<RowSource> {
     return parser.push(next.value);
   };
   const fallBack = async (): Promise<RowSource> => {
-    csvReader.fallbacks++;
     await chunks.return(undefined);
+    // The same bytes parse the same way: a second read that needs csv-parse read other bytes.
+    if (opts.verify !== undefined) throw new InputChangedError(info.displayName);
+    csvReader.fallbacks++;
     return openCsvParse(info);
   };
   try {
@@ -475,7 +547,8 @@ async function openCsvFast(info: InputInfo): Promise<RowSource> {
   return {
     headers,
     contentHash: () => contentHash,
-    async each(fn) {
+    blockDigests: () => (contentHash === undefined ? undefined : digests),
+    async each(fn, eachOpts) {
       let delivered = 0;
       handler = (row) => {
         delivered++;
@@ -484,7 +557,10 @@ async function openCsvFast(info: InputInfo): Promise<RowSource> {
       let ok = true;
       try {
         for (const row of pending.splice(0)) handler(row);
-        while (ok && !done) ok = await pull();
+        while (ok && !done) {
+          ok = await pull();
+          await eachOpts?.afterChunk?.();
+        }
       } finally {
         if (ok) await chunks.return(undefined);
       }

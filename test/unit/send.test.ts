@@ -8,6 +8,7 @@ import { ApiError } from '../../src/api/errors.js';
 import { messages, parseServiceMessage } from '../../src/api/spec.js';
 import { NO_JOURNAL } from '../../src/delivery/journal-types.js';
 import { sendLeads } from '../../src/delivery/send.js';
+import { readSpool } from '../../src/leads/prepare.js';
 import { tempDir } from '../helpers/cli.js';
 
 function spool(lines: number[]): string {
@@ -55,7 +56,8 @@ describe('sendLeads batching', () => {
           const bad = new Set(lines.filter((_, i) => (i * 7919) % 1000 < badShare * 1000));
           const accepted: number[][] = [];
           const r = await sendLeads({
-            spoolPath: spool(lines),
+            leads: readSpool(spool(lines)),
+            total: lines.length,
             campaignKey: 'k',
             batchSize,
             concurrency,
@@ -95,7 +97,8 @@ describe('sendLeads batching', () => {
       },
     } as unknown as CacsClient;
     const r = await sendLeads({
-      spoolPath: spool(Array.from({ length: 100 }, (_, i) => i + 2)),
+      leads: readSpool(spool(Array.from({ length: 100 }, (_, i) => i + 2))),
+      total: 100,
       campaignKey: 'k',
       batchSize: 10,
       concurrency: 1,

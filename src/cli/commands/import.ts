@@ -156,7 +156,7 @@ export async function runImportCommand(
   }
 
   if (flags.json) {
-    const { samples: _s, columns: _c, stoppedBecause: _w, ...json } = summary;
+    const { samples: _s, columns: _c, stoppedBecause: _w, stoppedHint: _h, ...json } = summary;
     ctx.out.data(`${JSON.stringify({ ...json, alias: campaign?.alias ?? null }, null, 2)}\n`);
   } else {
     printSummary(ctx, summary, campaign?.alias);
@@ -240,9 +240,10 @@ function printOutcome(ctx: Context, s: ImportSummary): void {
   if (s.stoppedBecause !== undefined && s.exitCode !== 130) {
     out.error(
       `stopped: ${s.stoppedBecause}`,
-      s.exitCode === 4
-        ? 'Nothing more was sent. Check the token and campaign (cacs config show), then run the same command again.'
-        : 'Nothing more was sent. Run the same command again later: what was imported is not sent twice.',
+      s.stoppedHint ??
+        (s.exitCode === 4
+          ? 'Nothing more was sent. Check the token and campaign (cacs config show), then run the same command again.'
+          : 'Nothing more was sent. Run the same command again later: what was imported is not sent twice.'),
     );
   }
   if (s.exitCode === 130)

@@ -1,0 +1,101 @@
+/**
+ * The sending pass reads a CSV input again, checking every block against the preflight's
+ * read: what is sent is exactly what was validated, and a file that changes in between stops
+ * the import. Inputs the fast reader does not take are spooled instead.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, tempDir } from '../helpers/cli.js';
+import {
+  emulatorPool,
+  importEnv,
+  processedPhones,
+  write,
+  type Summary,
+} from '../helpers/import.js';
+import { startScriptedServer, type Script } from '../helpers/servers.js';
+
+const emulators = emulatorPool();
+const phoneOf = (i: number) => `09${String(10_000_000 + i).slice(-8)}`;
+
+/** A CSV of `rows` leads, about 60 bytes a row (20,000 rows: over four 256 KB blocks). */
+function bigCsv(rows: number): string {
+  let text = 'phone,name,address\n';
+  for (let i = 0; i < rows; i++) text += `${phoneOf(i)},Nguyễn Văn ${i},"${i} Lê Lợi, Quận 1"\n`;
+  return text;
+}
+
+describe('the sending pass reads the input again', () => {
+  it('stops when the file changes after the preflight: exit 1, only checked bytes sent', async () => {
+    const dir = tempDir();
+    const rows = 20_000;
+    const file = write(dir, 'leads.csv', bigCsv(rows));
+    const received: string[] = [];
+    let changed = false;
+    const answer: Script = (_req, res, body) => {
+      const leads = (JSON.parse(body) as { data: Array<{ phone_number: string }> }).data;
+      received.push(...leads.map((l) => l.phone_number));
+      if (!changed) {
+        // Someone rewrites the end of the file while cacs is sending the beginning.
+        changed = true;
+        const text = fs.readFileSync(file, 'utf8');
+        fs.writeFileSync(file, text.replace(`Nguyễn Văn ${rows - 1},`, `Nguyễn Văn X${rows},`));
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          result: 'success',
+          message: `${leads.length}/${leads.length} leads were imported`,
+        }),
+      );
+    };
+    const server = await startScriptedServer([answer]);
+    try {
+      const r = await runCli(
+        ['import', file, '--batch-size', '100', '--concurrency', '1', '--json'],
+        { cwd: dir, env: importEnv(server) },
+      );
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(`stopped: ${file} changed while it was being imported, after`);
+      expect(r.stderr).toContain('Import the file again once it is complete');
+      const s = JSON.parse(r.stdout) as Summary;
+      expect(s.exitCode).toBe(1);
+      expect(s.imported).toBe(received.length);
+      expect(s.notSent).toBe(rows - received.length);
+      // Sent: a prefix of the file as the preflight saw it, each lead once.
+      expect(received.length).toBeGreaterThan(0);
+      expect(received.length).toBeLessThan(rows);
+      expect(received).toEqual(Array.from({ length: received.length }, (_, i) => phoneOf(i)));
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('sends the leads of an unchanged file once each, in order', async () => {
+    const emu = await emulators.start();
+    const dir = tempDir();
+    const rows = 20_000;
+    const file = write(dir, 'leads.csv', bigCsv(rows));
+    const r = await runCli(['import', file, '--batch-size', '500', '--json'], {
+      cwd: dir,
+      env: importEnv(emu),
+    });
+    expect(r.code).toBe(0);
+    expect(processedPhones(emu).sort()).toEqual(
+      Array.from({ length: rows }, (_, i) => phoneOf(i)).sort(),
+    );
+  });
+
+  it('spools what the fast reader hands to csv-parse (old Mac line ends) and sends it all', async () => {
+    const emu = await emulators.start();
+    const dir = tempDir();
+    const text = bigCsv(3000).replaceAll('\n', '\r');
+    const file = write(dir, 'mac.csv', text);
+    const r = await runCli(['import', file, '--json'], { cwd: dir, env: importEnv(emu) });
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.stdout) as Summary).imported).toBe(3000);
+    expect(processedPhones(emu)).toHaveLength(3000);
+    expect(fs.readdirSync(dir)).toEqual([path.basename(file)]);
+  });
+});
