@@ -53,13 +53,22 @@ for (let d = 0; d < days; d++) {
 const { request } = await import('node:http');
 const ask = (body) =>
   new Promise((resolve, reject) => {
+    const text = JSON.stringify(body);
     const req = request(`${emulator.url}/api/cacs/v1/call_result`, {
       method: 'GET',
-      headers: { 'content-type': 'application/json', access_token: 'emulator-token' },
+      // A GET body needs its length (Node's server refuses a chunked GET with HTTP 400).
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(text),
+        access_token: 'emulator-token',
+      },
     });
-    req.on('response', (res) => res.resume().on('end', resolve));
+    req.on('response', (res) => {
+      if (res.statusCode !== 200) reject(new Error(`warm-up: HTTP ${res.statusCode}`));
+      res.resume().on('end', resolve);
+    });
     req.on('error', reject);
-    req.end(JSON.stringify(body));
+    req.end(text);
   });
 for (let m = 0; m < 12; m++) {
   const from = new Date(Date.UTC(year, m, 1)).toISOString().slice(0, 10);
