@@ -22,6 +22,8 @@ const CR = 13;
 const QUOTE = 34;
 /** Longest record accepted here (UTF-16 units); csv-parse's max_record_size is 1 MB of bytes. */
 const MAX_RECORD = 250_000;
+const GIVE_UP = -1;
+const MORE = -2;
 
 type LineEnding = 'unknown' | 'lf' | 'crlf';
 
@@ -100,19 +102,12 @@ export class FastCsvParser {
       const start = p;
       const c = s.charCodeAt(p);
       // Empty lines are skipped (but counted).
-      if (c === LF) {
-        if (this.ending === 'crlf') return -1;
-        this.ending = 'lf';
+      if (c === LF || c === CR) {
+        const next = this.lineEnd(s, p, final);
+        if (next === GIVE_UP) return -1;
+        if (next === MORE) return start;
         this.line++;
-        p++;
-        continue;
-      }
-      if (c === CR) {
-        if (p + 1 >= len) return final ? -1 : start;
-        if (s.charCodeAt(p + 1) !== LF || this.ending === 'lf') return -1;
-        this.ending = 'crlf';
-        this.line++;
-        p += 2;
+        p = next;
         if (ncr < p) {
           ncr = s.indexOf('\r', p);
           if (ncr < 0) ncr = len;
@@ -194,20 +189,12 @@ export class FastCsvParser {
             p++;
             continue;
           }
-          if (n === LF) {
-            if (this.ending === 'crlf') return -1;
-            this.ending = 'lf';
-            p++;
-            break;
-          }
-          if (n === CR) {
-            if (p + 1 >= len) return final ? -1 : start;
-            if (s.charCodeAt(p + 1) !== LF || this.ending === 'lf') return -1;
-            this.ending = 'crlf';
-            p += 2;
-            break;
-          }
-          return -1;
+          if (n !== LF && n !== CR) return -1;
+          const next = this.lineEnd(s, p, final);
+          if (next === GIVE_UP) return -1;
+          if (next === MORE) return start;
+          p = next;
+          break;
         }
         // An unquoted value: up to the next delimiter or line end; no quote or stray CR in it.
         if (nq < p) {
@@ -234,17 +221,11 @@ export class FastCsvParser {
           p = e + 1;
           continue;
         }
-        if (ch === LF) {
-          if (this.ending === 'crlf') return -1;
-          this.ending = 'lf';
-          p = e + 1;
-          break;
-        }
-        if (ch === CR) {
-          if (e + 1 >= len) return final ? -1 : start;
-          if (s.charCodeAt(e + 1) !== LF || this.ending === 'lf') return -1;
-          this.ending = 'crlf';
-          p = e + 2;
+        if (ch === LF || ch === CR) {
+          const next = this.lineEnd(s, e, final);
+          if (next === GIVE_UP) return -1;
+          if (next === MORE) return start;
+          p = next;
           break;
         }
         p = e; // the end of the input
@@ -255,6 +236,22 @@ export class FastCsvParser {
       this.line += 1 + breaks;
     }
     return p;
+  }
+
+  /**
+   * After a line end at `at` (LF, or CR LF): where the next line starts. GIVE_UP for a bare CR
+   * or a change of line-end style, MORE when the text stops between CR and LF.
+   */
+  private lineEnd(s: string, at: number, final: boolean): number {
+    if (s.charCodeAt(at) === LF) {
+      if (this.ending === 'crlf') return GIVE_UP;
+      this.ending = 'lf';
+      return at + 1;
+    }
+    if (at + 1 >= s.length) return final ? GIVE_UP : MORE;
+    if (s.charCodeAt(at + 1) !== LF || this.ending === 'lf') return GIVE_UP;
+    this.ending = 'crlf';
+    return at + 2;
   }
 
   private accept(values: string[]): boolean {
