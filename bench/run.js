@@ -539,6 +539,33 @@ async function benchImportLatency() {
       `  run ${i + 1}: cacs ${fmtMs(r.ms)} (${r.summary.requests} requests; ${fmtPhases(r.phases)}); dry run of the same file ${fmtMs(d.ms)}`,
     );
   }
+  // The floor of the sending alone on this stack: pre-built bodies, got, no cacs.
+  const floor = [];
+  for (let i = 0; i < runs; i++) {
+    const emu = await startEmulatorProcess([
+      CACS,
+      'emulator',
+      '--port',
+      '0',
+      '--latency',
+      String(IMPORT_LATENCY),
+      '-q',
+    ]);
+    try {
+      const f = await run(process.execPath, [
+        path.join(BENCH, 'floor-import.js'),
+        emu.url,
+        String(summary.batches),
+      ]);
+      expectCode(f, [0], 'floor-import');
+      floor.push(JSON.parse(f.stdout.trim().split('\n').pop()).ms);
+    } finally {
+      await emu.stop();
+    }
+  }
+  log(
+    `  sending floor (pre-built bodies, got, concurrency ${CONCURRENCY}): ${floor.map(fmtMs).join(', ')}`,
+  );
   const ideal = (summary.batches * IMPORT_LATENCY) / CONCURRENCY;
   const ratio = median(cacs) / ideal;
   addRow({
@@ -548,7 +575,7 @@ async function benchImportLatency() {
     ratio: ratio.toFixed(2),
     target: '≤ 1.15',
     ok: ratio <= 1.15,
-    note: `${fmtPhases(medianPhases(phases))} (sending alone vs ideal: ${(medianPhases(phases).sendMs / ideal).toFixed(2)}); a dry run of the same file takes ${fmtMs(median(dry))}`,
+    note: `${fmtPhases(medianPhases(phases))} (sending alone vs ideal: ${(medianPhases(phases).sendMs / ideal).toFixed(2)}); a dry run of the same file takes ${fmtMs(median(dry))}; floor of the sending alone on this stack (the same number of pre-built bodies sent with got, no cacs): ${fmtMs(median(floor))} (${(median(floor) / ideal).toFixed(2)}× ideal)`,
   });
   rssLines.push(
     `import ${n(CFG.importRows)} leads, latency ${IMPORT_LATENCY} ms: cacs peak RSS ${rss.map(fmtMB).join(', ')}`,
@@ -563,6 +590,7 @@ async function benchImportLatency() {
     idealMs: ideal,
     ratio,
     dryRunMs: dry,
+    sendingFloorMs: floor,
     phases,
     cacsMaxRssKB: rss,
     batches: summary.batches,
@@ -614,6 +642,7 @@ async function benchReport() {
   const fast = await startEmulatorProcess(emuArgs(0));
   const cacs = [];
   const zero = [];
+  const floor = [];
   const rss = [];
   let lines = 0;
   let requests = 0;
@@ -638,8 +667,11 @@ async function benchReport() {
       );
       expectCode(z, [0], 'cacs report (latency 0)');
       zero.push(z.ms);
+      const f = await run(process.execPath, [path.join(BENCH, 'floor-report.js'), slow.url]);
+      expectCode(f, [0], 'floor-report');
+      floor.push(JSON.parse(f.stdout.trim().split('\n').pop()).ms);
       log(
-        `  run ${i + 1}: cacs ${fmtMs(r.ms)} (${requests} requests, ${n(lines)} attempt rows); same at latency 0: ${fmtMs(z.ms)}`,
+        `  run ${i + 1}: cacs ${fmtMs(r.ms)} (${requests} requests, ${n(lines)} attempt rows); same at latency 0: ${fmtMs(z.ms)}; fetching floor ${fmtMs(floor.at(-1))}`,
       );
     }
   } finally {
@@ -657,7 +689,7 @@ async function benchReport() {
     ratio: ratio.toFixed(2),
     target: '≤ 1.30',
     ok: ratio <= 1.3,
-    note: `${requests} requests, ${n(lines)} attempt rows (${CFG.reportLeadsPerDay} leads/day); same report at latency 0: ${fmtMs(median(zero))}`,
+    note: `${requests} requests, ${n(lines)} attempt rows (${CFG.reportLeadsPerDay} leads/day); same report at latency 0: ${fmtMs(median(zero))}; floor of the fetching alone on this stack (the 12 windows asked with got and parsed, no cacs): ${fmtMs(median(floor))}, + start-up = ${((median(floor) + startup) / ideal).toFixed(2)}× ideal`,
   });
   rssLines.push(`report 365 days: cacs peak RSS ${rss.map(fmtMB).join(', ')}`);
   results.benchmarks.report = {
@@ -672,6 +704,7 @@ async function benchReport() {
     startupMs: startup,
     ratio,
     latency0Ms: zero,
+    fetchingFloorMs: floor,
     requests,
     attemptRows: lines,
     cacsMaxRssKB: rss,
