@@ -86,6 +86,13 @@ const CONNECT_CODES = new Set([
 const CONNECT_TIMEOUT_EVENTS = new Set(['lookup', 'connect', 'secureConnect']);
 const TLS_CODE = /^(CERT_|ERR_TLS_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_SSL)/;
 
+/** A lead for a request: an object of lead fields, or its JSON as text or UTF-8 bytes. */
+export type LeadPayload = Readonly<Record<string, string>> | string | Uint8Array;
+
+function isLeadObject(v: LeadPayload): v is Readonly<Record<string, string>> {
+  return typeof v === 'object' && !(v instanceof Uint8Array);
+}
+
 const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']}');
 
@@ -114,29 +121,33 @@ export class CacsClient {
 
   /** POST import_lead. */
   async importLeads(campaignKey: string, leads: readonly Lead[]): Promise<ImportResult> {
-    return this.importLeadsJson(
-      campaignKey,
-      leads.map((l) => JSON.stringify(l)),
-    );
+    return this.importLeadsJson(campaignKey, leads);
   }
 
   /**
-   * POST import_lead with leads already serialised (one JSON object each, as text or UTF-8
-   * bytes): the body is assembled as bytes, with no re-encoding.
+   * POST import_lead with leads as objects, or already serialised (one JSON object each, as
+   * text or UTF-8 bytes): objects are serialised in one call, bytes joined without decoding.
    */
   async importLeadsJson(
     campaignKey: string,
-    leadJsons: ReadonlyArray<string | Uint8Array>,
+    leadJsons: ReadonlyArray<LeadPayload>,
   ): Promise<ImportResult> {
-    const head = `{"campaign_key":${JSON.stringify(campaignKey)},"data":[`;
     let body: Buffer;
-    if (leadJsons.every((json) => typeof json === 'string')) {
-      body = Buffer.from(`${head}${leadJsons.join(',')}]}`);
+    if (leadJsons.every(isLeadObject)) {
+      body = Buffer.from(JSON.stringify({ campaign_key: campaignKey, data: leadJsons }));
     } else {
-      const parts: Uint8Array[] = [Buffer.from(head)];
+      const parts: Uint8Array[] = [
+        Buffer.from(`{"campaign_key":${JSON.stringify(campaignKey)},"data":[`),
+      ];
       leadJsons.forEach((json, i) => {
         if (i > 0) parts.push(COMMA);
-        parts.push(typeof json === 'string' ? Buffer.from(json) : json);
+        parts.push(
+          typeof json === 'string'
+            ? Buffer.from(json)
+            : isLeadObject(json)
+              ? Buffer.from(JSON.stringify(json))
+              : json,
+        );
       });
       parts.push(CLOSE);
       body = Buffer.concat(parts);

@@ -106,7 +106,7 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
     try {
       const answer = await opts.client.importLeadsJson(
         opts.campaignKey,
-        entries.map((e) => e.json),
+        entries.map((e) => e.lead),
       );
       r.imported += answer.imported;
       r.serviceSkipped += answer.skipped;

@@ -77,10 +77,10 @@ export interface Prepared {
   leads?: () => AsyncIterable<LeadEntry[]>;
 }
 
-/** A valid lead for the sending pass: its input line and its JSON (text or UTF-8 bytes). */
+/** A valid lead for the sending pass: its input line, and the lead (or its JSON as bytes). */
 export interface LeadEntry {
   line: number;
-  json: Buffer | string;
+  lead: Readonly<Record<string, string>> | Buffer;
 }
 
 /** Leads the sending pass's second read may hold ahead of the sending. */
@@ -309,8 +309,7 @@ async function* rereadLeads(
   const reading = source
     .each(
       (row) => {
-        if (valid.has(ordinal++))
-          buffer.push({ line: row.line, json: JSON.stringify(build(row.values).lead) });
+        if (valid.has(ordinal++)) buffer.push({ line: row.line, lead: build(row.values).lead });
       },
       {
         afterChunk: () => {
@@ -373,7 +372,7 @@ export async function* readSpool(spoolPath: string): AsyncGenerator<LeadEntry[]>
       let line = 0;
       let i = start;
       for (let c = bytes[i]!; c !== 9; c = bytes[++i]!) line = line * 10 + (c - 48);
-      entries.push({ line, json: bytes.subarray(i + 1, nl) });
+      entries.push({ line, lead: bytes.subarray(i + 1, nl) });
       start = nl + 1;
     }
     tail = Buffer.from(bytes.subarray(start));
