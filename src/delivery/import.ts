@@ -197,10 +197,24 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     // Service rejects and uncertain leads: look their original rows up in the input.
     let uncertainPath: string | null = null;
     if (send && (send.serviceRejects.size > 0 || send.uncertainLines.length > 0)) {
-      const wanted = new Set<number>([...send.serviceRejects.keys(), ...send.uncertainLines]);
-      const rows = await originalRows(info, wanted);
+      // The second read kept them; a spooled input is read once more for them.
+      const kept = send.originals;
+      const wanted = new Set<number>(
+        [...send.serviceRejects.keys(), ...send.uncertainLines].filter((l) => !kept.has(l)),
+      );
+      let lookedUp = new Map<number, string[]>();
+      let unreadable = '';
+      try {
+        lookedUp = await originalRows(info, wanted);
+      } catch (e) {
+        // The input is gone or no longer readable: the lines and reasons still go out.
+        unreadable = ` (its values could not be read back: ${(e as Error).message})`;
+      }
+      const blank = prepared.headers.map(() => '');
+      const valuesOf = (line: number) => kept.get(line) ?? lookedUp.get(line);
+      const note = (line: number) => (valuesOf(line) ? '' : unreadable);
       for (const [line, { code, reason }] of [...send.serviceRejects].sort((a, b) => a[0] - b[0])) {
-        prepared.rejects.add(line, code, reason, rows.get(line) ?? []);
+        prepared.rejects.add(line, code, reason + note(line), valuesOf(line) ?? blank);
         prepared.rejectedByCode[code] = (prepared.rejectedByCode[code] ?? 0) + 1;
       }
       if (send.uncertainLines.length > 0) {
@@ -214,8 +228,8 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
           w.add(
             line,
             'uncertain',
-            'sent, but no definite answer came: check in the campaign before resending',
-            rows.get(line) ?? [],
+            `sent, but no definite answer came: check in the campaign before resending${note(line)}`,
+            valuesOf(line) ?? blank,
           );
         }
         uncertainPath = w.commit() ?? null;
@@ -264,7 +278,9 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
                 ? `${send.inputError.message}, after ${plural(send.sent, 'lead')} had been sent`
                 : `reading the leads failed: ${send.inputError.message}`,
             stoppedHint:
-              'Nothing more was sent. Import the file again once it is complete; to the journal it is a new file, so first remove the leads this run sent (they are in the campaign).',
+              send.inputError instanceof InputChangedError
+                ? 'Nothing more was sent. Import the file again once it is complete; to the journal it is a new file, so first remove the leads this run sent (they are in the campaign).'
+                : 'Nothing more was sent. Make the file readable again, then run the same command: what was imported is not sent twice.',
           }
         : {}),
     };

@@ -47,6 +47,8 @@ export interface SendResult {
   serviceRejects: Map<number, { code: string; reason: string }>;
   /** Input lines of leads whose outcome is unknown (this run and earlier ones). */
   uncertainLines: number[];
+  /** Input values of service-rejected and uncertain leads, where the lead entries had them. */
+  originals: Map<number, readonly string[]>;
   uncertainFromEarlierRuns: number;
   /** Leads settled by earlier runs and skipped now. */
   resumedDone: number;
@@ -78,6 +80,7 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
     serviceSkipped: 0,
     serviceRejects: new Map(),
     uncertainLines: [],
+    originals: new Map(),
     uncertainFromEarlierRuns: 0,
     resumedDone: 0,
     resumedRejected: 0,
@@ -91,6 +94,9 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
   let sent = 0;
   const stopped = () =>
     r.fatal !== undefined || r.inputError !== undefined || pool.failed || opts.signal.aborted;
+  const keepValues = (entry: SpoolEntry) => {
+    if (entry.values) r.originals.set(entry.line, entry.values);
+  };
   const progress = () =>
     opts.onProgress?.({ sent, imported: r.imported, rejected: r.serviceRejects.size });
 
@@ -132,6 +138,7 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
           const reason = e.service ? `the service refused it: ${e.service.message}` : e.message;
           const code = e.tooLarge ? 'service_too_large' : `service_${e.service?.code ?? 'refused'}`;
           r.serviceRejects.set(entry.line, { code, reason });
+          keepValues(entry);
           sent += 1;
           await settle(entries, { state: 'rejected', code, reason });
           progress();
@@ -146,7 +153,10 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
         return;
       }
       if (e.kind === 'uncertain') {
-        for (const entry of entries) r.uncertainLines.push(entry.line);
+        for (const entry of entries) {
+          r.uncertainLines.push(entry.line);
+          keepValues(entry);
+        }
         sent += entries.length;
         await settle(entries, { state: 'uncertain', reason: e.message });
         progress();
@@ -181,10 +191,12 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
           r.resumedRejected++;
           const earlier = opts.journal.earlier?.rejected.get(entry.line);
           if (earlier) r.serviceRejects.set(entry.line, earlier);
+          keepValues(entry);
           continue;
         }
         if (previous === 'uncertain' && !opts.retryUncertain) {
           r.uncertainLines.push(entry.line);
+          keepValues(entry);
           r.uncertainFromEarlierRuns++;
           continue;
         }

@@ -81,6 +81,8 @@ export interface Prepared {
 export interface LeadEntry {
   line: number;
   lead: Readonly<Record<string, string>> | Buffer;
+  /** The row's values as in the input (second read only), for the rejects and uncertain files. */
+  values?: readonly string[];
 }
 
 /** Leads the sending pass's second read may hold ahead of the sending. */
@@ -265,7 +267,7 @@ export async function prepareLeads(info: InputInfo, opts: PrepareOptions): Promi
     leads = () => readSpool(spoolPath);
   } else if (bits !== undefined) {
     const digests = source.blockDigests?.();
-    if (digests !== undefined) leads = () => rereadLeads(info, digests, bits, build);
+    if (digests !== undefined) leads = () => rereadLeads(info, digests, bits, build, skip);
   }
   opts.onProgress?.(total, 0);
   return {
@@ -297,6 +299,7 @@ async function* rereadLeads(
   digests: readonly Buffer[],
   valid: RowBits,
   build: (values: readonly string[]) => BuiltLead,
+  skip: number,
 ): AsyncGenerator<LeadEntry[]> {
   const source = await openRows(info, { verify: digests });
   let buffer: LeadEntry[] = [];
@@ -309,7 +312,12 @@ async function* rereadLeads(
   const reading = source
     .each(
       (row) => {
-        if (valid.has(ordinal++)) buffer.push({ line: row.line, lead: build(row.values).lead });
+        if (valid.has(ordinal++))
+          buffer.push({
+            line: row.line,
+            lead: build(row.values).lead,
+            values: skip ? row.values.slice(skip) : row.values,
+          });
       },
       {
         afterChunk: () => {

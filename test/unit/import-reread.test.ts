@@ -72,6 +72,93 @@ describe('the sending pass reads the input again', () => {
     }
   });
 
+  it('lists uncertain leads with the values that were sent, not the changed file’s', async () => {
+    const dir = tempDir();
+    const rows = 20_000;
+    const file = write(dir, 'leads.csv', bigCsv(rows));
+    let first = true;
+    const answer: Script = (_req, res, body) => {
+      const leads = (JSON.parse(body) as { data: unknown[] }).data;
+      if (first) {
+        // The first batch gets no definite answer; meanwhile the file is rewritten, its first
+        // row (already checked and sent) and its last (not read yet) both changed.
+        first = false;
+        const text = fs.readFileSync(file, 'utf8');
+        fs.writeFileSync(
+          file,
+          text
+            .replace(`${phoneOf(0)},Nguyễn Văn 0,`, `${phoneOf(99_999)},Nguyễn Văn 0,`)
+            .replace(`Nguyễn Văn ${rows - 1},`, `Nguyễn Văn X${rows},`),
+        );
+        res.writeHead(500, { 'content-type': 'text/html' });
+        res.end('<h1>500 Internal Server Error</h1>');
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({ result: 'success', message: `${leads.length} leads were imported` }),
+      );
+    };
+    const server = await startScriptedServer([answer]);
+    try {
+      const r = await runCli(
+        ['import', file, '--batch-size', '100', '--concurrency', '1', '--json'],
+        { cwd: dir, env: importEnv(server) },
+      );
+      expect(r.code).toBe(1);
+      const s = JSON.parse(r.stdout) as Summary;
+      expect(s.uncertain).toBe(100);
+      const uncertain = fs
+        .readFileSync(path.join(dir, 'leads.uncertain.csv'), 'utf8')
+        .trim()
+        .split('\n')
+        .slice(1);
+      expect(uncertain).toHaveLength(100);
+      expect(uncertain[0]).toMatch(new RegExp(`^2,uncertain,.*,${phoneOf(0)},Nguyễn Văn 0,`));
+      expect(uncertain[99]).toMatch(new RegExp(`^101,uncertain,.*,${phoneOf(99)},Nguyễn Văn 99,`));
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a spooled input that vanishes mid-import: uncertain leads still listed, lines and reasons', async () => {
+    const dir = tempDir();
+    const leads = Array.from({ length: 300 }, (_, i) => ({ phone: phoneOf(i), name: `An ${i}` }));
+    const file = write(dir, 'leads.json', JSON.stringify(leads));
+    let first = true;
+    const answer: Script = (_req, res, body) => {
+      const n = (JSON.parse(body) as { data: unknown[] }).data.length;
+      if (first) {
+        first = false;
+        fs.rmSync(file);
+        res.writeHead(500, { 'content-type': 'text/html' });
+        res.end('<h1>500 Internal Server Error</h1>');
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ result: 'success', message: `${n} leads were imported` }));
+    };
+    const server = await startScriptedServer([answer]);
+    try {
+      const r = await runCli(
+        ['import', file, '--batch-size', '100', '--concurrency', '1', '--json'],
+        { cwd: dir, env: importEnv(server) },
+      );
+      expect(r.code).toBe(5);
+      expect((JSON.parse(r.stdout) as Summary).uncertain).toBe(100);
+      const lines = fs
+        .readFileSync(path.join(dir, 'leads.uncertain.csv'), 'utf8')
+        .trim()
+        .split('\n');
+      expect(lines).toHaveLength(101);
+      expect(lines[1]).toMatch(
+        /^1,uncertain,".*could not be read back: ENOENT.*leads\.json'\)",,$/,
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
   it('sends the leads of an unchanged file once each, in order', async () => {
     const emu = await emulators.start();
     const dir = tempDir();
