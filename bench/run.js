@@ -420,15 +420,19 @@ async function benchDryRun() {
   if (profile) await profileRun('dry-run', dryRunArgs(big));
 }
 
+/** A fresh `cacs emulator` on a free port (it logs a line per request unless `-q`). */
+const emulatorArgs = (latency, ...extra) => [
+  CACS,
+  'emulator',
+  '--port',
+  '0',
+  '--latency',
+  String(latency),
+  ...extra,
+];
+
 async function importOnce(file, latency, { rss = true, nodeArgs = [] } = {}) {
-  const emu = await startEmulatorProcess([
-    CACS,
-    'emulator',
-    '--port',
-    '0',
-    '--latency',
-    String(latency),
-  ]);
+  const emu = await startEmulatorProcess(emulatorArgs(latency));
   try {
     const r = await run(process.execPath, importArgs(file), {
       env: cacsEnv({ CACS_BASE_URL: emu.url }),
@@ -525,15 +529,7 @@ async function benchImport() {
 async function sendingFloor(batches, latency, runs) {
   const ms = [];
   for (let i = 0; i < runs; i++) {
-    const emu = await startEmulatorProcess([
-      CACS,
-      'emulator',
-      '--port',
-      '0',
-      '--latency',
-      String(latency),
-      '-q',
-    ]);
+    const emu = await startEmulatorProcess(emulatorArgs(latency, '-q'));
     try {
       const f = await run(process.execPath, [
         path.join(BENCH, 'floor-import.js'),

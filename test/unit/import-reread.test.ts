@@ -26,137 +26,107 @@ function bigCsv(rows: number): string {
   return text;
 }
 
+/**
+ * Import `file` in batches of 100, one at a time, against a service that calls `onFirst` when
+ * the first batch arrives (to change the file under cacs) and answers it with HTTP 500 when
+ * that returns 'fail'; every other batch is accepted. Returns the run and the phones accepted.
+ */
+async function importAgainst(dir: string, file: string, onFirst: () => 'fail' | 'accept') {
+  const received: string[] = [];
+  let calls = 0;
+  const answer: Script = (_req, res, body) => {
+    const leads = (JSON.parse(body) as { data: Array<{ phone_number: string }> }).data;
+    if (calls++ === 0 && onFirst() === 'fail') {
+      res.writeHead(500, { 'content-type': 'text/html' });
+      res.end('<h1>500 Internal Server Error</h1>');
+      return;
+    }
+    received.push(...leads.map((l) => l.phone_number));
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        result: 'success',
+        message: `${leads.length}/${leads.length} leads were imported`,
+      }),
+    );
+  };
+  const server = await startScriptedServer([answer]);
+  try {
+    const r = await runCli(
+      ['import', file, '--batch-size', '100', '--concurrency', '1', '--json'],
+      { cwd: dir, env: importEnv(server) },
+    );
+    return { ...r, received, summary: JSON.parse(r.stdout) as Summary };
+  } finally {
+    await server.close();
+  }
+}
+
+const uncertainRows = (dir: string, name: string) =>
+  fs.readFileSync(path.join(dir, name), 'utf8').trim().split('\n').slice(1);
+
 describe('the sending pass reads the input again', () => {
   it('stops when the file changes after the preflight: exit 1, only checked bytes sent', async () => {
     const dir = tempDir();
     const rows = 20_000;
     const file = write(dir, 'leads.csv', bigCsv(rows));
-    const received: string[] = [];
-    let changed = false;
-    const answer: Script = (_req, res, body) => {
-      const leads = (JSON.parse(body) as { data: Array<{ phone_number: string }> }).data;
-      received.push(...leads.map((l) => l.phone_number));
-      if (!changed) {
-        // Someone rewrites the end of the file while cacs is sending the beginning.
-        changed = true;
-        const text = fs.readFileSync(file, 'utf8');
-        fs.writeFileSync(file, text.replace(`Nguyễn Văn ${rows - 1},`, `Nguyễn Văn X${rows},`));
-      }
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          result: 'success',
-          message: `${leads.length}/${leads.length} leads were imported`,
-        }),
-      );
-    };
-    const server = await startScriptedServer([answer]);
-    try {
-      const r = await runCli(
-        ['import', file, '--batch-size', '100', '--concurrency', '1', '--json'],
-        { cwd: dir, env: importEnv(server) },
-      );
-      expect(r.code).toBe(1);
-      expect(r.stderr).toContain(`stopped: ${file} changed while it was being imported, after`);
-      expect(r.stderr).toContain('Import the file again once it is complete');
-      const s = JSON.parse(r.stdout) as Summary;
-      expect(s.exitCode).toBe(1);
-      expect(s.imported).toBe(received.length);
-      expect(s.notSent).toBe(rows - received.length);
-      // Sent: a prefix of the file as the preflight saw it, each lead once.
-      expect(received.length).toBeGreaterThan(0);
-      expect(received.length).toBeLessThan(rows);
-      expect(received).toEqual(Array.from({ length: received.length }, (_, i) => phoneOf(i)));
-    } finally {
-      await server.close();
-    }
+    // Someone rewrites the end of the file while cacs is sending the beginning.
+    const r = await importAgainst(dir, file, () => {
+      const text = fs.readFileSync(file, 'utf8');
+      fs.writeFileSync(file, text.replace(`Nguyễn Văn ${rows - 1},`, `Nguyễn Văn X${rows},`));
+      return 'accept';
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`stopped: ${file} changed while it was being imported, after`);
+    expect(r.stderr).toContain('Import the file again once it is complete');
+    expect(r.summary.exitCode).toBe(1);
+    expect(r.summary.imported).toBe(r.received.length);
+    expect(r.summary.notSent).toBe(rows - r.received.length);
+    // Sent: a prefix of the file as the preflight saw it, each lead once.
+    expect(r.received.length).toBeGreaterThan(0);
+    expect(r.received.length).toBeLessThan(rows);
+    expect(r.received).toEqual(Array.from({ length: r.received.length }, (_, i) => phoneOf(i)));
   });
 
   it('lists uncertain leads with the values that were sent, not the changed file’s', async () => {
     const dir = tempDir();
     const rows = 20_000;
     const file = write(dir, 'leads.csv', bigCsv(rows));
-    let first = true;
-    const answer: Script = (_req, res, body) => {
-      const leads = (JSON.parse(body) as { data: unknown[] }).data;
-      if (first) {
-        // The first batch gets no definite answer; meanwhile the file is rewritten, its first
-        // row (already checked and sent) and its last (not read yet) both changed.
-        first = false;
-        const text = fs.readFileSync(file, 'utf8');
-        fs.writeFileSync(
-          file,
-          text
-            .replace(`${phoneOf(0)},Nguyễn Văn 0,`, `${phoneOf(99_999)},Nguyễn Văn 0,`)
-            .replace(`Nguyễn Văn ${rows - 1},`, `Nguyễn Văn X${rows},`),
-        );
-        res.writeHead(500, { 'content-type': 'text/html' });
-        res.end('<h1>500 Internal Server Error</h1>');
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({ result: 'success', message: `${leads.length} leads were imported` }),
+    // The first batch gets no definite answer; meanwhile the file is rewritten, its first row
+    // (already checked and sent) and its last (not read yet) both changed.
+    const r = await importAgainst(dir, file, () => {
+      const text = fs.readFileSync(file, 'utf8');
+      fs.writeFileSync(
+        file,
+        text
+          .replace(`${phoneOf(0)},Nguyễn Văn 0,`, `${phoneOf(99_999)},Nguyễn Văn 0,`)
+          .replace(`Nguyễn Văn ${rows - 1},`, `Nguyễn Văn X${rows},`),
       );
-    };
-    const server = await startScriptedServer([answer]);
-    try {
-      const r = await runCli(
-        ['import', file, '--batch-size', '100', '--concurrency', '1', '--json'],
-        { cwd: dir, env: importEnv(server) },
-      );
-      expect(r.code).toBe(1);
-      const s = JSON.parse(r.stdout) as Summary;
-      expect(s.uncertain).toBe(100);
-      const uncertain = fs
-        .readFileSync(path.join(dir, 'leads.uncertain.csv'), 'utf8')
-        .trim()
-        .split('\n')
-        .slice(1);
-      expect(uncertain).toHaveLength(100);
-      expect(uncertain[0]).toMatch(new RegExp(`^2,uncertain,.*,${phoneOf(0)},Nguyễn Văn 0,`));
-      expect(uncertain[99]).toMatch(new RegExp(`^101,uncertain,.*,${phoneOf(99)},Nguyễn Văn 99,`));
-    } finally {
-      await server.close();
-    }
+      return 'fail';
+    });
+    expect(r.code).toBe(1);
+    expect(r.summary.uncertain).toBe(100);
+    const uncertain = uncertainRows(dir, 'leads.uncertain.csv');
+    expect(uncertain).toHaveLength(100);
+    expect(uncertain[0]).toMatch(new RegExp(`^2,uncertain,.*,${phoneOf(0)},Nguyễn Văn 0,`));
+    expect(uncertain[99]).toMatch(new RegExp(`^101,uncertain,.*,${phoneOf(99)},Nguyễn Văn 99,`));
   });
 
   it('a spooled input that vanishes mid-import: uncertain leads still listed, lines and reasons', async () => {
     const dir = tempDir();
     const leads = Array.from({ length: 300 }, (_, i) => ({ phone: phoneOf(i), name: `An ${i}` }));
     const file = write(dir, 'leads.json', JSON.stringify(leads));
-    let first = true;
-    const answer: Script = (_req, res, body) => {
-      const n = (JSON.parse(body) as { data: unknown[] }).data.length;
-      if (first) {
-        first = false;
-        fs.rmSync(file);
-        res.writeHead(500, { 'content-type': 'text/html' });
-        res.end('<h1>500 Internal Server Error</h1>');
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ result: 'success', message: `${n} leads were imported` }));
-    };
-    const server = await startScriptedServer([answer]);
-    try {
-      const r = await runCli(
-        ['import', file, '--batch-size', '100', '--concurrency', '1', '--json'],
-        { cwd: dir, env: importEnv(server) },
-      );
-      expect(r.code).toBe(5);
-      expect((JSON.parse(r.stdout) as Summary).uncertain).toBe(100);
-      const lines = fs
-        .readFileSync(path.join(dir, 'leads.uncertain.csv'), 'utf8')
-        .trim()
-        .split('\n');
-      expect(lines).toHaveLength(101);
-      expect(lines[1]).toMatch(
-        /^1,uncertain,".*could not be read back: ENOENT.*leads\.json'\)",,$/,
-      );
-    } finally {
-      await server.close();
-    }
+    const r = await importAgainst(dir, file, () => {
+      fs.rmSync(file);
+      return 'fail';
+    });
+    expect(r.code).toBe(5);
+    expect(r.summary.uncertain).toBe(100);
+    const uncertain = uncertainRows(dir, 'leads.uncertain.csv');
+    expect(uncertain).toHaveLength(100);
+    expect(uncertain[0]).toMatch(
+      /^1,uncertain,".*could not be read back: ENOENT.*leads\.json'\)",,$/,
+    );
   });
 
   it('sends the leads of an unchanged file once each, in order', async () => {
