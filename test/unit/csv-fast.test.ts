@@ -9,7 +9,13 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { FastCsvParser, lineBreaks } from '../../src/leads/csv-fast.js';
-import { csvReader, hashFile, inspectInput, openRows } from '../../src/leads/read.js';
+import {
+  InputChangedError,
+  csvReader,
+  hashFile,
+  inspectInput,
+  openRows,
+} from '../../src/leads/read.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-csv-fast-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -207,6 +213,35 @@ describe('FastCsvParser', () => {
       expect(source.contentHash?.()).toBeUndefined();
       await source.each(() => {});
       expect(source.contentHash?.()).toBe(await hashFile(file));
+    }
+  });
+
+  it('a second read checked against the first fails on any change: edited, grown, shrunk', async () => {
+    const row = 'Nguyễn Văn A,0901234567,"12 Trần Hưng Đạo, Quận 1"\n';
+    const text = `a,b,c\n${row.repeat(12_000)}`; // about 3 blocks of 256 KB
+    const file = path.join(dir, `v${++n}.csv`);
+    const readAll = async (verify?: readonly Buffer[]) => {
+      const source = await openRows(
+        await inspectInput(file, 'v.csv', {}),
+        verify ? { verify } : {},
+      );
+      let rows = 0;
+      await source.each(() => rows++);
+      return { rows, digests: source.blockDigests?.() };
+    };
+    fs.writeFileSync(file, text);
+    const first = await readAll();
+    expect(first.digests).toHaveLength(Math.ceil(Buffer.byteLength(text) / (256 * 1024)));
+    expect((await readAll(first.digests)).rows).toBe(12_000);
+    const changes = [
+      text.replace('Trần', 'Tran'), // edited in the first block
+      text + row, // grown
+      text.slice(0, text.length - row.length), // shrunk
+      text + row.repeat(8000), // a block more
+    ];
+    for (const changed of changes) {
+      fs.writeFileSync(file, changed);
+      await expect(readAll(first.digests)).rejects.toThrow(InputChangedError);
     }
   });
 
