@@ -22,6 +22,8 @@ export interface Reply {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** The body's UTF-8 bytes, when already encoded (memoised answers). */
+  bytes?: Buffer;
 }
 
 export interface HandlerContext {
@@ -250,19 +252,73 @@ export function handleReport(
     .map((s) => s.trim().toUpperCase())
     .filter((s) => s !== '');
   const refId = ref_id || undefined;
+  const start = parseServiceTime(start_date ?? '');
+  const end = parseServiceTime(end_date ?? '');
+  const memo = reportMemo(ctx.store);
+  const key = JSON.stringify([campaign.key, start, end, statuses, refId, ctx.attemptsStyle]);
+  const version = ctx.store.leads(campaign.key).length;
+  const known = memo.entries.get(key);
+  if (known !== undefined && known.version === version) return known.reply;
   const records = selectRecords(ctx, campaign, {
-    start: parseServiceTime(start_date ?? ''),
-    end: parseServiceTime(end_date ?? ''),
+    start,
+    end,
     statuses: statuses.length > 0 ? new Set(statuses) : undefined,
     refId,
   });
-  if (refId !== undefined && records.length === 0)
-    return serviceError(messages.refIdNotFound(refId));
-  return jsonReply(200, {
-    result: 'success',
-    message: messages.recordsFound(records.length),
-    records,
-  });
+  const reply =
+    refId !== undefined && records.length === 0
+      ? serviceError(messages.refIdNotFound(refId))
+      : jsonReply(200, {
+          result: 'success',
+          message: messages.recordsFound(records.length),
+          records,
+        });
+  reply.bytes = Buffer.from(reply.body);
+  remember(memo, key, { version, reply });
+  return reply;
+}
+
+/**
+ * Report answers, memoised per query while the campaign's leads are unchanged (leads are only
+ * ever added, so their count is the version; attempts depend on nothing else): a repeated
+ * query costs the emulator nothing, so its answer leaves after the configured latency rather
+ * than after re-serialising megabytes. Bounded by total size; the oldest entry goes first.
+ */
+interface MemoEntry {
+  version: number;
+  reply: Reply;
+}
+interface Memo {
+  entries: Map<string, MemoEntry>;
+  bytes: number;
+}
+const MEMO_MAX_BYTES = 128 * 1024 * 1024;
+const memos = new WeakMap<object, Memo>();
+
+function reportMemo(store: object): Memo {
+  let memo = memos.get(store);
+  if (memo === undefined) {
+    memo = { entries: new Map(), bytes: 0 };
+    memos.set(store, memo);
+  }
+  return memo;
+}
+
+function remember(memo: Memo, key: string, entry: MemoEntry): void {
+  const size = (e: MemoEntry) => e.reply.bytes?.length ?? 0;
+  const old = memo.entries.get(key);
+  if (old !== undefined) {
+    memo.entries.delete(key);
+    memo.bytes -= size(old);
+  }
+  if (size(entry) > MEMO_MAX_BYTES) return;
+  for (const [k, e] of memo.entries) {
+    if (memo.bytes + size(entry) <= MEMO_MAX_BYTES) break;
+    memo.entries.delete(k);
+    memo.bytes -= size(e);
+  }
+  memo.entries.set(key, entry);
+  memo.bytes += size(entry);
 }
 
 function checkRange(start: string, end: string): string | undefined {

@@ -185,11 +185,9 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
       }
       logLine(req, started, `${action.status}${detail}`);
     }
-    res.writeHead(action.status, {
-      ...action.headers,
-      'content-length': Buffer.byteLength(action.body),
-    });
-    res.end(action.body);
+    const bytes = action.bytes ?? Buffer.from(action.body);
+    res.writeHead(action.status, { ...action.headers, 'content-length': bytes.length });
+    res.end(bytes);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {

@@ -549,6 +549,27 @@ describe('emulator: report results', () => {
     expect(em.campaigns[0]).toBeDefined();
   });
 
+  it('answers a repeated query alike, and anew once the campaign gains a lead', async () => {
+    const em = await start({ now: fixedNow('2026-03-10T03:00:00Z') });
+    const query = { start_date: '2026-03-10', end_date: '2026-03-10 23:59:59' };
+    await importLeads(em, { campaign_key: 'summer', data: [lead('0912345678')] });
+    const first = await report(em, { campaign_key: 'summer', ...query });
+    const again = await report(em, { campaign_key: 'summer', ...query });
+    expect(again.text).toBe(first.text);
+    expect(first.json().records).toHaveLength(1);
+    expect(again.headers['content-length']).toBe(String(Buffer.byteLength(first.text)));
+    // Another status filter or ref_id is another query.
+    expect((await records(em, { ...query, status: 'NO SUCH STATUS' })).length).toBe(0);
+    expect(await message(report(em, { campaign_key: 'summer', ...query, ref_id: 'nobody' }))).toBe(
+      messages.refIdNotFound('nobody'),
+    );
+
+    await importLeads(em, { campaign_key: 'summer', data: [lead('0912345679')] });
+    const after = await records(em, query);
+    expect(after.map((r) => r.phone_number)).toEqual(['0912345678', '0912345679']);
+    expect(em.store.reportRequests).toHaveLength(5);
+  });
+
   it('keeps all attempts within 20 hours of the import', () => {
     for (let id = 1; id <= 500; id++) {
       const at = new Date(base + id * day);
