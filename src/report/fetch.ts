@@ -155,10 +155,23 @@ export async function fetchReport(opts: FetchOptions): Promise<FetchResult> {
  */
 export function comparableTime(t: string | null | undefined): string | undefined {
   if (typeof t !== 'string') return undefined;
+  if (isServiceTime(t)) return t;
   const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2})?/.exec(t.trim());
   if (!m) return /^\d{4}-\d{2}-\d{2}$/.test(t.trim()) ? `${t.trim()} 00:00:00` : undefined;
   return `${m[1]} ${m[2]}${m[3] ?? ':00'}`;
 }
+
+/** Whether t is exactly 'dddd-dd-dd dd:dd:dd' (the usual form: no regex, no new string). */
+function isServiceTime(t: string): boolean {
+  if (t.length !== 19) return false;
+  for (let i = 0; i < 19; i++) {
+    const c = t.charCodeAt(i);
+    const want = SERVICE_TIME_SHAPE.charCodeAt(i);
+    if (want === 100 /* d */ ? c < 48 || c > 57 : c !== want) return false;
+  }
+  return true;
+}
+const SERVICE_TIME_SHAPE = 'dddd-dd-dd dd:dd:dd';
 
 function compareOrder(a: number[], b: number[]): number {
   for (let i = 0; i < Math.min(a.length, b.length); i++) {

@@ -105,15 +105,6 @@ function keyPart(v: unknown): string | null {
   return v === null || v === undefined ? null : String(v);
 }
 
-/** One string per (session, date_time, phone_number, status); null is distinct from "null". */
-function keyOf(v: unknown): string {
-  return v === null || v === undefined ? '\u0000' : `\u0002${String(v)}`;
-}
-
-function attemptKey(a: CallAttempt): string {
-  return `${keyOf(a.session)}\u0001${keyOf(a.date_time)}\u0001${keyOf(a.phone_number)}\u0001${keyOf(a.status)}`;
-}
-
 function nonEmptyCount(a: CallAttempt): number {
   return Object.values(a).filter((v) => !isEmpty(v)).length;
 }
@@ -157,10 +148,18 @@ const ATTEMPT_FIELD_SET: ReadonlySet<string> = new Set(ATTEMPT_FIELDS);
  */
 function normalizeAttempt(a: CallAttempt): CallAttempt {
   const raw = a as unknown as Record<string, unknown>;
-  const keys = Object.keys(raw);
   // The usual case: exactly the spec's fields, already in its order.
-  if (keys.length === ATTEMPT_FIELDS.length && keys.every((k, i) => k === ATTEMPT_FIELDS[i]))
-    return a;
+  let i = 0;
+  let inOrder = true;
+  for (const k in raw) {
+    if (k !== ATTEMPT_FIELDS[i]) {
+      inOrder = false;
+      break;
+    }
+    i++;
+  }
+  if (inOrder && i === ATTEMPT_FIELDS.length) return a;
+  const keys = Object.keys(raw);
   const out: Record<string, unknown> = {};
   for (const k of ATTEMPT_FIELDS) if (k in raw) out[k] = raw[k];
   const extras = keys.filter((k) => !ATTEMPT_FIELD_SET.has(k)).sort(compareStrings);
@@ -170,12 +169,15 @@ function normalizeAttempt(a: CallAttempt): CallAttempt {
 
 interface LeadEntry {
   id: string | number;
-  /** Merged lead-level fields (known and unknown), without campaign_lead_id, call and data. */
-  fields: Map<string, unknown>;
+  /** The lead's first record: its lead-level fields stand until a second record comes. */
+  first: Record<string, unknown>;
+  /** Merged lead-level fields (known and unknown), without campaign_lead_id, call and data; made on the second record. */
+  fields: Map<string, unknown> | undefined;
   maxCall: number | undefined;
   sawNumberCall: boolean;
   sawStringCall: boolean;
-  attempts: Map<string, CallAttempt>;
+  /** Every record's attempts as given (duplicates included): deduplicated by result(). */
+  attempts: CallAttempt[][];
 }
 
 /** Choose between the kept value and a new one for a lead-level field (see module rules). */
@@ -190,6 +192,76 @@ function mergeField(kept: unknown, incoming: unknown, present: boolean): unknown
   if (typeof incoming === 'string') return incoming;
   if (kept === undefined) return incoming;
   return kept;
+}
+
+/** Fields of a record the spec does not list. */
+function unknownNames(record: Record<string, unknown>): string[] {
+  let names: string[] | undefined;
+  for (const name in record) if (!KNOWN_LEAD_FIELD_SET.has(name)) (names ??= []).push(name);
+  return names ?? NONE;
+}
+const NONE: string[] = [];
+
+/** The lead-level fields of a lead's first record, as merging it alone would set them. */
+function leadFields(first: Record<string, unknown>): Map<string, unknown> {
+  const fields = new Map<string, unknown>();
+  for (const name of MERGED_FIELDS) fields.set(name, first[name]);
+  for (const name of unknownNames(first)) fields.set(name, first[name]);
+  return fields;
+}
+
+/**
+ * A lead's attempts sorted by compareAttempts, one per key: two attempts compare equal exactly
+ * when their (session, date_time, phone_number, status) key is the same, so duplicates end up
+ * side by side and preferAttempt picks among them (whatever the order they came in).
+ */
+function distinctAttempts(lists: readonly CallAttempt[][]): readonly CallAttempt[] {
+  // The usual case: one record whose attempts are already in order and distinct, kept as is.
+  if (lists.length === 1 && strictlyOrdered(lists[0]!)) return lists[0]!;
+  const sorted = (lists.length === 1 ? lists[0]!.slice() : lists.flat()).sort(compareAttempts);
+  const out: CallAttempt[] = [];
+  for (const a of sorted) {
+    const last = out.length - 1;
+    if (last >= 0 && compareAttempts(out[last]!, a) === 0) {
+      if (preferAttempt(a, out[last]!)) out[last] = a;
+    } else {
+      out.push(a);
+    }
+  }
+  return out;
+}
+
+function strictlyOrdered(list: readonly CallAttempt[]): boolean {
+  for (let i = 1; i < list.length; i++)
+    if (compareAttempts(list[i - 1]!, list[i]!) >= 0) return false;
+  return true;
+}
+
+/**
+ * The attempts to list, in spec field order: a plain copy of the array when nothing is left
+ * out or reordered (the usual case), so a large report is not rebuilt attempt by attempt.
+ */
+function listed(
+  attempts: readonly CallAttempt[],
+  keep: ((attempt: CallAttempt) => boolean) | undefined,
+): CallAttempt[] {
+  let i = 0;
+  for (; i < attempts.length; i++) {
+    const a = attempts[i]!;
+    if ((keep && !keep(a)) || normalizeAttempt(a) !== a) break;
+  }
+  if (i === attempts.length) return attempts.slice();
+  const out = attempts.slice(0, i);
+  for (; i < attempts.length; i++) {
+    const a = attempts[i]!;
+    if (!keep || keep(a)) out.push(normalizeAttempt(a));
+  }
+  return out;
+}
+
+function leadField(entry: LeadEntry, name: string): unknown {
+  const v = entry.fields === undefined ? entry.first[name] : entry.fields.get(name);
+  return v === undefined ? null : v;
 }
 
 /** Merges call records per lead; see the module comment for the rules. */
@@ -208,32 +280,34 @@ export class RecordMerger {
 
   private addOne(record: CallRecord): void {
     const key = String(record.campaign_lead_id);
+    const raw = record as unknown as Record<string, unknown>;
+    const data = Array.isArray(record.data) ? record.data : [];
     let entry = this.leads.get(key);
     if (entry === undefined) {
       entry = {
         id: record.campaign_lead_id,
-        fields: new Map(),
+        first: raw,
+        fields: undefined,
         maxCall: undefined,
         sawNumberCall: false,
         sawStringCall: false,
-        attempts: new Map(),
+        attempts: [data],
       };
       this.leads.set(key, entry);
-    } else if (typeof record.campaign_lead_id === 'number') {
-      entry.id = record.campaign_lead_id;
+    } else {
+      if (typeof record.campaign_lead_id === 'number') entry.id = record.campaign_lead_id;
+      const fields = (entry.fields ??= leadFields(entry.first));
+      const merge = (name: string) => {
+        const present = fields.has(name);
+        const kept = fields.get(name);
+        const next = mergeField(kept, raw[name], present);
+        if (!present || next !== kept) fields.set(name, next);
+      };
+      for (const name of MERGED_FIELDS) merge(name);
+      // Fields the spec does not list; campaign_lead_id, call and data have rules of their own.
+      for (const name in raw) if (!KNOWN_LEAD_FIELD_SET.has(name)) merge(name);
+      entry.attempts.push(data);
     }
-
-    const raw = record as unknown as Record<string, unknown>;
-    const fields = entry.fields;
-    const merge = (name: string) => {
-      const present = fields.has(name);
-      const kept = fields.get(name);
-      const next = mergeField(kept, raw[name], present);
-      if (!present || next !== kept) fields.set(name, next);
-    };
-    for (const name of MERGED_FIELDS) merge(name);
-    // Fields the spec does not list; campaign_lead_id, call and data have rules of their own.
-    for (const name in raw) if (!KNOWN_LEAD_FIELD_SET.has(name)) merge(name);
 
     const call = record.call;
     if (typeof call === 'number') entry.sawNumberCall = true;
@@ -241,52 +315,42 @@ export class RecordMerger {
     const n = parseCall(call);
     if (n !== undefined)
       entry.maxCall = entry.maxCall === undefined ? n : Math.max(entry.maxCall, n);
-
-    for (const attempt of Array.isArray(record.data) ? record.data : []) {
-      const k = attemptKey(attempt);
-      const kept = entry.attempts.get(k);
-      if (kept === undefined || preferAttempt(attempt, kept)) entry.attempts.set(k, attempt);
-    }
   }
 
   /**
    * The merged records, sorted by campaign_lead_id. With `keep`, only the attempts it keeps are
    * listed and a lead left with none is dropped (its `call` still counts every attempt). Does
-   * not change the merger's state.
+   * not change the merger's state (the output's arrays are its own).
    */
   result(keep?: (attempt: CallAttempt) => boolean): CallRecord[] {
     const keys = sortLeadIds([...this.leads.keys()]);
     const out: CallRecord[] = [];
     for (const key of keys) {
       const entry = this.leads.get(key) as LeadEntry;
-      let attempts = [...entry.attempts.values()];
+      const attempts = distinctAttempts(entry.attempts);
       const count = attempts.length;
-      if (keep) {
-        attempts = attempts.filter(keep);
-        if (attempts.length === 0) continue;
-      }
-      const data = attempts.sort(compareAttempts).map(normalizeAttempt);
+      const data = listed(attempts, keep);
+      if (keep && data.length === 0) continue;
       const total = Math.max(entry.maxCall ?? 0, count);
       const call = entry.sawStringCall && !entry.sawNumberCall ? String(total) : total;
-      const field = (name: string): unknown => {
-        const v = entry.fields.get(name);
-        return v === undefined ? null : v;
-      };
       const record: Record<string, unknown> = {
-        campaign_id: field('campaign_id'),
-        campaign_name: field('campaign_name'),
+        campaign_id: leadField(entry, 'campaign_id'),
+        campaign_name: leadField(entry, 'campaign_name'),
         campaign_lead_id: entry.id,
-        ref_id: field('ref_id'),
-        phone_number: field('phone_number'),
-        lead_name: field('lead_name'),
+        ref_id: leadField(entry, 'ref_id'),
+        phone_number: leadField(entry, 'phone_number'),
+        lead_name: leadField(entry, 'lead_name'),
         call,
       };
-      if (entry.fields.size > MERGED_FIELDS.length) {
-        const extras = [...entry.fields.keys()]
-          .filter((k) => !KNOWN_LEAD_FIELD_SET.has(k))
-          .sort(compareStrings);
-        for (const k of extras) record[k] = entry.fields.get(k);
-      }
+      const fields = entry.fields;
+      const extras =
+        fields === undefined
+          ? unknownNames(entry.first)
+          : fields.size > MERGED_FIELDS.length
+            ? [...fields.keys()].filter((k) => !KNOWN_LEAD_FIELD_SET.has(k))
+            : NONE;
+      if (extras.length > 0)
+        for (const k of extras.sort(compareStrings)) record[k] = leadField(entry, k);
       record.data = data;
       out.push(record as unknown as CallRecord);
     }

@@ -94,7 +94,7 @@ export function* csvChunks(
 ): Generator<string> {
   const line = csvLineWriter();
   const quote = csvFieldWriter();
-  const field = (v: Cell) => quote(neutralise(v));
+  const field = (v: Cell) => (typeof v === 'number' ? String(v) : quote(neutralise(v)));
   const emptyAttempt = ','.repeat(ATTEMPT_FIELDS.length);
   let buf = '';
   for (const r of records) {

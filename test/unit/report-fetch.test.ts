@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { CacsClient, CallResultsResult } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import { messages, parseServiceMessage, type CallRecord } from '../../src/api/spec.js';
-import { fetchReport } from '../../src/report/fetch.js';
+import { comparableTime, fetchReport } from '../../src/report/fetch.js';
 import { RecordMerger } from '../../src/report/merge.js';
 import { splitWindows } from '../../src/report/windows.js';
 
@@ -87,6 +87,45 @@ describe('fetchReport', () => {
         },
       ),
       { numRuns: 40 },
+    );
+  });
+});
+
+describe('comparableTime', () => {
+  /** The rule as written in the module comment, with one regex. */
+  const reference = (t: string | null | undefined): string | undefined => {
+    if (typeof t !== 'string') return undefined;
+    const m = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2})?/.exec(t.trim());
+    if (!m) return /^\d{4}-\d{2}-\d{2}$/.test(t.trim()) ? `${t.trim()} 00:00:00` : undefined;
+    return `${m[1]} ${m[2]}${m[3] ?? ':00'}`;
+  };
+
+  it('reads the forms the spec leaves open', () => {
+    expect(comparableTime('2026-01-05 10:00:07')).toBe('2026-01-05 10:00:07');
+    expect(comparableTime('2026-01-05T10:00:07.123Z')).toBe('2026-01-05 10:00:07');
+    expect(comparableTime('2026-01-05 10:00')).toBe('2026-01-05 10:00:00');
+    expect(comparableTime(' 2026-01-05 ')).toBe('2026-01-05 00:00:00');
+    expect(comparableTime('05/01/2026')).toBeUndefined();
+    expect(comparableTime(null)).toBeUndefined();
+  });
+
+  it('agrees with the one-regex rule on any text (property)', () => {
+    const chars = fc.constantFrom(...'0123456789-: T.Z٣'.split(''));
+    const near = fc
+      .tuple(
+        fc.date({ min: new Date('1990-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }),
+        fc.integer({ min: 0, max: 18 }),
+        fc.string({ unit: chars, maxLength: 3 }),
+      )
+      .map(([d, at, s]) => {
+        const t = d.toISOString().replace('T', ' ').slice(0, 19);
+        return t.slice(0, at) + s + t.slice(at + s.length);
+      });
+    fc.assert(
+      fc.property(fc.oneof(near, fc.string({ unit: chars, maxLength: 25 })), (t) => {
+        expect(comparableTime(t)).toBe(reference(t));
+      }),
+      { numRuns: 3000 },
     );
   });
 });

@@ -476,6 +476,13 @@ describe('RecordMerger properties', () => {
               idAsString: fc.boolean(),
               pick: fc.subarray(l.attempts.map((_, i) => i)),
               sessionAsString: fc.boolean(),
+              // Duplicates that differ outside the key: the choice must not depend on order.
+              variant: fc.constantFrom(
+                'same',
+                'blank key_press',
+                'null wait_time',
+                'other talk_time',
+              ),
             }),
             { minLength: 1, maxLength: 4 },
           )
@@ -494,9 +501,14 @@ describe('RecordMerger properties', () => {
                 call: v.call,
                 data: v.pick.map((i) => {
                   const a = l.attempts[i] as CallAttempt;
-                  return v.sessionAsString && typeof a.session === 'number'
-                    ? { ...a, session: String(a.session) }
-                    : { ...a };
+                  const b: CallAttempt =
+                    v.sessionAsString && typeof a.session === 'number'
+                      ? { ...a, session: String(a.session) }
+                      : { ...a };
+                  if (v.variant === 'blank key_press') b.key_press = '';
+                  else if (v.variant === 'null wait_time') b.wait_time = null;
+                  else if (v.variant === 'other talk_time') b.talk_time = 999;
+                  return b;
                 }),
               };
             }),
