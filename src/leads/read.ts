@@ -54,7 +54,7 @@ export interface RowSource {
    * reader also awaits `afterChunk` after the rows of each chunk read (back-pressure).
    */
   each(fn: (row: Row) => void, opts?: { afterChunk?: () => Promise<void> | void }): Promise<void>;
-  /** SHA-256 of the file's bytes, when reading it whole computed it on the way (else hashFile). */
+  /** The content hash (as hashFile computes it), when reading the file whole computed it on the way. */
   contentHash?: () => string | undefined;
   /**
    * SHA-256 of each READ_CHUNK-sized block of the file, when the fast CSV reader read it whole:
@@ -110,11 +110,19 @@ export async function spoolStdin(
   };
 }
 
-/** SHA-256 of a file's bytes (journal key). */
+/**
+ * The content hash of a file (the journal key): SHA-256 over the SHA-256 of each 256 KB block
+ * in turn. A hash list rather than one hash of the bytes, so the preflight, which needs each
+ * block's digest anyway (the sending pass checks them), gets the file's hash at no extra cost.
+ */
 export async function hashFile(file: string): Promise<string> {
   const h = createHash('sha256');
-  await pipeline(fs.createReadStream(file, { highWaterMark: READ_CHUNK }), h);
+  for await (const block of fileBlocks(file)) h.update(blockDigest(block));
   return h.digest('hex');
+}
+
+function blockDigest(block: Buffer): Buffer {
+  return createHash('sha256').update(block).digest();
 }
 
 function detectBom(head: Buffer): { encoding: string; length: number } | undefined {
@@ -452,10 +460,10 @@ async function* fileBlocks(file: string): AsyncGenerator<Buffer> {
 }
 
 /**
- * Decoded text chunks of a UTF-8 file (BOM dropped), each checked with buffer.isUtf8. Every
- * block read (the BOM too) goes through `hash`, so a complete read also yields the file's
- * SHA-256 without a second pass, and each block's own SHA-256 is collected in `digests` — or,
- * with `verify`, compared with the digests of an earlier read.
+ * Decoded text chunks of a UTF-8 file (BOM dropped), each checked with buffer.isUtf8. Each
+ * block's SHA-256 (the BOM's block too) is collected in `digests` and fed to `hash`, so a
+ * complete read also yields hashFile's content hash without a second pass — or, with
+ * `verify`, compared with the digests of an earlier read.
  */
 async function* utf8Strings(
   info: InputInfo,
@@ -468,13 +476,13 @@ async function* utf8Strings(
   let offset = skip;
   let index = 0;
   for await (const read of fileBlocks(info.path)) {
-    const digest = createHash('sha256').update(read).digest();
+    const digest = blockDigest(read);
     if (verify !== undefined) {
       const expected = verify[index];
       if (expected === undefined || !digest.equals(expected))
         throw new InputChangedError(info.displayName);
     } else {
-      hash.update(read);
+      hash.update(digest);
       digests.push(digest);
     }
     index++;

@@ -3,6 +3,7 @@
  * csv-parse fallback) yields the same headers, rows, lines and errors as csv-parse alone,
  * and on well-formed files it does not fall back at all.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -213,6 +214,25 @@ describe('FastCsvParser', () => {
       expect(source.contentHash?.()).toBeUndefined();
       await source.each(() => {});
       expect(source.contentHash?.()).toBe(await hashFile(file));
+    }
+  });
+
+  it('hashFile is SHA-256 over the SHA-256 of each 256 KB block, and sees a one-byte change', async () => {
+    const block = 256 * 1024;
+    const sha = (b: Buffer) => createHash('sha256').update(b).digest();
+    for (const size of [0, 1, block - 1, block, block + 1, 3 * block]) {
+      const bytes = Buffer.alloc(size, 'a');
+      const file = path.join(dir, `k${++n}.bin`);
+      fs.writeFileSync(file, bytes);
+      const digests: Buffer[] = [];
+      for (let at = 0; at < size; at += block) digests.push(sha(bytes.subarray(at, at + block)));
+      const expected = createHash('sha256').update(Buffer.concat(digests)).digest('hex');
+      expect(await hashFile(file)).toBe(expected);
+      if (size > 0) {
+        bytes[size - 1] = 0x62;
+        fs.writeFileSync(file, bytes);
+        expect(await hashFile(file)).not.toBe(expected);
+      }
     }
   });
 
