@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { CacsClient } from '../api/client.js';
 import type { LeadField } from '../api/spec.js';
 import { removeOnExit } from '../cleanup.js';
-import { ExitCode, UsageError } from '../errors.js';
+import { ExitCode, FailureError, UsageError } from '../errors.js';
 import {
   prepareLeads,
   originalRows,
@@ -18,6 +18,7 @@ import {
 } from '../leads/prepare.js';
 import {
   InputChangedError,
+  hashFile,
   inspectInput,
   readsFast,
   type InputFormat,
@@ -52,8 +53,8 @@ export interface ImportOptions {
   signal: AbortSignal;
   client?: CacsClient;
   /**
-   * Opened after the preflight, once the input's identity is known (its SHA-256, when the
-   * preflight computed it while reading).
+   * Opened after the preflight, once the input's identity is known: its content hash (see
+   * hashFile) as of the bytes the preflight validated.
    */
   openJournal?: (info: InputInfo, contentHash?: string) => Promise<JournalHandle>;
   onPhase?: (phase: ImportPhase) => void;
@@ -165,18 +166,36 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
         onProgress: (rowsRead) => opts.onPhase?.({ phase: 'preflight', rowsRead, size: info.size }),
       });
     // The sending pass reads the input again (checked block by block) when the fast CSV
-    // reader can; otherwise, or if it gave way to csv-parse, the leads are spooled.
-    prepared = await prepare(opts.dryRun ? undefined : { reread: readsFast(info) });
+    // reader can; otherwise, or if it gave way to csv-parse, the leads are spooled. A spooled
+    // input is hashed before and after its preflight: the journal key must describe exactly
+    // the bytes that were validated and spooled, or a rerun could skip lines that now hold
+    // other leads.
+    const fast = !opts.dryRun && readsFast(info);
+    let before = opts.dryRun || fast ? undefined : await hashFile(info.path);
+    prepared = await prepare(opts.dryRun ? undefined : { reread: fast });
     if (!opts.dryRun && prepared.valid > 0 && prepared.leads === undefined) {
       prepared.rejects.discard();
+      before = await hashFile(info.path);
       prepared = await prepare({ reread: false });
+    }
+    let inputHash = prepared.contentHash;
+    if (!opts.dryRun && prepared.valid > 0 && inputHash === undefined) {
+      inputHash = await hashFile(info.path);
+      if (inputHash !== before) {
+        throw new FailureError(
+          `${info.displayName} changed while cacs was reading it: nothing was sent`,
+          {
+            hint: 'Import it again once it is complete (an export still being written?).',
+          },
+        );
+      }
     }
 
     let send: SendResult | undefined;
     let earlier: EarlierRuns | undefined;
     if (!opts.dryRun && prepared.valid > 0) {
       if (!opts.client) throw new Error('runImport: a client is needed unless dryRun');
-      handle = opts.openJournal ? await opts.openJournal(info, prepared.contentHash) : undefined;
+      handle = opts.openJournal ? await opts.openJournal(info, inputHash) : undefined;
       const journal = handle?.journal ?? NO_JOURNAL;
       const total = prepared.valid;
       earlier = journal.earlier;
@@ -206,6 +225,15 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       let unreadable = '';
       try {
         lookedUp = await originalRows(info, wanted);
+        // Listed only if the file still holds what was read (and sent).
+        if (
+          wanted.size > 0 &&
+          inputHash !== undefined &&
+          (await hashFile(info.path)) !== inputHash
+        ) {
+          lookedUp = new Map();
+          unreadable = ' (its values are not listed: the input changed after it was read)';
+        }
       } catch (e) {
         // The input is gone or no longer readable: the lines and reasons still go out.
         unreadable = ` (its values could not be read back: ${(e as Error).message})`;

@@ -15,6 +15,9 @@ import {
   type Summary,
 } from '../helpers/import.js';
 import { startScriptedServer, type Script } from '../helpers/servers.js';
+import { CacsClient } from '../../src/api/client.js';
+import { DEFAULT_PHONE_PATTERN } from '../../src/api/spec.js';
+import { runImport } from '../../src/delivery/import.js';
 
 const emulators = emulatorPool();
 const phoneOf = (i: number) => `09${String(10_000_000 + i).slice(-8)}`;
@@ -127,6 +130,66 @@ describe('the sending pass reads the input again', () => {
     expect(uncertain[0]).toMatch(
       /^1,uncertain,".*could not be read back: ENOENT.*leads\.json'\)",,$/,
     );
+  });
+
+  it('a spooled input changed after its preflight: uncertain leads listed without its new values', async () => {
+    const dir = tempDir();
+    const leads = Array.from({ length: 300 }, (_, i) => ({ phone: phoneOf(i), name: `An ${i}` }));
+    const file = write(dir, 'leads.json', JSON.stringify(leads));
+    const r = await importAgainst(dir, file, () => {
+      leads[0]!.name = 'Someone else';
+      fs.writeFileSync(file, JSON.stringify(leads));
+      return 'fail';
+    });
+    // The spool holds what was validated: the rest is sent from it.
+    expect(r.code).toBe(5);
+    expect(r.received).toEqual(Array.from({ length: 200 }, (_, i) => phoneOf(i + 100)));
+    const uncertain = uncertainRows(dir, 'leads.uncertain.csv');
+    expect(uncertain).toHaveLength(100);
+    for (const row of uncertain) {
+      expect(row).toMatch(
+        /^\d+,uncertain,".*its values are not listed: the input changed after it was read\)",,$/,
+      );
+    }
+    expect(uncertain.join('\n')).not.toContain('Someone else');
+  });
+
+  it('a spooled input that changes during its preflight: exit 1, nothing sent, no rejects file', async () => {
+    const emu = await emulators.start();
+    const dir = tempDir();
+    const leads = Array.from({ length: 300 }, (_, i) => ({ phone: phoneOf(i), name: `An ${i}` }));
+    const file = write(dir, 'leads.json', JSON.stringify([...leads, { phone: '12', name: 'bad' }]));
+    let changed = false;
+    const run = runImport({
+      file,
+      displayName: 'leads.json',
+      campaignKey: 'summer',
+      map: {},
+      ignoreUnmapped: false,
+      batchSize: 100,
+      concurrency: 1,
+      dryRun: false,
+      dedupe: true,
+      normalize: true,
+      phonePattern: DEFAULT_PHONE_PATTERN,
+      retryUncertain: false,
+      cwd: dir,
+      signal: new AbortController().signal,
+      client: new CacsClient({ baseUrl: new URL(emu.url), token: emu.token }),
+      onPhase: (p) => {
+        // The last progress call comes once every row is read: the export grows meanwhile.
+        if (p.phase !== 'preflight' || changed) return;
+        changed = true;
+        fs.appendFileSync(file, ' ');
+      },
+    });
+    await expect(run).rejects.toMatchObject({
+      exitCode: 1,
+      message: 'leads.json changed while cacs was reading it: nothing was sent',
+    });
+    expect(changed).toBe(true);
+    expect(emu.store.importRequests).toBe(0);
+    expect(fs.readdirSync(dir)).toEqual(['leads.json']);
   });
 
   it('sends the leads of an unchanged file once each, in order', async () => {
