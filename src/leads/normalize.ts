@@ -103,8 +103,14 @@ const PHONE_SEPARATOR_CHARS = /[\s.\-\u2010-\u2015\u2212()\u200b-\u200d\u2060]+/
 const PLUS_DIGITS = /^\+?\d+$/;
 /** Excel scientific form: one digit, a decimal point (or comma), digits, E, exponent. */
 const EXCEL_SCIENTIFIC = /^([1-9])[.,](\d+)[eE]\+?(\d{1,3})$/;
-/** Excel float form: digits, a decimal point (or comma), zeros only. */
-const EXCEL_FLOAT = /^(\d+)[.,]0+$/;
+/**
+ * Excel float form: digits, a decimal point (or comma), zeros only. The digits are a number's
+ * (no leading zero) or, at most, a phone's single trunk 0: `0084000000.00` is no rendering of
+ * a number, and reading it as one would turn it into a valid-looking `0084000000`.
+ */
+const EXCEL_FLOAT = /^(0?[1-9]\d*)[.,]0+$/;
+/** Any digits, a decimal point (or comma), zeros only: left alone in desk phone numbers. */
+const FLOAT_FORM = /^\d+[.,]0+$/;
 /**
  * A decimal number: digits, one decimal point (or comma), one or two decimals. Not a phone
  * written with dots (groups of 1–2 digits at the end do not occur), so the dot is not dropped.
@@ -212,7 +218,7 @@ export function normalizeHomePhone(raw: string, into?: PhoneResult): PhoneResult
   const t = trimField(raw);
   const trimmed = t.length !== raw.length ? PHONE_TRIMMED : 0;
   // Excel number forms are not guessed at: left for validation to show.
-  if (t.length === 0 || DECIMAL.test(t) || EXCEL_FLOAT.test(t)) return result(into, t, trimmed);
+  if (t.length === 0 || DECIMAL.test(t) || FLOAT_FORM.test(t)) return result(into, t, trimmed);
   let changes = trimmed;
   const s = t.replace(PHONE_SEPARATOR_CHARS, '');
   if (!PLUS_DIGITS.test(s)) return result(into, t, trimmed);
