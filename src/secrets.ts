@@ -1,0 +1,102 @@
+/**
+ * Secrets that must never be printed or written (the access token), in every form a server or a
+ * library may echo them: whole, any run of at least MIN_RUN characters of it (a truncated echo
+ * such as its first 10 characters), base64 / base64url (a Basic header echoed back), and
+ * percent-encoded. URL credentials (`http://user:pw@host`) are masked in any text.
+ */
+
+/** A run of this many characters of a secret is masked wherever it appears. */
+export const MIN_RUN = 10;
+/** Secrets shorter than this are not scrubbed: masking them would mangle ordinary words. */
+export const MIN_SECRET = 6;
+export const MASK = '***';
+
+const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]*@/gi;
+
+/** `http://user:pw@host/…` → `http://***@host/…` (any number of URLs in a text). */
+export function maskUrlCredentials(text: string): string {
+  return text.replace(URL_CREDENTIALS, `$1${MASK}@`);
+}
+
+/** The stable middle of base64 texts that contain `bytes` at any alignment. */
+function base64Forms(bytes: Buffer): string[] {
+  const out: string[] = [];
+  for (let pad = 0; pad < 3; pad++) {
+    const b64 = Buffer.concat([Buffer.alloc(pad), bytes]).toString('base64');
+    // Characters touched by the padding bytes or by what follows are not stable: drop them.
+    const start = Math.ceil((pad * 4) / 3);
+    const end = Math.floor(((pad + bytes.length) * 4) / 3);
+    const core = b64.slice(start, end);
+    if (core.length >= MIN_RUN) {
+      out.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+    }
+  }
+  return out;
+}
+
+export class Secrets {
+  private readonly values = new Set<string>();
+  /** Whole forms (encodings) to replace. */
+  private forms: string[] = [];
+
+  constructor(values: Iterable<string> = []) {
+    for (const v of values) this.add(v);
+  }
+
+  get size(): number {
+    return this.values.size;
+  }
+
+  add(value: string): void {
+    if (value.length < MIN_SECRET || this.values.has(value)) return;
+    this.values.add(value);
+    const forms = new Set<string>([value, encodeURIComponent(value)]);
+    for (const f of base64Forms(Buffer.from(value, 'utf8'))) forms.add(f);
+    this.forms = [...new Set([...this.forms, ...forms])].sort((a, b) => b.length - a.length);
+  }
+
+  /** The text with every form of every secret, and any URL credentials, masked. */
+  scrub(text: string): string {
+    if (text === '') return text;
+    let out = maskUrlCredentials(text);
+    if (this.values.size === 0) return out;
+    for (const f of this.forms) if (out.includes(f)) out = out.split(f).join(MASK);
+    for (const v of this.values) out = maskRuns(out, v);
+    return out;
+  }
+
+  /** Whether the text holds a secret in any form scrub() masks. */
+  leaks(text: string): boolean {
+    return this.scrub(text) !== maskUrlCredentials(text);
+  }
+}
+
+/** Mask every run of at least MIN_RUN consecutive characters of `secret` found in `text`. */
+function maskRuns(text: string, secret: string): string {
+  const n = Math.min(MIN_RUN, secret.length);
+  if (text.length < n) return text;
+  // Mark covered positions, then rebuild: overlapping runs merge into one mask.
+  let covered: Uint8Array | undefined;
+  for (let i = 0; i + n <= secret.length; i++) {
+    const seed = secret.slice(i, i + n);
+    let at = text.indexOf(seed);
+    while (at !== -1) {
+      covered ??= new Uint8Array(text.length);
+      covered.fill(1, at, at + n);
+      at = text.indexOf(seed, at + 1);
+    }
+  }
+  if (!covered) return text;
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    if (covered[i]) {
+      out += MASK;
+      while (i < text.length && covered[i]) i++;
+    } else {
+      out += text[i];
+      i++;
+    }
+  }
+  return out;
+}

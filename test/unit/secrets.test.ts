@@ -1,0 +1,64 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MIN_RUN, Secrets, maskUrlCredentials } from '../../src/secrets.js';
+
+const TOKEN = 'SENTINEL-tok-3f9a8b7c6d5e';
+
+describe('Secrets.scrub', () => {
+  const s = new Secrets([TOKEN]);
+  it.each([
+    ['whole', `token ${TOKEN} refused`],
+    ['a 10-character prefix', `token ${TOKEN.slice(0, 10)}… refused`],
+    ['a run from the middle', `x${TOKEN.slice(5, 5 + MIN_RUN)}y`],
+    ['base64', Buffer.from(TOKEN).toString('base64')],
+    ['base64 after a prefix', Buffer.from(`Bearer ${TOKEN}`).toString('base64')],
+    ['base64url after a prefix', Buffer.from(`u:${TOKEN}`).toString('base64url')],
+    ['percent-encoded', `?t=${encodeURIComponent(TOKEN)}`],
+    ['in a JSON string', JSON.stringify({ message: `#${TOKEN}#` })],
+  ])('masks the token %s', (_what, text) => {
+    const out = s.scrub(text);
+    expect(out).toContain('***');
+    expect(out).not.toContain(TOKEN.slice(0, MIN_RUN));
+    expect(s.leaks(text)).toBe(true);
+  });
+
+  it('leaves ordinary text alone', () => {
+    for (const t of [
+      'cacs emulator on http://127.0.0.1:8787',
+      'SENTINEL-',
+      'emulator-token is not this one',
+      '3f9a8b7',
+    ])
+      expect(s.scrub(t)).toBe(t);
+  });
+
+  it('masks URL credentials anywhere', () => {
+    expect(maskUrlCredentials('--base-url http://user:pw@example.com:8/x and https://a@b')).toBe(
+      '--base-url http://***@example.com:8/x and https://***@b',
+    );
+    expect(new Secrets().scrub('http://u:p@h/')).toBe('http://***@h/');
+  });
+
+  it('does not scrub short values', () => {
+    expect(new Secrets(['abc']).scrub('abc abc')).toBe('abc abc');
+  });
+
+  it('no run of MIN_RUN token characters survives, whatever surrounds it (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'grapheme-ascii', minLength: 6, maxLength: 50 }),
+        fc.string(),
+        fc.string(),
+        fc.nat(),
+        (token, before, after, at) => {
+          const sec = new Secrets([token]);
+          const i = at % Math.max(1, token.length - MIN_RUN + 1);
+          const piece = token.slice(i, i + MIN_RUN);
+          const out = sec.scrub(`${before}${piece}${after}`);
+          expect(out.includes(token)).toBe(false);
+          if (piece.length === MIN_RUN) expect(sec.leaks(`${before}${piece}${after}`)).toBe(true);
+        },
+      ),
+    );
+  });
+});
