@@ -112,6 +112,7 @@ export interface ImportSummary {
 }
 
 function exitCodeFor(s: Omit<ImportSummary, 'exitCode'>, send: SendResult | undefined): number {
+  if (send?.journalError) return ExitCode.FAILURE;
   if (send?.interrupted) return ExitCode.INTERRUPTED;
   if (send?.fatal) return send.fatal.exitCode;
   if (send?.inputError) return ExitCode.FAILURE;
@@ -211,6 +212,12 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
         signal: opts.signal,
         onProgress: (progress) => opts.onPhase?.({ phase: 'sending', total, progress }),
       });
+      // Outcomes are on disk (or the failure is known) before anything is reported.
+      const closing = handle;
+      handle = undefined;
+      await closing?.close().catch((e: unknown) => {
+        send!.journalError ??= e instanceof Error ? e : new Error(String(e));
+      });
     }
 
     // Service rejects and uncertain leads: look their original rows up in the input.
@@ -298,8 +305,16 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       samples: prepared.samples,
       ignoredColumns: prepared.plan.ignored,
       columns: prepared.plan.columns.map((c) => ({ column: c.header, field: c.field })),
-      ...(send?.fatal ? { stoppedBecause: send.fatal.message } : {}),
-      ...(send?.inputError && !send.fatal
+      ...(send?.fatal && !send.journalError ? { stoppedBecause: send.fatal.message } : {}),
+      ...(send?.journalError
+        ? {
+            stoppedBecause: send.journalError.message,
+            stoppedHint:
+              (send.journalError as { hint?: string }).hint ??
+              'Nothing more was sent. Fix the state folder, then run the same command.',
+          }
+        : {}),
+      ...(send?.inputError && !send.fatal && !send.journalError
         ? {
             stoppedBecause:
               send.inputError instanceof InputChangedError

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { UsageError } from '../errors.js';
+import { FailureError, UsageError } from '../errors.js';
 import { hashFile, type InputInfo } from '../leads/read.js';
 import { formatLocalTime, formatCount } from '../text.js';
 import type { JournalHandle } from './import.js';
@@ -35,7 +35,7 @@ function stateOf(outcome: RangeOutcome['state']): number {
         : NONE;
 }
 
-interface Header {
+export interface Header {
   k: 'h';
   v: 1;
   created: string;
@@ -46,7 +46,7 @@ interface Header {
   fingerprint: unknown;
 }
 type Runs = Array<[number, number]>;
-type JournalRecord =
+export type JournalRecord =
   | Header
   | { k: 'b'; id: number; lines: Runs }
   | ({ k: 'f'; id: number } & (
@@ -73,37 +73,59 @@ export function fromRuns(runs: Runs): number[] {
   return out;
 }
 
-/** Line → state, in a byte array that grows with the highest line seen. */
-class LineStates {
-  private a = new Uint8Array(1024);
+/** Line → small number, in a typed array that grows with the highest line seen. */
+class LineMap<A extends Uint8Array | Int32Array> {
+  constructor(private a: A) {}
   get(line: number): number {
-    return line < this.a.length ? this.a[line]! : NONE;
+    return line < this.a.length ? this.a[line]! : 0;
   }
-  set(line: number, state: number): void {
+  set(line: number, value: number): void {
     if (line >= this.a.length) {
       let n = this.a.length;
       while (n <= line) n *= 2;
-      const b = new Uint8Array(n);
+      const b = new (this.a.constructor as new (n: number) => A)(n);
       b.set(this.a);
       this.a = b;
     }
-    this.a[line] = state;
+    this.a[line] = value;
+  }
+}
+
+/** Line → state (NONE, DONE, REJECTED, UNCERTAIN). */
+class LineStates extends LineMap<Uint8Array> {
+  constructor() {
+    super(new Uint8Array(1024));
   }
 }
 
 /**
  * Appends with group commit: durable() writes everything added so far and fdatasyncs it off the
  * main thread; concurrent callers share one sync. Nothing blocks the event loop.
+ *
+ * A write is complete or undone: short writes are continued, and a write that fails (full disk,
+ * file-size limit) is cut back to the last complete record, so the file never holds a torn record
+ * in its middle. After a failure the log still writes outcome records ("what it can", each try cut
+ * back if it fails again), but the failure is kept: `failed` tells the journal to begin no batch.
  */
 export class AppendLog {
-  private pending = '';
+  private pending: Array<{ text: string; outcome: boolean }> = [];
   private chain: Promise<void> = Promise.resolve();
   private failure: unknown;
 
-  constructor(private readonly fh: fs.promises.FileHandle) {}
+  constructor(
+    private readonly fh: fs.promises.FileHandle,
+    /** Bytes of complete records already in the file. */
+    private size: number,
+  ) {}
 
-  add(text: string): void {
-    this.pending += text;
+  /** Add a record; `outcome` records are kept for another try if a write fails. */
+  add(text: string, outcome = false): void {
+    this.pending.push({ text, outcome });
+  }
+
+  /** The first write failure, if any. */
+  get failed(): unknown {
+    return this.failure;
   }
 
   /** Resolves once everything added before the call is on disk. */
@@ -121,11 +143,26 @@ export class AppendLog {
   }
 
   private async flush(): Promise<void> {
-    if (this.pending === '') return;
-    const data = this.pending;
-    this.pending = '';
-    await this.fh.write(data);
-    await this.fh.datasync();
+    if (this.pending.length === 0) return;
+    const batch = this.pending;
+    this.pending = [];
+    const data = Buffer.from(batch.map((r) => r.text).join(''));
+    try {
+      let off = 0;
+      while (off < data.length) {
+        const { bytesWritten } = await this.fh.write(data, off, data.length - off);
+        if (bytesWritten <= 0) throw Object.assign(new Error('no space left'), { code: 'ENOSPC' });
+        off += bytesWritten;
+      }
+      await this.fh.datasync();
+      this.size += data.length;
+    } catch (e) {
+      // Undo the partial write; outcome records get another try, begin records are dropped
+      // (their batches are not sent).
+      await this.fh.truncate(this.size).catch(() => {});
+      this.pending = [...batch.filter((r) => r.outcome), ...this.pending];
+      throw e;
+    }
   }
 
   async close(): Promise<void> {
@@ -136,6 +173,49 @@ export class AppendLog {
       await this.fh.close();
     }
   }
+}
+
+/** The journal (or the ledger) could not be written: the run stops sending at once (exit 1). */
+export class JournalWriteError extends FailureError {
+  constructor(
+    readonly folder: string,
+    readonly code: string,
+    freeBytes: number | undefined,
+  ) {
+    const why =
+      code === 'ENOSPC' || code === 'EFBIG' || code === 'EDQUOT'
+        ? 'the disk is full'
+        : `the write failed (${code})`;
+    const free = freeBytes === undefined ? '' : ` (${formatBytes(freeBytes)} free now)`;
+    super(`cannot write the import journal in ${folder}: ${why}`, {
+      hint: `Free at least ${formatBytes(JOURNAL_ROOM)} in ${folder}${free}, or point CACS_STATE_DIR at a folder with room, then run the same command: leads that may have arrived are not sent again.`,
+    });
+    this.name = 'JournalWriteError';
+  }
+}
+
+/** Room the journal asks for when a write fails: ample for the records of a large import. */
+const JOURNAL_ROOM = 16 * 1024 * 1024;
+
+function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(n >= 10 * 1024 * 1024 ? 0 : 1)} MB`;
+  if (n >= 1024) return `${Math.floor(n / 1024)} KB`;
+  return `${n} bytes`;
+}
+
+function freeSpace(folder: string): number | undefined {
+  try {
+    const s = fs.statfsSync(folder);
+    return s.bavail * s.bsize;
+  } catch {
+    return undefined;
+  }
+}
+
+function journalWriteError(folder: string, e: unknown): JournalWriteError {
+  if (e instanceof JournalWriteError) return e;
+  const code = (e as { code?: string }).code ?? 'EIO';
+  return new JournalWriteError(folder, code, freeSpace(folder));
 }
 
 export interface OpenJournalOptions {
@@ -149,6 +229,8 @@ export interface OpenJournalOptions {
   /** Options that decide what is sent; recorded, and compared on resume for a note. */
   fingerprint: unknown;
   note: (line: string) => void;
+  /** Masks secrets in text written to the journal (service messages may echo the token). */
+  scrub?: (text: string) => string;
 }
 
 export function journalKey(inputHash: string, campaignKey: string, baseUrl: string): string {
@@ -185,11 +267,16 @@ export async function openImportJournal(opts: OpenJournalOptions): Promise<Journ
     // A torn last line (power loss mid-write) is cut off, so new records start on a line of their own.
     if (journal && journal.validBytes < fs.statSync(file).size)
       fs.truncateSync(file, journal.validBytes);
-    const log = new AppendLog(await fs.promises.open(file, 'a', 0o600));
+    const log = new AppendLog(
+      await fs.promises.open(file, 'a', 0o600),
+      journal ? journal.validBytes : fs.existsSync(file) ? fs.statSync(file).size : 0,
+    );
     const states = journal?.states ?? new LineStates();
     let nextId = journal?.nextId ?? 1;
     const open = new Map<number, readonly number[]>();
-    const append = (rec: JournalRecord) => log.add(`${JSON.stringify(rec)}\n`);
+    const scrub = opts.scrub ?? ((t: string) => t);
+    const append = (rec: JournalRecord, outcome = false) =>
+      log.add(`${JSON.stringify(rec)}\n`, outcome);
     if (!journal) {
       append({
         k: 'h',
@@ -201,7 +288,9 @@ export async function openImportJournal(opts: OpenJournalOptions): Promise<Journ
         baseUrl: opts.baseUrl,
         fingerprint: opts.fingerprint,
       });
-      await log.durable();
+      await log.durable().catch((e: unknown) => {
+        throw journalWriteError(dir, e);
+      });
     } else {
       const e = journal.earlier;
       opts.note(
@@ -219,11 +308,17 @@ export async function openImportJournal(opts: OpenJournalOptions): Promise<Journ
     const dj: DeliveryJournal = {
       previous: (line) => STATES[states.get(line)],
       begin: async (lines) => {
+        // After a failed write no batch is begun: its record might not reach the disk.
+        if (log.failed !== undefined) throw journalWriteError(dir, log.failed);
         const id = nextId++;
-        open.set(id, lines);
         append({ k: 'b', id, lines: toRuns(lines) });
         // In flight must be on disk before the request leaves.
-        await log.durable();
+        try {
+          await log.durable();
+        } catch (e) {
+          throw journalWriteError(dir, e);
+        }
+        open.set(id, lines);
         return id;
       },
       finish: async (id, outcome: RangeOutcome) => {
@@ -231,7 +326,7 @@ export async function openImportJournal(opts: OpenJournalOptions): Promise<Journ
         open.delete(id);
         // Outcomes go to disk with the next sync (or at close): one lost in a crash only makes
         // that batch look uncertain on the rerun, never resent.
-        append(finishRecord(id, outcome));
+        append(finishRecord(id, outcome, scrub), true);
         log.soon();
         const state = stateOf(outcome.state);
         for (const l of lines) states.set(l, state);
@@ -244,6 +339,8 @@ export async function openImportJournal(opts: OpenJournalOptions): Promise<Journ
       close: async () => {
         try {
           await log.close();
+        } catch (e) {
+          throw journalWriteError(dir, e);
         } finally {
           lock.release();
         }
@@ -255,16 +352,17 @@ export async function openImportJournal(opts: OpenJournalOptions): Promise<Journ
   }
 }
 
-function finishRecord(id: number, o: RangeOutcome): JournalRecord {
+/** The record of an outcome; reasons (service messages) pass the scrubber first. */
+function finishRecord(id: number, o: RangeOutcome, scrub: (t: string) => string): JournalRecord {
   switch (o.state) {
     case 'done':
       return { k: 'f', id, s: 'done', imported: o.imported, skipped: o.skipped };
     case 'rejected':
-      return { k: 'f', id, s: 'rejected', code: o.code, reason: o.reason };
+      return { k: 'f', id, s: 'rejected', code: o.code, reason: scrub(o.reason) };
     case 'uncertain':
-      return { k: 'f', id, s: 'uncertain', reason: o.reason };
+      return { k: 'f', id, s: 'uncertain', reason: scrub(o.reason) };
     case 'failed':
-      return { k: 'f', id, s: 'failed', reason: o.reason };
+      return { k: 'f', id, s: 'failed', reason: scrub(o.reason) };
   }
 }
 
@@ -281,6 +379,9 @@ export interface LoadedJournal {
 export function loadJournal(file: string): LoadedJournal {
   const text = fs.readFileSync(file, 'utf8');
   const lines = text.split('\n');
+  // Only records ended by a newline count: the part after the last one is a torn write (its
+  // fsync never returned, so no request depended on it), cut off when the journal is opened.
+  lines.pop();
   const records: JournalRecord[] = [];
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i]!;
@@ -288,11 +389,9 @@ export function loadJournal(file: string): LoadedJournal {
     try {
       records.push(JSON.parse(l) as JournalRecord);
     } catch {
-      // A torn write can only be the last line; anything else is damage worth saying.
-      if (i < lines.length - 2)
-        throw new UsageError(`the journal ${file} is damaged at line ${i + 1}`, {
-          hint: 'Move it away, or rerun with --restart (which sends every lead again).',
-        });
+      throw new UsageError(`the journal ${file} is damaged at line ${i + 1}`, {
+        hint: 'Move it away, or rerun with --restart (which sends every lead again).',
+      });
     }
   }
   const header = records[0];
@@ -300,7 +399,26 @@ export function loadJournal(file: string): LoadedJournal {
     throw new UsageError(`the journal ${file} has no header`, {
       hint: 'Move it away or rerun with --restart.',
     });
+  const replay = replayJournal(records);
+  const validBytes = Buffer.byteLength(text.slice(0, text.lastIndexOf('\n') + 1));
+  return { header: header as Header, validBytes, ...replay };
+}
+
+/**
+ * Replay records in the order they were written: a begin marks its lines in flight (uncertain:
+ * the request may have been processed), a finish settles them. So a line's state is what its
+ * latest record says, and a batch retried after a crash keeps the outcome of its retry.
+ */
+export function replayJournal(records: readonly JournalRecord[]): {
+  states: LineStates;
+  nextId: number;
+  earlier: EarlierRuns;
+  inFlightAtCrash: number;
+} {
+  const header = records[0] as Header;
   const states = new LineStates();
+  /** Line → id of the latest batch that began it. */
+  const owner = new LineMap(new Int32Array(1024));
   const begun = new Map<number, number[]>();
   const earlier: EarlierRuns = {
     since: new Date(header.created),
@@ -314,29 +432,29 @@ export function loadJournal(file: string): LoadedJournal {
       const ls = fromRuns(rec.lines);
       begun.set(rec.id, ls);
       nextId = Math.max(nextId, rec.id + 1);
+      for (const l of ls) {
+        states.set(l, UNCERTAIN);
+        owner.set(l, rec.id);
+        earlier.rejected.delete(l);
+      }
     } else if (rec.k === 'f') {
       const ls = begun.get(rec.id) ?? [];
       begun.delete(rec.id);
       const state = stateOf(rec.s);
       for (const l of ls) {
+        // A line begun again by a later batch belongs to that batch's records.
+        if (owner.get(l) !== rec.id) continue;
         states.set(l, state);
-        if (state !== REJECTED) earlier.rejected.delete(l);
+        if (rec.s === 'rejected') earlier.rejected.set(l, { code: rec.code, reason: rec.reason });
       }
       if (rec.s === 'done') {
         earlier.imported += rec.imported;
         earlier.skipped += rec.skipped;
-      } else if (rec.s === 'rejected') {
-        for (const l of ls) earlier.rejected.set(l, { code: rec.code, reason: rec.reason });
       }
     }
   }
   // Begun, never finished: the run died with the request in flight. It may have been processed.
   let inFlightAtCrash = 0;
-  for (const ls of begun.values()) {
-    for (const l of ls) states.set(l, UNCERTAIN);
-    inFlightAtCrash += ls.length;
-  }
-  const lastNewline = text.lastIndexOf('\n');
-  const validBytes = Buffer.byteLength(text.slice(0, lastNewline + 1));
-  return { header: header as Header, validBytes, states, nextId, earlier, inFlightAtCrash };
+  for (const [id, ls] of begun) for (const l of ls) if (owner.get(l) === id) inFlightAtCrash++;
+  return { states, nextId, earlier, inFlightAtCrash };
 }

@@ -63,6 +63,8 @@ export interface SendResult {
   fatal?: ApiError;
   /** Reading the leads failed (the input changed): nothing more was sent. */
   inputError?: Error;
+  /** The journal could not be written (full disk): nothing more was sent. */
+  journalError?: Error;
   interrupted: boolean;
 }
 
@@ -93,7 +95,11 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
   let batchSize = opts.batchSize;
   let sent = 0;
   const stopped = () =>
-    r.fatal !== undefined || r.inputError !== undefined || pool.failed || opts.signal.aborted;
+    r.fatal !== undefined ||
+    r.inputError !== undefined ||
+    r.journalError !== undefined ||
+    pool.failed ||
+    opts.signal.aborted;
   const keepValues = (entry: SpoolEntry) => {
     if (entry.values) r.originals.set(entry.line, entry.values);
   };
@@ -105,7 +111,15 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
       r.notSent += entries.length;
       return;
     }
-    const id = await opts.journal.begin(entries.map((e) => e.line));
+    let id: number;
+    try {
+      id = await opts.journal.begin(entries.map((e) => e.line));
+    } catch (e) {
+      // The in-flight record is not on disk: this batch is not sent, and neither is any other.
+      r.journalError ??= e instanceof Error ? e : new Error(String(e));
+      r.notSent += entries.length;
+      return;
+    }
     const settle = (_entries: SpoolEntry[], outcome: RangeOutcome) =>
       opts.journal.finish(id, outcome);
     r.requests++;

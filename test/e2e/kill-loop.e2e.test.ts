@@ -1,0 +1,119 @@
+/**
+ * Issue 13, item 1: after a crash, `--retry-uncertain` must settle the batches it resends for
+ * good. 50 loops, each on a new file: start an import as a real process, kill it (SIGKILL, or a
+ * double SIGINT every fifth loop) at a random request while batches are in flight, rerun the
+ * plain command, retry the uncertain leads, then run the plain command and the retry once more:
+ * the last two send nothing, and the service holds every lead exactly once.
+ *
+ * The holding server commits a request only when it answers a live client, and the kill comes
+ * only once the journal has recorded every answer the client received, so a lead can only reach
+ * the service twice if cacs sends it twice.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BIN, runCli, tempDir } from '../helpers/cli.js';
+import { startHoldingServer } from '../helpers/holding-server.js';
+import { importEnv, write } from '../helpers/import.js';
+
+const LOOPS = 50;
+const LEADS = 12;
+const ARGS = ['--batch-size', '2', '--concurrency', '3'];
+
+/** Finish records ("k":"f") on complete lines of the journal of `input`. */
+function finishes(stateDir: string, input: string): number {
+  const dir = path.join(stateDir, 'journals');
+  if (!fs.existsSync(dir)) return 0;
+  for (const f of fs.readdirSync(dir)) {
+    if (!f.endsWith('.jsonl')) continue;
+    const text = fs.readFileSync(path.join(dir, f), 'utf8');
+    if (!text.startsWith('{') || !text.slice(0, 400).includes(`"input":"${input}"`)) continue;
+    const complete = text.slice(0, text.lastIndexOf('\n') + 1);
+    return complete.split('\n').filter((l) => l.includes('"k":"f"')).length;
+  }
+  return 0;
+}
+
+describe('kill, rerun, retry: 50 loops', () => {
+  const servers: Array<{ close(): Promise<void> }> = [];
+  afterAll(async () => {
+    for (const s of servers) await s.close();
+  });
+
+  it('every lead reaches the service exactly once, and a settled retry is never repeated', async () => {
+    const server = await startHoldingServer(40);
+    servers.push(server);
+    const cwd = tempDir();
+    const env = importEnv(server, { CACS_CAMPAIGN: 'C1' });
+    const stateDir = env.CACS_STATE_DIR!;
+    let random = 12345;
+    const rand = (n: number) => {
+      random = (random * 1103515245 + 12345) % 2 ** 31;
+      return random % n;
+    };
+    const exits: number[] = [];
+    for (let loop = 0; loop < LOOPS; loop++) {
+      const name = `loop-${loop}.csv`;
+      const phones = Array.from({ length: LEADS }, (_, i) => `09${loop * 100 + i + 10_000_000}`);
+      write(cwd, name, `phone\n${phones.join('\n')}\n`);
+      const before = server.committed.length;
+      const answeredBefore = server.answered;
+      const killAt = server.requests + 1 + rand(LEADS / 2);
+      const viaSigint = loop % 5 === 4;
+
+      const child = spawn(process.execPath, [BIN, 'import', name, ...ARGS], {
+        cwd,
+        env: env as NodeJS.ProcessEnv,
+        stdio: 'ignore',
+      });
+      const exited = new Promise<void>((r) => child.on('exit', () => r()));
+      let killed = false;
+      server.onRequest = (n) => {
+        if (n !== killAt) return;
+        const poll = () => {
+          if (killed || child.exitCode !== null) return;
+          // Kill only once every answer the client got is in its journal (else the lead is
+          // legitimately uncertain and a retry may duplicate it: not what this test measures).
+          if (finishes(stateDir, name) >= server.answered - answeredBefore) {
+            killed = true;
+            server.doomOpenConnections();
+            if (viaSigint) {
+              child.kill('SIGINT');
+              setTimeout(() => child.kill('SIGINT'), 5);
+            } else child.kill('SIGKILL');
+          } else setTimeout(poll, 2);
+        };
+        poll();
+      };
+      await exited;
+      server.onRequest = undefined;
+
+      const plain = await runCli(['import', path.join(cwd, name), ...ARGS, '--json'], { env, cwd });
+      expect([0, 5], plain.stderr).toContain(plain.code);
+      exits.push(plain.code);
+      const retry = await runCli(
+        ['import', path.join(cwd, name), ...ARGS, '--retry-uncertain', '--json'],
+        {
+          env,
+          cwd,
+        },
+      );
+      expect(retry.code, retry.stderr).toBe(0);
+      const settled = server.committed.length;
+      for (const extra of [[], ['--retry-uncertain']]) {
+        const again = await runCli(['import', path.join(cwd, name), ...ARGS, ...extra, '--json'], {
+          env,
+          cwd,
+        });
+        expect(again.code, again.stderr).toBe(0);
+        expect(JSON.parse(again.stdout)).toMatchObject({ imported: 0, uncertain: 0 });
+      }
+      expect(server.committed.length).toBe(settled);
+      const mine = server.committed.slice(before).sort();
+      expect(mine, `loop ${loop}`).toEqual([...phones].sort());
+    }
+    // The kills did leave batches in flight (else this test would prove nothing).
+    expect(exits.filter((c) => c === 5).length).toBeGreaterThan(LOOPS / 4);
+  }, 240_000);
+});

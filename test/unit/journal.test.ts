@@ -1,0 +1,279 @@
+/**
+ * The journal's replay (issue 13, item 1) and its behaviour when the disk fills up (item 2).
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  AppendLog,
+  loadJournal,
+  replayJournal,
+  type JournalRecord,
+} from '../../src/delivery/journal.js';
+import { BIN, runCli, tempDir } from '../helpers/cli.js';
+import { startHoldingServer, type HoldingServer } from '../helpers/holding-server.js';
+import { importEnv, write } from '../helpers/import.js';
+
+const HEADER: JournalRecord = {
+  k: 'h',
+  v: 1,
+  created: '2026-11-21T00:00:00.000Z',
+  input: 'x',
+  inputHash: 'h',
+  campaign: 'c',
+  baseUrl: 'u',
+  fingerprint: {},
+};
+const STATE = { none: 0, done: 1, rejected: 2, uncertain: 3 } as const;
+const OUTCOMES = ['done', 'rejected', 'uncertain', 'failed'] as const;
+const LINES = 12;
+
+type Op =
+  | { kind: 'begin'; mask: number }
+  | { kind: 'finish'; pick: number; outcome: (typeof OUTCOMES)[number] }
+  | { kind: 'crash' };
+
+const op: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({
+    kind: fc.constant('begin' as const),
+    mask: fc.integer({ min: 1, max: 2 ** LINES - 1 }),
+  }),
+  fc.record({
+    kind: fc.constant('finish' as const),
+    pick: fc.nat(),
+    outcome: fc.constantFrom(...OUTCOMES),
+  }),
+  fc.record({ kind: fc.constant('crash' as const) }),
+);
+
+/**
+ * Runs the ops as runs of cacs would write them (open batches never share a line; a crash
+ * leaves its open batches unfinished) and works out, independently of the journal code, what
+ * each line's state must be: the effect of the latest record that names it.
+ */
+function simulate(ops: Op[]) {
+  const records: JournalRecord[] = [HEADER];
+  const expected = new Array<number>(LINES + 2).fill(STATE.none);
+  let open: Array<{ id: number; lines: number[] }> = [];
+  let nextId = 1;
+  let imported = 0;
+  for (const o of ops) {
+    if (o.kind === 'begin') {
+      const busy = new Set(open.flatMap((b) => b.lines));
+      const lines = [...Array(LINES).keys()]
+        .filter((i) => o.mask & (1 << i))
+        .map((i) => i + 2)
+        .filter((l) => !busy.has(l));
+      if (lines.length === 0) continue;
+      const id = nextId++;
+      const runs: Array<[number, number]> = [];
+      for (const l of lines) {
+        const last = runs[runs.length - 1];
+        if (last && last[0] + last[1] === l) last[1]++;
+        else runs.push([l, 1]);
+      }
+      records.push({ k: 'b', id, lines: runs });
+      for (const l of lines) expected[l] = STATE.uncertain;
+      open.push({ id, lines });
+    } else if (o.kind === 'finish') {
+      if (open.length === 0) continue;
+      const [b] = open.splice(o.pick % open.length, 1);
+      const rec: JournalRecord =
+        o.outcome === 'done'
+          ? { k: 'f', id: b!.id, s: 'done', imported: b!.lines.length, skipped: 0 }
+          : o.outcome === 'rejected'
+            ? { k: 'f', id: b!.id, s: 'rejected', code: 'service_wrong_format', reason: 'r' }
+            : { k: 'f', id: b!.id, s: o.outcome, reason: 'r' };
+      records.push(rec);
+      if (o.outcome === 'done') imported += b!.lines.length;
+      for (const l of b!.lines)
+        expected[l] = o.outcome === 'failed' ? STATE.none : STATE[o.outcome];
+    } else {
+      open = []; // the process died: its open batches are never finished
+    }
+  }
+  const inFlight = expected.filter(
+    (s, l) => s === STATE.uncertain && isOpenAtEnd(records, l),
+  ).length;
+  return { records, expected, imported, inFlight };
+}
+
+/** Whether the latest record naming `line` is a begin. */
+function isOpenAtEnd(records: JournalRecord[], line: number): boolean {
+  const lineOf = new Map<number, number[]>();
+  let last: 'b' | 'f' | undefined;
+  for (const r of records) {
+    if (r.k === 'b') {
+      const ls = r.lines.flatMap(([s, n]) => Array.from({ length: n }, (_, i) => s + i));
+      lineOf.set(r.id, ls);
+      if (ls.includes(line)) last = 'b';
+    } else if (r.k === 'f' && lineOf.get(r.id)?.includes(line)) last = 'f';
+  }
+  return last === 'b';
+}
+
+describe('journal replay', () => {
+  it('a crashed batch retried later keeps its retry outcome (the --retry-uncertain loop)', () => {
+    const { states, inFlightAtCrash } = replayJournal([
+      HEADER,
+      { k: 'b', id: 1, lines: [[2, 3]] }, // killed with this in flight
+      { k: 'b', id: 2, lines: [[2, 3]] }, // --retry-uncertain
+      { k: 'f', id: 2, s: 'done', imported: 3, skipped: 0 },
+    ]);
+    expect([2, 3, 4].map((l) => states.get(l))).toEqual([1, 1, 1]);
+    expect(inFlightAtCrash).toBe(0);
+  });
+
+  it('each line ends in the state of its latest record, for any interleaving (property)', () => {
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 60 }), fc.nat(), (ops, tear) => {
+        const { records, expected, imported, inFlight } = simulate(ops);
+        const check = (j: {
+          states: { get(l: number): number };
+          inFlightAtCrash: number;
+          earlier: { imported: number };
+        }) => {
+          for (let l = 2; l < LINES + 2; l++)
+            expect(j.states.get(l), `line ${l}`).toBe(expected[l]);
+          expect(j.inFlightAtCrash).toBe(inFlight);
+          expect(j.earlier.imported).toBe(imported);
+        };
+        check(replayJournal(records));
+        // The same through the file, with a torn record after the last complete one.
+        const dir = tempDir('cacs-journal-');
+        const file = path.join(dir, 'j.jsonl');
+        const torn = JSON.stringify({ k: 'f', id: 1, s: 'done', imported: 99, skipped: 0 });
+        const text = records.map((r) => `${JSON.stringify(r)}\n`).join('');
+        fs.writeFileSync(file, text + torn.slice(0, tear % torn.length));
+        const loaded = loadJournal(file);
+        check(loaded);
+        expect(loaded.validBytes).toBe(Buffer.byteLength(text));
+        fs.rmSync(dir, { recursive: true, force: true });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a complete record without its newline is torn too (its fsync never returned)', () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'j.jsonl');
+    fs.writeFileSync(
+      file,
+      `${JSON.stringify(HEADER)}\n${JSON.stringify({ k: 'b', id: 1, lines: [[2, 1]] })}`,
+    );
+    const j = loadJournal(file);
+    expect(j.states.get(2)).toBe(STATE.none);
+    expect(j.nextId).toBe(1);
+  });
+
+  it('a damaged record before the last line is an error, not silently skipped', () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'j.jsonl');
+    fs.writeFileSync(file, `${JSON.stringify(HEADER)}\n{"k":"b",\n{"k":"b","id":2,"lines":[]}\n`);
+    expect(() => loadJournal(file)).toThrow(/damaged at line 2/);
+  });
+});
+
+describe('AppendLog on a failing disk', () => {
+  /** A file handle whose writes stop after `room` bytes: one short write, then ENOSPC. */
+  async function limited(file: string, room: number) {
+    const fh = await fs.promises.open(file, 'a');
+    let used = 0;
+    const write = fh.write.bind(fh) as (
+      b: Buffer,
+      o: number,
+      l: number,
+    ) => Promise<{ bytesWritten: number }>;
+    Object.assign(fh, {
+      write: async (buf: Buffer, off: number, len: number) => {
+        if (used >= room)
+          throw Object.assign(new Error('ENOSPC: no space left'), { code: 'ENOSPC' });
+        const n = Math.min(len, room - used);
+        used += n;
+        return write(buf, off, n);
+      },
+      setRoom: (r: number) => (room = r),
+    });
+    return fh as typeof fh & { setRoom(r: number): void };
+  }
+
+  it('completes short writes, and cuts a failed write back so no torn record stays', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'j.jsonl');
+    const fh = await limited(file, 25);
+    const log = new AppendLog(fh, 0);
+    log.add('0123456789\n');
+    await log.durable();
+    log.add('abcdefghijklmnopqrstuvwxyz\n'); // does not fit: short write, then ENOSPC
+    await expect(log.durable()).rejects.toMatchObject({ code: 'ENOSPC' });
+    expect(log.failed).toBeDefined();
+    expect(fs.readFileSync(file, 'utf8')).toBe('0123456789\n');
+    // An outcome record is kept and written once there is room again; a begin record is not.
+    log.add('{"k":"f"}\n', true);
+    await expect(log.durable()).rejects.toMatchObject({ code: 'ENOSPC' });
+    fh.setRoom(1000);
+    await log.durable();
+    expect(fs.readFileSync(file, 'utf8')).toBe('0123456789\n{"k":"f"}\n');
+    await expect(log.close()).rejects.toMatchObject({ code: 'ENOSPC' });
+  });
+});
+
+describe('a full disk under the state folder', () => {
+  const servers: HoldingServer[] = [];
+  afterAll(async () => {
+    for (const s of servers) await s.close();
+  });
+
+  it('stops sending at once, exits 1 naming the folder, and a rerun resends nothing that arrived', async () => {
+    const server = await startHoldingServer(5);
+    servers.push(server);
+    const cwd = tempDir();
+    const env = importEnv(server, { CACS_CAMPAIGN: 'C1' });
+    const n = 300;
+    const phones = Array.from({ length: n }, (_, i) => `09${10_000_000 + i}`);
+    const file = write(cwd, 'leads.csv', `phone\n${phones.join('\n')}\n`);
+    // A file-size limit of 4 KB makes the journal's disk full after some dozens of batches
+    // (bash's ulimit -f counts 1024-byte blocks; Node ignores SIGXFSZ and gets EFBIG).
+    const child = spawn(
+      'bash',
+      [
+        '-c',
+        `ulimit -f 4 && exec "${process.execPath}" "${BIN}" import leads.csv --batch-size 1 --concurrency 4`,
+      ],
+      { cwd, env: env as NodeJS.ProcessEnv },
+    );
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+    expect(code, stderr).toBe(1);
+    const folder = path.join(env.CACS_STATE_DIR!, 'journals');
+    expect(stderr).toContain(`cannot write the import journal in ${folder}: the disk is full`);
+    expect(stderr).toMatch(/Free at least 16 MB in .*journals/);
+    expect(stderr).not.toContain('internal error');
+    const committed = [...server.committed];
+    expect(committed.length).toBeGreaterThan(0);
+    expect(committed.length).toBeLessThan(n);
+
+    // Every lead the service received had its in-flight record on disk.
+    const [journal] = fs.readdirSync(folder).filter((f) => f.endsWith('.jsonl'));
+    const text = fs.readFileSync(path.join(folder, journal!), 'utf8');
+    expect(text.endsWith('\n')).toBe(true);
+    const begun = new Set<number>();
+    for (const l of text.trim().split('\n')) {
+      const r = JSON.parse(l) as JournalRecord;
+      if (r.k === 'b')
+        for (const [s, len] of r.lines) for (let i = 0; i < len; i++) begun.add(s + i);
+    }
+    for (const ph of committed) expect(begun.has(phones.indexOf(ph) + 2), ph).toBe(true);
+
+    // With room again, a plain rerun sends the rest and nothing that may have arrived.
+    const rerun = await runCli(['import', file, '--batch-size', '1', '--json'], { env, cwd });
+    expect([0, 5]).toContain(rerun.code);
+    const all = server.committed;
+    expect(all.length).toBe(new Set(all).size);
+    const uncertain = (JSON.parse(rerun.stdout) as { uncertain: number }).uncertain;
+    expect(new Set(all).size + uncertain).toBeGreaterThanOrEqual(n);
+  }, 60_000);
+});
