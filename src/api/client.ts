@@ -4,9 +4,13 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import type { Got, Response } from 'got';
+import zlib from 'node:zlib';
+import type { Got } from 'got';
+import { InterruptedError } from '../errors.js';
+import { Secrets, maskUrlCredentials } from '../secrets.js';
 import { VERSION } from '../version.js';
 import { sanitizeServiceText } from '../text.js';
+import { impossibleImportCounts, recordsProblem } from './answers.js';
 import { ApiError, type FailureKind } from './errors.js';
 import {
   DEFAULT_RETRY_POLICY,
@@ -27,11 +31,39 @@ import {
   type Lead,
 } from './spec.js';
 
+/**
+ * Bounds on answers (DESIGN.md, "Limits against hostile or broken answers"). Every request has
+ * the per-phase timeout on connecting, sending, the first byte and every silence in the body;
+ * on top of that an import request ends after `importDeadlineFactor` × the timeout, and a report
+ * answer must keep arriving at `minReportRate` (measured over each timeout period).
+ */
+export interface AnswerLimits {
+  /** Largest import answer, before and after decompression (answers are a line of JSON). */
+  importAnswerBytes: number;
+  /** Largest report answer (one window), before and after decompression. */
+  reportAnswerBytes: number;
+  /** Bytes per second a report answer must keep arriving at. */
+  minReportRate: number;
+  /** A whole import request lasts at most this many times the timeout. */
+  importDeadlineFactor: number;
+  /** After Ctrl-C, import requests in flight get this long to answer, then they are uncertain. */
+  interruptGraceMs: number;
+}
+
+export const DEFAULT_LIMITS: AnswerLimits = {
+  importAnswerBytes: 1024 * 1024,
+  reportAnswerBytes: 64 * 1024 * 1024,
+  minReportRate: 64 * 1024,
+  importDeadlineFactor: 3,
+  interruptGraceMs: 5_000,
+};
+
 export interface ClientOptions {
   baseUrl: string | URL;
   token: string;
-  /** Per-phase timeout in ms (connect, send, response, read). */
+  /** Per-phase timeout in ms (connect, send, first byte, each silence in the body). */
   timeoutMs?: number;
+  limits?: Partial<AnswerLimits>;
   retry?: Partial<RetryPolicy>;
   /** Shared by every request of a run. */
   budget?: RetryBudget;
@@ -39,7 +71,10 @@ export interface ClientOptions {
   log?: (line: string) => void;
   /** Called before each retry wait (for progress lines). */
   onRetry?: (info: { attempt: number; delayMs: number; reason: string }) => void;
-  /** Aborts backoff waits (not requests already sent). */
+  /**
+   * Interruption: aborts backoff waits and report requests at once; import requests in flight
+   * get `interruptGraceMs` to answer (their outcome matters), then count as uncertain.
+   */
   signal?: AbortSignal;
   random?: () => number;
   /** Agents to use (a proxy's, see proxy.ts); default: keep-alive agents of our own. */
@@ -72,6 +107,15 @@ interface Answer {
   message?: unknown;
   records?: unknown;
 }
+
+/** An HTTP answer, its body read within the limits and decoded. */
+interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+type CallKind = 'import' | 'report';
 
 const RETRYABLE_STATUS = new Set([408, 429, 503]);
 const UNCERTAIN_STATUS = new Set([500, 502, 504]);
@@ -106,10 +150,15 @@ export class CacsClient {
   readonly budget: RetryBudget;
   private readonly timeoutMs: number;
   private readonly agent: { http: http.Agent; https: https.Agent };
+  private readonly limits: AnswerLimits;
+  /** The token in every form a server may echo it: masked in every message made here. */
+  private readonly secrets: Secrets;
 
   constructor(private readonly opts: ClientOptions) {
     this.base = new URL(String(opts.baseUrl));
     this.token = opts.token;
+    this.secrets = new Secrets([opts.token]);
+    this.limits = { ...DEFAULT_LIMITS, ...opts.limits };
     this.policy = { ...DEFAULT_RETRY_POLICY, ...opts.retry };
     this.budget = opts.budget ?? new RetryBudget();
     this.timeoutMs = opts.timeoutMs ?? 30_000;
@@ -153,11 +202,21 @@ export class CacsClient {
       body = Buffer.concat(parts);
     }
     const count = leadJsons.length;
-    const answer = await this.call('POST', IMPORT_PATH, body, false, `${count} leads`);
-    const message = typeof answer.message === 'string' ? answer.message : '';
+    const answer = await this.call('POST', IMPORT_PATH, body, 'import', `${count} leads`);
+    const message = typeof answer.message === 'string' ? this.clean(answer.message) : '';
     const counts = parseImportMessage(message);
     if (!counts) {
       return { imported: count, skipped: 0, unparsedMessage: true, message };
+    }
+    const impossible = impossibleImportCounts(counts, count);
+    if (impossible !== undefined) {
+      throw new ApiError(
+        `the service answered "${message.slice(0, 120)}", which cannot be true for ${count} leads sent (${impossible})`,
+        {
+          kind: 'uncertain',
+          hint: 'An unexpected answer: the batch may or may not have been imported; check it in the campaign.',
+        },
+      );
     }
     const total = counts.total ?? count;
     const result: ImportResult = {
@@ -179,14 +238,9 @@ export class CacsClient {
     };
     if (query.status !== undefined) body.status = query.status;
     if (query.ref_id !== undefined) body.ref_id = query.ref_id;
-    const answer = await this.call(
-      'GET',
-      REPORT_PATH,
-      JSON.stringify(body),
-      true,
-      `${query.start_date} → ${query.end_date}${query.status ? ` status=${query.status}` : ''}`,
-    );
-    const message = typeof answer.message === 'string' ? answer.message : '';
+    const what = `${query.start_date} → ${query.end_date}${query.status ? ` status=${query.status}` : ''}`;
+    const answer = await this.call('GET', REPORT_PATH, JSON.stringify(body), 'report', what);
+    const message = typeof answer.message === 'string' ? this.clean(answer.message) : '';
     const count = parseRecordsMessage(message);
     if (answer.records === undefined && count === 0) return { records: [], count, message };
     if (!Array.isArray(answer.records)) {
@@ -194,6 +248,16 @@ export class CacsClient {
         kind: 'final',
         hint: 'This is not an answer the spec describes; try again later or report it to the operator.',
       });
+    }
+    const problem = recordsProblem(answer.records);
+    if (problem !== undefined) {
+      throw new ApiError(
+        `the service's answer for ${what} is not a report cacs can use: ${this.clean(problem)}`,
+        {
+          kind: 'final',
+          hint: 'This is not an answer the spec describes; nothing was written. Report it to the operator.',
+        },
+      );
     }
     const result: CallResultsResult = { records: answer.records as CallRecord[], message };
     if (count !== undefined) result.count = count;
@@ -205,9 +269,10 @@ export class CacsClient {
     method: 'GET' | 'POST',
     path: string,
     body: string | Buffer,
-    idempotent: boolean,
+    kind: CallKind,
     what: string,
   ): Promise<Answer> {
+    const idempotent = kind === 'report';
     const url = new URL(
       path.replace(/^\//, ''),
       this.base.href.endsWith('/') ? this.base : `${this.base.href}/`,
@@ -216,12 +281,13 @@ export class CacsClient {
       let error: ApiError;
       let retryAfterMs: number | undefined;
       try {
-        const res = await this.send(method, url, body, what);
-        const outcome = this.classifyResponse(res);
+        const res = await this.send(method, url, body, what, kind);
+        const outcome = this.classifyResponse(res, kind);
         if ('answer' in outcome) return outcome.answer;
         error = outcome.error;
         retryAfterMs = outcome.retryAfterMs;
       } catch (e) {
+        if (e instanceof InterruptedError) throw e;
         error = e instanceof ApiError ? e : this.classifyNetworkError(e, url);
       }
       const retry = error.kind === 'retryable' || (idempotent && error.kind === 'uncertain');
@@ -260,49 +326,179 @@ export class CacsClient {
     }
   }
 
+  /** The token (and URL credentials) masked: for every text that came from outside. */
+  private clean(text: string): string {
+    return this.secrets.scrub(text);
+  }
+
+  /**
+   * One HTTP exchange within the limits: per-phase timeouts, an idle timeout on the body, an
+   * overall deadline, a minimum rate for report answers, and size caps before and after
+   * decompression. Compression is decoded here (not by got) so the raw size can be capped too.
+   */
   private async send(
     method: 'GET' | 'POST',
     url: URL,
     body: string | Buffer,
     what: string,
-  ): Promise<Response<string>> {
+    kind: CallKind,
+  ): Promise<RawAnswer> {
     const got = this.opts.got ?? (await loadGot());
     const t = this.timeoutMs;
+    const L = this.limits;
+    const maxBytes = kind === 'import' ? L.importAnswerBytes : L.reportAnswerBytes;
+    const deadline =
+      kind === 'import'
+        ? L.importDeadlineFactor * t
+        : 3 * t + Math.ceil((maxBytes / L.minReportRate) * 1000);
     const started = Date.now();
-    this.opts.log?.(`> ${method} ${url.href} (${what}, ${body.length} bytes) access_token: ***`);
-    const res = await got(url, {
+    this.opts.log?.(
+      `> ${method} ${maskUrlCredentials(url.href)} (${what}, ${body.length} bytes) access_token: ***`,
+    );
+
+    const controller = new AbortController();
+    let stopped: Error | undefined;
+    const stop = (why: Error) => {
+      stopped ??= why;
+      controller.abort();
+    };
+    const timers: NodeJS.Timeout[] = [];
+    const user = this.opts.signal;
+    const onUser = () => {
+      if (kind === 'report') {
+        stop(new InterruptedError('interrupted: no report was written'));
+        return;
+      }
+      timers.push(
+        setTimeout(
+          () =>
+            stop(
+              new ApiError(
+                `no answer within ${Math.round(L.interruptGraceMs / 1000)} s of the interruption (${what})`,
+                { kind: 'uncertain' },
+              ),
+            ),
+          L.interruptGraceMs,
+        ),
+      );
+    };
+    if (user?.aborted) onUser();
+    else user?.addEventListener('abort', onUser, { once: true });
+    const tooLarge = (size: string) =>
+      new ApiError(
+        `the service's answer is larger than the ${formatSize(maxBytes)} cacs reads for ${kind === 'import' ? 'an import' : 'a report window'} (${size})`,
+        kind === 'import'
+          ? { kind: 'uncertain' }
+          : {
+              kind: 'final',
+              hint: 'Ask for less at a time (--window-days, --status or --ref-id); nothing was written.',
+            },
+      );
+
+    let transferred = 0;
+    const request = got(url, {
       method,
       body,
       headers: {
         access_token: this.token,
         'content-type': 'application/json',
         accept: 'application/json',
+        'accept-encoding': 'gzip, deflate, br',
         'user-agent': `cacs/${VERSION}`,
       },
       allowGetBody: true,
       followRedirect: false,
       throwHttpErrors: false,
       retry: { limit: 0 },
+      decompress: false,
+      signal: controller.signal,
       timeout: {
         lookup: Math.min(t, 10_000),
         connect: Math.min(t, 10_000),
         secureConnect: Math.min(t, 10_000),
         send: t,
         response: t,
+        socket: t,
+        request: deadline,
       },
-      responseType: 'text',
+      responseType: 'buffer',
       agent: this.agent,
     });
+    // got reports progress from the moment the answer's headers arrive (transferred 0).
+    let answered = false;
+    const onAnswer = (declared: number | undefined) => {
+      answered = true;
+      if (declared !== undefined && declared > maxBytes)
+        stop(tooLarge(`it announces ${formatSize(declared)}`));
+      if (kind !== 'report') return;
+      // The body must keep coming: at least minReportRate over each timeout period.
+      let last = 0;
+      timers.push(
+        setInterval(() => {
+          if (transferred - last < (L.minReportRate * t) / 1000) {
+            stop(
+              new ApiError(
+                `the answer for ${what} arrives at under ${formatSize(L.minReportRate)}/s (${formatSize(transferred)} in ${Math.round((Date.now() - started) / 1000)} s)`,
+                {
+                  kind: 'uncertain',
+                  hint: 'The service or the network is very slow: try again later.',
+                },
+              ),
+            );
+          }
+          last = transferred;
+        }, t),
+      );
+    };
+    request.on('downloadProgress', (p: { transferred: number; total?: number }) => {
+      if (!answered) onAnswer(p.total);
+      transferred = p.transferred;
+      if (transferred > maxBytes) stop(tooLarge(`more than that arrived`));
+    });
+
+    let raw: Buffer;
+    let status: number;
+    let headers: http.IncomingHttpHeaders;
+    try {
+      const res = await request;
+      raw = res.body;
+      status = res.statusCode;
+      headers = res.headers;
+    } catch (e) {
+      if (stopped) throw stopped;
+      throw e;
+    } finally {
+      for (const timer of timers) clearTimeout(timer);
+      user?.removeEventListener('abort', onUser);
+    }
+    if (stopped) throw stopped;
+
+    let decoded: Buffer;
+    try {
+      decoded = decodeBody(raw, headers['content-encoding'], maxBytes);
+    } catch (e) {
+      if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+        throw tooLarge(`${formatSize(raw.length)} that decompress to more`);
+      const why = e instanceof UnknownEncodingError ? e.message : 'its compression is damaged';
+      throw new ApiError(
+        `the service answered HTTP ${status} with a body cacs cannot read: ${why}`,
+        {
+          kind: kind === 'import' ? 'uncertain' : 'final',
+        },
+      );
+    }
+    const text = decoded.toString('utf8');
     this.opts.log?.(
-      `< ${res.statusCode} in ${Date.now() - started} ms: ${sanitizeServiceText(res.body, 200)}`,
+      `< ${status} in ${Date.now() - started} ms: ${this.clean(sanitizeServiceText(text, 200))}`,
     );
-    return res;
+    return { status, headers, body: text };
   }
 
   private classifyResponse(
-    res: Response<string>,
+    res: RawAnswer,
+    kind: CallKind,
   ): { answer: Answer } | { error: ApiError; retryAfterMs?: number } {
-    const status = res.statusCode;
+    const status = res.status;
     const header = res.headers['retry-after'];
     const retryAfterMs = parseRetryAfter(Array.isArray(header) ? header[0] : header, Date.now());
     const fail = (
@@ -310,7 +506,7 @@ export class CacsClient {
       message: string,
       extra: { tooLarge?: boolean; hint?: string } = {},
     ) => ({
-      error: new ApiError(message, { kind, status, ...extra }),
+      error: new ApiError(this.clean(message), { kind, status, ...extra }),
       ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
     });
     if (status >= 300 && status < 400) {
@@ -321,6 +517,11 @@ export class CacsClient {
           hint: 'Set the base URL to the final address (https:// rather than http://?).',
         },
       );
+    }
+    if (status === 407) {
+      return fail('final', 'the proxy asked for authentication (HTTP 407)', {
+        hint: PROXY_AUTH_HINT,
+      });
     }
     if (status === 413) {
       return fail('final', 'the service answered HTTP 413: the request is too large', {
@@ -342,12 +543,19 @@ export class CacsClient {
     if (parsed && parsed.result === 'success' && status >= 200 && status < 300)
       return { answer: parsed };
     if (parsed && typeof parsed.message === 'string' && parsed.result !== 'success') {
-      const message = sanitizeServiceText(parsed.message);
+      const message = this.clean(sanitizeServiceText(parsed.message));
       const service = { ...parseServiceMessage(message), message };
       if (/too large|too many|maximum (number|size)/i.test(message) && service.code === 'unknown') {
         return fail('final', `the service refused the request as too large: "${message}"`, {
           tooLarge: true,
         });
+      }
+      if (kind === 'import' && service.code === 'unknown' && status >= 200 && status < 300) {
+        // An error the spec does not list: nothing says the batch was not processed.
+        return fail(
+          'uncertain',
+          `the service answered an error cacs does not know: "${message}"; the batch may or may not have been imported`,
+        );
       }
       return {
         error: new ApiError(describeServiceError(service.code, message), {
@@ -358,8 +566,10 @@ export class CacsClient {
       };
     }
     if (status >= 200 && status < 300) {
+      // Import: the batch may have been processed. Report: the same request would get the same
+      // unreadable answer, so it is not asked again.
       return fail(
-        'uncertain',
+        kind === 'import' ? 'uncertain' : 'final',
         `the service answered HTTP ${status} with a body cacs cannot read: ${sanitizeServiceText(res.body, 120) || '(empty)'}`,
       );
     }
@@ -375,7 +585,7 @@ export class CacsClient {
       name?: string;
       event?: string;
       message?: string;
-      timings?: { upload?: number };
+      timings?: { upload?: number; response?: number };
     };
     const code = err.code ?? '';
     const where = url.host;
@@ -385,10 +595,31 @@ export class CacsClient {
           kind: 'retryable',
         });
       }
+      if (err.event === 'socket' && err.timings?.response !== undefined) {
+        return new ApiError(
+          `the answer from ${where} stalled: nothing arrived for ${this.timeoutMs} ms`,
+          { kind: 'uncertain', hint: 'Raise --timeout if the service is slow.' },
+        );
+      }
+      if (err.event === 'request') {
+        return new ApiError(`no complete answer from ${where} in time (the request's deadline)`, {
+          kind: 'uncertain',
+          hint: 'Raise --timeout if the service is slow.',
+        });
+      }
       return new ApiError(`no answer from ${where} within ${this.timeoutMs} ms after sending`, {
         kind: 'uncertain',
         hint: 'Raise --timeout if the service is slow.',
       });
+    }
+    if (/\b407\b/.test(err.message ?? '')) {
+      return new ApiError(
+        `the proxy asked for authentication (HTTP 407) before reaching ${where}`,
+        {
+          kind: 'final',
+          hint: PROXY_AUTH_HINT,
+        },
+      );
     }
     if (CONNECT_CODES.has(code)) {
       const why =
@@ -428,4 +659,35 @@ function describeServiceError(code: string, message: string): string {
     default:
       return `the service answered: "${message}"`;
   }
+}
+
+const PROXY_AUTH_HINT =
+  'Put the proxy user and password in HTTPS_PROXY / HTTP_PROXY (http://user:password@proxy:port), or ask for cacs to be let through.';
+
+class UnknownEncodingError extends Error {}
+
+/** The body as sent, decoded per Content-Encoding with at most `max` bytes of output. */
+function decodeBody(raw: Buffer, encoding: string | string[] | undefined, max: number): Buffer {
+  const enc = String(encoding ?? '')
+    .trim()
+    .toLowerCase();
+  const opts = { maxOutputLength: Math.max(1, max) };
+  if (enc === '' || enc === 'identity') return raw;
+  if (enc === 'gzip' || enc === 'x-gzip') return zlib.gunzipSync(raw, opts);
+  if (enc === 'br') return zlib.brotliDecompressSync(raw, opts);
+  if (enc === 'deflate') {
+    try {
+      return zlib.inflateSync(raw, opts);
+    } catch (e) {
+      if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw e;
+      return zlib.inflateRawSync(raw, opts);
+    }
+  }
+  throw new UnknownEncodingError(`it is encoded as "${enc.slice(0, 40)}"`);
+}
+
+function formatSize(n: number): string {
+  if (n >= 1024 * 1024) return `${Math.round(n / (1024 * 1024))} MB`;
+  if (n >= 1024) return `${Math.round(n / 1024)} KB`;
+  return `${n} bytes`;
 }

@@ -90,6 +90,8 @@ export interface ImportSummary {
   /** Sent, counted by the service in its total, but not imported (t − s). */
   serviceSkipped: number;
   uncertain: number;
+  /** Why leads of this run are uncertain: each distinct reason with its number of leads. */
+  uncertainReasons: Array<{ reason: string; leads: number }>;
   /** Valid leads not sent because the run stopped early. */
   notSent: number;
   /** Valid leads that would be sent (dry run) or were to be sent. */
@@ -260,10 +262,11 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
           info.bom,
         );
         for (const line of send.uncertainLines) {
+          const why = send.uncertainWhy.get(line);
           w.add(
             line,
             'uncertain',
-            `sent, but no definite answer came: check in the campaign before resending${note(line)}`,
+            `sent, but no definite answer came${why ? ` (${why})` : ' (in an earlier run)'}: check in the campaign before resending${note(line)}`,
             valuesOf(line) ?? blank,
           );
         }
@@ -292,6 +295,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       normalizedByKind: prepared.normalizedByKind,
       serviceSkipped: (send?.serviceSkipped ?? 0) + (earlier?.skipped ?? 0),
       uncertain: send?.uncertainLines.length ?? 0,
+      uncertainReasons: reasonCounts(send?.uncertainWhy),
       notSent: send?.notSent ?? 0,
       valid: prepared.valid,
       batches: Math.ceil(prepared.valid / opts.batchSize),
@@ -305,7 +309,16 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       samples: prepared.samples,
       ignoredColumns: prepared.plan.ignored,
       columns: prepared.plan.columns.map((c) => ({ column: c.header, field: c.field })),
-      ...(send?.fatal && !send.journalError ? { stoppedBecause: send.fatal.message } : {}),
+      ...(send?.fatal && !send.journalError
+        ? {
+            stoppedBecause: send.fatal.message,
+            // The failure's own advice (a proxy asking for credentials…), except for refusals,
+            // whose advice the command gives.
+            ...(send.fatal.hint !== undefined && !send.fatal.refused
+              ? { stoppedHint: `Nothing more was sent. ${send.fatal.hint}` }
+              : {}),
+          }
+        : {}),
       ...(send?.journalError
         ? {
             stoppedBecause: send.journalError.message,
@@ -336,4 +349,12 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     fs.rmSync(work, { recursive: true, force: true });
     forgetWork();
   }
+}
+
+function reasonCounts(
+  why: Map<number, string> | undefined,
+): Array<{ reason: string; leads: number }> {
+  const counts = new Map<string, number>();
+  for (const reason of why?.values() ?? []) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  return [...counts].map(([reason, leads]) => ({ reason, leads }));
 }

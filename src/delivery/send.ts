@@ -47,6 +47,8 @@ export interface SendResult {
   serviceRejects: Map<number, { code: string; reason: string }>;
   /** Input lines of leads whose outcome is unknown (this run and earlier ones). */
   uncertainLines: number[];
+  /** Why a lead of this run is uncertain (the failure's message), by input line. */
+  uncertainWhy: Map<number, string>;
   /** Input values of service-rejected and uncertain leads, where the lead entries had them. */
   originals: Map<number, readonly string[]>;
   uncertainFromEarlierRuns: number;
@@ -82,6 +84,7 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
     serviceSkipped: 0,
     serviceRejects: new Map(),
     uncertainLines: [],
+    uncertainWhy: new Map(),
     originals: new Map(),
     uncertainFromEarlierRuns: 0,
     resumedDone: 0,
@@ -169,6 +172,7 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
       if (e.kind === 'uncertain') {
         for (const entry of entries) {
           r.uncertainLines.push(entry.line);
+          r.uncertainWhy.set(entry.line, e.message);
           keepValues(entry);
         }
         sent += entries.length;

@@ -251,6 +251,8 @@ function printOutcome(ctx: Context, s: ImportSummary): void {
       'interrupted: run the same command again to send the rest (what was imported is not sent twice).',
     );
   if (s.uncertain > 0) {
+    for (const { reason, leads } of s.uncertainReasons.slice(0, 5))
+      out.warn(`uncertain (${plural(leads, 'lead')}): ${reason}`);
     out.warn(
       `${plural(s.uncertain, 'lead')} may or may not have been imported (no definite answer came); they were not resent. ` +
         `Check them in the campaign (list: ${s.uncertainFile}), then either leave them or rerun with --retry-uncertain.`,

@@ -1,0 +1,238 @@
+/**
+ * Issue 13, items 3, 4, 5 and 11: a hostile service. Each case runs the real CLI against a
+ * purpose-built server (test/helpers/servers.ts + hostile.ts) and checks that cacs ends in
+ * bounded time and memory with the documented exit code, never trusting an answer that cannot
+ * be true.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BIN, isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
+import { drip, endlessRecords, gzipBomb, gzipped, stallAfter } from '../helpers/hostile.js';
+import { json, startScriptedServer, type Script, type ScriptedServer } from '../helpers/servers.js';
+
+const servers: ScriptedServer[] = [];
+afterEach(async () => {
+  while (servers.length) await servers.pop()!.close();
+});
+
+async function serve(...scripts: Script[]): Promise<ScriptedServer> {
+  const s = await startScriptedServer(scripts);
+  servers.push(s);
+  return s;
+}
+
+function envFor(s: { url: string }) {
+  const env = isolatedEnv({
+    CACS_BASE_URL: s.url,
+    CACS_ACCESS_TOKEN: 'hostile-test-token',
+    CACS_CAMPAIGN: 'C1',
+  });
+  env.CACS_STATE_DIR = path.join(env.HOME!, 'state');
+  return env;
+}
+
+const PHONES = ['0912345671', '0912345672', '0912345673'];
+
+function leads(dir: string, phones = PHONES): string {
+  const f = path.join(dir, 'leads.csv');
+  fs.writeFileSync(f, `phone\n${phones.join('\n')}\n`);
+  return f;
+}
+
+async function importJson(s: ScriptedServer, args: string[] = [], cwd = tempDir()) {
+  const file = leads(cwd);
+  const started = Date.now();
+  const r = await runCli(['import', file, '--json', ...args], { env: envFor(s), cwd });
+  const summary = r.stdout ? (JSON.parse(r.stdout) as Record<string, unknown>) : {};
+  return { ...r, summary, ms: Date.now() - started, file, cwd };
+}
+
+const REPORT = ['report', '--from', '2026-11-01', '--to', '2026-11-02', '--format', 'json'];
+
+async function report(s: ScriptedServer, args: string[] = []) {
+  const cwd = tempDir();
+  const started = Date.now();
+  const r = await runCli([...REPORT, ...args], { env: envFor(s), cwd });
+  return { ...r, ms: Date.now() - started, cwd };
+}
+
+describe('stalled and dripping answers (item 3)', () => {
+  it('import: headers and 20 bytes then silence → the batch is uncertain, not a hang', async () => {
+    const s = await serve(stallAfter('{"result":"success",'));
+    const r = await importJson(s, ['--timeout', '300']);
+    expect(r.code, r.stderr).toBe(5);
+    expect(r.summary).toMatchObject({ uncertain: 3, imported: 0 });
+    expect(r.stderr).toContain('stalled: nothing arrived for 300 ms');
+    expect(s.seen).toHaveLength(1);
+    expect(r.ms).toBeLessThan(5_000);
+  });
+
+  it('import: one byte every 50 ms (never idle) → ended by the deadline (3 × --timeout)', async () => {
+    const s = await serve(drip(50));
+    const r = await importJson(s, ['--timeout', '300']);
+    expect(r.code, r.stderr).toBe(5);
+    expect(r.stderr).toContain("the request's deadline");
+    expect(s.seen).toHaveLength(1);
+    expect(r.ms).toBeLessThan(5_000);
+  });
+
+  it('report: a drip below the minimum rate is cut, retried a bounded number of times, exit 1', async () => {
+    const s = await serve(drip(20));
+    const r = await report(s, ['--timeout', '200']);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).toMatch(/arrives at under 64 KB\/s/);
+    expect(r.stderr).toMatch(/gave up after \d+ attempts/);
+    expect(r.stdout).toBe('');
+    expect(r.ms).toBeLessThan(15_000);
+  });
+});
+
+describe('compression bombs and huge answers (items 4 and 5)', () => {
+  const bomb = gzipBomb(64, 32); // about 2 MB inflating to 2 GB
+
+  it('import: a 2 MB gzip answer inflating to 2 GB makes the batch uncertain, no crash', async () => {
+    expect(bomb.length).toBeLessThan(4 * 1024 * 1024);
+    const s = await serve(gzipped(bomb));
+    const r = await importJson(s);
+    expect(r.code, r.stderr).toBe(5);
+    expect(r.stderr).toContain('larger than the 1 MB cacs reads for an import');
+    expect(s.seen).toHaveLength(1);
+  });
+
+  it('report: the same bomb is exit 1 with a clear message, asked once (a deterministic failure is not retried)', async () => {
+    const s = await serve(gzipped(bomb));
+    const r = await report(s);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).toContain('larger than the 64 MB cacs reads for a report window');
+    expect(r.stderr).toContain('--window-days');
+    expect(s.seen).toHaveLength(1);
+  });
+
+  it('report: a 1 GB answer stops in seconds, in bounded memory, writing nothing', async () => {
+    const s = await serve(endlessRecords(1024 * 1024 * 1024));
+    const cwd = tempDir();
+    const out = path.join(cwd, 'calls.json');
+    const hasTime = fs.existsSync('/usr/bin/time');
+    const argv = [BIN, ...REPORT, '-o', out];
+    const child = spawn(
+      hasTime ? '/usr/bin/time' : process.execPath,
+      hasTime ? ['-f', 'maxrss=%M', process.execPath, ...argv] : argv,
+      { cwd, env: envFor(s) as NodeJS.ProcessEnv },
+    );
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const started = Date.now();
+    const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+    expect(code, stderr).toBe(1);
+    expect(stderr).toContain('larger than the 64 MB cacs reads for a report window');
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(fs.readdirSync(cwd)).toEqual([]);
+    const rss = /maxrss=(\d+)/.exec(stderr);
+    if (rss) expect(Number(rss[1]) / 1024).toBeLessThan(500);
+    expect(s.seen).toHaveLength(1);
+  }, 30_000);
+});
+
+describe('answers that cannot be true (item 11)', () => {
+  it.each([
+    ['7/3 leads were imported', /7 imported out of 3 sent/],
+    ['3/5 leads were imported', /a total of 5 for 3 leads sent/],
+    ['12345678901234567890123 leads were imported', /cannot be true/],
+  ])('"%s" for 3 leads is uncertain (exit 5), never a success', async (message, why) => {
+    const s = await serve(json(200, { result: 'success', message }));
+    const r = await importJson(s);
+    expect(r.code, r.stderr).toBe(5);
+    expect(r.summary).toMatchObject({ imported: 0, uncertain: 3 });
+    expect(r.stderr).toMatch(why);
+  });
+
+  it('an HTTP 200 error the spec does not list is uncertain, and a rerun does not resend it', async () => {
+    const s = await serve(json(200, { result: 'error', message: 'Internal queue overflow' }));
+    const cwd = tempDir();
+    const file = leads(cwd);
+    const env = envFor(s);
+    const first = await runCli(['import', file, '--json'], { env, cwd });
+    expect(first.code, first.stderr).toBe(5);
+    expect(JSON.parse(first.stdout)).toMatchObject({ uncertain: 3, notSent: 0 });
+    expect(first.stderr).toContain('an error cacs does not know');
+    const rerun = await runCli(['import', file, '--json'], { env, cwd });
+    expect(rerun.code).toBe(5);
+    expect(s.seen).toHaveLength(1);
+  });
+
+  it.each([
+    [[null], /record 1 is null, not an object/],
+    [[{ campaign_lead_id: 1, data: [null] }], /record 1 \(lead 1\), attempt 1 is null/],
+    [[1, 'x', true], /record 1 is a number, not an object/],
+    [
+      [
+        { campaign_id: 1, data: [] },
+        { campaign_id: 1, data: [] },
+      ],
+      /record 1 has no campaign_lead_id/,
+    ],
+    [[{ campaign_lead_id: 1, lead_name: { x: 1 } }], /lead_name is an object/],
+  ])('report records %j are exit 1 naming what was wrong', async (records, why) => {
+    const s = await serve(
+      json(200, { result: 'success', message: 'Have 1 records found', records }),
+    );
+    const r = await report(s);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).toMatch(why);
+    expect(r.stderr).not.toContain('internal error');
+    expect(r.stdout).toBe('');
+    expect(s.seen).toHaveLength(1);
+  });
+});
+
+describe('proxies', () => {
+  it('a 407 says proxy authentication, not "connection broke"', async () => {
+    const s = await serve(json(407, { message: 'Proxy Authentication Required' }));
+    const r = await importJson(s);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('the proxy asked for authentication (HTTP 407)');
+    expect(r.stderr).toContain('HTTPS_PROXY');
+  });
+});
+
+describe('the first Ctrl-C ends any run within seconds (item 3)', () => {
+  function spawnCli(args: string[], env: Record<string, string | undefined>, cwd: string) {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: env as NodeJS.ProcessEnv });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const done = new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+    return { child, done, out: () => ({ stdout, stderr }) };
+  }
+  const until = async (check: () => boolean) => {
+    const end = Date.now() + 10_000;
+    while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
+  };
+
+  it('report: a stalled answer is abandoned at once, exit 130', async () => {
+    const s = await serve(stallAfter('{"result":'));
+    const cwd = tempDir();
+    const p = spawnCli(REPORT, envFor(s), cwd);
+    await until(() => s.seen.length >= 1);
+    const at = Date.now();
+    p.child.kill('SIGINT');
+    expect(await p.done).toBe(130);
+    expect(Date.now() - at).toBeLessThan(3_000);
+  });
+
+  it('import: a stalled batch gets a few seconds to answer, then is uncertain; exit 130', async () => {
+    const s = await serve(stallAfter('{"result":'));
+    const cwd = tempDir();
+    const file = leads(cwd);
+    const p = spawnCli(['import', file, '--json'], envFor(s), cwd);
+    await until(() => s.seen.length >= 1);
+    const at = Date.now();
+    p.child.kill('SIGINT');
+    expect(await p.done).toBe(130);
+    expect(Date.now() - at).toBeLessThan(8_000);
+    expect(JSON.parse(p.out().stdout)).toMatchObject({ uncertain: 3, imported: 0 });
+  }, 20_000);
+});
