@@ -2,17 +2,16 @@
  * Report writers: json (the API's record shape), ndjson, csv (one row per attempt, or one per
  * lead) and a terminal table. CSV and table cells that a spreadsheet would run as a formula
  * (= + - @ TAB CR first) are neutralised with a leading quote; JSON stays exact.
- * Output is written in chunks with back-pressure; `-o` goes to a temporary file renamed into
- * place only when complete.
+ * Output is written in chunks with back-pressure; `-o` goes through the atomic-write helper.
  */
 import { formatCount } from '../text.js';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { ChalkInstance } from 'chalk';
 import { ATTEMPT_FIELDS, RECORD_FIELDS, type CallRecord } from '../api/spec.js';
 import type { FlattenMode, ReportFormat } from '../config/schema.js';
 import { csvFieldWriter, csvLineWriter } from '../csv.js';
 import { OutputClosedError } from '../errors.js';
+import { writeFileAtomic as atomicWrite } from '../atomic-write.js';
 
 /**
  * CSV columns (DESIGN.md): the record's fields, then one attempt's fields (its phone_number is
@@ -294,31 +293,16 @@ export function renderTable(
   return `${lines.join('\n')}\n`;
 }
 
-/** Write to `file` through a temporary file renamed into place; a failure leaves nothing. */
+/**
+ * Write a report to `file` through the atomic-write helper: a random temporary name beside it
+ * (exclusive, no symlink followed, mode 0600: reports hold customer data), chunks written with
+ * back-pressure, fsync, rename. A failure leaves nothing, neither the report nor a temporary file.
+ */
 export async function writeFileAtomic(
   file: string,
   write: (sink: Sink) => Promise<void>,
 ): Promise<void> {
-  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.tmp-${process.pid}`);
-  const stream = fs.createWriteStream(tmp, { mode: 0o644 });
-  const opened = new Promise<void>((resolve, reject) => {
-    stream.once('open', () => resolve());
-    stream.once('error', reject);
+  await atomicWrite(file, (out) => write({ write: (chunk) => out.write(chunk) }), {
+    mode: 0o600,
   });
-  try {
-    await opened;
-    await write(streamSink(stream));
-    await new Promise<void>((resolve, reject) => {
-      stream.once('error', reject);
-      stream.end(() => resolve());
-    });
-    const fd = fs.openSync(tmp, 'r');
-    fs.fsyncSync(fd);
-    fs.closeSync(fd);
-    fs.renameSync(tmp, file);
-  } catch (e) {
-    stream.destroy();
-    fs.rmSync(tmp, { force: true });
-    throw e;
-  }
 }
