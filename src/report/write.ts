@@ -2,6 +2,7 @@
  * Report writers: json (the API's record shape), ndjson, csv (one row per attempt, or one per
  * lead) and a terminal table. CSV and table cells that a spreadsheet would run as a formula
  * (= + - @ TAB CR first) are neutralised with a leading quote; JSON stays exact.
+ * The table strips escape sequences and control characters (terminalSafe).
  * Output is written in chunks with back-pressure; `-o` goes through the atomic-write helper.
  */
 import { formatCount } from '../text.js';
@@ -194,8 +195,24 @@ export async function writeReport(
 // ---------------------------------------------------------------------------------------------
 // Table
 
+/**
+ * ANSI escape sequences (CSI with ESC [ or the one-byte U+009B, OSC/DCS/PM/APC strings up to
+ * their terminator, two-byte ESC sequences), then any other C0, DEL or C1 control character.
+ */
+const TERMINAL_CONTROLS =
+  /(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]?|(?:\u001b[\]P^_X]|[\u0090\u009d-\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?|\u001b[ -~]?|[\u0000-\u001f\u007f-\u009f]/g;
+
+/**
+ * Text from the service made safe for a terminal cell: escape sequences removed, other control
+ * characters (CR, TAB, newlines, C1…) shown as a space, so a cell can neither move the cursor,
+ * recolour the screen nor overwrite earlier output. Files (CSV, JSON) keep the exact text.
+ */
+export function terminalSafe(s: string): string {
+  return s.replace(TERMINAL_CONTROLS, (m) => (m.length === 1 ? ' ' : ''));
+}
+
 function fit(s: string, w: number): string {
-  const t = s.normalize('NFC').replace(/[\u0000-\u001f\u007f]/g, ' ');
+  const t = terminalSafe(s.normalize('NFC'));
   const chars = [...t];
   if (chars.length <= w) return t + ' '.repeat(w - chars.length);
   return `${chars.slice(0, Math.max(0, w - 1)).join('')}…`;
@@ -249,7 +266,7 @@ export function renderTable(
       .map((col, i) => {
         const raw = cells[i] ?? '';
         const padded = col.right
-          ? raw.slice(0, col.width).padStart(col.width)
+          ? terminalSafe(raw).slice(0, col.width).padStart(col.width)
           : fit(raw, col.width);
         if (!col.status) return padded;
         const shown = padded.trimEnd();

@@ -1,7 +1,7 @@
 /**
  * Files cacs writes (issue 13): one atomic-write helper — random temporary names, exclusive
  * create, no symlink followed, mode 0600, nothing left behind; sidecars in a folder that cannot
- * be written; no work folder left in TMPDIR.
+ * be written; no work folder left in TMPDIR; no control characters from the service in the table.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { AtomicFile, tempNameFor, writeFileAtomicSync } from '../../src/atomic-w
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { writeFileAtomic } from '../../src/report/write.js';
 import { isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
+import { json as jsonReply, startScriptedServer } from '../helpers/servers.js';
 import {
   emulatorPool,
   importEnv,
@@ -324,5 +325,50 @@ describe('sidecar files in a folder that cannot be written', () => {
     const real = await runCli(['import', file, '--rejects', 'notafolder/r.csv'], { env, cwd });
     expect(real.code).toBe(2);
     expect(processedPhones(emu)).toEqual([]);
+  });
+});
+
+describe('the terminal table', () => {
+  it('strips CR, C1 (U+009B CSI) and ANSI escapes from service data; CSV and JSON stay exact', async () => {
+    const record = {
+      campaign_id: 1,
+      campaign_name: 'c',
+      campaign_lead_id: 7,
+      ref_id: 'R',
+      phone_number: '0912345678',
+      lead_name: 'An\u001b[2J\u001b]0;pwned\u0007 Bình\u009b31mX',
+      call: 1,
+      data: [
+        {
+          session: 's',
+          wait_time: '\r99',
+          talk_time: '1\u009b2J',
+          phone_number: '0912345678',
+          date_time: '2026-11-20 09:00:00',
+          status: 'ANSWERED\u001b[31m\u0085',
+          retry: 0,
+          key_press: '',
+        },
+      ],
+    };
+    const s = await startScriptedServer([
+      jsonReply(200, { result: 'success', message: 'Have 1 records found', records: [record] }),
+    ]);
+    const env = isolatedEnv({ CACS_BASE_URL: s.url, CACS_ACCESS_TOKEN: 't', CACS_CAMPAIGN: 'c' });
+    try {
+      const args = ['report', '--from', '2026-11-20', '--to', '2026-11-20'];
+      const table = await runCli([...args, '--format', 'table'], { env, now: () => NOW });
+      expect(table.code).toBe(0);
+      expect(table.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+      expect(table.stdout).toContain('An Bình');
+      expect(table.stdout).not.toContain('pwned');
+      const csv = await runCli([...args, '--format', 'csv'], { env, now: () => NOW });
+      expect(csv.stdout).toContain(record.lead_name);
+      expect(csv.stdout).toContain(`"'\r99"`);
+      const json = await runCli([...args, '--format', 'json'], { env, now: () => NOW });
+      expect(JSON.parse(json.stdout)).toEqual([record]);
+    } finally {
+      await s.close();
+    }
   });
 });
