@@ -1,14 +1,21 @@
 /**
- * Temporary files and folders to remove if the process must stop at once (a second Ctrl-C):
- * spools hold customer data and half-written sidecars must not be left behind.
+ * Temporary files and folders to remove if the process must stop at once (a second Ctrl-C) or
+ * exits with some still in place: spools hold customer data and half-written sidecars must not
+ * be left behind.
  */
 import fs from 'node:fs';
 
 const paths = new Set<string>();
+let hooked = false;
 
 /** Remember a path; the returned function forgets it (once it is renamed or removed). */
 export function removeOnExit(path: string): () => void {
   paths.add(path);
+  if (!hooked) {
+    // process.exit() from anywhere (and the end of the event loop) still removes them.
+    hooked = true;
+    process.once('exit', removeAllNow);
+  }
   return () => {
     paths.delete(path);
   };

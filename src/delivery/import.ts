@@ -25,7 +25,12 @@ import {
   type InputInfo,
 } from '../leads/read.js';
 import { plural } from '../text.js';
-import { SidecarWriter, defaultSidecarPath, sameFile } from '../leads/rejects.js';
+import {
+  SidecarWriter,
+  checkSidecarFolder,
+  defaultSidecarPath,
+  sameFile,
+} from '../leads/rejects.js';
 import { NO_JOURNAL, type DeliveryJournal, type EarlierRuns } from './journal-types.js';
 import { sendLeads, type SendProgress, type SendResult } from './send.js';
 
@@ -131,9 +136,6 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     ...(opts.encoding ? { encoding: opts.encoding } : {}),
     ...(opts.sheet !== undefined ? { sheet: opts.sheet } : {}),
   });
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-import-'));
-  const forgetWork = removeOnExit(work);
-  const spoolPath = path.join(work, 'leads.spool');
   const rejectsFile = opts.rejectsPath
     ? path.resolve(opts.cwd, opts.rejectsPath)
     : defaultSidecarPath(opts.cwd, info.displayName, 'rejects');
@@ -148,6 +150,16 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       });
     }
   }
+  // A real import must be able to list the leads it rejects or leaves uncertain: checked before
+  // anything is sent. A dry run fails only if it has rows to write (SidecarWriter says why).
+  if (!opts.dryRun) {
+    checkSidecarFolder(rejectsFile, 'rejects');
+    checkSidecarFolder(uncertainFile, 'uncertain');
+  }
+  // Created only now, right before the try whose finally removes it.
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-import-'));
+  const forgetWork = removeOnExit(work);
+  const spoolPath = path.join(work, 'leads.spool');
   let prepared: Prepared | undefined;
   let handle: JournalHandle | undefined;
   try {
@@ -260,6 +272,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
           prepared.headers,
           info.format === 'csv' ? info.delimiter : ',',
           info.bom,
+          'uncertain',
         );
         for (const line of send.uncertainLines) {
           const why = send.uncertainWhy.get(line);
@@ -345,9 +358,12 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     prepared?.rejects.discard();
     throw e;
   } finally {
-    await handle?.close();
-    fs.rmSync(work, { recursive: true, force: true });
-    forgetWork();
+    try {
+      await handle?.close();
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+      forgetWork();
+    }
   }
 }
 

@@ -1,9 +1,29 @@
 /**
- * One run per journal: a lock file holding the owner's pid, created exclusively. A lock whose
- * process is gone (crash, SIGKILL, reboot) is taken over.
+ * One run per journal: a lock file holding the owner's pid and a random token.
+ *
+ * - Taking it is atomic with its content: the text is written to a temporary file (the
+ *   atomic-write helper) and hard-linked to the lock name, which fails with EEXIST when the lock
+ *   exists. A lock is therefore never seen empty while its holder is starting.
+ * - A lock is held while its pid is alive. This process's own pid holds it too when this process
+ *   took it (a second acquire here fails); the same pid left by an earlier process (pid reuse
+ *   after a reboot or in a new container) is stale.
+ * - An empty or unreadable lock (left by an older cacs, or written by something else) is judged
+ *   by its age: held for STALE_UNREADABLE_MS after its last change, stale after.
+ * - A stale lock is taken over without a race: it is renamed to a unique name first (only one
+ *   of two contenders can do that), and the renamed file is checked to be the very file judged
+ *   stale (same inode, same content) before it is deleted; if another run's fresh lock was moved
+ *   instead, it is put back.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { writeFileAtomicSync } from '../atomic-write.js';
 import { LockedError } from '../errors.js';
+
+/** How long an empty or garbled lock file counts as held (its writer may still be starting). */
+export const STALE_UNREADABLE_MS = 10_000;
+
+/** Lock files this process holds, by path, with the token written in each. */
+const held = new Map<string, string>();
 
 function alive(pid: number): boolean {
   try {
@@ -18,16 +38,131 @@ export interface Lock {
   release(): void;
 }
 
-export function acquireLock(file: string, what: string): Lock {
-  for (let attempt = 0; attempt < 3; attempt++) {
+interface Seen {
+  text: string;
+  ino: number;
+  dev: number;
+  mtimeMs: number;
+}
+
+function look(file: string): Seen | undefined {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'ENOENT') return undefined;
+    if (code !== 'ELOOP') throw e;
+    // A symlink in place of the lock: never followed; judged like an unreadable lock.
+    const st = fs.lstatSync(file, { throwIfNoEntry: false });
+    return st && { text: '', ino: st.ino, dev: st.dev, mtimeMs: st.mtimeMs };
+  }
+  try {
+    const st = fs.fstatSync(fd);
+    const buf = Buffer.alloc(Math.min(st.size, 256));
+    const n = st.size > 0 ? fs.readSync(fd, buf, 0, buf.length, 0) : 0;
+    return {
+      text: buf.subarray(0, n).toString('utf8'),
+      ino: st.ino,
+      dev: st.dev,
+      mtimeMs: st.mtimeMs,
+    };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** "<pid> <token>\n" (older versions wrote "<pid>\n"). */
+function parse(text: string): { pid: number; token: string } | undefined {
+  const m = /^(\d{1,10})(?:[ \t]+(\S+))?\s*$/.exec(text);
+  if (!m) return undefined;
+  const pid = Number(m[1]);
+  return pid > 0 ? { pid, token: m[2] ?? '' } : undefined;
+}
+
+type Verdict = { held: true; pid?: number } | { held: false };
+
+function judge(file: string, seen: Seen, now: number): Verdict {
+  const owner = parse(seen.text);
+  if (!owner) {
+    // Empty or garbled: judged by its age, not at once.
+    return now - seen.mtimeMs < STALE_UNREADABLE_MS ? { held: true } : { held: false };
+  }
+  if (owner.pid === process.pid) {
+    // Ours if this process took it (and still holds it): a second acquire must fail.
+    return held.get(file) === owner.token && owner.token !== ''
+      ? { held: true, pid: owner.pid }
+      : { held: false };
+  }
+  return alive(owner.pid) ? { held: true, pid: owner.pid } : { held: false };
+}
+
+function lockedError(what: string, pid: number | undefined): LockedError {
+  if (pid === process.pid) {
+    return new LockedError(`this process is already importing ${what}`, {
+      hint: 'Wait for that import to finish before starting another of the same file.',
+    });
+  }
+  if (pid === undefined) {
+    return new LockedError(`another cacs run is starting to import ${what} right now`, {
+      hint: `Wait for it to finish; a lock file that stays empty is taken over after ${STALE_UNREADABLE_MS / 1000} s.`,
+    });
+  }
+  return new LockedError(`another cacs run (pid ${pid}) is importing ${what} right now`, {
+    hint: `Wait for it to finish, or stop it (kill ${pid}); a lock left by a dead process is taken over.`,
+  });
+}
+
+/**
+ * Move the stale lock `seen` out of the way. If the file moved is not the one judged stale
+ * (another run took the lock meanwhile), it is put back.
+ */
+function removeStale(file: string, seen: Seen): void {
+  const aside = `${file}.stale-${randomBytes(8).toString('hex')}`;
+  try {
+    fs.renameSync(file, aside);
+  } catch (e) {
+    if ((e as { code?: string }).code === 'ENOENT') return; // another run moved it first
+    throw e;
+  }
+  let moved: Seen | undefined;
+  try {
+    moved = look(aside);
+  } catch {
+    moved = undefined;
+  }
+  const same =
+    moved !== undefined &&
+    moved.ino === seen.ino &&
+    moved.dev === seen.dev &&
+    moved.text === seen.text &&
+    moved.mtimeMs === seen.mtimeMs;
+  if (!same) {
+    // Another run took the lock between our look and our rename: give it back.
     try {
-      const fd = fs.openSync(file, 'wx', 0o600);
-      fs.writeSync(fd, `${process.pid}\n`);
-      fs.closeSync(fd);
+      fs.linkSync(aside, file);
+    } catch {
+      // a third run holds the name now; nothing more can be done safely
+    }
+  }
+  fs.rmSync(aside, { force: true });
+}
+
+export function acquireLock(file: string, what: string): Lock {
+  if (held.has(file)) throw lockedError(what, process.pid);
+  const token = randomBytes(12).toString('hex');
+  const text = `${process.pid} ${token}\n`;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      // Content and name appear together: link() of a complete temporary file.
+      writeFileAtomicSync(file, text, { mode: 0o600, noClobber: true, durable: false });
+      held.set(file, token);
       return {
         release: () => {
+          if (held.get(file) !== token) return;
+          held.delete(file);
           try {
-            if (fs.readFileSync(file, 'utf8').trim() === String(process.pid)) fs.unlinkSync(file);
+            if (look(file)?.text === text) fs.unlinkSync(file);
           } catch {
             // already gone
           }
@@ -36,23 +171,12 @@ export function acquireLock(file: string, what: string): Lock {
     } catch (e) {
       if ((e as { code?: string }).code !== 'EEXIST') throw e;
     }
-    let pid = NaN;
-    try {
-      pid = Number.parseInt(fs.readFileSync(file, 'utf8').trim(), 10);
-    } catch {
-      continue; // released meanwhile: try again
-    }
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
-      throw new LockedError(`another cacs run (pid ${pid}) is importing ${what} right now`, {
-        hint: `Wait for it to finish, or stop it (kill ${pid}); a lock left by a dead process is taken over.`,
-      });
-    }
-    // Stale: its process is gone. Remove it and try again.
-    try {
-      fs.unlinkSync(file);
-    } catch {
-      // someone else removed it first
-    }
+    const seen = look(file);
+    if (!seen) continue; // released meanwhile: try again
+    const verdict = judge(file, seen, Date.now());
+    if (verdict.held) throw lockedError(what, verdict.pid);
+    // Stale: its process is gone (or it stayed unreadable too long). Move it away, try again.
+    removeStale(file, seen);
   }
   throw new LockedError(`could not take the lock ${file}`, {
     hint: 'Another cacs run may be starting; try again.',

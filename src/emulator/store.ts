@@ -1,10 +1,11 @@
 /**
  * The emulator's memory: campaigns, their leads, and logs of what the service received.
- * With a state path, leads are loaded at start and saved (temp file + rename) after every change:
+ * With a state path, leads are loaded at start and saved (atomically: src/atomic-write.ts) after
+ * every change:
  * { version: 1, campaigns: { <key>: { leads: [{ campaign_lead_id, importedAt, lead }], nextId } } }
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { writeFileAtomicSync } from '../atomic-write.js';
 import type { Lead } from '../api/spec.js';
 
 export interface EmulatorCampaign {
@@ -121,10 +122,8 @@ export class EmulatorStore {
         leads: leads.map((l) => ({ ...l, importedAt: l.importedAt.toISOString() })),
       };
     }
-    mkdirSync(dirname(this.statePath), { recursive: true });
-    const temp = `${this.statePath}.${process.pid}.tmp`;
-    writeFileSync(temp, JSON.stringify({ version: 1, campaigns }));
-    renameSync(temp, this.statePath);
+    // Through cacs's atomic-write helper (random temporary name, no symlink followed, 0600).
+    writeFileAtomicSync(this.statePath, JSON.stringify({ version: 1, campaigns }));
   }
 
   private campaignData(key: string): CampaignData {

@@ -1,12 +1,15 @@
 /**
  * The rejects and uncertain files: CSV with `line, code, reason`, then the input's original
  * columns and values, so the file can be fixed and imported again (cacs skips the first three
- * columns when it reads such a file). Written to a temporary name, renamed when complete.
+ * columns when it reads such a file). Written through the atomic-write helper: a random
+ * temporary name beside the target (exclusive, no symlink followed, mode 0600), renamed when
+ * complete.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { removeOnExit } from '../cleanup.js';
+import { AtomicFile, assertCanCreateIn } from '../atomic-write.js';
 import { csvLineWriter, type CsvLine } from '../csv.js';
+import { FailureError, UsageError } from '../errors.js';
 
 export const REJECTS_META_COLUMNS = ['line', 'code', 'reason'] as const;
 
@@ -38,11 +41,65 @@ export function sameFile(a: string, b: string): boolean {
   return real(a) === real(b);
 }
 
+/** Errno codes that mean "this folder cannot take the file", not a bug in cacs. */
+const CANNOT_WRITE: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'not permitted',
+  EROFS: 'read-only file system',
+  ENOTDIR: 'not a folder',
+  ENOENT: 'no such folder',
+  EISDIR: 'a folder is in the way',
+  ENOSPC: 'disk full',
+  EDQUOT: 'disk quota exceeded',
+  EFBIG: 'file too large',
+  EIO: 'input/output error',
+};
+
+/**
+ * A sidecar file could not be written: a usage error (exit 2) when the folder cannot take it
+ * (permissions, read-only, not a folder), a failure (exit 1) when the disk gave way.
+ */
+export function sidecarWriteError(
+  file: string,
+  e: unknown,
+  kind: 'rejects' | 'uncertain' = 'rejects',
+): Error {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  if (code === undefined || !(code in CANNOT_WRITE)) return e as Error;
+  const dir = path.dirname(file);
+  const what = `cannot write ${path.basename(file)} in ${dir} (${CANNOT_WRITE[code]})`;
+  // The uncertain list always goes to the working folder; the rejects file can be moved.
+  const elsewhere =
+    kind === 'uncertain'
+      ? 'run cacs from a folder you can write to'
+      : 'give --rejects <file> in a folder you can write to';
+  if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'EFBIG' || code === 'EIO') {
+    return new FailureError(what, {
+      hint: `Free some space or ${elsewhere}, then run the same command again (leads already imported are not sent twice).`,
+      cause: e,
+    });
+  }
+  return new UsageError(what, {
+    hint: `Make the folder writable, or ${elsewhere}.`,
+    cause: e,
+  });
+}
+
+/**
+ * Check before anything is sent that `file` can be created (see assertCanCreateIn); throws the
+ * same clear errors as a failed write.
+ */
+export function checkSidecarFolder(file: string, kind: 'rejects' | 'uncertain'): void {
+  try {
+    assertCanCreateIn(path.dirname(file));
+  } catch (e) {
+    throw sidecarWriteError(file, e, kind);
+  }
+}
+
 export class SidecarWriter {
-  private fd: number | undefined;
-  private readonly tmp: string;
+  private out: AtomicFile | undefined;
   private buffer = '';
-  private forget: () => void = () => {};
   private readonly line: CsvLine;
   count = 0;
 
@@ -51,18 +108,21 @@ export class SidecarWriter {
     private readonly headers: readonly string[],
     private readonly delimiter: string,
     private readonly bom: boolean,
+    private readonly kind: 'rejects' | 'uncertain' = 'rejects',
   ) {
-    this.tmp = `${file}.tmp-${process.pid}`;
     this.line = csvLineWriter(delimiter);
   }
 
   add(line: number, code: string, reason: string, values: readonly string[]): void {
-    if (this.fd === undefined) {
-      fs.mkdirSync(path.dirname(this.file), { recursive: true });
-      this.fd = fs.openSync(this.tmp, 'w', 0o600);
-      this.forget = removeOnExit(this.tmp);
+    if (this.out === undefined) {
       const head = this.line([...REJECTS_META_COLUMNS, ...this.headers]);
-      fs.writeSync(this.fd, (this.bom ? '\ufeff' : '') + head);
+      this.buffer = (this.bom ? '\ufeff' : '') + head;
+      try {
+        this.out = AtomicFile.open(this.file);
+      } catch (e) {
+        this.buffer = '';
+        throw sidecarWriteError(this.file, e, this.kind);
+      }
     }
     this.buffer += this.line([String(line), code, reason, ...values]);
     this.count++;
@@ -70,29 +130,35 @@ export class SidecarWriter {
   }
 
   private flush(): void {
-    if (this.fd !== undefined && this.buffer) fs.writeSync(this.fd, this.buffer);
+    if (this.out === undefined || !this.buffer) return;
+    const chunk = this.buffer;
     this.buffer = '';
+    try {
+      this.out.writeSync(chunk);
+    } catch (e) {
+      this.discard();
+      throw sidecarWriteError(this.file, e, this.kind);
+    }
   }
 
   /** Rename into place; returns the path, or undefined when nothing was written. */
   commit(): string | undefined {
-    if (this.fd === undefined) return undefined;
+    if (this.out === undefined) return undefined;
     this.flush();
-    fs.fsyncSync(this.fd);
-    fs.closeSync(this.fd);
-    this.fd = undefined;
-    fs.renameSync(this.tmp, this.file);
-    this.forget();
+    const out = this.out;
+    this.out = undefined;
+    try {
+      out.commitSync();
+    } catch (e) {
+      throw sidecarWriteError(this.file, e, this.kind);
+    }
     return this.file;
   }
 
   /** Drop the temporary file (failed run). */
   discard(): void {
     this.buffer = '';
-    if (this.fd === undefined) return;
-    fs.closeSync(this.fd);
-    this.fd = undefined;
-    fs.rmSync(this.tmp, { force: true });
-    this.forget();
+    this.out?.discard();
+    this.out = undefined;
   }
 }

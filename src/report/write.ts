@@ -2,17 +2,17 @@
  * Report writers: json (the API's record shape), ndjson, csv (one row per attempt, or one per
  * lead) and a terminal table. CSV and table cells that a spreadsheet would run as a formula
  * (= + - @ TAB CR first) are neutralised with a leading quote; JSON stays exact.
- * Output is written in chunks with back-pressure; `-o` goes to a temporary file renamed into
- * place only when complete.
+ * The table strips escape sequences and control characters (terminalSafe).
+ * Output is written in chunks with back-pressure; `-o` goes through the atomic-write helper.
  */
 import { formatCount } from '../text.js';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { ChalkInstance } from 'chalk';
 import { ATTEMPT_FIELDS, RECORD_FIELDS, type CallRecord } from '../api/spec.js';
 import type { FlattenMode, ReportFormat } from '../config/schema.js';
 import { csvFieldWriter, csvLineWriter } from '../csv.js';
 import { OutputClosedError } from '../errors.js';
+import { writeFileAtomic as atomicWrite } from '../atomic-write.js';
 
 /**
  * CSV columns (DESIGN.md): the record's fields, then one attempt's fields (its phone_number is
@@ -195,8 +195,24 @@ export async function writeReport(
 // ---------------------------------------------------------------------------------------------
 // Table
 
+/**
+ * ANSI escape sequences (CSI with ESC [ or the one-byte U+009B, OSC/DCS/PM/APC strings up to
+ * their terminator, two-byte ESC sequences), then any other C0, DEL or C1 control character.
+ */
+const TERMINAL_CONTROLS =
+  /(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]?|(?:\u001b[\]P^_X]|[\u0090\u009d-\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?|\u001b[ -~]?|[\u0000-\u001f\u007f-\u009f]/g;
+
+/**
+ * Text from the service made safe for a terminal cell: escape sequences removed, other control
+ * characters (CR, TAB, newlines, C1…) shown as a space, so a cell can neither move the cursor,
+ * recolour the screen nor overwrite earlier output. Files (CSV, JSON) keep the exact text.
+ */
+export function terminalSafe(s: string): string {
+  return s.replace(TERMINAL_CONTROLS, (m) => (m.length === 1 ? ' ' : ''));
+}
+
 function fit(s: string, w: number): string {
-  const t = s.normalize('NFC').replace(/[\u0000-\u001f\u007f]/g, ' ');
+  const t = terminalSafe(s.normalize('NFC'));
   const chars = [...t];
   if (chars.length <= w) return t + ' '.repeat(w - chars.length);
   return `${chars.slice(0, Math.max(0, w - 1)).join('')}…`;
@@ -250,7 +266,7 @@ export function renderTable(
       .map((col, i) => {
         const raw = cells[i] ?? '';
         const padded = col.right
-          ? raw.slice(0, col.width).padStart(col.width)
+          ? terminalSafe(raw).slice(0, col.width).padStart(col.width)
           : fit(raw, col.width);
         if (!col.status) return padded;
         const shown = padded.trimEnd();
@@ -294,31 +310,16 @@ export function renderTable(
   return `${lines.join('\n')}\n`;
 }
 
-/** Write to `file` through a temporary file renamed into place; a failure leaves nothing. */
+/**
+ * Write a report to `file` through the atomic-write helper: a random temporary name beside it
+ * (exclusive, no symlink followed, mode 0600: reports hold customer data), chunks written with
+ * back-pressure, fsync, rename. A failure leaves nothing, neither the report nor a temporary file.
+ */
 export async function writeFileAtomic(
   file: string,
   write: (sink: Sink) => Promise<void>,
 ): Promise<void> {
-  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.tmp-${process.pid}`);
-  const stream = fs.createWriteStream(tmp, { mode: 0o644 });
-  const opened = new Promise<void>((resolve, reject) => {
-    stream.once('open', () => resolve());
-    stream.once('error', reject);
+  await atomicWrite(file, (out) => write({ write: (chunk) => out.write(chunk) }), {
+    mode: 0o600,
   });
-  try {
-    await opened;
-    await write(streamSink(stream));
-    await new Promise<void>((resolve, reject) => {
-      stream.once('error', reject);
-      stream.end(() => resolve());
-    });
-    const fd = fs.openSync(tmp, 'r');
-    fs.fsyncSync(fd);
-    fs.closeSync(fd);
-    fs.renameSync(tmp, file);
-  } catch (e) {
-    stream.destroy();
-    fs.rmSync(tmp, { force: true });
-    throw e;
-  }
 }

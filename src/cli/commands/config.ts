@@ -1,6 +1,7 @@
 /** `cacs config show | path | init`. */
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeFileAtomicSync } from '../../atomic-write.js';
 import { UsageError } from '../../errors.js';
 import { userConfigDir } from '../../config/paths.js';
 import { USER_CONFIG_PLACES } from '../../config/settings.js';
@@ -127,13 +128,25 @@ export async function runConfigInit(opts: { user?: boolean }, ctx: Context): Pro
   const file = opts.user
     ? path.join(userConfigDir(ctx.io.env), 'config.yaml')
     : path.join(ctx.io.cwd, '.cacsrc.yaml');
-  if (fs.existsSync(file)) {
-    throw new UsageError(`${file} already exists; cacs config init never overwrites a file`, {
+  const exists = () =>
+    new UsageError(`${file} already exists; cacs config init never overwrites a file`, {
       hint: 'Edit it, or move it away first.',
     });
+  if (fs.existsSync(file)) throw exists();
+  try {
+    // Linked into place: a file (or symlink) that appeared meanwhile is never replaced.
+    writeFileAtomicSync(file, STARTER_CONFIG, { mode: 0o600, noClobber: true });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') throw exists();
+    if (code === undefined) throw e;
+    throw new UsageError(`cannot write ${file} (${code})`, {
+      hint: opts.user
+        ? 'Check that your config folder can be written.'
+        : 'Run it in a folder you can write to, or use --user for your own config folder.',
+      cause: e,
+    });
   }
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, STARTER_CONFIG, { mode: 0o600, flag: 'wx' });
   ctx.out.data(`${file}\n`);
   ctx.out.info(`wrote a starter config to ${file} (mode 600); edit baseUrl and the token source.`);
   return 0;
