@@ -9,7 +9,13 @@ export async function createClient(
   settings: Settings,
 ): Promise<{ client: CacsClient; baseUrl: URL }> {
   const baseUrl = requireBaseUrl(settings);
-  const token = requireToken(settings, ctx.io.env);
+  // A password in the base URL is a secret too, in whatever form a server echoes it (got sends
+  // it as Basic authorization). stderr masks URL credentials anyway.
+  if (baseUrl.password !== '') {
+    ctx.out.addSecret(baseUrl.password);
+    ctx.out.addSecret(safeDecode(baseUrl.password));
+  }
+  const token = await requireToken(settings, ctx.io.env);
   ctx.out.addSecret(token);
   const [{ CacsClient }, { agentsFor, redactProxy }] = await Promise.all([
     import('../api/client.js'),
@@ -27,4 +33,12 @@ export async function createClient(
     ...(ctx.out.verbose ? { log: (l: string) => ctx.out.debug(l) } : {}),
   });
   return { client, baseUrl };
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }

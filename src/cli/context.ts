@@ -7,6 +7,7 @@ import type { ChalkInstance, Chalk as ChalkClass } from 'chalk';
 import { ENV, envValue, type Env } from '../config/env.js';
 import type { FlatConfig } from '../config/schema.js';
 import type { ResolvedSettings } from '../config/settings.js';
+import { Secrets } from '../secrets.js';
 import { sanitizeServiceText } from '../text.js';
 
 export interface IO {
@@ -80,7 +81,7 @@ export class Output {
   readonly cOut: ChalkInstance;
   readonly quiet: boolean;
   readonly verbose: boolean;
-  private readonly secrets = new Set<string>();
+  private readonly secrets = new Secrets();
 
   constructor(
     readonly io: IO,
@@ -94,19 +95,18 @@ export class Output {
   }
 
   /**
-   * Register a value that must never be printed (the access token). Nothing prints the token
-   * in the first place; this is a second net. Values under 6 characters are not scrubbed:
-   * masking them would mangle ordinary words.
+   * Register a value that must never be printed (the access token, a URL password). Nothing
+   * prints the token in the first place; this is a second net. It masks the value whole, any
+   * run of 10 of its characters, its base64 and percent-encoded forms (see Secrets). Values
+   * under 6 characters are not scrubbed: masking them would mangle ordinary words.
    */
   addSecret(value: string): void {
-    if (value.length >= 6) this.secrets.add(value);
+    this.secrets.add(value);
   }
 
-  /** Replace every registered secret in a text by a mask. */
+  /** A text with every registered secret, in every form, and any URL credentials masked. */
   scrub(text: string): string {
-    let out = text;
-    for (const s of this.secrets) if (out.includes(s)) out = out.split(s).join('***');
-    return out;
+    return this.secrets.scrub(text);
   }
 
   /** Data on stdout, as is. Returns false when the stream wants the caller to wait for 'drain'. */

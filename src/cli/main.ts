@@ -3,6 +3,7 @@
  */
 import { CommanderError } from 'commander';
 import { removeAllNow } from '../cleanup.js';
+import { ENV, envValue } from '../config/env.js';
 import { CacsError, ExitCode, OutputClosedError } from '../errors.js';
 import type { FlatConfig } from '../config/schema.js';
 import type { LoadedConfigFile } from '../config/settings.js';
@@ -25,7 +26,12 @@ async function newOutput(
   opts: ConstructorParameters<typeof Output>[2] = {},
 ): Promise<Output> {
   const { Chalk } = await import('chalk');
-  return new Output(io, Chalk, opts);
+  const out = new Output(io, Chalk, opts);
+  // The token from the environment is masked from the first line on, before any command
+  // reads it (a config file's token is added when the settings are loaded).
+  const envToken = envValue(io.env, ENV.accessToken);
+  if (envToken !== undefined) out.addSecret(envToken);
+  return out;
 }
 
 export async function createContext(
@@ -59,7 +65,9 @@ export async function createContext(
         });
       }
       const flags = new Map([...globalFlags(globals), ...commandFlags]);
-      return resolveSettings({ files: await files, env: io.env, flags });
+      const resolved = resolveSettings({ files: await files, env: io.env, flags });
+      if (resolved.settings.token?.kind === 'value') out.addSecret(resolved.settings.token.value);
+      return resolved;
     },
   };
 }
@@ -98,7 +106,7 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
     await program.parseAsync(argv, { from: 'user' });
     return run.exitCode;
   } catch (e) {
-    return await report(e, io, ctx);
+    return await reportError(e, io, ctx);
   } finally {
     if (io.handleSignals) {
       process.off('SIGINT', onSignal);
@@ -107,27 +115,34 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
   }
 }
 
-async function report(e: unknown, io: IO, ctx: Context | undefined): Promise<number> {
+/** Print what went wrong (scrubbed) and return the exit code. Exported for tests. */
+export async function reportError(
+  e: unknown,
+  io: IO,
+  ctx: Pick<Context, 'out'> | undefined,
+): Promise<number> {
   if (e instanceof OutputClosedError) return ExitCode.OK;
   if (e instanceof CommanderError) {
-    // Commander has already printed its message. --help and --version end with 0; help shown
-    // because a command is missing (commander.help with exit code 1) is a usage error.
+    // Commander has already printed its message (through the scrubbing writeErr of
+    // program.ts). --help and --version end with 0; help shown because a command is missing
+    // (commander.help with exit code 1) is a usage error.
     if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return ExitCode.OK;
     if (e.code === 'commander.help' && e.exitCode === 0) return ExitCode.OK;
     return ExitCode.USAGE;
   }
+  // Every line below goes through Output, which masks the token (in every form) and URL
+  // credentials; nothing prints an error object as is, only its message and, with -v, its stack.
   const out = ctx?.out ?? (await newOutput(io));
   if (e instanceof CacsError) {
     out.error(e.message, e.hint);
-    if (out.verbose && e.cause instanceof Error)
-      out.debug(out.scrub(e.cause.stack ?? String(e.cause)));
+    if (out.verbose && e.cause instanceof Error) out.debug(e.cause.stack ?? e.cause.message);
     return e.exitCode;
   }
-  const err = e instanceof Error ? e : new Error(String(e));
+  const err = e instanceof Error ? e : undefined;
   out.error(
-    `internal error: ${err.message}`,
+    `internal error: ${err ? err.message : typeof e === 'string' ? e : 'a non-Error value was thrown'}`,
     out.verbose ? undefined : 'Run again with --verbose for details, and report it if it persists.',
   );
-  if (out.verbose) out.debug(out.scrub(err.stack ?? ''));
+  if (out.verbose && err?.stack) out.debug(err.stack);
   return ExitCode.FAILURE;
 }

@@ -3,7 +3,9 @@
  * `cacs --version` and `cacs <cmd> --help` load nothing heavy.
  */
 import { Argument, Command, InvalidArgumentError, Option } from 'commander';
+import { ENV, envValue } from '../config/env.js';
 import { EXIT_CODE_HELP } from '../errors.js';
+import { Secrets } from '../secrets.js';
 import { VERSION } from '../version.js';
 import type { Context, GlobalOptions, IO } from './context.js';
 
@@ -54,6 +56,7 @@ export function buildProgram(
       run.exitCode = await fn(cmd.opts() as O, ctx, cmd.args);
     };
 
+  const argvSecrets = new Secrets([envValue(io.env, ENV.accessToken) ?? '']);
   const program = new Command('cacs')
     .description('Import leads into CACS call campaigns and export call results.')
     .version(VERSION, '--version', 'print the version')
@@ -74,7 +77,9 @@ export function buildProgram(
     .showHelpAfterError('(run cacs --help for usage)')
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
-      writeErr: (s) => io.stderr.write(s),
+      // Commander's errors quote the arguments: URL credentials and a token pasted as an
+      // argument by mistake are masked there too.
+      writeErr: (s) => io.stderr.write(argvSecrets.scrub(s)),
     })
     .exitOverride()
     .addHelpText(

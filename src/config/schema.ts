@@ -81,11 +81,23 @@ const regex: Check = (v) => {
   }
 };
 
+/** A check whose message never shows the value (a token must not be echoed, even a wrong one). */
+const secret =
+  (check: Check): Check =>
+  (v) => {
+    const p = check(v);
+    if (p === undefined) return undefined;
+    return p.startsWith('expected a non-empty string')
+      ? `expected a non-empty string, got ${v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v}`
+      : p;
+  };
+
 /** Scalar settings, by dotted key. */
 export const SCALAR_KEYS: Readonly<Record<string, Check>> = {
   baseUrl: url,
-  accessToken: string(LIMITS.accessToken),
+  accessToken: secret(string(LIMITS.accessToken)),
   accessTokenCommand: string(),
+  accessTokenCommandTimeout: integer(100, 600_000),
   defaultCampaign: string(),
   timezone,
   allowInsecureHttp: boolean,

@@ -12,6 +12,7 @@ import {
   resolveSettings,
   type LoadedConfigFile,
 } from '../../src/config/settings.js';
+import { Secrets } from '../../src/secrets.js';
 import { isolatedEnv, tempDir } from '../helpers/cli.js';
 
 function file(
@@ -146,18 +147,22 @@ describe('precedence: flags > env > profile > project > user > defaults', () => 
     expect(requireCampaign(raw.settings)).toEqual({ key: 'RAWKEY' });
   });
 
-  it('treats accessToken and accessTokenCommand as one setting: the higher layer wins', () => {
+  it('treats accessToken and accessTokenCommand as one setting: the higher layer wins', async () => {
     const u = file('user', { accessToken: 'from-user' });
     const p = file('project', { accessTokenCommand: 'echo from-command' });
     const r = resolveSettings({ files: [u, p], env: {}, flags: new Map() });
-    expect(r.settings.token).toEqual({ kind: 'command', command: 'echo from-command' });
-    expect(requireToken(r.settings, { PATH: process.env.PATH })).toBe('from-command');
+    expect(r.settings.token).toEqual({
+      kind: 'command',
+      command: 'echo from-command',
+      timeoutMs: 30_000,
+    });
+    expect(await requireToken(r.settings, { PATH: process.env.PATH })).toBe('from-command');
     const e = resolveSettings({
       files: [u, p],
       env: { CACS_ACCESS_TOKEN: 'from-env' },
       flags: new Map(),
     });
-    expect(requireToken(e.settings, {})).toBe('from-env');
+    expect(await requireToken(e.settings, {})).toBe('from-env');
   });
 
   it('names an unknown profile and lists the known ones', () => {
@@ -196,7 +201,7 @@ describe('config validation', () => {
     });
     expect(problems).toEqual([
       'baseUrl: must be an http:// or https:// URL',
-      'batchsize: unknown key (known here: accessToken, accessTokenCommand, allowInsecureHttp, baseUrl, campaigns, defaultCampaign, import, report, timeout, timezone)',
+      'batchsize: unknown key (known here: accessToken, accessTokenCommand, accessTokenCommandTimeout, allowInsecureHttp, baseUrl, campaigns, defaultCampaign, import, report, timeout, timezone)',
       'import.batchSize: expected a whole number from 1 to 100000, got number 0',
       'import.columns.phone: not a lead field (fields: phone_number, name, contact_name, company, email, address, home_phone, ref_id, field01, field02, field03, field04, field05, field06, field07, field08, field09, field10)',
       'import.columns.name: expected a non-empty string, got number 3',
@@ -205,7 +210,7 @@ describe('config validation', () => {
       'timezone: unknown time zone "Mars/Olympus"',
       'allowInsecureHttp: expected true or false, got string "yes"',
       'accessToken: must be at most 50 characters',
-      'profiles.a.nested: unknown key (known here: accessToken, accessTokenCommand, allowInsecureHttp, baseUrl, campaigns, defaultCampaign, import, report, timeout, timezone)',
+      'profiles.a.nested: unknown key (known here: accessToken, accessTokenCommand, accessTokenCommandTimeout, allowInsecureHttp, baseUrl, campaigns, defaultCampaign, import, report, timeout, timezone)',
       'profiles.b: expected a mapping of settings, got string "no"',
     ]);
   });
@@ -236,8 +241,49 @@ describe('config validation', () => {
     expect(err).toBeInstanceOf(UsageError);
     expect((err as Error).message).toMatch(/cannot read the configuration/);
     expect((err as Error).message).toContain(path.join(dir, '.cacsrc.yaml'));
-    expect((err as Error).message.length).toBeGreaterThan(80); // the parser's reason is kept
   });
+
+  const TOKEN = 'SENTINEL-cfg-8d2e4f6a1b';
+  it.each([
+    [
+      '.cacsrc.yaml',
+      `timezone: UTC\naccessToken: "${TOKEN}\nbaseUrl: [x\n`,
+      ', line 4, column 1: unexpected end of the stream within a double quoted scalar',
+    ],
+    [
+      '.cacsrc.yml',
+      `timezone: UTC\naccessToken: ${TOKEN}\n  bad: indent\n`,
+      ', line 3, column 6: bad indentation of a mapping entry',
+    ],
+    [
+      '.cacsrc.json',
+      `{\n  "timezone": "UTC",\n  "accessToken": "${TOKEN}" "baseUrl": 1\n}\n`,
+      `, line 3, column ${21 + TOKEN.length}: Expected ',' or '}' after property value in JSON`,
+    ],
+    ['.cacsrc.json', `{"accessToken": ${TOKEN}}`, ": Unexpected token 'S'"],
+    [
+      '.cacsrc.cjs',
+      `module.exports = {\n  accessToken: ${TOKEN.replace(/-/g, '_')},\n};\n`,
+      ', line 2, column 16: ReferenceError',
+    ],
+  ])(
+    'a syntax error in %s prints the place and the reason, no line of the file',
+    async (name, text, expected) => {
+      const dir = tempDir();
+      const file = path.join(dir, name);
+      fs.writeFileSync(file, text);
+      const err = (await loadConfigFiles({ cwd: dir, env: isolatedEnv() }).catch(
+        (e: unknown) => e,
+      )) as UsageError;
+      expect(err).toBeInstanceOf(UsageError);
+      expect(err.message).toBe(`cannot read the configuration ${file}${expected}`);
+      expect(err.hint).toMatch(/its lines are not printed/);
+      expect(err.cause).toBeUndefined();
+      const secrets = new Secrets([TOKEN, TOKEN.replace(/-/g, '_')]);
+      expect(secrets.leaks(`${err.message}\n${err.hint}`)).toBe(false);
+      expect(err.message).not.toMatch(/accessToken|\|/);
+    },
+  );
 });
 
 describe('finding config files', () => {
@@ -293,6 +339,20 @@ describe('finding config files', () => {
   });
 });
 
+/** Whether a process runs (a zombie waiting for a parent that never reaps it does not). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
+  }
+}
+
 describe('required values', () => {
   const base = (extra: Record<string, unknown>, flags = new Map<string, unknown>()) =>
     resolveSettings({ files: [file('project', extra)], env: {}, flags }).settings;
@@ -310,20 +370,66 @@ describe('required values', () => {
     }
   });
 
-  it('explains a missing token and never reads one from argv', () => {
-    expect(() => requireToken(base({}), {})).toThrow(/no access token is set/);
+  it('explains a missing token and never reads one from argv', async () => {
+    await expect(requireToken(base({}), {})).rejects.toThrow(/no access token is set/);
   });
 
-  it('reports a failing accessTokenCommand without printing its output', () => {
-    const s = base({ accessTokenCommand: 'echo leaked-token; echo oops >&2; exit 3' });
-    expect(() => requireToken(s, { PATH: process.env.PATH })).toThrow(
-      /accessTokenCommand failed \(exit status 3\): oops/,
+  it('reports a failing accessTokenCommand by its exit status only, never its output', async () => {
+    const s = base({ accessTokenCommand: 'echo leaked-token; echo oops leaked-token >&2; exit 3' });
+    const err = (await requireToken(s, { PATH: process.env.PATH }).catch((e: unknown) => e)) as
+      UsageError | undefined;
+    expect(err).toBeInstanceOf(UsageError);
+    expect(err!.message).toBe('accessTokenCommand failed (exit status 3)');
+    expect(err!.hint).toMatch(/Run the command by hand/);
+    expect(`${err!.message} ${err!.hint}`).not.toMatch(/leaked|oops/);
+  });
+
+  it('names a signal that killed the token command', async () => {
+    const s = base({ accessTokenCommand: 'kill -9 $$' });
+    await expect(requireToken(s, { PATH: process.env.PATH })).rejects.toThrow(
+      'accessTokenCommand failed (killed by SIGKILL)',
     );
-    try {
-      requireToken(s, { PATH: process.env.PATH });
-    } catch (e) {
-      expect(String((e as Error).message)).not.toContain('leaked-token');
-    }
+  });
+
+  it.skipIf(process.platform === 'win32')(
+    'stops a token command at its timeout, its whole process group, without blocking',
+    async () => {
+      const dir = tempDir();
+      const pidFile = path.join(dir, 'pid');
+      const s = base({
+        // The shell's child outlives the shell unless the group is killed.
+        accessTokenCommand: `sleep 30 & echo $! > ${pidFile}; echo leaked >&2; wait`,
+        accessTokenCommandTimeout: 300,
+      });
+      let ticks = 0;
+      const ticker = setInterval(() => (ticks += 1), 20);
+      const started = Date.now();
+      const err = await requireToken(s, { PATH: process.env.PATH }).catch((e: unknown) => e);
+      clearInterval(ticker);
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(ticks).toBeGreaterThan(5); // the event loop ran meanwhile
+      expect((err as Error).message).toBe(
+        'accessTokenCommand did not finish within 0.3 s; it was stopped',
+      );
+      expect((err as UsageError).hint).toMatch(/accessTokenCommandTimeout/);
+      const pid = Number(fs.readFileSync(pidFile, 'utf8'));
+      await new Promise((r) => setTimeout(r, 200));
+      expect(alive(pid)).toBe(false); // the sleep is gone too
+    },
+  );
+
+  it('takes the token command timeout from the config, 30 s by default', () => {
+    const s = base({ accessTokenCommand: 'x', accessTokenCommandTimeout: 1500 });
+    expect(s.token).toEqual({ kind: 'command', command: 'x', timeoutMs: 1500 });
+    expect(validateConfig({ accessTokenCommandTimeout: 5 }).problems).toEqual([
+      'accessTokenCommandTimeout: expected a whole number from 100 to 600000, got number 5',
+    ]);
+  });
+
+  it('never echoes a wrong-typed accessToken value', () => {
+    expect(validateConfig({ accessToken: 123456789012345 }).problems).toEqual([
+      'accessToken: expected a non-empty string, got number',
+    ]);
   });
 
   it('rejects a campaign key over 32 characters', () => {

@@ -5,6 +5,7 @@ import { writeFileAtomicSync } from '../../atomic-write.js';
 import { UsageError } from '../../errors.js';
 import { userConfigDir } from '../../config/paths.js';
 import { USER_CONFIG_PLACES } from '../../config/settings.js';
+import { maskUrlCredentials } from '../../secrets.js';
 import type { Context } from '../context.js';
 
 interface Row {
@@ -19,9 +20,11 @@ export async function runConfigShow(opts: { json?: boolean }, ctx: Context): Pro
   const add = (key: string, value: unknown, sourceKey = key) =>
     rows.push({ key, value, source: sources.get(sourceKey) ?? 'not set' });
 
-  add('baseUrl', settings.baseUrl ?? null);
+  // A password in the URL is masked like the token (`https://***@host`).
+  add('baseUrl', settings.baseUrl === undefined ? null : maskUrlCredentials(settings.baseUrl));
   if (settings.token?.kind === 'command') {
     add('accessTokenCommand', settings.token.command);
+    add('accessTokenCommandTimeout', settings.token.timeoutMs);
   } else {
     add('accessToken', settings.token ? '***' : null);
   }
