@@ -71,19 +71,33 @@ export class Secrets {
   }
 }
 
-/** Mask every run of at least MIN_RUN consecutive characters of `secret` found in `text`. */
+/**
+ * Mask every run of at least MIN_RUN consecutive characters of `secret` found in `text`. Any such
+ * run holds one of the secret's pieces of MIN_RUN/2 characters that start at a multiple of
+ * MIN_RUN/2, so only those pieces are searched for (a few scans, even of a large answer), and
+ * each hit is widened to the whole run it belongs to.
+ */
 function maskRuns(text: string, secret: string): string {
-  const n = Math.min(MIN_RUN, secret.length);
-  if (text.length < n) return text;
-  // Mark covered positions, then rebuild: overlapping runs merge into one mask.
+  // Shorter secrets are masked whole, with the other forms.
+  if (secret.length < MIN_RUN || text.length < MIN_RUN) return text;
+  const k = MIN_RUN >> 1;
   let covered: Uint8Array | undefined;
-  for (let i = 0; i + n <= secret.length; i++) {
-    const seed = secret.slice(i, i + n);
-    let at = text.indexOf(seed);
-    while (at !== -1) {
+  for (let off = 0; off + k <= secret.length; off += k) {
+    const seed = secret.slice(off, off + k);
+    for (let at = text.indexOf(seed); at !== -1; at = text.indexOf(seed, at + 1)) {
+      let back = 0;
+      while (at - back > 0 && off - back > 0 && text[at - back - 1] === secret[off - back - 1])
+        back++;
+      let fwd = 0;
+      while (
+        at + k + fwd < text.length &&
+        off + k + fwd < secret.length &&
+        text[at + k + fwd] === secret[off + k + fwd]
+      )
+        fwd++;
+      if (back + k + fwd < MIN_RUN) continue;
       covered ??= new Uint8Array(text.length);
-      covered.fill(1, at, at + n);
-      at = text.indexOf(seed, at + 1);
+      covered.fill(1, at - back, at + k + fwd);
     }
   }
   if (!covered) return text;
@@ -94,8 +108,9 @@ function maskRuns(text: string, secret: string): string {
       out += MASK;
       while (i < text.length && covered[i]) i++;
     } else {
-      out += text[i];
-      i++;
+      const start = i;
+      while (i < text.length && !covered[i]) i++;
+      out += text.slice(start, i);
     }
   }
   return out;

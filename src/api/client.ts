@@ -487,10 +487,10 @@ export class CacsClient {
         },
       );
     }
-    const text = decoded.toString('utf8');
-    this.opts.log?.(
-      `< ${status} in ${Date.now() - started} ms: ${this.clean(sanitizeServiceText(text, 200))}`,
-    );
+    // Whatever the service echoes of the token is masked before anything is built on it:
+    // messages, journal reasons, rejects files and report records alike.
+    const text = this.clean(decoded.toString('utf8'));
+    this.opts.log?.(`< ${status} in ${Date.now() - started} ms: ${sanitizeServiceText(text, 200)}`);
     return { status, headers, body: text };
   }
 
