@@ -2,7 +2,8 @@
  * Reading lead files: bytes → text (BOM, UTF-8 checked strictly, or --encoding) → rows.
  * CSV (delimiter detected among , ; TAB |), a JSON array (or {"data": [...]}), or NDJSON.
  * Every structural problem is a UsageError naming the file and the line: nothing is sent.
- * Rows are streamed: a file is never held in memory whole (JSON arrays excepted).
+ * Rows are streamed: a file is never held in memory whole (JSON arrays excepted, up to
+ * inputLimits.jsonBytes); a CSV row or NDJSON line is at most inputLimits.rowBytes.
  */
 import { createHash, type Hash } from 'node:crypto';
 import fs from 'node:fs';
@@ -75,6 +76,39 @@ export class InputChangedError extends Error {
     super(`${displayName} changed while it was being imported`);
     this.name = 'InputChangedError';
   }
+}
+
+/**
+ * Limits on what is read into memory at once (DESIGN.md "Limits against hostile or broken
+ * answers"): going over one is a UsageError (exit 2) naming the file and line. Mutable for tests.
+ */
+export const inputLimits = {
+  /** Longest CSV row (csv-parse's max_record_size) and longest NDJSON line, in bytes of UTF-8. */
+  rowBytes: 1_000_000,
+  /** Largest JSON (array) file, which is parsed whole (about 5 times its size in memory): 128 MiB. */
+  jsonBytes: 128 * 1024 * 1024,
+};
+
+/** A byte count for messages: "1 GiB", "64.5 MiB", "1 MB", "300 kB", "1,500 bytes". */
+export function formatBytes(n: number): string {
+  const binary: Array<[number, string]> = [
+    [1024 ** 4, 'TiB'],
+    [1024 ** 3, 'GiB'],
+    [1024 ** 2, 'MiB'],
+    [1024, 'KiB'],
+  ];
+  const decimal: Array<[number, string]> = [
+    [1e12, 'TB'],
+    [1e9, 'GB'],
+    [1e6, 'MB'],
+    [1e3, 'kB'],
+  ];
+  const [size, unit] = binary.find(([u]) => n >= u) ?? [1, ''];
+  if (size > 1 && n % size === 0) return `${n / size} ${unit}`;
+  const exact = decimal.find(([u]) => n >= u && n % u === 0);
+  if (exact) return `${n / exact[0]} ${exact[1]}`;
+  if (n < 1024 ** 2) return `${n.toLocaleString('en-US')} ${n === 1 ? 'byte' : 'bytes'}`;
+  return `${(n / size).toFixed(1)} ${unit}`;
 }
 
 const READ_CHUNK = 256 * 1024;
@@ -605,7 +639,7 @@ async function openCsvParse(info: InputInfo): Promise<RowSource> {
     encoding: 'utf8',
     skip_empty_lines: true,
     relax_quotes: false,
-    max_record_size: 1_000_000,
+    max_record_size: inputLimits.rowBytes,
   });
   const live = () => (parser as unknown as { info: { lines: number; empty_lines: number } }).info;
 
@@ -805,10 +839,26 @@ function keysOf(objects: Iterable<unknown>): string[] {
   return [...keys];
 }
 
+/** The whole text of a JSON file, refused (before or while reading) over inputLimits.jsonBytes. */
 async function readAllText(info: InputInfo): Promise<string> {
-  let text = '';
-  for await (const t of textChunks(info)) text += t;
-  return text;
+  const max = inputLimits.jsonBytes;
+  const tooLarge = () =>
+    new UsageError(
+      `${info.displayName}: the file is larger than ${formatBytes(max)}, the most cacs reads as one JSON document`,
+      {
+        hint: 'A JSON array is read whole into memory: write the leads as NDJSON (one object per line, .ndjson), or as CSV.',
+      },
+    );
+  if (info.size > max) throw tooLarge();
+  const parts: string[] = [];
+  let bytes = 0;
+  for await (const t of textChunks(info)) {
+    parts.push(t);
+    bytes += t.length;
+    // A file that grew after it was looked at: characters are at most as many as bytes.
+    if (bytes > max) throw tooLarge();
+  }
+  return parts.join('');
 }
 
 /**
@@ -878,9 +928,17 @@ async function openJson(info: InputInfo): Promise<RowSource> {
   return { headers, each: rowsFromObjects(info, objects, headers, 'element') };
 }
 
-/** NDJSON lines as parsed values; a broken line is a UsageError naming it. */
+/**
+ * NDJSON lines as parsed values; a broken line, or one longer than inputLimits.rowBytes, is a
+ * UsageError naming it. Linear in the input: each chunk is searched for line breaks once, and
+ * the pieces of a line that spans chunks are kept in a list until its end is found. A line over
+ * the limit fails as soon as the limit is passed, without reading the rest of it.
+ */
 async function* ndjsonValues(info: InputInfo): AsyncGenerator<{ line: number; value: unknown }> {
-  let buf = '';
+  const max = inputLimits.rowBytes;
+  /** The current line's text so far, from earlier chunks. */
+  let pending: string[] = [];
+  let pendingBytes = 0;
   let line = 0;
   const parseLine = (s: string, n: number) => {
     try {
@@ -891,18 +949,47 @@ async function* ndjsonValues(info: InputInfo): AsyncGenerator<{ line: number; va
       });
     }
   };
+  const tooLong = (n: number) =>
+    new UsageError(
+      `${where(info, n)}: the line is longer than ${formatBytes(max)}, the most cacs reads as one NDJSON line`,
+      {
+        hint: 'NDJSON has one lead per line; a line this long is not one lead (line breaks lost, or not NDJSON?).',
+      },
+    );
+  /** The line's size without its line break ("\n" and a "\r" before it). */
+  const contentBytes = (bytes: number, last: string) => (last.endsWith('\r') ? bytes - 1 : bytes);
   for await (const text of textChunks(info)) {
-    buf += text;
+    let start = 0;
     let nl: number;
-    while ((nl = buf.indexOf('\n')) >= 0) {
-      const s = buf.slice(0, nl).trim();
-      buf = buf.slice(nl + 1);
+    while ((nl = text.indexOf('\n', start)) >= 0) {
+      const piece = text.slice(start, nl);
+      start = nl + 1;
       line++;
+      let s = piece;
+      if (pending.length > 0) {
+        const bytes = pendingBytes + Buffer.byteLength(piece);
+        if (contentBytes(bytes, piece === '' ? pending[pending.length - 1]! : piece) > max)
+          throw tooLong(line);
+        pending.push(piece);
+        s = pending.join('');
+        pending = [];
+        pendingBytes = 0;
+      } else if (piece.length > max / 3 && contentBytes(Buffer.byteLength(piece), piece) > max) {
+        throw tooLong(line);
+      }
+      s = s.trim();
       if (s !== '') yield { line, value: parseLine(s, line) };
+    }
+    if (start < text.length) {
+      const rest = start === 0 ? text : text.slice(start);
+      pending.push(rest);
+      pendingBytes += Buffer.byteLength(rest);
+      if (contentBytes(pendingBytes, rest) > max) throw tooLong(line + 1);
     }
   }
   line++;
-  if (buf.trim() !== '') yield { line, value: parseLine(buf.trim(), line) };
+  const last = pending.join('').trim();
+  if (last !== '') yield { line, value: parseLine(last, line) };
 }
 
 async function openNdjson(info: InputInfo): Promise<RowSource> {
