@@ -9,9 +9,9 @@ import { createHash, type Hash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { isUtf8 } from 'node:buffer';
 import { removeOnExit } from '../cleanup.js';
+import { ENV } from '../config/env.js';
 import { UsageError } from '../errors.js';
 import { FastCsvParser, lineBreaks } from './csv-fast.js';
 
@@ -127,21 +127,164 @@ export function formatFromName(name: string): InputFormat {
   return 'csv';
 }
 
-/** Copy stdin to a private temp file so it can be read twice (preflight, then sending). */
+/** Default for spoolStdin's `limit` (setting import.stdinLimit, env CACS_STDIN_LIMIT): 1 GiB. */
+export const DEFAULT_SPOOL_LIMIT = 1024 ** 3;
+/** Spooling stops rather than leave less than this free in the spool's folder. */
+export const SPOOL_FREE_MARGIN = 64 * 1024 * 1024;
+/** Free space is looked at again after each this many bytes spooled. */
+const SPOOL_FREE_CHECK_EVERY = 16 * 1024 * 1024;
+
+export interface SpoolOptions {
+  /** How the input is named in messages ("stdin", or the path of a pipe given by name). */
+  displayName?: string;
+  /** Most bytes kept; more is a UsageError, raised as soon as the limit is passed. */
+  limit?: number;
+  /** --encoding: a UTF-16/32 input may hold NUL bytes, so the early binary check is skipped. */
+  encoding?: string;
+  /** Folder the spool folder is made in (default: os.tmpdir(), i.e. $TMPDIR or /tmp). */
+  dir?: string;
+  /** Bytes free for an unprivileged user in a folder (tests); undefined when unknown. */
+  freeSpace?: (dir: string) => number | undefined;
+}
+
+function statfsFree(dir: string): number | undefined {
+  try {
+    const s = fs.statfsSync(dir);
+    return s.bavail * s.bsize;
+  } catch {
+    return undefined;
+  }
+}
+
+function binaryInputError(displayName: string, bom: boolean): UsageError {
+  return new UsageError(
+    `${displayName}: looks like a binary file (it contains NUL bytes), not CSV or JSON`,
+    {
+      hint: bom
+        ? undefined
+        : 'If it is UTF-16 text without a byte order mark, pass --encoding utf-16le.',
+    },
+  );
+}
+
+/**
+ * Whether NUL bytes at the start of an input mean it is not a lead file: not when it is UTF-16
+ * or UTF-32 (by BOM or --encoding), nor a zip/xlsx or old .xls file (inspectInput names those).
+ */
+function nulMeansBinary(head: Buffer, encoding: string | undefined): boolean {
+  if (encoding !== undefined && /^(utf-?16|utf-?32|ucs-?2|ucs-?4)/i.test(encoding)) return false;
+  const bom = detectBom(head);
+  if (bom !== undefined && bom.encoding !== 'utf8') return false;
+  const sig = head.readUInt32BE(0);
+  return sig !== 0x504b0304 && sig !== 0xd0cf11e0;
+}
+
+/**
+ * Copy stdin (or a pipe or device given by name) to a private temp file so it can be read
+ * twice (preflight, then sending). Bounded: a UsageError (nothing sent), with the temp folder
+ * removed, as soon as the input passes `limit` bytes, as soon as its first 256 KiB show NUL
+ * bytes (binary, e.g. /dev/zero), or when the spool's folder would keep less than
+ * SPOOL_FREE_MARGIN free (looked at before and every 16 MiB while spooling).
+ */
 export async function spoolStdin(
   stdin: NodeJS.ReadableStream,
+  opts: SpoolOptions = {},
 ): Promise<{ path: string; cleanup(): void }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-stdin-'));
+  const name = opts.displayName ?? 'stdin';
+  const limit = opts.limit ?? DEFAULT_SPOOL_LIMIT;
+  const root = opts.dir ?? os.tmpdir();
+  const freeSpace = opts.freeSpace ?? statfsFree;
+  const noRoom = (written: number, free: number | undefined) =>
+    new UsageError(
+      free === undefined
+        ? `${name}: the disk holding ${root} is full (${formatBytes(written)} of the input copied there)`
+        : written === 0
+          ? `${name}: only ${formatBytes(free)} free in ${root}; cacs needs at least ${formatBytes(SPOOL_FREE_MARGIN)} free there to keep a copy of the input`
+          : `${name}: not enough free space in ${root}: ${formatBytes(written)} of the input copied, ${formatBytes(free)} left free (cacs leaves at least ${formatBytes(SPOOL_FREE_MARGIN)})`,
+      {
+        hint: 'Free some space, set TMPDIR to a folder with more room, or import the file by name instead of through a pipe.',
+      },
+    );
+  const free0 = freeSpace(root);
+  if (free0 !== undefined && free0 < SPOOL_FREE_MARGIN) throw noRoom(0, free0);
+
+  const dir = fs.mkdtempSync(path.join(root, 'cacs-stdin-'));
   const file = path.join(dir, 'stdin');
   const forget = removeOnExit(dir);
-  await pipeline(stdin, fs.createWriteStream(file, { mode: 0o600 }));
-  return {
-    path: file,
-    cleanup: () => {
-      fs.rmSync(dir, { recursive: true, force: true });
-      forget();
-    },
+  const cleanup = () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    forget();
   };
+  let written = 0;
+  try {
+    const fh = await fs.promises.open(file, 'wx', 0o600);
+    try {
+      let nextFreeCheck = SPOOL_FREE_CHECK_EVERY;
+      /** The first bytes, until there are enough to tell a BOM or a zip signature. */
+      let head: Buffer = Buffer.alloc(0);
+      let checkNul: boolean | undefined;
+      for await (const data of stdin as AsyncIterable<Buffer | string>) {
+        const chunk = typeof data === 'string' ? Buffer.from(data) : data;
+        if (chunk.length === 0) continue;
+        if (written < READ_CHUNK) {
+          if (checkNul === undefined) {
+            head = Buffer.concat([head, chunk.subarray(0, 4)]);
+            if (head.length >= 4) {
+              checkNul = nulMeansBinary(head, opts.encoding);
+              if (checkNul && head.includes(0)) throw binaryInputError(name, false);
+            }
+          }
+          if (checkNul && chunk.subarray(0, READ_CHUNK - written).includes(0))
+            throw binaryInputError(name, false);
+        }
+        if (written + chunk.length > limit) {
+          throw new UsageError(
+            `${name}: more than ${formatBytes(limit)}, the most cacs keeps of an input read through a pipe`,
+            {
+              hint: `Import the file by name (cacs import leads.csv), or raise the limit with ${ENV.stdinLimit}=<size> or import.stdinLimit in the configuration (e.g. 4GiB).`,
+            },
+          );
+        }
+        if (written + chunk.length >= nextFreeCheck) {
+          const free = freeSpace(dir);
+          if (free !== undefined && free - chunk.length < SPOOL_FREE_MARGIN)
+            throw noRoom(written, free);
+          nextFreeCheck = written + chunk.length + SPOOL_FREE_CHECK_EVERY;
+        }
+        for (let off = 0; off < chunk.length;) {
+          const { bytesWritten } = await fh.write(chunk, off, chunk.length - off);
+          off += bytesWritten;
+        }
+        written += chunk.length;
+      }
+      // Fewer than 4 bytes in all: still no NUL allowed.
+      if (checkNul === undefined && head.includes(0)) throw binaryInputError(name, false);
+    } finally {
+      await fh.close();
+    }
+  } catch (e) {
+    cleanup();
+    const code = (e as { code?: string }).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT') throw noRoom(written, undefined);
+    if (!(e instanceof UsageError) && typeof code === 'string' && /^E[A-Z]+$/.test(code))
+      throw new UsageError(`${name}: cannot read it into ${root} (${code})`);
+    throw e;
+  }
+  return { path: file, cleanup };
+}
+
+/**
+ * Whether a path names something read like stdin — a pipe (FIFO, `<(…)`, /dev/stdin on a
+ * pipe) or a character device — which has no size and may be read only once: the CLI spools
+ * it with spoolStdin. False for regular files and anything that cannot be looked at.
+ */
+export function isStreamInput(file: string): boolean {
+  try {
+    const st = fs.statSync(file);
+    return st.isFIFO() || st.isCharacterDevice();
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -185,6 +328,25 @@ export async function inspectInput(
     );
   }
   if (stat.isDirectory()) throw new UsageError(`${displayName}: is a folder, not a file`);
+  if (!stat.isFile()) {
+    // A pipe or device has no size and may be read only once: the CLI spools those first
+    // (isStreamInput, spoolStdin); block devices and sockets are never lead files.
+    const kind = stat.isFIFO()
+      ? 'a pipe (FIFO)'
+      : stat.isCharacterDevice()
+        ? 'a character device'
+        : stat.isBlockDevice()
+          ? 'a block device (a disk)'
+          : stat.isSocket()
+            ? 'a socket'
+            : 'not a regular file';
+    throw new UsageError(`${displayName}: is ${kind}, not a lead file`, {
+      hint:
+        stat.isFIFO() || stat.isCharacterDevice()
+          ? 'Give a regular file, or pipe the data in: cacs import - < <file>.'
+          : 'Give a regular file (CSV, JSON, NDJSON or .xlsx).',
+    });
+  }
   const fd = fs.openSync(file, 'r');
   const head = Buffer.alloc(Math.min(READ_CHUNK, stat.size));
   try {
@@ -237,14 +399,7 @@ export async function inspectInput(
   }
   const sample = decodeSample(head.subarray(bom?.length ?? 0), encoding, head.length === stat.size);
   if (sample.includes('\u0000')) {
-    throw new UsageError(
-      `${displayName}: looks like a binary file (it contains NUL bytes), not CSV or JSON`,
-      {
-        hint: bom
-          ? undefined
-          : 'If it is UTF-16 text without a byte order mark, pass --encoding utf-16le.',
-      },
-    );
+    throw binaryInputError(displayName, bom !== undefined);
   }
   const format = opts.format ?? formatFromName(displayName);
   const delimiter = format === 'csv' ? (opts.delimiter ?? detectDelimiter(sample)) : ',';

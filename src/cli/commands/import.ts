@@ -89,8 +89,19 @@ export async function runImportCommand(
   }
 
   let spooled: { path: string; cleanup(): void } | undefined;
-  const { spoolStdin } = await import('../../leads/read.js');
-  if (input === '-') spooled = await spoolStdin(ctx.io.stdin);
+  const { spoolStdin, isStreamInput } = await import('../../leads/read.js');
+  // Stdin, and a pipe or device given by name (/dev/stdin, <(…), a FIFO), are copied to a
+  // temp file first, so they can be read twice; bounded by import.stdinLimit.
+  const spoolOptions = {
+    limit: settings.import.stdinLimit,
+    ...(flags.encoding !== undefined ? { encoding: flags.encoding } : {}),
+  };
+  if (input === '-') {
+    spooled = await spoolStdin(ctx.io.stdin, { ...spoolOptions, displayName: 'stdin' });
+  } else if (isStreamInput(input)) {
+    const { createReadStream } = await import('node:fs');
+    spooled = await spoolStdin(createReadStream(input), { ...spoolOptions, displayName: input });
+  }
   const progress = await ctx.out.spinner(`Reading ${input === '-' ? 'stdin' : input}…`, {
     enabled: flags.json !== true,
   });
