@@ -10,9 +10,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isUtf8 } from 'node:buffer';
+import type { Readable } from 'node:stream';
 import { removeOnExit } from '../cleanup.js';
 import { ENV } from '../config/env.js';
-import { UsageError } from '../errors.js';
+import { InterruptedError, UsageError } from '../errors.js';
 import { FastCsvParser, lineBreaks } from './csv-fast.js';
 
 export type InputFormat = 'csv' | 'json' | 'ndjson' | 'xlsx';
@@ -145,6 +146,8 @@ export interface SpoolOptions {
   dir?: string;
   /** Bytes free for an unprivileged user in a folder (tests); undefined when unknown. */
   freeSpace?: (dir: string) => number | undefined;
+  /** Ctrl-C: stop reading at once (InterruptedError, exit 130), even while no data comes. */
+  signal?: AbortSignal;
 }
 
 function statfsFree(dir: string): number | undefined {
@@ -216,7 +219,12 @@ export async function spoolStdin(
     forget();
   };
   let written = 0;
+  const interrupted = () =>
+    new InterruptedError(`interrupted while reading ${name}: nothing was sent`);
+  const onAbort = () => (stdin as Partial<Readable>).destroy?.(interrupted());
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
   try {
+    if (opts.signal?.aborted) throw interrupted();
     const fh = await fs.promises.open(file, 'wx', 0o600);
     try {
       let nextFreeCheck = SPOOL_FREE_CHECK_EVERY;
@@ -224,6 +232,7 @@ export async function spoolStdin(
       let head: Buffer = Buffer.alloc(0);
       let checkNul: boolean | undefined;
       for await (const data of stdin as AsyncIterable<Buffer | string>) {
+        if (opts.signal?.aborted) throw interrupted();
         const chunk = typeof data === 'string' ? Buffer.from(data) : data;
         if (chunk.length === 0) continue;
         if (written < READ_CHUNK) {
@@ -269,6 +278,8 @@ export async function spoolStdin(
     if (!(e instanceof UsageError) && typeof code === 'string' && /^E[A-Z]+$/.test(code))
       throw new UsageError(`${name}: cannot read it into ${root} (${code})`);
     throw e;
+  } finally {
+    opts.signal?.removeEventListener('abort', onAbort);
   }
   return { path: file, cleanup };
 }

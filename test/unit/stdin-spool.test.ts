@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { parseSize } from '../../src/config/schema.js';
-import { UsageError } from '../../src/errors.js';
+import { InterruptedError, UsageError } from '../../src/errors.js';
 import {
   DEFAULT_SPOOL_LIMIT,
   formatBytes,
@@ -132,6 +132,25 @@ describe('the stdin spool is bounded', () => {
       ),
     );
     expect(lines.read()).toBeLessThan(20 * MiB);
+    expect(fs.readdirSync(root)).toEqual([]);
+  });
+
+  it('stops at once on Ctrl-C, even while the pipe sends nothing (exit 130)', async () => {
+    const root = tempDir();
+    const silent = new Readable({ read() {} });
+    silent.push('phone\n0912345678\n');
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(), 20);
+    let err: unknown;
+    try {
+      await spoolStdin(silent, { dir: root, signal: ac.signal });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(InterruptedError);
+    expect((err as InterruptedError).message).toBe(
+      'interrupted while reading stdin: nothing was sent',
+    );
     expect(fs.readdirSync(root)).toEqual([]);
   });
 

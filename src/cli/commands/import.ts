@@ -94,6 +94,7 @@ export async function runImportCommand(
   // temp file first, so they can be read twice; bounded by import.stdinLimit.
   const spoolOptions = {
     limit: settings.import.stdinLimit,
+    signal: ctx.signal,
     ...(flags.encoding !== undefined ? { encoding: flags.encoding } : {}),
   };
   if (input === '-') {
