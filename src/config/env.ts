@@ -8,6 +8,7 @@ export const ENV = {
   campaign: 'CACS_CAMPAIGN',
   profile: 'CACS_PROFILE',
   stateDir: 'CACS_STATE_DIR',
+  stdinLimit: 'CACS_STDIN_LIMIT',
   noColor: 'NO_COLOR',
   forceColor: 'FORCE_COLOR',
   httpsProxy: 'HTTPS_PROXY',
@@ -24,6 +25,7 @@ export const ENV_SETTINGS: Readonly<Record<string, string>> = {
   accessToken: ENV.accessToken,
   campaign: ENV.campaign,
   stateDir: ENV.stateDir,
+  'import.stdinLimit': ENV.stdinLimit,
 };
 
 export type Env = Readonly<Record<string, string | undefined>>;

@@ -92,6 +92,42 @@ const secret =
       : p;
   };
 
+const SIZE_UNITS: Readonly<Record<string, number>> = {
+  '': 1,
+  b: 1,
+  k: 1024,
+  kib: 1024,
+  kb: 1000,
+  m: 1024 ** 2,
+  mib: 1024 ** 2,
+  mb: 1000 ** 2,
+  g: 1024 ** 3,
+  gib: 1024 ** 3,
+  gb: 1000 ** 3,
+  t: 1024 ** 4,
+  tib: 1024 ** 4,
+  tb: 1000 ** 4,
+};
+
+/**
+ * A size in bytes: a whole number, or a number with a unit — K/KiB, M/MiB, G/GiB, T/TiB are
+ * powers of 1024, KB/MB/GB/TB powers of 1000 ("1GiB", "500MB", "1.5G"). Undefined if not one.
+ */
+export function parseSize(v: unknown): number | undefined {
+  if (typeof v === 'number') return Number.isSafeInteger(v) && v > 0 ? v : undefined;
+  if (typeof v !== 'string') return undefined;
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(v);
+  const unit = m ? SIZE_UNITS[m[2]!.toLowerCase()] : undefined;
+  if (!m || unit === undefined) return undefined;
+  const n = Math.floor(Number(m[1]) * unit);
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
+const size: Check = (v) =>
+  parseSize(v) === undefined
+    ? `expected a size in bytes such as 1073741824, "1GiB" or "500MB", got ${describe(v)}`
+    : undefined;
+
 /** Scalar settings, by dotted key. */
 export const SCALAR_KEYS: Readonly<Record<string, Check>> = {
   baseUrl: url,
@@ -105,6 +141,7 @@ export const SCALAR_KEYS: Readonly<Record<string, Check>> = {
   'import.batchSize': integer(1, 100_000),
   'import.concurrency': integer(1, 64),
   'import.phonePattern': regex,
+  'import.stdinLimit': size,
   'report.format': oneOf(REPORT_FORMATS),
   'report.flatten': oneOf(FLATTEN_MODES),
   'report.windowDays': integer(1, LIMITS.reportDays),

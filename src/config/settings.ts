@@ -13,6 +13,7 @@ import { ENV, ENV_SETTINGS, envValue, type Env } from './env.js';
 import { defaultStateDir, userConfigDir } from './paths.js';
 import {
   SCALAR_KEYS,
+  parseSize,
   validateConfig,
   type FlatConfig,
   type FlattenMode,
@@ -30,6 +31,8 @@ export const DEFAULTS = {
   'import.batchSize': 500,
   'import.concurrency': 2,
   'import.phonePattern': DEFAULT_PHONE_PATTERN,
+  /** Most bytes of stdin (or a pipe given by name) spooled before the preflight: 1 GiB. */
+  'import.stdinLimit': '1GiB',
   'report.flatten': 'attempts',
   'report.windowDays': 31,
   'report.concurrency': 4,
@@ -61,6 +64,8 @@ export interface Settings {
     concurrency: number;
     columns: Partial<Record<LeadField, string>>;
     phonePattern: string;
+    /** Most bytes of stdin (or a pipe given by name) kept for the preflight. */
+    stdinLimit: number;
   };
   report: {
     format?: ReportFormat;
@@ -425,6 +430,7 @@ export function resolveSettings(opts: ResolveOptions): ResolvedSettings {
       concurrency: get('import.concurrency'),
       columns: prefixed('import.columns.'),
       phonePattern: get('import.phonePattern'),
+      stdinLimit: parseSize(get('import.stdinLimit'))!,
     },
     report: {
       flatten: get('report.flatten'),

@@ -198,9 +198,28 @@ export class ColumnError extends Error {
   }
 }
 
-/** A header as shown in messages: bare when it reads unambiguously, JSON-quoted otherwise. */
+/** Longest header shown whole in a message; a longer one is cut to its start. */
+const SHOW_HEADER_MAX = 80;
+/** Most columns named in one message; the rest are counted ("… and 99,980 more"). */
+export const LIST_COLUMNS_MAX = 20;
+
+/**
+ * A header as shown in messages: bare when it reads unambiguously, JSON-quoted otherwise; one
+ * longer than SHOW_HEADER_MAX characters is cut, with its length.
+ */
 function show(header: string): string {
+  const chars = [...header];
+  if (chars.length > SHOW_HEADER_MAX) {
+    return `${JSON.stringify(chars.slice(0, SHOW_HEADER_MAX - 20).join(''))}… (${chars.length.toLocaleString('en-US')} characters)`;
+  }
   return /^[^\s,"'=]([^,"=]*[^\s,"=])?$/.test(header) ? header : JSON.stringify(header);
+}
+
+/** Items shown and joined with ", ": the first LIST_COLUMNS_MAX, then "… and N more". */
+function listSome<T>(items: readonly T[], display: (item: T) => string): string {
+  const shown = items.slice(0, LIST_COLUMNS_MAX).map(display).join(', ');
+  const more = items.length - LIST_COLUMNS_MAX;
+  return more > 0 ? `${shown}, … and ${more.toLocaleString('en-US')} more` : shown;
 }
 
 /** A header as written in a suggested command line. */
@@ -209,7 +228,7 @@ function shellArg(header: string): string {
 }
 
 function listHeaders(headers: readonly string[]): string {
-  return headers.length === 0 ? '(none)' : headers.map(show).join(', ');
+  return headers.length === 0 ? '(none)' : listSome(headers, show);
 }
 
 const FREE_FIELDS: readonly LeadField[] = LEAD_FIELDS.filter((f) => /^field\d\d$/.test(f));
@@ -327,7 +346,7 @@ export function planColumns(headers: readonly string[], opts: PlanOptions = {}):
         ? blank
           ? `column ${first + 1} has no header`
           : `column ${first + 1} has no usable header (${show(headers[first]!)})`
-        : `columns ${empty.map((i) => i + 1).join(', ')} have no header`,
+        : `columns ${listSome(empty, (i) => String(i + 1))} have no header`,
       'give every column a header in the first row, or pass --ignore-unmapped to skip columns without one',
     );
   }
@@ -339,6 +358,10 @@ export function planColumns(headers: readonly string[], opts: PlanOptions = {}):
     const list = candidates.get(field);
     if (list === undefined || list.length < 2) continue;
     firstClash ??= field;
+    if (list.length > LIST_COLUMNS_MAX) {
+      clashes.push(`${listSome(list, (i) => show(headers[i]!))} all match ${field}`);
+      continue;
+    }
     const names = list.map((i) => show(headers[i]!));
     const last = names.pop()!;
     clashes.push(
@@ -366,19 +389,21 @@ export function planColumns(headers: readonly string[], opts: PlanOptions = {}):
   const ignored: string[] = [];
   if (unmapped.length > 0 || empty.length > 0) {
     if (!opts.ignoreUnmapped) {
-      const described = unmapped.map((i) => {
+      const described = listSome(unmapped, (i) => {
         const f = shadowed.get(i);
         return f === undefined
           ? show(headers[i]!)
           : `${show(headers[i]!)} (${f} is already mapped to ${show(headers[taken.get(f)!]!)})`;
       });
       const free = FREE_FIELDS.filter((f) => !taken.has(f) && !candidates.has(f));
+      // A header too long to show whole is not suggested (the line would be as long as it).
       const suggestion = unmapped
+        .filter((i) => headers[i]!.length <= SHOW_HEADER_MAX)
         .slice(0, Math.min(free.length, 3))
         .map((i, k) => `--map ${free[k]!}=${shellArg(headers[i]!)}`)
         .join(' ');
       throw new ColumnError(
-        `${unmapped.length === 1 ? 'a column matches' : 'columns that match'} no lead field: ${described.join(', ')}`,
+        `${unmapped.length === 1 ? 'a column matches' : 'columns that match'} no lead field: ${described}`,
         (suggestion === ''
           ? 'map them to lead fields with --map field=<column>'
           : `map them to free fields (${suggestion})`) +

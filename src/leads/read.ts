@@ -2,16 +2,18 @@
  * Reading lead files: bytes → text (BOM, UTF-8 checked strictly, or --encoding) → rows.
  * CSV (delimiter detected among , ; TAB |), a JSON array (or {"data": [...]}), or NDJSON.
  * Every structural problem is a UsageError naming the file and the line: nothing is sent.
- * Rows are streamed: a file is never held in memory whole (JSON arrays excepted).
+ * Rows are streamed: a file is never held in memory whole (JSON arrays excepted, up to
+ * inputLimits.jsonBytes); a CSV row or NDJSON line is at most inputLimits.rowBytes.
  */
 import { createHash, type Hash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { isUtf8 } from 'node:buffer';
+import type { Readable } from 'node:stream';
 import { removeOnExit } from '../cleanup.js';
-import { UsageError } from '../errors.js';
+import { ENV } from '../config/env.js';
+import { InterruptedError, UsageError } from '../errors.js';
 import { FastCsvParser, lineBreaks } from './csv-fast.js';
 
 export type InputFormat = 'csv' | 'json' | 'ndjson' | 'xlsx';
@@ -77,6 +79,39 @@ export class InputChangedError extends Error {
   }
 }
 
+/**
+ * Limits on what is read into memory at once (DESIGN.md "Limits against hostile or broken
+ * answers"): going over one is a UsageError (exit 2) naming the file and line. Mutable for tests.
+ */
+export const inputLimits = {
+  /** Longest CSV row (csv-parse's max_record_size) and longest NDJSON line, in bytes of UTF-8. */
+  rowBytes: 1_000_000,
+  /** Largest JSON (array) file, which is parsed whole (about 5 times its size in memory): 128 MiB. */
+  jsonBytes: 128 * 1024 * 1024,
+};
+
+/** A byte count for messages: "1 GiB", "64.5 MiB", "1 MB", "300 kB", "1,500 bytes". */
+export function formatBytes(n: number): string {
+  const binary: Array<[number, string]> = [
+    [1024 ** 4, 'TiB'],
+    [1024 ** 3, 'GiB'],
+    [1024 ** 2, 'MiB'],
+    [1024, 'KiB'],
+  ];
+  const decimal: Array<[number, string]> = [
+    [1e12, 'TB'],
+    [1e9, 'GB'],
+    [1e6, 'MB'],
+    [1e3, 'kB'],
+  ];
+  const [size, unit] = binary.find(([u]) => n >= u) ?? [1, ''];
+  if (size > 1 && n % size === 0) return `${n / size} ${unit}`;
+  const exact = decimal.find(([u]) => n >= u && n % u === 0);
+  if (exact) return `${n / exact[0]} ${exact[1]}`;
+  if (n < 1024 ** 2) return `${n.toLocaleString('en-US')} ${n === 1 ? 'byte' : 'bytes'}`;
+  return `${(n / size).toFixed(1)} ${unit}`;
+}
+
 const READ_CHUNK = 256 * 1024;
 /** Bytes of UTF-8 decoded and handed to the fast CSV parser at a time. */
 const TEXT_SLICE = 32 * 1024;
@@ -93,21 +128,174 @@ export function formatFromName(name: string): InputFormat {
   return 'csv';
 }
 
-/** Copy stdin to a private temp file so it can be read twice (preflight, then sending). */
+/** Default for spoolStdin's `limit` (setting import.stdinLimit, env CACS_STDIN_LIMIT): 1 GiB. */
+export const DEFAULT_SPOOL_LIMIT = 1024 ** 3;
+/** Spooling stops rather than leave less than this free in the spool's folder. */
+export const SPOOL_FREE_MARGIN = 64 * 1024 * 1024;
+/** Free space is looked at again after each this many bytes spooled. */
+const SPOOL_FREE_CHECK_EVERY = 16 * 1024 * 1024;
+
+export interface SpoolOptions {
+  /** How the input is named in messages ("stdin", or the path of a pipe given by name). */
+  displayName?: string;
+  /** Most bytes kept; more is a UsageError, raised as soon as the limit is passed. */
+  limit?: number;
+  /** --encoding: a UTF-16/32 input may hold NUL bytes, so the early binary check is skipped. */
+  encoding?: string;
+  /** Folder the spool folder is made in (default: os.tmpdir(), i.e. $TMPDIR or /tmp). */
+  dir?: string;
+  /** Bytes free for an unprivileged user in a folder (tests); undefined when unknown. */
+  freeSpace?: (dir: string) => number | undefined;
+  /** Ctrl-C: stop reading at once (InterruptedError, exit 130), even while no data comes. */
+  signal?: AbortSignal;
+}
+
+function statfsFree(dir: string): number | undefined {
+  try {
+    const s = fs.statfsSync(dir);
+    return s.bavail * s.bsize;
+  } catch {
+    return undefined;
+  }
+}
+
+function binaryInputError(displayName: string, bom: boolean): UsageError {
+  return new UsageError(
+    `${displayName}: looks like a binary file (it contains NUL bytes), not CSV or JSON`,
+    {
+      hint: bom
+        ? undefined
+        : 'If it is UTF-16 text without a byte order mark, pass --encoding utf-16le.',
+    },
+  );
+}
+
+/**
+ * Whether NUL bytes at the start of an input mean it is not a lead file: not when it is UTF-16
+ * or UTF-32 (by BOM or --encoding), nor a zip/xlsx or old .xls file (inspectInput names those).
+ */
+function nulMeansBinary(head: Buffer, encoding: string | undefined): boolean {
+  if (encoding !== undefined && /^(utf-?16|utf-?32|ucs-?2|ucs-?4)/i.test(encoding)) return false;
+  const bom = detectBom(head);
+  if (bom !== undefined && bom.encoding !== 'utf8') return false;
+  const sig = head.readUInt32BE(0);
+  return sig !== 0x504b0304 && sig !== 0xd0cf11e0;
+}
+
+/**
+ * Copy stdin (or a pipe or device given by name) to a private temp file so it can be read
+ * twice (preflight, then sending). Bounded: a UsageError (nothing sent), with the temp folder
+ * removed, as soon as the input passes `limit` bytes, as soon as its first 256 KiB show NUL
+ * bytes (binary, e.g. /dev/zero), or when the spool's folder would keep less than
+ * SPOOL_FREE_MARGIN free (looked at before and every 16 MiB while spooling).
+ */
 export async function spoolStdin(
   stdin: NodeJS.ReadableStream,
+  opts: SpoolOptions = {},
 ): Promise<{ path: string; cleanup(): void }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-stdin-'));
+  const name = opts.displayName ?? 'stdin';
+  const limit = opts.limit ?? DEFAULT_SPOOL_LIMIT;
+  const root = opts.dir ?? os.tmpdir();
+  const freeSpace = opts.freeSpace ?? statfsFree;
+  const noRoom = (written: number, free: number | undefined) =>
+    new UsageError(
+      free === undefined
+        ? `${name}: the disk holding ${root} is full (${formatBytes(written)} of the input copied there)`
+        : written === 0
+          ? `${name}: only ${formatBytes(free)} free in ${root}; cacs needs at least ${formatBytes(SPOOL_FREE_MARGIN)} free there to keep a copy of the input`
+          : `${name}: not enough free space in ${root}: ${formatBytes(written)} of the input copied, ${formatBytes(free)} left free (cacs leaves at least ${formatBytes(SPOOL_FREE_MARGIN)})`,
+      {
+        hint: 'Free some space, set TMPDIR to a folder with more room, or import the file by name instead of through a pipe.',
+      },
+    );
+  const free0 = freeSpace(root);
+  if (free0 !== undefined && free0 < SPOOL_FREE_MARGIN) throw noRoom(0, free0);
+
+  const dir = fs.mkdtempSync(path.join(root, 'cacs-stdin-'));
   const file = path.join(dir, 'stdin');
   const forget = removeOnExit(dir);
-  await pipeline(stdin, fs.createWriteStream(file, { mode: 0o600 }));
-  return {
-    path: file,
-    cleanup: () => {
-      fs.rmSync(dir, { recursive: true, force: true });
-      forget();
-    },
+  const cleanup = () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    forget();
   };
+  let written = 0;
+  const interrupted = () =>
+    new InterruptedError(`interrupted while reading ${name}: nothing was sent`);
+  const onAbort = () => (stdin as Partial<Readable>).destroy?.(interrupted());
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    if (opts.signal?.aborted) throw interrupted();
+    const fh = await fs.promises.open(file, 'wx', 0o600);
+    try {
+      let nextFreeCheck = SPOOL_FREE_CHECK_EVERY;
+      /** The first bytes, until there are enough to tell a BOM or a zip signature. */
+      let head: Buffer = Buffer.alloc(0);
+      let checkNul: boolean | undefined;
+      for await (const data of stdin as AsyncIterable<Buffer | string>) {
+        if (opts.signal?.aborted) throw interrupted();
+        const chunk = typeof data === 'string' ? Buffer.from(data) : data;
+        if (chunk.length === 0) continue;
+        if (written < READ_CHUNK) {
+          if (checkNul === undefined) {
+            head = Buffer.concat([head, chunk.subarray(0, 4)]);
+            if (head.length >= 4) {
+              checkNul = nulMeansBinary(head, opts.encoding);
+              if (checkNul && head.includes(0)) throw binaryInputError(name, false);
+            }
+          }
+          if (checkNul && chunk.subarray(0, READ_CHUNK - written).includes(0))
+            throw binaryInputError(name, false);
+        }
+        if (written + chunk.length > limit) {
+          throw new UsageError(
+            `${name}: more than ${formatBytes(limit)}, the most cacs keeps of an input read through a pipe`,
+            {
+              hint: `Import the file by name (cacs import leads.csv), or raise the limit with ${ENV.stdinLimit}=<size> or import.stdinLimit in the configuration (e.g. 4GiB).`,
+            },
+          );
+        }
+        if (written + chunk.length >= nextFreeCheck) {
+          const free = freeSpace(dir);
+          if (free !== undefined && free - chunk.length < SPOOL_FREE_MARGIN)
+            throw noRoom(written, free);
+          nextFreeCheck = written + chunk.length + SPOOL_FREE_CHECK_EVERY;
+        }
+        for (let off = 0; off < chunk.length;) {
+          const { bytesWritten } = await fh.write(chunk, off, chunk.length - off);
+          off += bytesWritten;
+        }
+        written += chunk.length;
+      }
+      // Fewer than 4 bytes in all: still no NUL allowed.
+      if (checkNul === undefined && head.includes(0)) throw binaryInputError(name, false);
+    } finally {
+      await fh.close();
+    }
+  } catch (e) {
+    cleanup();
+    const code = (e as { code?: string }).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT') throw noRoom(written, undefined);
+    if (!(e instanceof UsageError) && typeof code === 'string' && /^E[A-Z]+$/.test(code))
+      throw new UsageError(`${name}: cannot read it into ${root} (${code})`);
+    throw e;
+  } finally {
+    opts.signal?.removeEventListener('abort', onAbort);
+  }
+  return { path: file, cleanup };
+}
+
+/**
+ * Whether a path names something read like stdin — a pipe (FIFO, `<(…)`, /dev/stdin on a
+ * pipe) or a character device — which has no size and may be read only once: the CLI spools
+ * it with spoolStdin. False for regular files and anything that cannot be looked at.
+ */
+export function isStreamInput(file: string): boolean {
+  try {
+    const st = fs.statSync(file);
+    return st.isFIFO() || st.isCharacterDevice();
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -151,6 +339,25 @@ export async function inspectInput(
     );
   }
   if (stat.isDirectory()) throw new UsageError(`${displayName}: is a folder, not a file`);
+  if (!stat.isFile()) {
+    // A pipe or device has no size and may be read only once: the CLI spools those first
+    // (isStreamInput, spoolStdin); block devices and sockets are never lead files.
+    const kind = stat.isFIFO()
+      ? 'a pipe (FIFO)'
+      : stat.isCharacterDevice()
+        ? 'a character device'
+        : stat.isBlockDevice()
+          ? 'a block device (a disk)'
+          : stat.isSocket()
+            ? 'a socket'
+            : 'not a regular file';
+    throw new UsageError(`${displayName}: is ${kind}, not a lead file`, {
+      hint:
+        stat.isFIFO() || stat.isCharacterDevice()
+          ? 'Give a regular file, or pipe the data in: cacs import - < <file>.'
+          : 'Give a regular file (CSV, JSON, NDJSON or .xlsx).',
+    });
+  }
   const fd = fs.openSync(file, 'r');
   const head = Buffer.alloc(Math.min(READ_CHUNK, stat.size));
   try {
@@ -203,14 +410,7 @@ export async function inspectInput(
   }
   const sample = decodeSample(head.subarray(bom?.length ?? 0), encoding, head.length === stat.size);
   if (sample.includes('\u0000')) {
-    throw new UsageError(
-      `${displayName}: looks like a binary file (it contains NUL bytes), not CSV or JSON`,
-      {
-        hint: bom
-          ? undefined
-          : 'If it is UTF-16 text without a byte order mark, pass --encoding utf-16le.',
-      },
-    );
+    throw binaryInputError(displayName, bom !== undefined);
   }
   const format = opts.format ?? formatFromName(displayName);
   const delimiter = format === 'csv' ? (opts.delimiter ?? detectDelimiter(sample)) : ',';
@@ -605,7 +805,7 @@ async function openCsvParse(info: InputInfo): Promise<RowSource> {
     encoding: 'utf8',
     skip_empty_lines: true,
     relax_quotes: false,
-    max_record_size: 1_000_000,
+    max_record_size: inputLimits.rowBytes,
   });
   const live = () => (parser as unknown as { info: { lines: number; empty_lines: number } }).info;
 
@@ -805,10 +1005,26 @@ function keysOf(objects: Iterable<unknown>): string[] {
   return [...keys];
 }
 
+/** The whole text of a JSON file, refused (before or while reading) over inputLimits.jsonBytes. */
 async function readAllText(info: InputInfo): Promise<string> {
-  let text = '';
-  for await (const t of textChunks(info)) text += t;
-  return text;
+  const max = inputLimits.jsonBytes;
+  const tooLarge = () =>
+    new UsageError(
+      `${info.displayName}: the file is larger than ${formatBytes(max)}, the most cacs reads as one JSON document`,
+      {
+        hint: 'A JSON array is read whole into memory: write the leads as NDJSON (one object per line, .ndjson), or as CSV.',
+      },
+    );
+  if (info.size > max) throw tooLarge();
+  const parts: string[] = [];
+  let bytes = 0;
+  for await (const t of textChunks(info)) {
+    parts.push(t);
+    bytes += t.length;
+    // A file that grew after it was looked at: characters are at most as many as bytes.
+    if (bytes > max) throw tooLarge();
+  }
+  return parts.join('');
 }
 
 /**
@@ -878,9 +1094,17 @@ async function openJson(info: InputInfo): Promise<RowSource> {
   return { headers, each: rowsFromObjects(info, objects, headers, 'element') };
 }
 
-/** NDJSON lines as parsed values; a broken line is a UsageError naming it. */
+/**
+ * NDJSON lines as parsed values; a broken line, or one longer than inputLimits.rowBytes, is a
+ * UsageError naming it. Linear in the input: each chunk is searched for line breaks once, and
+ * the pieces of a line that spans chunks are kept in a list until its end is found. A line over
+ * the limit fails as soon as the limit is passed, without reading the rest of it.
+ */
 async function* ndjsonValues(info: InputInfo): AsyncGenerator<{ line: number; value: unknown }> {
-  let buf = '';
+  const max = inputLimits.rowBytes;
+  /** The current line's text so far, from earlier chunks. */
+  let pending: string[] = [];
+  let pendingBytes = 0;
   let line = 0;
   const parseLine = (s: string, n: number) => {
     try {
@@ -891,18 +1115,47 @@ async function* ndjsonValues(info: InputInfo): AsyncGenerator<{ line: number; va
       });
     }
   };
+  const tooLong = (n: number) =>
+    new UsageError(
+      `${where(info, n)}: the line is longer than ${formatBytes(max)}, the most cacs reads as one NDJSON line`,
+      {
+        hint: 'NDJSON has one lead per line; a line this long is not one lead (line breaks lost, or not NDJSON?).',
+      },
+    );
+  /** The line's size without its line break ("\n" and a "\r" before it). */
+  const contentBytes = (bytes: number, last: string) => (last.endsWith('\r') ? bytes - 1 : bytes);
   for await (const text of textChunks(info)) {
-    buf += text;
+    let start = 0;
     let nl: number;
-    while ((nl = buf.indexOf('\n')) >= 0) {
-      const s = buf.slice(0, nl).trim();
-      buf = buf.slice(nl + 1);
+    while ((nl = text.indexOf('\n', start)) >= 0) {
+      const piece = text.slice(start, nl);
+      start = nl + 1;
       line++;
+      let s = piece;
+      if (pending.length > 0) {
+        const bytes = pendingBytes + Buffer.byteLength(piece);
+        if (contentBytes(bytes, piece === '' ? pending[pending.length - 1]! : piece) > max)
+          throw tooLong(line);
+        pending.push(piece);
+        s = pending.join('');
+        pending = [];
+        pendingBytes = 0;
+      } else if (piece.length > max / 3 && contentBytes(Buffer.byteLength(piece), piece) > max) {
+        throw tooLong(line);
+      }
+      s = s.trim();
       if (s !== '') yield { line, value: parseLine(s, line) };
+    }
+    if (start < text.length) {
+      const rest = start === 0 ? text : text.slice(start);
+      pending.push(rest);
+      pendingBytes += Buffer.byteLength(rest);
+      if (contentBytes(pendingBytes, rest) > max) throw tooLong(line + 1);
     }
   }
   line++;
-  if (buf.trim() !== '') yield { line, value: parseLine(buf.trim(), line) };
+  const last = pending.join('').trim();
+  if (last !== '') yield { line, value: parseLine(last, line) };
 }
 
 async function openNdjson(info: InputInfo): Promise<RowSource> {

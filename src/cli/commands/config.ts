@@ -38,6 +38,7 @@ export async function runConfigShow(opts: { json?: boolean }, ctx: Context): Pro
   add('import.batchSize', settings.import.batchSize);
   add('import.concurrency', settings.import.concurrency);
   add('import.phonePattern', settings.import.phonePattern);
+  add('import.stdinLimit', settings.import.stdinLimit);
   for (const [field, column] of Object.entries(settings.import.columns))
     add(`import.columns.${field}`, column);
   add('report.format', settings.report.format ?? null);

@@ -90,8 +90,20 @@ export async function runImportCommand(
   }
 
   let spooled: { path: string; cleanup(): void } | undefined;
-  const { spoolStdin } = await import('../../leads/read.js');
-  if (input === '-') spooled = await spoolStdin(ctx.io.stdin);
+  const { spoolStdin, isStreamInput } = await import('../../leads/read.js');
+  // Stdin, and a pipe or device given by name (/dev/stdin, <(…), a FIFO), are copied to a
+  // temp file first, so they can be read twice; bounded by import.stdinLimit.
+  const spoolOptions = {
+    limit: settings.import.stdinLimit,
+    signal: ctx.signal,
+    ...(flags.encoding !== undefined ? { encoding: flags.encoding } : {}),
+  };
+  if (input === '-') {
+    spooled = await spoolStdin(ctx.io.stdin, { ...spoolOptions, displayName: 'stdin' });
+  } else if (isStreamInput(input)) {
+    const { createReadStream } = await import('node:fs');
+    spooled = await spoolStdin(createReadStream(input), { ...spoolOptions, displayName: input });
+  }
   const progress = await ctx.out.spinner(`Reading ${input === '-' ? 'stdin' : input}…`, {
     enabled: flags.json !== true,
   });
@@ -225,7 +237,7 @@ function printSummary(ctx: Context, s: ImportSummary, alias: string | undefined)
     for (const x of s.samples)
       out.info(`    line ${x.line}: ${x.field} ${JSON.stringify(x.before)} → ${x.after}`);
   }
-  if (s.ignoredColumns.length > 0) out.info(`  ignored columns: ${s.ignoredColumns.join(', ')}`);
+  if (s.ignoredColumns.length > 0) out.info(`  ignored columns: ${someOf(s.ignoredColumns)}`);
   const pace = s.dryRun ? '' : ` · ${plural(s.requests, 'request')}`;
   out.info(
     c.dim(
@@ -265,4 +277,12 @@ function printOutcome(ctx: Context, s: ImportSummary): void {
       'no valid lead in the file: nothing was sent. Check the phone column and the rejects file.',
     );
   }
+}
+
+/** The first 20 names (each cut at 80 characters), then "… and N more". */
+function someOf(names: readonly string[]): string {
+  const shown = names.slice(0, 20).map((h) => (h.length > 80 ? `${h.slice(0, 80)}…` : h));
+  return names.length > 20
+    ? `${shown.join(', ')}, … and ${formatCount(names.length - 20)} more`
+    : shown.join(', ');
 }
