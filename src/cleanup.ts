@@ -6,7 +6,19 @@
 import fs from 'node:fs';
 
 const paths = new Set<string>();
+const flushes = new Set<() => void>();
 let hooked = false;
+
+/**
+ * A synchronous last write to run if the process must stop at once (the journal's outcome
+ * records not yet on disk); the returned function forgets it.
+ */
+export function flushOnExit(flush: () => void): () => void {
+  flushes.add(flush);
+  return () => {
+    flushes.delete(flush);
+  };
+}
 
 /** Remember a path; the returned function forgets it (once it is renamed or removed). */
 export function removeOnExit(path: string): () => void {
@@ -23,6 +35,14 @@ export function removeOnExit(path: string): () => void {
 
 /** Remove every remembered path now (synchronously: the process is about to exit). */
 export function removeAllNow(): void {
+  for (const f of flushes) {
+    try {
+      f();
+    } catch {
+      // best effort: what is not written leaves its batches uncertain, never resent
+    }
+  }
+  flushes.clear();
   for (const p of paths) {
     try {
       fs.rmSync(p, { recursive: true, force: true });

@@ -41,3 +41,19 @@ export function ipEquals(a: string, b: string): boolean {
   list.addAddress(b, family);
   return list.check(a, family);
 }
+
+/**
+ * The service's address as the journal (and ledger) key it: scheme, lower-case host, the port
+ * unless it is the scheme's default, and the path without trailing slashes; credentials, query
+ * and fragment dropped (the client ignores them when it builds request URLs). Different host
+ * names for one service (an IP and a name) stay different services.
+ */
+export function canonicalServiceUrl(url: URL): string {
+  const port =
+    url.port !== '' && Number(url.port) !== defaultPort(new URL(`${url.protocol}//x`))
+      ? `:${url.port}`
+      : '';
+  const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  const path = url.pathname.replace(/\/+$/, '');
+  return `${url.protocol}//${host}${port}${path}`;
+}

@@ -493,6 +493,16 @@ export function requireCampaign(s: Settings): { key: string; alias?: string } {
   }
   const aliased = s.campaigns[s.campaign];
   const key = aliased ?? s.campaign;
+  if (key.trim() === '') {
+    throw new UsageError(
+      aliased === undefined
+        ? 'the campaign key is empty'
+        : `the campaign alias ${JSON.stringify(s.campaign)} stands for an empty key`,
+      {
+        hint: `Give --campaign <key|alias> with the key the service operator gave you (or set ${ENV.campaign}).`,
+      },
+    );
+  }
   if ([...key].length > LIMITS.campaignKey) {
     throw new UsageError(
       `campaign key "${key}" is ${[...key].length} characters; the service allows at most ${LIMITS.campaignKey}`,

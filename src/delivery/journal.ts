@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { flushOnExit } from '../cleanup.js';
 import { FailureError, UsageError } from '../errors.js';
 import { hashFile, type InputInfo } from '../leads/read.js';
 import { formatLocalTime, formatCount } from '../text.js';
@@ -165,6 +166,23 @@ export class AppendLog {
     }
   }
 
+  /**
+   * Write the outcome records still pending, synchronously (the process stops at once: a second
+   * Ctrl-C). A batch whose answer came is then not reported uncertain by the next run.
+   */
+  flushNow(): void {
+    const data = Buffer.from(
+      this.pending
+        .filter((r) => r.outcome)
+        .map((r) => r.text)
+        .join(''),
+    );
+    this.pending = [];
+    let off = 0;
+    while (off < data.length) off += fs.writeSync(this.fh.fd, data, off, data.length - off);
+    fs.fdatasyncSync(this.fh.fd);
+  }
+
   async close(): Promise<void> {
     try {
       await this.durable();
@@ -243,6 +261,7 @@ export function journalKey(inputHash: string, campaignKey: string, baseUrl: stri
 export async function openImportJournal(opts: OpenJournalOptions): Promise<JournalHandle> {
   const inputHash = opts.inputHash ?? (await hashFile(opts.info.path));
   const dir = path.join(opts.stateDir, 'journals');
+  let forgetFlush = () => {};
   try {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   } catch (e) {
@@ -271,6 +290,7 @@ export async function openImportJournal(opts: OpenJournalOptions): Promise<Journ
       await fs.promises.open(file, 'a', 0o600),
       journal ? journal.validBytes : fs.existsSync(file) ? fs.statSync(file).size : 0,
     );
+    forgetFlush = flushOnExit(() => log.flushNow());
     const states = journal?.states ?? new LineStates();
     let nextId = journal?.nextId ?? 1;
     const open = new Map<number, readonly number[]>();
@@ -337,6 +357,7 @@ export async function openImportJournal(opts: OpenJournalOptions): Promise<Journ
       journal: dj,
       ...(journal ? { resumedFrom: journal.earlier.since } : {}),
       close: async () => {
+        forgetFlush();
         try {
           await log.close();
         } catch (e) {
@@ -347,6 +368,7 @@ export async function openImportJournal(opts: OpenJournalOptions): Promise<Journ
       },
     };
   } catch (e) {
+    forgetFlush();
     lock.release();
     throw e;
   }

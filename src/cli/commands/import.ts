@@ -5,7 +5,7 @@ import type { FlatConfig } from '../../config/schema.js';
 import { requireCampaign } from '../../config/settings.js';
 import type { ImportPhase, ImportSummary } from '../../delivery/import.js';
 import { INPUT_FORMATS, type InputFormat } from '../../leads/read.js';
-import { maskUrlCredentials } from '../../secrets.js';
+import { canonicalServiceUrl } from '../../net.js';
 import { formatDuration, plural, formatCount } from '../../text.js';
 import type { Context } from '../context.js';
 
@@ -144,7 +144,7 @@ export async function runImportCommand(
                 inputHash,
                 campaignKey: campaign.key,
                 // Credentials in the URL stay out of the journal (and out of its key).
-                baseUrl: maskUrlCredentials(baseUrl.href),
+                baseUrl: canonicalServiceUrl(baseUrl),
                 restart: flags.restart === true,
                 fingerprint: {
                   map: { ...settings.import.columns, ...mapFlags },
