@@ -10,7 +10,7 @@ export const ExitCode = {
   FAILURE: 1,
   /** Usage or input error; nothing was sent. */
   USAGE: 2,
-  /** Partial: some leads rejected (validation, duplicates, service), the rest imported. */
+  /** Partial: some leads rejected (validation or service), the rest imported. */
   PARTIAL: 3,
   /** Refused by the service: access_token missing/not matching, campaign_key not matching. */
   REFUSED: 4,
@@ -26,7 +26,7 @@ export const EXIT_CODE_HELP: ReadonlyArray<[ExitCode, string]> = [
   [0, 'everything asked for was done'],
   [1, 'failure: service unreachable, unexpected service answer, internal error'],
   [2, 'usage or input error (bad flag, date, file or setting); nothing was sent'],
-  [3, 'partial: some leads rejected (validation, duplicates, service); the rest imported'],
+  [3, 'partial: some leads rejected (validation or service); the rest imported'],
   [4, 'refused by the service: access_token or campaign_key not accepted'],
   [5, 'uncertain: some batches may or may not have been imported; nothing was resent'],
   [130, 'interrupted (Ctrl-C); the journal is saved, rerun to resume'],

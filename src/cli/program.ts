@@ -119,14 +119,24 @@ accessToken / accessTokenCommand in a config file (see cacs config init).`,
     .option('--batch-size <n>', 'leads per request (default 500)', intArg(1, 100_000))
     .option('--concurrency <n>', 'requests in flight (default 2)', intArg(1, 64))
     .option('--dry-run', 'check and count everything, send nothing')
-    .option('--rejects <file>', 'where to write rejected rows (default <input name>.rejects.csv)')
+    .option(
+      '--rejects <file>',
+      'where to write rejected rows (default <input file name>.rejects.csv beside the input)',
+    )
     .option('--no-dedupe', 'keep rows whose phone number appeared earlier in the file')
     .option('--no-normalize', 'send values exactly as read (no trimming, no phone clean-up)')
     .option(
       '--retry-uncertain',
       'resend leads an earlier run left uncertain (check the campaign first)',
     )
-    .option('--restart', 'ignore what earlier runs of this file recorded and send every lead')
+    .option(
+      '--restart',
+      "set aside this file's journal (not the campaign's ledger) and start the file afresh",
+    )
+    .option(
+      '--allow-repeat',
+      'send leads the campaign already has from earlier runs (held back by default)',
+    )
     .option('--json', 'print the summary as one JSON object on stdout')
     .addHelpText(
       'after',
@@ -138,10 +148,12 @@ Examples:
   $ cacs import export.txt --delimiter tab --encoding utf-16le --map ref_id="Mã KH"
   $ other-system --export | cacs import - --campaign summer --json
 
-Every row is checked before anything is sent. Rejected rows go to <input name>.rejects.csv
-(fix them and import that file again); a rerun of the same command resumes where the last
-one stopped and never sends a lead twice. Exit codes: 0 all imported, 2 bad input (nothing
-sent), 3 some rows rejected, 4 refused by the service, 5 uncertain, 1 failure, 130 interrupted.`,
+Every row is checked before anything is sent. Rows to fix go to <input file name>.rejects.csv
+beside the input (fix them and import that file again); rows not sent by design (duplicates,
+leads the campaign already has) go to <input file name>.skipped.csv. A rerun resumes where the
+last one stopped, and a lead the campaign already has is never sent again (cacs history find
+<phone> says when it was). Exit codes: 0 done, 2 bad input (nothing sent), 3 some rows
+rejected, 4 refused by the service, 5 uncertain, 1 failure, 130 interrupted.`,
     )
     .action(action(async () => (await import('./commands/import.js')).runImportCommand));
 
@@ -191,6 +203,39 @@ Dates are wall-clock times in --tz, sent as yyyy-mm-dd HH:mm:ss. Long ranges are
 windows of at most 31 days, fetched concurrently and merged by campaign_lead_id.`,
     )
     .action(action(async () => (await import('./commands/report.js')).runReportCommand));
+
+  const history = program
+    .command('history')
+    .description('list past imports, newest first; show one; find which runs sent a lead')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ cacs history --campaign summer --limit 5
+  $ cacs history show r20261123-094512-3fa2c1
+  $ cacs history find 0912345678        (or a ref_id)`,
+    );
+  history
+    .command('list', { isDefault: true })
+    .description('past imports, newest first (the default: cacs history)')
+    .option('--campaign <key|alias>', 'only imports into this campaign')
+    .option('--limit <n>', 'at most this many runs (default 20)', intArg(1, 1_000_000))
+    .option('--json', 'print one JSON array on stdout')
+    .action(action(async () => (await import('./commands/history.js')).runHistoryList));
+  history
+    .command('show')
+    .description('one run: counts, sidecar files, the lines of its uncertain leads')
+    .argument('<run>', 'a run id from cacs history (a unique prefix is enough)')
+    .option('--json', 'print one JSON object on stdout')
+    .action(action(async () => (await import('./commands/history.js')).runHistoryShow));
+  history
+    .command('find')
+    .description(
+      'which runs sent a lead (by phone number or ref_id), where, when, with what outcome',
+    )
+    .argument('<phone|ref_id>', 'a phone number in any written form, or a ref_id')
+    .option('--json', 'print one JSON array on stdout')
+    .action(action(async () => (await import('./commands/history.js')).runHistoryFind));
 
   const config = program
     .command('config')

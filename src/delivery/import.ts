@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { CacsClient } from '../api/client.js';
 import type { LeadField } from '../api/spec.js';
+import { assertCanCreateIn } from '../atomic-write.js';
 import { removeOnExit } from '../cleanup.js';
 import { ExitCode, FailureError, UsageError } from '../errors.js';
 import {
@@ -24,7 +25,7 @@ import {
   type InputFormat,
   type InputInfo,
 } from '../leads/read.js';
-import { plural } from '../text.js';
+import { formatLocalTime, plural } from '../text.js';
 import {
   SidecarWriter,
   checkSidecarFolder,
@@ -32,6 +33,9 @@ import {
   sameFile,
 } from '../leads/rejects.js';
 import { NO_JOURNAL, type DeliveryJournal, type EarlierRuns } from './journal-types.js';
+import { MAX_LISTED_LINES, appendHistory, newRun, readHistory, type RunRecord } from './history.js';
+import { Ledger, ledgerFile, type LedgerHit } from './ledger.js';
+import { acquireLock, type Lock } from './lock.js';
 import { sendLeads, type SendProgress, type SendResult } from './send.js';
 
 export interface ImportOptions {
@@ -54,6 +58,21 @@ export interface ImportOptions {
   phonePattern: string;
   rejectsPath?: string;
   retryUncertain: boolean;
+  /**
+   * The state folder (CACS_STATE_DIR) holding the campaign ledger and the import history;
+   * omitted: neither is used (tests of the pipeline alone).
+   */
+  stateDir?: string;
+  /** The service's canonical address (canonicalServiceUrl): ledgers are per address and campaign. */
+  serviceUrl?: string;
+  /** Send leads the campaign's ledger says were imported earlier (default: hold them back). */
+  allowRepeat?: boolean;
+  /** The alias the campaign was given by (for the history). */
+  alias?: string;
+  /** Where the sidecar files go (default: beside the input; the working folder for stdin). */
+  sidecarDir?: string;
+  /** Lines for the user (a stale sidecar removed, where the sidecars went). */
+  onNote?: (line: string) => void;
   cwd: string;
   signal: AbortSignal;
   client?: CacsClient;
@@ -84,12 +103,19 @@ export interface ImportSummary {
   total: number;
   /** Leads the service reported imported in this run. */
   imported: number;
-  /** Leads imported by earlier runs of the same command (resume). */
+  /** Leads not sent because earlier runs imported them into this campaign (ledger or resume). */
   alreadyImported: number;
-  /** Rows rejected by validation or by the service (duplicates are counted apart). */
+  /** Leads not sent because an earlier run left them uncertain (send with --retry-uncertain). */
+  uncertainEarlier: number;
+  /** Leads on a do-not-call list (not sent). */
+  suppressed: number;
+  /** Rows rejected by validation or by the service (rows to fix: the rejects file). */
   rejected: number;
   rejectedByCode: Record<string, number>;
+  /** In-file duplicates (not sent, listed in the skipped file). */
   duplicates: number;
+  /** Rows not sent by design, by code (the skipped file). */
+  skippedByCode: Record<string, number>;
   normalized: number;
   normalizedByKind: Record<NormalizationKind, number>;
   /** Sent, counted by the service in its total, but not imported (t − s). */
@@ -107,7 +133,10 @@ export interface ImportSummary {
   elapsedMs: number;
   leadsPerSecond: number;
   rejectsFile: string | null;
+  skippedFile: string | null;
   uncertainFile: string | null;
+  /** This run in `cacs history` (real imports only). */
+  runId: string | null;
   samples: NormalizationSample[];
   ignoredColumns: string[];
   columns: Array<{ column: string; field: string | null }>;
@@ -123,8 +152,9 @@ function exitCodeFor(s: Omit<ImportSummary, 'exitCode'>, send: SendResult | unde
   if (send?.interrupted) return ExitCode.INTERRUPTED;
   if (send?.fatal) return send.fatal.exitCode;
   if (send?.inputError) return ExitCode.FAILURE;
-  if (s.uncertain > 0) return ExitCode.UNCERTAIN;
-  if (s.rejected + s.duplicates + s.serviceSkipped > 0) return ExitCode.PARTIAL;
+  // Leads an earlier run left uncertain are still unknown: the run says so until they are settled.
+  if (s.uncertain + s.uncertainEarlier > 0) return ExitCode.UNCERTAIN;
+  if (s.rejected + s.serviceSkipped > 0) return ExitCode.PARTIAL;
   return ExitCode.OK;
 }
 
@@ -136,12 +166,15 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     ...(opts.encoding ? { encoding: opts.encoding } : {}),
     ...(opts.sheet !== undefined ? { sheet: opts.sheet } : {}),
   });
+  const dir = sidecarFolder(opts, info.displayName);
   const rejectsFile = opts.rejectsPath
     ? path.resolve(opts.cwd, opts.rejectsPath)
-    : defaultSidecarPath(opts.cwd, info.displayName, 'rejects');
-  const uncertainFile = defaultSidecarPath(opts.cwd, info.displayName, 'uncertain');
+    : defaultSidecarPath(dir, info.displayName, 'rejects');
+  const skippedFile = defaultSidecarPath(dir, info.displayName, 'skipped');
+  const uncertainFile = defaultSidecarPath(dir, info.displayName, 'uncertain');
   for (const [flag, file] of [
     ['--rejects', rejectsFile],
+    ['the skipped list', skippedFile],
     ['the uncertain list', uncertainFile],
   ] as const) {
     if (sameFile(file, opts.file)) {
@@ -150,12 +183,50 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       });
     }
   }
-  // A real import must be able to list the leads it rejects or leaves uncertain: checked before
-  // anything is sent. A dry run fails only if it has rows to write (SidecarWriter says why).
+  // A real import must be able to list the leads it rejects, holds back or leaves uncertain:
+  // checked before anything is sent. A dry run fails only if it has rows to write.
   if (!opts.dryRun) {
     checkSidecarFolder(rejectsFile, 'rejects');
+    checkSidecarFolder(skippedFile, 'skipped');
     checkSidecarFolder(uncertainFile, 'uncertain');
   }
+  // The campaign's ledger: a real run holds the campaign's lock from before its preflight
+  // (which decides what the ledger holds back) until its last outcome is written.
+  const target =
+    opts.stateDir !== undefined && opts.serviceUrl !== undefined && opts.campaignKey !== ''
+      ? { stateDir: opts.stateDir, baseUrl: opts.serviceUrl, campaignKey: opts.campaignKey }
+      : undefined;
+  const run = target && !opts.dryRun ? newRun() : undefined;
+  let campaignLock: Lock | undefined;
+  let ledger: Ledger | undefined;
+  if (target) {
+    if (run)
+      campaignLock = acquireLock(`${ledgerFile(target)}.lock`, `into campaign ${opts.campaignKey}`);
+    try {
+      ledger = await Ledger.open(target, run?.n);
+    } catch (e) {
+      campaignLock?.release();
+      throw e;
+    }
+  }
+  const runs = target ? runsByNumber(readHistory(target.stateDir)) : new Map<number, RunRecord>();
+  const lookup = ledger;
+  const holdBack = lookup
+    ? (phone: string) => {
+        const hit = lookup.lookup(phone);
+        if (hit === undefined) return undefined;
+        if (hit.state === 'accepted')
+          return opts.allowRepeat
+            ? undefined
+            : { code: 'already_imported' as const, reason: `imported ${earlierRun(hit, runs)}` };
+        return opts.retryUncertain
+          ? undefined
+          : {
+              code: 'uncertain_earlier' as const,
+              reason: `sent ${earlierRun(hit, runs)}, but no definite answer came: check it in the campaign, then leave it or use --retry-uncertain`,
+            };
+      }
+    : undefined;
   // Created only now, right before the try whose finally removes it.
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-import-'));
   const forgetWork = removeOnExit(work);
@@ -178,6 +249,15 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
             info.format === 'csv' ? info.delimiter : ',',
             info.bom,
           ),
+        skipped: (headers) =>
+          new SidecarWriter(
+            skippedFile,
+            headers,
+            info.format === 'csv' ? info.delimiter : ',',
+            info.bom,
+            'skipped',
+          ),
+        ...(holdBack ? { holdBack } : {}),
         onProgress: (rowsRead) => opts.onPhase?.({ phase: 'preflight', rowsRead, size: info.size }),
       });
     // The sending pass reads the input again (checked block by block) when the fast CSV
@@ -190,6 +270,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     prepared = await prepare(opts.dryRun ? undefined : { reread: fast });
     if (!opts.dryRun && prepared.valid > 0 && prepared.leads === undefined) {
       prepared.rejects.discard();
+      prepared.skipped.discard();
       before = await hashFile(info.path);
       prepared = await prepare({ reread: false });
     }
@@ -206,6 +287,19 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       }
     }
 
+    if (run && target) {
+      appendHistory(target.stateDir, {
+        k: 'start',
+        id: run.id,
+        n: run.n,
+        started: new Date(started).toISOString(),
+        file: info.displayName === 'stdin' ? 'stdin' : path.resolve(opts.cwd, info.displayName),
+        campaign: opts.campaignKey,
+        ...(opts.alias !== undefined ? { alias: opts.alias } : {}),
+        baseUrl: target.baseUrl,
+        pid: process.pid,
+      });
+    }
     let send: SendResult | undefined;
     let earlier: EarlierRuns | undefined;
     if (!opts.dryRun && prepared.valid > 0) {
@@ -222,6 +316,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
         concurrency: opts.concurrency,
         client: opts.client,
         journal,
+        ...(ledger && run ? { ledger } : {}),
         retryUncertain: opts.retryUncertain,
         signal: opts.signal,
         onProgress: (progress) => opts.onPhase?.({ phase: 'sending', total, progress }),
@@ -231,6 +326,14 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       handle = undefined;
       await closing?.close().catch((e: unknown) => {
         send!.journalError ??= e instanceof Error ? e : new Error(String(e));
+      });
+    }
+    if (ledger && run) {
+      const closingLedger = ledger;
+      ledger = undefined;
+      await closingLedger.close().catch((e: unknown) => {
+        if (send) send.journalError ??= e instanceof Error ? e : new Error(String(e));
+        else throw e;
       });
     }
 
@@ -286,11 +389,20 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
         uncertainPath = w.commit() ?? null;
       }
     }
-    if (uncertainPath === null && send && fs.existsSync(uncertainFile)) {
-      // A stale list from an earlier run would mislead: nothing is uncertain now.
-      fs.rmSync(uncertainFile, { force: true });
-    }
     const rejectsPath = prepared.rejects.commit() ?? null;
+    const skippedPath = prepared.skipped.commit() ?? null;
+    // A rerun replaces its own sidecars; one it no longer needs would mislead: removed, said so.
+    const stale: Array<[string | null, string, string]> = [
+      [rejectsPath, rejectsFile, 'no row needs fixing now'],
+      [skippedPath, skippedFile, 'no row is held back now'],
+    ];
+    if (send) stale.push([uncertainPath, uncertainFile, 'no lead of this run is uncertain']);
+    for (const [written, file, why] of stale) {
+      if (written === null && fs.existsSync(file)) {
+        fs.rmSync(file, { force: true });
+        opts.onNote?.(`removed the stale ${file} (${why})`);
+      }
+    }
 
     const elapsedMs = Date.now() - started;
     const imported = send?.imported ?? 0;
@@ -300,14 +412,18 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       dryRun: opts.dryRun,
       total: prepared.total,
       imported,
-      alreadyImported: earlier?.imported ?? 0,
+      alreadyImported: (prepared.skippedByCode.already_imported ?? 0) + (send?.resumedDone ?? 0),
+      uncertainEarlier:
+        (prepared.skippedByCode.uncertain_earlier ?? 0) + (send?.uncertainFromEarlierRuns ?? 0),
+      suppressed: prepared.skippedByCode.suppressed ?? 0,
       rejected: prepared.rejected + (send?.serviceRejects.size ?? 0),
       rejectedByCode: prepared.rejectedByCode,
       duplicates: prepared.duplicates,
+      skippedByCode: prepared.skippedByCode,
       normalized: prepared.normalizedRows,
       normalizedByKind: prepared.normalizedByKind,
       serviceSkipped: (send?.serviceSkipped ?? 0) + (earlier?.skipped ?? 0),
-      uncertain: send?.uncertainLines.length ?? 0,
+      uncertain: (send?.uncertainLines.length ?? 0) - (send?.uncertainFromEarlierRuns ?? 0),
       uncertainReasons: reasonCounts(send?.uncertainWhy),
       notSent: send?.notSent ?? 0,
       valid: prepared.valid,
@@ -318,7 +434,9 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       leadsPerSecond:
         elapsedMs > 0 ? Math.round(((send ? imported : prepared.total) * 1000) / elapsedMs) : 0,
       rejectsFile: rejectsPath,
+      skippedFile: skippedPath,
       uncertainFile: uncertainPath,
+      runId: run?.id ?? null,
       samples: prepared.samples,
       ignoredColumns: prepared.plan.ignored,
       columns: prepared.plan.columns.map((c) => ({ column: c.header, field: c.field })),
@@ -353,11 +471,20 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
           }
         : {}),
     };
-    return { ...base, exitCode: exitCodeFor(base, send) };
+    const summary = { ...base, exitCode: exitCodeFor(base, send) };
+    if (run && target) endHistory(target.stateDir, run.id, summary, send?.uncertainLines ?? []);
+    return summary;
   } catch (e) {
     prepared?.rejects.discard();
+    prepared?.skipped.discard();
+    if (run && target && prepared) {
+      const code = (e as { exitCode?: number }).exitCode ?? ExitCode.FAILURE;
+      endHistory(target.stateDir, run.id, undefined, [], code);
+    }
     throw e;
   } finally {
+    await ledger?.close().catch(() => {});
+    campaignLock?.release();
     try {
       await handle?.close();
     } finally {
@@ -373,4 +500,64 @@ function reasonCounts(
   const counts = new Map<string, number>();
   for (const reason of why?.values() ?? []) counts.set(reason, (counts.get(reason) ?? 0) + 1);
   return [...counts].map(([reason, leads]) => ({ reason, leads }));
+}
+
+/**
+ * Sidecars go beside the input (two inputs of one name in two folders never share them); for
+ * stdin or a pipe, or an input in a folder cacs cannot write to, to the working folder.
+ */
+function sidecarFolder(opts: ImportOptions, displayName: string): string {
+  if (opts.sidecarDir !== undefined) return path.resolve(opts.cwd, opts.sidecarDir);
+  const given = path.resolve(opts.cwd, displayName);
+  if (displayName === 'stdin' || !sameFile(given, opts.file)) return opts.cwd;
+  const dir = path.dirname(given);
+  if (dir === path.resolve(opts.cwd)) return dir;
+  try {
+    assertCanCreateIn(dir);
+    return dir;
+  } catch {
+    opts.onNote?.(`${dir} is not writable: the lists of this import go to ${opts.cwd}`);
+    return opts.cwd;
+  }
+}
+
+function runsByNumber(runs: readonly RunRecord[]): Map<number, RunRecord> {
+  return new Map(runs.map((r) => [r.n, r]));
+}
+
+/** "on 2026-11-20 14:03 by run r… (leads.csv)" for a skipped row's reason. */
+function earlierRun(hit: LedgerHit, runs: ReadonlyMap<number, RunRecord>): string {
+  const r = runs.get(hit.run);
+  const when = formatLocalTime(r ? new Date(r.started) : hit.at);
+  return r
+    ? `on ${when} by run ${r.id} (${path.basename(r.file)})`
+    : `on ${when} (by a run not in this history)`;
+}
+
+function endHistory(
+  stateDir: string,
+  id: string,
+  s: ImportSummary | undefined,
+  uncertainLines: readonly number[],
+  exitCode = s?.exitCode ?? ExitCode.FAILURE,
+): void {
+  try {
+    appendHistory(stateDir, {
+      k: 'end',
+      id,
+      ended: new Date().toISOString(),
+      total: s?.total ?? 0,
+      imported: s?.imported ?? 0,
+      rejected: s?.rejected ?? 0,
+      skipped: s ? Object.values(s.skippedByCode).reduce((a, b) => a + b, 0) : 0,
+      uncertain: s?.uncertain ?? 0,
+      exitCode,
+      rejectsFile: s?.rejectsFile ?? null,
+      skippedFile: s?.skippedFile ?? null,
+      uncertainFile: s?.uncertainFile ?? null,
+      uncertainLines: uncertainLines.slice(0, MAX_LISTED_LINES),
+    });
+  } catch {
+    // The history is informational: the ledger and journal hold what matters.
+  }
 }

@@ -109,9 +109,11 @@ class LineStates extends LineMap<Uint8Array> {
  * back if it fails again), but the failure is kept: `failed` tells the journal to begin no batch.
  */
 export class AppendLog {
-  private pending: Array<{ text: string; outcome: boolean }> = [];
+  private pending: Array<{ text: string | Uint8Array; outcome: boolean }> = [];
   private chain: Promise<void> = Promise.resolve();
   private failure: unknown;
+  /** Failed writes so far: a record added before a failure may have been in the write undone. */
+  private failures = 0;
 
   constructor(
     private readonly fh: fs.promises.FileHandle,
@@ -120,7 +122,7 @@ export class AppendLog {
   ) {}
 
   /** Add a record; `outcome` records are kept for another try if a write fails. */
-  add(text: string, outcome = false): void {
+  add(text: string | Uint8Array, outcome = false): void {
     this.pending.push({ text, outcome });
   }
 
@@ -129,9 +131,18 @@ export class AppendLog {
     return this.failure;
   }
 
-  /** Resolves once everything added before the call is on disk. */
+  /**
+   * Resolves once everything added before the call is on disk. Group commit means a record may
+   * go out with an earlier caller's write: if any write fails after this call, so does this one
+   * (a begin record in the undone write must not look durable because a later write worked).
+   */
   durable(): Promise<void> {
-    const run = this.chain.then(() => this.flush());
+    const seen = this.failures;
+    const run = this.chain
+      .then(() => this.flush())
+      .then(() => {
+        if (this.failures > seen) throw this.failure;
+      });
     this.chain = run.catch((e: unknown) => {
       this.failure ??= e;
     });
@@ -147,7 +158,7 @@ export class AppendLog {
     if (this.pending.length === 0) return;
     const batch = this.pending;
     this.pending = [];
-    const data = Buffer.from(batch.map((r) => r.text).join(''));
+    const data = joinPieces(batch);
     try {
       let off = 0;
       while (off < data.length) {
@@ -160,6 +171,8 @@ export class AppendLog {
     } catch (e) {
       // Undo the partial write; outcome records get another try, begin records are dropped
       // (their batches are not sent).
+      this.failures++;
+      this.failure ??= e;
       await this.fh.truncate(this.size).catch(() => {});
       this.pending = [...batch.filter((r) => r.outcome), ...this.pending];
       throw e;
@@ -171,12 +184,7 @@ export class AppendLog {
    * Ctrl-C). A batch whose answer came is then not reported uncertain by the next run.
    */
   flushNow(): void {
-    const data = Buffer.from(
-      this.pending
-        .filter((r) => r.outcome)
-        .map((r) => r.text)
-        .join(''),
-    );
+    const data = joinPieces(this.pending.filter((r) => r.outcome));
     this.pending = [];
     let off = 0;
     while (off < data.length) off += fs.writeSync(this.fh.fd, data, off, data.length - off);
@@ -193,19 +201,26 @@ export class AppendLog {
   }
 }
 
+function joinPieces(pieces: ReadonlyArray<{ text: string | Uint8Array }>): Buffer {
+  return Buffer.concat(
+    pieces.map((p) => (typeof p.text === 'string' ? Buffer.from(p.text) : p.text)),
+  );
+}
+
 /** The journal (or the ledger) could not be written: the run stops sending at once (exit 1). */
 export class JournalWriteError extends FailureError {
   constructor(
     readonly folder: string,
     readonly code: string,
     freeBytes: number | undefined,
+    what: 'journal' | 'ledger' = 'journal',
   ) {
     const why =
       code === 'ENOSPC' || code === 'EFBIG' || code === 'EDQUOT'
         ? 'the disk is full'
         : `the write failed (${code})`;
     const free = freeBytes === undefined ? '' : ` (${formatBytes(freeBytes)} free now)`;
-    super(`cannot write the import journal in ${folder}: ${why}`, {
+    super(`cannot write the import ${what} in ${folder}: ${why}`, {
       hint: `Free at least ${formatBytes(JOURNAL_ROOM)} in ${folder}${free}, or point CACS_STATE_DIR at a folder with room, then run the same command: leads that may have arrived are not sent again.`,
     });
     this.name = 'JournalWriteError';
@@ -221,7 +236,7 @@ function formatBytes(n: number): string {
   return `${n} bytes`;
 }
 
-function freeSpace(folder: string): number | undefined {
+export function freeSpace(folder: string): number | undefined {
   try {
     const s = fs.statfsSync(folder);
     return s.bavail * s.bsize;

@@ -16,6 +16,14 @@ import { TaskPool } from '../pool.js';
 import { isLeadField } from '../api/spec.js';
 import type { LeadEntry } from '../leads/prepare.js';
 import type { DeliveryJournal, RangeOutcome } from './journal-types.js';
+import { STATE_ACCEPTED, STATE_NONE, type LedgerEntry, type LedgerState } from './ledger.js';
+
+/** What the sending pass needs of the campaign ledger (ledger.ts). */
+export interface SendLedger {
+  /** Durably mark leads uncertain before their request leaves. */
+  begin(entries: readonly LedgerEntry[]): Promise<void>;
+  settle(entries: readonly LedgerEntry[], state: LedgerState): void;
+}
 
 export type SpoolEntry = LeadEntry;
 
@@ -29,6 +37,7 @@ export interface SendOptions {
   concurrency: number;
   client: CacsClient;
   journal: DeliveryJournal;
+  ledger?: SendLedger;
   retryUncertain: boolean;
   signal: AbortSignal;
   onProgress?: (p: SendProgress) => void;
@@ -123,8 +132,20 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
       r.notSent += entries.length;
       return;
     }
-    const settle = (_entries: SpoolEntry[], outcome: RangeOutcome) =>
-      opts.journal.finish(id, outcome);
+    try {
+      await opts.ledger?.begin(entries);
+    } catch (e) {
+      r.journalError ??= e instanceof Error ? e : new Error(String(e));
+      r.notSent += entries.length;
+      await opts.journal.finish(id, { state: 'failed', reason: 'the ledger could not be written' });
+      return;
+    }
+    const settle = async (settled: SpoolEntry[], outcome: RangeOutcome) => {
+      // The ledger learns the outcome too: uncertain leads stay as begin() wrote them.
+      if (outcome.state === 'done') opts.ledger?.settle(settled, STATE_ACCEPTED);
+      else if (outcome.state !== 'uncertain') opts.ledger?.settle(settled, STATE_NONE);
+      await opts.journal.finish(id, outcome);
+    };
     r.requests++;
     try {
       const answer = await opts.client.importLeadsJson(

@@ -46,8 +46,18 @@ export interface PrepareOptions {
    */
   reread?: boolean;
   rejects: (headers: string[]) => SidecarWriter;
+  /** Rows not sent by design (in-file duplicates, leads the campaign already has). */
+  skipped: (headers: string[]) => SidecarWriter;
+  /**
+   * Whether a valid, deduped lead is held back by design (the campaign ledger): its skip code
+   * and reason, or undefined to send it.
+   */
+  holdBack?: (phone: string) => { code: SkipCode; reason: string } | undefined;
   onProgress?: (rowsRead: number, bytesHint: number) => void;
 }
+
+/** Codes of rows not sent by design (the skipped file). */
+export type SkipCode = 'duplicate' | 'already_imported' | 'uncertain_earlier' | 'suppressed';
 
 export interface NormalizationSample {
   line: number;
@@ -67,10 +77,13 @@ export interface Prepared {
   rejectedByCode: Record<string, number>;
   rejected: number;
   duplicates: number;
+  /** Rows held back by design, by code (duplicates included). */
+  skippedByCode: Record<string, number>;
   normalizedRows: number;
   normalizedByKind: Record<NormalizationKind, number>;
   samples: NormalizationSample[];
   rejects: SidecarWriter;
+  skipped: SidecarWriter;
   /** SHA-256 of the input's bytes when the reader computed it while reading (journal key). */
   contentHash?: string;
   /** The valid leads for the sending pass (see the module comment); undefined on a dry run. */
@@ -81,6 +94,9 @@ export interface Prepared {
 export interface LeadEntry {
   line: number;
   lead: Readonly<Record<string, string>> | Buffer;
+  /** The normalised phone_number and the ref_id (for the campaign ledger). */
+  phone: string;
+  ref?: string;
   /** The row's values as in the input (second read only), for the rejects and uncertain files. */
   values?: readonly string[];
 }
@@ -183,6 +199,8 @@ export async function prepareLeads(info: InputInfo, opts: PrepareOptions): Promi
   const validator = createValidator(opts.phonePattern);
   const seen = new PhoneSet();
   const rejects = opts.rejects(headers);
+  const skippedRows = opts.skipped(headers);
+  const skippedByCode: Record<string, number> = {};
   const byKind = Object.fromEntries(NORMALIZATION_KINDS.map((k) => [k, 0])) as Record<
     NormalizationKind,
     number
@@ -203,7 +221,11 @@ export async function prepareLeads(info: InputInfo, opts: PrepareOptions): Promi
   let spoolBuffer = '';
   const reject = (line: number, values: string[], code: string, reason: string) => {
     rejects.add(line, code, reason, skip ? values.slice(skip) : values);
-    if (code !== 'duplicate') rejectedByCode[code] = (rejectedByCode[code] ?? 0) + 1;
+    rejectedByCode[code] = (rejectedByCode[code] ?? 0) + 1;
+  };
+  const holdBack = (line: number, values: string[], code: SkipCode, reason: string) => {
+    skippedRows.add(line, code, reason, skip ? values.slice(skip) : values);
+    skippedByCode[code] = (skippedByCode[code] ?? 0) + 1;
   };
 
   try {
@@ -234,7 +256,7 @@ export async function prepareLeads(info: InputInfo, opts: PrepareOptions): Promi
         const first = seen.addOrGet(lead.phone_number!, row.line);
         if (first !== undefined) {
           duplicates++;
-          reject(
+          holdBack(
             row.line,
             values,
             'duplicate',
@@ -243,11 +265,16 @@ export async function prepareLeads(info: InputInfo, opts: PrepareOptions): Promi
           return;
         }
       }
+      const held = opts.holdBack?.(lead.phone_number!);
+      if (held !== undefined) {
+        holdBack(row.line, values, held.code, held.reason);
+        return;
+      }
       valid++;
       if (bits !== undefined) {
         bits.set(ordinal);
       } else if (spool !== undefined) {
-        spoolBuffer += `${row.line}\t${JSON.stringify(lead)}\n`;
+        spoolBuffer += `${row.line}\t${lead.phone_number}\t${spoolRef(lead.ref_id)}\t${JSON.stringify(lead)}\n`;
         if (spoolBuffer.length > 1 << 20) {
           fs.writeSync(spool, spoolBuffer);
           spoolBuffer = '';
@@ -257,6 +284,7 @@ export async function prepareLeads(info: InputInfo, opts: PrepareOptions): Promi
     if (spool !== undefined && spoolBuffer) fs.writeSync(spool, spoolBuffer);
   } catch (e) {
     rejects.discard();
+    skippedRows.discard();
     throw e;
   } finally {
     if (spool !== undefined) fs.closeSync(spool);
@@ -279,10 +307,12 @@ export async function prepareLeads(info: InputInfo, opts: PrepareOptions): Promi
     rejectedByCode,
     rejected,
     duplicates,
+    skippedByCode,
     normalizedRows,
     normalizedByKind: byKind,
     samples,
     rejects,
+    skipped: skippedRows,
     ...(source.contentHash?.() !== undefined ? { contentHash: source.contentHash()! } : {}),
     ...(leads ? { leads } : {}),
   };
@@ -312,12 +342,16 @@ async function* rereadLeads(
   const reading = source
     .each(
       (row) => {
-        if (valid.has(ordinal++))
+        if (valid.has(ordinal++)) {
+          const lead = build(row.values).lead;
           buffer.push({
             line: row.line,
-            lead: build(row.values).lead,
+            lead,
+            phone: lead.phone_number ?? '',
+            ...(lead.ref_id !== undefined ? { ref: lead.ref_id } : {}),
             values: skip ? row.values.slice(skip) : row.values,
           });
+        }
       },
       {
         afterChunk: () => {
@@ -376,11 +410,20 @@ export async function* readSpool(spoolPath: string): AsyncGenerator<LeadEntry[]>
     let start = 0;
     let nl: number;
     while ((nl = bytes.indexOf(10, start)) >= 0) {
-      // "<line>\t<json>\n": the line number is ASCII digits.
+      // "<line>\t<phone>\t<ref>\t<json>\n": the line number is ASCII digits.
       let line = 0;
       let i = start;
       for (let c = bytes[i]!; c !== 9; c = bytes[++i]!) line = line * 10 + (c - 48);
-      entries.push({ line, lead: bytes.subarray(i + 1, nl) });
+      const phoneEnd = bytes.indexOf(9, i + 1);
+      const refEnd = bytes.indexOf(9, phoneEnd + 1);
+      const phone = bytes.toString('utf8', i + 1, phoneEnd);
+      const ref = refEnd > phoneEnd + 1 ? bytes.toString('utf8', phoneEnd + 1, refEnd) : undefined;
+      entries.push({
+        line,
+        phone,
+        ...(ref !== undefined ? { ref } : {}),
+        lead: bytes.subarray(refEnd + 1, nl),
+      });
       start = nl + 1;
     }
     tail = Buffer.from(bytes.subarray(start));
@@ -401,4 +444,9 @@ export async function originalRows(
     if (lines.has(row.line)) out.set(row.line, skip ? row.values.slice(skip) : row.values);
   });
   return out;
+}
+
+/** A ref_id as the spool keeps it beside the lead (tabs and line breaks cannot occur there). */
+function spoolRef(ref: string | undefined): string {
+  return ref === undefined ? '' : ref.replace(/[\t\r\n]/g, ' ');
 }

@@ -13,20 +13,16 @@ import { FailureError, UsageError } from '../errors.js';
 
 export const REJECTS_META_COLUMNS = ['line', 'code', 'reason'] as const;
 
+export type SidecarKind = 'rejects' | 'skipped' | 'uncertain';
+
 /**
- * "<input name>.rejects.csv" in the working directory ("leads.csv" → "leads.rejects.csv").
- * Importing a fixed "leads.rejects.csv" writes "leads.rejects.rejects.csv": a sidecar never
- * replaces the file being imported (a run that stops early would lose its unsent rows).
+ * "<input file name>.<kind>.csv" in `dir` ("leads.csv" → "leads.csv.rejects.csv"): the whole
+ * name, so leads.csv and leads.json never share a sidecar. Importing a fixed
+ * "leads.csv.rejects.csv" writes "leads.csv.rejects.csv.rejects.csv": a sidecar never replaces
+ * the file being imported (a run that stops early would lose its unsent rows).
  */
-export function defaultSidecarPath(
-  cwd: string,
-  displayName: string,
-  kind: 'rejects' | 'uncertain',
-): string {
-  const base = path.basename(displayName);
-  const ext = path.extname(base);
-  const stem = ext && base.length > ext.length ? base.slice(0, -ext.length) : base;
-  return path.join(cwd, `${stem}.${kind}.csv`);
+export function defaultSidecarPath(dir: string, displayName: string, kind: SidecarKind): string {
+  return path.join(dir, `${path.basename(displayName)}.${kind}.csv`);
 }
 
 /** Whether two paths name the same file (symlinks and relative paths resolved). */
@@ -59,19 +55,15 @@ const CANNOT_WRITE: Record<string, string> = {
  * A sidecar file could not be written: a usage error (exit 2) when the folder cannot take it
  * (permissions, read-only, not a folder), a failure (exit 1) when the disk gave way.
  */
-export function sidecarWriteError(
-  file: string,
-  e: unknown,
-  kind: 'rejects' | 'uncertain' = 'rejects',
-): Error {
+export function sidecarWriteError(file: string, e: unknown, kind: SidecarKind = 'rejects'): Error {
   const code = (e as NodeJS.ErrnoException | undefined)?.code;
   if (code === undefined || !(code in CANNOT_WRITE)) return e as Error;
   const dir = path.dirname(file);
   const what = `cannot write ${path.basename(file)} in ${dir} (${CANNOT_WRITE[code]})`;
-  // The uncertain list always goes to the working folder; the rejects file can be moved.
+  // The rejects file can be moved with --rejects; the other lists go where the rejects would.
   const elsewhere =
-    kind === 'uncertain'
-      ? 'run cacs from a folder you can write to'
+    kind !== 'rejects'
+      ? "run cacs from a folder you can write to (the lists go there when the input's folder is read-only)"
       : 'give --rejects <file> in a folder you can write to';
   if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'EFBIG' || code === 'EIO') {
     return new FailureError(what, {
@@ -89,7 +81,7 @@ export function sidecarWriteError(
  * Check before anything is sent that `file` can be created (see assertCanCreateIn); throws the
  * same clear errors as a failed write.
  */
-export function checkSidecarFolder(file: string, kind: 'rejects' | 'uncertain'): void {
+export function checkSidecarFolder(file: string, kind: SidecarKind): void {
   try {
     assertCanCreateIn(path.dirname(file));
   } catch (e) {
@@ -108,7 +100,7 @@ export class SidecarWriter {
     private readonly headers: readonly string[],
     private readonly delimiter: string,
     private readonly bom: boolean,
-    private readonly kind: 'rejects' | 'uncertain' = 'rejects',
+    private readonly kind: SidecarKind = 'rejects',
   ) {
     this.line = csvLineWriter(delimiter);
   }

@@ -43,6 +43,11 @@ export interface Summary {
   total: number;
   imported: number;
   alreadyImported: number;
+  uncertainEarlier: number;
+  suppressed: number;
+  skippedByCode: Record<string, number>;
+  skippedFile: string | null;
+  runId: string | null;
   rejected: number;
   rejectedByCode: Record<string, number>;
   duplicates: number;
@@ -64,6 +69,8 @@ export function accountedFor(s: Summary): number {
   return (
     s.imported +
     s.alreadyImported +
+    s.uncertainEarlier +
+    s.suppressed +
     s.rejected +
     s.duplicates +
     s.serviceSkipped +

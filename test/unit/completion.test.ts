@@ -192,8 +192,9 @@ describe('bash behaviour', () => {
   it('completes command names', () => {
     expect(complete('cacs', 'rep')).toEqual(['report']);
     expect(complete('cacs', '').sort()).toEqual(
-      ['completion', 'config', 'emulator', 'help', 'import', 'report'].sort(),
+      ['completion', 'config', 'emulator', 'help', 'history', 'import', 'report'].sort(),
     );
+    expect(complete('cacs', 'history', '').sort()).toEqual(['find', 'help', 'list', 'show']);
     expect(complete('cacs', 'config', '').sort()).toEqual(['help', 'init', 'path', 'show']);
     expect(complete('cacs', 'completion', '').sort()).toEqual(['bash', 'fish', 'zsh']);
   });

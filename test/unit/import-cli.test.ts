@@ -16,7 +16,14 @@ import {
   type Summary,
 } from '../helpers/import.js';
 
-const MESSY = path.join(ROOT, 'examples', 'leads.csv');
+const MESSY = 'examples/leads.csv';
+const MESSY_SOURCE = path.join(ROOT, 'examples', 'leads.csv');
+/** The example file, copied into a folder (the sidecar files are written beside the input). */
+function messy(dir = tempDir()): string {
+  const f = path.join(dir, 'leads.csv');
+  fs.copyFileSync(MESSY_SOURCE, f);
+  return f;
+}
 /** Text as Vietnamese Windows writes it: precomposed letters where cp1258 has them, combining tone marks otherwise. */
 function toCp1258(text: string): Buffer {
   const fits = (s: string) => iconv.decode(iconv.encode(s, 'windows-1258'), 'windows-1258') === s;
@@ -46,6 +53,7 @@ async function importJson(
   opts: { cwd?: string; env?: Record<string, string | undefined>; stdin?: string | Buffer } = {},
 ) {
   const cwd = opts.cwd ?? tempDir();
+  if (args[0] === MESSY) args = [messy(cwd), ...args.slice(1)];
   const r = await runCli(['import', ...args, '--json'], {
     cwd,
     env: opts.env ?? importEnv(emu),
@@ -99,23 +107,29 @@ describe('a messy Vietnamese CSV', () => {
       home_phone: '02438251234',
     });
     expect(stored[3]?.address).toBe('9 Hai Bà Trưng; Hoàn Kiếm, Hà Nội');
-    const rejects = fs.readFileSync(path.join(cwd, 'leads.rejects.csv'), 'utf8');
+    const rejects = fs.readFileSync(path.join(cwd, 'leads.csv.rejects.csv'), 'utf8');
     expect(
       rejects.startsWith(
         '\ufeffline;code;reason;Họ và tên;Số điện thoại;Email;Địa chỉ;Mã khách hàng;Điện thoại bàn\n',
       ),
     ).toBe(true);
     expect(
-      readCsv(path.join(cwd, 'leads.rejects.csv'), ';')
+      readCsv(path.join(cwd, 'leads.csv.rejects.csv'), ';')
         .slice(1)
         .map((r) => [r[0], r[1]]),
     ).toEqual([
       ['8', 'phone_letters'],
-      ['9', 'duplicate'],
       ['11', 'phone_excel_precision'],
       ['12', 'phone_missing'],
       ['15', 'phone_format'],
     ]);
+    // The duplicate has nothing to fix: it goes to the skipped file, not the rejects file.
+    expect(
+      readCsv(path.join(cwd, 'leads.csv.skipped.csv'), ';')
+        .slice(1)
+        .map((r) => [r[0], r[1]]),
+    ).toEqual([['9', 'duplicate']]);
+    expect(summary!.skippedByCode).toEqual({ duplicate: 1 });
     expect(rejects).toContain(
       '8;phone_letters;"phone_number ""0912-ABC-789"" has letters";Đặng Minh Giang;0912-ABC-789;',
     );
@@ -124,42 +138,47 @@ describe('a messy Vietnamese CSV', () => {
   it('re-imports the fixed rejects file (its line, code and reason columns are skipped)', async () => {
     const emu = await emulator();
     const first = await importJson([MESSY], emu);
-    const file = path.join(first.cwd, 'leads.rejects.csv');
+    const file = path.join(first.cwd, 'leads.csv.rejects.csv');
     const fixed = fs
       .readFileSync(file, 'utf8')
       .replace(';0912-ABC-789;', ';0912000789;')
       .replace(';;long.duong', ';0912000111;long.duong');
     fs.writeFileSync(file, fixed);
     const second = await importJson([file], emu, { cwd: first.cwd });
-    // Line 9 (a duplicate of a lead now in the campaign) is skipped by the service.
-    expect(second.summary).toMatchObject({ total: 5, imported: 2, serviceSkipped: 1, rejected: 2 });
+    // Line 9 (a duplicate) is not in the rejects file, so it cannot be sent a second time.
+    expect(second.summary).toMatchObject({ total: 4, imported: 2, serviceSkipped: 0, rejected: 2 });
     // The rows still rejected go next to it; the imported file is never replaced.
-    expect(second.summary?.rejectsFile).toBe(path.join(first.cwd, 'leads.rejects.rejects.csv'));
-    expect(readCsv(file, ';')).toHaveLength(6);
+    expect(second.summary?.rejectsFile).toBe(
+      path.join(first.cwd, 'leads.csv.rejects.csv.rejects.csv'),
+    );
+    expect(readCsv(file, ';')).toHaveLength(5);
     expect(
       readCsv(second.summary!.rejectsFile!, ';')
         .slice(1)
         .map((r) => [r[0], r[1]]),
     ).toEqual([
-      ['4', 'phone_excel_precision'],
-      ['6', 'phone_format'],
+      ['3', 'phone_excel_precision'],
+      ['5', 'phone_format'],
     ]);
-    expect(processedPhones(emu).slice(-3)).toEqual(['0912000789', '0912345678', '0912000111']);
+    expect(processedPhones(emu).slice(-3)).toEqual(['0379000111', '0912000789', '0912000111']);
   });
 
   it('shows no progress spinner with --json, even on a terminal', async () => {
     const emu = await emulator();
-    const r = await runCli(['import', MESSY, '--json'], { env: importEnv(emu), tty: true });
+    const r = await runCli(['import', messy(), '--json'], { env: importEnv(emu), tty: true });
     expect(r.code).toBe(3);
     expect(r.stderr).not.toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]|\u001b\[\?25l/);
-    const plain = await runCli(['import', MESSY, '--dry-run'], { env: importEnv(emu), tty: true });
+    const plain = await runCli(['import', messy(), '--dry-run'], {
+      env: importEnv(emu),
+      tty: true,
+    });
     expect(plain.stderr).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] Reading/); // the control: a spinner does show there
   });
 
   it('prints a human summary on stderr, with counts and the rejects file', async () => {
     const emu = await emulator();
     const cwd = tempDir();
-    const r = await runCli(['import', MESSY], { cwd, env: importEnv(emu) });
+    const r = await runCli(['import', messy(cwd)], { cwd, env: importEnv(emu) });
     expect(r.code).toBe(3);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/rows read\s+15/);
@@ -167,7 +186,7 @@ describe('a messy Vietnamese CSV', () => {
     expect(r.stderr).toMatch(/rejected\s+4\s+phone_letters 1/);
     expect(r.stderr).toMatch(/duplicates\s+1/);
     expect(r.stderr).toMatch(/normalised\s+9/);
-    expect(r.stderr).toContain(`rejects: ${path.join(cwd, 'leads.rejects.csv')}`);
+    expect(r.stderr).toContain(`rejects: ${path.join(cwd, 'leads.csv.rejects.csv')}`);
   });
 });
 
@@ -310,7 +329,7 @@ describe('Excel files', () => {
       ['0912345679', '42'],
       ['0912345677', 'KH-3'],
     ]);
-    const rejects = fs.readFileSync(path.join(dir, 'Danh sách.rejects.csv'), 'utf8');
+    const rejects = fs.readFileSync(path.join(dir, 'Danh sách.xlsx.rejects.csv'), 'utf8');
     expect(
       rejects.startsWith(
         '\ufeffline,code,reason,Họ và tên,Số điện thoại,Mã khách hàng\n6,phone_letters,',
@@ -421,10 +440,10 @@ describe('malformed input: exit 2, named file and line, nothing sent', () => {
 
   it('a bad --map and a bad --delimiter', async () => {
     const emu = await emulator();
-    const m = await runCli(['import', MESSY, '--map', 'fone=Phone'], { env: importEnv(emu) });
+    const m = await runCli(['import', messy(), '--map', 'fone=Phone'], { env: importEnv(emu) });
     expect(m.code).toBe(2);
     expect(m.stderr).toContain('--map:');
-    const d = await runCli(['import', MESSY, '--delimiter', 'x'], { env: importEnv(emu) });
+    const d = await runCli(['import', messy(), '--delimiter', 'x'], { env: importEnv(emu) });
     expect(d.code).toBe(2);
     expect(d.stderr).toContain('--delimiter "x": use one of , ; tab |');
   });
@@ -433,7 +452,7 @@ describe('malformed input: exit 2, named file and line, nothing sent', () => {
     const emu = await emulator();
     const env = importEnv(emu);
     delete env.CACS_ACCESS_TOKEN;
-    const r = await runCli(['import', MESSY], { env });
+    const r = await runCli(['import', messy()], { env });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('error: no access token is set');
   });
@@ -491,17 +510,17 @@ describe('options', () => {
   it('--dry-run checks everything and sends nothing', async () => {
     const emu = await emulator();
     const cwd = tempDir();
-    const r = await runCli(['import', MESSY, '--dry-run'], { cwd, env: importEnv(emu) });
+    const r = await runCli(['import', messy(cwd), '--dry-run'], { cwd, env: importEnv(emu) });
     expect(r.code).toBe(3);
     expect(emu.store.importRequests).toBe(0);
     expect(r.stderr).toContain('[dry run: nothing sent]');
     expect(r.stderr).toMatch(/would be sent\s+10\s+1 batch of up to 500/);
     expect(r.stderr).toContain('line 3: phone_number "+84 98 765 4321" → 0987654321');
-    expect(fs.existsSync(path.join(cwd, 'leads.rejects.csv'))).toBe(true);
+    expect(fs.existsSync(path.join(cwd, 'leads.csv.rejects.csv'))).toBe(true);
   });
 
   it('--dry-run needs no token or address', async () => {
-    const r = await runCli(['import', MESSY, '--dry-run', '--json']);
+    const r = await runCli(['import', messy(), '--dry-run', '--json']);
     expect(r.code).toBe(3);
     expect(JSON.parse(r.stdout)).toMatchObject({ dryRun: true, valid: 10, imported: 0 });
   });
@@ -608,7 +627,7 @@ describe('options', () => {
 describe('refusals and secrets', () => {
   it('a token the service refuses: exit 4, a plain message, nothing imported', async () => {
     const emu = await emulator();
-    const r = await runCli(['import', MESSY], {
+    const r = await runCli(['import', messy()], {
       env: importEnv(emu, { CACS_ACCESS_TOKEN: 'not-the-token' }),
     });
     expect(r.code).toBe(4);
@@ -621,7 +640,7 @@ describe('refusals and secrets', () => {
 
   it('a campaign the service does not know: exit 4', async () => {
     const emu = await emulator();
-    const r = await runCli(['import', MESSY, '--campaign', 'winter'], { env: importEnv(emu) });
+    const r = await runCli(['import', messy(), '--campaign', 'winter'], { env: importEnv(emu) });
     expect(r.code).toBe(4);
     expect(r.stderr).toContain('Parameter #campaign_key# does not match');
   });
@@ -631,7 +650,7 @@ describe('refusals and secrets', () => {
     const emu = await emulator({ token, faults: { rate503: 0.3 }, seed: 4 });
     const cwd = tempDir();
     const env = importEnv(emu, { CACS_ACCESS_TOKEN: token });
-    const r = await runCli(['--verbose', 'import', MESSY, '--batch-size', '2'], { cwd, env });
+    const r = await runCli(['--verbose', 'import', messy(cwd), '--batch-size', '2'], { cwd, env });
     expect(r.code).toBe(3);
     expect(r.stderr).toContain('access_token: ***');
     const files = [cwd, env.CACS_STATE_DIR!].flatMap((d) =>

@@ -109,7 +109,7 @@ describe('the sending pass reads the input again', () => {
     });
     expect(r.code).toBe(1);
     expect(r.summary.uncertain).toBe(100);
-    const uncertain = uncertainRows(dir, 'leads.uncertain.csv');
+    const uncertain = uncertainRows(dir, 'leads.csv.uncertain.csv');
     expect(uncertain).toHaveLength(100);
     expect(uncertain[0]).toMatch(new RegExp(`^2,uncertain,.*,${phoneOf(0)},Nguyễn Văn 0,`));
     expect(uncertain[99]).toMatch(new RegExp(`^101,uncertain,.*,${phoneOf(99)},Nguyễn Văn 99,`));
@@ -125,7 +125,7 @@ describe('the sending pass reads the input again', () => {
     });
     expect(r.code).toBe(5);
     expect(r.summary.uncertain).toBe(100);
-    const uncertain = uncertainRows(dir, 'leads.uncertain.csv');
+    const uncertain = uncertainRows(dir, 'leads.json.uncertain.csv');
     expect(uncertain).toHaveLength(100);
     expect(uncertain[0]).toMatch(
       /^1,uncertain,".*could not be read back: ENOENT.*leads\.json'\)",,$/,
@@ -144,7 +144,7 @@ describe('the sending pass reads the input again', () => {
     // The spool holds what was validated: the rest is sent from it.
     expect(r.code).toBe(5);
     expect(r.received).toEqual(Array.from({ length: 200 }, (_, i) => phoneOf(i + 100)));
-    const uncertain = uncertainRows(dir, 'leads.uncertain.csv');
+    const uncertain = uncertainRows(dir, 'leads.json.uncertain.csv');
     expect(uncertain).toHaveLength(100);
     for (const row of uncertain) {
       expect(row).toMatch(

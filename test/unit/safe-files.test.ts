@@ -140,8 +140,8 @@ describe('planted symlinks at the temporary names the old code used', () => {
     const cwd = tempDir();
     const file = write(cwd, 'leads.csv', LEADS);
     const planted = [
-      `leads.rejects.csv.tmp-${process.pid}`,
-      `leads.uncertain.csv.tmp-${process.pid}`,
+      `leads.csv.rejects.csv.tmp-${process.pid}`,
+      `leads.csv.uncertain.csv.tmp-${process.pid}`,
     ];
     const victims = planted.map((p) => plant(cwd, p));
     const r = await withUmask(0, () =>
@@ -278,18 +278,18 @@ describe('sidecar files in a folder that cannot be written', () => {
     const r = await readOnly(cwd, owned, () => runCli(['import', file], { env, cwd }));
     expect(r.stderr).not.toContain('internal error');
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`cannot write leads.rejects.csv in ${cwd}`);
+    expect(r.stderr).toContain(`cannot write leads.csv.rejects.csv in ${cwd}`);
     expect(r.stderr).toContain('--rejects <file>');
     expect(r.stderr.trim().split('\n').length).toBeLessThanOrEqual(2);
     expect(processedPhones(emu)).toEqual([]);
-    // With the rejects file elsewhere, the uncertain list still needs the working folder.
+    // With the rejects file elsewhere, the skipped and uncertain lists still need a folder.
     const elsewhere = path.join(tempDir(), 'r.csv');
     if (process.getuid?.() === 0) fs.chownSync(path.dirname(elsewhere), 65534, 65534);
     const r2 = await readOnly(cwd, owned, () =>
       runCli(['import', file, '--rejects', elsewhere], { env, cwd }),
     );
     expect(r2.code).toBe(2);
-    expect(r2.stderr).toContain(`cannot write leads.uncertain.csv in ${cwd}`);
+    expect(r2.stderr).toContain(`cannot write leads.csv.skipped.csv in ${cwd}`);
     expect(r2.stderr).toContain('run cacs from a folder you can write to');
     expect(processedPhones(emu)).toEqual([]);
   });
@@ -307,7 +307,7 @@ describe('sidecar files in a folder that cannot be written', () => {
     );
     expect(r.stderr).not.toContain('internal error');
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain(`cannot write leads.rejects.csv in ${bad.cwd}`);
+    expect(r.stderr).toContain(`cannot write leads.csv.rejects.csv in ${bad.cwd}`);
     expect(fs.readdirSync(bad.cwd)).toEqual(['leads.csv']);
   });
 

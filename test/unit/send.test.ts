@@ -15,7 +15,7 @@ function spool(lines: number[]): string {
   const file = path.join(tempDir(), 'spool');
   fs.writeFileSync(
     file,
-    lines.map((l) => `${l}\t${JSON.stringify({ phone_number: String(l) })}\n`).join(''),
+    lines.map((l) => `${l}\t${l}\t\t${JSON.stringify({ phone_number: String(l) })}\n`).join(''),
   );
   return file;
 }

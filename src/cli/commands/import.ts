@@ -25,6 +25,7 @@ export interface ImportFlags {
   normalize: boolean;
   retryUncertain?: boolean;
   restart?: boolean;
+  allowRepeat?: boolean;
   json?: boolean;
 }
 
@@ -132,6 +133,14 @@ export async function runImportCommand(
       phonePattern: settings.import.phonePattern,
       ...(flags.rejects ? { rejectsPath: flags.rejects } : {}),
       retryUncertain: flags.retryUncertain === true,
+      allowRepeat: flags.allowRepeat === true,
+      stateDir: settings.stateDir,
+      // A dry run checks the ledger too when it knows the service's address.
+      ...(baseUrl || settings.baseUrl !== undefined
+        ? { serviceUrl: canonicalServiceUrl(baseUrl ?? new URL(settings.baseUrl!)) }
+        : {}),
+      ...(campaign?.alias !== undefined ? { alias: campaign.alias } : {}),
+      onNote: (line) => ctx.out.info(line),
       cwd: ctx.io.cwd,
       signal: ctx.signal,
       ...(client ? { client } : {}),
@@ -216,11 +225,18 @@ function printSummary(ctx: Context, s: ImportSummary, alias: string | undefined)
     );
   } else {
     row('imported', s.imported);
-    if (s.alreadyImported > 0)
-      row('imported earlier', s.alreadyImported, 'by an earlier run of this command');
   }
   row('rejected', s.rejected, breakdown(s.rejectedByCode));
   row('duplicates', s.duplicates, s.duplicates ? 'same phone_number as an earlier row' : '');
+  if (s.alreadyImported > 0)
+    row(
+      s.dryRun ? 'already in campaign' : 'imported earlier',
+      s.alreadyImported,
+      'not sent: an earlier run imported them (--allow-repeat sends them)',
+    );
+  if (s.uncertainEarlier > 0)
+    row('uncertain earlier', s.uncertainEarlier, 'not sent: check them, then --retry-uncertain');
+  if (s.suppressed > 0) row('suppressed', s.suppressed, 'on a do-not-call list');
   if (!s.dryRun) {
     row(
       'skipped by service',
@@ -246,7 +262,9 @@ function printSummary(ctx: Context, s: ImportSummary, alias: string | undefined)
   );
   if (s.rejectsFile)
     out.info(`  rejects: ${s.rejectsFile} (fix those rows and import that file again)`);
+  if (s.skippedFile) out.info(`  skipped: ${s.skippedFile} (not sent by design; nothing to fix)`);
   if (s.uncertainFile) out.info(`  uncertain: ${s.uncertainFile}`);
+  if (s.runId) out.info(c.dim(`  run ${s.runId} (cacs history show ${s.runId})`));
 }
 
 function printOutcome(ctx: Context, s: ImportSummary): void {
@@ -264,6 +282,12 @@ function printOutcome(ctx: Context, s: ImportSummary): void {
     out.warn(
       'interrupted: run the same command again to send the rest (what was imported is not sent twice).',
     );
+  if (s.uncertainEarlier > 0) {
+    out.warn(
+      `${plural(s.uncertainEarlier, 'lead')} an earlier run left uncertain ${s.uncertainEarlier === 1 ? 'was' : 'were'} not sent (listed in ${s.skippedFile}). ` +
+        'Check them in the campaign (cacs history find <phone>), then leave them or rerun with --retry-uncertain.',
+    );
+  }
   if (s.uncertain > 0) {
     for (const { reason, leads } of s.uncertainReasons.slice(0, 5))
       out.warn(`uncertain (${plural(leads, 'lead')}): ${reason}`);
@@ -273,9 +297,14 @@ function printOutcome(ctx: Context, s: ImportSummary): void {
     );
   }
   if (s.valid === 0 && s.total > 0) {
-    out.warn(
-      'no valid lead in the file: nothing was sent. Check the phone column and the rejects file.',
-    );
+    if (s.rejected === 0)
+      out.info(
+        `nothing to send: every lead is held back by design (listed in ${s.skippedFile ?? 'the skipped file'}).`,
+      );
+    else
+      out.warn(
+        `no valid lead in the file: nothing was sent. Check the phone column and ${s.rejectsFile ?? 'the rejects file'}.`,
+      );
   }
 }
 

@@ -1,0 +1,227 @@
+/**
+ * `cacs history`: past imports from the state folder (delivery/history.ts), one run in detail,
+ * and which runs sent a lead (the campaign ledgers, delivery/ledger.ts).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { UsageError } from '../../errors.js';
+import { readHistory, type RunRecord } from '../../delivery/history.js';
+import {
+  Hasher,
+  STATE_ACCEPTED,
+  STATE_UNCERTAIN,
+  ledgerFolder,
+  readRecords,
+} from '../../delivery/ledger.js';
+import { normalizePhone } from '../../leads/normalize.js';
+import { formatCount, formatLocalTime } from '../../text.js';
+import type { Context } from '../context.js';
+
+interface ListFlags {
+  campaign?: string;
+  limit?: number;
+  json?: boolean;
+}
+
+async function stateDirOf(ctx: Context): Promise<string> {
+  return (await ctx.settings()).settings.stateDir;
+}
+
+function when(iso: string): string {
+  return formatLocalTime(new Date(iso));
+}
+
+function outcome(r: RunRecord): string {
+  if (!r.end) return 'running or stopped without a summary';
+  return `exit ${r.end.exitCode}`;
+}
+
+export async function runHistoryList(flags: ListFlags, ctx: Context): Promise<number> {
+  const { settings } = await ctx.settings();
+  let runs = readHistory(settings.stateDir).reverse();
+  if (flags.campaign !== undefined) {
+    const key = settings.campaigns[flags.campaign] ?? flags.campaign;
+    runs = runs.filter((r) => r.campaign === key);
+  }
+  runs = runs.slice(0, flags.limit ?? 20);
+  if (flags.json) {
+    ctx.out.data(`${JSON.stringify(runs, null, 2)}\n`);
+    return 0;
+  }
+  if (runs.length === 0) {
+    ctx.out.info(`no imports recorded in ${settings.stateDir}`);
+    return 0;
+  }
+  const rows = runs.map((r) => [
+    r.id,
+    when(r.started),
+    path.basename(r.file),
+    r.alias ? `${r.alias} (${r.campaign})` : r.campaign,
+    formatCount(r.end?.total ?? 0),
+    formatCount(r.end?.imported ?? 0),
+    formatCount(r.end?.rejected ?? 0),
+    formatCount(r.end?.skipped ?? 0),
+    formatCount(r.end?.uncertain ?? 0),
+    r.end ? String(r.end.exitCode) : '—',
+  ]);
+  const head = [
+    'run',
+    'started',
+    'file',
+    'campaign',
+    'rows',
+    'imported',
+    'rejected',
+    'skipped',
+    'uncertain',
+    'exit',
+  ];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i >= 4 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  ctx.out.data(`${[line(head), ...rows.map(line)].join('\n')}\n`);
+  return 0;
+}
+
+function findRun(runs: readonly RunRecord[], id: string): RunRecord {
+  const exact = runs.find((r) => r.id === id);
+  if (exact) return exact;
+  const matches = runs.filter((r) => r.id.startsWith(id));
+  if (matches.length === 1) return matches[0]!;
+  throw new UsageError(
+    matches.length === 0 ? `no run ${id} in the history` : `${id} matches ${matches.length} runs`,
+    { hint: 'List runs with: cacs history' },
+  );
+}
+
+export async function runHistoryShow(
+  flags: { json?: boolean },
+  ctx: Context,
+  args: string[],
+): Promise<number> {
+  const run = findRun(readHistory(await stateDirOf(ctx)), args[0] ?? '');
+  if (flags.json) {
+    ctx.out.data(`${JSON.stringify(run, null, 2)}\n`);
+    return 0;
+  }
+  const e = run.end;
+  const lines = [
+    `run       ${run.id}`,
+    `started   ${when(run.started)}${e ? `, ended ${when(e.ended)}` : ''}`,
+    `file      ${run.file}`,
+    `campaign  ${run.alias ? `${run.alias} (${run.campaign})` : run.campaign} at ${run.baseUrl}`,
+    `outcome   ${outcome(run)}`,
+  ];
+  if (e) {
+    lines.push(
+      `rows      ${formatCount(e.total)}: imported ${formatCount(e.imported)}, rejected ${formatCount(e.rejected)}, skipped ${formatCount(e.skipped)}, uncertain ${formatCount(e.uncertain)}`,
+    );
+    for (const [label, file] of [
+      ['rejects', e.rejectsFile],
+      ['skipped', e.skippedFile],
+      ['uncertain', e.uncertainFile],
+    ] as const) {
+      if (file)
+        lines.push(`${label.padEnd(10)}${file}${fs.existsSync(file) ? '' : ' (no longer there)'}`);
+    }
+    if (e.uncertainLines.length > 0)
+      lines.push(`uncertain leads on lines: ${compactLines(e.uncertainLines)}`);
+  }
+  ctx.out.data(`${lines.join('\n')}\n`);
+  return 0;
+}
+
+/** [3,4,5,9] → "3–5, 9". */
+function compactLines(lines: readonly number[]): string {
+  const out: string[] = [];
+  for (let i = 0; i < lines.length;) {
+    let j = i;
+    while (j + 1 < lines.length && lines[j + 1] === lines[j]! + 1) j++;
+    out.push(j > i ? `${lines[i]}–${lines[j]}` : String(lines[i]));
+    i = j + 1;
+  }
+  return out.join(', ');
+}
+
+interface Found {
+  run: string | null;
+  started: string | null;
+  file: string | null;
+  campaign: string;
+  baseUrl: string;
+  recorded: string;
+  outcome: 'accepted' | 'uncertain' | 'not imported';
+  matched: 'phone' | 'ref_id';
+}
+
+export async function runHistoryFind(
+  flags: { json?: boolean },
+  ctx: Context,
+  args: string[],
+): Promise<number> {
+  const query = (args[0] ?? '').trim();
+  if (query === '') throw new UsageError('give a phone number or a ref_id to look for');
+  const stateDir = await stateDirOf(ctx);
+  const folder = ledgerFolder(stateDir);
+  const files = fs.existsSync(folder)
+    ? fs.readdirSync(folder).filter((f) => f.endsWith('.ledger'))
+    : [];
+  const found: Found[] = [];
+  if (files.length > 0) {
+    const hasher = Hasher.forStateDir(stateDir);
+    const phone = normalizePhone(query, { value: '', changes: 0 }).value;
+    const [lo, hi] = /^\d+$/.test(phone) ? hasher.phone(phone) : [-1, -1];
+    const ref = hasher.ref(query);
+    const runs = new Map(readHistory(stateDir).map((r) => [r.n, r]));
+    for (const f of files) {
+      const metaFile = path.join(folder, f.replace(/\.ledger$/, '.json'));
+      let meta = { baseUrl: '?', campaign: '?' };
+      try {
+        meta = JSON.parse(fs.readFileSync(metaFile, 'utf8')) as typeof meta;
+      } catch {
+        // an older or damaged description: the records still count
+      }
+      /** The latest record per run, so a batch's uncertain-then-accepted shows as accepted. */
+      const byRun = new Map<number, Found>();
+      for (const r of readRecords(path.join(folder, f))) {
+        const byPhone = r.lo === lo && r.hi === hi;
+        if (!byPhone && r.ref !== ref) continue;
+        const run = runs.get(r.run);
+        byRun.set(r.run, {
+          run: run?.id ?? null,
+          started: run?.started ?? null,
+          file: run?.file ?? null,
+          campaign: run?.alias ? `${run.alias} (${meta.campaign})` : meta.campaign,
+          baseUrl: meta.baseUrl,
+          recorded: new Date(r.time * 1000).toISOString(),
+          outcome:
+            r.state === STATE_ACCEPTED
+              ? 'accepted'
+              : r.state === STATE_UNCERTAIN
+                ? 'uncertain'
+                : 'not imported',
+          matched: byPhone ? 'phone' : 'ref_id',
+        });
+      }
+      found.push(...byRun.values());
+    }
+  }
+  found.sort((a, b) => a.recorded.localeCompare(b.recorded));
+  if (flags.json) {
+    ctx.out.data(`${JSON.stringify(found, null, 2)}\n`);
+    return 0;
+  }
+  if (found.length === 0) {
+    ctx.out.info(`no run recorded sending ${query} (looked in ${folder})`);
+    return 0;
+  }
+  for (const x of found) {
+    ctx.out.data(
+      `${when(x.recorded)}  ${x.outcome.padEnd(12)}  campaign ${x.campaign} at ${x.baseUrl}  ${x.run ? `run ${x.run} (${path.basename(x.file ?? '')})` : 'run not in the history'}  [by ${x.matched}]\n`,
+    );
+  }
+  return 0;
+}

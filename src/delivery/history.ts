@@ -1,0 +1,99 @@
+/**
+ * Import history: one line per run start and one per run end in `<state>/history/runs.jsonl`
+ * (appended, mode 0600). `cacs history` reads it; the ledger's records name runs by number.
+ * Dry runs send nothing and are not recorded.
+ */
+import { randomInt } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface RunStart {
+  k: 'start';
+  id: string;
+  /** The number the ledger's records carry. */
+  n: number;
+  started: string;
+  file: string;
+  campaign: string;
+  alias?: string;
+  baseUrl: string;
+  pid: number;
+}
+
+export interface RunEnd {
+  k: 'end';
+  id: string;
+  ended: string;
+  total: number;
+  imported: number;
+  rejected: number;
+  skipped: number;
+  uncertain: number;
+  exitCode: number;
+  rejectsFile: string | null;
+  skippedFile: string | null;
+  uncertainFile: string | null;
+  /** Input lines of the leads left uncertain by this run (at most 10,000). */
+  uncertainLines: number[];
+}
+
+export interface RunRecord extends RunStart {
+  end?: Omit<RunEnd, 'k' | 'id'>;
+}
+
+export const MAX_LISTED_LINES = 10_000;
+
+export function historyFile(stateDir: string): string {
+  return path.join(stateDir, 'history', 'runs.jsonl');
+}
+
+/** A new run: its id ("r" + local date-time + 6 hex digits) and the number the ledger uses. */
+export function newRun(now = new Date()): { id: string; n: number } {
+  const n = randomInt(1, 2 ** 32 - 1);
+  const p = (v: number) => String(v).padStart(2, '0');
+  const stamp = `${now.getFullYear()}${p(now.getMonth() + 1)}${p(now.getDate())}-${p(now.getHours())}${p(now.getMinutes())}${p(now.getSeconds())}`;
+  return { id: `r${stamp}-${(n & 0xffffff).toString(16).padStart(6, '0')}`, n };
+}
+
+/** Append one record (one write: lines of concurrent runs do not interleave). */
+export function appendHistory(stateDir: string, rec: RunStart | RunEnd): void {
+  const file = historyFile(stateDir);
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const fd = fs.openSync(file, 'a', 0o600);
+  try {
+    fs.writeSync(fd, `${JSON.stringify(rec)}\n`);
+    fs.fdatasyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Every run, oldest first (torn or damaged lines are skipped: history is informational). */
+export function readHistory(stateDir: string): RunRecord[] {
+  let text: string;
+  try {
+    text = fs.readFileSync(historyFile(stateDir), 'utf8');
+  } catch (e) {
+    if ((e as { code?: string }).code === 'ENOENT') return [];
+    throw e;
+  }
+  const runs = new Map<string, RunRecord>();
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    let rec: RunStart | RunEnd;
+    try {
+      rec = JSON.parse(line) as RunStart | RunEnd;
+    } catch {
+      continue;
+    }
+    if (rec.k === 'start') runs.set(rec.id, { ...rec });
+    else if (rec.k === 'end') {
+      const run = runs.get(rec.id);
+      if (run) {
+        const { k: _k, id: _id, ...end } = rec;
+        run.end = end;
+      }
+    }
+  }
+  return [...runs.values()];
+}

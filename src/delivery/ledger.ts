@@ -1,0 +1,387 @@
+/**
+ * The campaign ledger (DESIGN.md, "Campaign ledger, sidecar files and history"): for each
+ * (service address, campaign key), every lead the service accepted and every lead left
+ * uncertain, so that no lead is sent twice across files and runs.
+ *
+ * File: `<state>/ledgers/<key>.ledger`, fixed 24-byte records appended durably (a torn last
+ * record is cut when the ledger is opened for writing):
+ *
+ *   0  u32  phone hash, low      12  u32  run number (see history.ts)
+ *   4  u32  phone hash, high     16  u32  time, seconds since 1970
+ *   8  u32  ref_id hash (0: none) 20  u8   state: 0 not imported, 1 accepted, 2 uncertain
+ *                                21  u8   0xC5 (a record marker), 22..23 zero
+ *
+ * Numbers are stored as a keyed 64-bit hash (two murmur3 passes with a secret seed kept in the
+ * state folder), so the file holds no readable phone number. The latest record of a number
+ * wins: a batch is recorded uncertain before its request leaves, then accepted or not imported.
+ *
+ * Memory: an open-addressing table of (hash low, hash high, state + run slot) — 12 bytes a slot
+ * at a load of at most 3/4, so at most 32 bytes per number — never the records as objects.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { UsageError } from '../errors.js';
+import { AppendLog, JournalWriteError, freeSpace } from './journal.js';
+
+export const RECORD_BYTES = 24;
+const MARK = 0xc5;
+export const STATE_NONE = 0;
+export const STATE_ACCEPTED = 1;
+export const STATE_UNCERTAIN = 2;
+export type LedgerState = typeof STATE_NONE | typeof STATE_ACCEPTED | typeof STATE_UNCERTAIN;
+
+export interface LedgerHit {
+  state: 'accepted' | 'uncertain';
+  /** The run that wrote the latest record (history.ts numbers runs). */
+  run: number;
+  /** When that run first wrote to this ledger. */
+  at: Date;
+}
+
+/** murmur3 (32-bit) of a string's UTF-16 code units. */
+function murmur(text: string, seed: number): number {
+  let h = seed >>> 0;
+  const n = text.length;
+  let i = 0;
+  for (; i + 1 < n; i += 2) {
+    let k = (text.charCodeAt(i) & 0xffff) | ((text.charCodeAt(i + 1) & 0xffff) << 16);
+    k = Math.imul(k, 0xcc9e2d51);
+    k = (k << 15) | (k >>> 17);
+    k = Math.imul(k, 0x1b873593);
+    h ^= k;
+    h = (h << 13) | (h >>> 19);
+    h = (Math.imul(h, 5) + 0xe6546b64) | 0;
+  }
+  if (i < n) {
+    let k = text.charCodeAt(i) & 0xffff;
+    k = Math.imul(k, 0xcc9e2d51);
+    k = (k << 15) | (k >>> 17);
+    k = Math.imul(k, 0x1b873593);
+    h ^= k;
+  }
+  h ^= n;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/** The keyed hashes of numbers and reference ids (one secret per state folder). */
+export class Hasher {
+  constructor(private readonly seeds: readonly [number, number, number]) {}
+
+  /** The 64-bit hash of a normalised phone number, as [low, high]. */
+  phone(phone: string): [number, number] {
+    return [murmur(phone, this.seeds[0]), murmur(phone, this.seeds[1])];
+  }
+
+  /** The 32-bit hash of a ref_id (never 0, which means "none"). */
+  ref(ref: string | undefined): number {
+    if (ref === undefined || ref === '') return 0;
+    return murmur(ref, this.seeds[2]) || 1;
+  }
+
+  /** The state folder's hasher: its secret is made on first use (0600, created exclusively). */
+  static forStateDir(stateDir: string): Hasher {
+    const dir = path.join(stateDir, 'ledgers');
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const file = path.join(dir, 'secret');
+    let bytes: Buffer;
+    try {
+      bytes = fs.readFileSync(file);
+    } catch (e) {
+      if ((e as { code?: string }).code !== 'ENOENT') throw e;
+      const fresh = randomBytes(12);
+      try {
+        const fd = fs.openSync(
+          file,
+          fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL,
+          0o600,
+        );
+        fs.writeSync(fd, fresh);
+        fs.fsyncSync(fd);
+        fs.closeSync(fd);
+        bytes = fresh;
+      } catch (e2) {
+        if ((e2 as { code?: string }).code !== 'EEXIST') throw e2;
+        bytes = fs.readFileSync(file); // another run made it first
+      }
+    }
+    if (bytes.length < 12)
+      throw new UsageError(`the ledger secret ${file} is damaged (${bytes.length} bytes)`, {
+        hint: 'Restore it from a backup: without it the ledgers beside it cannot be read.',
+      });
+    return new Hasher([bytes.readUInt32LE(0), bytes.readUInt32LE(4), bytes.readUInt32LE(8)]);
+  }
+}
+
+/** Hash → latest state and run, in flat typed arrays. */
+export class LedgerTable {
+  private lo = new Uint32Array(1 << 10);
+  private hi = new Uint32Array(1 << 10);
+  /** 0 = empty slot; else (runSlot + 1) * 4 + state. */
+  private val = new Uint32Array(1 << 10);
+  private size = 0;
+  /** Distinct runs seen, with the time each first appears. */
+  readonly runs: number[] = [];
+  readonly runTimes: number[] = [];
+  private readonly runSlot = new Map<number, number>();
+
+  get count(): number {
+    return this.size;
+  }
+
+  /** Bytes held by the table (for the memory figure). */
+  get bytes(): number {
+    return this.lo.byteLength + this.hi.byteLength + this.val.byteLength;
+  }
+
+  set(lo: number, hi: number, state: number, run: number, time: number): void {
+    let slot = this.runSlot.get(run);
+    if (slot === undefined) {
+      slot = this.runs.length;
+      this.runSlot.set(run, slot);
+      this.runs.push(run);
+      this.runTimes.push(time);
+    }
+    if ((this.size + 1) * 4 > this.val.length * 3) this.grow();
+    this.put(lo, hi, (slot + 1) * 4 + state);
+  }
+
+  private put(lo: number, hi: number, v: number): void {
+    const mask = this.val.length - 1;
+    let i = (lo ^ Math.imul(hi, 0x9e3779b1)) & mask;
+    for (;;) {
+      const cur = this.val[i]!;
+      if (cur === 0) {
+        this.lo[i] = lo;
+        this.hi[i] = hi;
+        this.val[i] = v;
+        this.size++;
+        return;
+      }
+      if (this.lo[i] === lo && this.hi[i] === hi) {
+        this.val[i] = v;
+        return;
+      }
+      i = (i + 1) & mask;
+    }
+  }
+
+  get(lo: number, hi: number): { state: number; run: number; at: number } | undefined {
+    const mask = this.val.length - 1;
+    let i = (lo ^ Math.imul(hi, 0x9e3779b1)) & mask;
+    for (;;) {
+      const v = this.val[i]!;
+      if (v === 0) return undefined;
+      if (this.lo[i] === lo && this.hi[i] === hi) {
+        const slot = (v >>> 2) - 1;
+        return { state: v & 3, run: this.runs[slot]!, at: this.runTimes[slot]! };
+      }
+      i = (i + 1) & mask;
+    }
+  }
+
+  private grow(): void {
+    const { lo, hi, val } = this;
+    this.lo = new Uint32Array(val.length * 2);
+    this.hi = new Uint32Array(val.length * 2);
+    this.val = new Uint32Array(val.length * 2);
+    this.size = 0;
+    for (let i = 0; i < val.length; i++) if (val[i] !== 0) this.put(lo[i]!, hi[i]!, val[i]!);
+  }
+}
+
+export interface LedgerTarget {
+  stateDir: string;
+  /** Canonical service address (net.ts canonicalServiceUrl). */
+  baseUrl: string;
+  campaignKey: string;
+}
+
+export function ledgerFolder(stateDir: string): string {
+  return path.join(stateDir, 'ledgers');
+}
+
+export function ledgerFile(t: LedgerTarget): string {
+  const key = createHash('sha256')
+    .update(`${t.baseUrl}\0${t.campaignKey}`)
+    .digest('hex')
+    .slice(0, 32);
+  return path.join(ledgerFolder(t.stateDir), `${key}.ledger`);
+}
+
+/** Every record of a ledger file, in order (complete records only). */
+export function* readRecords(
+  file: string,
+): Generator<{ lo: number; hi: number; ref: number; run: number; time: number; state: number }> {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'r');
+  } catch (e) {
+    if ((e as { code?: string }).code === 'ENOENT') return;
+    throw e;
+  }
+  try {
+    const buf = Buffer.allocUnsafe(RECORD_BYTES * 43_690); // about 1 MB, whole records
+    let pos = 0;
+    let index = 0;
+    for (;;) {
+      const n = fs.readSync(fd, buf, 0, buf.length, pos);
+      const whole = n - (n % RECORD_BYTES);
+      for (let o = 0; o < whole; o += RECORD_BYTES, index++) {
+        if (buf[o + 21] !== MARK)
+          throw new UsageError(`the ledger ${file} is damaged at record ${index + 1}`, {
+            hint: 'Move it aside (cacs then no longer knows which leads this campaign has) or restore it from a backup.',
+          });
+        yield {
+          lo: buf.readUInt32LE(o),
+          hi: buf.readUInt32LE(o + 4),
+          ref: buf.readUInt32LE(o + 8),
+          run: buf.readUInt32LE(o + 12),
+          time: buf.readUInt32LE(o + 16),
+          state: buf[o + 20]!,
+        };
+      }
+      pos += whole;
+      if (n < buf.length) break;
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Read a ledger into a table (a missing ledger is empty). */
+export function loadTable(file: string): { table: LedgerTable; validBytes: number } {
+  const table = new LedgerTable();
+  let records = 0;
+  for (const r of readRecords(file)) {
+    table.set(r.lo, r.hi, r.state, r.run, r.time);
+    records++;
+  }
+  return { table, validBytes: records * RECORD_BYTES };
+}
+
+export interface LedgerEntry {
+  phone: string;
+  ref?: string | undefined;
+}
+
+/** The ledger of one campaign, read for lookups and (for a real import) opened for appending. */
+export class Ledger {
+  private constructor(
+    readonly file: string,
+    private readonly hasher: Hasher,
+    private readonly table: LedgerTable,
+    private readonly log: AppendLog | undefined,
+    private readonly run: number,
+  ) {}
+
+  /**
+   * Open a campaign's ledger. `run` undefined: read only (a dry run). The caller holds the
+   * campaign's lock for a writing open, so no other run appends meanwhile.
+   */
+  static async open(t: LedgerTarget, run?: number): Promise<Ledger> {
+    const hasher = Hasher.forStateDir(t.stateDir);
+    const file = ledgerFile(t);
+    const { table, validBytes } = loadTable(file);
+    if (run === undefined) return new Ledger(file, hasher, table, undefined, 0);
+    try {
+      // A torn last record (power loss mid-append) is cut off before anything is appended.
+      if (fs.existsSync(file) && fs.statSync(file).size > validBytes)
+        fs.truncateSync(file, validBytes);
+      const meta = `${file.slice(0, -'.ledger'.length)}.json`;
+      if (!fs.existsSync(meta))
+        fs.writeFileSync(
+          meta,
+          `${JSON.stringify({ baseUrl: t.baseUrl, campaign: t.campaignKey })}\n`,
+          {
+            mode: 0o600,
+          },
+        );
+      const fh = await fs.promises.open(file, 'a', 0o600);
+      return new Ledger(file, hasher, table, new AppendLog(fh, validBytes), run);
+    } catch (e) {
+      throw ledgerError(path.dirname(file), e);
+    }
+  }
+
+  get size(): number {
+    return this.table.count;
+  }
+
+  get memoryBytes(): number {
+    return this.table.bytes;
+  }
+
+  lookup(phone: string): LedgerHit | undefined {
+    const [lo, hi] = this.hasher.phone(phone);
+    const r = this.table.get(lo, hi);
+    if (r === undefined || r.state === STATE_NONE) return undefined;
+    return {
+      state: r.state === STATE_ACCEPTED ? 'accepted' : 'uncertain',
+      run: r.run,
+      at: new Date(r.at * 1000),
+    };
+  }
+
+  private records(entries: readonly LedgerEntry[], state: number): Buffer {
+    const buf = Buffer.alloc(entries.length * RECORD_BYTES);
+    const now = Math.floor(Date.now() / 1000);
+    entries.forEach((e, i) => {
+      const o = i * RECORD_BYTES;
+      const [lo, hi] = this.hasher.phone(e.phone);
+      buf.writeUInt32LE(lo, o);
+      buf.writeUInt32LE(hi, o + 4);
+      buf.writeUInt32LE(this.hasher.ref(e.ref), o + 8);
+      buf.writeUInt32LE(this.run >>> 0, o + 12);
+      buf.writeUInt32LE(now, o + 16);
+      buf[o + 20] = state;
+      buf[o + 21] = MARK;
+      this.table.set(lo, hi, state, this.run, now);
+    });
+    return buf;
+  }
+
+  /** Before a request leaves: its leads are uncertain until the answer says otherwise (durable). */
+  async begin(entries: readonly LedgerEntry[]): Promise<void> {
+    const log = this.log;
+    if (!log) return;
+    if (log.failed !== undefined) throw ledgerError(path.dirname(this.file), log.failed);
+    log.add(this.records(entries, STATE_UNCERTAIN));
+    try {
+      await log.durable();
+    } catch (e) {
+      throw ledgerError(path.dirname(this.file), e);
+    }
+  }
+
+  /** After the answer: accepted, still uncertain, or not imported (synced with the next write). */
+  settle(entries: readonly LedgerEntry[], state: LedgerState): void {
+    if (!this.log || entries.length === 0) return;
+    this.log.add(this.records(entries, state), true);
+    this.log.soon();
+  }
+
+  async close(): Promise<void> {
+    if (!this.log) return;
+    try {
+      await this.log.close();
+    } catch (e) {
+      throw ledgerError(path.dirname(this.file), e);
+    }
+  }
+}
+
+function ledgerError(folder: string, e: unknown): JournalWriteError {
+  if (e instanceof JournalWriteError) return e;
+  return new JournalWriteError(
+    folder,
+    (e as { code?: string }).code ?? 'EIO',
+    freeSpace(folder),
+    'ledger',
+  );
+}

@@ -1,0 +1,398 @@
+/**
+ * Issue 14: the campaign ledger (never twice across files and runs), the skipped file, sidecar
+ * names and their stale copies, and `cacs history`. Over real HTTP against the emulator.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Hasher, LedgerTable, RECORD_BYTES, loadTable } from '../../src/delivery/ledger.js';
+import type { EmulatorOptions } from '../../src/emulator/index.js';
+import { runCli, tempDir } from '../helpers/cli.js';
+import {
+  accountedFor,
+  emulatorPool,
+  importEnv,
+  processedPhones,
+  readCsv,
+  write,
+  type Summary,
+} from '../helpers/import.js';
+
+const emulators = emulatorPool();
+const emulator = (opts: EmulatorOptions = {}) => emulators.start(opts);
+
+async function imp(args: string[], env: Record<string, string | undefined>, cwd: string) {
+  const r = await runCli(['import', ...args, '--json'], { env, cwd });
+  const summary = JSON.parse(r.stdout) as Summary;
+  expect(accountedFor(summary)).toBe(summary.total);
+  return { ...r, summary };
+}
+
+const csv = (rows: string[][]) => `phone,name,ref\n${rows.map((r) => r.join(',')).join('\n')}\n`;
+
+describe('the campaign ledger', () => {
+  it("holds back next week's customers: already_imported, listed with when and from which file, exit 0", async () => {
+    const emu = await emulator();
+    const cwd = tempDir();
+    const env = importEnv(emu);
+    const a = write(
+      cwd,
+      'week1.csv',
+      csv([
+        ['0912000001', 'An', 'K1'],
+        ['0912000002', 'Bình', 'K2'],
+      ]),
+    );
+    const first = await imp([a], env, cwd);
+    expect(first.code).toBe(0);
+    // Next week: one customer again, written another way, and one new.
+    const b = write(
+      cwd,
+      'week2.csv',
+      csv([
+        ['+84 912 000 002', 'Bình', 'K2'],
+        ['0912000003', 'Chi', 'K3'],
+      ]),
+    );
+    const second = await imp([b], env, cwd);
+    expect(second.code).toBe(0);
+    expect(second.summary).toMatchObject({ imported: 1, alreadyImported: 1, rejected: 0 });
+    expect(processedPhones(emu)).toEqual(['0912000001', '0912000002', '0912000003']);
+    const skipped = readCsv(path.join(cwd, 'week2.csv.skipped.csv'));
+    expect(skipped[1]!.slice(0, 2)).toEqual(['2', 'already_imported']);
+    expect(skipped[1]![2]).toMatch(
+      new RegExp(
+        `^imported on \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d by run ${first.summary.runId} \\(week1\\.csv\\)$`,
+      ),
+    );
+    expect(skipped[1]!.slice(3)).toEqual(['+84 912 000 002', 'Bình', 'K2']);
+    expect(fs.existsSync(path.join(cwd, 'week2.csv.rejects.csv'))).toBe(false);
+  });
+
+  it('a dry run reports them too (when the service address is set), and --allow-repeat sends them', async () => {
+    const emu = await emulator({ skipExisting: false });
+    const cwd = tempDir();
+    const env = importEnv(emu);
+    const a = write(
+      cwd,
+      'a.csv',
+      csv([
+        ['0912000001', 'An', ''],
+        ['0912000002', 'Bình', ''],
+      ]),
+    );
+    await imp([a], env, cwd);
+    const b = write(
+      cwd,
+      'b.csv',
+      csv([
+        ['0912000002', 'Bình', ''],
+        ['0912000003', 'Chi', ''],
+      ]),
+    );
+    const dry = await runCli(['import', b, '--dry-run', '--json'], {
+      env: { ...env, CACS_ACCESS_TOKEN: undefined },
+      cwd,
+    });
+    expect(JSON.parse(dry.stdout)).toMatchObject({ dryRun: true, valid: 1, alreadyImported: 1 });
+    expect(dry.code).toBe(0);
+    const repeat = await imp([b, '--allow-repeat'], env, cwd);
+    expect(repeat.summary).toMatchObject({ imported: 2, alreadyImported: 0 });
+    expect(processedPhones(emu)).toEqual(['0912000001', '0912000002', '0912000002', '0912000003']);
+  });
+
+  it('holds across --restart, a copy under another name and a re-imported rejects file', async () => {
+    const emu = await emulator();
+    const cwd = tempDir();
+    const env = importEnv(emu);
+    const rows = [
+      ['0912000001', 'An', ''],
+      ['0912000002', 'Bình', ''],
+      ['12', 'Bad', ''],
+    ];
+    const a = write(cwd, 'a.csv', csv(rows));
+    expect((await imp([a], env, cwd)).code).toBe(3);
+    expect((await imp([a, '--restart'], env, cwd)).summary).toMatchObject({
+      imported: 0,
+      alreadyImported: 2,
+    });
+    const copy = write(cwd, 'copy of a.csv', csv(rows));
+    expect((await imp([copy], env, cwd)).summary).toMatchObject({
+      imported: 0,
+      alreadyImported: 2,
+    });
+    // The fixed reject is a number the campaign already has.
+    const rejects = path.join(cwd, 'a.csv.rejects.csv');
+    fs.writeFileSync(rejects, fs.readFileSync(rejects, 'utf8').replace(',12,', ',0912000001,'));
+    const fixed = await imp([rejects], env, cwd);
+    expect(fixed.summary).toMatchObject({ imported: 0, alreadyImported: 1, rejected: 0 });
+    expect(processedPhones(emu)).toEqual(['0912000001', '0912000002']);
+  });
+
+  it('uncertain leads are held back in every file (exit 5) until --retry-uncertain sends them', async () => {
+    const cwd = tempDir();
+    const statePath = path.join(cwd, 'emulator.json');
+    const faulty = await emulator({ seed: 3, statePath, faults: { dropAfterRate: 1 } });
+    const env = importEnv(faulty);
+    const a = write(cwd, 'a.csv', csv([['0912000001', 'An', '']]));
+    const first = await imp([a], env, cwd);
+    expect(first.code).toBe(5);
+    expect(first.summary.uncertain).toBe(1);
+    const port = faulty.port;
+    await emulators.stop(faulty);
+    const healthy = await emulator({ port, statePath, skipExisting: false });
+    const b = write(
+      cwd,
+      'b.csv',
+      csv([
+        ['0912000001', 'An', ''],
+        ['0912000009', 'Vy', ''],
+      ]),
+    );
+    const second = await imp([b], env, cwd);
+    expect(second.code).toBe(5);
+    expect(second.summary).toMatchObject({ imported: 1, uncertainEarlier: 1 });
+    expect(second.stderr).toContain('an earlier run left uncertain');
+    expect(readCsv(path.join(cwd, 'b.csv.skipped.csv'))[1]!.slice(0, 2)).toEqual([
+      '2',
+      'uncertain_earlier',
+    ]);
+    const retry = await imp([b, '--retry-uncertain'], env, cwd);
+    expect(retry.code).toBe(0);
+    expect(retry.summary).toMatchObject({ imported: 1, alreadyImported: 1, uncertainEarlier: 0 });
+    expect(healthy.store.received.flatMap((r) => r.phones)).toEqual(['0912000009', '0912000001']);
+  });
+
+  it('another import into the same campaign is refused while one runs; other campaigns go on', async () => {
+    const emu = await emulator({
+      latencyMs: 400,
+      campaigns: [{ key: 'summer' }, { key: 'winter' }],
+    });
+    const cwd = tempDir();
+    const env = importEnv(emu);
+    const a = write(cwd, 'a.csv', csv([['0912000001', 'An', '']]));
+    const b = write(cwd, 'b.csv', csv([['0912000002', 'Bình', '']]));
+    const slow = runCli(['import', a], { env, cwd });
+    await new Promise((r) => setTimeout(r, 150));
+    const other = await runCli(['import', b], { env, cwd });
+    expect(other.code).toBe(1);
+    expect(other.stderr).toContain('into campaign summer');
+    const winter = await runCli(['import', b, '--campaign', 'winter'], { env, cwd });
+    expect(winter.code, winter.stderr).toBe(0);
+    expect((await slow).code).toBe(0);
+  });
+
+  it('stores no readable number, privately, in 24-byte records; a torn last record is cut', async () => {
+    const emu = await emulator();
+    const cwd = tempDir();
+    const env = importEnv(emu);
+    await imp(
+      [
+        write(
+          cwd,
+          'a.csv',
+          csv([
+            ['0912000001', 'An', 'K1'],
+            ['0912000002', 'B', ''],
+          ]),
+        ),
+      ],
+      env,
+      cwd,
+    );
+    const dir = path.join(env.CACS_STATE_DIR!, 'ledgers');
+    const [file] = fs.readdirSync(dir).filter((f) => f.endsWith('.ledger'));
+    const ledger = path.join(dir, file!);
+    const bytes = fs.readFileSync(ledger);
+    expect(bytes.length % RECORD_BYTES).toBe(0);
+    expect(bytes.length / RECORD_BYTES).toBe(4); // uncertain before the request, accepted after
+    expect(bytes.toString('latin1')).not.toMatch(/912000|K1/);
+    expect(fs.statSync(dir).mode & 0o077).toBe(0);
+    for (const f of fs.readdirSync(dir))
+      expect(fs.statSync(path.join(dir, f)).mode & 0o077).toBe(0);
+    // A power cut in the middle of an append: the next run cuts the torn record and goes on.
+    fs.appendFileSync(ledger, Buffer.alloc(10, 7));
+    const again = await imp(
+      [
+        write(
+          cwd,
+          'b.csv',
+          csv([
+            ['0912000002', 'B', ''],
+            ['0912000003', 'C', ''],
+          ]),
+        ),
+      ],
+      env,
+      cwd,
+    );
+    expect(again.summary).toMatchObject({ imported: 1, alreadyImported: 1 });
+    expect(fs.statSync(ledger).size % RECORD_BYTES).toBe(0);
+  });
+});
+
+describe('the ledger table', () => {
+  it('keeps the latest state of each number in at most 32 bytes per number', () => {
+    const hasher = new Hasher([1, 2, 3]);
+    const t = new LedgerTable();
+    const n = 200_000;
+    for (let i = 0; i < n; i++) {
+      const [lo, hi] = hasher.phone(`09${String(10_000_000 + i)}`);
+      t.set(lo, hi, 2, 7, 1000);
+      if (i % 3 === 0) t.set(lo, hi, 1, 8, 2000);
+    }
+    expect(t.count).toBe(n);
+    expect(t.bytes / n).toBeLessThanOrEqual(32);
+    const [lo, hi] = hasher.phone('0910000000');
+    expect(t.get(lo, hi)).toEqual({ state: 1, run: 8, at: 2000 });
+    const [lo1, hi1] = hasher.phone('0910000001');
+    expect(t.get(lo1, hi1)).toEqual({ state: 2, run: 7, at: 1000 });
+    const [lo2, hi2] = hasher.phone('0999999999');
+    expect(t.get(lo2, hi2)).toBeUndefined();
+  });
+
+  it('a missing ledger is empty', () => {
+    expect(loadTable(path.join(tempDir(), 'none.ledger')).table.count).toBe(0);
+  });
+});
+
+describe('sidecar files', () => {
+  it('leads.csv and leads.json, and two leads.csv in two folders, never share a sidecar', async () => {
+    const emu = await emulator();
+    const cwd = tempDir();
+    const env = importEnv(emu);
+    const c = write(cwd, 'leads.csv', csv([['12', 'Bad', '']]));
+    const j = write(cwd, 'leads.json', JSON.stringify([{ phone: '13', name: 'Bad too' }]));
+    const other = tempDir();
+    const c2 = write(other, 'leads.csv', csv([['14', 'Bad three', '']]));
+    for (const f of [c, j, c2]) expect((await runCli(['import', f], { env, cwd })).code).toBe(3);
+    expect(readCsv(path.join(cwd, 'leads.csv.rejects.csv'))[1]![3]).toBe('12');
+    expect(readCsv(path.join(cwd, 'leads.json.rejects.csv'))[1]![3]).toBe('13');
+    expect(readCsv(path.join(other, 'leads.csv.rejects.csv'))[1]![3]).toBe('14');
+  });
+
+  it('a rerun of a fixed file removes its stale rejects and skipped files, saying so', async () => {
+    const emu = await emulator();
+    const cwd = tempDir();
+    const env = importEnv(emu);
+    const f = write(
+      cwd,
+      'leads.csv',
+      csv([
+        ['0912000001', 'An', ''],
+        ['0912000001', 'An', ''],
+        ['12', 'Bad', ''],
+      ]),
+    );
+    expect((await runCli(['import', f], { env, cwd })).code).toBe(3);
+    expect(fs.existsSync(`${f}.rejects.csv`)).toBe(true);
+    expect(fs.existsSync(`${f}.skipped.csv`)).toBe(true);
+    write(cwd, 'leads.csv', csv([['0912000005', 'Em', '']]));
+    const fixed = await runCli(['import', f], { env, cwd });
+    expect(fixed.code).toBe(0);
+    expect(fs.existsSync(`${f}.rejects.csv`)).toBe(false);
+    expect(fs.existsSync(`${f}.skipped.csv`)).toBe(false);
+    expect(fixed.stderr).toContain(`removed the stale ${f}.rejects.csv (no row needs fixing now)`);
+    expect(fixed.stderr).toContain(`removed the stale ${f}.skipped.csv (no row is held back now)`);
+  });
+
+  it('stdin sidecars go to the working folder', async () => {
+    const emu = await emulator();
+    const cwd = tempDir();
+    const r = await runCli(['import', '-'], {
+      env: importEnv(emu),
+      cwd,
+      stdin: csv([['12', 'Bad', '']]),
+    });
+    expect(r.code).toBe(3);
+    expect(fs.existsSync(path.join(cwd, 'stdin.rejects.csv'))).toBe(true);
+  });
+});
+
+describe('cacs history', () => {
+  it('lists runs newest first, shows one, and finds a lead by any written form or its ref_id', async () => {
+    const emu = await emulator({ campaigns: [{ key: 'summer' }, { key: 'winter' }] });
+    const cwd = tempDir();
+    const env = importEnv(emu);
+    const a = write(
+      cwd,
+      'a.csv',
+      csv([
+        ['0912000001', 'An', 'KH-1'],
+        ['12', 'Bad', ''],
+      ]),
+    );
+    const first = await imp([a], env, cwd);
+    const b = write(cwd, 'b.csv', csv([['0912000001', 'An', 'KH-1']]));
+    const second = await imp([b, '--campaign', 'winter'], env, cwd);
+    await imp([a, '--dry-run'], env, cwd); // not recorded
+
+    const list = await runCli(['history', '--json'], { env, cwd });
+    const runs = JSON.parse(list.stdout) as Array<{
+      id: string;
+      campaign: string;
+      end: { exitCode: number };
+    }>;
+    expect(runs.map((r) => r.id)).toEqual([second.summary.runId, first.summary.runId]);
+    expect(runs.map((r) => [r.campaign, r.end.exitCode])).toEqual([
+      ['winter', 0],
+      ['summer', 3],
+    ]);
+    const table = await runCli(['history', '--campaign', 'summer'], { env, cwd });
+    expect(table.stdout).toContain(first.summary.runId);
+    expect(table.stdout).not.toContain(second.summary.runId);
+    expect(table.stdout.split('\n')[0]).toMatch(
+      /^run\s+started\s+file\s+campaign\s+rows\s+imported\s+rejected\s+skipped\s+uncertain\s+exit$/,
+    );
+    expect(
+      (await runCli(['history', '--limit', '1', '--json'], { env, cwd })).stdout,
+    ).not.toContain(first.summary.runId);
+
+    const show = await runCli(['history', 'show', first.summary.runId!.slice(0, 20)], { env, cwd });
+    expect(show.code).toBe(0);
+    expect(show.stdout).toContain(`rejects   ${a}.rejects.csv`);
+    expect(show.stdout).toContain('rows      2: imported 1, rejected 1');
+
+    for (const query of ['0912000001', '+84 912 000 001', '0912.000.001', 'KH-1']) {
+      const find = await runCli(['history', 'find', query, '--json'], { env, cwd });
+      const found = JSON.parse(find.stdout) as Array<{
+        run: string;
+        campaign: string;
+        outcome: string;
+      }>;
+      expect(found.map((x) => [x.run, x.campaign, x.outcome]).sort()).toEqual(
+        [
+          [first.summary.runId, 'summer', 'accepted'],
+          [second.summary.runId, 'winter', 'accepted'],
+        ].sort(),
+      );
+    }
+    const none = await runCli(['history', 'find', '0999999999'], { env, cwd });
+    expect(none.code).toBe(0);
+    expect(none.stderr).toContain('no run recorded sending 0999999999');
+    const bad = await runCli(['history', 'show', 'r1999'], { env, cwd });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('no run r1999 in the history');
+  });
+
+  it('shows the lines of the leads a run left uncertain', async () => {
+    const emu = await emulator({ seed: 1, faults: { dropAfterRate: 1 } });
+    const cwd = tempDir();
+    const env = importEnv(emu);
+    const a = write(
+      cwd,
+      'a.csv',
+      csv([
+        ['0912000001', 'An', ''],
+        ['0912000002', 'B', ''],
+        ['0912000003', 'C', ''],
+      ]),
+    );
+    const r = await imp([a, '--batch-size', '1'], env, cwd);
+    expect(r.code).toBe(5);
+    const show = await runCli(['history', 'show', r.summary.runId!], { env, cwd });
+    expect(show.stdout).toContain('uncertain leads on lines: 2–4');
+    const find = await runCli(['history', 'find', '0912000002'], { env, cwd });
+    expect(find.stdout).toMatch(/uncertain\s+campaign summer/);
+  });
+});
