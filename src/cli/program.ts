@@ -189,7 +189,10 @@ rejected, 4 refused by the service, 5 uncertain, 1 failure, 130 interrupted.`,
     .option('-o, --output <file>', 'write to this file (complete or not at all)')
     .option('--window-days <n>', 'days per request, 1-31 (default 31)', intArg(1, 31))
     .option('--concurrency <n>', 'requests in flight (default 4)', intArg(1, 64))
-    .option('--tz <zone>', 'time zone for now/today/yesterday/Nd (default Asia/Ho_Chi_Minh)')
+    .option(
+      '--tz <zone>',
+      'your time zone: dates and now/today/yesterday/Nd are read in it (default: serviceTimezone)',
+    )
     .addHelpText(
       'after',
       `
@@ -199,8 +202,10 @@ Examples:
   $ cacs report --from 2026-10-01 --to 2026-10-31 --status "ANSWERED,NO ANSWER" --flatten leads
   $ cacs report --from today --ref-id KH-0042
 
-Dates are wall-clock times in --tz, sent as yyyy-mm-dd HH:mm:ss. Long ranges are split into
-windows of at most 31 days, fetched concurrently and merged by campaign_lead_id.`,
+Dates are wall-clock times in --tz (or carry an offset: 2026-11-23T10:00:00+01:00), converted
+to the service's clock (config serviceTimezone, default Asia/Ho_Chi_Minh) and sent as
+yyyy-mm-dd HH:mm:ss. Long ranges are split into windows of at most 31 days of the service's
+calendar, fetched concurrently and merged by campaign_lead_id.`,
     )
     .action(action(async () => (await import('./commands/report.js')).runReportCommand));
 

@@ -136,6 +136,7 @@ export const SCALAR_KEYS: Readonly<Record<string, Check>> = {
   accessTokenCommandTimeout: integer(100, 600_000),
   defaultCampaign: string(),
   timezone,
+  serviceTimezone: timezone,
   allowInsecureHttp: boolean,
   timeout: integer(100, 3_600_000),
   'import.batchSize': integer(1, 100_000),

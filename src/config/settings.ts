@@ -21,10 +21,12 @@ import {
   type ValidatedConfig,
 } from './schema.js';
 
+/** The service's zone unless serviceTimezone says otherwise (the spec's service is in Vietnam). */
 export const DEFAULT_TIMEZONE = 'Asia/Ho_Chi_Minh';
 
+/** timezone has no default of its own: unset, it is serviceTimezone. */
 export const DEFAULTS = {
-  timezone: DEFAULT_TIMEZONE,
+  serviceTimezone: DEFAULT_TIMEZONE,
   allowInsecureHttp: false,
   timeout: 30_000,
   accessTokenCommandTimeout: 30_000,
@@ -54,7 +56,10 @@ export interface Settings {
   campaigns: Record<string, string>;
   /** The campaign asked for (an alias or a key), from --campaign, CACS_CAMPAIGN or defaultCampaign. */
   campaign?: string;
+  /** The user's zone: dates given without an offset, and now/today/yesterday/Nd, are read in it. */
   timezone: string;
+  /** The service's zone: the wall clock it reads start_date/end_date in and writes date_time in. */
+  serviceTimezone: string;
   allowInsecureHttp: boolean;
   timeout: number;
   profile?: string;
@@ -405,6 +410,7 @@ export function resolveSettings(opts: ResolveOptions): ResolvedSettings {
       sources.set(key, label);
     }
   }
+  if (!merged.has('timezone')) sources.set('timezone', 'default (serviceTimezone)');
   if (profile !== undefined) {
     merged.set('profile', profile);
     sources.set('profile', profileSource);
@@ -421,7 +427,8 @@ export function resolveSettings(opts: ResolveOptions): ResolvedSettings {
   const accessTokenCommand = get<string | undefined>('accessTokenCommand');
   const settings: Settings = {
     campaigns: prefixed('campaigns.'),
-    timezone: get('timezone'),
+    timezone: get<string | undefined>('timezone') ?? get('serviceTimezone'),
+    serviceTimezone: get('serviceTimezone'),
     allowInsecureHttp: get('allowInsecureHttp'),
     timeout: get('timeout'),
     stateDir: get('stateDir'),

@@ -4,13 +4,15 @@
  * Attempts are never stored: they are recomputed from (seed, campaign id, campaign_lead_id,
  * importedAt) whenever a report asks, so state files stay small and the same inputs always
  * give the same attempts. Shape of a lead's history:
- * - 1 to 3 attempts; the first 1–10 minutes after the import, each later one 5 minutes to
- *   8 hours after the previous, so every attempt lies within {@link MAX_ATTEMPT_SPAN_MS}
- *   (20 h) of the import: a lead imported today usually shows in a report for today (not
- *   when imported late in the evening).
+ * - 1 to 3 attempts, on a schedule that starts at the import: the first in the very second the
+ *   lead is imported (the dialer calls new leads at once), each later one 5 minutes to 8 hours
+ *   after the previous, so every attempt lies within {@link MAX_ATTEMPT_SPAN_MS} (20 h) of the
+ *   import.
  * - Only the last attempt can be ANSWERED (probability 0.6); the others are NO ANSWER, BUSY,
  *   FAILED or CONGESTION. talk_time > 0 only when ANSWERED; key_press is '' or a digit.
- * - Attempts are produced whatever the emulator's clock says (they may lie in its future).
+ * - The schedule may run past the emulator's clock: the report handler returns only attempts
+ *   whose time has come (time ≤ the moment of the request), so a lead's later attempts appear
+ *   as time passes and no report ever shows a call in the future.
  */
 
 /** The service's zone, Asia/Ho_Chi_Minh: UTC+7 all year (no DST). */
@@ -103,7 +105,9 @@ export function generateAttempts(
   };
 
   const count = int(1, 3);
-  let time = Math.floor(importedMs / 1000) * 1000 + int(60, 600) * 1000;
+  // The import's second: the first call's date_time is the import time, never later than a
+  // request that follows the import.
+  let time = Math.floor(importedMs / 1000) * 1000;
   const attempts: GeneratedAttempt[] = [];
   for (let retry = 0; retry < count; retry++) {
     if (retry > 0) time += int(300, 8 * 3600) * 1000;

@@ -257,14 +257,17 @@ export function handleReport(
   const memo = reportMemo(ctx.store);
   const key = JSON.stringify([campaign.key, start, end, statuses, refId, ctx.attemptsStyle]);
   const version = ctx.store.leads(campaign.key).length;
+  const now = ctx.now().getTime();
   const known = memo.entries.get(key);
-  if (known !== undefined && known.version === version) return known.reply;
-  const records = selectRecords(ctx, campaign, {
+  if (known !== undefined && known.version === version && now < known.until) return known.reply;
+  const selection: Selection = {
     start,
     end,
     statuses: statuses.length > 0 ? new Set(statuses) : undefined,
     refId,
-  });
+    now,
+  };
+  const records = selectRecords(ctx, campaign, selection);
   const reply =
     refId !== undefined && records.length === 0
       ? serviceError(messages.refIdNotFound(refId))
@@ -274,18 +277,21 @@ export function handleReport(
           records,
         });
   reply.bytes = Buffer.from(reply.body);
-  remember(memo, key, { version, reply });
+  remember(memo, key, { version, until: selection.nextAttempt ?? Infinity, reply });
   return reply;
 }
 
 /**
  * Report answers, memoised per query while the campaign's leads are unchanged (leads are only
- * ever added, so their count is the version; attempts depend on nothing else): a repeated
- * query costs the emulator nothing, so its answer leaves after the configured latency rather
- * than after re-serialising megabytes. Bounded by total size; the oldest entry goes first.
+ * ever added, so their count is the version) and until the next attempt the answer left out
+ * because its time had not come (attempts depend on nothing else): a repeated query costs the
+ * emulator nothing, so its answer leaves after the configured latency rather than after
+ * re-serialising megabytes. Bounded by total size; the oldest entry goes first.
  */
 interface MemoEntry {
   version: number;
+  /** The answer holds until this instant (epoch ms): the time of the next attempt to appear. */
+  until: number;
   reply: Reply;
 }
 interface Memo {
@@ -332,16 +338,21 @@ interface Selection {
   end: number;
   statuses: Set<string> | undefined;
   refId: string | undefined;
+  /** The moment of the request (epoch ms): later attempts have not happened yet. */
+  now: number;
+  /** Set by selectRecords: the earliest attempt of a selected lead still to come, if any. */
+  nextAttempt?: number;
 }
 
-/**
- * Leads with at least one attempt in [start, end] whose status passes the filter, in
- * campaign_lead_id order. `data` holds those attempts ('window') or all the lead's attempts that
- * pass the status filter ('all').
- */
 /** A lead's synthetic attempts never change: compute them once per lead. */
 const attemptCache = new WeakMap<object, ReturnType<typeof generateAttempts>>();
 
+/**
+ * Leads with at least one attempt in [start, end] whose time has come (≤ now) and whose status
+ * passes the filter, in campaign_lead_id order. `data` holds those attempts ('window') or all
+ * the lead's attempts up to now that pass the status filter ('all'). Attempts after `now` are
+ * never returned; the earliest of them is left in `sel.nextAttempt`.
+ */
 export function selectRecords(
   ctx: HandlerContext,
   campaign: EmulatorCampaign,
@@ -351,7 +362,8 @@ export function selectRecords(
   for (const stored of ctx.store.leads(campaign.key)) {
     const { campaign_lead_id, importedAt, lead } = stored;
     if (sel.refId !== undefined && (lead.ref_id ?? '') !== sel.refId) continue;
-    const imported = importedAt.getTime();
+    // Attempts are dated to the second, from the import's second on.
+    const imported = Math.floor(importedAt.getTime() / 1000) * 1000;
     if (imported > sel.end || imported + MAX_ATTEMPT_SPAN_MS < sel.start) continue;
     let attempts = attemptCache.get(stored);
     if (attempts === undefined) {
@@ -364,7 +376,13 @@ export function selectRecords(
       );
       attemptCache.set(stored, attempts);
     }
-    const passes = attempts.filter((a) => !sel.statuses || sel.statuses.has(a.entry.status));
+    for (const a of attempts) {
+      if (a.time > sel.now && (sel.nextAttempt === undefined || a.time < sel.nextAttempt))
+        sel.nextAttempt = a.time;
+    }
+    const passes = attempts.filter(
+      (a) => a.time <= sel.now && (!sel.statuses || sel.statuses.has(a.entry.status)),
+    );
     const inWindow = passes.filter((a) => a.time >= sel.start && a.time <= sel.end);
     if (inWindow.length === 0) continue;
     const data = (ctx.attemptsStyle === 'all' ? passes : inWindow).map((a) => a.entry);

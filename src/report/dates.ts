@@ -1,18 +1,32 @@
 /**
- * Dates for `cacs report`: parsing `--from` / `--to`, and calendar arithmetic.
+ * Dates for `cacs report`: parsing `--from` / `--to`, converting between zones, and calendar
+ * arithmetic.
  *
- * The model: the CACS service takes wall-clock strings `yyyy-mm-dd HH:mm:ss` (its zone is
- * Asia/Ho_Chi_Minh, but it never says so in its messages). cacs therefore works in wall-clock
- * local time throughout: a `LocalDateTime` is a calendar date and a time of day with no zone and
- * no offset attached. `--tz` decides one thing only: what "now", "today", "yesterday" and "Nd"
- * mean. "now" is the current wall-clock time in that zone (read with Intl.DateTimeFormat and
- * formatToParts), and every value that comes out of here is sent to the service as it is —
- * cacs never converts between zones.
+ * Two zones are involved (DESIGN.md, "Report semantics"):
+ * - the **service's** zone (`serviceTimezone`, default Asia/Ho_Chi_Minh): the wall clock the
+ *   service reads `start_date` / `end_date` in and writes `date_time` in;
+ * - the **user's** zone (`--tz` / `timezone`, default: the service's): the zone dates given
+ *   without an offset, and the words now / today / yesterday / Nd, are read in.
  *
- * All arithmetic is calendar arithmetic on (year, month, day) and (hour, minute, second):
- * "one day later" is the next calendar date at the same wall-clock time, never "86,400 seconds
- * later" on an instant. Days that are 23 or 25 hours long in zones with daylight saving time
- * are therefore handled without special cases.
+ * A value is parsed into an instant (epoch milliseconds, whole seconds): an ISO 8601 value with
+ * an offset or `Z` names one directly; any other value is a wall-clock time in the user's zone,
+ * resolved to an instant by {@link wallToInstant}. The instants are then written as wall-clock
+ * strings `yyyy-mm-dd HH:mm:ss` of the service's zone: that is what is sent, and what windows and
+ * the attempt filter work on.
+ *
+ * Wall-clock times that do not exist or exist twice (daylight saving time) are resolved by one
+ * rule, the one of Temporal's `disambiguation: 'compatible'`, java.time and most `date`
+ * implementations:
+ * - a time inside a **gap** (spring forward; 02:30 on 2026-03-29 in Europe/Paris) is moved
+ *   forward by the length of the gap (03:30 CEST);
+ * - a time inside a **repeated** hour (fall back; 02:30 on 2026-10-25 in Europe/Paris) is the
+ *   earlier of the two instants (02:30 CEST, the first pass).
+ * A date alone means the first instant of that day as `--from`, and the last second before the
+ * next day begins as `--to` — both in the user's zone, whatever daylight saving time does there.
+ *
+ * A `LocalDateTime` is a calendar date and a time of day with no zone attached. Calendar
+ * arithmetic on it is on (year, month, day) and (hour, minute, second): "one day later" is the
+ * next calendar date at the same wall-clock time, never "86,400 seconds later".
  *
  * Nothing here does I/O; the current instant is always passed in (`now`).
  */
@@ -31,9 +45,10 @@ export interface LocalDateTime {
 
 /** The forms `--from` / `--to` accept, for error hints. */
 export const WHEN_FORMS_HINT =
-  'Accepted forms: yyyy-mm-dd, "yyyy-mm-dd HH:mm[:ss]", yyyy-mm-ddTHH:mm[:ss], now, today, ' +
-  'yesterday, or Nd (N days ago at 00:00, e.g. 7d; 0d is today). A date alone means 00:00:00 ' +
-  'as --from and 23:59:59 as --to.';
+  'Accepted forms: yyyy-mm-dd, "yyyy-mm-dd HH:mm[:ss]", yyyy-mm-ddTHH:mm[:ss], the same with ' +
+  'an offset or Z (2026-11-23T10:00:00+01:00, as date -Is prints), now, today, yesterday, or ' +
+  'Nd (N days ago at 00:00, e.g. 7d; 0d is today). A date alone means 00:00:00 as --from and ' +
+  '23:59:59 as --to. Times without an offset are read in --tz.';
 
 /** The largest N accepted in `Nd`. */
 export const MAX_DAYS_AGO = 3650;
@@ -205,47 +220,99 @@ export function nowIn(timeZone: string, now: Date): LocalDateTime {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Instants and wall clocks.
+
+/** An instant: epoch milliseconds, a whole number of seconds. */
+export type Instant = number;
+
+const MS_PER_DAY = SECONDS_PER_DAY * 1000;
+
+/** The wall-clock time in `timeZone` at an instant (nowIn for an Instant). */
+export function instantToWall(t: Instant, timeZone: string): LocalDateTime {
+  return nowIn(timeZone, new Date(t));
+}
+
+/** The zone's offset from UTC at an instant, in ms (east positive), to the second. */
+function offsetAt(t: Instant, timeZone: string): number {
+  const whole = Math.floor(t / 1000) * 1000;
+  return wallSeconds(instantToWall(whole, timeZone)) * 1000 - whole;
+}
+
+/**
+ * The instant a wall-clock time in `timeZone` names. In a gap (the clock jumps forward) the time
+ * is moved forward by the gap's length; in a repeated hour (the clock goes back) it is the earlier
+ * instant. (Temporal's 'compatible' disambiguation; assumes at most one offset change within a
+ * day of t, which holds for every IANA zone since 1970.)
+ */
+export function wallToInstant(t: LocalDateTime, timeZone: string): Instant {
+  const w = wallSeconds(t) * 1000;
+  // The offsets a day before and a day after: a wall time is one of w − offset.
+  const before = offsetAt(w - MS_PER_DAY, timeZone);
+  const after = offsetAt(w + MS_PER_DAY, timeZone);
+  const names = (c: Instant) => wallSeconds(instantToWall(c, timeZone)) * 1000 === w;
+  const candidates = [w - before, w - after].filter(names);
+  if (candidates.length > 0) return Math.min(...candidates);
+  // A gap: the time read with the offset in force before it, which lands after the jump.
+  return w - before;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Parsing --from / --to.
 
-const ABSOLUTE = /^(\d{4})-(\d{2})-(\d{2})(?:(?:t|\s+)(\d{2}):(\d{2})(?::(\d{2}))?)?$/i;
+const ABSOLUTE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:(?:t|\s+)(\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 const DAYS_AGO = /^(\d+)d$/i;
 
 /**
- * Parse one `--from` / `--to` value. Date-only forms (yyyy-mm-dd, today, yesterday, Nd) mean
- * 00:00:00 of that day as `from` and 23:59:59 as `to`; `now` is the current second either way;
- * `yyyy-mm-dd HH:mm` means second 00. Throws UsageError naming the flag.
+ * Parse one `--from` / `--to` value into an instant. Date-only forms (yyyy-mm-dd, today,
+ * yesterday, Nd) are days of the user's zone: the day's first instant as `from`, its last second
+ * as `to`; `now` is the current second either way; `yyyy-mm-dd HH:mm` means second 00. A time
+ * with an offset or Z (`2026-11-23T10:00:00+01:00`, what `date -Is` prints; fractions of a
+ * second are dropped) is that instant; any other time is a wall-clock time of the user's zone
+ * (`opts.timeZone`), see wallToInstant for daylight saving time. Throws UsageError naming the
+ * flag.
  */
 export function parseWhen(
   input: string,
   role: 'from' | 'to',
   opts: { now: Date; timeZone: string },
-): LocalDateTime {
+): Instant {
   const flag = `--${role}`;
   const text = input.trim();
   const word = text.toLowerCase();
-  const dayValue = (day: LocalDateTime): LocalDateTime =>
-    role === 'from' ? startOfDay(day) : endOfDay(day);
+  const zone = opts.timeZone;
+  const dayValue = (day: LocalDateTime): Instant =>
+    role === 'from'
+      ? wallToInstant(startOfDay(day), zone)
+      : wallToInstant(startOfDay(addDays(day, 1)), zone) - 1000;
   const fail = (why: string): UsageError =>
     new UsageError(`${flag} ${JSON.stringify(input)}: ${why}`, { hint: WHEN_FORMS_HINT });
+  const today = () => nowIn(zone, opts.now);
 
-  if (word === 'now') return nowIn(opts.timeZone, opts.now);
-  if (word === 'today') return dayValue(nowIn(opts.timeZone, opts.now));
-  if (word === 'yesterday') return dayValue(addDays(nowIn(opts.timeZone, opts.now), -1));
+  if (word === 'now') {
+    today(); // checks the zone
+    return Math.floor(opts.now.getTime() / 1000) * 1000;
+  }
+  if (word === 'today') return dayValue(today());
+  if (word === 'yesterday') return dayValue(addDays(today(), -1));
 
   const ago = DAYS_AGO.exec(text);
   if (ago) {
     const n = Number(ago[1]);
     if (n > MAX_DAYS_AGO) throw fail(`at most ${MAX_DAYS_AGO} days ago (${MAX_DAYS_AGO}d)`);
-    return dayValue(addDays(nowIn(opts.timeZone, opts.now), -n));
+    return dayValue(addDays(today(), -n));
   }
 
   const m = ABSOLUTE.exec(text);
-  if (!m) {
+  if (!m || (m[7] !== undefined && m[8] === undefined)) {
     throw fail(text === '' ? 'empty date' : 'not a date or time cacs understands');
   }
   const date = { y: Number(m[1]), mo: Number(m[2]), d: Number(m[3]) };
   if (!isValidLocal({ ...date, h: 0, mi: 0, s: 0 })) throw fail('no such date');
-  if (m[4] === undefined) return dayValue({ ...date, h: 0, mi: 0, s: 0 });
+  if (m[4] === undefined) {
+    nowIn(zone, opts.now); // checks the zone
+    return dayValue({ ...date, h: 0, mi: 0, s: 0 });
+  }
   const t: LocalDateTime = {
     ...date,
     h: Number(m[4]),
@@ -253,28 +320,57 @@ export function parseWhen(
     s: m[6] === undefined ? 0 : Number(m[6]),
   };
   if (!isValidLocal(t)) throw fail('no such time');
-  return t;
+  const offset = m[8];
+  if (offset === undefined) return wallToInstant(t, zone);
+  if (offset.toLowerCase() === 'z') return wallSeconds(t) * 1000;
+  const o = /^([+-])(\d{2}):?(\d{2})?$/.exec(offset)!;
+  const oh = Number(o[2]);
+  const om = o[3] === undefined ? 0 : Number(o[3]);
+  if (oh > 23 || om > 59) throw fail('no such offset');
+  const sign = o[1] === '-' ? -1 : 1;
+  return (wallSeconds(t) - sign * (oh * 3600 + om * 60)) * 1000;
+}
+
+/** A report's range: instants, and the same two ends on the user's and the service's clocks. */
+export interface ReportRange {
+  /** The user's zone (--tz / timezone). */
+  timeZone: string;
+  /** The service's zone (serviceTimezone). */
+  serviceTimeZone: string;
+  fromInstant: Instant;
+  toInstant: Instant;
+  /** The ends on the user's wall clock (for messages). */
+  userFrom: LocalDateTime;
+  userTo: LocalDateTime;
+  /** The ends on the service's wall clock: what is sent, split into windows and filtered on. */
+  from: LocalDateTime;
+  to: LocalDateTime;
 }
 
 /**
  * Resolve the report's range. `from` is required; `to` defaults to `now`. Both are computed
- * against the same `now`. from later than to is a UsageError showing both resolved values.
+ * against the same `now`, read in `timeZone` (the user's zone), then written on the wall clock
+ * of `serviceTimeZone` (default: the same zone). from later than to is a UsageError showing both
+ * resolved values on the user's clock.
  */
 export function resolveRange(
   from: string | undefined,
   to: string | undefined,
-  opts: { now: Date; timeZone: string },
-): { from: LocalDateTime; to: LocalDateTime } {
+  opts: { now: Date; timeZone: string; serviceTimeZone?: string },
+): ReportRange {
   if (from === undefined) {
     throw new UsageError('--from is required', {
       hint: 'For example: --from 2026-11-01 --to 2026-11-30, or --from 7d (to now).',
     });
   }
+  const service = opts.serviceTimeZone ?? opts.timeZone;
   const start = parseWhen(from, 'from', opts);
-  const end = to === undefined ? nowIn(opts.timeZone, opts.now) : parseWhen(to, 'to', opts);
-  if (compareLocal(start, end) > 0) {
+  const end = to === undefined ? parseWhen('now', 'to', opts) : parseWhen(to, 'to', opts);
+  const userFrom = instantToWall(start, opts.timeZone);
+  const userTo = instantToWall(end, opts.timeZone);
+  if (start > end) {
     throw new UsageError(
-      `--from (${formatServiceDate(start)}) is later than --to (${formatServiceDate(end)})`,
+      `--from (${formatServiceDate(userFrom)}) is later than --to (${formatServiceDate(userTo)})`,
       {
         hint:
           to === undefined
@@ -283,5 +379,30 @@ export function resolveRange(
       },
     );
   }
-  return { from: start, to: end };
+  let sFrom = instantToWall(start, service);
+  let sTo = instantToWall(end, service);
+  // Only when the service's own clock goes back inside the range (a service zone with DST):
+  // its wall-clock strings repeat there, and the pair is put in order.
+  if (compareLocal(sFrom, sTo) > 0) [sFrom, sTo] = [sTo, sFrom];
+  return {
+    timeZone: opts.timeZone,
+    serviceTimeZone: service,
+    fromInstant: start,
+    toInstant: end,
+    userFrom,
+    userTo,
+    from: sFrom,
+    to: sTo,
+  };
+}
+
+/**
+ * The range for the line on stderr: the user's clock and zone, and the service's when its zone
+ * differs: `2026-11-23 00:00:00 → 2026-11-23 15:42:00 Europe/Paris (service: 2026-11-23 06:00:00
+ * → 2026-11-23 21:42:00 Asia/Ho_Chi_Minh)`.
+ */
+export function describeRange(r: ReportRange): string {
+  const user = `${formatServiceDate(r.userFrom)} → ${formatServiceDate(r.userTo)} ${r.timeZone}`;
+  if (r.timeZone === r.serviceTimeZone) return user;
+  return `${user} (service: ${formatServiceDate(r.from)} → ${formatServiceDate(r.to)} ${r.serviceTimeZone})`;
 }

@@ -20,7 +20,10 @@ export interface FetchOptions {
   windows: Window[];
   statusGroups: Array<string | undefined>;
   refId?: string;
-  /** Keep only attempts inside [from, to] ('yyyy-mm-dd HH:mm:ss'), whichever style the service uses. */
+  /**
+   * Keep only attempts inside [from, to] ('yyyy-mm-dd HH:mm:ss' on the service's wall clock, the
+   * clock date_time is written in), whichever style the service uses.
+   */
   range?: { from: string; to: string };
   concurrency: number;
   signal: AbortSignal;

@@ -1,8 +1,9 @@
 /**
  * Splitting one report request into many the service accepts: date windows of at most
  * `--window-days` calendar days (the service refuses more than 31 days), and `--status` lists
- * packed into groups of at most 40 characters. Pure; wall-clock LocalDateTimes throughout
- * (see dates.ts).
+ * packed into groups of at most 40 characters. Pure; LocalDateTimes on the service's wall clock
+ * throughout (dates.ts converts the user's range to it first), so a window's days are calendar
+ * days of the service's zone.
  */
 
 import { LIMITS } from '../api/spec.js';

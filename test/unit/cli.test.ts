@@ -83,6 +83,8 @@ describe('config show / path / init', () => {
     );
     expect(ok.stdout).toMatch(/^campaigns\.s\s+SUMMER/m);
     expect(ok.stdout).toMatch(/^import\.batchSize\s+250/m);
+    expect(ok.stdout).toMatch(/^timezone\s+Asia\/Ho_Chi_Minh\s+default \(serviceTimezone\)$/m);
+    expect(ok.stdout).toMatch(/^serviceTimezone\s+Asia\/Ho_Chi_Minh\s+default$/m);
     expect(ok.stdout + ok.stderr).not.toContain(SENTINEL);
 
     const json = await runCli(['config', 'show', '--json', '--base-url', 'https://flag.example'], {

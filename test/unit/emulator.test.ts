@@ -471,7 +471,7 @@ describe('emulator: report results', () => {
       wait_time: expect.any(Number),
       talk_time: expect.any(Number),
       phone_number: '0900000000',
-      date_time: expect.stringMatching(/^2026-01-01 00:(0[1-9]|10):\d\d$/),
+      date_time: '2026-01-01 00:00:00', // the first call is placed in the import's second
       status: expect.any(String),
       retry: 0,
       key_press: expect.stringMatching(/^\d?$/),
@@ -570,19 +570,75 @@ describe('emulator: report results', () => {
     expect(em.store.reportRequests).toHaveLength(5);
   });
 
-  it('keeps all attempts within 20 hours of the import', () => {
+  it('starts in the second of the import and keeps all attempts within 20 hours of it', () => {
     for (let id = 1; id <= 500; id++) {
-      const at = new Date(base + id * day);
+      const at = new Date(base + id * day + (id % 1000));
       const attempts = generateAttempts(3, 1, id, at, '0900000000');
       expect(attempts.length).toBeGreaterThanOrEqual(1);
       expect(attempts.length).toBeLessThanOrEqual(3);
-      expect(attempts[0]?.time).toBeGreaterThanOrEqual(at.getTime() + 60_000);
+      expect(attempts[0]?.time).toBe(Math.floor(at.getTime() / 1000) * 1000);
+      for (let i = 1; i < attempts.length; i++)
+        expect(attempts[i]!.time - attempts[i - 1]!.time).toBeGreaterThanOrEqual(300_000);
       expect(attempts.at(-1)?.time).toBeLessThanOrEqual(at.getTime() + 20 * 3_600_000);
       attempts.forEach((a, i) => {
         expect(a.entry.retry).toBe(i);
         expect(a.entry.talk_time > 0).toBe(a.entry.status === 'ANSWERED');
         if (i < attempts.length - 1) expect(a.entry.status).not.toBe('ANSWERED');
       });
+    }
+  });
+});
+
+describe('emulator: attempts are never in the future (issue 14, finding 5)', () => {
+  const T = Date.parse('2026-03-10T03:00:07.250Z'); // 10:00:07.25 in Hanoi
+
+  it('a lead imported over HTTP has its first call in a report asked a moment later', async () => {
+    let now = T;
+    const em = await start({ now: () => new Date(now) });
+    await importLeads(em, { campaign_key: 'summer', data: [lead('0912345678')] });
+    now = T + 400; // the report follows the import
+    const res = (
+      await report(em, {
+        campaign_key: 'summer',
+        start_date: '2026-03-10 00:00:00',
+        end_date: '2026-03-10 10:00:07', // "now", to the second
+      })
+    ).json();
+    expect(res.records).toHaveLength(1);
+    expect(res.records?.[0]?.data[0]?.date_time).toBe('2026-03-10 10:00:07');
+  });
+
+  it('returns only attempts whose time has come; later ones appear as time passes', async () => {
+    for (const attemptsStyle of ['window', 'all'] as const) {
+      let now = T;
+      const em = await start({ now: () => new Date(now), seed: 9, attemptsStyle });
+      for (let i = 0; i < 20; i++)
+        em.store.addLead('summer', lead(`09${1000000 + i}0`), new Date(T));
+      const schedule = em.store
+        .leads('summer')
+        .map((l) => generateAttempts(9, 1, l.campaign_lead_id, l.importedAt, l.lead.phone_number));
+      const target = schedule.findIndex((a) => a.length >= 2);
+      expect(target).toBeGreaterThanOrEqual(0);
+      const second = schedule[target]![1]!.time;
+      const whole = { campaign_key: 'summer', start_date: '2026-03-01', end_date: '2026-03-12' };
+      const seen = async () => {
+        const res = (await report(em, whole)).json();
+        const all = (res.records ?? []).flatMap((r) => r.data);
+        for (const a of all) expect(a.date_time <= formatServiceTime(now)).toBe(true);
+        return res.records?.find((r) => r.campaign_lead_id === target + 1)?.data.length;
+      };
+      // At the import: every lead's first call, and nothing later.
+      const first = (await report(em, whole)).json().records ?? [];
+      expect(first.map((r) => r.data.map((a) => a.retry))).toEqual(schedule.map(() => [0]));
+      expect(await seen()).toBe(1);
+      now = second - 1000;
+      expect(await seen()).toBe(1); // a memoised answer too
+      now = second;
+      expect(await seen()).toBe(2);
+      now = T + 2 * 86_400_000;
+      expect(await seen()).toBe(schedule[target]!.length);
+      const done = (await report(em, whole)).json().records ?? [];
+      expect(done.flatMap((r) => r.data)).toHaveLength(schedule.flat().length);
     }
   });
 });

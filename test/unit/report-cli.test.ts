@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateAttempts, startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { formatServiceTime } from '../../src/emulator/generator.js';
 // DESIGN.md's exact CSV columns, written out so a change in the code cannot pass unnoticed.
 const ATTEMPT_HEADER =
   'campaign_id,campaign_name,campaign_lead_id,ref_id,phone_number,lead_name,call,session,wait_time,talk_time,called_number,date_time,status,retry,key_press';
@@ -318,10 +319,11 @@ describe('cacs report', () => {
       env: env(emu),
       now: late,
     });
+    // Today in UTC (2026-11-21 00:00Z) to now, on the service's clock (UTC+7).
     expect(emu.store.reportRequests[0]?.body).toEqual(
       expect.objectContaining({
-        start_date: '2026-11-21 00:00:00',
-        end_date: '2026-11-21 20:00:00',
+        start_date: '2026-11-21 07:00:00',
+        end_date: '2026-11-22 03:00:00',
       }),
     );
   });
@@ -523,4 +525,105 @@ describe('cacs report failures', () => {
       /cannot reach 127\.0\.0\.1:1: connection refused \(gave up after \d attempts\)/,
     );
   }, 60_000);
+});
+
+describe('cacs report: zones and fresh imports (issue 14)', () => {
+  it('--tz Europe/Paris --from today includes a call made at 23:00 Vietnam time today', async () => {
+    // 2026-11-23 23:30 in Ho Chi Minh City, 17:30 in Paris.
+    const now = () => new Date('2026-11-23T16:30:00Z');
+    const emu = await startEmulator({ port: 0, seed: 3, now });
+    try {
+      // Imported, and called, at 23:00:00 in Vietnam (17:00 in Paris).
+      const late = emu.store.addLead(
+        'summer',
+        { phone_number: '0912345678', name: 'Late call', ref_id: 'LATE' },
+        new Date('2026-11-23T16:00:00Z'),
+      );
+      const r = await runCli(
+        ['report', '--from', 'today', '--tz', 'Europe/Paris', '--format', 'json'],
+        { env: env(emu), now },
+      );
+      expect(r.code).toBe(0);
+      // Paris's today, 00:00 → 17:30, is 06:00 → 23:30 on the service's clock.
+      expect(emu.store.reportRequests.map((q) => q.body)).toEqual([
+        expect.objectContaining({
+          start_date: '2026-11-23 06:00:00',
+          end_date: '2026-11-23 23:30:00',
+        }),
+      ]);
+      const records = JSON.parse(r.stdout) as Array<{
+        campaign_lead_id: number;
+        data: Array<{ date_time: string }>;
+      }>;
+      expect(records.map((x) => x.campaign_lead_id)).toEqual([late.campaign_lead_id]);
+      expect(records[0]?.data[0]?.date_time).toBe('2026-11-23 23:00:00');
+      expect(r.stderr).toContain(
+        'range: 2026-11-23 00:00:00 → 2026-11-23 17:30:00 Europe/Paris (service: 2026-11-23 06:00:00 → 2026-11-23 23:30:00 Asia/Ho_Chi_Minh)',
+      );
+    } finally {
+      await emu.close();
+    }
+  });
+
+  it('reads --tz from the config and serviceTimezone from a profile', async () => {
+    const now = () => new Date('2026-11-23T16:30:00Z');
+    const emu = await startEmulator({ port: 0, now });
+    try {
+      const cwd = tempDir();
+      fs.writeFileSync(
+        path.join(cwd, '.cacsrc.yaml'),
+        'timezone: Europe/Paris\nprofiles:\n  utc:\n    serviceTimezone: UTC\n',
+      );
+      const paris = await runCli(['report', '--from', 'today', '--format', 'json'], {
+        env: env(emu),
+        cwd,
+        now,
+      });
+      expect(paris.code).toBe(0);
+      expect(paris.stderr).toContain(
+        '(service: 2026-11-23 06:00:00 → 2026-11-23 23:30:00 Asia/Ho_Chi_Minh)',
+      );
+      const utc = await runCli(
+        ['report', '--from', 'today', '--profile', 'utc', '--format', 'json'],
+        {
+          env: env(emu),
+          cwd,
+          now,
+        },
+      );
+      expect(utc.code).toBe(0);
+      expect(utc.stderr).toContain('(service: 2026-11-22 23:00:00 → 2026-11-23 16:30:00 UTC)');
+    } finally {
+      await emu.close();
+    }
+  });
+
+  it('import, then report --from today at once, shows the imported leads', async () => {
+    // The real clock: the first call is placed in the second of the import.
+    const emu = await startEmulator({ port: 0, seed: 4 });
+    try {
+      const cwd = tempDir();
+      fs.writeFileSync(
+        path.join(cwd, 'leads.csv'),
+        'phone_number,name,ref_id\n0912345678,An,KH-1\n0987654321,Bình,KH-2\n0903456789,Cường,KH-3\n',
+      );
+      const e = env(emu);
+      const imported = await runCli(['import', path.join(cwd, 'leads.csv')], { env: e, cwd });
+      expect(imported.code).toBe(0);
+      for (const from of ['today', '1d']) {
+        const r = await runCli(['report', '--from', from, '--format', 'json'], { env: e, cwd });
+        expect(r.code).toBe(0);
+        const records = JSON.parse(r.stdout) as Array<{ ref_id: string; data: unknown[] }>;
+        // Unless the day turned over in Vietnam between the two commands.
+        const vnDay = (t: Date) => formatServiceTime(t.getTime()).slice(0, 10);
+        const dayTurned =
+          from === 'today' && vnDay(emu.store.received[0]!.at) !== vnDay(new Date());
+        if (!dayTurned)
+          expect(records.map((x) => x.ref_id).sort()).toEqual(['KH-1', 'KH-2', 'KH-3']);
+        for (const x of records) expect(x.data.length).toBeGreaterThanOrEqual(1);
+      }
+    } finally {
+      await emu.close();
+    }
+  });
 });

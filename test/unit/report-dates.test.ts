@@ -9,6 +9,7 @@ import {
   dayNumber,
   endOfDay,
   formatServiceDate,
+  instantToWall,
   isValidLocal,
   monthLength,
   nowIn,
@@ -37,8 +38,9 @@ function at(s: string): LocalDateTime {
   };
 }
 
+/** The instant parseWhen gives, on the wall clock of the zone it was read in. */
 function when(input: string, role: 'from' | 'to', now = NOW, timeZone = VN): string {
-  return formatServiceDate(parseWhen(input, role, { now, timeZone }));
+  return formatServiceDate(instantToWall(parseWhen(input, role, { now, timeZone }), timeZone));
 }
 
 function usageError(fn: () => unknown): UsageError {
@@ -132,8 +134,11 @@ describe('parseWhen: every form × role (clock: 2026-11-22 00:30:00 in Ho Chi Mi
     expect(when('today', 'from', NOW, 'UTC')).toBe('2026-11-21 00:00:00');
     expect(when('yesterday', 'from', NOW, 'UTC')).toBe('2026-11-20 00:00:00');
     expect(when('now', 'to', NOW, 'UTC')).toBe('2026-11-21 17:30:00');
-    // Absolute values are sent as they are, whatever the zone.
+    // Absolute values are wall-clock times of the zone they are read in.
     expect(when('2026-11-01 08:00', 'from', NOW, 'America/New_York')).toBe('2026-11-01 08:00:00');
+    expect(parseWhen('2026-11-01 08:00', 'from', { now: NOW, timeZone: 'America/New_York' })).toBe(
+      Date.parse('2026-11-01T08:00:00-05:00'),
+    );
   });
 
   it('crosses month and year boundaries', () => {
@@ -204,7 +209,12 @@ describe('parseWhen: bad inputs', () => {
     ['2026-11-01 8:00', 'not a date or time cacs understands'],
     ['2026-11-01 08', 'not a date or time cacs understands'],
     ['2026-11-01 08:00:00.000', 'not a date or time cacs understands'],
-    ['2026-11-01T08:00:00Z', 'not a date or time cacs understands'],
+    ['2026-11-01T08:00Z:00', 'not a date or time cacs understands'],
+    ['2026-11-01Z', 'not a date or time cacs understands'],
+    ['2026-11-01T08:00:00+1', 'not a date or time cacs understands'],
+    ['2026-11-01T08:00:00 +01:00', 'not a date or time cacs understands'],
+    ['2026-11-01T08:00:00+24:00', 'no such offset'],
+    ['2026-11-01T08:00:00+01:60', 'no such offset'],
     ['-1d', 'not a date or time cacs understands'],
     ['1.5d', 'not a date or time cacs understands'],
     ['d', 'not a date or time cacs understands'],
@@ -296,8 +306,8 @@ describe('calendar arithmetic', () => {
         const s = formatServiceDate(t);
         expect(s).toHaveLength(19);
         expect(isServiceDate(s)).toBe(true);
-        expect(parseWhen(s, 'from', opts)).toEqual(t);
-        expect(parseWhen(s, 'to', opts)).toEqual(t);
+        expect(instantToWall(parseWhen(s, 'from', opts), VN)).toEqual(t);
+        expect(instantToWall(parseWhen(s, 'to', opts), VN)).toEqual(t);
       }),
     );
   });

@@ -126,6 +126,39 @@ describe('precedence: flags > env > profile > project > user > defaults', () => 
     expect(r.sources.get(key) ?? 'not set').toBe(source);
   });
 
+  it('serviceTimezone defaults to Asia/Ho_Chi_Minh, and timezone to serviceTimezone', () => {
+    const none = resolveSettings({ files: [], env: {}, flags: new Map() });
+    expect([none.settings.serviceTimezone, none.settings.timezone]).toEqual([
+      'Asia/Ho_Chi_Minh',
+      'Asia/Ho_Chi_Minh',
+    ]);
+    expect(none.sources.get('serviceTimezone')).toBe('default');
+    expect(none.sources.get('timezone')).toBe('default (serviceTimezone)');
+    const f = file('project', {
+      serviceTimezone: 'UTC',
+      profiles: { paris: { timezone: 'Europe/Paris' }, tokyo: { serviceTimezone: 'Asia/Tokyo' } },
+    });
+    const base = resolveSettings({ files: [f], env: {}, flags: new Map() });
+    expect([base.settings.serviceTimezone, base.settings.timezone]).toEqual(['UTC', 'UTC']);
+    const paris = resolveSettings({ files: [f], env: { CACS_PROFILE: 'paris' }, flags: new Map() });
+    expect([paris.settings.serviceTimezone, paris.settings.timezone]).toEqual([
+      'UTC',
+      'Europe/Paris',
+    ]);
+    expect(paris.sources.get('timezone')).toBe('profile paris in /cfg/project.yaml');
+    const tokyo = resolveSettings({
+      files: [f],
+      env: { CACS_PROFILE: 'tokyo' },
+      flags: new Map([['timezone', 'Europe/Paris']]),
+    });
+    expect([tokyo.settings.serviceTimezone, tokyo.settings.timezone]).toEqual([
+      'Asia/Tokyo',
+      'Europe/Paris',
+    ]);
+    expect(tokyo.sources.get('serviceTimezone')).toBe('profile tokyo in /cfg/project.yaml');
+    expect(tokyo.sources.get('timezone')).toBe('flag --tz');
+  });
+
   it('merges campaign aliases across files and resolves an alias to its key', () => {
     const a = file('user', { campaigns: { summer: 'SUMMER2026' } });
     const b = file('project', { campaigns: { winter: 'WINTER2026' }, defaultCampaign: 'winter' });
@@ -195,22 +228,24 @@ describe('config validation', () => {
       import: { batchSize: 0, columns: { phone: 'Phone', name: 3 } },
       report: { format: 'xml', windowDays: 32 },
       timezone: 'Mars/Olympus',
+      serviceTimezone: 'Asia/Saigon_Beach',
       allowInsecureHttp: 'yes',
       accessToken: 'x'.repeat(51),
       profiles: { a: { nested: true }, b: 'no' },
     });
     expect(problems).toEqual([
       'baseUrl: must be an http:// or https:// URL',
-      'batchsize: unknown key (known here: accessToken, accessTokenCommand, accessTokenCommandTimeout, allowInsecureHttp, baseUrl, campaigns, defaultCampaign, import, report, timeout, timezone)',
+      'batchsize: unknown key (known here: accessToken, accessTokenCommand, accessTokenCommandTimeout, allowInsecureHttp, baseUrl, campaigns, defaultCampaign, import, report, serviceTimezone, timeout, timezone)',
       'import.batchSize: expected a whole number from 1 to 100000, got number 0',
       'import.columns.phone: not a lead field (fields: phone_number, name, contact_name, company, email, address, home_phone, ref_id, field01, field02, field03, field04, field05, field06, field07, field08, field09, field10)',
       'import.columns.name: expected a non-empty string, got number 3',
       'report.format: expected one of csv, json, ndjson, table, got string "xml"',
       'report.windowDays: expected a whole number from 1 to 31, got number 32',
       'timezone: unknown time zone "Mars/Olympus"',
+      'serviceTimezone: unknown time zone "Asia/Saigon_Beach"',
       'allowInsecureHttp: expected true or false, got string "yes"',
       'accessToken: must be at most 50 characters',
-      'profiles.a.nested: unknown key (known here: accessToken, accessTokenCommand, accessTokenCommandTimeout, allowInsecureHttp, baseUrl, campaigns, defaultCampaign, import, report, timeout, timezone)',
+      'profiles.a.nested: unknown key (known here: accessToken, accessTokenCommand, accessTokenCommandTimeout, allowInsecureHttp, baseUrl, campaigns, defaultCampaign, import, report, serviceTimezone, timeout, timezone)',
       'profiles.b: expected a mapping of settings, got string "no"',
     ]);
   });

@@ -32,6 +32,7 @@ export async function runConfigShow(opts: { json?: boolean }, ctx: Context): Pro
   for (const [alias, key] of Object.entries(settings.campaigns)) add(`campaigns.${alias}`, key);
   add('profile', settings.profile ?? null);
   add('timezone', settings.timezone);
+  add('serviceTimezone', settings.serviceTimezone);
   add('timeout', settings.timeout);
   add('allowInsecureHttp', settings.allowInsecureHttp);
   add('stateDir', settings.stateDir);

@@ -56,9 +56,14 @@ export async function runReportCommand(flags: ReportFlags, ctx: Context): Promis
   if (flags.concurrency !== undefined) cmdFlags.set('report.concurrency', flags.concurrency);
   const { settings } = await ctx.settings(cmdFlags);
 
-  const { resolveRange, formatServiceDate } = await import('../../report/dates.js');
+  const { resolveRange, describeRange, formatServiceDate } = await import('../../report/dates.js');
   const { splitWindows, statusGroups } = await import('../../report/windows.js');
-  const range = resolveRange(flags.from, flags.to, { now: ctx.now(), timeZone: settings.timezone });
+  // Read in the user's zone, sent (and split into windows) on the service's wall clock.
+  const range = resolveRange(flags.from, flags.to, {
+    now: ctx.now(),
+    timeZone: settings.timezone,
+    serviceTimeZone: settings.serviceTimezone,
+  });
   const windows = splitWindows(range.from, range.to, settings.report.windowDays);
   const groups = statusGroups(flags.status);
   const campaign = requireCampaign(settings);
@@ -76,7 +81,7 @@ export async function runReportCommand(flags: ReportFlags, ctx: Context): Promis
 
   const requests = windows.length * groups.length;
   ctx.out.debug(
-    `report ${formatServiceDate(range.from)} → ${formatServiceDate(range.to)}: ${plural(windows.length, 'window')} × ${plural(groups.length, 'status group')}`,
+    `report ${describeRange(range)}: ${plural(windows.length, 'window')} × ${plural(groups.length, 'status group')}`,
   );
   const spinner = await ctx.out.spinner(`Fetching 0/${requests} windows…`);
   const { fetchReport } = await import('../../report/fetch.js');
@@ -121,7 +126,7 @@ export async function runReportCommand(flags: ReportFlags, ctx: Context): Promis
   const attempts = result.records.reduce((n, r) => n + (r.data?.length ?? 0), 0);
   ctx.out.info(
     ctx.out.c.dim(
-      `${formatServiceDate(range.from)} → ${formatServiceDate(range.to)} · ${plural(result.requests, 'request')} · ${plural(result.records.length, 'lead')}, ${plural(attempts, 'attempt')}` +
+      `range: ${describeRange(range)} · ${plural(result.requests, 'request')} · ${plural(result.records.length, 'lead')}, ${plural(attempts, 'attempt')}` +
         (flags.output !== undefined ? ` · written to ${flags.output}` : ''),
     ),
   );
