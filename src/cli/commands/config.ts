@@ -104,8 +104,10 @@ campaigns:
   summer: SUMMER2026
 # defaultCampaign: summer
 
-# Relative report dates (today, yesterday, 7d) are computed in this zone.
-timezone: Asia/Ho_Chi_Minh
+# The service's clock (it reads report dates and writes call times in it), and the zone you
+# give dates in (today, yesterday, 7d, dates without an offset; default: the service's).
+serviceTimezone: Asia/Ho_Chi_Minh
+# timezone: Europe/Paris
 
 import:
   batchSize: 500
