@@ -25,7 +25,7 @@ const BENCH = path.join(ROOT, 'bench');
 const OUT = path.join(ROOT, '.bench');
 const CACS = path.join(ROOT, 'bin', 'cacs.js');
 const MAXRSS = pathToFileURL(path.join(BENCH, 'lib', 'maxrss.js')).href;
-const ALL = ['dry-run', 'import', 'import-latency', 'report', 'write', 'startup'];
+const ALL = ['dry-run', 'ledger', 'import', 'import-latency', 'report', 'write', 'startup'];
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -323,6 +323,72 @@ function addRow({ name, cacs, baseline, ratio, target, ok, note }) {
 
 // ---------------------------------------------------------------------------------------------
 // Benchmarks
+
+/**
+ * The campaign ledger's cost to a dry run: the same 1M-row file against a ledger already
+ * holding CFG.dryRows numbers of the campaign (none of them in the file: lookups, not skipped
+ * rows, are measured) and against an empty one. A dry run reads the ledger when the service's
+ * address is set; the address is never contacted.
+ */
+async function benchLedger() {
+  const big = await leadsFile(CFG.dryRows);
+  const numbers = CFG.dryRows;
+  const runs = CFG.bigRuns;
+  const address = 'http://127.0.0.1:9';
+  const full = freshDir('ledger-state');
+  log(
+    `ledger: ${n(numbers)} numbers, ${n(CFG.dryRows)}-row dry run, ${runs} run(s), alternating full / empty ledger`,
+  );
+  const g = await run(process.execPath, [
+    path.join(BENCH, 'gen-ledger.js'),
+    full,
+    address,
+    'summer',
+    String(numbers),
+  ]);
+  expectCode(g, [0], 'gen-ledger');
+  const table = JSON.parse(g.stdout);
+  const withLedger = [];
+  const empty = [];
+  const rssFull = [];
+  const rssEmpty = [];
+  for (let i = 0; i < runs; i++) {
+    const a = await run(process.execPath, dryRunArgs(big), {
+      env: cacsEnv({ CACS_BASE_URL: address, CACS_STATE_DIR: full }),
+      rss: true,
+    });
+    expectCode(a, [0, 3], 'cacs import --dry-run (full ledger)');
+    withLedger.push(a.ms);
+    rssFull.push(a.maxRssKB);
+    const b = await run(process.execPath, dryRunArgs(big), {
+      env: cacsEnv({ CACS_BASE_URL: address }),
+      rss: true,
+    });
+    expectCode(b, [0, 3], 'cacs import --dry-run (empty ledger)');
+    empty.push(b.ms);
+    rssEmpty.push(b.maxRssKB);
+  }
+  const ratio = median(withLedger) / median(empty);
+  addRow({
+    name: `dry run, ${n(CFG.dryRows)} rows: ledger of ${n(numbers)} numbers vs an empty one`,
+    cacs: fmtMs(median(withLedger)),
+    baseline: fmtMs(median(empty)),
+    ratio: ratio.toFixed(2),
+    target: '≤ 1.2',
+    ok: ratio <= 1.2,
+  });
+  const rssPerNumber = ((median(rssFull) - median(rssEmpty)) * 1024) / numbers;
+  addRow({
+    name: `ledger memory per number (${n(numbers)} numbers)`,
+    cacs: `${table.bytesPerNumber.toFixed(1)} B`,
+    baseline: '',
+    ratio: '',
+    target: '≤ 32 B',
+    ok: table.bytesPerNumber <= 32,
+    note: `the lookup table holds ${n(table.tableBytes)} bytes for ${n(table.numbers)} numbers; peak RSS of the dry run grows by ${rssPerNumber.toFixed(1)} B per number (${fmtMB(median(rssEmpty))} → ${fmtMB(median(rssFull))}, which also counts garbage left by reading the 24 MB file)`,
+  });
+  results.benchmarks.ledger = { withLedger, empty, rssFull, rssEmpty, table };
+}
 
 async function benchDryRun() {
   const big = await leadsFile(CFG.dryRows);
@@ -917,6 +983,7 @@ log(
 const started = Date.now();
 const benches = {
   'dry-run': benchDryRun,
+  ledger: benchLedger,
   import: benchImport,
   'import-latency': benchImportLatency,
   report: benchReport,

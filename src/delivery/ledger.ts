@@ -118,17 +118,30 @@ export class Hasher {
   }
 }
 
-/** Hash → latest state and run, in flat typed arrays. */
+/**
+ * Hash → latest state and run: open addressing over one typed array of 3-word slots (hash low,
+ * hash high, value), so a probe touches one cache line.
+ */
 export class LedgerTable {
-  private lo = new Uint32Array(1 << 10);
-  private hi = new Uint32Array(1 << 10);
-  /** 0 = empty slot; else (runSlot + 1) * 4 + state. */
-  private val = new Uint32Array(1 << 10);
+  /** Per slot: hash low, hash high, then 0 (empty) or (runSlot + 1) * 4 + state. */
+  private slots: Uint32Array;
+  private cap: number;
   private size = 0;
   /** Distinct runs seen, with the time each first appears. */
   readonly runs: number[] = [];
   readonly runTimes: number[] = [];
   private readonly runSlot = new Map<number, number>();
+  /** The last run looked up (records come in long runs of one run). */
+  private lastRun = -1;
+  private lastSlot = 0;
+
+  /** Room for `expected` numbers without growing. */
+  constructor(expected = 0) {
+    let cap = 1 << 10;
+    while (cap * 3 < expected * 4) cap *= 2;
+    this.cap = cap;
+    this.slots = new Uint32Array(cap * 3);
+  }
 
   get count(): number {
     return this.size;
@@ -136,35 +149,39 @@ export class LedgerTable {
 
   /** Bytes held by the table (for the memory figure). */
   get bytes(): number {
-    return this.lo.byteLength + this.hi.byteLength + this.val.byteLength;
+    return this.slots.byteLength;
   }
 
   set(lo: number, hi: number, state: number, run: number, time: number): void {
-    let slot = this.runSlot.get(run);
+    let slot = run === this.lastRun ? this.lastSlot : this.runSlot.get(run);
     if (slot === undefined) {
       slot = this.runs.length;
       this.runSlot.set(run, slot);
       this.runs.push(run);
       this.runTimes.push(time);
     }
-    if ((this.size + 1) * 4 > this.val.length * 3) this.grow();
+    this.lastRun = run;
+    this.lastSlot = slot;
+    if ((this.size + 1) * 4 > this.cap * 3) this.grow();
     this.put(lo, hi, (slot + 1) * 4 + state);
   }
 
   private put(lo: number, hi: number, v: number): void {
-    const mask = this.val.length - 1;
+    const s = this.slots;
+    const mask = this.cap - 1;
     let i = (lo ^ Math.imul(hi, 0x9e3779b1)) & mask;
     for (;;) {
-      const cur = this.val[i]!;
+      const at = i * 3;
+      const cur = s[at + 2]!;
       if (cur === 0) {
-        this.lo[i] = lo;
-        this.hi[i] = hi;
-        this.val[i] = v;
+        s[at] = lo;
+        s[at + 1] = hi;
+        s[at + 2] = v;
         this.size++;
         return;
       }
-      if (this.lo[i] === lo && this.hi[i] === hi) {
-        this.val[i] = v;
+      if (s[at] === lo && s[at + 1] === hi) {
+        s[at + 2] = v;
         return;
       }
       i = (i + 1) & mask;
@@ -172,12 +189,14 @@ export class LedgerTable {
   }
 
   get(lo: number, hi: number): { state: number; run: number; at: number } | undefined {
-    const mask = this.val.length - 1;
+    const s = this.slots;
+    const mask = this.cap - 1;
     let i = (lo ^ Math.imul(hi, 0x9e3779b1)) & mask;
     for (;;) {
-      const v = this.val[i]!;
+      const at = i * 3;
+      const v = s[at + 2]!;
       if (v === 0) return undefined;
-      if (this.lo[i] === lo && this.hi[i] === hi) {
+      if (s[at] === lo && s[at + 1] === hi) {
         const slot = (v >>> 2) - 1;
         return { state: v & 3, run: this.runs[slot]!, at: this.runTimes[slot]! };
       }
@@ -186,12 +205,12 @@ export class LedgerTable {
   }
 
   private grow(): void {
-    const { lo, hi, val } = this;
-    this.lo = new Uint32Array(val.length * 2);
-    this.hi = new Uint32Array(val.length * 2);
-    this.val = new Uint32Array(val.length * 2);
+    const old = this.slots;
+    this.cap *= 2;
+    this.slots = new Uint32Array(this.cap * 3);
     this.size = 0;
-    for (let i = 0; i < val.length; i++) if (val[i] !== 0) this.put(lo[i]!, hi[i]!, val[i]!);
+    for (let at = 0; at < old.length; at += 3)
+      if (old[at + 2] !== 0) this.put(old[at]!, old[at + 1]!, old[at + 2]!);
   }
 }
 
@@ -254,15 +273,56 @@ export function* readRecords(
   }
 }
 
-/** Read a ledger into a table (a missing ledger is empty). */
+/**
+ * Read a ledger into a table (a missing ledger is empty): whole records straight from the read
+ * buffer (no object per record), into a table sized for them up front.
+ */
 export function loadTable(file: string): { table: LedgerTable; validBytes: number } {
-  const table = new LedgerTable();
-  let records = 0;
-  for (const r of readRecords(file)) {
-    table.set(r.lo, r.hi, r.state, r.run, r.time);
-    records++;
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'r');
+  } catch (e) {
+    if ((e as { code?: string }).code === 'ENOENT')
+      return { table: new LedgerTable(), validBytes: 0 };
+    throw e;
   }
-  return { table, validBytes: records * RECORD_BYTES };
+  try {
+    const size = fs.fstatSync(fd).size;
+    const table = new LedgerTable(Math.floor(size / RECORD_BYTES));
+    // An ArrayBuffer of its own (offset 0), so the records can be read as 32-bit words.
+    const buf = Buffer.from(new ArrayBuffer(RECORD_BYTES * 43_690));
+    const words = new Uint32Array(buf.buffer);
+    const le = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+    let pos = 0;
+    for (;;) {
+      const got = fs.readSync(fd, buf, 0, buf.length, pos);
+      const whole = got - (got % RECORD_BYTES);
+      for (let o = 0; o < whole; o += RECORD_BYTES) {
+        if (buf[o + 21] !== MARK)
+          throw new UsageError(
+            `the ledger ${file} is damaged at record ${(pos + o) / RECORD_BYTES + 1}`,
+            {
+              hint: 'Move it aside (cacs then no longer knows which leads this campaign has) or restore it from a backup.',
+            },
+          );
+        const w = o >> 2;
+        if (le) table.set(words[w]!, words[w + 1]!, buf[o + 20]!, words[w + 3]!, words[w + 4]!);
+        else
+          table.set(
+            buf.readUInt32LE(o),
+            buf.readUInt32LE(o + 4),
+            buf[o + 20]!,
+            buf.readUInt32LE(o + 12),
+            buf.readUInt32LE(o + 16),
+          );
+      }
+      pos += whole;
+      if (got < buf.length) break;
+    }
+    return { table, validBytes: pos };
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 export interface LedgerEntry {
