@@ -52,6 +52,11 @@ export class FastCsvParser {
     return delimiter.length === 1 && !'"\r\n'.includes(delimiter);
   }
 
+  /** Whether text of an incomplete record is held back for the next push. */
+  get holding(): boolean {
+    return this.carry.length > 0;
+  }
+
   /** Whether the parser gave up (the input needs csv-parse from here on). */
   get failed(): boolean {
     return this.gaveUp;

@@ -4,6 +4,7 @@
  * Every structural problem is a UsageError naming the file and the line: nothing is sent.
  * Rows are streamed: a file is never held in memory whole (JSON arrays excepted, up to
  * inputLimits.jsonBytes); a CSV row or NDJSON line is at most inputLimits.rowBytes.
+ * Headers and values come out in Unicode NFC, whatever the encoding (see "Unicode composition").
  */
 import { createHash, type Hash } from 'node:crypto';
 import fs from 'node:fs';
@@ -115,6 +116,61 @@ export function formatBytes(n: number): string {
 const READ_CHUNK = 256 * 1024;
 /** Bytes of UTF-8 decoded and handed to the fast CSV parser at a time. */
 const TEXT_SLICE = 32 * 1024;
+
+// --------------------------------------------------------------------------------------------
+// Unicode composition (NFC)
+//
+// Every header and value a reader hands on is in NFC, whatever the encoding: decomposed text
+// (macOS, windows-1258's combining tone marks, NFD UTF-16) reaches the service composed, as
+// precomposed input does. NFC is applied to whole values, after parsing, never to decoded text
+// chunks: a value is complete by then, so a chunk boundary between a letter and its tone mark
+// (or inside a run of marks) cannot leave it uncomposed, and a delimiter is never composed
+// with a mark that follows it. The decoders only have to hand on whole code points.
+
+/**
+ * Code units from which a string may not be NFC. Nothing below U+0300 decomposes, composes
+ * with the character before it or is reordered (every NFC_QC No/Maybe and ccc≠0 character is
+ * above), so ASCII and Latin-1 text — one-byte strings in V8, which this never matches —
+ * skips normalize().
+ */
+const MAY_COMPOSE = /[\u0300-\uffff]/;
+/**
+ * A code point that may compose with, or be reordered around, the character before it: the
+ * combining marks (every character with ccc≠0 or NFC_QC=Maybe is one) and the Hangul vowel and
+ * final jamo (NFC_QC=Maybe, composed into the syllable before them).
+ */
+const COMBINES_BACKWARD = /^[\p{M}\u1161-\u1175\u11a8-\u11c2]/u;
+
+/** A header or value in NFC. */
+export function nfc(value: string): string {
+  return MAY_COMPOSE.test(value) ? value.normalize('NFC') : value;
+}
+
+/**
+ * Whether every value parsed from `text` — alone, or after text that passed this test — is NFC
+ * as it is: `text` is NFC and does not begin with a character that could compose or reorder
+ * with what came before it. (A substring of NFC text cut before such a starter, or at a
+ * delimiter, is NFC too.) One scan of the text where a value-by-value normalize() would cost
+ * a call per value: text that fails has its values composed one by one.
+ */
+export function composedText(text: string): boolean {
+  if (!MAY_COMPOSE.test(text)) return true;
+  return !COMBINES_BACKWARD.test(text) && text.normalize('NFC') === text;
+}
+
+/** The same rows with every header and value in NFC (for readers that decode whole values). */
+function composed(source: RowSource): RowSource {
+  return {
+    ...source,
+    headers: source.headers.map(nfc),
+    each: (fn, opts) =>
+      source.each((row) => {
+        const values = row.values;
+        for (let i = 0; i < values.length; i++) values[i] = nfc(values[i]!);
+        fn(row);
+      }, opts),
+  };
+}
 
 function where(info: Pick<InputInfo, 'displayName'>, line?: number): string {
   return line === undefined ? info.displayName : `${info.displayName}:${line}`;
@@ -540,19 +596,25 @@ async function* textChunks(info: InputInfo): AsyncGenerator<string> {
     return;
   }
   const { default: iconv } = await import('iconv-lite');
-  // Legacy code pages (windows-1258 above all) write Vietnamese with combining tone marks:
-  // compose them (NFC) so headers match and the service gets the usual precomposed text.
-  // A chunk's last character may still take a mark from the next chunk: hold it back.
+  // Legacy code pages (windows-1258 above all) write Vietnamese with combining tone marks; the
+  // readers compose whole values (composed()), so the text is handed on as decoded. Only a
+  // surrogate pair is never cut: some decoders (iconv-lite's UTF-16BE) end a chunk's text
+  // after the high surrogate, and a lone surrogate would become U+FFFD when csv-parse encodes
+  // the chunk. The TextDecoder above never cuts one.
   const decoder = iconv.getDecoder(info.encoding);
   let held = '';
   for await (const chunk of stream as AsyncIterable<Buffer>) {
-    const text = held + decoder.write(chunk);
-    const cut = text.length > 0 ? text.length - 1 : 0;
-    held = text.slice(cut);
-    if (cut > 0) yield text.slice(0, cut).normalize('NFC');
+    let text = held + decoder.write(chunk);
+    held = '';
+    const last = text.charCodeAt(text.length - 1);
+    if (last >= 0xd800 && last <= 0xdbff) {
+      held = text.slice(-1);
+      text = text.slice(0, -1);
+    }
+    if (text) yield text;
   }
   const tail = held + (decoder.end() ?? '');
-  if (tail) yield tail.normalize('NFC');
+  if (tail) yield tail;
 }
 
 /** Offset of the first byte that breaks UTF-8's structure (for the error message only). */
@@ -603,10 +665,12 @@ export async function openRows(info: InputInfo, opts: OpenRowsOptions = {}): Pro
   if (info.format === 'csv') return readsFast(info) ? openCsvFast(info, opts) : openCsvParse(info);
   if (info.format === 'xlsx') {
     const { openXlsx } = await import('./xlsx.js');
-    return openXlsx(
-      info.path,
-      info.displayName,
-      info.sheet !== undefined ? { sheet: info.sheet } : {},
+    return composed(
+      await openXlsx(
+        info.path,
+        info.displayName,
+        info.sheet !== undefined ? { sheet: info.sheet } : {},
+      ),
     );
   }
   if (info.format === 'ndjson') return openNdjson(info);
@@ -726,7 +790,13 @@ async function openCsvFast(info: InputInfo, opts: OpenRowsOptions): Promise<RowS
   let handler: ((row: Row) => void) | undefined;
   const pending: Row[] = [];
   let rows = 0;
+  /**
+   * Whether the records parsed now may hold text that is not NFC (see composedText): the text
+   * pushed fails the test, or the parser still holds the start of a record from such text.
+   */
+  let compose = false;
   const parser = new FastCsvParser(info.delimiter, (values, line) => {
+    if (compose) for (let i = 0; i < values.length; i++) values[i] = nfc(values[i]!);
     if (headers === undefined) {
       headers = values;
       return;
@@ -741,10 +811,12 @@ async function openCsvFast(info: InputInfo, opts: OpenRowsOptions): Promise<RowS
     const next = await chunks.next();
     if (next.done) {
       done = true;
+      compose &&= parser.holding;
       if (!parser.end()) return false;
       contentHash = hash.digest('hex');
       return true;
     }
+    compose = !composedText(next.value) || (compose && parser.holding);
     return parser.push(next.value);
   };
   const fallBack = async (): Promise<RowSource> => {
@@ -909,7 +981,7 @@ async function openCsvParse(info: InputInfo): Promise<RowSource> {
     await settle();
     throw new UsageError(`${info.displayName}: the file has no header row and no data`);
   }
-  return {
+  return composed({
     headers,
     async each(fn) {
       handler = fn;
@@ -926,7 +998,7 @@ async function openCsvParse(info: InputInfo): Promise<RowSource> {
       await settle();
       if (rows === 0) throw new UsageError(`${info.displayName}: only a header row, no data rows`);
     },
-  };
+  });
 }
 
 /** Line breaks inside a record's values (CRLF counted once). */
@@ -1091,7 +1163,7 @@ async function openJson(info: InputInfo): Promise<RowSource> {
   const objects = async function* () {
     for (let i = 0; i < list.length; i++) yield { line: i + 1, value: list[i] };
   };
-  return { headers, each: rowsFromObjects(info, objects, headers, 'element') };
+  return composed({ headers, each: rowsFromObjects(info, objects, headers, 'element') });
 }
 
 /**
@@ -1170,5 +1242,8 @@ async function openNdjson(info: InputInfo): Promise<RowSource> {
   }
   if (count === 0) throw new UsageError(`${info.displayName}: no leads (every line is empty)`);
   const headers = [...keys];
-  return { headers, each: rowsFromObjects(info, () => ndjsonValues(info), headers, 'the line') };
+  return composed({
+    headers,
+    each: rowsFromObjects(info, () => ndjsonValues(info), headers, 'the line'),
+  });
 }
