@@ -146,7 +146,10 @@ async function run(s: Scenario): Promise<Outcome> {
     ['stderr', Buffer.concat(err).toString('utf8')],
   ];
   const roots = [cwd, state, tmp, home];
-  for (const e of cacsTempEntries()) if (!before.has(e) && !roots.includes(e)) roots.push(e);
+  // (Other runs of this file, in parallel, make cacs-sec-* folders of their own: not ours.)
+  for (const e of cacsTempEntries())
+    if (!before.has(e) && !roots.includes(e) && !path.basename(e).startsWith('cacs-sec-'))
+      roots.push(e);
   const files = new Map<string, string>();
   for (const root of roots) {
     for (const p of listTree(root)) {
