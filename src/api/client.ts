@@ -19,6 +19,7 @@ import {
   parseRetryAfter,
   sleep,
   type RetryPolicy,
+  type Sleep,
 } from './retry.js';
 import {
   IMPORT_PATH,
@@ -77,6 +78,11 @@ export interface ClientOptions {
    */
   signal?: AbortSignal;
   random?: () => number;
+  /**
+   * The wait between attempts (default: `sleep`, a timer cut short by `signal`). Tests pass a
+   * quicker one; it is given `signal` and must reject with InterruptedError when it aborts.
+   */
+  sleep?: Sleep;
   /** Agents to use (a proxy's, see proxy.ts); default: keep-alive agents of our own. */
   agent?: { http?: http.Agent; https?: https.Agent };
   /** For tests: replace the got instance. */
@@ -322,7 +328,7 @@ export class CacsClient {
       );
       this.opts.log?.(`  retrying in ${delayMs} ms: ${error.message}`);
       this.opts.onRetry?.({ attempt, delayMs, reason: error.message });
-      await sleep(delayMs, this.opts.signal);
+      await (this.opts.sleep ?? sleep)(delayMs, this.opts.signal);
     }
   }
 

@@ -49,6 +49,12 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
   return Math.max(0, t - now);
 }
 
+/**
+ * How the client waits between attempts: resolves after ms, or rejects with InterruptedError
+ * as soon as the signal aborts (at once if it already has).
+ */
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
 /** Wait, unless the signal aborts first. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

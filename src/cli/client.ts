@@ -29,6 +29,7 @@ export async function createClient(
     token,
     timeoutMs: settings.timeout,
     signal: ctx.signal,
+    ...(ctx.io.sleep ? { sleep: ctx.io.sleep } : {}),
     ...(agents.http || agents.https ? { agent: agents } : {}),
     ...(ctx.out.verbose ? { log: (l: string) => ctx.out.debug(l) } : {}),
   });

@@ -4,6 +4,7 @@
  * commands in-process with string buffers and a TTY switch.
  */
 import type { ChalkInstance, Chalk as ChalkClass } from 'chalk';
+import type { Sleep } from '../api/retry.js';
 import { ENV, envValue, type Env } from '../config/env.js';
 import type { FlatConfig } from '../config/schema.js';
 import type { ResolvedSettings } from '../config/settings.js';
@@ -22,6 +23,8 @@ export interface IO {
   /** Terminal width for tables and progress (default 80). */
   columns?: number;
   now?: () => Date;
+  /** The API client's wait between retries (default: real time; tests pass a quick one). */
+  sleep?: Sleep;
   /** Install SIGINT/SIGTERM handlers on the process (the real CLI only). */
   handleSignals?: boolean;
 }

@@ -28,7 +28,7 @@ import {
 
 export type { NormalizationKind };
 import { PhoneSet } from './phoneset.js';
-import { openRows, type InputInfo } from './read.js';
+import { openRows, type InputInfo, type RowSource } from './read.js';
 import { REJECTS_META_COLUMNS, SidecarWriter } from './rejects.js';
 import { createValidator } from './validate.js';
 
@@ -183,6 +183,19 @@ function isRejectsHeader(headers: readonly string[]): boolean {
 
 export async function prepareLeads(info: InputInfo, opts: PrepareOptions): Promise<Prepared> {
   const source = await openRows(info);
+  try {
+    return await prepareRows(info, source, opts);
+  } finally {
+    // A refused header (no phone column…) never reaches source.each: let go of the file.
+    await source.close?.();
+  }
+}
+
+async function prepareRows(
+  info: InputInfo,
+  source: RowSource,
+  opts: PrepareOptions,
+): Promise<Prepared> {
   const readRejectsFile = isRejectsHeader(source.headers);
   const skip = readRejectsFile ? REJECTS_META_COLUMNS.length : 0;
   const headers = source.headers.slice(skip);

@@ -65,6 +65,11 @@ export interface RowSource {
    * block that differs.
    */
   blockDigests?: () => readonly Buffer[] | undefined;
+  /**
+   * Let go of the file when `each` will not be called (the caller refused the headers): a
+   * reader that keeps the file open after the header row closes it. Harmless after `each`.
+   */
+  close?: () => Promise<void>;
 }
 
 export interface OpenRowsOptions {
@@ -838,6 +843,9 @@ async function openCsvFast(info: InputInfo, opts: OpenRowsOptions): Promise<RowS
     headers,
     contentHash: () => contentHash,
     blockDigests: () => (contentHash === undefined ? undefined : digests),
+    close: async () => {
+      await chunks.return(undefined);
+    },
     async each(fn, eachOpts) {
       let delivered = 0;
       handler = (row) => {
@@ -983,6 +991,14 @@ async function openCsvParse(info: InputInfo): Promise<RowSource> {
   }
   return composed({
     headers,
+    close: async () => {
+      if (handler !== undefined) return;
+      handler = () => {};
+      failure ??= new Error('closed');
+      release(); // the feed stops at its next chunk, closing the file
+      await feed;
+      parser.destroy();
+    },
     async each(fn) {
       handler = fn;
       for (const row of pending.splice(0)) {

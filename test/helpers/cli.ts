@@ -6,7 +6,9 @@ import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { main } from '../../src/cli/main.js';
+import type { Sleep } from '../../src/api/retry.js';
 import type { IO } from '../../src/cli/context.js';
+import { fastSleep } from './sleep.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const BIN = path.join(ROOT, 'bin', 'cacs.js');
@@ -23,6 +25,11 @@ export interface RunOptions {
   tty?: boolean;
   stdin?: string | Buffer;
   now?: () => Date;
+  /**
+   * The client's wait between retries: a quick one by default (see fastSleep), so a test pays
+   * no real backoff; `'real'` for the real timer.
+   */
+  sleep?: Sleep | 'real';
 }
 
 function sink(): { stream: PassThrough; text: () => string } {
@@ -64,6 +71,7 @@ export async function runCli(argv: string[], opts: RunOptions = {}): Promise<Run
     stdinIsTTY: false,
     columns: 80,
     ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.sleep === 'real' ? {} : { sleep: opts.sleep ?? fastSleep() }),
   };
   const code = await main(argv, io);
   await new Promise((r) => setImmediate(r));

@@ -19,6 +19,30 @@ export function importEnv(emu: { url: string }, extra: Record<string, string> = 
   return env;
 }
 
+/**
+ * The files under dir this process still holds open (Linux: /proc/self/fd; [] elsewhere),
+ * after up to ~200 ms for closes already under way (a destroyed stream closes its fd on a later
+ * tick). A FileHandle left to the garbage collector stays open far longer.
+ */
+export async function openFilesUnder(dir: string): Promise<string[]> {
+  if (!fs.existsSync('/proc/self/fd')) return [];
+  const prefix = fs.realpathSync(dir) + path.sep;
+  let open: string[] = [];
+  for (let i = 0; i < 20; i++) {
+    open = fs.readdirSync('/proc/self/fd').flatMap((fd) => {
+      try {
+        const target = fs.readlinkSync(path.join('/proc/self/fd', fd));
+        return target.startsWith(prefix) ? [target] : [];
+      } catch {
+        return []; // closed meanwhile (or the directory handle readdir used)
+      }
+    });
+    if (open.length === 0) break;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return open;
+}
+
 export function write(dir: string, name: string, content: string | Buffer): string {
   const f = path.join(dir, name);
   fs.writeFileSync(f, content);

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CacsClient, type ClientOptions } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
+import { InterruptedError } from '../../src/errors.js';
 import { RetryBudget } from '../../src/api/retry.js';
 import { messages } from '../../src/api/spec.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { VERSION } from '../../src/version.js';
 import { closedPort, hangUp, html, json, raw, startScriptedServer } from '../helpers/servers.js';
+import { fastSleep } from '../helpers/sleep.js';
 
 const FAST = { baseDelayMs: 1, maxDelayMs: 5, maxAttempts: 4 };
 const LEAD = { phone_number: '0912345678', name: 'Nguyễn Văn A' };
@@ -305,10 +307,50 @@ describe('client failure classes (scripted servers)', () => {
       json(200, { result: 'success', message: messages.imported(1) }),
     ]);
     try {
-      const started = Date.now();
-      await client(s.url).importLeads('summer', [LEAD]);
-      expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+      const sleep = fastSleep();
+      await client(s.url, { sleep }).importLeads('summer', [LEAD]);
+      expect(sleep.waits).toEqual([1000]);
       expect(s.seen).toHaveLength(2);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('waits with the real timer by default, and an abort cuts the wait short', async () => {
+    const s = await startScriptedServer([html(503, 'down')]);
+    try {
+      const ac = new AbortController();
+      const c = client(s.url, {
+        signal: ac.signal,
+        random: () => 1,
+        retry: { baseDelayMs: 30_000, maxDelayMs: 30_000, maxAttempts: 3 },
+      });
+      const started = Date.now();
+      const p = c.importLeads('summer', [LEAD]).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      // Still waiting for its second attempt: the real timer, not an injected one.
+      expect(s.seen).toHaveLength(1);
+      ac.abort();
+      expect(await p).toBeInstanceOf(InterruptedError);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(s.seen).toHaveLength(1);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('gives an injected wait the signal: an abort interrupts it too', async () => {
+    const s = await startScriptedServer([html(503, 'down')]);
+    try {
+      const ac = new AbortController();
+      const sleep = fastSleep();
+      const c = client(s.url, { signal: ac.signal, sleep, onRetry: () => ac.abort() });
+      await expect(c.importLeads('summer', [LEAD])).rejects.toBeInstanceOf(InterruptedError);
+      expect(sleep.waits).toHaveLength(1);
+      expect(s.seen).toHaveLength(1);
     } finally {
       await s.close();
     }

@@ -33,6 +33,7 @@ describe('messages list at most 20 columns', () => {
     } catch (e) {
       err = e as ColumnError;
     }
+    expect(err).toBeInstanceOf(ColumnError);
     expect(err!.message).toBe(
       `a column matches no lead field: "${'z'.repeat(60)}"… (10,000 characters)`,
     );

@@ -546,7 +546,7 @@ describe('emulator: report results', () => {
       ref_id: '',
     });
     expect(rec?.data[0]?.date_time.slice(0, 10)).toBe('2026-03-10');
-    expect(em.campaigns[0]).toBeDefined();
+    expect(em.store.leads('summer')).toHaveLength(1);
   });
 
   it('answers a repeated query alike, and anew once the campaign gains a lead', async () => {

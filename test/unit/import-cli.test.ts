@@ -10,6 +10,7 @@ import {
   accountedFor,
   emulatorPool,
   importEnv,
+  openFilesUnder,
   processedPhones,
   readCsv,
   write,
@@ -396,6 +397,8 @@ describe('malformed input: exit 2, named file and line, nothing sent', () => {
     ['empty.csv', '', /empty\.csv: the file is empty/],
     ['header.csv', 'phone,name\n', /header\.csv: only a header row, no data rows/],
     ['nophone.csv', 'name,email\nAn,a@b.vn\n', /nophone\.csv: no phone column/],
+    // Old Mac line ends: the fast reader hands the file to csv-parse, which refuses the header.
+    ['nophone-cr.csv', 'name,email\rAn,a@b.vn\r', /nophone-cr\.csv: no phone column/],
     ['dup.csv', 'phone,name,Name\n0912345678,An,An\n', /dup\.csv: duplicate header/],
     ['ambiguous.csv', 'phone,mobile\n0912345678,0987654321\n', /ambiguous\.csv: .*ambiguous/i],
     [
@@ -430,6 +433,25 @@ describe('malformed input: exit 2, named file and line, nothing sent', () => {
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(emu.store.importRequests).toBe(0);
     expect(fs.readdirSync(dir)).toEqual([name]);
+    // A refused header once left the input open until garbage collection ("Closing file
+    // descriptor … on garbage collection").
+    expect(await openFilesUnder(dir), 'input files left open').toEqual([]);
+  });
+
+  // csv-parse holds the rest of a file larger than one read (256 KiB) until the rows are asked for.
+  it.each([
+    ['a legacy encoding', 'nophone-1258.csv', ['--encoding', 'windows-1258'], '\n'],
+    ['old Mac line ends (csv-parse)', 'nophone-cr.csv', [], '\r'],
+  ])('a refused header in %s leaves no file open', async (_, name, flags, eol) => {
+    const emu = await emulator();
+    const dir = tempDir();
+    const text = `Tên,email${eol}${`An,a@b.vn${eol}`.repeat(60_000)}`;
+    const file = write(dir, name, iconv.encode(text, flags.length ? 'windows-1258' : 'utf8'));
+    expect(fs.statSync(file).size).toBeGreaterThan(512 * 1024);
+    const r = await runCli(['import', file, ...flags], { cwd: dir, env: importEnv(emu) });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(`${name}: no phone column`);
+    expect(await openFilesUnder(dir), 'input files left open').toEqual([]);
   });
 
   it('a missing file', async () => {

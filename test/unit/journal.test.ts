@@ -208,7 +208,7 @@ describe('AppendLog on a failing disk', () => {
     await log.durable();
     log.add('abcdefghijklmnopqrstuvwxyz\n'); // does not fit: short write, then ENOSPC
     await expect(log.durable()).rejects.toMatchObject({ code: 'ENOSPC' });
-    expect(log.failed).toBeDefined();
+    expect(log.failed).toMatchObject({ code: 'ENOSPC' });
     expect(fs.readFileSync(file, 'utf8')).toBe('0123456789\n');
     // An outcome record is kept and written once there is room again; a begin record is not.
     log.add('{"k":"f"}\n', true);
