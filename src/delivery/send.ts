@@ -123,23 +123,27 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
       r.notSent += entries.length;
       return;
     }
-    let id: number;
-    try {
-      id = await opts.journal.begin(entries.map((e) => e.line));
-    } catch (e) {
-      // The in-flight record is not on disk: this batch is not sent, and neither is any other.
+    // The journal's and the ledger's in-flight records are written side by side (two syncs at
+    // once, not one after the other); the request leaves only once both are on disk.
+    const [begun, marked] = await Promise.allSettled([
+      opts.journal.begin(entries.map((e) => e.line)),
+      opts.ledger ? opts.ledger.begin(entries) : Promise.resolve(),
+    ]);
+    if (begun.status === 'rejected' || marked.status === 'rejected') {
+      // Not on disk: this batch is not sent, and neither is any other.
+      const e: unknown =
+        begun.status === 'rejected' ? begun.reason : (marked as PromiseRejectedResult).reason;
       r.journalError ??= e instanceof Error ? e : new Error(String(e));
       r.notSent += entries.length;
+      if (begun.status === 'fulfilled')
+        await opts.journal.finish(begun.value, {
+          state: 'failed',
+          reason: 'the ledger could not be written',
+        });
+      if (marked.status === 'fulfilled') opts.ledger?.settle(entries, STATE_NONE);
       return;
     }
-    try {
-      await opts.ledger?.begin(entries);
-    } catch (e) {
-      r.journalError ??= e instanceof Error ? e : new Error(String(e));
-      r.notSent += entries.length;
-      await opts.journal.finish(id, { state: 'failed', reason: 'the ledger could not be written' });
-      return;
-    }
+    const id = begun.value;
     const settle = async (settled: SpoolEntry[], outcome: RangeOutcome) => {
       // The ledger learns the outcome too: uncertain leads stay as begin() wrote them.
       if (outcome.state === 'done') opts.ledger?.settle(settled, STATE_ACCEPTED);

@@ -212,6 +212,7 @@ async function prepareRows(
   const validator = createValidator(opts.phonePattern);
   const seen = new PhoneSet();
   const rejects = opts.rejects(headers);
+  const ledgerCheck = opts.holdBack;
   const skippedRows = opts.skipped(headers);
   const skippedByCode: Record<string, number> = {};
   const byKind = Object.fromEntries(NORMALIZATION_KINDS.map((k) => [k, 0])) as Record<
@@ -278,10 +279,12 @@ async function prepareRows(
           return;
         }
       }
-      const held = opts.holdBack?.(lead.phone_number!);
-      if (held !== undefined) {
-        holdBack(row.line, values, held.code, held.reason);
-        return;
+      if (ledgerCheck !== undefined) {
+        const held = ledgerCheck(lead.phone_number!);
+        if (held !== undefined) {
+          holdBack(row.line, values, held.code, held.reason);
+          return;
+        }
       }
       valid++;
       if (bits !== undefined) {

@@ -91,7 +91,13 @@ export function checkSidecarFolder(file: string, kind: SidecarKind): void {
 
 export class SidecarWriter {
   private out: AtomicFile | undefined;
-  private buffer = '';
+  /**
+   * Rows as UTF-8 bytes: a row's text is built from slices of the reader's decoded text, and a
+   * string kept as text would keep each whole 32 KB slice alive until the next flush (+50 MB of
+   * peak RSS in a 1M-row dry run with two sidecars).
+   */
+  private chunks: Buffer[] = [];
+  private bytes = 0;
   private readonly line: CsvLine;
   count = 0;
 
@@ -108,23 +114,29 @@ export class SidecarWriter {
   add(line: number, code: string, reason: string, values: readonly string[]): void {
     if (this.out === undefined) {
       const head = this.line([...REJECTS_META_COLUMNS, ...this.headers]);
-      this.buffer = (this.bom ? '\ufeff' : '') + head;
       try {
         this.out = AtomicFile.open(this.file);
       } catch (e) {
-        this.buffer = '';
         throw sidecarWriteError(this.file, e, this.kind);
       }
+      this.push((this.bom ? '\ufeff' : '') + head);
     }
-    this.buffer += this.line([String(line), code, reason, ...values]);
+    this.push(this.line([String(line), code, reason, ...values]));
     this.count++;
-    if (this.buffer.length > 65_536) this.flush();
+    if (this.bytes > 65_536) this.flush();
+  }
+
+  private push(text: string): void {
+    const b = Buffer.from(text);
+    this.chunks.push(b);
+    this.bytes += b.length;
   }
 
   private flush(): void {
-    if (this.out === undefined || !this.buffer) return;
-    const chunk = this.buffer;
-    this.buffer = '';
+    if (this.out === undefined || this.chunks.length === 0) return;
+    const chunk = Buffer.concat(this.chunks);
+    this.chunks = [];
+    this.bytes = 0;
     try {
       this.out.writeSync(chunk);
     } catch (e) {
@@ -149,7 +161,8 @@ export class SidecarWriter {
 
   /** Drop the temporary file (failed run). */
   discard(): void {
-    this.buffer = '';
+    this.chunks = [];
+    this.bytes = 0;
     this.out?.discard();
     this.out = undefined;
   }
