@@ -209,7 +209,21 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       throw e;
     }
   }
-  const runs = target ? runsByNumber(readHistory(target.stateDir)) : new Map<number, RunRecord>();
+  // Until the try below, a failure must give back the lock and the ledger's file itself.
+  const giveBack = async () => {
+    await ledger?.close().catch(() => {});
+    campaignLock?.release();
+  };
+  let runs: Map<number, RunRecord>;
+  let work: string;
+  try {
+    runs = target ? runsByNumber(readHistory(target.stateDir)) : new Map<number, RunRecord>();
+    // Created only now, right before the try whose finally removes it.
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-import-'));
+  } catch (e) {
+    await giveBack();
+    throw e;
+  }
   const lookup = ledger;
   const holdBack = lookup
     ? (phone: string) => {
@@ -227,8 +241,6 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
             };
       }
     : undefined;
-  // Created only now, right before the try whose finally removes it.
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-import-'));
   const forgetWork = removeOnExit(work);
   const spoolPath = path.join(work, 'leads.spool');
   let prepared: Prepared | undefined;
