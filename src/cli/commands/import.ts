@@ -293,7 +293,7 @@ function printOutcome(ctx: Context, s: ImportSummary): void {
       out.warn(`uncertain (${plural(leads, 'lead')}): ${reason}`);
     out.warn(
       `${plural(s.uncertain, 'lead')} may or may not have been imported (no definite answer came); they were not resent. ` +
-        `Check them in the campaign (list: ${s.uncertainFile}), then either leave them or rerun with --retry-uncertain.`,
+        `Check them in the campaign (list: ${s.uncertainFile}${s.runId ? `; cacs history show ${s.runId}` : ''}), then either leave them or rerun with --retry-uncertain.`,
     );
   }
   if (s.valid === 0 && s.total > 0) {
