@@ -18,6 +18,8 @@ export interface RunStart {
   alias?: string;
   baseUrl: string;
   pid: number;
+  /** The input's content hash (hashFile): which sidecar files are this input's own. */
+  inputHash?: string;
 }
 
 export interface RunEnd {
@@ -59,9 +61,13 @@ export function newRun(now = new Date()): { id: string; n: number } {
 export function appendHistory(stateDir: string, rec: RunStart | RunEnd): void {
   const file = historyFile(stateDir);
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const fd = fs.openSync(file, 'a', 0o600);
+  const c = fs.constants;
+  // Appended in place (never through a planted symlink), one whole line per write.
+  const fd = fs.openSync(file, c.O_WRONLY | c.O_APPEND | c.O_CREAT | c.O_NOFOLLOW, 0o600);
   try {
-    fs.writeSync(fd, `${JSON.stringify(rec)}\n`);
+    const line = Buffer.from(`${JSON.stringify(rec)}\n`);
+    let off = 0;
+    while (off < line.length) off += fs.writeSync(fd, line, off, line.length - off);
     fs.fdatasyncSync(fd);
   } finally {
     fs.closeSync(fd);

@@ -299,11 +299,15 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       }
     }
 
+    // The input's identity, for the history (which sidecars are this input's own).
+    const contentHash =
+      run && target ? (inputHash ?? (await hashFile(info.path).catch(() => undefined))) : undefined;
     if (run && target) {
       appendHistory(target.stateDir, {
         k: 'start',
         id: run.id,
         n: run.n,
+        ...(contentHash !== undefined ? { inputHash: contentHash } : {}),
         started: new Date(started).toISOString(),
         file: info.displayName === 'stdin' ? 'stdin' : path.resolve(opts.cwd, info.displayName),
         campaign: opts.campaignKey,
@@ -404,16 +408,36 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     const rejectsPath = prepared.rejects.commit() ?? null;
     const skippedPath = prepared.skipped.commit() ?? null;
     // A rerun replaces its own sidecars; one it no longer needs would mislead: removed, said so.
-    const stale: Array<[string | null, string, string]> = [
-      [rejectsPath, rejectsFile, 'no row needs fixing now'],
-      [skippedPath, skippedFile, 'no row is held back now'],
+    // Only lists an earlier import of the same file (path, campaign, service) wrote are its own
+    // (never stdin's: two stdin imports are two inputs). An uncertain list goes only when the
+    // content is the same too: its leads are then held back and listed in the skipped file, while
+    // a list of other content names leads that may be nowhere else.
+    const stale: Array<[string | null, string, string, boolean]> = [
+      [rejectsPath, rejectsFile, 'no row needs fixing now', false],
+      [skippedPath, skippedFile, 'no row is held back now', false],
     ];
-    if (send) stale.push([uncertainPath, uncertainFile, 'no lead of this run is uncertain']);
-    for (const [written, file, why] of stale) {
-      if (written === null && fs.existsSync(file)) {
-        fs.rmSync(file, { force: true });
-        opts.onNote?.(`removed the stale ${file} (${why})`);
+    if (send) stale.push([uncertainPath, uncertainFile, 'no lead of this run is uncertain', true]);
+    const inputPath =
+      info.displayName === 'stdin' ? 'stdin' : path.resolve(opts.cwd, info.displayName);
+    for (const [written, file, why, sameContent] of stale) {
+      if (written !== null || !run || !target || inputPath === 'stdin' || !fs.existsSync(file))
+        continue;
+      const writer = lastWriterOf(file, runs, run.id);
+      if (
+        !writer ||
+        writer.file !== inputPath ||
+        writer.campaign !== opts.campaignKey ||
+        writer.baseUrl !== target.baseUrl
+      )
+        continue;
+      if (sameContent && (writer.inputHash === undefined || writer.inputHash !== contentHash)) {
+        opts.onNote?.(
+          `kept ${file}: run ${writer.id} left those leads uncertain when the file held other content`,
+        );
+        continue;
       }
+      fs.rmSync(file, { force: true });
+      opts.onNote?.(`removed the stale ${file} (${why})`);
     }
 
     const elapsedMs = Date.now() - started;
@@ -478,7 +502,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
                 : `reading the leads failed: ${send.inputError.message}`,
             stoppedHint:
               send.inputError instanceof InputChangedError
-                ? 'Nothing more was sent. Import the file again once it is complete; to the journal it is a new file, so first remove the leads this run sent (they are in the campaign).'
+                ? "Nothing more was sent. Import the file again once it is complete: the leads this run sent are in the campaign's ledger and are not sent again."
                 : 'Nothing more was sent. Make the file readable again, then run the same command: what was imported is not sent twice.',
           }
         : {}),
@@ -531,6 +555,22 @@ function sidecarFolder(opts: ImportOptions, displayName: string): string {
     opts.onNote?.(`${dir} is not writable: the lists of this import go to ${opts.cwd}`);
     return opts.cwd;
   }
+}
+
+/** The latest run of the history (other than `self`) whose summary lists `file` as a sidecar. */
+function lastWriterOf(
+  file: string,
+  runs: ReadonlyMap<number, RunRecord>,
+  self: string,
+): RunRecord | undefined {
+  let found: RunRecord | undefined;
+  for (const r of runs.values()) {
+    if (r.id === self || !r.end) continue;
+    const e = r.end;
+    if (e.rejectsFile !== file && e.skippedFile !== file && e.uncertainFile !== file) continue;
+    if (!found || r.started >= found.started) found = r;
+  }
+  return found;
 }
 
 function runsByNumber(runs: readonly RunRecord[]): Map<number, RunRecord> {

@@ -294,7 +294,7 @@ export async function openImportJournal(opts: OpenJournalOptions): Promise<Journ
       const aside = `${file}.restarted-${Date.now()}`;
       fs.renameSync(file, aside);
       opts.note(
-        `--restart: what earlier runs recorded is set aside (${path.basename(aside)}); every lead will be sent`,
+        `--restart: what earlier runs of this file recorded is set aside (${path.basename(aside)}); leads the campaign's ledger holds are still not sent (--allow-repeat sends them)`,
       );
     }
     const journal = fs.existsSync(file) ? loadJournal(file) : undefined;
@@ -427,7 +427,7 @@ export function loadJournal(file: string): LoadedJournal {
       records.push(JSON.parse(l) as JournalRecord);
     } catch {
       throw new UsageError(`the journal ${file} is damaged at line ${i + 1}`, {
-        hint: 'Move it away, or rerun with --restart (which sends every lead again).',
+        hint: 'Move it away, or rerun with --restart (the campaign ledger still holds back leads already imported).',
       });
     }
   }

@@ -22,6 +22,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
+import { writeFileAtomicSync } from '../atomic-write.js';
+import { flushOnExit } from '../cleanup.js';
 import { AppendLog, JournalWriteError, freeSpace } from './journal.js';
 
 export const RECORD_BYTES = 24;
@@ -94,6 +96,12 @@ export class Hasher {
       bytes = fs.readFileSync(file);
     } catch (e) {
       if ((e as { code?: string }).code !== 'ENOENT') throw e;
+      // Ledgers without their secret cannot be read: a new secret would make every lead they
+      // hold look new, and send it again.
+      if (fs.readdirSync(dir).some((f) => f.endsWith('.ledger')))
+        throw new UsageError(`the ledger secret ${file} is missing, but ledgers are beside it`, {
+          hint: 'Restore it from the backup of this state folder; without it cacs cannot tell which leads the campaigns already have, so it sends nothing.',
+        });
       const fresh = randomBytes(12);
       try {
         const fd = fs.openSync(
@@ -338,7 +346,13 @@ export class Ledger {
     private readonly table: LedgerTable,
     private readonly log: AppendLog | undefined,
     private readonly run: number,
-  ) {}
+  ) {
+    // A second Ctrl-C exits at once: the outcomes already known are written first (as the
+    // journal's are), or an accepted lead would look uncertain to every later run.
+    if (log) this.forgetFlush = flushOnExit(() => log.flushNow());
+  }
+
+  private forgetFlush: () => void = () => {};
 
   /**
    * Open a campaign's ledger. `run` undefined: read only (a dry run). The caller holds the
@@ -428,6 +442,7 @@ export class Ledger {
 
   async close(): Promise<void> {
     if (!this.log) return;
+    this.forgetFlush();
     try {
       await this.log.close();
     } catch (e) {

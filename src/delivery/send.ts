@@ -150,6 +150,12 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
       else if (outcome.state !== 'uncertain') opts.ledger?.settle(settled, STATE_NONE);
       await opts.journal.finish(id, outcome);
     };
+    if (opts.signal.aborted) {
+      // Interrupted while the in-flight records were written: this batch does not leave.
+      r.notSent += entries.length;
+      await settle(entries, { state: 'failed', reason: 'interrupted before it was sent' });
+      return;
+    }
     r.requests++;
     try {
       const answer = await opts.client.importLeadsJson(

@@ -5,7 +5,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Hasher, LedgerTable, RECORD_BYTES, loadTable } from '../../src/delivery/ledger.js';
+import { removeAllNow } from '../../src/cleanup.js';
+import {
+  Hasher,
+  Ledger,
+  LedgerTable,
+  RECORD_BYTES,
+  STATE_ACCEPTED,
+  loadTable,
+} from '../../src/delivery/ledger.js';
 import type { EmulatorOptions } from '../../src/emulator/index.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 import {
@@ -231,6 +239,39 @@ describe('the campaign ledger', () => {
   });
 });
 
+describe('the ledger under failure', () => {
+  it('a second Ctrl-C (an exit at once) still writes the outcomes already known', async () => {
+    const stateDir = tempDir();
+    const target = { stateDir, baseUrl: 'http://127.0.0.1:1', campaignKey: 'C' };
+    const ledger = await Ledger.open(target, 42);
+    const leads = [{ phone: '0912000001' }, { phone: '0912000002' }];
+    await ledger.begin(leads);
+    ledger.settle(leads, STATE_ACCEPTED); // queued, not yet synced
+    removeAllNow(); // what main.ts does before process.exit on a second Ctrl-C
+    const { table } = loadTable(ledger.file);
+    const hasher = Hasher.forStateDir(stateDir);
+    for (const l of leads) expect(table.get(...hasher.phone(l.phone))?.state).toBe(STATE_ACCEPTED);
+    await ledger.close().catch(() => {});
+  });
+
+  it('refuses to work when ledgers exist but their secret is gone (every lead would look new)', async () => {
+    const emu = await emulator();
+    const cwd = tempDir();
+    const env = importEnv(emu);
+    const a = write(cwd, 'a.csv', csv([['0912000001', 'An', '']]));
+    expect((await imp([a], env, cwd)).code).toBe(0);
+    fs.rmSync(path.join(env.CACS_STATE_DIR!, 'ledgers', 'secret'));
+    const r = await runCli(['import', write(cwd, 'b.csv', csv([['0912000001', 'An', '']]))], {
+      env,
+      cwd,
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('the ledger secret');
+    expect(r.stderr).toContain('is missing, but ledgers are beside it');
+    expect(processedPhones(emu)).toEqual(['0912000001']);
+  });
+});
+
 describe('the ledger table', () => {
   it('keeps the latest state of each number in at most 32 bytes per number', () => {
     const hasher = new Hasher([1, 2, 3]);
@@ -294,6 +335,52 @@ describe('sidecar files', () => {
     expect(fs.existsSync(`${f}.skipped.csv`)).toBe(false);
     expect(fixed.stderr).toContain(`removed the stale ${f}.rejects.csv (no row needs fixing now)`);
     expect(fixed.stderr).toContain(`removed the stale ${f}.skipped.csv (no row is held back now)`);
+  });
+
+  it("another import never removes lists that are not its own (stdin, or a file's other content)", async () => {
+    const cwd = tempDir();
+    const statePath = path.join(cwd, 'emulator.json');
+    const faulty = await emulator({ seed: 2, statePath, faults: { dropAfterRate: 1 } });
+    const env = importEnv(faulty);
+    // Two stdin imports are two inputs: the second leaves the first one's lists alone.
+    const first = await runCli(['import', '-'], {
+      env,
+      cwd,
+      stdin: csv([
+        ['0912000001', 'An', ''],
+        ['12', 'Bad', ''],
+      ]),
+    });
+    expect(first.code).toBe(5);
+    const port = faulty.port;
+    await emulators.stop(faulty);
+    await emulator({ port, statePath });
+    const second = await runCli(['import', '-'], {
+      env,
+      cwd,
+      stdin: csv([['0912000002', 'B', '']]),
+    });
+    expect(second.code).toBe(0);
+    expect(fs.existsSync(path.join(cwd, 'stdin.uncertain.csv'))).toBe(true);
+    expect(fs.existsSync(path.join(cwd, 'stdin.rejects.csv'))).toBe(true);
+    expect(second.stderr).not.toContain('removed the stale');
+  });
+
+  it("a file's uncertain list is kept when the file now holds other content (its leads may be listed nowhere else)", async () => {
+    const cwd = tempDir();
+    const statePath = path.join(cwd, 'emulator.json');
+    const faulty = await emulator({ seed: 2, statePath, faults: { dropAfterRate: 1 } });
+    const env = importEnv(faulty);
+    const f = write(cwd, 'nightly.csv', csv([['0912000001', 'An', '']]));
+    expect((await runCli(['import', f], { env, cwd })).code).toBe(5);
+    const port = faulty.port;
+    await emulators.stop(faulty);
+    await emulator({ port, statePath });
+    write(cwd, 'nightly.csv', csv([['0912000002', 'B', '']])); // tomorrow's export, same path
+    const next = await runCli(['import', f], { env, cwd });
+    expect(next.code).toBe(0);
+    expect(fs.existsSync(`${f}.uncertain.csv`)).toBe(true);
+    expect(next.stderr).toContain(`kept ${f}.uncertain.csv`);
   });
 
   it('stdin sidecars go to the working folder', async () => {
