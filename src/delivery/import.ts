@@ -32,7 +32,8 @@ import {
   defaultSidecarPath,
   sameFile,
 } from '../leads/rejects.js';
-import { NO_JOURNAL, type DeliveryJournal, type EarlierRuns } from './journal-types.js';
+import { NO_JOURNAL, type EarlierRuns } from './journal-types.js';
+import { openImportJournal, type JournalHandle } from './journal.js';
 import { MAX_LISTED_LINES, appendHistory, newRun, readHistory, type RunRecord } from './history.js';
 import { Ledger, ledgerFile, type LedgerHit } from './ledger.js';
 import { acquireLock, type Lock } from './lock.js';
@@ -77,19 +78,20 @@ export interface ImportOptions {
   signal: AbortSignal;
   client?: CacsClient;
   /**
-   * Opened after the preflight, once the input's identity is known: its content hash (see
-   * hashFile) as of the bytes the preflight validated.
+   * Ignore what earlier runs of the same input recorded in its journal (set it aside) and send
+   * every lead again (`--restart`).
+   */
+  restart?: boolean;
+  /**
+   * For tests: replaces the journal a real run opens under `stateDir` (keyed by the input's
+   * content hash, `campaignKey` and `serviceUrl`). Opened after the preflight, once the input's
+   * identity is known: its content hash (see hashFile) as of the bytes the preflight validated.
    */
   openJournal?: (info: InputInfo, contentHash?: string) => Promise<JournalHandle>;
   onPhase?: (phase: ImportPhase) => void;
 }
 
-export interface JournalHandle {
-  journal: DeliveryJournal;
-  /** Set when an earlier run of the same input left records. */
-  resumedFrom?: Date;
-  close(): Promise<void>;
-}
+export type { JournalHandle };
 
 export type ImportPhase =
   | { phase: 'preflight'; rowsRead: number; size: number }
@@ -156,6 +158,39 @@ function exitCodeFor(s: Omit<ImportSummary, 'exitCode'>, send: SendResult | unde
   if (s.uncertain + s.uncertainEarlier > 0) return ExitCode.UNCERTAIN;
   if (s.rejected + s.serviceSkipped > 0) return ExitCode.PARTIAL;
   return ExitCode.OK;
+}
+
+/**
+ * The import's journal under the state folder: keyed by the input's content hash, the campaign
+ * and the service's address, with the options that decide what is sent as its fingerprint.
+ */
+function openJournalFor(
+  opts: ImportOptions,
+  target: { stateDir: string; baseUrl: string },
+  info: InputInfo,
+  inputHash: string | undefined,
+): Promise<JournalHandle> {
+  return openImportJournal({
+    stateDir: target.stateDir,
+    info,
+    inputHash,
+    campaignKey: opts.campaignKey,
+    // Credentials in the URL stay out of the journal (and out of its key): serviceUrl is canonical.
+    baseUrl: target.baseUrl,
+    restart: opts.restart === true,
+    fingerprint: {
+      map: opts.map,
+      ignoreUnmapped: opts.ignoreUnmapped,
+      dedupe: opts.dedupe,
+      normalize: opts.normalize,
+      phonePattern: opts.phonePattern,
+      format: opts.format ?? null,
+      delimiter: opts.delimiter ?? null,
+      encoding: opts.encoding ?? null,
+      sheet: opts.sheet ?? null,
+    },
+    note: (line) => opts.onNote?.(line),
+  });
 }
 
 export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
@@ -320,7 +355,11 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     let earlier: EarlierRuns | undefined;
     if (!opts.dryRun && prepared.valid > 0) {
       if (!opts.client) throw new Error('runImport: a client is needed unless dryRun');
-      handle = opts.openJournal ? await opts.openJournal(info, inputHash) : undefined;
+      handle = opts.openJournal
+        ? await opts.openJournal(info, inputHash)
+        : target
+          ? await openJournalFor(opts, target, info, inputHash)
+          : undefined;
       const journal = handle?.journal ?? NO_JOURNAL;
       const total = prepared.valid;
       earlier = journal.earlier;

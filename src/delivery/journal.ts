@@ -15,7 +15,6 @@ import { flushOnExit } from '../cleanup.js';
 import { FailureError, UsageError } from '../errors.js';
 import { hashFile, type InputInfo } from '../leads/read.js';
 import { formatLocalTime, formatCount } from '../text.js';
-import type { JournalHandle } from './import.js';
 import type { DeliveryJournal, EarlierRuns, PreviousState, RangeOutcome } from './journal-types.js';
 import { acquireLock } from './lock.js';
 
@@ -249,6 +248,14 @@ function journalWriteError(folder: string, e: unknown): JournalWriteError {
   if (e instanceof JournalWriteError) return e;
   const code = (e as { code?: string }).code ?? 'EIO';
   return new JournalWriteError(folder, code, freeSpace(folder));
+}
+
+/** An open import journal: what the sender records into, and how to close it. */
+export interface JournalHandle {
+  journal: DeliveryJournal;
+  /** Set when an earlier run of the same input left records. */
+  resumedFrom?: Date;
+  close(): Promise<void>;
 }
 
 export interface OpenJournalOptions {

@@ -1,3 +1,16 @@
+/**
+ * `cacs/emulator`: a local CACS service for tests and demos (the same one `cacs emulator`
+ * runs). It keeps campaigns and imported leads in memory (or a JSON file), answers imports and
+ * call-result reports as the spec says, and can inject faults.
+ *
+ * ```ts
+ * import { startEmulator } from 'cacs/emulator';
+ * const emu = await startEmulator({ port: 0, campaigns: [{ key: 'CAMP1' }] });
+ * // emu.url, emu.token … then
+ * await emu.close();
+ * ```
+ * @packageDocumentation
+ */
 export {
   startEmulator,
   DEFAULT_EMULATOR_PORT,

@@ -113,7 +113,6 @@ export async function runImportCommand(
   let summary: ImportSummary;
   try {
     const { runImport } = await import('../../delivery/import.js');
-    const { openImportJournal } = await import('../../delivery/journal.js');
     const sendStarted = { at: 0 };
     summary = await runImport({
       file: spooled?.path ?? input,
@@ -133,6 +132,7 @@ export async function runImportCommand(
       phonePattern: settings.import.phonePattern,
       ...(flags.rejects ? { rejectsPath: flags.rejects } : {}),
       retryUncertain: flags.retryUncertain === true,
+      restart: flags.restart === true,
       allowRepeat: flags.allowRepeat === true,
       stateDir: settings.stateDir,
       // A dry run checks the ledger too when it knows the service's address.
@@ -144,32 +144,6 @@ export async function runImportCommand(
       cwd: ctx.io.cwd,
       signal: ctx.signal,
       ...(client ? { client } : {}),
-      ...(baseUrl && campaign
-        ? {
-            openJournal: (info, inputHash) =>
-              openImportJournal({
-                stateDir: settings.stateDir,
-                info,
-                inputHash,
-                campaignKey: campaign.key,
-                // Credentials in the URL stay out of the journal (and out of its key).
-                baseUrl: canonicalServiceUrl(baseUrl),
-                restart: flags.restart === true,
-                fingerprint: {
-                  map: { ...settings.import.columns, ...mapFlags },
-                  ignoreUnmapped: flags.ignoreUnmapped === true,
-                  dedupe: flags.dedupe,
-                  normalize: flags.normalize,
-                  phonePattern: settings.import.phonePattern,
-                  format: flags.format ?? null,
-                  delimiter: delimiter ?? null,
-                  encoding: flags.encoding ?? null,
-                  sheet: flags.sheet ?? null,
-                },
-                note: (line) => ctx.out.info(line),
-              }),
-          }
-        : {}),
       onPhase: (p) => progress.update(progressLine(p, sendStarted)),
     });
   } finally {

@@ -1,4 +1,4 @@
-/** `cacs report`: dates → windows × status groups → fetch → merge → write. */
+/** `cacs report`: flags → settings → the report service (dates, windows, fetch, merge) → write. */
 import { LIMITS } from '../../api/spec.js';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -56,16 +56,18 @@ export async function runReportCommand(flags: ReportFlags, ctx: Context): Promis
   if (flags.concurrency !== undefined) cmdFlags.set('report.concurrency', flags.concurrency);
   const { settings } = await ctx.settings(cmdFlags);
 
-  const { resolveRange, describeRange, formatServiceDate } = await import('../../report/dates.js');
-  const { splitWindows, statusGroups } = await import('../../report/windows.js');
+  const { planReport, runReport } = await import('../../report/service.js');
   // Read in the user's zone, sent (and split into windows) on the service's wall clock.
-  const range = resolveRange(flags.from, flags.to, {
+  const plan = planReport({
+    from: flags.from!, // undefined: resolveRange says "--from is required"
+    ...(flags.to !== undefined ? { to: flags.to } : {}),
+    ...(flags.status !== undefined ? { status: flags.status } : {}),
     now: ctx.now(),
     timeZone: settings.timezone,
     serviceTimeZone: settings.serviceTimezone,
+    windowDays: settings.report.windowDays,
   });
-  const windows = splitWindows(range.from, range.to, settings.report.windowDays);
-  const groups = statusGroups(flags.status);
+  const { range, windows, statusGroups: groups, requests } = plan;
   const campaign = requireCampaign(settings);
   const outputFile =
     flags.output === undefined ? undefined : path.resolve(ctx.io.cwd, flags.output);
@@ -79,24 +81,21 @@ export async function runReportCommand(flags: ReportFlags, ctx: Context): Promis
     flags.format ?? formatFor(flags.output, settings.report.format, ctx.io.stdoutIsTTY);
   const flatten = settings.report.flatten;
 
-  const requests = windows.length * groups.length;
+  const { describeRange } = await import('../../report/dates.js');
   ctx.out.debug(
     `report ${describeRange(range)}: ${plural(windows.length, 'window')} × ${plural(groups.length, 'status group')}`,
   );
   const spinner = await ctx.out.spinner(`Fetching 0/${requests} windows…`);
-  const { fetchReport } = await import('../../report/fetch.js');
   let result;
   try {
-    result = await fetchReport({
+    result = await runReport({
       client,
       campaignKey: campaign.key,
-      windows,
-      statusGroups: groups,
+      plan,
       ...(flags.refId !== undefined ? { refId: flags.refId } : {}),
-      range: { from: formatServiceDate(range.from), to: formatServiceDate(range.to) },
       concurrency: settings.report.concurrency,
       signal: ctx.signal,
-      onProgress: (done, total) => spinner.update(`Fetching ${done}/${total} windows…`),
+      onProgress: ({ done, total }) => spinner.update(`Fetching ${done}/${total} windows…`),
     });
   } finally {
     spinner.stop();
@@ -123,7 +122,7 @@ export async function runReportCommand(flags: ReportFlags, ctx: Context): Promis
       `note: the service has no data for ref_id ${flags.refId} in this range (Data is not found)`,
     );
   }
-  const attempts = result.records.reduce((n, r) => n + (r.data?.length ?? 0), 0);
+  const { attempts } = result;
   ctx.out.info(
     ctx.out.c.dim(
       `range: ${describeRange(range)} · ${plural(result.requests, 'request')} · ${plural(result.records.length, 'lead')}, ${plural(attempts, 'attempt')}` +

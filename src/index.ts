@@ -1,0 +1,227 @@
+/**
+ * cacs as a library: import leads into a CACS campaign and fetch call reports, with results
+ * as data. Nothing here writes to stdout or stderr or exits the process: failures are thrown
+ * as {@link CacsError}s (each with its `exitCode`), cancellation goes through an `AbortSignal`,
+ * progress through a callback.
+ *
+ * ```ts
+ * import { createClient, runImport, runReport } from 'cacs';
+ * const client = createClient({ baseUrl: 'https://cacs.example.com', token: process.env.TOKEN! });
+ * const summary = await runImport({ file: 'leads.csv', campaignKey: 'CAMP1', client });
+ * const { records } = await runReport({ client, campaignKey: 'CAMP1', from: '7d' });
+ * ```
+ *
+ * The test emulator is in the `cacs/emulator` subpath.
+ * @packageDocumentation
+ */
+import path from 'node:path';
+import { CacsClient, type ClientOptions } from './api/client.js';
+import { DEFAULT_PHONE_PATTERN, type LeadField } from './api/spec.js';
+import { ENV, envValue } from './config/env.js';
+import { defaultStateDir } from './config/paths.js';
+import {
+  runImport as runImportPipeline,
+  type ImportPhase,
+  type ImportSummary,
+} from './delivery/import.js';
+import { UsageError } from './errors.js';
+import type { InputFormat } from './leads/read.js';
+import { canonicalServiceUrl } from './net.js';
+
+export {
+  CacsError,
+  ConfigError,
+  ExitCode,
+  FailureError,
+  InterruptedError,
+  LockedError,
+  UsageError,
+  type CacsErrorOptions,
+} from './errors.js';
+export { ApiError, type ApiErrorDetails, type FailureKind } from './api/errors.js';
+export { CacsClient, type ClientOptions, type AnswerLimits } from './api/client.js';
+export type { ImportResult as ImportBatchResult, CallResultsResult } from './api/client.js';
+export type { RetryPolicy } from './api/retry.js';
+export {
+  LEAD_FIELDS,
+  LEAD_MAX_LENGTH,
+  LIMITS,
+  DEFAULT_PHONE_PATTERN,
+  type Lead,
+  type LeadField,
+  type CallAttempt,
+  type CallRecord,
+  type CallResultQuery,
+} from './api/spec.js';
+export type { ImportPhase, ImportSummary } from './delivery/import.js';
+export type { SendProgress } from './delivery/send.js';
+export type { NormalizationKind, NormalizationSample } from './leads/prepare.js';
+export type { InputFormat } from './leads/read.js';
+export {
+  planReport,
+  runReport,
+  DEFAULT_REPORT_CONCURRENCY,
+  DEFAULT_SERVICE_TIME_ZONE,
+  DEFAULT_WINDOW_DAYS,
+  type ReportOptions,
+  type ReportPlan,
+  type ReportPlanOptions,
+  type ReportProgress,
+  type ReportResult,
+} from './report/service.js';
+export type { ReportRange, LocalDateTime, Instant } from './report/dates.js';
+export type { Window } from './report/windows.js';
+
+/** Leads per request unless `batchSize` says otherwise. */
+export const DEFAULT_BATCH_SIZE = 500;
+/** Import requests in flight at once unless `concurrency` says otherwise. */
+export const DEFAULT_IMPORT_CONCURRENCY = 2;
+
+/** The service address each client made by {@link createClient} talks to (canonical form). */
+const serviceUrls = new WeakMap<CacsClient, string>();
+
+/** What {@link createClient} needs: the service's address and its access token. */
+export interface CreateClientOptions extends Omit<ClientOptions, 'baseUrl' | 'token'> {
+  /** The service's base URL, such as `https://cacs.example.com` (the API paths are added). */
+  baseUrl: string | URL;
+  /** The `access_token` header's value. */
+  token: string;
+}
+
+/**
+ * A client for the CACS service (keep-alive, retries with backoff, bounded answers, the token
+ * masked in every message). Same as `new CacsClient(options)`, except that {@link runImport}
+ * then knows the service's address for the campaign ledger and the journal without being told
+ * (`serviceUrl`).
+ */
+export function createClient(options: CreateClientOptions): CacsClient {
+  const client = new CacsClient(options);
+  serviceUrls.set(client, canonicalServiceUrl(new URL(String(options.baseUrl))));
+  return client;
+}
+
+/** Options of {@link runImport}; only `file` and `campaignKey` (and `client`) are required. */
+export interface RunImportOptions {
+  /** The lead file: CSV, JSON, NDJSON or XLSX (told by its name or content, or `format`). */
+  file: string;
+  /** The campaign the leads go into. */
+  campaignKey: string;
+  /** Needed unless `dryRun`. */
+  client?: CacsClient;
+  /**
+   * Where the campaign ledger (leads imported earlier, not sent twice), the import journals
+   * (resume after a crash) and the history live. Default: `CACS_STATE_DIR`, else the same
+   * folder the `cacs` command uses (so runs of both see each other). `false`: none of them
+   * (every lead is sent, nothing is recorded).
+   */
+  stateDir?: string | false;
+  /**
+   * The service's address, which ledgers and journals are kept per. Default: the address of a
+   * client made by {@link createClient}; needed with a client made by `new CacsClient`.
+   */
+  serviceUrl?: string | URL;
+  /** Name used in messages and for the sidecar files (default: the file's name). */
+  displayName?: string;
+  format?: InputFormat;
+  /** CSV delimiter: `,` `;` `\t` or `|` (default: detected). */
+  delimiter?: string;
+  /** Text encoding (default: UTF-8, or as a byte order mark says). */
+  encoding?: string;
+  /** XLSX: the sheet's name or 1-based number (default: the first). */
+  sheet?: string;
+  /** Lead field → column name, for columns not named like the fields. */
+  map?: Partial<Record<LeadField, string>>;
+  /** Leave out columns that are no lead field instead of refusing the file. */
+  ignoreUnmapped?: boolean;
+  /** Leads per request (default 500). */
+  batchSize?: number;
+  /** Requests in flight at once (default 2). */
+  concurrency?: number;
+  /** Read and check every row, send nothing (default false). */
+  dryRun?: boolean;
+  /** Drop later rows with the same phone number (default true). */
+  dedupe?: boolean;
+  /** Normalise phone numbers and text (default true). */
+  normalize?: boolean;
+  /** What a valid phone number looks like (default `^0\d{9}$`, the spec's). */
+  phonePattern?: string;
+  /** Where rejected rows go (default: `<name>.rejects.csv` beside the input). */
+  rejectsPath?: string;
+  /** Where the rejects, skipped and uncertain files go (default: beside the input). */
+  sidecarDir?: string;
+  /** Send leads earlier runs left uncertain (default: hold them back). */
+  retryUncertain?: boolean;
+  /** Ignore what earlier runs of this same file recorded in its journal; send every lead. */
+  restart?: boolean;
+  /** Send leads the campaign ledger says were imported earlier (default: hold them back). */
+  allowRepeat?: boolean;
+  /** The folder relative paths are read against (default: `process.cwd()`). */
+  cwd?: string;
+  /**
+   * Stops the import: nothing more is sent, requests in flight get a few seconds to answer,
+   * the journal is saved; the summary's `exitCode` is then 130.
+   */
+  signal?: AbortSignal;
+  /** Called as rows are checked (`preflight`) and leads are sent (`sending`). */
+  onProgress?: (phase: ImportPhase) => void;
+  /** Lines meant for a person (resuming an earlier run, a stale sidecar removed…). */
+  onNote?: (line: string) => void;
+}
+
+/**
+ * Imports a lead file into a campaign: every row is checked first (nothing is sent if the file
+ * is malformed), then valid leads are sent in batches; leads imported earlier into the same
+ * campaign are held back, and a crashed or stopped run resumes without resending. Returns the
+ * summary (counts, sidecar files, `exitCode` as `cacs import` would exit); throws a
+ * {@link CacsError} when nothing could be done (bad file, unknown option, locked campaign).
+ */
+export async function runImport(options: RunImportOptions): Promise<ImportSummary> {
+  const env = process.env;
+  const stateDir =
+    options.stateDir === false
+      ? undefined
+      : (options.stateDir ?? envValue(env, ENV.stateDir) ?? defaultStateDir(env));
+  let serviceUrl: string | undefined;
+  if (options.serviceUrl !== undefined) {
+    serviceUrl = canonicalServiceUrl(new URL(String(options.serviceUrl)));
+  } else if (options.client !== undefined) {
+    serviceUrl = serviceUrls.get(options.client);
+  }
+  if (stateDir !== undefined && serviceUrl === undefined && options.client !== undefined) {
+    throw new UsageError('runImport: give serviceUrl (the address the client talks to)', {
+      hint: 'Make the client with createClient(), or pass serviceUrl, or stateDir: false.',
+    });
+  }
+  if (options.dryRun !== true && options.client === undefined) {
+    throw new UsageError('runImport: a client is needed unless dryRun is set');
+  }
+  return runImportPipeline({
+    file: options.file,
+    displayName: options.displayName ?? path.basename(options.file),
+    campaignKey: options.campaignKey,
+    ...(options.format !== undefined ? { format: options.format } : {}),
+    ...(options.delimiter !== undefined ? { delimiter: options.delimiter } : {}),
+    ...(options.encoding !== undefined ? { encoding: options.encoding } : {}),
+    ...(options.sheet !== undefined ? { sheet: options.sheet } : {}),
+    map: options.map ?? {},
+    ignoreUnmapped: options.ignoreUnmapped ?? false,
+    batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
+    concurrency: options.concurrency ?? DEFAULT_IMPORT_CONCURRENCY,
+    dryRun: options.dryRun ?? false,
+    dedupe: options.dedupe ?? true,
+    normalize: options.normalize ?? true,
+    phonePattern: options.phonePattern ?? DEFAULT_PHONE_PATTERN,
+    ...(options.rejectsPath !== undefined ? { rejectsPath: options.rejectsPath } : {}),
+    ...(options.sidecarDir !== undefined ? { sidecarDir: options.sidecarDir } : {}),
+    retryUncertain: options.retryUncertain ?? false,
+    restart: options.restart ?? false,
+    allowRepeat: options.allowRepeat ?? false,
+    ...(stateDir !== undefined ? { stateDir } : {}),
+    ...(serviceUrl !== undefined ? { serviceUrl } : {}),
+    cwd: options.cwd ?? process.cwd(),
+    signal: options.signal ?? new AbortController().signal,
+    ...(options.client ? { client: options.client } : {}),
+    ...(options.onProgress ? { onPhase: options.onProgress } : {}),
+    ...(options.onNote ? { onNote: options.onNote } : {}),
+  });
+}

@@ -1,0 +1,164 @@
+/**
+ * A report as a library function: the range (read in the user's zone, sent on the service's
+ * wall clock) → windows × status groups → fetch (halving "Over 31 days" windows) → merged
+ * records, returned as data. Writing them (csv, json, table…) is the caller's business.
+ */
+import type { CacsClient } from '../api/client.js';
+import { LIMITS, type CallRecord } from '../api/spec.js';
+import { UsageError } from '../errors.js';
+import { formatServiceDate, resolveRange, type ReportRange } from './dates.js';
+import { fetchReport } from './fetch.js';
+import { splitWindows, statusGroups, type Window } from './windows.js';
+
+/** The service's zone unless told otherwise (the spec's service is in Vietnam). */
+export const DEFAULT_SERVICE_TIME_ZONE = 'Asia/Ho_Chi_Minh';
+/** Days per request: the service answers at most 31 days at a time. */
+export const DEFAULT_WINDOW_DAYS = 31;
+/** Report requests in flight at once. */
+export const DEFAULT_REPORT_CONCURRENCY = 4;
+
+/** What decides which requests a report makes. */
+export interface ReportPlanOptions {
+  /**
+   * Start of the range, in the forms `cacs report --from` takes: `2026-11-01`,
+   * `2026-11-01 08:00`, `7d` (7 days ago), `today`, `now`…
+   */
+  from: string;
+  /** End of the range (same forms); default: now. */
+  to?: string;
+  /** Statuses to keep, comma-separated (`"CONNECTED,BUSY"`) or as a list; default: all. */
+  status?: string | readonly string[];
+  /** The zone `from` and `to` are read in (IANA name); default: `serviceTimeZone`. */
+  timeZone?: string;
+  /** The service's zone: its wall clock is what is sent; default `Asia/Ho_Chi_Minh`. */
+  serviceTimeZone?: string;
+  /** Days per request (1–31); default 31. */
+  windowDays?: number;
+  /** "Now", for `to`'s default and relative dates; default: the current time. */
+  now?: Date;
+}
+
+/** The requests a report will make, worked out before any is sent. */
+export interface ReportPlan {
+  range: ReportRange;
+  windows: Window[];
+  /** Comma-joined status filters, one request each per window (`undefined`: no filter). */
+  statusGroups: Array<string | undefined>;
+  /** windows × status groups (before any window is halved). */
+  requests: number;
+}
+
+/** Progress of a report: requests answered out of those known so far. */
+export interface ReportProgress {
+  done: number;
+  total: number;
+}
+
+export interface ReportOptions extends Partial<ReportPlanOptions> {
+  client: CacsClient;
+  campaignKey: string;
+  /** Only this lead (`ref_id`); a service answer "Data is not found" counts as empty. */
+  refId?: string;
+  /** Requests in flight at once; default 4. */
+  concurrency?: number;
+  /** Aborting stops the report (an InterruptedError is thrown). */
+  signal?: AbortSignal;
+  onProgress?: (progress: ReportProgress) => void;
+  /** A plan already made by planReport (the plan options are then ignored). */
+  plan?: ReportPlan;
+}
+
+export interface ReportResult {
+  /** One record per lead, attempts merged across windows, in lead order. */
+  records: CallRecord[];
+  range: ReportRange;
+  /** Requests made (more than planned when windows were halved). */
+  requests: number;
+  /** Requests answered "Data is not found with <ref_id>". */
+  notFound: number;
+  /** Windows halved after an "Over 31 days" answer. */
+  halved: number;
+  /** Call attempts in all records. */
+  attempts: number;
+  /** From `range`, on the service's wall clock ('yyyy-mm-dd HH:mm:ss'). */
+  from: string;
+  to: string;
+}
+
+/** Works out the range, windows and status groups; throws UsageError on a bad date or status. */
+export function planReport(opts: ReportPlanOptions): ReportPlan {
+  const serviceTimeZone = opts.serviceTimeZone ?? DEFAULT_SERVICE_TIME_ZONE;
+  const timeZone = opts.timeZone ?? serviceTimeZone;
+  for (const [name, zone] of [
+    ['timeZone', timeZone],
+    ['serviceTimeZone', serviceTimeZone],
+  ] as const) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    } catch {
+      throw new UsageError(`${name} ${JSON.stringify(zone)}: unknown time zone`, {
+        hint: 'Use an IANA name such as Asia/Ho_Chi_Minh or Europe/Paris.',
+      });
+    }
+  }
+  const windowDays = opts.windowDays ?? DEFAULT_WINDOW_DAYS;
+  if (!Number.isInteger(windowDays) || windowDays < 1 || windowDays > LIMITS.reportDays) {
+    throw new UsageError(`windowDays: expected a whole number from 1 to ${LIMITS.reportDays}`);
+  }
+  const range = resolveRange(opts.from, opts.to, {
+    now: opts.now ?? new Date(),
+    timeZone,
+    serviceTimeZone,
+  });
+  const windows = splitWindows(range.from, range.to, windowDays);
+  const status = typeof opts.status === 'string' ? opts.status : opts.status?.join(',');
+  const groups = statusGroups(status);
+  return { range, windows, statusGroups: groups, requests: windows.length * groups.length };
+}
+
+/**
+ * Fetches a campaign's call results over a date range, any length: one request per window
+ * (at most 31 days) and status group, at most `concurrency` at once, merged into one record
+ * per lead. Throws a CacsError (UsageError, ApiError, InterruptedError…) on failure.
+ */
+export async function runReport(opts: ReportOptions): Promise<ReportResult> {
+  if (opts.refId !== undefined && [...opts.refId].length > LIMITS.refId) {
+    throw new UsageError(`refId: at most ${LIMITS.refId} characters (the service's limit)`);
+  }
+  const concurrency = opts.concurrency ?? DEFAULT_REPORT_CONCURRENCY;
+  if (!Number.isInteger(concurrency) || concurrency < 1) {
+    throw new UsageError('concurrency: expected a whole number of at least 1');
+  }
+  let plan = opts.plan;
+  if (plan === undefined) {
+    if (opts.from === undefined) throw new UsageError('from is required');
+    plan = planReport({ ...opts, from: opts.from });
+  }
+  const { range } = plan;
+  const from = formatServiceDate(range.from);
+  const to = formatServiceDate(range.to);
+  const result = await fetchReport({
+    client: opts.client,
+    campaignKey: opts.campaignKey,
+    windows: plan.windows,
+    statusGroups: plan.statusGroups,
+    ...(opts.refId !== undefined ? { refId: opts.refId } : {}),
+    range: { from, to },
+    concurrency,
+    signal: opts.signal ?? new AbortController().signal,
+    ...(opts.onProgress
+      ? { onProgress: (done: number, total: number) => opts.onProgress!({ done, total }) }
+      : {}),
+  });
+  const attempts = result.records.reduce((n, r) => n + (r.data?.length ?? 0), 0);
+  return {
+    records: result.records,
+    range,
+    requests: result.requests,
+    notFound: result.notFound,
+    halved: result.halved,
+    attempts,
+    from,
+    to,
+  };
+}
