@@ -369,12 +369,9 @@ export class Ledger {
         fs.truncateSync(file, validBytes);
       const meta = `${file.slice(0, -'.ledger'.length)}.json`;
       if (!fs.existsSync(meta))
-        fs.writeFileSync(
+        writeFileAtomicSync(
           meta,
           `${JSON.stringify({ baseUrl: t.baseUrl, campaign: t.campaignKey })}\n`,
-          {
-            mode: 0o600,
-          },
         );
       const fh = await fs.promises.open(file, 'a', 0o600);
       return new Ledger(file, hasher, table, new AppendLog(fh, validBytes), run);
