@@ -4,19 +4,27 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import zlib from 'node:zlib';
 import type { Got } from 'got';
 import { InterruptedError } from '../errors.js';
 import { Secrets, maskUrlCredentials } from '../secrets.js';
 import { VERSION } from '../version.js';
 import { sanitizeServiceText } from '../text.js';
 import { impossibleImportCounts, recordsProblem } from './answers.js';
-import { ApiError, type FailureKind } from './errors.js';
+import {
+  UnknownEncodingError,
+  classifyNetworkError,
+  classifyResponse,
+  decodeBody,
+  formatSize,
+  type Answer,
+  type CallKind,
+  type RawAnswer,
+} from './classify.js';
+import { ApiError } from './errors.js';
 import {
   DEFAULT_RETRY_POLICY,
   RetryBudget,
   backoffDelay,
-  parseRetryAfter,
   sleep,
   type RetryPolicy,
   type Sleep,
@@ -26,7 +34,6 @@ import {
   REPORT_PATH,
   parseImportMessage,
   parseRecordsMessage,
-  parseServiceMessage,
   type CallRecord,
   type CallResultQuery,
   type Lead,
@@ -107,34 +114,6 @@ export interface CallResultsResult {
   count?: number;
   message: string;
 }
-
-interface Answer {
-  result?: unknown;
-  message?: unknown;
-  records?: unknown;
-}
-
-/** An HTTP answer, its body read within the limits and decoded. */
-interface RawAnswer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-type CallKind = 'import' | 'report';
-
-const RETRYABLE_STATUS = new Set([408, 429, 503]);
-const UNCERTAIN_STATUS = new Set([500, 502, 504]);
-const CONNECT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EADDRNOTAVAIL',
-]);
-const CONNECT_TIMEOUT_EVENTS = new Set(['lookup', 'connect', 'secureConnect']);
-const TLS_CODE = /^(CERT_|ERR_TLS_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|ERR_SSL)/;
 
 /** A lead for a request: an object of lead fields, or its JSON as text or UTF-8 bytes. */
 export type LeadPayload = Readonly<Record<string, string>> | string | Uint8Array;
@@ -288,13 +267,13 @@ export class CacsClient {
       let retryAfterMs: number | undefined;
       try {
         const res = await this.send(method, url, body, what, kind);
-        const outcome = this.classifyResponse(res, kind);
+        const outcome = classifyResponse(res, kind, (t) => this.clean(t));
         if ('answer' in outcome) return outcome.answer;
         error = outcome.error;
         retryAfterMs = outcome.retryAfterMs;
       } catch (e) {
         if (e instanceof InterruptedError) throw e;
-        error = e instanceof ApiError ? e : this.classifyNetworkError(e, url);
+        error = e instanceof ApiError ? e : classifyNetworkError(e, url, this.timeoutMs);
       }
       const retry = error.kind === 'retryable' || (idempotent && error.kind === 'uncertain');
       if (!retry) throw error;
@@ -499,201 +478,4 @@ export class CacsClient {
     this.opts.log?.(`< ${status} in ${Date.now() - started} ms: ${sanitizeServiceText(text, 200)}`);
     return { status, headers, body: text };
   }
-
-  private classifyResponse(
-    res: RawAnswer,
-    kind: CallKind,
-  ): { answer: Answer } | { error: ApiError; retryAfterMs?: number } {
-    const status = res.status;
-    const header = res.headers['retry-after'];
-    const retryAfterMs = parseRetryAfter(Array.isArray(header) ? header[0] : header, Date.now());
-    const fail = (
-      kind: FailureKind,
-      message: string,
-      extra: { tooLarge?: boolean; hint?: string } = {},
-    ) => ({
-      error: new ApiError(this.clean(message), { kind, status, ...extra }),
-      ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
-    });
-    if (status >= 300 && status < 400) {
-      return fail(
-        'final',
-        `the service answered HTTP ${status} (a redirect to ${res.headers.location ?? 'nowhere'}); cacs does not follow redirects with the token`,
-        {
-          hint: 'Set the base URL to the final address (https:// rather than http://?).',
-        },
-      );
-    }
-    if (status === 407) {
-      return fail('final', 'the proxy asked for authentication (HTTP 407)', {
-        hint: PROXY_AUTH_HINT,
-      });
-    }
-    if (status === 413) {
-      return fail('final', 'the service answered HTTP 413: the request is too large', {
-        tooLarge: true,
-      });
-    }
-    if (RETRYABLE_STATUS.has(status))
-      return fail('retryable', `the service answered HTTP ${status}`);
-    if (UNCERTAIN_STATUS.has(status))
-      return fail('uncertain', `the service answered HTTP ${status}`);
-
-    let parsed: Answer | undefined;
-    try {
-      const v: unknown = JSON.parse(res.body);
-      if (typeof v === 'object' && v !== null && !Array.isArray(v)) parsed = v as Answer;
-    } catch {
-      parsed = undefined;
-    }
-    if (parsed && parsed.result === 'success' && status >= 200 && status < 300)
-      return { answer: parsed };
-    if (parsed && typeof parsed.message === 'string' && parsed.result !== 'success') {
-      const message = this.clean(sanitizeServiceText(parsed.message));
-      const service = { ...parseServiceMessage(message), message };
-      if (/too large|too many|maximum (number|size)/i.test(message) && service.code === 'unknown') {
-        return fail('final', `the service refused the request as too large: "${message}"`, {
-          tooLarge: true,
-        });
-      }
-      if (kind === 'import' && service.code === 'unknown' && status >= 200 && status < 300) {
-        // An error the spec does not list: nothing says the batch was not processed.
-        return fail(
-          'uncertain',
-          `the service answered an error cacs does not know: "${message}"; the batch may or may not have been imported`,
-        );
-      }
-      return {
-        error: new ApiError(describeServiceError(service.code, message), {
-          kind: 'final',
-          status,
-          service,
-        }),
-      };
-    }
-    if (status >= 200 && status < 300) {
-      // Import: the batch may have been processed. Report: the same request would get the same
-      // unreadable answer, so it is not asked again.
-      return fail(
-        kind === 'import' ? 'uncertain' : 'final',
-        `the service answered HTTP ${status} with a body cacs cannot read: ${sanitizeServiceText(res.body, 120) || '(empty)'}`,
-      );
-    }
-    return fail(
-      'final',
-      `the service answered HTTP ${status}: ${sanitizeServiceText(res.body, 120) || '(empty body)'}`,
-    );
-  }
-
-  private classifyNetworkError(e: unknown, url: URL): ApiError {
-    const err = e as {
-      code?: string;
-      name?: string;
-      event?: string;
-      message?: string;
-      timings?: { upload?: number; response?: number };
-    };
-    const code = err.code ?? '';
-    const where = url.host;
-    if (err.name === 'TimeoutError') {
-      if (err.event !== undefined && CONNECT_TIMEOUT_EVENTS.has(err.event)) {
-        return new ApiError(`could not connect to ${where} within ${this.timeoutMs} ms`, {
-          kind: 'retryable',
-        });
-      }
-      if (err.event === 'socket' && err.timings?.response !== undefined) {
-        return new ApiError(
-          `the answer from ${where} stalled: nothing arrived for ${this.timeoutMs} ms`,
-          { kind: 'uncertain', hint: 'Raise --timeout if the service is slow.' },
-        );
-      }
-      if (err.event === 'request') {
-        return new ApiError(`no complete answer from ${where} in time (the request's deadline)`, {
-          kind: 'uncertain',
-          hint: 'Raise --timeout if the service is slow.',
-        });
-      }
-      return new ApiError(`no answer from ${where} within ${this.timeoutMs} ms after sending`, {
-        kind: 'uncertain',
-        hint: 'Raise --timeout if the service is slow.',
-      });
-    }
-    if (/\b407\b/.test(err.message ?? '')) {
-      return new ApiError(
-        `the proxy asked for authentication (HTTP 407) before reaching ${where}`,
-        {
-          kind: 'final',
-          hint: PROXY_AUTH_HINT,
-        },
-      );
-    }
-    if (CONNECT_CODES.has(code)) {
-      const why =
-        code === 'ECONNREFUSED'
-          ? 'connection refused'
-          : code === 'ENOTFOUND'
-            ? 'host not found'
-            : code;
-      return new ApiError(`cannot reach ${where}: ${why}`, { kind: 'retryable' });
-    }
-    if (TLS_CODE.test(code)) {
-      return new ApiError(`TLS error talking to ${where}: ${code}`, {
-        kind: 'final',
-        hint: 'If your network inspects TLS, point NODE_EXTRA_CA_CERTS at its CA certificate.',
-      });
-    }
-    // Reset or hang-up: if the body never left us, the service cannot have processed it.
-    const sent = err.timings?.upload !== undefined;
-    const why = code || err.name || 'network error';
-    return new ApiError(
-      sent
-        ? `the connection to ${where} broke after the request was sent (${why})`
-        : `the connection to ${where} broke before the request was sent (${why})`,
-      { kind: sent ? 'uncertain' : 'retryable' },
-    );
-  }
-}
-
-function describeServiceError(code: string, message: string): string {
-  switch (code) {
-    case 'missing_header':
-    case 'header_mismatch':
-      return `the service refused the access token: "${message}"`;
-    case 'parameter_mismatch':
-    case 'missing_parameter':
-      return `the service refused the request: "${message}"`;
-    default:
-      return `the service answered: "${message}"`;
-  }
-}
-
-const PROXY_AUTH_HINT =
-  'Put the proxy user and password in HTTPS_PROXY / HTTP_PROXY (http://user:password@proxy:port), or ask for cacs to be let through.';
-
-class UnknownEncodingError extends Error {}
-
-/** The body as sent, decoded per Content-Encoding with at most `max` bytes of output. */
-function decodeBody(raw: Buffer, encoding: string | string[] | undefined, max: number): Buffer {
-  const enc = String(encoding ?? '')
-    .trim()
-    .toLowerCase();
-  const opts = { maxOutputLength: Math.max(1, max) };
-  if (enc === '' || enc === 'identity') return raw;
-  if (enc === 'gzip' || enc === 'x-gzip') return zlib.gunzipSync(raw, opts);
-  if (enc === 'br') return zlib.brotliDecompressSync(raw, opts);
-  if (enc === 'deflate') {
-    try {
-      return zlib.inflateSync(raw, opts);
-    } catch (e) {
-      if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw e;
-      return zlib.inflateRawSync(raw, opts);
-    }
-  }
-  throw new UnknownEncodingError(`it is encoded as "${enc.slice(0, 40)}"`);
-}
-
-function formatSize(n: number): string {
-  if (n >= 1024 * 1024) return `${Math.round(n / (1024 * 1024))} MB`;
-  if (n >= 1024) return `${Math.round(n / 1024)} KB`;
-  return `${n} bytes`;
 }
