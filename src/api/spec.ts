@@ -232,6 +232,8 @@ export function isServiceDate(value: string): boolean {
   return true;
 }
 
+/** Days in a month (1..12) of a year (proleptic Gregorian): the one month-length helper. */
 export function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }

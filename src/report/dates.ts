@@ -31,6 +31,7 @@
  * Nothing here does I/O; the current instant is always passed in (`now`).
  */
 
+import { daysInMonth } from '../api/spec.js';
 import { UsageError } from '../errors.js';
 
 /** A wall-clock date and time, without a zone. Months are 1..12, hours 0..23. */
@@ -57,16 +58,6 @@ const SECONDS_PER_DAY = 86_400;
 
 // ---------------------------------------------------------------------------------------------
 // Calendar helpers (proleptic Gregorian, valid for any year; no Date involved).
-
-function isLeapYear(y: number): boolean {
-  return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-}
-
-/** Days in a month (1..12) of a year. */
-export function monthLength(y: number, mo: number): number {
-  if (mo === 2) return isLeapYear(y) ? 29 : 28;
-  return mo === 4 || mo === 6 || mo === 9 || mo === 11 ? 30 : 31;
-}
 
 /** Day number of a calendar date: days since 1970-01-01 (Howard Hinnant's days_from_civil). */
 export function dayNumber(t: Pick<LocalDateTime, 'y' | 'mo' | 'd'>): number {
@@ -138,7 +129,7 @@ export function isValidLocal(t: LocalDateTime): boolean {
     t.mo >= 1 &&
     t.mo <= 12 &&
     t.d >= 1 &&
-    t.d <= monthLength(t.y, t.mo) &&
+    t.d <= daysInMonth(t.y, t.mo) &&
     t.h >= 0 &&
     t.h <= 23 &&
     t.mi >= 0 &&

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { daysInMonth } from '../../src/api/spec.js';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
 import {
@@ -7,7 +8,6 @@ import {
   compareLocal,
   dayNumber,
   formatServiceDate,
-  monthLength,
   wallSeconds,
   type LocalDateTime,
 } from '../../src/report/dates.js';
@@ -38,7 +38,7 @@ const arbLocal = fc
     mi: fc.integer({ min: 0, max: 59 }),
     s: fc.integer({ min: 0, max: 59 }),
   })
-  .map((t) => ({ ...t, d: Math.min(t.d, monthLength(t.y, t.mo)) }));
+  .map((t) => ({ ...t, d: Math.min(t.d, daysInMonth(t.y, t.mo)) }));
 
 /** Two LocalDateTimes in order, often close together (so short ranges are well covered). */
 const arbRange = fc
