@@ -1,61 +1,81 @@
 /**
- * The configuration file's schema: which keys exist, what each holds, and one validator that
- * reports every problem at once. Values are flattened to dotted keys ("import.batchSize",
+ * The configuration file's schema, declared once with valibot: which keys exist, what each holds
+ * and the message a wrong value draws. The types of a file's settings and of the resolved
+ * settings are inferred from it. One validator reports every problem of a file at once, in the
+ * order the file lists them; values are flattened to dotted keys ("import.batchSize",
  * "campaigns.summer") so that precedence can be applied key by key.
  */
-import { LEAD_FIELDS, LIMITS, isLeadField } from '../api/spec.js';
+import * as v from 'valibot';
+import { LEAD_FIELDS, LIMITS } from '../api/spec.js';
 
 export const REPORT_FORMATS = ['csv', 'json', 'ndjson', 'table'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 export const FLATTEN_MODES = ['attempts', 'leads'] as const;
 export type FlattenMode = (typeof FLATTEN_MODES)[number];
 
-type Check = (value: unknown) => string | undefined;
+type Issue = v.BaseIssue<unknown>;
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x);
 
-const describe = (v: unknown): string =>
-  v === null ? 'null' : Array.isArray(v) ? 'a list' : `${typeof v} ${JSON.stringify(v)}`;
+const describe = (x: unknown): string =>
+  x === null ? 'null' : Array.isArray(x) ? 'a list' : `${typeof x} ${JSON.stringify(x)}`;
 
-const string =
-  (max?: number): Check =>
-  (v) => {
-    if (typeof v !== 'string' || v.trim() === '')
-      return `expected a non-empty string, got ${describe(v)}`;
-    if (max !== undefined && [...v].length > max) return `must be at most ${max} characters`;
-    return undefined;
-  };
+/** The kind of a value without the value (a token must not be echoed, even a wrong one). */
+const kindOf = (x: unknown): string =>
+  x === null ? 'null' : Array.isArray(x) ? 'a list' : typeof x;
 
-const integer =
-  (min: number, max: number): Check =>
-  (v) =>
-    typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max
-      ? undefined
-      : `expected a whole number from ${min} to ${max}, got ${describe(v)}`;
+/** "<what>, got <the value>": the message of every check that shows what it found. */
+const said = (what: string, x: unknown, show: (x: unknown) => string = describe): string =>
+  `${what}, got ${show(x)}`;
 
-const boolean: Check = (v) =>
-  typeof v === 'boolean' ? undefined : `expected true or false, got ${describe(v)}`;
+const got =
+  (what: string, show?: (x: unknown) => string) =>
+  (issue: Issue): string =>
+    said(what, issue.input, show);
 
-const oneOf =
-  (values: readonly string[]): Check =>
-  (v) =>
-    typeof v === 'string' && values.includes(v)
-      ? undefined
-      : `expected one of ${values.join(', ')}, got ${describe(v)}`;
+// ---------------------------------------------------------------------------------------------
+// Values
 
-const url: Check = (v) => {
-  const s = string()(v);
-  if (s) return s;
-  try {
-    const u = new URL(v as string);
-    if (u.protocol !== 'http:' && u.protocol !== 'https:')
-      return 'must be an http:// or https:// URL';
-  } catch {
-    return `not a URL: ${JSON.stringify(v)}`;
-  }
-  return undefined;
+/** A non-empty string of at most `max` characters (code points). */
+const text = (max?: number, show?: (x: unknown) => string) => {
+  const message = got('expected a non-empty string', show);
+  return v.pipe(
+    v.string(message),
+    v.check((s) => s.trim() !== '', message),
+    v.check((s) => max === undefined || [...s].length <= max, `must be at most ${max} characters`),
+  );
 };
+
+const integer = (min: number, max: number) => {
+  const message = got(`expected a whole number from ${min} to ${max}`);
+  return v.pipe(
+    v.number(message),
+    v.integer(message),
+    v.minValue(min, message),
+    v.maxValue(max, message),
+  );
+};
+
+const boolean = v.boolean(got('expected true or false'));
+
+const oneOf = <const T extends readonly string[]>(values: T) =>
+  v.picklist(values, got(`expected one of ${values.join(', ')}`));
+
+/** Checks later in a pipe still run after a failed one: a string that is no URL passes here. */
+const isHttp = (s: string): boolean => {
+  const u = URL.parse(s);
+  return u === null || u.protocol === 'http:' || u.protocol === 'https:';
+};
+
+const url = v.pipe(
+  text(),
+  v.check(
+    (s) => URL.canParse(s),
+    (issue) => `not a URL: ${JSON.stringify(issue.input)}`,
+  ),
+  v.check(isHttp, 'must be an http:// or https:// URL'),
+);
 
 export function isValidTimeZone(zone: string): boolean {
   try {
@@ -66,31 +86,28 @@ export function isValidTimeZone(zone: string): boolean {
   }
 }
 
-const timezone: Check = (v) =>
-  string()(v) ??
-  (isValidTimeZone(v as string) ? undefined : `unknown time zone ${JSON.stringify(v)}`);
+const timezone = v.pipe(
+  text(),
+  v.check(isValidTimeZone, (issue) => `unknown time zone ${JSON.stringify(issue.input)}`),
+);
 
-const regex: Check = (v) => {
-  const s = string()(v);
-  if (s) return s;
+/** Why a string is not a regular expression, or undefined if it is one. */
+function regexError(s: unknown): string | undefined {
   try {
-    new RegExp(v as string);
+    new RegExp(String(s));
     return undefined;
   } catch (e) {
-    return `not a valid regular expression: ${(e as Error).message}`;
+    return (e as Error).message;
   }
-};
+}
 
-/** A check whose message never shows the value (a token must not be echoed, even a wrong one). */
-const secret =
-  (check: Check): Check =>
-  (v) => {
-    const p = check(v);
-    if (p === undefined) return undefined;
-    return p.startsWith('expected a non-empty string')
-      ? `expected a non-empty string, got ${v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v}`
-      : p;
-  };
+const regex = v.pipe(
+  text(),
+  v.check(
+    (s) => regexError(s) === undefined,
+    (issue) => `not a valid regular expression: ${regexError(issue.input)}`,
+  ),
+);
 
 const SIZE_UNITS: Readonly<Record<string, number>> = {
   '': 1,
@@ -113,28 +130,42 @@ const SIZE_UNITS: Readonly<Record<string, number>> = {
  * A size in bytes: a whole number, or a number with a unit — K/KiB, M/MiB, G/GiB, T/TiB are
  * powers of 1024, KB/MB/GB/TB powers of 1000 ("1GiB", "500MB", "1.5G"). Undefined if not one.
  */
-export function parseSize(v: unknown): number | undefined {
-  if (typeof v === 'number') return Number.isSafeInteger(v) && v > 0 ? v : undefined;
-  if (typeof v !== 'string') return undefined;
-  const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(v);
+export function parseSize(x: unknown): number | undefined {
+  if (typeof x === 'number') return Number.isSafeInteger(x) && x > 0 ? x : undefined;
+  if (typeof x !== 'string') return undefined;
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(x);
   const unit = m ? SIZE_UNITS[m[2]!.toLowerCase()] : undefined;
   if (!m || unit === undefined) return undefined;
   const n = Math.floor(Number(m[1]) * unit);
   return Number.isSafeInteger(n) && n > 0 ? n : undefined;
 }
 
-const size: Check = (v) =>
-  parseSize(v) === undefined
-    ? `expected a size in bytes such as 1073741824, "1GiB" or "500MB", got ${describe(v)}`
-    : undefined;
+/** A size ("1GiB", "500MB", 1073741824), read as its number of bytes. */
+const size = v.pipe(
+  v.unknown(),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const n = parseSize(dataset.value);
+    if (n !== undefined) return n;
+    addIssue({
+      message: said(
+        'expected a size in bytes such as 1073741824, "1GiB" or "500MB"',
+        dataset.value,
+      ),
+    });
+    return NEVER;
+  }),
+);
 
-/** Scalar settings, by dotted key. */
-export const SCALAR_KEYS: Readonly<Record<string, Check>> = {
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+/** Scalar settings, by dotted key: the schema of each value. */
+export const SCALARS = {
   baseUrl: url,
-  accessToken: secret(string(LIMITS.accessToken)),
-  accessTokenCommand: string(),
+  accessToken: text(LIMITS.accessToken, kindOf),
+  accessTokenCommand: text(),
   accessTokenCommandTimeout: integer(100, 600_000),
-  defaultCampaign: string(),
+  defaultCampaign: text(),
   timezone,
   serviceTimezone: timezone,
   allowInsecureHttp: boolean,
@@ -147,21 +178,193 @@ export const SCALAR_KEYS: Readonly<Record<string, Check>> = {
   'report.flatten': oneOf(FLATTEN_MODES),
   'report.windowDays': integer(1, LIMITS.reportDays),
   'report.concurrency': integer(1, 64),
+} as const;
+
+export type ScalarKey = keyof typeof SCALARS;
+/** The value of each scalar setting, as its schema reads it. */
+export type ScalarValues = { [K in ScalarKey]: v.InferOutput<(typeof SCALARS)[K]> };
+
+export const isScalarKey = (key: string): key is ScalarKey => Object.hasOwn(SCALARS, key);
+
+/** The first problem with a value given for a scalar key (a flag or a variable), or its value. */
+export function checkScalar(
+  key: ScalarKey,
+  value: unknown,
+): { ok: true; value: unknown } | { ok: false; problem: string } {
+  const r = v.safeParse(SCALARS[key], value);
+  return r.success ? { ok: true, value: r.output } : { ok: false, problem: r.issues[0].message };
+}
+
+/** Names → values (campaign aliases, column mappings). */
+const mapOf = <K extends v.GenericSchema<string, string>, V extends v.GenericSchema>(
+  key: K,
+  value: V,
+) =>
+  v.pipe(
+    v.custom<Record<string, unknown>>(isPlainObject, got('expected a mapping of names to values')),
+    v.record(key, value),
+  );
+
+const leadField = v.picklist(LEAD_FIELDS, `not a lead field (fields: ${LEAD_FIELDS.join(', ')})`);
+
+/** The keys known in an object, for "unknown key" (profiles are not offered as a setting). */
+const unknownKey = (known: readonly string[]) =>
+  `unknown key (known here: ${known
+    .filter((k) => k !== 'profiles')
+    .sort()
+    .join(', ')})`;
+
+/**
+ * A mapping with these keys, each optional; every other key is reported as unknown (valibot's
+ * strictObject stops at the first unknown key, a rest schema that takes nothing names each).
+ */
+function section<E extends v.ObjectEntries>(entries: E, notAMapping: string) {
+  return v.pipe(
+    v.custom<Record<string, unknown>>(isPlainObject, got(notAMapping)),
+    v.objectWithRest(entries, v.never(unknownKey(Object.keys(entries)))),
+  );
+}
+
+const opt = v.optional;
+
+const IMPORT_ENTRIES = {
+  batchSize: opt(SCALARS['import.batchSize']),
+  concurrency: opt(SCALARS['import.concurrency']),
+  columns: opt(mapOf(leadField, text())),
+  phonePattern: opt(SCALARS['import.phonePattern']),
+  stdinLimit: opt(SCALARS['import.stdinLimit']),
 };
 
-/** Map settings (name → value), by dotted key, with a check for entry names and values. */
-const MAP_KEYS: Readonly<
-  Record<string, { key?: (k: string) => string | undefined; value: Check }>
-> = {
-  campaigns: { value: string(LIMITS.campaignKey) },
-  'import.columns': {
-    key: (k) =>
-      isLeadField(k) ? undefined : `not a lead field (fields: ${LEAD_FIELDS.join(', ')})`,
-    value: string(),
-  },
+const REPORT_ENTRIES = {
+  format: opt(SCALARS['report.format']),
+  flatten: opt(SCALARS['report.flatten']),
+  windowDays: opt(SCALARS['report.windowDays']),
+  concurrency: opt(SCALARS['report.concurrency']),
 };
 
-const SECTIONS = ['import', 'report'];
+const SETTINGS_ENTRIES = {
+  baseUrl: opt(SCALARS.baseUrl),
+  accessToken: opt(SCALARS.accessToken),
+  accessTokenCommand: opt(SCALARS.accessTokenCommand),
+  accessTokenCommandTimeout: opt(SCALARS.accessTokenCommandTimeout),
+  campaigns: opt(mapOf(v.string(), text(LIMITS.campaignKey))),
+  defaultCampaign: opt(SCALARS.defaultCampaign),
+  timezone: opt(SCALARS.timezone),
+  serviceTimezone: opt(SCALARS.serviceTimezone),
+  allowInsecureHttp: opt(SCALARS.allowInsecureHttp),
+  timeout: opt(SCALARS.timeout),
+  import: opt(section(IMPORT_ENTRIES, 'expected a mapping')),
+  report: opt(section(REPORT_ENTRIES, 'expected a mapping')),
+};
+
+const TOKEN_PAIR = 'accessToken and accessTokenCommand: set one, not both';
+
+/** A token is given one way, not both (checked even when other keys are wrong). */
+const tokenPair = [[['accessToken'], ['accessTokenCommand']], TOKEN_PAIR] as const;
+const oneToken = (s: { accessToken?: string; accessTokenCommand?: string }): boolean =>
+  s.accessToken === undefined || s.accessTokenCommand === undefined;
+
+/** A profile: any of the settings (its own `profiles` is refused as nested). */
+const PROFILE = v.pipe(
+  section(SETTINGS_ENTRIES, 'expected a mapping of settings'),
+  v.partialCheck(tokenPair[0], oneToken, tokenPair[1]),
+);
+
+/** A whole config file. */
+export const CONFIG_FILE = v.pipe(
+  section(
+    {
+      ...SETTINGS_ENTRIES,
+      profiles: opt(
+        v.pipe(
+          v.custom<Record<string, unknown>>(
+            isPlainObject,
+            got('expected a mapping of profile names to settings'),
+          ),
+          v.record(v.string(), PROFILE),
+        ),
+      ),
+    },
+    'the file must hold a mapping of settings',
+  ),
+  v.partialCheck(tokenPair[0], oneToken, tokenPair[1]),
+);
+
+/** A config file's settings, as read (every key optional). */
+export type ConfigFile = v.InferOutput<typeof CONFIG_FILE>;
+/** The settings a profile (or a file apart from its profiles) may set. */
+export type FileSettings = v.InferOutput<typeof PROFILE>;
+
+// ---------------------------------------------------------------------------------------------
+// The settings in effect, once precedence has been applied
+
+/** Every setting resolved: those with a default are present, the others optional. */
+export const RESOLVED = v.object({
+  baseUrl: opt(SCALARS.baseUrl),
+  accessToken: opt(SCALARS.accessToken),
+  accessTokenCommand: opt(SCALARS.accessTokenCommand),
+  accessTokenCommandTimeout: SCALARS.accessTokenCommandTimeout,
+  campaigns: opt(v.record(v.string(), v.string()), () => ({})),
+  /** The campaign asked for (an alias or a key), checked when a command needs it. */
+  campaign: opt(v.string()),
+  timezone: SCALARS.timezone,
+  serviceTimezone: SCALARS.serviceTimezone,
+  allowInsecureHttp: SCALARS.allowInsecureHttp,
+  timeout: SCALARS.timeout,
+  profile: opt(v.string()),
+  stateDir: v.string(),
+  import: v.object({
+    batchSize: SCALARS['import.batchSize'],
+    concurrency: SCALARS['import.concurrency'],
+    columns: opt(v.record(leadField, v.string()), () => ({})),
+    phonePattern: SCALARS['import.phonePattern'],
+    stdinLimit: SCALARS['import.stdinLimit'],
+  }),
+  report: v.object({
+    format: opt(SCALARS['report.format']),
+    flatten: SCALARS['report.flatten'],
+    windowDays: SCALARS['report.windowDays'],
+    concurrency: SCALARS['report.concurrency'],
+  }),
+});
+
+export type ResolvedValues = v.InferOutput<typeof RESOLVED>;
+
+/**
+ * The merged dotted keys as typed settings. Every value was checked by the layer it came from,
+ * so a problem here is a bug in cacs; its message names the keys only, never a value.
+ */
+export function resolvedValues(flat: ReadonlyMap<string, unknown>): ResolvedValues {
+  const r = v.safeParse(RESOLVED, unflatten(flat));
+  if (r.success) return r.output;
+  const keys = r.issues.map((issue) => v.getDotPath(issue) ?? '(top)');
+  throw new Error(`internal error: resolved settings failed their schema at ${keys.join(', ')}`);
+}
+
+/** The keys whose values are mappings of names (their entries are flattened one by one). */
+const MAP_PREFIXES = ['import.columns.', 'campaigns.'] as const;
+
+/** Dotted keys back to nested objects: the inverse of flattening. */
+export function unflatten(flat: ReadonlyMap<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const into = (path: readonly string[], value: unknown) => {
+    let o = out;
+    for (const k of path.slice(0, -1)) {
+      const next = o[k];
+      o = isPlainObject(next) ? next : (o[k] = {});
+    }
+    o[path.at(-1)!] = value;
+  };
+  for (const [key, value] of flat) {
+    const map = MAP_PREFIXES.find((p) => key.startsWith(p));
+    if (map) into([...map.slice(0, -1).split('.'), key.slice(map.length)], value);
+    else into(key.split('.'), value);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Validating a file
 
 export type FlatConfig = Map<string, unknown>;
 
@@ -170,99 +373,92 @@ export interface ValidatedConfig {
   profiles: Map<string, FlatConfig>;
 }
 
-function knownKeysUnder(prefix: string): string[] {
-  const all = [...Object.keys(SCALAR_KEYS), ...Object.keys(MAP_KEYS), ...SECTIONS, 'profiles'];
-  const names = new Set<string>();
-  for (const k of all) {
-    if (prefix === '' ? true : k.startsWith(prefix)) {
-      const rest = prefix === '' ? k : k.slice(prefix.length);
-      names.add(rest.split('.')[0] ?? rest);
-    }
+/** The checked values by dotted key, in the order the file lists them. */
+function flattenInto(raw: unknown, checked: unknown, prefix: string, out: FlatConfig): FlatConfig {
+  if (!isPlainObject(raw) || !isPlainObject(checked)) return out;
+  for (const key of Object.keys(raw)) {
+    const value = checked[key];
+    if (value === undefined) continue;
+    if (isPlainObject(value)) flattenInto(raw[key], value, `${prefix}${key}.`, out);
+    else out.set(prefix + key, value);
   }
-  return [...names].sort();
+  return out;
 }
 
-function walk(
-  obj: Record<string, unknown>,
-  prefix: string,
-  out: FlatConfig,
-  problems: string[],
-  where: string,
-): void {
-  for (const [key, value] of Object.entries(obj)) {
-    const dotted = prefix + key;
-    const label = `${where}${dotted}`;
-    const scalar = SCALAR_KEYS[dotted];
-    const map = MAP_KEYS[dotted];
-    if (scalar) {
-      const p = scalar(value);
-      if (p) problems.push(`${label}: ${p}`);
-      else out.set(dotted, value);
-    } else if (map) {
-      if (!isPlainObject(value)) {
-        problems.push(`${label}: expected a mapping of names to values, got ${describe(value)}`);
-        continue;
-      }
-      for (const [k, v] of Object.entries(value)) {
-        const kp = map.key?.(k);
-        const vp = map.value(v);
-        if (kp) problems.push(`${label}.${k}: ${kp}`);
-        else if (vp) problems.push(`${label}.${k}: ${vp}`);
-        else out.set(`${dotted}.${k}`, v);
-      }
-    } else if (prefix === '' && SECTIONS.includes(key)) {
-      if (!isPlainObject(value))
-        problems.push(`${label}: expected a mapping, got ${describe(value)}`);
-      else walk(value, `${dotted}.`, out, problems, where);
-    } else {
-      problems.push(
-        `${label}: unknown key (known here: ${knownKeysUnder(prefix)
-          .filter((k) => k !== 'profiles')
-          .join(', ')})`,
-      );
-    }
-  }
+type PathItem = NonNullable<Issue['path']>[number];
+
+const keyOf = (item: PathItem): string => String(item.key);
+
+/**
+ * Where an issue sorts: the position of each key of its path in the object that holds it, as
+ * the file lists them. A file's profiles come after its other settings, and a token-pair
+ * problem after the other problems of its object.
+ */
+function issueOrder(issue: Issue): number[] {
+  const path = issue.path ?? [];
+  const order = path.map((item, depth) => {
+    const key = keyOf(item);
+    if (key === 'profiles') return depth === 0 ? Number.MAX_SAFE_INTEGER : -1;
+    return isPlainObject(item.input) ? Object.keys(item.input).indexOf(key) : 0;
+  });
+  if (issue.type === 'partial_check') order.push(Number.MAX_SAFE_INTEGER - 1);
+  return order;
 }
 
-function checkTokenPair(flat: FlatConfig, where: string, problems: string[]): void {
-  if (flat.has('accessToken') && flat.has('accessTokenCommand')) {
-    problems.push(`${where}accessToken and accessTokenCommand: set one, not both`);
+function compareOrder(a: number[], b: number[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    if (a[i] !== b[i]) return a[i]! - b[i]!;
   }
+  return a.length - b.length;
+}
+
+/** One line per problem: the dotted key, then what is wrong. */
+function problemOf(issue: Issue): string {
+  const path = (issue.path ?? []).map(keyOf);
+  const nested =
+    path.length === 3 && path[0] === 'profiles' && path[2] === 'profiles' && issue.type === 'never';
+  const message = nested ? 'profiles cannot be nested' : issue.message;
+  if (issue.type === 'partial_check') return [...path, message].join('.');
+  return path.length === 0 ? message : `${path.join('.')}: ${message}`;
 }
 
 /** Validate a whole config object; throws nothing, returns every problem found. */
 export function validateConfig(raw: unknown): { config?: ValidatedConfig; problems: string[] } {
-  const problems: string[] = [];
   if (raw === null || raw === undefined)
-    return { config: { base: new Map(), profiles: new Map() }, problems };
-  if (!isPlainObject(raw)) {
-    return { problems: [`the file must hold a mapping of settings, got ${describe(raw)}`] };
-  }
-  const { profiles: rawProfiles, ...rest } = raw;
-  const base: FlatConfig = new Map();
-  walk(rest, '', base, problems, '');
-  checkTokenPair(base, '', problems);
-  const profiles = new Map<string, FlatConfig>();
-  if (rawProfiles !== undefined) {
-    if (!isPlainObject(rawProfiles)) {
-      problems.push(
-        `profiles: expected a mapping of profile names to settings, got ${describe(rawProfiles)}`,
-      );
-    } else {
-      for (const [name, body] of Object.entries(rawProfiles)) {
-        if (!isPlainObject(body)) {
-          problems.push(`profiles.${name}: expected a mapping of settings, got ${describe(body)}`);
-          continue;
-        }
-        if ('profiles' in body)
-          problems.push(`profiles.${name}.profiles: profiles cannot be nested`);
-        const { profiles: _nested, ...settings } = body;
-        const flat: FlatConfig = new Map();
-        walk(settings, '', flat, problems, `profiles.${name}.`);
-        checkTokenPair(flat, `profiles.${name}.`, problems);
-        profiles.set(name, flat);
-      }
+    return { config: { base: new Map(), profiles: new Map() }, problems: [] };
+  const r = v.safeParse(CONFIG_FILE, raw);
+  if (!r.success) {
+    // One problem per key: the first check a value fails says what is wrong with it.
+    const seen = new Set<string>();
+    const problems: string[] = [];
+    const sorted = r.issues
+      .map((issue) => ({ issue, order: issueOrder(issue) }))
+      .sort((a, b) => compareOrder(a.order, b.order));
+    for (const { issue } of sorted) {
+      const where = `${issue.type === 'partial_check' ? 'pair:' : ''}${(issue.path ?? []).map(keyOf).join('\0')}`;
+      if (seen.has(where)) continue;
+      seen.add(where);
+      problems.push(problemOf(issue));
     }
+    return { problems };
   }
-  return problems.length > 0 ? { problems } : { config: { base, profiles }, problems };
+  const { profiles, ...base } = r.output;
+  const rawProfiles = isPlainObject(raw) ? raw.profiles : undefined;
+  return {
+    config: {
+      base: flattenInto(raw, base, '', new Map()),
+      profiles: new Map(
+        Object.entries(profiles ?? {}).map(([name, body]) => [
+          name,
+          flattenInto(
+            isPlainObject(rawProfiles) ? rawProfiles[name] : undefined,
+            body,
+            '',
+            new Map(),
+          ),
+        ]),
+      ),
+    },
+    problems: [],
+  };
 }

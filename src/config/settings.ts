@@ -6,18 +6,18 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_PHONE_PATTERN, LIMITS, type LeadField } from '../api/spec.js';
+import { DEFAULT_PHONE_PATTERN, LIMITS } from '../api/spec.js';
 import { ConfigError, UsageError } from '../errors.js';
 import { isLoopback } from '../net.js';
 import { ENV, ENV_SETTINGS, envValue, type Env } from './env.js';
 import { defaultStateDir, userConfigDir } from './paths.js';
 import {
-  SCALAR_KEYS,
-  parseSize,
+  checkScalar,
+  isScalarKey,
+  resolvedValues,
   validateConfig,
   type FlatConfig,
-  type FlattenMode,
-  type ReportFormat,
+  type ResolvedValues,
   type ValidatedConfig,
 } from './schema.js';
 
@@ -48,37 +48,22 @@ export interface LoadedConfigFile {
   config: ValidatedConfig;
 }
 
-export interface Settings {
-  baseUrl?: string;
-  /** Where the token comes from; the token itself is read only when a request needs it. */
-  token?:
-    { kind: 'value'; value: string } | { kind: 'command'; command: string; timeoutMs: number };
-  campaigns: Record<string, string>;
-  /** The campaign asked for (an alias or a key), from --campaign, CACS_CAMPAIGN or defaultCampaign. */
-  campaign?: string;
-  /** The user's zone: dates given without an offset, and now/today/yesterday/Nd, are read in it. */
-  timezone: string;
-  /** The service's zone: the wall clock it reads start_date/end_date in and writes date_time in. */
-  serviceTimezone: string;
-  allowInsecureHttp: boolean;
-  timeout: number;
-  profile?: string;
-  stateDir: string;
-  import: {
-    batchSize: number;
-    concurrency: number;
-    columns: Partial<Record<LeadField, string>>;
-    phonePattern: string;
-    /** Most bytes of stdin (or a pipe given by name) kept for the preflight. */
-    stdinLimit: number;
-  };
-  report: {
-    format?: ReportFormat;
-    flatten: FlattenMode;
-    windowDays: number;
-    concurrency: number;
-  };
-}
+/** Where the token comes from; the token itself is read only when a request needs it. */
+export type TokenSource =
+  { kind: 'value'; value: string } | { kind: 'command'; command: string; timeoutMs: number };
+
+/**
+ * The settings in effect, as the schema types them (`RESOLVED` in schema.ts): campaign is the
+ * campaign asked for (an alias or a key, from --campaign, CACS_CAMPAIGN or defaultCampaign);
+ * timezone is the user's zone (dates given without an offset, and now/today/yesterday/Nd, are
+ * read in it), serviceTimezone the service's (the wall clock it reads start_date/end_date in and
+ * writes date_time in); import.stdinLimit is the most bytes of stdin (or a pipe given by name)
+ * kept for the preflight.
+ */
+export type Settings = Omit<
+  ResolvedValues,
+  'accessToken' | 'accessTokenCommand' | 'accessTokenCommandTimeout'
+> & { token?: TokenSource };
 
 export interface ResolvedSettings {
   settings: Settings;
@@ -318,22 +303,33 @@ function envLayer(env: Env): Layer {
   const values: FlatConfig = new Map();
   const problems: string[] = [];
   for (const [key, name] of Object.entries(ENV_SETTINGS)) {
-    const v = envValue(env, name);
-    if (v === undefined) continue;
-    const check = SCALAR_KEYS[key];
-    const p = check?.(v);
-    if (p) problems.push(`${name}: ${p}`);
-    values.set(key, v);
+    const raw = envValue(env, name);
+    if (raw === undefined) continue;
+    if (!isScalarKey(key)) {
+      values.set(key, raw);
+      continue;
+    }
+    const r = checkScalar(key, raw);
+    if (r.ok) values.set(key, r.value);
+    else problems.push(`${name}: ${r.problem}`);
   }
   if (problems.length > 0) throw new UsageError(`environment: ${problems.join('; ')}`);
   return { label: 'env', values };
 }
 
-function checkFlags(flags: FlatConfig): void {
+/** The flags' values, checked by the schema (the first wrong one stops here). */
+function flagLayer(flags: FlatConfig): Layer {
+  const values: FlatConfig = new Map();
   for (const [key, value] of flags) {
-    const p = SCALAR_KEYS[key]?.(value);
-    if (p) throw new UsageError(`${FLAG_NAMES[key] ?? key}: ${p}`);
+    if (!isScalarKey(key)) {
+      values.set(key, value);
+      continue;
+    }
+    const r = checkScalar(key, value);
+    if (!r.ok) throw new UsageError(`${FLAG_NAMES[key] ?? key}: ${r.problem}`);
+    values.set(key, r.value);
   }
+  return { label: 'flag', values };
 }
 
 export interface ResolveOptions {
@@ -345,9 +341,10 @@ export interface ResolveOptions {
 
 /** The one place where precedence is applied. */
 export function resolveSettings(opts: ResolveOptions): ResolvedSettings {
-  checkFlags(opts.flags);
+  const flags = flagLayer(opts.flags);
+  const profileFlag = opts.flags.get('profile');
   const profile =
-    (opts.flags.get('profile') as string | undefined) ?? envValue(opts.env, ENV.profile);
+    (typeof profileFlag === 'string' ? profileFlag : undefined) ?? envValue(opts.env, ENV.profile);
   const profileSource = opts.flags.has('profile') ? 'flag --profile' : `env ${ENV.profile}`;
 
   const defaults: Layer = {
@@ -381,8 +378,7 @@ export function resolveSettings(opts: ResolveOptions): ResolvedSettings {
       });
     }
   }
-  const flagLayer: Layer = { label: 'flag', values: opts.flags };
-  const layers = [defaults, ...baseLayers, ...profileLayers, envLayer(opts.env), flagLayer];
+  const layers = [defaults, ...baseLayers, ...profileLayers, envLayer(opts.env), flags];
 
   const merged = new Map<string, unknown>();
   const sources = new Map<string, string>();
@@ -416,52 +412,17 @@ export function resolveSettings(opts: ResolveOptions): ResolvedSettings {
     sources.set('profile', profileSource);
   }
 
-  const get = <T>(key: string): T => merged.get(key) as T;
-  const prefixed = (prefix: string): Record<string, string> => {
-    const out: Record<string, string> = {};
-    for (const [k, v] of merged)
-      if (k.startsWith(prefix)) out[k.slice(prefix.length)] = v as string;
-    return out;
-  };
-  const accessToken = get<string | undefined>('accessToken');
-  const accessTokenCommand = get<string | undefined>('accessTokenCommand');
-  const settings: Settings = {
-    campaigns: prefixed('campaigns.'),
-    timezone: get<string | undefined>('timezone') ?? get('serviceTimezone'),
-    serviceTimezone: get('serviceTimezone'),
-    allowInsecureHttp: get('allowInsecureHttp'),
-    timeout: get('timeout'),
-    stateDir: get('stateDir'),
-    import: {
-      batchSize: get('import.batchSize'),
-      concurrency: get('import.concurrency'),
-      columns: prefixed('import.columns.'),
-      phonePattern: get('import.phonePattern'),
-      stdinLimit: parseSize(get('import.stdinLimit'))!,
-    },
-    report: {
-      flatten: get('report.flatten'),
-      windowDays: get('report.windowDays'),
-      concurrency: get('report.concurrency'),
-    },
-  };
-  const optional: Array<[keyof Settings, string]> = [
-    ['baseUrl', 'baseUrl'],
-    ['campaign', 'campaign'],
-    ['profile', 'profile'],
-  ];
-  for (const [field, key] of optional) {
-    const v = merged.get(key);
-    if (v !== undefined) (settings as unknown as Record<string, unknown>)[field] = v;
-  }
-  const format = merged.get('report.format');
-  if (format !== undefined) settings.report.format = format as ReportFormat;
+  // Unset, the user's zone is the service's.
+  if (!merged.has('timezone')) merged.set('timezone', merged.get('serviceTimezone'));
+  const { accessToken, accessTokenCommand, accessTokenCommandTimeout, ...rest } =
+    resolvedValues(merged);
+  const settings: Settings = rest;
   if (accessToken !== undefined) settings.token = { kind: 'value', value: accessToken };
   else if (accessTokenCommand !== undefined)
     settings.token = {
       kind: 'command',
       command: accessTokenCommand,
-      timeoutMs: get('accessTokenCommandTimeout'),
+      timeoutMs: accessTokenCommandTimeout,
     };
   return { settings, sources, files: opts.files };
 }

@@ -252,6 +252,55 @@ describe('config validation', () => {
     ]);
   });
 
+  it('names every unknown key, refuses lists where mappings belong, checks the token pair alongside', () => {
+    const KNOWN =
+      'accessToken, accessTokenCommand, accessTokenCommandTimeout, allowInsecureHttp, baseUrl, campaigns, defaultCampaign, import, report, serviceTimezone, timeout, timezone';
+    expect(
+      validateConfig({
+        zeta: 1,
+        alpha: 2,
+        accessToken: 'a',
+        accessTokenCommand: 'b',
+        import: [1, 2],
+        campaigns: { a: '', b: 'k'.repeat(33) },
+        profiles: { p: { baseUrl: 3, profiles: {}, report: { format: 'csv', zz: 1, yy: 2 } } },
+      }).problems,
+    ).toEqual([
+      `zeta: unknown key (known here: ${KNOWN})`,
+      `alpha: unknown key (known here: ${KNOWN})`,
+      'import: expected a mapping, got a list',
+      'campaigns.a: expected a non-empty string, got string ""',
+      'campaigns.b: must be at most 32 characters',
+      'accessToken and accessTokenCommand: set one, not both',
+      'profiles.p.profiles: profiles cannot be nested',
+      'profiles.p.baseUrl: expected a non-empty string, got number 3',
+      'profiles.p.report.zz: unknown key (known here: concurrency, flatten, format, windowDays)',
+      'profiles.p.report.yy: unknown key (known here: concurrency, flatten, format, windowDays)',
+    ]);
+    expect(validateConfig([1]).problems).toEqual([
+      'the file must hold a mapping of settings, got a list',
+    ]);
+    expect(validateConfig({ profiles: { a: [] } }).problems).toEqual([
+      'profiles.a: expected a mapping of settings, got a list',
+    ]);
+  });
+
+  it('one problem per key, the first check it fails; a token is never echoed', () => {
+    expect(
+      validateConfig({
+        accessToken: ' '.repeat(60),
+        baseUrl: 'not a url',
+        import: { phonePattern: '(', stdinLimit: 'lots', batchSize: 1.5 },
+      }).problems,
+    ).toEqual([
+      'accessToken: expected a non-empty string, got string',
+      'baseUrl: not a URL: "not a url"',
+      'import.phonePattern: not a valid regular expression: Invalid regular expression: /(/: Unterminated group',
+      'import.stdinLimit: expected a size in bytes such as 1073741824, "1GiB" or "500MB", got string "lots"',
+      'import.batchSize: expected a whole number from 1 to 100000, got number 1.5',
+    ]);
+  });
+
   it('refuses a file that sets both accessToken and accessTokenCommand', () => {
     expect(validateConfig({ accessToken: 'a', accessTokenCommand: 'b' }).problems).toEqual([
       'accessToken and accessTokenCommand: set one, not both',
