@@ -177,7 +177,9 @@ describe('uncertain batches', () => {
     expect(emu.store.leads('summer')).toHaveLength(10);
     const repeat = await runCli(['import', file, '--restart', '--allow-repeat'], { env, cwd });
     expect(repeat.code).toBe(0);
-    expect(repeat.stderr).toContain('--restart: what earlier runs of this file recorded is set aside');
+    expect(repeat.stderr).toContain(
+      '--restart: what earlier runs of this file recorded is set aside',
+    );
     expect(emu.store.leads('summer')).toHaveLength(20);
   });
 });
