@@ -94,7 +94,3 @@ export class OutputClosedError extends CacsError {
     super('stdout was closed by the reader', ExitCode.OK);
   }
 }
-
-export function isCacsError(e: unknown): e is CacsError {
-  return e instanceof CacsError;
-}

@@ -9,6 +9,8 @@
  * const client = createClient({ baseUrl: 'https://cacs.example.com', token: process.env.TOKEN! });
  * const summary = await runImport({ file: 'leads.csv', campaignKey: 'CAMP1', client });
  * const { records } = await runReport({ client, campaignKey: 'CAMP1', from: '7d' });
+ * // Rejected rows as data too: summary.rejectedRows → [{ line, code, reason, values }, …]
+ * // A long range, records handed out one at a time: (await streamReport(…)).records
  * ```
  *
  * The test emulator is in the `cacs/emulator` subpath.
@@ -20,9 +22,11 @@ import { DEFAULT_PHONE_PATTERN, type LeadField } from './api/spec.js';
 import { ENV, envValue } from './config/env.js';
 import { defaultStateDir } from './config/paths.js';
 import {
+  DEFAULT_MAX_ROWS,
   runImport as runImportPipeline,
   type ImportPhase,
   type ImportSummary,
+  type RowsMode,
 } from './delivery/import.js';
 import { UsageError } from './errors.js';
 import type { InputFormat } from './leads/read.js';
@@ -53,13 +57,15 @@ export {
   type CallRecord,
   type CallResultQuery,
 } from './api/spec.js';
-export type { ImportPhase, ImportSummary } from './delivery/import.js';
+export type { ImportPhase, ImportSummary, ImportRow, RowsMode } from './delivery/import.js';
+export { DEFAULT_MAX_ROWS } from './delivery/import.js';
 export type { SendProgress } from './delivery/send.js';
 export type { NormalizationKind, NormalizationSample } from './leads/prepare.js';
 export type { InputFormat } from './leads/read.js';
 export {
   planReport,
   runReport,
+  streamReport,
   DEFAULT_REPORT_CONCURRENCY,
   DEFAULT_SERVICE_TIME_ZONE,
   DEFAULT_WINDOW_DAYS,
@@ -68,6 +74,7 @@ export {
   type ReportPlanOptions,
   type ReportProgress,
   type ReportResult,
+  type ReportStream,
 } from './report/service.js';
 export type { ReportRange, LocalDateTime, Instant } from './report/dates.js';
 export type { Window } from './report/windows.js';
@@ -120,7 +127,10 @@ export interface RunImportOptions {
    * client made by {@link createClient}; needed with a client made by `new CacsClient`.
    */
   serviceUrl?: string | URL;
-  /** Name used in messages and for the sidecar files (default: the file's name). */
+  /**
+   * Name used in messages and the summary's `file`, whose last part names the sidecar files
+   * (default: `file` as given, as `cacs import` does; the sidecars then go beside the input).
+   */
   displayName?: string;
   format?: InputFormat;
   /** CSV delimiter: `,` `;` `\t` or `|` (default: detected). */
@@ -149,6 +159,24 @@ export interface RunImportOptions {
   rejectsPath?: string;
   /** Where the rejects, skipped and uncertain files go (default: beside the input). */
   sidecarDir?: string;
+  /**
+   * Where rejected, skipped and uncertain rows go:
+   * - `'both'` (the default): the sidecar files, as `cacs import` writes them, and lists in the
+   *   summary (`rejectedRows`, `skippedRows`, `uncertainRows`, `rowsTruncated`);
+   * - `'data'`: the lists only; no sidecar file is written, checked for or removed;
+   * - `'files'`: the files only (as the `cacs` command), no lists in the summary.
+   *
+   * The default keeps the files earlier versions of this function wrote (and which `cacs import`
+   * runs of the same file replace or remove) and adds the rows as data, within `maxRows`.
+   */
+  rows?: RowsMode;
+  /**
+   * With `rows` `'both'` or `'data'`: at most this many rows per list are kept in the summary
+   * (default 10,000; `Infinity` for all). Rows beyond it are still counted (`rejected`,
+   * `skippedByCode`, `uncertain`) and written to the files, and `rowsTruncated` says which list
+   * was cut: a file with a million bad rows must not fill the memory.
+   */
+  maxRows?: number;
   /** Send leads earlier runs left uncertain (default: hold them back). */
   retryUncertain?: boolean;
   /** Ignore what earlier runs of this same file recorded in its journal; send every lead. */
@@ -172,8 +200,9 @@ export interface RunImportOptions {
  * Imports a lead file into a campaign: every row is checked first (nothing is sent if the file
  * is malformed), then valid leads are sent in batches; leads imported earlier into the same
  * campaign are held back, and a crashed or stopped run resumes without resending. Returns the
- * summary (counts, sidecar files, `exitCode` as `cacs import` would exit); throws a
- * {@link CacsError} when nothing could be done (bad file, unknown option, locked campaign).
+ * summary (counts, the rejected, skipped and uncertain rows as data and/or sidecar files — see
+ * `rows` —, `exitCode` as `cacs import` would exit); throws a {@link CacsError} when nothing
+ * could be done (bad file, unknown option, locked campaign).
  */
 export async function runImport(options: RunImportOptions): Promise<ImportSummary> {
   const env = process.env;
@@ -192,12 +221,22 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
       hint: 'Make the client with createClient(), or pass serviceUrl, or stateDir: false.',
     });
   }
+  for (const [name, value] of [
+    ['batchSize', options.batchSize],
+    ['concurrency', options.concurrency],
+  ] as const) {
+    if (value !== undefined && (!Number.isSafeInteger(value) || value < 1)) {
+      throw new UsageError(`runImport: ${name} must be a whole number of at least 1`);
+    }
+  }
   if (options.dryRun !== true && options.client === undefined) {
     throw new UsageError('runImport: a client is needed unless dryRun is set');
   }
+  const cwd = options.cwd ?? process.cwd();
   return runImportPipeline({
-    file: options.file,
-    displayName: options.displayName ?? path.basename(options.file),
+    // Read against `cwd`, as documented; named as given, so that the sidecars go beside it.
+    file: path.resolve(cwd, options.file),
+    displayName: options.displayName ?? options.file,
     campaignKey: options.campaignKey,
     ...(options.format !== undefined ? { format: options.format } : {}),
     ...(options.delimiter !== undefined ? { delimiter: options.delimiter } : {}),
@@ -213,12 +252,14 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
     phonePattern: options.phonePattern ?? DEFAULT_PHONE_PATTERN,
     ...(options.rejectsPath !== undefined ? { rejectsPath: options.rejectsPath } : {}),
     ...(options.sidecarDir !== undefined ? { sidecarDir: options.sidecarDir } : {}),
+    rows: options.rows ?? 'both',
+    maxRows: options.maxRows ?? DEFAULT_MAX_ROWS,
     retryUncertain: options.retryUncertain ?? false,
     restart: options.restart ?? false,
     allowRepeat: options.allowRepeat ?? false,
     ...(stateDir !== undefined ? { stateDir } : {}),
     ...(serviceUrl !== undefined ? { serviceUrl } : {}),
-    cwd: options.cwd ?? process.cwd(),
+    cwd,
     signal: options.signal ?? new AbortController().signal,
     ...(options.client ? { client: options.client } : {}),
     ...(options.onProgress ? { onPhase: options.onProgress } : {}),

@@ -1,12 +1,19 @@
 /**
  * Bounded concurrency for requests: at most `limit` tasks running; the first failure is kept
- * (and `failed` tells callers to stop starting work) and rethrown by settle().
+ * (and `failed` tells callers to stop starting work) and rethrown by settle(). The limit is a
+ * whole number of at least 1 (a RangeError otherwise: a pool of 0 would never start a task).
  */
 export class TaskPool {
   private readonly running = new Set<Promise<void>>();
   private firstFailure: { error: unknown } | undefined;
 
-  constructor(private readonly limit: number) {}
+  constructor(private readonly limit: number) {
+    if (!Number.isSafeInteger(limit) || limit < 1) {
+      throw new RangeError(
+        `TaskPool: the limit must be a whole number of at least 1 (got ${String(limit)})`,
+      );
+    }
+  }
 
   get failed(): boolean {
     return this.firstFailure !== undefined;

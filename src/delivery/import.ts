@@ -31,6 +31,9 @@ import {
   checkSidecarFolder,
   defaultSidecarPath,
   sameFile,
+  type ImportRow,
+  type RowList,
+  type RowSink,
 } from '../leads/rejects.js';
 import { NO_JOURNAL, type EarlierRuns } from './journal-types.js';
 import { openImportJournal, type JournalHandle } from './journal.js';
@@ -58,6 +61,13 @@ export interface ImportOptions {
   normalize: boolean;
   phonePattern: string;
   rejectsPath?: string;
+  /**
+   * Where rejected, skipped and uncertain rows go: the sidecar files (`files`, the default),
+   * lists in the summary (`data`: no sidecar is written or removed), or both.
+   */
+  rows?: RowsMode;
+  /** With `rows` `data` or `both`: at most this many rows per list (default DEFAULT_MAX_ROWS). */
+  maxRows?: number;
   retryUncertain: boolean;
   /**
    * The state folder (CACS_STATE_DIR) holding the campaign ledger and the import history;
@@ -92,6 +102,13 @@ export interface ImportOptions {
 }
 
 export type { JournalHandle };
+export type { ImportRow };
+
+/** Where rejected, skipped and uncertain rows go (see ImportOptions.rows). */
+export type RowsMode = 'files' | 'data' | 'both';
+
+/** Rows per list kept as data unless `maxRows` says otherwise. */
+export const DEFAULT_MAX_ROWS = 10_000;
 
 export type ImportPhase =
   | { phase: 'preflight'; rowsRead: number; size: number }
@@ -143,6 +160,18 @@ export interface ImportSummary {
   ignoredColumns: string[];
   columns: Array<{ column: string; field: string | null }>;
   exitCode: number;
+  /**
+   * With `rows` `data` or `both`: the rejected rows (the preflight's in line order, then those
+   * the service refused), at most `maxRows`; `rowsTruncated.rejected` when more were rejected
+   * (`rejected` counts them all).
+   */
+  rejectedRows?: ImportRow[];
+  /** Rows not sent by design (duplicates, imported earlier, uncertain earlier), as data. */
+  skippedRows?: ImportRow[];
+  /** Leads of this run sent without a definite answer, as data. */
+  uncertainRows?: ImportRow[];
+  /** Which lists stopped at `maxRows` (their rows beyond it are counted, not listed). */
+  rowsTruncated?: { rejected: boolean; skipped: boolean; uncertain: boolean };
   /** Why the run stopped early, for the message. */
   stoppedBecause?: string;
   /** What to do about it, when the usual advice (run the same command again) would be wrong. */
@@ -201,7 +230,15 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     ...(opts.encoding ? { encoding: opts.encoding } : {}),
     ...(opts.sheet !== undefined ? { sheet: opts.sheet } : {}),
   });
-  const dir = sidecarFolder(opts, info.displayName);
+  const rowsMode = opts.rows ?? 'files';
+  const files = rowsMode !== 'data';
+  const maxRows = opts.maxRows ?? DEFAULT_MAX_ROWS;
+  if (!(maxRows >= 0) || (!Number.isInteger(maxRows) && maxRows !== Infinity)) {
+    throw new UsageError('maxRows: expected a whole number of at least 0 (or Infinity)');
+  }
+  const sink: RowSink = { file: files, ...(rowsMode !== 'files' ? { maxRows } : {}) };
+  // Without files the folder is not needed (and not said to be unwritable).
+  const dir = files ? sidecarFolder(opts, info.displayName) : path.resolve(opts.cwd);
   const rejectsFile = opts.rejectsPath
     ? path.resolve(opts.cwd, opts.rejectsPath)
     : defaultSidecarPath(dir, info.displayName, 'rejects');
@@ -212,7 +249,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     ['the skipped list', skippedFile],
     ['the uncertain list', uncertainFile],
   ] as const) {
-    if (sameFile(file, opts.file)) {
+    if (files && sameFile(file, opts.file)) {
       throw new UsageError(`${flag} would overwrite the file being imported (${file})`, {
         hint: 'Choose another file with --rejects, or rename the input.',
       });
@@ -220,7 +257,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   }
   // A real import must be able to list the leads it rejects, holds back or leaves uncertain:
   // checked before anything is sent. A dry run fails only if it has rows to write.
-  if (!opts.dryRun) {
+  if (!opts.dryRun && files) {
     checkSidecarFolder(rejectsFile, 'rejects');
     checkSidecarFolder(skippedFile, 'skipped');
     checkSidecarFolder(uncertainFile, 'uncertain');
@@ -295,6 +332,8 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
             headers,
             info.format === 'csv' ? info.delimiter : ',',
             info.bom,
+            'rejects',
+            sink,
           ),
         skipped: (headers) =>
           new SidecarWriter(
@@ -303,6 +342,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
             info.format === 'csv' ? info.delimiter : ',',
             info.bom,
             'skipped',
+            sink,
           ),
         ...(holdBack ? { holdBack } : {}),
         onProgress: (rowsRead) => opts.onPhase?.({ phase: 'preflight', rowsRead, size: info.size }),
@@ -394,6 +434,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
 
     // Service rejects and uncertain leads: look their original rows up in the input.
     let uncertainPath: string | null = null;
+    let uncertainRows: RowList | undefined;
     if (send && (send.serviceRejects.size > 0 || send.uncertainLines.length > 0)) {
       // The second read kept them; a spooled input is read once more for them.
       const kept = send.originals;
@@ -431,6 +472,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
           info.format === 'csv' ? info.delimiter : ',',
           info.bom,
           'uncertain',
+          sink,
         );
         for (const line of send.uncertainLines) {
           const why = send.uncertainWhy.get(line);
@@ -442,6 +484,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
           );
         }
         uncertainPath = w.commit() ?? null;
+        uncertainRows = w.rows;
       }
     }
     const rejectsPath = prepared.rejects.commit() ?? null;
@@ -459,7 +502,14 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     const inputPath =
       info.displayName === 'stdin' ? 'stdin' : path.resolve(opts.cwd, info.displayName);
     for (const [written, file, why, sameContent] of stale) {
-      if (written !== null || !run || !target || inputPath === 'stdin' || !fs.existsSync(file))
+      if (
+        !files ||
+        written !== null ||
+        !run ||
+        !target ||
+        inputPath === 'stdin' ||
+        !fs.existsSync(file)
+      )
         continue;
       const writer = lastWriterOf(file, runs, run.id);
       if (
@@ -515,6 +565,18 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       samples: prepared.samples,
       ignoredColumns: prepared.plan.ignored,
       columns: prepared.plan.columns.map((c) => ({ column: c.header, field: c.field })),
+      ...(rowsMode !== 'files'
+        ? {
+            rejectedRows: prepared.rejects.rows?.rows ?? [],
+            skippedRows: prepared.skipped.rows?.rows ?? [],
+            uncertainRows: uncertainRows?.rows ?? [],
+            rowsTruncated: {
+              rejected: prepared.rejects.rows?.truncated ?? false,
+              skipped: prepared.skipped.rows?.truncated ?? false,
+              uncertain: uncertainRows?.truncated ?? false,
+            },
+          }
+        : {}),
       ...(send?.fatal && !send.journalError
         ? {
             stoppedBecause: send.fatal.message,

@@ -89,6 +89,61 @@ export function checkSidecarFolder(file: string, kind: SidecarKind): void {
   }
 }
 
+/**
+ * A row rejected, held back or left uncertain, as data: its input line, code and reason (as in
+ * the sidecar files), and its values keyed by the input's column headers (a header that repeats
+ * keeps its last value; a short row's missing cells are '', cells beyond the header are left
+ * out).
+ */
+export interface ImportRow {
+  line: number;
+  code: string;
+  reason: string;
+  values: Record<string, string>;
+}
+
+/** Where a sidecar's rows go: the file, and/or a list kept as data of at most `maxRows` rows. */
+export interface RowSink {
+  file: boolean;
+  /** Keep rows as data, up to this many (further rows are counted, not kept). */
+  maxRows?: number;
+}
+
+/** The CLI's sink: the file only. */
+export const FILE_ONLY: RowSink = { file: true };
+
+/** Rows kept as data, up to a cap; `truncated` once a row did not fit. */
+export class RowList {
+  readonly rows: ImportRow[] = [];
+  truncated = false;
+
+  constructor(
+    private readonly headers: readonly string[],
+    private readonly max: number,
+  ) {}
+
+  add(line: number, code: string, reason: string, values: readonly string[]): void {
+    if (this.rows.length >= this.max) {
+      this.truncated = true;
+      return;
+    }
+    // fromEntries: a header such as "__proto__" stays an ordinary key. Each value is copied
+    // (flattened): it may be a slice of a 32 KB piece of the reader's text, kept alive otherwise.
+    const record = Object.fromEntries(this.headers.map((h, i) => [h, copyString(values[i] ?? '')]));
+    this.rows.push({ line, code: copyString(code), reason: copyString(reason), values: record });
+  }
+
+  clear(): void {
+    this.rows.length = 0;
+    this.truncated = false;
+  }
+}
+
+/** A string that shares no memory with `s` (V8 keeps slices of big strings as views). */
+function copyString(s: string): string {
+  return s.length === 0 ? '' : Buffer.from(s, 'utf8').toString('utf8');
+}
+
 export class SidecarWriter {
   private out: AtomicFile | undefined;
   /**
@@ -99,6 +154,9 @@ export class SidecarWriter {
   private chunks: Buffer[] = [];
   private bytes = 0;
   private readonly line: CsvLine;
+  private readonly toFile: boolean;
+  /** The rows kept as data (when the sink asks for them). */
+  readonly rows: RowList | undefined;
   count = 0;
 
   constructor(
@@ -107,11 +165,19 @@ export class SidecarWriter {
     private readonly delimiter: string,
     private readonly bom: boolean,
     private readonly kind: SidecarKind = 'rejects',
+    sink: RowSink = FILE_ONLY,
   ) {
     this.line = csvLineWriter(delimiter);
+    this.toFile = sink.file;
+    this.rows = sink.maxRows !== undefined ? new RowList(headers, sink.maxRows) : undefined;
   }
 
   add(line: number, code: string, reason: string, values: readonly string[]): void {
+    this.rows?.add(line, code, reason, values);
+    if (!this.toFile) {
+      this.count++;
+      return;
+    }
     if (this.out === undefined) {
       const head = this.line([...REJECTS_META_COLUMNS, ...this.headers]);
       try {
@@ -159,8 +225,9 @@ export class SidecarWriter {
     return this.file;
   }
 
-  /** Drop the temporary file (failed run). */
+  /** Drop the temporary file and the rows kept (failed run, or a preflight done again). */
   discard(): void {
+    this.rows?.clear();
     this.chunks = [];
     this.bytes = 0;
     this.out?.discard();

@@ -5,7 +5,7 @@
  */
 import type { CacsClient } from '../api/client.js';
 import { LIMITS, type CallRecord } from '../api/spec.js';
-import { UsageError } from '../errors.js';
+import { InterruptedError, UsageError } from '../errors.js';
 import { formatServiceDate, resolveRange, type ReportRange } from './dates.js';
 import { fetchReport } from './fetch.js';
 import { splitWindows, statusGroups, type Window } from './windows.js';
@@ -85,6 +85,19 @@ export interface ReportResult {
   to: string;
 }
 
+/**
+ * A report whose records are handed out one at a time ({@link streamReport}): the same fields
+ * as {@link ReportResult}, with `records` an async iterable that can be iterated once.
+ */
+export interface ReportStream extends Omit<ReportResult, 'records'> {
+  /**
+   * The merged records, in the order `runReport` lists them (by `campaign_lead_id`). Each is
+   * let go of once handed out: a consumer that writes them away and keeps none lets them be
+   * freed one by one. Iterable once; a second iteration yields nothing.
+   */
+  records: AsyncIterable<CallRecord>;
+}
+
 /** Works out the range, windows and status groups; throws UsageError on a bad date or status. */
 export function planReport(opts: ReportPlanOptions): ReportPlan {
   const serviceTimeZone = opts.serviceTimeZone ?? DEFAULT_SERVICE_TIME_ZONE;
@@ -122,6 +135,43 @@ export function planReport(opts: ReportPlanOptions): ReportPlan {
  * per lead. Throws a CacsError (UsageError, ApiError, InterruptedError…) on failure.
  */
 export async function runReport(opts: ReportOptions): Promise<ReportResult> {
+  return fetchMerged(opts);
+}
+
+/**
+ * The same report as {@link runReport}, its records handed out one at a time, for large ranges
+ * whose records a caller writes away (a file, a database) rather than keeps.
+ *
+ * Memory, honestly: a lead's attempts may come in any window, so no record is complete before
+ * the last answer is in. The returned promise therefore resolves once every request has been
+ * answered and merged (the same work and peak as `runReport`); the records are then handed out
+ * from that one merged list — no second copy is made — and each is dropped from it as it is
+ * handed out, so what stays in memory shrinks as the caller consumes. Failures of the requests
+ * reject the promise; aborting `signal` during the iteration stops it with an InterruptedError.
+ *
+ * ```ts
+ * const report = await streamReport({ client, campaignKey: 'CAMP1', from: '365d' });
+ * for await (const record of report.records) out.write(JSON.stringify(record) + '\n');
+ * ```
+ */
+export async function streamReport(opts: ReportOptions): Promise<ReportStream> {
+  const { records, ...rest } = await fetchMerged(opts);
+  const signal = opts.signal;
+  async function* handOut(): AsyncGenerator<CallRecord> {
+    for (let i = 0; i < records.length; i++) {
+      if (signal?.aborted) throw new InterruptedError('interrupted: the report was not finished');
+      const record = records[i]!;
+      // Let go of it: the list holds only what is still to be handed out.
+      (records as Array<CallRecord | undefined>)[i] = undefined;
+      yield record;
+    }
+    records.length = 0;
+  }
+  return { ...rest, records: handOut() };
+}
+
+/** The report's requests, merged into one list of records (runReport and streamReport). */
+async function fetchMerged(opts: ReportOptions): Promise<ReportResult> {
   if (opts.refId !== undefined && [...opts.refId].length > LIMITS.refId) {
     throw new UsageError(`refId: at most ${LIMITS.refId} characters (the service's limit)`);
   }

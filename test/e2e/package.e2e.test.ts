@@ -38,8 +38,10 @@ import {
   planReport,
   runImport,
   runReport,
+  streamReport,
   type CallAttempt,
   type CallRecord,
+  type ImportRow,
   type ImportSummary,
   type Lead,
   type ReportResult,
@@ -57,6 +59,8 @@ export async function main(): Promise<number> {
     client: other,
     serviceUrl: emu.url,
     batchSize: 100,
+    rows: 'data',
+    maxRows: 100,
     signal: controller.signal,
     onProgress: (p) => {
       if (p.phase === 'sending') void p.progress;
@@ -65,6 +69,16 @@ export async function main(): Promise<number> {
   });
   const report: ReportResult = await runReport({ client, campaignKey: 'summer', from: '7d', status: ['ANSWERED'] });
   const first: CallRecord | undefined = report.records[0];
+  const rows: ImportRow[] = [...(summary.rejectedRows ?? []), ...(summary.skippedRows ?? [])];
+  const name: string | undefined = rows[0]?.values['name'];
+  const cut: boolean = summary.rowsTruncated?.rejected ?? false;
+  const stream = await streamReport({ client, campaignKey: 'summer', from: '7d' });
+  for await (const record of stream.records) void (record satisfies CallRecord);
+  void stream.attempts;
+  // @ts-expect-error rows is 'files', 'data' or 'both'
+  await runImport({ file: 'leads.csv', campaignKey: 'summer', rows: 'none' });
+  void name;
+  void cut;
   const attempt: CallAttempt | undefined = first?.data[0];
   const lead: Lead = { phone_number: '0912345678', name: 'An' };
   const plan = planReport({ from: '2026-01-01', to: '2026-03-01', windowDays: 31 });
@@ -144,6 +158,7 @@ describe('the packed package', () => {
     expect(printed).toEqual({
       imported: 2,
       rejected: 1,
+      rejectedRows: [[4, 'Bad row']],
       exitCode: 3,
       leads: ['0912345678', '0987654321'],
       requests: 1,

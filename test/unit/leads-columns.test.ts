@@ -4,8 +4,6 @@ import { LEAD_FIELDS, type LeadField } from '../../src/api/spec.js';
 import {
   COLUMN_ALIASES,
   ColumnError,
-  buildLead,
-  createLeadBuilder,
   fieldForHeader,
   foldHeader,
   parseMapFlags,
@@ -356,37 +354,14 @@ describe('planColumns', () => {
   });
 });
 
-describe('buildLead', () => {
-  const plan = planColumns(['Tên', 'SĐT', 'Note', 'email'], { ignoreUnmapped: true });
-
-  it('returns trimmed non-empty values keyed by field, in LEAD_FIELDS order', () => {
-    const lead = buildLead(plan, [' Nguyễn Văn A\u00a0', '0912345678', 'ignored', '']);
-    expect(lead).toEqual({ phone_number: '0912345678', name: 'Nguyễn Văn A' });
-    expect(Object.keys(lead)).toEqual(['phone_number', 'name']);
-  });
-
-  it('treats missing cells of a short row as empty', () => {
-    expect(buildLead(plan, ['A'])).toEqual({ name: 'A' });
-    expect(buildLead(plan, [])).toEqual({});
-  });
-
-  it('keeps values with inner spaces untouched', () => {
-    expect(buildLead(plan, ['', ' 0912 345 678 '])).toEqual({ phone_number: '0912 345 678' });
-  });
-
-  it('createLeadBuilder gives the same leads as buildLead', () => {
-    const build = createLeadBuilder(plan);
-    const rows = [
-      [' Nguyễn Văn A\u00a0', '0912345678', 'ignored', ''],
-      ['A'],
-      [],
-      ['', ' 0912 345 678 ', 'x', 'a@b.vn', 'extra'],
-    ];
-    for (const row of rows) {
-      const lead = build(row);
-      expect(lead).toEqual(buildLead(plan, row));
-      expect(Object.keys(lead)).toEqual(Object.keys(buildLead(plan, row)));
-    }
+describe('planColumns fieldIndex', () => {
+  it('lists the mapped fields in LEAD_FIELDS order, each with its column (leads are built in that order)', () => {
+    const plan = planColumns(['Tên', 'SĐT', 'Note', 'email'], { ignoreUnmapped: true });
+    expect(plan.fieldIndex).toEqual([
+      ['phone_number', 1],
+      ['name', 0],
+      ['email', 3],
+    ]);
   });
 });
 

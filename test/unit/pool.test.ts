@@ -37,4 +37,12 @@ describe('TaskPool', () => {
     expect(pool.failed).toBe(true);
     await expect(pool.settle()).rejects.toThrow('first');
   });
+
+  it('refuses a limit that is not a whole number of at least 1 (a pool of 0 would hang)', () => {
+    for (const limit of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => new TaskPool(limit)).toThrow(RangeError);
+      expect(() => new TaskPool(limit)).toThrow(/whole number of at least 1/);
+    }
+    expect(() => new TaskPool(1)).not.toThrow();
+  });
 });
