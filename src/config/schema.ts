@@ -8,10 +8,10 @@
 import * as v from 'valibot';
 import { LEAD_FIELDS, LIMITS } from '../api/spec.js';
 
-export const REPORT_FORMATS = ['csv', 'json', 'ndjson', 'table'] as const;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
-export const FLATTEN_MODES = ['attempts', 'leads'] as const;
-export type FlattenMode = (typeof FLATTEN_MODES)[number];
+import { FLATTEN_MODES, REPORT_FORMATS, isValidTimeZone } from '../report/formats.js';
+
+export { FLATTEN_MODES, REPORT_FORMATS, isValidTimeZone };
+export type { FlattenMode, ReportFormat } from '../report/formats.js';
 
 type Issue = v.BaseIssue<unknown>;
 
@@ -76,15 +76,6 @@ const url = v.pipe(
   ),
   v.check(isHttp, 'must be an http:// or https:// URL'),
 );
-
-export function isValidTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const timezone = v.pipe(
   text(),

@@ -3,6 +3,7 @@
  * wall clock) → windows × status groups → fetch (halving "Over 31 days" windows) → merged
  * records, returned as data. Writing them (csv, json, table…) is the caller's business.
  */
+import { isValidTimeZone } from './formats.js';
 import type { CacsClient } from '../api/client.js';
 import { LIMITS, type CallRecord } from '../api/spec.js';
 import { InterruptedError, UsageError } from '../errors.js';
@@ -106,13 +107,10 @@ export function planReport(opts: ReportPlanOptions): ReportPlan {
     ['timeZone', timeZone],
     ['serviceTimeZone', serviceTimeZone],
   ] as const) {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    } catch {
+    if (!isValidTimeZone(zone))
       throw new UsageError(`${name} ${JSON.stringify(zone)}: unknown time zone`, {
         hint: 'Use an IANA name such as Asia/Ho_Chi_Minh or Europe/Paris.',
       });
-    }
   }
   const windowDays = opts.windowDays ?? DEFAULT_WINDOW_DAYS;
   if (!Number.isInteger(windowDays) || windowDays < 1 || windowDays > LIMITS.reportDays) {

@@ -9,7 +9,7 @@ import { formatCount } from '../text.js';
 import path from 'node:path';
 import type { ChalkInstance } from 'chalk';
 import { ATTEMPT_FIELDS, RECORD_FIELDS, type CallRecord } from '../api/spec.js';
-import type { FlattenMode, ReportFormat } from '../config/schema.js';
+import type { FlattenMode, ReportFormat } from './formats.js';
 import { csvFieldWriter, csvLineWriter } from '../csv.js';
 import { OutputClosedError } from '../errors.js';
 import { writeFileAtomic as atomicWrite } from '../atomic-write.js';

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { FailureError, UsageError } from '../../errors.js';
 import type { FlatConfig, FlattenMode, ReportFormat } from '../../config/schema.js';
-import { isValidTimeZone } from '../../config/schema.js';
+import { isValidTimeZone } from '../../report/formats.js';
 import { requireCampaign } from '../../config/settings.js';
 import { plural } from '../../text.js';
 import type { Context } from '../context.js';
