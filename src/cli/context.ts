@@ -10,6 +10,7 @@ import type { FlatConfig } from '../config/schema.js';
 import type { ResolvedSettings } from '../config/settings.js';
 import { Secrets } from '../secrets.js';
 import { sanitizeServiceText } from '../text.js';
+import type { GlobalOptions } from './program.js';
 
 export interface IO {
   stdout: NodeJS.WritableStream;
@@ -42,17 +43,6 @@ export function processIO(): IO {
     columns: process.stderr.isTTY ? process.stderr.columns : (process.stdout.columns ?? 80),
     handleSignals: true,
   };
-}
-
-export interface GlobalOptions {
-  baseUrl?: string;
-  profile?: string;
-  config?: string;
-  timeout?: number;
-  quiet?: boolean;
-  verbose?: boolean;
-  color?: boolean;
-  insecureHttp?: boolean;
 }
 
 export interface Spinner {

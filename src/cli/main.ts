@@ -7,8 +7,8 @@ import { ENV, envValue } from '../config/env.js';
 import { CacsError, ExitCode, OutputClosedError } from '../errors.js';
 import type { FlatConfig } from '../config/schema.js';
 import type { LoadedConfigFile } from '../config/settings.js';
-import { Output, processIO, type Context, type GlobalOptions, type IO } from './context.js';
-import { buildProgram } from './program.js';
+import { Output, processIO, type Context, type IO } from './context.js';
+import { buildProgram, type GlobalOptions } from './program.js';
 
 /** Global flags that are settings, as dotted keys. */
 function globalFlags(g: GlobalOptions): FlatConfig {

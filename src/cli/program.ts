@@ -2,12 +2,30 @@
  * Commander wiring only: flags, help text, and a lazy import of each command's run() so that
  * `cacs --version` and `cacs <cmd> --help` load nothing heavy.
  */
-import { Argument, Command, InvalidArgumentError, Option } from 'commander';
+import {
+  Argument,
+  Command,
+  InvalidArgumentError,
+  Option,
+  type CommandUnknownOpts,
+  type OptionValues,
+} from '@commander-js/extra-typings';
+import type { Command as PlainCommand } from 'commander';
 import { ENV, envValue } from '../config/env.js';
 import { EXIT_CODE_HELP } from '../errors.js';
 import { Secrets } from '../secrets.js';
 import { VERSION } from '../version.js';
-import type { Context, GlobalOptions, IO } from './context.js';
+import type { InputFormat } from '../leads/read.js';
+import type { FlattenMode, ReportFormat } from '../report/formats.js';
+import type { Context, IO } from './context.js';
+
+/**
+ * A command's flags as commander infers them from its definition below: each command module
+ * takes `Flags<typeof defineX>` (a type-only import, so nothing here loads a command early).
+ */
+export type Flags<D extends (parent: never) => { opts(): OptionValues }> = ReturnType<
+  ReturnType<D>['opts']
+>;
 
 type Run<O> = (opts: O, ctx: Context, args: string[]) => Promise<number>;
 
@@ -42,25 +60,9 @@ function exitCodesHelp(): string {
   ].join('\n');
 }
 
-export function buildProgram(
-  io: IO,
-  run: { exitCode: number },
-  makeContext: (globals: GlobalOptions) => Promise<Context>,
-): Command {
-  const action =
-    <O>(load: () => Promise<Run<O>>) =>
-    async (...args: unknown[]) => {
-      const cmd = args[args.length - 1] as Command;
-      const ctx = await makeContext(cmd.optsWithGlobals<GlobalOptions>());
-      const fn = await load();
-      run.exitCode = await fn(cmd.opts() as O, ctx, cmd.args);
-    };
-
-  const argvSecrets = new Secrets([envValue(io.env, ENV.accessToken) ?? '']);
-  const program = new Command('cacs')
-    .description('Import leads into CACS call campaigns and export call results.')
-    .version(VERSION, '--version', 'print the version')
-    .helpOption('-h, --help', 'show help')
+/** The global flags, on the program itself. */
+export function defineGlobals(program: Command) {
+  return program
     .option('--base-url <url>', 'service address (env CACS_BASE_URL, config baseUrl)')
     .option('--profile <name>', 'use a profile from the config (env CACS_PROFILE)')
     .option('--config <file>', 'read settings from this file instead of searching')
@@ -72,7 +74,27 @@ export function buildProgram(
     .option('-q, --quiet', 'no progress or summary on stderr; errors and warnings only')
     .option('-v, --verbose', 'trace HTTP requests on stderr (token masked), stack traces on errors')
     .option('--no-color', 'no colours (NO_COLOR is honoured too)')
-    .option('--insecure-http', 'allow plain http:// to a non-loopback host')
+    .option('--insecure-http', 'allow plain http:// to a non-loopback host');
+}
+
+/**
+ * The global flags as the command context receives them; all optional, since contexts are also
+ * made without the parser (tests, the library's callers).
+ */
+export type GlobalOptions = Partial<Flags<typeof defineGlobals>>;
+
+export function buildProgram(
+  io: IO,
+  run: { exitCode: number },
+  makeContext: (globals: GlobalOptions) => Promise<Context>,
+): PlainCommand {
+  const argvSecrets = new Secrets([envValue(io.env, ENV.accessToken) ?? '']);
+  const program = defineGlobals(
+    new Command('cacs')
+      .description('Import leads into CACS call campaigns and export call results.')
+      .version(VERSION, '--version', 'print the version')
+      .helpOption('-h, --help', 'show help'),
+  )
     .showSuggestionAfterError(true)
     .showHelpAfterError('(run cacs --help for usage)')
     .configureOutput({
@@ -97,7 +119,101 @@ The access token is never taken from the command line: set CACS_ACCESS_TOKEN, or
 accessToken / accessTokenCommand in a config file (see cacs config init).`,
     );
 
+  // The same object as commander's own Command, for callers that need nothing of the inferred
+  // flag types (main.ts parses argv, completion.ts walks the tree).
+  const plain = program as unknown as PlainCommand;
+
+  /** Run a command's lazily loaded run() with its flags as commander parsed them. */
+  const attach = <A extends unknown[], O extends OptionValues, G extends OptionValues>(
+    cmd: Command<A, O, G>,
+    load: () => Promise<Run<O>>,
+  ): void => {
+    cmd.action(async () => {
+      const ctx = await makeContext(program.opts());
+      const fn = await load();
+      run.exitCode = await fn(cmd.opts(), ctx, cmd.args);
+    });
+  };
+
+  attach(
+    defineImport(program),
+    async () => (await import('./commands/import.js')).runImportCommand,
+  );
+
+  attach(
+    defineReport(program),
+    async () => (await import('./commands/report.js')).runReportCommand,
+  );
+
+  const history = program
+    .command('history')
+    .description('list past imports, newest first; show one; find which runs sent a lead')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ cacs history --campaign summer --limit 5
+  $ cacs history show r20261123-094512-3fa2c1
+  $ cacs history find 0912345678        (or a ref_id)`,
+    );
+  attach(
+    defineHistoryList(history),
+    async () => (await import('./commands/history.js')).runHistoryList,
+  );
+  attach(
+    defineHistoryShow(history),
+    async () => (await import('./commands/history.js')).runHistoryShow,
+  );
+  attach(
+    defineHistoryFind(history),
+    async () => (await import('./commands/history.js')).runHistoryFind,
+  );
+
+  const config = program
+    .command('config')
+    .description('show, locate or create settings')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ cacs config show --json\n  $ cacs config path\n  $ cacs config init',
+    );
+  attach(
+    defineConfigShow(config),
+    async () => (await import('./commands/config.js')).runConfigShow,
+  );
+  attach(
+    defineConfigPath(config),
+    async () => (await import('./commands/config.js')).runConfigPath,
+  );
+  attach(
+    defineConfigInit(config),
+    async () => (await import('./commands/config.js')).runConfigInit,
+  );
+
+  attach(defineEmulator(program), async () => (await import('./commands/emulator.js')).runEmulator);
+
   program
+    .command('completion')
+    .description('print a shell completion script (bash, zsh or fish)')
+    .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(['bash', 'zsh', 'fish']))
+    .addHelpText(
+      'after',
+      `
+Install:
+  bash  cacs completion bash > ~/.local/share/bash-completion/completions/cacs
+  zsh   cacs completion zsh > "\${fpath[1]}/_cacs"      (then restart zsh)
+  fish  cacs completion fish > ~/.config/fish/completions/cacs.fish`,
+    )
+    .action(async (shell) => {
+      const { completionScript } = await import('./completion.js');
+      io.stdout.write(completionScript(plain, shell));
+      run.exitCode = 0;
+    });
+
+  return plain;
+}
+
+export function defineImport(parent: CommandUnknownOpts) {
+  return parent
     .command('import')
     .description('check a lead file row by row, then import its leads into a campaign')
     .argument('<file>', 'CSV, Excel .xlsx, JSON or NDJSON lead file; - reads stdin')
@@ -109,7 +225,7 @@ accessToken / accessTokenCommand in a config file (see cacs config init).`,
       new Option(
         '--format <format>',
         'input format (default: from the contents and extension; stdin: csv)',
-      ).choices(['csv', 'json', 'ndjson', 'xlsx']),
+      ).choices(['csv', 'json', 'ndjson', 'xlsx'] as const satisfies readonly InputFormat[]),
     )
     .option('--delimiter <c>', 'CSV delimiter: , ; tab | (default: detected)')
     .option('--encoding <name>', 'text encoding, e.g. windows-1258 (default: BOM, else UTF-8)')
@@ -125,9 +241,11 @@ accessToken / accessTokenCommand in a config file (see cacs config init).`,
     )
     .option('--no-dedupe', 'keep rows whose phone number appeared earlier in the file')
     .option('--no-normalize', 'send values exactly as read (no trimming, no phone clean-up)')
-    .option(
-      '--retry-uncertain',
-      'resend leads an earlier run left uncertain (check the campaign first)',
+    .addOption(
+      new Option(
+        '--retry-uncertain',
+        'resend leads an earlier run left uncertain (check the campaign first)',
+      ).conflicts('restart'),
     )
     .option(
       '--restart',
@@ -142,11 +260,11 @@ accessToken / accessTokenCommand in a config file (see cacs config init).`,
       'after',
       `
 Examples:
-  $ cacs import leads.csv --campaign summer
-  $ cacs import leads.csv --campaign summer --dry-run
-  $ cacs import "Danh sách KH.xlsx" --sheet 2 --campaign summer
-  $ cacs import export.txt --delimiter tab --encoding utf-16le --map ref_id="Mã KH"
-  $ other-system --export | cacs import - --campaign summer --json
+$ cacs import leads.csv --campaign summer
+$ cacs import leads.csv --campaign summer --dry-run
+$ cacs import "Danh sách KH.xlsx" --sheet 2 --campaign summer
+$ cacs import export.txt --delimiter tab --encoding utf-16le --map ref_id="Mã KH"
+$ other-system --export | cacs import - --campaign summer --json
 
 Every row is checked before anything is sent. Rows to fix go to <input file name>.rejects.csv
 beside the input (fix them and import that file again); rows not sent by design (duplicates,
@@ -154,10 +272,11 @@ leads the campaign already has) go to <input file name>.skipped.csv. A rerun res
 last one stopped, and a lead the campaign already has is never sent again (cacs history find
 <phone> says when it was). Exit codes: 0 done, 2 bad input (nothing sent), 3 some rows
 rejected, 4 refused by the service, 5 uncertain, 1 failure, 130 interrupted.`,
-    )
-    .action(action(async () => (await import('./commands/import.js')).runImportCommand));
+    );
+}
 
-  program
+export function defineReport(parent: CommandUnknownOpts) {
+  return parent
     .command('report')
     .description('fetch call results for a date range as CSV, JSON, NDJSON or a table')
     .option(
@@ -178,13 +297,13 @@ rejected, 4 refused by the service, 5 uncertain, 1 failure, 130 interrupted.`,
       new Option(
         '--format <format>',
         'output format (default: from -o, else table on a terminal, else json)',
-      ).choices(['csv', 'json', 'ndjson', 'table']),
+      ).choices(['csv', 'json', 'ndjson', 'table'] as const satisfies readonly ReportFormat[]),
     )
     .addOption(
       new Option(
         '--flatten <mode>',
         'CSV and table: a row per attempt or per lead (default attempts)',
-      ).choices(['attempts', 'leads']),
+      ).choices(['attempts', 'leads'] as const satisfies readonly FlattenMode[]),
     )
     .option('-o, --output <file>', 'write to this file (complete or not at all)')
     .option('--window-days <n>', 'days per request, 1-31 (default 31)', intArg(1, 31))
@@ -197,76 +316,69 @@ rejected, 4 refused by the service, 5 uncertain, 1 failure, 130 interrupted.`,
       'after',
       `
 Examples:
-  $ cacs report --campaign summer --from yesterday --to yesterday -o calls.csv
-  $ cacs report --campaign summer --from 90d --format ndjson | jq -r .phone_number
-  $ cacs report --from 2026-10-01 --to 2026-10-31 --status "ANSWERED,NO ANSWER" --flatten leads
-  $ cacs report --from today --ref-id KH-0042
+$ cacs report --campaign summer --from yesterday --to yesterday -o calls.csv
+$ cacs report --campaign summer --from 90d --format ndjson | jq -r .phone_number
+$ cacs report --from 2026-10-01 --to 2026-10-31 --status "ANSWERED,NO ANSWER" --flatten leads
+$ cacs report --from today --ref-id KH-0042
 
 Dates are wall-clock times in --tz (or carry an offset: 2026-11-23T10:00:00+01:00), converted
 to the service's clock (config serviceTimezone, default Asia/Ho_Chi_Minh) and sent as
 yyyy-mm-dd HH:mm:ss. Long ranges are split into windows of at most 31 days of the service's
 calendar, fetched concurrently and merged by campaign_lead_id.`,
-    )
-    .action(action(async () => (await import('./commands/report.js')).runReportCommand));
-
-  const history = program
-    .command('history')
-    .description('list past imports, newest first; show one; find which runs sent a lead')
-    .addHelpText(
-      'after',
-      `
-Examples:
-  $ cacs history --campaign summer --limit 5
-  $ cacs history show r20261123-094512-3fa2c1
-  $ cacs history find 0912345678        (or a ref_id)`,
     );
-  history
+}
+
+export function defineHistoryList(parent: CommandUnknownOpts) {
+  return parent
     .command('list', { isDefault: true })
     .description('past imports, newest first (the default: cacs history)')
     .option('--campaign <key|alias>', 'only imports into this campaign')
     .option('--limit <n>', 'at most this many runs (default 20)', intArg(1, 1_000_000))
-    .option('--json', 'print one JSON array on stdout')
-    .action(action(async () => (await import('./commands/history.js')).runHistoryList));
-  history
+    .option('--json', 'print one JSON array on stdout');
+}
+
+export function defineHistoryShow(parent: CommandUnknownOpts) {
+  return parent
     .command('show')
     .description('one run: counts, sidecar files, the lines of its uncertain leads')
     .argument('<run>', 'a run id from cacs history (a unique prefix is enough)')
-    .option('--json', 'print one JSON object on stdout')
-    .action(action(async () => (await import('./commands/history.js')).runHistoryShow));
-  history
+    .option('--json', 'print one JSON object on stdout');
+}
+
+export function defineHistoryFind(parent: CommandUnknownOpts) {
+  return parent
     .command('find')
     .description(
       'which runs sent a lead (by phone number or ref_id), where, when, with what outcome',
     )
     .argument('<phone|ref_id>', 'a phone number in any written form, or a ref_id')
-    .option('--json', 'print one JSON array on stdout')
-    .action(action(async () => (await import('./commands/history.js')).runHistoryFind));
+    .option('--json', 'print one JSON array on stdout');
+}
 
-  const config = program
-    .command('config')
-    .description('show, locate or create settings')
-    .addHelpText(
-      'after',
-      '\nExamples:\n  $ cacs config show --json\n  $ cacs config path\n  $ cacs config init',
-    );
-  config
+export function defineConfigShow(parent: CommandUnknownOpts) {
+  return parent
     .command('show')
     .description('print each effective setting and where it comes from (token masked)')
-    .option('--json', 'print one JSON object on stdout')
-    .action(action(async () => (await import('./commands/config.js')).runConfigShow));
-  config
+    .option('--json', 'print one JSON object on stdout');
+}
+
+export function defineConfigPath(parent: CommandUnknownOpts) {
+  return parent
     .command('path')
-    .description('print the config files in effect and where cacs looks for them')
-    .action(action(async () => (await import('./commands/config.js')).runConfigPath));
-  config
+    .description('print the config files in effect and where cacs looks for them');
+}
+
+export function defineConfigInit(parent: CommandUnknownOpts) {
+  return parent
     .command('init')
     .description(
       'write a commented starter config (.cacsrc.yaml here, or --user for your user config); never overwrites',
     )
-    .option('--user', "write to the user's config folder instead of the current directory")
-    .action(action(async () => (await import('./commands/config.js')).runConfigInit));
+    .option('--user', "write to the user's config folder instead of the current directory");
+}
 
-  program
+export function defineEmulator(parent: CommandUnknownOpts) {
+  return parent
     .command('emulator')
     .description('run a local, spec-faithful CACS service for trying cacs out and for tests')
     .option('--port <n>', 'port to listen on (0 = any free port)', intArg(0, 65535), 8787)
@@ -314,29 +426,8 @@ Examples:
       'after',
       `
 Examples:
-  $ cacs emulator
-  $ CACS_BASE_URL=http://127.0.0.1:8787 CACS_ACCESS_TOKEN=emulator-token cacs import examples/leads.csv --campaign summer
-  $ cacs emulator --port 0 --fail-rate 0.2 --seed 7 --state /tmp/cacs-emulator.json`,
-    )
-    .action(action(async () => (await import('./commands/emulator.js')).runEmulator));
-
-  program
-    .command('completion')
-    .description('print a shell completion script (bash, zsh or fish)')
-    .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(['bash', 'zsh', 'fish']))
-    .addHelpText(
-      'after',
-      `
-Install:
-  bash  cacs completion bash > ~/.local/share/bash-completion/completions/cacs
-  zsh   cacs completion zsh > "\${fpath[1]}/_cacs"      (then restart zsh)
-  fish  cacs completion fish > ~/.config/fish/completions/cacs.fish`,
-    )
-    .action(async (shell: string) => {
-      const { completionScript } = await import('./completion.js');
-      io.stdout.write(completionScript(program, shell as 'bash' | 'zsh' | 'fish'));
-      run.exitCode = 0;
-    });
-
-  return program;
+$ cacs emulator
+$ CACS_BASE_URL=http://127.0.0.1:8787 CACS_ACCESS_TOKEN=emulator-token cacs import examples/leads.csv --campaign summer
+$ cacs emulator --port 0 --fail-rate 0.2 --seed 7 --state /tmp/cacs-emulator.json`,
+    );
 }

@@ -7,6 +7,7 @@ import { userConfigDir } from '../../config/paths.js';
 import { USER_CONFIG_PLACES } from '../../config/settings.js';
 import { maskUrlCredentials } from '../../secrets.js';
 import type { Context } from '../context.js';
+import type { Flags, defineConfigInit, defineConfigPath, defineConfigShow } from '../program.js';
 
 interface Row {
   key: string;
@@ -14,7 +15,10 @@ interface Row {
   source: string;
 }
 
-export async function runConfigShow(opts: { json?: boolean }, ctx: Context): Promise<number> {
+export async function runConfigShow(
+  opts: Flags<typeof defineConfigShow>,
+  ctx: Context,
+): Promise<number> {
   const { settings, sources, files } = await ctx.settings();
   const rows: Row[] = [];
   const add = (key: string, value: unknown, sourceKey = key) =>
@@ -71,7 +75,10 @@ export async function runConfigShow(opts: { json?: boolean }, ctx: Context): Pro
   return 0;
 }
 
-export async function runConfigPath(_opts: unknown, ctx: Context): Promise<number> {
+export async function runConfigPath(
+  _opts: Flags<typeof defineConfigPath>,
+  ctx: Context,
+): Promise<number> {
   const { files } = await ctx.settings();
   const userDir = userConfigDir(ctx.io.env);
   if (files.length === 0) ctx.out.data('no config file in effect\n');
@@ -131,7 +138,10 @@ report:
 #     accessTokenCommand: pass show cacs/staging-token
 `;
 
-export async function runConfigInit(opts: { user?: boolean }, ctx: Context): Promise<number> {
+export async function runConfigInit(
+  opts: Flags<typeof defineConfigInit>,
+  ctx: Context,
+): Promise<number> {
   const file = opts.user
     ? path.join(userConfigDir(ctx.io.env), 'config.yaml')
     : path.join(ctx.io.cwd, '.cacsrc.yaml');

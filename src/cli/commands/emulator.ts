@@ -1,21 +1,10 @@
 /** `cacs emulator`: a local CACS service until Ctrl-C. */
 import { UsageError } from '../../errors.js';
 import type { Context } from '../context.js';
+import type { Flags, defineEmulator } from '../program.js';
 
-export interface EmulatorFlags {
-  port: number;
-  host: string;
-  token: string;
-  campaign?: string[];
-  state?: string;
-  latency: number;
-  failRate: number;
-  seed: number;
-  maxBatch?: number;
-  phonePattern?: string;
-  messageStyle: 'ratio' | 'count';
-  attempts: 'window' | 'all';
-}
+/** The flags as commander parses them (program.ts defines them). */
+export type EmulatorFlags = Flags<typeof defineEmulator>;
 
 /** "KEY" or "KEY=Name" → a campaign. */
 export function parseCampaignFlag(value: string): { key: string; name?: string } {

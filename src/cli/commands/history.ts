@@ -16,12 +16,7 @@ import {
 import { normalizePhone } from '../../leads/normalize.js';
 import { formatCount, formatLocalTime } from '../../text.js';
 import type { Context } from '../context.js';
-
-interface ListFlags {
-  campaign?: string;
-  limit?: number;
-  json?: boolean;
-}
+import type { Flags, defineHistoryFind, defineHistoryList, defineHistoryShow } from '../program.js';
 
 async function stateDirOf(ctx: Context): Promise<string> {
   return (await ctx.settings()).settings.stateDir;
@@ -36,7 +31,10 @@ function outcome(r: RunRecord): string {
   return `exit ${r.end.exitCode}`;
 }
 
-export async function runHistoryList(flags: ListFlags, ctx: Context): Promise<number> {
+export async function runHistoryList(
+  flags: Flags<typeof defineHistoryList>,
+  ctx: Context,
+): Promise<number> {
   const { settings } = await ctx.settings();
   let runs = readHistory(settings.stateDir).reverse();
   if (flags.campaign !== undefined) {
@@ -98,7 +96,7 @@ function findRun(runs: readonly RunRecord[], id: string): RunRecord {
 }
 
 export async function runHistoryShow(
-  flags: { json?: boolean },
+  flags: Flags<typeof defineHistoryShow>,
   ctx: Context,
   args: string[],
 ): Promise<number> {
@@ -158,7 +156,7 @@ interface Found {
 }
 
 export async function runHistoryFind(
-  flags: { json?: boolean },
+  flags: Flags<typeof defineHistoryFind>,
   ctx: Context,
   args: string[],
 ): Promise<number> {

@@ -4,30 +4,13 @@ import { UsageError } from '../../errors.js';
 import type { FlatConfig } from '../../config/schema.js';
 import { requireCampaign } from '../../config/settings.js';
 import type { ImportPhase, ImportSummary } from '../../delivery/import.js';
-import { INPUT_FORMATS, type InputFormat } from '../../leads/read.js';
 import { canonicalServiceUrl } from '../../net.js';
 import { formatDuration, plural, formatCount } from '../../text.js';
 import type { Context } from '../context.js';
+import type { Flags, defineImport } from '../program.js';
 
-export interface ImportFlags {
-  campaign?: string;
-  format?: InputFormat;
-  delimiter?: string;
-  encoding?: string;
-  sheet?: string;
-  map?: string[];
-  ignoreUnmapped?: boolean;
-  batchSize?: number;
-  concurrency?: number;
-  dryRun?: boolean;
-  rejects?: string;
-  dedupe: boolean;
-  normalize: boolean;
-  retryUncertain?: boolean;
-  restart?: boolean;
-  allowRepeat?: boolean;
-  json?: boolean;
-}
+/** The flags as commander parses them (program.ts defines them). */
+export type ImportFlags = Flags<typeof defineImport>;
 
 const DELIMITER_NAMES: Record<string, string> = {
   ',': ',',
@@ -54,14 +37,6 @@ export async function runImportCommand(
 ): Promise<number> {
   const input = args[0];
   if (input === undefined) throw new UsageError('give the lead file to import (or - for stdin)');
-  if (flags.format !== undefined && !INPUT_FORMATS.includes(flags.format)) {
-    throw new UsageError(`--format ${flags.format}: use csv, json, ndjson or xlsx`);
-  }
-  if (flags.retryUncertain && flags.restart) {
-    throw new UsageError('--retry-uncertain and --restart do not go together', {
-      hint: '--restart already ignores everything earlier runs recorded.',
-    });
-  }
   const delimiter = flags.delimiter === undefined ? undefined : parseDelimiter(flags.delimiter);
   const { parseMapFlags, ColumnError } = await import('../../leads/columns.js');
   let mapFlags: Partial<Record<LeadField, string>> = {};

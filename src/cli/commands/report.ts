@@ -3,25 +3,15 @@ import { LIMITS } from '../../api/spec.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { FailureError, UsageError } from '../../errors.js';
-import type { FlatConfig, FlattenMode, ReportFormat } from '../../config/schema.js';
+import type { FlatConfig } from '../../config/schema.js';
 import { isValidTimeZone } from '../../report/formats.js';
 import { requireCampaign } from '../../config/settings.js';
 import { plural } from '../../text.js';
 import type { Context } from '../context.js';
+import type { Flags, defineReport } from '../program.js';
 
-export interface ReportFlags {
-  campaign?: string;
-  from?: string;
-  to?: string;
-  status?: string;
-  refId?: string;
-  format?: ReportFormat;
-  flatten?: FlattenMode;
-  output?: string;
-  windowDays?: number;
-  concurrency?: number;
-  tz?: string;
-}
+/** The flags as commander parses them (program.ts defines them). */
+export type ReportFlags = Flags<typeof defineReport>;
 
 /** -o must name a file in an existing, writable folder: checked before any request. */
 function checkWritableFolder(file: string, given: string): void {
