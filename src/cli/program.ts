@@ -260,11 +260,11 @@ export function defineImport(parent: CommandUnknownOpts) {
       'after',
       `
 Examples:
-$ cacs import leads.csv --campaign summer
-$ cacs import leads.csv --campaign summer --dry-run
-$ cacs import "Danh sách KH.xlsx" --sheet 2 --campaign summer
-$ cacs import export.txt --delimiter tab --encoding utf-16le --map ref_id="Mã KH"
-$ other-system --export | cacs import - --campaign summer --json
+  $ cacs import leads.csv --campaign summer
+  $ cacs import leads.csv --campaign summer --dry-run
+  $ cacs import "Danh sách KH.xlsx" --sheet 2 --campaign summer
+  $ cacs import export.txt --delimiter tab --encoding utf-16le --map ref_id="Mã KH"
+  $ other-system --export | cacs import - --campaign summer --json
 
 Every row is checked before anything is sent. Rows to fix go to <input file name>.rejects.csv
 beside the input (fix them and import that file again); rows not sent by design (duplicates,
@@ -316,10 +316,10 @@ export function defineReport(parent: CommandUnknownOpts) {
       'after',
       `
 Examples:
-$ cacs report --campaign summer --from yesterday --to yesterday -o calls.csv
-$ cacs report --campaign summer --from 90d --format ndjson | jq -r .phone_number
-$ cacs report --from 2026-10-01 --to 2026-10-31 --status "ANSWERED,NO ANSWER" --flatten leads
-$ cacs report --from today --ref-id KH-0042
+  $ cacs report --campaign summer --from yesterday --to yesterday -o calls.csv
+  $ cacs report --campaign summer --from 90d --format ndjson | jq -r .phone_number
+  $ cacs report --from 2026-10-01 --to 2026-10-31 --status "ANSWERED,NO ANSWER" --flatten leads
+  $ cacs report --from today --ref-id KH-0042
 
 Dates are wall-clock times in --tz (or carry an offset: 2026-11-23T10:00:00+01:00), converted
 to the service's clock (config serviceTimezone, default Asia/Ho_Chi_Minh) and sent as
@@ -426,8 +426,8 @@ export function defineEmulator(parent: CommandUnknownOpts) {
       'after',
       `
 Examples:
-$ cacs emulator
-$ CACS_BASE_URL=http://127.0.0.1:8787 CACS_ACCESS_TOKEN=emulator-token cacs import examples/leads.csv --campaign summer
-$ cacs emulator --port 0 --fail-rate 0.2 --seed 7 --state /tmp/cacs-emulator.json`,
+  $ cacs emulator
+  $ CACS_BASE_URL=http://127.0.0.1:8787 CACS_ACCESS_TOKEN=emulator-token cacs import examples/leads.csv --campaign summer
+  $ cacs emulator --port 0 --fail-rate 0.2 --seed 7 --state /tmp/cacs-emulator.json`,
     );
 }
