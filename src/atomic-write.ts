@@ -231,3 +231,13 @@ export function assertCanCreateIn(dir: string): void {
   const probe = AtomicFile.open(path.join(at, 'cacs-probe'), { durable: false });
   probe.discard();
 }
+
+/** Bytes free to an unprivileged writer in the file system holding `dir` (undefined: unknown). */
+export function freeSpace(dir: string): number | undefined {
+  try {
+    const s = fs.statfsSync(dir);
+    return s.bavail * s.bsize;
+  } catch {
+    return undefined;
+  }
+}

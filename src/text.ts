@@ -43,3 +43,25 @@ export function formatLocalTime(d: Date): string {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
 }
+
+/** A byte count for messages: "1 GiB", "64.5 MiB", "1 MB", "300 kB", "1,500 bytes". */
+export function formatBytes(n: number): string {
+  const binary: Array<[number, string]> = [
+    [1024 ** 4, 'TiB'],
+    [1024 ** 3, 'GiB'],
+    [1024 ** 2, 'MiB'],
+    [1024, 'KiB'],
+  ];
+  const decimal: Array<[number, string]> = [
+    [1e12, 'TB'],
+    [1e9, 'GB'],
+    [1e6, 'MB'],
+    [1e3, 'kB'],
+  ];
+  const [size, unit] = binary.find(([u]) => n >= u) ?? [1, ''];
+  if (size > 1 && n % size === 0) return `${n / size} ${unit}`;
+  const exact = decimal.find(([u]) => n >= u && n % u === 0);
+  if (exact) return `${n / exact[0]} ${exact[1]}`;
+  if (n < 1024 ** 2) return `${n.toLocaleString('en-US')} ${n === 1 ? 'byte' : 'bytes'}`;
+  return `${(n / size).toFixed(1)} ${unit}`;
+}

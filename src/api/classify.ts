@@ -229,9 +229,3 @@ export function decodeBody(
   }
   throw new UnknownEncodingError(`it is encoded as "${enc.slice(0, 40)}"`);
 }
-
-export function formatSize(n: number): string {
-  if (n >= 1024 * 1024) return `${Math.round(n / (1024 * 1024))} MB`;
-  if (n >= 1024) return `${Math.round(n / 1024)} KB`;
-  return `${n} bytes`;
-}

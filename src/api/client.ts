@@ -8,14 +8,13 @@ import type { Got } from 'got';
 import { InterruptedError } from '../errors.js';
 import { Secrets, maskUrlCredentials } from '../secrets.js';
 import { VERSION } from '../version.js';
-import { sanitizeServiceText } from '../text.js';
+import { formatBytes, sanitizeServiceText } from '../text.js';
 import { impossibleImportCounts, recordsProblem } from './answers.js';
 import {
   UnknownEncodingError,
   classifyNetworkError,
   classifyResponse,
   decodeBody,
-  formatSize,
   type Answer,
   type CallKind,
   type RawAnswer,
@@ -59,9 +58,9 @@ export interface AnswerLimits {
 }
 
 export const DEFAULT_LIMITS: AnswerLimits = {
-  importAnswerBytes: 1024 * 1024,
-  reportAnswerBytes: 64 * 1024 * 1024,
-  minReportRate: 64 * 1024,
+  importAnswerBytes: 1_000_000,
+  reportAnswerBytes: 64_000_000,
+  minReportRate: 64_000,
   importDeadlineFactor: 3,
   interruptGraceMs: 5_000,
 };
@@ -371,7 +370,7 @@ export class CacsClient {
     else user?.addEventListener('abort', onUser, { once: true });
     const tooLarge = (size: string) =>
       new ApiError(
-        `the service's answer is larger than the ${formatSize(maxBytes)} cacs reads for ${kind === 'import' ? 'an import' : 'a report window'} (${size})`,
+        `the service's answer is larger than the ${formatBytes(maxBytes)} cacs reads for ${kind === 'import' ? 'an import' : 'a report window'} (${size})`,
         kind === 'import'
           ? { kind: 'uncertain' }
           : {
@@ -414,7 +413,7 @@ export class CacsClient {
     const onAnswer = (declared: number | undefined) => {
       answered = true;
       if (declared !== undefined && declared > maxBytes)
-        stop(tooLarge(`it announces ${formatSize(declared)}`));
+        stop(tooLarge(`it announces ${formatBytes(declared)}`));
       if (kind !== 'report') return;
       // The body must keep coming: at least minReportRate over each timeout period.
       let last = 0;
@@ -423,7 +422,7 @@ export class CacsClient {
           if (transferred - last < (L.minReportRate * t) / 1000) {
             stop(
               new ApiError(
-                `the answer for ${what} arrives at under ${formatSize(L.minReportRate)}/s (${formatSize(transferred)} in ${Math.round((Date.now() - started) / 1000)} s)`,
+                `the answer for ${what} arrives at under ${formatBytes(L.minReportRate)}/s (${formatBytes(transferred)} in ${Math.round((Date.now() - started) / 1000)} s)`,
                 {
                   kind: 'uncertain',
                   hint: 'The service or the network is very slow: try again later.',
@@ -463,7 +462,7 @@ export class CacsClient {
       decoded = decodeBody(raw, headers['content-encoding'], maxBytes);
     } catch (e) {
       if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
-        throw tooLarge(`${formatSize(raw.length)} that decompress to more`);
+        throw tooLarge(`${formatBytes(raw.length)} that decompress to more`);
       const why = e instanceof UnknownEncodingError ? e.message : 'its compression is damaged';
       throw new ApiError(
         `the service answered HTTP ${status} with a body cacs cannot read: ${why}`,

@@ -14,7 +14,8 @@ import path from 'node:path';
 import { flushOnExit } from '../cleanup.js';
 import { FailureError, UsageError } from '../errors.js';
 import { hashFile, type InputInfo } from '../leads/read.js';
-import { formatLocalTime, formatCount } from '../text.js';
+import { formatBytes, formatLocalTime, formatCount } from '../text.js';
+import { freeSpace } from '../atomic-write.js';
 import type { DeliveryJournal, EarlierRuns, PreviousState, RangeOutcome } from './journal-types.js';
 import { acquireLock } from './lock.js';
 
@@ -227,22 +228,7 @@ export class JournalWriteError extends FailureError {
 }
 
 /** Room the journal asks for when a write fails: ample for the records of a large import. */
-const JOURNAL_ROOM = 16 * 1024 * 1024;
-
-function formatBytes(n: number): string {
-  if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(n >= 10 * 1024 * 1024 ? 0 : 1)} MB`;
-  if (n >= 1024) return `${Math.floor(n / 1024)} KB`;
-  return `${n} bytes`;
-}
-
-export function freeSpace(folder: string): number | undefined {
-  try {
-    const s = fs.statfsSync(folder);
-    return s.bavail * s.bsize;
-  } catch {
-    return undefined;
-  }
-}
+const JOURNAL_ROOM = 16_000_000;
 
 function journalWriteError(folder: string, e: unknown): JournalWriteError {
   if (e instanceof JournalWriteError) return e;

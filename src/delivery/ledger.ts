@@ -22,9 +22,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
-import { writeFileAtomicSync } from '../atomic-write.js';
+import { freeSpace, writeFileAtomicSync } from '../atomic-write.js';
 import { flushOnExit } from '../cleanup.js';
-import { AppendLog, JournalWriteError, freeSpace } from './journal.js';
+import { AppendLog, JournalWriteError } from './journal.js';
 
 export const RECORD_BYTES = 24;
 const MARK = 0xc5;

@@ -6,6 +6,8 @@
  * inputLimits.jsonBytes); a CSV row or NDJSON line is at most inputLimits.rowBytes.
  * Headers and values come out in Unicode NFC, whatever the encoding (see "Unicode composition").
  */
+import { freeSpace as statfsFree } from '../atomic-write.js';
+import { formatBytes } from '../text.js';
 import { createHash, type Hash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -89,34 +91,14 @@ export class InputChangedError extends Error {
  * Limits on what is read into memory at once (DESIGN.md "Limits against hostile or broken
  * answers"): going over one is a UsageError (exit 2) naming the file and line. Mutable for tests.
  */
+export { formatBytes };
+
 export const inputLimits = {
   /** Longest CSV row (csv-parse's max_record_size) and longest NDJSON line, in bytes of UTF-8. */
   rowBytes: 1_000_000,
   /** Largest JSON (array) file, which is parsed whole (about 5 times its size in memory): 128 MiB. */
   jsonBytes: 128 * 1024 * 1024,
 };
-
-/** A byte count for messages: "1 GiB", "64.5 MiB", "1 MB", "300 kB", "1,500 bytes". */
-export function formatBytes(n: number): string {
-  const binary: Array<[number, string]> = [
-    [1024 ** 4, 'TiB'],
-    [1024 ** 3, 'GiB'],
-    [1024 ** 2, 'MiB'],
-    [1024, 'KiB'],
-  ];
-  const decimal: Array<[number, string]> = [
-    [1e12, 'TB'],
-    [1e9, 'GB'],
-    [1e6, 'MB'],
-    [1e3, 'kB'],
-  ];
-  const [size, unit] = binary.find(([u]) => n >= u) ?? [1, ''];
-  if (size > 1 && n % size === 0) return `${n / size} ${unit}`;
-  const exact = decimal.find(([u]) => n >= u && n % u === 0);
-  if (exact) return `${n / exact[0]} ${exact[1]}`;
-  if (n < 1024 ** 2) return `${n.toLocaleString('en-US')} ${n === 1 ? 'byte' : 'bytes'}`;
-  return `${(n / size).toFixed(1)} ${unit}`;
-}
 
 const READ_CHUNK = 256 * 1024;
 /** Bytes of UTF-8 decoded and handed to the fast CSV parser at a time. */
@@ -209,15 +191,6 @@ export interface SpoolOptions {
   freeSpace?: (dir: string) => number | undefined;
   /** Ctrl-C: stop reading at once (InterruptedError, exit 130), even while no data comes. */
   signal?: AbortSignal;
-}
-
-function statfsFree(dir: string): number | undefined {
-  try {
-    const s = fs.statfsSync(dir);
-    return s.bavail * s.bsize;
-  } catch {
-    return undefined;
-  }
 }
 
 function binaryInputError(displayName: string, bom: boolean): UsageError {

@@ -82,7 +82,7 @@ describe('stalled and dripping answers (item 3)', () => {
     const s = await serve(drip(20));
     const r = await report(s, ['--timeout', '200']);
     expect(r.code, r.stderr).toBe(1);
-    expect(r.stderr).toMatch(/arrives at under 64 KB\/s/);
+    expect(r.stderr).toMatch(/arrives at under 64 kB\/s/);
     expect(r.stderr).toMatch(/gave up after \d+ attempts/);
     expect(r.stdout).toBe('');
     expect(r.ms).toBeLessThan(15_000);
