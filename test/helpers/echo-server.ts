@@ -8,7 +8,7 @@
  * import of a CSV plays several scenarios in one run), else by the `campaign_key`.
  */
 import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { startScriptedServer } from './servers.js';
 
 export const ECHO_SCENARIOS = [
   /** A plain success that echoes nothing (for the URL-credential scenarios). */
@@ -147,34 +147,15 @@ function answer(
 export async function startEchoServer(): Promise<EchoServer> {
   const played: EchoScenario[] = [];
   const tokens = new Set<string>();
-  const sockets = new Set<Socket>();
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
+  const server = await startScriptedServer([
+    (req, res, body) => {
       const header = req.headers.access_token;
       const token = (Array.isArray(header) ? header[0] : header) ?? '';
       tokens.add(token);
       const scenario = scenarioOf(body);
       played.push(scenario);
       answer(res, scenario, token, (req.url ?? '').includes('call_result'));
-    });
-  });
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    played,
-    tokens,
-    close: () =>
-      new Promise<void>((r) => {
-        server.close(() => r());
-        for (const s of sockets) s.destroy();
-      }),
-  };
+    },
+  ]);
+  return { url: server.url, played, tokens, close: server.close };
 }

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import {
   startEmulator,
   type EmulatorOptions,
   type RunningEmulator,
 } from '../../src/emulator/index.js';
-import { isolatedEnv } from './cli.js';
+import { isolatedEnv, runCli, type RunOptions } from './cli.js';
 
 export function importEnv(emu: { url: string }, extra: Record<string, string> = {}) {
   const env = isolatedEnv({
@@ -125,4 +125,24 @@ export function emulatorPool() {
       await e.close();
     },
   };
+}
+
+/**
+ * `cacs import <args> --json` in-process: the result, its summary parsed, and the invariant
+ * checked that every row is accounted for exactly once.
+ */
+export async function importJson(
+  args: string[],
+  env: Record<string, string | undefined>,
+  cwd: string,
+  sleep?: RunOptions['sleep'],
+) {
+  const r = await runCli(['import', ...args, '--json'], {
+    env,
+    cwd,
+    ...(sleep !== undefined ? { sleep } : {}),
+  });
+  const summary = JSON.parse(r.stdout) as Summary;
+  expect(accountedFor(summary)).toBe(summary.total);
+  return { ...r, summary };
 }

@@ -17,6 +17,7 @@ import {
   accountedFor,
   emulatorPool,
   importEnv,
+  importJson,
   processedPhones,
   readCsv,
   write,
@@ -34,17 +35,12 @@ function leadsFile(dir: string, n: number, name = 'leads.csv'): { file: string; 
   };
 }
 
-async function run(
+const run = (
   args: string[],
   env: Record<string, string | undefined>,
   cwd: string,
   sleep: Sleep = fastSleep(),
-) {
-  const r = await runCli(['import', ...args, '--json'], { env, cwd, sleep });
-  const summary = JSON.parse(r.stdout) as Summary;
-  expect(accountedFor(summary)).toBe(summary.total);
-  return { ...r, summary };
-}
+) => importJson(args, env, cwd, sleep);
 
 function spawnImport(args: string[], env: Record<string, string | undefined>, cwd: string) {
   const child = spawn(process.execPath, [BIN, 'import', ...args], {

@@ -17,24 +17,18 @@ import {
 import type { EmulatorOptions } from '../../src/emulator/index.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 import {
-  accountedFor,
   emulatorPool,
   importEnv,
+  importJson,
   processedPhones,
   readCsv,
   write,
-  type Summary,
 } from '../helpers/import.js';
 
 const emulators = emulatorPool();
 const emulator = (opts: EmulatorOptions = {}) => emulators.start(opts);
 
-async function imp(args: string[], env: Record<string, string | undefined>, cwd: string) {
-  const r = await runCli(['import', ...args, '--json'], { env, cwd });
-  const summary = JSON.parse(r.stdout) as Summary;
-  expect(accountedFor(summary)).toBe(summary.total);
-  return { ...r, summary };
-}
+const imp = importJson;
 
 const csv = (rows: string[][]) => `phone,name,ref\n${rows.map((r) => r.join(',')).join('\n')}\n`;
 
