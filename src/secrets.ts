@@ -15,6 +15,8 @@ const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]*@/gi;
 
 /** `http://user:pw@host/…` → `http://***@host/…` (any number of URLs in a text). */
 export function maskUrlCredentials(text: string): string {
+  // Most texts (a report answer of megabytes) hold no URL at all: no regex pass for them.
+  if (!text.includes('://')) return text;
   return text.replace(URL_CREDENTIALS, `$1${MASK}@`);
 }
 

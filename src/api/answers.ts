@@ -18,8 +18,8 @@ export function impossibleImportCounts(counts: ImportCounts, sent: number): stri
   return undefined;
 }
 
-const SCALAR = new Set(['string', 'number', 'boolean']);
-const isScalar = (v: unknown) => v === null || v === undefined || SCALAR.has(typeof v);
+const isScalar = (v: unknown) =>
+  v === null || (typeof v !== 'object' && typeof v !== 'function' && typeof v !== 'symbol');
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -36,29 +36,33 @@ function describe(v: unknown): string {
  */
 export function recordsProblem(records: unknown): string | undefined {
   if (!Array.isArray(records)) return `records is ${describe(records)}, not a list`;
+  // Messages are built only for the record at fault: a valid answer of 70,000 attempts
+  // allocates nothing here.
+  const at = (i: number) => `record ${i + 1}`;
+  const lead = (i: number, id: unknown) => `${at(i)} (lead ${String(id)})`;
   for (let i = 0; i < records.length; i++) {
     const r: unknown = records[i];
-    const at = `record ${i + 1}`;
-    if (!isObject(r)) return `${at} is ${describe(r)}, not an object`;
+    if (!isObject(r)) return `${at(i)} is ${describe(r)}, not an object`;
     const id = r.campaign_lead_id;
     if (
       !(typeof id === 'number' && Number.isFinite(id)) &&
       !(typeof id === 'string' && id.trim() !== '')
     )
-      return `${at} has no campaign_lead_id (${describe(id)})`;
-    for (const [k, v] of Object.entries(r)) {
+      return `${at(i)} has no campaign_lead_id (${describe(id)})`;
+    for (const k in r) {
       if (k === 'data') continue;
-      if (!isScalar(v)) return `${at} (lead ${String(id)}): ${k} is ${describe(v)}`;
+      const v = r[k];
+      if (!isScalar(v)) return `${lead(i, id)}: ${k} is ${describe(v)}`;
     }
     const data = r.data;
     if (data === undefined || data === null) continue;
-    if (!Array.isArray(data)) return `${at} (lead ${String(id)}): data is ${describe(data)}`;
+    if (!Array.isArray(data)) return `${lead(i, id)}: data is ${describe(data)}`;
     for (let j = 0; j < data.length; j++) {
       const a: unknown = data[j];
-      const where = `${at} (lead ${String(id)}), attempt ${j + 1}`;
-      if (!isObject(a)) return `${where} is ${describe(a)}, not an object`;
-      for (const [k, v] of Object.entries(a)) {
-        if (!isScalar(v)) return `${where}: ${k} is ${describe(v)}`;
+      if (!isObject(a)) return `${lead(i, id)}, attempt ${j + 1} is ${describe(a)}, not an object`;
+      for (const k in a) {
+        const v = a[k];
+        if (!isScalar(v)) return `${lead(i, id)}, attempt ${j + 1}: ${k} is ${describe(v)}`;
       }
     }
   }
