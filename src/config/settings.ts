@@ -158,7 +158,12 @@ export function configReadError(e: unknown, what: string): UsageError {
     // a folder, or unreadable: nothing of it can be in the reason
   }
   const name = typeof err.name === 'string' ? err.name : 'Error';
-  const message = typeof err.message === 'string' ? err.message : String(e);
+  // Strip terminal colours: parse-json colours its code frame when FORCE_COLOR is set or the
+  // terminal supports colour, which would hide the frame's lines from the filter below.
+  const message = (typeof err.message === 'string' ? err.message : String(e)).replace(
+    /\x1b\[[0-9;]*m/g,
+    '',
+  );
   let reason: string;
   let label: string;
   let line: number | undefined;
