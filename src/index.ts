@@ -29,7 +29,7 @@ import {
   type RowsMode,
 } from './delivery/import.js';
 import { UsageError } from './errors.js';
-import type { InputFormat } from './leads/read.js';
+import type { InputFormat } from './input/types.js';
 import { canonicalServiceUrl } from './net.js';
 
 export {
@@ -61,7 +61,7 @@ export type { ImportPhase, ImportSummary, ImportRow, RowsMode } from './delivery
 export { DEFAULT_MAX_ROWS } from './delivery/import.js';
 export type { SendProgress } from './delivery/send.js';
 export type { NormalizationKind, NormalizationSample } from './leads/prepare.js';
-export type { InputFormat } from './leads/read.js';
+export type { InputFormat } from './input/types.js';
 export {
   planReport,
   runReport,

@@ -15,7 +15,7 @@ import { ENV, envValue } from '../config/env.js';
 import { EXIT_CODE_HELP } from '../errors.js';
 import { Secrets } from '../secrets.js';
 import { VERSION } from '../version.js';
-import type { InputFormat } from '../leads/read.js';
+import type { InputFormat } from '../input/types.js';
 import type { FlattenMode, ReportFormat } from '../report/formats.js';
 import type { Context, IO } from './context.js';
 

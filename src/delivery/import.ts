@@ -17,14 +17,10 @@ import {
   type NormalizationSample,
   type Prepared,
 } from '../leads/prepare.js';
-import {
-  InputChangedError,
-  hashFile,
-  inspectInput,
-  readsFast,
-  type InputFormat,
-  type InputInfo,
-} from '../leads/read.js';
+import { InputChangedError, hashFile } from '../input/bytes.js';
+import { readsFast } from '../input/csv.js';
+import { inspectInput } from '../input/inspect.js';
+import type { InputFormat, InputInfo } from '../input/types.js';
 import { formatLocalTime, plural } from '../text.js';
 import {
   SidecarWriter,

@@ -28,7 +28,8 @@ import {
 
 export type { NormalizationKind };
 import { PhoneSet } from './phoneset.js';
-import { openRows, type InputInfo, type RowSource } from './read.js';
+import { openRows } from '../input/rows.js';
+import type { InputInfo, RowSource } from '../input/types.js';
 import { REJECTS_META_COLUMNS, SidecarWriter } from './rejects.js';
 import { createValidator } from './validate.js';
 

@@ -192,7 +192,7 @@ describe('the packed package', () => {
       }),
     );
     const t = Date.now();
-    const result = await run(process.execPath, [TSC, '-p', 'tsconfig.json'], {
+    const result = await run(process.execPath, [TSC, '-p', 'tsconfig.json', '--pretty', 'false'], {
       cwd: project,
     }).catch((e: { stdout?: string; stderr?: string }) => e);
     timings.tsc = Date.now() - t;
@@ -202,7 +202,7 @@ describe('the packed package', () => {
       path.join(project, 'consumer.ts'),
       `import { runReport } from 'cacs';\nawait runReport({ campaignKey: 1 });\nexport {};\n`,
     );
-    const bad = await run(process.execPath, [TSC, '-p', 'tsconfig.json'], { cwd: project }).then(
+    const bad = await run(process.execPath, [TSC, '-p', 'tsconfig.json', '--pretty', 'false'], { cwd: project }).then(
       () => '',
       (e: { stdout?: string }) => e.stdout ?? '',
     );

@@ -9,14 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { FastCsvParser, lineBreaks } from '../../src/leads/csv-fast.js';
-import {
-  InputChangedError,
-  csvReader,
-  hashFile,
-  inspectInput,
-  openRows,
-} from '../../src/leads/read.js';
+import { FastCsvParser, lineBreaks } from '../../src/input/csv-fast.js';
+import { InputChangedError, hashFile } from '../../src/input/bytes.js';
+import { csvReader } from '../../src/input/csv.js';
+import { inspectInput } from '../../src/input/inspect.js';
+import { openRows } from '../../src/input/rows.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-csv-fast-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -173,7 +173,7 @@ describe('a messy Vietnamese CSV', () => {
       env: importEnv(emu),
       tty: true,
     });
-    expect(plain.stderr).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] Reading/); // the control: a spinner does show there
+    expect(plain.stderr).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏](\u001b\[\d+m)? Reading/); // the control: a spinner does show there
   });
 
   it('prints a human summary on stderr, with counts and the rejects file', async () => {

@@ -7,13 +7,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import { formatBytes, inputLimits, inspectInput, openRows } from '../../src/leads/read.js';
+import { inspectInput } from '../../src/input/inspect.js';
+import { openRows } from '../../src/input/rows.js';
+import { inputLimits } from '../../src/input/types.js';
+import { formatBytes } from '../../src/text.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 
 const DEFAULT_LIMITS = { ...inputLimits };
 afterEach(() => Object.assign(inputLimits, DEFAULT_LIMITS));
 
-/** The bytes read in one go by the readers (READ_CHUNK in read.ts). */
+/** The bytes read in one go by the readers (READ_CHUNK in src/input/bytes.ts). */
 const CHUNK = 256 * 1024;
 
 /** Every row of a file, read as openRows reads it (both NDJSON passes). */

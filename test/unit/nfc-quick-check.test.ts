@@ -1,12 +1,12 @@
 /**
  * The quick checks that let ASCII and already composed text skip String.normalize (see
- * "Unicode composition (NFC)" in src/leads/read.ts), checked against normalize() and against
+ * src/input/unicode.ts), checked against normalize() and against
  * Python's Unicode database (python3 is called once from this file).
  */
 import { spawnSync } from 'node:child_process';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { composedText, nfc } from '../../src/leads/read.js';
+import { composedText, nfc } from '../../src/input/unicode.js';
 
 const python = (script: string): string => {
   const r = spawnSync('python3', ['-c', script], { encoding: 'utf8' });

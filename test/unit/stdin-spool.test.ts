@@ -10,12 +10,9 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { parseSize } from '../../src/config/schema.js';
 import { InterruptedError, UsageError } from '../../src/errors.js';
-import {
-  DEFAULT_SPOOL_LIMIT,
-  formatBytes,
-  inspectInput,
-  spoolStdin,
-} from '../../src/leads/read.js';
+import { inspectInput } from '../../src/input/inspect.js';
+import { DEFAULT_SPOOL_LIMIT, spoolStdin } from '../../src/input/stdin.js';
+import { formatBytes } from '../../src/text.js';
 import { isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
 
 async function usageError(p: Promise<unknown>): Promise<UsageError> {
@@ -93,7 +90,17 @@ describe('the stdin spool is bounded', () => {
     expect(e.message).toBe(
       'stdin: more than 4 KiB, the most cacs keeps of an input read through a pipe',
     );
-    expect(e.hint).toMatch(/CACS_STDIN_LIMIT=<size> or import\.stdinLimit/);
+    expect(e.hint).toBe('Import the file by name (cacs import leads.csv).');
+    const named = await usageError(
+      spoolStdin(endless(Buffer.from('0912345678\n')).stream, {
+        dir: root,
+        limit: 4096,
+        raiseLimit: 'SOME_ENV=<size>',
+      }),
+    );
+    expect(named.hint).toBe(
+      'Import the file by name (cacs import leads.csv), or raise the limit with SOME_ENV=<size>.',
+    );
     expect(lines.read()).toBeLessThan(64 * 1024);
     expect(fs.readdirSync(root)).toEqual([]);
     // Exactly the limit is kept.

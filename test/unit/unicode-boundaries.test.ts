@@ -15,9 +15,11 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { buildXlsx, strings } from '../helpers/xlsx.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { emulatorPool, importEnv, write } from '../helpers/import.js';
-import { csvReader, inspectInput, openRows, readsFast } from '../../src/leads/read.js';
+import { csvReader, readsFast } from '../../src/input/csv.js';
+import { inspectInput } from '../../src/input/inspect.js';
+import { openRows } from '../../src/input/rows.js';
 
-/** The readers' chunk (READ_CHUNK in src/leads/read.ts). */
+/** The readers' chunk (READ_CHUNK in src/input/bytes.ts). */
 const CHUNK = 256 * 1024;
 const PHONE = '0999999999';
 

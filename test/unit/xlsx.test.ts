@@ -4,8 +4,8 @@ import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
-import type { Row } from '../../src/leads/read.js';
-import { isXlsx, openXlsx, type XlsxOptions } from '../../src/leads/xlsx.js';
+import type { Row } from '../../src/input/types.js';
+import { isXlsx, openXlsx, type XlsxOptions } from '../../src/input/xlsx/index.js';
 
 // --------------------------------------------------------------------------------------------
 // Building real .xlsx files from minimal SpreadsheetML parts

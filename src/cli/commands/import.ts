@@ -1,6 +1,7 @@
 /** `cacs import <file>`: flags → settings → runImport → progress, summary, exit code. */
 import type { LeadField } from '../../api/spec.js';
 import { UsageError } from '../../errors.js';
+import { ENV } from '../../config/env.js';
 import type { FlatConfig } from '../../config/schema.js';
 import { requireCampaign } from '../../config/settings.js';
 import type { ImportPhase, ImportSummary } from '../../delivery/import.js';
@@ -66,11 +67,12 @@ export async function runImportCommand(
   }
 
   let spooled: { path: string; cleanup(): void } | undefined;
-  const { spoolStdin, isStreamInput } = await import('../../leads/read.js');
+  const { spoolStdin, isStreamInput } = await import('../../input/stdin.js');
   // Stdin, and a pipe or device given by name (/dev/stdin, <(…), a FIFO), are copied to a
   // temp file first, so they can be read twice; bounded by import.stdinLimit.
   const spoolOptions = {
     limit: settings.import.stdinLimit,
+    raiseLimit: `${ENV.stdinLimit}=<size> or import.stdinLimit in the configuration (e.g. 4GiB)`,
     signal: ctx.signal,
     ...(flags.encoding !== undefined ? { encoding: flags.encoding } : {}),
   };

@@ -1,0 +1,311 @@
+/**
+ * CSV rows: the fast reader (csv-fast.ts) for well-formed UTF-8, csv-parse for everything else
+ * and wherever the fast reader gives up; csv-parse's errors in the operator's words.
+ */
+import { createHash } from 'node:crypto';
+import { UsageError } from '../errors.js';
+import { InputChangedError } from './bytes.js';
+import { FastCsvParser, lineBreaks } from './csv-fast.js';
+import { textChunks, utf8Chunks, utf8Strings } from './decode.js';
+import { composed, composedText, nfc } from './unicode.js';
+import {
+  inputLimits,
+  where,
+  type InputInfo,
+  type OpenRowsOptions,
+  type Row,
+  type RowSource,
+} from './types.js';
+
+// --------------------------------------------------------------------------------------------
+// CSV
+
+const CSV_MESSAGES: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: 'a quoted value is never closed (a " is missing)',
+  CSV_RECORD_INCONSISTENT_FIELDS_LENGTH:
+    'this row has a different number of columns than the header',
+  CSV_INVALID_CLOSING_QUOTE: 'a closing quote is followed by other characters',
+  CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'a closing quote is followed by other characters',
+  CSV_MAX_RECORD_SIZE: 'a row is too large (an unclosed quote?)',
+};
+
+function delimiterName(d: string): string {
+  return d === '\t' ? 'TAB' : `"${d}"`;
+}
+
+/**
+ * Which CSV reader openRows uses. `fast` (the default) tries FastCsvParser first and falls
+ * back to csv-parse where it gives up; tests switch it off to compare the two.
+ */
+export const csvReader = { fast: true, fallbacks: 0 };
+
+/** Whether openRows reads this input with the fast CSV reader (which offers blockDigests). */
+export function readsFast(info: InputInfo): boolean {
+  return (
+    csvReader.fast &&
+    info.format === 'csv' &&
+    info.encoding === 'utf8' &&
+    FastCsvParser.supports(info.delimiter)
+  );
+}
+
+/**
+ * CSV through FastCsvParser. Where it gives up, csv-parse reads the file from the start and
+ * the rows already handed on (a prefix of csv-parse's, see csv-fast.ts) are skipped: the
+ * caller sees one stream of rows either way, and csv-parse's error if there is one.
+ */
+export async function openCsvFast(info: InputInfo, opts: OpenRowsOptions): Promise<RowSource> {
+  const hash = createHash('sha256');
+  let contentHash: string | undefined;
+  const digests: Buffer[] = [];
+  const chunks = utf8Strings(info, hash, digests, opts.verify);
+  let headers: string[] | undefined;
+  let handler: ((row: Row) => void) | undefined;
+  const pending: Row[] = [];
+  let rows = 0;
+  /**
+   * Whether the records parsed now may hold text that is not NFC (see composedText): the text
+   * pushed fails the test, or the parser still holds the start of a record from such text.
+   */
+  let compose = false;
+  const parser = new FastCsvParser(info.delimiter, (values, line) => {
+    if (compose) for (let i = 0; i < values.length; i++) values[i] = nfc(values[i]!);
+    if (headers === undefined) {
+      headers = values;
+      return;
+    }
+    rows++;
+    if (handler) handler({ line, values });
+    else pending.push({ line, values });
+  });
+  let done = false;
+  /** Parse the next chunk; false when the fast parser gave up. */
+  const pull = async (): Promise<boolean> => {
+    const next = await chunks.next();
+    if (next.done) {
+      done = true;
+      compose &&= parser.holding;
+      if (!parser.end()) return false;
+      contentHash = hash.digest('hex');
+      return true;
+    }
+    compose = !composedText(next.value) || (compose && parser.holding);
+    return parser.push(next.value);
+  };
+  const fallBack = async (): Promise<RowSource> => {
+    await chunks.return(undefined);
+    // The same bytes parse the same way: a second read that needs csv-parse read other bytes.
+    if (opts.verify !== undefined) throw new InputChangedError(info.displayName);
+    csvReader.fallbacks++;
+    return openCsvParse(info);
+  };
+  try {
+    while (headers === undefined && !done) if (!(await pull())) return await fallBack();
+  } catch (e) {
+    await chunks.return(undefined);
+    throw e;
+  }
+  if (headers === undefined)
+    throw new UsageError(`${info.displayName}: the file has no header row and no data`);
+  return {
+    headers,
+    contentHash: () => contentHash,
+    blockDigests: () => (contentHash === undefined ? undefined : digests),
+    close: async () => {
+      await chunks.return(undefined);
+    },
+    async each(fn, eachOpts) {
+      let delivered = 0;
+      handler = (row) => {
+        delivered++;
+        fn(row);
+      };
+      let ok = true;
+      try {
+        for (const row of pending.splice(0)) handler(row);
+        while (ok && !done) {
+          ok = await pull();
+          await eachOpts?.afterChunk?.();
+        }
+      } finally {
+        if (ok) await chunks.return(undefined);
+      }
+      if (!ok) {
+        const rest = await fallBack();
+        let skip = delivered;
+        await rest.each((row) => {
+          if (skip > 0) skip--;
+          else fn(row);
+        });
+        return;
+      }
+      if (rows === 0) throw new UsageError(`${info.displayName}: only a header row, no data rows`);
+    },
+  };
+}
+
+export async function openCsvParse(info: InputInfo): Promise<RowSource> {
+  const { parse } = await import('csv-parse');
+  // Records are handled synchronously as csv-parse emits them: no per-record info object, no
+  // async iteration per row (both showed up as the top costs in profiles).
+  const parser = parse({
+    delimiter: info.delimiter,
+    encoding: 'utf8',
+    skip_empty_lines: true,
+    relax_quotes: false,
+    max_record_size: inputLimits.rowBytes,
+  });
+  const live = () => (parser as unknown as { info: { lines: number; empty_lines: number } }).info;
+
+  // csv-parse's line count is where a record ends, and it counts a CRLF inside quotes twice:
+  // lines are therefore counted here, from the line breaks inside a record's values.
+  let prevEnd = 0;
+  let prevReported = 0;
+  let prevEmpty = 0;
+  let headers: string[] | undefined;
+  let handler: ((row: Row) => void) | undefined;
+  const pending: Row[] = [];
+  let failure: unknown;
+  let rows = 0;
+
+  const headerSeen = new Promise<void>((resolve, reject) => {
+    parser.on('data', (record: string[]) => {
+      if (failure !== undefined) return;
+      const at = live();
+      const line = prevEnd + 1 + (at.empty_lines - prevEmpty);
+      let end = line;
+      if (at.lines - prevReported - (at.empty_lines - prevEmpty) > 1)
+        end += recordLineBreaks(record);
+      prevEnd = end;
+      prevReported = at.lines;
+      prevEmpty = at.empty_lines;
+      if (headers === undefined) {
+        headers = record;
+        resolve();
+        return;
+      }
+      rows++;
+      const row = { line, values: record };
+      if (!handler) {
+        pending.push(row);
+        return;
+      }
+      try {
+        handler(row);
+      } catch (e) {
+        failure = e;
+        parser.destroy();
+      }
+    });
+    parser.once('error', reject);
+    parser.once('end', () => resolve());
+    parser.once('close', () => resolve());
+  });
+  const finished = new Promise<void>((resolve, reject) => {
+    parser.once('end', resolve);
+    parser.once('close', resolve);
+    parser.once('error', reject);
+  });
+  let release: () => void = () => {};
+  const gate = new Promise<void>((r) => (release = r));
+  const feed = (async () => {
+    try {
+      const chunks: AsyncIterable<string | Buffer> =
+        info.encoding === 'utf8' ? utf8Chunks(info) : textChunks(info);
+      for await (const text of chunks) {
+        if (failure !== undefined || parser.destroyed) return;
+        // After the header, wait until someone takes the rows.
+        if (headers !== undefined && handler === undefined) await gate;
+        if (!parser.write(text)) {
+          await new Promise<void>((r) => {
+            parser.once('drain', r);
+            parser.once('close', r);
+          });
+        }
+      }
+      parser.end();
+    } catch (e) {
+      failure ??= e;
+      parser.destroy();
+    }
+  })();
+
+  const settle = async () => {
+    // Both are awaited (a header that cannot be read rejects both): an unawaited rejection
+    // would end the process with a stack trace.
+    for (const p of [headerSeen, finished]) {
+      try {
+        await p;
+      } catch (e) {
+        failure ??= e;
+      }
+    }
+    await feed;
+    if (failure !== undefined) {
+      // Where the record being read began: an unclosed quote is reported where it opened,
+      // not at the end of the file where csv-parse notices it.
+      const recordStart = prevEnd + 1 + (live().empty_lines - prevEmpty);
+      throw failure instanceof UsageError ? failure : csvError(info, failure, recordStart);
+    }
+  };
+  try {
+    await headerSeen;
+  } catch {
+    await settle();
+  }
+  if (headers === undefined) {
+    await settle();
+    throw new UsageError(`${info.displayName}: the file has no header row and no data`);
+  }
+  return composed({
+    headers,
+    close: async () => {
+      if (handler !== undefined) return;
+      handler = () => {};
+      failure ??= new Error('closed');
+      release(); // the feed stops at its next chunk, closing the file
+      await feed;
+      parser.destroy();
+    },
+    async each(fn) {
+      handler = fn;
+      for (const row of pending.splice(0)) {
+        if (failure !== undefined) break;
+        try {
+          fn(row);
+        } catch (e) {
+          failure = e;
+          parser.destroy();
+        }
+      }
+      release();
+      await settle();
+      if (rows === 0) throw new UsageError(`${info.displayName}: only a header row, no data rows`);
+    },
+  });
+}
+
+/** Line breaks inside a record's values (CRLF counted once). */
+function recordLineBreaks(values: readonly string[]): number {
+  let n = 0;
+  for (const v of values) n += lineBreaks(v);
+  return n;
+}
+
+function csvError(info: InputInfo, e: unknown, recordStart: number): Error {
+  if (e instanceof UsageError) return e;
+  const err = e as { code?: string; lines?: number; message?: string };
+  const known = err.code ? CSV_MESSAGES[err.code] : undefined;
+  const line =
+    typeof err.lines === 'number' && err.code !== 'CSV_QUOTE_NOT_CLOSED' ? err.lines : recordStart;
+  if (!known) {
+    return new UsageError(
+      `${where(info, line)}: cannot read this CSV: ${err.message ?? String(e)}`,
+    );
+  }
+  const hint =
+    err.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH'
+      ? `Columns are split on ${delimiterName(info.delimiter)}; if that is wrong, pass --delimiter. Values containing ${delimiterName(info.delimiter)} must be quoted.`
+      : 'Fix the quoting on that line (a " inside a value is written "").';
+  return new UsageError(`${where(info, line)}: ${known}`, { hint });
+}

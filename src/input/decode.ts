@@ -1,0 +1,174 @@
+/**
+ * Bytes to text: UTF-8 checked strictly (buffer.isUtf8, an error naming the line), or any
+ * encoding iconv-lite knows, handed on in chunks that never cut a character.
+ */
+import fs from 'node:fs';
+import { isUtf8 } from 'node:buffer';
+import type { Hash } from 'node:crypto';
+import { UsageError } from '../errors.js';
+import { InputChangedError, READ_CHUNK, blockDigest, fileBlocks } from './bytes.js';
+import { where, type InputInfo } from './types.js';
+
+/** Bytes of UTF-8 decoded and handed to the fast CSV parser at a time. */
+const TEXT_SLICE = 32 * 1024;
+
+/**
+ * Raw UTF-8 chunks of the whole file (BOM dropped), checked with buffer.isUtf8: csv-parse
+ * decodes fields itself, so decoding to strings first would only make it re-encode them.
+ * A multi-byte character cut by a chunk boundary is checked with the next chunk.
+ */
+export async function* utf8Chunks(info: InputInfo): AsyncGenerator<Buffer> {
+  const start = info.bom ? 3 : 0;
+  const stream = fs.createReadStream(info.path, { start, highWaterMark: READ_CHUNK });
+  let carry: Buffer = Buffer.alloc(0);
+  let offset = start;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    const bytes: Buffer = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
+    const cut = completeLength(bytes);
+    if (!isUtf8(bytes.subarray(0, cut))) throw invalidUtf8(info, bytes, offset - carry.length);
+    carry = Buffer.from(bytes.subarray(cut));
+    offset += chunk.length;
+    yield chunk;
+  }
+  if (carry.length > 0) throw invalidUtf8(info, carry, offset - carry.length);
+}
+
+/** Length of the prefix that ends on a character boundary (at most 3 bytes are held back). */
+function completeLength(b: Buffer): number {
+  for (let back = 1; back <= Math.min(3, b.length); back++) {
+    const byte = b[b.length - back]!;
+    if ((byte & 0xc0) === 0x80) continue; // continuation byte: look further back
+    const need = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return need > back ? b.length - back : b.length;
+  }
+  return b.length;
+}
+
+/** Decoded text chunks of the whole file (BOM dropped); invalid UTF-8 is a UsageError. */
+export async function* textChunks(info: InputInfo): AsyncGenerator<string> {
+  const start = info.bom ? (info.encoding === 'utf8' ? 3 : 2) : 0;
+  const stream = fs.createReadStream(info.path, { start, highWaterMark: READ_CHUNK });
+  if (info.encoding === 'utf8') {
+    const decoder = new TextDecoder('utf-8', { fatal: true });
+    let offset = start;
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      try {
+        yield decoder.decode(chunk, { stream: true });
+      } catch {
+        throw invalidUtf8(info, chunk, offset);
+      }
+      offset += chunk.length;
+    }
+    try {
+      const tail = decoder.decode();
+      if (tail) yield tail;
+    } catch {
+      throw invalidUtf8(info, Buffer.alloc(0), offset);
+    }
+    return;
+  }
+  const { default: iconv } = await import('iconv-lite');
+  // Legacy code pages (windows-1258 above all) write Vietnamese with combining tone marks; the
+  // readers compose whole values (composed()), so the text is handed on as decoded. Only a
+  // surrogate pair is never cut: some decoders (iconv-lite's UTF-16BE) end a chunk's text
+  // after the high surrogate, and a lone surrogate would become U+FFFD when csv-parse encodes
+  // the chunk. The TextDecoder above never cuts one.
+  const decoder = iconv.getDecoder(info.encoding);
+  let held = '';
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    let text = held + decoder.write(chunk);
+    held = '';
+    const last = text.charCodeAt(text.length - 1);
+    if (last >= 0xd800 && last <= 0xdbff) {
+      held = text.slice(-1);
+      text = text.slice(0, -1);
+    }
+    if (text) yield text;
+  }
+  const tail = held + (decoder.end() ?? '');
+  if (tail) yield tail;
+}
+
+/** Offset of the first byte that breaks UTF-8's structure (for the error message only). */
+function firstInvalidUtf8(b: Buffer): number {
+  let i = 0;
+  while (i < b.length) {
+    const c = b[i]!;
+    const need =
+      c < 0x80
+        ? 0
+        : c >= 0xc2 && c < 0xe0
+          ? 1
+          : c >= 0xe0 && c < 0xf0
+            ? 2
+            : c >= 0xf0 && c < 0xf5
+              ? 3
+              : -1;
+    if (need < 0) return i;
+    for (let k = 1; k <= need; k++) if (i + k >= b.length || (b[i + k]! & 0xc0) !== 0x80) return i;
+    i += need + 1;
+  }
+  return b.length;
+}
+
+function invalidUtf8(info: InputInfo, chunk: Buffer, offset: number): UsageError {
+  const before = fs.readFileSync(info.path).subarray(0, offset + firstInvalidUtf8(chunk));
+  let line = 1;
+  for (const b of before) if (b === 0x0a) line++;
+  return new UsageError(`${where(info, line)}: the file is not valid UTF-8`, {
+    hint: 'Pass its encoding, e.g. --encoding windows-1258 (Vietnamese Windows) or --encoding windows-1252, or save it as UTF-8.',
+  });
+}
+
+/**
+ * Decoded text chunks of a UTF-8 file (BOM dropped), each checked with buffer.isUtf8. Each
+ * block's SHA-256 (the BOM's block too) is collected in `digests` and fed to `hash`, so a
+ * complete read also yields hashFile's content hash without a second pass — or, with
+ * `verify`, compared with the digests of an earlier read.
+ */
+export async function* utf8Strings(
+  info: InputInfo,
+  hash: Hash,
+  digests: Buffer[],
+  verify: readonly Buffer[] | undefined,
+): AsyncGenerator<string> {
+  let carry: Buffer = Buffer.alloc(0);
+  let skip = info.bom ? 3 : 0;
+  let offset = skip;
+  let index = 0;
+  for await (const read of fileBlocks(info.path)) {
+    const digest = blockDigest(read);
+    if (verify !== undefined) {
+      const expected = verify[index];
+      if (expected === undefined || !digest.equals(expected))
+        throw new InputChangedError(info.displayName);
+    } else {
+      hash.update(digest);
+      digests.push(digest);
+    }
+    index++;
+    let chunk = read;
+    if (skip > 0) {
+      const drop = Math.min(skip, chunk.length);
+      chunk = chunk.subarray(drop);
+      skip -= drop;
+    }
+    const bytes: Buffer = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
+    const cut = completeLength(bytes);
+    if (!isUtf8(bytes.subarray(0, cut))) throw invalidUtf8(info, bytes, offset - carry.length);
+    carry = Buffer.from(bytes.subarray(cut));
+    offset += chunk.length;
+    // Decoded in slices: a consumer between them (the sending pass) is never held up long, and
+    // each string stays small enough for V8's young generation (a whole block's text would be
+    // a large object, kept until a full collection: tens of MB more at a million rows).
+    for (let i = 0; i < cut;) {
+      let j = Math.min(cut, i + TEXT_SLICE);
+      while (j < cut && (bytes[j]! & 0xc0) === 0x80) j--; // not inside a character
+      yield bytes.toString('utf8', i, j);
+      i = j;
+    }
+  }
+  if (verify !== undefined && index !== verify.length)
+    throw new InputChangedError(info.displayName);
+  if (carry.length > 0) throw invalidUtf8(info, carry, offset - carry.length);
+}

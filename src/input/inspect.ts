@@ -1,0 +1,212 @@
+/**
+ * The first look at an input: that it is a readable regular file, not binary, not an old .xls
+ * or a plain zip; its format (by extension or --format), encoding (BOM or --encoding) and CSV
+ * delimiter (detected among , ; TAB | unless --delimiter).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { UsageError } from '../errors.js';
+import { READ_CHUNK } from './bytes.js';
+import { DELIMITERS, type InputFormat, type InputInfo, type InputOptions } from './types.js';
+
+/** Guess the format from the extension (stdin and unknown extensions: csv). */
+export function formatFromName(name: string): InputFormat {
+  const ext = path.extname(name).toLowerCase();
+  if (ext === '.json') return 'json';
+  if (ext === '.ndjson' || ext === '.jsonl') return 'ndjson';
+  return 'csv';
+}
+
+export function binaryInputError(displayName: string, bom: boolean): UsageError {
+  return new UsageError(
+    `${displayName}: looks like a binary file (it contains NUL bytes), not CSV or JSON`,
+    {
+      hint: bom
+        ? undefined
+        : 'If it is UTF-16 text without a byte order mark, pass --encoding utf-16le.',
+    },
+  );
+}
+
+/**
+ * Whether NUL bytes at the start of an input mean it is not a lead file: not when it is UTF-16
+ * or UTF-32 (by BOM or --encoding), nor a zip/xlsx or old .xls file (inspectInput names those).
+ */
+export function nulMeansBinary(head: Buffer, encoding: string | undefined): boolean {
+  if (encoding !== undefined && /^(utf-?16|utf-?32|ucs-?2|ucs-?4)/i.test(encoding)) return false;
+  const bom = detectBom(head);
+  if (bom !== undefined && bom.encoding !== 'utf8') return false;
+  const sig = head.readUInt32BE(0);
+  return sig !== 0x504b0304 && sig !== 0xd0cf11e0;
+}
+
+function detectBom(head: Buffer): { encoding: string; length: number } | undefined {
+  if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf)
+    return { encoding: 'utf8', length: 3 };
+  if (head[0] === 0xff && head[1] === 0xfe) return { encoding: 'utf-16le', length: 2 };
+  if (head[0] === 0xfe && head[1] === 0xff) return { encoding: 'utf-16be', length: 2 };
+  return undefined;
+}
+
+/** Look at the start of a file: encoding, format, delimiter. */
+export async function inspectInput(
+  file: string,
+  displayName: string,
+  opts: InputOptions,
+): Promise<InputInfo> {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    throw new UsageError(
+      code === 'ENOENT'
+        ? `${displayName}: no such file`
+        : `${displayName}: cannot read (${code ?? 'error'})`,
+    );
+  }
+  if (stat.isDirectory()) throw new UsageError(`${displayName}: is a folder, not a file`);
+  if (!stat.isFile()) {
+    // A pipe or device has no size and may be read only once: the CLI spools those first
+    // (isStreamInput, spoolStdin); block devices and sockets are never lead files.
+    const kind = stat.isFIFO()
+      ? 'a pipe (FIFO)'
+      : stat.isCharacterDevice()
+        ? 'a character device'
+        : stat.isBlockDevice()
+          ? 'a block device (a disk)'
+          : stat.isSocket()
+            ? 'a socket'
+            : 'not a regular file';
+    throw new UsageError(`${displayName}: is ${kind}, not a lead file`, {
+      hint:
+        stat.isFIFO() || stat.isCharacterDevice()
+          ? 'Give a regular file, or pipe the data in: cacs import - < <file>.'
+          : 'Give a regular file (CSV, JSON, NDJSON or .xlsx).',
+    });
+  }
+  const fd = fs.openSync(file, 'r');
+  const head = Buffer.alloc(Math.min(READ_CHUNK, stat.size));
+  try {
+    fs.readSync(fd, head, 0, head.length, 0);
+  } finally {
+    fs.closeSync(fd);
+  }
+  if (stat.size === 0) throw new UsageError(`${displayName}: the file is empty`);
+  if (head[0] === 0xd0 && head[1] === 0xcf && head[2] === 0x11 && head[3] === 0xe0) {
+    throw new UsageError(`${displayName}: this is an old Excel .xls (or password-protected) file`, {
+      hint: 'Save it from Excel as .xlsx, or as "CSV UTF-8 (Comma delimited)", and import that file.',
+    });
+  }
+  if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) {
+    const { isXlsx } = await import('./xlsx/zip.js');
+    if (opts.format !== undefined && opts.format !== 'xlsx') {
+      throw new UsageError(`${displayName}: this is a zip or Excel file, not ${opts.format}`);
+    }
+    if (!isXlsx(head)) {
+      throw new UsageError(`${displayName}: this is a zip file, not a lead file`, {
+        hint: 'Unzip it first, or save the sheet from Excel as .xlsx or "CSV UTF-8".',
+      });
+    }
+    return {
+      path: file,
+      displayName,
+      format: 'xlsx',
+      encoding: 'utf8',
+      // The rejects file gets a BOM so Excel opens its Vietnamese text correctly.
+      bom: true,
+      delimiter: ',',
+      size: stat.size,
+      ...(opts.sheet !== undefined ? { sheet: opts.sheet } : {}),
+    };
+  }
+  if (opts.sheet !== undefined)
+    throw new UsageError(`--sheet: ${displayName} is not an Excel (.xlsx) file`);
+  if (opts.format === 'xlsx')
+    throw new UsageError(`${displayName}: not an Excel (.xlsx) file (no zip signature)`);
+  const bom = detectBom(head);
+  let encoding = bom?.encoding ?? 'utf8';
+  if (opts.encoding !== undefined) {
+    const { default: iconv } = await import('iconv-lite');
+    if (!iconv.encodingExists(opts.encoding)) {
+      throw new UsageError(`--encoding ${opts.encoding}: unknown encoding`, {
+        hint: 'Examples: utf8, utf-16le, windows-1258 (Vietnamese), windows-1252, latin1.',
+      });
+    }
+    if (!bom) encoding = opts.encoding;
+  }
+  const sample = decodeSample(head.subarray(bom?.length ?? 0), encoding, head.length === stat.size);
+  if (sample.includes('\u0000')) {
+    throw binaryInputError(displayName, bom !== undefined);
+  }
+  const format = opts.format ?? formatFromName(displayName);
+  const delimiter = format === 'csv' ? (opts.delimiter ?? detectDelimiter(sample)) : ',';
+  return {
+    path: file,
+    displayName,
+    format,
+    encoding,
+    bom: bom !== undefined,
+    delimiter,
+    size: stat.size,
+  };
+}
+
+function decodeSample(bytes: Buffer, encoding: string, complete: boolean): string {
+  if (encoding === 'utf8') {
+    // A sample may end inside a character: only complain about bytes before the last few.
+    try {
+      return new TextDecoder('utf-8', { fatal: true }).decode(bytes, { stream: !complete });
+    } catch {
+      return new TextDecoder('utf-8').decode(bytes);
+    }
+  }
+  return new TextDecoder(
+    encoding === 'utf-16be' ? 'utf-16be' : encoding === 'utf-16le' ? 'utf-16le' : 'latin1',
+  ).decode(bytes);
+}
+
+/**
+ * The delimiter among , ; TAB | that splits the first lines most consistently. Counting skips
+ * quoted text. A file with one column (only phone numbers) gets ','.
+ */
+export function detectDelimiter(sample: string): string {
+  const lines: string[] = [];
+  let cur = '';
+  let quoted = false;
+  for (let i = 0; i < sample.length && lines.length < 21; i++) {
+    const ch = sample[i]!;
+    if (ch === '"') quoted = !quoted;
+    if (!quoted && (ch === '\n' || ch === '\r')) {
+      if (cur.trim() !== '') lines.push(cur);
+      cur = '';
+      continue;
+    }
+    cur += ch;
+  }
+  if (cur.trim() !== '' && lines.length < 21) lines.push(cur);
+  const count = (line: string, d: string) => {
+    let n = 0;
+    let q = false;
+    for (const ch of line) {
+      if (ch === '"') q = !q;
+      else if (!q && ch === d) n++;
+    }
+    return n;
+  };
+  let best = ',';
+  let bestScore = 0;
+  for (const d of DELIMITERS) {
+    const header = count(lines[0] ?? '', d);
+    if (header === 0) continue;
+    const rest = lines.slice(1);
+    const consistent = rest.filter((l) => count(l, d) === header).length;
+    // Consistency first, then how many columns it makes.
+    const score = (rest.length === 0 ? 1 : consistent / rest.length) * 1000 + header;
+    if (score > bestScore) {
+      best = d;
+      bestScore = score;
+    }
+  }
+  return best;
+}

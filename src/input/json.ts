@@ -1,0 +1,231 @@
+/**
+ * JSON (an array of objects, or {"data": [...]}) and NDJSON (one object per line) rows: the
+ * objects' keys are the columns.
+ */
+import { UsageError } from '../errors.js';
+import { formatBytes } from '../text.js';
+import { textChunks } from './decode.js';
+import { composed } from './unicode.js';
+import { inputLimits, where, type InputInfo, type RowSource } from './types.js';
+
+// --------------------------------------------------------------------------------------------
+// JSON and NDJSON: objects whose keys are the columns
+
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
+  return JSON.stringify(value);
+}
+
+function objectError(info: InputInfo, line: number, what: string, value: unknown): UsageError {
+  return new UsageError(
+    `${where(info, line)}: expected ${what} to be an object of lead fields, got ${Array.isArray(value) ? 'a list' : value === null ? 'null' : typeof value}`,
+  );
+}
+
+function rowsFromObjects(
+  info: InputInfo,
+  objects: () => AsyncIterable<{ line: number; value: unknown }>,
+  headers: string[],
+  what: string,
+): RowSource['each'] {
+  const index = new Map(headers.map((h, i) => [h, i]));
+  return async (fn) => {
+    for await (const { line, value } of objects()) {
+      if (typeof value !== 'object' || value === null || Array.isArray(value))
+        throw objectError(info, line, what, value);
+      const values = new Array<string>(headers.length).fill('');
+      for (const [k, v] of Object.entries(value)) {
+        if (typeof v === 'object' && v !== null) {
+          throw new UsageError(
+            `${where(info, line)}: "${k}" holds ${Array.isArray(v) ? 'a list' : 'an object'}; lead fields are text or numbers`,
+          );
+        }
+        values[index.get(k)!] = cell(v);
+      }
+      fn({ line, values });
+    }
+  };
+}
+
+function keysOf(objects: Iterable<unknown>): string[] {
+  const keys = new Set<string>();
+  for (const o of objects) {
+    if (typeof o === 'object' && o !== null && !Array.isArray(o))
+      for (const k of Object.keys(o)) keys.add(k);
+  }
+  return [...keys];
+}
+
+/** The whole text of a JSON file, refused (before or while reading) over inputLimits.jsonBytes. */
+async function readAllText(info: InputInfo): Promise<string> {
+  const max = inputLimits.jsonBytes;
+  const tooLarge = () =>
+    new UsageError(
+      `${info.displayName}: the file is larger than ${formatBytes(max)}, the most cacs reads as one JSON document`,
+      {
+        hint: 'A JSON array is read whole into memory: write the leads as NDJSON (one object per line, .ndjson), or as CSV.',
+      },
+    );
+  if (info.size > max) throw tooLarge();
+  const parts: string[] = [];
+  let bytes = 0;
+  for await (const t of textChunks(info)) {
+    parts.push(t);
+    bytes += t.length;
+    // A file that grew after it was looked at: characters are at most as many as bytes.
+    if (bytes > max) throw tooLarge();
+  }
+  return parts.join('');
+}
+
+/**
+ * Node's JSON errors do not always give a position: find the line of the first element of the
+ * top-level array that does not parse on its own (only on the error path).
+ */
+function firstBadElementLine(text: string): number | undefined {
+  const open = text.indexOf('[');
+  if (open < 0) return undefined;
+  let depth = 0;
+  let inString = false;
+  let start = open + 1;
+  for (let i = open + 1; i < text.length; i++) {
+    const ch = text[i];
+    if (inString) {
+      if (ch === '\\') i++;
+      else if (ch === '"') inString = false;
+      continue;
+    }
+    if (ch === '"') inString = true;
+    else if (ch === '{' || ch === '[') depth++;
+    else if ((ch === '}' || ch === ']') && depth > 0) depth--;
+    else if ((ch === ',' || ch === ']') && depth === 0) {
+      const element = text.slice(start, i);
+      if (element.trim() !== '') {
+        try {
+          JSON.parse(element);
+        } catch {
+          const lead = element.length - element.trimStart().length;
+          return text.slice(0, start + lead).split('\n').length;
+        }
+      }
+      if (ch === ']') return undefined;
+      start = i + 1;
+    }
+  }
+  const rest = text.slice(start);
+  const lead = rest.length - rest.trimStart().length;
+  return rest.trim() === '' ? undefined : text.slice(0, start + lead).split('\n').length;
+}
+
+export async function openJson(info: InputInfo): Promise<RowSource> {
+  const text = await readAllText(info);
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (e) {
+    const m = /position (\d+)/.exec((e as Error).message);
+    const line = m ? text.slice(0, Number(m[1])).split('\n').length : firstBadElementLine(text);
+    throw new UsageError(`${where(info, line)}: not valid JSON (${(e as Error).message})`, {
+      hint: 'A lead file in JSON is an array of objects, or {"data": [...]}. For one object per line, use .ndjson.',
+    });
+  }
+  const list = Array.isArray(doc)
+    ? doc
+    : typeof doc === 'object' && doc !== null && Array.isArray((doc as { data?: unknown }).data)
+      ? (doc as { data: unknown[] }).data
+      : undefined;
+  if (!list) {
+    throw new UsageError(`${info.displayName}: expected an array of leads or {"data": [...]}`);
+  }
+  if (list.length === 0) throw new UsageError(`${info.displayName}: the list of leads is empty`);
+  const headers = keysOf(list);
+  const objects = async function* () {
+    for (let i = 0; i < list.length; i++) yield { line: i + 1, value: list[i] };
+  };
+  return composed({ headers, each: rowsFromObjects(info, objects, headers, 'element') });
+}
+
+/**
+ * NDJSON lines as parsed values; a broken line, or one longer than inputLimits.rowBytes, is a
+ * UsageError naming it. Linear in the input: each chunk is searched for line breaks once, and
+ * the pieces of a line that spans chunks are kept in a list until its end is found. A line over
+ * the limit fails as soon as the limit is passed, without reading the rest of it.
+ */
+async function* ndjsonValues(info: InputInfo): AsyncGenerator<{ line: number; value: unknown }> {
+  const max = inputLimits.rowBytes;
+  /** The current line's text so far, from earlier chunks. */
+  let pending: string[] = [];
+  let pendingBytes = 0;
+  let line = 0;
+  const parseLine = (s: string, n: number) => {
+    try {
+      return JSON.parse(s) as unknown;
+    } catch (e) {
+      throw new UsageError(`${where(info, n)}: not valid JSON (${(e as Error).message})`, {
+        hint: 'NDJSON has one complete JSON object per line.',
+      });
+    }
+  };
+  const tooLong = (n: number) =>
+    new UsageError(
+      `${where(info, n)}: the line is longer than ${formatBytes(max)}, the most cacs reads as one NDJSON line`,
+      {
+        hint: 'NDJSON has one lead per line; a line this long is not one lead (line breaks lost, or not NDJSON?).',
+      },
+    );
+  /** The line's size without its line break ("\n" and a "\r" before it). */
+  const contentBytes = (bytes: number, last: string) => (last.endsWith('\r') ? bytes - 1 : bytes);
+  for await (const text of textChunks(info)) {
+    let start = 0;
+    let nl: number;
+    while ((nl = text.indexOf('\n', start)) >= 0) {
+      const piece = text.slice(start, nl);
+      start = nl + 1;
+      line++;
+      let s = piece;
+      if (pending.length > 0) {
+        const bytes = pendingBytes + Buffer.byteLength(piece);
+        if (contentBytes(bytes, piece === '' ? pending[pending.length - 1]! : piece) > max)
+          throw tooLong(line);
+        pending.push(piece);
+        s = pending.join('');
+        pending = [];
+        pendingBytes = 0;
+      } else if (piece.length > max / 3 && contentBytes(Buffer.byteLength(piece), piece) > max) {
+        throw tooLong(line);
+      }
+      s = s.trim();
+      if (s !== '') yield { line, value: parseLine(s, line) };
+    }
+    if (start < text.length) {
+      const rest = start === 0 ? text : text.slice(start);
+      pending.push(rest);
+      pendingBytes += Buffer.byteLength(rest);
+      if (contentBytes(pendingBytes, rest) > max) throw tooLong(line + 1);
+    }
+  }
+  line++;
+  const last = pending.join('').trim();
+  if (last !== '') yield { line, value: parseLine(last, line) };
+}
+
+export async function openNdjson(info: InputInfo): Promise<RowSource> {
+  // A first pass collects the keys, so every row maps through the same columns.
+  const keys = new Set<string>();
+  let count = 0;
+  for await (const { line, value } of ndjsonValues(info)) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      throw objectError(info, line, 'the line', value);
+    for (const k of Object.keys(value)) keys.add(k);
+    count++;
+  }
+  if (count === 0) throw new UsageError(`${info.displayName}: no leads (every line is empty)`);
+  const headers = [...keys];
+  return composed({
+    headers,
+    each: rowsFromObjects(info, () => ndjsonValues(info), headers, 'the line'),
+  });
+}

@@ -1,0 +1,154 @@
+/**
+ * Input that can be read only once (stdin, a pipe, a character device): copied to a private
+ * temp file first, bounded in size, free space and time (Ctrl-C).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { freeSpace as statfsFree } from '../atomic-write.js';
+import { removeOnExit } from '../cleanup.js';
+import { InterruptedError, UsageError } from '../errors.js';
+import { formatBytes } from '../text.js';
+import { READ_CHUNK } from './bytes.js';
+import { binaryInputError, nulMeansBinary } from './inspect.js';
+
+/** Default for spoolStdin's `limit` (setting import.stdinLimit, env CACS_STDIN_LIMIT): 1 GiB. */
+export const DEFAULT_SPOOL_LIMIT = 1024 ** 3;
+/** Spooling stops rather than leave less than this free in the spool's folder. */
+export const SPOOL_FREE_MARGIN = 64 * 1024 * 1024;
+/** Free space is looked at again after each this many bytes spooled. */
+const SPOOL_FREE_CHECK_EVERY = 16 * 1024 * 1024;
+
+export interface SpoolOptions {
+  /** How the input is named in messages ("stdin", or the path of a pipe given by name). */
+  displayName?: string;
+  /** Most bytes kept; more is a UsageError, raised as soon as the limit is passed. */
+  /** How the limit is raised, for the hint when it is passed (the CLI names its setting). */
+  raiseLimit?: string;
+  limit?: number;
+  /** --encoding: a UTF-16/32 input may hold NUL bytes, so the early binary check is skipped. */
+  encoding?: string;
+  /** Folder the spool folder is made in (default: os.tmpdir(), i.e. $TMPDIR or /tmp). */
+  dir?: string;
+  /** Bytes free for an unprivileged user in a folder (tests); undefined when unknown. */
+  freeSpace?: (dir: string) => number | undefined;
+  /** Ctrl-C: stop reading at once (InterruptedError, exit 130), even while no data comes. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Copy stdin (or a pipe or device given by name) to a private temp file so it can be read
+ * twice (preflight, then sending). Bounded: a UsageError (nothing sent), with the temp folder
+ * removed, as soon as the input passes `limit` bytes, as soon as its first 256 KiB show NUL
+ * bytes (binary, e.g. /dev/zero), or when the spool's folder would keep less than
+ * SPOOL_FREE_MARGIN free (looked at before and every 16 MiB while spooling).
+ */
+export async function spoolStdin(
+  stdin: NodeJS.ReadableStream,
+  opts: SpoolOptions = {},
+): Promise<{ path: string; cleanup(): void }> {
+  const name = opts.displayName ?? 'stdin';
+  const limit = opts.limit ?? DEFAULT_SPOOL_LIMIT;
+  const root = opts.dir ?? os.tmpdir();
+  const freeSpace = opts.freeSpace ?? statfsFree;
+  const noRoom = (written: number, free: number | undefined) =>
+    new UsageError(
+      free === undefined
+        ? `${name}: the disk holding ${root} is full (${formatBytes(written)} of the input copied there)`
+        : written === 0
+          ? `${name}: only ${formatBytes(free)} free in ${root}; cacs needs at least ${formatBytes(SPOOL_FREE_MARGIN)} free there to keep a copy of the input`
+          : `${name}: not enough free space in ${root}: ${formatBytes(written)} of the input copied, ${formatBytes(free)} left free (cacs leaves at least ${formatBytes(SPOOL_FREE_MARGIN)})`,
+      {
+        hint: 'Free some space, set TMPDIR to a folder with more room, or import the file by name instead of through a pipe.',
+      },
+    );
+  const free0 = freeSpace(root);
+  if (free0 !== undefined && free0 < SPOOL_FREE_MARGIN) throw noRoom(0, free0);
+
+  const dir = fs.mkdtempSync(path.join(root, 'cacs-stdin-'));
+  const file = path.join(dir, 'stdin');
+  const forget = removeOnExit(dir);
+  const cleanup = () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    forget();
+  };
+  let written = 0;
+  const interrupted = () =>
+    new InterruptedError(`interrupted while reading ${name}: nothing was sent`);
+  const onAbort = () => (stdin as Partial<Readable>).destroy?.(interrupted());
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    if (opts.signal?.aborted) throw interrupted();
+    const fh = await fs.promises.open(file, 'wx', 0o600);
+    try {
+      let nextFreeCheck = SPOOL_FREE_CHECK_EVERY;
+      /** The first bytes, until there are enough to tell a BOM or a zip signature. */
+      let head: Buffer = Buffer.alloc(0);
+      let checkNul: boolean | undefined;
+      for await (const data of stdin as AsyncIterable<Buffer | string>) {
+        if (opts.signal?.aborted) throw interrupted();
+        const chunk = typeof data === 'string' ? Buffer.from(data) : data;
+        if (chunk.length === 0) continue;
+        if (written < READ_CHUNK) {
+          if (checkNul === undefined) {
+            head = Buffer.concat([head, chunk.subarray(0, 4)]);
+            if (head.length >= 4) {
+              checkNul = nulMeansBinary(head, opts.encoding);
+              if (checkNul && head.includes(0)) throw binaryInputError(name, false);
+            }
+          }
+          if (checkNul && chunk.subarray(0, READ_CHUNK - written).includes(0))
+            throw binaryInputError(name, false);
+        }
+        if (written + chunk.length > limit) {
+          throw new UsageError(
+            `${name}: more than ${formatBytes(limit)}, the most cacs keeps of an input read through a pipe`,
+            {
+              hint: `Import the file by name (cacs import leads.csv)${opts.raiseLimit ? `, or raise the limit with ${opts.raiseLimit}` : ''}.`,
+            },
+          );
+        }
+        if (written + chunk.length >= nextFreeCheck) {
+          const free = freeSpace(dir);
+          if (free !== undefined && free - chunk.length < SPOOL_FREE_MARGIN)
+            throw noRoom(written, free);
+          nextFreeCheck = written + chunk.length + SPOOL_FREE_CHECK_EVERY;
+        }
+        for (let off = 0; off < chunk.length;) {
+          const { bytesWritten } = await fh.write(chunk, off, chunk.length - off);
+          off += bytesWritten;
+        }
+        written += chunk.length;
+      }
+      // Fewer than 4 bytes in all: still no NUL allowed.
+      if (checkNul === undefined && head.includes(0)) throw binaryInputError(name, false);
+    } finally {
+      await fh.close();
+    }
+  } catch (e) {
+    cleanup();
+    const code = (e as { code?: string }).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT') throw noRoom(written, undefined);
+    if (!(e instanceof UsageError) && typeof code === 'string' && /^E[A-Z]+$/.test(code))
+      throw new UsageError(`${name}: cannot read it into ${root} (${code})`);
+    throw e;
+  } finally {
+    opts.signal?.removeEventListener('abort', onAbort);
+  }
+  return { path: file, cleanup };
+}
+
+/**
+ * Whether a path names something read like stdin — a pipe (FIFO, `<(…)`, /dev/stdin on a
+ * pipe) or a character device — which has no size and may be read only once: the CLI spools
+ * it with spoolStdin. False for regular files and anything that cannot be looked at.
+ */
+export function isStreamInput(file: string): boolean {
+  try {
+    const st = fs.statSync(file);
+    return st.isFIFO() || st.isCharacterDevice();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * What the input layer hands on: an input's description (InputInfo, from inspectInput) and its
+ * rows (RowSource, from openRows), whatever the format.
+ */
+
+export type InputFormat = 'csv' | 'json' | 'ndjson' | 'xlsx';
+export const INPUT_FORMATS: readonly InputFormat[] = ['csv', 'json', 'ndjson', 'xlsx'];
+export const DELIMITERS = [',', ';', '\t', '|'] as const;
+
+export interface InputOptions {
+  format?: InputFormat;
+  delimiter?: string;
+  encoding?: string;
+  /** xlsx: sheet name or 1-based number (default: the first visible sheet). */
+  sheet?: string;
+}
+
+/** What the first look at a file decided. */
+export interface InputInfo {
+  /** The path read (a spooled temp file for stdin). */
+  path: string;
+  /** How the input is named in messages and output file names ("leads.csv", "stdin"). */
+  displayName: string;
+  format: InputFormat;
+  /** 'utf8' unless a BOM or --encoding said otherwise. */
+  encoding: string;
+  bom: boolean;
+  delimiter: string;
+  size: number;
+  sheet?: string;
+}
+
+export interface Row {
+  /** 1-based line of the row's start (CSV, NDJSON) or element number (JSON array). */
+  line: number;
+  values: string[];
+}
+
+export interface RowSource {
+  headers: string[];
+  /**
+   * Call fn for every data row, in order; resolves when the input is exhausted. The fast CSV
+   * reader also awaits `afterChunk` after the rows of each chunk read (back-pressure).
+   */
+  each(fn: (row: Row) => void, opts?: { afterChunk?: () => Promise<void> | void }): Promise<void>;
+  /** The content hash (as hashFile computes it), when reading the file whole computed it on the way. */
+  contentHash?: () => string | undefined;
+  /**
+   * SHA-256 of each READ_CHUNK-sized block of the file, when the fast CSV reader read it whole:
+   * a second read given them (openRows' `verify`) fails with InputChangedError at the first
+   * block that differs.
+   */
+  blockDigests?: () => readonly Buffer[] | undefined;
+  /**
+   * Let go of the file when `each` will not be called (the caller refused the headers): a
+   * reader that keeps the file open after the header row closes it. Harmless after `each`.
+   */
+  close?: () => Promise<void>;
+}
+
+export interface OpenRowsOptions {
+  /** Block digests from an earlier whole read: the file must still be exactly those bytes. */
+  verify?: readonly Buffer[];
+}
+
+/** The file is no longer what an earlier read of it saw. */
+
+/**
+ * Limits on what is read into memory at once (DESIGN.md "Limits against hostile or broken
+ * answers"): going over one is a UsageError (exit 2) naming the file and line. Mutable for tests.
+ */
+
+export const inputLimits = {
+  /** Longest CSV row (csv-parse's max_record_size) and longest NDJSON line, in bytes of UTF-8. */
+  rowBytes: 1_000_000,
+  /** Largest JSON (array) file, which is parsed whole (about 5 times its size in memory): 128 MiB. */
+  jsonBytes: 128 * 1024 * 1024,
+};
+
+export function where(info: Pick<InputInfo, 'displayName'>, line?: number): string {
+  return line === undefined ? info.displayName : `${info.displayName}:${line}`;
+}

@@ -1,0 +1,99 @@
+/**
+ * The zip container of an .xlsx: recognising one from its first bytes, and inflating only the
+ * parts needed (with fflate), each as text, refusing parts too large for one JavaScript string.
+ */
+import fs from 'node:fs';
+import { unzipSync } from 'fflate';
+import { UsageError } from '../../errors.js';
+
+export const CSV_HINT = 'Save it from Excel as "CSV UTF-8 (Comma delimited)" and import that file.';
+
+/** Larger parts cannot be turned into one JavaScript string. */
+const MAX_PART = 500 * 1024 * 1024;
+
+const ZIP_LOCAL = 0x04034b50;
+const ZIP_CENTRAL = 0x02014b50;
+const ZIP_END = 0x06054b50;
+
+/**
+ * Whether the start of a file is an .xlsx: a zip whose entries include "[Content_Types].xml" or
+ * "xl/…". Local entry headers are walked while their sizes are known; when the walk cannot go on
+ * (sizes after the data, or the end of `head`), the zip signature alone decides.
+ */
+export function isXlsx(head: Buffer): boolean {
+  if (head.length < 4 || head.readUInt32LE(0) !== ZIP_LOCAL) return false;
+  let pos = 0;
+  for (let n = 0; n < 100 && pos + 30 <= head.length; n++) {
+    const sig = head.readUInt32LE(pos);
+    // Every entry seen, none of them Excel's.
+    if (sig === ZIP_CENTRAL || sig === ZIP_END) return false;
+    if (sig !== ZIP_LOCAL) return true;
+    const flags = head.readUInt16LE(pos + 6);
+    const size = head.readUInt32LE(pos + 18);
+    const nameLength = head.readUInt16LE(pos + 26);
+    const extraLength = head.readUInt16LE(pos + 28);
+    if (pos + 30 + nameLength > head.length) return true;
+    const name = head.toString('latin1', pos + 30, pos + 30 + nameLength).replace(/\\/g, '/');
+    if (name === '[Content_Types].xml' || name.startsWith('xl/')) return true;
+    if (flags & 8 || size === 0xffffffff) return true;
+    pos += 30 + nameLength + extraLength + size;
+  }
+  return true;
+}
+
+export function corrupt(displayName: string, why: string): UsageError {
+  return new UsageError(`${displayName}: cannot read this Excel file (${why})`, { hint: CSV_HINT });
+}
+
+export const norm = (name: string) => name.replace(/\\/g, '/').replace(/^\/+/, '').toLowerCase();
+
+/** Inflate the wanted parts only; keys are normalized (lower-case) part names. */
+export function extract(
+  zip: Uint8Array,
+  displayName: string,
+  wanted: string[],
+): Map<string, string> {
+  const want = new Set(wanted.map(norm));
+  let files: Record<string, Uint8Array>;
+  try {
+    files = unzipSync(zip, {
+      filter: (f) => {
+        if (!want.has(norm(f.name))) return false;
+        if (f.originalSize > MAX_PART) {
+          throw new UsageError(`${displayName}: the sheet is too large to read from Excel`, {
+            hint: CSV_HINT,
+          });
+        }
+        return true;
+      },
+    });
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    throw corrupt(displayName, `damaged zip: ${(e as Error).message}`);
+  }
+  const out = new Map<string, string>();
+  const decoder = new TextDecoder('utf-8');
+  for (const [name, bytes] of Object.entries(files)) out.set(norm(name), decoder.decode(bytes));
+  return out;
+}
+
+export async function readZip(file: string, displayName: string): Promise<Uint8Array> {
+  let data: Buffer;
+  try {
+    data = await fs.promises.readFile(file);
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    throw new UsageError(
+      code === 'ENOENT'
+        ? `${displayName}: no such file`
+        : `${displayName}: cannot read (${code ?? 'error'})`,
+    );
+  }
+  if (data.length >= 4 && data.readUInt32BE(0) === 0xd0cf11e0) {
+    throw corrupt(displayName, 'an old Excel 97-2003 .xls file, or a password-protected one');
+  }
+  if (data.length < 4 || data.readUInt32LE(0) !== ZIP_LOCAL) {
+    throw corrupt(displayName, 'not a zip archive');
+  }
+  return data;
+}
