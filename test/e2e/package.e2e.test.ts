@@ -202,7 +202,9 @@ describe('the packed package', () => {
       path.join(project, 'consumer.ts'),
       `import { runReport } from 'cacs';\nawait runReport({ campaignKey: 1 });\nexport {};\n`,
     );
-    const bad = await run(process.execPath, [TSC, '-p', 'tsconfig.json', '--pretty', 'false'], { cwd: project }).then(
+    const bad = await run(process.execPath, [TSC, '-p', 'tsconfig.json', '--pretty', 'false'], {
+      cwd: project,
+    }).then(
       () => '',
       (e: { stdout?: string }) => e.stdout ?? '',
     );
