@@ -17,8 +17,7 @@ import {
   type NormalizationSample,
   type Prepared,
 } from '../leads/prepare.js';
-import { InputChangedError, hashFile } from '../input/bytes.js';
-import { readsFast } from '../input/csv.js';
+import { InputChangedError } from '../input/bytes.js';
 import { inspectInput } from '../input/inspect.js';
 import type { InputFormat, InputInfo } from '../input/types.js';
 import { formatLocalTime, plural } from '../text.js';
@@ -93,7 +92,7 @@ export interface ImportOptions {
    * content hash, `campaignKey` and `serviceUrl`). Opened after the preflight, once the input's
    * identity is known: its content hash (see hashFile) as of the bytes the preflight validated.
    */
-  openJournal?: (info: InputInfo, contentHash?: string) => Promise<JournalHandle>;
+  openJournal?: (info: InputInfo, contentHash: string) => Promise<JournalHandle>;
   onPhase?: (phase: ImportPhase) => void;
 }
 
@@ -193,7 +192,7 @@ function openJournalFor(
   opts: ImportOptions,
   target: { stateDir: string; baseUrl: string },
   info: InputInfo,
-  inputHash: string | undefined,
+  inputHash: string,
 ): Promise<JournalHandle> {
   return openImportJournal({
     stateDir: target.stateDir,
@@ -314,71 +313,52 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   let prepared: Prepared | undefined;
   let handle: JournalHandle | undefined;
   try {
-    const prepare = (sending: { reread: boolean } | undefined) =>
-      prepareLeads(info, {
-        map: opts.map,
-        ignoreUnmapped: opts.ignoreUnmapped,
-        normalize: opts.normalize,
-        dedupe: opts.dedupe,
-        phonePattern: opts.phonePattern,
-        ...(sending ? { spoolPath, reread: sending.reread } : {}),
-        rejects: (headers) =>
-          new SidecarWriter(
-            rejectsFile,
-            headers,
-            info.format === 'csv' ? info.delimiter : ',',
-            info.bom,
-            'rejects',
-            sink,
-          ),
-        skipped: (headers) =>
-          new SidecarWriter(
-            skippedFile,
-            headers,
-            info.format === 'csv' ? info.delimiter : ',',
-            info.bom,
-            'skipped',
-            sink,
-          ),
-        ...(holdBack ? { holdBack } : {}),
-        onProgress: (rowsRead) => opts.onPhase?.({ phase: 'preflight', rowsRead, size: info.size }),
-      });
-    // The sending pass reads the input again (checked block by block) when the fast CSV
-    // reader can; otherwise, or if it gave way to csv-parse, the leads are spooled. A spooled
-    // input is hashed before and after its preflight: the journal key must describe exactly
-    // the bytes that were validated and spooled, or a rerun could skip lines that now hold
-    // other leads.
-    const fast = !opts.dryRun && readsFast(info);
-    let before = opts.dryRun || fast ? undefined : await hashFile(info.path);
-    prepared = await prepare(opts.dryRun ? undefined : { reread: fast });
-    if (!opts.dryRun && prepared.valid > 0 && prepared.leads === undefined) {
-      prepared.rejects.discard();
-      prepared.skipped.discard();
-      before = await hashFile(info.path);
-      prepared = await prepare({ reread: false });
+    prepared = await prepareLeads(info, {
+      map: opts.map,
+      ignoreUnmapped: opts.ignoreUnmapped,
+      normalize: opts.normalize,
+      dedupe: opts.dedupe,
+      phonePattern: opts.phonePattern,
+      ...(opts.dryRun ? {} : { sending: { spoolPath } }),
+      rejects: (headers) =>
+        new SidecarWriter(
+          rejectsFile,
+          headers,
+          info.format === 'csv' ? info.delimiter : ',',
+          info.bom,
+          'rejects',
+          sink,
+        ),
+      skipped: (headers) =>
+        new SidecarWriter(
+          skippedFile,
+          headers,
+          info.format === 'csv' ? info.delimiter : ',',
+          info.bom,
+          'skipped',
+          sink,
+        ),
+      ...(holdBack ? { holdBack } : {}),
+      onProgress: (rowsRead) => opts.onPhase?.({ phase: 'preflight', rowsRead, size: info.size }),
+    });
+    // An input still being written (an export in progress) is not imported: what the
+    // preflight read may be only its beginning. (Later changes are caught by the checked
+    // second read.)
+    if (!opts.dryRun && prepared.valid > 0 && changedSince(info)) {
+      throw new FailureError(
+        `${info.displayName} changed while cacs was reading it: nothing was sent`,
+        { hint: 'Import it again once it is complete (an export still being written?).' },
+      );
     }
-    let inputHash = prepared.contentHash;
-    if (!opts.dryRun && prepared.valid > 0 && inputHash === undefined) {
-      inputHash = await hashFile(info.path);
-      if (inputHash !== before) {
-        throw new FailureError(
-          `${info.displayName} changed while cacs was reading it: nothing was sent`,
-          {
-            hint: 'Import it again once it is complete (an export still being written?).',
-          },
-        );
-      }
-    }
-
-    // The input's identity, for the history (which sidecars are this input's own).
-    const contentHash =
-      run && target ? (inputHash ?? (await hashFile(info.path).catch(() => undefined))) : undefined;
+    // The journal key and the input's identity in the history (which sidecars are this
+    // input's own): the content hash of exactly the bytes the preflight read and validated.
+    const inputHash = prepared.contentHash;
     if (run && target) {
       appendHistory(target.stateDir, {
         k: 'start',
         id: run.id,
         n: run.n,
-        ...(contentHash !== undefined ? { inputHash: contentHash } : {}),
+        inputHash,
         started: new Date(started).toISOString(),
         file: info.displayName === 'stdin' ? 'stdin' : path.resolve(opts.cwd, info.displayName),
         campaign: opts.campaignKey,
@@ -440,19 +420,15 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       let lookedUp = new Map<number, string[]>();
       let unreadable = '';
       try {
-        lookedUp = await originalRows(info, wanted);
         // Listed only if the file still holds what was read (and sent).
-        if (
-          wanted.size > 0 &&
-          inputHash !== undefined &&
-          (await hashFile(info.path)) !== inputHash
-        ) {
-          lookedUp = new Map();
-          unreadable = ' (its values are not listed: the input changed after it was read)';
-        }
+        lookedUp = await originalRows(info, wanted, prepared.digests);
       } catch (e) {
-        // The input is gone or no longer readable: the lines and reasons still go out.
-        unreadable = ` (its values could not be read back: ${(e as Error).message})`;
+        if (e instanceof InputChangedError) {
+          unreadable = ' (its values are not listed: the input changed after it was read)';
+        } else {
+          // The input is gone or no longer readable: the lines and reasons still go out.
+          unreadable = ` (its values could not be read back: ${(e as Error).message})`;
+        }
       }
       const blank = prepared.headers.map(() => '');
       const valuesOf = (line: number) => kept.get(line) ?? lookedUp.get(line);
@@ -515,7 +491,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
         writer.baseUrl !== target.baseUrl
       )
         continue;
-      if (sameContent && (writer.inputHash === undefined || writer.inputHash !== contentHash)) {
+      if (sameContent && (writer.inputHash === undefined || writer.inputHash !== inputHash)) {
         opts.onNote?.(
           `kept ${file}: run ${writer.id} left those leads uncertain when the file held other content`,
         );
@@ -708,5 +684,15 @@ function endHistory(
     });
   } catch {
     // The history is informational: the ledger and journal hold what matters.
+  }
+}
+
+/** Whether the input's size or modification time differ from when it was looked at. */
+function changedSince(info: InputInfo): boolean {
+  try {
+    const st = fs.statSync(info.path);
+    return st.size !== info.size || (info.modified !== undefined && st.mtimeMs !== info.modified);
+  } catch {
+    return true;
   }
 }

@@ -13,7 +13,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { flushOnExit } from '../cleanup.js';
 import { FailureError, UsageError } from '../errors.js';
-import { hashFile } from '../input/bytes.js';
 import type { InputInfo } from '../input/types.js';
 import { formatBytes, formatLocalTime, formatCount } from '../text.js';
 import { freeSpace } from '../atomic-write.js';
@@ -248,8 +247,8 @@ export interface JournalHandle {
 export interface OpenJournalOptions {
   stateDir: string;
   info: InputInfo;
-  /** SHA-256 of the input, if already known (else the file is read to compute it). */
-  inputHash?: string | undefined;
+  /** The content hash of the bytes the preflight read (see hashFile). */
+  inputHash: string;
   campaignKey: string;
   baseUrl: string;
   restart: boolean;
@@ -268,7 +267,7 @@ export function journalKey(inputHash: string, campaignKey: string, baseUrl: stri
 }
 
 export async function openImportJournal(opts: OpenJournalOptions): Promise<JournalHandle> {
-  const inputHash = opts.inputHash ?? (await hashFile(opts.info.path));
+  const inputHash = opts.inputHash;
   const dir = path.join(opts.stateDir, 'journals');
   let forgetFlush = () => {};
   try {

@@ -1,12 +1,18 @@
 /**
  * An input's bytes: read in fixed blocks, and the content hash built from their digests (the
  * journal key), so that a later read can be checked against an earlier one block by block.
+ *
+ * Every reader reads through readBlocks with a BlockTrail: a complete first read yields the
+ * content hash of exactly the bytes it parsed (no separate hashing pass), and any later read
+ * of the same input (the sending pass, the look-up of original rows) is checked block by block
+ * against that first read before a byte of it is parsed.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 
 export const READ_CHUNK = 256 * 1024;
 
+/** The file is no longer what an earlier read of it saw. */
 export class InputChangedError extends Error {
   constructor(readonly displayName: string) {
     super(`${displayName} changed while it was being imported`);
@@ -51,4 +57,71 @@ export async function* fileBlocks(file: string): AsyncGenerator<Buffer> {
   } finally {
     await fh.close();
   }
+}
+
+/**
+ * One whole read of an input, block by block: either the first (each block's digest kept, and
+ * the content hash built from them) or a later one checked against an earlier read's digests
+ * (InputChangedError at the first block that differs, or when the file is longer or shorter).
+ */
+export class BlockTrail {
+  private readonly hash = createHash('sha256');
+  private readonly seen: Buffer[] = [];
+  private index = 0;
+  private finished: string | undefined;
+
+  constructor(
+    private readonly displayName: string,
+    private readonly verify?: readonly Buffer[],
+  ) {}
+
+  /** Account for the next block (before it is parsed). */
+  see(block: Buffer): void {
+    const digest = blockDigest(block);
+    if (this.verify !== undefined) {
+      const expected = this.verify[this.index];
+      if (expected === undefined || !digest.equals(expected))
+        throw new InputChangedError(this.displayName);
+    } else {
+      this.hash.update(digest);
+      this.seen.push(digest);
+    }
+    this.index++;
+  }
+
+  /** The read reached the end of the file. */
+  end(): void {
+    if (this.finished !== undefined) return;
+    if (this.verify !== undefined && this.index !== this.verify.length)
+      throw new InputChangedError(this.displayName);
+    this.finished = this.verify !== undefined ? '' : this.hash.digest('hex');
+  }
+
+  /** The content hash (as hashFile computes it) once a first read is complete. */
+  contentHash(): string | undefined {
+    return this.finished || undefined;
+  }
+
+  /** Each block's digest once a first read is complete: what a later read is checked against. */
+  digests(): readonly Buffer[] | undefined {
+    return this.finished ? this.seen : undefined;
+  }
+}
+
+/**
+ * The blocks of a file through a trail (see BlockTrail), from its first byte: the trail sees
+ * every block before the reader does, and ends when the file does. `copy`: each block in a
+ * buffer of its own (for parsers that keep views into what they were given); otherwise one
+ * buffer is reused, as in fileBlocks.
+ */
+export async function* readBlocks(
+  file: string,
+  trail: BlockTrail,
+  copy = false,
+): AsyncGenerator<Buffer> {
+  for await (const block of fileBlocks(file)) {
+    trail.see(block);
+    yield copy ? Buffer.from(block) : block;
+  }
+  trail.end();
 }

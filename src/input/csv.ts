@@ -2,9 +2,8 @@
  * CSV rows: the fast reader (csv-fast.ts) for well-formed UTF-8, csv-parse for everything else
  * and wherever the fast reader gives up; csv-parse's errors in the operator's words.
  */
-import { createHash } from 'node:crypto';
 import { UsageError } from '../errors.js';
-import { InputChangedError } from './bytes.js';
+import { BlockTrail, InputChangedError } from './bytes.js';
 import { FastCsvParser, lineBreaks } from './csv-fast.js';
 import { textChunks, utf8Chunks, utf8Strings } from './decode.js';
 import { composed, composedText, nfc } from './unicode.js';
@@ -16,9 +15,6 @@ import {
   type Row,
   type RowSource,
 } from './types.js';
-
-// --------------------------------------------------------------------------------------------
-// CSV
 
 const CSV_MESSAGES: Record<string, string> = {
   CSV_QUOTE_NOT_CLOSED: 'a quoted value is never closed (a " is missing)',
@@ -39,7 +35,7 @@ function delimiterName(d: string): string {
  */
 export const csvReader = { fast: true, fallbacks: 0 };
 
-/** Whether openRows reads this input with the fast CSV reader (which offers blockDigests). */
+/** Whether openRows reads this input with the fast CSV reader first. */
 export function readsFast(info: InputInfo): boolean {
   return (
     csvReader.fast &&
@@ -55,10 +51,8 @@ export function readsFast(info: InputInfo): boolean {
  * caller sees one stream of rows either way, and csv-parse's error if there is one.
  */
 export async function openCsvFast(info: InputInfo, opts: OpenRowsOptions): Promise<RowSource> {
-  const hash = createHash('sha256');
-  let contentHash: string | undefined;
-  const digests: Buffer[] = [];
-  const chunks = utf8Strings(info, hash, digests, opts.verify);
+  const trail = new BlockTrail(info.displayName, opts.verify);
+  const chunks = utf8Strings(info, trail);
   let headers: string[] | undefined;
   let handler: ((row: Row) => void) | undefined;
   const pending: Row[] = [];
@@ -85,22 +79,22 @@ export async function openCsvFast(info: InputInfo, opts: OpenRowsOptions): Promi
     if (next.done) {
       done = true;
       compose &&= parser.holding;
-      if (!parser.end()) return false;
-      contentHash = hash.digest('hex');
-      return true;
+      return parser.end();
     }
     compose = !composedText(next.value) || (compose && parser.holding);
     return parser.push(next.value);
   };
+  /** csv-parse, once the fast parser gave up: its read's trail is the one that counts. */
+  let fallback: RowSource | undefined;
   const fallBack = async (): Promise<RowSource> => {
     await chunks.return(undefined);
-    // The same bytes parse the same way: a second read that needs csv-parse read other bytes.
-    if (opts.verify !== undefined) throw new InputChangedError(info.displayName);
     csvReader.fallbacks++;
-    return openCsvParse(info);
+    fallback = await openCsvParse(info, opts);
+    return fallback;
   };
   try {
-    while (headers === undefined && !done) if (!(await pull())) return await fallBack();
+    while (headers === undefined && !done)
+      if (!(await pull())) return { ...(await fallBack()), fellBack: () => true };
   } catch (e) {
     await chunks.return(undefined);
     throw e;
@@ -109,8 +103,9 @@ export async function openCsvFast(info: InputInfo, opts: OpenRowsOptions): Promi
     throw new UsageError(`${info.displayName}: the file has no header row and no data`);
   return {
     headers,
-    contentHash: () => contentHash,
-    blockDigests: () => (contentHash === undefined ? undefined : digests),
+    contentHash: () => (fallback ?? trail).contentHash(),
+    blockDigests: () => (fallback ? fallback.blockDigests() : trail.digests()),
+    fellBack: () => fallback !== undefined,
     close: async () => {
       await chunks.return(undefined);
     },
@@ -136,7 +131,7 @@ export async function openCsvFast(info: InputInfo, opts: OpenRowsOptions): Promi
         await rest.each((row) => {
           if (skip > 0) skip--;
           else fn(row);
-        });
+        }, eachOpts);
         return;
       }
       if (rows === 0) throw new UsageError(`${info.displayName}: only a header row, no data rows`);
@@ -144,7 +139,11 @@ export async function openCsvFast(info: InputInfo, opts: OpenRowsOptions): Promi
   };
 }
 
-export async function openCsvParse(info: InputInfo): Promise<RowSource> {
+export async function openCsvParse(
+  info: InputInfo,
+  opts: OpenRowsOptions = {},
+): Promise<RowSource> {
+  const trail = new BlockTrail(info.displayName, opts.verify);
   const { parse } = await import('csv-parse');
   // Records are handled synchronously as csv-parse emits them: no per-record info object, no
   // async iteration per row (both showed up as the top costs in profiles).
@@ -206,12 +205,13 @@ export async function openCsvParse(info: InputInfo): Promise<RowSource> {
     parser.once('close', resolve);
     parser.once('error', reject);
   });
+  let afterChunk: (() => Promise<void> | void) | undefined;
   let release: () => void = () => {};
   const gate = new Promise<void>((r) => (release = r));
   const feed = (async () => {
     try {
       const chunks: AsyncIterable<string | Buffer> =
-        info.encoding === 'utf8' ? utf8Chunks(info) : textChunks(info);
+        info.encoding === 'utf8' ? utf8Chunks(info, trail) : textChunks(info, trail);
       for await (const text of chunks) {
         if (failure !== undefined || parser.destroyed) return;
         // After the header, wait until someone takes the rows.
@@ -222,6 +222,7 @@ export async function openCsvParse(info: InputInfo): Promise<RowSource> {
             parser.once('close', r);
           });
         }
+        await afterChunk?.();
       }
       parser.end();
     } catch (e) {
@@ -245,7 +246,9 @@ export async function openCsvParse(info: InputInfo): Promise<RowSource> {
       // Where the record being read began: an unclosed quote is reported where it opened,
       // not at the end of the file where csv-parse notices it.
       const recordStart = prevEnd + 1 + (live().empty_lines - prevEmpty);
-      throw failure instanceof UsageError ? failure : csvError(info, failure, recordStart);
+      throw failure instanceof UsageError || failure instanceof InputChangedError
+        ? failure
+        : csvError(info, failure, recordStart);
     }
   };
   try {
@@ -259,6 +262,8 @@ export async function openCsvParse(info: InputInfo): Promise<RowSource> {
   }
   return composed({
     headers,
+    contentHash: () => trail.contentHash(),
+    blockDigests: () => trail.digests(),
     close: async () => {
       if (handler !== undefined) return;
       handler = () => {};
@@ -267,8 +272,9 @@ export async function openCsvParse(info: InputInfo): Promise<RowSource> {
       await feed;
       parser.destroy();
     },
-    async each(fn) {
+    async each(fn, eachOpts) {
       handler = fn;
+      afterChunk = eachOpts?.afterChunk;
       for (const row of pending.splice(0)) {
         if (failure !== undefined) break;
         try {

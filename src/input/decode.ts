@@ -4,33 +4,52 @@
  */
 import fs from 'node:fs';
 import { isUtf8 } from 'node:buffer';
-import type { Hash } from 'node:crypto';
 import { UsageError } from '../errors.js';
-import { InputChangedError, READ_CHUNK, blockDigest, fileBlocks } from './bytes.js';
+import { readBlocks, type BlockTrail } from './bytes.js';
 import { where, type InputInfo } from './types.js';
 
 /** Bytes of UTF-8 decoded and handed to the fast CSV parser at a time. */
 const TEXT_SLICE = 32 * 1024;
 
 /**
+ * The file's blocks through the trail, the first `skip` bytes (a BOM) dropped, each with the
+ * offset in the file of its first byte.
+ */
+async function* afterBom(
+  info: InputInfo,
+  trail: BlockTrail,
+  skip: number,
+  copy: boolean,
+): AsyncGenerator<{ chunk: Buffer; offset: number }> {
+  let offset = 0;
+  for await (const block of readBlocks(info.path, trail, copy)) {
+    const drop = Math.min(skip, block.length);
+    skip -= drop;
+    const chunk = drop > 0 ? block.subarray(drop) : block;
+    offset += drop;
+    if (chunk.length > 0) yield { chunk, offset };
+    offset += chunk.length;
+  }
+}
+
+/**
  * Raw UTF-8 chunks of the whole file (BOM dropped), checked with buffer.isUtf8: csv-parse
  * decodes fields itself, so decoding to strings first would only make it re-encode them.
  * A multi-byte character cut by a chunk boundary is checked with the next chunk.
  */
-export async function* utf8Chunks(info: InputInfo): AsyncGenerator<Buffer> {
-  const start = info.bom ? 3 : 0;
-  const stream = fs.createReadStream(info.path, { start, highWaterMark: READ_CHUNK });
+export async function* utf8Chunks(info: InputInfo, trail: BlockTrail): AsyncGenerator<Buffer> {
   let carry: Buffer = Buffer.alloc(0);
-  let offset = start;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
+  let end = 0;
+  // Blocks of their own: csv-parse keeps views into what it was given.
+  for await (const { chunk, offset } of afterBom(info, trail, info.bom ? 3 : 0, true)) {
     const bytes: Buffer = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
     const cut = completeLength(bytes);
     if (!isUtf8(bytes.subarray(0, cut))) throw invalidUtf8(info, bytes, offset - carry.length);
     carry = Buffer.from(bytes.subarray(cut));
-    offset += chunk.length;
+    end = offset + chunk.length;
     yield chunk;
   }
-  if (carry.length > 0) throw invalidUtf8(info, carry, offset - carry.length);
+  if (carry.length > 0) throw invalidUtf8(info, carry, end - carry.length);
 }
 
 /** Length of the prefix that ends on a character boundary (at most 3 bytes are held back). */
@@ -45,25 +64,24 @@ function completeLength(b: Buffer): number {
 }
 
 /** Decoded text chunks of the whole file (BOM dropped); invalid UTF-8 is a UsageError. */
-export async function* textChunks(info: InputInfo): AsyncGenerator<string> {
-  const start = info.bom ? (info.encoding === 'utf8' ? 3 : 2) : 0;
-  const stream = fs.createReadStream(info.path, { start, highWaterMark: READ_CHUNK });
+export async function* textChunks(info: InputInfo, trail: BlockTrail): AsyncGenerator<string> {
+  const skip = info.bom ? (info.encoding === 'utf8' ? 3 : 2) : 0;
   if (info.encoding === 'utf8') {
     const decoder = new TextDecoder('utf-8', { fatal: true });
-    let offset = start;
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
+    let end = skip;
+    for await (const { chunk, offset } of afterBom(info, trail, skip, false)) {
       try {
         yield decoder.decode(chunk, { stream: true });
       } catch {
         throw invalidUtf8(info, chunk, offset);
       }
-      offset += chunk.length;
+      end = offset + chunk.length;
     }
     try {
       const tail = decoder.decode();
       if (tail) yield tail;
     } catch {
-      throw invalidUtf8(info, Buffer.alloc(0), offset);
+      throw invalidUtf8(info, Buffer.alloc(0), end);
     }
     return;
   }
@@ -75,7 +93,8 @@ export async function* textChunks(info: InputInfo): AsyncGenerator<string> {
   // the chunk. The TextDecoder above never cuts one.
   const decoder = iconv.getDecoder(info.encoding);
   let held = '';
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
+  // Blocks of their own: a decoder may keep the bytes of a character cut by the block's end.
+  for await (const { chunk } of afterBom(info, trail, skip, true)) {
     let text = held + decoder.write(chunk);
     held = '';
     const last = text.charCodeAt(text.length - 1);
@@ -121,43 +140,19 @@ function invalidUtf8(info: InputInfo, chunk: Buffer, offset: number): UsageError
 }
 
 /**
- * Decoded text chunks of a UTF-8 file (BOM dropped), each checked with buffer.isUtf8. Each
- * block's SHA-256 (the BOM's block too) is collected in `digests` and fed to `hash`, so a
- * complete read also yields hashFile's content hash without a second pass — or, with
- * `verify`, compared with the digests of an earlier read.
+ * Decoded text chunks of a UTF-8 file (BOM dropped), each checked with buffer.isUtf8, in
+ * slices of TEXT_SLICE bytes. The file's blocks go through the trail (see BlockTrail), so a
+ * complete read also yields the content hash, or is checked against an earlier read.
  */
-export async function* utf8Strings(
-  info: InputInfo,
-  hash: Hash,
-  digests: Buffer[],
-  verify: readonly Buffer[] | undefined,
-): AsyncGenerator<string> {
+export async function* utf8Strings(info: InputInfo, trail: BlockTrail): AsyncGenerator<string> {
   let carry: Buffer = Buffer.alloc(0);
-  let skip = info.bom ? 3 : 0;
-  let offset = skip;
-  let index = 0;
-  for await (const read of fileBlocks(info.path)) {
-    const digest = blockDigest(read);
-    if (verify !== undefined) {
-      const expected = verify[index];
-      if (expected === undefined || !digest.equals(expected))
-        throw new InputChangedError(info.displayName);
-    } else {
-      hash.update(digest);
-      digests.push(digest);
-    }
-    index++;
-    let chunk = read;
-    if (skip > 0) {
-      const drop = Math.min(skip, chunk.length);
-      chunk = chunk.subarray(drop);
-      skip -= drop;
-    }
+  let end = 0;
+  for await (const { chunk, offset } of afterBom(info, trail, info.bom ? 3 : 0, false)) {
     const bytes: Buffer = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
     const cut = completeLength(bytes);
     if (!isUtf8(bytes.subarray(0, cut))) throw invalidUtf8(info, bytes, offset - carry.length);
     carry = Buffer.from(bytes.subarray(cut));
-    offset += chunk.length;
+    end = offset + chunk.length;
     // Decoded in slices: a consumer between them (the sending pass) is never held up long, and
     // each string stays small enough for V8's young generation (a whole block's text would be
     // a large object, kept until a full collection: tens of MB more at a million rows).
@@ -168,7 +163,5 @@ export async function* utf8Strings(
       i = j;
     }
   }
-  if (verify !== undefined && index !== verify.length)
-    throw new InputChangedError(info.displayName);
-  if (carry.length > 0) throw invalidUtf8(info, carry, offset - carry.length);
+  if (carry.length > 0) throw invalidUtf8(info, carry, end - carry.length);
 }

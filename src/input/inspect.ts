@@ -117,6 +117,7 @@ export async function inspectInput(
       bom: true,
       delimiter: ',',
       size: stat.size,
+      modified: stat.mtimeMs,
       ...(opts.sheet !== undefined ? { sheet: opts.sheet } : {}),
     };
   }
@@ -149,6 +150,7 @@ export async function inspectInput(
     bom: bom !== undefined,
     delimiter,
     size: stat.size,
+    modified: stat.mtimeMs,
   };
 }
 

@@ -4,9 +4,16 @@
  */
 import { UsageError } from '../errors.js';
 import { formatBytes } from '../text.js';
+import { BlockTrail } from './bytes.js';
 import { textChunks } from './decode.js';
 import { composed } from './unicode.js';
-import { inputLimits, where, type InputInfo, type RowSource } from './types.js';
+import {
+  inputLimits,
+  where,
+  type InputInfo,
+  type OpenRowsOptions,
+  type RowSource,
+} from './types.js';
 
 // --------------------------------------------------------------------------------------------
 // JSON and NDJSON: objects whose keys are the columns
@@ -60,7 +67,7 @@ function keysOf(objects: Iterable<unknown>): string[] {
 }
 
 /** The whole text of a JSON file, refused (before or while reading) over inputLimits.jsonBytes. */
-async function readAllText(info: InputInfo): Promise<string> {
+async function readAllText(info: InputInfo, trail: BlockTrail): Promise<string> {
   const max = inputLimits.jsonBytes;
   const tooLarge = () =>
     new UsageError(
@@ -72,7 +79,7 @@ async function readAllText(info: InputInfo): Promise<string> {
   if (info.size > max) throw tooLarge();
   const parts: string[] = [];
   let bytes = 0;
-  for await (const t of textChunks(info)) {
+  for await (const t of textChunks(info, trail)) {
     parts.push(t);
     bytes += t.length;
     // A file that grew after it was looked at: characters are at most as many as bytes.
@@ -120,8 +127,9 @@ function firstBadElementLine(text: string): number | undefined {
   return rest.trim() === '' ? undefined : text.slice(0, start + lead).split('\n').length;
 }
 
-export async function openJson(info: InputInfo): Promise<RowSource> {
-  const text = await readAllText(info);
+export async function openJson(info: InputInfo, opts: OpenRowsOptions = {}): Promise<RowSource> {
+  const trail = new BlockTrail(info.displayName, opts.verify);
+  const text = await readAllText(info, trail);
   let doc: unknown;
   try {
     doc = JSON.parse(text);
@@ -145,7 +153,12 @@ export async function openJson(info: InputInfo): Promise<RowSource> {
   const objects = async function* () {
     for (let i = 0; i < list.length; i++) yield { line: i + 1, value: list[i] };
   };
-  return composed({ headers, each: rowsFromObjects(info, objects, headers, 'element') });
+  return composed({
+    headers,
+    each: rowsFromObjects(info, objects, headers, 'element'),
+    contentHash: () => trail.contentHash(),
+    blockDigests: () => trail.digests(),
+  });
 }
 
 /**
@@ -154,7 +167,10 @@ export async function openJson(info: InputInfo): Promise<RowSource> {
  * the pieces of a line that spans chunks are kept in a list until its end is found. A line over
  * the limit fails as soon as the limit is passed, without reading the rest of it.
  */
-async function* ndjsonValues(info: InputInfo): AsyncGenerator<{ line: number; value: unknown }> {
+async function* ndjsonValues(
+  info: InputInfo,
+  trail: BlockTrail,
+): AsyncGenerator<{ line: number; value: unknown }> {
   const max = inputLimits.rowBytes;
   /** The current line's text so far, from earlier chunks. */
   let pending: string[] = [];
@@ -178,7 +194,7 @@ async function* ndjsonValues(info: InputInfo): AsyncGenerator<{ line: number; va
     );
   /** The line's size without its line break ("\n" and a "\r" before it). */
   const contentBytes = (bytes: number, last: string) => (last.endsWith('\r') ? bytes - 1 : bytes);
-  for await (const text of textChunks(info)) {
+  for await (const text of textChunks(info, trail)) {
     let start = 0;
     let nl: number;
     while ((nl = text.indexOf('\n', start)) >= 0) {
@@ -212,11 +228,12 @@ async function* ndjsonValues(info: InputInfo): AsyncGenerator<{ line: number; va
   if (last !== '') yield { line, value: parseLine(last, line) };
 }
 
-export async function openNdjson(info: InputInfo): Promise<RowSource> {
+export async function openNdjson(info: InputInfo, opts: OpenRowsOptions = {}): Promise<RowSource> {
   // A first pass collects the keys, so every row maps through the same columns.
   const keys = new Set<string>();
   let count = 0;
-  for await (const { line, value } of ndjsonValues(info)) {
+  const first = new BlockTrail(info.displayName, opts.verify);
+  for await (const { line, value } of ndjsonValues(info, first)) {
     if (typeof value !== 'object' || value === null || Array.isArray(value))
       throw objectError(info, line, 'the line', value);
     for (const k of Object.keys(value)) keys.add(k);
@@ -224,8 +241,16 @@ export async function openNdjson(info: InputInfo): Promise<RowSource> {
   }
   if (count === 0) throw new UsageError(`${info.displayName}: no leads (every line is empty)`);
   const headers = [...keys];
+  let complete = false;
   return composed({
     headers,
-    each: rowsFromObjects(info, () => ndjsonValues(info), headers, 'the line'),
+    // The rows' pass is checked against the keys' pass: the same bytes, or InputChangedError.
+    each: async (fn) => {
+      const second = new BlockTrail(info.displayName, opts.verify ?? first.digests());
+      await rowsFromObjects(info, () => ndjsonValues(info, second), headers, 'the line')(fn);
+      complete = true;
+    },
+    contentHash: () => (complete ? first.contentHash() : undefined),
+    blockDigests: () => (complete ? first.digests() : undefined),
   });
 }

@@ -27,6 +27,8 @@ export interface InputInfo {
   bom: boolean;
   delimiter: string;
   size: number;
+  /** The file's modification time (ms) when it was looked at. */
+  modified?: number;
   sheet?: string;
 }
 
@@ -39,18 +41,23 @@ export interface Row {
 export interface RowSource {
   headers: string[];
   /**
-   * Call fn for every data row, in order; resolves when the input is exhausted. The fast CSV
-   * reader also awaits `afterChunk` after the rows of each chunk read (back-pressure).
+   * Call fn for every data row, in order; resolves when the input is exhausted. The CSV
+   * readers also await `afterChunk` after the rows of each chunk read (back-pressure).
    */
   each(fn: (row: Row) => void, opts?: { afterChunk?: () => Promise<void> | void }): Promise<void>;
-  /** The content hash (as hashFile computes it), when reading the file whole computed it on the way. */
-  contentHash?: () => string | undefined;
   /**
-   * SHA-256 of each READ_CHUNK-sized block of the file, when the fast CSV reader read it whole:
-   * a second read given them (openRows' `verify`) fails with InputChangedError at the first
-   * block that differs.
+   * The content hash (as hashFile computes it) of exactly the bytes this read parsed, once it
+   * has read the whole file (after `each`); undefined before, and on a checked read (`verify`).
    */
-  blockDigests?: () => readonly Buffer[] | undefined;
+  contentHash(): string | undefined;
+  /**
+   * SHA-256 of each READ_CHUNK-sized block of the file, once this read is complete (as
+   * contentHash): a later read given them (openRows' `verify`) fails with InputChangedError
+   * at the first block that differs, before parsing it.
+   */
+  blockDigests(): readonly Buffer[] | undefined;
+  /** CSV: whether the fast reader gave way to csv-parse (a later read can start there). */
+  fellBack?: () => boolean;
   /**
    * Let go of the file when `each` will not be called (the caller refused the headers): a
    * reader that keeps the file open after the header row closes it. Harmless after `each`.
@@ -61,9 +68,9 @@ export interface RowSource {
 export interface OpenRowsOptions {
   /** Block digests from an earlier whole read: the file must still be exactly those bytes. */
   verify?: readonly Buffer[];
+  /** CSV: read with csv-parse from the start (an earlier read of these bytes had to). */
+  csvParse?: boolean;
 }
-
-/** The file is no longer what an earlier read of it saw. */
 
 /**
  * Limits on what is read into memory at once (DESIGN.md "Limits against hostile or broken

@@ -1,12 +1,17 @@
 /**
  * The preflight pass: read every row, map columns, normalise, validate and dedupe, before any
- * request; rejected rows go straight to the rejects file. The sending pass then gets the valid
- * leads, in input order, in one of two ways:
- *  - a second read of the input (the fast CSV reader): the preflight keeps one bit per row
- *    (valid or not) and a SHA-256 per block of the file; the second read checks every block
- *    against it before parsing it, so exactly the bytes that were validated are sent, and
- *    parsing overlaps the sending. No copy of the leads is written to disk;
- *  - a spool file (one `line<TAB>json` per lead), for every other input.
+ * request; rejected rows go straight to the rejects file. The preflight's read also yields the
+ * input's content hash and a SHA-256 per block (every reader reads through a BlockTrail). The
+ * sending pass then gets the valid leads, in input order, in one of two ways (sendingPass):
+ *  - a second read of a CSV input: the preflight keeps one bit per row (valid or not); the
+ *    second read checks every block against the preflight's digests before parsing it, so
+ *    exactly the bytes that were validated are sent, and parsing overlaps the sending. No copy
+ *    of the leads is written to disk;
+ *  - a spool file (one `line<TAB>json` per lead), written by the preflight, for JSON, NDJSON
+ *    and xlsx (parsed whole, or twice).
+ * The input is thus read once before the first request and once while sending (CSV) — and
+ * once more, checked the same way, only to list the original values of service rejects and
+ * uncertain leads of a spooled input.
  * Memory stays flat: no row is kept once handled (the dedupe set keeps 16 bytes per phone).
  */
 import fs from 'node:fs';
@@ -29,7 +34,7 @@ import {
 export type { NormalizationKind };
 import { PhoneSet } from './phoneset.js';
 import { openRows } from '../input/rows.js';
-import type { InputInfo, RowSource } from '../input/types.js';
+import type { InputInfo, OpenRowsOptions, RowSource } from '../input/types.js';
 import { REJECTS_META_COLUMNS, SidecarWriter } from './rejects.js';
 import { createValidator } from './validate.js';
 
@@ -39,13 +44,11 @@ export interface PrepareOptions {
   normalize: boolean;
   dedupe: boolean;
   phonePattern: string;
-  /** Where valid leads are spooled (unless `reread` can be used); omitted on a dry run. */
-  spoolPath?: string;
   /**
-   * Prefer a second, checked read of the input to a spool. When the input turns out not to be
-   * read by the fast CSV reader, `Prepared.leads` is undefined: prepare again with spoolPath.
+   * For a real run: where valid leads are spooled if sendingPass says so. Omitted on a dry run
+   * (then `Prepared.leads` is undefined).
    */
-  reread?: boolean;
+  sending?: { spoolPath: string };
   rejects: (headers: string[]) => SidecarWriter;
   /** Rows not sent by design (in-file duplicates, leads the campaign already has). */
   skipped: (headers: string[]) => SidecarWriter;
@@ -85,8 +88,10 @@ export interface Prepared {
   samples: NormalizationSample[];
   rejects: SidecarWriter;
   skipped: SidecarWriter;
-  /** SHA-256 of the input's bytes when the reader computed it while reading (journal key). */
-  contentHash?: string;
+  /** The content hash of the bytes the preflight read (the journal key; see hashFile). */
+  contentHash: string;
+  /** The digest of each block the preflight read: a later read is checked against them. */
+  digests: readonly Buffer[];
   /** The valid leads for the sending pass (see the module comment); undefined on a dry run. */
   leads?: () => AsyncIterable<LeadEntry[]>;
 }
@@ -182,6 +187,14 @@ function isRejectsHeader(headers: readonly string[]): boolean {
   return REJECTS_META_COLUMNS.every((c, i) => headers[i] === c);
 }
 
+/**
+ * How the sending pass gets the valid leads of an input, decided here only: CSV is read again
+ * (checked against the preflight's read), every other format is spooled by the preflight.
+ */
+export function sendingPass(info: Pick<InputInfo, 'format'>): 'reread' | 'spool' {
+  return info.format === 'csv' ? 'reread' : 'spool';
+}
+
 export async function prepareLeads(info: InputInfo, opts: PrepareOptions): Promise<Prepared> {
   const source = await openRows(info);
   try {
@@ -228,11 +241,9 @@ async function prepareRows(
   let duplicates = 0;
   let normalizedRows = 0;
 
-  const bits = opts.reread ? new RowBits() : undefined;
-  const spool =
-    opts.spoolPath === undefined || bits !== undefined
-      ? undefined
-      : fs.openSync(opts.spoolPath, 'w', 0o600);
+  const pass = opts.sending ? sendingPass(info) : undefined;
+  const bits = pass === 'reread' ? new RowBits() : undefined;
+  const spool = pass === 'spool' ? fs.openSync(opts.sending!.spoolPath, 'w', 0o600) : undefined;
   let spoolBuffer = '';
   const reject = (line: number, values: string[], code: string, reason: string) => {
     rejects.add(line, code, reason, skip ? values.slice(skip) : values);
@@ -306,13 +317,17 @@ async function prepareRows(
   } finally {
     if (spool !== undefined) fs.closeSync(spool);
   }
+  const contentHash = source.contentHash();
+  const digests = source.blockDigests();
+  if (contentHash === undefined || digests === undefined)
+    throw new Error('prepareLeads: the reader did not read the whole input');
   let leads: (() => AsyncIterable<LeadEntry[]>) | undefined;
   if (spool !== undefined) {
-    const spoolPath = opts.spoolPath!;
+    const spoolPath = opts.sending!.spoolPath;
     leads = () => readSpool(spoolPath);
   } else if (bits !== undefined) {
-    const digests = source.blockDigests?.();
-    if (digests !== undefined) leads = () => rereadLeads(info, digests, bits, build, skip);
+    const csvParse = source.fellBack?.() === true;
+    leads = () => rereadLeads(info, { verify: digests, csvParse }, bits, build, skip);
   }
   opts.onProgress?.(total, 0);
   return {
@@ -330,7 +345,8 @@ async function prepareRows(
     samples,
     rejects,
     skipped: skippedRows,
-    ...(source.contentHash?.() !== undefined ? { contentHash: source.contentHash()! } : {}),
+    contentHash,
+    digests,
     ...(leads ? { leads } : {}),
   };
 }
@@ -343,12 +359,12 @@ async function prepareRows(
  */
 async function* rereadLeads(
   info: InputInfo,
-  digests: readonly Buffer[],
+  read: OpenRowsOptions,
   valid: RowBits,
   build: (values: readonly string[]) => BuiltLead,
   skip: number,
 ): AsyncGenerator<LeadEntry[]> {
-  const source = await openRows(info, { verify: digests });
+  const source = await openRows(info, read);
   let buffer: LeadEntry[] = [];
   let finished = false;
   let failure: { error: unknown } | undefined;
@@ -448,14 +464,18 @@ export async function* readSpool(spoolPath: string): AsyncGenerator<LeadEntry[]>
   }
 }
 
-/** The original values of some input lines (for service rejects and uncertain leads). */
+/**
+ * The original values of some input lines (for service rejects and uncertain leads), from a
+ * read checked against the preflight's digests: InputChangedError if the input changed.
+ */
 export async function originalRows(
   info: InputInfo,
   lines: ReadonlySet<number>,
+  digests: readonly Buffer[],
 ): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>();
   if (lines.size === 0) return out;
-  const source = await openRows(info);
+  const source = await openRows(info, { verify: digests });
   const skip = isRejectsHeader(source.headers) ? REJECTS_META_COLUMNS.length : 0;
   await source.each((row) => {
     if (lines.has(row.line)) out.set(row.line, skip ? row.values.slice(skip) : row.values);

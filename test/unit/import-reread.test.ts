@@ -4,6 +4,7 @@
  * the import. Inputs the fast reader does not take are spooled instead.
  */
 import fs from 'node:fs';
+import iconv from 'iconv-lite';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
@@ -34,7 +35,12 @@ function bigCsv(rows: number): string {
  * the first batch arrives (to change the file under cacs) and answers it with HTTP 500 when
  * that returns 'fail'; every other batch is accepted. Returns the run and the phones accepted.
  */
-async function importAgainst(dir: string, file: string, onFirst: () => 'fail' | 'accept') {
+async function importAgainst(
+  dir: string,
+  file: string,
+  onFirst: () => 'fail' | 'accept',
+  args: string[] = [],
+) {
   const received: string[] = [];
   let calls = 0;
   const answer: Script = (_req, res, body) => {
@@ -56,7 +62,7 @@ async function importAgainst(dir: string, file: string, onFirst: () => 'fail' | 
   const server = await startScriptedServer([answer]);
   try {
     const r = await runCli(
-      ['import', file, '--batch-size', '100', '--concurrency', '1', '--json'],
+      ['import', file, '--batch-size', '100', '--concurrency', '1', '--json', ...args],
       { cwd: dir, env: importEnv(server) },
     );
     return { ...r, received, summary: JSON.parse(r.stdout) as Summary };
@@ -86,6 +92,30 @@ describe('the sending pass reads the input again', () => {
     expect(r.summary.imported).toBe(r.received.length);
     expect(r.summary.notSent).toBe(rows - r.received.length);
     // Sent: a prefix of the file as the preflight saw it, each lead once.
+    expect(r.received.length).toBeGreaterThan(0);
+    expect(r.received.length).toBeLessThan(rows);
+    expect(r.received).toEqual(Array.from({ length: r.received.length }, (_, i) => phoneOf(i)));
+  });
+
+  it('the same for a file csv-parse reads (windows-1258): its second read is checked too', async () => {
+    const dir = tempDir();
+    const rows = 20_000;
+    const file = write(dir, 'leads.csv', iconv.encode(bigCsv(rows), 'windows-1258'));
+    const r = await importAgainst(
+      dir,
+      file,
+      () => {
+        const text = iconv.decode(fs.readFileSync(file), 'windows-1258');
+        fs.writeFileSync(
+          file,
+          iconv.encode(text.replace(`Văn ${rows - 1},`, `Văn X${rows},`), 'windows-1258'),
+        );
+        return 'accept';
+      },
+      ['--encoding', 'windows-1258'],
+    );
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`stopped: ${file} changed while it was being imported, after`);
     expect(r.received.length).toBeGreaterThan(0);
     expect(r.received.length).toBeLessThan(rows);
     expect(r.received).toEqual(Array.from({ length: r.received.length }, (_, i) => phoneOf(i)));

@@ -11,6 +11,7 @@
  * no ".0"), leading zeros restored from "0000000000"-style formats, dates as yyyy-mm-dd.
  */
 import { UsageError } from '../../errors.js';
+import { BlockTrail } from '../bytes.js';
 import type { Row, RowSource } from '../types.js';
 import { parseStyles } from './numbers.js';
 import { columnName, sheetRows, type SheetContext } from './sheet.js';
@@ -21,6 +22,8 @@ export { isXlsx } from './zip.js';
 export interface XlsxOptions {
   /** A sheet name, or a 1-based sheet number as a string. */
   sheet?: string;
+  /** Block digests from an earlier whole read: the file must still be exactly those bytes. */
+  verify?: readonly Buffer[];
 }
 
 const SHEET_HINT = 'Pass --sheet with a sheet name, or its number (1 = the first sheet).';
@@ -94,7 +97,8 @@ export async function openXlsx(
   displayName: string,
   opts: XlsxOptions,
 ): Promise<RowSource & { sheetName: string; rows: AsyncIterable<Row> }> {
-  const zip = await readZip(file, displayName);
+  const trail = new BlockTrail(displayName, opts.verify);
+  const zip = await readZip(file, displayName, trail);
 
   let parts = extract(zip, displayName, [
     '_rels/.rels',
@@ -195,6 +199,13 @@ export async function openXlsx(
     yield firstData;
     for (const row of source) yield shape(row);
   }
-  const out = { headers, each, rows: rows(), sheetName: sheet.name };
+  const out = {
+    headers,
+    each,
+    rows: rows(),
+    sheetName: sheet.name,
+    contentHash: () => trail.contentHash(),
+    blockDigests: () => trail.digests(),
+  };
   return out;
 }

@@ -2,7 +2,7 @@
  * The zip container of an .xlsx: recognising one from its first bytes, and inflating only the
  * parts needed (with fflate), each as text, refusing parts too large for one JavaScript string.
  */
-import fs from 'node:fs';
+import { readBlocks, type BlockTrail } from '../bytes.js';
 import { unzipSync } from 'fflate';
 import { UsageError } from '../../errors.js';
 
@@ -77,12 +77,20 @@ export function extract(
   return out;
 }
 
-export async function readZip(file: string, displayName: string): Promise<Uint8Array> {
+/** The whole file, read through the trail (see BlockTrail). */
+export async function readZip(
+  file: string,
+  displayName: string,
+  trail: BlockTrail,
+): Promise<Uint8Array> {
   let data: Buffer;
   try {
-    data = await fs.promises.readFile(file);
+    const blocks: Buffer[] = [];
+    for await (const block of readBlocks(file, trail, true)) blocks.push(block);
+    data = blocks.length === 1 ? blocks[0]! : Buffer.concat(blocks);
   } catch (e) {
     const code = (e as { code?: string }).code;
+    if (typeof code !== 'string') throw e;
     throw new UsageError(
       code === 'ENOENT'
         ? `${displayName}: no such file`
