@@ -33,23 +33,36 @@ async function* afterBom(
 }
 
 /**
- * Raw UTF-8 chunks of the whole file (BOM dropped), checked with buffer.isUtf8: csv-parse
- * decodes fields itself, so decoding to strings first would only make it re-encode them.
- * A multi-byte character cut by a chunk boundary is checked with the next chunk.
+ * The file's UTF-8 after the BOM, checked with buffer.isUtf8 block by block: each block
+ * (`chunk`), and `bytes` (the bytes held back from the block before, then the block) of which
+ * the first `cut` end on a character boundary and are valid. A character cut by a block's end
+ * is checked with the next block.
  */
-export async function* utf8Chunks(info: InputInfo, trail: BlockTrail): AsyncGenerator<Buffer> {
+async function* checkedUtf8(
+  info: InputInfo,
+  trail: BlockTrail,
+  copy: boolean,
+): AsyncGenerator<{ chunk: Buffer; bytes: Buffer; cut: number }> {
   let carry: Buffer = Buffer.alloc(0);
   let end = 0;
-  // Blocks of their own: csv-parse keeps views into what it was given.
-  for await (const { chunk, offset } of afterBom(info, trail, info.bom ? 3 : 0, true)) {
+  for await (const { chunk, offset } of afterBom(info, trail, info.bom ? 3 : 0, copy)) {
     const bytes: Buffer = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
     const cut = completeLength(bytes);
     if (!isUtf8(bytes.subarray(0, cut))) throw invalidUtf8(info, bytes, offset - carry.length);
     carry = Buffer.from(bytes.subarray(cut));
     end = offset + chunk.length;
-    yield chunk;
+    yield { chunk, bytes, cut };
   }
   if (carry.length > 0) throw invalidUtf8(info, carry, end - carry.length);
+}
+
+/**
+ * Raw UTF-8 chunks of the whole file (BOM dropped), checked: csv-parse decodes fields itself,
+ * so decoding to strings first would only make it re-encode them.
+ */
+export async function* utf8Chunks(info: InputInfo, trail: BlockTrail): AsyncGenerator<Buffer> {
+  // Blocks of their own: csv-parse keeps views into what it was given.
+  for await (const { chunk } of checkedUtf8(info, trail, true)) yield chunk;
 }
 
 /** Length of the prefix that ends on a character boundary (at most 3 bytes are held back). */
@@ -145,14 +158,7 @@ function invalidUtf8(info: InputInfo, chunk: Buffer, offset: number): UsageError
  * complete read also yields the content hash, or is checked against an earlier read.
  */
 export async function* utf8Strings(info: InputInfo, trail: BlockTrail): AsyncGenerator<string> {
-  let carry: Buffer = Buffer.alloc(0);
-  let end = 0;
-  for await (const { chunk, offset } of afterBom(info, trail, info.bom ? 3 : 0, false)) {
-    const bytes: Buffer = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
-    const cut = completeLength(bytes);
-    if (!isUtf8(bytes.subarray(0, cut))) throw invalidUtf8(info, bytes, offset - carry.length);
-    carry = Buffer.from(bytes.subarray(cut));
-    end = offset + chunk.length;
+  for await (const { bytes, cut } of checkedUtf8(info, trail, false)) {
     // Decoded in slices: a consumer between them (the sending pass) is never held up long, and
     // each string stays small enough for V8's young generation (a whole block's text would be
     // a large object, kept until a full collection: tens of MB more at a million rows).
@@ -163,5 +169,4 @@ export async function* utf8Strings(info: InputInfo, trail: BlockTrail): AsyncGen
       i = j;
     }
   }
-  if (carry.length > 0) throw invalidUtf8(info, carry, end - carry.length);
 }
