@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { AtomicFile, assertCanCreateIn } from '../atomic-write.js';
-import { csvLineWriter, type CsvLine } from '../csv.js';
+import { csvLineWriter, type CsvLine } from '../csv-writer.js';
 import { FailureError, UsageError } from '../errors.js';
 
 export const REJECTS_META_COLUMNS = ['line', 'code', 'reason'] as const;

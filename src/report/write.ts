@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { ChalkInstance } from 'chalk';
 import { ATTEMPT_FIELDS, RECORD_FIELDS, type CallRecord } from '../api/spec.js';
 import type { FlattenMode, ReportFormat } from './formats.js';
-import { csvFieldWriter, csvLineWriter } from '../csv.js';
+import { csvFieldWriter, csvLineWriter } from '../csv-writer.js';
 import { OutputClosedError } from '../errors.js';
 import { writeFileAtomic as atomicWrite } from '../atomic-write.js';
 

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
-import { csvLineWriter } from '../../src/csv.js';
+import { csvLineWriter } from '../../src/csv-writer.js';
 
 const cell = fc.string({
   unit: fc.constantFrom(
