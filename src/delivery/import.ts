@@ -7,16 +7,15 @@ import os from 'node:os';
 import path from 'node:path';
 import type { CacsClient } from '../api/client.js';
 import type { LeadField } from '../api/spec.js';
-import { assertCanCreateIn } from '../atomic-write.js';
 import { removeOnExit } from '../cleanup.js';
 import { ExitCode, FailureError, UsageError } from '../errors.js';
 import {
   prepareLeads,
-  originalRows,
   type NormalizationKind,
   type NormalizationSample,
   type Prepared,
 } from '../leads/prepare.js';
+import { originalRows } from '../leads/sending.js';
 import { InputChangedError } from '../input/bytes.js';
 import { inspectInput } from '../input/inspect.js';
 import type { InputFormat, InputInfo } from '../input/types.js';
@@ -35,6 +34,7 @@ import { openImportJournal, type JournalHandle } from './journal.js';
 import { MAX_LISTED_LINES, appendHistory, newRun, readHistory, type RunRecord } from './history.js';
 import { Ledger, ledgerFile, type LedgerHit } from './ledger.js';
 import { acquireLock, type Lock } from './lock.js';
+import { removeStaleSidecars, sidecarFolder } from './sidecars.js';
 import { sendLeads, type SendProgress, type SendResult } from './send.js';
 
 export interface ImportOptions {
@@ -461,44 +461,23 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     }
     const rejectsPath = prepared.rejects.commit() ?? null;
     const skippedPath = prepared.skipped.commit() ?? null;
-    // A rerun replaces its own sidecars; one it no longer needs would mislead: removed, said so.
-    // Only lists an earlier import of the same file (path, campaign, service) wrote are its own
-    // (never stdin's: two stdin imports are two inputs). An uncertain list goes only when the
-    // content is the same too: its leads are then held back and listed in the skipped file, while
-    // a list of other content names leads that may be nowhere else.
-    const stale: Array<[string | null, string, string, boolean]> = [
-      [rejectsPath, rejectsFile, 'no row needs fixing now', false],
-      [skippedPath, skippedFile, 'no row is held back now', false],
-    ];
-    if (send) stale.push([uncertainPath, uncertainFile, 'no lead of this run is uncertain', true]);
-    const inputPath =
-      info.displayName === 'stdin' ? 'stdin' : path.resolve(opts.cwd, info.displayName);
-    for (const [written, file, why, sameContent] of stale) {
-      if (
-        !files ||
-        written !== null ||
-        !run ||
-        !target ||
-        inputPath === 'stdin' ||
-        !fs.existsSync(file)
-      )
-        continue;
-      const writer = lastWriterOf(file, runs, run.id);
-      if (
-        !writer ||
-        writer.file !== inputPath ||
-        writer.campaign !== opts.campaignKey ||
-        writer.baseUrl !== target.baseUrl
-      )
-        continue;
-      if (sameContent && (writer.inputHash === undefined || writer.inputHash !== inputHash)) {
-        opts.onNote?.(
-          `kept ${file}: run ${writer.id} left those leads uncertain when the file held other content`,
-        );
-        continue;
-      }
-      fs.rmSync(file, { force: true });
-      opts.onNote?.(`removed the stale ${file} (${why})`);
+    if (files && run && target) {
+      removeStaleSidecars({
+        kept: [
+          [rejectsPath, rejectsFile, 'no row needs fixing now', false],
+          [skippedPath, skippedFile, 'no row is held back now', false],
+          ...(send
+            ? [[uncertainPath, uncertainFile, 'no lead of this run is uncertain', true] as const]
+            : []),
+        ],
+        input: info.displayName === 'stdin' ? 'stdin' : path.resolve(opts.cwd, info.displayName),
+        inputHash,
+        campaign: opts.campaignKey,
+        baseUrl: target.baseUrl,
+        runs,
+        self: run.id,
+        ...(opts.onNote ? { onNote: opts.onNote } : {}),
+      });
     }
 
     const elapsedMs = Date.now() - started;
@@ -609,41 +588,6 @@ function reasonCounts(
   const counts = new Map<string, number>();
   for (const reason of why?.values() ?? []) counts.set(reason, (counts.get(reason) ?? 0) + 1);
   return [...counts].map(([reason, leads]) => ({ reason, leads }));
-}
-
-/**
- * Sidecars go beside the input (two inputs of one name in two folders never share them); for
- * stdin or a pipe, or an input in a folder cacs cannot write to, to the working folder.
- */
-function sidecarFolder(opts: ImportOptions, displayName: string): string {
-  if (opts.sidecarDir !== undefined) return path.resolve(opts.cwd, opts.sidecarDir);
-  const given = path.resolve(opts.cwd, displayName);
-  if (displayName === 'stdin' || !sameFile(given, opts.file)) return opts.cwd;
-  const dir = path.dirname(given);
-  if (dir === path.resolve(opts.cwd)) return dir;
-  try {
-    assertCanCreateIn(dir);
-    return dir;
-  } catch {
-    opts.onNote?.(`${dir} is not writable: the lists of this import go to ${opts.cwd}`);
-    return opts.cwd;
-  }
-}
-
-/** The latest run of the history (other than `self`) whose summary lists `file` as a sidecar. */
-function lastWriterOf(
-  file: string,
-  runs: ReadonlyMap<number, RunRecord>,
-  self: string,
-): RunRecord | undefined {
-  let found: RunRecord | undefined;
-  for (const r of runs.values()) {
-    if (r.id === self || !r.end) continue;
-    const e = r.end;
-    if (e.rejectsFile !== file && e.skippedFile !== file && e.uncertainFile !== file) continue;
-    if (!found || r.started >= found.started) found = r;
-  }
-  return found;
 }
 
 function runsByNumber(runs: readonly RunRecord[]): Map<number, RunRecord> {

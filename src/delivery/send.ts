@@ -14,7 +14,7 @@ import { ApiError } from '../api/errors.js';
 import { InterruptedError } from '../errors.js';
 import { TaskPool } from '../pool.js';
 import { isLeadField } from '../api/spec.js';
-import type { LeadEntry } from '../leads/prepare.js';
+import type { LeadEntry } from '../leads/sending.js';
 import type { DeliveryJournal, RangeOutcome } from './journal-types.js';
 import { STATE_ACCEPTED, STATE_NONE, type LedgerEntry, type LedgerState } from './ledger.js';
 

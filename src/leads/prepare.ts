@@ -2,7 +2,8 @@
  * The preflight pass: read every row, map columns, normalise, validate and dedupe, before any
  * request; rejected rows go straight to the rejects file. The preflight's read also yields the
  * input's content hash and a SHA-256 per block (every reader reads through a BlockTrail). The
- * sending pass then gets the valid leads, in input order, in one of two ways (sendingPass):
+ * sending pass then gets the valid leads, in input order, in one of two ways (sendingPass;
+ * the reads themselves are in sending.ts):
  *  - a second read of a CSV input: the preflight keeps one bit per row (valid or not); the
  *    second read checks every block against the preflight's digests before parsing it, so
  *    exactly the bytes that were validated are sent, and parsing overlaps the sending. No copy
@@ -34,8 +35,9 @@ import {
 export type { NormalizationKind };
 import { PhoneSet } from './phoneset.js';
 import { openRows } from '../input/rows.js';
-import type { InputInfo, OpenRowsOptions, RowSource } from '../input/types.js';
-import { REJECTS_META_COLUMNS, SidecarWriter } from './rejects.js';
+import type { InputInfo, RowSource } from '../input/types.js';
+import { REJECTS_META_COLUMNS, SidecarWriter, isRejectsHeader } from './rejects.js';
+import { RowBits, readSpool, rereadLeads, spoolLine, type LeadEntry } from './sending.js';
 import { createValidator } from './validate.js';
 
 export interface PrepareOptions {
@@ -96,36 +98,6 @@ export interface Prepared {
   leads?: () => AsyncIterable<LeadEntry[]>;
 }
 
-/** A valid lead for the sending pass: its input line, and the lead (or its JSON as bytes). */
-export interface LeadEntry {
-  line: number;
-  lead: Readonly<Record<string, string>> | Buffer;
-  /** The normalised phone_number and the ref_id (for the campaign ledger). */
-  phone: string;
-  ref?: string;
-  /** The row's values as in the input (second read only), for the rejects and uncertain files. */
-  values?: readonly string[];
-}
-
-/** Leads the sending pass's second read may hold ahead of the sending. */
-const READ_AHEAD = 8192;
-
-/** One bit per data row, growing as rows are read. */
-class RowBits {
-  private bits = new Uint8Array(1 << 12);
-  set(i: number): void {
-    if (i >> 3 >= this.bits.length) {
-      const grown = new Uint8Array(Math.max(this.bits.length * 2, (i >> 3) + 1));
-      grown.set(this.bits);
-      this.bits = grown;
-    }
-    this.bits[i >> 3]! |= 1 << (i & 7);
-  }
-  has(i: number): boolean {
-    return ((this.bits[i >> 3] ?? 0) & (1 << (i & 7))) !== 0;
-  }
-}
-
 interface BuiltLead {
   lead: Record<string, string>;
   /** phone_number before normalisation (for messages). */
@@ -182,10 +154,6 @@ const PHONE_KINDS: Array<[number, NormalizationKind]> = [
   [PHONE_LEADING_ZERO, 'phone_leading_zero'],
   [PHONE_EXCEL_NUMBER, 'phone_excel_number'],
 ];
-
-function isRejectsHeader(headers: readonly string[]): boolean {
-  return REJECTS_META_COLUMNS.every((c, i) => headers[i] === c);
-}
 
 /**
  * How the sending pass gets the valid leads of an input, decided here only: CSV is read again
@@ -302,7 +270,7 @@ async function prepareRows(
       if (bits !== undefined) {
         bits.set(ordinal);
       } else if (spool !== undefined) {
-        spoolBuffer += `${row.line}\t${lead.phone_number}\t${spoolRef(lead.ref_id)}\t${JSON.stringify(lead)}\n`;
+        spoolBuffer += spoolLine(row.line, lead);
         if (spoolBuffer.length > 1 << 20) {
           fs.writeSync(spool, spoolBuffer);
           spoolBuffer = '';
@@ -349,141 +317,4 @@ async function prepareRows(
     digests,
     ...(leads ? { leads } : {}),
   };
-}
-
-/**
- * The sending pass's second read of the input: every block checked against the preflight's
- * digests before it is parsed (InputChangedError otherwise), the rows the preflight found
- * valid built into leads again. The reader works ahead of the sending, a slice of text at a
- * time with the event loop free in between, and waits once READ_AHEAD leads are ready.
- */
-async function* rereadLeads(
-  info: InputInfo,
-  read: OpenRowsOptions,
-  valid: RowBits,
-  build: (values: readonly string[]) => BuiltLead,
-  skip: number,
-): AsyncGenerator<LeadEntry[]> {
-  const source = await openRows(info, read);
-  let buffer: LeadEntry[] = [];
-  let finished = false;
-  let failure: { error: unknown } | undefined;
-  let cancelled = false;
-  let wakeConsumer: (() => void) | undefined;
-  let wakeReader: (() => void) | undefined;
-  let ordinal = 0;
-  const reading = source
-    .each(
-      (row) => {
-        if (valid.has(ordinal++)) {
-          const lead = build(row.values).lead;
-          buffer.push({
-            line: row.line,
-            lead,
-            phone: lead.phone_number ?? '',
-            ...(lead.ref_id !== undefined ? { ref: lead.ref_id } : {}),
-            values: skip ? row.values.slice(skip) : row.values,
-          });
-        }
-      },
-      {
-        afterChunk: () => {
-          if (cancelled) throw new Error('the sending pass stopped reading');
-          if (buffer.length > 0) wakeConsumer?.();
-          // Read ahead while the requests are out, a slice at a time (answers are handled
-          // between slices), up to READ_AHEAD leads.
-          if (buffer.length < READ_AHEAD) return new Promise<void>((r) => setImmediate(r));
-          return new Promise<void>((resolve) => (wakeReader = resolve));
-        },
-      },
-    )
-    .catch((e: unknown) => {
-      failure = { error: e };
-    })
-    .finally(() => {
-      finished = true;
-      wakeConsumer?.();
-    });
-  try {
-    for (;;) {
-      if (buffer.length === 0 && !finished)
-        await new Promise<void>((resolve) => (wakeConsumer = resolve));
-      wakeConsumer = undefined;
-      if (buffer.length > 0) {
-        const out = buffer;
-        buffer = [];
-        // The reader goes on at the next turn of the event loop: requests the consumer starts
-        // with these leads go out first.
-        const reader = wakeReader;
-        wakeReader = undefined;
-        if (reader) setImmediate(reader);
-        yield out;
-        continue;
-      }
-      if (finished) break;
-    }
-    if (failure) throw failure.error;
-  } finally {
-    cancelled = true;
-    wakeReader?.();
-    await reading;
-  }
-}
-
-/**
- * Read the spool back: valid leads in order, with their input lines, a read chunk's worth at a
- * time (one await per chunk, not per lead). Each lead's JSON stays bytes (a view into the chunk
- * read): request bodies are assembled from them without decoding and re-encoding UTF-8.
- */
-export async function* readSpool(spoolPath: string): AsyncGenerator<LeadEntry[]> {
-  let tail: Buffer = Buffer.alloc(0);
-  for await (const chunk of fs.createReadStream(spoolPath, { highWaterMark: 1 << 20 })) {
-    const bytes: Buffer = tail.length > 0 ? Buffer.concat([tail, chunk as Buffer]) : chunk;
-    const entries: LeadEntry[] = [];
-    let start = 0;
-    let nl: number;
-    while ((nl = bytes.indexOf(10, start)) >= 0) {
-      // "<line>\t<phone>\t<ref>\t<json>\n": the line number is ASCII digits.
-      let line = 0;
-      let i = start;
-      for (let c = bytes[i]!; c !== 9; c = bytes[++i]!) line = line * 10 + (c - 48);
-      const phoneEnd = bytes.indexOf(9, i + 1);
-      const refEnd = bytes.indexOf(9, phoneEnd + 1);
-      const phone = bytes.toString('utf8', i + 1, phoneEnd);
-      const ref = refEnd > phoneEnd + 1 ? bytes.toString('utf8', phoneEnd + 1, refEnd) : undefined;
-      entries.push({
-        line,
-        phone,
-        ...(ref !== undefined ? { ref } : {}),
-        lead: bytes.subarray(refEnd + 1, nl),
-      });
-      start = nl + 1;
-    }
-    tail = Buffer.from(bytes.subarray(start));
-    if (entries.length > 0) yield entries;
-  }
-}
-
-/**
- * The original values of some input lines (for service rejects and uncertain leads), from a
- * read checked against the preflight's digests: InputChangedError if the input changed.
- */
-export async function originalRows(
-  info: InputInfo,
-  lines: ReadonlySet<number>,
-  digests: readonly Buffer[],
-): Promise<Map<number, string[]>> {
-  const out = new Map<number, string[]>();
-  if (lines.size === 0) return out;
-  const source = await openRows(info, { verify: digests });
-  const skip = isRejectsHeader(source.headers) ? REJECTS_META_COLUMNS.length : 0;
-  await source.each((row) => {
-    if (lines.has(row.line)) out.set(row.line, skip ? row.values.slice(skip) : row.values);
-  });
-  return out;
-}
-
-/** A ref_id as the spool keeps it beside the lead (tabs and line breaks cannot occur there). */
-function spoolRef(ref: string | undefined): string {
-  return ref === undefined ? '' : ref.replace(/[\t\r\n]/g, ' ');
 }

@@ -234,3 +234,8 @@ export class SidecarWriter {
     this.out = undefined;
   }
 }
+
+/** Whether a header row is a cacs rejects or skipped file's (its line, code and reason first). */
+export function isRejectsHeader(headers: readonly string[]): boolean {
+  return REJECTS_META_COLUMNS.every((c, i) => headers[i] === c);
+}

@@ -146,3 +146,6 @@ export async function importJson(
   expect(accountedFor(summary)).toBe(summary.total);
   return { ...r, summary };
 }
+
+/** The i-th of a run of distinct valid mobile numbers (0910000000, 0910000001, …). */
+export const phoneOf = (i: number) => `09${String(10_000_000 + i).slice(-8)}`;

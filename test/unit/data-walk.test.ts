@@ -13,6 +13,7 @@ import { runCli, tempDir } from '../helpers/cli.js';
 import {
   emulatorPool,
   importEnv,
+  phoneOf,
   processedPhones,
   write,
   type Summary,
@@ -21,7 +22,6 @@ import { buildXlsx, strings } from '../helpers/xlsx.js';
 import { csvReader } from '../../src/input/csv.js';
 
 const emulators = emulatorPool();
-const phoneOf = (i: number) => `09${String(10_000_000 + i).slice(-8)}`;
 const ROWS = 3000;
 const leads = Array.from({ length: ROWS }, (_, i) => ({
   phone: phoneOf(i),

@@ -11,6 +11,7 @@ import { runCli, tempDir } from '../helpers/cli.js';
 import {
   emulatorPool,
   importEnv,
+  phoneOf,
   processedPhones,
   write,
   type Summary,
@@ -21,7 +22,6 @@ import { DEFAULT_PHONE_PATTERN } from '../../src/api/spec.js';
 import { runImport } from '../../src/delivery/import.js';
 
 const emulators = emulatorPool();
-const phoneOf = (i: number) => `09${String(10_000_000 + i).slice(-8)}`;
 
 /** A CSV of `rows` leads, about 60 bytes a row (20,000 rows: over four 256 KB blocks). */
 function bigCsv(rows: number): string {

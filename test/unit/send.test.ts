@@ -8,7 +8,7 @@ import { ApiError } from '../../src/api/errors.js';
 import { messages, parseServiceMessage } from '../../src/api/spec.js';
 import { NO_JOURNAL } from '../../src/delivery/journal-types.js';
 import { sendLeads } from '../../src/delivery/send.js';
-import { readSpool } from '../../src/leads/prepare.js';
+import { readSpool } from '../../src/leads/sending.js';
 import { tempDir } from '../helpers/cli.js';
 
 function spool(lines: number[]): string {

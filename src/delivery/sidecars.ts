@@ -1,0 +1,92 @@
+/**
+ * Where an import's sidecar files (rejects, skipped, uncertain) go, and which of an earlier
+ * run's are stale: a rerun replaces its own sidecars, and one it no longer needs would mislead.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { assertCanCreateIn } from '../atomic-write.js';
+import { sameFile } from '../leads/rejects.js';
+import type { RunRecord } from './history.js';
+
+/**
+ * Sidecars go beside the input (two inputs of one name in two folders never share them); for
+ * stdin or a pipe, or an input in a folder cacs cannot write to, to the working folder.
+ */
+export function sidecarFolder(
+  opts: { sidecarDir?: string; cwd: string; file: string; onNote?: (line: string) => void },
+  displayName: string,
+): string {
+  if (opts.sidecarDir !== undefined) return path.resolve(opts.cwd, opts.sidecarDir);
+  const given = path.resolve(opts.cwd, displayName);
+  if (displayName === 'stdin' || !sameFile(given, opts.file)) return opts.cwd;
+  const dir = path.dirname(given);
+  if (dir === path.resolve(opts.cwd)) return dir;
+  try {
+    assertCanCreateIn(dir);
+    return dir;
+  } catch {
+    opts.onNote?.(`${dir} is not writable: the lists of this import go to ${opts.cwd}`);
+    return opts.cwd;
+  }
+}
+
+export interface StaleSidecars {
+  /** Each sidecar: the path this run wrote (null: none), its path, why it would be stale, and
+   * whether it is only this input's own when the content is the same too. */
+  kept: ReadonlyArray<readonly [string | null, string, string, boolean]>;
+  /** The input's absolute path, or 'stdin'. */
+  input: string;
+  inputHash: string;
+  campaign: string;
+  baseUrl: string;
+  runs: ReadonlyMap<number, RunRecord>;
+  /** This run's id. */
+  self: string;
+  onNote?: (line: string) => void;
+}
+
+/**
+ * Remove the sidecars this run did not write again but an earlier import of the same input
+ * did, saying so. Only lists an earlier import of the same file (path, campaign, service)
+ * wrote are its own (never stdin's: two stdin imports are two inputs). An uncertain list goes
+ * only when the content is the same too: its leads are then held back and listed in the
+ * skipped file, while a list of other content names leads that may be nowhere else.
+ */
+export function removeStaleSidecars(o: StaleSidecars): void {
+  if (o.input === 'stdin') return;
+  for (const [written, file, why, sameContent] of o.kept) {
+    if (written !== null || !fs.existsSync(file)) continue;
+    const writer = lastWriterOf(file, o.runs, o.self);
+    if (
+      !writer ||
+      writer.file !== o.input ||
+      writer.campaign !== o.campaign ||
+      writer.baseUrl !== o.baseUrl
+    )
+      continue;
+    if (sameContent && (writer.inputHash === undefined || writer.inputHash !== o.inputHash)) {
+      o.onNote?.(
+        `kept ${file}: run ${writer.id} left those leads uncertain when the file held other content`,
+      );
+      continue;
+    }
+    fs.rmSync(file, { force: true });
+    o.onNote?.(`removed the stale ${file} (${why})`);
+  }
+}
+
+/** The latest run of the history (other than `self`) whose summary lists `file` as a sidecar. */
+function lastWriterOf(
+  file: string,
+  runs: ReadonlyMap<number, RunRecord>,
+  self: string,
+): RunRecord | undefined {
+  let found: RunRecord | undefined;
+  for (const r of runs.values()) {
+    if (r.id === self || !r.end) continue;
+    const e = r.end;
+    if (e.rejectsFile !== file && e.skippedFile !== file && e.uncertainFile !== file) continue;
+    if (!found || r.started >= found.started) found = r;
+  }
+  return found;
+}
