@@ -1,7 +1,8 @@
 /** The API client a command uses: base URL and token checked, proxy applied, trace on -v. */
 import type { CacsClient } from '../api/client.js';
 import type { Settings } from '../config/settings.js';
-import { requireBaseUrl, requireToken } from '../config/settings.js';
+import { requireBaseUrl } from '../config/settings.js';
+import { requireToken } from '../config/token.js';
 import type { Context } from './context.js';
 
 export async function createClient(

@@ -6,7 +6,7 @@ import { removeAllNow } from '../cleanup.js';
 import { ENV, envValue } from '../config/env.js';
 import { CacsError, ExitCode, OutputClosedError } from '../errors.js';
 import type { FlatConfig } from '../config/schema.js';
-import type { LoadedConfigFile } from '../config/settings.js';
+import type { LoadedConfigFile } from '../config/files.js';
 import { Output, processIO, type Context, type IO } from './context.js';
 import { buildProgram, type GlobalOptions } from './program.js';
 
@@ -42,7 +42,10 @@ export async function createContext(
   const out = await newOutput(io, globals);
   let files: Promise<LoadedConfigFile[]> | undefined;
   // Settings (and cosmiconfig behind them) are loaded when a command asks for them.
-  const settingsModule = () => import('../config/settings.js');
+  const settingsModule = async () => ({
+    ...(await import('../config/files.js')),
+    ...(await import('../config/settings.js')),
+  });
   return {
     io,
     out,

@@ -5,7 +5,6 @@
 import {
   Argument,
   Command,
-  InvalidArgumentError,
   Option,
   type CommandUnknownOpts,
   type OptionValues,
@@ -18,6 +17,16 @@ import { VERSION } from '../version.js';
 import type { InputFormat } from '../input/types.js';
 import type { FlattenMode, ReportFormat } from '../report/formats.js';
 import type { Context, IO } from './context.js';
+import {
+  collect,
+  delimiterArg,
+  emulatorCampaignArg,
+  floatArg,
+  intArg,
+  refIdArg,
+  regexArg,
+  timeZoneArg,
+} from './flag-values.js';
 
 /**
  * A command's flags as commander infers them from its definition below: each command module
@@ -28,30 +37,6 @@ export type Flags<D extends (parent: never) => { opts(): OptionValues }> = Retur
 >;
 
 type Run<O> = (opts: O, ctx: Context, args: string[]) => Promise<number>;
-
-/** A whole number within bounds, for flag parsers. */
-export function intArg(min: number, max: number) {
-  return (value: string): number => {
-    if (!/^\d+$/.test(value.trim()))
-      throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}.`);
-    const n = Number(value);
-    if (n < min || n > max)
-      throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}.`);
-    return n;
-  };
-}
-
-export function floatArg(min: number, max: number) {
-  return (value: string): number => {
-    const n = Number(value);
-    if (value.trim() === '' || !Number.isFinite(n) || n < min || n > max) {
-      throw new InvalidArgumentError(`expected a number from ${min} to ${max}.`);
-    }
-    return n;
-  };
-}
-
-const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
 function exitCodesHelp(): string {
   return [
@@ -227,7 +212,7 @@ export function defineImport(parent: CommandUnknownOpts) {
         'input format (default: from the contents and extension; stdin: csv)',
       ).choices(['csv', 'json', 'ndjson', 'xlsx'] as const satisfies readonly InputFormat[]),
     )
-    .option('--delimiter <c>', 'CSV delimiter: , ; tab | (default: detected)')
+    .option('--delimiter <c>', 'CSV delimiter: , ; tab | (default: detected)', delimiterArg)
     .option('--encoding <name>', 'text encoding, e.g. windows-1258 (default: BOM, else UTF-8)')
     .option('--sheet <name|n>', 'Excel: the sheet to read, by name or number (default: the first)')
     .option('--map <field=Column>', 'map a lead field to a column (repeatable)', collect)
@@ -292,7 +277,7 @@ export function defineReport(parent: CommandUnknownOpts) {
       '--status <a,b>',
       'only these call statuses, comma-separated (e.g. "ANSWERED,NO ANSWER")',
     )
-    .option('--ref-id <id>', 'only the lead with this reference id')
+    .option('--ref-id <id>', 'only the lead with this reference id', refIdArg)
     .addOption(
       new Option(
         '--format <format>',
@@ -311,6 +296,7 @@ export function defineReport(parent: CommandUnknownOpts) {
     .option(
       '--tz <zone>',
       'your time zone: dates and now/today/yesterday/Nd are read in it (default: serviceTimezone)',
+      timeZoneArg,
     )
     .addHelpText(
       'after',
@@ -388,7 +374,11 @@ export function defineEmulator(parent: CommandUnknownOpts) {
       'the access_token the emulator accepts (a test value, not a secret)',
       'emulator-token',
     )
-    .option('--campaign <key[=name]>', 'a campaign it knows (repeatable; default summer)', collect)
+    .option(
+      '--campaign <key[=name]>',
+      'a campaign it knows (repeatable; default summer)',
+      emulatorCampaignArg,
+    )
     .option('--state <file>', 'keep leads in this JSON file across restarts')
     .option(
       '--latency <ms>',
@@ -408,7 +398,11 @@ export function defineEmulator(parent: CommandUnknownOpts) {
       'answer HTTP 413 to imports with more leads than this',
       intArg(1, 10_000_000),
     )
-    .option('--phone-pattern <regex>', 'stricter service-side phone rule (default ^0\\d{9}$)')
+    .option(
+      '--phone-pattern <regex>',
+      'stricter service-side phone rule (default ^0\\d{9}$)',
+      regexArg,
+    )
     .addOption(
       new Option('--message-style <style>', 'import success message form')
         .choices(['ratio', 'count'])

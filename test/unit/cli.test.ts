@@ -189,3 +189,129 @@ describe('a missing command', () => {
     expect(r.stderr).toContain('Usage: cacs');
   });
 });
+
+describe('flag rules, declared on the options', () => {
+  const USAGE = '(run cacs --help for usage)';
+  // Everything a command needs is set, so the flag alone is at fault; nothing listens at the
+  // address, and nothing is read or sent: commander stops while parsing.
+  const env = () =>
+    isolatedEnv({
+      CACS_BASE_URL: 'http://127.0.0.1:9',
+      CACS_ACCESS_TOKEN: SENTINEL,
+      CACS_CAMPAIGN: 'summer',
+    });
+  const bad = (flags: string, value: string, reason: string) =>
+    `error: option '${flags}' argument '${value}' is invalid. ${reason}`;
+  const long = (c: string, n: number) => c.repeat(n);
+
+  it.each([
+    // values
+    [['import', 'x.csv', '--delimiter', 'x'], bad('--delimiter <c>', 'x', 'use one of , ; tab |')],
+    [
+      ['import', 'x.csv', '--delimiter', 'constructor'],
+      bad('--delimiter <c>', 'constructor', 'use one of , ; tab |'),
+    ],
+    [
+      ['report', '--from', 'today', '--ref-id', long('K', 33)],
+      bad('--ref-id <id>', long('K', 33), "at most 32 characters (the service's limit)"),
+    ],
+    [
+      ['report', '--from', 'today', '--tz', 'Mars/Base'],
+      `${bad('--tz <zone>', 'Mars/Base', 'unknown time zone')}\nUse an IANA name such as Asia/Ho_Chi_Minh or Europe/Paris.`,
+    ],
+    [
+      ['emulator', '--phone-pattern', '('],
+      bad(
+        '--phone-pattern <regex>',
+        '(',
+        'not a valid regular expression: Invalid regular expression: /(/: Unterminated group',
+      ),
+    ],
+    [
+      ['emulator', '--campaign', 'a', '--campaign', '=Name'],
+      bad('--campaign <key[=name]>', '=Name', 'a campaign key is 1 to 32 characters'),
+    ],
+    [
+      ['emulator', '--campaign', long('C', 33)],
+      bad('--campaign <key[=name]>', long('C', 33), 'a campaign key is 1 to 32 characters'),
+    ],
+    // numbers
+    [
+      ['--timeout', '99', 'config', 'show'],
+      bad('--timeout <ms>', '99', 'expected a whole number from 100 to 3600000.'),
+    ],
+    [
+      ['import', 'x.csv', '--batch-size', '0'],
+      bad('--batch-size <n>', '0', 'expected a whole number from 1 to 100000.'),
+    ],
+    [
+      ['import', 'x.csv', '--concurrency', '65'],
+      bad('--concurrency <n>', '65', 'expected a whole number from 1 to 64.'),
+    ],
+    [
+      ['report', '--from', 'today', '--window-days', '32'],
+      bad('--window-days <n>', '32', 'expected a whole number from 1 to 31.'),
+    ],
+    [
+      ['report', '--from', 'today', '--concurrency', '1.5'],
+      bad('--concurrency <n>', '1.5', 'expected a whole number from 1 to 64.'),
+    ],
+    [
+      ['history', '--limit', '0'],
+      bad('--limit <n>', '0', 'expected a whole number from 1 to 1000000.'),
+    ],
+    [
+      ['emulator', '--port', '65536'],
+      bad('--port <n>', '65536', 'expected a whole number from 0 to 65535.'),
+    ],
+    [
+      ['emulator', '--latency', '-1'],
+      bad('--latency <ms>', '-1', 'expected a whole number from 0 to 600000.'),
+    ],
+    [
+      ['emulator', '--fail-rate', '2'],
+      bad('--fail-rate <p>', '2', 'expected a number from 0 to 1.'),
+    ],
+    [
+      ['emulator', '--seed', 'x'],
+      bad('--seed <n>', 'x', 'expected a whole number from 0 to 2147483648.'),
+    ],
+    [
+      ['emulator', '--max-batch', '0'],
+      bad('--max-batch <n>', '0', 'expected a whole number from 1 to 10000000.'),
+    ],
+    // choices
+    [
+      ['import', 'x.csv', '--format', 'xml'],
+      bad('--format <format>', 'xml', 'Allowed choices are csv, json, ndjson, xlsx.'),
+    ],
+    [
+      ['report', '--from', 'today', '--format', 'xml'],
+      bad('--format <format>', 'xml', 'Allowed choices are csv, json, ndjson, table.'),
+    ],
+    [
+      ['report', '--from', 'today', '--flatten', 'rows'],
+      bad('--flatten <mode>', 'rows', 'Allowed choices are attempts, leads.'),
+    ],
+    [
+      ['emulator', '--message-style', 'x'],
+      bad('--message-style <style>', 'x', 'Allowed choices are ratio, count.'),
+    ],
+    [
+      ['emulator', '--attempts', 'x'],
+      bad('--attempts <style>', 'x', 'Allowed choices are window, all.'),
+    ],
+    [
+      ['completion', 'tcsh'],
+      "error: command-argument value 'tcsh' is invalid for argument 'shell'. Allowed choices are bash, zsh, fish.",
+    ],
+    // conflicts
+    [
+      ['import', 'x.csv', '--retry-uncertain', '--restart'],
+      "error: option '--retry-uncertain' cannot be used with option '--restart'",
+    ],
+  ])('cacs %j → exit 2, the flag named, no stack trace', async (args, message) => {
+    const r = await runCli(args, { env: env() });
+    expect(r).toEqual({ code: 2, stdout: '', stderr: `${message}\n${USAGE}\n` });
+  });
+});

@@ -279,6 +279,24 @@ describe('input formats and encodings', () => {
     expect(emu.store.leads('summer')[0]?.lead.name).toBe('An');
   });
 
+  it.each([
+    [';', ';'],
+    ['semicolon', ';'],
+    ['TAB', '\t'],
+    ['\\t', '\t'],
+    ['pipe', '|'],
+  ])('splits on --delimiter %j where detection would pick ","', async (flag, d) => {
+    // As many commas as delimiters on every line: detection prefers ",", which finds no phone.
+    const content = `phone${d}Name, full\n0912345678${d}An, Binh\n0912345679${d}Chi, Dung\n`;
+    const emu = await emulator();
+    const file = write(tempDir(), 'x.txt', content);
+    const map = ['--map', 'name=Name, full'];
+    expect((await importJson([file, ...map], emu)).code).toBe(2);
+    const r = await importJson([file, ...map, '--delimiter', flag], emu);
+    expect(r.code).toBe(0);
+    expect(emu.store.leads('summer').map((l) => l.lead.name)).toEqual(['An, Binh', 'Chi, Dung']);
+  });
+
   it('keeps quoted newlines and reports lines correctly after them', async () => {
     const emu = await emulator();
     const r = await importJson(
@@ -467,7 +485,9 @@ describe('malformed input: exit 2, named file and line, nothing sent', () => {
     expect(m.stderr).toContain('--map:');
     const d = await runCli(['import', messy(), '--delimiter', 'x'], { env: importEnv(emu) });
     expect(d.code).toBe(2);
-    expect(d.stderr).toContain('--delimiter "x": use one of , ; tab |');
+    expect(d.stderr).toContain(
+      "error: option '--delimiter <c>' argument 'x' is invalid. use one of , ; tab |",
+    );
   });
 
   it('asks for the missing settings before reading anything', async () => {

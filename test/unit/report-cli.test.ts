@@ -333,7 +333,14 @@ describe('cacs report', () => {
     [['--from', '2026-02-30'], '--from "2026-02-30": no such date'],
     [['--from', 'last week'], '--from "last week": not a date or time cacs understands'],
     [['--from', '2026-11-10', '--to', '2026-11-01'], 'is later than --to'],
-    [['--from', 'today', '--tz', 'Mars/Base'], '--tz "Mars/Base": unknown time zone'],
+    [
+      ['--from', 'today', '--tz', 'Mars/Base'],
+      "option '--tz <zone>' argument 'Mars/Base' is invalid. unknown time zone",
+    ],
+    [
+      ['--from', 'today', '--ref-id', 'K'.repeat(33)],
+      "is invalid. at most 32 characters (the service's limit)",
+    ],
     [['--from', 'today', '--status', 'X'.repeat(41)], 'longer than 40 characters'],
     [
       ['--from', 'today', '--window-days', '32'],

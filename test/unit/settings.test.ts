@@ -6,12 +6,10 @@ import { validateConfig } from '../../src/config/schema.js';
 import {
   loadConfigFiles,
   looselyProtectedTokenFiles,
-  requireBaseUrl,
-  requireCampaign,
-  requireToken,
-  resolveSettings,
   type LoadedConfigFile,
-} from '../../src/config/settings.js';
+} from '../../src/config/files.js';
+import { requireBaseUrl, requireCampaign, resolveSettings } from '../../src/config/settings.js';
+import { requireToken } from '../../src/config/token.js';
 import { Secrets } from '../../src/secrets.js';
 import { isolatedEnv, tempDir } from '../helpers/cli.js';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { writeFileAtomicSync } from '../../atomic-write.js';
 import { UsageError } from '../../errors.js';
 import { userConfigDir } from '../../config/paths.js';
-import { USER_CONFIG_PLACES } from '../../config/settings.js';
+import { USER_CONFIG_PLACES } from '../../config/files.js';
 import { maskUrlCredentials } from '../../secrets.js';
 import type { Context } from '../context.js';
 import type { Flags, defineConfigInit, defineConfigPath, defineConfigShow } from '../program.js';

@@ -6,30 +6,7 @@ import type { Flags, defineEmulator } from '../program.js';
 /** The flags as commander parses them (program.ts defines them). */
 export type EmulatorFlags = Flags<typeof defineEmulator>;
 
-/** "KEY" or "KEY=Name" → a campaign. */
-export function parseCampaignFlag(value: string): { key: string; name?: string } {
-  const i = value.indexOf('=');
-  const key = (i < 0 ? value : value.slice(0, i)).trim();
-  const name = i < 0 ? undefined : value.slice(i + 1).trim();
-  if (key === '' || key.length > 32) {
-    throw new UsageError(
-      `--campaign ${JSON.stringify(value)}: a campaign key is 1 to 32 characters`,
-    );
-  }
-  return name ? { key, name } : { key };
-}
-
 export async function runEmulator(flags: EmulatorFlags, ctx: Context): Promise<number> {
-  if (flags.phonePattern !== undefined) {
-    try {
-      new RegExp(flags.phonePattern);
-    } catch (e) {
-      throw new UsageError(
-        `--phone-pattern: not a valid regular expression: ${(e as Error).message}`,
-      );
-    }
-  }
-  const campaigns = flags.campaign?.map(parseCampaignFlag);
   const { startEmulator } = await import('../../emulator/index.js');
   const quarter = flags.failRate / 4;
   let emulator;
@@ -42,7 +19,7 @@ export async function runEmulator(flags: EmulatorFlags, ctx: Context): Promise<n
       latencyMs: flags.latency,
       messageStyle: flags.messageStyle,
       attemptsStyle: flags.attempts,
-      ...(campaigns ? { campaigns } : {}),
+      ...(flags.campaign ? { campaigns: flags.campaign } : {}),
       ...(flags.state !== undefined ? { statePath: flags.state } : {}),
       ...(flags.maxBatch !== undefined ? { maxBatch: flags.maxBatch } : {}),
       ...(flags.phonePattern !== undefined ? { phonePattern: flags.phonePattern } : {}),

@@ -13,24 +13,6 @@ import type { Flags, defineImport } from '../program.js';
 /** The flags as commander parses them (program.ts defines them). */
 export type ImportFlags = Flags<typeof defineImport>;
 
-const DELIMITER_NAMES: Record<string, string> = {
-  ',': ',',
-  comma: ',',
-  ';': ';',
-  semicolon: ';',
-  tab: '\t',
-  '\\t': '\t',
-  '\t': '\t',
-  '|': '|',
-  pipe: '|',
-};
-
-export function parseDelimiter(value: string): string {
-  const d = DELIMITER_NAMES[value.toLowerCase()];
-  if (!d) throw new UsageError(`--delimiter ${JSON.stringify(value)}: use one of , ; tab |`);
-  return d;
-}
-
 export async function runImportCommand(
   flags: ImportFlags,
   ctx: Context,
@@ -38,7 +20,6 @@ export async function runImportCommand(
 ): Promise<number> {
   const input = args[0];
   if (input === undefined) throw new UsageError('give the lead file to import (or - for stdin)');
-  const delimiter = flags.delimiter === undefined ? undefined : parseDelimiter(flags.delimiter);
   const { parseMapFlags, ColumnError } = await import('../../leads/columns.js');
   let mapFlags: Partial<Record<LeadField, string>> = {};
   try {
@@ -96,7 +77,7 @@ export async function runImportCommand(
       displayName: input === '-' ? 'stdin' : input,
       campaignKey: campaign?.key ?? '',
       ...(flags.format ? { format: flags.format } : {}),
-      ...(delimiter ? { delimiter } : {}),
+      ...(flags.delimiter ? { delimiter: flags.delimiter } : {}),
       ...(flags.encoding ? { encoding: flags.encoding } : {}),
       ...(flags.sheet !== undefined ? { sheet: flags.sheet } : {}),
       map: { ...settings.import.columns, ...mapFlags },

@@ -1,10 +1,8 @@
 /** `cacs report`: flags → settings → the report service (dates, windows, fetch, merge) → write. */
-import { LIMITS } from '../../api/spec.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { FailureError, UsageError } from '../../errors.js';
 import type { FlatConfig } from '../../config/schema.js';
-import { isValidTimeZone } from '../../report/formats.js';
 import { requireCampaign } from '../../config/settings.js';
 import { plural } from '../../text.js';
 import type { Context } from '../context.js';
@@ -30,14 +28,6 @@ function checkWritableFolder(file: string, given: string): void {
 }
 
 export async function runReportCommand(flags: ReportFlags, ctx: Context): Promise<number> {
-  if (flags.tz !== undefined && !isValidTimeZone(flags.tz)) {
-    throw new UsageError(`--tz ${JSON.stringify(flags.tz)}: unknown time zone`, {
-      hint: 'Use an IANA name such as Asia/Ho_Chi_Minh or Europe/Paris.',
-    });
-  }
-  if (flags.refId !== undefined && [...flags.refId].length > LIMITS.refId) {
-    throw new UsageError(`--ref-id: at most ${LIMITS.refId} characters (the service's limit)`);
-  }
   const cmdFlags: FlatConfig = new Map();
   if (flags.campaign !== undefined) cmdFlags.set('campaign', flags.campaign);
   if (flags.tz !== undefined) cmdFlags.set('timezone', flags.tz);

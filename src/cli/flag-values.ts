@@ -1,0 +1,106 @@
+/**
+ * The rules of flag values, declared once, as commander parsers (`.argParser()`): each turns what
+ * was typed into the flag's final value, or throws commander's InvalidArgumentError. Commander
+ * then prints "error: option '<flag>' argument '<value>' is invalid. <reason>" and main.ts exits
+ * with 2 (usage), before any command runs. Light on purpose: program.ts loads this for --help.
+ */
+import { InvalidArgumentError } from '@commander-js/extra-typings';
+import { LIMITS } from '../api/spec.js';
+import type { DELIMITERS } from '../leads/read.js';
+import { isValidTimeZone } from '../report/formats.js';
+
+/** A whole number within bounds. */
+export function intArg(min: number, max: number) {
+  return (value: string): number => {
+    if (!/^\d+$/.test(value.trim()))
+      throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}.`);
+    const n = Number(value);
+    if (n < min || n > max)
+      throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}.`);
+    return n;
+  };
+}
+
+/** A number within bounds. */
+export function floatArg(min: number, max: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (value.trim() === '' || !Number.isFinite(n) || n < min || n > max) {
+      throw new InvalidArgumentError(`expected a number from ${min} to ${max}.`);
+    }
+    return n;
+  };
+}
+
+/** A repeatable flag: every value, in order. */
+export const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+/** The CSV delimiters cacs reads (and detects when --delimiter is not given). */
+export type CsvDelimiter = (typeof DELIMITERS)[number];
+
+const DELIMITER_NAMES: Readonly<Record<string, CsvDelimiter>> = {
+  ',': ',',
+  comma: ',',
+  ';': ';',
+  semicolon: ';',
+  tab: '\t',
+  '\\t': '\t',
+  '\t': '\t',
+  '|': '|',
+  pipe: '|',
+};
+
+/** --delimiter: the character itself, or its name (tab, comma, semicolon, pipe; any case). */
+export function delimiterArg(value: string): CsvDelimiter {
+  const d = Object.hasOwn(DELIMITER_NAMES, value.toLowerCase())
+    ? DELIMITER_NAMES[value.toLowerCase()]
+    : undefined;
+  if (d === undefined) throw new InvalidArgumentError('use one of , ; tab |');
+  return d;
+}
+
+/** --ref-id: at most the service's length, in characters (code points). */
+export function refIdArg(value: string): string {
+  if ([...value].length > LIMITS.refId)
+    throw new InvalidArgumentError(`at most ${LIMITS.refId} characters (the service's limit)`);
+  return value;
+}
+
+/** --tz: an IANA time zone this Node knows. */
+export function timeZoneArg(value: string): string {
+  if (!isValidTimeZone(value)) {
+    throw new InvalidArgumentError(
+      'unknown time zone\nUse an IANA name such as Asia/Ho_Chi_Minh or Europe/Paris.',
+    );
+  }
+  return value;
+}
+
+/** A regular expression's source (kept as text: the emulator compiles it). */
+export function regexArg(value: string): string {
+  try {
+    new RegExp(value);
+  } catch (e) {
+    throw new InvalidArgumentError(`not a valid regular expression: ${(e as Error).message}`);
+  }
+  return value;
+}
+
+export interface EmulatorCampaign {
+  key: string;
+  name?: string;
+}
+
+/** The emulator's --campaign KEY or KEY=Name, repeatable: every campaign, in order. */
+export function emulatorCampaignArg(
+  value: string,
+  previous: EmulatorCampaign[] = [],
+): EmulatorCampaign[] {
+  const i = value.indexOf('=');
+  const key = (i < 0 ? value : value.slice(0, i)).trim();
+  const name = i < 0 ? undefined : value.slice(i + 1).trim();
+  if (key === '' || key.length > LIMITS.campaignKey) {
+    throw new InvalidArgumentError(`a campaign key is 1 to ${LIMITS.campaignKey} characters`);
+  }
+  return [...previous, name ? { key, name } : { key }];
+}

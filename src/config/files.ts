@@ -1,0 +1,224 @@
+/**
+ * Config files: finding them (cosmiconfig: the user's config folder, then up from the working
+ * directory; or the one file given with --config), reading and validating them, the error a file
+ * that cannot be parsed draws, and the files that hold a token others may read.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { ConfigError, UsageError } from '../errors.js';
+import type { Env } from './env.js';
+import { userConfigDir } from './paths.js';
+import { validateConfig, type ValidatedConfig } from './schema.js';
+
+export type ConfigScope = 'user' | 'project' | 'explicit';
+
+export interface LoadedConfigFile {
+  path: string;
+  scope: ConfigScope;
+  config: ValidatedConfig;
+}
+
+/** File names looked for in the user's config folder (cosmiconfig's global places). */
+export const USER_CONFIG_PLACES = [
+  'config',
+  'config.json',
+  'config.yaml',
+  'config.yml',
+  'config.js',
+  'config.cjs',
+  'config.mjs',
+];
+
+async function explorer(searchPlaces?: string[], extraExtension?: string) {
+  const { cosmiconfig, defaultLoaders } = await import('cosmiconfig');
+  // A file given with --config and an unusual name (.cacsrc.example) is read as YAML (JSON is YAML too).
+  const known = ['.json', '.yaml', '.yml', '.js', '.mjs', '.cjs', '.ts', '.mts', '.cts', ''];
+  const loaders =
+    extraExtension !== undefined && !known.includes(extraExtension)
+      ? { loaders: { [extraExtension]: defaultLoaders['.yaml'] } }
+      : {};
+  return cosmiconfig('cacs', {
+    searchStrategy: 'none',
+    cache: false,
+    ...(searchPlaces ? { searchPlaces } : {}),
+    ...loaders,
+  });
+}
+
+async function readConfigFile(
+  filepath: string,
+  scope: ConfigScope,
+  data: unknown,
+): Promise<LoadedConfigFile> {
+  const { config, problems } = validateConfig(data);
+  if (!config) throw new ConfigError(filepath, problems);
+  return { path: filepath, scope, config };
+}
+
+export interface FindConfigOptions {
+  cwd: string;
+  env: Env;
+  /** --config: use exactly this file instead of searching. */
+  explicitPath?: string;
+}
+
+/**
+ * A config file that cannot be parsed: its path, the line and column, and the parser's reason —
+ * never a line of it (parsers quote the source in code frames and messages, and the broken line
+ * may be the one holding the token). A reason that still contains a piece of the file is
+ * replaced by the kind of error alone.
+ */
+export function configReadError(e: unknown, what: string): UsageError {
+  const err = (typeof e === 'object' && e !== null ? e : {}) as {
+    name?: unknown;
+    message?: unknown;
+    stack?: unknown;
+    filepath?: unknown;
+    reason?: unknown;
+    mark?: { line?: unknown; column?: unknown };
+  };
+  const file = typeof err.filepath === 'string' ? err.filepath : what;
+  let source = '';
+  try {
+    source = fs.readFileSync(file, 'utf8');
+  } catch {
+    // a folder, or unreadable: nothing of it can be in the reason
+  }
+  const name = typeof err.name === 'string' ? err.name : 'Error';
+  // Strip terminal colours: parse-json colours its code frame when FORCE_COLOR is set or the
+  // terminal supports colour, which would hide the frame's lines from the filter below.
+  const message = (typeof err.message === 'string' ? err.message : String(e)).replace(
+    /\x1b\[[0-9;]*m/g,
+    '',
+  );
+  let reason: string;
+  let label: string;
+  let line: number | undefined;
+  let column: number | undefined;
+  if (name === 'YAMLException' && typeof err.reason === 'string') {
+    // js-yaml: the reason apart from the snippet, and the mark (0-based).
+    reason = err.reason;
+    label = 'YAML syntax error';
+    if (typeof err.mark?.line === 'number') line = err.mark.line + 1;
+    if (typeof err.mark?.column === 'number') column = err.mark.column + 1;
+  } else if (name === 'JSONError' || /\bJSON\b/.test(message)) {
+    // parse-json: "JSON Error in <file>:", a code frame, "<reason> while parsing '<source>'",
+    // the code frame again. Keep the reason's line only.
+    const lines = message.split('\n').slice(/^JSON Error in /.test(message) ? 1 : 0);
+    const first = lines.find((l) => l.trim() !== '' && !/^\s*>?\s*\d*\s*\|/.test(l)) ?? '';
+    reason = first.split(/ while parsing\b/)[0] ?? '';
+    label = 'JSON syntax error';
+    const lc = /\(line (\d+) column (\d+)\)/.exec(reason);
+    const pos = /at position (\d+)/.exec(reason);
+    if (lc) {
+      line = Number(lc[1]);
+      column = Number(lc[2]);
+    } else if (pos) {
+      const before = source.slice(0, Number(pos[1]));
+      line = before.split('\n').length;
+      column = before.length - before.lastIndexOf('\n');
+    }
+    reason = reason.replace(/\s*\(line \d+ column \d+\)/, '').replace(/ at position \d+/, '');
+  } else {
+    // JavaScript: the message, and the line from the stack (which also quotes the source).
+    reason = `${name}: ${message.split('\n')[0] ?? ''}`;
+    label = name === 'SyntaxError' ? 'JavaScript syntax error' : name;
+    const stack = typeof err.stack === 'string' ? err.stack : '';
+    const esc = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const at = new RegExp(`${esc}:(\\d+)(?::(\\d+))?`).exec(stack);
+    if (at) {
+      line = Number(at[1]);
+      if (at[2] !== undefined) column = Number(at[2]);
+    }
+  }
+  reason = safeReason(reason, source, label);
+  const where =
+    line === undefined ? '' : `, line ${line}${column === undefined ? '' : `, column ${column}`}`;
+  return new UsageError(`cannot read the configuration ${file}${where}: ${reason}`, {
+    hint: 'Check the file is valid JSON, YAML or JavaScript (its lines are not printed: they may hold the token).',
+  });
+}
+
+/**
+ * The first line of a parser's reason, V8's quoted JSON snippet removed, and only if no run of 8
+ * characters of it is found in the file (else just the kind of error).
+ */
+function safeReason(reason: string, source: string, label: string): string {
+  let r = (reason.split('\n')[0] ?? '')
+    // V8: Unexpected token 'x', "<source>" is not valid JSON (or ..."<source>"...).
+    .replace(/, (?:\.\.\.)?"[^]*$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (r.length > 160) r = `${r.slice(0, 160)}…`;
+  const RUN = 8;
+  for (let i = 0; i + RUN <= r.length; i++) {
+    if (source.includes(r.slice(i, i + RUN))) return label;
+  }
+  return r === '' ? label : r;
+}
+
+/** The config files in effect, lowest precedence first (user, then project). */
+export async function loadConfigFiles(opts: FindConfigOptions): Promise<LoadedConfigFile[]> {
+  const ex = await explorer(
+    undefined,
+    opts.explicitPath === undefined ? undefined : path.extname(opts.explicitPath).toLowerCase(),
+  );
+  const load = async (
+    fn: () => Promise<{ filepath: string; config: unknown; isEmpty?: boolean } | null>,
+    what: string,
+  ) => {
+    try {
+      return await fn();
+    } catch (e) {
+      throw configReadError(e, what);
+    }
+  };
+  if (opts.explicitPath !== undefined) {
+    const file = path.resolve(opts.cwd, opts.explicitPath);
+    if (!fs.existsSync(file)) {
+      throw new UsageError(`--config ${opts.explicitPath}: no such file`);
+    }
+    const r = await load(() => ex.load(file), file);
+    return [await readConfigFile(file, 'explicit', r?.config)];
+  }
+  const files: LoadedConfigFile[] = [];
+  const userDir = userConfigDir(opts.env);
+  const userEx = await explorer(USER_CONFIG_PLACES);
+  const userSearch = await load(() => userEx.search(userDir), userDir);
+  if (userSearch) files.push(await readConfigFile(userSearch.filepath, 'user', userSearch.config));
+
+  let dir = path.resolve(opts.cwd);
+  for (;;) {
+    if (dir !== userDir) {
+      const found = await load(() => ex.search(dir), dir);
+      if (found) {
+        if (!files.some((f) => f.path === found.filepath)) {
+          files.push(await readConfigFile(found.filepath, 'project', found.config));
+        }
+        break;
+      }
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  return files;
+}
+
+/** Files that hold a token and that group or others may read (POSIX only). */
+export function looselyProtectedTokenFiles(files: LoadedConfigFile[]): string[] {
+  if (process.platform === 'win32') return [];
+  const out: string[] = [];
+  for (const f of files) {
+    const holds =
+      f.config.base.has('accessToken') ||
+      [...f.config.profiles.values()].some((p) => p.has('accessToken'));
+    if (!holds) continue;
+    try {
+      if ((fs.statSync(f.path).mode & 0o077) !== 0) out.push(f.path);
+    } catch {
+      // unreadable now: nothing to warn about
+    }
+  }
+  return out;
+}

@@ -1,0 +1,128 @@
+/**
+ * The access token: where it comes from (a value, or accessTokenCommand run without blocking),
+ * and the checks it passes before a request carries it. It is never printed.
+ */
+import { LIMITS } from '../api/spec.js';
+import { UsageError } from '../errors.js';
+import { ENV, type Env } from './env.js';
+
+/** Where the token comes from; the token itself is read only when a request needs it. */
+export type TokenSource =
+  { kind: 'value'; value: string } | { kind: 'command'; command: string; timeoutMs: number };
+
+/** What a token command may print at most (a token is at most 50 characters). */
+const TOKEN_COMMAND_MAX_OUTPUT = 64 * 1024;
+
+const TOKEN_COMMAND_HINT =
+  'Run the command by hand to see what it says (cacs never prints its output: it may hold the token).';
+
+/**
+ * Run accessTokenCommand through the shell, without blocking the event loop, and return what it
+ * printed on stdout. It runs in a process group of its own with no input; at the timeout the
+ * whole group is killed (a `sleep` it started included). Its stdout and stderr are never shown:
+ * errors say only the exit status, the signal or the timeout.
+ */
+export async function runTokenCommand(
+  command: string,
+  env: Env,
+  timeoutMs: number,
+): Promise<string> {
+  const { spawn } = await import('node:child_process');
+  const group = process.platform !== 'win32';
+  return new Promise<string>((resolve, reject) => {
+    let settled = false;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const child = spawn(command, {
+      shell: true,
+      env: env as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: group,
+      windowsHide: true,
+    });
+    const killAll = (signal: NodeJS.Signals) => {
+      try {
+        if (group && child.pid !== undefined) process.kill(-child.pid, signal);
+        else child.kill(signal);
+      } catch {
+        // already gone
+      }
+    };
+    const fail = (message: string, hint = TOKEN_COMMAND_HINT) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      killAll('SIGTERM');
+      // A command that ignores SIGTERM goes a second later; nothing waits for it.
+      setTimeout(() => killAll('SIGKILL'), 1000).unref();
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      child.unref();
+      reject(new UsageError(message, { hint }));
+    };
+    const timer = setTimeout(
+      () =>
+        fail(
+          `accessTokenCommand did not finish within ${formatSeconds(timeoutMs)}; it was stopped`,
+          'Run the command by hand: it must print the token without waiting for input. If it is just slow, raise accessTokenCommandTimeout (milliseconds) in the config.',
+        ),
+      timeoutMs,
+    );
+    child.stdout?.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > TOKEN_COMMAND_MAX_OUTPUT) {
+        fail(
+          `accessTokenCommand printed more than ${TOKEN_COMMAND_MAX_OUTPUT / 1024} KiB; it should print the token only`,
+        );
+        return;
+      }
+      chunks.push(c);
+    });
+    // Read and dropped: never shown, it may hold the token.
+    child.stderr?.resume();
+    child.on('error', (e: NodeJS.ErrnoException) =>
+      fail(`accessTokenCommand could not be started (${e.code ?? 'error'})`),
+    );
+    child.on('close', (code, signal) => {
+      if (settled) return;
+      if (code !== 0) {
+        fail(
+          `accessTokenCommand failed (${signal ? `killed by ${signal}` : `exit status ${code}`})`,
+        );
+        return;
+      }
+      settled = true;
+      clearTimeout(timer);
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    });
+  });
+}
+
+function formatSeconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** The access token: from a value, or by running accessTokenCommand. Never printed. */
+export async function requireToken(s: { token?: TokenSource }, env: Env): Promise<string> {
+  if (s.token === undefined) {
+    throw new UsageError('no access token is set', {
+      hint: `Set ${ENV.accessToken}, or accessToken / accessTokenCommand in a config file (chmod 600 it). A token is never taken from the command line.`,
+    });
+  }
+  let token: string;
+  if (s.token.kind === 'value') {
+    token = s.token.value;
+  } else {
+    token = (await runTokenCommand(s.token.command, env, s.token.timeoutMs)).trim();
+    if (token === '')
+      throw new UsageError('accessTokenCommand printed nothing', { hint: TOKEN_COMMAND_HINT });
+  }
+  if ([...token].length > LIMITS.accessToken) {
+    throw new UsageError(
+      `the access token is longer than the ${LIMITS.accessToken} characters the service allows`,
+      { hint: 'Check the value (a stray newline or a whole file pasted?).' },
+    );
+  }
+  if (/[\r\n\0]/.test(token)) throw new UsageError('the access token contains a line break or NUL');
+  return token;
+}
