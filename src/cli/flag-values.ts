@@ -6,7 +6,7 @@
  */
 import { InvalidArgumentError } from '@commander-js/extra-typings';
 import { LIMITS } from '../api/spec.js';
-import type { DELIMITERS } from '../leads/read.js';
+import type { DELIMITERS } from '../input/types.js';
 import { isValidTimeZone } from '../report/formats.js';
 
 /** A whole number within bounds. */
