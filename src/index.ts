@@ -51,6 +51,7 @@ export {
   LEAD_MAX_LENGTH,
   LIMITS,
   DEFAULT_PHONE_PATTERN,
+  DEFAULT_HOME_PHONE_PATTERN,
   type Lead,
   type LeadField,
   type CallAttempt,
@@ -155,6 +156,13 @@ export interface RunImportOptions {
   normalize?: boolean;
   /** What a valid phone number looks like (default `^0\d{9}$`, the spec's). */
   phonePattern?: string;
+  /** What a valid home_phone looks like (default `^0\d{9,10}$`: a landline or a mobile). */
+  homePhonePattern?: string;
+  /**
+   * A centre's own test numbers, in any written form: refused like the built-in placeholders
+   * (`phone_placeholder`).
+   */
+  placeholderNumbers?: readonly string[];
   /** Where rejected rows go (default: `<name>.rejects.csv` beside the input). */
   rejectsPath?: string;
   /** Where the rejects, skipped and uncertain files go (default: beside the input). */
@@ -250,6 +258,10 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
     dedupe: options.dedupe ?? true,
     normalize: options.normalize ?? true,
     phonePattern: options.phonePattern ?? DEFAULT_PHONE_PATTERN,
+    ...(options.homePhonePattern !== undefined
+      ? { homePhonePattern: options.homePhonePattern }
+      : {}),
+    ...(options.placeholderNumbers ? { placeholderNumbers: options.placeholderNumbers } : {}),
     ...(options.rejectsPath !== undefined ? { rejectsPath: options.rejectsPath } : {}),
     ...(options.sidecarDir !== undefined ? { sidecarDir: options.sidecarDir } : {}),
     rows: options.rows ?? 'both',

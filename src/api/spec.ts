@@ -67,6 +67,11 @@ export const LIMITS = {
 
 /** The spec's phone format "0xxxxxxxxx": a zero and nine digits. */
 export const DEFAULT_PHONE_PATTERN = '^0\\d{9}$';
+/**
+ * home_phone as cacs checks it (not a rule of the service, which takes any digits): an 11-digit
+ * landline (area codes since 2017) or a 10-digit mobile. Setting `import.homePhonePattern`.
+ */
+export const DEFAULT_HOME_PHONE_PATTERN = '^0\\d{9,10}$';
 
 const LEAD_FIELD_SET: ReadonlySet<string> = new Set(LEAD_FIELDS);
 export function isLeadField(name: string): name is LeadField {

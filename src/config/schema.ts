@@ -164,6 +164,7 @@ export const SCALARS = {
   'import.batchSize': integer(1, 100_000),
   'import.concurrency': integer(1, 64),
   'import.phonePattern': regex,
+  'import.homePhonePattern': regex,
   'import.stdinLimit': size,
   'report.format': oneOf(REPORT_FORMATS),
   'report.flatten': oneOf(FLATTEN_MODES),
@@ -196,6 +197,17 @@ const mapOf = <K extends v.GenericSchema<string, string>, V extends v.GenericSch
     v.record(key, value),
   );
 
+/** Phone numbers as a list: text, or numbers (YAML reads 0911111222 as a number). */
+const phoneList = v.pipe(
+  v.array(
+    v.pipe(
+      v.union([v.string(), v.number()], got('expected phone numbers as text')),
+      v.transform((x) => String(x)),
+    ),
+    got('expected a list of phone numbers'),
+  ),
+);
+
 const leadField = v.picklist(LEAD_FIELDS, `not a lead field (fields: ${LEAD_FIELDS.join(', ')})`);
 
 /** The keys known in an object, for "unknown key" (profiles are not offered as a setting). */
@@ -223,6 +235,8 @@ const IMPORT_ENTRIES = {
   concurrency: opt(SCALARS['import.concurrency']),
   columns: opt(mapOf(leadField, text())),
   phonePattern: opt(SCALARS['import.phonePattern']),
+  homePhonePattern: opt(SCALARS['import.homePhonePattern']),
+  placeholderNumbers: opt(phoneList),
   stdinLimit: opt(SCALARS['import.stdinLimit']),
 };
 
@@ -309,6 +323,8 @@ export const RESOLVED = v.object({
     concurrency: SCALARS['import.concurrency'],
     columns: opt(v.record(leadField, v.string()), () => ({})),
     phonePattern: SCALARS['import.phonePattern'],
+    homePhonePattern: SCALARS['import.homePhonePattern'],
+    placeholderNumbers: opt(v.array(v.string()), () => []),
     stdinLimit: SCALARS['import.stdinLimit'],
   }),
   report: v.object({

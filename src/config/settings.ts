@@ -5,7 +5,7 @@
  * Every effective value remembers where it came from, for `cacs config show`. The token is
  * resolved by token.ts when a request needs it.
  */
-import { DEFAULT_PHONE_PATTERN, LIMITS } from '../api/spec.js';
+import { DEFAULT_HOME_PHONE_PATTERN, DEFAULT_PHONE_PATTERN, LIMITS } from '../api/spec.js';
 import { UsageError } from '../errors.js';
 import { isLoopback } from '../net.js';
 import { ENV, ENV_SETTINGS, envValue, type Env } from './env.js';
@@ -32,6 +32,7 @@ export const DEFAULTS = {
   'import.batchSize': 500,
   'import.concurrency': 2,
   'import.phonePattern': DEFAULT_PHONE_PATTERN,
+  'import.homePhonePattern': DEFAULT_HOME_PHONE_PATTERN,
   /** Most bytes of stdin (or a pipe given by name) spooled before the preflight: 1 GiB. */
   'import.stdinLimit': '1GiB',
   'report.flatten': 'attempts',

@@ -55,6 +55,10 @@ export interface ImportOptions {
   dedupe: boolean;
   normalize: boolean;
   phonePattern: string;
+  /** home_phone's rule (default: leads/validate DEFAULT_HOME_PHONE_PATTERN). */
+  homePhonePattern?: string;
+  /** A centre's own test numbers, refused as phone_placeholder. */
+  placeholderNumbers?: readonly string[];
   rejectsPath?: string;
   /**
    * Where rejected, skipped and uncertain rows go: the sidecar files (`files`, the default),
@@ -208,6 +212,8 @@ function openJournalFor(
       dedupe: opts.dedupe,
       normalize: opts.normalize,
       phonePattern: opts.phonePattern,
+      homePhonePattern: opts.homePhonePattern ?? null,
+      placeholderNumbers: opts.placeholderNumbers ?? [],
       format: opts.format ?? null,
       delimiter: opts.delimiter ?? null,
       encoding: opts.encoding ?? null,
@@ -319,6 +325,8 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       normalize: opts.normalize,
       dedupe: opts.dedupe,
       phonePattern: opts.phonePattern,
+      ...(opts.homePhonePattern !== undefined ? { homePhonePattern: opts.homePhonePattern } : {}),
+      ...(opts.placeholderNumbers ? { placeholderNumbers: opts.placeholderNumbers } : {}),
       ...(opts.dryRun ? {} : { sending: { spoolPath } }),
       rejects: (headers) =>
         new SidecarWriter(

@@ -24,7 +24,9 @@ import {
   PHONE_COUNTRY_CODE,
   PHONE_EXCEL_NUMBER,
   PHONE_LEADING_ZERO,
+  PHONE_LEGACY_MOBILE,
   PHONE_SEPARATORS,
+  PHONE_SPREADSHEET,
   normalizeHomePhone,
   normalizePhone,
   trimField,
@@ -46,6 +48,10 @@ export interface PrepareOptions {
   normalize: boolean;
   dedupe: boolean;
   phonePattern: string;
+  /** home_phone's rule (default DEFAULT_HOME_PHONE_PATTERN). */
+  homePhonePattern?: string;
+  /** A centre's own test numbers, refused as placeholders. */
+  placeholderNumbers?: readonly string[];
   /**
    * For a real run: where valid leads are spooled if sendingPass says so. Omitted on a dry run
    * (then `Prepared.leads` is undefined).
@@ -149,11 +155,17 @@ function leadBuilder(
 }
 
 const PHONE_KINDS: Array<[number, NormalizationKind]> = [
+  [PHONE_SPREADSHEET, 'phone_spreadsheet'],
   [PHONE_SEPARATORS, 'phone_separators'],
   [PHONE_COUNTRY_CODE, 'phone_country_code'],
   [PHONE_LEADING_ZERO, 'phone_leading_zero'],
   [PHONE_EXCEL_NUMBER, 'phone_excel_number'],
+  [PHONE_LEGACY_MOBILE, 'phone_legacy_mobile'],
 ];
+/** The PHONE_* bits samples are kept for. */
+const SAMPLED_KINDS = PHONE_KINDS.reduce((bits, [bit]) => bits | bit, 0);
+/** Samples of phone_number changes: the first few, and the first of every other kind. */
+const SAMPLES = 5;
 
 /**
  * How the sending pass gets the valid leads of an input, decided here only: CSV is read again
@@ -191,7 +203,10 @@ async function prepareRows(
   }
   const fieldIndex = plan.fieldIndex.map(([f, i]) => [f, i + skip] as const);
   const build = leadBuilder(fieldIndex, opts.normalize);
-  const validator = createValidator(opts.phonePattern);
+  const validator = createValidator(opts.phonePattern, {
+    ...(opts.homePhonePattern !== undefined ? { homePhonePattern: opts.homePhonePattern } : {}),
+    ...(opts.placeholderNumbers ? { placeholderNumbers: opts.placeholderNumbers } : {}),
+  });
   const seen = new PhoneSet();
   const rejects = opts.rejects(headers);
   const ledgerCheck = opts.holdBack;
@@ -203,6 +218,7 @@ async function prepareRows(
   >;
   const rejectedByCode: Record<string, number> = {};
   const samples: NormalizationSample[] = [];
+  let sampledKinds = 0;
   let total = 0;
   let valid = 0;
   let rejected = 0;
@@ -232,13 +248,16 @@ async function prepareRows(
         normalizedRows++;
         if (trimmed) byKind.trimmed++;
         for (const [bit, kind] of PHONE_KINDS) if (phoneChanges & bit) byKind[kind]++;
-        if (samples.length < 5 && originalPhone !== lead.phone_number)
+        const newKind = phoneChanges & SAMPLED_KINDS & ~sampledKinds;
+        if ((samples.length < SAMPLES || newKind !== 0) && originalPhone !== lead.phone_number) {
+          sampledKinds |= phoneChanges;
           samples.push({
             line: row.line,
             field: 'phone_number',
             before: originalPhone!,
             after: lead.phone_number!,
           });
+        }
       }
       const rejection = validator.validate(lead, originalPhone);
       if (rejection) {

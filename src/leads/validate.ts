@@ -2,16 +2,18 @@
  * Validation of one normalised lead (DESIGN.md "Import semantics" §4, spec sections 2.1 and 8).
  * A failing lead gets a stable machine code and a reason a person understands, showing the value
  * the operator typed. Checks run in a fixed order and the first failure wins: phone_missing,
- * phone_letters, phone_excel_precision, phone_format, too_long:<field> in LEAD_FIELDS order,
- * home_phone_format.
+ * phone_letters, phone_excel_precision, phone_format, phone_placeholder, too_long:<field> in
+ * LEAD_FIELDS order, home_phone_format.
  */
 import {
+  DEFAULT_HOME_PHONE_PATTERN,
   DEFAULT_PHONE_PATTERN,
   LEAD_FIELDS,
   LEAD_MAX_LENGTH,
   type LeadField,
 } from '../api/spec.js';
 import { UsageError } from '../errors.js';
+import { LEGACY_MOBILE_PREFIXES, normalizePhone } from './normalize.js';
 
 export interface Rejection {
   code: string;
@@ -33,6 +35,7 @@ export type RejectionCode =
   | 'phone_letters'
   | 'phone_excel_precision'
   | 'phone_format'
+  | 'phone_placeholder'
   | TooLongCode
   | 'home_phone_format'
   | 'duplicate';
@@ -46,6 +49,7 @@ export const REJECTION_CODES: readonly RejectionCode[] = [
   'phone_letters',
   'phone_excel_precision',
   'phone_format',
+  'phone_placeholder',
   ...LEAD_FIELDS.map((f): TooLongCode => `too_long:${f}`),
   'home_phone_format',
   'duplicate',
@@ -109,23 +113,65 @@ function countDigits(value: string): number {
   return n;
 }
 
-/**
- * A validator for one run. `phonePattern` (config `import.phonePattern`) must match the whole
- * normalised phone number (it is anchored if it is not); phone numbers must be digits whatever
- * the pattern says. Throws UsageError for a pattern that is not a valid regular expression.
- */
-export function createValidator(phonePattern: string = DEFAULT_PHONE_PATTERN): Validator {
-  let pattern: RegExp;
+/** Placeholders, not subscribers: ten equal digits, or 0 and nine equal digits, and these. */
+const PLACEHOLDERS: ReadonlySet<string> = new Set(['0123456789', '0987654321']);
+
+function isPlaceholder(phone: string, listed: ReadonlySet<string>): boolean {
+  if (PLACEHOLDERS.has(phone) || listed.has(phone)) return true;
+  if (phone.length !== 10) return false;
+  const d = phone.charCodeAt(1);
+  for (let i = 2; i < phone.length; i++) if (phone.charCodeAt(i) !== d) return false;
+  return phone.charCodeAt(0) === 48 || phone.charCodeAt(0) === d;
+}
+
+/** The mobile prefixes renumbered in 2018, as a reason lists them. */
+const RENUMBERED = '0120–0129, 0162–0169, 0186, 0188, 0199';
+
+function anchored(source: string, setting: string): RegExp {
   try {
-    pattern = new RegExp(`^(?:${phonePattern})$`);
+    return new RegExp(`^(?:${source})$`);
   } catch (e) {
     throw new UsageError(
-      `the phone pattern ${JSON.stringify(phonePattern)} is not a valid regular expression`,
+      `the ${setting === 'import.phonePattern' ? 'phone' : 'home phone'} pattern ${JSON.stringify(source)} is not a valid regular expression`,
       {
-        hint: 'fix import.phonePattern in the configuration (a JavaScript regular expression)',
+        hint: `fix ${setting} in the configuration (a JavaScript regular expression)`,
         cause: e,
       },
     );
+  }
+}
+
+export interface ValidatorOptions {
+  /** Config `import.homePhonePattern` (default DEFAULT_HOME_PHONE_PATTERN). */
+  homePhonePattern?: string;
+  /** Config `import.placeholderNumbers`: a centre's own test numbers, in any written form. */
+  placeholderNumbers?: readonly string[];
+}
+
+/**
+ * A validator for one run. `phonePattern` (config `import.phonePattern`) must match the whole
+ * normalised phone number (it is anchored if it is not); phone numbers must be digits whatever
+ * the pattern says. home_phone, when given, must match `homePhonePattern`. Throws UsageError
+ * for a pattern that is not a valid regular expression, or a placeholder entry that is no
+ * phone number.
+ */
+export function createValidator(
+  phonePattern: string = DEFAULT_PHONE_PATTERN,
+  opts: ValidatorOptions = {},
+): Validator {
+  const pattern = anchored(phonePattern, 'import.phonePattern');
+  const homeSource = opts.homePhonePattern ?? DEFAULT_HOME_PHONE_PATTERN;
+  const homePattern = anchored(homeSource, 'import.homePhonePattern');
+  const homeDefault = homeSource === DEFAULT_HOME_PHONE_PATTERN;
+  const listed = new Set<string>();
+  for (const entry of opts.placeholderNumbers ?? []) {
+    const n = normalizePhone(String(entry)).value;
+    if (!DIGITS.test(n) || n.length < 9)
+      throw new UsageError(
+        `import.placeholderNumbers: ${showValue(String(entry))} is not a phone number`,
+        { hint: 'List the test numbers as text, e.g. "0911111222".' },
+      );
+    listed.add(n);
   }
   const isDefault = phonePattern === DEFAULT_PHONE_PATTERN;
   const phoneMax = LEAD_MAX_LENGTH.phone_number;
@@ -142,6 +188,13 @@ export function createValidator(phonePattern: string = DEFAULT_PHONE_PATTERN): V
       reason = `phone_number ${shown} does not match the phone pattern ${phonePattern}`;
     } else if (phone.length === 10) {
       reason = `phone_number ${shown} does not start with 0; expected 0 followed by 9 digits`;
+    } else if (phone.length === 11 && phone.startsWith('01')) {
+      const prefix = phone.slice(0, 4);
+      const now = LEGACY_MOBILE_PREFIXES[prefix];
+      reason =
+        now === undefined
+          ? `phone_number ${shown} has 11 digits: ${prefix} is not one of the mobile prefixes renumbered in 2018 (${RENUMBERED}), so it cannot be converted; expected 0 followed by 9 digits`
+          : `phone_number ${shown} is an old 11-digit mobile number (${prefix} became ${now} in 2018); import without --no-normalize to convert it`;
     } else {
       const digits = countDigits(phone);
       reason = `phone_number ${shown} has ${digits} ${digits === 1 ? 'digit' : 'digits'}; expected 0 followed by 9 digits`;
@@ -173,6 +226,14 @@ export function createValidator(phonePattern: string = DEFAULT_PHONE_PATTERN): V
       }
       return phoneFormat(phone, shown);
     }
+    if (isPlaceholder(phone, listed)) {
+      return {
+        code: 'phone_placeholder',
+        reason: listed.has(phone)
+          ? `phone_number ${showValue(originalPhone ?? phone)} is a test number (import.placeholderNumbers), not a customer's`
+          : `phone_number ${showValue(originalPhone ?? phone)} is a placeholder, not a subscriber's number`,
+      };
+    }
     // Fast scan over the lead's own (few) keys; only when something is too long, find the
     // first such field in LEAD_FIELDS order.
     let anyTooLong = false;
@@ -190,8 +251,13 @@ export function createValidator(phonePattern: string = DEFAULT_PHONE_PATTERN): V
       }
     }
     const home = lead.home_phone;
-    if (home !== undefined && !DIGITS.test(home)) {
-      return { code: 'home_phone_format', reason: `home_phone ${showValue(home)} is not digits` };
+    if (home !== undefined && (!homePattern.test(home) || !DIGITS.test(home))) {
+      return {
+        code: 'home_phone_format',
+        reason: homeDefault
+          ? `home_phone ${showValue(home)} is not a phone number: expected 0 followed by 9 or 10 digits`
+          : `home_phone ${showValue(home)} does not match the home phone pattern ${homeSource}`,
+      };
     }
     return undefined;
   }

@@ -160,7 +160,7 @@ describe('the packed package', () => {
       rejected: 1,
       rejectedRows: [[4, 'Bad row']],
       exitCode: 3,
-      leads: ['0912345678', '0987654321'],
+      leads: ['0912345678', '0987654312'],
       requests: 1,
     });
     expect(readme).toContain(`It prints \`${JSON.stringify(printed)}\``);

@@ -88,7 +88,7 @@ describe('a messy Vietnamese CSV', () => {
     });
     expect(processedPhones(emu)).toEqual([
       '0912345678', // already clean
-      '0987654321', // +84 98 765 4321
+      '0987654312', // +84 98 765 4312
       '0903456789', // 0903.456.789
       '0903111222', // Excel dropped the zero
       '0912223344', // (091) 222-3344
@@ -194,7 +194,7 @@ describe('a messy Vietnamese CSV', () => {
 describe('input formats and encodings', () => {
   const rows = [
     { phone: '0912345678', name: 'Nguyễn Văn An' },
-    { phone: '+84 98 765 4321', name: 'Trần Thị Bình' },
+    { phone: '+84 98 765 4312', name: 'Trần Thị Bình' },
   ];
 
   it('reads a JSON array, {"data": [...]}, NDJSON and stdin', async () => {
@@ -213,11 +213,11 @@ describe('input formats and encodings', () => {
       expect(r.code, name).toBe(0);
       expect(r.summary?.imported, name).toBe(2);
     }
-    const csv = 'phone,name\n0912345678,An\n0987654321,Bình\n';
+    const csv = 'phone,name\n0912345678,An\n0987654312,Bình\n';
     const s = await importJson(['-'], emu, { cwd: dir, stdin: csv });
     expect(s.summary).toMatchObject({ imported: 2 });
     expect(emu.store.leads('summer').map((l) => l.lead.phone_number)).toEqual(
-      Array(4).fill(['0912345678', '0987654321']).flat(),
+      Array(4).fill(['0912345678', '0987654312']).flat(),
     );
   });
 
@@ -386,7 +386,7 @@ describe('malformed input: exit 2, named file and line, nothing sent', () => {
     ],
     [
       'ragged.csv',
-      'phone,name\n0912345678,An\n0987654321,Bình,extra\n',
+      'phone,name\n0912345678,An\n0987654312,Bình,extra\n',
       /ragged\.csv:3: this row has a different number of columns than the header/,
     ],
     // A header that cannot be read once ended the process with a stack trace.
@@ -418,7 +418,7 @@ describe('malformed input: exit 2, named file and line, nothing sent', () => {
     // Old Mac line ends: the fast reader hands the file to csv-parse, which refuses the header.
     ['nophone-cr.csv', 'name,email\rAn,a@b.vn\r', /nophone-cr\.csv: no phone column/],
     ['dup.csv', 'phone,name,Name\n0912345678,An,An\n', /dup\.csv: duplicate header/],
-    ['ambiguous.csv', 'phone,mobile\n0912345678,0987654321\n', /ambiguous\.csv: .*ambiguous/i],
+    ['ambiguous.csv', 'phone,mobile\n0912345678,0987654312\n', /ambiguous\.csv: .*ambiguous/i],
     [
       'unmapped.csv',
       'phone,Sản phẩm\n0912345678,Bảo hiểm\n',
@@ -557,7 +557,7 @@ describe('options', () => {
     expect(emu.store.importRequests).toBe(0);
     expect(r.stderr).toContain('[dry run: nothing sent]');
     expect(r.stderr).toMatch(/would be sent\s+10\s+1 batch of up to 500/);
-    expect(r.stderr).toContain('line 3: phone_number "+84 98 765 4321" → 0987654321');
+    expect(r.stderr).toContain('line 3: phone_number "+84 98 765 4312" → 0987654312');
     expect(fs.existsSync(path.join(cwd, 'leads.csv.rejects.csv'))).toBe(true);
   });
 
@@ -587,14 +587,14 @@ describe('options', () => {
 
   it('counts leads the service skipped ("s/t leads were imported")', async () => {
     const emu = await emulator();
-    emu.store.addLead('summer', { phone_number: '0987654321' }, new Date());
+    emu.store.addLead('summer', { phone_number: '0987654312' }, new Date());
     const r = await importJson([MESSY], emu);
     expect(r.summary).toMatchObject({ imported: 9, serviceSkipped: 1, exitCode: 3 });
   });
 
   it('reads the "n leads were imported" form too', async () => {
     const emu = await emulator({ messageStyle: 'count' });
-    const r = await importJson([write(tempDir(), 'x.csv', 'phone\n0912345678\n0987654321\n')], emu);
+    const r = await importJson([write(tempDir(), 'x.csv', 'phone\n0912345678\n0987654312\n')], emu);
     expect(r.summary).toMatchObject({ imported: 2, serviceSkipped: 0, exitCode: 0 });
   });
 

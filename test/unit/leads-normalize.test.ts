@@ -5,7 +5,10 @@ import {
   PHONE_EXCEL_NUMBER,
   PHONE_LEADING_ZERO,
   PHONE_SEPARATORS,
+  PHONE_LEGACY_MOBILE,
   PHONE_TRIMMED,
+  LEGACY_MOBILE_PREFIXES,
+  cleanSpreadsheet,
   normalizeHomePhone,
   normalizePhone,
   phoneChangeKinds,
@@ -242,7 +245,37 @@ const phoneAlphabet = fc.string({
   maxLength: 18,
 });
 
+/** Old 11-digit mobiles (renumbered prefixes and some that were not) in their written forms. */
+const legacyPhone = fc
+  .tuple(
+    fc.constantFrom(...Object.keys(LEGACY_MOBILE_PREFIXES), '0130', '0190', '0119', '0187'),
+    digitString(7, 7),
+    fc.constantFrom('', '+84', '+84 (0)', '84', '0084', 'excel', 'scientific', "'", '="'),
+    fc.constantFrom('', ' ', '.', '-'),
+  )
+  .map(([prefix, rest, form, sep]) => {
+    const national = `${prefix.slice(1)}${sep}${rest.slice(0, 3)}${sep}${rest.slice(3)}`;
+    const plain = `${prefix.slice(1)}${rest}`;
+    switch (form) {
+      case '':
+        return `0${national}`;
+      case 'excel':
+        return plain;
+      case 'scientific':
+        return `${plain[0]}.${plain.slice(1)}E+09`;
+      case "'":
+        return `'0${national}`;
+      case '="':
+        return `="0${national}"`;
+      case '+84 (0)':
+        return `+84 (0)${national}`;
+      default:
+        return `${form}${national}`;
+    }
+  });
+
 const anyPhoneInput = fc.oneof(
+  legacyPhone,
   groupedPhone,
   ninePhone,
   scientific,
@@ -252,6 +285,18 @@ const anyPhoneInput = fc.oneof(
 
 const digitsOf = (s: string) => s.replace(/\D/g, '');
 
+/** The input as normalisation cleans it before reading digits: trimmed, leftovers removed. */
+const plainOf = (raw: string) => {
+  const t = trimField(raw);
+  return t === '' ? t : cleanSpreadsheet(t);
+};
+
+/** The new number of an old mobile's 10 national digits, if its prefix was renumbered. */
+const renumber = (core: string) => {
+  const prefix = core.length === 10 ? LEGACY_MOBILE_PREFIXES[`0${core.slice(0, 3)}`] : undefined;
+  return prefix === undefined ? undefined : prefix + core.slice(3);
+};
+
 /** Leading digits normalisation may drop: a country code (with the spurious 0) or a trunk 0. */
 const DROPPABLE_PREFIXES = ['', '0', '84', '840', '0084', '00840'];
 
@@ -260,7 +305,7 @@ const DROPPABLE_PREFIXES = ['', '0', '84', '840', '0084', '00840'];
  * decimal point, or the exponent of an Excel scientific form.
  */
 function droppableTails(input: string): string[] {
-  const t = trimField(input);
+  const t = plainOf(input);
   const tails = [''];
   const float = /[.,](0+)$/.exec(t);
   if (float) tails.push(float[1]!);
@@ -271,7 +316,7 @@ function droppableTails(input: string): string[] {
 
 /** The ways the input's digits can be read as prefix + core + tail. */
 function cores(input: string): string[] {
-  const d = digitsOf(input);
+  const d = digitsOf(plainOf(input));
   const out: string[] = [];
   for (const p of DROPPABLE_PREFIXES) {
     for (const t of droppableTails(input)) {
@@ -321,14 +366,19 @@ describe('normalizePhone properties', () => {
     fc.assert(
       fc.property(anyPhoneInput, (raw) => {
         const { value, changes } = normalizePhone(raw);
-        if (value === trimField(raw)) return;
+        if (value === plainOf(raw)) return;
         expect(value).toMatch(/^\d+$/);
         const possible = cores(raw);
+        if (changes & PHONE_LEGACY_MOBILE) {
+          // an old mobile: its prefix replaced by the new one, the last 7 digits kept
+          expect(possible.some((c) => renumber(c) === value)).toBe(true);
+          return;
+        }
         expect(
           possible.includes(value) || (value.startsWith('0') && possible.includes(value.slice(1))),
         ).toBe(true);
         // digits are dropped only with the flag that says why
-        if (digitsOf(value).length < digitsOf(raw).length) {
+        if (digitsOf(value).length < digitsOf(plainOf(raw)).length) {
           expect(changes & (CC | EXCEL | ZERO)).not.toBe(0);
         }
       }),
@@ -339,13 +389,17 @@ describe('normalizePhone properties', () => {
   it('never turns an invalid number into a valid different one: a valid output is 0 + the input’s significant digits', () => {
     fc.assert(
       fc.property(anyPhoneInput, (raw) => {
-        const { value } = normalizePhone(raw);
+        const { value, changes } = normalizePhone(raw);
         if (!VALID.test(value)) return;
-        if (value === trimField(raw)) return; // already valid
+        if (value === plainOf(raw)) return; // already valid
+        if (changes & PHONE_LEGACY_MOBILE) {
+          expect(cores(raw).some((c) => renumber(c) === value)).toBe(true);
+          return;
+        }
         expect(cores(raw)).toContain(value.slice(1));
         // when digits were added or dropped (country code, leading zero, Excel), the significant
         // digits are a real mobile number: not starting with 0
-        if (digitsOf(value) !== digitsOf(raw)) expect(value[1]).not.toBe('0');
+        if (digitsOf(value) !== digitsOf(plainOf(raw))) expect(value[1]).not.toBe('0');
       }),
       { numRuns: 5000 },
     );

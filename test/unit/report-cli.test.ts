@@ -612,7 +612,7 @@ describe('cacs report: zones and fresh imports (issue 14)', () => {
       const cwd = tempDir();
       fs.writeFileSync(
         path.join(cwd, 'leads.csv'),
-        'phone_number,name,ref_id\n0912345678,An,KH-1\n0987654321,Bình,KH-2\n0903456789,Cường,KH-3\n',
+        'phone_number,name,ref_id\n0912345678,An,KH-1\n0987654312,Bình,KH-2\n0903456789,Cường,KH-3\n',
       );
       const e = env(emu);
       const imported = await runCli(['import', path.join(cwd, 'leads.csv')], { env: e, cwd });

@@ -43,6 +43,13 @@ export async function runConfigShow(
   add('import.batchSize', settings.import.batchSize);
   add('import.concurrency', settings.import.concurrency);
   add('import.phonePattern', settings.import.phonePattern);
+  add('import.homePhonePattern', settings.import.homePhonePattern);
+  add(
+    'import.placeholderNumbers',
+    settings.import.placeholderNumbers.length > 0
+      ? settings.import.placeholderNumbers.join(', ')
+      : null,
+  );
   add('import.stdinLimit', settings.import.stdinLimit);
   for (const [field, column] of Object.entries(settings.import.columns))
     add(`import.columns.${field}`, column);
@@ -125,6 +132,8 @@ import:
   #   field01: Product
   # A wider phone rule than the spec's 0 + 9 digits, if your operator accepts one.
   # phonePattern: '^0\\d{9,10}$'
+  # Your centre's own test numbers, refused like 0000000000 (phone_placeholder).
+  # placeholderNumbers: ['0911111222']
 
 report:
   windowDays: 31

@@ -88,6 +88,8 @@ export async function runImportCommand(
       dedupe: flags.dedupe,
       normalize: flags.normalize,
       phonePattern: settings.import.phonePattern,
+      homePhonePattern: settings.import.homePhonePattern,
+      placeholderNumbers: settings.import.placeholderNumbers,
       ...(flags.rejects ? { rejectsPath: flags.rejects } : {}),
       retryUncertain: flags.retryUncertain === true,
       restart: flags.restart === true,
