@@ -299,6 +299,20 @@ describe('config validation', () => {
     ]);
   });
 
+  it('import.placeholderNumbers is a list of numbers (text, or YAML numbers); homePhonePattern a regex', () => {
+    expect(
+      validateConfig({
+        import: { placeholderNumbers: '0911111222', homePhonePattern: '[' },
+      }).problems,
+    ).toEqual([
+      'import.placeholderNumbers: expected a list of phone numbers, got string "0911111222"',
+      'import.homePhonePattern: not a valid regular expression: Invalid regular expression: /[/: Unterminated character class',
+    ]);
+    const ok = validateConfig({ import: { placeholderNumbers: ['0911111222', 911111333] } });
+    expect(ok.problems).toEqual([]);
+    expect(ok.config?.base.get('import.placeholderNumbers')).toEqual(['0911111222', '911111333']);
+  });
+
   it('refuses a file that sets both accessToken and accessTokenCommand', () => {
     expect(validateConfig({ accessToken: 'a', accessTokenCommand: 'b' }).problems).toEqual([
       'accessToken and accessTokenCommand: set one, not both',
