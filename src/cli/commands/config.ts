@@ -44,6 +44,7 @@ export async function runConfigShow(
   add('import.concurrency', settings.import.concurrency);
   add('import.phonePattern', settings.import.phonePattern);
   add('import.stdinLimit', settings.import.stdinLimit);
+  add('import.suppress', settings.import.suppress.length > 0 ? settings.import.suppress : null);
   for (const [field, column] of Object.entries(settings.import.columns))
     add(`import.columns.${field}`, column);
   add('report.format', settings.report.format ?? null);
@@ -125,6 +126,10 @@ import:
   #   field01: Product
   # A wider phone rule than the spec's 0 + 9 digits, if your operator accepts one.
   # phonePattern: '^0\\d{9,10}$'
+  # Do-not-call lists (CSV/.xlsx with a phone column, or one number per line), read relative
+  # to this file's folder; their numbers are never sent. --suppress adds more.
+  # suppress:
+  #   - dnc.csv
 
 report:
   windowDays: 31
