@@ -14,9 +14,12 @@
 import fs from 'node:fs';
 import { CacsError, UsageError } from '../errors.js';
 import { DEFAULT_PHONE_PATTERN } from '../api/spec.js';
+import { BlockTrail } from '../input/bytes.js';
+import { textChunks, utf8Strings } from '../input/decode.js';
 import { inspectInput } from '../input/inspect.js';
 import { openRows } from '../input/rows.js';
-import type { RowSource } from '../input/types.js';
+import type { InputInfo, RowSource } from '../input/types.js';
+import { nfc } from '../input/unicode.js';
 import { fieldForHeader } from './columns.js';
 import { normalizePhone, type PhoneResult } from './normalize.js';
 
@@ -220,15 +223,15 @@ function phoneCheck(phonePattern: string): ((phone: string) => boolean) | undefi
 
 /**
  * Which column holds the numbers: the one column whose header is phone_number or one of its
- * aliases; in a file of one column, that column, its first row a header when it has a letter
- * (else it is the first number: a plain list without a header).
+ * aliases; in a file of one column, that column. `firstRow`: the column has no such header, so
+ * its first row may be a number (a plain list without a header: see loadSuppressionList).
  */
 function phoneColumn(
   headers: readonly string[],
   name: string,
-): { column: number; headerIsEntry: boolean } {
+): { column: number; firstRow: boolean } {
   const phones = headers.flatMap((h, i) => (fieldForHeader(h) === 'phone_number' ? [i] : []));
-  if (phones.length === 1) return { column: phones[0]!, headerIsEntry: false };
+  if (phones.length === 1) return { column: phones[0]!, firstRow: false };
   if (phones.length > 1) {
     throw new UsageError(
       `${name}: ${phones.length} columns look like the phone column (${phones.map((i) => JSON.stringify(headers[i])).join(', ')}); a do-not-call list needs exactly one`,
@@ -237,7 +240,7 @@ function phoneColumn(
       },
     );
   }
-  if (headers.length === 1) return { column: 0, headerIsEntry: !LETTER.test(headers[0]!) };
+  if (headers.length === 1) return { column: 0, firstRow: true };
   const shown = headers.slice(0, 10).map((h) => JSON.stringify(h));
   throw new UsageError(
     `${name}: no phone column: none of its columns (${shown.join(', ')}${headers.length > 10 ? ', …' : ''}) is phone_number or one of its aliases`,
@@ -268,54 +271,151 @@ function listError(e: unknown, src: SuppressionSource): unknown {
   return e;
 }
 
+/** The entries of one read of a list: the numbers, and the entries that are no number. */
+class Collector {
+  readonly set = new NumberSet();
+  ignored = 0;
+  readonly ignoredExamples: SuppressionList['ignoredExamples'] = [];
+  private readonly into: PhoneResult = { value: '', changes: 0 };
+
+  constructor(private readonly isPhone: ((phone: string) => boolean) | undefined) {}
+
+  /** Add an entry if it is a number once normalised; whether it was. */
+  add(raw: string): boolean {
+    const phone = normalizePhone(raw, this.into).value;
+    const k = mobileKey(phone);
+    if (this.isPhone === undefined ? k < 0 : !this.isPhone(phone)) return false;
+    if (k >= 0) this.set.addKey(k);
+    else this.set.add(phone);
+    return true;
+  }
+
+  /** An entry of the list: added, or counted as ignored (blank entries are no entries). */
+  take(raw: string, line: number): void {
+    if (this.add(raw) || normalizePhone(raw, this.into).value === '') return;
+    this.ignored++;
+    if (this.ignoredExamples.length < 3) this.ignoredExamples.push({ line, value: raw });
+  }
+
+  /**
+   * The first row of a one-column list: a header, unless it reads as a number or has no
+   * letter (then it is an entry: a list without a header). An alias header is a header.
+   */
+  first(raw: string, line: number): void {
+    if (fieldForHeader(raw) === 'phone_number' || this.add(raw)) return;
+    if (!LETTER.test(raw)) this.take(raw, line);
+  }
+}
+
+/** Longest line the plain-list reader carries over a chunk (the CSV readers' row limit). */
+const MAX_LINE = 1_000_000;
+
+/**
+ * A plain list — one number per line, no quote, no delimiter: what most do-not-call exports
+ * are — read by a line scanner over the input layer's decoding (its encodings, BOM and UTF-8
+ * check, and its block reads), without a row object per line: a `0` + 9-digit line is turned
+ * into its key from its characters, any other line is cut out, composed (NFC) and normalised
+ * like a lead's phone. Lines are counted as the CSV readers count them; blank lines are
+ * skipped. Returns false as soon as the text is not such a list (a quote, a delimiter, a bare
+ * CR, a very long line): the caller then reads it through openRows, which reads any CSV (or
+ * says exactly what is wrong with it).
+ */
+async function readPlainList(info: InputInfo, into: Collector): Promise<boolean> {
+  const trail = new BlockTrail(info.displayName);
+  const chunks = info.encoding === 'utf8' ? utf8Strings(info, trail) : textChunks(info, trail);
+  const delimiter = info.delimiter;
+  let carry = '';
+  let line = 1;
+  let first = true;
+  const lineOf = (text: string, from: number, to: number): boolean => {
+    // CRLF: the CR goes; any other CR is a line ending the CSV readers must judge.
+    let end = to;
+    if (end > from && text.charCodeAt(end - 1) === 13) end--;
+    if (end === from) return true;
+    if (!first && end - from === 10 && text.charCodeAt(from) === 48) {
+      let k = 0;
+      let i = from + 1;
+      for (; i < end; i++) {
+        const d = text.charCodeAt(i) - 48;
+        if (d < 0 || d > 9) break;
+        k = k * 10 + d;
+      }
+      if (i === end) {
+        into.set.addKey(k);
+        return true;
+      }
+    }
+    const raw = nfc(text.slice(from, end));
+    if (raw.includes('\r')) return false;
+    if (first) into.first(raw, line);
+    else into.take(raw, line);
+    first = false;
+    return true;
+  };
+  try {
+    for await (const chunk of chunks) {
+      if (chunk.includes('"') || chunk.includes(delimiter)) return false;
+      const text = carry === '' ? chunk : carry + chunk;
+      let p = 0;
+      for (;;) {
+        const lf = text.indexOf('\n', p);
+        if (lf < 0) break;
+        if (!lineOf(text, p, lf)) return false;
+        line++;
+        p = lf + 1;
+      }
+      carry = p === 0 ? text : text.slice(p);
+      if (carry.length > MAX_LINE) return false;
+    }
+    return lineOf(carry, 0, carry.length);
+  } finally {
+    await chunks.return(undefined);
+  }
+}
+
+/** Read a list through openRows: any format the input layer reads. */
+async function readRows(info: InputInfo, into: Collector): Promise<void> {
+  let source: RowSource | undefined;
+  try {
+    source = await openRows(info);
+    const { column, firstRow } = phoneColumn(source.headers, info.displayName);
+    if (firstRow) into.first(source.headers[column]!, 1);
+    try {
+      await source.each((row) => into.take(row.values[column] ?? '', row.line));
+    } catch (e) {
+      // A list of one number without a header is one row: no data row after it.
+      if (!(firstRow && e instanceof UsageError && ONLY_A_HEADER.test(e.message))) throw e;
+    }
+  } finally {
+    await source?.close?.();
+  }
+}
+
 /** Read one list (see the module comment). */
 export async function loadSuppressionList(
   src: SuppressionSource,
   opts: LoadOptions = {},
 ): Promise<SuppressionList> {
   const isPhone = phoneCheck(opts.phonePattern ?? DEFAULT_PHONE_PATTERN);
-  const set = new NumberSet();
-  const ignoredExamples: SuppressionList['ignoredExamples'] = [];
-  let ignored = 0;
-  const into: PhoneResult = { value: '', changes: 0 };
-  const take = (raw: string, line: number) => {
-    // Blank entries are no entries (normalisation trims them to '').
-    const phone = normalizePhone(raw, into).value;
-    if (phone === '') return;
-    const k = mobileKey(phone);
-    if (isPhone === undefined ? k >= 0 : isPhone(phone)) {
-      if (k >= 0) set.addKey(k);
-      else set.add(phone);
-      return;
-    }
-    ignored++;
-    if (ignoredExamples.length < 3) ignoredExamples.push({ line, value: raw });
-  };
-  let source: RowSource | undefined;
+  let entries = new Collector(isPhone);
   try {
     const info = await inspectInput(src.path, src.name, {});
-    source = await openRows(info);
-    const { column, headerIsEntry } = phoneColumn(source.headers, src.name);
-    if (headerIsEntry) take(source.headers[column]!, 1);
-    try {
-      await source.each((row) => take(row.values[column] ?? '', row.line));
-    } catch (e) {
-      // A list of one number without a header is one row: no data row after it.
-      if (!(headerIsEntry && e instanceof UsageError && ONLY_A_HEADER.test(e.message))) throw e;
+    if (info.format !== 'csv' || !(await readPlainList(info, entries))) {
+      entries = new Collector(isPhone);
+      await readRows(info, entries);
     }
   } catch (e) {
     throw listError(e, src);
-  } finally {
-    await source?.close?.();
   }
+  const { set, ignored, ignoredExamples } = entries;
   set.seal();
   if (set.size === 0) {
     throw new UsageError(
       `do-not-call list ${src.name}: no phone number in it${ignored > 0 ? ` (${ignored.toLocaleString('en-US')} ${ignored === 1 ? 'entry is not a phone number' : 'entries are not phone numbers'}, e.g. line ${ignoredExamples[0]!.line}: ${JSON.stringify(ignoredExamples[0]!.value)})` : ''}`,
       {
         hint:
-          'An empty or unreadable list is refused, so that an export that came out empty never lets every lead through. ' +
-          `Check the file, or remove it from ${src.from}.`,
+          'Nothing was sent: a list without numbers is refused, so that an export that came out empty never lets every lead through. ' +
+          `Check the file (the phone column, one number per line), or remove it from ${src.from}.`,
       },
     );
   }
