@@ -1,9 +1,10 @@
 /**
  * Suppression (do-not-call) lists (DESIGN.md "Vietnamese numbers and do-not-call lists"): files
  * of phone numbers that must not be called. A list is read through the input layer like a lead
- * file (CSV in any encoding cacs reads, .xlsx, JSON, NDJSON, or plain text with one number per
- * line), its phone column found by the lead aliases, every entry normalised with the very
- * function the leads' phone_number goes through (normalizePhone), and kept in a NumberSet.
+ * file (CSV in any encoding cacs reads, .xlsx, JSON, NDJSON: openRows), its phone column found
+ * by the lead aliases; a plain list of one number per line, the common case, by a line scanner
+ * over the input layer's decoding (readPlainList). Every entry is normalised with the very
+ * function the leads' phone_number goes through (normalizePhone) and kept in a NumberSet.
  *
  * A list cacs cannot use is a UsageError (exit 2) naming the file (and the line, when the
  * reader knows it), thrown before anything is sent: an import never goes ahead without a list it
@@ -15,7 +16,7 @@ import fs from 'node:fs';
 import { CacsError, UsageError } from '../errors.js';
 import { DEFAULT_PHONE_PATTERN } from '../api/spec.js';
 import { BlockTrail } from '../input/bytes.js';
-import { textChunks, utf8Strings } from '../input/decode.js';
+import { textChunks, utf8Chunks } from '../input/decode.js';
 import { inspectInput } from '../input/inspect.js';
 import { openRows } from '../input/rows.js';
 import type { InputInfo, RowSource } from '../input/types.js';
@@ -313,30 +314,33 @@ const MAX_LINE = 1_000_000;
 /**
  * A plain list — one number per line, no quote, no delimiter: what most do-not-call exports
  * are — read by a line scanner over the input layer's decoding (its encodings, BOM and UTF-8
- * check, and its block reads), without a row object per line: a `0` + 9-digit line is turned
- * into its key from its characters, any other line is cut out, composed (NFC) and normalised
- * like a lead's phone. Lines are counted as the CSV readers count them; blank lines are
- * skipped. Returns false as soon as the text is not such a list (a quote, a delimiter, a bare
- * CR, a very long line): the caller then reads it through openRows, which reads any CSV (or
- * says exactly what is wrong with it).
+ * check, and its block reads), on bytes, without a string or a row object per line: a
+ * `0` + 9-digit line is turned into its key from its bytes, any other line is decoded,
+ * composed (NFC) and normalised like a lead's phone. (UTF-8, checked, is scanned as read;
+ * text in other encodings is decoded, then scanned as UTF-8.) Lines are counted as the CSV
+ * readers count them; blank lines are skipped. Returns false as soon as the text is not such
+ * a list (a quote, a delimiter, a bare CR, a very long line): the caller then reads it through
+ * openRows, which reads any CSV (or says exactly what is wrong with it).
  */
 async function readPlainList(info: InputInfo, into: Collector): Promise<boolean> {
   const trail = new BlockTrail(info.displayName);
-  const chunks = info.encoding === 'utf8' ? utf8Strings(info, trail) : textChunks(info, trail);
-  const delimiter = info.delimiter;
-  let carry = '';
+  const chunks: AsyncGenerator<Buffer | string> =
+    info.encoding === 'utf8' ? utf8Chunks(info, trail) : textChunks(info, trail);
+  const delimiter = info.delimiter.charCodeAt(0);
+  let carry: Buffer | undefined;
   let line = 1;
   let first = true;
-  const lineOf = (text: string, from: number, to: number): boolean => {
+  /** One line's bytes [from, to) of b (without its LF); false: not a plain list. */
+  const lineOf = (b: Buffer, from: number, to: number): boolean => {
     // CRLF: the CR goes; any other CR is a line ending the CSV readers must judge.
     let end = to;
-    if (end > from && text.charCodeAt(end - 1) === 13) end--;
+    if (end > from && b[end - 1] === 13) end--;
     if (end === from) return true;
-    if (!first && end - from === 10 && text.charCodeAt(from) === 48) {
+    if (!first && end - from === 10 && b[from] === 48) {
       let k = 0;
       let i = from + 1;
       for (; i < end; i++) {
-        const d = text.charCodeAt(i) - 48;
+        const d = b[i]! - 48;
         if (d < 0 || d > 9) break;
         k = k * 10 + d;
       }
@@ -345,7 +349,7 @@ async function readPlainList(info: InputInfo, into: Collector): Promise<boolean>
         return true;
       }
     }
-    const raw = nfc(text.slice(from, end));
+    const raw = nfc(b.toString('utf8', from, end));
     if (raw.includes('\r')) return false;
     if (first) into.first(raw, line);
     else into.take(raw, line);
@@ -353,21 +357,38 @@ async function readPlainList(info: InputInfo, into: Collector): Promise<boolean>
     return true;
   };
   try {
-    for await (const chunk of chunks) {
-      if (chunk.includes('"') || chunk.includes(delimiter)) return false;
-      const text = carry === '' ? chunk : carry + chunk;
+    for await (const piece of chunks) {
+      const b = typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece;
+      if (b.indexOf(34) >= 0 || b.indexOf(delimiter) >= 0) return false;
       let p = 0;
-      for (;;) {
-        const lf = text.indexOf('\n', p);
-        if (lf < 0) break;
-        if (!lineOf(text, p, lf)) return false;
+      if (carry !== undefined) {
+        // The line begun in the chunks before ends in this one (or goes on).
+        const lf = b.indexOf(10);
+        const head = Buffer.concat([carry, lf < 0 ? b : b.subarray(0, lf)]);
+        if (lf < 0) {
+          if (head.length > MAX_LINE) return false;
+          carry = head;
+          continue;
+        }
+        carry = undefined;
+        if (!lineOf(head, 0, head.length)) return false;
         line++;
         p = lf + 1;
       }
-      carry = p === 0 ? text : text.slice(p);
-      if (carry.length > MAX_LINE) return false;
+      for (;;) {
+        const lf = b.indexOf(10, p);
+        if (lf < 0) break;
+        if (!lineOf(b, p, lf)) return false;
+        line++;
+        p = lf + 1;
+      }
+      if (p < b.length) {
+        if (b.length - p > MAX_LINE) return false;
+        // A copy: the reader may reuse its buffer.
+        carry = Buffer.from(b.subarray(p));
+      }
     }
-    return lineOf(carry, 0, carry.length);
+    return carry === undefined || lineOf(carry, 0, carry.length);
   } finally {
     await chunks.return(undefined);
   }
