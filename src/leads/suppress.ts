@@ -420,6 +420,13 @@ export async function loadSuppressionList(
   const isPhone = phoneCheck(opts.phonePattern ?? DEFAULT_PHONE_PATTERN);
   let entries = new Collector(isPhone);
   try {
+    // A pipe (`--suppress <(curl …)`) or a device: refused here, in a list's words.
+    const stat = fs.statSync(src.path, { throwIfNoEntry: false });
+    if (stat !== undefined && !stat.isFile() && !stat.isDirectory()) {
+      throw new UsageError(`${src.name}: not a regular file (a pipe or a device)`, {
+        hint: 'Save the list to a file first, and give that file.',
+      });
+    }
     const info = await inspectInput(src.path, src.name, {});
     if (info.format !== 'csv' || !(await readPlainList(info, entries))) {
       entries = new Collector(isPhone);

@@ -4,6 +4,7 @@
  * file, config `import.suppress`, dry runs, and the property that a listed number in any
  * written form is never sent — over real HTTP against the emulator.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -265,6 +266,23 @@ describe('lists that cannot be used stop the import: exit 2, nothing sent', () =
     }
     expect(emu.store.received).toEqual([]);
     expect(fs.readdirSync(cwd).filter((f) => f.startsWith('leads.csv.'))).toEqual([]);
+  });
+
+  it.skipIf(process.platform === 'win32')('a pipe (FIFO): saved to a file first', async () => {
+    const emu = await emulators.start();
+    const cwd = tempDir();
+    const leads = write(cwd, 'leads.csv', LEADS);
+    execFileSync('mkfifo', [path.join(cwd, 'dnc.fifo')]);
+    const r = await runCli(['import', leads, '--suppress', 'dnc.fifo'], {
+      env: importEnv(emu),
+      cwd,
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      'do-not-call list dnc.fifo: not a regular file (a pipe or a device)',
+    );
+    expect(r.stderr).toContain('Save the list to a file first');
+    expect(emu.store.received).toEqual([]);
   });
 
   it('the library throws a UsageError (exit code 2) before sending', async () => {
