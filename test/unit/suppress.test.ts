@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { normalizePhone } from '../../src/leads/normalize.js';
 import { NumberSet, loadSuppressionList, mobileKey } from '../../src/leads/suppress.js';
 import { UsageError, createClient, runImport } from '../../src/index.js';
 import { runCli, tempDir } from '../helpers/cli.js';
@@ -25,7 +26,7 @@ import { buildXlsx, num, row, str, strings } from '../helpers/xlsx.js';
 const emulators = emulatorPool();
 
 const LEADS =
-  'phone_number,name\n0912345678,An\n0987654321,Bình\n0903111222,Chi\n0977888999,Dũng\n';
+  'phone_number,name\n0912345678,An\n0987654312,Bình\n0903111222,Chi\n0977888999,Dũng\n';
 
 describe('NumberSet', () => {
   it('holds exactly the numbers added (0 + 9 digits as integers, other forms as strings)', () => {
@@ -76,21 +77,21 @@ describe('list formats', () => {
     [
       'a text file, one number per line, no header (written forms, CRLF, blank lines)',
       'dnc.txt',
-      '0912.345.678\r\n\r\n+84 987 654 321\r\n',
+      '0912.345.678\r\n\r\n+84 987 654 312\r\n',
     ],
-    ['a text file with a header', 'dnc.txt', 'Số điện thoại\n0912345678\n84987654321\n'],
+    ['a text file with a header', 'dnc.txt', 'Số điện thoại\n0912345678\n84987654312\n'],
     ['a one-number list without a header', 'one.txt', '0912345678\n'],
     [
       'a CSV with a phone column among others (semicolons, an alias header)',
       'dnc.csv',
-      'Ngày;SĐT;Ghi chú\n2026-01-02;0912 345 678;khách từ chối\n2026-01-03;987654321;"gọi lại, không"\n',
+      'Ngày;SĐT;Ghi chú\n2026-01-02;0912 345 678;khách từ chối\n2026-01-03;987654312;"gọi lại, không"\n',
     ],
     [
       'a UTF-16LE text file with a BOM',
       'dnc-utf16.txt',
       Buffer.concat([
         Buffer.from([0xff, 0xfe]),
-        Buffer.from('phone\r\n0912345678\r\n0987654321\r\n', 'utf16le'),
+        Buffer.from('phone\r\n0912345678\r\n0987654312\r\n', 'utf16le'),
       ]),
     ],
     [
@@ -103,7 +104,7 @@ describe('list formats', () => {
             data:
               strings(1, 'Khách hàng', 'Điện thoại') +
               row(2, str('A2', 'An'), num('B2', 912345678)) +
-              row(3, str('A3', 'Bình'), str('B3', '0987 654 321')),
+              row(3, str('A3', 'Bình'), str('B3', '0987 654 312')),
           },
         ],
       }),
@@ -111,7 +112,7 @@ describe('list formats', () => {
     [
       'NDJSON with a phone key',
       'dnc.ndjson',
-      '{"phone":"0912345678"}\n{"phone":"+84987654321","note":"x"}\n',
+      '{"phone":"0912345678"}\n{"phone":"+84987654312","note":"x"}\n',
     ],
   ];
 
@@ -122,10 +123,10 @@ describe('list formats', () => {
     write(cwd, name, Buffer.from(content));
     const r = await importJson([leads, '--suppress', name], importEnv(emu), cwd);
     expect(r.code).toBe(0);
-    const listed = name === 'one.txt' ? ['0912345678'] : ['0912345678', '0987654321'];
+    const listed = name === 'one.txt' ? ['0912345678'] : ['0912345678', '0987654312'];
     expect(r.summary.suppressed).toBe(listed.length);
     expect(processedPhones(emu).sort()).toEqual(
-      ['0903111222', '0912345678', '0977888999', '0987654321']
+      ['0903111222', '0912345678', '0977888999', '0987654312']
         .filter((p) => !listed.includes(p))
         .sort(),
     );
@@ -140,11 +141,11 @@ describe('list formats', () => {
 
 describe('the first row of a one-column list', () => {
   it.each([
-    ['a number: no header', '0912345678\n0987654321\n', 2, 0],
-    ['digits that are no number: an entry, ignored', '12345\n0987654321\n', 1, 1],
-    ['a number in Excel scientific form: an entry', '9.12345678E+8\n0987654321\n', 2, 0],
-    ['words: a header', 'DNC 2026\n0987654321\n', 1, 0],
-    ['an alias: a header', 'Số di động\n0987654321\n', 1, 0],
+    ['a number: no header', '0912345678\n0987654312\n', 2, 0],
+    ['digits that are no number: an entry, ignored', '12345\n0987654312\n', 1, 1],
+    ['a number in Excel scientific form: an entry', '9.12345678E+8\n0987654312\n', 2, 0],
+    ['words: a header', 'DNC 2026\n0987654312\n', 1, 0],
+    ['an alias: a header', 'Số di động\n0987654312\n', 1, 0],
   ])('%s', async (_what, text, numbers, ignored) => {
     const file = write(tempDir(), 'l.txt', text);
     const list = await loadSuppressionList({ path: file, name: 'l.txt', from: 'test' });
@@ -173,7 +174,7 @@ describe('plain lists and the CSV reader', () => {
   });
 
   it('old Mac line endings (bare CR) go to the CSV reader', async () => {
-    const list = await load('0912345678\r0987654321\r');
+    const list = await load('0912345678\r0987654312\r');
     expect(list.numbers).toBe(2);
   });
 
@@ -197,12 +198,12 @@ describe('lists that cannot be used stop the import: exit 2, nothing sent', () =
     ['an empty file', (cwd) => write(cwd, 'e.txt', '') && 'e.txt', /e\.txt: the file is empty/],
     [
       'a broken CSV (an unclosed quote), with its line',
-      (cwd) => write(cwd, 'b.csv', 'phone,note\n0912345678,ok\n0987654321,"open\n') && 'b.csv',
+      (cwd) => write(cwd, 'b.csv', 'phone,note\n0912345678,ok\n0987654312,"open\n') && 'b.csv',
       /do-not-call list b\.csv:3: .*quote/,
     ],
     [
       'a ragged CSV, with its line',
-      (cwd) => write(cwd, 'r.csv', 'phone,note\n0912345678,ok\n0987654321\n') && 'r.csv',
+      (cwd) => write(cwd, 'r.csv', 'phone,note\n0912345678,ok\n0987654312\n') && 'r.csv',
       /do-not-call list r\.csv:3: /,
     ],
     [
@@ -212,7 +213,7 @@ describe('lists that cannot be used stop the import: exit 2, nothing sent', () =
     ],
     [
       'two phone columns',
-      (cwd) => write(cwd, 't.csv', 'phone,mobile\n0912345678,0987654321\n') && 't.csv',
+      (cwd) => write(cwd, 't.csv', 'phone,mobile\n0912345678,0987654312\n') && 't.csv',
       /t\.csv: 2 columns look like the phone column/,
     ],
     [
@@ -311,10 +312,10 @@ describe('suppressed leads', () => {
     const leads = write(
       cwd,
       'leads.csv',
-      'phone_number,name\n0912345678,An\n+84 987 654 321,Bình\n0903111222,Chi\n12345,Bad\n',
+      'phone_number,name\n0912345678,An\n+84 987 654 312,Bình\n0903111222,Chi\n12345,Bad\n',
     );
-    write(cwd, 'dnc.csv', 'phone\n0987654321\nabc\n');
-    write(cwd, 'vip.txt', '0912345678\n0987654321\n');
+    write(cwd, 'dnc.csv', 'phone\n0987654312\nabc\n');
+    write(cwd, 'vip.txt', '0912345678\n0987654312\n');
     const r = await importJson(
       [leads, '--suppress', 'dnc.csv', '--suppress', 'vip.txt'],
       importEnv(emu),
@@ -336,7 +337,7 @@ describe('suppressed leads', () => {
     expect(readCsv(path.join(cwd, 'leads.csv.skipped.csv'))).toEqual([
       ['line', 'code', 'reason', 'phone_number', 'name'],
       ['2', 'suppressed', 'on do-not-call list vip.txt', '0912345678', 'An'],
-      ['3', 'suppressed', 'on do-not-call list dnc.csv', '+84 987 654 321', 'Bình'],
+      ['3', 'suppressed', 'on do-not-call list dnc.csv', '+84 987 654 312', 'Bình'],
     ]);
     // The list's entry that is no number is said, with its line.
     expect(r.stderr).toContain(
@@ -348,7 +349,7 @@ describe('suppressed leads', () => {
     const emu = await emulators.start();
     const cwd = tempDir();
     const leads = write(cwd, 'leads.csv', LEADS);
-    write(cwd, 'dnc.txt', '0912345678\n0987654321\n');
+    write(cwd, 'dnc.txt', '0912345678\n0987654312\n');
     const r = await runCli(['import', leads, '--suppress', 'dnc.txt'], {
       env: importEnv(emu),
       cwd,
@@ -464,7 +465,7 @@ describe('suppressed leads', () => {
     const emu = await emulators.start();
     const cwd = tempDir();
     const leads = write(cwd, 'leads.csv', LEADS);
-    write(cwd, 'dnc.txt', '0987654321\n');
+    write(cwd, 'dnc.txt', '0987654312\n');
     const s = await runImport({
       file: 'leads.csv',
       campaignKey: 'summer',
@@ -485,7 +486,7 @@ describe('suppressed leads', () => {
         line: 3,
         code: 'suppressed',
         reason: 'on do-not-call list dnc.txt',
-        values: { phone_number: '0987654321', name: 'Bình' },
+        values: { phone_number: '0987654312', name: 'Bình' },
       },
     ]);
   });
@@ -500,7 +501,7 @@ describe('config import.suppress', () => {
     fs.mkdirSync(path.join(project, 'lists'));
     write(project, '.cacsrc.yaml', 'import:\n  suppress:\n    - lists/dnc.csv\n');
     write(path.join(project, 'lists'), 'dnc.csv', 'sdt\n0912345678\n');
-    write(cwd, 'extra.txt', '0987654321\n');
+    write(cwd, 'extra.txt', '0987654312\n');
     const leads = write(cwd, 'leads.csv', LEADS);
     const env = importEnv(emu);
     const r = await importJson([leads], env, cwd);
@@ -540,7 +541,7 @@ describe('config import.suppress', () => {
       '.cacsrc.yaml',
       'import:\n  suppress: [centre.txt]\nprofiles:\n  night:\n    import:\n      suppress: [night.txt]\n',
     );
-    write(cwd, 'centre.txt', '0987654321\n');
+    write(cwd, 'centre.txt', '0987654312\n');
     write(cwd, 'night.txt', '0903111222\n');
     const leads = write(cwd, 'leads.csv', LEADS);
     const r = await importJson([leads], env, cwd);
@@ -576,9 +577,28 @@ describe('a listed number in any written form is never sent', () => {
   const PREFIXES = ['32', '39', '56', '70', '79', '81', '86', '90', '91', '96', '98', '99'];
   const national = fc
     .tuple(fc.constantFrom(...PREFIXES), fc.integer({ min: 0, max: 9_999_999 }))
-    .map(([p, n]) => `${p}${String(n).padStart(7, '0')}`);
+    .map(([p, n]) => `${p}${String(n).padStart(7, '0')}`)
+    // Placeholders (0999999999, 0987654321, …) are refused before suppression is asked.
+    .filter((n) => !/^(\d)\1+$/.test(n) && n !== '987654321' && n !== '123456789');
+  /** The 2018 renumbering for the prefixes above that had an 11-digit form (DESIGN.md). */
+  const OLD: Readonly<Record<string, string>> = {
+    '32': '162',
+    '39': '169',
+    '56': '186',
+    '70': '120',
+    '79': '121',
+    '81': '127',
+  };
+  /** The old 11-digit form of a number, where it had one (else its own). */
+  const old = (n: string) => (OLD[n.slice(0, 2)] ?? n.slice(0, 2)) + n.slice(2);
+  /**
+   * Whether normalisation converts old mobile numbers (issue 16, items 1–2): then the old forms
+   * are written forms of the number too, in lists and leads alike.
+   */
+  const CONVERTS = normalizePhone('01662345678').value === '0362345678';
   /** Ways a 9-digit national number is written in CRM exports and spreadsheets. */
   const FORMS: Array<(nat: string) => string> = [
+    ...(CONVERTS ? [(n: string) => `0${old(n)}`, (n: string) => `+84 ${old(n)}`] : []),
     (n) => `0${n}`,
     (n) => `+84 ${n.slice(0, 3)} ${n.slice(3, 6)} ${n.slice(6)}`,
     (n) => `84${n}`,
