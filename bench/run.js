@@ -4,7 +4,8 @@
  *
  *   node bench/run.js [--quick] [--only name[,name…]] [--runs N] [--profile]
  *
- * Benchmarks: dry-run, import, import-latency, report, write, startup (see bench/README.md).
+ * Benchmarks: dry-run, ledger, import, import-latency, report, write, startup, suppress (see
+ * bench/README.md).
  * Every cacs figure is compared with a baseline measured in the same run. Medians are printed
  * as a table; everything (every sample) goes to .bench/results.json. The exit code is 0 even
  * when a target is missed: MISSED is printed instead.
@@ -25,7 +26,16 @@ const BENCH = path.join(ROOT, 'bench');
 const OUT = path.join(ROOT, '.bench');
 const CACS = path.join(ROOT, 'bin', 'cacs.js');
 const MAXRSS = pathToFileURL(path.join(BENCH, 'lib', 'maxrss.js')).href;
-const ALL = ['dry-run', 'ledger', 'import', 'import-latency', 'report', 'write', 'startup'];
+const ALL = [
+  'dry-run',
+  'ledger',
+  'import',
+  'import-latency',
+  'report',
+  'write',
+  'startup',
+  'suppress',
+];
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -981,6 +991,18 @@ log(
   `cacs benchmarks (${results.mode}): ${m.cpu}, ${m.cores} cores, node ${m.node}${m.commit ? `, commit ${m.commit}` : ''}`,
 );
 const started = Date.now();
+/** Do-not-call lists: bench/suppress.js in a process of its own, its rows added to the table. */
+async function benchSuppress() {
+  const args = [path.join(BENCH, 'suppress.js'), '--json'];
+  if (quick) args.push('--quick');
+  if (runsOverride) args.push('--runs', String(runsOverride));
+  const r = await run(process.execPath, args, { env: process.env, cwd: ROOT });
+  expectCode(r, [0], 'bench/suppress.js');
+  process.stderr.write(r.stderr);
+  const out = JSON.parse(r.stdout);
+  for (const row of out.rows) addRow(row);
+  results.benchmarks.suppress = out.results;
+}
 const benches = {
   'dry-run': benchDryRun,
   ledger: benchLedger,
@@ -989,6 +1011,7 @@ const benches = {
   report: benchReport,
   write: benchWrite,
   startup: benchStartup,
+  suppress: benchSuppress,
 };
 // Start-up first when selected: its figure is the report's "start-up".
 const order = ['startup', ...ALL.filter((x) => x !== 'startup')].filter((x) => only.includes(x));

@@ -58,7 +58,13 @@ export {
   type CallRecord,
   type CallResultQuery,
 } from './api/spec.js';
-export type { ImportPhase, ImportSummary, ImportRow, RowsMode } from './delivery/import.js';
+export type {
+  ImportPhase,
+  ImportSummary,
+  ImportRow,
+  RowsMode,
+  SuppressionListSummary,
+} from './delivery/import.js';
 export { DEFAULT_MAX_ROWS } from './delivery/import.js';
 export type { SendProgress } from './delivery/send.js';
 export type { NormalizationKind, NormalizationSample } from './leads/prepare.js';
@@ -163,6 +169,13 @@ export interface RunImportOptions {
    * (`phone_placeholder`).
    */
   placeholderNumbers?: readonly string[];
+  /**
+   * Do-not-call lists: files (CSV or XLSX with a phone column, or one number per line) whose
+   * numbers are never sent, read against `cwd`. A lead on one is held back (skip code
+   * `suppressed`, naming the list); a list that cannot be read, or holds no phone number, throws
+   * a `UsageError` before anything is sent.
+   */
+  suppress?: readonly string[];
   /** Where rejected rows go (default: `<name>.rejects.csv` beside the input). */
   rejectsPath?: string;
   /** Where the rejects, skipped and uncertain files go (default: beside the input). */
@@ -262,6 +275,15 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
       ? { homePhonePattern: options.homePhonePattern }
       : {}),
     ...(options.placeholderNumbers ? { placeholderNumbers: options.placeholderNumbers } : {}),
+    ...(options.suppress !== undefined && options.suppress.length > 0
+      ? {
+          suppress: options.suppress.map((file) => ({
+            path: path.resolve(cwd, file),
+            name: file,
+            from: 'suppress',
+          })),
+        }
+      : {}),
     ...(options.rejectsPath !== undefined ? { rejectsPath: options.rejectsPath } : {}),
     ...(options.sidecarDir !== undefined ? { sidecarDir: options.sidecarDir } : {}),
     rows: options.rows ?? 'both',

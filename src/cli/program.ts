@@ -217,6 +217,11 @@ export function defineImport(parent: CommandUnknownOpts) {
     .option('--sheet <name|n>', 'Excel: the sheet to read, by name or number (default: the first)')
     .option('--map <field=Column>', 'map a lead field to a column (repeatable)', collect)
     .option('--ignore-unmapped', 'ignore columns that match no lead field instead of stopping')
+    .option(
+      '--suppress <file>',
+      'do-not-call list (CSV, .xlsx or one number per line): its numbers are never sent (repeatable; adds to config import.suppress)',
+      collect,
+    )
     .option('--batch-size <n>', 'leads per request (default 500)', intArg(1, 100_000))
     .option('--concurrency <n>', 'requests in flight (default 2)', intArg(1, 64))
     .option('--dry-run', 'check and count everything, send nothing')
@@ -249,11 +254,13 @@ Examples:
   $ cacs import leads.csv --campaign summer --dry-run
   $ cacs import "Danh sách KH.xlsx" --sheet 2 --campaign summer
   $ cacs import export.txt --delimiter tab --encoding utf-16le --map ref_id="Mã KH"
+  $ cacs import leads.csv --campaign summer --suppress dnc.csv --suppress dnc-national.txt
   $ other-system --export | cacs import - --campaign summer --json
 
 Every row is checked before anything is sent. Rows to fix go to <input file name>.rejects.csv
 beside the input (fix them and import that file again); rows not sent by design (duplicates,
-leads the campaign already has) go to <input file name>.skipped.csv. A rerun resumes where the
+numbers on a do-not-call list, leads the campaign already has) go to <input file
+name>.skipped.csv. A do-not-call list that cannot be read stops the import (exit 2). A rerun resumes where the
 last one stopped, and a lead the campaign already has is never sent again (cacs history find
 <phone> says when it was). Exit codes: 0 done, 2 bad input (nothing sent), 3 some rows
 rejected, 4 refused by the service, 5 uncertain, 1 failure, 130 interrupted.`,

@@ -52,7 +52,18 @@ async function readConfigFile(
 ): Promise<LoadedConfigFile> {
   const { config, problems } = validateConfig(data);
   if (!config) throw new ConfigError(filepath, problems);
+  for (const flat of [config.base, ...config.profiles.values()]) resolveFiles(flat, filepath);
   return { path: filepath, scope, config };
+}
+
+/** Files named in a config file (import.suppress) are read relative to that file's folder. */
+function resolveFiles(flat: Map<string, unknown>, filepath: string): void {
+  const files = flat.get('import.suppress');
+  if (Array.isArray(files))
+    flat.set(
+      'import.suppress',
+      files.map((f) => path.resolve(path.dirname(filepath), String(f))),
+    );
 }
 
 export interface FindConfigOptions {

@@ -230,6 +230,19 @@ function section<E extends v.ObjectEntries>(entries: E, notAMapping: string) {
 
 const opt = v.optional;
 
+/**
+ * Files (do-not-call lists): a list of non-empty strings, or one string. files.ts reads each
+ * relative to the folder of the config file that names it.
+ */
+const fileList = v.pipe(
+  v.custom<string | unknown[]>(
+    (x) => typeof x === 'string' || Array.isArray(x),
+    got('expected a list of file names'),
+  ),
+  v.transform((x) => (typeof x === 'string' ? [x] : x)),
+  v.array(text()),
+);
+
 const IMPORT_ENTRIES = {
   batchSize: opt(SCALARS['import.batchSize']),
   concurrency: opt(SCALARS['import.concurrency']),
@@ -238,6 +251,7 @@ const IMPORT_ENTRIES = {
   homePhonePattern: opt(SCALARS['import.homePhonePattern']),
   placeholderNumbers: opt(phoneList),
   stdinLimit: opt(SCALARS['import.stdinLimit']),
+  suppress: opt(fileList),
 };
 
 const REPORT_ENTRIES = {
@@ -326,6 +340,8 @@ export const RESOLVED = v.object({
     homePhonePattern: SCALARS['import.homePhonePattern'],
     placeholderNumbers: opt(v.array(v.string()), () => []),
     stdinLimit: SCALARS['import.stdinLimit'],
+    /** Do-not-call lists from every config layer (absolute paths), in order. */
+    suppress: opt(v.array(v.string()), () => []),
   }),
   report: v.object({
     format: opt(SCALARS['report.format']),

@@ -79,6 +79,9 @@ export const FLAG_NAMES: Readonly<Record<string, string>> = {
 // ---------------------------------------------------------------------------------------------
 // Precedence
 
+/** Lists that every layer adds to instead of replacing (see resolveSettings). */
+const ADDED_UP: ReadonlySet<string> = new Set(['import.suppress']);
+
 interface Layer {
   label: string;
   values: FlatConfig;
@@ -176,6 +179,12 @@ export function resolveSettings(opts: ResolveOptions): ResolvedSettings {
       sources.delete('accessTokenCommand');
     }
     for (const [key, value] of layer.values) {
+      // Do-not-call lists add up: a list named in any layer is never dropped by a higher one.
+      if (ADDED_UP.has(key) && Array.isArray(value) && Array.isArray(merged.get(key))) {
+        merged.set(key, [...(merged.get(key) as unknown[]), ...value]);
+        sources.set(key, `${sources.get(key)} + ${layer.label}`);
+        continue;
+      }
       if (key === 'defaultCampaign') {
         merged.set('campaign', value);
         sources.set('campaign', `${layer.label} (defaultCampaign)`);

@@ -16,6 +16,11 @@ import {
   type Prepared,
 } from '../leads/prepare.js';
 import { originalRows } from '../leads/sending.js';
+import {
+  Suppression,
+  type SuppressionListSummary,
+  type SuppressionSource,
+} from '../leads/suppress.js';
 import { InputChangedError } from '../input/bytes.js';
 import { inspectInput } from '../input/inspect.js';
 import type { InputFormat, InputInfo } from '../input/types.js';
@@ -59,6 +64,12 @@ export interface ImportOptions {
   homePhonePattern?: string;
   /** A centre's own test numbers, refused as phone_placeholder. */
   placeholderNumbers?: readonly string[];
+  /**
+   * Do-not-call lists (`--suppress`, config `import.suppress`): a lead whose phone number is
+   * on one is not sent (skip code `suppressed`). Read before anything else; a list that cannot
+   * be used is a UsageError.
+   */
+  suppress?: readonly SuppressionSource[];
   rejectsPath?: string;
   /**
    * Where rejected, skipped and uncertain rows go: the sidecar files (`files`, the default),
@@ -102,6 +113,7 @@ export interface ImportOptions {
 
 export type { JournalHandle };
 export type { ImportRow };
+export type { SuppressionListSummary, SuppressionSource };
 
 /** Where rejected, skipped and uncertain rows go (see ImportOptions.rows). */
 export type RowsMode = 'files' | 'data' | 'both';
@@ -127,6 +139,11 @@ export interface ImportSummary {
   uncertainEarlier: number;
   /** Leads on a do-not-call list (not sent). */
   suppressed: number;
+  /**
+   * The do-not-call lists used, in the order given: each with its distinct numbers, the
+   * entries ignored (not phone numbers), and the leads of this run it held back.
+   */
+  suppressionLists: SuppressionListSummary[];
   /** Rows rejected by validation or by the service (rows to fix: the rejects file). */
   rejected: number;
   rejectedByCode: Record<string, number>;
@@ -218,6 +235,8 @@ function openJournalFor(
       delimiter: opts.delimiter ?? null,
       encoding: opts.encoding ?? null,
       sheet: opts.sheet ?? null,
+      // Only when given: journals of imports without lists keep their fingerprint.
+      ...(opts.suppress?.length ? { suppress: opts.suppress.map((s) => s.path) } : {}),
     },
     note: (line) => opts.onNote?.(line),
   });
@@ -263,6 +282,13 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     checkSidecarFolder(skippedFile, 'skipped');
     checkSidecarFolder(uncertainFile, 'uncertain');
   }
+  // The do-not-call lists, before anything else is locked, read or sent: a list that cannot be
+  // used stops the import here (exit 2).
+  const suppression =
+    opts.suppress && opts.suppress.length > 0
+      ? await Suppression.load(opts.suppress, { phonePattern: opts.phonePattern })
+      : undefined;
+  if (suppression) for (const line of suppression.notes()) opts.onNote?.(line);
   // The campaign's ledger: a real run holds the campaign's lock from before its preflight
   // (which decides what the ledger holds back) until its last outcome is written.
   const target =
@@ -298,7 +324,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     throw e;
   }
   const lookup = ledger;
-  const holdBack = lookup
+  const ledgerHoldBack = lookup
     ? (phone: string) => {
         const hit = lookup.lookup(phone);
         if (hit === undefined) return undefined;
@@ -314,6 +340,14 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
             };
       }
     : undefined;
+  // After validation and the in-file dedupe (prepare.ts), suppression first, then the ledger:
+  // a number on a do-not-call list is reported as suppressed even if an earlier run sent it.
+  const holdBack =
+    suppression && ledgerHoldBack
+      ? (phone: string) => suppression.holdBack(phone) ?? ledgerHoldBack(phone)
+      : suppression
+        ? (phone: string) => suppression.holdBack(phone)
+        : ledgerHoldBack;
   const forgetWork = removeOnExit(work);
   const spoolPath = path.join(work, 'leads.spool');
   let prepared: Prepared | undefined;
@@ -500,6 +534,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       uncertainEarlier:
         (prepared.skippedByCode.uncertain_earlier ?? 0) + (send?.uncertainFromEarlierRuns ?? 0),
       suppressed: prepared.skippedByCode.suppressed ?? 0,
+      suppressionLists: suppression?.summary() ?? [],
       rejected: prepared.rejected + (send?.serviceRejects.size ?? 0),
       rejectedByCode: prepared.rejectedByCode,
       duplicates: prepared.duplicates,

@@ -58,11 +58,11 @@ export interface PrepareOptions {
    */
   sending?: { spoolPath: string };
   rejects: (headers: string[]) => SidecarWriter;
-  /** Rows not sent by design (in-file duplicates, leads the campaign already has). */
+  /** Rows not sent by design (in-file duplicates, do-not-call, leads the campaign already has). */
   skipped: (headers: string[]) => SidecarWriter;
   /**
-   * Whether a valid, deduped lead is held back by design (the campaign ledger): its skip code
-   * and reason, or undefined to send it.
+   * Whether a valid, deduped lead is held back by design (a do-not-call list, then the campaign
+   * ledger): its skip code and reason, or undefined to send it.
    */
   holdBack?: (phone: string) => { code: SkipCode; reason: string } | undefined;
   onProgress?: (rowsRead: number, bytesHint: number) => void;

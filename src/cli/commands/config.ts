@@ -51,6 +51,7 @@ export async function runConfigShow(
       : null,
   );
   add('import.stdinLimit', settings.import.stdinLimit);
+  add('import.suppress', settings.import.suppress.length > 0 ? settings.import.suppress : null);
   for (const [field, column] of Object.entries(settings.import.columns))
     add(`import.columns.${field}`, column);
   add('report.format', settings.report.format ?? null);
@@ -134,6 +135,10 @@ import:
   # phonePattern: '^0\\d{9,10}$'
   # Your centre's own test numbers, refused like 0000000000 (phone_placeholder).
   # placeholderNumbers: ['0911111222']
+  # Do-not-call lists (CSV/.xlsx with a phone column, or one number per line), read relative
+  # to this file's folder; their numbers are never sent. --suppress adds more.
+  # suppress:
+  #   - dnc.csv
 
 report:
   windowDays: 31

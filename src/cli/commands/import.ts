@@ -34,7 +34,7 @@ export async function runImportCommand(
   if (flags.campaign !== undefined) cmdFlags.set('campaign', flags.campaign);
   if (flags.batchSize !== undefined) cmdFlags.set('import.batchSize', flags.batchSize);
   if (flags.concurrency !== undefined) cmdFlags.set('import.concurrency', flags.concurrency);
-  const { settings } = await ctx.settings(cmdFlags);
+  const { settings, sources } = await ctx.settings(cmdFlags);
 
   // Everything a real run needs is checked before the file is read.
   const dryRun = flags.dryRun === true;
@@ -46,6 +46,22 @@ export async function runImportCommand(
     const { createClient } = await import('../client.js');
     ({ client, baseUrl } = await createClient(ctx, settings));
   }
+
+  // Do-not-call lists: the config's (absolute: read against the config file's folder), then
+  // --suppress (read against the working folder).
+  const { resolve } = await import('node:path');
+  const suppress = [
+    ...settings.import.suppress.map((file) => ({
+      path: file,
+      name: file,
+      from: `import.suppress (${sources.get('import.suppress') ?? 'config'})`,
+    })),
+    ...(flags.suppress ?? []).map((file) => ({
+      path: resolve(ctx.io.cwd, file),
+      name: file,
+      from: '--suppress',
+    })),
+  ];
 
   let spooled: { path: string; cleanup(): void } | undefined;
   const { spoolStdin, isStreamInput } = await import('../../input/stdin.js');
@@ -90,6 +106,7 @@ export async function runImportCommand(
       phonePattern: settings.import.phonePattern,
       homePhonePattern: settings.import.homePhonePattern,
       placeholderNumbers: settings.import.placeholderNumbers,
+      ...(suppress.length > 0 ? { suppress } : {}),
       ...(flags.rejects ? { rejectsPath: flags.rejects } : {}),
       retryUncertain: flags.retryUncertain === true,
       restart: flags.restart === true,
@@ -170,7 +187,19 @@ function printSummary(ctx: Context, s: ImportSummary, alias: string | undefined)
     );
   if (s.uncertainEarlier > 0)
     row('uncertain earlier', s.uncertainEarlier, 'not sent: check them, then --retry-uncertain');
-  if (s.suppressed > 0) row('suppressed', s.suppressed, 'on a do-not-call list');
+  if (s.suppressionLists.length > 0 || s.suppressed > 0)
+    row(
+      'suppressed',
+      s.suppressed,
+      `not sent: on a do-not-call list${
+        s.suppressed > 0
+          ? ` (${s.suppressionLists
+              .filter((l) => l.suppressed > 0)
+              .map((l) => `${l.list} ${formatCount(l.suppressed)}`)
+              .join(' · ')})`
+          : ''
+      }`,
+    );
   if (!s.dryRun) {
     row(
       'skipped by service',
@@ -188,6 +217,12 @@ function printSummary(ctx: Context, s: ImportSummary, alias: string | undefined)
       out.info(`    line ${x.line}: ${x.field} ${JSON.stringify(x.before)} → ${x.after}`);
   }
   if (s.ignoredColumns.length > 0) out.info(`  ignored columns: ${someOf(s.ignoredColumns)}`);
+  for (const l of s.suppressionLists)
+    out.info(
+      c.dim(
+        `  do-not-call list ${l.list}: ${plural(l.numbers, 'number')}${l.ignored > 0 ? `, ${plural(l.ignored, 'entry', 'entries')} ignored (not phone numbers)` : ''}`,
+      ),
+    );
   const pace = s.dryRun ? '' : ` · ${plural(s.requests, 'request')}`;
   out.info(
     c.dim(
