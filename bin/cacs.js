@@ -1,6 +1,15 @@
 #!/usr/bin/env node
-import { main } from '../dist/cli/main.js';
+const args = process.argv.slice(2);
 
-main(process.argv.slice(2)).then((code) => {
-  process.exitCode = code;
-});
+if (args.length === 1 && args[0] === '--version') {
+  // What commander prints for --version, without loading commander and the command graph
+  // (start-up); a reader that went away is ignored, as main() does.
+  const { VERSION } = await import('../dist/version.js');
+  process.stdout.on('error', (e) => {
+    if (e.code !== 'EPIPE') throw e;
+  });
+  process.stdout.write(`${VERSION}\n`);
+} else {
+  const { main } = await import('../dist/cli/main.js');
+  process.exitCode = await main(args);
+}

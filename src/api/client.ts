@@ -127,6 +127,14 @@ const CLOSE = Buffer.from(']}');
 let gotPromise: Promise<Got> | undefined;
 const loadGot = () => (gotPromise ??= import('got').then((m) => m.default));
 
+/**
+ * Start loading the HTTP client (got, a graph of about 100 modules) now, so that it overlaps
+ * other start-up work instead of delaying the first request. Resolves once it is loaded.
+ */
+export function preloadHttpClient(): Promise<unknown> {
+  return loadGot();
+}
+
 export class CacsClient {
   private readonly base: URL;
   private readonly token: string;

@@ -28,15 +28,20 @@ export interface FetchOptions {
   concurrency: number;
   signal: AbortSignal;
   onProgress?: (done: number, total: number) => void;
+  /** Called after answers were added to the merger (at a turn of the event loop of its own). */
+  onMerged?: () => void;
 }
 
-export interface FetchResult {
-  records: CallRecord[];
+export interface FetchCounts {
   requests: number;
   /** Requests answered "Data is not found with <ref_id>". */
   notFound: number;
   /** Windows split after an "Over 31 days" answer. */
   halved: number;
+}
+
+export interface FetchResult extends FetchCounts {
+  records: CallRecord[];
 }
 
 interface Job {
@@ -47,6 +52,31 @@ interface Job {
 }
 
 export async function fetchReport(opts: FetchOptions): Promise<FetchResult> {
+  const merger = new RecordMerger();
+  const counts = await fetchInto(opts, merger);
+  return { records: merger.result(attemptFilter(opts.range)), ...counts };
+}
+
+/**
+ * The attempts a report lists: those inside [from, to] ('yyyy-mm-dd HH:mm:ss' on the service's
+ * wall clock), whichever style the service uses; every attempt without a range.
+ */
+export function attemptFilter(
+  range: { from: string; to: string } | undefined,
+): ((attempt: CallAttempt) => boolean) | undefined {
+  if (!range) return undefined;
+  const { from, to } = range;
+  return (a) => {
+    const v = comparableTime(a.date_time);
+    return v === undefined || (v >= from && v <= to);
+  };
+}
+
+/**
+ * The requests of {@link fetchReport}, their answers added to `merger` in window order (each as
+ * soon as every earlier window is in, the last before this resolves).
+ */
+export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promise<FetchCounts> {
   const queue: Job[] = [];
   opts.windows.forEach((window, w) =>
     opts.statusGroups.forEach((status, g) => queue.push({ order: [w, g], window, status })),
@@ -60,13 +90,16 @@ export async function fetchReport(opts: FetchOptions): Promise<FetchResult> {
   const answers: Array<{ order: number[]; records: CallRecord[] }> = [];
   /** Jobs taken from the queue and not ended yet (running, or waiting for a free slot). */
   const taken = new Set<Job>();
-  const merger = new RecordMerger();
   const mergeReady = () => {
     let first: number[] | undefined;
     for (const j of queue) if (!first || compareOrder(j.order, first) < 0) first = j.order;
     for (const j of taken) if (!first || compareOrder(j.order, first) < 0) first = j.order;
-    while (answers.length > 0 && (!first || compareOrder(answers[0]!.order, first) < 0))
+    let merged = false;
+    while (answers.length > 0 && (!first || compareOrder(answers[0]!.order, first) < 0)) {
       merger.add(answers.shift()!.records);
+      merged = true;
+    }
+    if (merged) opts.onMerged?.();
   };
   // Merging waits for the next turn of the event loop, so the request that takes the freed
   // slot goes out first.
@@ -138,17 +171,7 @@ export async function fetchReport(opts: FetchOptions): Promise<FetchResult> {
   await pool.settle();
   if (opts.signal.aborted) throw new InterruptedError('interrupted: no report was written');
   mergeReady();
-
-  let keep: ((attempt: CallAttempt) => boolean) | undefined;
-  if (opts.range) {
-    const { from, to } = opts.range;
-    keep = (a) => {
-      const v = comparableTime(a.date_time);
-      return v === undefined || (v >= from && v <= to);
-    };
-  }
-  const records = merger.result(keep);
-  return { records, requests, notFound, halved };
+  return { requests, notFound, halved };
 }
 
 /**

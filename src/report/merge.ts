@@ -65,24 +65,37 @@ export function compareLeadIds(a: string | number, b: string | number): number {
   return compareStrings(String(a), String(b));
 }
 
+/** A lead id with its place in the output order worked out (see {@link compareLeadOrder}). */
+export interface LeadOrder {
+  readonly id: string;
+  readonly int: string | undefined;
+  readonly n: number | bigint | undefined;
+}
+
+export function leadOrder(id: string): LeadOrder {
+  const i = integerLike(id);
+  const n = i === undefined ? undefined : Number(i);
+  return { id, int: i, n: n === undefined || Number.isSafeInteger(n) ? n : BigInt(i!) };
+}
+
+/** The order of compareLeadIds, on ids whose numeric value is worked out once. */
+export function compareLeadOrder(a: LeadOrder, b: LeadOrder): number {
+  if (a.n !== undefined && b.n !== undefined) {
+    if (a.n < b.n) return -1;
+    if (a.n > b.n) return 1;
+    return compareStrings(a.int!, b.int!);
+  }
+  if (a.n !== undefined) return -1;
+  if (b.n !== undefined) return 1;
+  return compareStrings(a.id, b.id);
+}
+
 /** Ids sorted as compareLeadIds sorts them, each id's numeric value worked out once. */
 export function sortLeadIds(ids: readonly string[]): string[] {
-  const keyed = ids.map((id) => {
-    const i = integerLike(id);
-    const n = i === undefined ? undefined : Number(i);
-    return { id, int: i, n: n === undefined || Number.isSafeInteger(n) ? n : BigInt(i!) };
-  });
-  keyed.sort((a, b) => {
-    if (a.n !== undefined && b.n !== undefined) {
-      if (a.n < b.n) return -1;
-      if (a.n > b.n) return 1;
-      return compareStrings(a.int!, b.int!);
-    }
-    if (a.n !== undefined) return -1;
-    if (b.n !== undefined) return 1;
-    return compareStrings(a.id, b.id);
-  });
-  return keyed.map((k) => k.id);
+  return ids
+    .map(leadOrder)
+    .sort(compareLeadOrder)
+    .map((k) => k.id);
 }
 
 function isEmpty(v: unknown): boolean {
@@ -268,6 +281,12 @@ function leadField(entry: LeadEntry, name: string): unknown {
 export class RecordMerger {
   private readonly leads = new Map<string, LeadEntry>();
 
+  /**
+   * @param onChange called with the key (`String(campaign_lead_id)`) of each lead a record is
+   *   added to, after the record is merged: what {@link record} gives for it may have changed.
+   */
+  constructor(private readonly onChange?: (key: string) => void) {}
+
   /** Add the records of one answer. Call in window order (oldest window first). */
   add(records: readonly CallRecord[]): void {
     for (const record of records) this.addOne(record);
@@ -315,6 +334,12 @@ export class RecordMerger {
     const n = parseCall(call);
     if (n !== undefined)
       entry.maxCall = entry.maxCall === undefined ? n : Math.max(entry.maxCall, n);
+    this.onChange?.(key);
+  }
+
+  /** The leads' keys (`String(campaign_lead_id)`), in output order (compareLeadIds). */
+  keys(): string[] {
+    return sortLeadIds([...this.leads.keys()]);
   }
 
   /**
@@ -323,37 +348,46 @@ export class RecordMerger {
    * not change the merger's state (the output's arrays are its own).
    */
   result(keep?: (attempt: CallAttempt) => boolean): CallRecord[] {
-    const keys = sortLeadIds([...this.leads.keys()]);
     const out: CallRecord[] = [];
-    for (const key of keys) {
-      const entry = this.leads.get(key) as LeadEntry;
-      const attempts = distinctAttempts(entry.attempts);
-      const count = attempts.length;
-      const data = listed(attempts, keep);
-      if (keep && data.length === 0) continue;
-      const total = Math.max(entry.maxCall ?? 0, count);
-      const call = entry.sawStringCall && !entry.sawNumberCall ? String(total) : total;
-      const record: Record<string, unknown> = {
-        campaign_id: leadField(entry, 'campaign_id'),
-        campaign_name: leadField(entry, 'campaign_name'),
-        campaign_lead_id: entry.id,
-        ref_id: leadField(entry, 'ref_id'),
-        phone_number: leadField(entry, 'phone_number'),
-        lead_name: leadField(entry, 'lead_name'),
-        call,
-      };
-      const fields = entry.fields;
-      const extras =
-        fields === undefined
-          ? unknownNames(entry.first)
-          : fields.size > MERGED_FIELDS.length
-            ? [...fields.keys()].filter((k) => !KNOWN_LEAD_FIELD_SET.has(k))
-            : NONE;
-      if (extras.length > 0)
-        for (const k of extras.sort(compareStrings)) record[k] = leadField(entry, k);
-      record.data = data;
-      out.push(record as unknown as CallRecord);
+    for (const key of this.keys()) {
+      const record = this.record(key, keep);
+      if (record !== undefined) out.push(record);
     }
     return out;
+  }
+
+  /**
+   * One lead's merged record as {@link result} lists it (its arrays its own), or undefined when
+   * `keep` leaves it no attempt (or no lead has this key).
+   */
+  record(key: string, keep?: (attempt: CallAttempt) => boolean): CallRecord | undefined {
+    const entry = this.leads.get(key);
+    if (entry === undefined) return undefined;
+    const attempts = distinctAttempts(entry.attempts);
+    const count = attempts.length;
+    const data = listed(attempts, keep);
+    if (keep && data.length === 0) return undefined;
+    const total = Math.max(entry.maxCall ?? 0, count);
+    const call = entry.sawStringCall && !entry.sawNumberCall ? String(total) : total;
+    const record: Record<string, unknown> = {
+      campaign_id: leadField(entry, 'campaign_id'),
+      campaign_name: leadField(entry, 'campaign_name'),
+      campaign_lead_id: entry.id,
+      ref_id: leadField(entry, 'ref_id'),
+      phone_number: leadField(entry, 'phone_number'),
+      lead_name: leadField(entry, 'lead_name'),
+      call,
+    };
+    const fields = entry.fields;
+    const extras =
+      fields === undefined
+        ? unknownNames(entry.first)
+        : fields.size > MERGED_FIELDS.length
+          ? [...fields.keys()].filter((k) => !KNOWN_LEAD_FIELD_SET.has(k))
+          : NONE;
+    if (extras.length > 0)
+      for (const k of extras.sort(compareStrings)) record[k] = leadField(entry, k);
+    record.data = data;
+    return record as unknown as CallRecord;
   }
 }

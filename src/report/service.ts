@@ -8,8 +8,10 @@ import type { CacsClient } from '../api/client.js';
 import { LIMITS, type CallRecord } from '../api/spec.js';
 import { InterruptedError, UsageError } from '../errors.js';
 import { formatServiceDate, resolveRange, type ReportRange } from './dates.js';
-import { fetchReport } from './fetch.js';
+import { attemptFilter, fetchInto, fetchReport, type FetchOptions } from './fetch.js';
+import { PreparedReport } from './prepared.js';
 import { splitWindows, statusGroups, type Window } from './windows.js';
+import type { LeadFormat, Sink } from './write.js';
 
 /** The service's zone unless told otherwise (the spec's service is in Vietnam). */
 export const DEFAULT_SERVICE_TIME_ZONE = 'Asia/Ho_Chi_Minh';
@@ -170,6 +172,70 @@ export async function streamReport(opts: ReportOptions): Promise<ReportStream> {
 
 /** The report's requests, merged into one list of records (runReport and streamReport). */
 async function fetchMerged(opts: ReportOptions): Promise<ReportResult> {
+  const { fetchOptions, range, from, to } = fetchSetup(opts);
+  const result = await fetchReport(fetchOptions);
+  const attempts = result.records.reduce((n, r) => n + (r.data?.length ?? 0), 0);
+  return {
+    records: result.records,
+    range,
+    requests: result.requests,
+    notFound: result.notFound,
+    halved: result.halved,
+    attempts,
+    from,
+    to,
+  };
+}
+
+/** A report made ready to write by {@link prepareReport}. */
+export interface PreparedReportResult extends Omit<ReportResult, 'records'> {
+  /** Leads listed. */
+  leads: number;
+  /** Write the report (once) in the format it was prepared in. */
+  write(sink: Sink): Promise<void>;
+}
+
+/**
+ * The report {@link runReport} fetches, written in `format` (write.ts leadFormat) as it comes
+ * in: each lead is made into text while the remaining answers are awaited, so little is left
+ * to do after the last one (see prepared.ts). The output is byte for byte what writeReport
+ * writes for runReport's records. For `cacs report`.
+ */
+export async function prepareReport(
+  opts: ReportOptions,
+  format: LeadFormat,
+): Promise<PreparedReportResult> {
+  const { fetchOptions, range, from, to } = fetchSetup(opts);
+  const prepared = new PreparedReport(format, attemptFilter(fetchOptions.range));
+  let counts;
+  try {
+    counts = await fetchInto(
+      { ...fetchOptions, onMerged: () => prepared.makeSoon() },
+      prepared.merger,
+    );
+  } catch (e) {
+    prepared.stop();
+    throw e;
+  }
+  const { leads, attempts } = prepared.finish();
+  return {
+    ...counts,
+    range,
+    attempts,
+    from,
+    to,
+    leads,
+    write: (sink) => prepared.write(sink),
+  };
+}
+
+/** Checks the options and makes the plan: what fetchReport is given. */
+function fetchSetup(opts: ReportOptions): {
+  fetchOptions: FetchOptions;
+  range: ReportRange;
+  from: string;
+  to: string;
+} {
   if (opts.refId !== undefined && [...opts.refId].length > LIMITS.refId) {
     throw new UsageError(`refId: at most ${LIMITS.refId} characters (the service's limit)`);
   }
@@ -185,7 +251,7 @@ async function fetchMerged(opts: ReportOptions): Promise<ReportResult> {
   const { range } = plan;
   const from = formatServiceDate(range.from);
   const to = formatServiceDate(range.to);
-  const result = await fetchReport({
+  const fetchOptions: FetchOptions = {
     client: opts.client,
     campaignKey: opts.campaignKey,
     windows: plan.windows,
@@ -197,16 +263,6 @@ async function fetchMerged(opts: ReportOptions): Promise<ReportResult> {
     ...(opts.onProgress
       ? { onProgress: (done: number, total: number) => opts.onProgress!({ done, total }) }
       : {}),
-  });
-  const attempts = result.records.reduce((n, r) => n + (r.data?.length ?? 0), 0);
-  return {
-    records: result.records,
-    range,
-    requests: result.requests,
-    notFound: result.notFound,
-    halved: result.halved,
-    attempts,
-    from,
-    to,
   };
+  return { fetchOptions, range, from, to };
 }

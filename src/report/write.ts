@@ -84,40 +84,78 @@ export function leadSummary(r: CallRecord): Cell[] {
 }
 
 /**
- * The CSV text of records after the header, neutralised, in chunks of about 1 MB (attempts:
- * one row per attempt, a lead with none gets one row with empty attempt cells). Each lead's
- * cells are quoted once, not once per attempt.
+ * One lead's CSV rows, neutralised (attempts: one row per attempt, a lead with none gets one
+ * row with empty attempt cells). The lead's cells are quoted once, not once per attempt.
  */
-export function* csvChunks(
-  records: readonly CallRecord[],
-  flatten: FlattenMode,
-): Generator<string> {
+export function csvLeadWriter(flatten: FlattenMode): (record: CallRecord) => string {
   const line = csvLineWriter();
   const quote = csvFieldWriter();
   const field = (v: Cell) => (typeof v === 'number' ? String(v) : quote(neutralise(v)));
   const emptyAttempt = ','.repeat(ATTEMPT_FIELDS.length);
-  let buf = '';
-  for (const r of records) {
-    if (flatten === 'leads') {
-      buf += line(leadSummary(r).map(neutralise));
-    } else {
-      const lead = line(leadCells(r).map(neutralise)).slice(0, -1);
-      const data = r.data ?? [];
-      if (data.length === 0) buf += `${lead}${emptyAttempt}\n`;
-      for (const a of data) {
-        buf += `${lead},${field(a.session)},${field(a.wait_time)},${field(a.talk_time)},${field(a.phone_number)},${field(a.date_time)},${field(a.status)},${field(a.retry)},${field(a.key_press)}\n`;
-      }
+  if (flatten === 'leads') return (r) => line(leadSummary(r).map(neutralise));
+  return (r) => {
+    const lead = line(leadCells(r).map(neutralise)).slice(0, -1);
+    const data = r.data ?? [];
+    if (data.length === 0) return `${lead}${emptyAttempt}\n`;
+    let out = '';
+    for (const a of data) {
+      out += `${lead},${field(a.session)},${field(a.wait_time)},${field(a.talk_time)},${field(a.phone_number)},${field(a.date_time)},${field(a.status)},${field(a.retry)},${field(a.key_press)}\n`;
     }
-    if (buf.length > 1 << 20) {
-      yield buf;
-      buf = '';
-    }
-  }
-  if (buf) yield buf;
+    return out;
+  };
 }
 
+/**
+ * A format written lead by lead: `head`, each listed lead's text with `separator` between two,
+ * then `tail`; `empty` instead of all that when no lead is listed. Every format but the table
+ * (whose last line counts the leads) is one.
+ */
+export interface LeadFormat {
+  head: string;
+  lead(record: CallRecord): string;
+  separator: string;
+  tail: string;
+  empty: string;
+}
+
+export function leadFormat(opts: Pick<WriteOptions, 'format' | 'flatten'>): LeadFormat | undefined {
+  switch (opts.format) {
+    case 'json':
+      return {
+        head: '[\n',
+        lead: (r) => JSON.stringify(r),
+        separator: ',\n',
+        tail: '\n]\n',
+        empty: '[]\n',
+      };
+    case 'ndjson':
+      return {
+        head: '',
+        lead: (r) => `${JSON.stringify(r)}\n`,
+        separator: '',
+        tail: '',
+        empty: '',
+      };
+    case 'csv': {
+      const header = csvLineWriter()(opts.flatten === 'leads' ? LEAD_COLUMNS : ATTEMPT_COLUMNS);
+      return {
+        head: header,
+        lead: csvLeadWriter(opts.flatten),
+        separator: '',
+        tail: '',
+        empty: header,
+      };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Output is handed to the sink in chunks of about this many characters (or bytes). */
+export const CHUNK = 1 << 20;
+
 export interface Sink {
-  write(chunk: string): Promise<void>;
+  write(chunk: string | Uint8Array): Promise<void>;
 }
 
 export function streamSink(stream: NodeJS.WritableStream): Sink {
@@ -159,37 +197,23 @@ export async function writeReport(
   sink: Sink,
   opts: WriteOptions,
 ): Promise<void> {
-  if (opts.format === 'json') {
-    if (records.length === 0) return sink.write('[]\n');
-    let buf = '[\n';
-    for (let i = 0; i < records.length; i++) {
-      buf += `${JSON.stringify(records[i])}${i < records.length - 1 ? ',' : ''}\n`;
-      if (buf.length > 1 << 20) {
-        await sink.write(buf);
-        buf = '';
-      }
-    }
-    return sink.write(`${buf}]\n`);
-  }
-  if (opts.format === 'ndjson') {
-    let buf = '';
-    for (const r of records) {
-      buf += `${JSON.stringify(r)}\n`;
-      if (buf.length > 1 << 20) {
-        await sink.write(buf);
-        buf = '';
-      }
-    }
-    if (buf) await sink.write(buf);
+  const format = leadFormat(opts);
+  if (format === undefined) return sink.write(renderTable(records, opts));
+  if (records.length === 0) {
+    if (format.empty !== '') await sink.write(format.empty);
     return;
   }
-  if (opts.format === 'csv') {
-    const line = csvLineWriter();
-    await sink.write(line(opts.flatten === 'leads' ? LEAD_COLUMNS : ATTEMPT_COLUMNS));
-    for (const chunk of csvChunks(records, opts.flatten)) await sink.write(chunk);
-    return;
+  let buf = format.head;
+  for (let i = 0; i < records.length; i++) {
+    if (i > 0) buf += format.separator;
+    buf += format.lead(records[i]!);
+    if (buf.length > CHUNK) {
+      await sink.write(buf);
+      buf = '';
+    }
   }
-  return sink.write(renderTable(records, opts));
+  buf += format.tail;
+  if (buf !== '') await sink.write(buf);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -21,14 +21,18 @@ const HEAVY = [
   'hpagent',
 ];
 
-function loadedPackages(args: string[]): string[] {
+function loadedUrls(args: string[]): string[] {
   const log = path.join(tempDir(), 'imports.log');
   const r = spawnSync(process.execPath, ['--import', PRELOAD, BIN, ...args], {
     env: { ...isolatedEnv(), CACS_IMPORT_LOG: log } as NodeJS.ProcessEnv,
     encoding: 'utf8',
   });
   expect(r.status).toBe(0);
-  const urls = fs.readFileSync(log, 'utf8').trim().split('\n');
+  return fs.readFileSync(log, 'utf8').trim().split('\n');
+}
+
+function loadedPackages(args: string[]): string[] {
+  const urls = loadedUrls(args);
   return [
     ...new Set(
       urls
@@ -39,7 +43,14 @@ function loadedPackages(args: string[]): string[] {
 }
 
 describe('start-up', () => {
-  it.each([[['--version']], [['--help']], [['import', '--help']], [['report', '--help']]])(
+  it('cacs --version loads no package and no command (bin/cacs.js answers it)', () => {
+    const urls = loadedUrls(['--version']);
+    expect(urls.some((u) => u.endsWith('/dist/version.js'))).toBe(true);
+    expect(urls.filter((u) => u.includes('/node_modules/'))).toEqual([]);
+    expect(urls.filter((u) => u.includes('/dist/cli/'))).toEqual([]);
+  });
+
+  it.each([[['--help']], [['import', '--help']], [['report', '--help']]])(
     'cacs %j loads no heavy module',
     (args) => {
       const loaded = loadedPackages(args);

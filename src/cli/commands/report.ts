@@ -6,6 +6,7 @@ import type { FlatConfig } from '../../config/schema.js';
 import { requireCampaign } from '../../config/settings.js';
 import { plural } from '../../text.js';
 import type { Context } from '../context.js';
+import type { Sink } from '../../report/write.js';
 import type { Flags, defineReport } from '../program.js';
 
 /** The flags as commander parses them (program.ts defines them). */
@@ -28,6 +29,18 @@ function checkWritableFolder(file: string, given: string): void {
 }
 
 export async function runReportCommand(flags: ReportFlags, ctx: Context): Promise<number> {
+  // What the report needs is loaded while the settings are read: got's module graph above all,
+  // which otherwise loads only when the first request is made.
+  const modules = Promise.all([
+    import('../../report/service.js'),
+    import('../client.js'),
+    import('../../report/write.js'),
+    import('../../report/dates.js'),
+    import('../../api/client.js').then((m) => m.preloadHttpClient()),
+  ]);
+  // A failure is reported where they are awaited; this only keeps it from counting as
+  // unhandled when the settings fail first.
+  modules.catch(() => undefined);
   const cmdFlags: FlatConfig = new Map();
   if (flags.campaign !== undefined) cmdFlags.set('campaign', flags.campaign);
   if (flags.tz !== undefined) cmdFlags.set('timezone', flags.tz);
@@ -36,7 +49,12 @@ export async function runReportCommand(flags: ReportFlags, ctx: Context): Promis
   if (flags.concurrency !== undefined) cmdFlags.set('report.concurrency', flags.concurrency);
   const { settings } = await ctx.settings(cmdFlags);
 
-  const { planReport, runReport } = await import('../../report/service.js');
+  const [
+    { planReport, prepareReport, runReport },
+    { createClient },
+    { formatFor, leadFormat, writeReport, writeFileAtomic, streamSink },
+    { describeRange },
+  ] = await modules;
   // Read in the user's zone, sent (and split into windows) on the service's wall clock.
   const plan = planReport({
     from: flags.from!, // undefined: resolveRange says "--from is required"
@@ -52,39 +70,49 @@ export async function runReportCommand(flags: ReportFlags, ctx: Context): Promis
   const outputFile =
     flags.output === undefined ? undefined : path.resolve(ctx.io.cwd, flags.output);
   if (outputFile !== undefined) checkWritableFolder(outputFile, flags.output!);
-  const { createClient } = await import('../client.js');
   const { client } = await createClient(ctx, settings);
 
-  const { formatFor, writeReport, writeFileAtomic, streamSink } =
-    await import('../../report/write.js');
   const format =
     flags.format ?? formatFor(flags.output, settings.report.format, ctx.io.stdoutIsTTY);
   const flatten = settings.report.flatten;
+  const writeOpts = { format, flatten, colors: ctx.out.cOut, columns: ctx.io.columns ?? 80 };
+  // csv, json, ndjson: written lead by lead as the answers come (the table counts its leads
+  // at the end, and is for a terminal).
+  const byLead = leadFormat(writeOpts);
 
-  const { describeRange } = await import('../../report/dates.js');
   ctx.out.debug(
     `report ${describeRange(range)}: ${plural(windows.length, 'window')} × ${plural(groups.length, 'status group')}`,
   );
   const spinner = await ctx.out.spinner(`Fetching 0/${requests} windows…`);
+  const reportOpts = {
+    client,
+    campaignKey: campaign.key,
+    plan,
+    ...(flags.refId !== undefined ? { refId: flags.refId } : {}),
+    concurrency: settings.report.concurrency,
+    signal: ctx.signal,
+    onProgress: ({ done, total }: { done: number; total: number }) =>
+      spinner.update(`Fetching ${done}/${total} windows…`),
+  };
   let result;
   try {
-    result = await runReport({
-      client,
-      campaignKey: campaign.key,
-      plan,
-      ...(flags.refId !== undefined ? { refId: flags.refId } : {}),
-      concurrency: settings.report.concurrency,
-      signal: ctx.signal,
-      onProgress: ({ done, total }) => spinner.update(`Fetching ${done}/${total} windows…`),
-    });
+    if (byLead !== undefined) {
+      result = await prepareReport(reportOpts, byLead);
+    } else {
+      const { records, ...rest } = await runReport(reportOpts);
+      result = {
+        ...rest,
+        leads: records.length,
+        write: (sink: Sink) => writeReport(records, sink, writeOpts),
+      };
+    }
   } finally {
     spinner.stop();
   }
 
-  const writeOpts = { format, flatten, colors: ctx.out.cOut, columns: ctx.io.columns ?? 80 };
   if (outputFile !== undefined) {
     try {
-      await writeFileAtomic(outputFile, (sink) => writeReport(result.records, sink, writeOpts));
+      await writeFileAtomic(outputFile, (sink) => result.write(sink));
     } catch (e) {
       const code = (e as { code?: string }).code;
       throw new FailureError(
@@ -95,9 +123,9 @@ export async function runReportCommand(flags: ReportFlags, ctx: Context): Promis
       );
     }
   } else {
-    await writeReport(result.records, streamSink(ctx.io.stdout), writeOpts);
+    await result.write(streamSink(ctx.io.stdout));
   }
-  if (flags.refId !== undefined && result.records.length === 0 && result.notFound > 0) {
+  if (flags.refId !== undefined && result.leads === 0 && result.notFound > 0) {
     ctx.out.info(
       `note: the service has no data for ref_id ${flags.refId} in this range (Data is not found)`,
     );
@@ -105,7 +133,7 @@ export async function runReportCommand(flags: ReportFlags, ctx: Context): Promis
   const { attempts } = result;
   ctx.out.info(
     ctx.out.c.dim(
-      `range: ${describeRange(range)} · ${plural(result.requests, 'request')} · ${plural(result.records.length, 'lead')}, ${plural(attempts, 'attempt')}` +
+      `range: ${describeRange(range)} · ${plural(result.requests, 'request')} · ${plural(result.leads, 'lead')}, ${plural(attempts, 'attempt')}` +
         (flags.output !== undefined ? ` · written to ${flags.output}` : ''),
     ),
   );

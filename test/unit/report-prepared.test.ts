@@ -1,0 +1,176 @@
+/**
+ * A report made lead by lead while it is fetched (PreparedReport) writes exactly the bytes
+ * writeReport writes for the merged records, whatever the answers, the moments the leads are
+ * made in between, and the format.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { CallAttempt, CallRecord } from '../../src/api/spec.js';
+import { attemptFilter } from '../../src/report/fetch.js';
+import { RecordMerger } from '../../src/report/merge.js';
+import { PreparedReport } from '../../src/report/prepared.js';
+import { leadFormat, writeReport, type Sink, type WriteOptions } from '../../src/report/write.js';
+import type { FlattenMode, ReportFormat } from '../../src/report/formats.js';
+
+const RANGE = { from: '2026-01-05 00:00:00', to: '2026-01-25 23:59:59' };
+const keep = attemptFilter(RANGE);
+
+function collect(): Sink & { bytes: () => Buffer } {
+  const parts: Buffer[] = [];
+  return {
+    write: (chunk) => {
+      parts.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk));
+      return Promise.resolve();
+    },
+    bytes: () => Buffer.concat(parts),
+  };
+}
+
+const text = fc.oneof(
+  fc.constantFrom('Lan', 'Nguyễn Văn An', '', ' ', '=SUM(A1)', 'a,b', 'say "hi"', 'line\nbreak'),
+  fc.string({ maxLength: 6 }),
+);
+const cell = fc.oneof(text, fc.integer({ min: -5, max: 500 }), fc.constant(null));
+const dateTime = fc.oneof(
+  fc
+    .tuple(fc.integer({ min: 1, max: 31 }), fc.integer({ min: 0, max: 23 }))
+    .map(([d, h]) => `2026-01-${String(d).padStart(2, '0')} ${String(h).padStart(2, '0')}:00:00`),
+  fc.constantFrom(null, '2026-01-10T08:30', 'yesterday'),
+);
+const attempt: fc.Arbitrary<CallAttempt> = fc.record({
+  session: fc.oneof(fc.integer({ min: 1, max: 20 }), fc.constantFrom('s1', 's2', null)),
+  wait_time: cell,
+  talk_time: cell,
+  phone_number: fc.constantFrom('0901234567', '0912345678', null),
+  date_time: dateTime,
+  status: fc.constantFrom('ANSWERED', 'BUSY', 'NO ANSWER', null),
+  retry: cell,
+  key_press: cell,
+}) as fc.Arbitrary<CallAttempt>;
+const record: fc.Arbitrary<CallRecord> = fc
+  .record({
+    id: fc.oneof(
+      fc.integer({ min: 1, max: 40 }),
+      fc.integer({ min: 1, max: 40 }).map(String),
+      fc.constantFrom('A-7', '007', '-3', '99999999999999999999'),
+    ),
+    name: text,
+    ref: text,
+    call: fc.oneof(fc.integer({ min: 0, max: 9 }), fc.constant('3'), fc.constant(null)),
+    data: fc.array(attempt, { maxLength: 4 }),
+    extra: fc.option(text, { nil: undefined }),
+  })
+  .map(
+    ({ id, name, ref, call, data, extra }) =>
+      ({
+        campaign_id: 1,
+        campaign_name: 'Autumn',
+        campaign_lead_id: id,
+        ref_id: ref,
+        phone_number: '0901234567',
+        lead_name: name,
+        call,
+        ...(extra !== undefined ? { region: extra } : {}),
+        data,
+      }) as unknown as CallRecord,
+  );
+
+const FORMATS: Array<[ReportFormat, FlattenMode]> = [
+  ['csv', 'attempts'],
+  ['csv', 'leads'],
+  ['json', 'attempts'],
+  ['ndjson', 'attempts'],
+];
+
+async function prepared(
+  answers: CallRecord[][],
+  pauses: boolean[],
+  opts: WriteOptions,
+): Promise<{ bytes: Buffer; leads: number; attempts: number }> {
+  const p = new PreparedReport(leadFormat(opts)!, keep, 0);
+  answers.forEach((a, i) => {
+    p.merger.add(a);
+    if (pauses[i]) p.makeSoon();
+  });
+  // Let some background slices run before the end.
+  await new Promise((r) => setImmediate(r));
+  const totals = p.finish();
+  const sink = collect();
+  await p.write(sink);
+  return { bytes: sink.bytes(), ...totals };
+}
+
+describe('PreparedReport', () => {
+  it('writes what writeReport writes for the merged records (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(record, { maxLength: 6 }), { maxLength: 5 }),
+        fc.array(fc.boolean(), { minLength: 5, maxLength: 5 }),
+        fc.constantFrom(...FORMATS),
+        async (answers, pauses, [format, flatten]) => {
+          const opts = { format, flatten, colors: undefined as never, columns: 80 };
+          const m = new RecordMerger();
+          for (const a of answers) m.add(a);
+          const records = m.result(keep);
+          const sink = collect();
+          await writeReport(records, sink, opts);
+          const got = await prepared(answers, pauses, opts);
+          expect(got.bytes.toString()).toBe(sink.bytes().toString());
+          expect(got.leads).toBe(records.length);
+          expect(got.attempts).toBe(records.reduce((n, r) => n + (r.data?.length ?? 0), 0));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('makes a lead again when a later answer adds to it', async () => {
+    const a = (id: number, day: string): CallRecord =>
+      ({
+        campaign_id: 1,
+        campaign_name: 'c',
+        campaign_lead_id: id,
+        ref_id: '',
+        phone_number: '0901234567',
+        lead_name: 'Lan',
+        call: 1,
+        data: [
+          {
+            session: day,
+            wait_time: 1,
+            talk_time: 2,
+            phone_number: '0901234567',
+            date_time: `2026-01-${day} 10:00:00`,
+            status: 'ANSWERED',
+            retry: 0,
+            key_press: '',
+          },
+        ],
+      }) as unknown as CallRecord;
+    const p = new PreparedReport(leadFormat({ format: 'ndjson', flatten: 'attempts' })!, keep, 0);
+    p.merger.add([a(2, '06'), a(1, '06')]);
+    p.makeSoon();
+    await new Promise((r) => setTimeout(r, 5));
+    p.merger.add([a(1, '07')]);
+    expect(p.finish()).toEqual({ leads: 2, attempts: 3 });
+    const sink = collect();
+    await p.write(sink);
+    const lines = sink.bytes().toString().trim().split('\n');
+    expect(lines.map((l) => (JSON.parse(l) as CallRecord).campaign_lead_id)).toEqual([1, 2]);
+    expect((JSON.parse(lines[0]!) as CallRecord).data).toHaveLength(2);
+  });
+
+  it('writes the empty forms', async () => {
+    for (const [format, flatten, want] of [
+      ['json', 'attempts', '[]\n'],
+      ['ndjson', 'attempts', ''],
+      ['csv', 'leads', leadFormat({ format: 'csv', flatten: 'leads' })!.head],
+    ] as const) {
+      const p = new PreparedReport(leadFormat({ format, flatten })!, keep);
+      p.finish();
+      const sink = collect();
+      await p.write(sink);
+      expect(sink.bytes().toString()).toBe(want);
+    }
+  });
+});
