@@ -218,10 +218,15 @@ const TRAILING_LIST_MARKS = /[;,]+$/;
 export function cleanSpreadsheet(t: string): string {
   if (!mayHoldLeftover(t)) return t;
   let v = t.replace(FULL_WIDTH, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
-  const formula = FORMULA.exec(v);
-  if (formula !== null) v = formula[1]!;
-  if (v.charCodeAt(0) === 39 || v.charCodeAt(0) === 0x2019) v = v.slice(1);
-  v = trimField(v.replace(TRAILING_LIST_MARKS, ''));
+  // Until nothing more comes off (`''0912…`, `0912…, ,`): cleaning twice changes nothing.
+  // Every round that changes the value shortens it, so this ends.
+  for (let before = ''; v !== before && v !== '';) {
+    before = v;
+    const formula = FORMULA.exec(v);
+    if (formula !== null) v = formula[1]!;
+    if (v.charCodeAt(0) === 39 || v.charCodeAt(0) === 0x2019) v = v.slice(1);
+    v = trimField(v.replace(TRAILING_LIST_MARKS, ''));
+  }
   return v === t ? t : v;
 }
 

@@ -172,6 +172,35 @@ describe('spreadsheet leftovers', () => {
     expect(normalizePhone(r.value)).toEqual({ value: expected, changes: 0 });
   });
 
+  it('cleaning is idempotent, however leftovers nest (property; CI found ", ," once)', () => {
+    const samples = [
+      ', ,',
+      "''0912345678",
+      '="=""0912345678"""',
+      '0912345678; ,;',
+      "' '0912345678",
+    ];
+    for (const raw of samples) {
+      const once = normalizePhone(raw).value;
+      expect(normalizePhone(once)).toEqual({ value: once, changes: 0 });
+      const home = normalizeHomePhone(raw).value;
+      expect(normalizeHomePhone(home)).toEqual({ value: home, changes: 0 });
+    }
+    const leftovers = fc.string({
+      unit: fc.constantFrom(...'\'’=";, ０９１+＋0912345678'.split('')),
+      maxLength: 16,
+    });
+    fc.assert(
+      fc.property(leftovers, (raw) => {
+        const once = normalizePhone(raw).value;
+        expect(normalizePhone(once)).toEqual({ value: once, changes: 0 });
+        const home = normalizeHomePhone(raw).value;
+        expect(normalizeHomePhone(home)).toEqual({ value: home, changes: 0 });
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
   it('cleans home_phone the same way', () => {
     expect(normalizeHomePhone("'02838234567").value).toBe('02838234567');
     expect(normalizeHomePhone('="028 3823 4567"').value).toBe('02838234567');
