@@ -72,6 +72,8 @@ export class Output {
   readonly c: ChalkInstance;
   /** Colours for stdout (tables). */
   readonly cOut: ChalkInstance;
+  /** No colour at all: for anything written to a file, whatever FORCE_COLOR says. */
+  readonly plain: ChalkInstance;
   readonly quiet: boolean;
   readonly verbose: boolean;
   private readonly secrets = new Secrets();
@@ -85,6 +87,7 @@ export class Output {
     this.verbose = opts.verbose === true;
     this.c = new Chalk({ level: colorLevel(io.env, io.stderrIsTTY, opts.color) });
     this.cOut = new Chalk({ level: colorLevel(io.env, io.stdoutIsTTY, opts.color) });
+    this.plain = new Chalk({ level: 0 });
   }
 
   /**

@@ -15,7 +15,7 @@ import { EXIT_CODE_HELP } from '../errors.js';
 import { Secrets } from '../secrets.js';
 import { VERSION } from '../version.js';
 import type { InputFormat } from '../input/types.js';
-import type { FlattenMode, ReportFormat } from '../report/formats.js';
+import { REPORT_FORMATS, type FlattenMode } from '../report/formats.js';
 import type { Context, IO } from './context.js';
 import {
   collect,
@@ -289,7 +289,7 @@ export function defineReport(parent: CommandUnknownOpts) {
       new Option(
         '--format <format>',
         'output format (default: from -o, else table on a terminal, else json)',
-      ).choices(['csv', 'json', 'ndjson', 'table'] as const satisfies readonly ReportFormat[]),
+      ).choices(REPORT_FORMATS),
     )
     .addOption(
       new Option(
@@ -298,6 +298,8 @@ export function defineReport(parent: CommandUnknownOpts) {
       ).choices(['attempts', 'leads'] as const satisfies readonly FlattenMode[]),
     )
     .option('-o, --output <file>', 'write to this file (complete or not at all)')
+    .option('--bom', 'CSV: start with a UTF-8 byte order mark so Excel shows Vietnamese text')
+    .option('--no-bom', 'CSV: no byte order mark, whatever config report.bom says')
     .option('--window-days <n>', 'days per request, 1-31 (default 31)', intArg(1, 31))
     .option('--concurrency <n>', 'requests in flight (default 4)', intArg(1, 64))
     .option(

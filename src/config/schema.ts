@@ -170,6 +170,7 @@ export const SCALARS = {
   'report.flatten': oneOf(FLATTEN_MODES),
   'report.windowDays': integer(1, LIMITS.reportDays),
   'report.concurrency': integer(1, 64),
+  'report.bom': boolean,
 } as const;
 
 export type ScalarKey = keyof typeof SCALARS;
@@ -259,6 +260,7 @@ const REPORT_ENTRIES = {
   flatten: opt(SCALARS['report.flatten']),
   windowDays: opt(SCALARS['report.windowDays']),
   concurrency: opt(SCALARS['report.concurrency']),
+  bom: opt(SCALARS['report.bom']),
 };
 
 const SETTINGS_ENTRIES = {
@@ -348,6 +350,7 @@ export const RESOLVED = v.object({
     flatten: SCALARS['report.flatten'],
     windowDays: SCALARS['report.windowDays'],
     concurrency: SCALARS['report.concurrency'],
+    bom: SCALARS['report.bom'],
   }),
 });
 

@@ -38,6 +38,7 @@ export const DEFAULTS = {
   'report.flatten': 'attempts',
   'report.windowDays': 31,
   'report.concurrency': 4,
+  'report.bom': false,
 } as const;
 
 /**
@@ -74,6 +75,7 @@ export const FLAG_NAMES: Readonly<Record<string, string>> = {
   'report.flatten': '--flatten',
   'report.windowDays': '--window-days',
   'report.concurrency': '--concurrency',
+  'report.bom': '--bom',
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -9,9 +9,9 @@ import { formatCount } from '../text.js';
 import path from 'node:path';
 import type { ChalkInstance } from 'chalk';
 import { ATTEMPT_FIELDS, RECORD_FIELDS, type CallRecord } from '../api/spec.js';
-import type { FlattenMode, ReportFormat } from './formats.js';
+import { REPORT_FORMATS, type FlattenMode, type ReportFormat } from './formats.js';
 import { csvFieldWriter, csvLineWriter } from '../csv-writer.js';
-import { OutputClosedError } from '../errors.js';
+import { OutputClosedError, UsageError } from '../errors.js';
 import { writeFileAtomic as atomicWrite } from '../atomic-write.js';
 
 /**
@@ -42,20 +42,51 @@ export function neutralise(value: Cell): string {
   return c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 13 ? `'${value}` : value;
 }
 
-/** The format when --format is not given: from the -o extension, then config, then the TTY. */
+/** The format each `-o` extension names (lower-cased, with its dot). */
+export const EXTENSION_FORMATS: Readonly<Record<string, ReportFormat>> = {
+  '.csv': 'csv',
+  '.json': 'json',
+  '.ndjson': 'ndjson',
+  '.jsonl': 'ndjson',
+  '.txt': 'table',
+};
+
+/** The usual extension of each format, for messages. */
+function extensionOf(format: ReportFormat): string {
+  return Object.keys(EXTENSION_FORMATS).find((e) => EXTENSION_FORMATS[e] === format) ?? '';
+}
+
+/**
+ * The report's format (DESIGN.md "Reports for people and for cron"): `--format` if given, else
+ * the `-o` extension, else the configured format, else a table on a terminal and JSON in a pipe.
+ * An `-o` extension that names another format than `--format`, or (without `--format`) an
+ * extension that names none, is a usage error whose hint says which flag to use.
+ */
 export function formatFor(
   output: string | undefined,
   configured: ReportFormat | undefined,
   stdoutIsTTY: boolean,
+  given?: ReportFormat,
 ): ReportFormat {
-  if (output !== undefined) {
-    const ext = path.extname(output).toLowerCase();
-    if (ext === '.csv') return 'csv';
-    if (ext === '.json') return 'json';
-    if (ext === '.ndjson' || ext === '.jsonl') return 'ndjson';
-    if (ext === '.txt') return 'table';
+  if (output === undefined) return given ?? configured ?? (stdoutIsTTY ? 'table' : 'json');
+  const ext = path.extname(output).toLowerCase();
+  const named = Object.hasOwn(EXTENSION_FORMATS, ext) ? EXTENSION_FORMATS[ext] : undefined;
+  if (given !== undefined) {
+    if (named === undefined || named === given) return given;
+    const base = output.slice(0, output.length - ext.length);
+    throw new UsageError(`-o ${output} names a ${named} file but --format is ${given}`, {
+      hint: `Use --format ${named} for ${ext}, or -o ${base}${extensionOf(given) || '.<ext>'} for ${given}.`,
+    });
   }
-  return configured ?? (stdoutIsTTY && output === undefined ? 'table' : 'json');
+  if (named !== undefined) return named;
+  throw new UsageError(
+    ext === ''
+      ? `-o ${output} has no extension to tell the report format`
+      : `-o ${output}: ${ext} names no report format`,
+    {
+      hint: `Name the file ${Object.keys(EXTENSION_FORMATS).join(', ')}, or give --format (${REPORT_FORMATS.join(', ')}).`,
+    },
+  );
 }
 
 function leadCells(r: CallRecord): Cell[] {
@@ -118,7 +149,12 @@ export interface LeadFormat {
   empty: string;
 }
 
-export function leadFormat(opts: Pick<WriteOptions, 'format' | 'flatten'>): LeadFormat | undefined {
+/** The UTF-8 byte order mark `--bom` puts before a CSV report, so that Excel reads it as UTF-8. */
+export const BOM = '\ufeff';
+
+export function leadFormat(
+  opts: Pick<WriteOptions, 'format' | 'flatten' | 'bom'>,
+): LeadFormat | undefined {
   switch (opts.format) {
     case 'json':
       return {
@@ -137,7 +173,9 @@ export function leadFormat(opts: Pick<WriteOptions, 'format' | 'flatten'>): Lead
         empty: '',
       };
     case 'csv': {
-      const header = csvLineWriter()(opts.flatten === 'leads' ? LEAD_COLUMNS : ATTEMPT_COLUMNS);
+      const header =
+        (opts.bom === true ? BOM : '') +
+        csvLineWriter()(opts.flatten === 'leads' ? LEAD_COLUMNS : ATTEMPT_COLUMNS);
       return {
         head: header,
         lead: csvLeadWriter(opts.flatten),
@@ -187,9 +225,11 @@ export function streamSink(stream: NodeJS.WritableStream): Sink {
 export interface WriteOptions {
   format: ReportFormat;
   flatten: FlattenMode;
-  /** Colours for the table (a no-colour instance when colour is off). */
+  /** Colours for the table (a no-colour instance when colour is off, and for every file). */
   colors: ChalkInstance;
   columns: number;
+  /** CSV: start with a UTF-8 byte order mark (`--bom`, config `report.bom`). */
+  bom?: boolean;
 }
 
 export async function writeReport(

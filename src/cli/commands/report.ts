@@ -47,6 +47,7 @@ export async function runReportCommand(flags: ReportFlags, ctx: Context): Promis
   if (flags.flatten !== undefined) cmdFlags.set('report.flatten', flags.flatten);
   if (flags.windowDays !== undefined) cmdFlags.set('report.windowDays', flags.windowDays);
   if (flags.concurrency !== undefined) cmdFlags.set('report.concurrency', flags.concurrency);
+  if (flags.bom !== undefined) cmdFlags.set('report.bom', flags.bom);
   const { settings } = await ctx.settings(cmdFlags);
 
   const [
@@ -70,12 +71,23 @@ export async function runReportCommand(flags: ReportFlags, ctx: Context): Promis
   const outputFile =
     flags.output === undefined ? undefined : path.resolve(ctx.io.cwd, flags.output);
   if (outputFile !== undefined) checkWritableFolder(outputFile, flags.output!);
+  const format = formatFor(flags.output, settings.report.format, ctx.io.stdoutIsTTY, flags.format);
+  if (flags.bom === true && format !== 'csv') {
+    throw new UsageError(`--bom is for CSV reports; this one is ${format}`, {
+      hint: 'Leave out --bom, or use --format csv (or -o file.csv).',
+    });
+  }
+  const flatten = settings.report.flatten;
+  const writeOpts = {
+    format,
+    flatten,
+    // No colour code ever goes into a file, whatever FORCE_COLOR says.
+    colors: outputFile === undefined ? ctx.out.cOut : ctx.out.plain,
+    columns: ctx.io.columns ?? 80,
+    bom: format === 'csv' && settings.report.bom,
+  };
   const { client } = await createClient(ctx, settings);
 
-  const format =
-    flags.format ?? formatFor(flags.output, settings.report.format, ctx.io.stdoutIsTTY);
-  const flatten = settings.report.flatten;
-  const writeOpts = { format, flatten, colors: ctx.out.cOut, columns: ctx.io.columns ?? 80 };
   // csv, json, ndjson: written lead by lead as the answers come (the table counts its leads
   // at the end, and is for a terminal).
   const byLead = leadFormat(writeOpts);
