@@ -222,7 +222,10 @@ export class CacsClient {
   }
 
   /** GET call_result, with its parameters in a JSON body. Read-only, so every failure but a final one is retried. */
-  async callResults(query: CallResultQuery): Promise<CallResultsResult> {
+  async callResults(
+    query: CallResultQuery,
+    opts: { onBytes?: (bytes: number) => void } = {},
+  ): Promise<CallResultsResult> {
     const body: Record<string, string> = {
       campaign_key: query.campaign_key,
       start_date: query.start_date,
@@ -231,7 +234,14 @@ export class CacsClient {
     if (query.status !== undefined) body.status = query.status;
     if (query.ref_id !== undefined) body.ref_id = query.ref_id;
     const what = `${query.start_date} → ${query.end_date}${query.status ? ` status=${query.status}` : ''}`;
-    const answer = await this.call('GET', REPORT_PATH, JSON.stringify(body), 'report', what);
+    const answer = await this.call(
+      'GET',
+      REPORT_PATH,
+      JSON.stringify(body),
+      'report',
+      what,
+      opts.onBytes,
+    );
     const message = typeof answer.message === 'string' ? this.clean(answer.message) : '';
     const count = parseRecordsMessage(message);
     if (answer.records === undefined && count === 0) return { records: [], count, message };
@@ -263,6 +273,7 @@ export class CacsClient {
     body: string | Buffer,
     kind: CallKind,
     what: string,
+    onBytes?: (bytes: number) => void,
   ): Promise<Answer> {
     const idempotent = kind === 'report';
     const url = new URL(
@@ -273,7 +284,7 @@ export class CacsClient {
       let error: ApiError;
       let retryAfterMs: number | undefined;
       try {
-        const res = await this.send(method, url, body, what, kind);
+        const res = await this.send(method, url, body, what, kind, onBytes);
         const outcome = classifyResponse(res, kind, (t) => this.clean(t));
         if ('answer' in outcome) return outcome.answer;
         error = outcome.error;
@@ -334,6 +345,8 @@ export class CacsClient {
     body: string | Buffer,
     what: string,
     kind: CallKind,
+    /** Told of each part of the answer's body as it arrives (bytes on the wire). */
+    onBytes?: (bytes: number) => void,
   ): Promise<RawAnswer> {
     const got = this.opts.got ?? (await loadGot());
     const t = this.timeoutMs;
@@ -444,6 +457,7 @@ export class CacsClient {
     };
     request.on('downloadProgress', (p: { transferred: number; total?: number }) => {
       if (!answered) onAnswer(p.total);
+      if (p.transferred > transferred) onBytes?.(p.transferred - transferred);
       transferred = p.transferred;
       if (transferred > maxBytes) stop(tooLarge(`more than that arrived`));
     });

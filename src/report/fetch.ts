@@ -28,6 +28,8 @@ export interface FetchOptions {
   concurrency: number;
   signal: AbortSignal;
   onProgress?: (done: number, total: number) => void;
+  /** Told of the bytes of answers as they arrive (a large answer can take a while). */
+  onBytes?: (bytes: number) => void;
   /** Called after answers were added to the merger (at a turn of the event loop of its own). */
   onMerged?: () => void;
 }
@@ -116,13 +118,16 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
   const runJob = async (job: Job): Promise<void> => {
     requests++;
     try {
-      const r = await opts.client.callResults({
-        campaign_key: opts.campaignKey,
-        start_date: formatServiceDate(job.window.start),
-        end_date: formatServiceDate(job.window.end),
-        ...(job.status !== undefined ? { status: job.status } : {}),
-        ...(opts.refId !== undefined ? { ref_id: opts.refId } : {}),
-      });
+      const r = await opts.client.callResults(
+        {
+          campaign_key: opts.campaignKey,
+          start_date: formatServiceDate(job.window.start),
+          end_date: formatServiceDate(job.window.end),
+          ...(job.status !== undefined ? { status: job.status } : {}),
+          ...(opts.refId !== undefined ? { ref_id: opts.refId } : {}),
+        },
+        opts.onBytes !== undefined ? { onBytes: opts.onBytes } : {},
+      );
       if (!Array.isArray(r.records))
         throw new UsageError('the service answered records that are not a list');
       let at = answers.length;

@@ -55,6 +55,8 @@ export interface ReportPlan {
 export interface ReportProgress {
   done: number;
   total: number;
+  /** Bytes of answers received so far (retried requests included). */
+  bytes: number;
 }
 
 export interface ReportOptions extends Partial<ReportPlanOptions> {
@@ -229,6 +231,25 @@ export async function prepareReport(
   };
 }
 
+/** Requests answered and bytes received, told together. */
+function progressOptions(
+  onProgress: (progress: ReportProgress) => void,
+  requests: number,
+): Pick<FetchOptions, 'onProgress' | 'onBytes'> {
+  const p: ReportProgress = { done: 0, total: requests, bytes: 0 };
+  return {
+    onProgress: (done, total) => {
+      p.done = done;
+      p.total = total;
+      onProgress({ ...p });
+    },
+    onBytes: (bytes) => {
+      p.bytes += bytes;
+      onProgress({ ...p });
+    },
+  };
+}
+
 /** Checks the options and makes the plan: what fetchReport is given. */
 function fetchSetup(opts: ReportOptions): {
   fetchOptions: FetchOptions;
@@ -260,9 +281,7 @@ function fetchSetup(opts: ReportOptions): {
     range: { from, to },
     concurrency,
     signal: opts.signal ?? new AbortController().signal,
-    ...(opts.onProgress
-      ? { onProgress: (done: number, total: number) => opts.onProgress!({ done, total }) }
-      : {}),
+    ...(opts.onProgress ? progressOptions(opts.onProgress, plan.requests) : {}),
   };
   return { fetchOptions, range, from, to };
 }

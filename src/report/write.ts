@@ -5,7 +5,6 @@
  * The table strips escape sequences and control characters (terminalSafe).
  * Output is written in chunks with back-pressure; `-o` goes through the atomic-write helper.
  */
-import { formatCount } from '../text.js';
 import path from 'node:path';
 import type { ChalkInstance } from 'chalk';
 import { ATTEMPT_FIELDS, RECORD_FIELDS, type CallRecord } from '../api/spec.js';
@@ -30,6 +29,23 @@ export const LEAD_COLUMNS: readonly string[] = [
   'last_date_time',
   'total_talk_time',
 ];
+
+/**
+ * With a `--status` filter the service answers only the matching attempts (and its `call`
+ * counts those): the per-lead columns say so rather than pass for the lead's totals.
+ */
+export const FILTERED_LEAD_COLUMNS: readonly string[] = [
+  ...RECORD_FIELDS,
+  'matching_attempts',
+  'last_matching_status',
+  'last_matching_date_time',
+  'matching_talk_time',
+];
+
+/** The leads view's columns, with or without a status filter. */
+export function leadColumns(filtered: boolean | undefined): readonly string[] {
+  return filtered === true ? FILTERED_LEAD_COLUMNS : LEAD_COLUMNS;
+}
 
 type Cell = string | number | null | undefined;
 
@@ -153,7 +169,7 @@ export interface LeadFormat {
 export const BOM = '\ufeff';
 
 export function leadFormat(
-  opts: Pick<WriteOptions, 'format' | 'flatten' | 'bom'>,
+  opts: Pick<WriteOptions, 'format' | 'flatten' | 'bom' | 'filtered'>,
 ): LeadFormat | undefined {
   switch (opts.format) {
     case 'json':
@@ -175,7 +191,7 @@ export function leadFormat(
     case 'csv': {
       const header =
         (opts.bom === true ? BOM : '') +
-        csvLineWriter()(opts.flatten === 'leads' ? LEAD_COLUMNS : ATTEMPT_COLUMNS);
+        csvLineWriter()(opts.flatten === 'leads' ? leadColumns(opts.filtered) : ATTEMPT_COLUMNS);
       return {
         head: header,
         lead: csvLeadWriter(opts.flatten),
@@ -230,6 +246,11 @@ export interface WriteOptions {
   columns: number;
   /** CSV: start with a UTF-8 byte order mark (`--bom`, config `report.bom`). */
   bom?: boolean;
+  /**
+   * A `--status` filter was applied: the service answered only matching attempts, so per-lead
+   * figures count those, and the leads view names its columns for that (leadColumns).
+   */
+  filtered?: boolean;
 }
 
 export async function writeReport(
@@ -275,11 +296,14 @@ export function terminalSafe(s: string): string {
   return s.replace(TERMINAL_CONTROLS, (m) => (m.length === 1 ? ' ' : ''));
 }
 
-function fit(s: string, w: number): string {
+function fit(s: string, w: number, right = false): string {
   const t = terminalSafe(s.normalize('NFC'));
   const chars = [...t];
-  if (chars.length <= w) return t + ' '.repeat(w - chars.length);
-  return `${chars.slice(0, Math.max(0, w - 1)).join('')}…`;
+  if (chars.length <= w) {
+    const pad = ' '.repeat(w - chars.length);
+    return right ? pad + t : t + pad;
+  }
+  return w <= 0 ? '' : `${chars.slice(0, w - 1).join('')}…`;
 }
 
 function statusColor(c: ChalkInstance, status: string): string {
@@ -290,87 +314,194 @@ function statusColor(c: ChalkInstance, status: string): string {
   return status;
 }
 
+/**
+ * Seconds as a short duration with its unit: `0s`, `42s`, `5m03s`, `2h05m` (a table cell; files
+ * keep the service's number of seconds).
+ */
+export function formatSeconds(v: Cell): string {
+  if (v === null || v === undefined || v === '') return '';
+  const n = typeof v === 'number' ? v : Number(v);
+  if (!Number.isFinite(n) || n < 0) return String(v);
+  const s = Math.round(n);
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+}
+
+/** A table column: its title, the widths it may take, and which goes first when space runs out. */
+interface TableColumn {
+  title: string;
+  /** Preferred width. */
+  width: number;
+  /** Narrowest it may be squeezed to (titles are cut with … below their length). */
+  min: number;
+  /** Columns with the lowest rank are left out first when even the minimums do not fit. */
+  rank: number;
+  /** Takes the width left over, up to `max`. */
+  max?: number;
+  right?: boolean;
+  status?: boolean;
+  /** A date-time: squeezed first, to `mm-dd HH:mm`. */
+  time?: boolean;
+}
+
+const GAP = 2;
+
+/**
+ * The columns that fit `width` characters and the width of each: every column at its preferred
+ * width if that fits; else squeezed toward its minimum, date-times first (they lose the year),
+ * then the flexible (NAME) column, then the others from the right; else the lowest-ranked columns are left out until the minimums fit. Left-over
+ * width goes to the flexible column. Pure, for the tests.
+ */
+export function layoutColumns(
+  cols: readonly TableColumn[],
+  width: number,
+): Array<TableColumn & { shown: number }> {
+  const avail = Math.max(1, width - 1);
+  let kept = [...cols];
+  const total = (ws: number[]) => ws.reduce((a, b) => a + b, 0) + GAP * (ws.length - 1);
+  while (kept.length > 1 && total(kept.map((c) => c.min)) > avail) {
+    const lowest = kept.reduce((lo, c) => (c.rank < lo.rank ? c : lo));
+    kept = kept.filter((c) => c !== lowest);
+  }
+  const widths = kept.map((c) => c.width);
+  // Squeeze: times first (they lose their year), then the flexible column, then the others
+  // from the right.
+  const rightToLeft = kept.map((_, i) => kept.length - 1 - i);
+  const order = [
+    ...rightToLeft.filter((i) => kept[i]!.time === true),
+    ...rightToLeft.filter((i) => kept[i]!.max !== undefined),
+    ...rightToLeft.filter((i) => kept[i]!.max === undefined && kept[i]!.time !== true),
+  ];
+  for (const i of order) {
+    const over = total(widths) - avail;
+    if (over <= 0) break;
+    widths[i] = Math.max(kept[i]!.min, widths[i]! - over);
+  }
+  const flex = kept.findIndex((c) => c.max !== undefined);
+  if (flex >= 0) {
+    const spare = avail - total(widths);
+    if (spare > 0) widths[flex] = Math.min(kept[flex]!.max!, widths[flex]! + spare);
+  }
+  return kept.map((c, i) => ({ ...c, shown: Math.max(1, Math.min(widths[i]!, avail)) }));
+}
+
+/** The table's columns per view; `width` is the most a column takes, its content permitting. */
+function tableColumns(flatten: FlattenMode, filtered: boolean): TableColumn[] {
+  const lead: TableColumn[] = [
+    { title: 'LEAD', width: 10, min: 4, rank: 2 },
+    { title: 'REF ID', width: 14, min: 6, rank: 4 },
+    { title: 'PHONE', width: 12, min: 10, rank: 9 },
+    { title: 'NAME', width: 14, min: 8, rank: 5, max: 40 },
+  ];
+  if (flatten === 'leads') {
+    return [
+      ...lead,
+      { title: filtered ? 'MATCHING' : 'CALLS', width: 8, min: 5, rank: 3, right: true },
+      {
+        title: filtered ? 'LAST MATCHING' : 'LAST STATUS',
+        width: 13,
+        min: 9,
+        rank: 8,
+        status: true,
+      },
+      { title: 'LAST CALL', width: 16, min: 11, rank: 7, time: true },
+      { title: 'TALK', width: 6, min: 5, rank: 1, right: true },
+    ];
+  }
+  return [
+    ...lead,
+    { title: 'DATE/TIME', width: 16, min: 11, rank: 7, time: true },
+    { title: 'STATUS', width: 12, min: 9, rank: 8, status: true },
+    { title: 'WAIT', width: 5, min: 4, rank: 1, right: true },
+    { title: 'TALK', width: 6, min: 5, rank: 3, right: true },
+  ];
+}
+
+/** `yyyy-mm-dd HH:mm:ss` to the minute (the table's cells; narrow columns drop the year). */
+function shortTime(v: Cell): string {
+  const t = neutralise(v);
+  return /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}/.test(t) ? t.slice(0, 16).replace('T', ' ') : t;
+}
+
+function cellLength(s: string): number {
+  return [...terminalSafe(s.normalize('NFC'))].length;
+}
+
+/**
+ * The terminal table: columns chosen and sized for `columns` and for what they hold (cells cut
+ * with …), statuses coloured when colour is on, times to the minute (without the year when
+ * narrow), wait and talk with their unit. The counts go to stderr with the range line, not into
+ * the table.
+ */
 export function renderTable(
   records: readonly CallRecord[],
-  opts: Pick<WriteOptions, 'flatten' | 'colors' | 'columns'>,
+  opts: Pick<WriteOptions, 'flatten' | 'colors' | 'columns' | 'filtered'>,
 ): string {
   const c = opts.colors;
   const text = (v: Cell) => neutralise(v);
-  const lines: string[] = [];
-  type Col = { title: string; width: number; flex?: boolean; status?: boolean; right?: boolean };
-  const cols: Col[] =
-    opts.flatten === 'leads'
-      ? [
-          { title: 'LEAD', width: 8 },
-          { title: 'PHONE', width: 11 },
-          { title: 'NAME', width: 14, flex: true },
-          { title: 'CALLS', width: 5, right: true },
-          { title: 'LAST STATUS', width: 11, status: true },
-          { title: 'LAST CALL', width: 16 },
-          { title: 'TALK', width: 5, right: true },
-        ]
-      : [
-          { title: 'LEAD', width: 8 },
-          { title: 'PHONE', width: 11 },
-          { title: 'NAME', width: 12, flex: true },
-          { title: 'DATE/TIME', width: 16 },
-          { title: 'STATUS', width: 10, status: true },
-          { title: 'WAIT', width: 4, right: true },
-          { title: 'TALK', width: 5, right: true },
-        ];
-  const fixed = cols.reduce((s, col) => s + col.width, 0) + 2 * (cols.length - 1);
-  const flex = cols.find((col) => col.flex);
-  if (flex)
-    flex.width = Math.max(
-      flex.width,
-      Math.min(40, flex.width + Math.max(0, opts.columns - 1 - fixed)),
-    );
-  const render = (cells: string[]) =>
-    cols
-      .map((col, i) => {
-        const raw = cells[i] ?? '';
-        const padded = col.right
-          ? terminalSafe(raw).slice(0, col.width).padStart(col.width)
-          : fit(raw, col.width);
-        if (!col.status) return padded;
-        const shown = padded.trimEnd();
-        return statusColor(c, shown) + padded.slice(shown.length);
-      })
-      .join('  ')
-      .trimEnd();
-  lines.push(c.bold(render(cols.map((col) => col.title))));
-  const shortTime = (v: Cell) => text(v).slice(0, 16);
-  let attempts = 0;
+  const rows: Array<Record<string, string>> = [];
   for (const r of records) {
-    const lead = [text(r.campaign_lead_id), text(r.phone_number), text(r.lead_name)];
+    const lead = {
+      LEAD: text(r.campaign_lead_id),
+      'REF ID': text(r.ref_id),
+      PHONE: text(r.phone_number),
+      NAME: text(r.lead_name),
+    };
     const data = r.data ?? [];
-    attempts += data.length;
     if (opts.flatten === 'leads') {
       const s = leadSummary(r);
-      lines.push(render([...lead, text(s[7]), text(s[8]), shortTime(s[9]), text(s[10])]));
+      rows.push({
+        ...lead,
+        CALLS: text(s[7]),
+        MATCHING: text(s[7]),
+        'LAST STATUS': text(s[8]),
+        'LAST MATCHING': text(s[8]),
+        'LAST CALL': shortTime(s[9]),
+        TALK: formatSeconds(s[10]),
+      });
       continue;
     }
-    if (data.length === 0) lines.push(render(lead));
+    if (data.length === 0) rows.push(lead);
     data.forEach((a, i) => {
-      const cells = i === 0 ? lead : ['', '', ''];
-      lines.push(
-        render([
-          ...cells,
-          shortTime(a.date_time),
-          text(a.status),
-          text(a.wait_time),
-          text(a.talk_time),
-        ]),
-      );
+      rows.push({
+        ...(i === 0 ? lead : {}),
+        'DATE/TIME': shortTime(a.date_time),
+        STATUS: text(a.status),
+        WAIT: formatSeconds(a.wait_time),
+        TALK: formatSeconds(a.talk_time),
+      });
     });
   }
-  lines.push(
-    c.dim(
-      records.length === 0
-        ? 'no call results in this range'
-        : `${formatCount(records.length)} lead${records.length === 1 ? '' : 's'}, ${formatCount(attempts)} call attempt${attempts === 1 ? '' : 's'}`,
-    ),
-  );
+  // Each column as wide as its title and content need, up to its own most.
+  const sized = tableColumns(opts.flatten, opts.filtered === true).map((col) => {
+    let need = col.title.length;
+    for (const row of rows) need = Math.max(need, cellLength(row[col.title] ?? ''));
+    const width = Math.min(col.max ?? col.width, need);
+    return {
+      ...col,
+      width: col.max === undefined ? width : Math.min(col.width, width),
+      min: Math.min(col.min, need),
+      max: col.max === undefined ? undefined : width,
+    };
+  });
+  const cols = layoutColumns(sized, opts.columns);
+  const cell = (col: (typeof cols)[number], value: string) => {
+    // A time cut short loses its year first (11-20 09:15), then its end.
+    const v =
+      col.shown < 16 && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(value) ? value.slice(5) : value;
+    const padded = fit(v, col.shown, col.right);
+    if (!col.status) return padded;
+    const shown = padded.trimEnd();
+    return statusColor(c, shown) + padded.slice(shown.length);
+  };
+  const render = (cells: Record<string, string>) =>
+    cols
+      .map((col) => cell(col, cells[col.title] ?? ''))
+      .join(' '.repeat(GAP))
+      .trimEnd();
+  const lines = [c.bold(render(Object.fromEntries(cols.map((col) => [col.title, col.title]))))];
+  for (const row of rows) lines.push(render(row));
   return `${lines.join('\n')}\n`;
 }
 

@@ -4,9 +4,11 @@ import path from 'node:path';
 import { FailureError, UsageError } from '../../errors.js';
 import type { FlatConfig } from '../../config/schema.js';
 import { requireCampaign } from '../../config/settings.js';
-import { plural } from '../../text.js';
+import { formatBytes, plural } from '../../text.js';
 import type { Context } from '../context.js';
 import type { Sink } from '../../report/write.js';
+import type { CallRecord } from '../../api/spec.js';
+import type { ReportProgress } from '../../report/service.js';
 import type { Flags, defineReport } from '../program.js';
 
 /** The flags as commander parses them (program.ts defines them). */
@@ -77,7 +79,16 @@ export async function runReportCommand(flags: ReportFlags, ctx: Context): Promis
       hint: 'Leave out --bom, or use --format csv (or -o file.csv).',
     });
   }
+  if (flags.flatten !== undefined && !['csv', 'table'].includes(format)) {
+    throw new UsageError(`--flatten is for CSV and table reports; this one is ${format}`, {
+      hint: `${format} keeps the service's record shape (one record per lead, its attempts in data); leave out --flatten, or use --format csv.`,
+    });
+  }
   const flatten = settings.report.flatten;
+  // The statuses asked for (a filter), to say when one matched nothing.
+  const asked = new Map<string, string>();
+  for (const g of groups) for (const st of g?.split(',') ?? []) asked.set(st.toLowerCase(), st);
+  const filtered = asked.size > 0;
   const writeOpts = {
     format,
     flatten,
@@ -85,12 +96,27 @@ export async function runReportCommand(flags: ReportFlags, ctx: Context): Promis
     colors: outputFile === undefined ? ctx.out.cOut : ctx.out.plain,
     columns: ctx.io.columns ?? 80,
     bom: format === 'csv' && settings.report.bom,
+    filtered,
   };
   const { client } = await createClient(ctx, settings);
 
   // csv, json, ndjson: written lead by lead as the answers come (the table counts its leads
   // at the end, and is for a terminal).
-  const byLead = leadFormat(writeOpts);
+  const formatted = leadFormat(writeOpts);
+  const seen = new Set<string>();
+  const noteStatuses = (r: CallRecord) => {
+    for (const a of r.data ?? []) if (a.status !== null) seen.add(String(a.status).toLowerCase());
+  };
+  const byLead =
+    formatted === undefined || !filtered
+      ? formatted
+      : {
+          ...formatted,
+          lead: (r: CallRecord) => {
+            noteStatuses(r);
+            return formatted.lead(r);
+          },
+        };
 
   ctx.out.debug(
     `report ${describeRange(range)}: ${plural(windows.length, 'window')} × ${plural(groups.length, 'status group')}`,
@@ -103,8 +129,10 @@ export async function runReportCommand(flags: ReportFlags, ctx: Context): Promis
     ...(flags.refId !== undefined ? { refId: flags.refId } : {}),
     concurrency: settings.report.concurrency,
     signal: ctx.signal,
-    onProgress: ({ done, total }: { done: number; total: number }) =>
-      spinner.update(`Fetching ${done}/${total} windows…`),
+    onProgress: ({ done, total, bytes }: ReportProgress) =>
+      spinner.update(
+        `Fetching ${done}/${total} windows…${bytes > 0 ? ` ${formatBytes(bytes)} received` : ''}`,
+      ),
   };
   let result;
   try {
@@ -112,6 +140,7 @@ export async function runReportCommand(flags: ReportFlags, ctx: Context): Promis
       result = await prepareReport(reportOpts, byLead);
     } else {
       const { records, ...rest } = await runReport(reportOpts);
+      if (filtered) records.forEach(noteStatuses);
       result = {
         ...rest,
         leads: records.length,
@@ -140,6 +169,19 @@ export async function runReportCommand(flags: ReportFlags, ctx: Context): Promis
   if (flags.refId !== undefined && result.leads === 0 && result.notFound > 0) {
     ctx.out.info(
       `note: the service has no data for ref_id ${flags.refId} in this range (Data is not found)`,
+    );
+  }
+  const unmatched = [...asked].filter(([key]) => !seen.has(key)).map(([, st]) => st);
+  if (unmatched.length > 0) {
+    ctx.out.warn(
+      `no call attempt in this range has status ${unmatched.map((st) => JSON.stringify(st)).join(', ')}; statuses are matched as the service spells them (e.g. ANSWERED, NO ANSWER, BUSY)`,
+    );
+  }
+  if (filtered && (flatten === 'leads' || format === 'json' || format === 'ndjson')) {
+    ctx.out.info(
+      ctx.out.c.dim(
+        "note: with --status the service answers only the matching attempts: per-lead figures (call, attempts, last status, talk time) count those, not all of a lead's calls",
+      ),
     );
   }
   const { attempts } = result;
