@@ -314,7 +314,9 @@ export class CacsClient {
             exhausted: true,
             hint:
               error.hint ??
-              'Check the service address and your network, then run again: nothing more was sent.',
+              (kind === 'report'
+                ? 'Check the service address and your network, then run again: no report was written.'
+                : 'Check the service address and your network, then run again: nothing more was sent.'),
             ...(error.status !== undefined ? { status: error.status } : {}),
           },
         );

@@ -75,15 +75,25 @@ export async function createContext(
   };
 }
 
+/** What stopping at once (a second Ctrl-C) means, per command. Exported for tests. */
+export const STOPPED_AT_ONCE: Readonly<Record<string, string>> = {
+  import: 'batches in flight are left uncertain (the journal says which)',
+  report: 'no report was written',
+  emulator: 'the emulator is stopped',
+};
+
 /** Run the CLI with these arguments; resolves to the exit code (never calls process.exit). */
 export async function main(argv: string[], io: IO = processIO()): Promise<number> {
   const controller = new AbortController();
   let ctx: Context | undefined;
   let interrupts = 0;
+  const run: { exitCode: number; command?: string } = { exitCode: 0 };
   const onSignal = (sig: NodeJS.Signals) => {
     interrupts += 1;
     if (interrupts > 1) {
-      io.stderr.write(`\n${sig} again: stopping now; batches in flight are left uncertain.\n`);
+      io.stderr.write(
+        `\n${sig} again: stopping now; ${STOPPED_AT_ONCE[run.command ?? ''] ?? 'nothing more is done'}.\n`,
+      );
       removeAllNow();
       process.exit(ExitCode.INTERRUPTED);
     }
@@ -99,7 +109,6 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
     process.on('SIGTERM', onSignal);
     io.stdout.on('error', onStdoutError);
   }
-  const run = { exitCode: 0 };
   const program = buildProgram(
     io,
     run,

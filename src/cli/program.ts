@@ -70,7 +70,7 @@ export type GlobalOptions = Partial<Flags<typeof defineGlobals>>;
 
 export function buildProgram(
   io: IO,
-  run: { exitCode: number },
+  run: { exitCode: number; command?: string },
   makeContext: (globals: GlobalOptions) => Promise<Context>,
 ): PlainCommand {
   const argvSecrets = new Secrets([envValue(io.env, ENV.accessToken) ?? '']);
@@ -114,6 +114,8 @@ accessToken / accessTokenCommand in a config file (see cacs config init).`,
     load: () => Promise<Run<O>>,
   ): void => {
     cmd.action(async () => {
+      // What a second Ctrl-C says depends on the command (main.ts).
+      run.command = cmd.name();
       const ctx = await makeContext(program.opts());
       const fn = await load();
       run.exitCode = await fn(cmd.opts(), ctx, cmd.args);

@@ -1,7 +1,7 @@
 /** `cacs report`: flags → settings → the report service (dates, windows, fetch, merge) → write. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { FailureError, UsageError } from '../../errors.js';
+import { FailureError, InterruptedError, UsageError } from '../../errors.js';
 import type { FlatConfig } from '../../config/schema.js';
 import { requireCampaign } from '../../config/settings.js';
 import { formatBytes, plural } from '../../text.js';
@@ -122,6 +122,9 @@ export async function runReportCommand(flags: ReportFlags, ctx: Context): Promis
     `report ${describeRange(range)}: ${plural(windows.length, 'window')} × ${plural(groups.length, 'status group')}`,
   );
   const spinner = await ctx.out.spinner(`Fetching 0/${requests} windows…`);
+  // Ctrl-C: the spinner goes at once (the requests in flight are cancelled by the client).
+  const onAbort = () => spinner.stop();
+  ctx.signal.addEventListener('abort', onAbort, { once: true });
   const reportOpts = {
     client,
     campaignKey: campaign.key,
@@ -149,12 +152,22 @@ export async function runReportCommand(flags: ReportFlags, ctx: Context): Promis
     }
   } finally {
     spinner.stop();
+    ctx.signal.removeEventListener('abort', onAbort);
   }
 
+  // Ctrl-C while the report is written stops the writing: -o leaves no file.
+  const interruptible = (sink: Sink): Sink => ({
+    write: (chunk) => {
+      if (ctx.signal.aborted)
+        return Promise.reject(new InterruptedError('interrupted: no report was written'));
+      return sink.write(chunk);
+    },
+  });
   if (outputFile !== undefined) {
     try {
-      await writeFileAtomic(outputFile, (sink) => result.write(sink));
+      await writeFileAtomic(outputFile, (sink) => result.write(interruptible(sink)));
     } catch (e) {
+      if (e instanceof InterruptedError) throw e;
       const code = (e as { code?: string }).code;
       throw new FailureError(
         `-o ${flags.output}: could not write the report (${code ?? (e as Error).message})`,
@@ -164,7 +177,7 @@ export async function runReportCommand(flags: ReportFlags, ctx: Context): Promis
       );
     }
   } else {
-    await result.write(streamSink(ctx.io.stdout));
+    await result.write(interruptible(streamSink(ctx.io.stdout)));
   }
   if (flags.refId !== undefined && result.leads === 0 && result.notFound > 0) {
     ctx.out.info(

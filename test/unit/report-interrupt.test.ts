@@ -1,0 +1,80 @@
+/**
+ * Ctrl-C and failures during `cacs report` (issue 18, item 2): the first Ctrl-C ends the run at
+ * once with exit 130 and no file, and every message speaks of reports, not of batches.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { STOPPED_AT_ONCE } from '../../src/cli/main.js';
+import { BIN, isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
+import { closedPort } from '../helpers/servers.js';
+
+describe('cacs report interrupted', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    // Every answer takes 5 s: a Ctrl-C always lands while requests are in flight.
+    emu = await startEmulator({ port: 0, seed: 5, latencyMs: 5000 });
+    emu.store.addLead('summer', { phone_number: '0912345678', name: 'A' }, new Date());
+  });
+  afterAll(() => emu.close());
+
+  it('the first Ctrl-C cancels the requests in flight and exits 130 at once, leaving no file', async () => {
+    const dir = tempDir();
+    const child = spawn(
+      process.execPath,
+      [BIN, 'report', '--from', '60d', '--window-days', '7', '-o', 'calls.csv'],
+      {
+        cwd: dir,
+        env: isolatedEnv({
+          CACS_BASE_URL: emu.url,
+          CACS_ACCESS_TOKEN: 'emulator-token',
+          CACS_CAMPAIGN: 'summer',
+        }) as NodeJS.ProcessEnv,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    // Wait until the requests are out (the emulator has seen one).
+    const deadline = Date.now() + 15_000;
+    while (emu.store.reportRequests.length === 0 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(emu.store.reportRequests.length).toBeGreaterThan(0);
+    const sent = Date.now();
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+    const took = Date.now() - sent;
+    expect(code).toBe(130);
+    // The answers were 5 s away: the run did not wait for them.
+    expect(took).toBeLessThan(2500);
+    expect(stderr).toContain('interrupted: no report was written');
+    expect(stderr).not.toMatch(/batch|uncertain|sent/);
+    expect(fs.readdirSync(dir)).toEqual([]);
+  }, 30_000);
+});
+
+describe('report messages speak of reports', () => {
+  it('a second Ctrl-C says what stopping at once means for each command', () => {
+    expect(STOPPED_AT_ONCE.report).toBe('no report was written');
+    expect(STOPPED_AT_ONCE.import).toMatch(/batches in flight are left uncertain/);
+  });
+
+  it('an unreachable service: the hint says no report was written, not that nothing was sent', async () => {
+    const port = await closedPort();
+    const r = await runCli(['report', '--from', 'today', '--format', 'json'], {
+      env: isolatedEnv({
+        CACS_BASE_URL: `http://127.0.0.1:${port}`,
+        CACS_ACCESS_TOKEN: 'emulator-token',
+        CACS_CAMPAIGN: 'summer',
+      }),
+      cwd: tempDir(),
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('no report was written');
+    expect(r.stderr).not.toContain('nothing more was sent');
+    expect(path.isAbsolute(BIN)).toBe(true);
+  });
+});
