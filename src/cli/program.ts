@@ -270,48 +270,52 @@ rejected, 4 refused by the service, 5 uncertain, 1 failure, 130 interrupted.`,
 }
 
 export function defineReport(parent: CommandUnknownOpts) {
-  return parent
-    .command('report')
-    .description('fetch call results for a date range as CSV, JSON, NDJSON or a table')
-    .option(
-      '--campaign <key|alias>',
-      'campaign key or alias (env CACS_CAMPAIGN, config defaultCampaign)',
-    )
-    .option(
-      '--from <when>',
-      'start: yyyy-mm-dd[ HH:mm[:ss]], now, today, yesterday or Nd (N days ago)',
-    )
-    .option('--to <when>', 'end, same forms; a date means the end of that day (default: now)')
-    .option(
-      '--status <a,b>',
-      'only these call statuses, comma-separated (e.g. "ANSWERED,NO ANSWER")',
-    )
-    .option('--ref-id <id>', 'only the lead with this reference id', refIdArg)
-    .addOption(
-      new Option(
-        '--format <format>',
-        'output format (default: from -o, else table on a terminal, else json)',
-      ).choices(REPORT_FORMATS),
-    )
-    .addOption(
-      new Option(
-        '--flatten <mode>',
-        'CSV and table: a row per attempt or per lead (default attempts)',
-      ).choices(['attempts', 'leads'] as const satisfies readonly FlattenMode[]),
-    )
-    .option('-o, --output <file>', 'write to this file (complete or not at all)')
-    .option('--bom', 'CSV: start with a UTF-8 byte order mark so Excel shows Vietnamese text')
-    .option('--no-bom', 'CSV: no byte order mark, whatever config report.bom says')
-    .option('--window-days <n>', 'days per request, 1-31 (default 31)', intArg(1, 31))
-    .option('--concurrency <n>', 'requests in flight (default 4)', intArg(1, 64))
-    .option(
-      '--tz <zone>',
-      'your time zone: dates and now/today/yesterday/Nd are read in it (default: serviceTimezone)',
-      timeZoneArg,
-    )
-    .addHelpText(
-      'after',
-      `
+  return (
+    parent
+      .command('report')
+      .description('fetch call results for a date range as CSV, JSON, NDJSON or a table')
+      // A stray argument is most often the time of an unquoted date (--from 2026-11-23 10:00):
+      // the command says so (report.ts) rather than commander's "too many arguments".
+      .allowExcessArguments()
+      .option(
+        '--campaign <key|alias>',
+        'campaign key or alias (env CACS_CAMPAIGN, config defaultCampaign)',
+      )
+      .option(
+        '--from <when>',
+        'start: yyyy-mm-dd[ HH:mm[:ss]], now, today, yesterday or Nd (N days ago)',
+      )
+      .option('--to <when>', 'end, same forms; a date means the end of that day (default: now)')
+      .option(
+        '--status <a,b>',
+        'only these call statuses, comma-separated (e.g. "ANSWERED,NO ANSWER")',
+      )
+      .option('--ref-id <id>', 'only the lead with this reference id', refIdArg)
+      .addOption(
+        new Option(
+          '--format <format>',
+          'output format (default: from -o, else table on a terminal, else json)',
+        ).choices(REPORT_FORMATS),
+      )
+      .addOption(
+        new Option(
+          '--flatten <mode>',
+          'CSV and table: a row per attempt or per lead (default attempts)',
+        ).choices(['attempts', 'leads'] as const satisfies readonly FlattenMode[]),
+      )
+      .option('-o, --output <file>', 'write to this file (complete or not at all)')
+      .option('--bom', 'CSV: start with a UTF-8 byte order mark so Excel shows Vietnamese text')
+      .option('--no-bom', 'CSV: no byte order mark, whatever config report.bom says')
+      .option('--window-days <n>', 'days per request, 1-31 (default 31)', intArg(1, 31))
+      .option('--concurrency <n>', 'requests in flight (default 4)', intArg(1, 64))
+      .option(
+        '--tz <zone>',
+        'your time zone: dates and now/today/yesterday/Nd are read in it (default: serviceTimezone)',
+        timeZoneArg,
+      )
+      .addHelpText(
+        'after',
+        `
 Examples:
   $ cacs report --campaign summer --from yesterday --to yesterday -o calls.csv
   $ cacs report --campaign summer --from 90d --format ndjson | jq -r .phone_number
@@ -322,7 +326,8 @@ Dates are wall-clock times in --tz (or carry an offset: 2026-11-23T10:00:00+01:0
 to the service's clock (config serviceTimezone, default Asia/Ho_Chi_Minh) and sent as
 yyyy-mm-dd HH:mm:ss. Long ranges are split into windows of at most 31 days of the service's
 calendar, fetched concurrently and merged by campaign_lead_id.`,
-    );
+      )
+  );
 }
 
 export function defineHistoryList(parent: CommandUnknownOpts) {

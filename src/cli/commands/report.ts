@@ -30,7 +30,50 @@ function checkWritableFolder(file: string, given: string): void {
   }
 }
 
-export async function runReportCommand(flags: ReportFlags, ctx: Context): Promise<number> {
+const TIME_OF_DAY = /^\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * `cacs report` takes no arguments: one is most often the time of a date that was not quoted
+ * (`--from 2026-11-23 10:00`), which the shell splits in two. Says which flag to quote.
+ */
+export function strayArgumentError(
+  args: readonly string[],
+  flags: Pick<ReportFlags, 'from' | 'to'>,
+): UsageError | undefined {
+  const first = args[0];
+  if (first === undefined) return undefined;
+  if (TIME_OF_DAY.test(first)) {
+    const dated = (['from', 'to'] as const).filter(
+      (k) => flags[k] !== undefined && DATE_ONLY.test(flags[k]),
+    );
+    const name = dated.length === 1 ? dated[0]! : undefined;
+    if (name !== undefined) {
+      return new UsageError(
+        `--${name} ${flags[name]} ${first}: a date with a time must be quoted, or the shell splits it in two`,
+        {
+          hint: `Write --${name} "${flags[name]} ${first}" (or --${name} ${flags[name]}T${first}).`,
+        },
+      );
+    }
+    return new UsageError(
+      `unexpected argument ${JSON.stringify(first)}: it looks like the time of a date that was not quoted`,
+      { hint: 'Quote a date with a time: --from "2026-11-23 10:00". See cacs report --help.' },
+    );
+  }
+  return new UsageError(
+    `unexpected argument ${JSON.stringify(first)}: cacs report takes options only`,
+    { hint: 'Dates go after --from and --to, statuses after --status. See cacs report --help.' },
+  );
+}
+
+export async function runReportCommand(
+  flags: ReportFlags,
+  ctx: Context,
+  args: string[] = [],
+): Promise<number> {
+  const stray = strayArgumentError(args, flags);
+  if (stray !== undefined) throw stray;
   // What the report needs is loaded while the settings are read: got's module graph above all,
   // which otherwise loads only when the first request is made.
   const modules = Promise.all([
