@@ -38,7 +38,7 @@ import { NO_JOURNAL, type EarlierRuns } from './journal-types.js';
 import { openImportJournal, type JournalHandle } from './journal.js';
 import { MAX_LISTED_LINES, appendHistory, newRun, readHistory, type RunRecord } from './history.js';
 import { Ledger, ledgerFile, type LedgerHit } from './ledger.js';
-import { acquireLock, type Lock } from './lock.js';
+import { acquireLock, type Lock } from '../lock.js';
 import { removeStaleSidecars, sidecarFolder } from './sidecars.js';
 import { sendLeads, type SendProgress, type SendResult } from './send.js';
 

@@ -17,7 +17,7 @@ import type { InputInfo } from '../input/types.js';
 import { formatBytes, formatLocalTime, formatCount } from '../text.js';
 import { freeSpace } from '../atomic-write.js';
 import type { DeliveryJournal, EarlierRuns, PreviousState, RangeOutcome } from './journal-types.js';
-import { acquireLock } from './lock.js';
+import { acquireLock } from '../lock.js';
 
 const NONE = 0;
 const DONE = 1;

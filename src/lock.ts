@@ -1,5 +1,6 @@
 /**
- * One run per journal: a lock file holding the owner's pid and a random token.
+ * One run at a time: a lock file holding the owner's pid and a random token (an import's journal
+ * and campaign, a report bookmark).
  *
  * - Taking it is atomic with its content: the text is written to a temporary file (the
  *   atomic-write helper) and hard-linked to the lock name, which fails with EEXIST when the lock
@@ -16,8 +17,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { writeFileAtomicSync } from '../atomic-write.js';
-import { LockedError } from '../errors.js';
+import { writeFileAtomicSync } from './atomic-write.js';
+import { LockedError } from './errors.js';
 
 /** How long an empty or garbled lock file counts as held (its writer may still be starting). */
 export const STALE_UNREADABLE_MS = 10_000;
@@ -97,7 +98,8 @@ function judge(file: string, seen: Seen, now: number): Verdict {
   return alive(owner.pid) ? { held: true, pid: owner.pid } : { held: false };
 }
 
-function lockedError(what: string, pid: number | undefined): LockedError {
+/** Import wording: "another cacs run (pid 123) is importing leads.csv right now". */
+function importLockedError(what: string, pid: number | undefined): LockedError {
   if (pid === process.pid) {
     return new LockedError(`this process is already importing ${what}`, {
       hint: 'Wait for that import to finish before starting another of the same file.',
@@ -148,8 +150,22 @@ function removeStale(file: string, seen: Seen): void {
   fs.rmSync(aside, { force: true });
 }
 
-export function acquireLock(file: string, what: string): Lock {
-  if (held.has(file)) throw lockedError(what, process.pid);
+/**
+ * What a lock held by another run is called in the error: `pid` is the holder's (this process's
+ * own when it holds the lock already; undefined when the holder is still starting).
+ */
+export type LockedMessage = (pid: number | undefined) => LockedError;
+
+/**
+ * Take the lock `file`. `what` names the thing locked in the import's wording ("another cacs run
+ * (pid 123) is importing leads.csv right now"); `locked` replaces that wording.
+ */
+export function acquireLock(
+  file: string,
+  what: string,
+  locked: LockedMessage = (pid) => importLockedError(what, pid),
+): Lock {
+  if (held.has(file)) throw locked(process.pid);
   const token = randomBytes(12).toString('hex');
   const text = `${process.pid} ${token}\n`;
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -174,7 +190,7 @@ export function acquireLock(file: string, what: string): Lock {
     const seen = look(file);
     if (!seen) continue; // released meanwhile: try again
     const verdict = judge(file, seen, Date.now());
-    if (verdict.held) throw lockedError(what, verdict.pid);
+    if (verdict.held) throw locked(verdict.pid);
     // Stale: its process is gone (or it stayed unreadable too long). Move it away, try again.
     removeStale(file, seen);
   }
