@@ -31,6 +31,15 @@ import {
 import { UsageError } from './errors.js';
 import type { InputFormat } from './input/types.js';
 import { canonicalServiceUrl } from './net.js';
+import {
+  listBookmarks as listBookmarkFiles,
+  openBookmark as openBookmarkFile,
+  resetBookmark as resetBookmarkFile,
+  statusSet,
+  type BookmarkFileError,
+  type BookmarkHandle,
+  type BookmarkState,
+} from './report/bookmark.js';
 
 export {
   CacsError,
@@ -71,6 +80,7 @@ export type { NormalizationKind, NormalizationSample } from './leads/prepare.js'
 export type { InputFormat } from './input/types.js';
 export {
   planReport,
+  planRange,
   runReport,
   streamReport,
   DEFAULT_REPORT_CONCURRENCY,
@@ -85,6 +95,18 @@ export {
 } from './report/service.js';
 export type { ReportRange, LocalDateTime, Instant } from './report/dates.js';
 export type { Window } from './report/windows.js';
+export { DEFAULT_SETTLE_MS, parseDuration } from './report/bookmark-range.js';
+export type {
+  BookmarkFileError,
+  BookmarkHandle,
+  BookmarkKey,
+  BookmarkPending,
+  BookmarkPlan,
+  BookmarkPlanOptions,
+  BookmarkRun,
+  BookmarkRunInfo,
+  BookmarkState,
+} from './report/bookmark.js';
 
 /** Leads per request unless `batchSize` says otherwise. */
 export const DEFAULT_BATCH_SIZE = 500;
@@ -299,4 +321,91 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
     ...(options.onProgress ? { onPhase: options.onProgress } : {}),
     ...(options.onNote ? { onNote: options.onNote } : {}),
   });
+}
+
+/** Which bookmark: {@link openBookmark} and {@link resetBookmark}. */
+export interface BookmarkOptions {
+  /** The bookmark's name: letters, digits, `.`, `_`, `-` (at most 64). */
+  name: string;
+  campaignKey: string;
+  /** A client made by {@link createClient}: its address is the service's (or give `serviceUrl`). */
+  client?: CacsClient;
+  /** The service's address (bookmarks are kept per address, campaign and filters). */
+  serviceUrl?: string | URL;
+  /** Where bookmarks live (in `bookmarks/`); default: `CACS_STATE_DIR`, else the command's folder. */
+  stateDir?: string;
+  /** The status filter of the runs (a set: order and repeats do not matter). */
+  status?: string | readonly string[];
+  /** The ref_id filter of the runs. */
+  refId?: string;
+}
+
+function stateDirOf(stateDir: string | undefined): string {
+  const env = process.env;
+  return stateDir ?? envValue(env, ENV.stateDir) ?? defaultStateDir(env);
+}
+
+function bookmarkKeyOf(fn: string, options: BookmarkOptions) {
+  const service =
+    options.serviceUrl !== undefined
+      ? canonicalServiceUrl(new URL(String(options.serviceUrl)))
+      : options.client !== undefined
+        ? serviceUrls.get(options.client)
+        : undefined;
+  if (service === undefined) {
+    throw new UsageError(`${fn}: give serviceUrl, or a client made by createClient()`);
+  }
+  if (options.campaignKey === '') throw new UsageError(`${fn}: campaignKey is empty`);
+  return {
+    name: options.name,
+    service,
+    campaign: options.campaignKey,
+    status: statusSet(options.status),
+    ...(options.refId !== undefined ? { refId: options.refId } : {}),
+  };
+}
+
+/**
+ * Opens a report bookmark for one incremental run, as `cacs report --bookmark` does: takes its
+ * lock (a `LockedError` while another run holds it), reads it (a `UsageError` when its file is
+ * damaged) and returns a handle. `plan()` gives the range (one second after where the last
+ * successful run ended, to `to` or now minus `settleMs`; the first run needs `from`) and the
+ * plan to pass to {@link runReport}; once the output is complete, `commit()` moves the
+ * bookmark. Always `release()` the handle (in a `finally`).
+ *
+ * ```ts
+ * const bookmark = openBookmark({ name: 'nightly', campaignKey: 'CAMP1', client });
+ * try {
+ *   const { plan } = bookmark.plan({ from: '2026-11-01' }); // later runs: no from
+ *   const report = await runReport({ client, campaignKey: 'CAMP1', plan });
+ *   await save(report.records); // your output, complete
+ *   bookmark.commit({ leads: report.records.length, attempts: report.attempts });
+ * } finally {
+ *   bookmark.release();
+ * }
+ * ```
+ */
+export function openBookmark(options: BookmarkOptions): BookmarkHandle {
+  return openBookmarkFile(stateDirOf(options.stateDir), bookmarkKeyOf('openBookmark', options));
+}
+
+/** Every report bookmark in the state folder, and the files that could not be read. */
+export function listBookmarks(options: { stateDir?: string } = {}): {
+  bookmarks: Array<BookmarkState & { file: string }>;
+  unreadable: BookmarkFileError[];
+} {
+  return listBookmarkFiles(stateDirOf(options.stateDir));
+}
+
+/**
+ * Forgets a report bookmark (its next run then needs `from`), as `cacs report --bookmark-reset`;
+ * returns what it held (`state` undefined when its file was unreadable: removed all the same).
+ * A `UsageError` when there is no such bookmark; a `LockedError` while a run holds it.
+ */
+export function resetBookmark(options: BookmarkOptions): {
+  file: string;
+  state: BookmarkState | undefined;
+  unreadable?: string;
+} {
+  return resetBookmarkFile(stateDirOf(options.stateDir), bookmarkKeyOf('resetBookmark', options));
 }

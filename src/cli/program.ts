@@ -303,7 +303,10 @@ export function defineReport(parent: CommandUnknownOpts) {
           'CSV and table: a row per attempt or per lead (default attempts)',
         ).choices(['attempts', 'leads'] as const satisfies readonly FlattenMode[]),
       )
-      .option('-o, --output <file>', 'write to this file (complete or not at all)')
+      .option(
+        '-o, --output <file>',
+        'write to this file (complete or not at all); {from} {to} {date} are filled in',
+      )
       .option('--bom', 'CSV: start with a UTF-8 byte order mark so Excel shows Vietnamese text')
       .option('--no-bom', 'CSV: no byte order mark, whatever config report.bom says')
       .option('--window-days <n>', 'days per request, 1-31 (default 31)', intArg(1, 31))
@@ -313,11 +316,25 @@ export function defineReport(parent: CommandUnknownOpts) {
         'your time zone: dates and now/today/yesterday/Nd are read in it (default: serviceTimezone)',
         timeZoneArg,
       )
+      .option(
+        '--bookmark <name>',
+        'incremental: start where the last successful run of this bookmark ended (first run: --from)',
+      )
+      .option(
+        '--settle <duration>',
+        'with --bookmark: leave calls younger than this for the next run (default 1h; 90m, 0…)',
+      )
+      .option('--bookmarks', 'list the bookmarks (--format json for JSON) and exit')
+      .option(
+        '--bookmark-reset <name>',
+        'forget a bookmark (give the --campaign, --status, --ref-id of its runs) and exit',
+      )
       .addHelpText(
         'after',
         `
 Examples:
   $ cacs report --campaign summer --from yesterday --to yesterday -o calls.csv
+  $ cacs report --campaign summer --bookmark nightly -o "calls-{from}-{to}.csv"
   $ cacs report --campaign summer --from 90d --format ndjson | jq -r .phone_number
   $ cacs report --from 2026-10-01 --to 2026-10-31 --status "ANSWERED,NO ANSWER" --flatten leads
   $ cacs report --from today --ref-id KH-0042
@@ -325,7 +342,13 @@ Examples:
 Dates are wall-clock times in --tz (or carry an offset: 2026-11-23T10:00:00+01:00), converted
 to the service's clock (config serviceTimezone, default Asia/Ho_Chi_Minh) and sent as
 yyyy-mm-dd HH:mm:ss. Long ranges are split into windows of at most 31 days of the service's
-calendar, fetched concurrently and merged by campaign_lead_id.`,
+calendar, fetched concurrently and merged by campaign_lead_id.
+
+--bookmark <name> makes a report incremental: its first run needs --from; each later run starts
+one second after the last successful one ended and ends at --to (default: now minus --settle),
+so every call attempt is in exactly one run's output. The bookmark moves only once the report is
+complete; a failed run leaves it, and the next run covers the missed time too. -o fills in
+{from} and {to} (the range fetched, service clock, yyyymmdd-HHMMSS) and {date} (today in --tz).`,
       )
   );
 }

@@ -7,7 +7,7 @@ import { isValidTimeZone } from './formats.js';
 import type { CacsClient } from '../api/client.js';
 import { LIMITS, type CallRecord } from '../api/spec.js';
 import { InterruptedError, UsageError } from '../errors.js';
-import { formatServiceDate, resolveRange, type ReportRange } from './dates.js';
+import { compareLocal, formatServiceDate, resolveRange, type ReportRange } from './dates.js';
 import { attemptFilter, fetchInto, fetchReport, type FetchOptions } from './fetch.js';
 import { PreparedReport } from './prepared.js';
 import { splitWindows, statusGroups, type Window } from './windows.js';
@@ -116,16 +116,35 @@ export function planReport(opts: ReportPlanOptions): ReportPlan {
         hint: 'Use an IANA name such as Asia/Ho_Chi_Minh or Europe/Paris.',
       });
   }
-  const windowDays = opts.windowDays ?? DEFAULT_WINDOW_DAYS;
-  if (!Number.isInteger(windowDays) || windowDays < 1 || windowDays > LIMITS.reportDays) {
-    throw new UsageError(`windowDays: expected a whole number from 1 to ${LIMITS.reportDays}`);
-  }
+  checkWindowDays(opts.windowDays);
   const range = resolveRange(opts.from, opts.to, {
     now: opts.now ?? new Date(),
     timeZone,
     serviceTimeZone,
   });
-  const windows = splitWindows(range.from, range.to, windowDays);
+  return planRange(range, opts);
+}
+
+function checkWindowDays(windowDays: number | undefined): number {
+  const days = windowDays ?? DEFAULT_WINDOW_DAYS;
+  if (!Number.isInteger(days) || days < 1 || days > LIMITS.reportDays) {
+    throw new UsageError(`windowDays: expected a whole number from 1 to ${LIMITS.reportDays}`);
+  }
+  return days;
+}
+
+/**
+ * The plan for a range already resolved (an incremental report's: see openBookmark). A range
+ * whose `from` is later than its `to` (nothing new yet) has no window and makes no request: the
+ * report is empty.
+ */
+export function planRange(
+  range: ReportRange,
+  opts: Pick<ReportPlanOptions, 'status' | 'windowDays'> = {},
+): ReportPlan {
+  const windowDays = checkWindowDays(opts.windowDays);
+  const windows =
+    compareLocal(range.from, range.to) > 0 ? [] : splitWindows(range.from, range.to, windowDays);
   const status = typeof opts.status === 'string' ? opts.status : opts.status?.join(',');
   const groups = statusGroups(status);
   return { range, windows, statusGroups: groups, requests: windows.length * groups.length };

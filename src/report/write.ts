@@ -513,8 +513,19 @@ export function renderTable(
 export async function writeFileAtomic(
   file: string,
   write: (sink: Sink) => Promise<void>,
+  opts: {
+    /** Never replace an existing file (EEXIST instead): a bookmarked report's. */
+    noClobber?: boolean;
+    /** Called with the finished temporary file just before it is put in place. */
+    beforeCommit?: (temp: string) => void;
+  } = {},
 ): Promise<void> {
-  await atomicWrite(file, (out) => write({ write: (chunk) => out.write(chunk) }), {
-    mode: 0o600,
-  });
+  await atomicWrite(
+    file,
+    async (out) => {
+      await write({ write: (chunk) => out.write(chunk) });
+      opts.beforeCommit?.(out.temp);
+    },
+    { mode: 0o600, ...(opts.noClobber === true ? { noClobber: true } : {}) },
+  );
 }

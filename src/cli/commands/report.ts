@@ -1,7 +1,7 @@
 /** `cacs report`: flags → settings → the report service (dates, windows, fetch, merge) → write. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { FailureError, InterruptedError, UsageError } from '../../errors.js';
+import { FailureError, InterruptedError, OutputClosedError, UsageError } from '../../errors.js';
 import type { FlatConfig } from '../../config/schema.js';
 import { requireCampaign } from '../../config/settings.js';
 import { formatBytes, plural } from '../../text.js';
@@ -28,6 +28,17 @@ function checkWritableFolder(file: string, given: string): void {
   if (fs.existsSync(file) && fs.statSync(file).isDirectory()) {
     throw new UsageError(`-o ${given}: is a folder; give a file name`);
   }
+}
+
+/** Resolves once everything written to `stream` before has been handed to the OS. */
+function flushed(stream: NodeJS.WritableStream): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if ((stream as { destroyed?: boolean }).destroyed) return reject(new OutputClosedError());
+    stream.write('', (err?: Error | null) => {
+      if (!err) return resolve();
+      reject((err as { code?: string }).code === 'EPIPE' ? new OutputClosedError() : err);
+    });
+  });
 }
 
 const TIME_OF_DAY = /^\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?$/i;
@@ -72,8 +83,48 @@ export async function runReportCommand(
   ctx: Context,
   args: string[] = [],
 ): Promise<number> {
+  // A bookmarked run's lock is let go of however the run ends.
+  const held: { release?: () => void } = {};
+  try {
+    return await reportCommand(flags, ctx, args, held);
+  } finally {
+    held.release?.();
+  }
+}
+
+async function reportCommand(
+  flags: ReportFlags,
+  ctx: Context,
+  args: string[],
+  held: { release?: () => void },
+): Promise<number> {
   const stray = strayArgumentError(args, flags);
   if (stray !== undefined) throw stray;
+  // Bookmarks: listing and forgetting fetch nothing; a bookmarked run is checked here too.
+  const bookmarking =
+    flags.bookmark !== undefined ||
+    flags.bookmarks === true ||
+    flags.bookmarkReset !== undefined ||
+    flags.settle !== undefined;
+  const bookmarks = bookmarking ? await import('./report-bookmark.js') : undefined;
+  if (bookmarks !== undefined) {
+    const problem = bookmarks.bookmarkFlagProblem(flags);
+    if (problem !== undefined) throw problem;
+    if (flags.bookmarks === true) return bookmarks.runBookmarkList(flags, ctx);
+    if (flags.bookmarkReset !== undefined) return bookmarks.runBookmarkReset(flags, ctx);
+  }
+  const [{ checkOutputName, expandOutputName }, { checkBookmarkName }, durations] =
+    await Promise.all([
+      import('../../report/output-name.js'),
+      import('../../report/bookmark.js'),
+      import('../../report/bookmark-range.js'),
+    ]);
+  if (flags.output !== undefined) checkOutputName(flags.output);
+  if (flags.bookmark !== undefined) checkBookmarkName(flags.bookmark);
+  const settleMs =
+    flags.settle !== undefined
+      ? durations.parseDuration(flags.settle)
+      : durations.DEFAULT_SETTLE_MS;
   // What the report needs is loaded while the settings are read: got's module graph above all,
   // which otherwise loads only when the first request is made.
   const modules = Promise.all([
@@ -99,24 +150,69 @@ export async function runReportCommand(
     { planReport, prepareReport, runReport },
     { createClient },
     { formatFor, leadFormat, writeReport, writeFileAtomic, streamSink },
-    { describeRange },
+    { describeRange, formatServiceDate, addSecond, nowIn },
   ] = await modules;
+  const now = ctx.now();
+  // A bookmarked run holds the bookmark's lock from here until it is moved (or not).
+  const bookmark =
+    flags.bookmark !== undefined
+      ? bookmarks!.openRunBookmark(flags.bookmark, settings, flags, ctx)
+      : undefined;
+  held.release = () => bookmark?.release();
   // Read in the user's zone, sent (and split into windows) on the service's wall clock.
-  const plan = planReport({
-    from: flags.from!, // undefined: resolveRange says "--from is required"
-    ...(flags.to !== undefined ? { to: flags.to } : {}),
-    ...(flags.status !== undefined ? { status: flags.status } : {}),
-    now: ctx.now(),
-    timeZone: settings.timezone,
-    serviceTimeZone: settings.serviceTimezone,
-    windowDays: settings.report.windowDays,
-  });
+  let empty = false;
+  let plan;
+  if (bookmark !== undefined) {
+    const planned = bookmark.plan({
+      ...(flags.from !== undefined ? { from: flags.from } : {}),
+      ...(flags.to !== undefined ? { to: flags.to } : {}),
+      settleMs,
+      now,
+      timeZone: settings.timezone,
+      serviceTimeZone: settings.serviceTimezone,
+      windowDays: settings.report.windowDays,
+    });
+    for (const line of bookmark.notes.splice(0)) ctx.out.info(line);
+    empty = planned.empty;
+    plan = planned.plan;
+  } else {
+    plan = planReport({
+      from: flags.from!, // undefined: resolveRange says "--from is required"
+      ...(flags.to !== undefined ? { to: flags.to } : {}),
+      ...(flags.status !== undefined ? { status: flags.status } : {}),
+      now,
+      timeZone: settings.timezone,
+      serviceTimeZone: settings.serviceTimezone,
+      windowDays: settings.report.windowDays,
+    });
+  }
   const { range, windows, statusGroups: groups, requests } = plan;
   const campaign = requireCampaign(settings);
-  const outputFile =
-    flags.output === undefined ? undefined : path.resolve(ctx.io.cwd, flags.output);
-  if (outputFile !== undefined) checkWritableFolder(outputFile, flags.output!);
-  const format = formatFor(flags.output, settings.report.format, ctx.io.stdoutIsTTY, flags.format);
+  // -o with {from}, {to} (the range fetched) and {date} (today in the user's zone) filled in.
+  const output =
+    flags.output === undefined
+      ? undefined
+      : expandOutputName(flags.output, {
+          from: range.from,
+          to: range.to,
+          today: nowIn(settings.timezone, now),
+        });
+  const outputFile = output === undefined ? undefined : path.resolve(ctx.io.cwd, output);
+  if (outputFile !== undefined) checkWritableFolder(outputFile, output!);
+  const format = formatFor(output, settings.report.format, ctx.io.stdoutIsTTY, flags.format);
+  // A bookmarked report file is never replaced: it holds a range no later run fetches again.
+  let keepExisting = false;
+  if (bookmark !== undefined && outputFile !== undefined && fs.existsSync(outputFile)) {
+    if (!empty) {
+      throw new UsageError(
+        `-o ${output}: the file exists, and a bookmarked report never replaces one (it holds calls no later run fetches again)`,
+        {
+          hint: 'Put {from} or {to} in the name (-o "calls-{from}-{to}.csv"), or move the file away; the bookmark is not moved.',
+        },
+      );
+    }
+    keepExisting = true;
+  }
   if (flags.bom === true && format !== 'csv') {
     throw new UsageError(`--bom is for CSV reports; this one is ${format}`, {
       hint: 'Leave out --bom, or use --format csv (or -o file.csv).',
@@ -206,21 +302,57 @@ export async function runReportCommand(
       return sink.write(chunk);
     },
   });
-  if (outputFile !== undefined) {
+  // What the bookmark records of this run.
+  const run = () => ({
+    at: ctx.now().toISOString(),
+    leads: result.leads,
+    attempts: result.attempts,
+    ...(outputFile !== undefined ? { output: outputFile } : {}),
+  });
+  if (keepExisting) {
+    // Nothing new, and the file of this name is an earlier run's: it stays as it is.
+  } else if (outputFile !== undefined) {
     try {
-      await writeFileAtomic(outputFile, (sink) => result.write(interruptible(sink)));
+      await writeFileAtomic(
+        outputFile,
+        (sink) => result.write(interruptible(sink)),
+        bookmark === undefined || empty
+          ? {}
+          : {
+              noClobber: true,
+              beforeCommit: (temp) => bookmark.prepare(run(), temp),
+            },
+      );
     } catch (e) {
+      bookmark?.abandon();
       if (e instanceof InterruptedError) throw e;
       const code = (e as { code?: string }).code;
       throw new FailureError(
-        `-o ${flags.output}: could not write the report (${code ?? (e as Error).message})`,
+        code === 'EEXIST' && bookmark !== undefined
+          ? `-o ${output}: the file appeared while the report was fetched; a bookmarked report never replaces one`
+          : `-o ${output}: could not write the report (${code ?? (e as Error).message})`,
         {
-          hint: 'Nothing was written. Check the disk space and permissions, then run again.',
+          hint:
+            bookmark !== undefined
+              ? `Nothing was written and bookmark "${bookmark.key.name}" was not moved: the next run fetches this range again.`
+              : 'Nothing was written. Check the disk space and permissions, then run again.',
         },
       );
     }
   } else {
-    await result.write(interruptible(streamSink(ctx.io.stdout)));
+    try {
+      const sink = streamSink(ctx.io.stdout);
+      await result.write(interruptible(sink));
+      // Every byte handed to the OS before the bookmark moves.
+      if (bookmark !== undefined) await flushed(ctx.io.stdout);
+    } catch (e) {
+      if (bookmark !== undefined && e instanceof OutputClosedError) {
+        ctx.out.warn(
+          `stdout was closed before the report was complete: bookmark "${bookmark.key.name}" was not moved, the next run fetches this range again`,
+        );
+      }
+      throw e;
+    }
   }
   if (flags.refId !== undefined && result.leads === 0 && result.notFound > 0) {
     ctx.out.info(
@@ -244,8 +376,29 @@ export async function runReportCommand(
   ctx.out.info(
     ctx.out.c.dim(
       `range: ${describeRange(range)} · ${plural(result.requests, 'request')} · ${plural(result.leads, 'lead')}, ${plural(attempts, 'attempt')}` +
-        (flags.output !== undefined ? ` · written to ${flags.output}` : ''),
+        (output !== undefined && !keepExisting ? ` · written to ${output}` : ''),
     ),
   );
+  if (bookmark !== undefined) {
+    const name = JSON.stringify(bookmark.key.name);
+    if (empty) {
+      const covered = bookmark.state?.coveredUntil;
+      const end =
+        flags.to !== undefined
+          ? `--to is ${formatServiceDate(range.to)}`
+          : `calls after ${formatServiceDate(range.to)} (now − ${durations.formatDuration(settleMs)}) are left to settle`;
+      ctx.out.info(
+        (covered !== undefined
+          ? `nothing new to fetch: bookmark ${name} covers up to ${covered} (service clock), and ${end}; the bookmark is unchanged`
+          : `nothing to fetch yet: --from is ${formatServiceDate(range.from)} (service clock), and ${end}; bookmark ${name} is not started`) +
+          (keepExisting ? `; ${output} (an earlier run's) is left as it is` : ''),
+      );
+    } else {
+      const moved = bookmark.commit(run())!;
+      ctx.out.info(
+        `bookmark ${name} now covers up to ${moved.coveredUntil} (service clock, ${moved.serviceTimeZone}); its next run starts at ${formatServiceDate(addSecond(range.to))}`,
+      );
+    }
+  }
   return 0;
 }

@@ -1,0 +1,225 @@
+/**
+ * `cacs report --bookmark`, `--bookmarks`, `--bookmark-reset`: the command's side of report
+ * bookmarks (src/report/bookmark.ts keeps them). Loaded only when one of these flags is given.
+ */
+import { UsageError } from '../../errors.js';
+import type { FlatConfig } from '../../config/schema.js';
+import { requireBaseUrl, requireCampaign, type Settings } from '../../config/settings.js';
+import { canonicalServiceUrl } from '../../net.js';
+import { addSecond, formatServiceDate, instantToWall } from '../../report/dates.js';
+import {
+  describeFilters,
+  describeKey,
+  listBookmarks,
+  openBookmark,
+  resetBookmark,
+  statusSet,
+  type BookmarkHandle,
+  type BookmarkKey,
+  type BookmarkState,
+} from '../../report/bookmark.js';
+import { parseServiceWall } from '../../report/bookmark-range.js';
+import { plural } from '../../text.js';
+import type { Context } from '../context.js';
+import type { ReportFlags } from './report.js';
+
+type Given = Pick<
+  ReportFlags,
+  | 'bookmark'
+  | 'bookmarks'
+  | 'bookmarkReset'
+  | 'settle'
+  | 'from'
+  | 'to'
+  | 'output'
+  | 'status'
+  | 'refId'
+  | 'campaign'
+  | 'format'
+  | 'flatten'
+  | 'bom'
+  | 'windowDays'
+  | 'concurrency'
+>;
+
+/** Flags that make no sense together with the bookmark flags: exit 2 before anything is done. */
+export function bookmarkFlagProblem(flags: Given): UsageError | undefined {
+  if (flags.bookmarks === true && flags.bookmarkReset !== undefined) {
+    return new UsageError('--bookmarks and --bookmark-reset: give one of them');
+  }
+  const action =
+    flags.bookmarks === true
+      ? '--bookmarks'
+      : flags.bookmarkReset !== undefined
+        ? '--bookmark-reset'
+        : undefined;
+  if (action !== undefined) {
+    const fetchOnly: Array<[string, unknown]> = [
+      ['--bookmark', flags.bookmark],
+      ['--settle', flags.settle],
+      ['--from', flags.from],
+      ['--to', flags.to],
+      ['-o', flags.output],
+      ['--flatten', flags.flatten],
+      ['--bom', flags.bom],
+      ['--window-days', flags.windowDays],
+      ['--concurrency', flags.concurrency],
+    ];
+    if (action === '--bookmarks') {
+      fetchOnly.push(['--status', flags.status], ['--ref-id', flags.refId]);
+    } else {
+      fetchOnly.push(['--format', flags.format]);
+    }
+    const extra = fetchOnly.filter(([, v]) => v !== undefined).map(([f]) => f);
+    if (extra.length > 0) {
+      return new UsageError(
+        `${action} fetches no report: leave out ${extra.join(', ')}`,
+        action === '--bookmarks'
+          ? { hint: 'cacs report --bookmarks [--campaign <c>] [--format json] lists them.' }
+          : {
+              hint: 'cacs report --bookmark-reset <name> [--campaign <c>] [--status …] [--ref-id …] forgets one.',
+            },
+      );
+    }
+    if (
+      action === '--bookmarks' &&
+      flags.format !== undefined &&
+      !['json', 'table'].includes(flags.format)
+    ) {
+      return new UsageError(`--bookmarks lists as a table or JSON, not ${flags.format}`, {
+        hint: 'Give --format json, or leave out --format.',
+      });
+    }
+    return undefined;
+  }
+  if (flags.settle !== undefined && flags.bookmark === undefined) {
+    return new UsageError('--settle is for incremental reports: give --bookmark <name> too', {
+      hint: 'Without a bookmark, --to says where a report ends (default: now).',
+    });
+  }
+  if (flags.settle !== undefined && flags.to !== undefined) {
+    return new UsageError('--settle and --to: give one of them', {
+      hint: '--to ends the report where you say; without it a bookmarked report ends at now minus --settle (default 1h).',
+    });
+  }
+  return undefined;
+}
+
+/** The key a run with these flags and settings keeps its bookmark under. */
+export function bookmarkKey(
+  name: string,
+  settings: Settings,
+  flags: Pick<ReportFlags, 'status' | 'refId'>,
+): BookmarkKey {
+  return {
+    name,
+    service: canonicalServiceUrl(requireBaseUrl(settings)),
+    campaign: requireCampaign(settings).key,
+    status: statusSet(flags.status),
+    ...(flags.refId !== undefined ? { refId: flags.refId } : {}),
+  };
+}
+
+/** Open the run's bookmark (its lock held until release); notes from settling a pending run. */
+export function openRunBookmark(
+  name: string,
+  settings: Settings,
+  flags: Pick<ReportFlags, 'status' | 'refId'>,
+  ctx: Context,
+): BookmarkHandle {
+  const handle = openBookmark(settings.stateDir, bookmarkKey(name, settings, flags));
+  for (const line of handle.notes.splice(0)) ctx.out.info(line);
+  return handle;
+}
+
+/** `--bookmarks`: a table on stdout, or JSON with --format json. */
+export async function runBookmarkList(flags: ReportFlags, ctx: Context): Promise<number> {
+  const cmdFlags: FlatConfig = new Map();
+  if (flags.campaign !== undefined) cmdFlags.set('campaign', flags.campaign);
+  if (flags.tz !== undefined) cmdFlags.set('timezone', flags.tz);
+  const { settings } = await ctx.settings(cmdFlags);
+  const campaign = flags.campaign !== undefined ? requireCampaign(settings).key : undefined;
+  const { bookmarks, unreadable } = listBookmarks(settings.stateDir);
+  const shown = bookmarks.filter((b) => campaign === undefined || b.campaign === campaign);
+  const lastRunAt = (b: BookmarkState) =>
+    formatServiceDate(instantToWall(Date.parse(b.lastRun.at), settings.timezone));
+  const nextFrom = (b: BookmarkState) =>
+    formatServiceDate(addSecond(parseServiceWall(b.coveredUntil)!));
+  if (flags.format === 'json') {
+    const list = shown.map((b) => ({
+      name: b.name,
+      campaign: b.campaign,
+      service: b.service,
+      status: b.status,
+      refId: b.refId ?? null,
+      firstFrom: b.firstFrom,
+      coveredUntil: b.coveredUntil,
+      nextFrom: nextFrom(b),
+      serviceTimeZone: b.serviceTimeZone,
+      startedWith: b.startedWith,
+      runs: b.runs,
+      createdAt: b.createdAt,
+      lastRun: b.lastRun,
+      file: b.file,
+    }));
+    ctx.out.data(`${JSON.stringify(list, null, 2)}\n`);
+  } else if (shown.length > 0) {
+    const rows = [
+      ['NAME', 'CAMPAIGN', 'FILTERS', 'COVERED UNTIL', 'LAST RUN', 'RUNS', 'SERVICE'],
+      ...shown.map((b) => [
+        b.name,
+        b.campaign,
+        b.status.length === 0 && b.refId === undefined ? '-' : describeFilters(b),
+        b.coveredUntil,
+        lastRunAt(b),
+        String(b.runs),
+        b.service,
+      ]),
+    ];
+    const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => [...r[i]!].length)));
+    const text = rows
+      .map((r) =>
+        r
+          .map((cell, i) => cell.padEnd(widths[i]!))
+          .join('  ')
+          .trimEnd(),
+      )
+      .join('\n');
+    ctx.out.data(`${text}\n`);
+    const zones = [...new Set(shown.map((b) => b.serviceTimeZone))].join(', ');
+    ctx.out.info(
+      ctx.out.c.dim(
+        `${plural(shown.length, 'bookmark')} in ${settings.stateDir}; COVERED UNTIL is the service's clock (${zones}), LAST RUN is ${settings.timezone}`,
+      ),
+    );
+  }
+  if (shown.length === 0) {
+    ctx.out.info(
+      `no bookmarks${campaign !== undefined ? ` for campaign ${campaign}` : ''} in ${settings.stateDir}`,
+    );
+  }
+  for (const e of unreadable) ctx.out.error(e.message, e.hint);
+  return unreadable.length > 0 ? 2 : 0;
+}
+
+/** `--bookmark-reset <name>`: forget one, saying what it held. */
+export async function runBookmarkReset(flags: ReportFlags, ctx: Context): Promise<number> {
+  const cmdFlags: FlatConfig = new Map();
+  if (flags.campaign !== undefined) cmdFlags.set('campaign', flags.campaign);
+  if (flags.tz !== undefined) cmdFlags.set('timezone', flags.tz);
+  const { settings } = await ctx.settings(cmdFlags);
+  const key = bookmarkKey(flags.bookmarkReset!, settings, flags);
+  const { state, file, unreadable } = resetBookmark(settings.stateDir, key);
+  const what = `bookmark ${JSON.stringify(key.name)} (${describeKey(key)})`;
+  if (state === undefined) {
+    ctx.out.info(
+      `forgot ${what}: its file ${file} could not be read (${unreadable ?? 'unknown'}) and is removed; its next run needs --from`,
+    );
+    return 0;
+  }
+  const last = formatServiceDate(instantToWall(Date.parse(state.lastRun.at), settings.timezone));
+  ctx.out.info(
+    `forgot ${what}: it covered ${state.firstFrom} → ${state.coveredUntil} (service clock, ${state.serviceTimeZone}) in ${plural(state.runs, 'run')}, the last at ${last} ${settings.timezone}; its next run needs --from`,
+  );
+  return 0;
+}

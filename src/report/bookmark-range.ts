@@ -1,0 +1,164 @@
+/**
+ * The range of an incremental report (`cacs report --bookmark`), worked out from where the last
+ * successful run ended. Pure: no I/O, the current instant passed in.
+ *
+ * The service reads `start_date`/`end_date` as an inclusive range of whole seconds of its own wall
+ * clock, and cacs keeps an attempt when its `date_time` (the same clock) lies within it. So a
+ * bookmark keeps the last second it covered *on the service's clock* (`coveredUntil`), and the next
+ * run starts one wall-clock second later: consecutive runs share no second and skip none, whatever
+ * the user's zone and even across a daylight-saving change of the service's zone (its wall-clock
+ * strings are what the attempts carry). The end is an instant (`--to` read in the user's zone, or
+ * now minus the settle time) written on the service's clock.
+ */
+import { UsageError } from '../errors.js';
+import {
+  addSecond,
+  compareLocal,
+  instantToWall,
+  isValidLocal,
+  parseWhen,
+  wallToInstant,
+  type Instant,
+  type LocalDateTime,
+  type ReportRange,
+} from './dates.js';
+
+/** How long calls are left to settle unless `--settle` says otherwise. */
+export const DEFAULT_SETTLE = '1h';
+export const DEFAULT_SETTLE_MS = 3_600_000;
+/** The longest `--settle` accepted. */
+export const MAX_SETTLE_MS = 31 * 86_400_000;
+
+const UNIT_MS: Readonly<Record<string, number>> = {
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+};
+
+export const DURATION_HINT =
+  'Write a number with a unit: 90s, 30m, 1h, 1h30m, 2d (s, m, h, d); 0 for none.';
+
+/**
+ * A duration such as `1h`, `90m`, `1h30m`, `45s`, `2d` or `0`, in milliseconds. Units s, m, h, d
+ * (case-insensitive), in any order, each at most once; a bare number other than 0 is refused (is
+ * `90` seconds or minutes?). Throws a UsageError naming `flag`.
+ */
+export function parseDuration(text: string, flag = '--settle'): number {
+  const value = text.trim();
+  const fail = (why: string) =>
+    new UsageError(`${flag} ${JSON.stringify(text)}: ${why}`, { hint: DURATION_HINT });
+  if (/^0+$/.test(value)) return 0;
+  if (/^\d+$/.test(value)) throw fail('a number needs a unit');
+  if (!/^(?:\d+[smhd])+$/i.test(value)) throw fail('not a duration cacs understands');
+  let ms = 0;
+  const seen = new Set<string>();
+  for (const m of value.matchAll(/(\d+)([smhd])/gi)) {
+    const unit = m[2]!.toLowerCase();
+    if (seen.has(unit)) throw fail(`the unit ${unit} is given twice`);
+    seen.add(unit);
+    const n = Number(m[1]);
+    if (!Number.isSafeInteger(n)) throw fail('too long');
+    ms += n * UNIT_MS[unit]!;
+  }
+  if (ms > MAX_SETTLE_MS) throw fail('at most 31 days');
+  return ms;
+}
+
+/** A duration for messages: `1h`, `1h30m`, `45s`, `0s`. */
+export function formatDuration(ms: number): string {
+  let s = Math.round(ms / 1000);
+  if (s === 0) return '0s';
+  let out = '';
+  for (const [unit, size] of [
+    ['d', 86_400],
+    ['h', 3600],
+    ['m', 60],
+    ['s', 1],
+  ] as const) {
+    const n = Math.floor(s / size);
+    if (n > 0) out += `${n}${unit}`;
+    s -= n * size;
+  }
+  return out;
+}
+
+/** 'yyyy-mm-dd HH:mm:ss' (a stored covered-until) as a LocalDateTime; undefined when it is not one. */
+export function parseServiceWall(text: unknown): LocalDateTime | undefined {
+  if (typeof text !== 'string') return undefined;
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text);
+  if (!m) return undefined;
+  const [y, mo, d, h, mi, s] = m.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const t = { y, mo, d, h, mi, s };
+  return isValidLocal(t) ? t : undefined;
+}
+
+export interface BookmarkRangeOptions {
+  /** The last second the bookmark covers, on the service's clock; undefined: its first run. */
+  coveredUntil?: LocalDateTime;
+  /** `--from`: where a first run starts (ignored when `coveredUntil` is set). */
+  from?: string;
+  /** `--to`; default: now minus `settleMs`. */
+  to?: string;
+  /** Calls younger than this are left for the next run (when `to` is not given). */
+  settleMs: number;
+  now: Date;
+  /** The user's zone (`--tz`): `from` and `to` are read in it. */
+  timeZone: string;
+  /** The service's zone: its wall clock is what is sent. */
+  serviceTimeZone: string;
+}
+
+export interface BookmarkRange {
+  /**
+   * The range to fetch. When `empty`, `from` is later than `to` (`from` is where the next run
+   * starts, `to` where this one would have ended) and nothing is fetched.
+   */
+  range: ReportRange;
+  empty: boolean;
+}
+
+/**
+ * The range of a bookmarked run: from one second after `coveredUntil` (or from `from` on a first
+ * run) to `to` (or now − settle), both on the service's wall clock. Throws a UsageError when a
+ * first run has no `from`, or a date is malformed.
+ */
+export function bookmarkRange(opts: BookmarkRangeOptions): BookmarkRange {
+  const zones = { now: opts.now, timeZone: opts.timeZone };
+  const end: Instant =
+    opts.to !== undefined
+      ? parseWhen(opts.to, 'to', zones)
+      : Math.floor(opts.now.getTime() / 1000) * 1000 - opts.settleMs;
+  let from: LocalDateTime;
+  let fromInstant: Instant;
+  if (opts.coveredUntil !== undefined) {
+    // One wall-clock second after the last one covered: exact on the service's clock.
+    from = addSecond(opts.coveredUntil);
+    fromInstant = wallToInstant(from, opts.serviceTimeZone);
+  } else {
+    if (opts.from === undefined) throw new UsageError('--from is required'); // callers say more
+    fromInstant = parseWhen(opts.from, 'from', zones);
+    from = instantToWall(fromInstant, opts.serviceTimeZone);
+  }
+  const to = instantToWall(end, opts.serviceTimeZone);
+  return {
+    range: {
+      timeZone: opts.timeZone,
+      serviceTimeZone: opts.serviceTimeZone,
+      fromInstant,
+      toInstant: end,
+      userFrom: instantToWall(fromInstant, opts.timeZone),
+      userTo: instantToWall(end, opts.timeZone),
+      from,
+      to,
+    },
+    empty: compareLocal(from, to) > 0,
+  };
+}

@@ -1,0 +1,574 @@
+/**
+ * Report bookmarks (`cacs report --bookmark <name>`): where the last successful run of an
+ * incremental report ended, so the next one starts one second later (bookmark-range.ts).
+ *
+ * One file per bookmark under `<state dir>/bookmarks/`, named by a hash of its key — the name,
+ * the service's canonical address, the campaign and the filters (statuses as a set, ref_id) —
+ * and holding that key in the clear, so a file renamed or copied under another key is refused.
+ * Files are written whole through the atomic-write helper (0600, fsynced, renamed into place);
+ * the folder is 0700. A run holds the bookmark's lock (`<file>.lock`, src/lock.ts) from reading
+ * it to moving it, so two runs of one bookmark never both move it.
+ *
+ * The bookmark moves only once the run's output is complete. For a file that is two renames —
+ * the report's, then the bookmark's — and a crash between them must neither repeat nor lose the
+ * range. So before the report is renamed into place, the bookmark records the run as *pending*
+ * along with the identity (device and inode) of the finished temporary file; the rename keeps
+ * that identity. When a bookmark is opened with a pending run, that file in place means the
+ * report was delivered (the bookmark moves, as the run would have moved it); anything else means
+ * it was not (the pending run is dropped, and its range is fetched again).
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { writeFileAtomicSync } from '../atomic-write.js';
+import { LockedError, UsageError } from '../errors.js';
+import { acquireLock, type Lock } from '../lock.js';
+import { formatServiceDate, type ReportRange } from './dates.js';
+import {
+  DEFAULT_SETTLE_MS,
+  bookmarkRange,
+  parseServiceWall,
+  type BookmarkRange,
+} from './bookmark-range.js';
+import { DEFAULT_SERVICE_TIME_ZONE, planRange, type ReportPlan } from './service.js';
+
+/** What a bookmark is kept per: runs agree on all of it, or they are different bookmarks. */
+export interface BookmarkKey {
+  /** The bookmark's name (`--bookmark`): letters, digits, `.`, `_`, `-`; at most 64. */
+  name: string;
+  /** The service's canonical address (net.ts canonicalServiceUrl: no credentials). */
+  service: string;
+  /** The campaign key (not an alias). */
+  campaign: string;
+  /** The `--status` filter as a sorted set; empty: all statuses. */
+  status: string[];
+  /** The `--ref-id` filter, if any. */
+  refId?: string;
+}
+
+/** What a run that moved a bookmark did. */
+export interface BookmarkRun {
+  /** When it ended (ISO 8601). */
+  at: string;
+  /** The range it fetched, on the service's clock ('yyyy-mm-dd HH:mm:ss'). */
+  from: string;
+  to: string;
+  leads: number;
+  attempts: number;
+  /** The file it wrote (absolute); absent: it wrote to stdout. */
+  output?: string;
+}
+
+/** A run whose report was being put in place (see the module comment). */
+export interface BookmarkPending {
+  run: BookmarkRun;
+  /** The report file's device and inode numbers (decimal), kept by its rename. */
+  dev: string;
+  ino: string;
+}
+
+/** A bookmark as stored. */
+export interface BookmarkState extends BookmarkKey {
+  version: 1;
+  /** The service's zone when it was last moved (for messages: the covered times are its clock). */
+  serviceTimeZone: string;
+  /** The `--from` its first run was given, as typed: the same text later is not a conflict. */
+  startedWith: string;
+  /** Where its first run started, on the service's clock. */
+  firstFrom: string;
+  /** The last second covered, on the service's clock: the next run starts one second later. */
+  coveredUntil: string;
+  /** Successful runs so far. */
+  runs: number;
+  createdAt: string;
+  lastRun: BookmarkRun;
+  pending?: BookmarkPending;
+}
+
+const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/** Checks a bookmark's name; throws a UsageError naming `flag`. */
+export function checkBookmarkName(name: string, flag = '--bookmark'): string {
+  if (!NAME.test(name)) {
+    throw new UsageError(`${flag} ${JSON.stringify(name)}: not a bookmark name`, {
+      hint: 'Use letters, digits, ".", "_" and "-" (at most 64, starting with a letter or digit), e.g. nightly.',
+    });
+  }
+  return name;
+}
+
+/** `--status` as a set: split on commas, trimmed, without empties and repeats, sorted. */
+export function statusSet(status: string | readonly string[] | undefined): string[] {
+  const list = typeof status === 'string' ? status.split(',') : (status ?? []);
+  return [...new Set(list.map((s) => s.trim()).filter((s) => s !== ''))].sort();
+}
+
+export function bookmarkFolder(stateDir: string): string {
+  return path.join(stateDir, 'bookmarks');
+}
+
+export function bookmarkFile(stateDir: string, key: BookmarkKey): string {
+  const id = createHash('sha256')
+    .update(JSON.stringify([key.service, key.campaign, key.status, key.refId ?? null, key.name]))
+    .digest('hex')
+    .slice(0, 32);
+  return path.join(bookmarkFolder(stateDir), `${id}.json`);
+}
+
+/** The filters of a key, as flags: `--status "ANSWERED,BUSY" --ref-id KH-1`, or `no filters`. */
+export function describeFilters(key: Pick<BookmarkKey, 'status' | 'refId'>): string {
+  const parts: string[] = [];
+  if (key.status.length > 0) parts.push(`--status ${JSON.stringify(key.status.join(','))}`);
+  if (key.refId !== undefined) parts.push(`--ref-id ${JSON.stringify(key.refId)}`);
+  return parts.length > 0 ? parts.join(' ') : 'no filters';
+}
+
+/** `campaign summer, http://127.0.0.1:8787, no filters`. */
+export function describeKey(key: BookmarkKey): string {
+  return `campaign ${key.campaign}, ${key.service}, ${describeFilters(key)}`;
+}
+
+function sameKey(a: BookmarkKey, b: BookmarkKey): boolean {
+  return (
+    a.name === b.name &&
+    a.service === b.service &&
+    a.campaign === b.campaign &&
+    a.refId === b.refId &&
+    a.status.length === b.status.length &&
+    a.status.every((s, i) => s === b.status[i])
+  );
+}
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+const isTime = (v: unknown) => isString(v) && !Number.isNaN(Date.parse(v));
+
+function checkRun(v: unknown): string | undefined {
+  if (typeof v !== 'object' || v === null) return 'not an object';
+  const r = v as Record<string, unknown>;
+  if (!isTime(r.at)) return 'at';
+  if (parseServiceWall(r.from) === undefined) return 'from';
+  if (parseServiceWall(r.to) === undefined) return 'to';
+  if (!isCount(r.leads)) return 'leads';
+  if (!isCount(r.attempts)) return 'attempts';
+  if (r.output !== undefined && !isString(r.output)) return 'output';
+  return undefined;
+}
+
+/** Why `v` is not a BookmarkState (the first field found wrong), or undefined when it is one. */
+function stateProblem(v: unknown): string | undefined {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'not a JSON object';
+  const s = v as Record<string, unknown>;
+  if (s.version !== 1) return `version ${JSON.stringify(s.version)} (this cacs reads version 1)`;
+  for (const f of ['name', 'service', 'campaign', 'serviceTimeZone', 'startedWith'] as const) {
+    if (!isString(s[f])) return `field ${f}`;
+  }
+  if (!NAME.test(s.name as string)) return 'field name';
+  if (!Array.isArray(s.status) || !s.status.every(isString)) return 'field status';
+  if (s.refId !== undefined && !isString(s.refId)) return 'field refId';
+  for (const f of ['firstFrom', 'coveredUntil'] as const) {
+    if (parseServiceWall(s[f]) === undefined) return `field ${f}`;
+  }
+  if (!isCount(s.runs)) return 'field runs';
+  if (!isTime(s.createdAt)) return 'field createdAt';
+  const run = checkRun(s.lastRun);
+  if (run !== undefined) return `field lastRun (${run})`;
+  if (s.pending !== undefined) {
+    const p = s.pending as Record<string, unknown> | null;
+    if (typeof p !== 'object' || p === null) return 'field pending';
+    const bad = checkRun(p.run);
+    if (bad !== undefined) return `field pending.run (${bad})`;
+    if (!isString(p.dev) || !isString(p.ino)) return 'field pending';
+  }
+  return undefined;
+}
+
+/** A bookmark file that cannot be used: exit 2, naming the file and the way out. */
+export class BookmarkFileError extends UsageError {
+  constructor(
+    readonly file: string,
+    readonly reason: string,
+    name?: string,
+  ) {
+    super(`bookmark file ${file} cannot be read: ${reason}`, {
+      hint:
+        name !== undefined
+          ? `Forget it with the same command and --bookmark-reset ${name} in place of --bookmark ${name} (the next run then needs --from), or restore the file from a backup.`
+          : 'Forget it with cacs report --bookmark-reset <name> (same --campaign and filters as its runs), or remove the file.',
+    });
+  }
+}
+
+/** Reads a bookmark file: undefined when there is none; BookmarkFileError when it is unusable. */
+export function readBookmarkFile(file: string, expect?: BookmarkKey): BookmarkState | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'ENOENT') return undefined;
+    throw new BookmarkFileError(file, code ?? String(e), expect?.name);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new BookmarkFileError(file, 'not JSON (damaged or cut short)', expect?.name);
+  }
+  const problem = stateProblem(value);
+  if (problem !== undefined)
+    throw new BookmarkFileError(file, `unexpected ${problem}`, expect?.name);
+  const state = value as BookmarkState;
+  if (expect !== undefined && !sameKey(state, expect)) {
+    throw new BookmarkFileError(
+      file,
+      `it belongs to bookmark ${JSON.stringify(state.name)} (${describeKey(state)}), not to this one`,
+      expect.name,
+    );
+  }
+  return state;
+}
+
+function writeState(file: string, state: BookmarkState): void {
+  writeFileAtomicSync(file, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
+}
+
+/** Every bookmark under the state folder, in name order, and the files that could not be read. */
+export function listBookmarks(stateDir: string): {
+  bookmarks: Array<BookmarkState & { file: string }>;
+  unreadable: BookmarkFileError[];
+} {
+  const dir = bookmarkFolder(stateDir);
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir).filter((n) => /^[0-9a-f]{32}\.json$/.test(n));
+  } catch (e) {
+    if ((e as { code?: string }).code === 'ENOENT') return { bookmarks: [], unreadable: [] };
+    throw new UsageError(
+      `cannot read the bookmark folder ${dir}: ${(e as { code?: string }).code ?? e}`,
+    );
+  }
+  const bookmarks: Array<BookmarkState & { file: string }> = [];
+  const unreadable: BookmarkFileError[] = [];
+  for (const n of names.sort()) {
+    const file = path.join(dir, n);
+    try {
+      const state = readBookmarkFile(file);
+      if (state !== undefined) bookmarks.push({ ...state, file });
+    } catch (e) {
+      if (e instanceof BookmarkFileError) unreadable.push(e);
+      else throw e;
+    }
+  }
+  // By name, campaign and service; unfiltered before filtered.
+  const order = (b: BookmarkState) =>
+    [b.name, b.campaign, b.service, b.status.join(','), b.refId ?? ''].join('\0');
+  bookmarks.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
+  return { bookmarks, unreadable };
+}
+
+/** Other bookmarks with this name (another campaign, service or filters), for hints. */
+function namesakes(stateDir: string, key: BookmarkKey): BookmarkState[] {
+  return listBookmarks(stateDir).bookmarks.filter((b) => b.name === key.name && !sameKey(b, key));
+}
+
+function namesakesHint(list: BookmarkState[], name: string): string | undefined {
+  if (list.length === 0) return undefined;
+  return `A bookmark ${JSON.stringify(name)} exists for: ${list.map(describeKey).join('; ')}. A bookmark is kept per campaign, service and filters: give the same --campaign, --status and --ref-id as its runs.`;
+}
+
+function lockedMessage(key: BookmarkKey) {
+  const what = `report bookmark ${JSON.stringify(key.name)} (campaign ${key.campaign})`;
+  return (pid: number | undefined): LockedError => {
+    if (pid === process.pid) {
+      return new LockedError(`this process is already running ${what}`, {
+        hint: 'Wait for that report to finish before starting another run of the same bookmark.',
+      });
+    }
+    if (pid === undefined) {
+      return new LockedError(`another cacs run is starting ${what} right now`, {
+        hint: 'Wait for it to finish and run again; the bookmark is not moved twice.',
+      });
+    }
+    return new LockedError(`another cacs run (pid ${pid}) is running ${what} right now`, {
+      hint: `Wait for it to finish (it moves the bookmark), or stop it (kill ${pid}); a lock left by a dead process is taken over.`,
+    });
+  };
+}
+
+/** What {@link BookmarkHandle.plan} needs besides the bookmark. */
+export interface BookmarkPlanOptions {
+  /**
+   * Where the first run starts (the forms `--from` takes). Needed on the first run; later runs
+   * start where the last one ended, and accept only the same text the first run was given.
+   */
+  from?: string;
+  /** Where this run ends (the forms `--to` takes); default: `now` minus `settleMs`. */
+  to?: string;
+  /** Calls younger than this are left for the next run; default one hour. */
+  settleMs?: number;
+  /** Default: the current time. */
+  now?: Date;
+  /** The zone `from` and `to` are read in; default: `serviceTimeZone`. */
+  timeZone?: string;
+  /** The service's zone; default `Asia/Ho_Chi_Minh`. */
+  serviceTimeZone?: string;
+  /** Days per request (1–31); default 31. */
+  windowDays?: number;
+}
+
+/** A bookmarked run's range, and the plan to pass to runReport (no request when `empty`). */
+export interface BookmarkPlan extends BookmarkRange {
+  plan: ReportPlan;
+}
+
+/** What a run tells its bookmark when it moves it (`at` defaults to the current time). */
+export type BookmarkRunInfo = Partial<Omit<BookmarkRun, 'from' | 'to'>>;
+
+/** A bookmark opened for a run: its lock is held until `release()`. */
+export interface BookmarkHandle {
+  readonly key: BookmarkKey;
+  readonly file: string;
+  /** As stored (after a pending run was settled); undefined before the first successful run. */
+  readonly state: BookmarkState | undefined;
+  /** Lines for a person: a pending run settled, the service's zone changed. */
+  readonly notes: string[];
+  /**
+   * The range this run fetches, and the plan to pass to runReport; `empty` when there is nothing
+   * new yet (no request is planned). Throws a UsageError where the CLI exits 2 (a first run
+   * without `from`, another `from` than the first run's, a bad date).
+   */
+  plan(opts?: BookmarkPlanOptions): BookmarkPlan;
+  /**
+   * Record the planned run as pending, just before its report file is renamed into place
+   * (`temp`: the finished temporary file; `run.output`: the name it gets). See the module comment.
+   */
+  prepare(run: BookmarkRunInfo, temp: string): void;
+  /** The report could not be put in place: forget the pending run. */
+  abandon(): void;
+  /**
+   * The output is complete: move the bookmark to the end of the planned range and return its new
+   * state. An empty plan moves nothing (the state is returned as it is; undefined on a first run).
+   */
+  commit(run?: BookmarkRunInfo): BookmarkState | undefined;
+  /** Let go of the lock (idempotent). */
+  release(): void;
+}
+
+/**
+ * Open a bookmark for a run: take its lock (LockedError when another run holds it), read it
+ * (BookmarkFileError when unusable) and settle a pending run. Release the handle when done.
+ */
+export function openBookmark(stateDir: string, key: BookmarkKey): BookmarkHandle {
+  checkBookmarkName(key.name);
+  const file = bookmarkFile(stateDir, key);
+  let lock: Lock | undefined = acquireLock(`${file}.lock`, key.name, lockedMessage(key));
+  const notes: string[] = [];
+  let state: BookmarkState | undefined;
+  try {
+    state = readBookmarkFile(file, key);
+    if (state?.pending !== undefined) state = settlePending(file, state, notes);
+  } catch (e) {
+    lock.release();
+    throw e;
+  }
+  /** What plan() worked out: the only range prepare() and commit() ever record. */
+  let planned: { range: ReportRange; empty: boolean; from: string | undefined } | undefined;
+  let pendingWritten = false;
+  const thePlan = (what: string) => {
+    if (planned === undefined) throw new Error(`bookmark ${what}() before plan()`);
+    return planned;
+  };
+  const ranOf = (range: ReportRange, run: BookmarkRunInfo = {}): BookmarkRun => ({
+    at: run.at ?? new Date().toISOString(),
+    from: formatServiceDate(range.from),
+    to: formatServiceDate(range.to),
+    leads: run.leads ?? 0,
+    attempts: run.attempts ?? 0,
+    ...(run.output !== undefined ? { output: run.output } : {}),
+  });
+  /** The state once `run` is counted. */
+  const next = (run: BookmarkRun, serviceTimeZone: string, from?: string): BookmarkState => ({
+    version: 1,
+    name: key.name,
+    service: key.service,
+    campaign: key.campaign,
+    status: key.status,
+    ...(key.refId !== undefined ? { refId: key.refId } : {}),
+    serviceTimeZone,
+    startedWith: state?.startedWith ?? from ?? '',
+    firstFrom: state?.firstFrom ?? run.from,
+    coveredUntil: run.to,
+    runs: (state?.runs ?? 0) + 1,
+    createdAt: state?.createdAt ?? run.at,
+    lastRun: run,
+  });
+  return {
+    key,
+    file,
+    get state() {
+      return state;
+    },
+    notes,
+    plan(opts = {}) {
+      const serviceTimeZone = opts.serviceTimeZone ?? DEFAULT_SERVICE_TIME_ZONE;
+      if (state === undefined && opts.from === undefined) {
+        const others = namesakes(stateDir, key);
+        throw new UsageError(
+          `bookmark ${JSON.stringify(key.name)} has no successful run yet (${describeKey(key)}): its first run needs --from`,
+          {
+            hint:
+              namesakesHint(others, key.name) ??
+              `For example: --bookmark ${key.name} --from 2026-11-01; each later run starts where the last one ended.`,
+          },
+        );
+      }
+      if (state !== undefined && opts.from !== undefined && opts.from !== state.startedWith) {
+        throw new UsageError(
+          `--from ${opts.from}: bookmark ${JSON.stringify(key.name)} already covers up to ${state.coveredUntil} (service clock, ${state.serviceTimeZone}); its next run starts one second later, where no call is fetched twice or missed`,
+          {
+            hint: `Leave out --from to continue it, or forget it first (--bookmark-reset ${key.name}) to start again from another date.`,
+          },
+        );
+      }
+      if (state !== undefined && state.serviceTimeZone !== serviceTimeZone) {
+        notes.push(
+          `note: bookmark ${JSON.stringify(key.name)} was last moved with serviceTimezone ${state.serviceTimeZone}, now ${serviceTimeZone}; it continues from the service's own clock (${state.coveredUntil} + 1 s)`,
+        );
+      }
+      const r = bookmarkRange({
+        ...(opts.from !== undefined ? { from: opts.from } : {}),
+        ...(opts.to !== undefined ? { to: opts.to } : {}),
+        settleMs: opts.settleMs ?? DEFAULT_SETTLE_MS,
+        now: opts.now ?? new Date(),
+        timeZone: opts.timeZone ?? serviceTimeZone,
+        serviceTimeZone,
+        ...(state !== undefined ? { coveredUntil: parseServiceWall(state.coveredUntil)! } : {}),
+      });
+      planned = { ...r, from: opts.from };
+      return {
+        ...r,
+        plan: planRange(r.range, {
+          status: key.status,
+          ...(opts.windowDays !== undefined ? { windowDays: opts.windowDays } : {}),
+        }),
+      };
+    },
+    prepare(run, temp) {
+      const { range, empty, from } = thePlan('prepare');
+      if (empty) return;
+      const st = fs.statSync(temp, { bigint: true });
+      const pending: BookmarkPending = {
+        run: ranOf(range, run),
+        dev: String(st.dev),
+        ino: String(st.ino),
+      };
+      // The bookmark as it was, plus the pending run. A first run has no state yet: the one it
+      // will have, with no run counted (settlePending removes it whole if the run did not deliver).
+      const recorded: BookmarkState = {
+        ...(state ?? { ...next(pending.run, range.serviceTimeZone, from), runs: 0 }),
+        pending,
+      };
+      writeState(file, recorded);
+      pendingWritten = true;
+    },
+    abandon() {
+      if (!pendingWritten) return;
+      pendingWritten = false;
+      if (state === undefined) fs.rmSync(file, { force: true });
+      else writeState(file, state);
+    },
+    commit(run) {
+      const { range, empty, from } = thePlan('commit');
+      if (empty) return state;
+      const moved = next(ranOf(range, run), range.serviceTimeZone, from);
+      writeState(file, moved);
+      pendingWritten = false;
+      state = moved;
+      planned = undefined; // one move per plan
+      return moved;
+    },
+    release() {
+      lock?.release();
+      lock = undefined;
+    },
+  };
+}
+
+/** The report of a pending run is in place (roll forward) or not (roll back); see the top. */
+function settlePending(
+  file: string,
+  state: BookmarkState,
+  notes: string[],
+): BookmarkState | undefined {
+  const pending = state.pending!;
+  const output = pending.run.output;
+  let delivered = false;
+  if (output !== undefined) {
+    try {
+      const st = fs.statSync(output, { bigint: true });
+      delivered = String(st.dev) === pending.dev && String(st.ino) === pending.ino;
+    } catch {
+      delivered = false;
+    }
+  }
+  const { pending: _dropped, ...rest } = state;
+  void _dropped;
+  if (delivered) {
+    const moved: BookmarkState = {
+      ...rest,
+      coveredUntil: pending.run.to,
+      runs: state.runs + 1,
+      lastRun: pending.run,
+    };
+    writeState(file, moved);
+    notes.push(
+      `note: bookmark ${JSON.stringify(state.name)}: the run of ${pending.run.at} stopped just after putting ${output} in place; the bookmark now covers up to ${pending.run.to} as that run meant to`,
+    );
+    return moved;
+  }
+  notes.push(
+    `note: bookmark ${JSON.stringify(state.name)}: the run of ${pending.run.at} stopped before its report was in place; its range (from ${pending.run.from}) is fetched again`,
+  );
+  if (state.runs === 0) {
+    fs.rmSync(file, { force: true });
+    return undefined;
+  }
+  writeState(file, rest);
+  return rest;
+}
+
+/**
+ * Forget a bookmark (its lock taken: not while a run holds it). Returns what it held, or
+ * `undefined` state when its file was unreadable (the file is removed all the same). Throws a
+ * UsageError when there is no such bookmark, naming namesakes with other keys.
+ */
+export function resetBookmark(
+  stateDir: string,
+  key: BookmarkKey,
+): { file: string; state: BookmarkState | undefined; unreadable?: string } {
+  checkBookmarkName(key.name, '--bookmark-reset');
+  const file = bookmarkFile(stateDir, key);
+  if (!fs.existsSync(file)) {
+    const others = namesakes(stateDir, key);
+    throw new UsageError(`no bookmark ${JSON.stringify(key.name)} for ${describeKey(key)}`, {
+      hint:
+        namesakesHint(others, key.name) ?? 'cacs report --bookmarks lists the bookmarks there are.',
+    });
+  }
+  const lock = acquireLock(`${file}.lock`, key.name, lockedMessage(key));
+  try {
+    let state: BookmarkState | undefined;
+    let unreadable: string | undefined;
+    try {
+      state = readBookmarkFile(file, key);
+    } catch (e) {
+      if (!(e instanceof BookmarkFileError)) throw e;
+      unreadable = e.reason;
+    }
+    fs.rmSync(file, { force: true });
+    return { file, state, ...(unreadable !== undefined ? { unreadable } : {}) };
+  } finally {
+    lock.release();
+  }
+}
