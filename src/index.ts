@@ -96,8 +96,8 @@ export {
 export type { ReportRange, LocalDateTime, Instant } from './report/dates.js';
 export type { Window } from './report/windows.js';
 export { DEFAULT_SETTLE_MS, parseDuration } from './report/bookmark-range.js';
+export { BookmarkFileError } from './report/bookmark.js';
 export type {
-  BookmarkFileError,
   BookmarkHandle,
   BookmarkKey,
   BookmarkPending,

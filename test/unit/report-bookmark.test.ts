@@ -485,6 +485,44 @@ describe('cacs report --bookmark against the emulator', () => {
     }
   }, 40_000);
 
+  it('Ctrl-C (SIGINT, exit 130) while fetching leaves the bookmark and its lock is let go of', async () => {
+    const proxy = await startProxy(emu.url);
+    try {
+      const state = tempDir();
+      const out = tempDir();
+      const args = ['--bookmark', 'nightly', '-o', 'calls-{from}-{to}.csv'];
+      clock.ms = D + DAY + 2 * HOUR;
+      const r1 = await runCli(['report', ...args, '--from', '2026-11-20'], {
+        env: envFor(proxy.url, state),
+        cwd: out,
+        now: () => new Date(clock.ms),
+      });
+      expect(r1.code, r1.stderr).toBe(0);
+      const before = onlyBookmark(state);
+      proxy.mode = 'hold';
+      const seen = proxy.seen;
+      const child = spawn(process.execPath, [BIN, 'report', ...args, '--to', '2026-11-22 12:00'], {
+        cwd: out,
+        env: envFor(proxy.url, state) as NodeJS.ProcessEnv,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let childErr = '';
+      child.stderr.on('data', (d: Buffer) => (childErr += d.toString()));
+      const exited = new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+      const deadline = Date.now() + 15_000;
+      while (proxy.seen === seen && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 25));
+      child.kill('SIGINT');
+      expect(await exited).toBe(130);
+      expect(childErr).toContain('interrupted: no report was written');
+      expect(onlyBookmark(state).text).toBe(before.text);
+      expect(fs.readdirSync(out)).toEqual(['calls-20261120-000000-20261121-010000.csv']);
+      expect(fs.existsSync(`${before.file}.lock`)).toBe(false);
+    } finally {
+      await proxy.close();
+    }
+  }, 30_000);
+
   it('--bookmarks lists them (table and JSON); --bookmark-reset forgets one and says what it held', async () => {
     const state = tempDir();
     const out = tempDir();
