@@ -120,7 +120,7 @@ describe('zsh escaping', () => {
     expect(z).toContain("all of a lead'\\''s attempts");
     expect(z).toContain("'--from=[start\\: yyyy-mm-dd\\[ HH\\:mm\\[\\:ss\\]\\], now,");
     expect(z).toContain(
-      "'(-o --output)-o+[write to this file (complete or not at all)]:file:_files'",
+      "'(-o --output)-o+[write to this file (complete or not at all); {from} {to} {date} are filled in]:file:_files'",
     );
     expect(z).toContain(':format:(csv json ndjson table)');
   });
