@@ -343,6 +343,8 @@ interface TableColumn {
   status?: boolean;
   /** A date-time: squeezed first, to `mm-dd HH:mm`. */
   time?: boolean;
+  /** An id or a status: shown whole (up to `width`) or left out, never cut to a stump. */
+  whole?: boolean;
 }
 
 const GAP = 2;
@@ -389,9 +391,9 @@ export function layoutColumns(
 /** The table's columns per view; `width` is the most a column takes, its content permitting. */
 function tableColumns(flatten: FlattenMode, filtered: boolean): TableColumn[] {
   const lead: TableColumn[] = [
-    { title: 'LEAD', width: 10, min: 4, rank: 2 },
-    { title: 'REF ID', width: 14, min: 6, rank: 4 },
-    { title: 'PHONE', width: 12, min: 10, rank: 9 },
+    { title: 'LEAD', width: 10, min: 4, rank: 2, whole: true },
+    { title: 'REF ID', width: 14, min: 6, rank: 4, whole: true },
+    { title: 'PHONE', width: 12, min: 10, rank: 9, whole: true },
     { title: 'NAME', width: 14, min: 8, rank: 5, max: 40 },
   ];
   if (flatten === 'leads') {
@@ -404,6 +406,7 @@ function tableColumns(flatten: FlattenMode, filtered: boolean): TableColumn[] {
         min: 9,
         rank: 8,
         status: true,
+        whole: true,
       },
       { title: 'LAST CALL', width: 16, min: 11, rank: 7, time: true },
       { title: 'TALK', width: 6, min: 5, rank: 1, right: true },
@@ -412,7 +415,7 @@ function tableColumns(flatten: FlattenMode, filtered: boolean): TableColumn[] {
   return [
     ...lead,
     { title: 'DATE/TIME', width: 16, min: 11, rank: 7, time: true },
-    { title: 'STATUS', width: 12, min: 9, rank: 8, status: true },
+    { title: 'STATUS', width: 12, min: 9, rank: 8, status: true, whole: true },
     { title: 'WAIT', width: 5, min: 4, rank: 1, right: true },
     { title: 'TALK', width: 6, min: 5, rank: 3, right: true },
   ];
@@ -478,6 +481,7 @@ export function renderTable(
     let need = col.title.length;
     for (const row of rows) need = Math.max(need, cellLength(row[col.title] ?? ''));
     const width = Math.min(col.max ?? col.width, need);
+    if (col.whole === true) return { ...col, width, min: width };
     return {
       ...col,
       width: col.max === undefined ? width : Math.min(col.width, width),

@@ -241,11 +241,12 @@ export async function runReportCommand(
     );
   }
   const { attempts } = result;
-  ctx.out.info(
-    ctx.out.c.dim(
-      `range: ${describeRange(range)} · ${plural(result.requests, 'request')} · ${plural(result.leads, 'lead')}, ${plural(attempts, 'attempt')}` +
-        (flags.output !== undefined ? ` · written to ${flags.output}` : ''),
-    ),
-  );
+  const parts = [
+    `range: ${describeRange(range)}`,
+    plural(result.requests, 'request'),
+    `${plural(result.leads, 'lead')}, ${plural(attempts, 'attempt')}`,
+    ...(flags.output !== undefined ? [`written to ${flags.output}`] : []),
+  ];
+  ctx.out.info(ctx.out.c.dim(parts.join(' · ')));
   return 0;
 }
