@@ -270,7 +270,7 @@ rejected, 4 refused by the service, 5 uncertain, 1 failure, 130 interrupted.`,
 export function defineReport(parent: CommandUnknownOpts) {
   return parent
     .command('report')
-    .description('fetch call results for a date range as CSV, JSON, NDJSON or a table')
+    .description('fetch call results for a date range as CSV, JSON, NDJSON, xlsx or a table')
     .option(
       '--campaign <key|alias>',
       'campaign key or alias (env CACS_CAMPAIGN, config defaultCampaign)',
@@ -289,12 +289,18 @@ export function defineReport(parent: CommandUnknownOpts) {
       new Option(
         '--format <format>',
         'output format (default: from -o, else table on a terminal, else json)',
-      ).choices(['csv', 'json', 'ndjson', 'table'] as const satisfies readonly ReportFormat[]),
+      ).choices([
+        'csv',
+        'json',
+        'ndjson',
+        'table',
+        'xlsx',
+      ] as const satisfies readonly ReportFormat[]),
     )
     .addOption(
       new Option(
         '--flatten <mode>',
-        'CSV and table: a row per attempt or per lead (default attempts)',
+        'CSV, xlsx and table: a row per attempt or per lead (default attempts)',
       ).choices(['attempts', 'leads'] as const satisfies readonly FlattenMode[]),
     )
     .option('-o, --output <file>', 'write to this file (complete or not at all)')
@@ -310,6 +316,7 @@ export function defineReport(parent: CommandUnknownOpts) {
       `
 Examples:
   $ cacs report --campaign summer --from yesterday --to yesterday -o calls.csv
+  $ cacs report --campaign summer --from 2026-10-01 --to 2026-10-31 -o october.xlsx
   $ cacs report --campaign summer --from 90d --format ndjson | jq -r .phone_number
   $ cacs report --from 2026-10-01 --to 2026-10-31 --status "ANSWERED,NO ANSWER" --flatten leads
   $ cacs report --from today --ref-id KH-0042

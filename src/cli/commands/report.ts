@@ -70,10 +70,15 @@ export async function runReportCommand(flags: ReportFlags, ctx: Context): Promis
   const outputFile =
     flags.output === undefined ? undefined : path.resolve(ctx.io.cwd, flags.output);
   if (outputFile !== undefined) checkWritableFolder(outputFile, flags.output!);
-  const { client } = await createClient(ctx, settings);
-
   const format =
     flags.format ?? formatFor(flags.output, settings.report.format, ctx.io.stdoutIsTTY);
+  if (format === 'xlsx' && outputFile === undefined && ctx.io.stdoutIsTTY) {
+    throw new UsageError('xlsx is binary; use -o file.xlsx', {
+      hint: 'A pipe takes it too (cacs report … --format xlsx | …); a terminal does not.',
+    });
+  }
+  const { client } = await createClient(ctx, settings);
+
   const flatten = settings.report.flatten;
   const writeOpts = { format, flatten, colors: ctx.out.cOut, columns: ctx.io.columns ?? 80 };
   // csv, json, ndjson: written lead by lead as the answers come (the table counts its leads
