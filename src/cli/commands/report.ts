@@ -122,8 +122,13 @@ export async function runReportCommand(
       hint: 'Leave out --bom, or use --format csv (or -o file.csv).',
     });
   }
-  if (flags.flatten !== undefined && !['csv', 'table'].includes(format)) {
-    throw new UsageError(`--flatten is for CSV and table reports; this one is ${format}`, {
+  if (format === 'xlsx' && outputFile === undefined && ctx.io.stdoutIsTTY) {
+    throw new UsageError('xlsx is binary; use -o file.xlsx', {
+      hint: 'A pipe takes it too (cacs report … --format xlsx | …); a terminal does not.',
+    });
+  }
+  if (flags.flatten !== undefined && !['csv', 'table', 'xlsx'].includes(format)) {
+    throw new UsageError(`--flatten is for CSV, xlsx and table reports; this one is ${format}`, {
       hint: `${format} keeps the service's record shape (one record per lead, its attempts in data); leave out --flatten, or use --format csv.`,
     });
   }
