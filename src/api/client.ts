@@ -442,10 +442,19 @@ export class CacsClient {
       let last = 0;
       timers.push(
         setInterval(() => {
-          if (transferred - last < (L.minReportRate * t) / 1000) {
+          if (transferred === last) {
+            // Nothing at all for a whole period: the idle timeout, said as such.
+            stop(
+              new ApiError(`the answer for ${what} stalled: nothing arrived for ${t} ms`, {
+                kind: 'uncertain',
+                hint: 'Raise --timeout if the service is slow.',
+              }),
+            );
+          } else if (transferred - last < (L.minReportRate * t) / 1000) {
+            const seconds = (Date.now() - started) / 1000;
             stop(
               new ApiError(
-                `the answer for ${what} arrives at under ${formatBytes(L.minReportRate)}/s (${formatBytes(transferred)} in ${Math.round((Date.now() - started) / 1000)} s)`,
+                `the answer for ${what} arrives at under ${formatBytes(L.minReportRate)}/s (${formatBytes(transferred)} in ${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s)`,
                 {
                   kind: 'uncertain',
                   hint: 'The service or the network is very slow: try again later.',

@@ -78,6 +78,32 @@ describe('stalled and dripping answers (item 3)', () => {
     expect(r.ms).toBeLessThan(5_000);
   });
 
+  it.each([
+    ['headers only', '', /stalled: nothing arrived for 300 ms/],
+    [
+      'headers and 20 bytes',
+      '{"result":"success",',
+      /arrives at under 64 kB\/s \(20 bytes in [\d.]+ s\)/,
+    ],
+  ])(
+    'report: %s, then silence → cut after --timeout, retried a bounded number of times, exit 1',
+    async (_what, first, why) => {
+      const s = await serve((req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.flushHeaders();
+        if (first) res.write(first);
+      });
+      const r = await report(s, ['--timeout', '300']);
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toMatch(why);
+      expect(r.stderr).toMatch(/gave up after \d+ attempts/);
+      expect(r.stdout).toBe('');
+      expect(s.seen.length).toBeGreaterThan(1);
+      expect(s.seen.length).toBeLessThanOrEqual(6);
+      expect(r.ms).toBeLessThan(15_000);
+    },
+  );
+
   it('report: a drip below the minimum rate is cut, retried a bounded number of times, exit 1', async () => {
     const s = await serve(drip(20));
     const r = await report(s, ['--timeout', '200']);
