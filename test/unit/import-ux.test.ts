@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/api/spec.js';
 import { replayJournal, resumeNote, type JournalRecord } from '../../src/delivery/journal.js';
 import { formatSize } from '../../src/cli/progress.js';
-import { frames, isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
+import { ROOT, frames, isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
 import { emulatorPool, importEnv, phoneOf, write } from '../helpers/import.js';
 import { json, startScriptedServer, type Script } from '../helpers/servers.js';
 
@@ -194,6 +194,23 @@ describe('-q in a cron log', () => {
     );
   });
 
+  it('says why the exit code is 3 when the service skipped leads', async () => {
+    const emu = await emulators.start();
+    const dir = tempDir();
+    const env = importEnv(emu);
+    await runCli(['import', write(dir, 'a.csv', leadsCsv(3))], { env, cwd: dir });
+    // Another state folder: no ledger holds them back, the service has them.
+    const other = importEnv(emu);
+    const r = await runCli(['-q', 'import', write(dir, 'b.csv', leadsCsv(3))], {
+      env: other,
+      cwd: dir,
+    });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toBe(
+      'warning: the service skipped 3 leads it was sent (counted, not imported)\n',
+    );
+  });
+
   it('names the uncertain list', async () => {
     const r = await quietRun(leadsCsv(3), [], { faults: { dropAfterRate: 1 } });
     expect(r.code).toBe(5);
@@ -229,6 +246,37 @@ describe('the summary says nothing it cannot stand behind', () => {
     });
     expect(dry.stderr).toMatch(/ {2}would be sent {16}0\n/);
     expect(dry.stderr).not.toMatch(/rows\/s|0 batches/);
+  });
+
+  it('on a 60-column terminal every line fits; in a pipe or a log, lines stay whole', async () => {
+    const emu = await emulators.start();
+    const dir = tempDir();
+    fs.copyFileSync(path.join(ROOT, 'examples', 'leads.csv'), path.join(dir, 'leads.csv'));
+    const env = importEnv(emu);
+    const tty = await runCli(['import', 'leads.csv'], { env, cwd: dir, tty: true, columns: 60 });
+    expect(tty.code).toBe(3);
+    // What follows the progress line (the summary, then the notes), colours taken off.
+    const after = (stderr: string) => {
+      const plain = stderr.replace(/\u001b\[[0-9;]*m/g, '');
+      return plain.slice(plain.indexOf('leads.csv → campaign')).split('\n');
+    };
+    const lines = after(tty.stderr);
+    for (const l of lines) expect(l.length).toBeLessThanOrEqual(59);
+    expect(lines).toContain('    phone_letters 1 · phone_excel_precision 1 ·');
+    // Again: nothing sent; the warning is broken at spaces, commands kept whole.
+    const again = await runCli(['import', 'leads.csv'], { env, cwd: dir, tty: true, columns: 60 });
+    const warning = after(again.stderr);
+    for (const l of warning) expect(l.length).toBeLessThanOrEqual(59);
+    expect(warning.some((l) => /^ {2}(.* )?cacs history find 0912345678[,.]/.test(l))).toBe(true);
+    // Off a terminal: one line per row, whatever the width.
+    const piped = await runCli(['import', 'leads.csv', '--allow-repeat', '--restart'], {
+      env,
+      cwd: dir,
+      columns: 60,
+    });
+    expect(piped.stderr).toContain(
+      '  rejected                     4   phone_letters 1 · phone_excel_precision 1 · phone_missing 1 · phone_format 1\n',
+    );
   });
 
   it('a run long enough shows its rate', async () => {
@@ -318,7 +366,7 @@ describe('the summary says nothing it cannot stand behind', () => {
     const partly = await runCli(['import', more], { env, cwd: dir });
     expect(partly.code).toBe(0);
     expect(partly.stderr).toMatch(
-      /\nthe campaign's ledger says 10 leads were already imported into summer at http:\/\/127\.0\.0\.1:\d+ on .*: they were not sent again\. If the service lost them, check with cacs history find 0910000000; --allow-repeat sends them again\.\n/,
+      /\nthe campaign's ledger says 10 leads were already imported into summer at http:\/\/127\.0\.0\.1:\d+ on .*: they were not sent again\. To check one: cacs history find 0910000000\.\n/,
     );
     expect(partly.stderr).not.toContain('warning:');
     expect(fs.existsSync(path.join(dir, 'more.csv.skipped.csv'))).toBe(true);

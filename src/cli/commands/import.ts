@@ -86,10 +86,12 @@ export async function runImportCommand(
       signal: ctx.signal,
       ...(flags.encoding !== undefined ? { encoding: flags.encoding } : {}),
     };
-    const streamName = input === '-' ? 'stdin' : isStreamInput(input) ? input : undefined;
+    // A named input is read against the working folder the context gives.
+    const inputPath = input === '-' ? input : resolve(ctx.io.cwd, input);
+    const streamName = input === '-' ? 'stdin' : isStreamInput(inputPath) ? input : undefined;
     if (streamName !== undefined) {
       const source =
-        input === '-' ? ctx.io.stdin : (await import('node:fs')).createReadStream(input);
+        input === '-' ? ctx.io.stdin : (await import('node:fs')).createReadStream(inputPath);
       spooled = await spoolStdin(source, {
         ...spoolOptions,
         displayName: streamName,
@@ -98,7 +100,7 @@ export async function runImportCommand(
     }
     const { runImport } = await import('../../delivery/import.js');
     summary = await runImport({
-      file: spooled?.path ?? input,
+      file: spooled?.path ?? inputPath,
       displayName: input === '-' ? 'stdin' : input,
       campaignKey: campaign?.key ?? '',
       ...(flags.format ? { format: flags.format } : {}),
@@ -217,22 +219,31 @@ function breakdown(counts: Record<string, number>): string {
 const MIN_RATE_MS = 2000;
 
 /**
- * Lines of at most `width` columns, broken at spaces, the later ones indented by `indent`
- * spaces; the text whole when width is undefined (off a terminal: logs keep lines whole).
+ * Lines of at most `width` columns, the later ones indented by `indent` spaces; the text whole
+ * when width is undefined (off a terminal: logs keep lines whole). A list ("a 1 · b 2") breaks
+ * between its items, other text at spaces.
  */
 function wrap(text: string, first: number, indent: number, width: number | undefined): string[] {
   if (width === undefined || first + text.length <= width) return [text];
+  const items = text.split(' · ');
+  const pieces =
+    items.length > 1 ? items.map((item, i) => (i < items.length - 1 ? `${item} ·` : item)) : [];
   const lines: string[] = [];
   let line = '';
   let room = width - first;
-  for (const word of text.split(' ')) {
-    if (line !== '' && line.length + 1 + word.length > room) {
+  const put = (piece: string) => {
+    if (line !== '' && line.length + 1 + piece.length > room) {
       lines.push(line);
-      line = word;
+      line = piece;
       room = width - indent;
     } else {
-      line = line === '' ? word : `${line} ${word}`;
+      line = line === '' ? piece : `${line} ${piece}`;
     }
+  };
+  for (const piece of pieces.length > 0 ? pieces : text.split(' ')) {
+    // An item longer than a line breaks at its spaces.
+    if (pieces.length > 0 && piece.length > width - indent) piece.split(' ').forEach(put);
+    else put(piece);
   }
   if (line !== '') lines.push(line);
   return lines;
@@ -248,9 +259,16 @@ function printSummary(ctx: Context, s: ImportSummary, alias: string | undefined)
   const row = (label: string, v: number, extra = '') => {
     const head = `  ${label.padEnd(20)}${n(v)}`;
     if (!extra) return out.info(head);
-    const [first, ...rest] = wrap(extra, head.length + 3, head.length + 3, width);
+    const column = head.length + 3;
+    if (width !== undefined && width - column < 40 && column + extra.length > width) {
+      // A narrow terminal: the note goes under the row.
+      out.info(head);
+      for (const l of wrap(extra, 4, 4, width)) out.info(`    ${c.dim(l)}`);
+      return;
+    }
+    const [first, ...rest] = wrap(extra, column, column, width);
     out.info(`${head}   ${c.dim(first!)}`);
-    for (const l of rest) out.info(`${' '.repeat(head.length + 3)}${c.dim(l)}`);
+    for (const l of rest) out.info(`${' '.repeat(column)}${c.dim(l)}`);
   };
   /** A line as given (its leading spaces kept), broken to the width with `indent`. */
   const para = (text: string, indent = 4, style = (t: string) => t) => {
@@ -276,9 +294,7 @@ function printSummary(ctx: Context, s: ImportSummary, alias: string | undefined)
     row(
       s.dryRun ? 'already in campaign' : 'imported earlier',
       s.alreadyImported,
-      s.dryRun
-        ? 'would not be sent: an earlier run imported them (--allow-repeat sends them)'
-        : 'not sent: an earlier run imported them (see below)',
+      `${s.dryRun ? 'would not be sent' : 'not sent'}: an earlier run imported ${s.alreadyImported === 1 ? 'it' : 'them'} ${s.dryRun ? `(--allow-repeat sends ${s.alreadyImported === 1 ? 'it' : 'them'})` : '(see below)'}`,
     );
   if (s.uncertainEarlier > 0)
     row('uncertain earlier', s.uncertainEarlier, 'not sent: check them, then --retry-uncertain');
@@ -381,9 +397,13 @@ function sentEarlierMessage(
     ...(e.ledger > 0 ? ['--allow-repeat'] : []),
   ].join(' ');
   const one = e.ledger + e.journal === 1;
+  // Commands and flags are not broken across lines (no-break spaces, made spaces when printed).
+  const find = `cacs history find ${e.examplePhone}`.replace(/ /g, '\u00a0');
+  const send = flagsToSend.replace(/ /g, '\u00a0');
   return nothingSent
-    ? `nothing was sent: ${parts.join('; ')}. If the service lost ${one ? 'it' : 'them'} (an emulator restarted without --state, say), check with cacs history find ${e.examplePhone}, then rerun with ${flagsToSend}.`
-    : `${parts.join('; ')}: ${one ? 'it was' : 'they were'} not sent again. If the service lost ${one ? 'it' : 'them'}, check with cacs history find ${e.examplePhone}; ${flagsToSend} sends ${one ? 'it' : 'them'} again.`;
+    ? `nothing was sent: ${parts.join('; ')}. If the service lost ${one ? 'it' : 'them'} (an emulator restarted without --state, say), check with ${find}, then rerun with ${send}.`
+    : // Some: the flags that would send them again would resend this run's leads too.
+      `${parts.join('; ')}: ${one ? 'it was' : 'they were'} not sent again. To check ${one ? 'it' : 'one'}: ${find}.`;
 }
 
 function printOutcome(
@@ -395,7 +415,10 @@ function printOutcome(
 ): void {
   // On a terminal, warnings and notes are broken at spaces to its width, the later lines indented.
   const width = ctx.io.stderrIsTTY ? Math.max(40, (ctx.io.columns ?? 80) - 1) : undefined;
-  const fit = (text: string, first: number) => wrap(text, first, 2, width).join('\n  ');
+  const fit = (text: string, first: number) =>
+    wrap(text, first, 2, width)
+      .join('\n  ')
+      .replace(/\u00a0/g, ' ');
   const out = {
     warn: (text: string) => ctx.out.warn(fit(text, 'warning: '.length)),
     info: (text: string) => ctx.out.info(fit(text, 0)),
@@ -422,6 +445,11 @@ function printOutcome(
     if (s.rejectsFile && s.rejected > 0 && !noValidLead)
       out.warn(
         `${plural(s.rejected, 'row')} rejected (${breakdown(s.rejectedByCode)}): see ${s.rejectsFile}`,
+      );
+    // They make the exit code 3 as rejects do; no file lists them (they were sent).
+    if (s.serviceSkipped > 0)
+      out.warn(
+        `the service skipped ${plural(s.serviceSkipped, 'lead')} it was sent (counted, not imported)`,
       );
     const skipped = Object.values(s.skippedByCode).reduce((a, b) => a + b, 0);
     if (s.skippedFile && skipped > 0)
