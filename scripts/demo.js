@@ -15,10 +15,45 @@ if (!fs.existsSync(dist)) {
 }
 const { startEmulator } = await import(dist);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-demo-'));
-const emulator = await startEmulator({
-  port: 0,
-  campaigns: [{ key: 'summer', name: 'Summer campaign' }],
-});
+// The working folder goes on every way out: done, failed, thrown, Ctrl-C, kill.
+const removeWork = () => fs.rmSync(work, { recursive: true, force: true });
+process.on('exit', removeWork);
+let emulator;
+/** The cacs command running now, if any. */
+let child;
+let stopping = false;
+const stop = async (code) => {
+  if (stopping) return;
+  stopping = true;
+  await emulator?.close().catch(() => {});
+  removeWork();
+  process.exit(code);
+};
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (stopping) return;
+    console.log(`\n${signal}: stopping the demo; the working folder is removed.`);
+    // A command still running ends first, so nothing writes into the folder after it is
+    // removed. Ctrl-C on a terminal reaches it too (its own handler stops it; a second SIGINT
+    // would cut its requests short), so only other signals are passed on.
+    if (child && child.exitCode === null && child.signalCode === null) {
+      child.once('exit', () => void stop(130));
+      if (signal !== 'SIGINT') child.kill(signal);
+    } else {
+      void stop(130);
+    }
+  });
+}
+
+try {
+  emulator = await startEmulator({
+    port: 0,
+    campaigns: [{ key: 'summer', name: 'Summer campaign' }],
+  });
+} catch (e) {
+  console.error(`The emulator did not start: ${e instanceof Error ? e.message : String(e)}`);
+  await stop(1);
+}
 
 const env = {
   ...process.env,
@@ -32,12 +67,12 @@ const env = {
 const cacs = (args) => {
   console.log(`\n$ cacs ${args.join(' ')}`);
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(root, 'bin', 'cacs.js'), ...args], {
+    child = spawn(process.execPath, [path.join(root, 'bin', 'cacs.js'), ...args], {
       cwd: work,
       env,
       stdio: 'inherit',
     });
-    child.on('exit', (code) => resolve(code));
+    child.on('exit', (code) => resolve(code ?? 1));
   });
 };
 
@@ -47,6 +82,7 @@ try {
   // A copy, so the rejects and skipped files written beside it stay out of the repository.
   fs.copyFileSync(path.join(root, 'examples', 'leads.csv'), path.join(work, 'leads.csv'));
   const imported = await cacs(['import', 'leads.csv', '--campaign', 'summer']);
+  if (stopping) await new Promise(() => {}); // a signal handler is finishing
   if (imported === 3)
     console.log(
       '(exit code 3: a few rows of the example file are rejected on purpose; see the rejects file above)',
@@ -63,10 +99,16 @@ try {
     '--format',
     'table',
   ]);
+  if (stopping) await new Promise(() => {});
   if (reported !== 0) failed = true;
+} catch (e) {
+  console.error(`The demo failed: ${e instanceof Error ? e.message : String(e)}`);
+  failed = true;
 } finally {
-  await emulator.close();
-  fs.rmSync(work, { recursive: true, force: true });
+  if (!stopping) {
+    await emulator.close();
+    removeWork();
+  }
 }
 console.log(
   '\nEmulator stopped and the working folder removed. Next: read the README, or try `cacs emulator` and the commands it prints.',

@@ -72,11 +72,12 @@ export type {
   ImportSummary,
   ImportRow,
   RowsMode,
+  SentEarlier,
   SuppressionListSummary,
 } from './delivery/import.js';
 export { DEFAULT_MAX_ROWS } from './delivery/import.js';
 export type { SendProgress } from './delivery/send.js';
-export type { NormalizationKind, NormalizationSample } from './leads/prepare.js';
+export type { NormalizationKind, NormalizationSample, RejectionSample } from './leads/prepare.js';
 export type { InputFormat } from './input/types.js';
 export {
   planReport,

@@ -46,7 +46,8 @@ export function processIO(): IO {
 }
 
 export interface Spinner {
-  update(text: string): void;
+  /** New text, drawn at once unless `draw` is false (then with the next frame). */
+  update(text: string, draw?: boolean): void;
   /** Stop and clear the line. */
   stop(): void;
 }
@@ -157,8 +158,11 @@ export class Output {
       color: 'cyan',
     }).start();
     return {
-      update: (t) => {
-        s.text = this.scrub(t);
+      update: (t, draw = true) => {
+        const text = this.scrub(t);
+        if (text === s.text) return;
+        s.text = text;
+        if (draw) s.render();
       },
       stop: () => {
         s.stop();

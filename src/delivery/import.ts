@@ -14,6 +14,7 @@ import {
   type NormalizationKind,
   type NormalizationSample,
   type Prepared,
+  type RejectionSample,
 } from '../leads/prepare.js';
 import { originalRows } from '../leads/sending.js';
 import {
@@ -34,8 +35,8 @@ import {
   type RowList,
   type RowSink,
 } from '../leads/rejects.js';
-import { NO_JOURNAL, type EarlierRuns } from './journal-types.js';
-import { openImportJournal, type JournalHandle } from './journal.js';
+import { NO_JOURNAL, type EarlierRuns, type PreviousState } from './journal-types.js';
+import { journalExists, openImportJournal, type JournalHandle } from './journal.js';
 import { MAX_LISTED_LINES, appendHistory, newRun, readHistory, type RunRecord } from './history.js';
 import { Ledger, ledgerFile, type LedgerHit } from './ledger.js';
 import { acquireLock, type Lock } from '../lock.js';
@@ -121,9 +122,36 @@ export type RowsMode = 'files' | 'data' | 'both';
 /** Rows per list kept as data unless `maxRows` says otherwise. */
 export const DEFAULT_MAX_ROWS = 10_000;
 
+/**
+ * Progress: the preflight's rows read, the file's size and the share of it read (when the
+ * reader knows it); then, once sending starts (a first event with nothing sent yet), the leads
+ * this run has to send (`total`: leads earlier runs of the file settled are not counted) and
+ * those settled so far.
+ */
 export type ImportPhase =
-  | { phase: 'preflight'; rowsRead: number; size: number }
+  | { phase: 'preflight'; rowsRead: number; size: number; fraction?: number }
   | { phase: 'sending'; total: number; progress: SendProgress };
+
+/** Leads not sent because earlier runs sent them to this service (see ImportSummary.sentEarlier). */
+export interface SentEarlier {
+  /** The service's address (canonical, no credentials). */
+  serviceUrl: string;
+  /** Held back by the campaign's ledger (imported into this campaign by earlier runs). */
+  ledger: number;
+  /** The runs the ledger names for them, latest first: id (null if not in the history), start, leads. */
+  runs: Array<{ id: string | null; started: string; leads: number }>;
+  /** Not sent because this file's journal says an earlier run of it settled them. */
+  journal: number;
+  /** When that journal was started (null without journal skips). */
+  journalSince: string | null;
+  /** One of their phone numbers (normalised), for `cacs history find`. */
+  examplePhone: string;
+  /**
+   * Whether this file has a journal at this address besides: then sending the ledger's leads
+   * again takes `--restart` too (the journal would skip those an earlier run of it settled).
+   */
+  fileJournal: boolean;
+}
 
 export interface ImportSummary {
   file: string;
@@ -172,7 +200,15 @@ export interface ImportSummary {
   uncertainFile: string | null;
   /** This run in `cacs history` (real imports only). */
   runId: string | null;
+  /** Normalisations of phone_number, from rows that passed validation. */
   samples: NormalizationSample[];
+  /** The first rejected row of each code (a few), with its reason. */
+  rejectionSamples: RejectionSample[];
+  /**
+   * Leads not sent because earlier runs sent them to this service (the campaign's ledger, or
+   * this file's journal), with where and when: for the message that says so.
+   */
+  sentEarlier?: SentEarlier;
   ignoredColumns: string[];
   columns: Array<{ column: string; field: string | null }>;
   exitCode: number;
@@ -324,14 +360,21 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     throw e;
   }
   const lookup = ledger;
+  /** Leads the ledger held back as imported: per run number, and one phone number. */
+  const ledgerRuns = new Map<number, { at: Date; leads: number }>();
+  let examplePhone: string | undefined;
   const ledgerHoldBack = lookup
     ? (phone: string) => {
         const hit = lookup.lookup(phone);
         if (hit === undefined) return undefined;
-        if (hit.state === 'accepted')
-          return opts.allowRepeat
-            ? undefined
-            : { code: 'already_imported' as const, reason: `imported ${earlierRun(hit, runs)}` };
+        if (hit.state === 'accepted') {
+          if (opts.allowRepeat) return undefined;
+          const seen = ledgerRuns.get(hit.run);
+          if (seen) seen.leads++;
+          else ledgerRuns.set(hit.run, { at: hit.at, leads: 1 });
+          examplePhone ??= phone;
+          return { code: 'already_imported' as const, reason: `imported ${earlierRun(hit, runs)}` };
+        }
         return opts.retryUncertain
           ? undefined
           : {
@@ -381,7 +424,13 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
           sink,
         ),
       ...(holdBack ? { holdBack } : {}),
-      onProgress: (rowsRead) => opts.onPhase?.({ phase: 'preflight', rowsRead, size: info.size }),
+      onProgress: (rowsRead, fraction) =>
+        opts.onPhase?.({
+          phase: 'preflight',
+          rowsRead,
+          size: info.size,
+          ...(fraction !== undefined ? { fraction } : {}),
+        }),
     });
     // An input still being written (an export in progress) is not imported: what the
     // preflight read may be only its beginning. (Later changes are caught by the checked
@@ -411,6 +460,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     }
     let send: SendResult | undefined;
     let earlier: EarlierRuns | undefined;
+    let handleOpened = false;
     if (!opts.dryRun && prepared.valid > 0) {
       if (!opts.client) throw new Error('runImport: a client is needed unless dryRun');
       handle = opts.openJournal
@@ -418,9 +468,25 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
         : target
           ? await openJournalFor(opts, target, info, inputHash)
           : undefined;
+      handleOpened = handle !== undefined;
       const journal = handle?.journal ?? NO_JOURNAL;
       const total = prepared.valid;
       earlier = journal.earlier;
+      // What this run has to send: the valid leads, less those earlier runs of the file settled
+      // (sendLeads skips them).
+      let settledEarlier = 0;
+      const isValid = prepared.isValidLine;
+      if (isValid && journal.forEachSettled) {
+        journal.forEachSettled((line, state) => {
+          if ((state !== 'uncertain' || !opts.retryUncertain) && isValid(line)) settledEarlier++;
+        });
+      }
+      const toSend = Math.max(0, total - settledEarlier);
+      opts.onPhase?.({
+        phase: 'sending',
+        total: toSend,
+        progress: { sent: 0, imported: 0, rejected: 0 },
+      });
       send = await sendLeads({
         leads: prepared.leads!(),
         total,
@@ -432,7 +498,15 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
         ...(ledger && run ? { ledger } : {}),
         retryUncertain: opts.retryUncertain,
         signal: opts.signal,
-        onProgress: (progress) => opts.onPhase?.({ phase: 'sending', total, progress }),
+        onProgress: (progress) => opts.onPhase?.({ phase: 'sending', total: toSend, progress }),
+        ...(isValid && journal.forEachSettled
+          ? {
+              settledAfter: (after: number, visit: (line: number, state: PreviousState) => void) =>
+                journal.forEachSettled!((line, state) => {
+                  if (line > after && isValid(line)) visit(line, state);
+                }),
+            }
+          : {}),
       });
       // Outcomes are on disk (or the failure is known) before anything is reported.
       const closing = handle;
@@ -550,13 +624,31 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       requests: send?.requests ?? 0,
       batchSize: send?.batchSizeAtEnd ?? opts.batchSize,
       elapsedMs,
+      // A real run: leads imported per second (0 when nothing was sent); a dry run: rows checked.
       leadsPerSecond:
-        elapsedMs > 0 ? Math.round(((send ? imported : prepared.total) * 1000) / elapsedMs) : 0,
+        elapsedMs > 0
+          ? Math.round(((opts.dryRun ? prepared.total : imported) * 1000) / elapsedMs)
+          : 0,
       rejectsFile: rejectsPath,
       skippedFile: skippedPath,
       uncertainFile: uncertainPath,
       runId: run?.id ?? null,
       samples: prepared.samples,
+      rejectionSamples: prepared.rejectionSamples,
+      ...sentEarlierOf(
+        opts.serviceUrl,
+        ledgerRuns,
+        runs,
+        send?.resumedDone ?? 0,
+        earlier?.since,
+        examplePhone ?? send?.resumedPhone,
+        // Whether this file had a journal here before this run: a run that opened it knows
+        // (earlier: resumed, not set aside by --restart); one that sent nothing looks.
+        handleOpened
+          ? earlier !== undefined
+          : target !== undefined &&
+              journalExists(target.stateDir, inputHash, opts.campaignKey, target.baseUrl),
+      ),
       ignoredColumns: prepared.plan.ignored,
       columns: prepared.plan.columns.map((c) => ({ column: c.header, field: c.field })),
       ...(rowsMode !== 'files'
@@ -631,6 +723,38 @@ function reasonCounts(
   const counts = new Map<string, number>();
   for (const reason of why?.values() ?? []) counts.set(reason, (counts.get(reason) ?? 0) + 1);
   return [...counts].map(([reason, leads]) => ({ reason, leads }));
+}
+
+/** ImportSummary.sentEarlier, when earlier runs held any lead back. */
+function sentEarlierOf(
+  serviceUrl: string | undefined,
+  ledgerRuns: ReadonlyMap<number, { at: Date; leads: number }>,
+  history: ReadonlyMap<number, RunRecord>,
+  journal: number,
+  journalSince: Date | undefined,
+  examplePhone: string | undefined,
+  fileJournal: boolean,
+): { sentEarlier?: SentEarlier } {
+  let ledger = 0;
+  for (const r of ledgerRuns.values()) ledger += r.leads;
+  if (serviceUrl === undefined || examplePhone === undefined || ledger + journal === 0) return {};
+  const runs = [...ledgerRuns]
+    .map(([n, { at, leads }]) => {
+      const r = history.get(n);
+      return { id: r?.id ?? null, started: r ? r.started : at.toISOString(), leads };
+    })
+    .sort((a, b) => (a.started < b.started ? 1 : a.started > b.started ? -1 : 0));
+  return {
+    sentEarlier: {
+      serviceUrl,
+      ledger,
+      runs,
+      journal,
+      journalSince: journal > 0 && journalSince ? journalSince.toISOString() : null,
+      examplePhone,
+      fileJournal,
+    },
+  };
 }
 
 function runsByNumber(runs: readonly RunRecord[]): Map<number, RunRecord> {

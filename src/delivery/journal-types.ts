@@ -31,6 +31,8 @@ export interface DeliveryJournal {
   finish(id: number, outcome: RangeOutcome): Promise<void>;
   /** Totals from earlier runs (undefined on a first run). */
   earlier?: EarlierRuns;
+  /** Every line earlier runs settled, with its state (before this run sends anything). */
+  forEachSettled?(fn: (line: number, state: PreviousState) => void): void;
 }
 
 /** No journal: a dry run, or tests of the pipeline alone. */

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { flushOnExit } from '../cleanup.js';
 import { FailureError, UsageError } from '../errors.js';
 import type { InputInfo } from '../input/types.js';
-import { formatBytes, formatLocalTime, formatCount } from '../text.js';
+import { formatBytes, formatLocalTime, formatCount, plural } from '../text.js';
 import { freeSpace } from '../atomic-write.js';
 import type { DeliveryJournal, EarlierRuns, PreviousState, RangeOutcome } from './journal-types.js';
 import { acquireLock } from '../lock.js';
@@ -89,6 +89,11 @@ class LineMap<A extends Uint8Array | Int32Array> {
       this.a = b;
     }
     this.a[line] = value;
+  }
+  /** Every line whose value is not 0, in line order. */
+  forEachSet(fn: (line: number, value: number) => void): void {
+    const a = this.a;
+    for (let i = 0; i < a.length; i++) if (a[i] !== 0) fn(i, a[i]!);
   }
 }
 
@@ -266,6 +271,21 @@ export function journalKey(inputHash: string, campaignKey: string, baseUrl: stri
     .slice(0, 32);
 }
 
+/** Whether earlier runs of this input (at this address, into this campaign) left a journal. */
+export function journalExists(
+  stateDir: string,
+  inputHash: string,
+  campaignKey: string,
+  baseUrl: string,
+): boolean {
+  const file = path.join(
+    stateDir,
+    'journals',
+    `${journalKey(inputHash, campaignKey, baseUrl)}.jsonl`,
+  );
+  return fs.existsSync(file);
+}
+
 export async function openImportJournal(opts: OpenJournalOptions): Promise<JournalHandle> {
   const inputHash = opts.inputHash;
   const dir = path.join(opts.stateDir, 'journals');
@@ -320,13 +340,8 @@ export async function openImportJournal(opts: OpenJournalOptions): Promise<Journ
         throw journalWriteError(dir, e);
       });
     } else {
-      const e = journal.earlier;
-      opts.note(
-        `resuming: an earlier run of this file (started ${formatLocalTime(e.since)}) imported ${formatCount(e.imported)} leads; those are not sent again` +
-          (journal.inFlightAtCrash > 0
-            ? ` (${formatCount(journal.inFlightAtCrash)} leads were in flight when it stopped: now uncertain)`
-            : ''),
-      );
+      const resumed = resumeNote(journal);
+      if (resumed) opts.note(resumed);
       if (JSON.stringify(journal.header.fingerprint) !== JSON.stringify(opts.fingerprint)) {
         opts.note(
           'note: options that decide what is sent differ from the earlier run; rows it settled still count as settled',
@@ -359,6 +374,7 @@ export async function openImportJournal(opts: OpenJournalOptions): Promise<Journ
         const state = stateOf(outcome.state);
         for (const l of lines) states.set(l, state);
       },
+      forEachSettled: (fn) => states.forEachSet((line, state) => fn(line, STATES[state]!)),
       ...(journal ? { earlier: journal.earlier } : {}),
     };
     return {
@@ -380,6 +396,38 @@ export async function openImportJournal(opts: OpenJournalOptions): Promise<Journ
     lock.release();
     throw e;
   }
+}
+
+/**
+ * "resuming: an earlier run of this file (started …) imported 1,200 leads and left 500
+ * uncertain; those are not sent again", from what the journal settled; undefined when it
+ * settled nothing (its batches were all refused or never left).
+ */
+export function resumeNote(
+  journal: Pick<LoadedJournal, 'states' | 'earlier' | 'inFlightAtCrash'>,
+): string | undefined {
+  const count = [0, 0, 0, 0];
+  journal.states.forEachSet((_line, state) => count[state]!++);
+  const e = journal.earlier;
+  const parts: string[] = [];
+  if (e.imported > 0) parts.push(`imported ${plural(e.imported, 'lead')}`);
+  else if (count[DONE]! > 0)
+    parts.push(`sent ${plural(count[DONE]!, 'lead')} (the service skipped them all)`);
+  if (count[REJECTED]! > 0)
+    parts.push(`had ${formatCount(count[REJECTED]!)} refused by the service`);
+  if (count[UNCERTAIN]! > 0)
+    parts.push(
+      `left ${formatCount(count[UNCERTAIN]!)} uncertain` +
+        (journal.inFlightAtCrash > 0
+          ? ` (${formatCount(journal.inFlightAtCrash)} in flight when it stopped)`
+          : ''),
+    );
+  if (parts.length === 0) return undefined;
+  const list =
+    parts.length === 1
+      ? parts[0]!
+      : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]!}`;
+  return `resuming: an earlier run of this file (started ${formatLocalTime(e.since)}) ${list}; those are not sent again`;
 }
 
 /** The record of an outcome; reasons (service messages) pass the scrubber first. */

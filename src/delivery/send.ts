@@ -15,7 +15,7 @@ import { InterruptedError } from '../errors.js';
 import { TaskPool } from '../pool.js';
 import { isLeadField } from '../api/spec.js';
 import type { LeadEntry } from '../leads/sending.js';
-import type { DeliveryJournal, RangeOutcome } from './journal-types.js';
+import type { DeliveryJournal, PreviousState, RangeOutcome } from './journal-types.js';
 import { STATE_ACCEPTED, STATE_NONE, type LedgerEntry, type LedgerState } from './ledger.js';
 
 /** What the sending pass needs of the campaign ledger (ledger.ts). */
@@ -41,6 +41,12 @@ export interface SendOptions {
   retryUncertain: boolean;
   signal: AbortSignal;
   onProgress?: (p: SendProgress) => void;
+  /**
+   * The valid leads after an input line that earlier runs settled, with their state (from the
+   * journal). Given, a run that stops early reads no further: the leads it did not reach are
+   * counted from this (settled earlier, or not sent). Without it, the rest is read to count them.
+   */
+  settledAfter?: (line: number, visit: (line: number, state: PreviousState) => void) => void;
 }
 
 export interface SendProgress {
@@ -63,6 +69,8 @@ export interface SendResult {
   uncertainFromEarlierRuns: number;
   /** Leads settled by earlier runs and skipped now. */
   resumedDone: number;
+  /** The phone number of one of them (for messages). */
+  resumedPhone?: string;
   resumedRejected: number;
   /** Leads not sent because the run stopped (refusal, failure, interruption). */
   notSent: number;
@@ -115,8 +123,13 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
   const keepValues = (entry: SpoolEntry) => {
     if (entry.values) r.originals.set(entry.line, entry.values);
   };
+  // Rejects of this run only: earlier runs' are in serviceRejects too.
   const progress = () =>
-    opts.onProgress?.({ sent, imported: r.imported, rejected: r.serviceRejects.size });
+    opts.onProgress?.({
+      sent,
+      imported: r.imported,
+      rejected: r.serviceRejects.size - r.resumedRejected,
+    });
 
   const deliver = async (entries: SpoolEntry[]): Promise<void> => {
     if (stopped()) {
@@ -223,10 +236,18 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
 
   let batch: SpoolEntry[] = [];
   let seen = 0;
+  let lastLine = 0;
+  let stoppedEarly = false;
   try {
-    for await (const entries of opts.leads) {
+    reading: for await (const entries of opts.leads) {
       for (const entry of entries) {
+        if (stopped() && opts.settledAfter) {
+          // Stopped: the rest of the input is not read (a large file would keep Ctrl-C waiting).
+          stoppedEarly = true;
+          break reading;
+        }
         seen++;
+        lastLine = entry.line;
         if (stopped()) {
           r.notSent++;
           continue;
@@ -234,6 +255,7 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
         const previous = opts.journal.previous(entry.line);
         if (previous === 'done') {
           r.resumedDone++;
+          r.resumedPhone ??= entry.phone;
           continue;
         }
         if (previous === 'rejected') {
@@ -261,6 +283,24 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
     r.inputError = e instanceof Error ? e : new Error(String(e));
     r.notSent += batch.length + Math.max(0, opts.total - seen);
     batch = [];
+  }
+  if (stoppedEarly) {
+    // The leads not reached: those earlier runs settled count as in the loop above, the others
+    // were not sent.
+    let settled = 0;
+    opts.settledAfter!(lastLine, (line, state) => {
+      if (state === 'done') r.resumedDone++;
+      else if (state === 'rejected') {
+        r.resumedRejected++;
+        const earlier = opts.journal.earlier?.rejected.get(line);
+        if (earlier) r.serviceRejects.set(line, earlier);
+      } else if (!opts.retryUncertain) {
+        r.uncertainLines.push(line);
+        r.uncertainFromEarlierRuns++;
+      } else return;
+      settled++;
+    });
+    r.notSent += Math.max(0, opts.total - seen - settled);
   }
   if (batch.length > 0) {
     if (stopped()) r.notSent += batch.length;

@@ -69,6 +69,8 @@ export class BlockTrail {
   private readonly seen: Buffer[] = [];
   private index = 0;
   private finished: string | undefined;
+  /** Bytes seen so far (progress). */
+  bytes = 0;
 
   constructor(
     private readonly displayName: string,
@@ -87,6 +89,7 @@ export class BlockTrail {
       this.seen.push(digest);
     }
     this.index++;
+    this.bytes += block.length;
   }
 
   /** The read reached the end of the file. */
@@ -124,4 +127,9 @@ export async function* readBlocks(
     yield copy ? Buffer.from(block) : block;
   }
   trail.end();
+}
+
+/** done / size, within 0..1 (0 for an empty or unknown size): progress through an input. */
+export function share(done: number, size: number): number {
+  return size > 0 ? Math.min(1, done / size) : 0;
 }

@@ -3,7 +3,7 @@
  * and wherever the fast reader gives up; csv-parse's errors in the operator's words.
  */
 import { UsageError } from '../errors.js';
-import { BlockTrail, InputChangedError } from './bytes.js';
+import { BlockTrail, InputChangedError, share } from './bytes.js';
 import { FastCsvParser, lineBreaks } from './csv-fast.js';
 import { textChunks, utf8Chunks, utf8Strings } from './decode.js';
 import { composed, composedText, nfc } from './unicode.js';
@@ -106,6 +106,7 @@ export async function openCsvFast(info: InputInfo, opts: OpenRowsOptions): Promi
     contentHash: () => (fallback ?? trail).contentHash(),
     blockDigests: () => (fallback ? fallback.blockDigests() : trail.digests()),
     fellBack: () => fallback !== undefined,
+    fractionRead: () => fallback?.fractionRead?.() ?? share(trail.bytes, info.size),
     close: async () => {
       await chunks.return(undefined);
     },
@@ -264,6 +265,7 @@ export async function openCsvParse(
     headers,
     contentHash: () => trail.contentHash(),
     blockDigests: () => trail.digests(),
+    fractionRead: () => share(trail.bytes, info.size),
     close: async () => {
       if (handler !== undefined) return;
       handler = () => {};

@@ -4,7 +4,7 @@
  */
 import { UsageError } from '../errors.js';
 import { formatBytes } from '../text.js';
-import { BlockTrail } from './bytes.js';
+import { BlockTrail, share } from './bytes.js';
 import { textChunks } from './decode.js';
 import { composed } from './unicode.js';
 import {
@@ -150,14 +150,19 @@ export async function openJson(info: InputInfo, opts: OpenRowsOptions = {}): Pro
   }
   if (list.length === 0) throw new UsageError(`${info.displayName}: the list of leads is empty`);
   const headers = keysOf(list);
+  let taken = 0;
   const objects = async function* () {
-    for (let i = 0; i < list.length; i++) yield { line: i + 1, value: list[i] };
+    for (let i = 0; i < list.length; i++) {
+      taken = i + 1;
+      yield { line: i + 1, value: list[i] };
+    }
   };
   return composed({
     headers,
     each: rowsFromObjects(info, objects, headers, 'element'),
     contentHash: () => trail.contentHash(),
     blockDigests: () => trail.digests(),
+    fractionRead: () => share(taken, list.length),
   });
 }
 
@@ -242,15 +247,18 @@ export async function openNdjson(info: InputInfo, opts: OpenRowsOptions = {}): P
   if (count === 0) throw new UsageError(`${info.displayName}: no leads (every line is empty)`);
   const headers = [...keys];
   let complete = false;
+  let second: BlockTrail | undefined;
   return composed({
     headers,
     // The rows' pass is checked against the keys' pass: the same bytes, or InputChangedError.
     each: async (fn) => {
-      const second = new BlockTrail(info.displayName, opts.verify ?? first.digests());
-      await rowsFromObjects(info, () => ndjsonValues(info, second), headers, 'the line')(fn);
+      const trail = new BlockTrail(info.displayName, opts.verify ?? first.digests());
+      second = trail;
+      await rowsFromObjects(info, () => ndjsonValues(info, trail), headers, 'the line')(fn);
       complete = true;
     },
     contentHash: () => (complete ? first.contentHash() : undefined),
     blockDigests: () => (complete ? first.digests() : undefined),
+    fractionRead: () => share(second?.bytes ?? 0, info.size),
   });
 }

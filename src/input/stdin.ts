@@ -35,6 +35,8 @@ export interface SpoolOptions {
   freeSpace?: (dir: string) => number | undefined;
   /** Ctrl-C: stop reading at once (InterruptedError, exit 130), even while no data comes. */
   signal?: AbortSignal;
+  /** Bytes copied so far, after each piece (for progress: a pipe has no size to compare with). */
+  onProgress?: (bytes: number) => void;
 }
 
 /**
@@ -120,6 +122,7 @@ export async function spoolStdin(
           off += bytesWritten;
         }
         written += chunk.length;
+        opts.onProgress?.(written);
       }
       // Fewer than 4 bytes in all: still no NUL allowed.
       if (checkNul === undefined && head.includes(0)) throw binaryInputError(name, false);

@@ -58,6 +58,8 @@ export interface RowSource {
   blockDigests(): readonly Buffer[] | undefined;
   /** CSV: whether the fast reader gave way to csv-parse (a later read can start there). */
   fellBack?: () => boolean;
+  /** How much of the input `each` has read so far, 0 to 1 (for progress; an estimate). */
+  fractionRead?: () => number;
   /**
    * Let go of the file when `each` will not be called (the caller refused the headers): a
    * reader that keeps the file open after the header row closes it. Harmless after `each`.

@@ -65,7 +65,8 @@ export interface PrepareOptions {
    * ledger): its skip code and reason, or undefined to send it.
    */
   holdBack?: (phone: string) => { code: SkipCode; reason: string } | undefined;
-  onProgress?: (rowsRead: number, bytesHint: number) => void;
+  /** Now and then while reading: rows read, and the share of the input read (0 to 1) when known. */
+  onProgress?: (rowsRead: number, fraction: number | undefined) => void;
 }
 
 /** Codes of rows not sent by design (the skipped file). */
@@ -76,6 +77,13 @@ export interface NormalizationSample {
   field: string;
   before: string;
   after: string;
+}
+
+/** A rejected row, for a dry run's examples: its line, code and reason. */
+export interface RejectionSample {
+  line: number;
+  code: string;
+  reason: string;
 }
 
 export interface Prepared {
@@ -93,7 +101,10 @@ export interface Prepared {
   skippedByCode: Record<string, number>;
   normalizedRows: number;
   normalizedByKind: Record<NormalizationKind, number>;
+  /** Normalisations of phone_number, taken from rows that passed validation only. */
   samples: NormalizationSample[];
+  /** The first rejected row of each code (at most REJECTION_SAMPLES). */
+  rejectionSamples: RejectionSample[];
   rejects: SidecarWriter;
   skipped: SidecarWriter;
   /** The content hash of the bytes the preflight read (the journal key; see hashFile). */
@@ -102,6 +113,8 @@ export interface Prepared {
   digests: readonly Buffer[];
   /** The valid leads for the sending pass (see the module comment); undefined on a dry run. */
   leads?: () => AsyncIterable<LeadEntry[]>;
+  /** Whether the row on this input line is a valid lead to send (real runs only). */
+  isValidLine?: (line: number) => boolean;
 }
 
 interface BuiltLead {
@@ -166,6 +179,8 @@ const PHONE_KINDS: Array<[number, NormalizationKind]> = [
 const SAMPLED_KINDS = PHONE_KINDS.reduce((bits, [bit]) => bits | bit, 0);
 /** Samples of phone_number changes: the first few, and the first of every other kind. */
 const SAMPLES = 5;
+/** Samples of rejections: the first row of each code, up to this many codes. */
+export const REJECTION_SAMPLES = 5;
 
 /**
  * How the sending pass gets the valid leads of an input, decided here only: CSV is read again
@@ -218,6 +233,7 @@ async function prepareRows(
   >;
   const rejectedByCode: Record<string, number> = {};
   const samples: NormalizationSample[] = [];
+  const rejectionSamples: RejectionSample[] = [];
   let sampledKinds = 0;
   let total = 0;
   let valid = 0;
@@ -227,75 +243,90 @@ async function prepareRows(
 
   const pass = opts.sending ? sendingPass(info) : undefined;
   const bits = pass === 'reread' ? new RowBits() : undefined;
+  const validLines = pass !== undefined ? new RowBits() : undefined;
   const spool = pass === 'spool' ? fs.openSync(opts.sending!.spoolPath, 'w', 0o600) : undefined;
   let spoolBuffer = '';
   const reject = (line: number, values: string[], code: string, reason: string) => {
     rejects.add(line, code, reason, skip ? values.slice(skip) : values);
-    rejectedByCode[code] = (rejectedByCode[code] ?? 0) + 1;
+    const before = rejectedByCode[code] ?? 0;
+    rejectedByCode[code] = before + 1;
+    if (before === 0 && rejectionSamples.length < REJECTION_SAMPLES)
+      rejectionSamples.push({ line, code, reason });
   };
   const holdBack = (line: number, values: string[], code: SkipCode, reason: string) => {
     skippedRows.add(line, code, reason, skip ? values.slice(skip) : values);
     skippedByCode[code] = (skippedByCode[code] ?? 0) + 1;
   };
 
+  const fraction = source.fractionRead;
+  const progress = () => opts.onProgress?.(total, fraction?.());
   try {
-    await source.each((row) => {
-      const ordinal = total++;
-      if ((total & 0x3fff) === 0) opts.onProgress?.(total, 0);
-      const values = row.values;
-      const { lead, originalPhone, trimmed, phoneChanges } = build(values);
-      if (trimmed || phoneChanges !== 0) {
-        normalizedRows++;
-        if (trimmed) byKind.trimmed++;
-        for (const [bit, kind] of PHONE_KINDS) if (phoneChanges & bit) byKind[kind]++;
-        const newKind = phoneChanges & SAMPLED_KINDS & ~sampledKinds;
-        if ((samples.length < SAMPLES || newKind !== 0) && originalPhone !== lead.phone_number) {
-          sampledKinds |= phoneChanges;
-          samples.push({
-            line: row.line,
-            field: 'phone_number',
-            before: originalPhone!,
-            after: lead.phone_number!,
-          });
+    await source.each(
+      (row) => {
+        const ordinal = total++;
+        // Readers without chunks (JSON, xlsx) report every 16,384 rows.
+        if ((total & 0x3fff) === 0) progress();
+        const values = row.values;
+        const { lead, originalPhone, trimmed, phoneChanges } = build(values);
+        if (trimmed || phoneChanges !== 0) {
+          normalizedRows++;
+          if (trimmed) byKind.trimmed++;
+          for (const [bit, kind] of PHONE_KINDS) if (phoneChanges & bit) byKind[kind]++;
         }
-      }
-      const rejection = validator.validate(lead, originalPhone);
-      if (rejection) {
-        rejected++;
-        reject(row.line, values, rejection.code, rejection.reason);
-        return;
-      }
-      if (opts.dedupe) {
-        const first = seen.addOrGet(lead.phone_number!, row.line);
-        if (first !== undefined) {
-          duplicates++;
-          holdBack(
-            row.line,
-            values,
-            'duplicate',
-            `phone_number ${lead.phone_number} already on line ${first}`,
-          );
+        const rejection = validator.validate(lead, originalPhone);
+        if (rejection) {
+          rejected++;
+          reject(row.line, values, rejection.code, rejection.reason);
           return;
         }
-      }
-      if (ledgerCheck !== undefined) {
-        const held = ledgerCheck(lead.phone_number!);
-        if (held !== undefined) {
-          holdBack(row.line, values, held.code, held.reason);
-          return;
+        // Samples come from rows that pass: a dry run shows what would be sent.
+        if (phoneChanges !== 0) {
+          const newKind = phoneChanges & SAMPLED_KINDS & ~sampledKinds;
+          if ((samples.length < SAMPLES || newKind !== 0) && originalPhone !== lead.phone_number) {
+            sampledKinds |= phoneChanges;
+            samples.push({
+              line: row.line,
+              field: 'phone_number',
+              before: originalPhone!,
+              after: lead.phone_number!,
+            });
+          }
         }
-      }
-      valid++;
-      if (bits !== undefined) {
-        bits.set(ordinal);
-      } else if (spool !== undefined) {
-        spoolBuffer += spoolLine(row.line, lead);
-        if (spoolBuffer.length > 1 << 20) {
-          fs.writeSync(spool, spoolBuffer);
-          spoolBuffer = '';
+        if (opts.dedupe) {
+          const first = seen.addOrGet(lead.phone_number!, row.line);
+          if (first !== undefined) {
+            duplicates++;
+            holdBack(
+              row.line,
+              values,
+              'duplicate',
+              `phone_number ${lead.phone_number} already on line ${first}`,
+            );
+            return;
+          }
         }
-      }
-    });
+        if (ledgerCheck !== undefined) {
+          const held = ledgerCheck(lead.phone_number!);
+          if (held !== undefined) {
+            holdBack(row.line, values, held.code, held.reason);
+            return;
+          }
+        }
+        valid++;
+        validLines?.set(row.line);
+        if (bits !== undefined) {
+          bits.set(ordinal);
+        } else if (spool !== undefined) {
+          spoolBuffer += spoolLine(row.line, lead);
+          if (spoolBuffer.length > 1 << 20) {
+            fs.writeSync(spool, spoolBuffer);
+            spoolBuffer = '';
+          }
+        }
+      },
+      // The CSV readers report after every chunk: the file's share read moves smoothly.
+      { afterChunk: progress },
+    );
     if (spool !== undefined && spoolBuffer) fs.writeSync(spool, spoolBuffer);
   } catch (e) {
     rejects.discard();
@@ -316,7 +347,7 @@ async function prepareRows(
     const csvParse = source.fellBack?.() === true;
     leads = () => rereadLeads(info, { verify: digests, csvParse }, bits, build, skip);
   }
-  opts.onProgress?.(total, 0);
+  progress();
   return {
     headers,
     plan,
@@ -330,10 +361,12 @@ async function prepareRows(
     normalizedRows,
     normalizedByKind: byKind,
     samples,
+    rejectionSamples,
     rejects,
     skipped: skippedRows,
     contentHash,
     digests,
     ...(leads ? { leads } : {}),
+    ...(validLines ? { isValidLine: (line: number) => validLines.has(line) } : {}),
   };
 }

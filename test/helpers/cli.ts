@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { PassThrough, Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { main } from '../../src/cli/main.js';
@@ -25,6 +26,13 @@ export interface RunOptions {
   tty?: boolean;
   stdin?: string | Buffer;
   now?: () => Date;
+  /** The terminal's width (default 80). */
+  columns?: number;
+  /**
+   * With `tty`: stderr acts as a terminal does for the spinner (isTTY, columns, cursor moves
+   * and line clears as escape codes), so each frame it draws can be read back (see frames()).
+   */
+  terminal?: boolean;
   /**
    * The client's wait between retries: a quick one by default (see fastSleep), so a test pays
    * no real backoff; `'real'` for the real timer.
@@ -60,6 +68,18 @@ export function tempDir(prefix = 'cacs-test-'): string {
 export async function runCli(argv: string[], opts: RunOptions = {}): Promise<RunResult> {
   const out = sink();
   const err = sink();
+  if (opts.tty === true && opts.terminal === true) {
+    const stream = err.stream as PassThrough & Partial<NodeJS.WriteStream>;
+    Object.assign(stream, {
+      isTTY: true,
+      columns: opts.columns ?? 80,
+      rows: 40,
+      cursorTo: (x: number, y?: number, cb?: () => void) => readline.cursorTo(stream, x, y, cb),
+      moveCursor: (dx: number, dy: number, cb?: () => void) =>
+        readline.moveCursor(stream, dx, dy, cb),
+      clearLine: (dir: -1 | 0 | 1, cb?: () => void) => readline.clearLine(stream, dir, cb),
+    });
+  }
   const io: IO = {
     stdout: out.stream,
     stderr: err.stream,
@@ -69,7 +89,7 @@ export async function runCli(argv: string[], opts: RunOptions = {}): Promise<Run
     stdoutIsTTY: opts.tty === true,
     stderrIsTTY: opts.tty === true,
     stdinIsTTY: false,
-    columns: 80,
+    columns: opts.columns ?? 80,
     ...(opts.now ? { now: opts.now } : {}),
     ...(opts.sleep === 'real' ? {} : { sleep: opts.sleep ?? fastSleep() }),
   };
@@ -102,4 +122,16 @@ export function spawnCli(
     if (opts.stdin !== undefined) child.stdin.end(opts.stdin);
     else child.stdin.end();
   });
+}
+
+/**
+ * The frames a spinner drew on a terminal-like stderr (runCli with `terminal`), in order: the
+ * text of each, escape codes and the spinner's glyph taken off. Frames drawn again unchanged
+ * appear again.
+ */
+export function frames(stderr: string): string[] {
+  return stderr
+    .split(/\u001b\[[0-9;?]*[A-Za-z]|\r|\n/)
+    .map((s) => s.replace(/^[\u2800-\u28ff] /, '').trim())
+    .filter((s) => s !== '');
 }

@@ -4,10 +4,11 @@ import { UsageError } from '../../errors.js';
 import { ENV } from '../../config/env.js';
 import type { FlatConfig } from '../../config/schema.js';
 import { requireCampaign } from '../../config/settings.js';
-import type { ImportPhase, ImportSummary } from '../../delivery/import.js';
+import type { ImportSummary } from '../../delivery/import.js';
 import { canonicalServiceUrl } from '../../net.js';
-import { formatDuration, plural, formatCount } from '../../text.js';
-import type { Context } from '../context.js';
+import { formatDuration, formatLocalTime, plural, formatCount } from '../../text.js';
+import type { Context, Spinner } from '../context.js';
+import { ImportProgress, type ImportProgressEvent } from '../progress.js';
 import type { Flags, defineImport } from '../program.js';
 
 /** The flags as commander parses them (program.ts defines them). */
@@ -65,31 +66,41 @@ export async function runImportCommand(
 
   let spooled: { path: string; cleanup(): void } | undefined;
   const { spoolStdin, isStreamInput } = await import('../../input/stdin.js');
-  // Stdin, and a pipe or device given by name (/dev/stdin, <(…), a FIFO), are copied to a
-  // temp file first, so they can be read twice; bounded by import.stdinLimit.
-  const spoolOptions = {
-    limit: settings.import.stdinLimit,
-    raiseLimit: `${ENV.stdinLimit}=<size> or import.stdinLimit in the configuration (e.g. 4GiB)`,
-    signal: ctx.signal,
-    ...(flags.encoding !== undefined ? { encoding: flags.encoding } : {}),
-  };
-  if (input === '-') {
-    spooled = await spoolStdin(ctx.io.stdin, { ...spoolOptions, displayName: 'stdin' });
-  } else if (isStreamInput(input)) {
-    const { createReadStream } = await import('node:fs');
-    spooled = await spoolStdin(createReadStream(input), { ...spoolOptions, displayName: input });
-  }
   const progress = await ctx.out.spinner(`Reading ${input === '-' ? 'stdin' : input}…`, {
     enabled: flags.json !== true,
   });
-  const onInterrupt = () => progress.update('Stopping: waiting for the requests in flight…');
+  const shown = showProgress(ctx, progress);
+  const onInterrupt = () => {
+    shown.stop();
+    progress.update('Stopping: waiting for the requests in flight…');
+  };
   ctx.signal.addEventListener('abort', onInterrupt, { once: true });
   let summary: ImportSummary;
   try {
+    // Stdin, and a pipe or device given by name (/dev/stdin, <(…), a FIFO), are copied to a
+    // temp file first, so they can be read twice; bounded by import.stdinLimit. A pipe has no
+    // size: the progress says how much came so far.
+    const spoolOptions = {
+      limit: settings.import.stdinLimit,
+      raiseLimit: `${ENV.stdinLimit}=<size> or import.stdinLimit in the configuration (e.g. 4GiB)`,
+      signal: ctx.signal,
+      ...(flags.encoding !== undefined ? { encoding: flags.encoding } : {}),
+    };
+    // A named input is read against the working folder the context gives.
+    const inputPath = input === '-' ? input : resolve(ctx.io.cwd, input);
+    const streamName = input === '-' ? 'stdin' : isStreamInput(inputPath) ? input : undefined;
+    if (streamName !== undefined) {
+      const source =
+        input === '-' ? ctx.io.stdin : (await import('node:fs')).createReadStream(inputPath);
+      spooled = await spoolStdin(source, {
+        ...spoolOptions,
+        displayName: streamName,
+        onProgress: (bytes) => shown.event({ phase: 'reading', name: streamName, bytes }),
+      });
+    }
     const { runImport } = await import('../../delivery/import.js');
-    const sendStarted = { at: 0 };
     summary = await runImport({
-      file: spooled?.path ?? input,
+      file: spooled?.path ?? inputPath,
       displayName: input === '-' ? 'stdin' : input,
       campaignKey: campaign?.key ?? '',
       ...(flags.format ? { format: flags.format } : {}),
@@ -121,33 +132,79 @@ export async function runImportCommand(
       cwd: ctx.io.cwd,
       signal: ctx.signal,
       ...(client ? { client } : {}),
-      onPhase: (p) => progress.update(progressLine(p, sendStarted)),
+      onPhase: (p) => shown.event(p),
     });
   } finally {
     ctx.signal.removeEventListener('abort', onInterrupt);
+    shown.stop();
     progress.stop();
     spooled?.cleanup();
   }
 
   if (flags.json) {
-    const { samples: _s, columns: _c, stoppedBecause: _w, stoppedHint: _h, ...json } = summary;
+    const {
+      samples: _s,
+      rejectionSamples: _r,
+      sentEarlier: _e,
+      columns: _c,
+      stoppedBecause: _w,
+      stoppedHint: _h,
+      ...json
+    } = summary;
     ctx.out.data(`${JSON.stringify({ ...json, alias: campaign?.alias ?? null }, null, 2)}\n`);
   } else {
     printSummary(ctx, summary, campaign?.alias);
   }
-  printOutcome(ctx, summary);
+  printOutcome(
+    ctx,
+    summary,
+    campaign?.alias !== undefined ? `${campaign.alias} (${summary.campaign})` : summary.campaign,
+    flags.json === true ? 'json' : ctx.out.quiet ? 'none' : 'text',
+  );
   return summary.exitCode;
 }
 
-function progressLine(p: ImportPhase, sendStarted: { at: number }): string {
-  if (p.phase === 'preflight') return `Checking every row: ${formatCount(p.rowsRead)} read…`;
-  if (sendStarted.at === 0) sendStarted.at = Date.now();
-  const { sent, rejected } = p.progress;
-  const pct = p.total > 0 ? Math.floor((sent * 100) / p.total) : 100;
-  const secs = (Date.now() - sendStarted.at) / 1000;
-  const rate = secs > 0 ? sent / secs : 0;
-  const eta = rate > 0 ? formatDuration(((p.total - sent) / rate) * 1000) : '…';
-  return `Importing ${formatCount(sent)}/${formatCount(p.total)} leads (${pct}%) · ${formatCount(Math.round(rate))} leads/s · ETA ${eta}${rejected ? ` · ${plural(rejected, 'reject')}` : ''}`;
+/** Lines drawn at once at most this often (the spinner draws the latest text anyway). */
+const DRAW_EVERY_MS = 100;
+/** The line is worked out again this often, so that a stall shows while it lasts. */
+const REFRESH_MS = 1000;
+
+/**
+ * The progress line on the spinner: each event updates it (drawn at once at most every
+ * DRAW_EVERY_MS of the context's clock, and whenever the phase changes), and a timer works it
+ * out again every second, so the rate falls and "no answer for …" shows during a stall.
+ */
+function showProgress(
+  ctx: Context,
+  spinner: Spinner,
+): { event(e: ImportProgressEvent): void; stop(): void } {
+  const now = () => ctx.now().getTime();
+  const view = new ImportProgress(now, ctx.io.columns ?? 80);
+  let drawnAt = -Infinity;
+  let phase: string | undefined;
+  let stopped = false;
+  const timer = setInterval(() => {
+    const line = view.line();
+    if (line !== undefined && !stopped) spinner.update(line);
+  }, REFRESH_MS);
+  timer.unref();
+  return {
+    event(e) {
+      if (stopped) return;
+      const line = view.update(e);
+      const t = now();
+      const draw = e.phase !== phase || t - drawnAt >= DRAW_EVERY_MS;
+      if (draw) {
+        drawnAt = t;
+        phase = e.phase;
+      }
+      spinner.update(line, draw);
+    },
+    stop() {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
 }
 
 function breakdown(counts: Record<string, number>): string {
@@ -158,13 +215,67 @@ function breakdown(counts: Record<string, number>): string {
     .join(' · ');
 }
 
+/** Runs shorter than this say no rate: there is not enough to say. */
+const MIN_RATE_MS = 2000;
+
+/**
+ * Lines of at most `width` columns, the later ones indented by `indent` spaces; the text whole
+ * when width is undefined (off a terminal: logs keep lines whole). A list ("a 1 · b 2") breaks
+ * between its items, other text at spaces.
+ */
+function wrap(text: string, first: number, indent: number, width: number | undefined): string[] {
+  if (width === undefined || first + text.length <= width) return [text];
+  const items = text.split(' · ');
+  const pieces =
+    items.length > 1 ? items.map((item, i) => (i < items.length - 1 ? `${item} ·` : item)) : [];
+  const lines: string[] = [];
+  let line = '';
+  let room = width - first;
+  const put = (piece: string) => {
+    if (line !== '' && line.length + 1 + piece.length > room) {
+      lines.push(line);
+      line = piece;
+      room = width - indent;
+    } else {
+      line = line === '' ? piece : `${line} ${piece}`;
+    }
+  };
+  for (const piece of pieces.length > 0 ? pieces : text.split(' ')) {
+    // An item longer than a line breaks at its spaces.
+    if (pieces.length > 0 && piece.length > width - indent) piece.split(' ').forEach(put);
+    else put(piece);
+  }
+  if (line !== '') lines.push(line);
+  return lines;
+}
+
 function printSummary(ctx: Context, s: ImportSummary, alias: string | undefined): void {
   const out = ctx.out;
   if (out.quiet) return;
   const c = out.c;
+  // On a terminal, long lines are broken to its width, indented under their column.
+  const width = ctx.io.stderrIsTTY ? Math.max(40, (ctx.io.columns ?? 80) - 1) : undefined;
   const n = (v: number) => formatCount(v).padStart(10);
-  const row = (label: string, v: number, extra = '') =>
-    out.info(`  ${label.padEnd(20)}${n(v)}${extra ? `   ${c.dim(extra)}` : ''}`);
+  const row = (label: string, v: number, extra = '') => {
+    const head = `  ${label.padEnd(20)}${n(v)}`;
+    if (!extra) return out.info(head);
+    const column = head.length + 3;
+    if (width !== undefined && width - column < 40 && column + extra.length > width) {
+      // A narrow terminal: the note goes under the row.
+      out.info(head);
+      for (const l of wrap(extra, 4, 4, width)) out.info(`    ${c.dim(l)}`);
+      return;
+    }
+    const [first, ...rest] = wrap(extra, column, column, width);
+    out.info(`${head}   ${c.dim(first!)}`);
+    for (const l of rest) out.info(`${' '.repeat(column)}${c.dim(l)}`);
+  };
+  /** A line as given (its leading spaces kept), broken to the width with `indent`. */
+  const para = (text: string, indent = 4, style = (t: string) => t) => {
+    const lead = text.length - text.trimStart().length;
+    const lines = wrap(text.trimStart(), lead, indent, width);
+    lines.forEach((l, i) => out.info(style(`${' '.repeat(i === 0 ? lead : indent)}${l}`)));
+  };
   const target = s.campaign ? ` → campaign ${alias ? `${alias} (${s.campaign})` : s.campaign}` : '';
   out.info(`${c.bold(s.file)}${target}${s.dryRun ? c.yellow('  [dry run: nothing sent]') : ''}`);
   row('rows read', s.total);
@@ -172,7 +283,7 @@ function printSummary(ctx: Context, s: ImportSummary, alias: string | undefined)
     row(
       'would be sent',
       s.valid,
-      `${plural(s.batches, 'batch', 'batches')} of up to ${s.batchSize}`,
+      s.valid > 0 ? `${plural(s.batches, 'batch', 'batches')} of up to ${s.batchSize}` : '',
     );
   } else {
     row('imported', s.imported);
@@ -183,7 +294,7 @@ function printSummary(ctx: Context, s: ImportSummary, alias: string | undefined)
     row(
       s.dryRun ? 'already in campaign' : 'imported earlier',
       s.alreadyImported,
-      'not sent: an earlier run imported them (--allow-repeat sends them)',
+      `${s.dryRun ? 'would not be sent' : 'not sent'}: an earlier run imported ${s.alreadyImported === 1 ? 'it' : 'them'} ${s.dryRun ? `(--allow-repeat sends ${s.alreadyImported === 1 ? 'it' : 'them'})` : '(see below)'}`,
     );
   if (s.uncertainEarlier > 0)
     row('uncertain earlier', s.uncertainEarlier, 'not sent: check them, then --retry-uncertain');
@@ -214,30 +325,105 @@ function printSummary(ctx: Context, s: ImportSummary, alias: string | undefined)
   if (s.dryRun && s.samples.length > 0) {
     out.info('  normalisations, for example:');
     for (const x of s.samples)
-      out.info(`    line ${x.line}: ${x.field} ${JSON.stringify(x.before)} → ${x.after}`);
+      para(`    line ${x.line}: ${x.field} ${JSON.stringify(x.before)} → ${x.after}`, 6);
   }
-  if (s.ignoredColumns.length > 0) out.info(`  ignored columns: ${someOf(s.ignoredColumns)}`);
+  if (s.dryRun && s.rejectionSamples.length > 0) {
+    out.info('  rejections, for example:');
+    for (const x of s.rejectionSamples) para(`    line ${x.line} (${x.code}): ${x.reason}`, 6);
+  }
+  if (s.ignoredColumns.length > 0) para(`  ignored columns: ${someOf(s.ignoredColumns)}`);
   for (const l of s.suppressionLists)
-    out.info(
-      c.dim(
-        `  do-not-call list ${l.list}: ${plural(l.numbers, 'number')}${l.ignored > 0 ? `, ${plural(l.ignored, 'entry', 'entries')} ignored (not phone numbers)` : ''}`,
-      ),
+    para(
+      `  do-not-call list ${l.list}: ${plural(l.numbers, 'number')}${l.ignored > 0 ? `, ${plural(l.ignored, 'entry', 'entries')} ignored (not phone numbers)` : ''}`,
+      4,
+      c.dim,
     );
-  const pace = s.dryRun ? '' : ` · ${plural(s.requests, 'request')}`;
-  out.info(
-    c.dim(
-      `  ${formatDuration(s.elapsedMs)}${pace} · ${formatCount(s.leadsPerSecond)} ${s.dryRun ? 'rows' : 'leads'}/s`,
-    ),
-  );
+  // Time, requests and a rate only when the run was long enough for one to mean something.
+  const counted = s.dryRun ? s.total : s.imported;
+  const pace = [
+    formatDuration(s.elapsedMs),
+    ...(s.requests > 0 ? [plural(s.requests, 'request')] : []),
+    ...(s.elapsedMs >= MIN_RATE_MS && counted > 0
+      ? [`${formatCount(s.leadsPerSecond)} ${s.dryRun ? 'rows' : 'leads'}/s`]
+      : []),
+  ];
+  out.info(c.dim(`  ${pace.join(' · ')}`));
   if (s.rejectsFile)
-    out.info(`  rejects: ${s.rejectsFile} (fix those rows and import that file again)`);
-  if (s.skippedFile) out.info(`  skipped: ${s.skippedFile} (not sent by design; nothing to fix)`);
-  if (s.uncertainFile) out.info(`  uncertain: ${s.uncertainFile}`);
-  if (s.runId) out.info(c.dim(`  run ${s.runId} (cacs history show ${s.runId})`));
+    para(`  rejects: ${s.rejectsFile} (fix those rows and import that file again)`);
+  if (s.skippedFile) para(`  skipped: ${s.skippedFile} (not sent by design; nothing to fix)`);
+  if (s.uncertainFile) para(`  uncertain: ${s.uncertainFile}`);
+  if (s.runId) para(`  run ${s.runId} (cacs history show ${s.runId})`, 4, c.dim);
 }
 
-function printOutcome(ctx: Context, s: ImportSummary): void {
-  const out = ctx.out;
+/** "is", "are" for a count. */
+const were = (n: number) => (n === 1 ? 'was' : 'were');
+
+/**
+ * Leads held back because earlier runs sent them to this service, said plainly: which record
+ * says so (the campaign's ledger, the file's journal), where and when, and how to check and
+ * send them again if the service lost them.
+ */
+function sentEarlierMessage(
+  s: ImportSummary,
+  campaign: string,
+  nothingSent: boolean,
+): string | undefined {
+  const e = s.sentEarlier;
+  if (!e) return undefined;
+  const when = (iso: string) => formatLocalTime(new Date(iso));
+  const parts: string[] = [];
+  const all = nothingSent && s.valid === e.journal;
+  if (e.ledger > 0) {
+    const latest = e.runs[0]!;
+    const run = latest.id ? `run ${latest.id}` : 'a run not in this history';
+    const by =
+      e.runs.length === 1
+        ? `on ${when(latest.started)} (${run})`
+        : `by ${e.runs.length} runs (the latest on ${when(latest.started)}, ${run})`;
+    parts.push(
+      `the campaign's ledger says ${all ? 'these ' : ''}${plural(e.ledger, 'lead')} ${were(e.ledger)} already imported into ${campaign} at ${e.serviceUrl} ${by}`,
+    );
+  }
+  if (e.journal > 0 && e.journalSince) {
+    parts.push(
+      `this file's journal says ${all && e.ledger === 0 ? 'these ' : ''}${plural(e.journal, 'lead')} ${were(e.journal)} already sent to ${e.serviceUrl} by a run started ${when(e.journalSince)}`,
+    );
+  }
+  if (parts.length === 0) return undefined;
+  // The ledger's leads are sent with --allow-repeat; if this file's journal settled them too,
+  // --restart sets it aside as well.
+  const flagsToSend = [
+    ...(e.journal > 0 || (e.ledger > 0 && e.fileJournal) ? ['--restart'] : []),
+    ...(e.ledger > 0 ? ['--allow-repeat'] : []),
+  ].join(' ');
+  const one = e.ledger + e.journal === 1;
+  // Commands and flags are not broken across lines (no-break spaces, made spaces when printed).
+  const find = `cacs history find ${e.examplePhone}`.replace(/ /g, '\u00a0');
+  const send = flagsToSend.replace(/ /g, '\u00a0');
+  return nothingSent
+    ? `nothing was sent: ${parts.join('; ')}. If the service lost ${one ? 'it' : 'them'} (an emulator restarted without --state, say), check with ${find}, then rerun with ${send}.`
+    : // Some: the flags that would send them again would resend this run's leads too.
+      `${parts.join('; ')}: ${one ? 'it was' : 'they were'} not sent again. To check ${one ? 'it' : 'one'}: ${find}.`;
+}
+
+function printOutcome(
+  ctx: Context,
+  s: ImportSummary,
+  campaign: string,
+  /** How the summary went out: as text (stderr), as JSON (stdout), or not at all (-q). */
+  summary: 'text' | 'json' | 'none',
+): void {
+  // On a terminal, warnings and notes are broken at spaces to its width, the later lines indented.
+  const width = ctx.io.stderrIsTTY ? Math.max(40, (ctx.io.columns ?? 80) - 1) : undefined;
+  const fit = (text: string, first: number) =>
+    wrap(text, first, 2, width)
+      .join('\n  ')
+      .replace(/\u00a0/g, ' ');
+  const out = {
+    warn: (text: string) => ctx.out.warn(fit(text, 'warning: '.length)),
+    info: (text: string) => ctx.out.info(fit(text, 0)),
+    error: (text: string, hint?: string) => ctx.out.error(text, hint),
+  };
   if (s.stoppedBecause !== undefined && s.exitCode !== 130) {
     out.error(
       `stopped: ${s.stoppedBecause}`,
@@ -251,9 +437,35 @@ function printOutcome(ctx: Context, s: ImportSummary): void {
     out.warn(
       'interrupted: run the same command again to send the rest (what was imported is not sent twice).',
     );
+  // With -q the files written are still said, as warnings: a cron log must show where the
+  // rejected and held-back rows went (--json has them in the summary).
+  const noValidLead = s.valid === 0 && s.total > 0 && s.rejected >= s.total;
+  if (summary === 'none') {
+    // (With no valid lead at all, the warning below names the rejects file.)
+    if (s.rejectsFile && s.rejected > 0 && !noValidLead)
+      out.warn(
+        `${plural(s.rejected, 'row')} rejected (${breakdown(s.rejectedByCode)}): see ${s.rejectsFile}`,
+      );
+    // They make the exit code 3 as rejects do; no file lists them (they were sent).
+    if (s.serviceSkipped > 0)
+      out.warn(
+        `the service skipped ${plural(s.serviceSkipped, 'lead')} it was sent (counted, not imported)`,
+      );
+    const skipped = Object.values(s.skippedByCode).reduce((a, b) => a + b, 0);
+    if (s.skippedFile && skipped > 0)
+      out.warn(
+        `${plural(skipped, 'row')} not sent by design (${breakdown(s.skippedByCode)}): see ${s.skippedFile}`,
+      );
+  }
   if (s.uncertainEarlier > 0) {
+    // The ledger's are in the skipped file; the journal's, in the uncertain list.
+    const fromLedger = s.skippedByCode.uncertain_earlier ?? 0;
+    const lists = [
+      ...(fromLedger > 0 && s.skippedFile ? [s.skippedFile] : []),
+      ...(s.uncertainEarlier > fromLedger && s.uncertainFile ? [s.uncertainFile] : []),
+    ];
     out.warn(
-      `${plural(s.uncertainEarlier, 'lead')} an earlier run left uncertain ${s.uncertainEarlier === 1 ? 'was' : 'were'} not sent (listed in ${s.skippedFile}). ` +
+      `${plural(s.uncertainEarlier, 'lead')} an earlier run left uncertain ${were(s.uncertainEarlier)} not sent${lists.length > 0 ? ` (listed in ${lists.join(' and ')})` : ''}. ` +
         'Check them in the campaign (cacs history find <phone>), then leave them or rerun with --retry-uncertain.',
     );
   }
@@ -265,16 +477,31 @@ function printOutcome(ctx: Context, s: ImportSummary): void {
         `Check them in the campaign (list: ${s.uncertainFile}${s.runId ? `; cacs history show ${s.runId}` : ''}), then either leave them or rerun with --retry-uncertain.`,
     );
   }
-  if (s.valid === 0 && s.total > 0) {
-    if (s.rejected === 0)
-      out.info(
-        `nothing to send: every lead is held back by design (listed in ${s.skippedFile ?? 'the skipped file'}).`,
-      );
-    else
-      out.warn(
-        `no valid lead in the file: nothing was sent. Check the phone column and ${s.rejectsFile ?? 'the rejects file'}.`,
-      );
+  const nothingSent = !s.dryRun && s.requests === 0;
+  if (noValidLead) {
+    const phone = s.columns.find((col) => col.field === 'phone_number')?.column;
+    const phoneCodes = Object.keys(s.rejectedByCode).some((code) => code.startsWith('phone_'));
+    out.warn(
+      `no valid lead in ${s.file}: nothing ${s.dryRun ? 'would be' : 'was'} sent. ` +
+        `${s.total === 1 ? 'The row is' : `All ${formatCount(s.total)} rows are`} in ${s.rejectsFile ?? 'the rejects list'} with the reason (${breakdown(s.rejectedByCode)})` +
+        (phoneCodes && phone !== undefined
+          ? `; check the phone column (${JSON.stringify(phone)})`
+          : '') +
+        '.',
+    );
+    return;
   }
+  const earlier = s.dryRun ? undefined : sentEarlierMessage(s, campaign, nothingSent);
+  if (earlier !== undefined && nothingSent) {
+    out.warn(earlier);
+    return;
+  }
+  if (s.valid === 0 && s.total > 0) {
+    out.info(
+      `nothing ${s.dryRun ? 'would be sent' : 'to send'}: every lead that passed the checks is held back by design (listed in ${s.skippedFile ?? 'the skipped list'}).`,
+    );
+  }
+  if (earlier !== undefined && summary === 'text') out.info(earlier);
 }
 
 /** The first 20 names (each cut at 80 characters), then "… and N more". */

@@ -218,8 +218,13 @@ async function reportCommand(
       hint: 'Leave out --bom, or use --format csv (or -o file.csv).',
     });
   }
-  if (flags.flatten !== undefined && !['csv', 'table'].includes(format)) {
-    throw new UsageError(`--flatten is for CSV and table reports; this one is ${format}`, {
+  if (format === 'xlsx' && outputFile === undefined && ctx.io.stdoutIsTTY) {
+    throw new UsageError('xlsx is binary; use -o file.xlsx', {
+      hint: 'A pipe takes it too (cacs report … --format xlsx | …); a terminal does not.',
+    });
+  }
+  if (flags.flatten !== undefined && !['csv', 'table', 'xlsx'].includes(format)) {
+    throw new UsageError(`--flatten is for CSV, xlsx and table reports; this one is ${format}`, {
       hint: `${format} keeps the service's record shape (one record per lead, its attempts in data); leave out --flatten, or use --format csv.`,
     });
   }
@@ -373,12 +378,13 @@ async function reportCommand(
     );
   }
   const { attempts } = result;
-  ctx.out.info(
-    ctx.out.c.dim(
-      `range: ${describeRange(range)} · ${plural(result.requests, 'request')} · ${plural(result.leads, 'lead')}, ${plural(attempts, 'attempt')}` +
-        (output !== undefined && !keepExisting ? ` · written to ${output}` : ''),
-    ),
-  );
+  const parts = [
+    `range: ${describeRange(range)}`,
+    plural(result.requests, 'request'),
+    `${plural(result.leads, 'lead')}, ${plural(attempts, 'attempt')}`,
+    ...(output !== undefined && !keepExisting ? [`written to ${output}`] : []),
+  ];
+  ctx.out.info(ctx.out.c.dim(parts.join(' · ')));
   if (bookmark !== undefined) {
     const name = JSON.stringify(bookmark.key.name);
     if (empty) {

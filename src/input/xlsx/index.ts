@@ -11,7 +11,7 @@
  * no ".0"), leading zeros restored from "0000000000"-style formats, dates as yyyy-mm-dd.
  */
 import { UsageError } from '../../errors.js';
-import { BlockTrail } from '../bytes.js';
+import { BlockTrail, share } from '../bytes.js';
 import type { Row, RowSource } from '../types.js';
 import { parseStyles } from './numbers.js';
 import { columnName, sheetRows, type SheetContext } from './sheet.js';
@@ -157,7 +157,8 @@ export async function openXlsx(
     date1904,
   };
 
-  const source = sheetRows(xml, ctx);
+  const at = { index: 0 };
+  const source = sheetRows(xml, ctx, at);
   const first = source.next();
   if (first.done) throw new UsageError(`${displayName}: sheet "${sheet.name}" is empty`);
   const headers = first.value.values;
@@ -206,6 +207,7 @@ export async function openXlsx(
     sheetName: sheet.name,
     contentHash: () => trail.contentHash(),
     blockDigests: () => trail.digests(),
+    fractionRead: () => share(at.index, xml.length),
   };
   return out;
 }

@@ -97,8 +97,15 @@ export function columnName(index: number): string {
   return name;
 }
 
-/** The non-empty rows of a sheet, values by column position (trailing cells may be missing). */
-export function* sheetRows(xml: string, ctx: SheetContext): Generator<Row> {
+/**
+ * The non-empty rows of a sheet, values by column position (trailing cells may be missing).
+ * `at.index` follows where in the XML the reading is (for progress).
+ */
+export function* sheetRows(
+  xml: string,
+  ctx: SheetContext,
+  at: { index: number } = { index: 0 },
+): Generator<Row> {
   const open = new RegExp(`<${PREFIX}sheetData(?=[\\s/>])${ATTRS}(/?)>`).exec(xml);
   if (!open || open[2] === '/') return;
   const start = open.index + open[0].length;
@@ -118,6 +125,7 @@ export function* sheetRows(xml: string, ctx: SheetContext): Generator<Row> {
     const bodyEnd = close < 0 ? end : close;
     const body = xml.slice(rowRe.lastIndex, bodyEnd);
     rowRe.lastIndex = bodyEnd;
+    at.index = bodyEnd;
     const values: string[] = [];
     let col = -1;
     let any = false;
