@@ -501,6 +501,17 @@ export class Suppression {
     return undefined;
   }
 
+  /**
+   * The name of the first list holding this number (normalised as holdBack does), or
+   * undefined. Counts nothing: for questions about numbers that were not leads of this run
+   * (the report's compliance check).
+   */
+  listOf(phone: string): string | undefined {
+    const normal = normalizePhone(phone, this.into).value;
+    for (const list of this.lists) if (list.set.has(normal)) return list.list;
+    return undefined;
+  }
+
   summary(): SuppressionListSummary[] {
     return this.lists.map(({ list, path, numbers, ignored, suppressed }) => ({
       list,
