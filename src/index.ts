@@ -11,6 +11,7 @@
  * const { records } = await runReport({ client, campaignKey: 'CAMP1', from: '7d' });
  * // Rejected rows as data too: summary.rejectedRows → [{ line, code, reason, values }, …]
  * // A long range, records handed out one at a time: (await streamReport(…)).records
+ * // Its statistics and compliance check: summarize(records), or await summarize(stream.records)
  * ```
  *
  * The test emulator is in the `cacs/emulator` subpath.
@@ -84,6 +85,23 @@ export {
   type ReportStream,
 } from './report/service.js';
 export type { ReportRange, LocalDateTime, Instant } from './report/dates.js';
+export {
+  summarize,
+  DEFAULT_ANSWERED_STATUSES,
+  DEFAULT_CALL_HOURS,
+  DEFAULT_MAX_CALLS_PER_24H,
+  type ReportSummary,
+  type SummaryOptions,
+  type ComplianceRules,
+  type ComplianceReport,
+  type TimeStats,
+  type StatusCount,
+  type DayCount,
+  type HourCount,
+  type Bucket,
+  type AttemptRef,
+  type NumberOverLimit,
+} from './report/summary.js';
 export type { Window } from './report/windows.js';
 
 /** Leads per request unless `batchSize` says otherwise. */

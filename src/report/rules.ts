@@ -9,7 +9,7 @@
 import { UsageError } from '../errors.js';
 
 /** Statuses counted as answered unless configured (`report.answeredStatuses`). */
-export const DEFAULT_ANSWERED_STATUSES: readonly string[] = ['ANSWERED'];
+export const DEFAULT_ANSWERED_STATUSES: readonly string[] = Object.freeze(['ANSWERED']);
 /** Decree 91/2020/ND-CP, art. 12: advertising calls between 8:00 and 17:00 … */
 export const DEFAULT_CALL_HOURS = '08:00-17:00';
 /** … and at most once per 24 hours to one number. */

@@ -156,11 +156,13 @@ class View {
     if (this.lines.length > 0 && this.lines.at(-1) !== '') this.lines.push('');
   }
 
-  heading(text: string, note?: string): void {
+  /** A section's title, and its note (parts kept whole) beside it or on the lines below. */
+  heading(text: string, ...note: string[]): void {
     this.blank();
-    const h = seg(text, this.c.bold);
-    if (note === undefined) this.line([h]);
-    else this.line([h, seg(` ${note}`, this.c.dim)], [h]);
+    this.pack([[seg(text, this.c.bold)], ...note.map((n) => [seg(n, this.c.dim)])], {
+      head: [],
+      indent: 2,
+    });
   }
 
   /**
@@ -169,24 +171,28 @@ class View {
    */
   kv(label: string, parts: Array<string | Line>, dim = false): void {
     const indent = this.label === 0 ? 2 : this.label;
-    let head: Line = [seg(pad(label, this.label), dim ? this.c.dim : undefined)];
-    if (this.label === 0 || textWidth(label) >= this.label) {
-      this.line(head);
-      head = [];
-    }
-    this.pack(head, indent, parts, [seg(' · ', this.c.dim)]);
+    const head: Line = [seg(pad(label, this.label), dim ? this.c.dim : undefined)];
+    // On narrow screens, or for a long label, the label has a line of its own.
+    const own = this.label === 0 || textWidth(label) >= this.label;
+    if (own) this.line(head);
+    this.pack(parts, { ...(own ? {} : { head }), indent, sep: [seg(' · ', this.c.dim)] });
   }
 
   /**
-   * The parts after `head`, separated by `sep`, on as few lines as fit; a part that does not
-   * fit on the line goes to the next, `indent` columns in.
+   * The parts after `head` (default: `indent` spaces), separated by `sep`, on as few lines as
+   * fit; a part that does not fit on the line goes to the next, `indent` columns in. The parts
+   * whose index `tight` lists follow the one before with a single space.
    */
-  pack(head: Line, indent: number, parts: Array<string | Line>, sep: Line = [seg(' ')]): void {
-    const margin = [seg(' '.repeat(indent))];
-    let current: Line = head.length > 0 ? head : margin;
+  pack(
+    parts: Array<string | Line>,
+    opts: { head?: Line; indent: number; sep?: Line; tight?: readonly number[] },
+  ): void {
+    const margin = [seg(' '.repeat(opts.indent))];
+    let current: Line = opts.head ?? margin;
     let empty = true;
-    for (const p of parts) {
+    for (const [i, p] of parts.entries()) {
       const part = typeof p === 'string' ? [seg(p)] : p;
+      const sep = opts.tight?.includes(i) ? [seg(' ')] : (opts.sep ?? [seg(' ')]);
       const next = [...current, ...(empty ? [] : sep), ...part];
       if (empty || lineWidth(next) <= this.width) {
         current = next;
@@ -286,17 +292,14 @@ export function renderSummary(s: ReportSummary, opts: SummaryViewOptions): strin
   const title = seg('Call results summary', c.bold);
   const campaign = h.campaign !== undefined ? safe(h.campaign) : undefined;
   v.line([title, ...(campaign !== undefined ? [seg(` · ${campaign}`)] : [])], [title]);
+  const dim = (t: string): Line => [seg(t, c.dim)];
   if (h.from !== undefined && h.to !== undefined) {
-    const zone = h.serviceTimeZone !== undefined ? ` ${h.serviceTimeZone}` : '';
-    v.line(
-      [seg(`${h.from} → ${h.to}${zone}`, c.dim)],
-      [seg(`${h.from} → ${h.to}`, c.dim)],
-      [seg(`${h.from.slice(0, 10)} → ${h.to.slice(0, 10)}`, c.dim)],
-    );
+    const zone = h.serviceTimeZone !== undefined ? [dim(h.serviceTimeZone)] : [];
+    v.pack([dim(`${h.from} →`), dim(h.to), ...zone], { indent: 0 });
     if (h.serviceTimeZone !== undefined)
-      v.line(
-        [seg(`days and hours below: the service's clock (${h.serviceTimeZone})`, c.dim)],
-        [seg("days and hours: the service's clock", c.dim)],
+      v.pack(
+        [dim('days and hours below:'), dim("the service's clock"), dim(`(${h.serviceTimeZone})`)],
+        { indent: 0 },
       );
   }
 
@@ -377,27 +380,32 @@ export function renderSummary(s: ReportSummary, opts: SummaryViewOptions): strin
 function renderCompliance(v: View, s: ReportSummary, safe: (x: unknown) => string): void {
   const c = v.c;
   const k = s.compliance;
-  v.heading('Compliance', '(settings; defaults from Decree 91/2020/ND-CP, art. 12)');
+  v.heading('Compliance', '(settings; defaults from', 'Decree 91/2020/ND-CP, art. 12)');
   const origin = (o: string) => (o === 'default' ? 'default' : o);
   const ok = seg('✓ ', c.green);
   const bad = seg('✗ ', c.red);
   const none = seg('– ', c.dim);
   const indent = v.width >= 40 ? '    ' : '  ';
-  const sample = (x: AttemptRef, extra?: string) => {
-    const full = [
-      seg(indent),
-      seg(safe(x.date_time)),
-      seg(`  ${safe(x.phone_number)}`),
-      seg(`  lead ${safe(x.campaign_lead_id)}`, c.dim),
-      seg(`  ${safe(x.status)}`, statusPaint(c, x.status)),
-      ...(extra !== undefined ? [seg(`  ${extra}`, c.dim)] : []),
-    ];
-    v.line(full, full.slice(0, 5), full.slice(0, 4), full.slice(0, 3));
-  };
+  /** A sample's parts: on one line where they fit, else on more, further in. */
+  const sample = (parts: Line[], tight?: number[]) =>
+    v.pack(parts, {
+      head: [seg(indent)],
+      indent: indent.length + 2,
+      sep: [seg('  ')],
+      ...(tight !== undefined ? { tight } : {}),
+    });
+  const attemptSample = (x: AttemptRef, extra?: string) =>
+    sample([
+      [seg(safe(x.date_time))],
+      [seg(safe(x.phone_number))],
+      [seg(`lead ${safe(x.campaign_lead_id)}`, c.dim)],
+      [seg(safe(x.status), statusPaint(c, x.status))],
+      ...(extra !== undefined ? [[seg(extra, c.dim)]] : []),
+    ]);
   const rule = (mark: Seg, text: string, short: string, from: string) =>
     v.line([mark, seg(text), seg(` (${from})`, c.dim)], [mark, seg(text)], [mark, seg(short)]);
   /** A rule's finding: words kept together in parts, broken between them on narrow screens. */
-  const result = (...parts: string[]) => v.pack([], indent.length, parts);
+  const result = (...parts: string[]) => v.pack(parts, { indent: indent.length });
 
   // Hours.
   const out = k.outsideHours;
@@ -414,7 +422,7 @@ function renderCompliance(v: View, s: ReportSummary, safe: (x: unknown) => strin
       'outside these hours,',
       'e.g.:',
     );
-  for (const x of out.samples.slice(0, VIEW_SAMPLES)) sample(x);
+  for (const x of out.samples.slice(0, VIEW_SAMPLES)) attemptSample(x);
 
   // 24 hours.
   const over = k.overLimit;
@@ -432,15 +440,16 @@ function renderCompliance(v: View, s: ReportSummary, safe: (x: unknown) => strin
       'called more often,',
       'e.g.:',
     );
-  for (const x of over.samples.slice(0, VIEW_SAMPLES)) {
-    const full = [
-      seg(indent),
-      seg(safe(x.phone_number)),
-      seg(`  ${x.calls} calls`),
-      seg(`  ${x.from} → ${x.to}`, c.dim),
-    ];
-    v.line(full, [...full.slice(0, 3), seg(`  from ${x.from}`, c.dim)], full.slice(0, 3));
-  }
+  for (const x of over.samples.slice(0, VIEW_SAMPLES))
+    sample(
+      [
+        [seg(safe(x.phone_number))],
+        [seg(`${x.calls} calls`)],
+        [seg(`${x.from} →`, c.dim)],
+        [seg(x.to, c.dim)],
+      ],
+      [3],
+    );
 
   // Do-not-call lists.
   const sup = k.suppressed;
@@ -460,7 +469,7 @@ function renderCompliance(v: View, s: ReportSummary, safe: (x: unknown) => strin
         `to ${formatCount(sup.numbers)} listed ${sup.numbers === 1 ? 'number' : 'numbers'},`,
         'e.g.:',
       );
-    for (const x of sup.samples.slice(0, VIEW_SAMPLES)) sample(x, `on ${safe(x.list)}`);
+    for (const x of sup.samples.slice(0, VIEW_SAMPLES)) attemptSample(x, `on ${safe(x.list)}`);
   }
   if (s.undated > 0)
     v.kv(

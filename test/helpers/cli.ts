@@ -25,6 +25,8 @@ export interface RunOptions {
   tty?: boolean;
   stdin?: string | Buffer;
   now?: () => Date;
+  /** The terminal's width the command is told (default 80). */
+  columns?: number;
   /**
    * The client's wait between retries: a quick one by default (see fastSleep), so a test pays
    * no real backoff; `'real'` for the real timer.
@@ -69,7 +71,7 @@ export async function runCli(argv: string[], opts: RunOptions = {}): Promise<Run
     stdoutIsTTY: opts.tty === true,
     stderrIsTTY: opts.tty === true,
     stdinIsTTY: false,
-    columns: 80,
+    columns: opts.columns ?? 80,
     ...(opts.now ? { now: opts.now } : {}),
     ...(opts.sleep === 'real' ? {} : { sleep: opts.sleep ?? fastSleep() }),
   };

@@ -59,7 +59,7 @@ async function summaryOptions(
       name: file,
       from: `import.suppress (${sources.get('import.suppress') ?? 'config'})`,
     })),
-    { phonePattern: settings.import.phonePattern },
+    { phonePattern: settings.import.phonePattern, purpose: 'report' },
   );
   return {
     ...opts,
