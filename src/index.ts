@@ -32,6 +32,13 @@ import {
 import { UsageError } from './errors.js';
 import type { InputFormat } from './input/types.js';
 import { canonicalServiceUrl } from './net.js';
+import type { CallRecord } from './api/spec.js';
+import { normalizePhone } from './leads/normalize.js';
+import {
+  summarize as summarizeRecords,
+  type ReportSummary,
+  type SummaryOptions,
+} from './report/summary.js';
 
 export {
   CacsError,
@@ -86,7 +93,6 @@ export {
 } from './report/service.js';
 export type { ReportRange, LocalDateTime, Instant } from './report/dates.js';
 export {
-  summarize,
   DEFAULT_ANSWERED_STATUSES,
   DEFAULT_CALL_HOURS,
   DEFAULT_MAX_CALLS_PER_24H,
@@ -317,4 +323,37 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
     ...(options.onProgress ? { onPhase: options.onProgress } : {}),
     ...(options.onNote ? { onNote: options.onNote } : {}),
   });
+}
+
+/** A called number's key for the summary: normalised as the import normalises phone numbers. */
+const subscriber = (phone: string): string => normalizePhone(phone).value;
+
+/**
+ * The statistics of a report (`cacs report --summary`): counts per status, the answer rate,
+ * wait and talk time, attempts per day and hour of day, key presses, and the compliance block
+ * (calls outside the permitted hours, numbers called too often in 24 hours, calls to numbers on
+ * a do-not-call list). Over a list (`runReport`'s `records`) it returns the summary; over an
+ * async iterable (`streamReport`'s) a promise of it, each record summarised as it is handed out
+ * and not kept. Called numbers are compared normalised, as the import normalises them, unless
+ * `numberKey` says otherwise.
+ *
+ * ```ts
+ * const summary = summarize((await runReport({ client, campaignKey: 'CAMP1', from: '7d' })).records);
+ * const stream = await streamReport({ client, campaignKey: 'CAMP1', from: '365d' });
+ * const yearly = await summarize(stream.records, { compliance: { callHours: '08:00-17:00' } });
+ * ```
+ */
+export function summarize(records: Iterable<CallRecord>, options?: SummaryOptions): ReportSummary;
+export function summarize(
+  records: AsyncIterable<CallRecord>,
+  options?: SummaryOptions,
+): Promise<ReportSummary>;
+export function summarize(
+  records: Iterable<CallRecord> | AsyncIterable<CallRecord>,
+  options: SummaryOptions = {},
+): ReportSummary | Promise<ReportSummary> {
+  const opts = { numberKey: subscriber, ...options };
+  return Symbol.iterator in records
+    ? summarizeRecords(records, opts)
+    : summarizeRecords(records, opts);
 }

@@ -18,7 +18,6 @@ import {
   DEFAULT_MAX_CALLS_PER_24H,
   parseCallHours,
 } from './rules.js';
-import { normalizePhone, type PhoneResult } from '../leads/normalize.js';
 
 export {
   DEFAULT_ANSWERED_STATUSES,
@@ -56,6 +55,13 @@ export interface SummaryOptions {
   suppressed?: (phone: string) => string | undefined;
   /** Names of the lists `suppressed` checks, for the block's heading. */
   suppressionLists?: readonly string[];
+  /**
+   * How called numbers are compared (the 24-hour rule) and told apart (numbers on a list): the
+   * key of a number, such as its normalised form. Default: the number as the service wrote it,
+   * trimmed. The library's `summarize` and `cacs report` normalise as the import does
+   * (`+84 912 345 678`, `0912345678` and an old 11-digit mobile are one subscriber).
+   */
+  numberKey?: (phone: string) => string;
   /**
    * Where each rule's value came from, shown beside it (`cacs report` gives the setting's
    * source, such as `project config /srv/.cacsrc.yaml`); default `default` or `given`.
@@ -269,7 +275,7 @@ export class SummaryBuilder {
   private readonly hoursEnd: number;
   private readonly suppressed: ((phone: string) => string | undefined) | undefined;
   private readonly suppressionLists: string[];
-  private readonly phone: PhoneResult = { value: '', changes: 0 };
+  private readonly numberKey: (phone: string) => string;
 
   private leads = 0;
   private attempts = 0;
@@ -313,6 +319,8 @@ export class SummaryBuilder {
       maxCallsPer24h: opts.ruleOrigins?.maxCallsPer24h ?? given(opts.compliance?.maxCallsPer24h),
     };
     this.suppressed = opts.suppressed;
+    const key = opts.numberKey;
+    this.numberKey = key === undefined ? (p) => p : (p) => key(p) || p;
     this.suppressionLists = [...(opts.suppressionLists ?? [])];
   }
 
@@ -358,8 +366,9 @@ export class SummaryBuilder {
         this.undated++;
       } else {
         this.dated(when, status, isAns, ref);
-        // One subscriber however the number is written (+84…, 84…, an old 11-digit mobile).
-        const number = phone === '' ? '' : normalizePhone(phone, this.phone).value;
+        // One subscriber however the number is written (with the library's numberKey: +84…,
+        // 84…, an old 11-digit mobile).
+        const number = phone === '' ? '' : this.numberKey(phone);
         if (number !== '') {
           const times = this.callsByNumber.get(number);
           if (times === undefined) this.callsByNumber.set(number, when);
@@ -372,7 +381,7 @@ export class SummaryBuilder {
         const list = this.suppressed(phone);
         if (list !== undefined) {
           this.suppressedAttempts++;
-          this.suppressedNumbers.add(normalizePhone(phone, this.phone).value);
+          this.suppressedNumbers.add(this.numberKey(phone));
           if (this.suppressedSamples.length < COMPLIANCE_SAMPLES)
             this.suppressedSamples.push({ ...ref(), list });
         }

@@ -42,8 +42,12 @@ const SUMMARY_FORMATS: readonly string[] = ['table', 'json', 'ndjson'];
 async function summaryOptions(
   settings: Settings,
   sources: ReadonlyMap<string, string>,
+  cwd: string,
 ): Promise<SummaryOptions> {
+  const { normalizePhone } = await import('../../leads/normalize.js');
   const opts: SummaryOptions = {
+    // Called numbers compared as the import normalises them (one subscriber, one key).
+    numberKey: (phone) => normalizePhone(phone).value,
     answeredStatuses: settings.report.answeredStatuses,
     compliance: settings.compliance,
     ruleOrigins: {
@@ -56,7 +60,8 @@ async function summaryOptions(
   const suppression = await Suppression.load(
     settings.import.suppress.map((file) => ({
       path: file,
-      name: file,
+      // As the user sees it: relative to the working folder when the list is inside it.
+      name: relativeName(cwd, file),
       from: `import.suppress (${sources.get('import.suppress') ?? 'config'})`,
     })),
     { phonePattern: settings.import.phonePattern, purpose: 'report' },
@@ -66,6 +71,11 @@ async function summaryOptions(
     suppressed: (phone) => suppression.listOf(phone),
     suppressionLists: suppression.lists.map((l) => l.list),
   };
+}
+
+function relativeName(cwd: string, file: string): string {
+  const rel = path.relative(cwd, file);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file;
 }
 
 /** The stderr line of --fail-on-violations: how many, and which rules. */
@@ -86,7 +96,7 @@ function violationsError(summary: ReportSummary): CacsError {
     `compliance: ${plural(k.violations, 'violation')}: ${parts.join('; ')}`,
     ExitCode.VIOLATIONS,
     {
-      hint: 'The output is complete. cacs report --summary shows samples; the rules are settings (README: Compliance).',
+      hint: 'The output is complete. cacs report --summary shows samples; the rules are settings (README: Summary and compliance).',
     },
   );
 }
@@ -163,7 +173,9 @@ export async function runReportCommand(flags: ReportFlags, ctx: Context): Promis
   };
   const { client } = await createClient(ctx, settings);
   const statsOptions =
-    summaryMode || failOnViolations ? await summaryOptions(settings, sources) : undefined;
+    summaryMode || failOnViolations
+      ? await summaryOptions(settings, sources, ctx.io.cwd)
+      : undefined;
 
   // csv, json, ndjson: written lead by lead as the answers come (the table counts its leads
   // at the end, and is for a terminal).
