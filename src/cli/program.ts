@@ -313,6 +313,14 @@ export function defineReport(parent: CommandUnknownOpts) {
         'your time zone: dates and now/today/yesterday/Nd are read in it (default: serviceTimezone)',
         timeZoneArg,
       )
+      .option(
+        '--summary',
+        'statistics instead of records: statuses, answer rate, wait and talk time, per day and hour, compliance',
+      )
+      .option(
+        '--fail-on-violations',
+        'exit 6 when the compliance check finds calls outside its rules (with or without --summary)',
+      )
       .addHelpText(
         'after',
         `
@@ -322,11 +330,20 @@ Examples:
   $ cacs report --campaign summer --from 90d --format ndjson | jq -r .phone_number
   $ cacs report --from 2026-10-01 --to 2026-10-31 --status "ANSWERED,NO ANSWER" --flatten leads
   $ cacs report --from today --ref-id KH-0042
+  $ cacs report --from 7d --summary
+  $ cacs report --from yesterday --to yesterday --summary --format json --fail-on-violations
 
 Dates are wall-clock times in --tz (or carry an offset: 2026-11-23T10:00:00+01:00), converted
 to the service's clock (config serviceTimezone, default Asia/Ho_Chi_Minh) and sent as
 yyyy-mm-dd HH:mm:ss. Long ranges are split into windows of at most 31 days of the service's
-calendar, fetched concurrently and merged by campaign_lead_id.`,
+calendar, fetched concurrently and merged by campaign_lead_id.
+
+--summary prints statistics (a terminal view, or JSON with --format json or -o file.json) and
+a compliance check: calls outside compliance.callHours (default 08:00-17:00), numbers called
+more than compliance.maxCallsPer24h (default 1) times in 24 hours, calls to numbers on the
+import.suppress lists. The defaults follow Decree 91/2020/ND-CP; they are settings.
+Exit codes: 0 done, 2 bad flag or setting, 4 refused by the service, 6 violations found with
+--fail-on-violations (after the output is written), 1 failure, 130 interrupted.`,
       )
   );
 }

@@ -195,6 +195,8 @@ export interface PreparedReportResult extends Omit<ReportResult, 'records'> {
   leads: number;
   /** Write the report (once) in the format it was prepared in. */
   write(sink: Sink): Promise<void>;
+  /** The records listed, made again one at a time (not kept): for a summary of the report. */
+  records(): Iterable<CallRecord>;
 }
 
 /**
@@ -228,6 +230,7 @@ export async function prepareReport(
     to,
     leads,
     write: (sink) => prepared.write(sink),
+    records: () => prepared.records(),
   };
 }
 

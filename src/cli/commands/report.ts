@@ -1,7 +1,7 @@
 /** `cacs report`: flags → settings → the report service (dates, windows, fetch, merge) → write. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { FailureError, InterruptedError, UsageError } from '../../errors.js';
+import { CacsError, ExitCode, FailureError, InterruptedError, UsageError } from '../../errors.js';
 import type { FlatConfig } from '../../config/schema.js';
 import { requireCampaign } from '../../config/settings.js';
 import { formatBytes, plural } from '../../text.js';
@@ -9,7 +9,10 @@ import type { Context } from '../context.js';
 import type { Sink } from '../../report/write.js';
 import type { CallRecord } from '../../api/spec.js';
 import type { ReportProgress } from '../../report/service.js';
+import type { ReportSummary, SummaryOptions } from '../../report/summary.js';
+import type { Settings } from '../../config/settings.js';
 import type { Flags, defineReport } from '../program.js';
+import type { CallRecord as CallRecordType } from '../../api/spec.js';
 
 /** The flags as commander parses them (program.ts defines them). */
 export type ReportFlags = Flags<typeof defineReport>;
@@ -28,6 +31,76 @@ function checkWritableFolder(file: string, given: string): void {
   if (fs.existsSync(file) && fs.statSync(file).isDirectory()) {
     throw new UsageError(`-o ${given}: is a folder; give a file name`);
   }
+}
+
+/** Formats a summary can be written in: the terminal view (also `.txt`), JSON, one NDJSON line. */
+const SUMMARY_FORMATS: readonly string[] = ['table', 'json', 'ndjson'];
+
+/**
+ * What the summary's compliance check needs from the settings: the rules with their origin,
+ * the answered statuses, and the do-not-call lists of import.suppress, read now (a list that
+ * cannot be read is exit 2, before any request, as in import).
+ */
+async function summaryOptions(
+  settings: Settings,
+  sources: ReadonlyMap<string, string>,
+  cwd: string,
+): Promise<SummaryOptions> {
+  const { normalizePhone } = await import('../../leads/normalize.js');
+  const opts: SummaryOptions = {
+    // Called numbers compared as the import normalises them (one subscriber, one key).
+    numberKey: (phone) => normalizePhone(phone).value,
+    answeredStatuses: settings.report.answeredStatuses,
+    compliance: settings.compliance,
+    ruleOrigins: {
+      callHours: sources.get('compliance.callHours') ?? 'default',
+      maxCallsPer24h: sources.get('compliance.maxCallsPer24h') ?? 'default',
+    },
+  };
+  if (settings.import.suppress.length === 0) return opts;
+  const { Suppression } = await import('../../leads/suppress.js');
+  const suppression = await Suppression.load(
+    settings.import.suppress.map((file) => ({
+      path: file,
+      // As the user sees it: relative to the working folder when the list is inside it.
+      name: relativeName(cwd, file),
+      from: `import.suppress (${sources.get('import.suppress') ?? 'config'})`,
+    })),
+    { phonePattern: settings.import.phonePattern, purpose: 'report' },
+  );
+  return {
+    ...opts,
+    suppressed: (phone) => suppression.listOf(phone),
+    suppressionLists: suppression.lists.map((l) => l.list),
+  };
+}
+
+function relativeName(cwd: string, file: string): string {
+  const rel = path.relative(cwd, file);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file;
+}
+
+/** The stderr line of --fail-on-violations: how many, and which rules. */
+function violationsError(summary: ReportSummary): CacsError {
+  const k = summary.compliance;
+  const parts = [
+    k.outsideHours.attempts > 0
+      ? `${plural(k.outsideHours.attempts, 'attempt')} outside call hours ${k.rules.callHours} (compliance.callHours)`
+      : '',
+    k.overLimit.numbers > 0
+      ? `${plural(k.overLimit.numbers, 'number')} called more than ${plural(k.rules.maxCallsPer24h, 'time')} in 24 hours (compliance.maxCallsPer24h)`
+      : '',
+    k.suppressed.attempts > 0
+      ? `${plural(k.suppressed.attempts, 'call')} to numbers on a do-not-call list (import.suppress)`
+      : '',
+  ].filter((p) => p !== '');
+  return new CacsError(
+    `compliance: ${plural(k.violations, 'violation')}: ${parts.join('; ')}`,
+    ExitCode.VIOLATIONS,
+    {
+      hint: 'The output is complete. cacs report --summary shows samples; the rules are settings (README: Summary and compliance).',
+    },
+  );
 }
 
 const TIME_OF_DAY = /^\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?$/i;
@@ -93,10 +166,17 @@ export async function runReportCommand(
   if (flags.windowDays !== undefined) cmdFlags.set('report.windowDays', flags.windowDays);
   if (flags.concurrency !== undefined) cmdFlags.set('report.concurrency', flags.concurrency);
   if (flags.bom !== undefined) cmdFlags.set('report.bom', flags.bom);
-  const { settings } = await ctx.settings(cmdFlags);
+  const { settings, sources } = await ctx.settings(cmdFlags);
+  const summaryMode = flags.summary === true;
+  const failOnViolations = flags.failOnViolations === true;
+  if (summaryMode && flags.flatten !== undefined) {
+    throw new UsageError('--flatten shapes the records, and --summary prints none', {
+      hint: 'Leave out --flatten (config report.flatten is ignored with --summary).',
+    });
+  }
 
   const [
-    { planReport, prepareReport, runReport },
+    { planReport, prepareReport, runReport, streamReport },
     { createClient },
     { formatFor, leadFormat, writeReport, writeFileAtomic, streamSink },
     { describeRange },
@@ -132,6 +212,11 @@ export async function runReportCommand(
       hint: `${format} keeps the service's record shape (one record per lead, its attempts in data); leave out --flatten, or use --format csv.`,
     });
   }
+  if (summaryMode && !SUMMARY_FORMATS.includes(format)) {
+    throw new UsageError(`--summary is written as text, JSON or NDJSON, not ${format}`, {
+      hint: 'Use --format table or json, or -o <file>.txt / .json (the HTML page has a summary of its own).',
+    });
+  }
   const flatten = settings.report.flatten;
   // The statuses asked for (a filter), to say when one matched nothing.
   const asked = new Map<string, string>();
@@ -147,6 +232,10 @@ export async function runReportCommand(
     filtered,
   };
   const { client } = await createClient(ctx, settings);
+  const statsOptions =
+    summaryMode || failOnViolations
+      ? await summaryOptions(settings, sources, ctx.io.cwd)
+      : undefined;
 
   // csv, json, ndjson: written lead by lead as the answers come (the table counts its leads
   // at the end, and is for a terminal).
@@ -169,6 +258,34 @@ export async function runReportCommand(
   ctx.out.debug(
     `report ${describeRange(range)}: ${plural(windows.length, 'window')} × ${plural(groups.length, 'status group')}`,
   );
+  // Ctrl-C while the report is written stops the writing: -o leaves no file.
+  const interruptible = (sink: Sink): Sink => ({
+    write: (chunk) => {
+      if (ctx.signal.aborted)
+        return Promise.reject(new InterruptedError('interrupted: no report was written'));
+      return sink.write(chunk);
+    },
+  });
+  /** The output to -o (atomically: complete or not at all) or to stdout. */
+  const writeOutput = async (write: string | ((sink: Sink) => Promise<void>)) => {
+    const into = (sink: Sink) => {
+      const out = interruptible(sink);
+      return typeof write === 'string' ? out.write(write) : write(out);
+    };
+    if (outputFile === undefined) return into(streamSink(ctx.io.stdout));
+    try {
+      await writeFileAtomic(outputFile, into);
+    } catch (e) {
+      if (e instanceof InterruptedError) throw e;
+      const code = (e as { code?: string }).code;
+      throw new FailureError(
+        `-o ${flags.output}: could not write the report (${code ?? (e as Error).message})`,
+        {
+          hint: 'Nothing was written. Check the disk space and permissions, then run again.',
+        },
+      );
+    }
+  };
   const spinner = await ctx.out.spinner(`Fetching 0/${requests} windows…`);
   // Ctrl-C: the spinner goes at once (the requests in flight are cancelled by the client).
   const onAbort = () => spinner.stop();
@@ -185,13 +302,78 @@ export async function runReportCommand(
         `Fetching ${done}/${total} windows…${bytes > 0 ? ` ${formatBytes(bytes)} received` : ''}`,
       ),
   };
+  if (summaryMode) {
+    const { summarize } = await import('../../report/summary.js');
+    let summary: ReportSummary;
+    let stream;
+    try {
+      stream = await streamReport(reportOpts);
+      // Each record is summarised as it is handed out, and let go of.
+      summary = await summarize(stream.records, statsOptions);
+    } finally {
+      spinner.stop();
+    }
+    const heading = {
+      campaign: campaign.alias !== undefined ? `${campaign.alias} (${campaign.key})` : campaign.key,
+      from: stream.from,
+      to: stream.to,
+      serviceTimeZone: range.serviceTimeZone,
+    };
+    let text: string;
+    if (format === 'table') {
+      const { renderSummary } = await import('../../report/summary-view.js');
+      text = renderSummary(summary, {
+        colors: outputFile === undefined ? ctx.out.cOut : ctx.out.plain,
+        // A file is no terminal: the usual 80 columns.
+        columns: outputFile === undefined ? (ctx.io.columns ?? 80) : 80,
+        heading,
+      });
+    } else {
+      const json = {
+        campaign: campaign.key,
+        ...(campaign.alias !== undefined ? { campaignAlias: campaign.alias } : {}),
+        from: stream.from,
+        to: stream.to,
+        serviceTimeZone: range.serviceTimeZone,
+        ...summary,
+      };
+      text =
+        format === 'ndjson' ? `${JSON.stringify(json)}\n` : `${JSON.stringify(json, null, 2)}\n`;
+    }
+    await writeOutput(text);
+    if (flags.refId !== undefined && summary.leads === 0 && stream.notFound > 0) {
+      ctx.out.info(
+        `note: the service has no data for ref_id ${flags.refId} in this range (Data is not found)`,
+      );
+    }
+    ctx.out.info(
+      ctx.out.c.dim(
+        `range: ${describeRange(range)} · ${plural(stream.requests, 'request')} · ${plural(summary.leads, 'lead')}, ${plural(summary.attempts, 'attempt')}` +
+          (flags.output !== undefined ? ` · summary written to ${flags.output}` : ''),
+      ),
+    );
+    const counted = new Set(summary.statuses.map((st) => st.status.toLowerCase()));
+    const none = [...asked].filter(([key]) => !counted.has(key)).map(([, st]) => st);
+    if (none.length > 0) {
+      ctx.out.warn(
+        `no call attempt in this range has status ${none.map((st) => JSON.stringify(st)).join(', ')}; statuses are matched as the service spells them (e.g. ANSWERED, NO ANSWER, BUSY)`,
+      );
+    }
+    if (failOnViolations && summary.compliance.violations > 0) throw violationsError(summary);
+    return 0;
+  }
+
   let result;
+  let recordsForStats: (() => Iterable<CallRecordType>) | undefined;
   try {
     if (byLead !== undefined) {
       result = await prepareReport(reportOpts, byLead);
+      const prepared = result;
+      recordsForStats = () => prepared.records();
     } else {
       const { records, ...rest } = await runReport(reportOpts);
       if (filtered) records.forEach(noteStatuses);
+      recordsForStats = () => records;
       result = {
         ...rest,
         leads: records.length,
@@ -203,30 +385,13 @@ export async function runReportCommand(
     ctx.signal.removeEventListener('abort', onAbort);
   }
 
-  // Ctrl-C while the report is written stops the writing: -o leaves no file.
-  const interruptible = (sink: Sink): Sink => ({
-    write: (chunk) => {
-      if (ctx.signal.aborted)
-        return Promise.reject(new InterruptedError('interrupted: no report was written'));
-      return sink.write(chunk);
-    },
-  });
-  if (outputFile !== undefined) {
-    try {
-      await writeFileAtomic(outputFile, (sink) => result.write(interruptible(sink)));
-    } catch (e) {
-      if (e instanceof InterruptedError) throw e;
-      const code = (e as { code?: string }).code;
-      throw new FailureError(
-        `-o ${flags.output}: could not write the report (${code ?? (e as Error).message})`,
-        {
-          hint: 'Nothing was written. Check the disk space and permissions, then run again.',
-        },
-      );
-    }
-  } else {
-    await result.write(interruptible(streamSink(ctx.io.stdout)));
+  // The compliance check of --fail-on-violations, before the records are let go of by write.
+  let violations: ReportSummary | undefined;
+  if (failOnViolations && recordsForStats !== undefined) {
+    const { summarize } = await import('../../report/summary.js');
+    violations = summarize(recordsForStats(), statsOptions);
   }
+  await writeOutput((sink) => result.write(sink));
   if (flags.refId !== undefined && result.leads === 0 && result.notFound > 0) {
     ctx.out.info(
       `note: the service has no data for ref_id ${flags.refId} in this range (Data is not found)`,
@@ -253,5 +418,7 @@ export async function runReportCommand(
     ...(flags.output !== undefined ? [`written to ${flags.output}`] : []),
   ];
   ctx.out.info(ctx.out.c.dim(parts.join(' · ')));
+  if (violations !== undefined && violations.compliance.violations > 0)
+    throw violationsError(violations);
   return 0;
 }
