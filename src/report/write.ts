@@ -65,6 +65,8 @@ export const EXTENSION_FORMATS: Readonly<Record<string, ReportFormat>> = {
   '.ndjson': 'ndjson',
   '.jsonl': 'ndjson',
   '.txt': 'table',
+  '.html': 'html',
+  '.htm': 'html',
 };
 
 /** The usual extension of each format, for messages. */

@@ -99,7 +99,13 @@ describe.each(SHELLS)('%s completion script', (shell) => {
   });
 
   it('offers the choices of --format, --flatten and --message-style, and the shells', () => {
-    expect(choicesOf(prog, 'report', '--format')).toEqual(['csv', 'json', 'ndjson', 'table']);
+    expect(choicesOf(prog, 'report', '--format')).toEqual([
+      'csv',
+      'json',
+      'ndjson',
+      'table',
+      'html',
+    ]);
     for (const [cmd, flag] of [
       ['import', '--format'],
       ['report', '--format'],
@@ -122,7 +128,7 @@ describe('zsh escaping', () => {
     expect(z).toContain(
       "'(-o --output)-o+[write to this file (complete or not at all)]:file:_files'",
     );
-    expect(z).toContain(':format:(csv json ndjson table)');
+    expect(z).toContain(':format:(csv json ndjson table html)');
   });
 });
 
@@ -135,7 +141,7 @@ describe('fish escaping', () => {
     expect(f).toContain(
       "complete -c cacs -n '__fish_seen_subcommand_from report' -s o -l output -r -F",
     );
-    expect(f).toContain("-l format -x -a 'csv json ndjson table' -d ");
+    expect(f).toContain("-l format -x -a 'csv json ndjson table html' -d ");
   });
 });
 
@@ -207,7 +213,13 @@ describe('bash behaviour', () => {
   });
 
   it('completes option values from choices', () => {
-    expect(complete('cacs', 'report', '--format', '')).toEqual(['csv', 'json', 'ndjson', 'table']);
+    expect(complete('cacs', 'report', '--format', '')).toEqual([
+      'csv',
+      'json',
+      'ndjson',
+      'table',
+      'html',
+    ]);
     expect(complete('cacs', 'report', '--format', '=', 'nd')).toEqual(['ndjson']);
     expect(complete('cacs', 'import', '--format', '')).toEqual(
       choicesOf(prog, 'import', '--format'),

@@ -6,6 +6,7 @@ import type { FlatConfig } from '../../config/schema.js';
 import { requireCampaign } from '../../config/settings.js';
 import { formatBytes, plural } from '../../text.js';
 import type { Context } from '../context.js';
+import { htmlReportWriter } from './report-html.js';
 import type { Sink } from '../../report/write.js';
 import type { CallRecord } from '../../api/spec.js';
 import type { ReportProgress } from '../../report/service.js';
@@ -122,6 +123,14 @@ export async function runReportCommand(
       hint: 'Leave out --bom, or use --format csv (or -o file.csv).',
     });
   }
+  if (flags.flatten !== undefined && format === 'html') {
+    throw new UsageError(
+      '--flatten is for CSV and table reports; the HTML page lists one row per lead',
+      {
+        hint: 'Leave out --flatten; for a row per attempt use --format csv.',
+      },
+    );
+  }
   if (flags.flatten !== undefined && !['csv', 'table'].includes(format)) {
     throw new UsageError(`--flatten is for CSV and table reports; this one is ${format}`, {
       hint: `${format} keeps the service's record shape (one record per lead, its attempts in data); leave out --flatten, or use --format csv.`,
@@ -187,10 +196,21 @@ export async function runReportCommand(
     } else {
       const { records, ...rest } = await runReport(reportOpts);
       if (filtered) records.forEach(noteStatuses);
+      const leads = records.length;
       result = {
         ...rest,
-        leads: records.length,
-        write: (sink: Sink) => writeReport(records, sink, writeOpts),
+        leads,
+        write:
+          format === 'html'
+            ? await htmlReportWriter(records, {
+                settings,
+                campaign: settings.campaign ?? campaign.key,
+                range,
+                statusFilter: [...asked.values()],
+                refId: flags.refId,
+                now: ctx.now(),
+              })
+            : (sink: Sink) => writeReport(records, sink, writeOpts),
       };
     }
   } finally {
