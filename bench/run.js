@@ -4,8 +4,8 @@
  *
  *   node bench/run.js [--quick] [--only name[,name…]] [--runs N] [--profile]
  *
- * Benchmarks: dry-run, ledger, import, import-naive, import-latency, report, write, startup,
- * suppress (see bench/README.md).
+ * Benchmarks: dry-run, ledger, import, import-naive, import-latency, report, write, xlsx,
+ * startup, suppress (see bench/README.md).
  * Every cacs figure is compared with a baseline measured in the same run. Medians are printed
  * as a table; everything (every sample) goes to .bench/results.json. The exit code is 0 even
  * when a target is missed: MISSED is printed instead.
@@ -34,6 +34,7 @@ const ALL = [
   'import-latency',
   'report',
   'write',
+  'xlsx',
   'startup',
   'suppress',
 ];
@@ -70,6 +71,7 @@ const CFG = quick
       naiveRows: 20_000,
       reportLeadsPerDay: 20,
       writeAttempts: 100_000,
+      xlsxAttempts: 100_000,
       bigRuns: 1,
       smallRuns: 1,
       startupRuns: 3,
@@ -81,6 +83,7 @@ const CFG = quick
       naiveRows: 100_000,
       reportLeadsPerDay: 100,
       writeAttempts: 1_000_000,
+      xlsxAttempts: 1_000_000,
       bigRuns: 3,
       smallRuns: 5,
       startupRuns: 15,
@@ -960,6 +963,62 @@ async function benchWrite() {
   }
 }
 
+/**
+ * xlsx against CSV writing of the same attempts (bench/report-xlsx.js): one process per format
+ * and run, so that each peak RSS is its own; the records are made one at a time as they are
+ * written (no list of a million records in memory), and a third process only makes them, so
+ * that the writers can be compared alone: (xlsx − making) / (CSV − making).
+ */
+async function benchXlsx() {
+  const runs = CFG.bigRuns;
+  const attempts = CFG.xlsxAttempts;
+  log(`xlsx: ${n(attempts)} attempts as xlsx and as CSV, ${runs} run(s) each, alternating`);
+  const got = { csv: [], xlsx: [], none: [] };
+  for (let i = 0; i < runs; i++) {
+    for (const format of ['csv', 'xlsx', 'none']) {
+      const r = await run(process.execPath, [
+        '--expose-gc',
+        path.join(BENCH, 'report-xlsx.js'),
+        format,
+        String(attempts),
+        '1',
+        freshDir('xlsx'),
+      ]);
+      expectCode(r, [0], `report-xlsx ${format}`);
+      got[format].push(JSON.parse(r.stdout.trim().split('\n').pop()));
+    }
+  }
+  const ms = (format) => median(got[format].map((x) => x.ms[0]));
+  const [csv, xlsx, none] = [ms('csv'), ms('xlsx'), ms('none')];
+  const ratio = (xlsx - none) / (csv - none);
+  const whole = xlsx / csv;
+  const rss = got.xlsx.map((x) => x.maxRssMB);
+  const csvRss = got.csv.map((x) => x.maxRssMB);
+  const mb = (bytes) => `${(bytes / 1e6).toFixed(0)} MB`;
+  log(
+    `  xlsx ${got.xlsx.map((x) => fmtMs(x.ms[0])).join(', ')}; CSV ${got.csv.map((x) => fmtMs(x.ms[0])).join(', ')}; records alone ${got.none.map((x) => fmtMs(x.ms[0])).join(', ')}`,
+  );
+  addRow({
+    name: `report xlsx writing, ${n(attempts)} attempts (writeReport xlsx vs CSV)`,
+    cacs: fmtMs(xlsx),
+    baseline: `${fmtMs(csv)} (CSV)`,
+    ratio: ratio.toFixed(2),
+    target: '≤ 3.00',
+    ok: ratio <= 3,
+    note: `the writers alone (making the records, ${fmtMs(none)}, taken off both); whole runs ${whole.toFixed(2)}×; xlsx ${mb(got.xlsx[0].bytes)}, CSV ${mb(got.csv[0].bytes)}`,
+  });
+  addRow({
+    name: `report xlsx writing: peak RSS, ${n(attempts)} attempts`,
+    cacs: `${Math.max(...rss)} MB`,
+    baseline: `${Math.max(...csvRss)} MB (CSV)`,
+    ratio: '',
+    target: '≤ 300 MB',
+    ok: Math.max(...rss) <= 300,
+  });
+  rssLines.push(`xlsx writing: xlsx ${rss.join(', ')} MB; CSV ${csvRss.join(', ')} MB`);
+  results.benchmarks.xlsx = { attempts, runs, ...got, ratio, whole };
+}
+
 async function benchStartup() {
   const runs = CFG.startupRuns;
   log(`startup: ${runs} run(s) each, alternating`);
@@ -1118,6 +1177,7 @@ const benches = {
   'import-latency': benchImportLatency,
   report: benchReport,
   write: benchWrite,
+  xlsx: benchXlsx,
   startup: benchStartup,
   suppress: benchSuppress,
 };

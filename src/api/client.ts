@@ -4,6 +4,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
+import v8 from 'node:v8';
 import type { Got } from 'got';
 import { InterruptedError } from '../errors.js';
 import { Secrets, maskUrlCredentials } from '../secrets.js';
@@ -49,6 +50,11 @@ export interface AnswerLimits {
   importAnswerBytes: number;
   /** Largest report answer (one window), before and after decompression. */
   reportAnswerBytes: number;
+  /**
+   * The most a whole report reads, its answers' decoded sizes added up (default: a fifth of
+   * Node's heap limit, so that merging them never runs out of memory).
+   */
+  reportTotalBytes: number;
   /** Bytes per second a report answer must keep arriving at. */
   minReportRate: number;
   /** A whole import request lasts at most this many times the timeout. */
@@ -57,9 +63,19 @@ export interface AnswerLimits {
   interruptGraceMs: number;
 }
 
+/**
+ * A fifth of the heap V8 may grow to, in whole MB. A report holds every record until it is
+ * written, and parsed records take more room than their JSON: six 60 MB answers ran a 512 MB
+ * heap out of memory (a V8 crash), while a 1 GB heap held them.
+ */
+function reportTotalDefault(): number {
+  return Math.floor(v8.getHeapStatistics().heap_size_limit / 5 / 1_000_000) * 1_000_000;
+}
+
 export const DEFAULT_LIMITS: AnswerLimits = {
   importAnswerBytes: 1_000_000,
   reportAnswerBytes: 64_000_000,
+  reportTotalBytes: reportTotalDefault(),
   minReportRate: 64_000,
   importDeadlineFactor: 3,
   interruptGraceMs: 5_000,
@@ -105,6 +121,14 @@ export interface ImportResult {
   /** The success message could not be read: all leads are counted as imported. */
   unparsedMessage: boolean;
   message: string;
+}
+
+/** Bytes in MB with one decimal, the unit of the report limits' messages. */
+const megabytes = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
+
+/** What the answers of one report have added up to so far (their decoded sizes). */
+export interface ReportBudget {
+  used: number;
 }
 
 export interface CallResultsResult {
@@ -224,7 +248,11 @@ export class CacsClient {
   /** GET call_result, with its parameters in a JSON body. Read-only, so every failure but a final one is retried. */
   async callResults(
     query: CallResultQuery,
-    opts: { onBytes?: (bytes: number) => void } = {},
+    opts: {
+      onBytes?: (bytes: number) => void;
+      /** Shared by the requests of one report: all their answers stay within reportTotalBytes. */
+      budget?: ReportBudget;
+    } = {},
   ): Promise<CallResultsResult> {
     const body: Record<string, string> = {
       campaign_key: query.campaign_key,
@@ -241,6 +269,7 @@ export class CacsClient {
       'report',
       what,
       opts.onBytes,
+      opts.budget,
     );
     const message = typeof answer.message === 'string' ? this.clean(answer.message) : '';
     const count = parseRecordsMessage(message);
@@ -274,6 +303,7 @@ export class CacsClient {
     kind: CallKind,
     what: string,
     onBytes?: (bytes: number) => void,
+    budget?: ReportBudget,
   ): Promise<Answer> {
     const idempotent = kind === 'report';
     const url = new URL(
@@ -284,7 +314,7 @@ export class CacsClient {
       let error: ApiError;
       let retryAfterMs: number | undefined;
       try {
-        const res = await this.send(method, url, body, what, kind, onBytes);
+        const res = await this.send(method, url, body, what, kind, onBytes, budget);
         const outcome = classifyResponse(res, kind, (t) => this.clean(t));
         if ('answer' in outcome) return outcome.answer;
         error = outcome.error;
@@ -349,6 +379,7 @@ export class CacsClient {
     kind: CallKind,
     /** Told of each part of the answer's body as it arrives (bytes on the wire). */
     onBytes?: (bytes: number) => void,
+    budget?: ReportBudget,
   ): Promise<RawAnswer> {
     const got = this.opts.got ?? (await loadGot());
     const t = this.timeoutMs;
@@ -442,10 +473,19 @@ export class CacsClient {
       let last = 0;
       timers.push(
         setInterval(() => {
-          if (transferred - last < (L.minReportRate * t) / 1000) {
+          if (transferred === last) {
+            // Nothing at all for a whole period: the idle timeout, said as such.
+            stop(
+              new ApiError(`the answer for ${what} stalled: nothing arrived for ${t} ms`, {
+                kind: 'uncertain',
+                hint: 'Raise --timeout if the service is slow.',
+              }),
+            );
+          } else if (transferred - last < (L.minReportRate * t) / 1000) {
+            const seconds = (Date.now() - started) / 1000;
             stop(
               new ApiError(
-                `the answer for ${what} arrives at under ${formatBytes(L.minReportRate)}/s (${formatBytes(transferred)} in ${Math.round((Date.now() - started) / 1000)} s)`,
+                `the answer for ${what} arrives at under ${formatBytes(L.minReportRate)}/s (${formatBytes(transferred)} in ${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s)`,
                 {
                   kind: 'uncertain',
                   hint: 'The service or the network is very slow: try again later.',
@@ -494,6 +534,19 @@ export class CacsClient {
           kind: kind === 'import' ? 'uncertain' : 'final',
         },
       );
+    }
+    if (budget !== undefined && status >= 200 && status < 300) {
+      // Checked before the answer becomes text and objects: a report that would not fit in
+      // memory stops with a message instead of a V8 crash. Not retried: it would not fit again.
+      if (budget.used + decoded.length > L.reportTotalBytes)
+        throw new ApiError(
+          `the report's answers add up to more than the ${formatBytes(L.reportTotalBytes)} cacs reads for one report (${megabytes(budget.used)} before the answer for ${what}, of ${megabytes(decoded.length)})`,
+          {
+            kind: 'final',
+            hint: 'Ask for less at a time (a shorter --from/--to range in several reports, --status or --ref-id), or give Node more memory (NODE_OPTIONS=--max-old-space-size=8192 raises this limit to a fifth of it); nothing was written.',
+          },
+        );
+      budget.used += decoded.length;
     }
     // Whatever the service echoes of the token is masked before anything is built on it:
     // messages, journal reasons, rejects files and report records alike.

@@ -274,7 +274,7 @@ export function defineReport(parent: CommandUnknownOpts) {
     parent
       .command('report')
       .description(
-        'fetch call results for a date range as CSV, JSON, NDJSON, a table or an HTML page',
+        'fetch call results for a date range as CSV, JSON, NDJSON, xlsx, a table or an HTML page',
       )
       // A stray argument is most often the time of an unquoted date (--from 2026-11-23 10:00):
       // the command says so (report.ts) rather than commander's "too many arguments".
@@ -302,7 +302,7 @@ export function defineReport(parent: CommandUnknownOpts) {
       .addOption(
         new Option(
           '--flatten <mode>',
-          'CSV and table: a row per attempt or per lead (default attempts)',
+          'CSV, xlsx and table: a row per attempt or per lead (default attempts)',
         ).choices(['attempts', 'leads'] as const satisfies readonly FlattenMode[]),
       )
       .option('-o, --output <file>', 'write to this file (complete or not at all)')
@@ -320,6 +320,7 @@ export function defineReport(parent: CommandUnknownOpts) {
         `
 Examples:
   $ cacs report --campaign summer --from yesterday --to yesterday -o calls.csv
+  $ cacs report --campaign summer --from 2026-10-01 --to 2026-10-31 -o october.xlsx
   $ cacs report --campaign summer --from 90d --format ndjson | jq -r .phone_number
   $ cacs report --from 2026-10-01 --to 2026-10-31 --status "ANSWERED,NO ANSWER" --flatten leads
   $ cacs report --from today --ref-id KH-0042

@@ -5,7 +5,7 @@
  * earlier window is in, so merging overlaps the waiting — and the output does not depend on
  * which request finished first.
  */
-import type { CacsClient } from '../api/client.js';
+import type { CacsClient, ReportBudget } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import type { CallAttempt, CallRecord } from '../api/spec.js';
 import { InterruptedError, UsageError } from '../errors.js';
@@ -92,6 +92,8 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
   const answers: Array<{ order: number[]; records: CallRecord[] }> = [];
   /** Jobs taken from the queue and not ended yet (running, or waiting for a free slot). */
   const taken = new Set<Job>();
+  /** Every answer of the report counts against the client's reportTotalBytes. */
+  const budget: ReportBudget = { used: 0 };
   const mergeReady = () => {
     let first: number[] | undefined;
     for (const j of queue) if (!first || compareOrder(j.order, first) < 0) first = j.order;
@@ -116,6 +118,11 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
   };
 
   const runJob = async (job: Job): Promise<void> => {
+    // A job that got its slot from a request that failed: the report has failed, ask no more.
+    if (pool.failed) {
+      taken.delete(job);
+      return;
+    }
     requests++;
     try {
       const r = await opts.client.callResults(
@@ -126,7 +133,7 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
           ...(job.status !== undefined ? { status: job.status } : {}),
           ...(opts.refId !== undefined ? { ref_id: opts.refId } : {}),
         },
-        opts.onBytes !== undefined ? { onBytes: opts.onBytes } : {},
+        opts.onBytes !== undefined ? { onBytes: opts.onBytes, budget } : { budget },
       );
       if (!Array.isArray(r.records))
         throw new UsageError('the service answered records that are not a list');

@@ -12,7 +12,7 @@
 import { performance } from 'node:perf_hooks';
 import type { CallAttempt } from '../api/spec.js';
 import { RecordMerger, compareLeadOrder, leadOrder, type LeadOrder } from './merge.js';
-import { CHUNK, type LeadFormat, type Sink } from './write.js';
+import { CHUNK, encoded, type LeadFormat, type Sink } from './write.js';
 
 interface Lead {
   order: LeadOrder;
@@ -97,7 +97,11 @@ export class PreparedReport {
   }
 
   /** The output (after finish), in chunks of about CHUNK bytes; each lead's text is let go of. */
-  async write(sink: Sink): Promise<void> {
+  write(sink: Sink): Promise<void> {
+    return encoded(this.format, sink, (out) => this.writeText(out));
+  }
+
+  private async writeText(sink: Sink): Promise<void> {
     const { format, sorted } = this;
     const separator = Buffer.from(format.separator);
     let parts: Buffer[] = [];

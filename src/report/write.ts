@@ -1,6 +1,6 @@
 /**
  * Report writers: json (the API's record shape), ndjson, csv (one row per attempt, or one per
- * lead) and a terminal table. CSV and table cells that a spreadsheet would run as a formula
+ * lead), xlsx (the same rows, typed: xlsx.ts) and a terminal table. CSV and table cells that a spreadsheet would run as a formula
  * (= + - @ TAB CR first) are neutralised with a leading quote; JSON stays exact.
  * The table strips escape sequences and control characters (terminalSafe).
  * Output is written in chunks with back-pressure; `-o` goes through the atomic-write helper.
@@ -12,6 +12,16 @@ import { REPORT_FORMATS, type FlattenMode, type ReportFormat } from './formats.j
 import { csvFieldWriter, csvLineWriter } from '../csv-writer.js';
 import { OutputClosedError, UsageError } from '../errors.js';
 import { writeFileAtomic as atomicWrite } from '../atomic-write.js';
+import {
+  CELL_END,
+  ROW_END,
+  XlsxWriter,
+  columnKind,
+  dateOf,
+  numberOf,
+  textOf,
+  xlsxRows,
+} from './xlsx.js';
 
 /**
  * CSV columns (DESIGN.md): the record's fields, then one attempt's fields (its phone_number is
@@ -65,6 +75,7 @@ export const EXTENSION_FORMATS: Readonly<Record<string, ReportFormat>> = {
   '.ndjson': 'ndjson',
   '.jsonl': 'ndjson',
   '.txt': 'table',
+  '.xlsx': 'xlsx',
   '.html': 'html',
   '.htm': 'html',
 };
@@ -165,6 +176,49 @@ export interface LeadFormat {
   separator: string;
   tail: string;
   empty: string;
+  /**
+   * A format that is not the text itself (xlsx): what the text goes through on its way to the
+   * sink. Written to like the sink, then ended (once, after the last chunk, even when no lead
+   * is listed).
+   */
+  encode?(sink: Sink): EncodingSink;
+}
+
+/** A sink that makes something of what it is given (LeadFormat.encode). */
+export interface EncodingSink extends Sink {
+  end(): Promise<void>;
+  /** Let go of what it holds (the output failed). */
+  destroy(): void;
+}
+
+/** xlsx: one sheet ("Attempts" or "Leads") of the CSV's columns, typed (xlsx.ts). */
+function xlsxFormat(flatten: FlattenMode, filtered: boolean | undefined): LeadFormat {
+  const leads = flatten === 'leads';
+  const names = leads ? leadColumns(filtered) : ATTEMPT_COLUMNS;
+  const columns = names.map((name) => ({ name, kind: columnKind(name) }));
+  const kinds = columns.map((c) => c.kind);
+  const emptyAttempt = CELL_END.repeat(ATTEMPT_FIELDS.length);
+  const attempts = (r: CallRecord): string => {
+    // The lead's cells are made once, not once per attempt. The attempt's cells are of the
+    // kinds columnKind gives them (test/unit/report-xlsx.test.ts checks it).
+    const E = CELL_END;
+    const lead = `${textOf(r.campaign_id)}${E}${textOf(r.campaign_name)}${E}${textOf(r.campaign_lead_id)}${E}${textOf(r.ref_id)}${E}${textOf(r.phone_number)}${E}${textOf(r.lead_name)}${E}${numberOf(r.call)}`;
+    const data = r.data ?? [];
+    if (data.length === 0) return lead + emptyAttempt + ROW_END;
+    let out = '';
+    for (const a of data) {
+      out += `${lead}${E}${textOf(a.session)}${E}${numberOf(a.wait_time)}${E}${numberOf(a.talk_time)}${E}${textOf(a.phone_number)}${E}${dateOf(a.date_time)}${E}${textOf(a.status)}${E}${numberOf(a.retry)}${E}${textOf(a.key_press)}${ROW_END}`;
+    }
+    return out;
+  };
+  return {
+    head: '',
+    lead: leads ? (r) => xlsxRows([leadSummary(r)], kinds) : attempts,
+    separator: '',
+    tail: '',
+    empty: '',
+    encode: (sink) => new XlsxWriter(sink, { columns, sheetName: leads ? 'Leads' : 'Attempts' }),
+  };
 }
 
 /** The UTF-8 byte order mark `--bom` puts before a CSV report, so that Excel reads it as UTF-8. */
@@ -202,6 +256,8 @@ export function leadFormat(
         empty: header,
       };
     }
+    case 'xlsx':
+      return xlsxFormat(opts.flatten, opts.filtered);
     default:
       return undefined;
   }
@@ -209,6 +265,8 @@ export function leadFormat(
 
 /** Output is handed to the sink in chunks of about this many characters (or bytes). */
 export const CHUNK = 1 << 20;
+/** … and to an encoder (LeadFormat.encode) in chunks of about this many. */
+export const ENCODED_CHUNK = 1 << 16;
 
 export interface Sink {
   write(chunk: string | Uint8Array): Promise<void>;
@@ -255,28 +313,100 @@ export interface WriteOptions {
   filtered?: boolean;
 }
 
+/**
+ * Write `records` (a list, or any iterable: records made one at a time are written one at a
+ * time, except for the table, which needs them all).
+ */
 export async function writeReport(
-  records: readonly CallRecord[],
+  records: Iterable<CallRecord>,
   sink: Sink,
   opts: WriteOptions,
 ): Promise<void> {
   const format = leadFormat(opts);
-  if (format === undefined) return sink.write(renderTable(records, opts));
-  if (records.length === 0) {
-    if (format.empty !== '') await sink.write(format.empty);
-    return;
+  if (format === undefined) {
+    return sink.write(renderTable(Array.isArray(records) ? records : [...records], opts));
   }
+  await encoded(format, sink, (out) =>
+    format.encode === undefined
+      ? writeLeads(records, out, format)
+      : encodeLeads(records, out, format),
+  );
+}
+
+/** Write through the format's encoder, if it has one (ended after, let go of on failure). */
+export async function encoded(
+  format: LeadFormat,
+  sink: Sink,
+  write: (out: Sink) => Promise<void>,
+): Promise<void> {
+  if (format.encode === undefined) return write(sink);
+  const out = format.encode(sink);
+  try {
+    await write(out);
+    await out.end();
+  } catch (e) {
+    out.destroy();
+    throw e;
+  }
+}
+
+async function writeLeads(
+  records: Iterable<CallRecord>,
+  sink: Sink,
+  format: LeadFormat,
+): Promise<void> {
   let buf = format.head;
-  for (let i = 0; i < records.length; i++) {
-    if (i > 0) buf += format.separator;
-    buf += format.lead(records[i]!);
+  let first = true;
+  for (const record of records) {
+    if (!first) buf += format.separator;
+    first = false;
+    buf += format.lead(record);
     if (buf.length > CHUNK) {
       await sink.write(buf);
       buf = '';
     }
   }
+  if (first) {
+    if (format.empty !== '') await sink.write(format.empty);
+    return;
+  }
   buf += format.tail;
   if (buf !== '') await sink.write(buf);
+}
+
+/**
+ * The same, to an encoder (LeadFormat.encode): in smaller pieces, joined rather than added up.
+ * The encoder reads them row by row at once, so less text waits in the young generation, and
+ * a join makes one flat string where `+=` makes a tree the encoder would have to flatten.
+ */
+async function encodeLeads(
+  records: Iterable<CallRecord>,
+  sink: Sink,
+  format: LeadFormat,
+): Promise<void> {
+  let parts: string[] = [format.head];
+  let size = 0;
+  let first = true;
+  for (const record of records) {
+    if (!first) parts.push(format.separator);
+    first = false;
+    const text = format.lead(record);
+    parts.push(text);
+    size += text.length;
+    if (size > ENCODED_CHUNK) {
+      const chunk = parts.join('');
+      parts = [];
+      size = 0;
+      await sink.write(chunk);
+    }
+  }
+  if (first) {
+    if (format.empty !== '') await sink.write(format.empty);
+    return;
+  }
+  parts.push(format.tail);
+  const chunk = parts.join('');
+  if (chunk !== '') await sink.write(chunk);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -345,6 +475,8 @@ interface TableColumn {
   status?: boolean;
   /** A date-time: squeezed first, to `mm-dd HH:mm`. */
   time?: boolean;
+  /** An id or a status: shown whole (up to `width`) or left out, never cut to a stump. */
+  whole?: boolean;
 }
 
 const GAP = 2;
@@ -391,9 +523,9 @@ export function layoutColumns(
 /** The table's columns per view; `width` is the most a column takes, its content permitting. */
 function tableColumns(flatten: FlattenMode, filtered: boolean): TableColumn[] {
   const lead: TableColumn[] = [
-    { title: 'LEAD', width: 10, min: 4, rank: 2 },
-    { title: 'REF ID', width: 14, min: 6, rank: 4 },
-    { title: 'PHONE', width: 12, min: 10, rank: 9 },
+    { title: 'LEAD', width: 10, min: 4, rank: 2, whole: true },
+    { title: 'REF ID', width: 14, min: 6, rank: 4, whole: true },
+    { title: 'PHONE', width: 12, min: 10, rank: 9, whole: true },
     { title: 'NAME', width: 14, min: 8, rank: 5, max: 40 },
   ];
   if (flatten === 'leads') {
@@ -406,6 +538,7 @@ function tableColumns(flatten: FlattenMode, filtered: boolean): TableColumn[] {
         min: 9,
         rank: 8,
         status: true,
+        whole: true,
       },
       { title: 'LAST CALL', width: 16, min: 11, rank: 7, time: true },
       { title: 'TALK', width: 6, min: 5, rank: 1, right: true },
@@ -414,7 +547,7 @@ function tableColumns(flatten: FlattenMode, filtered: boolean): TableColumn[] {
   return [
     ...lead,
     { title: 'DATE/TIME', width: 16, min: 11, rank: 7, time: true },
-    { title: 'STATUS', width: 12, min: 9, rank: 8, status: true },
+    { title: 'STATUS', width: 12, min: 9, rank: 8, status: true, whole: true },
     { title: 'WAIT', width: 5, min: 4, rank: 1, right: true },
     { title: 'TALK', width: 6, min: 5, rank: 3, right: true },
   ];
@@ -480,6 +613,7 @@ export function renderTable(
     let need = col.title.length;
     for (const row of rows) need = Math.max(need, cellLength(row[col.title] ?? ''));
     const width = Math.min(col.max ?? col.width, need);
+    if (col.whole === true) return { ...col, width, min: width };
     return {
       ...col,
       width: col.max === undefined ? width : Math.min(col.width, width),

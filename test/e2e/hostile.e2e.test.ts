@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
+import { BIN, isolatedEnv, runCli, spawnCli, tempDir } from '../helpers/cli.js';
 import { drip, endlessRecords, gzipBomb, gzipped, stallAfter } from '../helpers/hostile.js';
 import { json, startScriptedServer, type Script, type ScriptedServer } from '../helpers/servers.js';
 
@@ -78,6 +78,32 @@ describe('stalled and dripping answers (item 3)', () => {
     expect(r.ms).toBeLessThan(5_000);
   });
 
+  it.each([
+    ['headers only', '', /stalled: nothing arrived for 300 ms/],
+    [
+      'headers and 20 bytes',
+      '{"result":"success",',
+      /arrives at under 64 kB\/s \(20 bytes in [\d.]+ s\)/,
+    ],
+  ])(
+    'report: %s, then silence → cut after --timeout, retried a bounded number of times, exit 1',
+    async (_what, first, why) => {
+      const s = await serve((req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.flushHeaders();
+        if (first) res.write(first);
+      });
+      const r = await report(s, ['--timeout', '300']);
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toMatch(why);
+      expect(r.stderr).toMatch(/gave up after \d+ attempts/);
+      expect(r.stdout).toBe('');
+      expect(s.seen.length).toBeGreaterThan(1);
+      expect(s.seen.length).toBeLessThanOrEqual(6);
+      expect(r.ms).toBeLessThan(15_000);
+    },
+  );
+
   it('report: a drip below the minimum rate is cut, retried a bounded number of times, exit 1', async () => {
     const s = await serve(drip(20));
     const r = await report(s, ['--timeout', '200']);
@@ -133,6 +159,64 @@ describe('compression bombs and huge answers (items 4 and 5)', () => {
     if (rss) expect(Number(rss[1]) / 1024).toBeLessThan(500);
     expect(s.seen).toHaveLength(1);
   }, 30_000);
+});
+
+describe("a report's answers together (item 5)", () => {
+  /** An answer of about `bytes` of records, each with one attempt inside the asked window. */
+  const windowOf =
+    (bytes: number): Script =>
+    (_req, res, body) => {
+      const day = (JSON.parse(body) as { start_date: string }).start_date.slice(0, 10);
+      const base = Number(day.replaceAll('-', '')) * 100_000;
+      const records: string[] = [];
+      let size = 0;
+      for (let i = 0; size < bytes; i++) {
+        const r = `{"campaign_id":1,"campaign_lead_id":${base + i},"phone_number":"0912345678","call":1,"data":[{"session":"s${base + i}","wait_time":1,"talk_time":2,"phone_number":"0912345678","date_time":"${day} 10:00:00","status":"ANSWERED","retry":0,"key_press":""}]}`;
+        records.push(r);
+        size += r.length + 1;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        `{"result":"success","message":"Have ${records.length} records found","records":[${records.join(',')}]}`,
+      );
+    };
+
+  it('stop at a fifth of the heap limit with a clear message (exit 1), never a V8 crash', async () => {
+    // A heap limit of ≈ 113 MB (--max-old-space-size=60): a report may read 22 MB; two windows of
+    // 8 MB fit, a third does not. Five such windows crashed cacs before it had this limit.
+    const s = await serve(windowOf(8_000_000));
+    const cwd = tempDir();
+    const env = { ...envFor(s), NODE_OPTIONS: '--max-old-space-size=60' };
+    const args = [...REPORT.slice(0, 2), '2026-11-01', '--to', '2026-11-05', '--window-days', '1'];
+    const r = await spawnCli([...args, '--concurrency', '1', '-o', 'calls.json'], {
+      env,
+      cwd,
+      timeoutMs: 50_000,
+    });
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).toMatch(
+      /the report's answers add up to more than the 22 MB cacs reads for one report \(16\.0 MB before the answer for 2026-11-03 00:00:00 → 2026-11-03 23:59:59, of 8\.0 MB\)/,
+    );
+    expect(r.stderr).toContain('NODE_OPTIONS=--max-old-space-size=');
+    expect(r.stderr).not.toMatch(/heap|FATAL|internal error/i);
+    expect(s.seen).toHaveLength(3); // not retried
+    expect(fs.readdirSync(cwd)).toEqual([]);
+    // Two windows fit.
+    const ok = await spawnCli(
+      [
+        ...REPORT.slice(0, 2),
+        '2026-11-01',
+        '--to',
+        '2026-11-02',
+        '--window-days',
+        '1',
+        '-o',
+        'calls.json',
+      ],
+      { env, cwd, timeoutMs: 50_000 },
+    );
+    expect(ok.code, ok.stderr).toBe(0);
+  }, 60_000);
 });
 
 describe('answers that cannot be true (item 11)', () => {

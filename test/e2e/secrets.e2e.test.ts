@@ -229,7 +229,7 @@ describe('the sentinel token appears in no byte cacs writes', () => {
     expect(r.leaks).toEqual([]);
   });
 
-  it('import: a rerun reads the journal back (and --retry-uncertain resends)', async () => {
+  it('import: a rerun reads the journal back (and --retry-uncertain resends); a copy reads the ledger and writes a skipped file', async () => {
     const refs: EchoScenario[] = ['phone', 'e500'];
     const files = { 'leads.csv': leadsCsv(refs) };
     const state = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-sec-state-'));
@@ -240,8 +240,16 @@ describe('the sentinel token appears in no byte cacs writes', () => {
       files,
       env: { CACS_STATE_DIR: state },
     });
+    // The same leads under another name: held back by the ledger, listed in a skipped file.
+    const copy = await run({
+      args: [...importArgs().slice(0, 1), 'copy.csv', ...importArgs().slice(2)],
+      files: { 'copy.csv': files['leads.csv'] },
+      env: { CACS_STATE_DIR: state },
+    });
+    expect(fs.readdirSync(copy.cwd)).toContain('copy.csv.skipped.csv');
     expect(again.leaks).toEqual([]);
     expect(first.leaks).toEqual([]);
+    expect(copy.leaks).toEqual([]);
   });
 
   it.each(['mismatch', 'html', 'redirect'] as const)(

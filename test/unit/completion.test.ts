@@ -104,6 +104,7 @@ describe.each(SHELLS)('%s completion script', (shell) => {
       'json',
       'ndjson',
       'table',
+      'xlsx',
       'html',
     ]);
     for (const [cmd, flag] of [
@@ -128,7 +129,7 @@ describe('zsh escaping', () => {
     expect(z).toContain(
       "'(-o --output)-o+[write to this file (complete or not at all)]:file:_files'",
     );
-    expect(z).toContain(':format:(csv json ndjson table html)');
+    expect(z).toContain(':format:(csv json ndjson table xlsx html)');
   });
 });
 
@@ -141,7 +142,7 @@ describe('fish escaping', () => {
     expect(f).toContain(
       "complete -c cacs -n '__fish_seen_subcommand_from report' -s o -l output -r -F",
     );
-    expect(f).toContain("-l format -x -a 'csv json ndjson table html' -d ");
+    expect(f).toContain("-l format -x -a 'csv json ndjson table xlsx html' -d ");
   });
 });
 
@@ -218,6 +219,7 @@ describe('bash behaviour', () => {
       'json',
       'ndjson',
       'table',
+      'xlsx',
       'html',
     ]);
     expect(complete('cacs', 'report', '--format', '=', 'nd')).toEqual(['ndjson']);

@@ -2,9 +2,10 @@
  * Issue 14: the campaign ledger (never twice across files and runs), the skipped file, sidecar
  * names and their stale copies, and `cacs history`. Over real HTTP against the emulator.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { removeAllNow } from '../../src/cleanup.js';
 import {
   Hasher,
@@ -15,7 +16,8 @@ import {
   loadTable,
 } from '../../src/delivery/ledger.js';
 import type { EmulatorOptions } from '../../src/emulator/index.js';
-import { runCli, tempDir } from '../helpers/cli.js';
+import { BIN, runCli, tempDir } from '../helpers/cli.js';
+import { startHoldingServer, type HoldingServer } from '../helpers/holding-server.js';
 import {
   emulatorPool,
   importEnv,
@@ -264,6 +266,61 @@ describe('the ledger under failure', () => {
     expect(r.stderr).toContain('is missing, but ledgers are beside it');
     expect(processedPhones(emu)).toEqual(['0912000001']);
   });
+});
+
+describe('the ledger on a full disk', () => {
+  const servers: HoldingServer[] = [];
+  afterAll(async () => {
+    for (const s of servers) await s.close();
+  });
+
+  it('a ledger write that fails stops sending at once (exit 1 naming its folder); a rerun resends nothing', async () => {
+    const server = await startHoldingServer(5);
+    servers.push(server);
+    const cwd = tempDir();
+    const env = importEnv(server, { CACS_CAMPAIGN: 'C1' });
+    const n = 400;
+    const phones = Array.from({ length: n }, (_, i) => `09${10_000_000 + i}`);
+    const file = write(cwd, 'leads.csv', `phone\n${phones.join('\n')}\n`);
+    // Batches of 20: each writes 2 × 480 bytes to the ledger but about 100 to the journal, so
+    // under a 4 KB file-size limit the ledger is the file that fills up.
+    const child = spawn(
+      'bash',
+      [
+        '-c',
+        `ulimit -f 4 && exec "${process.execPath}" "${BIN}" import leads.csv --batch-size 20 --concurrency 2`,
+      ],
+      { cwd, env: env as NodeJS.ProcessEnv },
+    );
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+    expect(code, stderr).toBe(1);
+    const folder = path.join(env.CACS_STATE_DIR!, 'ledgers');
+    expect(stderr).toContain(`cannot write the import ledger in ${folder}: the disk is full`);
+    expect(stderr).not.toContain('internal error');
+    const committed = [...server.committed];
+    expect(committed.length).toBeGreaterThan(0);
+    expect(committed.length).toBeLessThan(n);
+
+    // Every lead the service received was in the ledger (uncertain or accepted) before it left,
+    // and the ledger holds whole records only.
+    const [name] = fs.readdirSync(folder).filter((f) => f.endsWith('.ledger'));
+    const ledgerPath = path.join(folder, name!);
+    expect(fs.statSync(ledgerPath).size % RECORD_BYTES).toBe(0);
+    const { table } = loadTable(ledgerPath);
+    const hasher = Hasher.forStateDir(env.CACS_STATE_DIR!);
+    for (const ph of committed)
+      expect(table.get(...hasher.phone(ph))?.state, ph).toBeGreaterThan(0);
+
+    // With room again, a plain rerun sends the rest and nothing that may have arrived.
+    const rerun = await imp([file, '--batch-size', '20'], env, cwd);
+    expect([0, 5]).toContain(rerun.code);
+    const all = server.committed;
+    expect(all.length).toBe(new Set(all).size);
+    const { uncertain, uncertainEarlier } = rerun.summary;
+    expect(new Set(all).size + uncertain + uncertainEarlier).toBe(n);
+  }, 60_000);
 });
 
 describe('the ledger table', () => {

@@ -22,6 +22,9 @@ describe('README and --help agree', () => {
     [['emulator']],
     [['config', 'show']],
     [['config', 'init']],
+    [['history', 'list']],
+    [['history', 'show']],
+    [['history', 'find']],
   ])('every flag of cacs %j is in the README', async (command) => {
     const r = await runCli([...command, '--help']);
     const flags = flagsOf(r.stdout);

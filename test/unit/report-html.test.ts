@@ -417,9 +417,11 @@ describe('cacs report --format html', () => {
     const flat = await run(['--format', 'html', '--flatten', 'attempts']);
     expect(flat.code).toBe(2);
     expect(flat.stderr).toContain(
-      'error: --flatten is for CSV and table reports; the HTML page lists one row per lead',
+      'error: --flatten is for CSV, xlsx and table reports; the HTML page lists one row per lead',
     );
-    expect(flat.stderr).toContain('Leave out --flatten; for a row per attempt use --format csv.');
+    expect(flat.stderr).toContain(
+      'Leave out --flatten; for a row per attempt use --format csv or xlsx.',
+    );
     const bom = await run(['-o', 'x.html', '--bom']);
     expect(bom.code).toBe(2);
     expect(bom.stderr).toContain('--bom is for CSV reports; this one is html');
@@ -434,7 +436,7 @@ describe('cacs report --format html', () => {
 
   it('names html in the help and accepts it as the configured format', async () => {
     const help = await runCli(['report', '--help'], { env: env() });
-    expect(help.stdout).toContain('"table", "html"');
+    expect(help.stdout).toContain('"xlsx", "html"');
     const cfg = path.join(dir, 'html.json');
     fs.writeFileSync(cfg, JSON.stringify({ report: { format: 'html' } }));
     const r = await runCli(

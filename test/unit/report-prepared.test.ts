@@ -80,6 +80,8 @@ const FORMATS: Array<[ReportFormat, FlattenMode]> = [
   ['csv', 'leads'],
   ['json', 'attempts'],
   ['ndjson', 'attempts'],
+  ['xlsx', 'attempts'],
+  ['xlsx', 'leads'],
 ];
 
 async function prepared(
@@ -115,7 +117,9 @@ describe('PreparedReport', () => {
           const sink = collect();
           await writeReport(records, sink, opts);
           const got = await prepared(answers, pauses, opts);
-          expect(got.bytes.toString()).toBe(sink.bytes().toString());
+          // Compared as bytes (xlsx is binary); shown as text when they differ.
+          if (!got.bytes.equals(sink.bytes()))
+            expect(got.bytes.toString('latin1')).toBe(sink.bytes().toString('latin1'));
           expect(got.leads).toBe(records.length);
           expect(got.attempts).toBe(records.reduce((n, r) => n + (r.data?.length ?? 0), 0));
         },

@@ -20,14 +20,14 @@ function record(id: number, name: string, attempts: Array<[string, string, numbe
     campaign_name: 'Summer',
     campaign_lead_id: id,
     ref_id: `KH-${String(id).padStart(6, '0')}`,
-    phone_number: `09123456${String(id).padStart(2, '0')}`,
+    phone_number: `09${String(10_000_000 + id).slice(-8)}`,
     lead_name: name,
     call: attempts.length,
     data: attempts.map(([date_time, status, wait_time, talk_time], i) => ({
       session: `s${id}-${i}`,
       wait_time,
       talk_time,
-      phone_number: `09123456${String(id).padStart(2, '0')}`,
+      phone_number: `09${String(10_000_000 + id).slice(-8)}`,
       date_time,
       status,
       retry: i,
@@ -171,7 +171,7 @@ describe('cacs report: status filters and --flatten', () => {
     for (const format of ['json', 'ndjson']) {
       const r = await run(['--flatten', 'leads', '--format', format]);
       expect(r.code).toBe(2);
-      expect(r.stderr).toContain(`--flatten is for CSV and table reports; this one is ${format}`);
+      expect(r.stderr).toContain(`--flatten is for CSV, xlsx and table reports; this one is ${format}`);
     }
     expect(emu.store.reportRequests).toHaveLength(0);
   });

@@ -123,16 +123,21 @@ export async function runReportCommand(
       hint: 'Leave out --bom, or use --format csv (or -o file.csv).',
     });
   }
+  if (format === 'xlsx' && outputFile === undefined && ctx.io.stdoutIsTTY) {
+    throw new UsageError('xlsx is binary; use -o file.xlsx', {
+      hint: 'A pipe takes it too (cacs report … --format xlsx | …); a terminal does not.',
+    });
+  }
   if (flags.flatten !== undefined && format === 'html') {
     throw new UsageError(
-      '--flatten is for CSV and table reports; the HTML page lists one row per lead',
+      '--flatten is for CSV, xlsx and table reports; the HTML page lists one row per lead',
       {
-        hint: 'Leave out --flatten; for a row per attempt use --format csv.',
+        hint: 'Leave out --flatten; for a row per attempt use --format csv or xlsx.',
       },
     );
   }
-  if (flags.flatten !== undefined && !['csv', 'table'].includes(format)) {
-    throw new UsageError(`--flatten is for CSV and table reports; this one is ${format}`, {
+  if (flags.flatten !== undefined && !['csv', 'table', 'xlsx'].includes(format)) {
+    throw new UsageError(`--flatten is for CSV, xlsx and table reports; this one is ${format}`, {
       hint: `${format} keeps the service's record shape (one record per lead, its attempts in data); leave out --flatten, or use --format csv.`,
     });
   }
@@ -261,11 +266,12 @@ export async function runReportCommand(
     );
   }
   const { attempts } = result;
-  ctx.out.info(
-    ctx.out.c.dim(
-      `range: ${describeRange(range)} · ${plural(result.requests, 'request')} · ${plural(result.leads, 'lead')}, ${plural(attempts, 'attempt')}` +
-        (flags.output !== undefined ? ` · written to ${flags.output}` : ''),
-    ),
-  );
+  const parts = [
+    `range: ${describeRange(range)}`,
+    plural(result.requests, 'request'),
+    `${plural(result.leads, 'lead')}, ${plural(attempts, 'attempt')}`,
+    ...(flags.output !== undefined ? [`written to ${flags.output}`] : []),
+  ];
+  ctx.out.info(ctx.out.c.dim(parts.join(' · ')));
   return 0;
 }

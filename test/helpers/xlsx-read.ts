@@ -1,0 +1,172 @@
+/**
+ * Reading a written .xlsx back through independent readers: Python's zipfile + xml.etree (the
+ * parts as they are, CRCs checked), and openpyxl where it is installed. Both print JSON.
+ */
+import { spawnSync } from 'node:child_process';
+
+/** A python3 that runs, preferring one that has openpyxl (Debian's, when pyenv's has not). */
+function findPython(): { any: string | undefined; openpyxl: string | undefined } {
+  const candidates = ['python3', '/usr/bin/python3', '/usr/local/bin/python3'];
+  let any: string | undefined;
+  for (const py of candidates) {
+    const r = spawnSync(py, ['-c', 'import openpyxl'], { encoding: 'utf8' });
+    if (r.error) continue;
+    any ??= py;
+    if (r.status === 0) return { any, openpyxl: py };
+  }
+  return { any, openpyxl: undefined };
+}
+
+export const PYTHON = findPython();
+
+function runPython(python: string, script: string, file: string): unknown {
+  const r = spawnSync(python, ['-c', script, file], {
+    encoding: 'utf8',
+    maxBuffer: 512 * 1024 * 1024,
+  });
+  if (r.error) throw r.error;
+  if (r.status !== 0) throw new Error(`${python} failed: ${r.stderr}`);
+  return JSON.parse(r.stdout);
+}
+
+export interface EtreeCell {
+  ref: string;
+  /** The t attribute ("inlineStr", "s", …), or null for a number. */
+  t: string | null;
+  s: string | null;
+  /** <v> text, or the inline string's text with OOXML's _xHHHH_ escapes decoded. */
+  value: string | null;
+  /** An inline string's <t> has xml:space="preserve". */
+  preserve: boolean;
+}
+
+export interface EtreeSheet {
+  name: string;
+  part: string;
+  rows: Array<{ r: string | null; cells: EtreeCell[] }>;
+  pane: Record<string, string> | null;
+  autoFilter: string | null;
+  cols: Array<Record<string, string>>;
+}
+
+export interface EtreeBook {
+  /** zipfile.testzip(): the first entry whose CRC does not match, or null. */
+  badEntry: string | null;
+  entries: string[];
+  contentTypes: { defaults: Record<string, string>; overrides: Record<string, string> };
+  sheets: EtreeSheet[];
+  definedNames: Array<{ name: string; localSheetId: string | null; text: string }>;
+  numFmts: Record<string, string>;
+  cellXfs: Array<Record<string, string>>;
+}
+
+const ETREE = String.raw`
+import json, re, sys, zipfile
+import xml.etree.ElementTree as ET
+M = '{http://schemas.openxmlformats.org/spreadsheetml/2006/main}'
+R = '{http://schemas.openxmlformats.org/officeDocument/2006/relationships}'
+P = '{http://schemas.openxmlformats.org/package/2006/relationships}'
+C = '{http://schemas.openxmlformats.org/package/2006/content-types}'
+def unx(s):
+    # ST_Xstring: _xHHHH_ is the UTF-16 code unit HHHH (one pass: _x005F_ is "_")
+    return re.sub(r'_x([0-9A-Fa-f]{4})_', lambda m: chr(int(m.group(1), 16)), s)
+z = zipfile.ZipFile(sys.argv[1])
+out = {'badEntry': z.testzip(), 'entries': z.namelist()}
+ct = ET.fromstring(z.read('[Content_Types].xml'))
+out['contentTypes'] = {
+  'defaults': {e.get('Extension'): e.get('ContentType') for e in ct.findall(C + 'Default')},
+  'overrides': {e.get('PartName'): e.get('ContentType') for e in ct.findall(C + 'Override')}}
+root_rels = ET.fromstring(z.read('_rels/.rels'))
+wb_path = [r.get('Target') for r in root_rels.findall(P + 'Relationship') if r.get('Type').endswith('/officeDocument')][0]
+wb = ET.fromstring(z.read(wb_path))
+rels = ET.fromstring(z.read('xl/_rels/workbook.xml.rels'))
+targets = {r.get('Id'): r.get('Target') for r in rels.findall(P + 'Relationship')}
+out['definedNames'] = [{'name': d.get('name'), 'localSheetId': d.get('localSheetId'), 'text': d.text} for d in wb.iter(M + 'definedName')]
+sheets = []
+for sh in wb.find(M + 'sheets'):
+    part = 'xl/' + targets[sh.get(R + 'id')]
+    ws = ET.fromstring(z.read(part))
+    rows = []
+    for row in ws.find(M + 'sheetData'):
+        cells = []
+        for c in row:
+            t = c.get('t')
+            preserve = any(x.get('{http://www.w3.org/XML/1998/namespace}space') == 'preserve' for x in c.iter(M + 't'))
+            if t == 'inlineStr':
+                value = unx(''.join(x.text or '' for x in c.iter(M + 't')))
+            else:
+                v = c.find(M + 'v')
+                value = None if v is None else v.text
+            cells.append({'ref': c.get('r'), 't': t, 's': c.get('s'), 'value': value, 'preserve': preserve})
+        rows.append({'r': row.get('r'), 'cells': cells})
+    pane = ws.find(M + 'sheetViews/' + M + 'sheetView/' + M + 'pane')
+    af = ws.find(M + 'autoFilter')
+    cols = [dict(c.attrib) for c in ws.iter(M + 'col')]
+    sheets.append({'name': sh.get('name'), 'part': part, 'rows': rows,
+        'pane': None if pane is None else dict(pane.attrib),
+        'autoFilter': None if af is None else af.get('ref'), 'cols': cols})
+out['sheets'] = sheets
+st = ET.fromstring(z.read('xl/styles.xml'))
+out['numFmts'] = {n.get('numFmtId'): n.get('formatCode') for n in st.iter(M + 'numFmt')}
+out['cellXfs'] = [dict(x.attrib) for x in st.find(M + 'cellXfs')]
+print(json.dumps(out))
+`;
+
+/** The workbook as Python's zipfile + xml.etree read it. */
+export function readWithEtree(file: string): EtreeBook {
+  if (PYTHON.any === undefined) throw new Error('python3 is needed for this test');
+  return runPython(PYTHON.any, ETREE, file) as EtreeBook;
+}
+
+export interface OpenpyxlCell {
+  /** The Python type of the value: str, int, float, datetime, NoneType. */
+  type: string;
+  /** The value (a datetime as yyyy-mm-dd HH:MM:SS[.ffffff]). */
+  value: string | number | null;
+  format: string;
+}
+
+export interface OpenpyxlSheet {
+  title: string;
+  freeze: string | null;
+  filter: string | null;
+  maxRow: number;
+  maxColumn: number;
+  widths: Record<string, number>;
+  rows: OpenpyxlCell[][];
+}
+
+const OPENPYXL = String.raw`
+import json, sys, datetime, openpyxl
+wb = openpyxl.load_workbook(sys.argv[1])
+out = []
+for ws in wb.worksheets:
+    rows = []
+    for row in ws.iter_rows():
+        cells = []
+        for c in row:
+            v = c.value
+            if isinstance(v, datetime.datetime):
+                v = v.isoformat(sep=' ')
+            cells.append({'type': type(c.value).__name__, 'value': v, 'format': c.number_format})
+        rows.append(cells)
+    out.append({'title': ws.title, 'freeze': ws.freeze_panes, 'filter': ws.auto_filter.ref,
+        'maxRow': ws.max_row, 'maxColumn': ws.max_column,
+        'widths': {k: d.width for k, d in ws.column_dimensions.items()}, 'rows': rows})
+print(json.dumps(out))
+`;
+
+/** The workbook as openpyxl reads it (undefined where no python3 has openpyxl). */
+export function readWithOpenpyxl(file: string): OpenpyxlSheet[] {
+  if (PYTHON.openpyxl === undefined) throw new Error('openpyxl is needed for this test');
+  return runPython(PYTHON.openpyxl, OPENPYXL, file) as OpenpyxlSheet[];
+}
+
+export const OPENPYXL_MISSING =
+  'openpyxl is not installed (apt-get install -y python3-openpyxl, or pip install openpyxl): ' +
+  'the openpyxl read-backs are skipped';
+
+/** OOXML's _xHHHH_ decoding (for values openpyxl hands on still escaped). */
+export function unescapeOoxml(s: string): string {
+  return s.replace(/_x([0-9A-Fa-f]{4})_/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+}
