@@ -273,7 +273,9 @@ export function defineReport(parent: CommandUnknownOpts) {
   return (
     parent
       .command('report')
-      .description('fetch call results for a date range as CSV, JSON, NDJSON, xlsx or a table')
+      .description(
+        'fetch call results for a date range as CSV, JSON, NDJSON, xlsx, a table or an HTML page',
+      )
       // A stray argument is most often the time of an unquoted date (--from 2026-11-23 10:00):
       // the command says so (report.ts) rather than commander's "too many arguments".
       .allowExcessArguments()

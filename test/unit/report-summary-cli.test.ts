@@ -549,8 +549,8 @@ describe('cacs report --summary', () => {
 
   describe('refused before any request', () => {
     it.each([
-      [['-o', 'summary.csv'], /--summary is written as text, JSON or NDJSON, not csv/],
-      [['--format', 'csv'], /--summary is written as text, JSON or NDJSON, not csv/],
+      [['-o', 'summary.csv'], /--summary is written as text, JSON, NDJSON or HTML, not csv/],
+      [['--format', 'csv'], /--summary is written as text, JSON, NDJSON or HTML, not csv/],
       [['--flatten', 'leads'], /--flatten shapes the records, and --summary prints none/],
     ])('--summary %j: exit 2', async (extra, message) => {
       const before = s.emu.store.reportRequests.length;

@@ -239,7 +239,7 @@ describe('config validation', () => {
       'import.batchSize: expected a whole number from 1 to 100000, got number 0',
       'import.columns.phone: not a lead field (fields: phone_number, name, contact_name, company, email, address, home_phone, ref_id, field01, field02, field03, field04, field05, field06, field07, field08, field09, field10)',
       'import.columns.name: expected a non-empty string, got number 3',
-      'report.format: expected one of csv, json, ndjson, table, xlsx, got string "xml"',
+      'report.format: expected one of csv, json, ndjson, table, xlsx, html, got string "xml"',
       'report.windowDays: expected a whole number from 1 to 31, got number 32',
       'timezone: unknown time zone "Mars/Olympus"',
       'serviceTimezone: unknown time zone "Asia/Saigon_Beach"',

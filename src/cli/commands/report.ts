@@ -6,6 +6,7 @@ import type { FlatConfig } from '../../config/schema.js';
 import { requireCampaign } from '../../config/settings.js';
 import { formatBytes, plural } from '../../text.js';
 import type { Context } from '../context.js';
+import { htmlReportWriter } from './report-html.js';
 import type { Sink } from '../../report/write.js';
 import type { CallRecord } from '../../api/spec.js';
 import type { ReportProgress } from '../../report/service.js';
@@ -34,7 +35,7 @@ function checkWritableFolder(file: string, given: string): void {
 }
 
 /** Formats a summary can be written in: the terminal view (also `.txt`), JSON, one NDJSON line. */
-const SUMMARY_FORMATS: readonly string[] = ['table', 'json', 'ndjson'];
+const SUMMARY_FORMATS: readonly string[] = ['table', 'json', 'ndjson', 'html'];
 
 /**
  * What the summary's compliance check needs from the settings: the rules with their origin,
@@ -207,14 +208,22 @@ export async function runReportCommand(
       hint: 'A pipe takes it too (cacs report … --format xlsx | …); a terminal does not.',
     });
   }
+  if (flags.flatten !== undefined && format === 'html') {
+    throw new UsageError(
+      '--flatten is for CSV, xlsx and table reports; the HTML page lists one row per lead',
+      {
+        hint: 'Leave out --flatten; for a row per attempt use --format csv or xlsx.',
+      },
+    );
+  }
   if (flags.flatten !== undefined && !['csv', 'table', 'xlsx'].includes(format)) {
     throw new UsageError(`--flatten is for CSV, xlsx and table reports; this one is ${format}`, {
       hint: `${format} keeps the service's record shape (one record per lead, its attempts in data); leave out --flatten, or use --format csv.`,
     });
   }
   if (summaryMode && !SUMMARY_FORMATS.includes(format)) {
-    throw new UsageError(`--summary is written as text, JSON or NDJSON, not ${format}`, {
-      hint: 'Use --format table or json, or -o <file>.txt / .json (the HTML page has a summary of its own).',
+    throw new UsageError(`--summary is written as text, JSON, NDJSON or HTML, not ${format}`, {
+      hint: 'Use --format table or json, or -o <file>.txt / .json / .html.',
     });
   }
   const flatten = settings.report.flatten;
@@ -233,7 +242,7 @@ export async function runReportCommand(
   };
   const { client } = await createClient(ctx, settings);
   const statsOptions =
-    summaryMode || failOnViolations
+    summaryMode || failOnViolations || format === 'html'
       ? await summaryOptions(settings, sources, ctx.io.cwd)
       : undefined;
 
@@ -302,7 +311,7 @@ export async function runReportCommand(
         `Fetching ${done}/${total} windows…${bytes > 0 ? ` ${formatBytes(bytes)} received` : ''}`,
       ),
   };
-  if (summaryMode) {
+  if (summaryMode && format !== 'html') {
     const { summarize } = await import('../../report/summary.js');
     let summary: ReportSummary;
     let stream;
@@ -374,10 +383,21 @@ export async function runReportCommand(
       const { records, ...rest } = await runReport(reportOpts);
       if (filtered) records.forEach(noteStatuses);
       recordsForStats = () => records;
+      const leads = records.length;
       result = {
         ...rest,
-        leads: records.length,
-        write: (sink: Sink) => writeReport(records, sink, writeOpts),
+        leads,
+        write:
+          format === 'html'
+            ? await htmlReportWriter(records, {
+                summary: statsOptions ?? {},
+                campaign: settings.campaign ?? campaign.key,
+                range,
+                statusFilter: [...asked.values()],
+                refId: flags.refId,
+                now: ctx.now(),
+              })
+            : (sink: Sink) => writeReport(records, sink, writeOpts),
       };
     }
   } finally {
