@@ -16,6 +16,8 @@ export const ExitCode = {
   REFUSED: 4,
   /** Uncertain: some batches' outcome is unknown; nothing was resent. */
   UNCERTAIN: 5,
+  /** A report's compliance check found calls outside its rules (`--fail-on-violations`). */
+  VIOLATIONS: 6,
   /** Interrupted (SIGINT/SIGTERM); the journal is saved. */
   INTERRUPTED: 130,
 } as const;
@@ -29,6 +31,7 @@ export const EXIT_CODE_HELP: ReadonlyArray<[ExitCode, string]> = [
   [3, 'partial: some leads rejected (validation or service); the rest imported'],
   [4, 'refused by the service: access_token or campaign_key not accepted'],
   [5, 'uncertain: some batches may or may not have been imported; nothing was resent'],
+  [6, 'report --fail-on-violations: calls outside the compliance rules were found'],
   [130, 'interrupted (Ctrl-C); the journal is saved, rerun to resume'],
 ];
 

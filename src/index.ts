@@ -11,6 +11,7 @@
  * const { records } = await runReport({ client, campaignKey: 'CAMP1', from: '7d' });
  * // Rejected rows as data too: summary.rejectedRows → [{ line, code, reason, values }, …]
  * // A long range, records handed out one at a time: (await streamReport(…)).records
+ * // Its statistics and compliance check: summarize(records), or await summarize(stream.records)
  * ```
  *
  * The test emulator is in the `cacs/emulator` subpath.
@@ -40,6 +41,13 @@ import {
   type BookmarkHandle,
   type BookmarkState,
 } from './report/bookmark.js';
+import type { CallRecord } from './api/spec.js';
+import { normalizePhone } from './leads/normalize.js';
+import {
+  summarize as summarizeRecords,
+  type ReportSummary,
+  type SummaryOptions,
+} from './report/summary.js';
 
 export {
   CacsError,
@@ -95,6 +103,22 @@ export {
   type ReportStream,
 } from './report/service.js';
 export type { ReportRange, LocalDateTime, Instant } from './report/dates.js';
+export {
+  DEFAULT_ANSWERED_STATUSES,
+  DEFAULT_CALL_HOURS,
+  DEFAULT_MAX_CALLS_PER_24H,
+  type ReportSummary,
+  type SummaryOptions,
+  type ComplianceRules,
+  type ComplianceReport,
+  type TimeStats,
+  type StatusCount,
+  type DayCount,
+  type HourCount,
+  type Bucket,
+  type AttemptRef,
+  type NumberOverLimit,
+} from './report/summary.js';
 export type { Window } from './report/windows.js';
 export { DEFAULT_SETTLE_MS, parseDuration } from './report/bookmark-range.js';
 export { BookmarkFileError } from './report/bookmark.js';
@@ -322,6 +346,39 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
     ...(options.onProgress ? { onPhase: options.onProgress } : {}),
     ...(options.onNote ? { onNote: options.onNote } : {}),
   });
+}
+
+/** A called number's key for the summary: normalised as the import normalises phone numbers. */
+const subscriber = (phone: string): string => normalizePhone(phone).value;
+
+/**
+ * The statistics of a report (`cacs report --summary`): counts per status, the answer rate,
+ * wait and talk time, attempts per day and hour of day, key presses, and the compliance block
+ * (calls outside the permitted hours, numbers called too often in 24 hours, calls to numbers on
+ * a do-not-call list). Over a list (`runReport`'s `records`) it returns the summary; over an
+ * async iterable (`streamReport`'s) a promise of it, each record summarised as it is handed out
+ * and not kept. Called numbers are compared normalised, as the import normalises them, unless
+ * `numberKey` says otherwise.
+ *
+ * ```ts
+ * const summary = summarize((await runReport({ client, campaignKey: 'CAMP1', from: '7d' })).records);
+ * const stream = await streamReport({ client, campaignKey: 'CAMP1', from: '365d' });
+ * const yearly = await summarize(stream.records, { compliance: { callHours: '08:00-17:00' } });
+ * ```
+ */
+export function summarize(records: Iterable<CallRecord>, options?: SummaryOptions): ReportSummary;
+export function summarize(
+  records: AsyncIterable<CallRecord>,
+  options?: SummaryOptions,
+): Promise<ReportSummary>;
+export function summarize(
+  records: Iterable<CallRecord> | AsyncIterable<CallRecord>,
+  options: SummaryOptions = {},
+): ReportSummary | Promise<ReportSummary> {
+  const opts = { numberKey: subscriber, ...options };
+  return Symbol.iterator in records
+    ? summarizeRecords(records, opts)
+    : summarizeRecords(records, opts);
 }
 
 /** Which bookmark: {@link openBookmark} and {@link resetBookmark}. */

@@ -273,7 +273,9 @@ export function defineReport(parent: CommandUnknownOpts) {
   return (
     parent
       .command('report')
-      .description('fetch call results for a date range as CSV, JSON, NDJSON, xlsx or a table')
+      .description(
+        'fetch call results for a date range as CSV, JSON, NDJSON, xlsx, a table or an HTML page',
+      )
       // A stray argument is most often the time of an unquoted date (--from 2026-11-23 10:00):
       // the command says so (report.ts) rather than commander's "too many arguments".
       .allowExcessArguments()
@@ -329,6 +331,14 @@ export function defineReport(parent: CommandUnknownOpts) {
         '--bookmark-reset <name>',
         'forget a bookmark (give the --campaign, --status, --ref-id of its runs) and exit',
       )
+      .option(
+        '--summary',
+        'statistics instead of records: statuses, answer rate, wait and talk time, per day and hour, compliance',
+      )
+      .option(
+        '--fail-on-violations',
+        'exit 6 when the compliance check finds calls outside its rules (with or without --summary)',
+      )
       .addHelpText(
         'after',
         `
@@ -339,11 +349,20 @@ Examples:
   $ cacs report --campaign summer --from 90d --format ndjson | jq -r .phone_number
   $ cacs report --from 2026-10-01 --to 2026-10-31 --status "ANSWERED,NO ANSWER" --flatten leads
   $ cacs report --from today --ref-id KH-0042
+  $ cacs report --from 7d --summary
+  $ cacs report --from yesterday --to yesterday --summary --format json --fail-on-violations
 
 Dates are wall-clock times in --tz (or carry an offset: 2026-11-23T10:00:00+01:00), converted
 to the service's clock (config serviceTimezone, default Asia/Ho_Chi_Minh) and sent as
 yyyy-mm-dd HH:mm:ss. Long ranges are split into windows of at most 31 days of the service's
 calendar, fetched concurrently and merged by campaign_lead_id.
+
+--summary prints statistics (a terminal view, or JSON with --format json or -o file.json) and
+a compliance check: calls outside compliance.callHours (default 08:00-17:00), numbers called
+more than compliance.maxCallsPer24h (default 1) times in 24 hours, calls to numbers on the
+import.suppress lists. The defaults follow Decree 91/2020/ND-CP; they are settings.
+Exit codes: 0 done, 2 bad flag or setting, 4 refused by the service, 6 violations found with
+--fail-on-violations (after the output is written), 1 failure, 130 interrupted.
 
 --bookmark <name> makes a report incremental: its first run needs --from; each later run starts
 one second after the last successful one ended and ends at --to (default: now minus --settle),

@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import { LEAD_FIELDS, LIMITS } from '../api/spec.js';
 
 import { FLATTEN_MODES, REPORT_FORMATS, isValidTimeZone } from '../report/formats.js';
+import { parseCallHours } from '../report/rules.js';
 
 export { FLATTEN_MODES, REPORT_FORMATS, isValidTimeZone };
 export type { FlattenMode, ReportFormat } from '../report/formats.js';
@@ -54,6 +55,17 @@ const integer = (min: number, max: number) => {
     v.integer(message),
     v.minValue(min, message),
     v.maxValue(max, message),
+  );
+};
+
+/** A whole number of at least `min`, with no upper bound worth naming. */
+const atLeast = (min: number) => {
+  const message = got(`expected a whole number of at least ${min}`);
+  return v.pipe(
+    v.number(message),
+    v.integer(message),
+    v.safeInteger(message),
+    v.minValue(min, message),
   );
 };
 
@@ -147,6 +159,45 @@ const size = v.pipe(
   }),
 );
 
+/** Why a string is not `HH:mm-HH:mm` call hours, or undefined if it is. */
+function callHoursError(s: unknown): string | undefined {
+  try {
+    parseCallHours(String(s));
+    return undefined;
+  } catch {
+    return `expected hours as HH:mm-HH:mm with the start before the end (such as 08:00-17:00), got ${JSON.stringify(s)}`;
+  }
+}
+
+/** Permitted call hours (compliance.callHours). */
+const callHours = v.pipe(
+  text(),
+  v.check(
+    (s) => callHoursError(s) === undefined,
+    (issue) => callHoursError(issue.input)!,
+  ),
+);
+
+/**
+ * Call statuses (report.answeredStatuses): a list, or one string split on commas as `--status`
+ * is (`"ANSWERED, CONNECTED"`); each trimmed, none empty.
+ */
+const statusList = v.pipe(
+  v.custom<string | unknown[]>(
+    (x) => typeof x === 'string' || Array.isArray(x),
+    got('expected a list of call statuses'),
+  ),
+  v.transform((x) => (typeof x === 'string' ? x.split(',') : x)),
+  v.array(
+    v.pipe(
+      v.string(got('expected a call status as text')),
+      v.transform((s) => s.trim()),
+      v.nonEmpty('expected a call status, got an empty one'),
+    ),
+  ),
+  v.nonEmpty('expected at least one call status'),
+);
+
 // ---------------------------------------------------------------------------------------------
 // Settings
 
@@ -171,6 +222,8 @@ export const SCALARS = {
   'report.windowDays': integer(1, LIMITS.reportDays),
   'report.concurrency': integer(1, 64),
   'report.bom': boolean,
+  'compliance.callHours': callHours,
+  'compliance.maxCallsPer24h': atLeast(1),
 } as const;
 
 export type ScalarKey = keyof typeof SCALARS;
@@ -261,6 +314,12 @@ const REPORT_ENTRIES = {
   windowDays: opt(SCALARS['report.windowDays']),
   concurrency: opt(SCALARS['report.concurrency']),
   bom: opt(SCALARS['report.bom']),
+  answeredStatuses: opt(statusList),
+};
+
+const COMPLIANCE_ENTRIES = {
+  callHours: opt(SCALARS['compliance.callHours']),
+  maxCallsPer24h: opt(SCALARS['compliance.maxCallsPer24h']),
 };
 
 const SETTINGS_ENTRIES = {
@@ -276,6 +335,7 @@ const SETTINGS_ENTRIES = {
   timeout: opt(SCALARS.timeout),
   import: opt(section(IMPORT_ENTRIES, 'expected a mapping')),
   report: opt(section(REPORT_ENTRIES, 'expected a mapping')),
+  compliance: opt(section(COMPLIANCE_ENTRIES, 'expected a mapping')),
 };
 
 const TOKEN_PAIR = 'accessToken and accessTokenCommand: set one, not both';
@@ -351,6 +411,13 @@ export const RESOLVED = v.object({
     windowDays: SCALARS['report.windowDays'],
     concurrency: SCALARS['report.concurrency'],
     bom: SCALARS['report.bom'],
+    /** Statuses counted as answered by the summary. */
+    answeredStatuses: v.array(v.string()),
+  }),
+  /** The summary's compliance rules (defaults: Decree 91/2020/ND-CP, art. 12). */
+  compliance: v.object({
+    callHours: SCALARS['compliance.callHours'],
+    maxCallsPer24h: SCALARS['compliance.maxCallsPer24h'],
   }),
 });
 

@@ -6,6 +6,11 @@
  * resolved by token.ts when a request needs it.
  */
 import { DEFAULT_HOME_PHONE_PATTERN, DEFAULT_PHONE_PATTERN, LIMITS } from '../api/spec.js';
+import {
+  DEFAULT_ANSWERED_STATUSES,
+  DEFAULT_CALL_HOURS,
+  DEFAULT_MAX_CALLS_PER_24H,
+} from '../report/rules.js';
 import { UsageError } from '../errors.js';
 import { isLoopback } from '../net.js';
 import { ENV, ENV_SETTINGS, envValue, type Env } from './env.js';
@@ -39,6 +44,10 @@ export const DEFAULTS = {
   'report.windowDays': 31,
   'report.concurrency': 4,
   'report.bom': false,
+  'report.answeredStatuses': DEFAULT_ANSWERED_STATUSES,
+  /** Decree 91/2020/ND-CP, art. 12 (the README says more). */
+  'compliance.callHours': DEFAULT_CALL_HOURS,
+  'compliance.maxCallsPer24h': DEFAULT_MAX_CALLS_PER_24H,
 } as const;
 
 /**

@@ -194,7 +194,27 @@ export interface SuppressionList extends SuppressionListSummary {
 export interface LoadOptions {
   /** What a phone number must look like once normalised (import.phonePattern). */
   phonePattern?: string;
+  /**
+   * What the lists are read for, in the hint of a list that cannot be used: an import (default)
+   * or a report's compliance check (`cacs report --summary`, `--fail-on-violations`).
+   */
+  purpose?: 'import' | 'report';
 }
+
+/** The first words of the hint of a list that cannot be used: what it stopped, and why. */
+const STOPPED = {
+  import: {
+    unusable: 'Nothing was sent: cacs does not import without a do-not-call list it was given.',
+    empty:
+      'Nothing was sent: a list without numbers is refused, so that an export that came out empty never lets every lead through.',
+  },
+  report: {
+    unusable:
+      'Nothing was asked of the service: the compliance check does not run without a do-not-call list it was given.',
+    empty:
+      'Nothing was asked of the service: a list without numbers is refused, so that an export that came out empty never passes every call as clean.',
+  },
+} as const;
 
 const LETTER = /\p{L}/u;
 const DIGITS = /^\d+$/;
@@ -252,10 +272,8 @@ function phoneColumn(
 }
 
 /** A failure reading a list, as the exit-2 error that names it and where it was given. */
-function listError(e: unknown, src: SuppressionSource): unknown {
-  const why =
-    'Nothing was sent: cacs does not import without a do-not-call list it was given. ' +
-    `Fix or replace the file, or remove it from ${src.from}.`;
+function listError(e: unknown, src: SuppressionSource, purpose: 'import' | 'report'): unknown {
+  const why = `${STOPPED[purpose].unusable} Fix or replace the file, or remove it from ${src.from}.`;
   if (e instanceof CacsError) {
     return new UsageError(`do-not-call list ${e.message}`, {
       hint: e.hint !== undefined ? `${e.hint} ${why}` : why,
@@ -433,7 +451,7 @@ export async function loadSuppressionList(
       await readRows(info, entries);
     }
   } catch (e) {
-    throw listError(e, src);
+    throw listError(e, src, opts.purpose ?? 'import');
   }
   const { set, ignored, ignoredExamples } = entries;
   set.seal();
@@ -442,7 +460,7 @@ export async function loadSuppressionList(
       `do-not-call list ${src.name}: no phone number in it${ignored > 0 ? ` (${ignored.toLocaleString('en-US')} ${ignored === 1 ? 'entry is not a phone number' : 'entries are not phone numbers'}, e.g. line ${ignoredExamples[0]!.line}: ${JSON.stringify(ignoredExamples[0]!.value)})` : ''}`,
       {
         hint:
-          'Nothing was sent: a list without numbers is refused, so that an export that came out empty never lets every lead through. ' +
+          `${STOPPED[opts.purpose ?? 'import'].empty} ` +
           `Check the file (the phone column, one number per line), or remove it from ${src.from}.`,
       },
     );
@@ -498,6 +516,17 @@ export class Suppression {
         return { code: 'suppressed', reason: `on do-not-call list ${list.list}` };
       }
     }
+    return undefined;
+  }
+
+  /**
+   * The name of the first list holding this number (normalised as holdBack does), or
+   * undefined. Counts nothing: for questions about numbers that were not leads of this run
+   * (the report's compliance check).
+   */
+  listOf(phone: string): string | undefined {
+    const normal = normalizePhone(phone, this.into).value;
+    for (const list of this.lists) if (list.set.has(normal)) return list.list;
     return undefined;
   }
 

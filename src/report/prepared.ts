@@ -10,7 +10,7 @@
  * Memory: besides the merged leads, each listed lead's text (UTF-8) until the output is written.
  */
 import { performance } from 'node:perf_hooks';
-import type { CallAttempt } from '../api/spec.js';
+import type { CallAttempt, CallRecord } from '../api/spec.js';
 import { RecordMerger, compareLeadOrder, leadOrder, type LeadOrder } from './merge.js';
 import { CHUNK, encoded, type LeadFormat, type Sink } from './write.js';
 
@@ -94,6 +94,17 @@ export class PreparedReport {
       }
     }
     return { leads, attempts };
+  }
+
+  /**
+   * The listed records (after finish), made again one at a time from the merged leads and not
+   * kept: for figures over the whole report (`--fail-on-violations`) without holding it.
+   */
+  *records(): Generator<CallRecord> {
+    for (const lead of this.sorted) {
+      const record = this.merger.record(lead.order.id, this.keep);
+      if (record !== undefined) yield record;
+    }
   }
 
   /** The output (after finish), in chunks of about CHUNK bytes; each lead's text is let go of. */

@@ -214,6 +214,8 @@ export interface PreparedReportResult extends Omit<ReportResult, 'records'> {
   leads: number;
   /** Write the report (once) in the format it was prepared in. */
   write(sink: Sink): Promise<void>;
+  /** The records listed, made again one at a time (not kept): for a summary of the report. */
+  records(): Iterable<CallRecord>;
 }
 
 /**
@@ -247,6 +249,7 @@ export async function prepareReport(
     to,
     leads,
     write: (sink) => prepared.write(sink),
+    records: () => prepared.records(),
   };
 }
 

@@ -11,22 +11,29 @@
  * counted, but in no day or hour, and cannot be judged against the hours or the 24-hour rule.
  */
 import type { CallRecord } from '../api/spec.js';
+import { UsageError } from '../errors.js';
+import {
+  DEFAULT_ANSWERED_STATUSES,
+  DEFAULT_CALL_HOURS,
+  DEFAULT_MAX_CALLS_PER_24H,
+  parseCallHours,
+} from './rules.js';
 
-/** Statuses counted as answered unless configured (`report.answeredStatuses`). */
-export const DEFAULT_ANSWERED_STATUSES: readonly string[] = ['ANSWERED'];
-/** Decree 91/2020/ND-CP, art. 12: advertising calls between 8:00 and 17:00 … */
-export const DEFAULT_CALL_HOURS = '08:00-17:00';
-/** … and at most once per 24 hours to one number. */
-export const DEFAULT_MAX_CALLS_PER_24H = 1;
+export {
+  DEFAULT_ANSWERED_STATUSES,
+  DEFAULT_CALL_HOURS,
+  DEFAULT_MAX_CALLS_PER_24H,
+  parseCallHours,
+} from './rules.js';
 
 /** The status shown for an attempt without one. */
 export const NO_STATUS = '(none)';
 /** Samples kept per compliance finding. */
 export const COMPLIANCE_SAMPLES = 20;
 /** Upper bounds (seconds) of the talk-time distribution's buckets; the last is open. */
+export const TALK_TIME_BUCKETS: readonly number[] = [30, 60, 120, 300, 600, 1200];
 /** perDay fills in empty days over at most this many days (ten years). */
 const MAX_FILLED_DAYS = 3660;
-export const TALK_TIME_BUCKETS: readonly number[] = [30, 60, 120, 300, 600, 1200];
 
 export interface ComplianceRules {
   /** Permitted hours, `HH:mm-HH:mm` on the service's clock; a call at the end time is outside. */
@@ -48,6 +55,18 @@ export interface SummaryOptions {
   suppressed?: (phone: string) => string | undefined;
   /** Names of the lists `suppressed` checks, for the block's heading. */
   suppressionLists?: readonly string[];
+  /**
+   * How called numbers are compared (the 24-hour rule) and told apart (numbers on a list): the
+   * key of a number, such as its normalised form. Default: the number as the service wrote it,
+   * trimmed. The library's `summarize` and `cacs report` normalise as the import does
+   * (`+84 912 345 678`, `0912345678` and an old 11-digit mobile are one subscriber).
+   */
+  numberKey?: (phone: string) => string;
+  /**
+   * Where each rule's value came from, shown beside it (`cacs report` gives the setting's
+   * source, such as `project config /srv/.cacsrc.yaml`); default `default` or `given`.
+   */
+  ruleOrigins?: Partial<Record<keyof ComplianceRules, string>>;
 }
 
 export interface TimeStats {
@@ -99,6 +118,7 @@ export interface AttemptRef {
 }
 
 export interface NumberOverLimit {
+  /** Normalised (`+84 912…` and `0912…` are one number). */
   phone_number: string;
   /** The most calls to it within any 24 hours. */
   calls: number;
@@ -111,8 +131,15 @@ export interface ComplianceReport {
   rules: ComplianceRules & {
     /** The do-not-call lists checked; empty when none is configured. */
     suppressionLists: string[];
+    /** Where each rule's value came from (SummaryOptions.ruleOrigins). */
+    origin: Record<keyof ComplianceRules, string>;
   };
   outsideHours: { attempts: number; samples: AttemptRef[] };
+  /**
+   * Numbers called more than `maxCallsPer24h` times within some 24 hours (a call exactly 24
+   * hours after another is outside its 24 hours); `calls`: the calls of each such number's
+   * busiest 24 hours, added up. Samples: the most called first.
+   */
   overLimit: { numbers: number; calls: number; samples: NumberOverLimit[] };
   /** checked: false when no list was configured. */
   suppressed: {
@@ -183,26 +210,10 @@ export function wallSeconds(s: string): number {
   return ms / 1000;
 }
 
-const HOURS = /^(\d{1,2}):(\d{2})-(\d{1,2}):(\d{2})$/;
-
-/** `HH:mm-HH:mm` → [start, end) in seconds of the day; throws on a malformed one. */
-export function parseCallHours(s: string): [number, number] {
-  const m = HOURS.exec(s.trim());
-  const bad = () =>
-    new Error(`call hours ${JSON.stringify(s)}: expected HH:mm-HH:mm with start before end`);
-  if (m === null) throw bad();
-  const [h1, m1, h2, m2] = m.slice(1).map(Number) as [number, number, number, number];
-  if (h1 > 23 || m1 > 59 || h2 > 24 || m2 > 59 || (h2 === 24 && m2 !== 0)) throw bad();
-  const start = h1 * 3600 + m1 * 60;
-  const end = h2 * 3600 + m2 * 60;
-  if (start >= end) throw bad();
-  return [start, end];
-}
-
-function num(v: unknown): number {
-  if (typeof v === 'number') return v;
-  if (typeof v === 'string' && v.trim() !== '') return Number(v);
-  return NaN;
+/** A duration in seconds as the service gives it (a number or its text), or NaN if none. */
+function seconds(v: unknown): number {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  return Number.isFinite(n) && n >= 0 ? n : NaN;
 }
 
 /** Nearest-rank percentile of sorted values. */
@@ -246,195 +257,292 @@ function formatWall(seconds: number): string {
   return new Date(seconds * 1000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-/** Computes the statistics of merged report records (one per lead, attempts in `data`). */
-export function summarize(records: Iterable<CallRecord>, opts: SummaryOptions = {}): ReportSummary {
-  const answeredStatuses = [...(opts.answeredStatuses ?? DEFAULT_ANSWERED_STATUSES)];
-  const isAnswered = new Set(answeredStatuses);
-  const rules: ComplianceRules = {
-    callHours: opts.compliance?.callHours ?? DEFAULT_CALL_HOURS,
-    maxCallsPer24h: opts.compliance?.maxCallsPer24h ?? DEFAULT_MAX_CALLS_PER_24H,
-  };
-  const [hoursStart, hoursEnd] = parseCallHours(rules.callHours);
+/** One number's call times: a single time as is (most numbers), more in a list. */
+type Times = number | number[];
 
-  let leads = 0;
-  let attempts = 0;
-  let answered = 0;
-  let answeredLeads = 0;
-  let undated = 0;
-  const byStatus = new Map<string, number>();
-  const waits: number[] = [];
-  const talks: number[] = [];
-  const buckets = [...TALK_TIME_BUCKETS, Infinity].map(() => 0);
-  const days = new Map<string, DayCount>();
-  const hours = Array.from({ length: 24 }, () => ({ attempts: 0, answered: 0 }));
-  const keys = new Map<string, number>();
-  const callsByNumber = new Map<string, number[]>();
-  const outsideHours: AttemptRef[] = [];
-  let outsideCount = 0;
-  const suppressedSamples: Array<AttemptRef & { list: string }> = [];
-  let suppressedAttempts = 0;
-  const suppressedNumbers = new Set<string>();
-  let minDay = Infinity;
-  let maxDay = -Infinity;
+/**
+ * The statistics built one record at a time ({@link summarize} over a list or a stream): add
+ * each merged record once, then ask for the result. Keeps no record: counts, one number per
+ * wait and talk time (for the percentiles), and each called number's call times (for the
+ * 24-hour rule).
+ */
+export class SummaryBuilder {
+  private readonly answeredStatuses: string[];
+  private readonly isAnswered: Set<string>;
+  private readonly rules: ComplianceRules;
+  private readonly origin: ComplianceReport['rules']['origin'];
+  private readonly hoursStart: number;
+  private readonly hoursEnd: number;
+  private readonly suppressed: ((phone: string) => string | undefined) | undefined;
+  private readonly suppressionLists: string[];
+  private readonly numberKey: (phone: string) => string;
 
-  for (const record of records) {
-    leads++;
+  private leads = 0;
+  private attempts = 0;
+  private answered = 0;
+  private answeredLeads = 0;
+  private undated = 0;
+  private readonly byStatus = new Map<string, number>();
+  private readonly waits: number[] = [];
+  private readonly talks: number[] = [];
+  private readonly buckets = [...TALK_TIME_BUCKETS, Infinity].map(() => 0);
+  private readonly days = new Map<string, DayCount>();
+  private readonly hours = Array.from({ length: 24 }, () => ({ attempts: 0, answered: 0 }));
+  private readonly keys = new Map<string, number>();
+  private readonly callsByNumber = new Map<string, Times>();
+  private readonly outsideSamples: AttemptRef[] = [];
+  private outsideCount = 0;
+  private readonly suppressedSamples: Array<AttemptRef & { list: string }> = [];
+  private suppressedAttempts = 0;
+  private readonly suppressedNumbers = new Set<string>();
+  private minDay = Infinity;
+  private maxDay = -Infinity;
+
+  constructor(opts: SummaryOptions = {}) {
+    this.answeredStatuses = [...(opts.answeredStatuses ?? DEFAULT_ANSWERED_STATUSES)];
+    // ANSWERED, answered and " Answered " are one status to the answer rate.
+    this.isAnswered = new Set(this.answeredStatuses.map(statusKey));
+    this.rules = {
+      callHours: opts.compliance?.callHours ?? DEFAULT_CALL_HOURS,
+      maxCallsPer24h: opts.compliance?.maxCallsPer24h ?? DEFAULT_MAX_CALLS_PER_24H,
+    };
+    [this.hoursStart, this.hoursEnd] = parseCallHours(this.rules.callHours);
+    const max = this.rules.maxCallsPer24h;
+    if (!Number.isSafeInteger(max) || max < 1) {
+      throw new UsageError(
+        `maxCallsPer24h: expected a whole number of at least 1, got ${JSON.stringify(max)}`,
+      );
+    }
+    const given = (v: unknown) => (v === undefined ? 'default' : 'given');
+    this.origin = {
+      callHours: opts.ruleOrigins?.callHours ?? given(opts.compliance?.callHours),
+      maxCallsPer24h: opts.ruleOrigins?.maxCallsPer24h ?? given(opts.compliance?.maxCallsPer24h),
+    };
+    this.suppressed = opts.suppressed;
+    const key = opts.numberKey;
+    this.numberKey = key === undefined ? (p) => p : (p) => key(p) || p;
+    this.suppressionLists = [...(opts.suppressionLists ?? [])];
+  }
+
+  /** Add one merged record (one lead, its attempts in `data`). */
+  add(record: CallRecord): void {
+    this.leads++;
     let leadAnswered = false;
-    for (const a of record.data ?? []) {
-      attempts++;
-      const status = a.status === null || a.status === '' ? NO_STATUS : String(a.status);
-      byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
-      const isAns = isAnswered.has(status);
+    const leadPhone = textOf(record.phone_number);
+    for (const a of Array.isArray(record.data) ? record.data : []) {
+      this.attempts++;
+      const status = statusOf(a.status);
+      this.byStatus.set(status, (this.byStatus.get(status) ?? 0) + 1);
+      const isAns = this.isAnswered.has(statusKey(status));
       if (isAns) {
-        answered++;
+        this.answered++;
         leadAnswered = true;
       }
-      const wait = num(a.wait_time);
-      if (Number.isFinite(wait)) waits.push(wait);
+      const wait = seconds(a.wait_time);
+      if (!Number.isNaN(wait)) this.waits.push(wait);
       if (isAns) {
-        const talk = num(a.talk_time);
-        if (Number.isFinite(talk)) {
-          talks.push(talk);
+        const talk = seconds(a.talk_time);
+        if (!Number.isNaN(talk)) {
+          this.talks.push(talk);
           let b = 0;
           while (b < TALK_TIME_BUCKETS.length && talk >= TALK_TIME_BUCKETS[b]!) b++;
-          buckets[b]!++;
+          this.buckets[b]!++;
         }
       }
-      const key = a.key_press === null || a.key_press === undefined ? '' : String(a.key_press);
-      if (key.trim() !== '') keys.set(key, (keys.get(key) ?? 0) + 1);
+      const key = textOf(a.key_press).trim();
+      if (key !== '') this.keys.set(key, (this.keys.get(key) ?? 0) + 1);
 
-      const phone = String(a.phone_number ?? record.phone_number ?? '');
-      const dateTime = a.date_time ?? '';
-      const when = wallSeconds(dateTime);
+      // The number called: the attempt's, else the lead's.
+      const phone = textOf(a.phone_number).trim() || leadPhone.trim();
+      const dateTime = textOf(a.date_time);
       const ref = (): AttemptRef => ({
         campaign_lead_id: record.campaign_lead_id,
         phone_number: phone,
         date_time: dateTime,
         status,
       });
+      const when = wallSeconds(dateTime);
       if (Number.isNaN(when)) {
-        undated++;
+        this.undated++;
       } else {
-        const dayStart = Math.floor(when / DAY) * DAY;
-        minDay = Math.min(minDay, dayStart);
-        maxDay = Math.max(maxDay, dayStart);
-        const day = dayOf(when);
-        let d = days.get(day);
-        if (d === undefined) days.set(day, (d = { day, attempts: 0, statuses: {} }));
-        d.attempts++;
-        d.statuses[status] = (d.statuses[status] ?? 0) + 1;
-        const sod = when - dayStart;
-        const h = hours[Math.floor(sod / 3600)]!;
-        h.attempts++;
-        if (isAns) h.answered++;
-        if (sod < hoursStart || sod >= hoursEnd) {
-          outsideCount++;
-          if (outsideHours.length < COMPLIANCE_SAMPLES) outsideHours.push(ref());
-        }
-        if (phone !== '') {
-          let list = callsByNumber.get(phone);
-          if (list === undefined) callsByNumber.set(phone, (list = []));
-          list.push(when);
+        this.dated(when, status, isAns, ref);
+        // One subscriber however the number is written (with the library's numberKey: +84…,
+        // 84…, an old 11-digit mobile).
+        const number = phone === '' ? '' : this.numberKey(phone);
+        if (number !== '') {
+          const times = this.callsByNumber.get(number);
+          if (times === undefined) this.callsByNumber.set(number, when);
+          else if (typeof times === 'number') this.callsByNumber.set(number, [times, when]);
+          else times.push(when);
         }
       }
-      if (opts.suppressed !== undefined && phone !== '') {
-        const list = opts.suppressed(phone);
+      // A call to a listed number is one whenever it was made.
+      if (this.suppressed !== undefined && phone !== '') {
+        const list = this.suppressed(phone);
         if (list !== undefined) {
-          suppressedAttempts++;
-          suppressedNumbers.add(phone);
-          if (suppressedSamples.length < COMPLIANCE_SAMPLES)
-            suppressedSamples.push({ ...ref(), list });
+          this.suppressedAttempts++;
+          this.suppressedNumbers.add(this.numberKey(phone));
+          if (this.suppressedSamples.length < COMPLIANCE_SAMPLES)
+            this.suppressedSamples.push({ ...ref(), list });
         }
       }
     }
-    if (leadAnswered) answeredLeads++;
+    if (leadAnswered) this.answeredLeads++;
   }
 
-  const overSamples: NumberOverLimit[] = [];
-  let overNumbers = 0;
-  let overCalls = 0;
-  for (const [phone, times] of callsByNumber) {
-    if (times.length <= rules.maxCallsPer24h) continue;
-    const worst = busiest24h(times);
-    if (worst.calls <= rules.maxCallsPer24h) continue;
-    overNumbers++;
-    overCalls += worst.calls;
-    overSamples.push({
-      phone_number: phone,
-      calls: worst.calls,
-      from: formatWall(worst.from),
-      to: formatWall(worst.to),
-    });
+  /** An attempt with a readable time: its day, its hour, the permitted hours. */
+  private dated(when: number, status: string, isAns: boolean, ref: () => AttemptRef): void {
+    const dayStart = Math.floor(when / DAY) * DAY;
+    if (dayStart < this.minDay) this.minDay = dayStart;
+    if (dayStart > this.maxDay) this.maxDay = dayStart;
+    const day = dayOf(when);
+    let d = this.days.get(day);
+    if (d === undefined) this.days.set(day, (d = { day, attempts: 0, statuses: {} }));
+    d.attempts++;
+    d.statuses[status] = (d.statuses[status] ?? 0) + 1;
+    const sod = when - dayStart;
+    const h = this.hours[Math.floor(sod / 3600)]!;
+    h.attempts++;
+    if (isAns) h.answered++;
+    if (sod < this.hoursStart || sod >= this.hoursEnd) {
+      this.outsideCount++;
+      if (this.outsideSamples.length < COMPLIANCE_SAMPLES) this.outsideSamples.push(ref());
+    }
   }
-  overSamples.sort(
-    (a, b) =>
-      b.calls - a.calls ||
-      (a.phone_number < b.phone_number ? -1 : a.phone_number > b.phone_number ? 1 : 0),
-  );
 
-  const perDay: DayCount[] = [];
-  // Days without attempts are filled in, unless a stray date would make that list absurd.
-  if ((maxDay - minDay) / DAY > MAX_FILLED_DAYS) {
-    perDay.push(...[...days.values()].sort((a, b) => (a.day < b.day ? -1 : 1)));
-  } else
-    for (let t = minDay; t <= maxDay; t += DAY) {
-      const day = dayOf(t);
-      perDay.push(days.get(day) ?? { day, attempts: 0, statuses: {} });
+  /** The statistics of every record added so far. */
+  result(): ReportSummary {
+    const { attempts, leads, rules } = this;
+
+    const overSamples: NumberOverLimit[] = [];
+    let overNumbers = 0;
+    let overCalls = 0;
+    for (const [phone, times] of this.callsByNumber) {
+      if (typeof times === 'number' || times.length <= rules.maxCallsPer24h) continue;
+      const worst = busiest24h(times.slice());
+      if (worst.calls <= rules.maxCallsPer24h) continue;
+      overNumbers++;
+      overCalls += worst.calls;
+      overSamples.push({
+        phone_number: phone,
+        calls: worst.calls,
+        from: formatWall(worst.from),
+        to: formatWall(worst.to),
+      });
+    }
+    overSamples.sort((a, b) => b.calls - a.calls || compareText(a.phone_number, b.phone_number));
+
+    const perDay: DayCount[] = [];
+    // Days without attempts are filled in, unless a stray date would make that list absurd.
+    if (this.maxDay - this.minDay > MAX_FILLED_DAYS * DAY) {
+      perDay.push(...[...this.days.values()].sort((a, b) => compareText(a.day, b.day)));
+    } else {
+      for (let t = this.minDay; t <= this.maxDay; t += DAY) {
+        const day = dayOf(t);
+        perDay.push(this.days.get(day) ?? { day, attempts: 0, statuses: {} });
+      }
     }
 
-  const statuses = [...byStatus]
-    .map(([status, n]) => ({ status, attempts: n, share: n / attempts }))
-    .sort(
-      (a, b) => b.attempts - a.attempts || (a.status < b.status ? -1 : a.status > b.status ? 1 : 0),
-    );
+    const statuses = [...this.byStatus]
+      .map(([status, n]) => ({ status, attempts: n, share: n / attempts }))
+      .sort((a, b) => b.attempts - a.attempts || compareText(a.status, b.status));
 
-  const talkTimeBuckets: Bucket[] = buckets.map((n, i) => ({
-    from: i === 0 ? 0 : TALK_TIME_BUCKETS[i - 1]!,
-    to: i < TALK_TIME_BUCKETS.length ? TALK_TIME_BUCKETS[i]! : null,
-    attempts: n,
-  }));
+    const talkTimeBuckets: Bucket[] = this.buckets.map((n, i) => ({
+      from: i === 0 ? 0 : TALK_TIME_BUCKETS[i - 1]!,
+      to: i < TALK_TIME_BUCKETS.length ? TALK_TIME_BUCKETS[i]! : null,
+      attempts: n,
+    }));
 
-  return {
-    leads,
-    attempts,
-    attemptsPerLead: leads === 0 ? 0 : attempts / leads,
-    statuses,
-    answered: {
-      statuses: answeredStatuses,
-      attempts: answered,
-      rate: attempts === 0 ? null : answered / attempts,
-      leads: answeredLeads,
-      leadRate: leads === 0 ? null : answeredLeads / leads,
-    },
-    waitTime: timeStats(waits),
-    talkTime: timeStats(talks),
-    talkTimeBuckets,
-    perDay,
-    perHour: hours.map((h, hour) => ({
-      hour,
-      attempts: h.attempts,
-      answered: h.answered,
-      rate: h.attempts === 0 ? null : h.answered / h.attempts,
-    })),
-    keyPresses: [...keys]
-      .map(([key, n]) => ({ key, attempts: n }))
-      .sort((a, b) => b.attempts - a.attempts || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
-    undated,
-    compliance: {
-      rules: { ...rules, suppressionLists: [...(opts.suppressionLists ?? [])] },
-      outsideHours: { attempts: outsideCount, samples: outsideHours },
-      overLimit: {
-        numbers: overNumbers,
-        calls: overCalls,
-        samples: overSamples.slice(0, COMPLIANCE_SAMPLES),
+    return {
+      leads,
+      attempts,
+      attemptsPerLead: leads === 0 ? 0 : attempts / leads,
+      statuses,
+      answered: {
+        statuses: [...this.answeredStatuses],
+        attempts: this.answered,
+        rate: attempts === 0 ? null : this.answered / attempts,
+        leads: this.answeredLeads,
+        leadRate: leads === 0 ? null : this.answeredLeads / leads,
       },
-      suppressed: {
-        checked: opts.suppressed !== undefined,
-        attempts: suppressedAttempts,
-        numbers: suppressedNumbers.size,
-        samples: suppressedSamples,
+      waitTime: timeStats(this.waits),
+      talkTime: timeStats(this.talks),
+      talkTimeBuckets,
+      perDay: perDay.map((d) => ({ ...d, statuses: { ...d.statuses } })),
+      perHour: this.hours.map((h, hour) => ({
+        hour,
+        attempts: h.attempts,
+        answered: h.answered,
+        rate: h.attempts === 0 ? null : h.answered / h.attempts,
+      })),
+      keyPresses: [...this.keys]
+        .map(([key, n]) => ({ key, attempts: n }))
+        .sort((a, b) => b.attempts - a.attempts || compareText(a.key, b.key)),
+      undated: this.undated,
+      compliance: {
+        rules: {
+          ...rules,
+          suppressionLists: [...this.suppressionLists],
+          origin: { ...this.origin },
+        },
+        outsideHours: { attempts: this.outsideCount, samples: [...this.outsideSamples] },
+        overLimit: {
+          numbers: overNumbers,
+          calls: overCalls,
+          samples: overSamples.slice(0, COMPLIANCE_SAMPLES),
+        },
+        suppressed: {
+          checked: this.suppressed !== undefined,
+          attempts: this.suppressedAttempts,
+          numbers: this.suppressedNumbers.size,
+          samples: [...this.suppressedSamples],
+        },
+        violations: this.outsideCount + overNumbers + this.suppressedAttempts,
       },
-      violations: outsideCount + overNumbers + suppressedAttempts,
-    },
-  };
+    };
+  }
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** A field as text ('' for null or undefined). */
+function textOf(v: unknown): string {
+  return v === null || v === undefined ? '' : String(v);
+}
+
+function statusOf(v: unknown): string {
+  const s = textOf(v);
+  return s.trim() === '' ? NO_STATUS : s;
+}
+
+/** How answered statuses are compared: case and surrounding blanks ignored. */
+function statusKey(s: string): string {
+  return s.trim().toUpperCase();
+}
+
+/**
+ * Computes the statistics of merged report records (one per lead, attempts in `data`): a list
+ * (`runReport`'s `records`) gives the summary at once, an async iterable (`streamReport`'s)
+ * a promise of it, each record summarised as it is handed out and not kept.
+ */
+export function summarize(records: Iterable<CallRecord>, opts?: SummaryOptions): ReportSummary;
+export function summarize(
+  records: AsyncIterable<CallRecord>,
+  opts?: SummaryOptions,
+): Promise<ReportSummary>;
+export function summarize(
+  records: Iterable<CallRecord> | AsyncIterable<CallRecord>,
+  opts: SummaryOptions = {},
+): ReportSummary | Promise<ReportSummary> {
+  const builder = new SummaryBuilder(opts);
+  if (Symbol.iterator in records) {
+    for (const record of records) builder.add(record);
+    return builder.result();
+  }
+  return (async () => {
+    for await (const record of records) builder.add(record);
+    return builder.result();
+  })();
 }

@@ -76,6 +76,8 @@ export const EXTENSION_FORMATS: Readonly<Record<string, ReportFormat>> = {
   '.jsonl': 'ndjson',
   '.txt': 'table',
   '.xlsx': 'xlsx',
+  '.html': 'html',
+  '.htm': 'html',
 };
 
 /** The usual extension of each format, for messages. */

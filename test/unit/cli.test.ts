@@ -129,7 +129,7 @@ describe('config show / path / init', () => {
     expect(r.stderr).toContain('  - baseUrl: expected a non-empty string, got number 42');
     expect(r.stderr).toContain('  - batchSize: unknown key');
     expect(r.stderr).toContain(
-      '  - report.format: expected one of csv, json, ndjson, table, xlsx, got string "xml"',
+      '  - report.format: expected one of csv, json, ndjson, table, xlsx, html, got string "xml"',
     );
     expect(r.stderr).not.toMatch(/at .*\.ts:\d+/); // no stack trace
   });
@@ -287,7 +287,7 @@ describe('flag rules, declared on the options', () => {
     ],
     [
       ['report', '--from', 'today', '--format', 'xml'],
-      bad('--format <format>', 'xml', 'Allowed choices are csv, json, ndjson, table, xlsx.'),
+      bad('--format <format>', 'xml', 'Allowed choices are csv, json, ndjson, table, xlsx, html.'),
     ],
     [
       ['report', '--from', 'today', '--flatten', 'rows'],

@@ -105,6 +105,7 @@ describe.each(SHELLS)('%s completion script', (shell) => {
       'ndjson',
       'table',
       'xlsx',
+      'html',
     ]);
     for (const [cmd, flag] of [
       ['import', '--format'],
@@ -128,7 +129,7 @@ describe('zsh escaping', () => {
     expect(z).toContain(
       "'(-o --output)-o+[write to this file (complete or not at all); {from} {to} {date} are filled in]:file:_files'",
     );
-    expect(z).toContain(':format:(csv json ndjson table xlsx)');
+    expect(z).toContain(':format:(csv json ndjson table xlsx html)');
   });
 });
 
@@ -141,7 +142,7 @@ describe('fish escaping', () => {
     expect(f).toContain(
       "complete -c cacs -n '__fish_seen_subcommand_from report' -s o -l output -r -F",
     );
-    expect(f).toContain("-l format -x -a 'csv json ndjson table xlsx' -d ");
+    expect(f).toContain("-l format -x -a 'csv json ndjson table xlsx html' -d ");
   });
 });
 
@@ -219,6 +220,7 @@ describe('bash behaviour', () => {
       'ndjson',
       'table',
       'xlsx',
+      'html',
     ]);
     expect(complete('cacs', 'report', '--format', '=', 'nd')).toEqual(['ndjson']);
     expect(complete('cacs', 'import', '--format', '')).toEqual(

@@ -674,6 +674,35 @@ describe('cacs report --bookmark against the emulator', () => {
     expect(onlyBookmark(state).json.coveredUntil).toBe('2026-11-21 09:00:00');
   });
 
+  it('--summary and --fail-on-violations with a bookmark: the summary covers the new range; exit 6 still moves the bookmark (the output is complete)', async () => {
+    const state = tempDir();
+    const out = tempDir();
+    clock.ms = D + DAY + 10 * HOUR;
+    const first = await run(
+      ['--bookmark', 's', '--from', '2026-11-20', '--summary', '-o', 's-{from}-{to}.json'],
+      state,
+      out,
+    );
+    expect(first.code, first.stderr).toBe(0);
+    const a = JSON.parse(
+      fs.readFileSync(path.join(out, 's-20261120-000000-20261121-090000.json'), 'utf8'),
+    ) as { attempts: number; from: string; to: string };
+    expect([a.from, a.to]).toEqual(['2026-11-20 00:00:00', '2026-11-21 09:00:00']);
+    expect(onlyBookmark(state).json.coveredUntil).toBe('2026-11-21 09:00:00');
+    // The emulator calls around the clock: outside 08:00-17:00 there are violations.
+    clock.ms += 12 * HOUR;
+    const second = await run(
+      ['--bookmark', 's', '--fail-on-violations', '--format', 'csv', '-o', 'c-{from}-{to}.csv'],
+      state,
+      out,
+    );
+    expect(second.code, second.stderr).toBe(6);
+    expect(second.stderr).toContain('outside call hours');
+    expect(second.stderr).toContain('bookmark "s" now covers up to 2026-11-21 21:00:00');
+    expect(fs.existsSync(path.join(out, 'c-20261121-090001-20261121-210000.csv'))).toBe(true);
+    expect(onlyBookmark(state).json.coveredUntil).toBe('2026-11-21 21:00:00');
+  });
+
   it('the library: openBookmark, runReport, commit; the command continues from it; listBookmarks, resetBookmark', async () => {
     const state = tempDir();
     clock.ms = D + DAY + 10 * HOUR;
@@ -735,6 +764,7 @@ describe('bookmark flags', () => {
       ['--bookmarks', '--bookmark-reset', 'n'],
       '--bookmarks and --bookmark-reset: give one of them',
     ],
+    [['--bookmarks', '--summary'], '--bookmarks fetches no report: leave out --summary'],
   ])('%j is exit 2: %s', async (argv, message) => {
     const r = await runCli(['report', ...argv], {
       env: isolatedEnv({

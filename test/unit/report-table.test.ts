@@ -171,7 +171,9 @@ describe('cacs report: status filters and --flatten', () => {
     for (const format of ['json', 'ndjson']) {
       const r = await run(['--flatten', 'leads', '--format', format]);
       expect(r.code).toBe(2);
-      expect(r.stderr).toContain(`--flatten is for CSV, xlsx and table reports; this one is ${format}`);
+      expect(r.stderr).toContain(
+        `--flatten is for CSV, xlsx and table reports; this one is ${format}`,
+      );
     }
     expect(emu.store.reportRequests).toHaveLength(0);
   });

@@ -58,6 +58,10 @@ export async function runConfigShow(
   add('report.flatten', settings.report.flatten);
   add('report.windowDays', settings.report.windowDays);
   add('report.concurrency', settings.report.concurrency);
+  add('report.bom', settings.report.bom);
+  add('report.answeredStatuses', settings.report.answeredStatuses.join(', '));
+  add('compliance.callHours', settings.compliance.callHours);
+  add('compliance.maxCallsPer24h', settings.compliance.maxCallsPer24h);
 
   if (opts.json) {
     const obj = {
@@ -144,6 +148,16 @@ report:
   windowDays: 31
   concurrency: 4
   # format: csv
+  # Statuses the summary (--summary) counts as answered.
+  # answeredStatuses: [ANSWERED]
+
+# The summary's compliance check (cacs report --summary, --fail-on-violations). The defaults
+# follow Vietnam's Decree 91/2020/ND-CP, art. 12 (advertising calls 08:00-17:00, at most one
+# call to a number per 24 hours); they are settings, not legal advice. Calls to numbers on the
+# import.suppress lists are counted too.
+# compliance:
+#   callHours: '08:00-17:00'
+#   maxCallsPer24h: 1
 
 # Named sets of the settings above, chosen with --profile or CACS_PROFILE.
 # profiles:

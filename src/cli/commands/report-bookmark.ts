@@ -40,6 +40,8 @@ type Given = Pick<
   | 'bom'
   | 'windowDays'
   | 'concurrency'
+  | 'summary'
+  | 'failOnViolations'
 >;
 
 /** Flags that make no sense together with the bookmark flags: exit 2 before anything is done. */
@@ -64,6 +66,8 @@ export function bookmarkFlagProblem(flags: Given): UsageError | undefined {
       ['--bom', flags.bom],
       ['--window-days', flags.windowDays],
       ['--concurrency', flags.concurrency],
+      ['--summary', flags.summary],
+      ['--fail-on-violations', flags.failOnViolations],
     ];
     if (action === '--bookmarks') {
       fetchOnly.push(['--status', flags.status], ['--ref-id', flags.refId]);

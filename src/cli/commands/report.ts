@@ -1,15 +1,26 @@
 /** `cacs report`: flags → settings → the report service (dates, windows, fetch, merge) → write. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { FailureError, InterruptedError, OutputClosedError, UsageError } from '../../errors.js';
+import {
+  CacsError,
+  ExitCode,
+  FailureError,
+  InterruptedError,
+  OutputClosedError,
+  UsageError,
+} from '../../errors.js';
 import type { FlatConfig } from '../../config/schema.js';
 import { requireCampaign } from '../../config/settings.js';
 import { formatBytes, plural } from '../../text.js';
 import type { Context } from '../context.js';
+import { htmlReportWriter } from './report-html.js';
 import type { Sink } from '../../report/write.js';
 import type { CallRecord } from '../../api/spec.js';
 import type { ReportProgress } from '../../report/service.js';
+import type { ReportSummary, SummaryOptions } from '../../report/summary.js';
+import type { Settings } from '../../config/settings.js';
 import type { Flags, defineReport } from '../program.js';
+import type { CallRecord as CallRecordType } from '../../api/spec.js';
 
 /** The flags as commander parses them (program.ts defines them). */
 export type ReportFlags = Flags<typeof defineReport>;
@@ -39,6 +50,76 @@ function flushed(stream: NodeJS.WritableStream): Promise<void> {
       reject((err as { code?: string }).code === 'EPIPE' ? new OutputClosedError() : err);
     });
   });
+}
+
+/** Formats a summary can be written in: the terminal view (also `.txt`), JSON, one NDJSON line. */
+const SUMMARY_FORMATS: readonly string[] = ['table', 'json', 'ndjson', 'html'];
+
+/**
+ * What the summary's compliance check needs from the settings: the rules with their origin,
+ * the answered statuses, and the do-not-call lists of import.suppress, read now (a list that
+ * cannot be read is exit 2, before any request, as in import).
+ */
+async function summaryOptions(
+  settings: Settings,
+  sources: ReadonlyMap<string, string>,
+  cwd: string,
+): Promise<SummaryOptions> {
+  const { normalizePhone } = await import('../../leads/normalize.js');
+  const opts: SummaryOptions = {
+    // Called numbers compared as the import normalises them (one subscriber, one key).
+    numberKey: (phone) => normalizePhone(phone).value,
+    answeredStatuses: settings.report.answeredStatuses,
+    compliance: settings.compliance,
+    ruleOrigins: {
+      callHours: sources.get('compliance.callHours') ?? 'default',
+      maxCallsPer24h: sources.get('compliance.maxCallsPer24h') ?? 'default',
+    },
+  };
+  if (settings.import.suppress.length === 0) return opts;
+  const { Suppression } = await import('../../leads/suppress.js');
+  const suppression = await Suppression.load(
+    settings.import.suppress.map((file) => ({
+      path: file,
+      // As the user sees it: relative to the working folder when the list is inside it.
+      name: relativeName(cwd, file),
+      from: `import.suppress (${sources.get('import.suppress') ?? 'config'})`,
+    })),
+    { phonePattern: settings.import.phonePattern, purpose: 'report' },
+  );
+  return {
+    ...opts,
+    suppressed: (phone) => suppression.listOf(phone),
+    suppressionLists: suppression.lists.map((l) => l.list),
+  };
+}
+
+function relativeName(cwd: string, file: string): string {
+  const rel = path.relative(cwd, file);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file;
+}
+
+/** The stderr line of --fail-on-violations: how many, and which rules. */
+function violationsError(summary: ReportSummary): CacsError {
+  const k = summary.compliance;
+  const parts = [
+    k.outsideHours.attempts > 0
+      ? `${plural(k.outsideHours.attempts, 'attempt')} outside call hours ${k.rules.callHours} (compliance.callHours)`
+      : '',
+    k.overLimit.numbers > 0
+      ? `${plural(k.overLimit.numbers, 'number')} called more than ${plural(k.rules.maxCallsPer24h, 'time')} in 24 hours (compliance.maxCallsPer24h)`
+      : '',
+    k.suppressed.attempts > 0
+      ? `${plural(k.suppressed.attempts, 'call')} to numbers on a do-not-call list (import.suppress)`
+      : '',
+  ].filter((p) => p !== '');
+  return new CacsError(
+    `compliance: ${plural(k.violations, 'violation')}: ${parts.join('; ')}`,
+    ExitCode.VIOLATIONS,
+    {
+      hint: 'The output is complete. cacs report --summary shows samples; the rules are settings (README: Summary and compliance).',
+    },
+  );
 }
 
 const TIME_OF_DAY = /^\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?$/i;
@@ -144,10 +225,17 @@ async function reportCommand(
   if (flags.windowDays !== undefined) cmdFlags.set('report.windowDays', flags.windowDays);
   if (flags.concurrency !== undefined) cmdFlags.set('report.concurrency', flags.concurrency);
   if (flags.bom !== undefined) cmdFlags.set('report.bom', flags.bom);
-  const { settings } = await ctx.settings(cmdFlags);
+  const { settings, sources } = await ctx.settings(cmdFlags);
+  const summaryMode = flags.summary === true;
+  const failOnViolations = flags.failOnViolations === true;
+  if (summaryMode && flags.flatten !== undefined) {
+    throw new UsageError('--flatten shapes the records, and --summary prints none', {
+      hint: 'Leave out --flatten (config report.flatten is ignored with --summary).',
+    });
+  }
 
   const [
-    { planReport, prepareReport, runReport },
+    { planReport, prepareReport, runReport, streamReport },
     { createClient },
     { formatFor, leadFormat, writeReport, writeFileAtomic, streamSink },
     { describeRange, formatServiceDate, addSecond, nowIn },
@@ -223,9 +311,22 @@ async function reportCommand(
       hint: 'A pipe takes it too (cacs report … --format xlsx | …); a terminal does not.',
     });
   }
+  if (flags.flatten !== undefined && format === 'html') {
+    throw new UsageError(
+      '--flatten is for CSV, xlsx and table reports; the HTML page lists one row per lead',
+      {
+        hint: 'Leave out --flatten; for a row per attempt use --format csv or xlsx.',
+      },
+    );
+  }
   if (flags.flatten !== undefined && !['csv', 'table', 'xlsx'].includes(format)) {
     throw new UsageError(`--flatten is for CSV, xlsx and table reports; this one is ${format}`, {
       hint: `${format} keeps the service's record shape (one record per lead, its attempts in data); leave out --flatten, or use --format csv.`,
+    });
+  }
+  if (summaryMode && !SUMMARY_FORMATS.includes(format)) {
+    throw new UsageError(`--summary is written as text, JSON, NDJSON or HTML, not ${format}`, {
+      hint: 'Use --format table or json, or -o <file>.txt / .json / .html.',
     });
   }
   const flatten = settings.report.flatten;
@@ -243,6 +344,10 @@ async function reportCommand(
     filtered,
   };
   const { client } = await createClient(ctx, settings);
+  const statsOptions =
+    summaryMode || failOnViolations || format === 'html'
+      ? await summaryOptions(settings, sources, ctx.io.cwd)
+      : undefined;
 
   // csv, json, ndjson: written lead by lead as the answers come (the table counts its leads
   // at the end, and is for a terminal).
@@ -265,40 +370,6 @@ async function reportCommand(
   ctx.out.debug(
     `report ${describeRange(range)}: ${plural(windows.length, 'window')} × ${plural(groups.length, 'status group')}`,
   );
-  const spinner = await ctx.out.spinner(`Fetching 0/${requests} windows…`);
-  // Ctrl-C: the spinner goes at once (the requests in flight are cancelled by the client).
-  const onAbort = () => spinner.stop();
-  ctx.signal.addEventListener('abort', onAbort, { once: true });
-  const reportOpts = {
-    client,
-    campaignKey: campaign.key,
-    plan,
-    ...(flags.refId !== undefined ? { refId: flags.refId } : {}),
-    concurrency: settings.report.concurrency,
-    signal: ctx.signal,
-    onProgress: ({ done, total, bytes }: ReportProgress) =>
-      spinner.update(
-        `Fetching ${done}/${total} windows…${bytes > 0 ? ` ${formatBytes(bytes)} received` : ''}`,
-      ),
-  };
-  let result;
-  try {
-    if (byLead !== undefined) {
-      result = await prepareReport(reportOpts, byLead);
-    } else {
-      const { records, ...rest } = await runReport(reportOpts);
-      if (filtered) records.forEach(noteStatuses);
-      result = {
-        ...rest,
-        leads: records.length,
-        write: (sink: Sink) => writeReport(records, sink, writeOpts),
-      };
-    }
-  } finally {
-    spinner.stop();
-    ctx.signal.removeEventListener('abort', onAbort);
-  }
-
   // Ctrl-C while the report is written stops the writing: -o leaves no file.
   const interruptible = (sink: Sink): Sink => ({
     write: (chunk) => {
@@ -307,25 +378,51 @@ async function reportCommand(
       return sink.write(chunk);
     },
   });
-  // What the bookmark records of this run.
-  const run = () => ({
+  /** What the bookmark records of this run. */
+  const runOf = (leads: number, attempts: number) => ({
     at: ctx.now().toISOString(),
-    leads: result.leads,
-    attempts: result.attempts,
+    leads,
+    attempts,
     ...(outputFile !== undefined ? { output: outputFile } : {}),
   });
-  if (keepExisting) {
+  /**
+   * The output to -o (atomically: complete or not at all) or to stdout. With a bookmark: never
+   * replacing a file, the run recorded as pending just before the rename, stdout flushed.
+   */
+  const writeOutput = async (
+    write: string | ((sink: Sink) => Promise<void>),
+    counts: { leads: number; attempts: number },
+  ) => {
+    const into = (sink: Sink) => {
+      const out = interruptible(sink);
+      return typeof write === 'string' ? out.write(write) : write(out);
+    };
     // Nothing new, and the file of this name is an earlier run's: it stays as it is.
-  } else if (outputFile !== undefined) {
+    if (keepExisting) return;
+    if (outputFile === undefined) {
+      try {
+        await into(streamSink(ctx.io.stdout));
+        // Every byte handed to the OS before the bookmark moves.
+        if (bookmark !== undefined) await flushed(ctx.io.stdout);
+      } catch (e) {
+        if (bookmark !== undefined && e instanceof OutputClosedError) {
+          ctx.out.warn(
+            `stdout was closed before the report was complete: bookmark "${bookmark.key.name}" was not moved, the next run fetches this range again`,
+          );
+        }
+        throw e;
+      }
+      return;
+    }
     try {
       await writeFileAtomic(
         outputFile,
-        (sink) => result.write(interruptible(sink)),
+        into,
         bookmark === undefined || empty
           ? {}
           : {
               noClobber: true,
-              beforeCommit: (temp) => bookmark.prepare(run(), temp),
+              beforeCommit: (temp) => bookmark.prepare(runOf(counts.leads, counts.attempts), temp),
             },
       );
     } catch (e) {
@@ -344,21 +441,151 @@ async function reportCommand(
         },
       );
     }
-  } else {
-    try {
-      const sink = streamSink(ctx.io.stdout);
-      await result.write(interruptible(sink));
-      // Every byte handed to the OS before the bookmark moves.
-      if (bookmark !== undefined) await flushed(ctx.io.stdout);
-    } catch (e) {
-      if (bookmark !== undefined && e instanceof OutputClosedError) {
-        ctx.out.warn(
-          `stdout was closed before the report was complete: bookmark "${bookmark.key.name}" was not moved, the next run fetches this range again`,
-        );
-      }
-      throw e;
+  };
+  /** Once the output is complete: the bookmark moves (or says why not). */
+  const moveBookmark = (leads: number, attempts: number) => {
+    if (bookmark === undefined) return;
+    const name = JSON.stringify(bookmark.key.name);
+    if (empty) {
+      const covered = bookmark.state?.coveredUntil;
+      const end =
+        flags.to !== undefined
+          ? `--to is ${formatServiceDate(range.to)}`
+          : `calls after ${formatServiceDate(range.to)} (now − ${durations.formatDuration(settleMs)}) are left to settle`;
+      ctx.out.info(
+        (covered !== undefined
+          ? `nothing new to fetch: bookmark ${name} covers up to ${covered} (service clock), and ${end}; the bookmark is unchanged`
+          : `nothing to fetch yet: --from is ${formatServiceDate(range.from)} (service clock), and ${end}; bookmark ${name} is not started`) +
+          (keepExisting ? `; ${output} (an earlier run's) is left as it is` : ''),
+      );
+      return;
     }
+    const moved = bookmark.commit(runOf(leads, attempts))!;
+    ctx.out.info(
+      `bookmark ${name} now covers up to ${moved.coveredUntil} (service clock, ${moved.serviceTimeZone}); its next run starts at ${formatServiceDate(addSecond(range.to))}`,
+    );
+  };
+  const spinner = await ctx.out.spinner(`Fetching 0/${requests} windows…`);
+  // Ctrl-C: the spinner goes at once (the requests in flight are cancelled by the client).
+  const onAbort = () => spinner.stop();
+  ctx.signal.addEventListener('abort', onAbort, { once: true });
+  const reportOpts = {
+    client,
+    campaignKey: campaign.key,
+    plan,
+    ...(flags.refId !== undefined ? { refId: flags.refId } : {}),
+    concurrency: settings.report.concurrency,
+    signal: ctx.signal,
+    onProgress: ({ done, total, bytes }: ReportProgress) =>
+      spinner.update(
+        `Fetching ${done}/${total} windows…${bytes > 0 ? ` ${formatBytes(bytes)} received` : ''}`,
+      ),
+  };
+  if (summaryMode && format !== 'html') {
+    const { summarize } = await import('../../report/summary.js');
+    let summary: ReportSummary;
+    let stream;
+    try {
+      stream = await streamReport(reportOpts);
+      // Each record is summarised as it is handed out, and let go of.
+      summary = await summarize(stream.records, statsOptions);
+    } finally {
+      spinner.stop();
+    }
+    const heading = {
+      campaign: campaign.alias !== undefined ? `${campaign.alias} (${campaign.key})` : campaign.key,
+      from: stream.from,
+      to: stream.to,
+      serviceTimeZone: range.serviceTimeZone,
+    };
+    let text: string;
+    if (format === 'table') {
+      const { renderSummary } = await import('../../report/summary-view.js');
+      text = renderSummary(summary, {
+        colors: outputFile === undefined ? ctx.out.cOut : ctx.out.plain,
+        // A file is no terminal: the usual 80 columns.
+        columns: outputFile === undefined ? (ctx.io.columns ?? 80) : 80,
+        heading,
+      });
+    } else {
+      const json = {
+        campaign: campaign.key,
+        ...(campaign.alias !== undefined ? { campaignAlias: campaign.alias } : {}),
+        from: stream.from,
+        to: stream.to,
+        serviceTimeZone: range.serviceTimeZone,
+        ...summary,
+      };
+      text =
+        format === 'ndjson' ? `${JSON.stringify(json)}\n` : `${JSON.stringify(json, null, 2)}\n`;
+    }
+    await writeOutput(text, summary);
+    if (flags.refId !== undefined && summary.leads === 0 && stream.notFound > 0) {
+      ctx.out.info(
+        `note: the service has no data for ref_id ${flags.refId} in this range (Data is not found)`,
+      );
+    }
+    ctx.out.info(
+      ctx.out.c.dim(
+        `range: ${describeRange(range)} · ${plural(stream.requests, 'request')} · ${plural(summary.leads, 'lead')}, ${plural(summary.attempts, 'attempt')}` +
+          (output !== undefined && !keepExisting ? ` · summary written to ${output}` : ''),
+      ),
+    );
+    const counted = new Set(summary.statuses.map((st) => st.status.toLowerCase()));
+    const none = [...asked].filter(([key]) => !counted.has(key)).map(([, st]) => st);
+    if (none.length > 0) {
+      ctx.out.warn(
+        `no call attempt in this range has status ${none.map((st) => JSON.stringify(st)).join(', ')}; statuses are matched as the service spells them (e.g. ANSWERED, NO ANSWER, BUSY)`,
+      );
+    }
+    moveBookmark(summary.leads, summary.attempts);
+    if (failOnViolations && summary.compliance.violations > 0) throw violationsError(summary);
+    return 0;
   }
+
+  let result;
+  let recordsForStats: (() => Iterable<CallRecordType>) | undefined;
+  try {
+    if (byLead !== undefined) {
+      result = await prepareReport(reportOpts, byLead);
+      const prepared = result;
+      recordsForStats = () => prepared.records();
+    } else {
+      const { records, ...rest } = await runReport(reportOpts);
+      if (filtered) records.forEach(noteStatuses);
+      recordsForStats = () => records;
+      const leads = records.length;
+      result = {
+        ...rest,
+        leads,
+        write:
+          format === 'html'
+            ? await htmlReportWriter(records, {
+                summary: statsOptions ?? {},
+                campaign: settings.campaign ?? campaign.key,
+                range,
+                statusFilter: [...asked.values()],
+                refId: flags.refId,
+                now: ctx.now(),
+              })
+            : (sink: Sink) => writeReport(records, sink, writeOpts),
+      };
+    }
+  } finally {
+    spinner.stop();
+    ctx.signal.removeEventListener('abort', onAbort);
+  }
+
+  // The compliance check of --fail-on-violations, before the records are let go of by write.
+  let violations: ReportSummary | undefined;
+  if (failOnViolations && recordsForStats !== undefined) {
+    const { summarize } = await import('../../report/summary.js');
+    violations = summarize(recordsForStats(), statsOptions);
+  }
+  await writeOutput((sink) => result.write(sink), {
+    leads: result.leads,
+    attempts: result.attempts,
+  });
   if (flags.refId !== undefined && result.leads === 0 && result.notFound > 0) {
     ctx.out.info(
       `note: the service has no data for ref_id ${flags.refId} in this range (Data is not found)`,
@@ -385,26 +612,8 @@ async function reportCommand(
     ...(output !== undefined && !keepExisting ? [`written to ${output}`] : []),
   ];
   ctx.out.info(ctx.out.c.dim(parts.join(' · ')));
-  if (bookmark !== undefined) {
-    const name = JSON.stringify(bookmark.key.name);
-    if (empty) {
-      const covered = bookmark.state?.coveredUntil;
-      const end =
-        flags.to !== undefined
-          ? `--to is ${formatServiceDate(range.to)}`
-          : `calls after ${formatServiceDate(range.to)} (now − ${durations.formatDuration(settleMs)}) are left to settle`;
-      ctx.out.info(
-        (covered !== undefined
-          ? `nothing new to fetch: bookmark ${name} covers up to ${covered} (service clock), and ${end}; the bookmark is unchanged`
-          : `nothing to fetch yet: --from is ${formatServiceDate(range.from)} (service clock), and ${end}; bookmark ${name} is not started`) +
-          (keepExisting ? `; ${output} (an earlier run's) is left as it is` : ''),
-      );
-    } else {
-      const moved = bookmark.commit(run())!;
-      ctx.out.info(
-        `bookmark ${name} now covers up to ${moved.coveredUntil} (service clock, ${moved.serviceTimeZone}); its next run starts at ${formatServiceDate(addSecond(range.to))}`,
-      );
-    }
-  }
+  moveBookmark(result.leads, result.attempts);
+  if (violations !== undefined && violations.compliance.violations > 0)
+    throw violationsError(violations);
   return 0;
 }

@@ -1,0 +1,42 @@
+/** `cacs report --format html`: the settings and flags the page is made with. */
+import type { CallRecord } from '../../api/spec.js';
+import type { ReportRange } from '../../report/dates.js';
+import type { SummaryOptions } from '../../report/summary.js';
+import type { Sink } from '../../report/write.js';
+import { VERSION } from '../../version.js';
+
+/** Hands the records out once, each let go of as it is read (the list empties as it goes). */
+function* handOut(records: CallRecord[]): Generator<CallRecord> {
+  for (let i = 0; i < records.length; i++) {
+    const record = records[i]!;
+    (records as Array<CallRecord | undefined>)[i] = undefined;
+    yield record;
+  }
+  records.length = 0;
+}
+
+/** The writer of the page for `records` (runReport's, in lead order), read once. */
+export async function htmlReportWriter(
+  records: CallRecord[],
+  p: {
+    /** Answered statuses, compliance rules, do-not-call lists (as for --summary). */
+    summary: SummaryOptions;
+    campaign: string;
+    range: ReportRange;
+    statusFilter: readonly string[];
+    refId: string | undefined;
+    now: Date;
+  },
+): Promise<(sink: Sink) => Promise<void>> {
+  const { writeHtmlReport } = await import('../../report/html.js');
+  return (sink) =>
+    writeHtmlReport(handOut(records), sink, {
+      campaign: p.campaign,
+      range: p.range,
+      statusFilter: p.statusFilter,
+      ...(p.refId !== undefined ? { refId: p.refId } : {}),
+      summary: p.summary,
+      generatedAt: p.now,
+      generator: `cacs ${VERSION}`,
+    });
+}

@@ -1,0 +1,543 @@
+/**
+ * `cacs report --format html` opened in a real browser: Chromium from Debian's packages
+ * (/usr/bin/chromium, or CACS_CHROMIUM), driven by playwright-core, which never downloads a
+ * browser. Reports come from the emulator over real HTTP (and, for hostile statuses, from a
+ * scripted server); every figure the page shows is checked against counts computed here from
+ * the JSON report of the same range. Screenshots are kept under test/artifacts/ (git-ignored).
+ * Without a browser the tests skip, and say so.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { ROOT, isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
+import { json as jsonReply, startScriptedServer } from '../helpers/servers.js';
+
+// What the callbacks given to evaluate() use of the page (the project compiles without the DOM
+// library, so they are declared here, for this file only).
+declare const document: { documentElement: { style: Record<string, string> }; body: unknown };
+declare function getComputedStyle(e: unknown): {
+  backgroundColor: string;
+  color: string;
+  fill: string;
+};
+declare function requestAnimationFrame(callback: () => void): number;
+type SVGRectElement = { getBBox(): { height: number } };
+
+const CHROMIUM = process.env.CACS_CHROMIUM ?? '/usr/bin/chromium';
+const HAVE_BROWSER = fs.existsSync(CHROMIUM);
+if (!HAVE_BROWSER) {
+  console.warn(
+    `html.browser.test.ts: SKIPPED — no Chromium at ${CHROMIUM} (apt-get install chromium, or set CACS_CHROMIUM)`,
+  );
+}
+const ARTIFACTS = path.join(ROOT, 'test', 'artifacts');
+
+// 2026-11-21 10:00 in Ho Chi Minh City.
+const NOW = new Date('2026-11-21T03:00:00Z');
+const DAY = 86_400_000;
+/** 2026-08-01 01:00 in Ho Chi Minh City (UTC+7). */
+const START = Date.UTC(2026, 6, 31, 18, 0, 0);
+const DAYS = 40;
+const PER_DAY = 130;
+/** The table's cap, written out: a change in the code cannot pass unnoticed. */
+const CAP = 5000;
+/** Talk-time bucket bounds (seconds), written out independently of summary.ts. */
+const BOUNDS = [30, 60, 120, 300, 600, 1200];
+
+const HOSTILE_NAME = `<script>alert("name")</script> & 'Nguyễn Thị Ánh' </style>`;
+
+interface Attempt {
+  date_time: string;
+  status: string | null;
+  talk_time: number | string;
+}
+interface JsonRecord {
+  campaign_lead_id: number;
+  lead_name: string | null;
+  phone_number: string;
+  data: Attempt[];
+}
+
+async function launch(): Promise<BrowserContext> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-chromium-'));
+  return chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+    viewport: { width: 1200, height: 900 },
+  });
+}
+
+interface Opened {
+  page: Page;
+  consoleErrors: string[];
+  pageErrors: string[];
+  requests: string[];
+  dialogs: string[];
+}
+
+/** Opens `file` in a new page, recording console errors, page errors, requests and dialogs. */
+async function open(ctx: BrowserContext, file: string): Promise<Opened> {
+  const page = await ctx.newPage();
+  const o: Opened = { page, consoleErrors: [], pageErrors: [], requests: [], dialogs: [] };
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') o.consoleErrors.push(m.text());
+  });
+  page.on('pageerror', (e) => o.pageErrors.push(e.message));
+  page.on('request', (r) => o.requests.push(r.url()));
+  page.on('dialog', (d) => {
+    o.dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+  return o;
+}
+
+function bucketOf(talk: number): number {
+  let i = 0;
+  while (i < BOUNDS.length && talk >= BOUNDS[i]!) i++;
+  return i;
+}
+
+function statusOf(a: Attempt): string {
+  return a.status === null || a.status === '' ? '(none)' : a.status;
+}
+
+describe.skipIf(!HAVE_BROWSER)('cacs report --format html in Chromium', () => {
+  let emu: RunningEmulator;
+  let ctx: BrowserContext;
+  let dir: string;
+  let records: JsonRecord[];
+  let file: string;
+  let opened: Opened;
+
+  beforeAll(async () => {
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    emu = await startEmulator({ port: 0, seed: 5 });
+    let k = 0;
+    for (let d = 0; d < DAYS; d++) {
+      for (let j = 0; j < PER_DAY; j++) {
+        const name =
+          k === 7 ? HOSTILE_NAME : k % 11 === 0 ? `Trần Văn Đức "${k}" & co` : `Khách ${k}`;
+        emu.store.addLead(
+          'summer',
+          { phone_number: `09${String(10_000_000 + k)}`, name, ref_id: `KH-${k}` },
+          new Date(START + d * DAY + j * 7 * 60_000),
+        );
+        k++;
+      }
+    }
+    dir = tempDir('cacs-html-');
+    const env = isolatedEnv({
+      CACS_BASE_URL: emu.url,
+      CACS_ACCESS_TOKEN: 'emulator-token',
+      CACS_CAMPAIGN: 'summer',
+    });
+    const range = ['--from', '2026-08-01', '--to', '2026-09-15'];
+    const json = await runCli(['report', ...range, '--format', 'json'], {
+      env,
+      cwd: dir,
+      now: () => NOW,
+    });
+    expect(json.code, json.stderr).toBe(0);
+    records = JSON.parse(json.stdout) as JsonRecord[];
+    const html = await runCli(['report', ...range, '-o', 'report.html'], {
+      env,
+      cwd: dir,
+      now: () => NOW,
+    });
+    expect(html.code, html.stderr).toBe(0);
+    file = path.join(dir, 'report.html');
+    ctx = await launch();
+    opened = await open(ctx, file);
+  }, 120_000);
+
+  afterAll(async () => {
+    await ctx?.close();
+    await emu?.close();
+  });
+
+  it('loads without console or page errors and requests nothing but itself', async () => {
+    const { page } = opened;
+    expect(opened.consoleErrors).toEqual([]);
+    expect(opened.pageErrors).toEqual([]);
+    expect(opened.dialogs).toEqual([]);
+    expect(opened.requests).toEqual([pathToFileURL(file).href]);
+    // No script, image, frame or link to anything: the CSP forbids loads, and the page needs none.
+    expect(await page.locator('script, img, iframe, object, embed, a[href]').count()).toBe(0);
+    const csp = await page
+      .locator('meta[http-equiv="Content-Security-Policy"]')
+      .getAttribute('content');
+    expect(csp).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+';/);
+    // The style element matched its hash: the page is styled (a card has a background).
+    const bg = await page
+      .locator('.card')
+      .first()
+      .evaluate((e) => getComputedStyle(e).backgroundColor);
+    expect(bg).not.toBe('rgba(0, 0, 0, 0)');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'report-html.png') });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'report-html-full.png'), fullPage: true });
+    // The README's picture (docs/report-html.png is a copy): the page as 1000 pixels wide shows
+    // it, at three quarters of its size, down to the first two charts.
+    const readme = await ctx.newPage();
+    await readme.setViewportSize({ width: 750, height: 1200 });
+    await readme.goto(pathToFileURL(file).href);
+    await readme.evaluate(() => {
+      document.documentElement.style.zoom = '0.75';
+    });
+    const hour = await readme.locator('#per-hour').boundingBox();
+    await readme.screenshot({
+      path: path.join(ARTIFACTS, 'report-html-readme.png'),
+      clip: { x: 0, y: 0, width: 750, height: Math.ceil(hour!.y + hour!.height + 8) },
+    });
+    await readme.close();
+  });
+
+  it('shows the campaign, the range and the figures of the JSON report', async () => {
+    const { page } = opened;
+    expect(await page.title()).toBe(
+      'Call report · Summer campaign (summer) · 2026-08-01 → 2026-09-15',
+    );
+    expect(await page.locator('#range').textContent()).toBe(
+      '2026-08-01 00:00:00 → 2026-09-15 23:59:59 Asia/Ho_Chi_Minh',
+    );
+    const attempts = records.reduce((n, r) => n + r.data.length, 0);
+    const answered = records.flatMap((r) => r.data).filter((a) => a.status === 'ANSWERED').length;
+    const cards = await page.locator('#figures .card').allTextContents();
+    const fmt = (n: number) => n.toLocaleString('en-US');
+    expect(cards.find((c) => c.startsWith('Leads'))).toContain(fmt(records.length));
+    expect(cards.find((c) => c.startsWith('Call attempts'))).toContain(fmt(attempts));
+    expect(cards.find((c) => c.startsWith('Answer rate'))).toContain(
+      `${((answered / attempts) * 100).toFixed(1)}%`,
+    );
+  });
+
+  it('draws one stack per day with one segment per status, in the status colours', async () => {
+    const { page } = opened;
+    // Expected, from the JSON: every day from the first attempt's to the last's.
+    const perDay = new Map<string, Map<string, number>>();
+    for (const a of records.flatMap((r) => r.data)) {
+      const day = a.date_time.slice(0, 10);
+      const m = perDay.get(day) ?? new Map<string, number>();
+      m.set(statusOf(a), (m.get(statusOf(a)) ?? 0) + 1);
+      perDay.set(day, m);
+    }
+    const days = [...perDay.keys()].sort();
+    const expected: Array<{ day: string; segments: Record<string, number> }> = [];
+    for (let t = Date.parse(days[0]!); t <= Date.parse(days.at(-1)!); t += DAY) {
+      const day = new Date(t).toISOString().slice(0, 10);
+      expected.push({ day, segments: Object.fromEntries(perDay.get(day) ?? []) });
+    }
+    const drawn = await page.locator('svg#per-day g.day').evaluateAll((gs) =>
+      gs.map((g) => ({
+        day: g.getAttribute('data-day')!,
+        segments: [...g.querySelectorAll('rect.seg')].map((r) => ({
+          status: r.getAttribute('data-status')!,
+          count: Number(r.getAttribute('data-count')),
+          height: (r as unknown as SVGRectElement).getBBox().height,
+          fill: getComputedStyle(r).fill,
+        })),
+      })),
+    );
+    expect(drawn.length).toBe(expected.length);
+    expect(drawn.length).toBeGreaterThanOrEqual(DAYS);
+    expect(
+      drawn.map((d) => ({
+        day: d.day,
+        segments: Object.fromEntries(d.segments.map((s) => [s.status, s.count])),
+      })),
+    ).toEqual(expected);
+    // Heights drawn in proportion to the counts: the same pixels per attempt everywhere.
+    const all = drawn.flatMap((d) => d.segments);
+    const perAttempt = all[0]!.height / all[0]!.count;
+    for (const s of all) expect(s.height).toBeCloseTo(s.count * perAttempt, 0);
+    // One colour per status, the legend's.
+    const legend = await page
+      .locator('ul.legend li')
+      .evaluateAll((lis) =>
+        lis.map((li) => [
+          li.textContent!,
+          getComputedStyle(li.querySelector('.sw')!).backgroundColor,
+        ]),
+      );
+    const statuses = new Set(records.flatMap((r) => r.data.map(statusOf)));
+    expect(legend.map(([s]) => s).sort()).toEqual([...statuses].sort());
+    const colour = new Map(legend as Array<[string, string]>);
+    expect(new Set(colour.values()).size).toBe(statuses.size);
+    for (const s of all) expect(s.fill).toBe(colour.get(s.status));
+  });
+
+  it('draws 24 hour bars whose heights are the answer rates of the JSON report', async () => {
+    const { page } = opened;
+    const hours = Array.from({ length: 24 }, () => ({ attempts: 0, answered: 0 }));
+    for (const a of records.flatMap((r) => r.data)) {
+      const h = hours[Number(a.date_time.slice(11, 13))]!;
+      h.attempts++;
+      if (a.status === 'ANSWERED') h.answered++;
+    }
+    const bars = await page.locator('svg#per-hour g.hour').evaluateAll((gs) =>
+      gs.map((g) => ({
+        attempts: Number(g.getAttribute('data-attempts')),
+        answered: Number(g.getAttribute('data-answered')),
+        height: g.querySelector('rect.bar')!.getBBox().height,
+      })),
+    );
+    expect(await page.locator('svg#per-hour rect.bar').count()).toBe(24);
+    expect(bars.map(({ attempts, answered }) => ({ attempts, answered }))).toEqual(hours);
+    // 100% is the plot's full height: the grid line at 100% to the one at 0%.
+    const full = await page
+      .locator('svg#per-hour line.grid')
+      .evaluateAll(
+        (ls) => Number(ls[0]!.getAttribute('y1')) - Number(ls.at(-1)!.getAttribute('y1')),
+      );
+    bars.forEach((b, i) => {
+      const rate = hours[i]!.attempts === 0 ? 0 : hours[i]!.answered / hours[i]!.attempts;
+      expect(b.height).toBeCloseTo(rate * full, 0);
+    });
+  });
+
+  it('draws one talk-time bar per bucket with the JSON report’s counts', async () => {
+    const { page } = opened;
+    const counts = Array.from({ length: BOUNDS.length + 1 }, () => 0);
+    for (const a of records.flatMap((r) => r.data)) {
+      if (a.status === 'ANSWERED') counts[bucketOf(Number(a.talk_time))]!++;
+    }
+    const bars = await page.locator('svg#talk-time g.bucket').evaluateAll((gs) =>
+      gs.map((g) => ({
+        attempts: Number(g.getAttribute('data-attempts')),
+        height: g.querySelector('rect.bar')!.getBBox().height,
+      })),
+    );
+    expect(await page.locator('svg#talk-time rect.bar').count()).toBe(7);
+    expect(bars.map((b) => b.attempts)).toEqual(counts);
+    const max = Math.max(...counts);
+    const tallest = bars[counts.indexOf(max)]!.height;
+    bars.forEach((b) => expect(b.height).toBeCloseTo((b.attempts / max) * tallest, 0));
+  });
+
+  it('caps the table of leads with a note, and shows names exactly as the service gave them', async () => {
+    const { page } = opened;
+    expect(records.length).toBe(DAYS * PER_DAY);
+    expect(await page.locator('table.leads tbody tr').count()).toBe(CAP);
+    const note = await page.locator('#table-note').textContent();
+    expect(note).toContain(`the first 5,000 of ${records.length.toLocaleString('en-US')} leads`);
+    expect(note).toContain(`${(records.length - CAP).toLocaleString('en-US')} are left out`);
+    expect(note).toContain('--format csv');
+    const headers = await page.locator('table.leads thead th').allTextContents();
+    expect(headers).toEqual([
+      'campaign_id',
+      'campaign_name',
+      'campaign_lead_id',
+      'ref_id',
+      'phone_number',
+      'lead_name',
+      'call',
+      'attempts',
+      'last_status',
+      'last_date_time',
+      'total_talk_time',
+    ]);
+    // Rows in lead order; the hostile and Vietnamese names are text, exactly.
+    const ids = await page.locator('table.leads tbody tr td:nth-child(3)').allTextContents();
+    expect(ids.map(Number)).toEqual(records.slice(0, CAP).map((r) => r.campaign_lead_id));
+    const names = await page.locator('table.leads tbody tr td:nth-child(6)').allTextContents();
+    expect(names).toEqual(records.slice(0, CAP).map((r) => r.lead_name));
+    expect(names).toContain(HOSTILE_NAME);
+    expect(names).toContain('Trần Văn Đức "11" & co');
+    expect(opened.dialogs).toEqual([]);
+  });
+
+  it('follows the dark colour scheme, and prints dark on white', async () => {
+    const { page } = opened;
+    const colours = () =>
+      page.evaluate(() => {
+        const s = getComputedStyle(document.body);
+        return { bg: s.backgroundColor, fg: s.color };
+      });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const dark = await colours();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'report-html-dark.png') });
+    await page.emulateMedia({ colorScheme: 'dark', media: 'print' });
+    const print = await colours();
+    const detailsShown = await page.locator('details').first().isVisible();
+    await page.emulateMedia({ colorScheme: 'light', media: 'screen' });
+    const light = await colours();
+    const lum = (c: string) => {
+      const [r, g, b] = c.match(/\d+/g)!.map(Number) as [number, number, number];
+      return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+    };
+    expect(lum(light.bg)).toBeGreaterThan(0.9);
+    expect(lum(light.fg)).toBeLessThan(0.3);
+    expect(lum(dark.bg)).toBeLessThan(0.2);
+    expect(lum(dark.fg)).toBeGreaterThan(0.7);
+    expect(lum(print.bg)).toBeGreaterThan(0.9);
+    expect(lum(print.fg)).toBeLessThan(0.3);
+    expect(detailsShown).toBe(false);
+  });
+
+  it('escapes statuses, names and campaign names from the service (</style>, <script>, &, quotes)', async () => {
+    const statuses = [
+      '</style>',
+      '<script>alert("status")</script>',
+      `a & b "q" 'x'`,
+      'KHÔNG NGHE MÁY',
+      'ANSWERED',
+    ];
+    const record = (id: number, status: string, name: string) => ({
+      campaign_id: 9,
+      campaign_name: '</title><script>alert("campaign")</script>',
+      campaign_lead_id: id,
+      ref_id: `R${id}`,
+      phone_number: `09000000${String(id).padStart(2, '0')}`,
+      lead_name: name,
+      call: 1,
+      data: [
+        {
+          session: `s${id}`,
+          wait_time: 3,
+          talk_time: 42,
+          phone_number: `09000000${String(id).padStart(2, '0')}`,
+          date_time: `2026-11-20 ${String(8 + id).padStart(2, '0')}:00:00`,
+          status,
+          retry: 0,
+          key_press: '<b>1</b>',
+        },
+      ],
+    });
+    const hostile = statuses.map((s, i) =>
+      record(i + 1, s, i === 0 ? '<img src=x onerror=alert(1)>' : `Lê Thị "${i}"`),
+    );
+    const s = await startScriptedServer([
+      jsonReply(200, {
+        result: 'success',
+        message: `Have ${hostile.length} records found`,
+        records: hostile,
+      }),
+    ]);
+    try {
+      const r = await runCli(
+        ['report', '--from', '2026-11-20', '--to', '2026-11-20', '-o', 'hostile.htm'],
+        {
+          env: isolatedEnv({ CACS_BASE_URL: s.url, CACS_ACCESS_TOKEN: 't', CACS_CAMPAIGN: 'c' }),
+          cwd: dir,
+          now: () => NOW,
+        },
+      );
+      expect(r.code, r.stderr).toBe(0);
+      const o = await open(ctx, path.join(dir, 'hostile.htm'));
+      const { page } = o;
+      expect(o.consoleErrors).toEqual([]);
+      expect(o.pageErrors).toEqual([]);
+      expect(o.dialogs).toEqual([]);
+      expect(o.requests).toEqual([pathToFileURL(path.join(dir, 'hostile.htm')).href]);
+      expect(await page.locator('script, img, #statuses b').count()).toBe(0);
+      expect(await page.title()).toBe(
+        'Call report · </title><script>alert("campaign")</script> (c) · 2026-11-20',
+      );
+      expect((await page.locator('ul.legend li').allTextContents()).sort()).toEqual(
+        [...statuses].sort(),
+      );
+      expect(await page.locator('table.leads tbody td:nth-child(9)').allTextContents()).toEqual(
+        statuses,
+      );
+      expect(await page.locator('table.leads tbody td:nth-child(6)').first().textContent()).toBe(
+        '<img src=x onerror=alert(1)>',
+      );
+      expect(await page.locator('#statuses').textContent()).toContain('<b>1</b>');
+      // The style survived a status named </style>: the page is still styled.
+      const bg = await page
+        .locator('.card')
+        .first()
+        .evaluate((e) => getComputedStyle(e).backgroundColor);
+      expect(bg).not.toBe('rgba(0, 0, 0, 0)');
+      await page.screenshot({
+        path: path.join(ARTIFACTS, 'report-html-hostile.png'),
+        fullPage: true,
+      });
+      await page.close();
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('renders a 365-day report of 100 leads a day in under 2 seconds', async () => {
+    const big = await startEmulator({ port: 0, seed: 7 });
+    try {
+      // 100 leads a day, 2025-11-21 to 2026-11-20, imported between 08:00 and 16:15.
+      const first = Date.UTC(2025, 10, 21, 1, 0, 0);
+      let k = 0;
+      for (let d = 0; d < 365; d++) {
+        for (let j = 0; j < 100; j++) {
+          big.store.addLead(
+            'summer',
+            { phone_number: `09${String(10_000_000 + k)}`, name: `Khách ${k}`, ref_id: `KH-${k}` },
+            new Date(first + d * DAY + j * 5 * 60_000),
+          );
+          k++;
+        }
+      }
+      const made = performance.now();
+      const r = await runCli(
+        ['report', '--from', '2025-11-21', '--to', '2026-11-20', '-o', 'year.html'],
+        {
+          env: isolatedEnv({
+            CACS_BASE_URL: big.url,
+            CACS_ACCESS_TOKEN: 'emulator-token',
+            CACS_CAMPAIGN: 'summer',
+          }),
+          cwd: dir,
+          now: () => NOW,
+        },
+      );
+      expect(r.code, r.stderr).toBe(0);
+      const cliMs = performance.now() - made;
+      expect(r.stderr).toContain('36,500 leads');
+      const yearFile = path.join(dir, 'year.html');
+      const bytes = fs.statSync(yearFile).size;
+      const times: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const page = await ctx.newPage();
+        const errors: string[] = [];
+        page.on('console', (m) => {
+          if (m.type() === 'error') errors.push(m.text());
+        });
+        const t0 = performance.now();
+        await page.goto(pathToFileURL(yearFile).href, { waitUntil: 'load' });
+        await page.locator('svg#talk-time').waitFor({ state: 'visible' });
+        // Two animation frames: the charts have been painted.
+        await page.evaluate(
+          () =>
+            new Promise<void>((res) =>
+              requestAnimationFrame(() => requestAnimationFrame(() => res())),
+            ),
+        );
+        times.push(performance.now() - t0);
+        expect(errors).toEqual([]);
+        expect(await page.locator('svg#per-day g.day').count()).toBe(365);
+        expect(await page.locator('table.leads tbody tr').count()).toBe(CAP);
+        if (i === 0) await page.screenshot({ path: path.join(ARTIFACTS, 'report-html-year.png') });
+        await page.close();
+      }
+      const sorted = [...times].sort((a, b) => a - b);
+      console.log(
+        `365 days × 100 leads: page ${(bytes / 1e6).toFixed(2)} MB, made by cacs report in ${Math.round(cliMs)} ms (emulator included); load to charts painted ${times.map((t) => Math.round(t)).join(', ')} ms`,
+      );
+      expect(sorted[1]!).toBeLessThan(2000);
+    } finally {
+      await big.close();
+    }
+  }, 120_000);
+});
