@@ -301,6 +301,7 @@ export class CacsClient {
           {
             kind: error.kind,
             exhausted: true,
+            category: error.category,
             hint: 'The service is overloaded or rate-limiting: run again later.',
             ...(error.status !== undefined ? { status: error.status } : {}),
           },
@@ -312,6 +313,7 @@ export class CacsClient {
           {
             kind: error.kind,
             exhausted: true,
+            category: error.category,
             hint:
               error.hint ??
               (kind === 'report'
@@ -448,6 +450,7 @@ export class CacsClient {
                 `the answer for ${what} arrives at under ${formatBytes(L.minReportRate)}/s (${formatBytes(transferred)} in ${Math.round((Date.now() - started) / 1000)} s)`,
                 {
                   kind: 'uncertain',
+                  category: 'unreachable',
                   hint: 'The service or the network is very slow: try again later.',
                 },
               ),

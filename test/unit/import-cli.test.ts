@@ -60,9 +60,12 @@ async function importJson(
     env: opts.env ?? importEnv(emu),
     ...(opts.stdin !== undefined ? { stdin: opts.stdin } : {}),
   });
-  const summary = r.stdout ? (JSON.parse(r.stdout) as Summary) : undefined;
+  // One JSON object whatever the outcome: a summary once the file was read, else the error.
+  const json = JSON.parse(r.stdout) as Summary | { exitCode: number; error: { code: string } };
+  expect(json.exitCode).toBe(r.code);
+  const summary = 'total' in json ? json : undefined;
   if (summary) expect(accountedFor(summary)).toBe(summary.total);
-  return { ...r, summary, cwd };
+  return { ...r, summary, json, cwd };
 }
 
 describe('a messy Vietnamese CSV', () => {
@@ -382,23 +385,23 @@ describe('malformed input: exit 2, named file and line, nothing sent', () => {
     [
       'unclosed.csv',
       'phone,name\n0912345678,"An\n',
-      /unclosed\.csv:2: a quoted value is never closed/,
+      /unclosed\.csv:2, column 2 \(name\): a quoted value is never closed/,
     ],
     [
       'ragged.csv',
       'phone,name\n0912345678,An\n0987654312,Bình,extra\n',
-      /ragged\.csv:3: this row has a different number of columns than the header/,
+      /ragged\.csv:3: this row has 3 values but the header has 2 columns/,
     ],
     // A header that cannot be read once ended the process with a stack trace.
     [
       'header-quote.csv',
       'phone,"name\n0912345678,An\n',
-      /header-quote\.csv:1: a quoted value is never closed/,
+      /header-quote\.csv:1, column 2: a quoted value is never closed/,
     ],
     [
       'header-closing.csv',
       'phone,"name"x\n0912345678,An\n',
-      /header-closing\.csv:1: a closing quote is followed by other characters/,
+      /header-closing\.csv:1, column 2: a closing quote is followed by other characters/,
     ],
     ['broken.json', '[{"phone": "0912345678"},\n{"phone": ]', /broken\.json:2: not valid JSON/],
     ['broken.ndjson', '{"phone":"0912345678"}\n{"phone":\n', /broken\.ndjson:2: not valid JSON/],

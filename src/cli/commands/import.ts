@@ -20,6 +20,8 @@ export async function runImportCommand(
 ): Promise<number> {
   const input = args[0];
   if (input === undefined) throw new UsageError('give the lead file to import (or - for stdin)');
+  // What a --json run that fails before its summary repeats beside the error.
+  ctx.known = { file: input === '-' ? 'stdin' : input, dryRun: flags.dryRun === true };
   const { parseMapFlags, ColumnError } = await import('../../leads/columns.js');
   let mapFlags: Partial<Record<LeadField, string>> = {};
   try {
@@ -40,6 +42,7 @@ export async function runImportCommand(
   const dryRun = flags.dryRun === true;
   const campaign =
     dryRun && settings.campaign === undefined ? undefined : requireCampaign(settings);
+  if (campaign) Object.assign(ctx.known, { campaign: campaign.key, alias: campaign.alias ?? null });
   let client;
   let baseUrl: URL | undefined;
   if (!dryRun) {
@@ -129,13 +132,30 @@ export async function runImportCommand(
     spooled?.cleanup();
   }
 
+  // A refused campaign key that came from an alias: say which alias, read as what, from where.
+  const { aliasNote, aliasRefusalHint, refusesCampaign } = await import('../campaign.js');
+  const note = campaign ? aliasNote(campaign, sources) : undefined;
+  const refusalHint =
+    summary.exitCode === 4 && note !== undefined && refusesCampaign(summary.stoppedBecause ?? '')
+      ? `Nothing more was sent. ${aliasRefusalHint(note)}`
+      : undefined;
   if (flags.json) {
-    const { samples: _s, columns: _c, stoppedBecause: _w, stoppedHint: _h, ...json } = summary;
-    ctx.out.data(`${JSON.stringify({ ...json, alias: campaign?.alias ?? null }, null, 2)}\n`);
+    const { importError } = await import('../outcome.js');
+    const {
+      samples: _s,
+      columns: _c,
+      stoppedBecause: _w,
+      stoppedHint: _h,
+      stoppedCode: _k,
+      ...json
+    } = summary;
+    const error = importError(summary);
+    if (error && refusalHint) error.hint = refusalHint;
+    ctx.out.json({ ...json, alias: campaign?.alias ?? null, error });
   } else {
     printSummary(ctx, summary, campaign?.alias);
   }
-  printOutcome(ctx, summary);
+  printOutcome(ctx, summary, refusalHint);
   return summary.exitCode;
 }
 
@@ -236,12 +256,13 @@ function printSummary(ctx: Context, s: ImportSummary, alias: string | undefined)
   if (s.runId) out.info(c.dim(`  run ${s.runId} (cacs history show ${s.runId})`));
 }
 
-function printOutcome(ctx: Context, s: ImportSummary): void {
+function printOutcome(ctx: Context, s: ImportSummary, refusalHint?: string): void {
   const out = ctx.out;
   if (s.stoppedBecause !== undefined && s.exitCode !== 130) {
     out.error(
       `stopped: ${s.stoppedBecause}`,
-      s.stoppedHint ??
+      refusalHint ??
+        s.stoppedHint ??
         (s.exitCode === 4
           ? 'Nothing more was sent. Check the token and campaign (cacs config show), then run the same command again.'
           : 'Nothing more was sent. Run the same command again later: what was imported is not sent twice.'),

@@ -93,7 +93,7 @@ export async function runReportCommand(
   if (flags.windowDays !== undefined) cmdFlags.set('report.windowDays', flags.windowDays);
   if (flags.concurrency !== undefined) cmdFlags.set('report.concurrency', flags.concurrency);
   if (flags.bom !== undefined) cmdFlags.set('report.bom', flags.bom);
-  const { settings } = await ctx.settings(cmdFlags);
+  const { settings, sources } = await ctx.settings(cmdFlags);
 
   const [
     { planReport, prepareReport, runReport },
@@ -147,11 +147,20 @@ export async function runReportCommand(
   // at the end, and is for a terminal).
   const formatted = leadFormat(writeOpts);
   const seen = new Set<string>();
+  // Statuses as the service spells them, for shell completion of --status (completion/values.ts).
+  const spelled = new Set<string>();
   const noteStatuses = (r: CallRecord) => {
-    for (const a of r.data ?? []) if (a.status !== null) seen.add(String(a.status).toLowerCase());
+    for (const a of r.data ?? []) {
+      if (a.status === null) continue;
+      const st = String(a.status);
+      if (!spelled.has(st)) {
+        spelled.add(st);
+        seen.add(st.toLowerCase());
+      }
+    }
   };
   const byLead =
-    formatted === undefined || !filtered
+    formatted === undefined
       ? formatted
       : {
           ...formatted,
@@ -186,13 +195,16 @@ export async function runReportCommand(
       result = await prepareReport(reportOpts, byLead);
     } else {
       const { records, ...rest } = await runReport(reportOpts);
-      if (filtered) records.forEach(noteStatuses);
+      records.forEach(noteStatuses);
       result = {
         ...rest,
         leads: records.length,
         write: (sink: Sink) => writeReport(records, sink, writeOpts),
       };
     }
+  } catch (e) {
+    // A refused key that came from an alias says which alias, read as what, from where.
+    throw (await import('../campaign.js')).explainRefusal(e, campaign, sources);
   } finally {
     spinner.stop();
     ctx.signal.removeEventListener('abort', onAbort);
@@ -240,6 +252,7 @@ export async function runReportCommand(
       ),
     );
   }
+  (await import('../completion/values.js')).rememberStatuses(settings.stateDir, spelled);
   const { attempts } = result;
   ctx.out.info(
     ctx.out.c.dim(
