@@ -197,6 +197,10 @@ export async function openCsvParse(
     parser.once('close', resolve);
     parser.once('error', reject);
   });
+  // Awaited by settle(); a caller that stops after the header (a column that maps to nothing)
+  // closes the source instead, and a broken row csv-parse already read must not then end the
+  // process as an unhandled rejection with a stack trace.
+  finished.catch(() => undefined);
   let afterChunk: (() => Promise<void> | void) | undefined;
   let release: () => void = () => {};
   const gate = new Promise<void>((r) => (release = r));
