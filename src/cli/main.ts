@@ -88,7 +88,7 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
   const controller = new AbortController();
   let ctx: Context | undefined;
   let interrupts = 0;
-  const run: { exitCode: number; command?: string } = { exitCode: 0 };
+  const run: { exitCode: number; command?: string; usage?: string } = { exitCode: 0 };
   /** The command, when this is a --json run (every outcome then prints one JSON object). */
   let json: string | undefined;
   const onSignal = (sig: NodeJS.Signals) => {
@@ -130,7 +130,8 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
     await program.parseAsync(argv, { from: 'user' });
     return run.exitCode;
   } catch (e) {
-    return await reportError(e, io, ctx, json);
+    // A line commander refused points to the help of the command that refused it.
+    return await reportError(e, io, ctx, json === undefined ? undefined : (run.usage ?? json));
   } finally {
     if (io.handleSignals) {
       process.off('SIGINT', onSignal);

@@ -70,7 +70,7 @@ export type GlobalOptions = Partial<Flags<typeof defineGlobals>>;
 
 export function buildProgram(
   io: IO,
-  run: { exitCode: number; command?: string },
+  run: { exitCode: number; command?: string; usage?: string },
   makeContext: (globals: GlobalOptions) => Promise<Context>,
 ): PlainCommand {
   const argvSecrets = new Secrets([envValue(io.env, ENV.accessToken) ?? '']);
@@ -211,6 +211,12 @@ Install:
   // program's.
   const pointToHelp = (cmd: PlainCommand, path: string) => {
     cmd.showHelpAfterError(`(run ${path} --help for usage)`);
+    // Which command refused the line (for the JSON of a --json run: main.ts).
+    cmd.exitOverride((err) => {
+      if (err.code === 'commander.executeSubCommandAsync') return;
+      run.usage = path;
+      throw err;
+    });
     for (const sub of cmd.commands) pointToHelp(sub, `${path} ${sub.name()}`);
   };
   pointToHelp(plain, plain.name());

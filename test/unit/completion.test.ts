@@ -295,6 +295,17 @@ describe('values from the settings and the state folder (cacs __complete)', () =
     expect((await run('--config', 'other.yaml', '__complete', 'campaigns')).stdout).toBe(
       'autumn\n',
     );
+    // The statuses of the state folder in effect (CACS_STATE_DIR, as the report writes them).
+    const elsewhere = tempDir();
+    rememberStatuses(elsewhere, ['VOICEMAIL']);
+    expect(
+      (
+        await runCli(['__complete', 'statuses'], {
+          env: { ...box.env, CACS_STATE_DIR: elsewhere },
+          cwd: box.cwd,
+        })
+      ).stdout,
+    ).toBe('VOICEMAIL\n');
     // Nothing (and no error) for an unknown kind or a config that cannot be read.
     expect(await run('__complete', 'bogus')).toEqual({ code: 0, stdout: '', stderr: '' });
     expect(await run('--config', 'missing.yaml', '__complete', 'campaigns')).toEqual({

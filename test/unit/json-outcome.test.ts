@@ -117,6 +117,14 @@ describe('cacs import --json: one object for every outcome', () => {
       env,
     });
     expect(outcome(global).error).toMatchObject({ code: 'usage', message: 'x.csv: no such file' });
+    // --json before the command is the program's unknown option: its help is the program's.
+    const before = await runCli(['--json', 'import', 'x.csv'], { env });
+    expect(outcome(before).error).toEqual({
+      code: 'usage',
+      message: "unknown option '--json'",
+      hint: 'Run cacs --help for usage.',
+    });
+    expect(before.stderr).toContain('(run cacs --help for usage)');
   });
 
   it('usage error from cacs (an input file): the file and the facts known so far', async () => {

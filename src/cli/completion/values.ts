@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomicSync } from '../../atomic-write.js';
+import { ENV, envValue } from '../../config/env.js';
 import { defaultStateDir } from '../../config/paths.js';
 import type { LoadedConfigFile } from '../../config/files.js';
 import type { IO } from '../context.js';
@@ -90,6 +91,9 @@ export async function completeValues(
       .sort()
       .map((v) => `${v}\n`)
       .join('');
+  // The state folder is set by the environment alone (no config key): no config file to read.
+  if (kind === 'statuses')
+    return lines(readStatuses(envValue(io.env, ENV.stateDir) ?? defaultStateDir(io.env)));
   const { loadConfigFiles } = await import('../../config/files.js');
   const { resolveSettings } = await import('../../config/settings.js');
   let files: LoadedConfigFile[] = [];
@@ -121,7 +125,7 @@ export async function completeValues(
       const s = settings();
       return lines(s ? Object.keys(s.campaigns) : keysIn(files, 'campaigns.'));
     }
-    case 'statuses':
-      return lines(readStatuses(settings()?.stateDir ?? defaultStateDir(io.env)));
+    default:
+      return '';
   }
 }
