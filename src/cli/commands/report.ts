@@ -250,11 +250,20 @@ export async function runReportCommand(
   // at the end, and is for a terminal).
   const formatted = leadFormat(writeOpts);
   const seen = new Set<string>();
+  // Statuses as the service spells them, for shell completion of --status (completion/values.ts).
+  const spelled = new Set<string>();
   const noteStatuses = (r: CallRecord) => {
-    for (const a of r.data ?? []) if (a.status !== null) seen.add(String(a.status).toLowerCase());
+    for (const a of r.data ?? []) {
+      if (a.status === null) continue;
+      const st = String(a.status);
+      if (!spelled.has(st)) {
+        spelled.add(st);
+        seen.add(st.toLowerCase());
+      }
+    }
   };
   const byLead =
-    formatted === undefined || !filtered
+    formatted === undefined
       ? formatted
       : {
           ...formatted,
@@ -361,6 +370,10 @@ export async function runReportCommand(
           (flags.output !== undefined ? ` · summary written to ${flags.output}` : ''),
       ),
     );
+    (await import('../completion/values.js')).rememberStatuses(
+      settings.stateDir,
+      summary.statuses.map((st) => st.status),
+    );
     const counted = new Set(summary.statuses.map((st) => st.status.toLowerCase()));
     const none = [...asked].filter(([key]) => !counted.has(key)).map(([, st]) => st);
     if (none.length > 0) {
@@ -381,7 +394,7 @@ export async function runReportCommand(
       recordsForStats = () => prepared.records();
     } else {
       const { records, ...rest } = await runReport(reportOpts);
-      if (filtered) records.forEach(noteStatuses);
+      records.forEach(noteStatuses);
       recordsForStats = () => records;
       const leads = records.length;
       result = {
@@ -400,6 +413,9 @@ export async function runReportCommand(
             : (sink: Sink) => writeReport(records, sink, writeOpts),
       };
     }
+  } catch (e) {
+    // A refused key that came from an alias says which alias, read as what, from where.
+    throw (await import('../campaign.js')).explainRefusal(e, campaign, sources);
   } finally {
     spinner.stop();
     ctx.signal.removeEventListener('abort', onAbort);
@@ -430,6 +446,7 @@ export async function runReportCommand(
       ),
     );
   }
+  (await import('../completion/values.js')).rememberStatuses(settings.stateDir, spelled);
   const { attempts } = result;
   const parts = [
     `range: ${describeRange(range)}`,
