@@ -35,22 +35,71 @@ export const EXIT_CODE_HELP: ReadonlyArray<[ExitCode, string]> = [
   [130, 'interrupted (Ctrl-C); the journal is saved, rerun to resume'],
 ];
 
+/**
+ * What went wrong, as a stable word for scripts: `cacs … --json` prints it as `error.code`
+ * (README, "JSON on failure"). The exit code says how bad; the category says what kind.
+ * - `usage`: the command line or an input file (exit 2);
+ * - `config`: a setting: config file, environment, profile, token source, or one missing (2);
+ * - `refused`: the service refused the token or the campaign key (4);
+ * - `unreachable`: no usable answer from the service: connection, DNS, TLS, proxy, timeout,
+ *   or it stayed unavailable (HTTP 429/503) through the retries (1);
+ * - `unexpected_answer`: the service answered something cacs cannot take as an answer (1);
+ * - `locked`: another run holds the journal's or the campaign's lock (1);
+ * - `write_failed`: a file or folder cacs must write could not be written (disk full…) (1);
+ * - `input_changed`: the input changed (or became unreadable) while it was imported (1);
+ * - `failure`: another failure the message describes (1);
+ * - `interrupted`: Ctrl-C or SIGTERM (130);
+ * - `internal`: a bug: not a CacsError at all (1).
+ * Outcomes that are not thrown have theirs too: `partial` (3) and `uncertain` (5).
+ */
+export type ErrorCategory =
+  | 'usage'
+  | 'config'
+  | 'refused'
+  | 'unreachable'
+  | 'unexpected_answer'
+  | 'locked'
+  | 'write_failed'
+  | 'input_changed'
+  | 'failure'
+  | 'interrupted'
+  | 'internal';
+
 export interface CacsErrorOptions {
   /** What the user can do about it: printed on a second line. */
   hint?: string;
   cause?: unknown;
+  /** What kind of failure (default: by the error's class and exit code). */
+  category?: ErrorCategory;
+}
+
+/** The category an exit code means when nothing more precise is known. */
+function categoryOfExit(exitCode: ExitCode): ErrorCategory {
+  switch (exitCode) {
+    case ExitCode.USAGE:
+      return 'usage';
+    case ExitCode.REFUSED:
+      return 'refused';
+    case ExitCode.INTERRUPTED:
+      return 'interrupted';
+    default:
+      return 'failure';
+  }
 }
 
 /** Base class: a message meant for a person, an exit code, and an optional hint. */
 export class CacsError extends Error {
   readonly exitCode: ExitCode;
   readonly hint?: string;
+  /** What kind of failure, as a stable word (see ErrorCategory). */
+  readonly category: ErrorCategory;
 
   constructor(message: string, exitCode: ExitCode, options: CacsErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.exitCode = exitCode;
     if (options.hint !== undefined) this.hint = options.hint;
+    this.category = options.category ?? categoryOfExit(exitCode);
   }
 }
 
@@ -68,7 +117,10 @@ export class ConfigError extends UsageError {
     super(
       `${file}: ${problems.length === 1 ? 'a problem' : `${problems.length} problems`} in the configuration:\n` +
         problems.map((p) => `  - ${p}`).join('\n'),
-      { hint: 'Fix the file, or see `cacs config init` for a commented example.' },
+      {
+        hint: 'Fix the file, or see `cacs config init` for a commented example.',
+        category: 'config',
+      },
     );
     this.problems = problems;
   }
@@ -82,7 +134,11 @@ export class FailureError extends CacsError {
 }
 
 /** Another run holds the journal's lock (exit 1). */
-export class LockedError extends FailureError {}
+export class LockedError extends FailureError {
+  constructor(message: string, options: CacsErrorOptions = {}) {
+    super(message, { category: 'locked', ...options });
+  }
+}
 
 /** SIGINT/SIGTERM (exit 130). */
 export class InterruptedError extends CacsError {

@@ -58,6 +58,7 @@ export {
   LockedError,
   UsageError,
   type CacsErrorOptions,
+  type ErrorCategory,
 } from './errors.js';
 export { ApiError, type ApiErrorDetails, type FailureKind } from './api/errors.js';
 export { CacsClient, type ClientOptions, type AnswerLimits } from './api/client.js';

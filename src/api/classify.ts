@@ -137,28 +137,33 @@ export function classifyNetworkError(e: unknown, url: URL, timeoutMs: number): A
     if (err.event !== undefined && CONNECT_TIMEOUT_EVENTS.has(err.event)) {
       return new ApiError(`could not connect to ${where} within ${timeoutMs} ms`, {
         kind: 'retryable',
+        category: 'unreachable',
       });
     }
     if (err.event === 'socket' && err.timings?.response !== undefined) {
       return new ApiError(`the answer from ${where} stalled: nothing arrived for ${timeoutMs} ms`, {
         kind: 'uncertain',
+        category: 'unreachable',
         hint: 'Raise --timeout if the service is slow.',
       });
     }
     if (err.event === 'request') {
       return new ApiError(`no complete answer from ${where} in time (the request's deadline)`, {
         kind: 'uncertain',
+        category: 'unreachable',
         hint: 'Raise --timeout if the service is slow.',
       });
     }
     return new ApiError(`no answer from ${where} within ${timeoutMs} ms after sending`, {
       kind: 'uncertain',
+      category: 'unreachable',
       hint: 'Raise --timeout if the service is slow.',
     });
   }
   if (/\b407\b/.test(err.message ?? '')) {
     return new ApiError(`the proxy asked for authentication (HTTP 407) before reaching ${where}`, {
       kind: 'final',
+      category: 'unreachable',
       hint: PROXY_AUTH_HINT,
     });
   }
@@ -169,11 +174,15 @@ export function classifyNetworkError(e: unknown, url: URL, timeoutMs: number): A
         : code === 'ENOTFOUND'
           ? 'host not found'
           : code;
-    return new ApiError(`cannot reach ${where}: ${why}`, { kind: 'retryable' });
+    return new ApiError(`cannot reach ${where}: ${why}`, {
+      kind: 'retryable',
+      category: 'unreachable',
+    });
   }
   if (TLS_CODE.test(code)) {
     return new ApiError(`TLS error talking to ${where}: ${code}`, {
       kind: 'final',
+      category: 'unreachable',
       hint: 'If your network inspects TLS, point NODE_EXTRA_CA_CERTS at its CA certificate.',
     });
   }
@@ -184,7 +193,7 @@ export function classifyNetworkError(e: unknown, url: URL, timeoutMs: number): A
     sent
       ? `the connection to ${where} broke after the request was sent (${why})`
       : `the connection to ${where} broke before the request was sent (${why})`,
-    { kind: sent ? 'uncertain' : 'retryable' },
+    { kind: sent ? 'uncertain' : 'retryable', category: 'unreachable' },
   );
 }
 

@@ -331,6 +331,7 @@ export class CacsClient {
           {
             kind: error.kind,
             exhausted: true,
+            category: error.category,
             hint: 'The service is overloaded or rate-limiting: run again later.',
             ...(error.status !== undefined ? { status: error.status } : {}),
           },
@@ -342,6 +343,7 @@ export class CacsClient {
           {
             kind: error.kind,
             exhausted: true,
+            category: error.category,
             hint:
               error.hint ??
               (kind === 'report'
@@ -488,6 +490,7 @@ export class CacsClient {
                 `the answer for ${what} arrives at under ${formatBytes(L.minReportRate)}/s (${formatBytes(transferred)} in ${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s)`,
                 {
                   kind: 'uncertain',
+                  category: 'unreachable',
                   hint: 'The service or the network is very slow: try again later.',
                 },
               ),

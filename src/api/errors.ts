@@ -5,7 +5,7 @@
  *    timeout, 500/502/504, unreadable 2xx body);
  *  - final: a definite answer that retrying cannot change (a service error message, 413, 4xx).
  */
-import { CacsError, ExitCode } from '../errors.js';
+import { CacsError, ExitCode, type ErrorCategory } from '../errors.js';
 import type { ParsedServiceMessage } from './spec.js';
 
 export type FailureKind = 'retryable' | 'uncertain' | 'final';
@@ -22,6 +22,11 @@ export interface ApiErrorDetails {
   exhausted?: boolean;
   hint?: string;
   cause?: unknown;
+  /**
+   * What kind of failure (default: `refused` or `usage` by the service's message, `unreachable`
+   * for HTTP 407/408/429/503, otherwise `unexpected_answer`); network errors say `unreachable`.
+   */
+  category?: ErrorCategory;
 }
 
 const REFUSED_PARAMS = new Set(['access_token', 'campaign_key']);
@@ -53,6 +58,16 @@ function hintFor(s: ParsedServiceMessage): string | undefined {
   return undefined;
 }
 
+/** HTTP answers that mean the service could not be used at all (a proxy, overload). */
+const UNAVAILABLE_STATUS = new Set([407, 408, 429, 503]);
+
+function apiCategory(exit: ExitCode, status: number | undefined): ErrorCategory {
+  if (exit === ExitCode.REFUSED) return 'refused';
+  if (exit === ExitCode.USAGE) return 'usage';
+  if (status !== undefined && UNAVAILABLE_STATUS.has(status)) return 'unreachable';
+  return 'unexpected_answer';
+}
+
 export class ApiError extends CacsError {
   readonly kind: FailureKind;
   readonly status?: number;
@@ -63,7 +78,11 @@ export class ApiError extends CacsError {
   constructor(message: string, d: ApiErrorDetails) {
     const exit = d.service ? exitCodeForService(d.service) : ExitCode.FAILURE;
     const hint = d.hint ?? (d.service ? hintFor(d.service) : undefined);
-    super(message, exit, { ...(hint ? { hint } : {}), cause: d.cause });
+    super(message, exit, {
+      ...(hint ? { hint } : {}),
+      cause: d.cause,
+      category: d.category ?? apiCategory(exit, d.status),
+    });
     this.kind = d.kind;
     if (d.status !== undefined) this.status = d.status;
     if (d.service) this.service = d.service;

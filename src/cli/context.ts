@@ -106,6 +106,30 @@ export class Output {
     return this.secrets.scrub(text);
   }
 
+  /** Whether a command's JSON result is on stdout (a --json run writes exactly one). */
+  jsonWritten = false;
+
+  /**
+   * One JSON value on stdout (a --json result), 2-space indented: every string in it, keys too,
+   * goes through the same scrubbing as stderr, so the token never appears and the JSON stays
+   * valid whatever was masked.
+   */
+  json(value: unknown): boolean {
+    this.jsonWritten = true;
+    return this.data(`${JSON.stringify(this.scrubDeep(value), null, 2)}\n`);
+  }
+
+  private scrubDeep(value: unknown): unknown {
+    if (typeof value === 'string') return this.scrub(value);
+    if (Array.isArray(value)) return value.map((v) => this.scrubDeep(v));
+    if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+      return Object.fromEntries(
+        Object.entries(value).map(([k, v]) => [this.scrub(k), this.scrubDeep(v)]),
+      );
+    }
+    return value;
+  }
+
   /** Data on stdout, as is. Returns false when the stream wants the caller to wait for 'drain'. */
   data(text: string): boolean {
     if ((this.io.stdout as { destroyed?: boolean }).destroyed) return false;
@@ -181,4 +205,9 @@ export interface Context {
   signal: AbortSignal;
   /** Load config files and apply precedence, with the command's own flags on top. */
   settings(flags?: FlatConfig): Promise<ResolvedSettings>;
+  /**
+   * What a command has learnt so far (the file, the campaign…): a --json run that fails before
+   * its result is printed repeats these beside `exitCode` and `error` (main.ts).
+   */
+  known?: Record<string, unknown>;
 }

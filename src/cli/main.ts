@@ -8,6 +8,7 @@ import { CacsError, ExitCode, OutputClosedError } from '../errors.js';
 import type { FlatConfig } from '../config/schema.js';
 import type { LoadedConfigFile } from '../config/files.js';
 import { Output, processIO, type Context, type IO } from './context.js';
+import { commandPath, errorOutcome, jsonCommand } from './outcome.js';
 import { buildProgram, type GlobalOptions } from './program.js';
 
 /** Global flags that are settings, as dotted keys. */
@@ -87,13 +88,22 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
   const controller = new AbortController();
   let ctx: Context | undefined;
   let interrupts = 0;
-  const run: { exitCode: number; command?: string } = { exitCode: 0 };
+  const run: { exitCode: number; command?: string; usage?: string } = { exitCode: 0 };
+  /** The command, when this is a --json run (every outcome then prints one JSON object). */
+  let json: string | undefined;
   const onSignal = (sig: NodeJS.Signals) => {
     interrupts += 1;
     if (interrupts > 1) {
-      io.stderr.write(
-        `\n${sig} again: stopping now; ${STOPPED_AT_ONCE[run.command ?? ''] ?? 'nothing more is done'}.\n`,
-      );
+      const stopped = `${sig} again: stopping now; ${STOPPED_AT_ONCE[run.command ?? ''] ?? 'nothing more is done'}`;
+      io.stderr.write(`\n${stopped}.\n`);
+      if (json !== undefined && ctx !== undefined && !ctx.out.jsonWritten) {
+        // Written at once (stdout to a pipe or a file is synchronous), before the exit.
+        ctx.out.json({
+          ...ctx.known,
+          exitCode: ExitCode.INTERRUPTED,
+          error: { code: 'interrupted', message: stopped },
+        });
+      }
       removeAllNow();
       process.exit(ExitCode.INTERRUPTED);
     }
@@ -114,11 +124,14 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
     run,
     async (globals) => (ctx = await createContext(io, globals, controller.signal)),
   );
+  const jsonCmd = jsonCommand(program, argv);
+  if (jsonCmd) json = commandPath(jsonCmd);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return run.exitCode;
   } catch (e) {
-    return await reportError(e, io, ctx);
+    // A line commander refused points to the help of the command that refused it.
+    return await reportError(e, io, ctx, json === undefined ? undefined : (run.usage ?? json));
   } finally {
     if (io.handleSignals) {
       process.off('SIGINT', onSignal);
@@ -127,11 +140,16 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
   }
 }
 
-/** Print what went wrong (scrubbed) and return the exit code. Exported for tests. */
+/**
+ * Print what went wrong (scrubbed) and return the exit code; with `json` (the command of a
+ * --json run), also the JSON object of the outcome on stdout, unless the command printed its
+ * own. Exported for tests.
+ */
 export async function reportError(
   e: unknown,
   io: IO,
-  ctx: Pick<Context, 'out'> | undefined,
+  ctx: Pick<Context, 'out' | 'known'> | undefined,
+  json?: string,
 ): Promise<number> {
   if (e instanceof OutputClosedError) return ExitCode.OK;
   if (e instanceof CommanderError) {
@@ -140,11 +158,19 @@ export async function reportError(
     // (commander.help with exit code 1) is a usage error.
     if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return ExitCode.OK;
     if (e.code === 'commander.help' && e.exitCode === 0) return ExitCode.OK;
+    if (json !== undefined) {
+      const out = ctx?.out ?? (await newOutput(io));
+      if (!out.jsonWritten) out.json(errorOutcome(e, json));
+    }
     return ExitCode.USAGE;
   }
   // Every line below goes through Output, which masks the token (in every form) and URL
   // credentials; nothing prints an error object as is, only its message and, with -v, its stack.
   const out = ctx?.out ?? (await newOutput(io));
+  if (json !== undefined && !out.jsonWritten) {
+    const { exitCode, error } = errorOutcome(e, json);
+    out.json({ ...ctx?.known, exitCode, error });
+  }
   if (e instanceof CacsError) {
     out.error(e.message, e.hint);
     if (out.verbose && e.cause instanceof Error) out.debug(e.cause.stack ?? e.cause.message);

@@ -70,7 +70,7 @@ export type GlobalOptions = Partial<Flags<typeof defineGlobals>>;
 
 export function buildProgram(
   io: IO,
-  run: { exitCode: number; command?: string },
+  run: { exitCode: number; command?: string; usage?: string },
   makeContext: (globals: GlobalOptions) => Promise<Context>,
 ): PlainCommand {
   const argvSecrets = new Secrets([envValue(io.env, ENV.accessToken) ?? '']);
@@ -127,10 +127,10 @@ accessToken / accessTokenCommand in a config file (see cacs config init).`,
     async () => (await import('./commands/import.js')).runImportCommand,
   );
 
-  attach(
-    defineReport(program),
-    async () => (await import('./commands/report.js')).runReportCommand,
-  );
+  const report = defineReport(program);
+  attach(report, async () => (await import('./commands/report.js')).runReportCommand);
+  // Reports choose their data format with --format: --json is a natural guess, so say so.
+  suggestForUnknownOption(report as unknown as PlainCommand, { '--json': '--format json' });
 
   const history = program
     .command('history')
@@ -196,7 +196,49 @@ Install:
       run.exitCode = 0;
     });
 
+  // Completion of values that live in the settings and the state folder (campaign aliases,
+  // profiles, statuses seen): called by the completion scripts, never shown in help.
+  program
+    .command('__complete', { hidden: true })
+    .argument('<kind>', 'campaigns, profiles or statuses')
+    .action(async (kind: string) => {
+      const { completeValues } = await import('./completion/values.js');
+      io.stdout.write(await completeValues(kind, io, program.opts()));
+      run.exitCode = 0;
+    });
+
+  // A usage error names the help of the command it is about (cacs report --help), not the
+  // program's.
+  const pointToHelp = (cmd: PlainCommand, path: string) => {
+    cmd.showHelpAfterError(`(run ${path} --help for usage)`);
+    // Which command refused the line (for the JSON of a --json run: main.ts).
+    cmd.exitOverride((err) => {
+      if (err.code === 'commander.executeSubCommandAsync') return;
+      run.usage = path;
+      throw err;
+    });
+    for (const sub of cmd.commands) pointToHelp(sub, `${path} ${sub.name()}`);
+  };
+  pointToHelp(plain, plain.name());
+
   return plain;
+}
+
+/**
+ * Unknown options that are a known confusion get their own suggestion instead of commander's
+ * (`cacs report --json`: "did you mean --format json?"); any other goes to commander's.
+ */
+function suggestForUnknownOption(cmd: PlainCommand, suggestions: Record<string, string>): void {
+  const c = cmd as PlainCommand & { unknownOption(flag: string): void };
+  const original = c.unknownOption.bind(c);
+  c.unknownOption = (flag: string) => {
+    const instead = suggestions[flag];
+    if (instead === undefined) return original(flag);
+    c.error(`error: unknown option '${flag}'\n(Did you mean ${instead}?)`, {
+      code: 'commander.unknownOption',
+      exitCode: 1,
+    });
+  };
 }
 
 export function defineImport(parent: CommandUnknownOpts) {
@@ -247,7 +289,10 @@ export function defineImport(parent: CommandUnknownOpts) {
       '--allow-repeat',
       'send leads the campaign already has from earlier runs (held back by default)',
     )
-    .option('--json', 'print the summary as one JSON object on stdout')
+    .option(
+      '--json',
+      'print the summary as one JSON object on stdout (on failure too: exitCode and error)',
+    )
     .addHelpText(
       'after',
       `
@@ -379,7 +424,7 @@ export function defineHistoryList(parent: CommandUnknownOpts) {
     .description('past imports, newest first (the default: cacs history)')
     .option('--campaign <key|alias>', 'only imports into this campaign')
     .option('--limit <n>', 'at most this many runs (default 20)', intArg(1, 1_000_000))
-    .option('--json', 'print one JSON array on stdout');
+    .option('--json', 'print one JSON object on stdout: { runs, exitCode, error }');
 }
 
 export function defineHistoryShow(parent: CommandUnknownOpts) {
@@ -387,7 +432,7 @@ export function defineHistoryShow(parent: CommandUnknownOpts) {
     .command('show')
     .description('one run: counts, sidecar files, the lines of its uncertain leads')
     .argument('<run>', 'a run id from cacs history (a unique prefix is enough)')
-    .option('--json', 'print one JSON object on stdout');
+    .option('--json', 'print one JSON object on stdout: { run, exitCode, error }');
 }
 
 export function defineHistoryFind(parent: CommandUnknownOpts) {
@@ -397,14 +442,14 @@ export function defineHistoryFind(parent: CommandUnknownOpts) {
       'which runs sent a lead (by phone number or ref_id), where, when, with what outcome',
     )
     .argument('<phone|ref_id>', 'a phone number in any written form, or a ref_id')
-    .option('--json', 'print one JSON array on stdout');
+    .option('--json', 'print one JSON object on stdout: { query, found, exitCode, error }');
 }
 
 export function defineConfigShow(parent: CommandUnknownOpts) {
   return parent
     .command('show')
     .description('print each effective setting and where it comes from (token masked)')
-    .option('--json', 'print one JSON object on stdout');
+    .option('--json', 'print one JSON object on stdout: { settings, files, exitCode, error }');
 }
 
 export function defineConfigPath(parent: CommandUnknownOpts) {

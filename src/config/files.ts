@@ -147,6 +147,7 @@ export function configReadError(e: unknown, what: string): UsageError {
     line === undefined ? '' : `, line ${line}${column === undefined ? '' : `, column ${column}`}`;
   return new UsageError(`cannot read the configuration ${file}${where}: ${reason}`, {
     hint: 'Check the file is valid JSON, YAML or JavaScript (its lines are not printed: they may hold the token).',
+    category: 'config',
   });
 }
 
@@ -187,7 +188,7 @@ export async function loadConfigFiles(opts: FindConfigOptions): Promise<LoadedCo
   if (opts.explicitPath !== undefined) {
     const file = path.resolve(opts.cwd, opts.explicitPath);
     if (!fs.existsSync(file)) {
-      throw new UsageError(`--config ${opts.explicitPath}: no such file`);
+      throw new UsageError(`--config ${opts.explicitPath}: no such file`, { category: 'config' });
     }
     const r = await load(() => ex.load(file), file);
     return [await readConfigFile(file, 'explicit', r?.config)];

@@ -112,7 +112,8 @@ function envLayer(env: Env): Layer {
     if (r.ok) values.set(key, r.value);
     else problems.push(`${name}: ${r.problem}`);
   }
-  if (problems.length > 0) throw new UsageError(`environment: ${problems.join('; ')}`);
+  if (problems.length > 0)
+    throw new UsageError(`environment: ${problems.join('; ')}`, { category: 'config' });
   return { label: 'env', values };
 }
 
@@ -174,6 +175,7 @@ export function resolveSettings(opts: ResolveOptions): ResolvedSettings {
           known.length > 0
             ? `Known profiles: ${known.join(', ')}.`
             : 'No config file defines any profile.',
+        category: 'config',
       });
     }
   }
@@ -243,6 +245,7 @@ export function requireBaseUrl(s: Settings): URL {
   if (s.baseUrl === undefined) {
     throw new UsageError('no service address is set', {
       hint: `Give --base-url <url>, set ${ENV.baseUrl}, or put baseUrl in a config file (cacs config init).`,
+      category: 'config',
     });
   }
   const url = new URL(s.baseUrl);
@@ -251,6 +254,7 @@ export function requireBaseUrl(s: Settings): URL {
       `refusing plain http:// to ${url.host}: the access token would travel unencrypted`,
       {
         hint: 'Use https://, or pass --insecure-http (config allowInsecureHttp: true) if you really mean it.',
+        category: 'config',
       },
     );
   }
@@ -262,6 +266,7 @@ export function requireCampaign(s: Settings): { key: string; alias?: string } {
   if (s.campaign === undefined) {
     throw new UsageError('no campaign given', {
       hint: `Give --campaign <key|alias>, set ${ENV.campaign}, or put defaultCampaign in a config file.`,
+      category: 'config',
     });
   }
   const aliased = s.campaigns[s.campaign];
@@ -273,6 +278,7 @@ export function requireCampaign(s: Settings): { key: string; alias?: string } {
         : `the campaign alias ${JSON.stringify(s.campaign)} stands for an empty key`,
       {
         hint: `Give --campaign <key|alias> with the key the service operator gave you (or set ${ENV.campaign}).`,
+        category: 'config',
       },
     );
   }
@@ -281,6 +287,7 @@ export function requireCampaign(s: Settings): { key: string; alias?: string } {
       `campaign key "${key}" is ${[...key].length} characters; the service allows at most ${LIMITS.campaignKey}`,
       {
         hint: `Check --campaign, or the alias in campaigns: (known aliases: ${Object.keys(s.campaigns).join(', ') || 'none'}).`,
+        category: 'config',
       },
     );
   }

@@ -58,7 +58,7 @@ export async function runTokenCommand(
       child.stdout?.destroy();
       child.stderr?.destroy();
       child.unref();
-      reject(new UsageError(message, { hint }));
+      reject(new UsageError(message, { hint, category: 'config' }));
     };
     const timer = setTimeout(
       () =>
@@ -107,6 +107,7 @@ export async function requireToken(s: { token?: TokenSource }, env: Env): Promis
   if (s.token === undefined) {
     throw new UsageError('no access token is set', {
       hint: `Set ${ENV.accessToken}, or accessToken / accessTokenCommand in a config file (chmod 600 it). A token is never taken from the command line.`,
+      category: 'config',
     });
   }
   let token: string;
@@ -115,14 +116,18 @@ export async function requireToken(s: { token?: TokenSource }, env: Env): Promis
   } else {
     token = (await runTokenCommand(s.token.command, env, s.token.timeoutMs)).trim();
     if (token === '')
-      throw new UsageError('accessTokenCommand printed nothing', { hint: TOKEN_COMMAND_HINT });
+      throw new UsageError('accessTokenCommand printed nothing', {
+        hint: TOKEN_COMMAND_HINT,
+        category: 'config',
+      });
   }
   if ([...token].length > LIMITS.accessToken) {
     throw new UsageError(
       `the access token is longer than the ${LIMITS.accessToken} characters the service allows`,
-      { hint: 'Check the value (a stray newline or a whole file pasted?).' },
+      { hint: 'Check the value (a stray newline or a whole file pasted?).', category: 'config' },
     );
   }
-  if (/[\r\n\0]/.test(token)) throw new UsageError('the access token contains a line break or NUL');
+  if (/[\r\n\0]/.test(token))
+    throw new UsageError('the access token contains a line break or NUL', { category: 'config' });
   return token;
 }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { CacsClient } from '../api/client.js';
 import type { LeadField } from '../api/spec.js';
 import { removeOnExit } from '../cleanup.js';
-import { ExitCode, FailureError, UsageError } from '../errors.js';
+import { ExitCode, FailureError, UsageError, type ErrorCategory } from '../errors.js';
 import {
   prepareLeads,
   type NormalizationKind,
@@ -228,6 +228,11 @@ export interface ImportSummary {
   stoppedBecause?: string;
   /** What to do about it, when the usual advice (run the same command again) would be wrong. */
   stoppedHint?: string;
+  /**
+   * What kind of stop, as a stable word (`refused`, `unreachable`, `unexpected_answer`,
+   * `write_failed`, `input_changed`, …; see ErrorCategory): `cacs import --json`'s `error.code`.
+   */
+  stoppedCode?: ErrorCategory;
 }
 
 function exitCodeFor(s: Omit<ImportSummary, 'exitCode'>, send: SendResult | undefined): number {
@@ -438,7 +443,10 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     if (!opts.dryRun && prepared.valid > 0 && changedSince(info)) {
       throw new FailureError(
         `${info.displayName} changed while cacs was reading it: nothing was sent`,
-        { hint: 'Import it again once it is complete (an export still being written?).' },
+        {
+          hint: 'Import it again once it is complete (an export still being written?).',
+          category: 'input_changed',
+        },
       );
     }
     // The journal key and the input's identity in the history (which sidecars are this
@@ -666,6 +674,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       ...(send?.fatal && !send.journalError
         ? {
             stoppedBecause: send.fatal.message,
+            stoppedCode: send.fatal.category,
             // The failure's own advice (a proxy asking for credentials…), except for refusals,
             // whose advice the command gives.
             ...(send.fatal.hint !== undefined && !send.fatal.refused
@@ -676,6 +685,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       ...(send?.journalError
         ? {
             stoppedBecause: send.journalError.message,
+            stoppedCode: 'write_failed' as const,
             stoppedHint:
               (send.journalError as { hint?: string }).hint ??
               'Nothing more was sent. Fix the state folder, then run the same command.',
@@ -687,6 +697,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
               send.inputError instanceof InputChangedError
                 ? `${send.inputError.message}, after ${plural(send.sent, 'lead')} had been sent`
                 : `reading the leads failed: ${send.inputError.message}`,
+            stoppedCode: 'input_changed' as const,
             stoppedHint:
               send.inputError instanceof InputChangedError
                 ? "Nothing more was sent. Import the file again once it is complete: the leads this run sent are in the campaign's ledger and are not sent again."

@@ -227,6 +227,7 @@ export class JournalWriteError extends FailureError {
     const free = freeBytes === undefined ? '' : ` (${formatBytes(freeBytes)} free now)`;
     super(`cannot write the import ${what} in ${folder}: ${why}`, {
       hint: `Free at least ${formatBytes(JOURNAL_ROOM)} in ${folder}${free}, or point CACS_STATE_DIR at a folder with room, then run the same command: leads that may have arrived are not sent again.`,
+      category: 'write_failed',
     });
     this.name = 'JournalWriteError';
   }

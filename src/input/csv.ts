@@ -6,6 +6,7 @@ import { UsageError } from '../errors.js';
 import { BlockTrail, InputChangedError, share } from './bytes.js';
 import { FastCsvParser, lineBreaks } from './csv-fast.js';
 import { textChunks, utf8Chunks, utf8Strings } from './decode.js';
+import { plural } from '../text.js';
 import { composed, composedText, nfc } from './unicode.js';
 import {
   inputLimits,
@@ -15,15 +16,6 @@ import {
   type Row,
   type RowSource,
 } from './types.js';
-
-const CSV_MESSAGES: Record<string, string> = {
-  CSV_QUOTE_NOT_CLOSED: 'a quoted value is never closed (a " is missing)',
-  CSV_RECORD_INCONSISTENT_FIELDS_LENGTH:
-    'this row has a different number of columns than the header',
-  CSV_INVALID_CLOSING_QUOTE: 'a closing quote is followed by other characters',
-  CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'a closing quote is followed by other characters',
-  CSV_MAX_RECORD_SIZE: 'a row is too large (an unclosed quote?)',
-};
 
 function delimiterName(d: string): string {
   return d === '\t' ? 'TAB' : `"${d}"`;
@@ -206,6 +198,10 @@ export async function openCsvParse(
     parser.once('close', resolve);
     parser.once('error', reject);
   });
+  // Awaited by settle(); a caller that stops after the header (a column that maps to nothing)
+  // closes the source instead, and a broken row csv-parse already read must not then end the
+  // process as an unhandled rejection with a stack trace.
+  finished.catch(() => undefined);
   let afterChunk: (() => Promise<void> | void) | undefined;
   let release: () => void = () => {};
   const gate = new Promise<void>((r) => (release = r));
@@ -249,7 +245,7 @@ export async function openCsvParse(
       const recordStart = prevEnd + 1 + (live().empty_lines - prevEmpty);
       throw failure instanceof UsageError || failure instanceof InputChangedError
         ? failure
-        : csvError(info, failure, recordStart);
+        : csvError(info, failure, recordStart, headers);
     }
   };
   try {
@@ -300,20 +296,96 @@ function recordLineBreaks(values: readonly string[]): number {
   return n;
 }
 
-function csvError(info: InputInfo, e: unknown, recordStart: number): Error {
+/** The start of a value for a message: at most 30 characters, on one line. */
+function clip(value: string): string {
+  const one = value.replace(/[\r\n\t]+/g, ' ');
+  return [...one].length > 30 ? `${[...one].slice(0, 30).join('')}…` : one;
+}
+
+/** "column 2 (name)": 1-based, with the header's name when it has one. */
+function columnName(index: number | undefined, headers: readonly string[] | undefined): string {
+  if (index === undefined || !Number.isInteger(index) || index < 0) return '';
+  const name = headers?.[index]?.trim();
+  return `, column ${index + 1}${name ? ` (${name})` : ''}`;
+}
+
+const QUOTE_HINT =
+  'A value with a " in it is written in quotes, each " inside doubled: "Lan ""Bé""".';
+
+/**
+ * csv-parse's errors (their codes, as csv-parse 6 documents them at csv.js.org/parse/errors)
+ * in the operator's words: the file, the line and the column (1-based, by header name when the
+ * header is read), what is wrong, and what to do. Codes csv-parse raises only for options cacs
+ * does not use keep its message.
+ */
+export function csvError(
+  info: Pick<InputInfo, 'displayName' | 'delimiter'>,
+  e: unknown,
+  recordStart: number,
+  headers?: readonly string[],
+): Error {
   if (e instanceof UsageError) return e;
-  const err = e as { code?: string; lines?: number; message?: string };
-  const known = err.code ? CSV_MESSAGES[err.code] : undefined;
+  const err = e as {
+    code?: string;
+    lines?: number;
+    index?: number;
+    field?: string;
+    record?: unknown;
+    message?: string;
+  };
+  const code = (err.code ?? '').replace(/^CSV_/, '');
+  // An unclosed quote is noticed at the end of the file: it opened in the record that began at
+  // recordStart. The other errors are on the line csv-parse was reading.
   const line =
-    typeof err.lines === 'number' && err.code !== 'CSV_QUOTE_NOT_CLOSED' ? err.lines : recordStart;
-  if (!known) {
-    return new UsageError(
-      `${where(info, line)}: cannot read this CSV: ${err.message ?? String(e)}`,
-    );
+    typeof err.lines === 'number' && code !== 'QUOTE_NOT_CLOSED' ? err.lines : recordStart;
+  const at = `${where(info, line)}${columnName(err.index, headers)}`;
+  const d = delimiterName(info.delimiter);
+  switch (code) {
+    case 'INVALID_OPENING_QUOTE': {
+      const before = typeof err.field === 'string' ? clip(err.field) : undefined;
+      return new UsageError(
+        `${at}: a stray " inside a value that is not in quotes${before !== undefined ? ` (${before}"…)` : ''}`,
+        {
+          hint:
+            before !== undefined
+              ? `Remove the stray ", or put the whole value in quotes with each " inside doubled ("${before}""…").`
+              : `Remove the stray ", or put the whole value in quotes. ${QUOTE_HINT}`,
+        },
+      );
+    }
+    case 'QUOTE_NOT_CLOSED':
+      return new UsageError(
+        `${at}: a quoted value is never closed (a " is missing), so the rest of the file would be read into it`,
+        { hint: `Add the missing " at the end of that value. ${QUOTE_HINT}` },
+      );
+    case 'INVALID_CLOSING_QUOTE':
+    case 'NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
+      return new UsageError(
+        `${at}: a closing quote is followed by other characters (a value in quotes must end at the ${d} or the end of the line)`,
+        {
+          hint: `If that " belongs to the value, double it; otherwise move the text after it inside the quotes. ${QUOTE_HINT}`,
+        },
+      );
+    case 'RECORD_INCONSISTENT_FIELDS_LENGTH':
+    case 'RECORD_INCONSISTENT_COLUMNS': {
+      const got = Array.isArray(err.record) ? err.record.length : undefined;
+      const want = headers?.length;
+      return new UsageError(
+        got !== undefined && want !== undefined
+          ? `${where(info, line)}: this row has ${plural(got, 'value')} but the header has ${plural(want, 'column')}`
+          : `${where(info, line)}: this row has a different number of columns than the header`,
+        {
+          hint: `Columns are split on ${d}; if that is wrong, pass --delimiter. Values containing ${d} must be quoted.`,
+        },
+      );
+    }
+    case 'MAX_RECORD_SIZE':
+      return new UsageError(`${at}: a row is too large (an unclosed quote?)`, {
+        hint: `Check the quoting from that line on. ${QUOTE_HINT}`,
+      });
+    default:
+      return new UsageError(
+        `${where(info, line)}: cannot read this CSV: ${err.message ?? String(e)}`,
+      );
   }
-  const hint =
-    err.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH'
-      ? `Columns are split on ${delimiterName(info.delimiter)}; if that is wrong, pass --delimiter. Values containing ${delimiterName(info.delimiter)} must be quoted.`
-      : 'Fix the quoting on that line (a " inside a value is written "").';
-  return new UsageError(`${where(info, line)}: ${known}`, { hint });
 }

@@ -99,7 +99,9 @@ export async function inspectInput(
     });
   }
   if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) {
-    const { isXlsx } = await import('./xlsx/zip.js');
+    const { isXlsx, openDocumentError, openDocumentKind } = await import('./xlsx/zip.js');
+    const odf = openDocumentKind(head);
+    if (odf !== undefined) throw openDocumentError(displayName, odf);
     if (opts.format !== undefined && opts.format !== 'xlsx') {
       throw new UsageError(`${displayName}: this is a zip or Excel file, not ${opts.format}`);
     }

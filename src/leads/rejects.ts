@@ -67,6 +67,7 @@ export function sidecarWriteError(file: string, e: unknown, kind: SidecarKind = 
       : 'give --rejects <file> in a folder you can write to';
   if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'EFBIG' || code === 'EIO') {
     return new FailureError(what, {
+      category: 'write_failed',
       hint: `Free some space or ${elsewhere}, then run the same command again (leads already imported are not sent twice).`,
       cause: e,
     });

@@ -60,6 +60,22 @@ describe('start-up', () => {
   );
 });
 
+describe('completion values', () => {
+  it.each([[['__complete', 'campaigns']], [['__complete', 'statuses']]])(
+    'cacs %j reads settings only: nothing of the network, the input or the terminal',
+    (args) => {
+      const urls = loadedUrls(args);
+      const loaded = loadedPackages(args);
+      for (const p of ['got', 'hpagent', 'ora', 'chalk', 'csv-parse', 'fflate', 'iconv-lite'])
+        expect(loaded).not.toContain(p);
+      // Constants (api/spec, report/formats) are fine; the client, inputs and deliveries are not.
+      const heavy =
+        /\/dist\/(api\/(?!spec\.js)|report\/(?!formats\.js)|delivery\/|input\/|leads\/)/;
+      expect(urls.filter((u) => heavy.test(u))).toEqual([]);
+    },
+  );
+});
+
 describe('memory', () => {
   /**
    * Memory still held after a full GC at the end of a dry run (RSS also counts garbage V8 has

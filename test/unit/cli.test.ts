@@ -152,7 +152,10 @@ describe('config show / path / init', () => {
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     const show = await runCli(['config', 'show', '--json'], { cwd, env });
     expect(show.code).toBe(0);
-    expect(JSON.parse(show.stdout).settings.baseUrl.value).toBe('https://cacs.example.com');
+    // Every setting in the starter is commented out: it changes nothing.
+    const settings = (JSON.parse(show.stdout) as { settings: Record<string, { source: string }> })
+      .settings;
+    expect(Object.entries(settings).filter(([, v]) => v.source.includes(file))).toEqual([]);
     const again = await runCli(['config', 'init'], { cwd, env });
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('already exists; cacs config init never overwrites a file');
@@ -191,7 +194,6 @@ describe('a missing command', () => {
 });
 
 describe('flag rules, declared on the options', () => {
-  const USAGE = '(run cacs --help for usage)';
   // Everything a command needs is set, so the flag alone is at fault; nothing listens at the
   // address, and nothing is read or sent: commander stops while parsing.
   const env = () =>
@@ -312,6 +314,16 @@ describe('flag rules, declared on the options', () => {
     ],
   ])('cacs %j → exit 2, the flag named, no stack trace', async (args, message) => {
     const r = await runCli(args, { env: env() });
-    expect(r).toEqual({ code: 2, stdout: '', stderr: `${message}\n${USAGE}\n` });
+    // The help of the command at fault (`cacs history` runs `history list`).
+    const command = args[0]!.startsWith('-')
+      ? 'cacs'
+      : args[0] === 'history'
+        ? 'cacs history list'
+        : `cacs ${args[0]}`;
+    expect(r).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `${message}\n(run ${command} --help for usage)\n`,
+    });
   });
 });

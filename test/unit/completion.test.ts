@@ -5,9 +5,17 @@ import { PassThrough } from 'node:stream';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { completionScript, SHELLS, type Shell } from '../../src/cli/completion.js';
+import { describe as describeProgram, walk } from '../../src/cli/completion/spec.js';
+import {
+  MAX_STATUSES,
+  readStatuses,
+  rememberStatuses,
+  statusesFile,
+} from '../../src/cli/completion/values.js';
 import type { IO } from '../../src/cli/context.js';
 import { buildProgram } from '../../src/cli/program.js';
-import { tempDir } from '../helpers/cli.js';
+import { startEmulator } from '../../src/emulator/index.js';
+import { BIN, isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
 
 function program(): Command {
   const io = {
@@ -243,5 +251,304 @@ describe('bash behaviour', () => {
     expect(complete('cacs', '--config', 'o')).toEqual(['other.txt']);
     expect(complete('cacs', 'report', '--campaign', '')).toEqual([]);
     expect(complete('cacs', 'report', '')).toEqual([]);
+  });
+});
+
+describe('values from the settings and the state folder (cacs __complete)', () => {
+  /** A user with aliases, profiles and statuses seen, and `cacs` on PATH (the built bin). */
+  function sandbox() {
+    const home = tempDir('cacs-completion-home-');
+    const env = {
+      PATH: `${path.join(home, 'bin')}:${process.env.PATH ?? ''}`,
+      HOME: home,
+      XDG_CONFIG_HOME: path.join(home, '.config'),
+      XDG_STATE_HOME: path.join(home, '.local', 'state'),
+      XDG_DATA_HOME: path.join(home, '.local', 'share'),
+    };
+    fs.mkdirSync(path.join(home, 'bin'));
+    fs.writeFileSync(
+      path.join(home, 'bin', 'cacs'),
+      `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`,
+      { mode: 0o755 },
+    );
+    fs.mkdirSync(path.join(env.XDG_CONFIG_HOME, 'cacs'), { recursive: true });
+    fs.writeFileSync(
+      path.join(env.XDG_CONFIG_HOME, 'cacs', 'config.yaml'),
+      'campaigns:\n  summer: SUMMER2026\n  winter: WINTER2026\nprofiles:\n  staging:\n    campaigns:\n      spring: SPRING2027\n  prod: {}\n',
+    );
+    rememberStatuses(path.join(env.XDG_STATE_HOME, 'cacs'), [
+      'ANSWERED',
+      'NO ANSWER',
+      'BUSY',
+      'FAILED',
+    ]);
+    const cwd = tempDir('cacs-completion-cwd-');
+    fs.writeFileSync(path.join(cwd, 'other.yaml'), 'campaigns:\n  autumn: AUTUMN2026\n');
+    return { env, cwd };
+  }
+  const box = sandbox();
+
+  it('cacs __complete prints aliases, profiles and statuses, one per line, sorted', async () => {
+    const run = (...args: string[]) => runCli(args, { env: box.env, cwd: box.cwd });
+    expect(await run('__complete', 'campaigns')).toEqual({
+      code: 0,
+      stdout: 'summer\nwinter\n',
+      stderr: '',
+    });
+    expect((await run('__complete', 'profiles')).stdout).toBe('prod\nstaging\n');
+    expect((await run('__complete', 'statuses')).stdout).toBe(
+      'ANSWERED\nBUSY\nFAILED\nNO ANSWER\n',
+    );
+    // The profile chosen on the line (or in CACS_PROFILE) applies; an unknown one offers all.
+    expect((await run('--profile', 'staging', '__complete', 'campaigns')).stdout).toBe(
+      'spring\nsummer\nwinter\n',
+    );
+    expect((await run('--profile', 'sta', '__complete', 'campaigns')).stdout).toBe(
+      'spring\nsummer\nwinter\n',
+    );
+    expect((await run('--config', 'other.yaml', '__complete', 'campaigns')).stdout).toBe(
+      'autumn\n',
+    );
+    // The statuses of the state folder in effect (CACS_STATE_DIR, as the report writes them).
+    const elsewhere = tempDir();
+    rememberStatuses(elsewhere, ['VOICEMAIL']);
+    expect(
+      (
+        await runCli(['__complete', 'statuses'], {
+          env: { ...box.env, CACS_STATE_DIR: elsewhere },
+          cwd: box.cwd,
+        })
+      ).stdout,
+    ).toBe('VOICEMAIL\n');
+    // Nothing (and no error) for an unknown kind or a config that cannot be read.
+    expect(await run('__complete', 'bogus')).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await run('--config', 'missing.yaml', '__complete', 'campaigns')).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: '',
+    });
+  });
+
+  it('is hidden: not in help, not a command the scripts offer', async () => {
+    expect((await runCli(['--help'])).stdout).not.toContain('__complete');
+    const names = walk(describeProgram(prog, ['cacs'], [])).map((c) => c.name);
+    expect(names).toContain('report');
+    expect(names).not.toContain('__complete');
+  });
+
+  it('marks the options whose values are read at completion time', () => {
+    const spec = describeProgram(prog, ['cacs'], []);
+    const dynamic = (path: string[]) =>
+      walk(spec)
+        .find((c) => c.path.join(' ') === path.join(' '))!
+        .options.filter((o) => o.dynamic)
+        .map((o) => `${o.long} ${o.dynamic}`);
+    expect(dynamic(['cacs', 'report'])).toEqual([
+      '--campaign campaigns',
+      '--status statuses',
+      '--profile profiles',
+    ]);
+    expect(dynamic(['cacs', 'import'])).toEqual(['--campaign campaigns', '--profile profiles']);
+    expect(dynamic(['cacs', 'history'])).toContain('--campaign campaigns');
+    // The emulator's --campaign makes a campaign up: nothing to offer.
+    expect(dynamic(['cacs', 'emulator'])).toEqual(['--profile profiles']);
+  });
+
+  /** COMPREPLY for a command line, with cacs on PATH. */
+  function bashComplete(...words: string[]): string[] {
+    const file = writeTemp('cacs.bash', scripts.bash);
+    const out = execFileSync(
+      'bash',
+      [
+        '-c',
+        'source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _cacs; printf "%s\\n" "${COMPREPLY[@]}"',
+        'bash',
+        file,
+        ...words,
+      ],
+      { cwd: box.cwd, env: box.env, encoding: 'utf8' },
+    );
+    return out.split('\n').filter((l) => l !== '');
+  }
+
+  it('bash: aliases, profiles, statuses (quoted for the shell, a list after a comma)', () => {
+    expect(bashComplete('cacs', 'report', '--campaign', '')).toEqual(['summer', 'winter']);
+    expect(bashComplete('cacs', 'import', 'x.csv', '--campaign', 'w')).toEqual(['winter']);
+    expect(bashComplete('cacs', 'history', '--campaign', 's')).toEqual(['summer']);
+    expect(bashComplete('cacs', '--profile', '')).toEqual(['prod', 'staging']);
+    expect(bashComplete('cacs', '--profile', 'staging', 'report', '--campaign', 's')).toEqual([
+      'spring',
+      'summer',
+    ]);
+    expect(bashComplete('cacs', '--config', 'other.yaml', 'report', '--campaign', '')).toEqual([
+      'autumn',
+    ]);
+    expect(bashComplete('cacs', 'report', '--status', '')).toEqual([
+      'ANSWERED',
+      'BUSY',
+      'FAILED',
+      'NO\\ ANSWER',
+    ]);
+    expect(bashComplete('cacs', 'report', '--status', 'ANSWERED,N')).toEqual([
+      'ANSWERED,NO\\ ANSWER',
+    ]);
+    expect(bashComplete('cacs', 'report', '--status', 'NO\\ A')).toEqual(['NO\\ ANSWER']);
+    // In quotes, the shell quotes nothing more.
+    expect(bashComplete('cacs', 'report', '--status', '"NO')).toEqual(['NO ANSWER']);
+    expect(bashComplete('cacs', 'emulator', '--campaign', '')).toEqual([]);
+  });
+
+  it.skipIf(!has('fish'))('fish: the same values, with a description', () => {
+    const file = writeTemp('cacs.fish', scripts.fish);
+    const complete = (line: string) =>
+      execFileSync(
+        'fish',
+        ['--no-config', '-c', `source ${file}; complete -C ${JSON.stringify(line)}`],
+        { cwd: box.cwd, env: box.env, encoding: 'utf8' },
+      )
+        .split('\n')
+        .filter((l) => l !== '');
+    expect(complete('cacs report --campaign ')).toEqual([
+      'summer\tcampaign alias',
+      'winter\tcampaign alias',
+    ]);
+    expect(complete('cacs --profile staging import x.csv --campaign s')).toEqual([
+      'spring\tcampaign alias',
+      'summer\tcampaign alias',
+    ]);
+    expect(complete('cacs --profile ')).toEqual(['prod\tprofile', 'staging\tprofile']);
+    expect(complete('cacs report --status ANSWERED,N')).toEqual([
+      'ANSWERED,NO ANSWER\tstatus seen in a report',
+    ]);
+  });
+
+  it.skipIf(!has('zsh') || !has('tmux'))(
+    'zsh (a real interactive shell in tmux): the same values',
+    async () => {
+      const dir = tempDir('cacs-zsh-');
+      fs.writeFileSync(path.join(dir, '_cacs'), scripts.zsh);
+      const rc = path.join(dir, 'zshrc');
+      fs.writeFileSync(
+        rc,
+        `fpath=(${dir} $fpath)\nautoload -Uz compinit && compinit -u -D\nPS1='%% '\ncd ${box.cwd}\n`,
+      );
+      const session = `cacs-zsh-${process.pid}`;
+      // A tmux server of its own (-L): it starts with this environment (cacs on PATH).
+      const tmux = (...args: string[]) =>
+        execFileSync('tmux', ['-L', session, ...args], {
+          env: { ...process.env, ...box.env },
+          encoding: 'utf8',
+        });
+      tmux(
+        'new-session',
+        '-d',
+        '-s',
+        session,
+        '-x',
+        '200',
+        '-y',
+        '30',
+        `zsh -f -c 'source ${rc}; exec zsh -f -i'`,
+      );
+      try {
+        // The rc is sourced by the first zsh only: source it again in the interactive one.
+        tmux('send-keys', '-t', session, `source ${rc}; clear`, 'Enter');
+        const screen = async (keys: string, want: RegExp) => {
+          tmux('send-keys', '-t', session, keys, 'Tab');
+          let text = '';
+          for (let i = 0; i < 100 && !want.test(text); i++) {
+            await new Promise((r) => setTimeout(r, 100));
+            text = tmux('capture-pane', '-t', session, '-p');
+          }
+          tmux('send-keys', '-t', session, 'C-c');
+          tmux('send-keys', '-t', session, 'clear', 'Enter');
+          await new Promise((r) => setTimeout(r, 200));
+          return text;
+        };
+        expect(await screen('cacs report --campaign ', /summer\s+winter/)).toMatch(
+          /summer\s+winter/,
+        );
+        expect(await screen('cacs --profile ', /prod\s+staging/)).toMatch(/prod\s+staging/);
+        expect(await screen('cacs report --status ANSWERED,N', /ANSWERED,NO\\ ANSWER/)).toMatch(
+          /--status ANSWERED,NO\\ ANSWER/,
+        );
+      } finally {
+        tmux('kill-server');
+      }
+    },
+    30_000,
+  );
+});
+
+describe('statuses seen, kept for completion', () => {
+  it('a report adds the statuses of its answers (mode 600); a read-only folder fails nothing', async () => {
+    const emu = await startEmulator({ port: 0 });
+    try {
+      const cwd = tempDir();
+      const env = {
+        ...isolatedEnv({
+          CACS_BASE_URL: emu.url,
+          CACS_ACCESS_TOKEN: emu.token,
+          CACS_CAMPAIGN: 'summer',
+        }),
+      };
+      const stateDir = path.join(env.XDG_STATE_HOME!, 'cacs');
+      fs.writeFileSync(
+        path.join(cwd, 'leads.csv'),
+        `phone\n${Array.from({ length: 30 }, (_, i) => `09${10_000_000 + i}`).join('\n')}\n`,
+      );
+      expect((await runCli(['import', path.join(cwd, 'leads.csv')], { env, cwd })).code).toBe(0);
+      const report = await runCli(['report', '--from', 'today', '--format', 'json'], {
+        env,
+        cwd,
+      });
+      expect(report.code).toBe(0);
+      const statuses = [
+        ...new Set(
+          (JSON.parse(report.stdout) as Array<{ data: Array<{ status: string }> }>).flatMap((r) =>
+            r.data.map((a) => a.status),
+          ),
+        ),
+      ].sort();
+      expect(statuses.length).toBeGreaterThan(0);
+      expect(readStatuses(stateDir)).toEqual(statuses);
+      expect(fs.statSync(statusesFile(stateDir)).mode & 0o777).toBe(0o600);
+      expect((await runCli(['__complete', 'statuses'], { env, cwd })).stdout).toBe(
+        statuses.map((s) => `${s}\n`).join(''),
+      );
+      // The list is not the report's business: a folder that cannot be written fails nothing.
+      fs.chmodSync(path.dirname(statusesFile(stateDir)), 0o500);
+      try {
+        fs.rmSync(statusesFile(stateDir), { force: true });
+      } catch {
+        // read-only: the file stays
+      }
+      const again = await runCli(['report', '--from', 'today', '--format', 'json'], {
+        env,
+        cwd,
+      });
+      expect(again.code).toBe(0);
+      fs.chmodSync(path.dirname(statusesFile(stateDir)), 0o700);
+    } finally {
+      await emu.close();
+    }
+  });
+
+  it('keeps at most 64, never a status that cannot be offered, and the newest when full', () => {
+    const dir = tempDir();
+    rememberStatuses(dir, ['A,B', ' padded', '', 'x'.repeat(41), 'line\nbreak', 'OK']);
+    expect(readStatuses(dir)).toEqual(['OK']);
+    const old = Array.from({ length: 60 }, (_, i) => `OLD${String(i).padStart(2, '0')}`);
+    rememberStatuses(dir, old);
+    expect(readStatuses(dir)).toHaveLength(61);
+    const fresh = Array.from({ length: 10 }, (_, i) => `NEW${i}`);
+    rememberStatuses(dir, fresh);
+    const kept = readStatuses(dir);
+    expect(kept).toHaveLength(MAX_STATUSES);
+    for (const s of fresh) expect(kept).toContain(s);
+    expect(kept.filter((s) => !fresh.includes(s))).toHaveLength(MAX_STATUSES - fresh.length);
+    // A damaged list is an empty one.
+    fs.writeFileSync(statusesFile(dir), '{not json');
+    expect(readStatuses(dir)).toEqual([]);
   });
 });

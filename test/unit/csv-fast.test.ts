@@ -164,13 +164,15 @@ describe('FastCsvParser', () => {
   it('falls back to csv-parse for what it does not read itself, with csv-parse’s messages', async () => {
     const before = csvReader.fallbacks;
     expect(await compare('a,b\n1,2\n3,"4\n')).toMatchObject({
-      error: expect.stringContaining('in.csv:3: a quoted value is never closed'),
+      error: expect.stringContaining('in.csv:3, column 2 (b): a quoted value is never closed'),
     });
     expect(await compare('a,b\n1,2\n3,4,5\n')).toMatchObject({
-      error: 'in.csv:3: this row has a different number of columns than the header',
+      error: 'in.csv:3: this row has 3 values but the header has 2 columns',
     });
     expect(await compare('a,b\n1,"2" \n')).toMatchObject({
-      error: expect.stringContaining('in.csv:2: a closing quote is followed by other characters'),
+      error: expect.stringContaining(
+        'in.csv:2, column 2 (b): a closing quote is followed by other characters',
+      ),
     });
     // Accepted by csv-parse, not by the fast reader: old Mac line ends, changing line ends.
     expect(await compare('a,b\r1,2\r3,4\r')).toEqual({

@@ -1,6 +1,7 @@
 /** `cacs import` in-process, over real HTTP against the emulator. */
 import fs from 'node:fs';
 import path from 'node:path';
+import { strToU8, zipSync } from 'fflate';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import type { EmulatorOptions, RunningEmulator } from '../../src/emulator/index.js';
@@ -60,9 +61,12 @@ async function importJson(
     env: opts.env ?? importEnv(emu),
     ...(opts.stdin !== undefined ? { stdin: opts.stdin } : {}),
   });
-  const summary = r.stdout ? (JSON.parse(r.stdout) as Summary) : undefined;
+  // One JSON object whatever the outcome: a summary once the file was read, else the error.
+  const json = JSON.parse(r.stdout) as Summary | { exitCode: number; error: { code: string } };
+  expect(json.exitCode).toBe(r.code);
+  const summary = 'total' in json ? json : undefined;
   if (summary) expect(accountedFor(summary)).toBe(summary.total);
-  return { ...r, summary, cwd };
+  return { ...r, summary, json, cwd };
 }
 
 describe('a messy Vietnamese CSV', () => {
@@ -377,28 +381,70 @@ describe('Excel files', () => {
   });
 });
 
+describe('spreadsheets cacs does not read', () => {
+  const ods = () =>
+    Buffer.from(
+      zipSync({
+        mimetype: [strToU8('application/vnd.oasis.opendocument.spreadsheet'), { level: 0 }],
+        'content.xml': strToU8('<office:document-content/>'),
+      }),
+    );
+
+  it.each([
+    ['leads.ods', []],
+    ['leads.ods', ['--format', 'xlsx']],
+    ['leads.xlsx', []],
+    ['leads.ods', ['--format', 'csv']],
+  ])('%s %j: an OpenDocument spreadsheet, save it as .xlsx or CSV', async (name, flags) => {
+    const emu = await emulator();
+    const dir = tempDir();
+    const file = write(dir, name, ods());
+    const r = await runCli(['import', file, ...flags], { cwd: dir, env: importEnv(emu) });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      `error: ${file} is an OpenDocument spreadsheet (.ods), which cacs does not read\n` +
+        'Save it as .xlsx or as CSV (UTF-8) — in LibreOffice Calc: File › Save As… — and import that file.\n',
+    );
+    expect(emu.store.importRequests).toBe(0);
+  });
+
+  it('a do-not-call list in .ods is named the same way', async () => {
+    const emu = await emulator();
+    const dir = tempDir();
+    const leads = write(dir, 'leads.csv', 'phone\n0912345678\n');
+    write(dir, 'dnc.ods', ods());
+    const r = await runCli(['import', leads, '--suppress', 'dnc.ods'], {
+      cwd: dir,
+      env: importEnv(emu),
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('dnc.ods is an OpenDocument spreadsheet (.ods)');
+    expect(emu.store.importRequests).toBe(0);
+  });
+});
+
 describe('malformed input: exit 2, named file and line, nothing sent', () => {
   it.each([
     [
       'unclosed.csv',
       'phone,name\n0912345678,"An\n',
-      /unclosed\.csv:2: a quoted value is never closed/,
+      /unclosed\.csv:2, column 2 \(name\): a quoted value is never closed/,
     ],
     [
       'ragged.csv',
       'phone,name\n0912345678,An\n0987654312,Bình,extra\n',
-      /ragged\.csv:3: this row has a different number of columns than the header/,
+      /ragged\.csv:3: this row has 3 values but the header has 2 columns/,
     ],
     // A header that cannot be read once ended the process with a stack trace.
     [
       'header-quote.csv',
       'phone,"name\n0912345678,An\n',
-      /header-quote\.csv:1: a quoted value is never closed/,
+      /header-quote\.csv:1, column 2: a quoted value is never closed/,
     ],
     [
       'header-closing.csv',
       'phone,"name"x\n0912345678,An\n',
-      /header-closing\.csv:1: a closing quote is followed by other characters/,
+      /header-closing\.csv:1, column 2: a closing quote is followed by other characters/,
     ],
     ['broken.json', '[{"phone": "0912345678"},\n{"phone": ]', /broken\.json:2: not valid JSON/],
     ['broken.ndjson', '{"phone":"0912345678"}\n{"phone":\n', /broken\.ndjson:2: not valid JSON/],
@@ -454,6 +500,71 @@ describe('malformed input: exit 2, named file and line, nothing sent', () => {
     // A refused header once left the input open until garbage collection ("Closing file
     // descriptor … on garbage collection").
     expect(await openFilesUnder(dir), 'input files left open').toEqual([]);
+  });
+
+  // csv-parse's errors (csv.js.org/parse/errors), each in plain words: file, line, column
+  // (1-based, by header name), what to do. csv-parse itself is the reference for where it is.
+  it.each([
+    [
+      'INVALID_OPENING_QUOTE',
+      'phone,name,address\n0912345678,An,HN\n0987654312,Bi"nh,HN\n',
+      'bare.csv:3, column 2 (name): a stray " inside a value that is not in quotes (Bi"…)',
+      'Remove the stray ", or put the whole value in quotes with each " inside doubled ("Bi""…").',
+    ],
+    [
+      'CSV_QUOTE_NOT_CLOSED',
+      'phone,name,address\n0912345678,An,HN\n0987654312,Bình,"open\n0912000000,X,y\n',
+      'bare.csv:3, column 3 (address): a quoted value is never closed (a " is missing), so the rest of the file would be read into it',
+      'Add the missing " at the end of that value. A value with a " in it is written in quotes, each " inside doubled: "Lan ""Bé""".',
+    ],
+    [
+      'CSV_INVALID_CLOSING_QUOTE',
+      'phone,name,address\n0912345678,"An" Nguyen,HN\n',
+      'bare.csv:2, column 2 (name): a closing quote is followed by other characters (a value in quotes must end at the "," or the end of the line)',
+      'If that " belongs to the value, double it; otherwise move the text after it inside the quotes. A value with a " in it is written in quotes, each " inside doubled: "Lan ""Bé""".',
+    ],
+    [
+      'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH',
+      'phone;name\n0912345678;An;extra\n',
+      'bare.csv:2: this row has 3 values but the header has 2 columns',
+      'Columns are split on ";"; if that is wrong, pass --delimiter. Values containing ";" must be quoted.',
+    ],
+  ])('csv-parse %s: plain words, 1-based line and column', async (code, content, message, hint) => {
+    const { parse } = await import('csv-parse/sync');
+    const delimiter = content.includes(';') ? ';' : ',';
+    let reference: { code?: string; lines?: number; index?: number; message?: string } = {};
+    try {
+      parse(content, { delimiter, skip_empty_lines: true });
+    } catch (e) {
+      reference = e as typeof reference;
+    }
+    expect(reference.code).toBe(code);
+    if (code !== 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH' && code !== 'CSV_QUOTE_NOT_CLOSED') {
+      // csv-parse counts fields from 0: cacs from 1, as a person (and a spreadsheet) does.
+      expect(message).toContain(`:${reference.lines}, column ${reference.index! + 1} `);
+    }
+    const emu = await emulator();
+    const dir = tempDir();
+    const r = await runCli(['import', write(dir, 'bare.csv', content)], {
+      cwd: dir,
+      env: importEnv(emu),
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`error: ${path.join(dir, message)}\n${hint}\n`);
+    // csv-parse's own wording never reaches the operator.
+    expect(r.stderr).not.toContain(reference.message!.split(':')[0]!);
+    expect(emu.store.importRequests).toBe(0);
+  });
+
+  it('a refused header with a broken row after it: the header’s message, no stack trace', async () => {
+    // Once an unhandled rejection: csv-parse's error for line 3 ended the process (exit 1).
+    const emu = await emulator();
+    const dir = tempDir();
+    const file = write(dir, 'x.csv', 'phone,name,note\n0912345678,An,ok\n0987654312,Bi"nh,ok\n');
+    const r = await runCli(['import', file], { cwd: dir, env: importEnv(emu) });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${file}: a column matches no lead field: note`);
+    expect(r.stderr).not.toContain('Invalid Opening Quote');
   });
 
   // csv-parse holds the rest of a file larger than one read (256 KiB) until the rows are asked for.

@@ -466,11 +466,13 @@ describe('cacs history', () => {
     await imp([a, '--dry-run'], env, cwd); // not recorded
 
     const list = await runCli(['history', '--json'], { env, cwd });
-    const runs = JSON.parse(list.stdout) as Array<{
-      id: string;
-      campaign: string;
-      end: { exitCode: number };
-    }>;
+    const listed = JSON.parse(list.stdout) as {
+      runs: Array<{ id: string; campaign: string; end: { exitCode: number } }>;
+      exitCode: number;
+      error: null;
+    };
+    expect(listed).toMatchObject({ exitCode: 0, error: null });
+    const runs = listed.runs;
     expect(runs.map((r) => r.id)).toEqual([second.summary.runId, first.summary.runId]);
     expect(runs.map((r) => [r.campaign, r.end.exitCode])).toEqual([
       ['winter', 0],
@@ -493,11 +495,11 @@ describe('cacs history', () => {
 
     for (const query of ['0912000001', '+84 912 000 001', '0912.000.001', 'KH-1']) {
       const find = await runCli(['history', 'find', query, '--json'], { env, cwd });
-      const found = JSON.parse(find.stdout) as Array<{
-        run: string;
-        campaign: string;
-        outcome: string;
-      }>;
+      const { found, exitCode } = JSON.parse(find.stdout) as {
+        found: Array<{ run: string; campaign: string; outcome: string }>;
+        exitCode: number;
+      };
+      expect(exitCode).toBe(0);
       expect(found.map((x) => [x.run, x.campaign, x.outcome]).sort()).toEqual(
         [
           [first.summary.runId, 'summer', 'accepted'],
@@ -511,6 +513,22 @@ describe('cacs history', () => {
     const bad = await runCli(['history', 'show', 'r1999'], { env, cwd });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('no run r1999 in the history');
+    const shown = await runCli(['history', 'show', first.summary.runId!, '--json'], { env, cwd });
+    expect(JSON.parse(shown.stdout)).toMatchObject({
+      run: { id: first.summary.runId, end: { exitCode: 3 } },
+      exitCode: 0,
+      error: null,
+    });
+    const badJson = await runCli(['history', 'show', 'r1999', '--json'], { env, cwd });
+    expect(badJson.code).toBe(2);
+    expect(JSON.parse(badJson.stdout)).toEqual({
+      exitCode: 2,
+      error: {
+        code: 'usage',
+        message: 'no run r1999 in the history',
+        hint: 'List runs with: cacs history',
+      },
+    });
   });
 
   it('shows the lines of the leads a run left uncertain', async () => {

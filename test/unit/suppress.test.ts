@@ -199,7 +199,7 @@ describe('lists that cannot be used stop the import: exit 2, nothing sent', () =
     [
       'a broken CSV (an unclosed quote), with its line',
       (cwd) => write(cwd, 'b.csv', 'phone,note\n0912345678,ok\n0987654312,"open\n') && 'b.csv',
-      /do-not-call list b\.csv:3: .*quote/,
+      /do-not-call list b\.csv:3, column 2 \(note\): .*quote/,
     ],
     [
       'a ragged CSV, with its line',

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
 import type { Row } from '../../src/input/types.js';
 import { isXlsx, openXlsx, type XlsxOptions } from '../../src/input/xlsx/index.js';
+import { openDocumentKind } from '../../src/input/xlsx/zip.js';
 
 // --------------------------------------------------------------------------------------------
 // Building real .xlsx files from minimal SpreadsheetML parts
@@ -344,4 +346,73 @@ describe('isXlsx', () => {
     const bytes = Buffer.from(zipSync({ 'other/a.xml': strToU8('x'.repeat(1000)) }));
     expect(isXlsx(bytes.subarray(0, 40))).toBe(true);
   });
+});
+
+/** An OpenDocument file as the ODF spec lays it out: `mimetype` first, stored, then the rest. */
+function openDocument(kind: string, extra: Record<string, Uint8Array> = {}): Buffer {
+  return Buffer.from(
+    zipSync({
+      mimetype: [strToU8(`application/vnd.oasis.opendocument.${kind}`), { level: 0 }],
+      'content.xml': strToU8('<office:document-content/>'),
+      'META-INF/manifest.xml': strToU8('<manifest:manifest/>'),
+      ...extra,
+    }),
+  );
+}
+
+describe('OpenDocument files', () => {
+  it('openDocumentKind names the kind from the first entry, and nothing else', () => {
+    expect(openDocumentKind(openDocument('spreadsheet'))).toBe('spreadsheet');
+    expect(openDocumentKind(openDocument('spreadsheet').subarray(0, 120))).toBe('spreadsheet');
+    expect(openDocumentKind(openDocument('text'))).toBe('text');
+    expect(openDocumentKind(Buffer.from(buildXlsx({ sheets: [{ name: 'S', data: '' }] })))).toBe(
+      undefined,
+    );
+    // mimetype compressed, or not first: not the ODF layout.
+    const compressed = Buffer.from(
+      zipSync({ mimetype: strToU8(`application/vnd.oasis.opendocument.spreadsheet`) }),
+    );
+    expect(openDocumentKind(compressed)).toBe(undefined);
+    expect(openDocumentKind(Buffer.from('phone\n0912345678\n'))).toBe(undefined);
+    expect(openDocumentKind(Buffer.alloc(0))).toBe(undefined);
+  });
+
+  it('openXlsx on an .ods says what it is and to save it as .xlsx or CSV', async () => {
+    const err = await usageError(openXlsx(writeFile(openDocument('spreadsheet')), 'leads.ods', {}));
+    expect(err.message).toBe(
+      'leads.ods is an OpenDocument spreadsheet (.ods), which cacs does not read',
+    );
+    expect(err.hint).toMatch(/Save it as \.xlsx or as CSV \(UTF-8\)/);
+    const text = await usageError(openXlsx(writeFile(openDocument('text')), 'leads.odt', {}));
+    expect(text.message).toBe('leads.odt is an OpenDocument text document, not a spreadsheet');
+  });
+
+  it.skipIf(spawnSync('/usr/bin/python3', ['-c', 'import odf']).status !== 0)(
+    'a real .ods written by odfpy (an independent writer) is recognised',
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-ods-'));
+      const file = path.join(dir, 'leads.ods');
+      const script = `
+from odf.opendocument import OpenDocumentSpreadsheet
+from odf.table import Table, TableRow, TableCell
+from odf.text import P
+import sys
+doc = OpenDocumentSpreadsheet()
+t = Table(name="Leads")
+for r in [["phone_number", "name"], ["0912345678", "An"]]:
+    tr = TableRow()
+    for v in r:
+        c = TableCell(valuetype="string"); c.addElement(P(text=v)); tr.addElement(c)
+    t.addElement(tr)
+doc.spreadsheet.addElement(t)
+doc.save(sys.argv[1])
+`;
+      expect(spawnSync('/usr/bin/python3', ['-c', script, file]).status).toBe(0);
+      expect(openDocumentKind(fs.readFileSync(file))).toBe('spreadsheet');
+      const err = await usageError(openXlsx(file, 'leads.ods', {}));
+      expect(err.message).toBe(
+        'leads.ods is an OpenDocument spreadsheet (.ods), which cacs does not read',
+      );
+    },
+  );
 });

@@ -67,8 +67,10 @@ export async function runConfigShow(
     const obj = {
       settings: Object.fromEntries(rows.map((r) => [r.key, { value: r.value, source: r.source }])),
       files: files.map((f) => ({ path: f.path, scope: f.scope })),
+      exitCode: 0,
+      error: null,
     };
-    ctx.out.data(`${JSON.stringify(obj, null, 2)}\n`);
+    ctx.out.json(obj);
     return 0;
   }
   const width = Math.max(...rows.map((r) => r.key.length));
@@ -107,49 +109,57 @@ export async function runConfigPath(
   return 0;
 }
 
+/**
+ * The starter `cacs config init` writes: every setting commented out, so that writing it changes
+ * nothing any command does (an alias or an address in it would change what `--campaign summer`
+ * or the environment's CACS_BASE_URL mean); the comments say what each one is for.
+ */
 export const STARTER_CONFIG = `# cacs configuration (YAML). Precedence: flags > environment > profile > this file > user config.
-# Keep this file private if it holds a token: chmod 600 .cacsrc.yaml
+# Every setting below is commented out: this file changes nothing until you uncomment a line.
+# Keep this file private if it holds a token: chmod 600 <this file>
 
-# The service address given by your operator.
-baseUrl: https://cacs.example.com
+# The service address given by your operator (or CACS_BASE_URL in the environment).
+# baseUrl: https://cacs.example.com
 
 # The access token: prefer a command that prints it (a password manager, a secrets store)
 # over writing it here. CACS_ACCESS_TOKEN in the environment also works.
 # accessTokenCommand: pass show cacs/token
 # accessToken: put-your-token-here
 
-# Campaign aliases (alias: campaign key) and the campaign used when --campaign is not given.
-campaigns:
-  summer: SUMMER2026
+# Campaign aliases (alias: the campaign key the service knows; keys are case-sensitive), and
+# the campaign used when --campaign is not given. With an alias, --campaign summer sends its key.
+# campaigns:
+#   summer: SUMMER2026
 # defaultCampaign: summer
 
 # The service's clock (it reads report dates and writes call times in it), and the zone you
 # give dates in (today, yesterday, 7d, dates without an offset; default: the service's).
-serviceTimezone: Asia/Ho_Chi_Minh
+# serviceTimezone: Asia/Ho_Chi_Minh
 # timezone: Europe/Paris
 
-import:
-  batchSize: 500
-  concurrency: 2
-  # Map lead fields to the column names of your files (beyond the built-in aliases).
-  # columns:
-  #   ref_id: Customer Code
-  #   field01: Product
-  # A wider phone rule than the spec's 0 + 9 digits, if your operator accepts one.
-  # phonePattern: '^0\\d{9,10}$'
-  # Your centre's own test numbers, refused like 0000000000 (phone_placeholder).
-  # placeholderNumbers: ['0911111222']
-  # Do-not-call lists (CSV/.xlsx with a phone column, or one number per line), read relative
-  # to this file's folder; their numbers are never sent. --suppress adds more.
-  # suppress:
-  #   - dnc.csv
+# import:
+#   batchSize: 500
+#   concurrency: 2
+#   # Map lead fields to the column names of your files (beyond the built-in aliases).
+#   columns:
+#     ref_id: Customer Code
+#     field01: Product
+#   # A wider phone rule than the spec's 0 + 9 digits, if your operator accepts one.
+#   phonePattern: '^0\\d{9,10}$'
+#   # Your centre's own test numbers, refused like 0000000000 (phone_placeholder).
+#   placeholderNumbers: ['0911111222']
+#   # Do-not-call lists (CSV/.xlsx with a phone column, or one number per line), read relative
+#   # to this file's folder; their numbers are never sent. --suppress adds more.
+#   suppress:
+#     - dnc.csv
 
-report:
-  windowDays: 31
-  concurrency: 4
-  # format: csv
-  # Statuses the summary (--summary) counts as answered.
-  # answeredStatuses: [ANSWERED]
+# report:
+#   windowDays: 31
+#   concurrency: 4
+#   format: csv
+#   bom: true        # CSV for Excel: a UTF-8 byte order mark
+#   # Statuses the summary (--summary) counts as answered.
+#   answeredStatuses: [ANSWERED]
 
 # The summary's compliance check (cacs report --summary, --fail-on-violations). The defaults
 # follow Vietnam's Decree 91/2020/ND-CP, art. 12 (advertising calls 08:00-17:00, at most one
@@ -193,6 +203,8 @@ export async function runConfigInit(
     });
   }
   ctx.out.data(`${file}\n`);
-  ctx.out.info(`wrote a starter config to ${file} (mode 600); edit baseUrl and the token source.`);
+  ctx.out.info(
+    `wrote a starter config to ${file} (mode 600): every setting in it is commented out; uncomment what you need (baseUrl, the token source, campaign aliases).`,
+  );
   return 0;
 }

@@ -43,7 +43,7 @@ export async function runHistoryList(
   }
   runs = runs.slice(0, flags.limit ?? 20);
   if (flags.json) {
-    ctx.out.data(`${JSON.stringify(runs, null, 2)}\n`);
+    ctx.out.json({ runs, exitCode: 0, error: null });
     return 0;
   }
   if (runs.length === 0) {
@@ -102,7 +102,7 @@ export async function runHistoryShow(
 ): Promise<number> {
   const run = findRun(readHistory(await stateDirOf(ctx)), args[0] ?? '');
   if (flags.json) {
-    ctx.out.data(`${JSON.stringify(run, null, 2)}\n`);
+    ctx.out.json({ run, exitCode: 0, error: null });
     return 0;
   }
   const e = run.end;
@@ -209,7 +209,7 @@ export async function runHistoryFind(
   }
   found.sort((a, b) => a.recorded.localeCompare(b.recorded));
   if (flags.json) {
-    ctx.out.data(`${JSON.stringify(found, null, 2)}\n`);
+    ctx.out.json({ query, found, exitCode: 0, error: null });
     return 0;
   }
   if (found.length === 0) {

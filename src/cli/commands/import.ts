@@ -21,6 +21,8 @@ export async function runImportCommand(
 ): Promise<number> {
   const input = args[0];
   if (input === undefined) throw new UsageError('give the lead file to import (or - for stdin)');
+  // What a --json run that fails before its summary repeats beside the error.
+  ctx.known = { file: input === '-' ? 'stdin' : input, dryRun: flags.dryRun === true };
   const { parseMapFlags, ColumnError } = await import('../../leads/columns.js');
   let mapFlags: Partial<Record<LeadField, string>> = {};
   try {
@@ -41,6 +43,7 @@ export async function runImportCommand(
   const dryRun = flags.dryRun === true;
   const campaign =
     dryRun && settings.campaign === undefined ? undefined : requireCampaign(settings);
+  if (campaign) Object.assign(ctx.known, { campaign: campaign.key, alias: campaign.alias ?? null });
   let client;
   let baseUrl: URL | undefined;
   if (!dryRun) {
@@ -141,7 +144,15 @@ export async function runImportCommand(
     spooled?.cleanup();
   }
 
+  // A refused campaign key that came from an alias: say which alias, read as what, from where.
+  const { aliasNote, aliasRefusalHint, refusesCampaign } = await import('../campaign.js');
+  const note = campaign ? aliasNote(campaign, sources) : undefined;
+  const refusalHint =
+    summary.exitCode === 4 && note !== undefined && refusesCampaign(summary.stoppedBecause ?? '')
+      ? `Nothing more was sent. ${aliasRefusalHint(note)}`
+      : undefined;
   if (flags.json) {
+    const { importError } = await import('../outcome.js');
     const {
       samples: _s,
       rejectionSamples: _r,
@@ -149,9 +160,12 @@ export async function runImportCommand(
       columns: _c,
       stoppedBecause: _w,
       stoppedHint: _h,
+      stoppedCode: _k,
       ...json
     } = summary;
-    ctx.out.data(`${JSON.stringify({ ...json, alias: campaign?.alias ?? null }, null, 2)}\n`);
+    const error = importError(summary);
+    if (error && refusalHint) error.hint = refusalHint;
+    ctx.out.json({ ...json, alias: campaign?.alias ?? null, error });
   } else {
     printSummary(ctx, summary, campaign?.alias);
   }
@@ -160,6 +174,7 @@ export async function runImportCommand(
     summary,
     campaign?.alias !== undefined ? `${campaign.alias} (${summary.campaign})` : summary.campaign,
     flags.json === true ? 'json' : ctx.out.quiet ? 'none' : 'text',
+    refusalHint,
   );
   return summary.exitCode;
 }
@@ -412,6 +427,8 @@ function printOutcome(
   campaign: string,
   /** How the summary went out: as text (stderr), as JSON (stdout), or not at all (-q). */
   summary: 'text' | 'json' | 'none',
+  /** A refused campaign key that came from an alias: the hint that says so. */
+  refusalHint?: string,
 ): void {
   // On a terminal, warnings and notes are broken at spaces to its width, the later lines indented.
   const width = ctx.io.stderrIsTTY ? Math.max(40, (ctx.io.columns ?? 80) - 1) : undefined;
@@ -427,7 +444,8 @@ function printOutcome(
   if (s.stoppedBecause !== undefined && s.exitCode !== 130) {
     out.error(
       `stopped: ${s.stoppedBecause}`,
-      s.stoppedHint ??
+      refusalHint ??
+        s.stoppedHint ??
         (s.exitCode === 4
           ? 'Nothing more was sent. Check the token and campaign (cacs config show), then run the same command again.'
           : 'Nothing more was sent. Run the same command again later: what was imported is not sent twice.'),

@@ -353,11 +353,20 @@ async function reportCommand(
   // at the end, and is for a terminal).
   const formatted = leadFormat(writeOpts);
   const seen = new Set<string>();
+  // Statuses as the service spells them, for shell completion of --status (completion/values.ts).
+  const spelled = new Set<string>();
   const noteStatuses = (r: CallRecord) => {
-    for (const a of r.data ?? []) if (a.status !== null) seen.add(String(a.status).toLowerCase());
+    for (const a of r.data ?? []) {
+      if (a.status === null) continue;
+      const st = String(a.status);
+      if (!spelled.has(st)) {
+        spelled.add(st);
+        seen.add(st.toLowerCase());
+      }
+    }
   };
   const byLead =
-    formatted === undefined || !filtered
+    formatted === undefined
       ? formatted
       : {
           ...formatted,
@@ -531,6 +540,10 @@ async function reportCommand(
           (output !== undefined && !keepExisting ? ` · summary written to ${output}` : ''),
       ),
     );
+    (await import('../completion/values.js')).rememberStatuses(
+      settings.stateDir,
+      summary.statuses.map((st) => st.status),
+    );
     const counted = new Set(summary.statuses.map((st) => st.status.toLowerCase()));
     const none = [...asked].filter(([key]) => !counted.has(key)).map(([, st]) => st);
     if (none.length > 0) {
@@ -552,7 +565,7 @@ async function reportCommand(
       recordsForStats = () => prepared.records();
     } else {
       const { records, ...rest } = await runReport(reportOpts);
-      if (filtered) records.forEach(noteStatuses);
+      records.forEach(noteStatuses);
       recordsForStats = () => records;
       const leads = records.length;
       result = {
@@ -571,6 +584,9 @@ async function reportCommand(
             : (sink: Sink) => writeReport(records, sink, writeOpts),
       };
     }
+  } catch (e) {
+    // A refused key that came from an alias says which alias, read as what, from where.
+    throw (await import('../campaign.js')).explainRefusal(e, campaign, sources);
   } finally {
     spinner.stop();
     ctx.signal.removeEventListener('abort', onAbort);
@@ -604,6 +620,7 @@ async function reportCommand(
       ),
     );
   }
+  (await import('../completion/values.js')).rememberStatuses(settings.stateDir, spelled);
   const { attempts } = result;
   const parts = [
     `range: ${describeRange(range)}`,

@@ -34,6 +34,8 @@ export function bashScript(root: CommandSpec): string {
       const patterns = flagsOf(o).map((f) => sq(`${key} ${f}`));
       if (o.choices) {
         valueArms.push(`    ${patterns.join('|')}) ${fn}_words ${sq(o.choices.join(' '))} ;;`);
+      } else if (o.dynamic) {
+        valueArms.push(`    ${patterns.join('|')}) ${fn}_dynamic ${o.dynamic} ;;`);
       } else if (o.files) {
         valueArms.push(`    ${patterns.join('|')}) ${fn}_files ;;`);
       } else {
@@ -71,6 +73,41 @@ ${fn}_files() {
   done < <(compgen -f -- "$cur")
 }
 
+# Values from the settings and the state folder (campaign aliases, profiles, statuses seen in
+# earlier reports), printed by \`${prog} __complete <kind>\` (no network). --config and --profile
+# given on the line apply. A comma-separated list (statuses) completes its last item.
+${fn}_dynamic() {
+  local prog="\${COMP_WORDS[0]}" word="$cur" head='' quote='' line
+  local -a args=()
+  [[ $prog == '~/'* ]] && prog="$HOME/\${prog#'~/'}"
+  [[ -n $${fn}_config ]] && args+=(--config "$${fn}_config")
+  [[ -n $${fn}_profile ]] && args+=(--profile "$${fn}_profile")
+  if [[ $word == [\\"\\']* ]]; then
+    quote=\${word:0:1}
+    word=\${word:1}
+  else
+    word=\${word//\\\\/}
+  fi
+  if [[ $1 == statuses && $word == *,* ]]; then
+    head="\${word%,*},"
+    word=\${word##*,}
+  fi
+  COMPREPLY=()
+  while IFS= read -r line; do
+    [[ $line == "$word"* ]] || continue
+    if [[ -n $quote ]]; then
+      COMPREPLY+=("$head$line")
+    else
+      # Quoted for the shell, the commas between statuses left as they are.
+      line=$(printf '%q' "$head$line")
+      COMPREPLY+=("\${line//\\\\,/,}")
+    fi
+  done < <("$prog" "\${args[@]}" __complete "$1" 2>/dev/null)
+  # A list goes on after a comma: no space after a status.
+  [[ $1 == statuses ]] && compopt -o nospace 2>/dev/null
+  return 0
+}
+
 # Completes the value of option $2 of command path $1; fails if $2 takes no value there.
 ${fn}_value() {
   case "$1 $2" in
@@ -83,6 +120,7 @@ ${valueArms.join('\n')}
 ${fn}() {
   local cur="\${COMP_WORDS[COMP_CWORD]}" cmd=${sq(prog)} word pending='' skip=0 opts_done=0 i
   local ${fn}_flags ${fn}_vflags ${fn}_oflags ${fn}_cmds ${fn}_argwords ${fn}_argfiles
+  local ${fn}_config='' ${fn}_profile=''
   COMPREPLY=()
   ${fn}_spec "$cmd"
   for ((i = 1; i < COMP_CWORD; i++)); do
@@ -93,6 +131,10 @@ ${fn}() {
       continue
     fi
     if ((skip == 1)); then
+      case $pending in
+        --config) ${fn}_config=$word ;;
+        --profile) ${fn}_profile=$word ;;
+      esac
       skip=0 pending=''
       continue
     fi

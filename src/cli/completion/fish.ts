@@ -20,6 +20,7 @@ function fishOption(prog: string, condition: string | undefined, o: OptionSpec):
   if (o.long !== undefined) parts.push(`-l ${o.long.slice(2)}`);
   if (o.value !== 'none') {
     if (o.choices) parts.push(`-x -a ${fq(o.choices.map(fishWord).join(' '))}`);
+    else if (o.dynamic) parts.push(`-x -a ${fq(`(__${prog}_dynamic ${o.dynamic})`)}`);
     else if (o.files) parts.push('-r -F');
     else parts.push('-x');
   }
@@ -36,6 +37,37 @@ export function fishScript(root: CommandSpec): string {
     '',
     '# No file names unless asked for below.',
     `complete -c ${prog} -f`,
+    '',
+    '# Values from the settings and the state folder (campaign aliases, profiles, statuses seen',
+    `# in earlier reports), printed by \`${prog} __complete <kind>\` (no network). --config and`,
+    '# --profile given on the line apply. Statuses are a comma-separated list.',
+    `function __${prog}_dynamic`,
+    '    set -l tokens (commandline -opc)',
+    '    set -l args',
+    '    for i in (seq 2 (count $tokens))',
+    '        switch $tokens[$i]',
+    '            case --config --profile',
+    '                set -l j (math $i + 1)',
+    '                if test $j -le (count $tokens)',
+    '                    set args $args $tokens[$i] $tokens[$j]',
+    '                end',
+    "            case '--config=*' '--profile=*'",
+    '                set args $args $tokens[$i]',
+    '        end',
+    '    end',
+    "    set -l head ''",
+    "    set -l what 'campaign alias'",
+    '    switch $argv[1]',
+    '        case profiles',
+    "            set what 'profile'",
+    '        case statuses',
+    "            set what 'status seen in a report'",
+    "            set head (commandline -ct | string unescape | string replace -r '[^,]*$' '')",
+    '    end',
+    '    for value in ($tokens[1] $args __complete $argv[1] 2>/dev/null)',
+    '        printf "%s\\t%s\\n" "$head$value" $what',
+    '    end',
+    'end',
     '',
     '# Global options',
     ...root.options.map((o) => fishOption(prog, undefined, o)),

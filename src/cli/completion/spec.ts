@@ -13,7 +13,23 @@ export interface OptionSpec {
   choices?: readonly string[];
   files: boolean;
   repeatable: boolean;
+  /** Values read at completion time with `cacs __complete <kind>` (aliases, profiles…). */
+  dynamic?: DynamicKind;
 }
+
+/** What `cacs __complete` offers (completion/values.ts). */
+export type DynamicKind = 'campaigns' | 'profiles' | 'statuses';
+
+/**
+ * Options whose values come from the settings or the state folder, by flag and value name
+ * (`emulator --campaign <key[=name]>` is a campaign the emulator makes up: not these).
+ * `statuses` is a comma-separated list: each item after a comma completes too.
+ */
+const DYNAMIC: Readonly<Record<string, DynamicKind>> = {
+  '--campaign <key|alias>': 'campaigns',
+  '--profile <name>': 'profiles',
+  '--status <a,b>': 'statuses',
+};
 
 export interface ArgSpec {
   name: string;
@@ -57,6 +73,8 @@ function optionSpec(opt: Option): OptionSpec {
   if (opt.long !== undefined) spec.long = opt.long;
   if (opt.short !== undefined) spec.short = opt.short;
   if (opt.argChoices) spec.choices = opt.argChoices;
+  const dynamic = opt.long !== undefined ? DYNAMIC[`${opt.long} <${valueName}>`] : undefined;
+  if (dynamic !== undefined) spec.dynamic = dynamic;
   return spec;
 }
 
@@ -82,7 +100,13 @@ function mergeOptions(own: OptionSpec[], inherited: OptionSpec[]): OptionSpec[] 
 
 export function describe(cmd: Command, path: string[], inherited: OptionSpec[]): CommandSpec {
   const help = cmd.createHelp();
-  const ownOptions = help.visibleOptions(cmd).map(optionSpec);
+  // A command run by default (`cacs history` runs `history list`) takes that command's options.
+  const fallbackName = (cmd as { _defaultCommandName?: string })._defaultCommandName;
+  const fallback = cmd.commands.find((c) => c.name() === fallbackName);
+  const ownOptions = mergeOptions(
+    help.visibleOptions(cmd).map(optionSpec),
+    fallback ? fallback.createHelp().visibleOptions(fallback).map(optionSpec) : [],
+  );
   const options = mergeOptions(ownOptions, inherited);
   // visibleCommands() also returns commander's implicit `help` command, not in cmd.commands.
   const visible = help.visibleCommands(cmd);

@@ -5,6 +5,7 @@ import {
   sq,
   identifier,
   type CommandSpec,
+  type DynamicKind,
   type OptionSpec,
   type ArgSpec,
 } from './spec.js';
@@ -18,12 +19,18 @@ function zshActionWord(s: string): string {
   return s.replace(/([^A-Za-z0-9_.,@%+=/-])/g, '\\$1');
 }
 
-function zshValueAction(choices: readonly string[] | undefined, files: boolean): string {
+function zshValueAction(
+  choices: readonly string[] | undefined,
+  files: boolean,
+  dynamic?: DynamicKind,
+  prog = 'cacs',
+): string {
   if (choices) return `(${choices.map(zshActionWord).join(' ')})`;
+  if (dynamic) return `{${identifier([prog])}_dynamic ${dynamic}}`;
   return files ? '_files' : ' ';
 }
 
-function zshOptionSpecs(o: OptionSpec): string[] {
+function zshOptionSpecs(o: OptionSpec, prog: string): string[] {
   const flags = flagsOf(o);
   const exclusion = flags.length > 1 && !o.repeatable ? `(${flags.join(' ')})` : '';
   const star = o.repeatable ? '*' : '';
@@ -34,6 +41,8 @@ function zshOptionSpecs(o: OptionSpec): string[] {
       : `${o.value === 'optional' ? '::' : ':'}${zshSpecText(o.valueName)}:${zshValueAction(
           o.choices,
           o.files,
+          o.dynamic,
+          prog,
         )}`;
   return flags.map((f) => {
     const long = f.startsWith('--');
@@ -52,7 +61,7 @@ function zshArgSpecs(args: ArgSpec[]): string[] {
 
 function zshFunction(c: CommandSpec): string {
   const fn = identifier(c.path);
-  const specs = c.options.flatMap(zshOptionSpecs);
+  const specs = c.options.flatMap((o) => zshOptionSpecs(o, c.path[0] ?? 'cacs'));
   const lines = (items: string[], indent: string) =>
     items.map((s) => `${indent}${s} \\`).join('\n');
   if (c.commands.length === 0) {
@@ -107,6 +116,29 @@ export function zshScript(root: CommandSpec): string {
 #   ${prog} completion zsh > "\${fpath[1]}/${fn}"
 # or load it from ~/.zshrc, after compinit:
 #   source <(${prog} completion zsh)
+
+# Values from the settings and the state folder (campaign aliases, profiles, statuses seen in
+# earlier reports), printed by \`${prog} __complete <kind>\` (no network). --config and --profile
+# given on the line apply. Statuses are a comma-separated list.
+${fn}_dynamic() {
+  local -a line_words args values
+  local i prog
+  line_words=(\${(z)BUFFER})
+  prog=\${(Q)line_words[1]}
+  prog=\${~prog}
+  for ((i = 2; i <= \${#line_words}; i++)); do
+    case \${line_words[i]} in
+      --config|--profile) [[ -n \${line_words[i+1]} ]] && args+=(\${line_words[i]} \${(Q)line_words[i+1]}) ;;
+      --config=*|--profile=*) args+=(\${(Q)line_words[i]}) ;;
+    esac
+  done
+  values=(\${(f)"$(_call_program ${prog}-values \${(q)prog} \${(q)args} __complete $1 2>/dev/null)"})
+  case $1 in
+    statuses) _sequence -s , _wanted statuses expl 'call status' compadd - -a values ;;
+    campaigns) _wanted campaigns expl 'campaign alias' compadd -a values ;;
+    profiles) _wanted profiles expl 'profile' compadd -a values ;;
+  esac
+}
 
 ${functions.join('\n\n')}
 

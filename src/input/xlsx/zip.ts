@@ -41,6 +41,42 @@ export function isXlsx(head: Buffer): boolean {
   return true;
 }
 
+const ODF_MIMETYPE = 'application/vnd.oasis.opendocument.';
+
+/**
+ * The kind of an OpenDocument file (`spreadsheet` for .ods, `text` for .odt, …) from its first
+ * bytes, or undefined for any other file. An OpenDocument file is a zip whose first entry is
+ * `mimetype`, stored uncompressed, holding `application/vnd.oasis.opendocument.<kind>` (ODF 1.2,
+ * part 3, section 3.3).
+ */
+export function openDocumentKind(head: Uint8Array): string | undefined {
+  const b = Buffer.from(head.buffer, head.byteOffset, head.byteLength);
+  if (b.length < 30 || b.readUInt32LE(0) !== ZIP_LOCAL) return undefined;
+  const method = b.readUInt16LE(8);
+  const nameLength = b.readUInt16LE(26);
+  const extraLength = b.readUInt16LE(28);
+  if (method !== 0 || b.toString('latin1', 30, 30 + nameLength) !== 'mimetype') return undefined;
+  const start = 30 + nameLength + extraLength;
+  const text = b.toString('latin1', start, Math.min(b.length, start + 100));
+  if (!text.startsWith(ODF_MIMETYPE)) return undefined;
+  return /^[a-z-]+/.exec(text.slice(ODF_MIMETYPE.length))?.[0] ?? 'unknown';
+}
+
+/** An OpenDocument file where a lead file or a list was expected: what it is, and what to do. */
+export function openDocumentError(displayName: string, kind: string): UsageError {
+  if (kind.startsWith('spreadsheet')) {
+    return new UsageError(
+      `${displayName} is an OpenDocument spreadsheet (.ods), which cacs does not read`,
+      {
+        hint: 'Save it as .xlsx or as CSV (UTF-8) — in LibreOffice Calc: File › Save As… — and import that file.',
+      },
+    );
+  }
+  return new UsageError(`${displayName} is an OpenDocument ${kind} document, not a spreadsheet`, {
+    hint: 'Export the leads as .xlsx or CSV (UTF-8), and import that file.',
+  });
+}
+
 export function corrupt(displayName: string, why: string): UsageError {
   return new UsageError(`${displayName}: cannot read this Excel file (${why})`, { hint: CSV_HINT });
 }
@@ -103,5 +139,7 @@ export async function readZip(
   if (data.length < 4 || data.readUInt32LE(0) !== ZIP_LOCAL) {
     throw corrupt(displayName, 'not a zip archive');
   }
+  const odf = openDocumentKind(data.subarray(0, 256));
+  if (odf !== undefined) throw openDocumentError(displayName, odf);
   return data;
 }

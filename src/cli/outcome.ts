@@ -1,0 +1,163 @@
+/**
+ * What a `--json` run prints when it does not end well: one JSON object on stdout with
+ * `exitCode` and `error: { code, message, hint? }` (README, "JSON on failure"), whatever
+ * stopped it — commander's own errors, a setting, the service, Ctrl-C. stderr keeps the
+ * human message; this is the same outcome for scripts.
+ */
+import type { Command } from 'commander';
+import { CommanderError } from 'commander';
+import { CacsError, ConfigError, ExitCode, type ErrorCategory } from '../errors.js';
+import type { ImportSummary } from '../delivery/import.js';
+import { plural } from '../text.js';
+
+/** `error.code`: the category of a thrown error, or of an outcome that is not one (3, 5). */
+export type OutcomeCode = ErrorCategory | 'partial' | 'uncertain';
+
+export interface JsonError {
+  code: OutcomeCode;
+  message: string;
+  hint?: string;
+  /** A config file's problems, one per entry (`config` only). */
+  problems?: string[];
+}
+
+/** Commander's message without its `error: ` prefix, on one line. */
+function commanderMessage(e: CommanderError): string {
+  return e.message
+    .replace(/^error:\s*/, '')
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
+}
+
+/** The exit code and `error` member of a failed run's JSON object. */
+export function errorOutcome(e: unknown, command: string): { exitCode: number; error: JsonError } {
+  if (e instanceof CommanderError) {
+    return {
+      exitCode: ExitCode.USAGE,
+      error: {
+        code: 'usage',
+        message: commanderMessage(e),
+        hint: `Run ${command} --help for usage.`,
+      },
+    };
+  }
+  if (e instanceof CacsError) {
+    return {
+      exitCode: e.exitCode,
+      error: {
+        code: e.category,
+        message: e.message,
+        ...(e.hint !== undefined ? { hint: e.hint } : {}),
+        ...(e instanceof ConfigError ? { problems: e.problems } : {}),
+      },
+    };
+  }
+  const err = e instanceof Error ? e : undefined;
+  return {
+    exitCode: ExitCode.FAILURE,
+    error: {
+      code: 'internal',
+      message: `internal error: ${err ? err.message : typeof e === 'string' ? e : 'a non-Error value was thrown'}`,
+      hint: 'Run again with --verbose for details, and report it if it persists.',
+    },
+  };
+}
+
+/** An option of `cmd` or of a command above it, by any of its flags. */
+function findOption(cmd: Command, flag: string) {
+  for (let c: Command | null = cmd; c; c = c.parent) {
+    const o = c.options.find((x) => x.long === flag || x.short === flag);
+    if (o) return o;
+  }
+  return undefined;
+}
+
+/**
+ * The command a command line runs when it has `--json` (before any `--`) and that command
+ * takes `--json`; otherwise undefined. Read from the words alone, so it answers for command
+ * lines commander refuses too (an unknown option, a missing argument).
+ */
+export function jsonCommand(program: Command, argv: readonly string[]): Command | undefined {
+  const end = argv.indexOf('--');
+  const words = end < 0 ? argv : argv.slice(0, end);
+  if (!words.includes('--json')) return undefined;
+  let cmd = program;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    if (w.startsWith('-') && w !== '-') {
+      const o = w.includes('=') ? undefined : findOption(cmd, w);
+      if (o?.required) i++; // its value
+      continue;
+    }
+    const sub = cmd.commands.find((c) => c.name() === w || c.aliases().includes(w));
+    if (sub) cmd = sub;
+  }
+  // `cacs history --json` runs history's default command (list).
+  const fallback = (cmd as { _defaultCommandName?: string })._defaultCommandName;
+  if (cmd.commands.length > 0 && fallback !== undefined)
+    cmd = cmd.commands.find((c) => c.name() === fallback) ?? cmd;
+  return cmd.options.some((o) => o.long === '--json') ? cmd : undefined;
+}
+
+/** `cacs history list`: a command's full name, for "run … --help". */
+export function commandPath(cmd: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = cmd; c; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
+/**
+ * The `error` member of `cacs import --json`: null when everything asked for was done,
+ * otherwise what the exit code says, in the words stderr uses.
+ */
+export function importError(s: ImportSummary): JsonError | null {
+  if (s.exitCode === ExitCode.OK) return null;
+  if (s.exitCode === ExitCode.INTERRUPTED) {
+    return {
+      code: 'interrupted',
+      message: `interrupted: ${plural(s.imported, 'lead')} imported, ${plural(s.notSent, 'lead')} not sent`,
+      hint: 'Run the same command again to send the rest (what was imported is not sent twice).',
+    };
+  }
+  if (s.stoppedBecause !== undefined) {
+    return {
+      code:
+        s.stoppedCode ??
+        (s.exitCode === ExitCode.REFUSED
+          ? 'refused'
+          : s.exitCode === ExitCode.USAGE
+            ? 'usage'
+            : 'failure'),
+      message: `stopped: ${s.stoppedBecause}`,
+      hint:
+        s.stoppedHint ??
+        (s.exitCode === ExitCode.REFUSED
+          ? 'Nothing more was sent. Check the token and campaign (cacs config show), then run the same command again.'
+          : 'Nothing more was sent. Run the same command again later: what was imported is not sent twice.'),
+    };
+  }
+  if (s.exitCode === ExitCode.UNCERTAIN) {
+    const uncertain = s.uncertain + s.uncertainEarlier;
+    return {
+      code: 'uncertain',
+      message: `${plural(uncertain, 'lead')} may or may not have been imported (no definite answer came); they were not resent`,
+      hint: `Check them in the campaign (list: ${s.uncertainFile ?? s.skippedFile ?? 'the uncertain file'}), then either leave them or rerun with --retry-uncertain.`,
+    };
+  }
+  if (s.exitCode === ExitCode.PARTIAL) {
+    const parts = [
+      ...(s.rejected > 0 ? [`${plural(s.rejected, 'row')} rejected`] : []),
+      ...(s.serviceSkipped > 0
+        ? [`${plural(s.serviceSkipped, 'lead')} skipped by the service`]
+        : []),
+    ];
+    return {
+      code: 'partial',
+      message: `${parts.join(', ')}; the rest ${s.dryRun ? 'would be' : 'was'} imported`,
+      ...(s.rejectsFile
+        ? { hint: `Fix the rows in ${s.rejectsFile} and import that file again.` }
+        : {}),
+    };
+  }
+  return { code: 'failure', message: `the import ended with exit code ${s.exitCode}` };
+}
