@@ -330,7 +330,7 @@ export function defineReport(parent: CommandUnknownOpts) {
       )
       .option(
         '--from <when>',
-        'start: yyyy-mm-dd[ HH:mm[:ss]], now, today, yesterday or Nd (N days ago)',
+        "start (required, except on a --bookmark's later runs): yyyy-mm-dd[ HH:mm[:ss]], ISO 8601 with an offset, now, today, yesterday or Nd (N days ago)",
       )
       .option('--to <when>', 'end, same forms; a date means the end of that day (default: now)')
       .option(
