@@ -432,8 +432,15 @@ describe('normalizeHomePhone properties', () => {
     fc.assert(
       fc.property(digitString(1, 20), (d) => {
         if (d.startsWith('0084')) return;
+        // An old 11-digit mobile given as the home phone is renumbered (issue 16).
+        if (d.length === 11 && LEGACY_MOBILE_PREFIXES[d.slice(0, 4)] !== undefined) return;
         expect(normalizeHomePhone(d)).toEqual({ value: d, changes: 0 });
       }),
     );
+    // Found by this property under CI's seed: the old mobile 0120… is converted, not left.
+    expect(normalizeHomePhone('01200000000')).toEqual({
+      value: '0700000000',
+      changes: PHONE_LEGACY_MOBILE,
+    });
   });
 });
