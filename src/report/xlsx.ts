@@ -358,12 +358,17 @@ const ROW_END_BYTE = ROW_END.charCodeAt(0);
 const CELL_END_BYTE = CELL_END.charCodeAt(0);
 const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'utf8'));
 const ROW_OPEN = bytes('<row r="');
-const ROW_MID = bytes('">');
-const ROW_CLOSE = bytes('</row>');
 const NUMBER_OPEN = bytes('"><v>');
 const DATE_OPEN = bytes(`" s="${STYLE_DATE}"><v>`);
-const V_CLOSE = bytes('</v></c>');
-const TEXT_CLOSE = bytes('</t></is></c>');
+/**
+ * What ends the row's number (`">`) or a cell (a text's, a value's): written together with
+ * what follows, the next cell's `<c r="A` or the row's end.
+ */
+const ENDS = ['">', '</t></is></c>', '</v></c>'];
+const AFTER_ROW_NUMBER = 0;
+const AFTER_TEXT = 1;
+const AFTER_VALUE = 2;
+const ROW_CLOSE = ENDS.map((e) => bytes(`${e}</row>`));
 
 /** `piece` into `out` at `at`; where it ends. (A loop: the pieces are short.) */
 function put(out: Uint8Array, at: number, piece: Uint8Array): number {
@@ -408,11 +413,12 @@ export class XlsxWriter {
   private out: Buffer = Buffer.allocUnsafe(OUT_BYTES);
   private used = 0;
   private readonly spare: Buffer[] = [];
-  /** Per column: `<c r="A` (the row number follows), and what opens a text cell. */
+  /** Per column: what opens a text cell (after `<c r="A` and the row number). */
   private readonly letters: string[];
-  private readonly cellOpen: Uint8Array[];
   private readonly textOpen: Uint8Array[];
   private readonly preservedOpen: Uint8Array[];
+  /** Per end (ENDS) and column: that end, then `<c r="A` (the row number follows). */
+  private readonly cellOpen: Uint8Array[][];
   /** The most a row's XML adds to its bytes (row number of up to 10 digits). */
   private readonly overhead: number;
   /** The current row number's digits (at the end). */
@@ -426,7 +432,7 @@ export class XlsxWriter {
     this.sheetName = opts.sheetName;
     this.letters = this.columns.map((_, i) => columnLetters(i));
     const style = (c: XlsxColumn) => (c.kind === 'code' ? ` s="${STYLE_TEXT}"` : '');
-    this.cellOpen = this.letters.map((l) => bytes(`<c r="${l}`));
+    this.cellOpen = ENDS.map((e) => this.letters.map((l) => bytes(`${e}<c r="${l}`)));
     this.textOpen = this.columns.map((c) => bytes(`" t="inlineStr"${style(c)}><is><t>`));
     this.preservedOpen = this.columns.map((c) =>
       bytes(`" t="inlineStr"${style(c)}><is><t xml:space="preserve">`),
@@ -439,9 +445,8 @@ export class XlsxWriter {
     this.overhead =
       ROW_OPEN.length +
       10 +
-      ROW_MID.length +
-      ROW_CLOSE.length +
-      this.cellOpen.reduce((n, c) => n + c.length + 10 + most + TEXT_CLOSE.length, 0);
+      Math.max(...ROW_CLOSE.map((c) => c.length)) +
+      this.letters.reduce((n, l) => n + 20 + l.length + 10 + most, 0);
   }
 
   async write(chunk: string | Uint8Array): Promise<void> {
@@ -529,40 +534,40 @@ export class XlsxWriter {
     const first = 10 - count;
     at = put(out, at, ROW_OPEN);
     for (let d = first; d < 10; d++) out[at++] = digits[d]!;
-    at = put(out, at, ROW_MID);
+    let after = AFTER_ROW_NUMBER;
     const n = this.columns.length;
     let p = start;
     for (let i = 0; i < n && p <= end; i++) {
       let q = p;
       while (q < end && buf[q] !== CELL_END_BYTE) q++;
       if (q > p) {
-        at = put(out, at, this.cellOpen[i]!);
+        at = put(out, at, this.cellOpen[after]![i]!);
         for (let d = first; d < 10; d++) out[at++] = digits[d]!;
         switch (buf[p]) {
           case NUMBER_CODE:
             at = put(out, at, NUMBER_OPEN);
             at = putRange(out, at, buf, p + 1, q);
-            at = put(out, at, V_CLOSE);
+            after = AFTER_VALUE;
             break;
           case DATE_CODE:
             at = put(out, at, DATE_OPEN);
             at = putRange(out, at, buf, p + 1, q);
-            at = put(out, at, V_CLOSE);
+            after = AFTER_VALUE;
             break;
           case PRESERVED_CODE:
             at = put(out, at, this.preservedOpen[i]!);
             at = putRange(out, at, buf, p + 1, q);
-            at = put(out, at, TEXT_CLOSE);
+            after = AFTER_TEXT;
             break;
           default:
             at = put(out, at, this.textOpen[i]!);
             at = putRange(out, at, buf, p, q);
-            at = put(out, at, TEXT_CLOSE);
+            after = AFTER_TEXT;
         }
       }
       p = q + 1;
     }
-    return put(out, at, ROW_CLOSE);
+    return put(out, at, ROW_CLOSE[after]!);
   }
 
   /** The widths from the sample, the parts before the sheets, the first sheet, the sample. */
