@@ -662,9 +662,17 @@ export class XlsxWriter {
   private async closeSheet(): Promise<void> {
     const last = this.columns.length > 0 ? this.letters[this.columns.length - 1]! : 'A';
     this.sheets[this.sheets.length - 1]!.rows = this.rowsInSheet;
+    const rows = this.rowsInSheet;
+    // Numbers kept as text on purpose (phones, ids): no "number stored as text" flag on each.
+    const asText = this.columns.flatMap((c, i) =>
+      c.kind === 'code' && rows > 1 ? [`${this.letters[i]}2:${this.letters[i]}${rows}`] : [],
+    );
     await this.text(
-      `</sheetData><autoFilter ref="A1:${last}${this.rowsInSheet}"/>` +
+      `</sheetData><autoFilter ref="A1:${last}${rows}"/>` +
         '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>' +
+        (asText.length > 0
+          ? `<ignoredErrors><ignoredError sqref="${asText.join(' ')}" numberStoredAsText="1"/></ignoredErrors>`
+          : '') +
         '</worksheet>',
     );
     await this.flush();

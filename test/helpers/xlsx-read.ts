@@ -47,6 +47,7 @@ export interface EtreeSheet {
   pane: Record<string, string> | null;
   autoFilter: string | null;
   cols: Array<Record<string, string>>;
+  ignoredErrors: Array<Record<string, string>>;
 }
 
 export interface EtreeBook {
@@ -102,9 +103,10 @@ for sh in wb.find(M + 'sheets'):
     pane = ws.find(M + 'sheetViews/' + M + 'sheetView/' + M + 'pane')
     af = ws.find(M + 'autoFilter')
     cols = [dict(c.attrib) for c in ws.iter(M + 'col')]
+    ignored = [dict(e.attrib) for e in ws.iter(M + 'ignoredError')]
     sheets.append({'name': sh.get('name'), 'part': part, 'rows': rows,
         'pane': None if pane is None else dict(pane.attrib),
-        'autoFilter': None if af is None else af.get('ref'), 'cols': cols})
+        'autoFilter': None if af is None else af.get('ref'), 'cols': cols, 'ignoredErrors': ignored})
 out['sheets'] = sheets
 st = ET.fromstring(z.read('xl/styles.xml'))
 out['numFmts'] = {n.get('numFmtId'): n.get('formatCode') for n in st.iter(M + 'numFmt')}

@@ -328,6 +328,10 @@ describe('xlsx report: read back with zipfile + xml.etree', () => {
       expect(Number(c.width)).toBeLessThanOrEqual(60);
     }
     expect(cols[4]!.style).toBe(rows[1]!.E!.s);
+    // No "number stored as text" flag on the phone and id cells.
+    expect(book.sheets[0]!.ignoredErrors).toEqual([
+      { sqref: 'A2:A5 C2:C5 D2:D5 E2:E5 H2:H5 K2:K5 O2:O5', numberStoredAsText: '1' },
+    ]);
   });
 
   it('escapes every text so that it reads back exactly (NFC, cut to the cell limit)', async () => {
@@ -424,6 +428,7 @@ describe('xlsx report: read back with zipfile + xml.etree', () => {
         flatten === 'leads' ? LEAD_COLUMNS : ATTEMPT_COLUMNS,
       );
       expect(sheet!.autoFilter).toBe(flatten === 'leads' ? 'A1:K1' : 'A1:O1');
+      expect(sheet!.ignoredErrors).toEqual([]);
       expect(sheet!.pane?.state).toBe('frozen');
     }
   });
