@@ -33,7 +33,10 @@ import { tempDir } from '../helpers/cli.js';
 import {
   OPENPYXL_MISSING,
   PYTHON,
+  SOFFICE,
+  SOFFICE_MISSING,
   readWithEtree,
+  readWithLibreOffice,
   readWithOpenpyxl,
   unescapeOoxml,
   type EtreeBook,
@@ -41,6 +44,8 @@ import {
 
 const withOpenpyxl = PYTHON.openpyxl !== undefined ? it : it.skip;
 if (PYTHON.openpyxl === undefined) console.warn(OPENPYXL_MISSING);
+const withLibreOffice = SOFFICE !== undefined ? it : it.skip;
+if (SOFFICE === undefined) console.warn(SOFFICE_MISSING);
 
 function fileSink(file: string): Sink & { close(): Promise<void> } {
   const out = fs.createWriteStream(file);
@@ -644,6 +649,82 @@ withOpenpyxl('xlsx report: read back with openpyxl', async () => {
   expect(empty!.maxRow).toBe(1);
   expect(empty!.rows[0]!.map((c) => c.value)).toEqual(ATTEMPT_COLUMNS);
 });
+
+withLibreOffice(
+  'xlsx report: read back with LibreOffice (types, values, filter, every sheet)',
+  async () => {
+    const scratch = tempDir('cacs-lo-');
+    const book = readWithLibreOffice(await writeXlsx(RECORDS), scratch);
+    expect(book.tables.map((t) => t.name)).toEqual(['Attempts']);
+    expect(book.databaseRanges).toEqual([
+      { target: 'Attempts.A1:Attempts.O5', filterButtons: 'true' },
+    ]);
+    const [header, first, second, noAttempt, hostile] = book.tables[0]!.rows;
+    expect(header!.map((c) => c.text)).toEqual(ATTEMPT_COLUMNS);
+    // Text with its zeros; numbers; the date a date, shown in its format.
+    expect(first!.map((c) => c.type)).toEqual([
+      'string',
+      'string',
+      'string',
+      'string',
+      'string',
+      'string',
+      'float',
+      'string',
+      'float',
+      'float',
+      'string',
+      'date',
+      'string',
+      'float',
+      'string',
+    ]);
+    expect(first!.map((c) => c.text)).toEqual(EXPECTED_ROWS[0]);
+    expect(first![11]!.value).toBe('2026-11-20T08:15:30');
+    expect(second!.map((c) => c.text)).toEqual(EXPECTED_ROWS[1]!.slice(0, 14));
+    expect(second![8]).toMatchObject({ type: 'string', text: '007' });
+    expect(noAttempt!.map((c) => c.text)).toEqual(EXPECTED_ROWS[2]!.slice(0, 7));
+    expect(noAttempt![5]!.text).toBe('Nguyễn Thị Ánh'.normalize('NFC'));
+    expect(hostile![5]!.type).toBe('string');
+    expect(hostile![5]!.text).toContain(`<&>"' ]]>`);
+    // The literal "_x0041_", not "A". (Calc drops a TAB, and control characters, from a cell.)
+    expect(hostile![5]!.text).toContain(' _x0041_ tab');
+    expect(hostile![5]!.text).toMatch(/\nnext$/);
+    expect(hostile![1]!.text).toBe('=HYPERLINK("http://x","y")');
+    expect(hostile![11]).toMatchObject({ type: 'date', value: '2026-02-28T23:59:59' });
+
+    // A report past a sheet's rows: every sheet, each with its header and filter.
+    const columns = ATTEMPT_COLUMNS.map((name) => ({ name, kind: columnKind(name) }));
+    const file = path.join(scratch, 'split.xlsx');
+    const sink = fileSink(file);
+    const w = new XlsxWriter(sink, { columns, sheetName: 'Attempts', maxRows: 3 });
+    const kinds = columns.map((c) => c.kind);
+    for (let i = 1; i <= 5; i++) {
+      await w.write(xlsxRows([[1, 'c', i, `R${i}`, '0901234567', `Lê ${i}`, 1]], kinds));
+    }
+    await w.end();
+    await sink.close();
+    const split = readWithLibreOffice(file, scratch);
+    expect(split.tables.map((t) => [t.name, t.rows.length])).toEqual([
+      ['Attempts', 3],
+      ['Attempts 2', 3],
+      ['Attempts 3', 2],
+    ]);
+    expect(split.tables.flatMap((t) => t.rows.slice(1).map((r) => r[3]!.text))).toEqual([
+      'R1',
+      'R2',
+      'R3',
+      'R4',
+      'R5',
+    ]);
+    expect(split.databaseRanges.map((d) => d.target)).toEqual([
+      'Attempts.A1:Attempts.O3',
+      "'Attempts 2'.A1:'Attempts 2'.O3",
+      "'Attempts 3'.A1:'Attempts 3'.O2",
+    ]);
+  },
+  120_000,
+);
 
 describe("xlsx report: read back with cacs' own xlsx reader", () => {
   it('gives the rows a person sees: text exact, numbers as digits, dates as written', async () => {
