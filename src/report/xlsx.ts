@@ -372,7 +372,12 @@ const ROW_CLOSE = ENDS.map((e) => bytes(`${e}</row>`));
 
 /** `piece` into `out` at `at`; where it ends. (A loop: the pieces are short.) */
 function put(out: Uint8Array, at: number, piece: Uint8Array): number {
-  for (let k = 0; k < piece.length; k++) out[at++] = piece[k]!;
+  const n = piece.length;
+  if (n > 16) {
+    out.set(piece, at);
+    return at + n;
+  }
+  for (let k = 0; k < n; k++) out[at++] = piece[k]!;
   return at;
 }
 
