@@ -580,6 +580,60 @@ describe('xlsx report: read back with zipfile + xml.etree', () => {
     ).rejects.toThrow('disk full');
   });
 
+  it('zips streamed entries of any pieces (empty, one byte, megabytes of noise) that others unzip', async () => {
+    const dir = tempDir('cacs-zip-');
+    const file = path.join(dir, 'test.zip');
+    const sink = fileSink(file);
+    const zip = new ZipWriter(sink, { level: 1 });
+    const rand = (n: number, seed: number) => {
+      const b = Buffer.alloc(n);
+      let x = seed;
+      for (let i = 0; i < n; i++) b[i] = (x = (x * 1103515245 + 12345) >>> 0) >>> 24;
+      return b;
+    };
+    const pieces = [
+      Buffer.alloc(0),
+      Buffer.from('a'),
+      rand(3 << 20, 1), // incompressible: more output than a buffer of zlib's
+      Buffer.from('<row r="1"/>'.repeat(100_000)),
+      ...Array.from({ length: 50 }, (_, i) => rand(i * 37, i)),
+    ];
+    await zip.file('small.txt', 'hello ünïcode');
+    const streamed = zip.stream('dir/streamed.bin');
+    for (const p of pieces) await streamed.write(p);
+    await streamed.close();
+    await zip.stream('empty.bin').close();
+    await zip.file('ü-name.txt', '');
+    await zip.finish();
+    await sink.close();
+    const { createHash } = await import('node:crypto');
+    const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+    const script = String.raw`
+import hashlib, json, sys, zipfile
+z = zipfile.ZipFile(sys.argv[1])
+print(json.dumps({'bad': z.testzip(), 'entries': {i.filename: [hashlib.sha256(z.read(i)).hexdigest(), i.file_size, i.flag_bits] for i in z.infolist()}}))
+`;
+    const { spawnSync } = await import('node:child_process');
+    const r = spawnSync(PYTHON.any!, ['-c', script, file], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    const got = JSON.parse(r.stdout) as {
+      bad: null;
+      entries: Record<string, [string, number, number]>;
+    };
+    const all = Buffer.concat(pieces);
+    expect(got.bad).toBeNull();
+    expect(got.entries).toEqual({
+      'small.txt': [sha(Buffer.from('hello ünïcode')), Buffer.byteLength('hello ünïcode'), 0],
+      'dir/streamed.bin': [sha(all), all.length, 0x08],
+      'empty.bin': [sha(Buffer.alloc(0)), 0, 0x08],
+      'ü-name.txt': [sha(Buffer.alloc(0)), 0, 0x800],
+    });
+    // And fflate (what cacs reads .xlsx input with) agrees.
+    const { unzipSync } = await import('fflate');
+    const files = unzipSync(fs.readFileSync(file));
+    expect(sha(Buffer.from(files['dir/streamed.bin']!))).toBe(sha(all));
+  });
+
   it('refuses a zip past 4 GiB with a message rather than a broken file', async () => {
     const zip = new ZipWriter({ write: async () => undefined });
     (zip as unknown as { offset: number }).offset = 0xffffffff - 10;
