@@ -1,7 +1,8 @@
 /**
  * Report writers: json (the API's record shape), ndjson, csv (one row per attempt, or one per
- * lead), xlsx (the same rows, typed: xlsx.ts) and a terminal table. CSV and table cells that a spreadsheet would run as a formula
- * (= + - @ TAB CR first) are neutralised with a leading quote; JSON stays exact.
+ * lead), xlsx (the CSV's rows as typed cells: xlsx.ts) and a terminal table. CSV and table
+ * cells that a spreadsheet would run as a formula (= + - @ TAB CR first) are neutralised with a
+ * leading quote; JSON and xlsx stay exact.
  * The table strips escape sequences and control characters (terminalSafe).
  * Output is written in chunks with back-pressure; `-o` goes through the atomic-write helper.
  */
@@ -375,9 +376,9 @@ async function writeLeads(
 }
 
 /**
- * The same, to an encoder (LeadFormat.encode): in smaller pieces, joined rather than added up.
- * The encoder reads them row by row at once, so less text waits in the young generation, and
- * a join makes one flat string where `+=` makes a tree the encoder would have to flatten.
+ * The same, to an encoder (LeadFormat.encode): in smaller pieces, joined rather than added up —
+ * one flat string the encoder turns into UTF-8 at once, where `+=` would make a tree of
+ * thousands of pieces to flatten first, and a megabyte string in the old generation.
  */
 async function encodeLeads(
   records: Iterable<CallRecord>,

@@ -231,8 +231,9 @@ const isEmpty = (v: Cell): v is null | undefined | '' => v === null || v === und
 
 /** A cell of a text column (or an id's: "code"). */
 export function textOf(v: Cell): string {
-  if (isEmpty(v)) return '';
-  return textCell(typeof v === 'string' ? v : String(v));
+  if (typeof v === 'string') return textCell(v);
+  if (typeof v === 'number') return String(v); // digits, "-", ".", "e+": nothing to escape
+  return isEmpty(v) ? '' : textCell(String(v));
 }
 
 /** A cell of a number column: a number when it is one exactly, else its text. */
@@ -356,17 +357,50 @@ interface Sink {
 
 /** Sheet XML is handed to the zip in buffers of this many bytes. */
 const OUT_BYTES = 1 << 20;
-/** Sheet XML is encoded into the buffer in pieces of about this many characters. */
-const XML_TEXT = 1 << 15;
 const ROW_END_BYTE = ROW_END.charCodeAt(0);
+const CELL_END_BYTE = CELL_END.charCodeAt(0);
+const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'utf8'));
+const ROW_OPEN = bytes('<row r="');
+const NUMBER_OPEN = bytes('"><v>');
+const DATE_OPEN = bytes(`" s="${STYLE_DATE}"><v>`);
+/**
+ * What ends the row's number (`">`) or a cell (a text's, a value's): written together with
+ * what follows, the next cell's `<c r="A` or the row's end.
+ */
+const ENDS = ['">', '</t></is></c>', '</v></c>'];
+const AFTER_ROW_NUMBER = 0;
+const AFTER_TEXT = 1;
+const AFTER_VALUE = 2;
+const ROW_CLOSE = ENDS.map((e) => bytes(`${e}</row>`));
+
+/** `piece` into `out` at `at`; where it ends. (A loop: the pieces are short.) */
+function put(out: Uint8Array, at: number, piece: Uint8Array): number {
+  const n = piece.length;
+  if (n > 16) {
+    out.set(piece, at);
+    return at + n;
+  }
+  for (let k = 0; k < n; k++) out[at++] = piece[k]!;
+  return at;
+}
+
+/** `src[from, to)` into `out` at `at`; where it ends. */
+function putRange(out: Buffer, at: number, src: Buffer, from: number, to: number): number {
+  if (to - from > 48) return at + src.copy(out, at, from, to);
+  while (from < to) out[at++] = src[from++]!;
+  return at;
+}
 
 /**
  * Writes an .xlsx to `sink` from text in the row form (xlsxRows), chunk by chunk: write() the
- * text (a row may be split between chunks), then end(). Back-pressure: each write() resolves
- * once the zip has taken what it made.
+ * text or its UTF-8 bytes (a row may be split between chunks), then end(). Back-pressure: each
+ * write() resolves once the zip has taken what it made.
  *
- * Memory: the rows held for the widths (SAMPLE_ROWS), a buffer of sheet XML (OUT_BYTES) and
- * what zlib holds (zip.ts); rows are read one at a time from the chunks, never as one string.
+ * The sheet's XML is made byte by byte: each row's UTF-8 bytes are copied between the cells'
+ * fixed pieces, straight into the buffer that goes to the zip — no string per row or cell, so
+ * nothing for the garbage collector and no encoding. Memory: the rows held for the widths
+ * (SAMPLE_ROWS), a few buffers of sheet XML (OUT_BYTES, reused once zlib has read them) and
+ * what zlib holds (zip.ts).
  */
 export class XlsxWriter {
   private readonly zip: ZipWriter;
@@ -374,11 +408,10 @@ export class XlsxWriter {
   private readonly maxRows: number;
   private readonly maxSheetBytes: number;
   private readonly sheetName: string;
-  /** The start of a row whose end has not come yet (text, or bytes). */
-  private rest = '';
-  private restBytes: Buffer | undefined;
+  /** The start of a row whose end has not come yet (a character may be cut too). */
+  private rest: Buffer | undefined;
   /** Rows held back until the widths are known; undefined once the first sheet has begun. */
-  private sample: string[] | undefined = [];
+  private sample: Buffer[] | undefined = [];
   private widths: number[] = [];
   private sheet: ZipEntryWriter | undefined;
   private readonly sheets: Array<{ name: string; rows: number }> = [];
@@ -388,14 +421,16 @@ export class XlsxWriter {
   private out: Buffer = Buffer.allocUnsafe(OUT_BYTES);
   private used = 0;
   private readonly spare: Buffer[] = [];
-  /** Sheet XML not yet in the buffer. */
-  private xml = '';
-  /** Per column: `<c r="` + letters + row number, then these. */
+  /** Per column: what opens a text cell (after `<c r="A` and the row number). */
   private readonly letters: string[];
-  private readonly textOpen: string[];
-  private readonly preservedOpen: string[];
-  private readonly numberOpen = '"><v>';
-  private readonly dateOpen = `" s="${STYLE_DATE}"><v>`;
+  private readonly textOpen: Uint8Array[];
+  private readonly preservedOpen: Uint8Array[];
+  /** Per end (ENDS) and column: that end, then `<c r="A` (the row number follows). */
+  private readonly cellOpen: Uint8Array[][];
+  /** The most a row's XML adds to its bytes (row number of up to 10 digits). */
+  private readonly overhead: number;
+  /** The current row number's digits (at the end). */
+  private readonly digits = new Uint8Array(10);
 
   constructor(sink: Sink, opts: XlsxOptions) {
     this.zip = new ZipWriter({ write: (chunk) => sink.write(chunk) }, { level: XLSX_LEVEL });
@@ -405,54 +440,49 @@ export class XlsxWriter {
     this.sheetName = opts.sheetName;
     this.letters = this.columns.map((_, i) => columnLetters(i));
     const style = (c: XlsxColumn) => (c.kind === 'code' ? ` s="${STYLE_TEXT}"` : '');
-    this.textOpen = this.columns.map((c) => `" t="inlineStr"${style(c)}><is><t>`);
-    this.preservedOpen = this.columns.map(
-      (c) => `" t="inlineStr"${style(c)}><is><t xml:space="preserve">`,
+    this.cellOpen = ENDS.map((e) => this.letters.map((l) => bytes(`${e}<c r="${l}`)));
+    this.textOpen = this.columns.map((c) => bytes(`" t="inlineStr"${style(c)}><is><t>`));
+    this.preservedOpen = this.columns.map((c) =>
+      bytes(`" t="inlineStr"${style(c)}><is><t xml:space="preserve">`),
     );
+    const most = Math.max(
+      ...this.preservedOpen.map((p) => p.length),
+      NUMBER_OPEN.length,
+      DATE_OPEN.length,
+    );
+    this.overhead =
+      ROW_OPEN.length +
+      10 +
+      Math.max(...ROW_CLOSE.map((c) => c.length)) +
+      this.letters.reduce((n, l) => n + 20 + l.length + 10 + most, 0);
   }
 
   async write(chunk: string | Uint8Array): Promise<void> {
-    if (typeof chunk === 'string') {
-      let pos = 0;
-      for (let end = chunk.indexOf(ROW_END); end >= 0; end = chunk.indexOf(ROW_END, pos)) {
-        const row = chunk.slice(pos, end);
-        pos = end + 1;
-        let wait: Promise<void> | void;
-        if (this.rest !== '') {
-          wait = this.row(this.rest + row);
-          this.rest = '';
-        } else {
-          wait = this.row(row);
-        }
-        if (wait) await wait;
-      }
-      if (pos < chunk.length) this.rest += chunk.slice(pos);
-      return;
-    }
-    let buf = Buffer.isBuffer(chunk)
-      ? chunk
-      : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
-    if (this.restBytes !== undefined) {
-      buf = Buffer.concat([this.restBytes, buf]);
-      this.restBytes = undefined;
+    let buf =
+      typeof chunk === 'string'
+        ? Buffer.from(chunk, 'utf8')
+        : Buffer.isBuffer(chunk)
+          ? chunk
+          : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
+    if (this.rest !== undefined) {
+      buf = Buffer.concat([this.rest, buf]);
+      this.rest = undefined;
     }
     let pos = 0;
     for (let end = buf.indexOf(ROW_END_BYTE); end >= 0; end = buf.indexOf(ROW_END_BYTE, pos)) {
-      const row = buf.toString('utf8', pos, end);
+      const wait = this.row(buf, pos, end);
       pos = end + 1;
-      const wait = this.row(row);
       if (wait) await wait;
     }
-    // A row cut short: kept as bytes (a character may be cut too), copied off the chunk.
-    if (pos < buf.length) this.restBytes = Buffer.from(buf.subarray(pos));
+    // Copied off the chunk, which its writer may reuse.
+    if (pos < buf.length) this.rest = Buffer.from(buf.subarray(pos));
   }
 
   /** The rest of the rows, the sheet's end, the workbook's parts, the zip's directory. */
   async end(): Promise<void> {
-    const last = this.rest + (this.restBytes?.toString('utf8') ?? '');
-    this.rest = '';
-    this.restBytes = undefined;
-    if (last !== '') await this.row(last);
+    const last = this.rest;
+    this.rest = undefined;
+    if (last !== undefined) await this.row(last, 0, last.length);
     if (this.sample !== undefined) await this.begin();
     await this.closeSheet();
     await this.finishWorkbook();
@@ -463,50 +493,125 @@ export class XlsxWriter {
     this.sheet?.destroy();
   }
 
-  private row(row: string): Promise<void> | void {
+  /** The row in `buf[start, end)`. */
+  private row(buf: Buffer, start: number, end: number): Promise<void> | void {
     if (this.sample !== undefined) {
-      this.sample.push(row);
+      this.sample.push(Buffer.from(buf.subarray(start, end)));
       if (this.sample.length >= SAMPLE_ROWS) return this.begin();
       return;
     }
     if (this.rowsInSheet >= this.maxRows || this.sheet!.size + this.used >= this.maxSheetBytes) {
-      return this.roll(row);
+      return this.roll(buf, start, end);
     }
-    return this.put(this.rowXml(row));
+    const need = end - start + this.overhead;
+    if (this.used + need > this.out.length) return this.rowAfterFlush(buf, start, end);
+    this.used = this.rowXml(this.out, this.used, buf, start, end);
   }
 
   /** The row on a new sheet: this one is full (rows, or bytes). */
-  private async roll(row: string): Promise<void> {
+  private async roll(buf: Buffer, start: number, end: number): Promise<void> {
     await this.closeSheet();
     await this.openSheet();
-    await this.put(this.rowXml(row));
+    await this.row(buf, start, end);
+  }
+
+  private async rowAfterFlush(buf: Buffer, start: number, end: number): Promise<void> {
+    await this.flush();
+    const need = end - start + this.overhead;
+    if (need <= this.out.length) {
+      this.used = this.rowXml(this.out, this.used, buf, start, end);
+      return;
+    }
+    // A row larger than the buffer (cells of thousands of characters): a buffer of its own.
+    const own = Buffer.allocUnsafe(need);
+    await this.sheet!.write(own.subarray(0, this.rowXml(own, 0, buf, start, end)));
+  }
+
+  /**
+   * The next row's XML into `out` at `at`, from its cells in `buf[start, end)`; where it ends.
+   * Each cell: `<c r="` letters and row number, its type's opening, its bytes, the closing.
+   */
+  private rowXml(out: Buffer, at: number, buf: Buffer, start: number, end: number): number {
+    let r = ++this.rowsInSheet;
+    const digits = this.digits;
+    let count = 0;
+    do {
+      digits[9 - count++] = 48 + (r % 10);
+      r = Math.floor(r / 10);
+    } while (r > 0);
+    const first = 10 - count;
+    at = put(out, at, ROW_OPEN);
+    for (let d = first; d < 10; d++) out[at++] = digits[d]!;
+    let after = AFTER_ROW_NUMBER;
+    const n = this.columns.length;
+    let p = start;
+    for (let i = 0; i < n && p <= end; i++) {
+      let q = p;
+      while (q < end && buf[q] !== CELL_END_BYTE) q++;
+      if (q > p) {
+        at = put(out, at, this.cellOpen[after]![i]!);
+        for (let d = first; d < 10; d++) out[at++] = digits[d]!;
+        switch (buf[p]) {
+          case NUMBER_CODE:
+            at = put(out, at, NUMBER_OPEN);
+            at = putRange(out, at, buf, p + 1, q);
+            after = AFTER_VALUE;
+            break;
+          case DATE_CODE:
+            at = put(out, at, DATE_OPEN);
+            at = putRange(out, at, buf, p + 1, q);
+            after = AFTER_VALUE;
+            break;
+          case PRESERVED_CODE:
+            at = put(out, at, this.preservedOpen[i]!);
+            at = putRange(out, at, buf, p + 1, q);
+            after = AFTER_TEXT;
+            break;
+          default:
+            at = put(out, at, this.textOpen[i]!);
+            at = putRange(out, at, buf, p, q);
+            after = AFTER_TEXT;
+        }
+      }
+      p = q + 1;
+    }
+    return put(out, at, ROW_CLOSE[after]!);
   }
 
   /** The widths from the sample, the parts before the sheets, the first sheet, the sample. */
   private async begin(): Promise<void> {
     const sample = this.sample!;
     this.sample = undefined;
-    this.widths = this.columns.map((c, i) => {
-      let longest = 0;
-      for (const row of sample) {
-        const cell = row.split(CELL_END)[i] ?? '';
-        const tag = cell.charCodeAt(0);
-        const len =
-          tag === DATE_CODE
-            ? DATE_FORMAT.length
-            : tag === NUMBER_CODE || tag === PRESERVED_CODE
-              ? cell.length - 1
-              : cell.length;
-        if (len > longest) longest = len;
+    // The characters each column shows at most: a date its format, a number its digits.
+    const longest = this.columns.map(() => 0);
+    for (const row of sample) {
+      let i = 0;
+      let from = 0;
+      for (let p = 0; p <= row.length && i < longest.length; p++) {
+        if (p < row.length && row[p] !== CELL_END_BYTE) continue;
+        if (p > from) {
+          const tag = row[from]!;
+          let len = 0;
+          if (tag === DATE_CODE) len = DATE_FORMAT.length;
+          else {
+            for (let k = from; k < p; k++) if ((row[k]! & 0xc0) !== 0x80) len++; // UTF-8
+            if (tag === NUMBER_CODE || tag === PRESERVED_CODE) len--;
+          }
+          if (len > longest[i]!) longest[i] = len;
+        }
+        i++;
+        from = p + 1;
       }
+    }
+    this.widths = this.columns.map((c, i) =>
       // The header's filter button takes about two characters.
-      return Math.min(60, Math.max(c.name.length + 3, longest + 1, 6));
-    });
+      Math.min(60, Math.max(c.name.length + 3, longest[i]! + 1, 6)),
+    );
     // _rels/.rels first and xl/ parts next: what file(1) and other sniffers look for.
     await this.zip.file('_rels/.rels', ROOT_RELS);
     await this.zip.file('xl/styles.xml', STYLES);
     await this.openSheet();
-    for (const row of sample) await this.row(row);
+    for (const row of sample) await this.row(row, 0, row.length);
   }
 
   private async openSheet(): Promise<void> {
@@ -532,7 +637,7 @@ export class XlsxWriter {
       )
       .join('');
     this.rowsInSheet = 1;
-    await this.put(
+    await this.text(
       `${XML_DECL}<worksheet xmlns="${NS_MAIN}" xmlns:r="${NS_REL}">` +
         `<sheetViews><sheetView${n === 1 ? ' tabSelected="1"' : ''} workbookViewId="0">` +
         '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>' +
@@ -542,68 +647,16 @@ export class XlsxWriter {
     );
   }
 
-  /** A data row's XML (the next row number of the sheet). */
-  private rowXml(row: string): string {
-    const r = ++this.rowsInSheet;
-    let xml = `<row r="${r}">`;
-    let i = 0;
-    let pos = 0;
-    const n = this.columns.length;
-    for (; i < n; i++) {
-      let end = row.indexOf(CELL_END, pos);
-      if (end < 0) end = row.length;
-      if (end > pos) {
-        const ref = `<c r="${this.letters[i]}${r}`;
-        switch (row.charCodeAt(pos)) {
-          case NUMBER_CODE:
-            xml += `${ref}${this.numberOpen}${row.slice(pos + 1, end)}</v></c>`;
-            break;
-          case DATE_CODE:
-            xml += `${ref}${this.dateOpen}${row.slice(pos + 1, end)}</v></c>`;
-            break;
-          case PRESERVED_CODE:
-            xml += `${ref}${this.preservedOpen[i]}${row.slice(pos + 1, end)}</t></is></c>`;
-            break;
-          default:
-            xml += `${ref}${this.textOpen[i]}${row.slice(pos, end)}</t></is></c>`;
-        }
-      }
-      if (end >= row.length) break;
-      pos = end + 1;
-    }
-    return `${xml}</row>`;
+  /** Some XML given as text (the sheet's beginning and end). */
+  private async text(xml: string): Promise<void> {
+    const b = Buffer.from(xml, 'utf8');
+    if (this.used + b.length > this.out.length) await this.flush();
+    if (b.length > this.out.length) await this.sheet!.write(b);
+    else this.used += b.copy(this.out, this.used);
   }
 
-  /**
-   * XML to the sheet: gathered as text, put into the buffer every XML_TEXT characters (one
-   * encoding call for many rows), the buffer to the zip when full.
-   */
-  private put(xml: string): Promise<void> | void {
-    this.xml += xml;
-    if (this.xml.length < XML_TEXT) return;
-    return this.encode();
-  }
-
-  private encode(): Promise<void> | void {
-    const xml = this.xml;
-    this.xml = '';
-    // At most 3 bytes a UTF-16 unit.
-    if (this.used + xml.length * 3 <= this.out.length) {
-      this.used += this.out.write(xml, this.used);
-      return;
-    }
-    return this.encodeAfterFlush(xml);
-  }
-
-  private async encodeAfterFlush(xml: string): Promise<void> {
-    await this.flush();
-    if (xml.length * 3 > this.out.length) await this.sheet!.write(xml);
-    else this.used += this.out.write(xml, this.used);
-  }
-
-  /** Everything gathered to the zip. */
+  /** The buffer to the zip. */
   private async flush(): Promise<void> {
-    if (this.xml !== '') await this.encode();
     if (this.used === 0) return;
     const buffer = this.out;
     const full = buffer.subarray(0, this.used);
@@ -617,9 +670,17 @@ export class XlsxWriter {
   private async closeSheet(): Promise<void> {
     const last = this.columns.length > 0 ? this.letters[this.columns.length - 1]! : 'A';
     this.sheets[this.sheets.length - 1]!.rows = this.rowsInSheet;
-    await this.put(
-      `</sheetData><autoFilter ref="A1:${last}${this.rowsInSheet}"/>` +
+    const rows = this.rowsInSheet;
+    // Numbers kept as text on purpose (phones, ids): no "number stored as text" flag on each.
+    const asText = this.columns.flatMap((c, i) =>
+      c.kind === 'code' && rows > 1 ? [`${this.letters[i]}2:${this.letters[i]}${rows}`] : [],
+    );
+    await this.text(
+      `</sheetData><autoFilter ref="A1:${last}${rows}"/>` +
         '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>' +
+        (asText.length > 0
+          ? `<ignoredErrors><ignoredError sqref="${asText.join(' ')}" numberStoredAsText="1"/></ignoredErrors>`
+          : '') +
         '</worksheet>',
     );
     await this.flush();

@@ -1,8 +1,8 @@
 /**
  * A streaming zip writer (what an .xlsx is packed in), on node:zlib: entries are deflated as
  * they are written and go to a Sink with back-pressure, so an entry of any size passes through
- * bounded memory. Deflating runs on libuv's thread pool (zlib's asynchronous streams) while the
- * caller makes the next chunk; the CRC is zlib.crc32 (native).
+ * bounded memory. Deflating runs on libuv's thread pool, a few pieces at once, while the caller
+ * makes the next piece; the CRC is zlib.crc32 (native).
  *
  * Streamed entries carry their CRC and sizes in a data descriptor after the data (general
  * purpose flag bit 3), as Java's ZipOutputStream and Go's archive/zip write them; small entries
@@ -135,10 +135,34 @@ export class ZipWriter {
   }
 }
 
-/** One streamed entry being written (ZipWriter.stream). */
+/** Pieces of a streamed entry being deflated at once (on the thread pool), at most. */
+const IN_FLIGHT = 3;
+/** An empty final block (fixed Huffman codes, BFINAL set): what ends a streamed entry. */
+const FINAL_BLOCK = Buffer.from([0x03, 0x00]);
+
+/** One piece deflated on its own, ending on a byte boundary with its last block not final. */
+function deflatePiece(piece: Uint8Array, level: number): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    zlib.deflateRaw(
+      piece,
+      // Output in few large buffers: each is a round trip to the main thread.
+      { level, finishFlush: zlib.constants.Z_SYNC_FLUSH, chunkSize: 256 * 1024 },
+      (err, out) => (err ? reject(err) : resolve(out)),
+    ),
+  );
+}
+
+/**
+ * One streamed entry being written (ZipWriter.stream). Each piece written is deflated on its
+ * own, as pigz does: ended with a sync flush (a byte boundary, no final block), so that the
+ * pieces' outputs joined in order, and an empty final block after them, are one deflate
+ * stream. Pieces are deflated on libuv's thread pool, up to IN_FLIGHT at once, while the
+ * caller makes the next; their outputs go to the archive in order, and write() waits when
+ * IN_FLIGHT are under way (back-pressure). A piece of a megabyte or so costs next to nothing
+ * in compression against one stream, and no piece waits for another.
+ */
 export class ZipEntryWriter {
-  private readonly deflate: zlib.DeflateRaw;
-  private readonly pumped: Promise<void>;
+  private readonly inFlight: Array<Promise<Buffer>> = [];
   private failure: unknown;
   private started = false;
   private closed = false;
@@ -147,19 +171,7 @@ export class ZipEntryWriter {
     private readonly zip: ZipWriter,
     private readonly entry: Entry,
     private readonly done: () => void,
-  ) {
-    // A few MB may wait for the thread pool while the caller makes the next chunk.
-    this.deflate = zlib.createDeflateRaw({
-      level: zip.level,
-      chunkSize: 256 * 1024,
-      writableHighWaterMark: 4 * 1024 * 1024,
-      readableHighWaterMark: 4 * 1024 * 1024,
-    } as zlib.ZlibOptions);
-    this.pumped = this.pump();
-    this.pumped.catch((e: unknown) => {
-      this.failure ??= e;
-    });
-  }
+  ) {}
 
   /** Uncompressed bytes written so far. */
   get size(): number {
@@ -167,36 +179,45 @@ export class ZipEntryWriter {
   }
 
   /**
-   * @param release called once zlib has read `data` (a buffer may then be reused), or failed
+   * @param release called once zlib has read `data` (a buffer may then be reused), unless it
+   *   failed
    */
   async write(data: string | Uint8Array, release?: () => void): Promise<void> {
     if (this.failure !== undefined) throw this.failure;
     if (this.closed) throw new Error('zip: entry already closed');
-    const chunk = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    if (chunk.length === 0) return;
-    if (this.entry.size + chunk.length > ZIP_MAX) {
+    const piece = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+    if (piece.length === 0) return;
+    if (this.entry.size + piece.length > ZIP_MAX) {
       throw new ZipLimitError(Buffer.from(this.entry.name).toString('utf8'));
     }
     if (!this.started) {
       this.started = true;
       await this.zip.out(localHeader(this.entry));
     }
-    this.entry.crc = zlib.crc32(chunk, this.entry.crc);
-    this.entry.size += chunk.length;
-    if (!this.deflate.write(chunk, release && (() => release()))) await this.drained();
+    this.entry.crc = zlib.crc32(piece, this.entry.crc);
+    this.entry.size += piece.length;
+    const deflated = deflatePiece(piece, this.zip.level);
+    // Handled here too: a piece that fails before it is awaited is no unhandled rejection.
+    deflated.then(
+      () => release?.(),
+      (e: unknown) => {
+        this.failure ??= e;
+      },
+    );
+    this.inFlight.push(deflated);
+    while (this.inFlight.length >= IN_FLIGHT) await this.next();
   }
 
-  /** The rest of the data, then the data descriptor. */
+  /** The rest of the data, the final block, then the data descriptor. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    if (this.failure !== undefined) throw this.failure;
     if (!this.started) {
       this.started = true;
       await this.zip.out(localHeader(this.entry));
     }
-    this.deflate.end();
-    await this.pumped;
+    while (this.inFlight.length > 0) await this.next();
+    await this.out(FINAL_BLOCK);
     const d = Buffer.alloc(16);
     d.writeUInt32LE(0x08074b50, 0);
     d.writeUInt32LE(this.entry.crc >>> 0, 4);
@@ -209,34 +230,21 @@ export class ZipEntryWriter {
   /** Abandon the entry (the archive is not finished either). */
   destroy(): void {
     this.closed = true;
-    this.deflate.destroy();
+    this.inFlight.length = 0;
   }
 
-  /** Compressed bytes go to the archive as zlib makes them, awaiting the sink. */
-  private async pump(): Promise<void> {
-    for await (const chunk of this.deflate as AsyncIterable<Buffer>) {
-      this.entry.compressed += chunk.length;
-      if (this.entry.compressed > ZIP_MAX) {
-        throw new ZipLimitError(Buffer.from(this.entry.name).toString('utf8'));
-      }
-      // Nothing is written before the local header (write() sends it before any data).
-      await this.zip.out(chunk);
+  /** The oldest piece's output to the archive (in order). */
+  private async next(): Promise<void> {
+    const out = await this.inFlight.shift()!;
+    await this.out(out);
+  }
+
+  private async out(compressed: Buffer): Promise<void> {
+    this.entry.compressed += compressed.length;
+    if (this.entry.compressed > ZIP_MAX) {
+      throw new ZipLimitError(Buffer.from(this.entry.name).toString('utf8'));
     }
-  }
-
-  /** Room in zlib's input again, or the pump's failure (the sink refused a chunk). */
-  private drained(): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      const onDrain = () => resolve();
-      this.deflate.once('drain', onDrain);
-      this.pumped.then(
-        () => undefined,
-        (e: unknown) => {
-          this.deflate.off('drain', onDrain);
-          reject(e);
-        },
-      );
-    });
+    await this.zip.out(compressed);
   }
 }
 

@@ -47,6 +47,7 @@ export interface EtreeSheet {
   pane: Record<string, string> | null;
   autoFilter: string | null;
   cols: Array<Record<string, string>>;
+  ignoredErrors: Array<Record<string, string>>;
 }
 
 export interface EtreeBook {
@@ -102,9 +103,10 @@ for sh in wb.find(M + 'sheets'):
     pane = ws.find(M + 'sheetViews/' + M + 'sheetView/' + M + 'pane')
     af = ws.find(M + 'autoFilter')
     cols = [dict(c.attrib) for c in ws.iter(M + 'col')]
+    ignored = [dict(e.attrib) for e in ws.iter(M + 'ignoredError')]
     sheets.append({'name': sh.get('name'), 'part': part, 'rows': rows,
         'pane': None if pane is None else dict(pane.attrib),
-        'autoFilter': None if af is None else af.get('ref'), 'cols': cols})
+        'autoFilter': None if af is None else af.get('ref'), 'cols': cols, 'ignoredErrors': ignored})
 out['sheets'] = sheets
 st = ET.fromstring(z.read('xl/styles.xml'))
 out['numFmts'] = {n.get('numFmtId'): n.get('formatCode') for n in st.iter(M + 'numFmt')}
@@ -169,4 +171,88 @@ export const OPENPYXL_MISSING =
 /** OOXML's _xHHHH_ decoding (for values openpyxl hands on still escaped). */
 export function unescapeOoxml(s: string): string {
   return s.replace(/_x([0-9A-Fa-f]{4})_/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+}
+
+/** LibreOffice's soffice, where it is installed (the LibreOffice read-back is skipped without). */
+export const SOFFICE = ['soffice', 'libreoffice'].find(
+  (cmd) => !spawnSync(cmd, ['--version'], { encoding: 'utf8' }).error,
+);
+
+export const SOFFICE_MISSING =
+  'LibreOffice is not installed (apt-get install -y --no-install-recommends libreoffice-calc-nogui): ' +
+  'the LibreOffice read-backs are skipped';
+
+export interface OdsCell {
+  /** office:value-type: string, float, date…; null for an empty cell. */
+  type: string | null;
+  /** office:value or office:date-value. */
+  value: string | null;
+  /** The text LibreOffice shows, paragraphs joined by LF. */
+  text: string;
+}
+
+export interface OdsBook {
+  tables: Array<{ name: string; rows: OdsCell[][] }>;
+  /** Filtered ranges LibreOffice made of the sheets' autoFilters. */
+  databaseRanges: Array<{ target: string; filterButtons: string | null }>;
+}
+
+const FODS = String.raw`
+import json, sys
+import xml.etree.ElementTree as ET
+T = '{urn:oasis:names:tc:opendocument:xmlns:table:1.0}'
+O = '{urn:oasis:names:tc:opendocument:xmlns:office:1.0}'
+X = '{urn:oasis:names:tc:opendocument:xmlns:text:1.0}'
+def text(el):
+    out = []
+    for p in el.findall(X + 'p'):
+        s = p.text or ''
+        for child in p:
+            if child.tag == X + 's': s += ' ' * int(child.get(X + 'c', '1'))
+            elif child.tag == X + 'tab': s += '\t'
+            elif child.tag == X + 'line-break': s += '\n'
+            else: s += ''.join(child.itertext())
+            s += child.tail or ''
+        out.append(s)
+    return '\n'.join(out)
+root = ET.parse(sys.argv[1]).getroot()
+tables = []
+for t in root.iter(T + 'table'):
+    rows = []
+    for row in t.iter(T + 'table-row'):
+        cells = []
+        for c in row.findall(T + 'table-cell'):
+            n = int(c.get(T + 'number-columns-repeated', '1'))
+            cell = {'type': c.get(O + 'value-type'), 'value': c.get(O + 'date-value') or c.get(O + 'value'), 'text': text(c)}
+            cells.extend([cell] * min(n, 64))
+        while cells and cells[-1]['type'] is None: cells.pop()
+        if not cells: continue
+        rows.extend([cells] * min(int(row.get(T + 'number-rows-repeated', '1')), 64))
+    tables.append({'name': t.get(T + 'name'), 'rows': rows})
+ranges = [{'target': d.get(T + 'target-range-address'), 'filterButtons': d.get(T + 'display-filter-buttons')}
+          for d in root.iter(T + 'database-range')]
+print(json.dumps({'tables': tables, 'databaseRanges': ranges}))
+`;
+
+/** The workbook as LibreOffice reads it: converted headless to flat ODS, read with etree. */
+export function readWithLibreOffice(file: string, scratch: string): OdsBook {
+  if (SOFFICE === undefined) throw new Error('LibreOffice is needed for this test');
+  if (PYTHON.any === undefined) throw new Error('python3 is needed for this test');
+  const profile = `file://${scratch}/lo-profile`;
+  const r = spawnSync(
+    SOFFICE,
+    [
+      `-env:UserInstallation=${profile}`,
+      '--headless',
+      '--convert-to',
+      'fods',
+      '--outdir',
+      scratch,
+      file,
+    ],
+    { encoding: 'utf8', timeout: 120_000 },
+  );
+  if (r.status !== 0) throw new Error(`${SOFFICE} failed: ${r.stderr}`);
+  const base = file.slice(file.lastIndexOf('/') + 1).replace(/\.xlsx$/, '.fods');
+  return runPython(PYTHON.any, FODS, `${scratch}/${base}`) as OdsBook;
 }

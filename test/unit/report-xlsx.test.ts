@@ -33,7 +33,10 @@ import { tempDir } from '../helpers/cli.js';
 import {
   OPENPYXL_MISSING,
   PYTHON,
+  SOFFICE,
+  SOFFICE_MISSING,
   readWithEtree,
+  readWithLibreOffice,
   readWithOpenpyxl,
   unescapeOoxml,
   type EtreeBook,
@@ -41,6 +44,8 @@ import {
 
 const withOpenpyxl = PYTHON.openpyxl !== undefined ? it : it.skip;
 if (PYTHON.openpyxl === undefined) console.warn(OPENPYXL_MISSING);
+const withLibreOffice = SOFFICE !== undefined ? it : it.skip;
+if (SOFFICE === undefined) console.warn(SOFFICE_MISSING);
 
 function fileSink(file: string): Sink & { close(): Promise<void> } {
   const out = fs.createWriteStream(file);
@@ -328,6 +333,10 @@ describe('xlsx report: read back with zipfile + xml.etree', () => {
       expect(Number(c.width)).toBeLessThanOrEqual(60);
     }
     expect(cols[4]!.style).toBe(rows[1]!.E!.s);
+    // No "number stored as text" flag on the phone and id cells.
+    expect(book.sheets[0]!.ignoredErrors).toEqual([
+      { sqref: 'A2:A5 C2:C5 D2:D5 E2:E5 H2:H5 K2:K5 O2:O5', numberStoredAsText: '1' },
+    ]);
   });
 
   it('escapes every text so that it reads back exactly (NFC, cut to the cell limit)', async () => {
@@ -424,6 +433,7 @@ describe('xlsx report: read back with zipfile + xml.etree', () => {
         flatten === 'leads' ? LEAD_COLUMNS : ATTEMPT_COLUMNS,
       );
       expect(sheet!.autoFilter).toBe(flatten === 'leads' ? 'A1:K1' : 'A1:O1');
+      expect(sheet!.ignoredErrors).toEqual([]);
       expect(sheet!.pane?.state).toBe('frozen');
     }
   });
@@ -570,6 +580,60 @@ describe('xlsx report: read back with zipfile + xml.etree', () => {
     ).rejects.toThrow('disk full');
   });
 
+  it('zips streamed entries of any pieces (empty, one byte, megabytes of noise) that others unzip', async () => {
+    const dir = tempDir('cacs-zip-');
+    const file = path.join(dir, 'test.zip');
+    const sink = fileSink(file);
+    const zip = new ZipWriter(sink, { level: 1 });
+    const rand = (n: number, seed: number) => {
+      const b = Buffer.alloc(n);
+      let x = seed;
+      for (let i = 0; i < n; i++) b[i] = (x = (x * 1103515245 + 12345) >>> 0) >>> 24;
+      return b;
+    };
+    const pieces = [
+      Buffer.alloc(0),
+      Buffer.from('a'),
+      rand(3 << 20, 1), // incompressible: more output than a buffer of zlib's
+      Buffer.from('<row r="1"/>'.repeat(100_000)),
+      ...Array.from({ length: 50 }, (_, i) => rand(i * 37, i)),
+    ];
+    await zip.file('small.txt', 'hello ünïcode');
+    const streamed = zip.stream('dir/streamed.bin');
+    for (const p of pieces) await streamed.write(p);
+    await streamed.close();
+    await zip.stream('empty.bin').close();
+    await zip.file('ü-name.txt', '');
+    await zip.finish();
+    await sink.close();
+    const { createHash } = await import('node:crypto');
+    const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+    const script = String.raw`
+import hashlib, json, sys, zipfile
+z = zipfile.ZipFile(sys.argv[1])
+print(json.dumps({'bad': z.testzip(), 'entries': {i.filename: [hashlib.sha256(z.read(i)).hexdigest(), i.file_size, i.flag_bits] for i in z.infolist()}}))
+`;
+    const { spawnSync } = await import('node:child_process');
+    const r = spawnSync(PYTHON.any!, ['-c', script, file], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    const got = JSON.parse(r.stdout) as {
+      bad: null;
+      entries: Record<string, [string, number, number]>;
+    };
+    const all = Buffer.concat(pieces);
+    expect(got.bad).toBeNull();
+    expect(got.entries).toEqual({
+      'small.txt': [sha(Buffer.from('hello ünïcode')), Buffer.byteLength('hello ünïcode'), 0],
+      'dir/streamed.bin': [sha(all), all.length, 0x08],
+      'empty.bin': [sha(Buffer.alloc(0)), 0, 0x08],
+      'ü-name.txt': [sha(Buffer.alloc(0)), 0, 0x800],
+    });
+    // And fflate (what cacs reads .xlsx input with) agrees.
+    const { unzipSync } = await import('fflate');
+    const files = unzipSync(fs.readFileSync(file));
+    expect(sha(Buffer.from(files['dir/streamed.bin']!))).toBe(sha(all));
+  });
+
   it('refuses a zip past 4 GiB with a message rather than a broken file', async () => {
     const zip = new ZipWriter({ write: async () => undefined });
     (zip as unknown as { offset: number }).offset = 0xffffffff - 10;
@@ -639,6 +703,82 @@ withOpenpyxl('xlsx report: read back with openpyxl', async () => {
   expect(empty!.maxRow).toBe(1);
   expect(empty!.rows[0]!.map((c) => c.value)).toEqual(ATTEMPT_COLUMNS);
 });
+
+withLibreOffice(
+  'xlsx report: read back with LibreOffice (types, values, filter, every sheet)',
+  async () => {
+    const scratch = tempDir('cacs-lo-');
+    const book = readWithLibreOffice(await writeXlsx(RECORDS), scratch);
+    expect(book.tables.map((t) => t.name)).toEqual(['Attempts']);
+    expect(book.databaseRanges).toEqual([
+      { target: 'Attempts.A1:Attempts.O5', filterButtons: 'true' },
+    ]);
+    const [header, first, second, noAttempt, hostile] = book.tables[0]!.rows;
+    expect(header!.map((c) => c.text)).toEqual(ATTEMPT_COLUMNS);
+    // Text with its zeros; numbers; the date a date, shown in its format.
+    expect(first!.map((c) => c.type)).toEqual([
+      'string',
+      'string',
+      'string',
+      'string',
+      'string',
+      'string',
+      'float',
+      'string',
+      'float',
+      'float',
+      'string',
+      'date',
+      'string',
+      'float',
+      'string',
+    ]);
+    expect(first!.map((c) => c.text)).toEqual(EXPECTED_ROWS[0]);
+    expect(first![11]!.value).toBe('2026-11-20T08:15:30');
+    expect(second!.map((c) => c.text)).toEqual(EXPECTED_ROWS[1]!.slice(0, 14));
+    expect(second![8]).toMatchObject({ type: 'string', text: '007' });
+    expect(noAttempt!.map((c) => c.text)).toEqual(EXPECTED_ROWS[2]!.slice(0, 7));
+    expect(noAttempt![5]!.text).toBe('Nguyễn Thị Ánh'.normalize('NFC'));
+    expect(hostile![5]!.type).toBe('string');
+    expect(hostile![5]!.text).toContain(`<&>"' ]]>`);
+    // The literal "_x0041_", not "A". (Calc drops a TAB, and control characters, from a cell.)
+    expect(hostile![5]!.text).toContain(' _x0041_ tab');
+    expect(hostile![5]!.text).toMatch(/\nnext$/);
+    expect(hostile![1]!.text).toBe('=HYPERLINK("http://x","y")');
+    expect(hostile![11]).toMatchObject({ type: 'date', value: '2026-02-28T23:59:59' });
+
+    // A report past a sheet's rows: every sheet, each with its header and filter.
+    const columns = ATTEMPT_COLUMNS.map((name) => ({ name, kind: columnKind(name) }));
+    const file = path.join(scratch, 'split.xlsx');
+    const sink = fileSink(file);
+    const w = new XlsxWriter(sink, { columns, sheetName: 'Attempts', maxRows: 3 });
+    const kinds = columns.map((c) => c.kind);
+    for (let i = 1; i <= 5; i++) {
+      await w.write(xlsxRows([[1, 'c', i, `R${i}`, '0901234567', `Lê ${i}`, 1]], kinds));
+    }
+    await w.end();
+    await sink.close();
+    const split = readWithLibreOffice(file, scratch);
+    expect(split.tables.map((t) => [t.name, t.rows.length])).toEqual([
+      ['Attempts', 3],
+      ['Attempts 2', 3],
+      ['Attempts 3', 2],
+    ]);
+    expect(split.tables.flatMap((t) => t.rows.slice(1).map((r) => r[3]!.text))).toEqual([
+      'R1',
+      'R2',
+      'R3',
+      'R4',
+      'R5',
+    ]);
+    expect(split.databaseRanges.map((d) => d.target)).toEqual([
+      'Attempts.A1:Attempts.O3',
+      "'Attempts 2'.A1:'Attempts 2'.O3",
+      "'Attempts 3'.A1:'Attempts 3'.O2",
+    ]);
+  },
+  120_000,
+);
 
 describe("xlsx report: read back with cacs' own xlsx reader", () => {
   it('gives the rows a person sees: text exact, numbers as digits, dates as written', async () => {
