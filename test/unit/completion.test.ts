@@ -133,7 +133,9 @@ describe('zsh escaping', () => {
     expect(z).toContain('allow plain http\\:// to a non-loopback host');
     expect(z).toContain('(default ^0\\\\d{9}$)');
     expect(z).toContain("all of a lead'\\''s attempts");
-    expect(z).toContain("'--from=[start\\: yyyy-mm-dd\\[ HH\\:mm\\[\\:ss\\]\\], now,");
+    expect(z).toContain(
+      "'--from=[start (required, except on a --bookmark'\\''s later runs)\\: yyyy-mm-dd\\[ HH\\:mm\\[\\:ss\\]\\], ISO",
+    );
     expect(z).toContain(
       "'(-o --output)-o+[write to this file (complete or not at all); {from} {to} {date} are filled in]:file:_files'",
     );
