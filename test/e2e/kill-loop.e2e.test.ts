@@ -5,9 +5,11 @@
  * plain command, retry the uncertain leads, then run the plain command and the retry once more:
  * the last two send nothing, and the service holds every lead exactly once.
  *
- * The holding server commits a request only when it answers a live client, and the kill comes
- * only once the journal has recorded every answer the client received, so a lead can only reach
- * the service twice if cacs sends it twice.
+ * The kill comes only once the journal has recorded every answer the server gave (a "done"
+ * finish for each), and from the kill until the killed process has exited and every connection
+ * it made has been accepted, the holding server commits nothing (see holding-server.ts): so every
+ * lead committed before the rerun is recorded done, and a lead can only reach the service twice
+ * if cacs sends it twice.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,13 +18,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, runCli, tempDir } from '../helpers/cli.js';
 import { startHoldingServer } from '../helpers/holding-server.js';
 import { importEnv, write } from '../helpers/import.js';
+import type { JournalRecord } from '../../src/delivery/journal.js';
 
 const LOOPS = 50;
 const LEADS = 12;
 const ARGS = ['--batch-size', '2', '--concurrency', '3'];
 
-/** Finish records ("k":"f") on complete lines of the journal of `input`. */
-function finishes(stateDir: string, input: string): number {
+/**
+ * "done" finish records on complete lines of the journal of `input`: one per answer the client
+ * read (an uncertain or failed finish is no answer, so it must not count as one).
+ */
+function doneRecords(stateDir: string, input: string): number {
   const dir = path.join(stateDir, 'journals');
   if (!fs.existsSync(dir)) return 0;
   for (const f of fs.readdirSync(dir)) {
@@ -30,7 +36,11 @@ function finishes(stateDir: string, input: string): number {
     const text = fs.readFileSync(path.join(dir, f), 'utf8');
     if (!text.startsWith('{') || !text.slice(0, 400).includes(`"input":"${input}"`)) continue;
     const complete = text.slice(0, text.lastIndexOf('\n') + 1);
-    return complete.split('\n').filter((l) => l.includes('"k":"f"')).length;
+    return complete
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l) as JournalRecord)
+      .filter((r) => r.k === 'f' && r.s === 'done').length;
   }
   return 0;
 }
@@ -75,9 +85,9 @@ describe('kill, rerun, retry: 50 loops', () => {
           if (killed || child.exitCode !== null) return;
           // Kill only once every answer the client got is in its journal (else the lead is
           // legitimately uncertain and a retry may duplicate it: not what this test measures).
-          if (finishes(stateDir, name) >= server.answered - answeredBefore) {
+          if (doneRecords(stateDir, name) >= server.answered - answeredBefore) {
             killed = true;
-            server.doomOpenConnections();
+            server.doomClient();
             if (viaSigint) {
               child.kill('SIGINT');
               setTimeout(() => child.kill('SIGINT'), 5);
@@ -88,6 +98,8 @@ describe('kill, rerun, retry: 50 loops', () => {
       };
       await exited;
       server.onRequest = undefined;
+      // What the dead process left in the accept queue is doomed too; then commit again.
+      await server.spare();
 
       const plain = await runCli(['import', path.join(cwd, name), ...ARGS, '--json'], { env, cwd });
       expect([0, 5], plain.stderr).toContain(plain.code);
@@ -111,7 +123,10 @@ describe('kill, rerun, retry: 50 loops', () => {
       }
       expect(server.committed.length).toBe(settled);
       const mine = server.committed.slice(before).sort();
-      expect(mine, `loop ${loop}`).toEqual([...phones].sort());
+      const imported = (r: { stdout: string }) =>
+        (JSON.parse(r.stdout) as { imported: number }).imported;
+      const how = `loop ${loop} (${viaSigint ? 'double SIGINT' : 'SIGKILL'}): the rerun imported ${imported(plain)}, the retry ${imported(retry)}`;
+      expect(mine, how).toEqual([...phones].sort());
     }
     // The kills did leave batches in flight (else this test would prove nothing).
     expect(exits.filter((c) => c === 5).length).toBeGreaterThan(LOOPS / 4);
