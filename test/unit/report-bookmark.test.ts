@@ -271,6 +271,9 @@ describe('cacs report --bookmark against the emulator', () => {
       'nothing new to fetch: bookmark "n" covers up to 2026-11-21 10:10:00 (service clock), and calls after 2026-11-21 09:20:00 (now − 1h) are left to settle; the bookmark is unchanged',
     );
     expect(emu.store.reportRequests.length).toBe(requests); // nothing asked
+    // No range whose start lies after its end.
+    expect(soon.stderr).toContain('range: nothing new · 0 requests · 0 leads, 0 attempts');
+    expect(soon.stderr).not.toMatch(/range: 2026-11-21 10:10:01 →/);
     expect(fs.readFileSync(path.join(out, 'c-20261121-101001-20261121-092000.csv'), 'utf8')).toBe(
       'campaign_id,campaign_name,campaign_lead_id,ref_id,phone_number,lead_name,call,session,wait_time,talk_time,called_number,date_time,status,retry,key_press\n',
     );

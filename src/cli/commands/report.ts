@@ -623,7 +623,8 @@ async function reportCommand(
   (await import('../completion/values.js')).rememberStatuses(settings.stateDir, spelled);
   const { attempts } = result;
   const parts = [
-    `range: ${describeRange(range)}`,
+    // Nothing new for a bookmark: no range to show (its start would lie after its end).
+    empty ? 'range: nothing new' : `range: ${describeRange(range)}`,
     plural(result.requests, 'request'),
     `${plural(result.leads, 'lead')}, ${plural(attempts, 'attempt')}`,
     ...(output !== undefined && !keepExisting ? [`written to ${output}`] : []),
