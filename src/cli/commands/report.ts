@@ -352,18 +352,11 @@ async function reportCommand(
   // csv, json, ndjson: written lead by lead as the answers come (the table counts its leads
   // at the end, and is for a terminal).
   const formatted = leadFormat(writeOpts);
-  const seen = new Set<string>();
-  // Statuses as the service spells them, for shell completion of --status (completion/values.ts).
+  // Statuses as the service spells them: for the unmatched-status warning and for shell
+  // completion of --status (completion/values.ts).
   const spelled = new Set<string>();
   const noteStatuses = (r: CallRecord) => {
-    for (const a of r.data ?? []) {
-      if (a.status === null) continue;
-      const st = String(a.status);
-      if (!spelled.has(st)) {
-        spelled.add(st);
-        seen.add(st.toLowerCase());
-      }
-    }
+    for (const a of r.data ?? []) if (a.status !== null) spelled.add(String(a.status));
   };
   const byLead =
     formatted === undefined
@@ -474,6 +467,40 @@ async function reportCommand(
       `bookmark ${name} now covers up to ${moved.coveredUntil} (service clock, ${moved.serviceTimeZone}); its next run starts at ${formatServiceDate(addSecond(range.to))}`,
     );
   };
+  /**
+   * After the output is complete, in either path: the ref_id note, a warning for an asked
+   * status that matched nothing, the statuses remembered for completion, the range line, and
+   * the bookmark moved.
+   */
+  const finish = async (
+    done: { requests: number; notFound: number; leads: number; attempts: number },
+    statuses: Iterable<string>,
+    written: string,
+  ) => {
+    if (flags.refId !== undefined && done.leads === 0 && done.notFound > 0) {
+      ctx.out.info(
+        `note: the service has no data for ref_id ${flags.refId} in this range (Data is not found)`,
+      );
+    }
+    const spelled = [...statuses];
+    const matched = new Set(spelled.map((st) => st.toLowerCase()));
+    const none = [...asked].filter(([key]) => !matched.has(key)).map(([, st]) => st);
+    if (none.length > 0) {
+      ctx.out.warn(
+        `no call attempt in this range has status ${none.map((st) => JSON.stringify(st)).join(', ')}; statuses are matched as the service spells them (e.g. ANSWERED, NO ANSWER, BUSY)`,
+      );
+    }
+    (await import('../completion/values.js')).rememberStatuses(settings.stateDir, spelled);
+    const parts = [
+      // Nothing new for a bookmark: no range to show (its start would lie after its end).
+      empty ? 'range: nothing new' : `range: ${describeRange(range)}`,
+      plural(done.requests, 'request'),
+      `${plural(done.leads, 'lead')}, ${plural(done.attempts, 'attempt')}`,
+      ...(output !== undefined && !keepExisting ? [`${written} ${output}`] : []),
+    ];
+    ctx.out.info(ctx.out.c.dim(parts.join(' · ')));
+    moveBookmark(done.leads, done.attempts);
+  };
   const spinner = await ctx.out.spinner(`Fetching 0/${requests} windows…`);
   // Ctrl-C: the spinner goes at once (the requests in flight are cancelled by the client).
   const onAbort = () => spinner.stop();
@@ -529,29 +556,11 @@ async function reportCommand(
         format === 'ndjson' ? `${JSON.stringify(json)}\n` : `${JSON.stringify(json, null, 2)}\n`;
     }
     await writeOutput(text, summary);
-    if (flags.refId !== undefined && summary.leads === 0 && stream.notFound > 0) {
-      ctx.out.info(
-        `note: the service has no data for ref_id ${flags.refId} in this range (Data is not found)`,
-      );
-    }
-    ctx.out.info(
-      ctx.out.c.dim(
-        `range: ${describeRange(range)} · ${plural(stream.requests, 'request')} · ${plural(summary.leads, 'lead')}, ${plural(summary.attempts, 'attempt')}` +
-          (output !== undefined && !keepExisting ? ` · summary written to ${output}` : ''),
-      ),
-    );
-    (await import('../completion/values.js')).rememberStatuses(
-      settings.stateDir,
+    await finish(
+      { requests: stream.requests, notFound: stream.notFound, ...summary },
       summary.statuses.map((st) => st.status),
+      'summary written to',
     );
-    const counted = new Set(summary.statuses.map((st) => st.status.toLowerCase()));
-    const none = [...asked].filter(([key]) => !counted.has(key)).map(([, st]) => st);
-    if (none.length > 0) {
-      ctx.out.warn(
-        `no call attempt in this range has status ${none.map((st) => JSON.stringify(st)).join(', ')}; statuses are matched as the service spells them (e.g. ANSWERED, NO ANSWER, BUSY)`,
-      );
-    }
-    moveBookmark(summary.leads, summary.attempts);
     if (failOnViolations && summary.compliance.violations > 0) throw violationsError(summary);
     return 0;
   }
@@ -602,17 +611,6 @@ async function reportCommand(
     leads: result.leads,
     attempts: result.attempts,
   });
-  if (flags.refId !== undefined && result.leads === 0 && result.notFound > 0) {
-    ctx.out.info(
-      `note: the service has no data for ref_id ${flags.refId} in this range (Data is not found)`,
-    );
-  }
-  const unmatched = [...asked].filter(([key]) => !seen.has(key)).map(([, st]) => st);
-  if (unmatched.length > 0) {
-    ctx.out.warn(
-      `no call attempt in this range has status ${unmatched.map((st) => JSON.stringify(st)).join(', ')}; statuses are matched as the service spells them (e.g. ANSWERED, NO ANSWER, BUSY)`,
-    );
-  }
   if (filtered && (flatten === 'leads' || format === 'json' || format === 'ndjson')) {
     ctx.out.info(
       ctx.out.c.dim(
@@ -620,17 +618,16 @@ async function reportCommand(
       ),
     );
   }
-  (await import('../completion/values.js')).rememberStatuses(settings.stateDir, spelled);
-  const { attempts } = result;
-  const parts = [
-    // Nothing new for a bookmark: no range to show (its start would lie after its end).
-    empty ? 'range: nothing new' : `range: ${describeRange(range)}`,
-    plural(result.requests, 'request'),
-    `${plural(result.leads, 'lead')}, ${plural(attempts, 'attempt')}`,
-    ...(output !== undefined && !keepExisting ? [`written to ${output}`] : []),
-  ];
-  ctx.out.info(ctx.out.c.dim(parts.join(' · ')));
-  moveBookmark(result.leads, result.attempts);
+  await finish(
+    {
+      requests: result.requests,
+      notFound: result.notFound,
+      leads: result.leads,
+      attempts: result.attempts,
+    },
+    spelled,
+    'written to',
+  );
   if (violations !== undefined && violations.compliance.violations > 0)
     throw violationsError(violations);
   return 0;
