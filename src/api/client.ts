@@ -436,6 +436,7 @@ export class CacsClient {
       );
 
     let transferred = 0;
+    let settled = false;
     const request = got(url, {
       method,
       body,
@@ -458,7 +459,9 @@ export class CacsClient {
         secureConnect: Math.min(t, 10_000),
         send: t,
         response: t,
-        socket: t,
+        // A report's body is watched by the rate check below, which names what arrived; the
+        // socket's own idle timeout is only a backstop there, so it must not win the race.
+        socket: kind === 'report' ? 2 * t : t,
         request: deadline,
       },
       responseType: 'buffer',
@@ -473,32 +476,35 @@ export class CacsClient {
       if (kind !== 'report') return;
       // The body must keep coming: at least minReportRate over each timeout period.
       let last = 0;
-      timers.push(
-        setInterval(() => {
-          if (transferred === last) {
-            // Nothing at all for a whole period: the idle timeout, said as such.
-            stop(
-              new ApiError(`the answer for ${what} stalled: nothing arrived for ${t} ms`, {
+      const check = () => {
+        if (settled) return;
+        if (transferred === last) {
+          // Nothing at all for a whole period: the idle timeout, said as such.
+          stop(
+            new ApiError(`the answer for ${what} stalled: nothing arrived for ${t} ms`, {
+              kind: 'uncertain',
+              hint: 'Raise --timeout if the service is slow.',
+            }),
+          );
+        } else if (transferred - last < (L.minReportRate * t) / 1000) {
+          const seconds = (Date.now() - started) / 1000;
+          stop(
+            new ApiError(
+              `the answer for ${what} arrives at under ${formatBytes(L.minReportRate)}/s (${formatBytes(transferred)} in ${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s)`,
+              {
                 kind: 'uncertain',
-                hint: 'Raise --timeout if the service is slow.',
-              }),
-            );
-          } else if (transferred - last < (L.minReportRate * t) / 1000) {
-            const seconds = (Date.now() - started) / 1000;
-            stop(
-              new ApiError(
-                `the answer for ${what} arrives at under ${formatBytes(L.minReportRate)}/s (${formatBytes(transferred)} in ${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s)`,
-                {
-                  kind: 'uncertain',
-                  category: 'unreachable',
-                  hint: 'The service or the network is very slow: try again later.',
-                },
-              ),
-            );
-          }
-          last = transferred;
-        }, t),
-      );
+                category: 'unreachable',
+                hint: 'The service or the network is very slow: try again later.',
+              },
+            ),
+          );
+        }
+        last = transferred;
+      };
+      // The verdict waits one turn of the event loop (setImmediate runs after the poll phase):
+      // on a starved machine the timer can fire before bytes already waiting in the socket
+      // are read, and those bytes must count.
+      timers.push(setInterval(() => setImmediate(check), t));
     };
     request.on('downloadProgress', (p: { transferred: number; total?: number }) => {
       if (!answered) onAnswer(p.total);
@@ -519,6 +525,7 @@ export class CacsClient {
       if (stopped) throw stopped;
       throw e;
     } finally {
+      settled = true;
       for (const timer of timers) clearTimeout(timer);
       user?.removeEventListener('abort', onUser);
     }
