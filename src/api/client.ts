@@ -348,7 +348,7 @@ export class CacsClient {
               error.hint ??
               (kind === 'report'
                 ? 'Check the service address and your network, then run again: no report was written.'
-                : 'Check the service address and your network, then run again: nothing more was sent.'),
+                : 'Check the service address and your network, then run the same command again.'),
             ...(error.status !== undefined ? { status: error.status } : {}),
           },
         );

@@ -279,6 +279,35 @@ describe('the summary says nothing it cannot stand behind', () => {
     );
   });
 
+  it('"not sent" says to fix a refusal first, and just to rerun when the service was unreachable', async () => {
+    const emu = await emulators.start();
+    const dir = tempDir();
+    const file = write(dir, 'leads.csv', leadsCsv(4));
+    const refused = await runCli(['import', file, '--batch-size', '2', '--concurrency', '1'], {
+      env: { ...importEnv(emu), CACS_ACCESS_TOKEN: 'not-the-token' },
+      cwd: dir,
+    });
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toContain(
+      '  not sent                     4   the run stopped early; fix what is said below, then run the same command again\n',
+    );
+    expect(refused.stderr).toMatch(/error: stopped: the service refused the access token/);
+    // A service that cannot be reached: the same command again is the advice.
+    await emu.close();
+    const gone = await runCli(['import', file, '--batch-size', '2', '--concurrency', '1'], {
+      env: importEnv(emu),
+      cwd: dir,
+    });
+    expect(gone.code, gone.stderr).toBe(1);
+    expect(gone.stderr).toContain(
+      '  not sent                     4   the run stopped early; run the same command again to send them\n',
+    );
+    // Said once, not twice.
+    expect(gone.stderr).toMatch(
+      /\nNothing more was sent\. Check the service address and your network, then run the same command again\.\n$/,
+    );
+  });
+
   it('a run long enough shows its rate', async () => {
     const emu = await emulators.start({ latencyMs: 2100 });
     const dir = tempDir();

@@ -334,7 +334,17 @@ function printSummary(ctx: Context, s: ImportSummary, alias: string | undefined)
     );
     row('uncertain', s.uncertain);
     if (s.notSent > 0)
-      row('not sent', s.notSent, 'the run stopped early; run the same command again to send them');
+      row(
+        'not sent',
+        s.notSent,
+        // After a refusal, a full state folder or a changed file, the same command alone would
+        // stop the same way: the fix comes first (the message below says which).
+        s.stoppedCode === 'refused' ||
+          s.stoppedCode === 'write_failed' ||
+          s.stoppedCode === 'input_changed'
+          ? 'the run stopped early; fix what is said below, then run the same command again'
+          : 'the run stopped early; run the same command again to send them',
+      );
   }
   row('normalised', s.normalized, breakdown(s.normalizedByKind));
   if (s.dryRun && s.samples.length > 0) {
