@@ -11,5 +11,10 @@ if (args.length === 1 && args[0] === '--version') {
   process.stdout.write(`${VERSION}\n`);
 } else {
   const { main } = await import('../dist/cli/main.js');
-  process.exitCode = await main(args);
+  const code = await main(args);
+  process.exitCode = code;
+  // Interrupted while a reader had stopped reading (stdout still holds output): what is queued
+  // would keep the process alive, so it gets a second to go out and is then dropped.
+  if (code === 130 && process.stdout.writableLength > 0)
+    setTimeout(() => process.exit(code), 1000).unref();
 }

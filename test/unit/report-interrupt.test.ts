@@ -56,6 +56,76 @@ describe('cacs report interrupted', () => {
   }, 30_000);
 });
 
+describe('Ctrl-C while the report is being written to a reader that stopped reading', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    // Far more than a pipe holds (64 kB): the writing waits on the reader.
+    emu = await startEmulator({ port: 0, seed: 5 });
+    for (let i = 0; i < 3000; i++)
+      emu.store.addLead(
+        'summer',
+        { phone_number: `09${String(12_000_000 + i)}`, name: `Lead ${'x'.repeat(40)} ${i}` },
+        // Older than a bookmark's settling time (1 h).
+        new Date(Date.now() - 3 * 3600_000),
+      );
+  });
+  afterAll(() => emu.close());
+
+  /** Starts a report to a pipe, reads its first chunk, stops reading, then sends SIGINT. */
+  async function interruptWhileBlocked(args: string[]) {
+    const env = isolatedEnv({
+      CACS_BASE_URL: emu.url,
+      CACS_ACCESS_TOKEN: 'emulator-token',
+      CACS_CAMPAIGN: 'summer',
+    });
+    const child = spawn(process.execPath, [BIN, 'report', '--format', 'csv', ...args], {
+      cwd: tempDir(),
+      env: env as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exited = new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+    const first = await new Promise<string>((resolve) =>
+      child.stdout.once('data', (d: Buffer) => {
+        child.stdout.pause();
+        resolve(d.toString());
+      }),
+    );
+    // Let the writer fill the pipe and wait for it to drain.
+    await new Promise((r) => setTimeout(r, 500));
+    const sent = Date.now();
+    child.kill('SIGINT');
+    const code = await exited;
+    return { code, took: Date.now() - sent, stderr, first, env };
+  }
+
+  it('the first Ctrl-C ends the run (exit 130) and says the output is incomplete', async () => {
+    const r = await interruptWhileBlocked(['--from', '2d']);
+    expect(r.first).toMatch(/^\uFEFF?[a-z_]+,/);
+    expect(r.code).toBe(130);
+    // Within a few seconds: the wait for the reader ends, what is queued gets 1 s, then goes.
+    expect(r.took).toBeLessThan(5000);
+    expect(r.stderr).toContain('error: interrupted: the report on stdout is incomplete\n');
+    expect(r.stderr).not.toContain('no report was written');
+  }, 30_000);
+
+  it('with a bookmark: says the bookmark was not moved (a first run leaves none behind)', async () => {
+    const r = await interruptWhileBlocked(['--from', '2d', '--bookmark', 'nightly']);
+    expect(r.code).toBe(130);
+    expect(r.took).toBeLessThan(5000);
+    expect(r.stderr).toContain(
+      'error: interrupted: the report on stdout is incomplete; bookmark "nightly" was not moved\n',
+    );
+    const list = await runCli(['report', '--bookmarks', '--format', 'json'], {
+      env: r.env,
+      cwd: tempDir(),
+    });
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stdout).not.toContain('nightly');
+  }, 30_000);
+});
+
 describe('report messages speak of reports', () => {
   it('a second Ctrl-C says what stopping at once means for each command', () => {
     expect(STOPPED_AT_ONCE.report).toBe('no report was written');

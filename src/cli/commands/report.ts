@@ -42,10 +42,14 @@ function checkWritableFolder(file: string, given: string): void {
 }
 
 /** Resolves once everything written to `stream` before has been handed to the OS. */
-function flushed(stream: NodeJS.WritableStream): Promise<void> {
+function flushed(stream: NodeJS.WritableStream, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if ((stream as { destroyed?: boolean }).destroyed) return reject(new OutputClosedError());
+    // A reader that stopped reading must not keep a Ctrl-C waiting.
+    const onAbort = () => reject(new InterruptedError('interrupted'));
+    signal.addEventListener('abort', onAbort, { once: true });
     stream.write('', (err?: Error | null) => {
+      signal.removeEventListener('abort', onAbort);
       if (!err) return resolve();
       reject((err as { code?: string }).code === 'EPIPE' ? new OutputClosedError() : err);
     });
@@ -373,10 +377,12 @@ async function reportCommand(
     `report ${describeRange(range)}: ${plural(windows.length, 'window')} × ${plural(groups.length, 'status group')}`,
   );
   // Ctrl-C while the report is written stops the writing: -o leaves no file.
+  let wroteToStdout = false;
   const interruptible = (sink: Sink): Sink => ({
     write: (chunk) => {
       if (ctx.signal.aborted)
         return Promise.reject(new InterruptedError('interrupted: no report was written'));
+      wroteToStdout ||= outputFile === undefined;
       return sink.write(chunk);
     },
   });
@@ -403,10 +409,15 @@ async function reportCommand(
     if (keepExisting) return;
     if (outputFile === undefined) {
       try {
-        await into(streamSink(ctx.io.stdout));
+        await into(streamSink(ctx.io.stdout, ctx.signal));
         // Every byte handed to the OS before the bookmark moves.
-        if (bookmark !== undefined) await flushed(ctx.io.stdout);
+        if (bookmark !== undefined) await flushed(ctx.io.stdout, ctx.signal);
       } catch (e) {
+        // Part of it may have gone out already: say so, rather than "no report was written".
+        if (e instanceof InterruptedError && wroteToStdout)
+          throw new InterruptedError(
+            `interrupted: the report on stdout is incomplete${bookmark !== undefined ? `; bookmark "${bookmark.key.name}" was not moved` : ''}`,
+          );
         if (bookmark !== undefined && e instanceof OutputClosedError) {
           ctx.out.warn(
             `stdout was closed before the report was complete: bookmark "${bookmark.key.name}" was not moved, the next run fetches this range again`,
