@@ -47,6 +47,7 @@ function flushed(stream: NodeJS.WritableStream, signal: AbortSignal): Promise<vo
     if ((stream as { destroyed?: boolean }).destroyed) return reject(new OutputClosedError());
     // A reader that stopped reading must not keep a Ctrl-C waiting.
     const onAbort = () => reject(new InterruptedError('interrupted'));
+    if (signal.aborted) return onAbort();
     signal.addEventListener('abort', onAbort, { once: true });
     stream.write('', (err?: Error | null) => {
       signal.removeEventListener('abort', onAbort);
