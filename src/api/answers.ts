@@ -3,7 +3,7 @@
  * cannot be true is an unexpected answer, never a success (DESIGN.md, "Limits against hostile
  * or broken answers").
  */
-import type { ImportCounts } from './spec.js';
+import { parseImportMessage, parseServiceMessage, type ImportCounts } from './spec.js';
 
 /** Why import counts cannot be true for a batch of `sent` leads, or undefined when they can. */
 export function impossibleImportCounts(counts: ImportCounts, sent: number): string | undefined {
@@ -16,6 +16,56 @@ export function impossibleImportCounts(counts: ImportCounts, sent: number): stri
     if (total !== sent) return `a total of ${total} for ${sent} leads sent`;
   }
   return undefined;
+}
+
+/** What a success answer to an import of `sent` leads says: counts, or why they cannot be trusted. */
+export type ImportAnswerReading =
+  | { imported: number; total?: number; skipped: number }
+  | { unexpected: string; impossible: boolean };
+
+/**
+ * Read the message of an import answer whose result is "success" (spec 4.1) for a batch of
+ * `sent` leads. The only reading that counts leads as imported is the spec's template as the
+ * whole message with counts that can be true: "<s>/<t> leads were imported" with 0 ≤ s ≤ t and
+ * t = sent, or "<n> leads were imported" with 0 ≤ n ≤ sent. Everything else — a sign, a
+ * fraction, a count too large, text around the template, an error template, no message — is an
+ * unexpected answer: the service said "success", so the batch may have been imported, and
+ * nothing says how many (DESIGN.md: the batch is uncertain, never imported, never "not sent").
+ */
+export function readImportAnswer(message: unknown, sent: number): ImportAnswerReading {
+  const text = typeof message === 'string' ? message : '';
+  const counts = parseImportMessage(text);
+  if (counts) {
+    const impossible = impossibleImportCounts(counts, sent);
+    if (impossible !== undefined) return { unexpected: impossible, impossible: true };
+    const total = counts.total ?? sent;
+    return {
+      imported: counts.imported,
+      ...(counts.total !== undefined ? { total: counts.total } : {}),
+      skipped: total - counts.imported,
+    };
+  }
+  if (typeof message !== 'string') {
+    return { unexpected: `its message is ${describe(message)}, not a count`, impossible: false };
+  }
+  if (text.trim() === '') return { unexpected: 'its message is empty', impossible: false };
+  if (parseServiceMessage(text).code !== 'unknown') {
+    return { unexpected: "a success carrying one of the spec's error messages", impossible: true };
+  }
+  const loose = /^\s*([-+]?[\d.,\s]*\d)\s*(?:\/\s*([-+]?[\d.,\s]*\d)\s*)?leads?\s/i.exec(text);
+  if (loose) {
+    const nums = [loose[1], loose[2]].filter((n): n is string => n !== undefined);
+    if (nums.some((n) => n.startsWith('-')))
+      return { unexpected: 'a negative count', impossible: true };
+    if (nums.some((n) => n.startsWith('+')))
+      return { unexpected: 'a count with a sign', impossible: false };
+    if (nums.some((n) => /[.,\s]/.test(n)))
+      return { unexpected: 'a count that is not a whole number', impossible: true };
+  }
+  return {
+    unexpected: 'not "<n> leads were imported" nor "<s>/<t> leads were imported"',
+    impossible: false,
+  };
 }
 
 const isScalar = (v: unknown) =>

@@ -55,6 +55,16 @@ export function classifyResponse(
     error: new ApiError(clean(message), { kind, status, ...extra }),
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
   });
+  const ok = status >= 200 && status < 300;
+  const parsed = parseAnswer(res.body);
+  if (kind === 'import' && !ok && parsed && claimsImported(parsed)) {
+    // A status that says "not processed" with a body that says "imported": nothing can be
+    // built on it, and resending could import the leads twice.
+    return fail(
+      'uncertain',
+      `the service answered HTTP ${status} with a body that says it imported: ${sanitizeServiceText(res.body, 120)}; the batch may or may not have been imported`,
+    );
+  }
   if (status >= 300 && status < 400) {
     return fail(
       'final',
@@ -77,18 +87,17 @@ export function classifyResponse(
   if (RETRYABLE_STATUS.has(status)) return fail('retryable', `the service answered HTTP ${status}`);
   if (UNCERTAIN_STATUS.has(status)) return fail('uncertain', `the service answered HTTP ${status}`);
 
-  let parsed: Answer | undefined;
-  try {
-    const v: unknown = JSON.parse(res.body);
-    if (typeof v === 'object' && v !== null && !Array.isArray(v)) parsed = v as Answer;
-  } catch {
-    parsed = undefined;
-  }
-  if (parsed && parsed.result === 'success' && status >= 200 && status < 300)
-    return { answer: parsed };
+  if (parsed && parsed.result === 'success' && ok) return { answer: parsed };
   if (parsed && typeof parsed.message === 'string' && parsed.result !== 'success') {
     const message = clean(sanitizeServiceText(parsed.message));
     const service = { ...parseServiceMessage(message), message };
+    if (kind === 'import' && claimsImported(parsed)) {
+      // "error" with a message that says the leads were imported: it contradicts itself.
+      return fail(
+        'uncertain',
+        `the service answered an error whose message says it imported: "${message}"; the batch may or may not have been imported`,
+      );
+    }
     if (/too large|too many|maximum (number|size)/i.test(message) && service.code === 'unknown') {
       return fail('final', `the service refused the request as too large: "${message}"`, {
         tooLarge: true,
@@ -120,6 +129,24 @@ export function classifyResponse(
   return fail(
     'final',
     `the service answered HTTP ${status}: ${sanitizeServiceText(res.body, 120) || '(empty body)'}`,
+  );
+}
+
+function parseAnswer(body: string): Answer | undefined {
+  try {
+    const v: unknown = JSON.parse(body);
+    if (typeof v === 'object' && v !== null && !Array.isArray(v)) return v as Answer;
+  } catch {
+    // not JSON
+  }
+  return undefined;
+}
+
+/** An answer that says leads were imported: result "success", or the import template's words. */
+function claimsImported(a: Answer): boolean {
+  return (
+    a.result === 'success' ||
+    (typeof a.message === 'string' && /\bleads?\s+(?:were|was)\s+imported\b/i.test(a.message))
   );
 }
 

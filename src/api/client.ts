@@ -10,7 +10,7 @@ import { InterruptedError } from '../errors.js';
 import { Secrets, maskUrlCredentials } from '../secrets.js';
 import { VERSION } from '../version.js';
 import { formatBytes, sanitizeServiceText } from '../text.js';
-import { impossibleImportCounts, recordsProblem } from './answers.js';
+import { readImportAnswer, recordsProblem } from './answers.js';
 import {
   UnknownEncodingError,
   classifyNetworkError,
@@ -32,7 +32,6 @@ import {
 import {
   IMPORT_PATH,
   REPORT_PATH,
-  parseImportMessage,
   parseRecordsMessage,
   type CallRecord,
   type CallResultQuery,
@@ -118,7 +117,10 @@ export interface ImportResult {
   total?: number;
   /** Leads sent but not imported, by the service's own count (t − s). */
   skipped: number;
-  /** The success message could not be read: all leads are counted as imported. */
+  /**
+   * Always false: a success message that cannot be read as a count that can be true for the
+   * batch makes it uncertain (an ApiError of kind 'uncertain'), never imported.
+   */
   unparsedMessage: boolean;
   message: string;
 }
@@ -220,28 +222,29 @@ export class CacsClient {
     const count = leadJsons.length;
     const answer = await this.call('POST', IMPORT_PATH, body, 'import', `${count} leads`);
     const message = typeof answer.message === 'string' ? this.clean(answer.message) : '';
-    const counts = parseImportMessage(message);
-    if (!counts) {
-      return { imported: count, skipped: 0, unparsedMessage: true, message };
-    }
-    const impossible = impossibleImportCounts(counts, count);
-    if (impossible !== undefined) {
+    const reading = readImportAnswer(
+      typeof answer.message === 'string' ? message : answer.message,
+      count,
+    );
+    if ('unexpected' in reading) {
+      const quoted = typeof answer.message === 'string' ? `"${message.slice(0, 120)}"` : 'success';
       throw new ApiError(
-        `the service answered "${message.slice(0, 120)}", which cannot be true for ${count} leads sent (${impossible})`,
+        reading.impossible
+          ? `the service answered ${quoted}, which cannot be true for ${count} leads sent (${reading.unexpected})`
+          : `the service answered ${quoted}, which is not an answer the spec describes for ${count} leads sent (${reading.unexpected})`,
         {
           kind: 'uncertain',
           hint: 'An unexpected answer: the batch may or may not have been imported; check it in the campaign.',
         },
       );
     }
-    const total = counts.total ?? count;
     const result: ImportResult = {
-      imported: counts.imported,
-      skipped: Math.max(0, total - counts.imported),
+      imported: reading.imported,
+      skipped: reading.skipped,
       unparsedMessage: false,
       message,
     };
-    if (counts.total !== undefined) result.total = counts.total;
+    if (reading.total !== undefined) result.total = reading.total;
     return result;
   }
 

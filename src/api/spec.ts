@@ -211,9 +211,17 @@ export interface ImportCounts {
   total?: number;
 }
 
-/** Parse "<n> leads were imported" or "<s>/<t> leads were imported". */
+/**
+ * Parse "<n> leads were imported" or "<s>/<t> leads were imported", the whole message: ASCII
+ * digits without sign, point or separator; spaces or tabs around the numbers and the slash and
+ * between the words; a full stop and white space at the end. Anything else (a sign, a fraction,
+ * text before or after) is not the spec's form (answers.ts decides what that means).
+ */
 export function parseImportMessage(message: string): ImportCounts | undefined {
-  const m = /^\s*(\d+)\s*(?:\/\s*(\d+)\s*)?leads? (?:were|was) imported/i.exec(message);
+  const m =
+    /^[ \t]*(\d+)[ \t]*(?:\/[ \t]*(\d+)[ \t]*)?leads?[ \t]+(?:were|was)[ \t]+imported\.?\s*$/i.exec(
+      message,
+    );
   if (!m) return undefined;
   const imported = Number(m[1]);
   return m[2] === undefined ? { imported } : { imported, total: Number(m[2]) };

@@ -226,6 +226,17 @@ describe('answers that cannot be true (item 11)', () => {
     ['7/3 leads were imported', /7 imported out of 3 sent/],
     ['3/5 leads were imported', /a total of 5 for 3 leads sent/],
     ['12345678901234567890123 leads were imported', /cannot be true/],
+    // Issue 22 item 9: impossible or self-contradicting answers.
+    ['-3/3 leads were imported', /cannot be true for 3 leads sent \(a negative count\)/],
+    ['3/-3 leads were imported', /a negative count/],
+    ['3.5/3 leads were imported', /not a whole number/],
+    ['+3/3 leads were imported', /not an answer the spec describes .*a count with a sign/],
+    ['3/3 leads were imported, 2 failed', /not an answer the spec describes/],
+    ['OK', /not an answer the spec describes/],
+    [
+      'Parameter #phone_number# is wrong format. Please check it again',
+      /cannot be true .*a success carrying one of the spec's error messages/,
+    ],
   ])('"%s" for 3 leads is uncertain (exit 5), never a success', async (message, why) => {
     const s = await serve(json(200, { result: 'success', message }));
     const r = await importJson(s);
@@ -233,6 +244,35 @@ describe('answers that cannot be true (item 11)', () => {
     expect(r.summary).toMatchObject({ imported: 0, uncertain: 3 });
     expect(r.stderr).toMatch(why);
   });
+
+  it.each([
+    [
+      200,
+      { result: 'error', message: '3/3 leads were imported' },
+      /error whose message says it imported/,
+    ],
+    [
+      400,
+      { result: 'success', message: '3/3 leads were imported' },
+      /HTTP 400 with a body that says it imported/,
+    ],
+    [
+      503,
+      { result: 'success', message: '3/3 leads were imported' },
+      /HTTP 503 with a body that says it imported/,
+    ],
+    [200, { result: 'success', message: 3 }, /its message is a number, not a count/],
+  ])(
+    'HTTP %i %j contradicts itself: uncertain (exit 5), never imported nor resent',
+    async (status, body, why) => {
+      const s = await serve(json(status, body));
+      const r = await importJson(s);
+      expect(r.code, r.stderr).toBe(5);
+      expect(r.summary).toMatchObject({ imported: 0, uncertain: 3, notSent: 0 });
+      expect(r.stderr).toMatch(why);
+      expect(s.seen).toHaveLength(1);
+    },
+  );
 
   it('an HTTP 200 error the spec does not list is uncertain, and a rerun does not resend it', async () => {
     const s = await serve(json(200, { result: 'error', message: 'Internal queue overflow' }));

@@ -472,11 +472,12 @@ describe('client failure classes (scripted servers)', () => {
     }
   });
 
-  it('counts all leads as imported when a success message cannot be read', async () => {
+  it('makes the batch uncertain when a success message cannot be read as a count (issue 22)', async () => {
     const s = await startScriptedServer([json(200, { result: 'success', message: 'OK' })]);
     try {
-      const r = await client(s.url).importLeads('summer', [LEAD, LEAD]);
-      expect(r).toMatchObject({ imported: 2, unparsedMessage: true });
+      const e = await failure(client(s.url).importLeads('summer', [LEAD, LEAD]));
+      expect(e.kind).toBe('uncertain');
+      expect(e.message).toContain('"OK", which is not an answer the spec describes for 2 leads');
     } finally {
       await s.close();
     }
