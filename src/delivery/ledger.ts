@@ -346,6 +346,7 @@ export class Ledger {
     private readonly table: LedgerTable,
     private readonly log: AppendLog | undefined,
     private readonly run: number,
+    private readonly target: LedgerTarget,
   ) {
     // A second Ctrl-C exits at once: the outcomes already known are written first (as the
     // journal's are), or an accepted lead would look uncertain to every later run.
@@ -353,6 +354,8 @@ export class Ledger {
   }
 
   private forgetFlush: () => void = () => {};
+  /** The size the description (`<key>.json`) gives the records (a writing ledger). */
+  private metaBytes = 0;
 
   /**
    * Open a campaign's ledger. `run` undefined: read only (a dry run). The caller holds the
@@ -361,20 +364,23 @@ export class Ledger {
   static async open(t: LedgerTarget, run?: number): Promise<Ledger> {
     const hasher = Hasher.forStateDir(t.stateDir);
     const file = ledgerFile(t);
+    // The description first, then the records: a run appending meanwhile only makes the
+    // records longer than the description says.
+    const metaFile = ledgerMetaFile(file);
+    const held = readMetaBytes(metaFile);
     const { table, validBytes } = loadTable(file);
-    if (run === undefined) return new Ledger(file, hasher, table, undefined, 0);
+    if (held !== undefined && validBytes < held)
+      throw damagedLedger(file, metaFile, validBytes, held);
+    if (run === undefined) return new Ledger(file, hasher, table, undefined, 0, t);
     try {
       // A torn last record (power loss mid-append) is cut off before anything is appended.
       if (fs.existsSync(file) && fs.statSync(file).size > validBytes)
         fs.truncateSync(file, validBytes);
-      const meta = `${file.slice(0, -'.ledger'.length)}.json`;
-      if (!fs.existsSync(meta))
-        writeFileAtomicSync(
-          meta,
-          `${JSON.stringify({ baseUrl: t.baseUrl, campaign: t.campaignKey })}\n`,
-        );
+      if (held !== validBytes) writeLedgerMeta(metaFile, t, validBytes);
       const fh = await fs.promises.open(file, 'a', 0o600);
-      return new Ledger(file, hasher, table, new AppendLog(fh, validBytes), run);
+      const ledger = new Ledger(file, hasher, table, new AppendLog(fh, validBytes), run, t);
+      ledger.metaBytes = validBytes;
+      return ledger;
     } catch (e) {
       throw ledgerError(path.dirname(file), e);
     }
@@ -442,10 +448,71 @@ export class Ledger {
     this.forgetFlush();
     try {
       await this.log.close();
+      // What the records hold now, for the next run to check (every write is durable by now).
+      const size = fs.statSync(this.file).size;
+      if (size !== this.metaBytes) {
+        writeLedgerMeta(ledgerMetaFile(this.file), this.target, size);
+        this.metaBytes = size;
+      }
     } catch (e) {
       throw ledgerError(path.dirname(this.file), e);
     }
   }
+}
+
+/**
+ * A ledger's description, `<key>.json` beside `<key>.ledger`: the service and campaign, and
+ * `bytes`, the size of the records when the last run that wrote them closed them. Records are
+ * only ever appended, so records shorter than that (emptied, cut short, missing) are damage:
+ * reading them as they are would send again leads the campaign already has.
+ */
+export function ledgerMetaFile(file: string): string {
+  return `${file.slice(0, -'.ledger'.length)}.json`;
+}
+
+/** The size a ledger's description gives its records; undefined: no description, or an older one without a size. */
+function readMetaBytes(metaFile: string): number | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(metaFile, 'utf8');
+  } catch (e) {
+    if ((e as { code?: string }).code === 'ENOENT') return undefined;
+    throw e;
+  }
+  try {
+    const bytes = (JSON.parse(text) as { bytes?: unknown }).bytes;
+    return typeof bytes === 'number' && Number.isSafeInteger(bytes) && bytes >= 0
+      ? bytes
+      : undefined;
+  } catch {
+    return undefined; // a torn or edited description: rewritten by the next real run
+  }
+}
+
+function writeLedgerMeta(metaFile: string, t: LedgerTarget, bytes: number): void {
+  writeFileAtomicSync(
+    metaFile,
+    `${JSON.stringify({ baseUrl: t.baseUrl, campaign: t.campaignKey, bytes })}\n`,
+  );
+}
+
+function damagedLedger(
+  file: string,
+  metaFile: string,
+  validBytes: number,
+  held: number,
+): UsageError {
+  const records = (n: number) => `${n} record${n === 1 ? '' : 's'}`;
+  const heldRecords = Math.floor(held / RECORD_BYTES);
+  const what = !fs.existsSync(file)
+    ? 'is missing'
+    : `holds ${records(Math.floor(validBytes / RECORD_BYTES))} (${fs.statSync(file).size} bytes)`;
+  return new UsageError(
+    `the campaign's ledger ${file} ${what}, but ${path.basename(metaFile)} beside it says it held ${records(heldRecords)} after the last run that wrote it: it was emptied or cut short, and read as it is it would let leads the campaign already has be sent again. Nothing was sent`,
+    {
+      hint: `Restore ${path.basename(file)} from the backup of the state folder. To go on with what it holds now (cacs then sends again the leads it lost), delete ${metaFile}.`,
+    },
+  );
 }
 
 function ledgerError(folder: string, e: unknown): JournalWriteError {

@@ -269,6 +269,87 @@ describe('the ledger under failure', () => {
   });
 });
 
+describe('a damaged ledger (issue 22 item 9)', () => {
+  /** One import of three leads; the ledger and its description. */
+  async function imported() {
+    const emu = await emulator();
+    const cwd = tempDir();
+    const env = importEnv(emu);
+    const file = write(
+      cwd,
+      'a.csv',
+      csv([
+        ['0912000001', 'An', ''],
+        ['0912000002', 'B', ''],
+        ['0912000003', 'C', ''],
+      ]),
+    );
+    expect((await imp([file], env, cwd)).code).toBe(0);
+    const dir = path.join(env.CACS_STATE_DIR!, 'ledgers');
+    const [name] = fs.readdirSync(dir).filter((f) => f.endsWith('.ledger'));
+    const ledger = path.join(dir, name!);
+    const meta = ledger.replace(/\.ledger$/, '.json');
+    expect(JSON.parse(fs.readFileSync(meta, 'utf8'))).toMatchObject({
+      campaign: 'summer',
+      bytes: 6 * RECORD_BYTES,
+    });
+    return { emu, cwd, env, file, ledger, meta };
+  }
+
+  it('emptied to 0 bytes beside its description: exit 2 naming it, --restart sends nothing; deleting the description starts afresh', async () => {
+    const { emu, cwd, env, file, ledger, meta } = await imported();
+    fs.truncateSync(ledger, 0);
+    for (const args of [[file, '--restart'], [file], [file, '--dry-run']]) {
+      const r = await runCli(['import', ...args], { env, cwd });
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toContain(
+        `the campaign's ledger ${ledger} holds 0 records (0 bytes), but ${path.basename(meta)} beside it says it held 6 records after the last run that wrote it`,
+      );
+      expect(r.stderr).toContain('Nothing was sent');
+      expect(r.stderr).toContain(`delete ${meta}`);
+      expect(r.stderr).not.toContain('internal error');
+    }
+    expect(processedPhones(emu)).toHaveLength(3);
+    // The documented way to accept starting empty: delete the description.
+    fs.rmSync(meta);
+    const again = await runCli(['import', file, '--restart'], { env, cwd });
+    // Sent again (the emulator's campaign has them already and skips them: exit 3).
+    expect(again.code, again.stderr).toBe(3);
+    expect(processedPhones(emu)).toHaveLength(6);
+    expect(JSON.parse(fs.readFileSync(meta, 'utf8'))).toMatchObject({ bytes: 6 * RECORD_BYTES });
+  });
+
+  it('cut short in the middle (not on a record boundary) or missing: exit 2, nothing sent', async () => {
+    const { emu, cwd, env, file, ledger } = await imported();
+    fs.truncateSync(ledger, 2 * RECORD_BYTES + 7);
+    const cut = await runCli(['import', file, '--restart'], { env, cwd });
+    expect(cut.code, cut.stderr).toBe(2);
+    expect(cut.stderr).toContain(`${ledger} holds 2 records (55 bytes), but`);
+    fs.rmSync(ledger);
+    const gone = await runCli(['import', file, '--restart'], { env, cwd });
+    expect(gone.code, gone.stderr).toBe(2);
+    expect(gone.stderr).toContain(`the campaign's ledger ${ledger} is missing, but`);
+    expect(processedPhones(emu)).toHaveLength(3);
+  });
+
+  it('a missing description is written again; a torn last record or a run that sent nothing is not damage', async () => {
+    const { emu, cwd, env, file, ledger, meta } = await imported();
+    fs.rmSync(meta);
+    fs.appendFileSync(ledger, Buffer.alloc(10, 7)); // a power cut mid-append
+    const r = await imp([file, '--restart'], env, cwd);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.summary).toMatchObject({ imported: 0, alreadyImported: 3 });
+    expect(JSON.parse(fs.readFileSync(meta, 'utf8'))).toMatchObject({ bytes: 6 * RECORD_BYTES });
+    // Another campaign whose first run sent nothing (every row invalid): empty, and not damaged.
+    const bad = write(cwd, 'bad.csv', csv([['123', 'X', '']]));
+    const other = { ...env, CACS_CAMPAIGN: 'winter' };
+    await runCli(['import', bad, '--campaign', 'winter'], { env: other, cwd });
+    const again = await runCli(['import', bad, '--campaign', 'winter'], { env: other, cwd });
+    expect(again.stderr).not.toContain('ledger');
+    expect(processedPhones(emu)).toHaveLength(3);
+  });
+});
+
 describe('the ledger on a full disk', () => {
   const servers: HoldingServer[] = [];
   afterAll(async () => {
