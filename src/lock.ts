@@ -17,7 +17,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { writeFileAtomicSync } from './atomic-write.js';
+import { stateWriteError } from './state-write.js';
 import { LockedError } from './errors.js';
 
 /** How long an empty or garbled lock file counts as held (its writer may still be starting). */
@@ -185,7 +187,8 @@ export function acquireLock(
         },
       };
     } catch (e) {
-      if ((e as { code?: string }).code !== 'EEXIST') throw e;
+      if ((e as { code?: string }).code !== 'EEXIST')
+        throw stateWriteError(e, path.dirname(file), `the lock file ${path.basename(file)}`);
     }
     const seen = look(file);
     if (!seen) continue; // released meanwhile: try again

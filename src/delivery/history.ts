@@ -6,6 +6,7 @@
 import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { writingState } from '../state-write.js';
 
 export interface RunStart {
   k: 'start';
@@ -60,6 +61,10 @@ export function newRun(now = new Date()): { id: string; n: number } {
 /** Append one record (one write: lines of concurrent runs do not interleave). */
 export function appendHistory(stateDir: string, rec: RunStart | RunEnd): void {
   const file = historyFile(stateDir);
+  writingState(path.dirname(file), 'the import history', () => appendLine(file, rec));
+}
+
+function appendLine(file: string, rec: RunStart | RunEnd): void {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const c = fs.constants;
   // Appended in place (never through a planted symlink), one whole line per write.

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { CacsClient } from '../api/client.js';
 import type { LeadField } from '../api/spec.js';
 import { removeOnExit } from '../cleanup.js';
-import { ExitCode, FailureError, UsageError, type ErrorCategory } from '../errors.js';
+import { CacsError, ExitCode, FailureError, UsageError, type ErrorCategory } from '../errors.js';
 import {
   prepareLeads,
   type NormalizationKind,
@@ -340,13 +340,16 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   let campaignLock: Lock | undefined;
   let ledger: Ledger | undefined;
   if (target) {
-    if (run)
-      campaignLock = acquireLock(`${ledgerFile(target)}.lock`, `into campaign ${opts.campaignKey}`);
     try {
+      if (run)
+        campaignLock = acquireLock(
+          `${ledgerFile(target)}.lock`,
+          `into campaign ${opts.campaignKey}`,
+        );
       ledger = await Ledger.open(target, run?.n);
     } catch (e) {
       campaignLock?.release();
-      throw e;
+      throw nothingSent(e);
     }
   }
   // Until the try below, a failure must give back the lock and the ledger's file itself.
@@ -453,18 +456,20 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     // input's own): the content hash of exactly the bytes the preflight read and validated.
     const inputHash = prepared.contentHash;
     if (run && target) {
-      appendHistory(target.stateDir, {
-        k: 'start',
-        id: run.id,
-        n: run.n,
-        inputHash,
-        started: new Date(started).toISOString(),
-        file: info.displayName === 'stdin' ? 'stdin' : path.resolve(opts.cwd, info.displayName),
-        campaign: opts.campaignKey,
-        ...(opts.alias !== undefined ? { alias: opts.alias } : {}),
-        baseUrl: target.baseUrl,
-        pid: process.pid,
-      });
+      beforeSending(() =>
+        appendHistory(target.stateDir, {
+          k: 'start',
+          id: run.id,
+          n: run.n,
+          inputHash,
+          started: new Date(started).toISOString(),
+          file: info.displayName === 'stdin' ? 'stdin' : path.resolve(opts.cwd, info.displayName),
+          campaign: opts.campaignKey,
+          ...(opts.alias !== undefined ? { alias: opts.alias } : {}),
+          baseUrl: target.baseUrl,
+          pid: process.pid,
+        }),
+      );
     }
     let send: SendResult | undefined;
     let earlier: EarlierRuns | undefined;
@@ -474,7 +479,9 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       handle = opts.openJournal
         ? await opts.openJournal(info, inputHash)
         : target
-          ? await openJournalFor(opts, target, info, inputHash)
+          ? await openJournalFor(opts, target, info, inputHash).catch((e: unknown) => {
+              throw nothingSent(e);
+            })
           : undefined;
       handleOpened = handle !== undefined;
       const journal = handle?.journal ?? NO_JOURNAL;
@@ -766,6 +773,27 @@ function sentEarlierOf(
       fileJournal,
     },
   };
+}
+
+/**
+ * A state folder write that failed before anything was sent (the campaign's lock, the ledger,
+ * the history, the journal): its message says that nothing was sent.
+ */
+function nothingSent(e: unknown): unknown {
+  if (!(e instanceof CacsError) || e.category !== 'write_failed') return e;
+  return new FailureError(`${e.message}; nothing was sent`, {
+    ...(e.hint !== undefined ? { hint: e.hint } : {}),
+    category: 'write_failed',
+    cause: e,
+  });
+}
+
+function beforeSending<T>(write: () => T): T {
+  try {
+    return write();
+  } catch (e) {
+    throw nothingSent(e);
+  }
 }
 
 function runsByNumber(runs: readonly RunRecord[]): Map<number, RunRecord> {

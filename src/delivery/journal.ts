@@ -18,6 +18,7 @@ import { formatBytes, formatLocalTime, formatCount, plural } from '../text.js';
 import { freeSpace } from '../atomic-write.js';
 import type { DeliveryJournal, EarlierRuns, PreviousState, RangeOutcome } from './journal-types.js';
 import { acquireLock } from '../lock.js';
+import { describeStateFailure, writingState } from '../state-write.js';
 
 const NONE = 0;
 const DONE = 1;
@@ -220,13 +221,14 @@ export class JournalWriteError extends FailureError {
     freeBytes: number | undefined,
     what: 'journal' | 'ledger' = 'journal',
   ) {
-    const why =
-      code === 'ENOSPC' || code === 'EFBIG' || code === 'EDQUOT'
-        ? 'the disk is full'
-        : `the write failed (${code})`;
+    const full = code === 'ENOSPC' || code === 'EFBIG' || code === 'EDQUOT';
+    // Not a full disk: a read-only mount, a file in the folder's place… (state-write.ts).
+    const other = full ? undefined : describeStateFailure(folder, code);
     const free = freeBytes === undefined ? '' : ` (${formatBytes(freeBytes)} free now)`;
-    super(`cannot write the import ${what} in ${folder}: ${why}`, {
-      hint: `Free at least ${formatBytes(JOURNAL_ROOM)} in ${folder}${free}, or point CACS_STATE_DIR at a folder with room, then run the same command: leads that may have arrived are not sent again.`,
+    super(`cannot write the import ${what} in ${folder}: ${other?.why ?? 'the disk is full'}`, {
+      hint: other
+        ? `${other.hint} Leads that may have arrived are not sent again.`
+        : `Free at least ${formatBytes(JOURNAL_ROOM)} in ${folder}${free}, or point CACS_STATE_DIR at a folder with room, then run the same command: leads that may have arrived are not sent again.`,
       category: 'write_failed',
     });
     this.name = 'JournalWriteError';
@@ -291,16 +293,9 @@ export async function openImportJournal(opts: OpenJournalOptions): Promise<Journ
   const inputHash = opts.inputHash;
   const dir = path.join(opts.stateDir, 'journals');
   let forgetFlush = () => {};
-  try {
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  } catch (e) {
-    throw new UsageError(
-      `cannot create the state folder ${dir}: ${(e as { code?: string }).code ?? e}`,
-      {
-        hint: 'Set CACS_STATE_DIR to a writable folder.',
-      },
-    );
-  }
+  writingState(dir, 'the import journal', () =>
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 }),
+  );
   const file = path.join(dir, `${journalKey(inputHash, opts.campaignKey, opts.baseUrl)}.jsonl`);
   const lock = acquireLock(`${file}.lock`, opts.info.displayName);
   try {

@@ -24,6 +24,7 @@ import path from 'node:path';
 import { UsageError } from '../errors.js';
 import { freeSpace, writeFileAtomicSync } from '../atomic-write.js';
 import { flushOnExit } from '../cleanup.js';
+import { writingState } from '../state-write.js';
 import { AppendLog, JournalWriteError } from './journal.js';
 
 export const RECORD_BYTES = 24;
@@ -89,6 +90,10 @@ export class Hasher {
   /** The state folder's hasher: its secret is made on first use (0600, created exclusively). */
   static forStateDir(stateDir: string): Hasher {
     const dir = path.join(stateDir, 'ledgers');
+    return writingState(dir, 'the ledger secret', () => Hasher.fromFolder(dir));
+  }
+
+  private static fromFolder(dir: string): Hasher {
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
     const file = path.join(dir, 'secret');
     let bytes: Buffer;

@@ -21,6 +21,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomicSync } from '../atomic-write.js';
+import { writingState } from '../state-write.js';
 import { LockedError, UsageError } from '../errors.js';
 import { acquireLock, type Lock } from '../lock.js';
 import { formatServiceDate, type ReportRange } from './dates.js';
@@ -230,7 +231,15 @@ export function readBookmarkFile(file: string, expect?: BookmarkKey): BookmarkSt
 }
 
 function writeState(file: string, state: BookmarkState): void {
-  writeFileAtomicSync(file, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
+  writingState(path.dirname(file), `the bookmark ${path.basename(file)}`, () =>
+    writeFileAtomicSync(file, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 }),
+  );
+}
+
+function removeState(file: string): void {
+  writingState(path.dirname(file), `the bookmark ${path.basename(file)}`, () =>
+    fs.rmSync(file, { force: true }),
+  );
 }
 
 /** Every bookmark under the state folder, in name order, and the files that could not be read. */
@@ -475,7 +484,7 @@ export function openBookmark(stateDir: string, key: BookmarkKey): BookmarkHandle
     abandon() {
       if (!pendingWritten) return;
       pendingWritten = false;
-      if (state === undefined) fs.rmSync(file, { force: true });
+      if (state === undefined) removeState(file);
       else writeState(file, state);
     },
     commit(run) {
@@ -531,7 +540,7 @@ function settlePending(
     `note: bookmark ${JSON.stringify(state.name)}: the run of ${pending.run.at} stopped before its report was in place; its range (from ${pending.run.from}) is fetched again`,
   );
   if (state.runs === 0) {
-    fs.rmSync(file, { force: true });
+    removeState(file);
     return undefined;
   }
   writeState(file, rest);
@@ -566,7 +575,7 @@ export function resetBookmark(
       if (!(e instanceof BookmarkFileError)) throw e;
       unreadable = e.reason;
     }
-    fs.rmSync(file, { force: true });
+    removeState(file);
     return { file, state, ...(unreadable !== undefined ? { unreadable } : {}) };
   } finally {
     lock.release();

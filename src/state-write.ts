@@ -1,0 +1,129 @@
+/**
+ * A write to the state folder (CACS_STATE_DIR: ledgers, journals, locks, history, bookmarks)
+ * that fails — a full disk, a state folder that is a file, a read-only mount, a folder of
+ * another user — is a `write_failed` error (exit 1) naming the folder, why, and what to do;
+ * never an "internal error: ENOSPC". One place says it for every state file.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { freeSpace } from './atomic-write.js';
+import { CacsError, FailureError } from './errors.js';
+import { formatBytes } from './text.js';
+
+/** Room asked for when the state folder is full: ample for the records of a large import. */
+export const STATE_ROOM = 16_000_000;
+
+const FULL = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
+
+/** A state folder write failed (exit 1, `write_failed`). */
+export class StateWriteError extends FailureError {
+  constructor(
+    message: string,
+    hint: string,
+    /** The errno code behind it (ENOSPC, EROFS, ENOTDIR…). */
+    readonly code: string,
+    /** The folder the write was in. */
+    readonly folder: string,
+  ) {
+    super(message, { hint, category: 'write_failed' });
+    this.name = 'StateWriteError';
+  }
+}
+
+/** Why writing in `folder` failed with `code`, and what to do, in words. */
+export function describeStateFailure(
+  folder: string,
+  code: string,
+): { why: string; hint: string; code: string } {
+  const elsewhere =
+    'or point CACS_STATE_DIR at another folder that is kept (cacs remembers there what it has sent and fetched)';
+  if (FULL.has(code)) {
+    const free = freeSpace(existingAncestor(folder));
+    return {
+      code,
+      why: 'the disk is full',
+      hint: `Free at least ${formatBytes(STATE_ROOM)} in ${folder}${free === undefined ? '' : ` (${formatBytes(free)} free now)`}, ${elsewhere}, then run the same command.`,
+    };
+  }
+  // What the folder's path runs into: a file where a folder should be, a read-only mount, a
+  // folder this user may not write. Recursive mkdir reports some of these as ENOENT.
+  const at = existingAncestor(folder);
+  let real = code;
+  try {
+    if (!fs.statSync(at).isDirectory()) real = 'ENOTDIR';
+  } catch {
+    // gone meanwhile: keep the code as it came
+  }
+  if (real !== 'ENOTDIR') {
+    try {
+      fs.accessSync(at, fs.constants.W_OK);
+      // access(2) says yes for root on a folder it cannot write unless the mount is read-only.
+    } catch (e) {
+      const c = (e as { code?: string }).code;
+      if (c === 'EROFS' || c === 'EACCES' || c === 'EPERM') real = c;
+    }
+  }
+  switch (real) {
+    case 'ENOTDIR':
+      return {
+        code: real,
+        why: `${at} is a file, not a folder`,
+        hint: `Move ${at} out of the way, ${elsewhere}, then run the same command.`,
+      };
+    case 'EROFS':
+      return {
+        code: real,
+        why: `${at} is on a read-only file system`,
+        hint: `Mount it writable, ${elsewhere}, then run the same command.`,
+      };
+    case 'EACCES':
+    case 'EPERM':
+      return {
+        code: real,
+        why: `this user may not write in ${at} (permission denied)`,
+        hint: `Give this user write access to ${at} (or run cacs as its owner), ${elsewhere}, then run the same command.`,
+      };
+    default:
+      return {
+        code: real,
+        why: `the write failed (${real})`,
+        hint: `Check the disk and the folder, ${elsewhere}, then run the same command.`,
+      };
+  }
+}
+
+/**
+ * The write_failed error for a failed write of `what` ("the campaign's lock") in the state
+ * folder `folder`; CacsErrors and errors without an errno code pass through unchanged.
+ */
+export function stateWriteError(e: unknown, folder: string, what: string): unknown {
+  if (e instanceof CacsError) return e;
+  const code = (e as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !/^E[A-Z]+$/.test(code) || code === 'EEXIST') return e;
+  const d = describeStateFailure(folder, code);
+  return new StateWriteError(`cannot write ${what} in ${folder}: ${d.why}`, d.hint, d.code, folder);
+}
+
+/** Run a state write, its failure turned into a StateWriteError (see stateWriteError). */
+export function writingState<T>(folder: string, what: string, write: () => T): T {
+  try {
+    return write();
+  } catch (e) {
+    throw stateWriteError(e, folder, what);
+  }
+}
+
+/** `dir`, or its nearest parent that exists (the root at worst). */
+function existingAncestor(dir: string): string {
+  let at = path.resolve(dir);
+  for (;;) {
+    try {
+      fs.lstatSync(at);
+      return at;
+    } catch {
+      const up = path.dirname(at);
+      if (up === at) return at;
+      at = up;
+    }
+  }
+}
