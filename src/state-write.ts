@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { freeSpace } from './atomic-write.js';
+import { assertCanCreateIn, freeSpace } from './atomic-write.js';
 import { CacsError, FailureError } from './errors.js';
 import { formatBytes } from './text.js';
 
@@ -56,8 +56,8 @@ export function describeStateFailure(
   }
   if (real !== 'ENOTDIR') {
     try {
-      fs.accessSync(at, fs.constants.W_OK);
-      // access(2) says yes for root on a folder it cannot write unless the mount is read-only.
+      // A probe file (created and removed), not access(2), which answers for the real user id.
+      assertCanCreateIn(at);
     } catch (e) {
       const c = (e as { code?: string }).code;
       if (c === 'EROFS' || c === 'EACCES' || c === 'EPERM') real = c;

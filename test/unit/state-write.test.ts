@@ -20,6 +20,13 @@ afterAll(() => {
   for (const d of made) fs.rmSync(d, { recursive: true, force: true });
 });
 
+/** importEnv, its HOME removed after the file. */
+function envOf(...args: Parameters<typeof importEnv>) {
+  const env = importEnv(...args);
+  made.push(env.HOME!);
+  return env;
+}
+
 function dir(): string {
   const d = tempDir('cacs-state-write-');
   made.push(d);
@@ -86,7 +93,7 @@ function readOnlyDisk(fill: (m: string) => Promise<void> | void = () => {}) {
 async function importInto(stateDir: string, extra: string[] = []) {
   const emu = await emulators.start();
   const cwd = dir();
-  const env = importEnv(emu, { CACS_STATE_DIR: stateDir });
+  const env = envOf(emu, { CACS_STATE_DIR: stateDir });
   write(cwd, 'leads.csv', LEADS);
   const r = await runCli(['import', 'leads.csv', ...extra], { env, cwd });
   return { ...r, emu, cwd, env };
@@ -126,7 +133,7 @@ describe('a state folder that is a file (ENOTDIR)', () => {
     const emu = await emulators.start();
     const cwd = dir();
     const file = write(cwd, 'state', 'x');
-    const env = importEnv(emu, { CACS_STATE_DIR: file });
+    const env = envOf(emu, { CACS_STATE_DIR: file });
     const r = await runCli(['report', '--bookmark', 'nightly', '--from', 'today', '-o', 'o.csv'], {
       env,
       cwd,
@@ -140,7 +147,7 @@ describe('a file-size limit (EFBIG, ulimit -f)', () => {
   it('import under `ulimit -f 0`: exit 1 naming the ledgers folder, nothing sent', async () => {
     const emu = await emulators.start();
     const cwd = dir();
-    const env = importEnv(emu);
+    const env = envOf(emu);
     write(cwd, 'leads.csv', LEADS);
     const child = spawn(
       'bash',
@@ -186,7 +193,7 @@ describe('a full state disk (tmpfs)', () => {
       const emu = await emulators.start();
       const cwd = dir();
       const stateDir = path.join(smallDisk(0), 'state');
-      const env = importEnv(emu, { CACS_STATE_DIR: stateDir });
+      const env = envOf(emu, { CACS_STATE_DIR: stateDir });
       const r = await runCli(
         ['report', '--bookmark', 'nightly', '--from', 'today', '-o', 'o.csv'],
         { env, cwd },
@@ -208,7 +215,7 @@ describe('a read-only state folder (tmpfs remounted ro)', () => {
         used = path.join(m, 'used');
         const cwd = dir();
         write(cwd, 'first.csv', 'phone\n0912000009\n');
-        const env = importEnv(emu, { CACS_STATE_DIR: used });
+        const env = envOf(emu, { CACS_STATE_DIR: used });
         expect((await runCli(['import', 'first.csv'], { env, cwd })).code).toBe(0);
       });
       for (const [stateDir, ro] of [
@@ -217,7 +224,7 @@ describe('a read-only state folder (tmpfs remounted ro)', () => {
       ] as const) {
         const cwd = dir();
         write(cwd, 'leads.csv', LEADS);
-        const env = importEnv(emu, { CACS_STATE_DIR: stateDir });
+        const env = envOf(emu, { CACS_STATE_DIR: stateDir });
         for (const args of [['leads.csv'], ['leads.csv', '--restart']]) {
           const r = await runCli(['import', ...args], { env, cwd });
           expectWriteFailed(
@@ -238,7 +245,7 @@ describe('a read-only state folder (tmpfs remounted ro)', () => {
       const cwd = dir();
       let env: Record<string, string | undefined> = {};
       const disk = await readOnlyDisk(async (m) => {
-        env = importEnv(emu, { CACS_STATE_DIR: path.join(m, 'state') });
+        env = envOf(emu, { CACS_STATE_DIR: path.join(m, 'state') });
         const first = await runCli(
           ['report', '--bookmark', 'nightly', '--from', 'today', '-o', 'first.csv'],
           { env, cwd },
@@ -266,4 +273,47 @@ describe('a read-only state folder (tmpfs remounted ro)', () => {
       expect(list.stdout + list.stderr).toContain('nightly');
     },
   );
+});
+
+describe('a state folder this user may not write (EACCES)', () => {
+  /**
+   * As root (which ignores permission bits) the folder goes to "nobody" without its write bit
+   * and the import runs with that effective user id (as in safe-files.test.ts); other users:
+   * chmod 555.
+   */
+  it('import: exit 1 permission denied naming the folder, nothing sent', async () => {
+    const emu = await emulators.start();
+    const cwd = dir();
+    write(cwd, 'leads.csv', LEADS);
+    const stateDir = path.join(dir(), 'state');
+    fs.mkdirSync(stateDir);
+    const env = envOf(emu, { CACS_STATE_DIR: stateDir });
+    // Load every module once with full rights.
+    await runCli(['import', 'leads.csv', '--dry-run'], { env: envOf(emu), cwd });
+    const root = process.getuid?.() === 0;
+    const owned = [path.dirname(stateDir), stateDir, cwd, env.HOME!];
+    if (root) for (const d of owned) fs.chownSync(d, 65534, 65534);
+    fs.chmodSync(stateDir, 0o555);
+    let r: Awaited<ReturnType<typeof runCli>>;
+    if (root) {
+      process.setegid!(65534);
+      process.seteuid!(65534);
+    }
+    try {
+      r = await runCli(['import', 'leads.csv'], { env, cwd });
+    } finally {
+      if (root) {
+        process.seteuid!(0);
+        process.setegid!(0);
+      }
+      fs.chmodSync(stateDir, 0o755);
+    }
+    expectWriteFailed(
+      r,
+      path.join(stateDir, 'ledgers'),
+      // The folder itself, or (with a TMPDIR others may not enter) the part of it in the way.
+      /this user may not write in \/.* \(permission denied\); nothing was sent/,
+    );
+    expect(processedPhones(emu)).toEqual([]);
+  });
 });
