@@ -284,7 +284,7 @@ export function defineImport(parent: CommandUnknownOpts) {
     .addOption(
       new Option(
         '--retry-uncertain',
-        'resend leads an earlier run left uncertain (check the campaign first)',
+        'resend leads an earlier run left uncertain (settle them with cacs reconcile first)',
       ).conflicts('restart'),
     )
     .option(
