@@ -28,8 +28,6 @@ import { ExitCode, InterruptedError, UsageError } from '../errors.js';
 import { normalizePhone } from '../leads/normalize.js';
 import { acquireLock } from '../lock.js';
 import { TaskPool } from '../pool.js';
-import { formatServiceDate, instantToWall } from '../report/dates.js';
-import { splitWindows, type Window } from '../report/windows.js';
 import { readHistory, type RunRecord } from './history.js';
 import {
   Hasher,
@@ -56,8 +54,11 @@ export interface ReconcileOptions {
   client: CacsClient;
   /** Only the leads this run (an id from `cacs history`, or a unique prefix) left uncertain. */
   run?: string;
-  /** The zone the service reads start_date/end_date in (settings serviceTimezone). */
-  serviceTimezone: string;
+  /**
+   * The requests to make for the instants [from, to] (epoch ms): each window's start_date and
+   * end_date on the service's clock, in order, without gap (the report service's windows).
+   */
+  windows: (from: number, to: number) => ReconcileWindow[];
   /** Report requests in flight (default 4). */
   concurrency?: number;
   signal: AbortSignal;
@@ -65,6 +66,12 @@ export interface ReconcileOptions {
   now?: () => Date;
   /** Told of each finished request: done of total. */
   onProgress?: (done: number, total: number) => void;
+}
+
+/** One report request: start_date and end_date on the service's clock. */
+export interface ReconcileWindow {
+  start: string;
+  end: string;
 }
 
 /** Per run that left leads uncertain: how many were settled and how many remain. */
@@ -173,15 +180,11 @@ export async function runReconcile(opts: ReconcileOptions): Promise<ReconcileSum
     // From the earliest batch sent, less the margin for clocks, to now: service clock.
     let since = Infinity;
     for (const p of pending.values()) since = Math.min(since, p.since);
-    const tz = opts.serviceTimezone;
     const nowMs = Math.floor(now().getTime() / 1000) * 1000;
     const fromMs = Math.min(since * 1000 - RECONCILE_SKEW_MS, nowMs);
-    const from = instantToWall(fromMs, tz);
-    const to = instantToWall(nowMs, tz);
-    summary.from = formatServiceDate(from);
-    summary.to = formatServiceDate(to);
-    // One calendar day a request: a busy campaign's day stays within an answer's size cap.
-    const windows = splitWindows(from, to, 1);
+    const windows = opts.windows(fromMs, nowMs);
+    summary.from = windows[0]?.start ?? null;
+    summary.to = windows.at(-1)?.end ?? null;
 
     const byHash = new Map<string, Pending>();
     for (const p of pending.values()) byHash.set(`${p.lo}:${p.hi}`, p);
@@ -255,7 +258,7 @@ function uncertainLeads(file: string, run: number | undefined): Map<string, Pend
 /** Ask every window (bounded concurrency; an "Over 31 days" answer is a failure of its own). */
 async function askWindows(
   opts: ReconcileOptions,
-  windows: readonly Window[],
+  windows: readonly ReconcileWindow[],
   match: (records: readonly CallRecord[]) => void,
 ): Promise<number> {
   let requests = 0;
@@ -268,8 +271,8 @@ async function askWindows(
       try {
         const r = await opts.client.callResults({
           campaign_key: opts.campaignKey,
-          start_date: formatServiceDate(w.start),
-          end_date: formatServiceDate(w.end),
+          start_date: w.start,
+          end_date: w.end,
         });
         match(r.records);
       } catch (e) {

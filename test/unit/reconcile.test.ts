@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EmulatorFaults } from '../../src/emulator/index.js';
 import { ledgerFile, readRecords, STATE_ACCEPTED } from '../../src/delivery/ledger.js';
+import { createClient, reconcile } from '../../src/index.js';
 import { canonicalServiceUrl } from '../../src/net.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { emulatorPool, importEnv, processedPhones, write } from '../helpers/import.js';
@@ -321,5 +322,20 @@ describe('cacs reconcile', () => {
     const human = await cli(['import', 'a.csv'], env, dir);
     expect(human.stderr).toContain('cacs reconcile');
     expect(human.stderr).not.toContain('cacs history find <phone>');
+  });
+
+  it('the library does the same: reconcile() returns the summary as data', async () => {
+    const { emu, env, runA } = await twoUncertainRuns();
+    const client = createClient({ baseUrl: emu.url, token: 'emulator-token' });
+    const s = await reconcile({ campaignKey: 'summer', client, stateDir: env.CACS_STATE_DIR! });
+    expect(s).toMatchObject({ uncertain: 6, settled: 4, stillUncertain: 2, exitCode: 5 });
+    const one = await reconcile({
+      campaignKey: 'summer',
+      client,
+      stateDir: env.CACS_STATE_DIR!,
+      run: runA,
+    });
+    // Run A's leads were settled by the first call: nothing of it is uncertain now.
+    expect(one).toMatchObject({ run: runA, uncertain: 0, exitCode: 0 });
   });
 });

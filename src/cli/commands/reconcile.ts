@@ -21,10 +21,13 @@ export async function runReconcileCommand(
   ctx.known = { campaign: campaign.key, alias: campaign.alias ?? null, run: flags.run ?? null };
   const { createClient } = await import('../client.js');
   const { client, baseUrl } = await createClient(ctx, settings);
-  const { runReconcile, NOT_FOUND_YET } = await import('../../delivery/reconcile.js');
+  const [{ reconcile }, { NOT_FOUND_YET }] = await Promise.all([
+    import('../../index.js'),
+    import('../../delivery/reconcile.js'),
+  ]);
   let summary: ReconcileSummary;
   try {
-    summary = await runReconcile({
+    summary = await reconcile({
       stateDir: settings.stateDir,
       serviceUrl: canonicalServiceUrl(baseUrl),
       campaignKey: campaign.key,
