@@ -233,25 +233,36 @@ export async function runReconcile(opts: ReconcileOptions): Promise<ReconcileSum
  * left so), keyed by hash, each with the time its uncertain streak began.
  */
 function uncertainLeads(file: string, run: number | undefined): Map<string, Pending> {
-  const pending = new Map<string, Pending>();
+  // Keyed by the hash's low word (a number: no string made per record), then its high word.
+  const byLow = new Map<number, Pending[]>();
   for (const r of readRecords(file)) {
-    const key = `${r.lo}:${r.hi}`;
+    const bucket = byLow.get(r.lo);
+    const at = bucket ? bucket.findIndex((p) => p.hi === r.hi) : -1;
     if (r.state !== STATE_UNCERTAIN) {
-      pending.delete(key);
+      if (at >= 0) {
+        bucket!.splice(at, 1);
+        if (bucket!.length === 0) byLow.delete(r.lo);
+      }
       continue;
     }
-    const had = pending.get(key);
+    const had = at >= 0 ? bucket![at] : undefined;
     // A lead begun and then settled uncertain: the batch was sent after the first record.
-    pending.set(key, {
+    const p: Pending = {
       lo: r.lo,
       hi: r.hi,
       ref: r.ref,
       run: r.run,
       since: had ? Math.min(had.since, r.time) : r.time,
       found: false,
-    });
+    };
+    if (had) bucket![at] = p;
+    else if (bucket) bucket.push(p);
+    else byLow.set(r.lo, [p]);
   }
-  if (run !== undefined) for (const [k, p] of pending) if (p.run !== run) pending.delete(k);
+  const pending = new Map<string, Pending>();
+  for (const bucket of byLow.values())
+    for (const p of bucket)
+      if (run === undefined || p.run === run) pending.set(`${p.lo}:${p.hi}`, p);
   return pending;
 }
 
