@@ -315,12 +315,22 @@ describe('cacs reconcile', () => {
     const first = await cli(['import', 'a.csv'], env, dir);
     expect(first.code).toBe(5);
     expect(first.stderr).toContain('cacs reconcile');
+    // The uncertain list says so for each lead.
+    const list = fs.readFileSync(path.join(dir, 'a.csv.uncertain.csv'), 'utf8');
+    expect(list).toContain('cacs reconcile checks the campaign for it');
     const rerun = await cli(['import', 'a.csv', '--json'], env, dir);
     expect(rerun.code).toBe(5);
     const out = JSON.parse(rerun.stdout) as { error: { hint: string } };
     expect(out.error.hint).toContain('cacs reconcile');
+    // The skipped list of the rerun too (uncertain_earlier).
+    const skipped = fs.readFileSync(path.join(dir, 'a.csv.skipped.csv'), 'utf8');
+    expect(skipped).toContain('uncertain_earlier');
+    expect(skipped).toContain('cacs reconcile checks the campaign for it');
     const human = await cli(['import', 'a.csv'], env, dir);
     expect(human.stderr).toContain('cacs reconcile');
+    expect(human.stderr).toMatch(
+      /uncertain earlier\s+4\s+not sent: settle them with cacs reconcile/,
+    );
     expect(human.stderr).not.toContain('cacs history find <phone>');
   });
 
