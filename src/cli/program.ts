@@ -479,8 +479,9 @@ connection, a crash). reconcile asks the report endpoint for the campaign's reco
 first such batch was sent, one day per request, and looks each uncertain lead up by its phone
 number. Leads found are recorded as imported: a rerun of the import does not send them, with or
 without --retry-uncertain. The others stay uncertain: a lead shows in reports only once called,
-so run reconcile again later. reconcile never sends a lead; it waits for no import of the
-campaign (the same lock). The uncertain list of each run (cacs history show <run>) names them.
+so run reconcile again later. reconcile never sends a lead, and does not run while an import
+into the campaign does (the same lock). Each run's uncertain list (cacs history show <run>)
+names the leads; the output names runs and counts only.
 Exit codes: 0 none left uncertain, 5 some still uncertain, 2 bad flag or setting, 4 refused by
 the service, 1 failure (nothing settled), 130 interrupted.`,
     );
