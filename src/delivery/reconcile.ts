@@ -266,7 +266,43 @@ function uncertainLeads(file: string, run: number | undefined): Map<string, Pend
   return pending;
 }
 
-/** Ask every window (bounded concurrency; an "Over 31 days" answer is a failure of its own). */
+/** The shortest window split when an answer is over the size cap: one minute. */
+const MIN_SPLIT_SECONDS = 60;
+
+/** 'yyyy-mm-dd HH:mm:ss' (the service's wall clock) as seconds of that clock; NaN otherwise. */
+function wallSeconds(t: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(t);
+  if (!m) return NaN;
+  const [, y, mo, d, h, mi, sec] = m.map(Number) as number[];
+  return Date.UTC(y!, mo! - 1, d!, h!, mi!, sec!) / 1000;
+}
+
+function wallText(seconds: number): string {
+  return new Date(seconds * 1000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** The two halves of a window (no gap, no overlap), or undefined under two minutes. */
+function halve(w: ReconcileWindow): [ReconcileWindow, ReconcileWindow] | undefined {
+  const a = wallSeconds(w.start);
+  const b = wallSeconds(w.end);
+  if (!(b - a >= 2 * MIN_SPLIT_SECONDS - 1)) return undefined;
+  const mid = Math.floor((a + b) / 2);
+  return [
+    { start: w.start, end: wallText(mid) },
+    { start: wallText(mid + 1), end: w.end },
+  ];
+}
+
+/** Whether the client refused an answer for its size (report answers are capped). */
+function overCap(e: unknown): boolean {
+  return e instanceof ApiError && (e.tooLarge || /answer is larger than the/.test(e.message));
+}
+
+/**
+ * Ask every window (bounded concurrency). A window whose answer is over the client's size cap
+ * (a busy day) is asked again in halves, down to a minute; a minute still over it is a failure
+ * naming that minute.
+ */
 async function askWindows(
   opts: ReconcileOptions,
   windows: readonly ReconcileWindow[],
@@ -274,26 +310,48 @@ async function askWindows(
 ): Promise<number> {
   let requests = 0;
   let done = 0;
+  let total = windows.length;
+  const queue = [...windows];
   const pool = new TaskPool(opts.concurrency ?? 4);
-  for (const w of windows) {
-    if (pool.failed || opts.signal.aborted) break;
-    await pool.start(async () => {
-      requests++;
-      try {
-        const r = await opts.client.callResults({
-          campaign_key: opts.campaignKey,
-          start_date: w.start,
-          end_date: w.end,
-        });
-        match(r.records);
-      } catch (e) {
-        // "Data is not found…" is only said for a ref_id, which reconcile does not send; an
-        // empty day may still say it on a service that words emptiness so.
-        if (!(e instanceof ApiError && e.service?.code === 'ref_id_not_found')) throw e;
+  const ask = async (w: ReconcileWindow): Promise<void> => {
+    requests++;
+    try {
+      const r = await opts.client.callResults({
+        campaign_key: opts.campaignKey,
+        start_date: w.start,
+        end_date: w.end,
+      });
+      match(r.records);
+    } catch (e) {
+      if (overCap(e)) {
+        const halves = halve(w);
+        if (!halves)
+          throw new ApiError(
+            `the service's records of campaign ${opts.campaignKey} from ${w.start} to ${w.end} are more than cacs reads in one answer, even for one minute`,
+            {
+              kind: 'final',
+              hint: 'Nothing was settled. Ask the service operator; the uncertain leads stay uncertain meanwhile.',
+              cause: e,
+            },
+          );
+        total += 1;
+        queue.push(...halves);
+        return;
       }
-      done++;
-      opts.onProgress?.(done, windows.length);
-    });
+      // "Data is not found…" is only said for a ref_id, which reconcile does not send; an
+      // empty day may still say it on a service that words emptiness so.
+      if (!(e instanceof ApiError && e.service?.code === 'ref_id_not_found')) throw e;
+    }
+    done++;
+    opts.onProgress?.(done, total);
+  };
+  while ((queue.length > 0 || pool.busy) && !pool.failed && !opts.signal.aborted) {
+    const w = queue.shift();
+    if (w === undefined) {
+      await pool.next();
+      continue;
+    }
+    await pool.start(() => ask(w));
   }
   await pool.settle();
   if (opts.signal.aborted)

@@ -7,7 +7,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EmulatorFaults } from '../../src/emulator/index.js';
-import { ledgerFile, readRecords, STATE_ACCEPTED } from '../../src/delivery/ledger.js';
+import {
+  Hasher,
+  appendLedgerRecords,
+  ledgerFile,
+  readRecords,
+  STATE_ACCEPTED,
+  STATE_UNCERTAIN,
+} from '../../src/delivery/ledger.js';
 import { createClient, reconcile } from '../../src/index.js';
 import { canonicalServiceUrl } from '../../src/net.js';
 import { runCli, tempDir } from '../helpers/cli.js';
@@ -347,5 +354,66 @@ describe('cacs reconcile', () => {
     });
     // Run A's leads were settled by the first call: nothing of it is uncertain now.
     expect(one).toMatchObject({ run: runA, uncertain: 0, exitCode: 0 });
+  });
+
+  /**
+   * Six uncertain leads in a ledger, held by the service: imported `hoursAgo(i)` hours ago, so
+   * their calls fall at different times; answers capped at 900 bytes (a lead or two).
+   */
+  async function busyDay(hoursAgo: (i: number) => number) {
+    const emu = await emulators.start();
+    const stateDir = tempDir('cacs-reconcile-state-');
+    cleanup.push(stateDir);
+    const serviceUrl = canonicalServiceUrl(new URL(emu.url));
+    const file = ledgerFile({ stateDir, baseUrl: serviceUrl, campaignKey: 'summer' });
+    const hasher = Hasher.forStateDir(stateDir);
+    fs.writeFileSync(file, '');
+    const now = Date.now();
+    const phones = [...A, ...B];
+    await appendLedgerRecords(
+      file,
+      phones.map((p) => {
+        const [lo, hi] = hasher.phone(p);
+        const time = Math.floor((now - 8 * 3_600_000) / 1000);
+        return { lo, hi, ref: 0, run: 1, time, state: STATE_UNCERTAIN };
+      }),
+    );
+    phones.forEach((p, i) =>
+      emu.store.addLead(
+        'summer',
+        { phone_number: p, name: `Lead ${i}` },
+        new Date(now - hoursAgo(i) * 3_600_000),
+      ),
+    );
+    const client = createClient({
+      baseUrl: emu.url,
+      token: 'emulator-token',
+      limits: { reportAnswerBytes: 900 },
+    });
+    return { emu, stateDir, client };
+  }
+
+  it('a day whose answer is over the size cap is asked again in halves, down to a minute', async () => {
+    const { emu, stateDir, client } = await busyDay((i) => 1 + i);
+    const s = await reconcile({ campaignKey: 'summer', client, stateDir });
+    expect(s).toMatchObject({ uncertain: 6, settled: 6, stillUncertain: 0, exitCode: 0 });
+    expect(s.requests).toBeGreaterThan(2);
+    // Every window asked lies within the range, and the answered ones cover it without gap.
+    for (const q of emu.store.reportRequests) {
+      expect(String(q.body.start_date) >= s.from!).toBe(true);
+      expect(String(q.body.end_date) <= s.to!).toBe(true);
+    }
+  });
+
+  it('a minute still over the cap: exit 1 naming it, nothing settled', async () => {
+    const { stateDir, client } = await busyDay(() => 2);
+    const failing = reconcile({ campaignKey: 'summer', client, stateDir });
+    await expect(failing).rejects.toMatchObject({ exitCode: 1 });
+    await expect(failing).rejects.toThrow(
+      /from \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} to .* are more than cacs reads in one answer, even for one minute/,
+    );
+    const file = fs.readdirSync(path.join(stateDir, 'ledgers')).find((f) => f.endsWith('.ledger'))!;
+    const states = [...readRecords(path.join(stateDir, 'ledgers', file))].map((r) => r.state);
+    expect(states.every((x) => x === STATE_UNCERTAIN)).toBe(true);
   });
 });
