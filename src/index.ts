@@ -32,6 +32,10 @@ import {
 import { UsageError } from './errors.js';
 import type { InputFormat } from './input/types.js';
 import { canonicalServiceUrl } from './net.js';
+import { runReconcile, type ReconcileSummary } from './delivery/reconcile.js';
+import { DEFAULT_SERVICE_TIME_ZONE as SERVICE_ZONE } from './report/service.js';
+import { formatServiceDate, instantToWall } from './report/dates.js';
+import { splitWindows } from './report/windows.js';
 import {
   listBookmarks as listBookmarkFiles,
   openBookmark as openBookmarkFile,
@@ -85,6 +89,7 @@ export type {
   SuppressionListSummary,
 } from './delivery/import.js';
 export { DEFAULT_MAX_ROWS } from './delivery/import.js';
+export type { ReconcileRun, ReconcileSummary } from './delivery/reconcile.js';
 export type { SendProgress } from './delivery/send.js';
 export type { NormalizationKind, NormalizationSample, RejectionSample } from './leads/prepare.js';
 export type { InputFormat } from './input/types.js';
@@ -467,4 +472,59 @@ export function resetBookmark(options: BookmarkOptions): {
   unreadable?: string;
 } {
   return resetBookmarkFile(stateDirOf(options.stateDir), bookmarkKeyOf('resetBookmark', options));
+}
+
+/** Options of {@link reconcile}. */
+export interface ReconcileOptions {
+  campaignKey: string;
+  client: CacsClient;
+  /** Default: `CACS_STATE_DIR`, else the folder the `cacs` command uses. */
+  stateDir?: string;
+  /** Default: the address of a client made by {@link createClient}. */
+  serviceUrl?: string | URL;
+  /** Only the leads this run (an id from the history, or a unique prefix) left uncertain. */
+  run?: string;
+  /** The zone the service reads dates in (default Asia/Ho_Chi_Minh). */
+  serviceTimezone?: string;
+  /** Report requests in flight (default 4). */
+  concurrency?: number;
+  signal?: AbortSignal;
+  /** The clock (default: real time). */
+  now?: () => Date;
+}
+
+/**
+ * Settles uncertain leads against the service's records, as `cacs reconcile`: the leads the
+ * campaign's ledger holds as uncertain are looked for in the campaign's report since their
+ * batch was sent; those found are recorded as imported (a later import does not send them),
+ * the others stay uncertain. Sends no lead. `exitCode` 0 when none remains uncertain, else 5.
+ */
+export async function reconcile(options: ReconcileOptions): Promise<ReconcileSummary> {
+  const serviceUrl =
+    options.serviceUrl !== undefined
+      ? canonicalServiceUrl(new URL(String(options.serviceUrl)))
+      : serviceUrls.get(options.client);
+  if (serviceUrl === undefined)
+    throw new UsageError('reconcile: give serviceUrl (the address the client talks to)', {
+      hint: 'Make the client with createClient(), or pass serviceUrl.',
+    });
+  return runReconcile({
+    stateDir: stateDirOf(options.stateDir),
+    serviceUrl,
+    campaignKey: options.campaignKey,
+    client: options.client,
+    ...(options.run !== undefined ? { run: options.run } : {}),
+    // One calendar day of the service's clock a request: a busy day stays within an answer's
+    // size cap.
+    windows: (from, to) => {
+      const zone = options.serviceTimezone ?? SERVICE_ZONE;
+      return splitWindows(instantToWall(from, zone), instantToWall(to, zone), 1).map((w) => ({
+        start: formatServiceDate(w.start),
+        end: formatServiceDate(w.end),
+      }));
+    },
+    ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+    signal: options.signal ?? new AbortController().signal,
+    ...(options.now ? { now: options.now } : {}),
+  });
 }

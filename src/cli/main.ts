@@ -80,6 +80,7 @@ export async function createContext(
 export const STOPPED_AT_ONCE: Readonly<Record<string, string>> = {
   import: 'batches in flight are left uncertain (the journal says which)',
   report: 'no report was written',
+  reconcile: 'nothing was settled (the ledger is unchanged)',
   emulator: 'the emulator is stopped',
 };
 

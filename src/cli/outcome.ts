@@ -141,7 +141,7 @@ export function importError(s: ImportSummary): JsonError | null {
     return {
       code: 'uncertain',
       message: `${plural(uncertain, 'lead')} may or may not have been imported (no definite answer came); they were not resent`,
-      hint: `Check them in the campaign (list: ${s.uncertainFile ?? s.skippedFile ?? 'the uncertain file'}), then either leave them or rerun with --retry-uncertain.`,
+      hint: `Settle them with cacs reconcile (it looks for them in the campaign; list: ${s.uncertainFile ?? s.skippedFile ?? 'the uncertain file'}); rerun with --retry-uncertain only for those it does not find.`,
     };
   }
   if (s.exitCode === ExitCode.PARTIAL) {

@@ -95,6 +95,7 @@ export function buildProgram(
 Examples:
   $ cacs import leads.csv --campaign summer
   $ cacs report --campaign summer --from 7d --to yesterday -o calls.csv
+  $ cacs reconcile --campaign summer
   $ cacs config show
   $ cacs emulator --port 8787
 
@@ -154,6 +155,11 @@ Examples:
   attach(
     defineHistoryFind(history),
     async () => (await import('./commands/history.js')).runHistoryFind,
+  );
+
+  attach(
+    defineReconcile(program),
+    async () => (await import('./commands/reconcile.js')).runReconcileCommand,
   );
 
   const config = program
@@ -278,7 +284,7 @@ export function defineImport(parent: CommandUnknownOpts) {
     .addOption(
       new Option(
         '--retry-uncertain',
-        'resend leads an earlier run left uncertain (check the campaign first)',
+        'resend leads an earlier run left uncertain (settle them with cacs reconcile first)',
       ).conflicts('restart'),
     )
     .option(
@@ -443,6 +449,42 @@ export function defineHistoryFind(parent: CommandUnknownOpts) {
     )
     .argument('<phone|ref_id>', 'a phone number in any written form, or a ref_id')
     .option('--json', 'print one JSON object on stdout: { query, found, exitCode, error }');
+}
+
+export function defineReconcile(parent: CommandUnknownOpts) {
+  return parent
+    .command('reconcile')
+    .description(
+      "settle uncertain leads against the service's records: found ones count as imported, the rest stay uncertain",
+    )
+    .option(
+      '--campaign <key|alias>',
+      'campaign key or alias (env CACS_CAMPAIGN, config defaultCampaign)',
+    )
+    .option('--run <id>', 'only the leads this run left uncertain (an id from cacs history)')
+    .option(
+      '--json',
+      'print one JSON object on stdout: counts, range, per run (no phone numbers); exitCode, error',
+    )
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ cacs reconcile --campaign summer
+  $ cacs reconcile --campaign summer --run r20261123-094512-3fa2c1
+  $ cacs reconcile --campaign summer --json | jq .stillUncertain
+
+A lead is uncertain when its batch was sent but no definite answer came (a timeout, a lost
+connection, a crash). reconcile asks the report endpoint for the campaign's records since the
+first such batch was sent, one day per request, and looks each uncertain lead up by its phone
+number. Leads found are recorded as imported: a rerun of the import does not send them, with or
+without --retry-uncertain. The others stay uncertain: a lead shows in reports only once called,
+so run reconcile again later. reconcile never sends a lead, and does not run while an import
+into the campaign does (the same lock). Each run's uncertain list (cacs history show <run>)
+names the leads; the output names runs and counts only.
+Exit codes: 0 none left uncertain, 5 some still uncertain, 2 bad flag or setting, 4 refused by
+the service, 1 failure (nothing settled), 130 interrupted.`,
+    );
 }
 
 export function defineConfigShow(parent: CommandUnknownOpts) {

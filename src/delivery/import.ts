@@ -387,7 +387,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
           ? undefined
           : {
               code: 'uncertain_earlier' as const,
-              reason: `sent ${earlierRun(hit, runs)}, but no definite answer came: check it in the campaign, then leave it or use --retry-uncertain`,
+              reason: `sent ${earlierRun(hit, runs)}, but no definite answer came: cacs reconcile checks the campaign for it; resend it only if it is not there (--retry-uncertain)`,
             };
       }
     : undefined;
@@ -582,7 +582,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
           w.add(
             line,
             'uncertain',
-            `sent, but no definite answer came${why ? ` (${why})` : ' (in an earlier run)'}: check in the campaign before resending${note(line)}`,
+            `sent, but no definite answer came${why ? ` (${why})` : ' (in an earlier run)'}: cacs reconcile checks the campaign for it; resend it only if it is not there${note(line)}`,
             valuesOf(line) ?? blank,
           );
         }

@@ -529,3 +529,57 @@ function ledgerError(folder: string, e: unknown): JournalWriteError {
     'ledger',
   );
 }
+
+/** One ledger record as written (see the layout at the top of this file). */
+export interface LedgerRecord {
+  lo: number;
+  hi: number;
+  /** The ref_id's hash (0: none). */
+  ref: number;
+  /** The run the record is written for (history.ts numbers runs). */
+  run: number;
+  /** Seconds since 1970. */
+  time: number;
+  state: LedgerState;
+}
+
+/**
+ * Append records to a ledger as they are given (each under its own run: `cacs reconcile`
+ * settles leads under the run that sent them), durably: a torn last record is cut first, a
+ * failed write is cut back to the last complete record (AppendLog), and the call returns once
+ * the records are on disk. The caller holds the campaign's lock.
+ */
+export async function appendLedgerRecords(
+  file: string,
+  records: readonly LedgerRecord[],
+): Promise<void> {
+  if (records.length === 0) return;
+  const buf = Buffer.alloc(records.length * RECORD_BYTES);
+  records.forEach((r, i) => {
+    const o = i * RECORD_BYTES;
+    buf.writeUInt32LE(r.lo >>> 0, o);
+    buf.writeUInt32LE(r.hi >>> 0, o + 4);
+    buf.writeUInt32LE(r.ref >>> 0, o + 8);
+    buf.writeUInt32LE(r.run >>> 0, o + 12);
+    buf.writeUInt32LE(r.time >>> 0, o + 16);
+    buf[o + 20] = r.state;
+    buf[o + 21] = MARK;
+  });
+  let log: AppendLog | undefined;
+  try {
+    const size = fs.statSync(file).size;
+    const valid = size - (size % RECORD_BYTES);
+    if (valid < size) fs.truncateSync(file, valid);
+    log = new AppendLog(await fs.promises.open(file, 'a', 0o600), valid);
+    log.add(buf, true);
+    await log.durable();
+  } catch (e) {
+    await log?.close().catch(() => {});
+    throw ledgerError(path.dirname(file), e);
+  }
+  try {
+    await log.close();
+  } catch (e) {
+    throw ledgerError(path.dirname(file), e);
+  }
+}

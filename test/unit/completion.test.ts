@@ -205,8 +205,18 @@ describe('bash behaviour', () => {
 
   it('completes command names', () => {
     expect(complete('cacs', 'rep')).toEqual(['report']);
+    expect(complete('cacs', 'rec')).toEqual(['reconcile']);
     expect(complete('cacs', '').sort()).toEqual(
-      ['completion', 'config', 'emulator', 'help', 'history', 'import', 'report'].sort(),
+      [
+        'completion',
+        'config',
+        'emulator',
+        'help',
+        'history',
+        'import',
+        'reconcile',
+        'report',
+      ].sort(),
     );
     expect(complete('cacs', 'history', '').sort()).toEqual(['find', 'help', 'list', 'show']);
     expect(complete('cacs', 'config', '').sort()).toEqual(['help', 'init', 'path', 'show']);
@@ -352,6 +362,7 @@ describe('values from the settings and the state folder (cacs __complete)', () =
     ]);
     expect(dynamic(['cacs', 'import'])).toEqual(['--campaign campaigns', '--profile profiles']);
     expect(dynamic(['cacs', 'history'])).toContain('--campaign campaigns');
+    expect(dynamic(['cacs', 'reconcile'])).toEqual(['--campaign campaigns', '--profile profiles']);
     // The emulator's --campaign makes a campaign up: nothing to offer.
     expect(dynamic(['cacs', 'emulator'])).toEqual(['--profile profiles']);
   });
@@ -377,6 +388,7 @@ describe('values from the settings and the state folder (cacs __complete)', () =
     expect(bashComplete('cacs', 'report', '--campaign', '')).toEqual(['summer', 'winter']);
     expect(bashComplete('cacs', 'import', 'x.csv', '--campaign', 'w')).toEqual(['winter']);
     expect(bashComplete('cacs', 'history', '--campaign', 's')).toEqual(['summer']);
+    expect(bashComplete('cacs', 'reconcile', '--campaign', 'w')).toEqual(['winter']);
     expect(bashComplete('cacs', '--profile', '')).toEqual(['prod', 'staging']);
     expect(bashComplete('cacs', '--profile', 'staging', 'report', '--campaign', 's')).toEqual([
       'spring',

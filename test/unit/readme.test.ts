@@ -25,6 +25,7 @@ describe('README and --help agree', () => {
     [['history', 'list']],
     [['history', 'show']],
     [['history', 'find']],
+    [['reconcile']],
   ])('every flag of cacs %j is in the README', async (command) => {
     const r = await runCli([...command, '--help']);
     const flags = flagsOf(r.stdout);

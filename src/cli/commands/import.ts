@@ -312,7 +312,7 @@ function printSummary(ctx: Context, s: ImportSummary, alias: string | undefined)
       `${s.dryRun ? 'would not be sent' : 'not sent'}: an earlier run imported ${s.alreadyImported === 1 ? 'it' : 'them'} ${s.dryRun ? `(--allow-repeat sends ${s.alreadyImported === 1 ? 'it' : 'them'})` : '(see below)'}`,
     );
   if (s.uncertainEarlier > 0)
-    row('uncertain earlier', s.uncertainEarlier, 'not sent: check them, then --retry-uncertain');
+    row('uncertain earlier', s.uncertainEarlier, 'not sent: settle them with cacs reconcile');
   if (s.suppressionLists.length > 0 || s.suppressed > 0)
     row(
       'suppressed',
@@ -494,7 +494,7 @@ function printOutcome(
     ];
     out.warn(
       `${plural(s.uncertainEarlier, 'lead')} an earlier run left uncertain ${were(s.uncertainEarlier)} not sent${lists.length > 0 ? ` (listed in ${lists.join(' and ')})` : ''}. ` +
-        'Check them in the campaign (cacs history find <phone>), then leave them or rerun with --retry-uncertain.',
+        'Settle them with cacs reconcile (it looks for them in the campaign); rerun with --retry-uncertain only for those it does not find.',
     );
   }
   if (s.uncertain > 0) {
@@ -502,7 +502,7 @@ function printOutcome(
       out.warn(`uncertain (${plural(leads, 'lead')}): ${reason}`);
     out.warn(
       `${plural(s.uncertain, 'lead')} may or may not have been imported (no definite answer came); they were not resent. ` +
-        `Check them in the campaign (list: ${s.uncertainFile}${s.runId ? `; cacs history show ${s.runId}` : ''}), then either leave them or rerun with --retry-uncertain.`,
+        `Settle them with cacs reconcile${s.runId ? ` --run ${s.runId}` : ''} (it looks for them in the campaign; list: ${s.uncertainFile}); rerun with --retry-uncertain only for those it does not find.`,
     );
   }
   const nothingSent = !s.dryRun && s.requests === 0;

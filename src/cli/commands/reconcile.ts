@@ -1,0 +1,88 @@
+/**
+ * `cacs reconcile`: settle the leads a campaign's ledger holds as uncertain against the
+ * service's report (delivery/reconcile.ts); exit 0 when none remains uncertain, 5 when some do.
+ */
+import { requireCampaign } from '../../config/settings.js';
+import type { FlatConfig } from '../../config/schema.js';
+import type { ReconcileSummary } from '../../delivery/reconcile.js';
+import { canonicalServiceUrl } from '../../net.js';
+import { formatCount, formatLocalTime, plural } from '../../text.js';
+import type { Context } from '../context.js';
+import type { Flags, defineReconcile } from '../program.js';
+
+export async function runReconcileCommand(
+  flags: Flags<typeof defineReconcile>,
+  ctx: Context,
+): Promise<number> {
+  const cmdFlags: FlatConfig = new Map();
+  if (flags.campaign !== undefined) cmdFlags.set('campaign', flags.campaign);
+  const { settings, sources } = await ctx.settings(cmdFlags);
+  const campaign = requireCampaign(settings);
+  ctx.known = { campaign: campaign.key, alias: campaign.alias ?? null, run: flags.run ?? null };
+  const { createClient } = await import('../client.js');
+  const { client, baseUrl } = await createClient(ctx, settings);
+  const [{ reconcile }, { NOT_FOUND_YET }] = await Promise.all([
+    import('../../index.js'),
+    import('../../delivery/reconcile.js'),
+  ]);
+  let summary: ReconcileSummary;
+  try {
+    summary = await reconcile({
+      stateDir: settings.stateDir,
+      serviceUrl: canonicalServiceUrl(baseUrl),
+      campaignKey: campaign.key,
+      client,
+      ...(flags.run !== undefined ? { run: flags.run } : {}),
+      serviceTimezone: settings.serviceTimezone,
+      concurrency: settings.report.concurrency,
+      signal: ctx.signal,
+      now: () => ctx.now(),
+    });
+  } catch (e) {
+    const { explainRefusal } = await import('../campaign.js');
+    throw explainRefusal(e, campaign, sources);
+  }
+  const name = campaign.alias !== undefined ? `${campaign.alias} (${campaign.key})` : campaign.key;
+  const still = summary.stillUncertain;
+  const advice =
+    'Run cacs reconcile again once the dialer has had time to call them; to send them again instead (only if you are sure they did not arrive): cacs import <file> --retry-uncertain.';
+  if (flags.json) {
+    ctx.out.json({
+      ...summary,
+      alias: campaign.alias ?? null,
+      error:
+        still > 0
+          ? {
+              code: 'uncertain',
+              message: `${plural(still, 'lead')} still uncertain: ${NOT_FOUND_YET}`,
+              hint: advice,
+            }
+          : null,
+    });
+    return summary.exitCode;
+  }
+  const out = ctx.out;
+  const of = summary.run !== null ? ` left by run ${summary.run}` : '';
+  if (summary.uncertain === 0) {
+    out.info(`no uncertain leads${of} in campaign ${name}: nothing to settle`);
+    return summary.exitCode;
+  }
+  out.info(
+    `campaign ${name}: ${plural(summary.uncertain, 'uncertain lead')}${of}; asked the service for its records from ${summary.from} to ${summary.to} (its clock; ${plural(summary.requests, 'request')}, ${plural(summary.records, 'record')})`,
+  );
+  const n = (v: number) => formatCount(v).padStart(10);
+  out.info(
+    `  settled   ${n(summary.settled)}   found in the campaign: recorded as imported, never sent again`,
+  );
+  out.info(`  uncertain ${n(still)}   ${NOT_FOUND_YET}`);
+  for (const r of summary.runs) {
+    const who = r.id
+      ? `run ${r.id} (${r.file ?? '?'}, ${r.started ? formatLocalTime(new Date(r.started)) : '?'})`
+      : 'a run not in this history';
+    out.info(
+      `  ${who}: ${formatCount(r.settled)} settled, ${formatCount(r.stillUncertain)} still uncertain${r.uncertainFile ? `; its list: ${r.uncertainFile}` : ''}`,
+    );
+  }
+  if (still > 0) out.warn(`${plural(still, 'lead')} still uncertain: ${NOT_FOUND_YET}. ${advice}`);
+  return summary.exitCode;
+}

@@ -1,0 +1,387 @@
+/**
+ * `cacs reconcile` as a library function: settle the leads the campaign's ledger holds as
+ * uncertain against the service's own records.
+ *
+ * 1. The campaign's lock is taken (the one a real import into it takes), so no import of this
+ *    campaign runs meanwhile.
+ * 2. The ledger (delivery/ledger.ts) says which leads are uncertain: those whose latest record
+ *    is "uncertain" — a batch sent without a definite answer, or in flight when a run died —
+ *    with `--run`, only those that run left so. It holds a keyed hash of each number, never the
+ *    number, and no readable ref_id: so the leads are looked for by their numbers' hashes.
+ * 3. The report endpoint is asked for the campaign's records from the moment the first of those
+ *    batches was sent (less an hour for clocks that disagree) to now, one calendar day of the
+ *    service's clock per request. A record — with attempts or with `data: []` (in the campaign,
+ *    not called in the range) — whose normalised phone number hashes to an uncertain lead's
+ *    means the service holds that lead.
+ * 4. Those leads get an "accepted" record in the ledger (written durably, under the run that
+ *    sent them), so a rerun of the import holds them back as already imported, with or without
+ *    `--retry-uncertain`. The others stay uncertain: reconcile never sends anything.
+ *
+ * A lead shows in the service's report only once it has been called (or listed with `data: []`),
+ * so a lead not found may still be in the campaign: "not found yet".
+ */
+import fs from 'node:fs';
+import type { CacsClient } from '../api/client.js';
+import { ApiError } from '../api/errors.js';
+import type { CallRecord } from '../api/spec.js';
+import { ExitCode, InterruptedError, UsageError } from '../errors.js';
+import { normalizePhone } from '../leads/normalize.js';
+import { acquireLock } from '../lock.js';
+import { TaskPool } from '../pool.js';
+import { readHistory, type RunRecord } from './history.js';
+import {
+  Hasher,
+  STATE_ACCEPTED,
+  STATE_UNCERTAIN,
+  appendLedgerRecords,
+  ledgerFile,
+  readRecords,
+  type LedgerRecord,
+} from './ledger.js';
+
+/** Clocks of this machine and the service may disagree: the range starts this much earlier. */
+export const RECONCILE_SKEW_MS = 3_600_000;
+
+/** "a lead shows in reports only once called": why a lead not found stays uncertain. */
+export const NOT_FOUND_YET = 'not found yet (a lead shows in reports only once called)';
+
+export interface ReconcileOptions {
+  /** The state folder (CACS_STATE_DIR) holding the campaign's ledger and the history. */
+  stateDir: string;
+  /** The service's canonical address (net.ts canonicalServiceUrl): ledgers are per address. */
+  serviceUrl: string;
+  campaignKey: string;
+  client: CacsClient;
+  /** Only the leads this run (an id from `cacs history`, or a unique prefix) left uncertain. */
+  run?: string;
+  /**
+   * The requests to make for the instants [from, to] (epoch ms): each window's start_date and
+   * end_date on the service's clock, in order, without gap (the report service's windows).
+   */
+  windows: (from: number, to: number) => ReconcileWindow[];
+  /** Report requests in flight (default 4). */
+  concurrency?: number;
+  signal: AbortSignal;
+  /** The clock (default: real time). */
+  now?: () => Date;
+  /** Told of each finished request: done of total. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** One report request: start_date and end_date on the service's clock. */
+export interface ReconcileWindow {
+  start: string;
+  end: string;
+}
+
+/** Per run that left leads uncertain: how many were settled and how many remain. */
+export interface ReconcileRun {
+  /** The run's id in `cacs history` (null: a run this history does not know). */
+  id: string | null;
+  /** Its input file (absolute, or `stdin`), null when unknown. */
+  file: string | null;
+  started: string | null;
+  /** The list of its uncertain leads (with their numbers), if it wrote one and it is still there. */
+  uncertainFile: string | null;
+  settled: number;
+  stillUncertain: number;
+}
+
+export interface ReconcileSummary {
+  campaign: string;
+  serviceUrl: string;
+  /** The run asked for with `run` (its full id), else null. */
+  run: string | null;
+  /** Uncertain leads looked for. */
+  uncertain: number;
+  /** Found in the campaign: now recorded as imported. */
+  settled: number;
+  /** Not found yet: still uncertain (a rerun holds them back unless --retry-uncertain). */
+  stillUncertain: number;
+  /** The range asked for, on the service's clock (null when nothing was uncertain). */
+  from: string | null;
+  to: string | null;
+  /** Report requests made. */
+  requests: number;
+  /** Records the service returned (every window added up). */
+  records: number;
+  /** Per run, oldest first. */
+  runs: ReconcileRun[];
+  /** 0: nothing left uncertain; 5: some leads remain uncertain. */
+  exitCode: number;
+}
+
+interface Pending {
+  lo: number;
+  hi: number;
+  ref: number;
+  run: number;
+  /** When the batch that left it uncertain was recorded in flight (seconds since 1970). */
+  since: number;
+  found: boolean;
+}
+
+/** A run from the history by id or unique prefix (UsageError otherwise). */
+export function findRun(runs: readonly RunRecord[], id: string): RunRecord {
+  const exact = runs.find((r) => r.id === id);
+  if (exact) return exact;
+  const matches = id === '' ? [] : runs.filter((r) => r.id.startsWith(id));
+  if (matches.length === 1) return matches[0]!;
+  throw new UsageError(
+    matches.length === 0
+      ? `--run: no run ${id} in the history`
+      : `--run: ${id} matches ${matches.length} runs`,
+    { hint: 'List runs with: cacs history' },
+  );
+}
+
+export async function runReconcile(opts: ReconcileOptions): Promise<ReconcileSummary> {
+  const now = opts.now ?? (() => new Date());
+  const target = {
+    stateDir: opts.stateDir,
+    baseUrl: opts.serviceUrl,
+    campaignKey: opts.campaignKey,
+  };
+  const history = readHistory(opts.stateDir);
+  let only: RunRecord | undefined;
+  if (opts.run !== undefined) {
+    only = findRun(history, opts.run);
+    if (only.campaign !== opts.campaignKey || only.baseUrl !== opts.serviceUrl)
+      throw new UsageError(
+        `--run: run ${only.id} imported into campaign ${only.campaign} at ${only.baseUrl}, not ${opts.campaignKey} at ${opts.serviceUrl}`,
+        { hint: `Give --campaign ${only.campaign} (and that service's address).` },
+      );
+  }
+  const summary: ReconcileSummary = {
+    campaign: opts.campaignKey,
+    serviceUrl: opts.serviceUrl,
+    run: only?.id ?? null,
+    uncertain: 0,
+    settled: 0,
+    stillUncertain: 0,
+    from: null,
+    to: null,
+    requests: 0,
+    records: 0,
+    runs: [],
+    exitCode: ExitCode.OK,
+  };
+  const file = ledgerFile(target);
+  // No ledger: nothing was ever sent to this campaign from this state folder.
+  if (!fs.existsSync(file)) return summary;
+
+  const lock = acquireLock(`${file}.lock`, `into campaign ${opts.campaignKey}`);
+  try {
+    const pending = uncertainLeads(file, only?.n);
+    summary.uncertain = pending.size;
+    if (pending.size === 0) return summary;
+    const hasher = Hasher.forStateDir(opts.stateDir);
+
+    // From the earliest batch sent, less the margin for clocks, to now: service clock.
+    let since = Infinity;
+    for (const p of pending.values()) since = Math.min(since, p.since);
+    const nowMs = Math.floor(now().getTime() / 1000) * 1000;
+    const fromMs = Math.min(since * 1000 - RECONCILE_SKEW_MS, nowMs);
+    const windows = opts.windows(fromMs, nowMs);
+    summary.from = windows[0]?.start ?? null;
+    summary.to = windows.at(-1)?.end ?? null;
+
+    const byHash = new Map<string, Pending>();
+    for (const p of pending.values()) byHash.set(`${p.lo}:${p.hi}`, p);
+    const scratch = { value: '', changes: 0 };
+    const match = (records: readonly CallRecord[]) => {
+      summary.records += records.length;
+      for (const r of records) {
+        const raw =
+          typeof r.phone_number === 'string' ? r.phone_number : String(r.phone_number ?? '');
+        // The number as the import normalised it, and as written (imports with --no-normalize).
+        for (const phone of new Set([normalizePhone(raw, scratch).value, raw])) {
+          if (phone === '') continue;
+          const [lo, hi] = hasher.phone(phone);
+          const p = byHash.get(`${lo}:${hi}`);
+          if (p) p.found = true;
+        }
+      }
+    };
+    summary.requests = await askWindows(opts, windows, match);
+
+    const found = [...pending.values()].filter((p) => p.found);
+    if (found.length > 0) {
+      const t = Math.floor(now().getTime() / 1000);
+      const recs: LedgerRecord[] = found.map((p) => ({
+        lo: p.lo,
+        hi: p.hi,
+        ref: p.ref,
+        run: p.run,
+        time: t,
+        state: STATE_ACCEPTED,
+      }));
+      await appendLedgerRecords(file, recs);
+    }
+    summary.settled = found.length;
+    summary.stillUncertain = pending.size - found.length;
+    summary.runs = perRun(pending, history);
+    summary.exitCode = summary.stillUncertain > 0 ? ExitCode.UNCERTAIN : ExitCode.OK;
+    return summary;
+  } finally {
+    lock.release();
+  }
+}
+
+/**
+ * The leads whose latest ledger record is "uncertain" (with `run`, only those that run's records
+ * left so), keyed by hash, each with the time its uncertain streak began.
+ */
+function uncertainLeads(file: string, run: number | undefined): Map<string, Pending> {
+  // Keyed by the hash's low word (a number: no string made per record), then its high word.
+  const byLow = new Map<number, Pending[]>();
+  for (const r of readRecords(file)) {
+    const bucket = byLow.get(r.lo);
+    const at = bucket ? bucket.findIndex((p) => p.hi === r.hi) : -1;
+    if (r.state !== STATE_UNCERTAIN) {
+      if (at >= 0) {
+        bucket!.splice(at, 1);
+        if (bucket!.length === 0) byLow.delete(r.lo);
+      }
+      continue;
+    }
+    const had = at >= 0 ? bucket![at] : undefined;
+    // A lead begun and then settled uncertain: the batch was sent after the first record.
+    const p: Pending = {
+      lo: r.lo,
+      hi: r.hi,
+      ref: r.ref,
+      run: r.run,
+      since: had ? Math.min(had.since, r.time) : r.time,
+      found: false,
+    };
+    if (had) bucket![at] = p;
+    else if (bucket) bucket.push(p);
+    else byLow.set(r.lo, [p]);
+  }
+  const pending = new Map<string, Pending>();
+  for (const bucket of byLow.values())
+    for (const p of bucket)
+      if (run === undefined || p.run === run) pending.set(`${p.lo}:${p.hi}`, p);
+  return pending;
+}
+
+/** The shortest window split when an answer is over the size cap: one minute. */
+const MIN_SPLIT_SECONDS = 60;
+
+/** 'yyyy-mm-dd HH:mm:ss' (the service's wall clock) as seconds of that clock; NaN otherwise. */
+function wallSeconds(t: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(t);
+  if (!m) return NaN;
+  const [, y, mo, d, h, mi, sec] = m.map(Number) as number[];
+  return Date.UTC(y!, mo! - 1, d!, h!, mi!, sec!) / 1000;
+}
+
+function wallText(seconds: number): string {
+  return new Date(seconds * 1000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** The two halves of a window (no gap, no overlap), or undefined under two minutes. */
+function halve(w: ReconcileWindow): [ReconcileWindow, ReconcileWindow] | undefined {
+  const a = wallSeconds(w.start);
+  const b = wallSeconds(w.end);
+  if (!(b - a >= 2 * MIN_SPLIT_SECONDS - 1)) return undefined;
+  const mid = Math.floor((a + b) / 2);
+  return [
+    { start: w.start, end: wallText(mid) },
+    { start: wallText(mid + 1), end: w.end },
+  ];
+}
+
+/** Whether the client refused an answer for its size (report answers are capped). */
+function overCap(e: unknown): boolean {
+  return e instanceof ApiError && (e.tooLarge || /answer is larger than the/.test(e.message));
+}
+
+/**
+ * Ask every window (bounded concurrency). A window whose answer is over the client's size cap
+ * (a busy day) is asked again in halves, down to a minute; a minute still over it is a failure
+ * naming that minute.
+ */
+async function askWindows(
+  opts: ReconcileOptions,
+  windows: readonly ReconcileWindow[],
+  match: (records: readonly CallRecord[]) => void,
+): Promise<number> {
+  let requests = 0;
+  let done = 0;
+  let total = windows.length;
+  const queue = [...windows];
+  const pool = new TaskPool(opts.concurrency ?? 4);
+  const ask = async (w: ReconcileWindow): Promise<void> => {
+    requests++;
+    try {
+      const r = await opts.client.callResults({
+        campaign_key: opts.campaignKey,
+        start_date: w.start,
+        end_date: w.end,
+      });
+      match(r.records);
+    } catch (e) {
+      if (overCap(e)) {
+        const halves = halve(w);
+        if (!halves)
+          throw new ApiError(
+            `the service's records of campaign ${opts.campaignKey} from ${w.start} to ${w.end} are more than cacs reads in one answer, even for one minute`,
+            {
+              kind: 'final',
+              hint: 'Nothing was settled. Ask the service operator; the uncertain leads stay uncertain meanwhile.',
+              cause: e,
+            },
+          );
+        total += 1;
+        queue.push(...halves);
+        return;
+      }
+      // "Data is not found…" is only said for a ref_id, which reconcile does not send; an
+      // empty day may still say it on a service that words emptiness so.
+      if (!(e instanceof ApiError && e.service?.code === 'ref_id_not_found')) throw e;
+    }
+    done++;
+    opts.onProgress?.(done, total);
+  };
+  while ((queue.length > 0 || pool.busy) && !pool.failed && !opts.signal.aborted) {
+    const w = queue.shift();
+    if (w === undefined) {
+      await pool.next();
+      continue;
+    }
+    await pool.start(() => ask(w));
+  }
+  await pool.settle();
+  if (opts.signal.aborted)
+    throw new InterruptedError('interrupted: nothing was settled (the ledger is unchanged)');
+  return requests;
+}
+
+function perRun(
+  pending: ReadonlyMap<string, Pending>,
+  history: readonly RunRecord[],
+): ReconcileRun[] {
+  const byN = new Map(history.map((r) => [r.n, r]));
+  const runs = new Map<number, ReconcileRun>();
+  for (const p of pending.values()) {
+    let r = runs.get(p.run);
+    if (!r) {
+      const h = byN.get(p.run);
+      const list = h?.end?.uncertainFile ?? null;
+      r = {
+        id: h?.id ?? null,
+        file: h?.file ?? null,
+        started: h?.started ?? null,
+        uncertainFile: list !== null && fs.existsSync(list) ? list : null,
+        settled: 0,
+        stillUncertain: 0,
+      };
+      runs.set(p.run, r);
+    }
+    if (p.found) r.settled++;
+    else r.stillUncertain++;
+  }
+  return [...runs.values()].sort((a, b) => (a.started ?? '').localeCompare(b.started ?? ''));
+}

@@ -1,0 +1,419 @@
+/**
+ * `cacs reconcile` in-process, over real HTTP: uncertain batches are made by the emulator's
+ * faults (answers dropped after processing: the leads arrived; connections dropped before
+ * processing: they never did), then reconcile settles against the service's report.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { EmulatorFaults } from '../../src/emulator/index.js';
+import {
+  Hasher,
+  appendLedgerRecords,
+  ledgerFile,
+  readRecords,
+  STATE_ACCEPTED,
+  STATE_UNCERTAIN,
+} from '../../src/delivery/ledger.js';
+import { createClient, reconcile } from '../../src/index.js';
+import { canonicalServiceUrl } from '../../src/net.js';
+import { runCli, tempDir } from '../helpers/cli.js';
+import { emulatorPool, importEnv, processedPhones, write } from '../helpers/import.js';
+import { hangUp, json, startScriptedServer } from '../helpers/servers.js';
+
+const emulators = emulatorPool();
+const cleanup: string[] = [];
+afterEach(() => {
+  for (const d of cleanup.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+/** A folder for the inputs and an environment (its HOME and state folder) removed after the test. */
+function setup(emu: { url: string }, extra: Record<string, string> = {}) {
+  const dir = tempDir('cacs-reconcile-');
+  const env = importEnv(emu, extra);
+  cleanup.push(dir, env.HOME!);
+  return { dir, env };
+}
+
+const A = ['0912345001', '0912345002', '0912345003', '0912345004'];
+const B = ['0912345011', '0912345012'];
+const csv = (phones: string[], refs = false) =>
+  `phone,name${refs ? ',ref_id' : ''}\n${phones.map((p, i) => `${p},Lead ${i}${refs ? `,KH-${p.slice(-3)}` : ''}`).join('\n')}\n`;
+
+interface ReconcileJson {
+  campaign: string;
+  serviceUrl: string;
+  run: string | null;
+  uncertain: number;
+  settled: number;
+  stillUncertain: number;
+  from: string | null;
+  to: string | null;
+  requests: number;
+  records: number;
+  runs: Array<{
+    id: string | null;
+    file: string | null;
+    started: string | null;
+    uncertainFile: string | null;
+    settled: number;
+    stillUncertain: number;
+  }>;
+  exitCode: number;
+  alias: string | null;
+  error: { code: string; message: string; hint?: string } | null;
+}
+
+async function cli(args: string[], env: Record<string, string | undefined>, cwd: string) {
+  return runCli(args, { env, cwd });
+}
+
+async function reconcileJson(args: string[], env: Record<string, string | undefined>, cwd: string) {
+  const r = await cli(['reconcile', ...args, '--json'], env, cwd);
+  return { ...r, json: JSON.parse(r.stdout) as ReconcileJson };
+}
+
+/**
+ * a.csv (4 leads, 2 batches) sent while the service drops its answers after processing (the
+ * leads arrived), then b.csv (2 leads) while it drops connections before processing (they did
+ * not): 6 uncertain leads, 4 of them in the campaign.
+ */
+async function twoUncertainRuns() {
+  const faults: EmulatorFaults = { dropAfterRate: 1 };
+  const emu = await emulators.start({ faults });
+  const { dir, env } = setup(emu);
+  write(dir, 'a.csv', csv(A, true));
+  write(dir, 'b.csv', csv(B));
+  const a = await cli(['import', 'a.csv', '--batch-size', '2', '--json'], env, dir);
+  expect(a.code).toBe(5);
+  faults.dropAfterRate = 0;
+  faults.dropBeforeRate = 1;
+  const b = await cli(['import', 'b.csv', '--json'], env, dir);
+  expect(b.code).toBe(5);
+  faults.dropBeforeRate = 0;
+  expect(processedPhones(emu).sort()).toEqual(A);
+  const runA = (JSON.parse(a.stdout) as { runId: string }).runId;
+  const runB = (JSON.parse(b.stdout) as { runId: string }).runId;
+  return { emu, dir, env, faults, runA, runB };
+}
+
+describe('cacs reconcile', () => {
+  it('settles the leads the service holds, leaves the others uncertain (exit 5); a rerun sends nothing that arrived, --retry-uncertain only the rest', async () => {
+    const { emu, dir, env, runA, runB } = await twoUncertainRuns();
+    const before = emu.store.received.length;
+
+    const r = await reconcileJson([], env, dir);
+    expect(r.code, r.stderr).toBe(5);
+    const j = r.json;
+    expect(j).toMatchObject({
+      campaign: 'summer',
+      serviceUrl: canonicalServiceUrl(new URL(emu.url)),
+      run: null,
+      uncertain: 6,
+      settled: 4,
+      stillUncertain: 2,
+      exitCode: 5,
+      alias: null,
+      error: { code: 'uncertain' },
+    });
+    expect(j.error!.message).toContain('not found yet (a lead shows in reports only once called)');
+    expect(j.runs).toEqual([
+      expect.objectContaining({
+        id: runA,
+        file: path.join(dir, 'a.csv'),
+        settled: 4,
+        stillUncertain: 0,
+      }),
+      expect.objectContaining({
+        id: runB,
+        file: path.join(dir, 'b.csv'),
+        settled: 0,
+        stillUncertain: 2,
+      }),
+    ]);
+    expect(j.runs[0]!.uncertainFile).toBe(path.join(dir, 'a.csv.uncertain.csv'));
+    expect(j.requests).toBeGreaterThanOrEqual(1);
+    expect(j.from! <= j.to!).toBe(true);
+    // Counts and files, never a phone number.
+    for (const p of [...A, ...B]) expect(r.stdout).not.toContain(p);
+    // reconcile itself sends nothing.
+    expect(emu.store.received.length).toBe(before);
+
+    // The settled leads are accepted in the ledger, under the run that sent them.
+    const ledger = ledgerFile({
+      stateDir: env.CACS_STATE_DIR!,
+      baseUrl: canonicalServiceUrl(new URL(emu.url)),
+      campaignKey: 'summer',
+    });
+    const accepted = [...readRecords(ledger)].filter((x) => x.state === STATE_ACCEPTED);
+    expect(accepted).toHaveLength(4);
+
+    // A plain rerun of a.csv: everything arrived, nothing is sent, exit 0.
+    const again = await cli(['import', 'a.csv', '--json'], env, dir);
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({
+      imported: 0,
+      alreadyImported: 4,
+      uncertainEarlier: 0,
+    });
+    // --retry-uncertain does not resend them either.
+    const retryA = await cli(['import', 'a.csv', '--retry-uncertain', '--json'], env, dir);
+    expect(retryA.code, retryA.stderr).toBe(0);
+    expect(emu.store.received.length).toBe(before);
+
+    // b.csv's leads are still uncertain: a plain rerun holds them back (exit 5)…
+    const plainB = await cli(['import', 'b.csv', '--json'], env, dir);
+    expect(plainB.code).toBe(5);
+    expect(emu.store.received.length).toBe(before);
+    // …--retry-uncertain sends exactly them.
+    const retryB = await cli(['import', 'b.csv', '--retry-uncertain', '--json'], env, dir);
+    expect(retryB.code, retryB.stderr).toBe(0);
+    expect(processedPhones(emu).sort()).toEqual([...A, ...B]);
+
+    // Nothing uncertain is left: exit 0, no request.
+    const requests = emu.store.reportRequests.length;
+    const done = await reconcileJson([], env, dir);
+    expect(done.code).toBe(0);
+    expect(done.json).toMatchObject({ uncertain: 0, settled: 0, stillUncertain: 0, error: null });
+    expect(emu.store.reportRequests.length).toBe(requests);
+  });
+
+  it('asks for the range since the uncertain batch was sent, on the service clock, a day per request', async () => {
+    const { emu, dir, env } = await twoUncertainRuns();
+    const r = await reconcileJson([], env, dir);
+    const asked = emu.store.reportRequests.map((q) => q.body);
+    expect(asked.length).toBe(r.json.requests);
+    expect(asked[0]).toMatchObject({ campaign_key: 'summer', start_date: r.json.from });
+    expect(asked.at(-1)).toMatchObject({ end_date: r.json.to });
+    for (const q of asked) expect(q.ref_id).toBeUndefined();
+  });
+
+  it('--run settles only the leads that run left uncertain', async () => {
+    const { emu, dir, env, runA, runB } = await twoUncertainRuns();
+    const onlyB = await reconcileJson(['--run', runB], env, dir);
+    expect(onlyB.code).toBe(5);
+    expect(onlyB.json).toMatchObject({ run: runB, uncertain: 2, settled: 0, stillUncertain: 2 });
+    expect(onlyB.json.runs.map((x) => x.id)).toEqual([runB]);
+    // a.csv's leads were not touched: still uncertain for its rerun.
+    const rerunA = await cli(['import', 'a.csv', '--json'], env, dir);
+    expect(JSON.parse(rerunA.stdout)).toMatchObject({ uncertainEarlier: 4, alreadyImported: 0 });
+
+    // A unique prefix is enough; all of run A's leads are found.
+    const onlyA = await reconcileJson(['--run', runA.slice(0, -2)], env, dir);
+    expect(onlyA.code).toBe(0);
+    expect(onlyA.json).toMatchObject({ run: runA, uncertain: 4, settled: 4, stillUncertain: 0 });
+    expect(onlyA.json.error).toBeNull();
+    expect(emu.store.received.flatMap((x) => x.phones).sort()).toEqual(A);
+
+    const unknown = await cli(['reconcile', '--run', 'r19990101-000000-000000'], env, dir);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('--run: no run r19990101-000000-000000 in the history');
+  });
+
+  it('says what it settled on stderr, and what to do about the rest', async () => {
+    const { dir, env, runA, runB } = await twoUncertainRuns();
+    const r = await cli(['reconcile'], env, dir);
+    expect(r.code).toBe(5);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('campaign summer: 6 uncertain leads');
+    expect(r.stderr).toMatch(/settled\s+4\s+found in the campaign/);
+    expect(r.stderr).toMatch(
+      /uncertain\s+2\s+not found yet \(a lead shows in reports only once called\)/,
+    );
+    expect(r.stderr).toContain(`run ${runA} (${path.join(dir, 'a.csv')}`);
+    expect(r.stderr).toContain(`run ${runB} (${path.join(dir, 'b.csv')}`);
+    expect(r.stderr).toContain('cacs import <file> --retry-uncertain');
+  });
+
+  it('nothing uncertain: exit 0 without asking the service or creating state', async () => {
+    const emu = await emulators.start();
+    const { dir, env } = setup(emu);
+    const r = await reconcileJson([], env, dir);
+    expect(r.code).toBe(0);
+    expect(r.json).toMatchObject({ uncertain: 0, exitCode: 0, error: null, from: null });
+    expect(emu.store.reportRequests).toHaveLength(0);
+    expect(fs.existsSync(env.CACS_STATE_DIR!)).toBe(false);
+    const human = await cli(['reconcile'], env, dir);
+    expect(human.code).toBe(0);
+    expect(human.stderr).toContain('no uncertain leads in campaign summer');
+  });
+
+  it('a record with data: [] (in the campaign, not called in the range) counts as found', async () => {
+    const server = await startScriptedServer([
+      hangUp,
+      json(200, {
+        result: 'success',
+        message: 'Have 1 records found',
+        records: [
+          {
+            campaign_id: 1,
+            campaign_name: 'Summer',
+            campaign_lead_id: 7,
+            ref_id: '',
+            phone_number: '+84 912 345 001',
+            lead_name: 'Lead 0',
+            call: 0,
+            data: [],
+          },
+        ],
+      }),
+    ]);
+    try {
+      const { dir, env } = setup(server);
+      write(dir, 'one.csv', csv(['0912345001', '0912345002']));
+      const imp = await cli(['import', 'one.csv', '--json'], env, dir);
+      expect(imp.code).toBe(5);
+      const r = await reconcileJson([], env, dir);
+      expect(r.json).toMatchObject({ uncertain: 2, settled: 1, stillUncertain: 1, records: 1 });
+      expect(r.code).toBe(5);
+      const report = server.seen.filter((q) => q.method === 'GET');
+      expect(report.length).toBeGreaterThanOrEqual(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('the service refuses the token: exit 4, nothing settled', async () => {
+    const { emu, dir, env } = await twoUncertainRuns();
+    const refused = await reconcileJson([], { ...env, CACS_ACCESS_TOKEN: 'not-the-token' }, dir);
+    expect(refused.code).toBe(4);
+    expect(refused.json.error).toMatchObject({ code: 'refused' });
+    const after = await reconcileJson([], env, dir);
+    expect(after.json).toMatchObject({ uncertain: 6, settled: 4 });
+    expect(emu.store.received.flatMap((x) => x.phones).sort()).toEqual(A);
+  });
+
+  it('the service cannot be reached: exit 1, nothing settled', async () => {
+    const { emu, dir, env } = await twoUncertainRuns();
+    await emulators.stop(emu);
+    const down = await cli(['reconcile'], env, dir);
+    expect(down.code).toBe(1);
+    expect(down.stderr).toContain('error:');
+    // Back on the same address (with no leads at all): the six are all still uncertain.
+    const again = await emulators.start({ port: emu.port });
+    const after = await reconcileJson([], env, dir);
+    expect(after.code).toBe(5);
+    expect(after.json).toMatchObject({ uncertain: 6, settled: 0, stillUncertain: 6 });
+    expect(again.store.received).toHaveLength(0);
+  });
+
+  it('waits for no import: a run holding the campaign lock stops it (exit 1, naming the pid)', async () => {
+    const { emu, dir, env } = await twoUncertainRuns();
+    const lock = `${ledgerFile({
+      stateDir: env.CACS_STATE_DIR!,
+      baseUrl: canonicalServiceUrl(new URL(emu.url)),
+      campaignKey: 'summer',
+    })}.lock`;
+    // A live process that is not this one: the test runner's parent.
+    fs.writeFileSync(lock, `${process.ppid} 0123456789abcdef\n`);
+    const r = await cli(['reconcile'], env, dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      `another cacs run (pid ${process.ppid}) is importing into campaign summer`,
+    );
+    expect(emu.store.reportRequests).toHaveLength(0);
+    fs.rmSync(lock);
+  });
+
+  it("an import's uncertain advice points to cacs reconcile", async () => {
+    const emu = await emulators.start({ faults: { dropAfterRate: 1 } });
+    const { dir, env } = setup(emu);
+    write(dir, 'a.csv', csv(A));
+    const first = await cli(['import', 'a.csv'], env, dir);
+    expect(first.code).toBe(5);
+    expect(first.stderr).toContain('cacs reconcile');
+    // The uncertain list says so for each lead.
+    const list = fs.readFileSync(path.join(dir, 'a.csv.uncertain.csv'), 'utf8');
+    expect(list).toContain('cacs reconcile checks the campaign for it');
+    const rerun = await cli(['import', 'a.csv', '--json'], env, dir);
+    expect(rerun.code).toBe(5);
+    const out = JSON.parse(rerun.stdout) as { error: { hint: string } };
+    expect(out.error.hint).toContain('cacs reconcile');
+    // The skipped list of the rerun too (uncertain_earlier).
+    const skipped = fs.readFileSync(path.join(dir, 'a.csv.skipped.csv'), 'utf8');
+    expect(skipped).toContain('uncertain_earlier');
+    expect(skipped).toContain('cacs reconcile checks the campaign for it');
+    const human = await cli(['import', 'a.csv'], env, dir);
+    expect(human.stderr).toContain('cacs reconcile');
+    expect(human.stderr).toMatch(
+      /uncertain earlier\s+4\s+not sent: settle them with cacs reconcile/,
+    );
+    expect(human.stderr).not.toContain('cacs history find <phone>');
+  });
+
+  it('the library does the same: reconcile() returns the summary as data', async () => {
+    const { emu, env, runA } = await twoUncertainRuns();
+    const client = createClient({ baseUrl: emu.url, token: 'emulator-token' });
+    const s = await reconcile({ campaignKey: 'summer', client, stateDir: env.CACS_STATE_DIR! });
+    expect(s).toMatchObject({ uncertain: 6, settled: 4, stillUncertain: 2, exitCode: 5 });
+    const one = await reconcile({
+      campaignKey: 'summer',
+      client,
+      stateDir: env.CACS_STATE_DIR!,
+      run: runA,
+    });
+    // Run A's leads were settled by the first call: nothing of it is uncertain now.
+    expect(one).toMatchObject({ run: runA, uncertain: 0, exitCode: 0 });
+  });
+
+  /**
+   * Six uncertain leads in a ledger, held by the service: imported `hoursAgo(i)` hours ago, so
+   * their calls fall at different times; answers capped at 900 bytes (a lead or two).
+   */
+  async function busyDay(hoursAgo: (i: number) => number) {
+    const emu = await emulators.start();
+    const stateDir = tempDir('cacs-reconcile-state-');
+    cleanup.push(stateDir);
+    const serviceUrl = canonicalServiceUrl(new URL(emu.url));
+    const file = ledgerFile({ stateDir, baseUrl: serviceUrl, campaignKey: 'summer' });
+    const hasher = Hasher.forStateDir(stateDir);
+    fs.writeFileSync(file, '');
+    const now = Date.now();
+    const phones = [...A, ...B];
+    await appendLedgerRecords(
+      file,
+      phones.map((p) => {
+        const [lo, hi] = hasher.phone(p);
+        const time = Math.floor((now - 8 * 3_600_000) / 1000);
+        return { lo, hi, ref: 0, run: 1, time, state: STATE_UNCERTAIN };
+      }),
+    );
+    phones.forEach((p, i) =>
+      emu.store.addLead(
+        'summer',
+        { phone_number: p, name: `Lead ${i}` },
+        new Date(now - hoursAgo(i) * 3_600_000),
+      ),
+    );
+    const client = createClient({
+      baseUrl: emu.url,
+      token: 'emulator-token',
+      limits: { reportAnswerBytes: 900 },
+    });
+    return { emu, stateDir, client };
+  }
+
+  it('a day whose answer is over the size cap is asked again in halves, down to a minute', async () => {
+    const { emu, stateDir, client } = await busyDay((i) => 1 + i);
+    const s = await reconcile({ campaignKey: 'summer', client, stateDir });
+    expect(s).toMatchObject({ uncertain: 6, settled: 6, stillUncertain: 0, exitCode: 0 });
+    expect(s.requests).toBeGreaterThan(2);
+    // Every window asked lies within the range, and the answered ones cover it without gap.
+    for (const q of emu.store.reportRequests) {
+      expect(String(q.body.start_date) >= s.from!).toBe(true);
+      expect(String(q.body.end_date) <= s.to!).toBe(true);
+    }
+  });
+
+  it('a minute still over the cap: exit 1 naming it, nothing settled', async () => {
+    const { stateDir, client } = await busyDay(() => 2);
+    const failing = reconcile({ campaignKey: 'summer', client, stateDir });
+    await expect(failing).rejects.toMatchObject({ exitCode: 1 });
+    await expect(failing).rejects.toThrow(
+      /from \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} to .* are more than cacs reads in one answer, even for one minute/,
+    );
+    const file = fs.readdirSync(path.join(stateDir, 'ledgers')).find((f) => f.endsWith('.ledger'))!;
+    const states = [...readRecords(path.join(stateDir, 'ledgers', file))].map((r) => r.state);
+    expect(states.every((x) => x === STATE_UNCERTAIN)).toBe(true);
+  });
+});
