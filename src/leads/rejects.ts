@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { AtomicFile, assertCanCreateIn } from '../atomic-write.js';
+import { AtomicFile, assertCanWrite } from '../atomic-write.js';
 import { csvLineWriter, type CsvLine } from '../csv-writer.js';
 import { FailureError, UsageError } from '../errors.js';
 
@@ -79,12 +79,12 @@ export function sidecarWriteError(file: string, e: unknown, kind: SidecarKind = 
 }
 
 /**
- * Check before anything is sent that `file` can be created (see assertCanCreateIn); throws the
- * same clear errors as a failed write.
+ * Check before anything is sent that `file` can be written (see assertCanWrite: created in its
+ * folder, or a pipe or device opened); throws the same clear errors as a failed write.
  */
 export function checkSidecarFolder(file: string, kind: SidecarKind): void {
   try {
-    assertCanCreateIn(path.dirname(file));
+    assertCanWrite(file);
   } catch (e) {
     throw sidecarWriteError(file, e, kind);
   }
