@@ -296,8 +296,12 @@ export class AtomicFile {
     return writeAll(this.handle, data);
   }
 
-  /** fsync, close, rename (or link, with noClobber) into place. On failure nothing is left. */
-  commitSync(): void {
+  /**
+   * fsync, close, rename (or link, with noClobber) into place — at `as` when given (a name in
+   * the same folder: the sidecars' numbered names). On failure nothing is left.
+   */
+  commitSync(as?: string): void {
+    const target = as ?? this.target;
     const fd = this.handle;
     if (this.direct) {
       this.fd = undefined;
@@ -310,10 +314,10 @@ export class AtomicFile {
       this.fd = undefined;
       fs.closeSync(fd);
       if (this.opts.noClobber) {
-        fs.linkSync(this.temp, this.target);
+        fs.linkSync(this.temp, target);
         fs.unlinkSync(this.temp);
       } else {
-        fs.renameSync(this.temp, this.target);
+        fs.renameSync(this.temp, target);
       }
     } catch (e) {
       this.discard();
@@ -321,7 +325,7 @@ export class AtomicFile {
     }
     this.done = true;
     this.forget();
-    if (this.opts.durable !== false) syncFolder(path.dirname(this.target));
+    if (this.opts.durable !== false) syncFolder(path.dirname(target));
   }
 
   /** Close and remove the temporary file (a failed or abandoned write). Safe to call twice. */
