@@ -37,8 +37,13 @@ function checkWritableFolder(file: string, given: string): WriteTarget {
   } catch (e) {
     if (e instanceof CacsError)
       throw new UsageError(`-o ${given}: ${e.message}`, e.hint ? { hint: e.hint } : {});
-    if ((e as NodeJS.ErrnoException).code === 'EISDIR')
-      throw new UsageError(`-o ${given}: is a folder; give a file name`);
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EISDIR') throw new UsageError(`-o ${given}: is a folder; give a file name`);
+    if (code === 'ENOTDIR' || code === 'EACCES')
+      throw new UsageError(
+        `-o ${given}: the folder ${path.dirname(file)} does not exist or cannot be written`,
+        { hint: 'Create the folder first, or write somewhere else.' },
+      );
     throw new UsageError(
       `-o ${given}: cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
     );
