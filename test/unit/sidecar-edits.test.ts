@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createClient, runImport } from '../../src/index.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { emulatorPool, importEnv, write, type Summary } from '../helpers/import.js';
 
@@ -153,5 +154,33 @@ describe('a sidecar file a person changed', () => {
     }
     expect(fs.statSync(path.join(dir, fs.readdirSync(dir)[0]!)).mode & 0o077).toBe(0);
     expect(fs.existsSync(rejects)).toBe(true);
+  });
+});
+
+describe('a sidecar saved while the import runs', () => {
+  it('is kept: the name is checked again just before the list is put in place', async () => {
+    const emu = await emulators.start();
+    const cwd = tempDir('cacs-edits-');
+    const state = tempDir('cacs-edits-state-');
+    made.push(cwd, state);
+    const file = write(cwd, 'leads.csv', LEADS);
+    const rejects = `${file}.rejects.csv`;
+    const notes: string[] = [];
+    const s = await runImport({
+      file,
+      campaignKey: 'summer',
+      client: createClient({ baseUrl: emu.url, token: emu.token }),
+      stateDir: state,
+      cwd,
+      onNote: (line) => notes.push(line),
+      // Once sending starts, the preflight's rejects list is written but not yet in place.
+      onProgress: (p) => {
+        if (p.phase === 'sending' && !fs.existsSync(rejects)) fs.writeFileSync(rejects, 'mine\n');
+      },
+    });
+    expect(fs.readFileSync(rejects, 'utf8')).toBe('mine\n');
+    expect(s.rejectsFile).toBe(`${file}.rejects-2.csv`);
+    expect(fs.readFileSync(s.rejectsFile!, 'utf8')).toContain(',abc,Bad phone');
+    expect(notes.join('\n')).toContain(`kept ${rejects} (cacs did not write it)`);
   });
 });
