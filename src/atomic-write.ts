@@ -6,6 +6,18 @@
  * replaced). The temporary file is removed on every failure and, through src/cleanup.ts, if the
  * process must stop at once.
  *
+ * What a name points at decides how it is written (writeTargetOf, the one place that decides, for
+ * every file cacs writes: reports, the rejects/skipped/uncertain lists, bookmarks, config):
+ * - a regular file, or a new name: the temporary file and the rename above (0600);
+ * - a FIFO, a character device (/dev/null, a terminal) or an open descriptor (/dev/fd/N,
+ *   /dev/stdout, /proc/self/fd/N): written directly — no temporary file, no rename, no chmod,
+ *   nothing ever removed; a run that fails part-way leaves what it wrote there;
+ * - a symlink that belongs to the writer (or to root): written through to what it points at,
+ *   atomically beside that file (which gets 0600 like any file cacs writes); the link stays.
+ *   A symlink another user made is refused (it could point anywhere the writer can write);
+ * - a folder, a block device or a socket: refused.
+ * `noClobber` never replaces anything that exists, whatever it is (the link below fails).
+ *
  * Streaming (report output in chunks with back-pressure, sidecar rows one by one) goes through
  * AtomicFile; one-shot writes through writeFileAtomicSync.
  */
@@ -13,6 +25,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { removeOnExit } from './cleanup.js';
+import { UsageError } from './errors.js';
 
 export interface AtomicWriteOptions {
   /** Permission bits of the new file (the umask can only remove some). Default 0o600. */
@@ -26,10 +39,127 @@ export interface AtomicWriteOptions {
   noClobber?: boolean;
 }
 
-const { O_WRONLY, O_CREAT, O_EXCL } = fs.constants;
+const { O_WRONLY, O_CREAT, O_EXCL, O_APPEND } = fs.constants;
+const O_NONBLOCK = fs.constants.O_NONBLOCK ?? 0;
+const O_NOCTTY = fs.constants.O_NOCTTY ?? 0;
+/** How a pipe, device or descriptor is opened: never created, never truncated. */
+const DIRECT = O_WRONLY | O_APPEND | O_NOCTTY;
 /** O_NOFOLLOW where the platform has it (O_EXCL alone already refuses a symlink on POSIX). */
 const O_NOFOLLOW = fs.constants.O_NOFOLLOW ?? 0;
 export const EXCLUSIVE_NOFOLLOW = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW;
+
+/**
+ * How a name is written: `file` atomically at `path` (a new name, a regular file, or what a
+ * symlink of the writer's points at: `link` is then the name given); `direct` by opening
+ * `path` itself (a named pipe, a character device, an open descriptor).
+ */
+export type WriteTarget =
+  | { kind: 'file'; path: string; exists: boolean; link?: string }
+  | { kind: 'direct'; path: string; what: 'pipe' | 'device' | 'descriptor' };
+
+/** Whether `dir` (canonical) is a process's descriptor folder (/proc/self/fd, /dev/fd). */
+function isDescriptorFolder(dir: string): boolean {
+  let real: string;
+  try {
+    real = fs.realpathSync(dir);
+  } catch {
+    return false;
+  }
+  return /^\/proc\/(self|thread-self|\d+)(\/task\/\d+)?\/fd$/.test(real) || real === '/dev/fd';
+}
+
+function errnoError(code: string, message: string, at: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`${code}: ${message}, ${at}`), { code, path: at });
+}
+
+/**
+ * What `target` is, for writing (see the module comment): the one place that decides, for every
+ * file cacs writes. Throws a UsageError naming the path for what cacs refuses (a block device, a
+ * socket, another user's symlink), and an errno error (EISDIR, ELOOP, EACCES…) otherwise.
+ */
+export function writeTargetOf(target: string): WriteTarget {
+  const given = path.resolve(target);
+  const euid = process.geteuid?.();
+  let at = given;
+  let link: string | undefined;
+  for (let hops = 0; ; hops++) {
+    let st: fs.Stats;
+    try {
+      st = fs.lstatSync(at);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      return { kind: 'file', path: at, exists: false, ...(link !== undefined ? { link } : {}) };
+    }
+    if (st.isSymbolicLink()) {
+      if (euid !== undefined && st.uid !== euid && st.uid !== 0) {
+        throw new UsageError(
+          `${given} is a symlink that belongs to another user (uid ${st.uid}): cacs writes through a symlink only when it is yours (or root's)`,
+          { hint: 'Give the name of the file itself, or remove the link.' },
+        );
+      }
+      // /dev/fd/N, /dev/stdout → /proc/self/fd/N: an open descriptor, written as it is.
+      if (isDescriptorFolder(path.dirname(at))) {
+        let to: fs.Stats;
+        try {
+          to = fs.statSync(at);
+        } catch {
+          throw errnoError('EBADF', 'not an open descriptor', at);
+        }
+        if (to.isDirectory()) throw errnoError('EISDIR', 'a folder', at);
+        // A socket (stdout under systemd, a child's stdio in Node) cannot be opened by name.
+        if (to.isSocket())
+          throw new UsageError(`${given} is a socket: cacs cannot open it by name`, {
+            hint: 'Write to stdout instead (leave out the file name), or give a file or a pipe.',
+          });
+        return { kind: 'direct', path: at, what: 'descriptor' };
+      }
+      if (hops >= 40) throw errnoError('ELOOP', 'too many levels of symbolic links', given);
+      link = given;
+      at = path.resolve(path.dirname(at), fs.readlinkSync(at));
+      continue;
+    }
+    if (st.isFile()) return { kind: 'file', path: at, exists: true, ...(link ? { link } : {}) };
+    if (st.isFIFO()) return { kind: 'direct', path: at, what: 'pipe' };
+    if (st.isCharacterDevice()) return { kind: 'direct', path: at, what: 'device' };
+    if (st.isDirectory()) throw errnoError('EISDIR', 'a folder', given);
+    throw new UsageError(
+      `${given} is a ${st.isBlockDevice() ? 'block device (a disk)' : 'socket'}: cacs writes only to files, named pipes and character devices`,
+      { hint: 'Give a file name.' },
+    );
+  }
+}
+
+/**
+ * Open a pipe, device or descriptor for writing, without blocking: a named pipe must have its
+ * reader already (else a UsageError naming it; a blocking open would wait for ever, deaf to
+ * Ctrl-C). The async path (openDirect) waits for a reader, as a shell redirect does.
+ */
+function openDirectSync(t: WriteTarget & { kind: 'direct' }): number {
+  if (t.what === 'device') return fs.openSync(t.path, DIRECT);
+  let probe: number;
+  try {
+    probe = fs.openSync(t.path, DIRECT | O_NONBLOCK);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENXIO') throw e;
+    throw new UsageError(`${t.path} is a named pipe that nothing is reading`, {
+      hint: 'Start the program that reads it first, then run cacs again.',
+    });
+  }
+  try {
+    // The reader is there, so this open does not wait; the descriptor blocks on a full pipe.
+    return fs.openSync(t.path, DIRECT);
+  } finally {
+    fs.closeSync(probe);
+  }
+}
+
+/** Throws unless `target` can be written (checked before any work: the folder or the device). */
+export function assertCanWrite(target: string): WriteTarget {
+  const t = writeTargetOf(target);
+  if (t.kind === 'direct') fs.accessSync(t.path, fs.constants.W_OK);
+  else assertCanCreateIn(path.dirname(t.path));
+  return t;
+}
 
 /** At most this many bytes of the target's name are kept in the temporary name (NAME_MAX). */
 const MAX_STEM_BYTES = 180;
@@ -79,6 +209,8 @@ function syncFolder(dir: string): void {
 /**
  * A file being written: created at a temporary name by AtomicFile.open, filled with write or
  * writeSync, then commit() puts it in place; discard() (or any failure of commit) removes it.
+ * For a pipe, device or descriptor (`direct`), `temp` is the target itself: written in place,
+ * commit() and discard() only close it (nothing is ever removed).
  */
 export class AtomicFile {
   private fd: number | undefined;
@@ -90,13 +222,43 @@ export class AtomicFile {
     readonly temp: string,
     fd: number,
     private readonly opts: AtomicWriteOptions,
+    /** Written in place: a named pipe, a character device or an open descriptor. */
+    readonly direct = false,
   ) {
     this.fd = fd;
-    this.forget = removeOnExit(temp);
+    this.forget = direct ? () => {} : removeOnExit(temp);
   }
 
-  /** Create the temporary file (folders on the way are created too, mode 0700). */
+  /**
+   * Where the bytes go: the target as writeTargetOf sees it (noClobber: the name itself, which
+   * the final link refuses if anything is there).
+   */
+  private static where(target: string, opts: AtomicWriteOptions): WriteTarget {
+    return opts.noClobber ? { kind: 'file', path: target, exists: false } : writeTargetOf(target);
+  }
+
+  /**
+   * Create the temporary file (folders on the way are created too, mode 0700), or open the pipe
+   * or device. A named pipe must have its reader already (see openDirectSync).
+   */
   static open(target: string, opts: AtomicWriteOptions = {}): AtomicFile {
+    const t = AtomicFile.where(target, opts);
+    if (t.kind === 'direct') return new AtomicFile(t.path, t.path, openDirectSync(t), opts, true);
+    return AtomicFile.create(t.path, opts);
+  }
+
+  /** As open, but a named pipe is waited on until a reader opens it (as a shell redirect does). */
+  static async openAsync(target: string, opts: AtomicWriteOptions = {}): Promise<AtomicFile> {
+    const t = AtomicFile.where(target, opts);
+    if (t.kind !== 'direct') return AtomicFile.create(t.path, opts);
+    // A raw descriptor (not a FileHandle, which would close it again when collected).
+    const fd = await new Promise<number>((resolve, reject) =>
+      fs.open(t.path, DIRECT, (e, d) => (e ? reject(e) : resolve(d))),
+    );
+    return new AtomicFile(t.path, t.path, fd, opts, true);
+  }
+
+  private static create(target: string, opts: AtomicWriteOptions): AtomicFile {
     const dir = path.dirname(target);
     try {
       fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -134,18 +296,28 @@ export class AtomicFile {
     return writeAll(this.handle, data);
   }
 
-  /** fsync, close, rename (or link, with noClobber) into place. On failure nothing is left. */
-  commitSync(): void {
+  /**
+   * fsync, close, rename (or link, with noClobber) into place — at `as` when given (a name in
+   * the same folder: the sidecars' numbered names). On failure nothing is left.
+   */
+  commitSync(as?: string): void {
+    const target = as ?? this.target;
     const fd = this.handle;
+    if (this.direct) {
+      this.fd = undefined;
+      this.done = true;
+      fs.closeSync(fd);
+      return;
+    }
     try {
       if (this.opts.durable !== false) fs.fsyncSync(fd);
       this.fd = undefined;
       fs.closeSync(fd);
       if (this.opts.noClobber) {
-        fs.linkSync(this.temp, this.target);
+        fs.linkSync(this.temp, target);
         fs.unlinkSync(this.temp);
       } else {
-        fs.renameSync(this.temp, this.target);
+        fs.renameSync(this.temp, target);
       }
     } catch (e) {
       this.discard();
@@ -153,7 +325,7 @@ export class AtomicFile {
     }
     this.done = true;
     this.forget();
-    if (this.opts.durable !== false) syncFolder(path.dirname(this.target));
+    if (this.opts.durable !== false) syncFolder(path.dirname(target));
   }
 
   /** Close and remove the temporary file (a failed or abandoned write). Safe to call twice. */
@@ -168,6 +340,7 @@ export class AtomicFile {
     }
     if (this.done) return;
     this.done = true;
+    if (this.direct) return;
     try {
       fs.rmSync(this.temp, { force: true });
     } finally {
@@ -201,7 +374,7 @@ export async function writeFileAtomic(
   fill: (file: AtomicFile) => Promise<void>,
   opts: AtomicWriteOptions = {},
 ): Promise<void> {
-  const file = AtomicFile.open(target, opts);
+  const file = await AtomicFile.openAsync(target, opts);
   try {
     await fill(file);
     file.commitSync();
@@ -228,7 +401,8 @@ export function assertCanCreateIn(dir: string): void {
   if (!fs.statSync(at).isDirectory()) {
     throw Object.assign(new Error(`ENOTDIR: not a folder, ${at}`), { code: 'ENOTDIR', path: at });
   }
-  const probe = AtomicFile.open(path.join(at, 'cacs-probe'), { durable: false });
+  // noClobber: a temporary file is made whatever is at the probe's own name.
+  const probe = AtomicFile.open(path.join(at, 'cacs-probe'), { durable: false, noClobber: true });
   probe.discard();
 }
 

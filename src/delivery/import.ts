@@ -41,6 +41,7 @@ import { MAX_LISTED_LINES, appendHistory, newRun, readHistory, type RunRecord } 
 import { Ledger, ledgerFile, type LedgerHit } from './ledger.js';
 import { acquireLock, type Lock } from '../lock.js';
 import { removeStaleSidecars, sidecarFolder } from './sidecars.js';
+import { WrittenFiles } from '../leads/written-files.js';
 import { sendLeads, type SendProgress, type SendResult } from './send.js';
 
 export interface ImportOptions {
@@ -316,6 +317,11 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       });
     }
   }
+  // What cacs wrote before: a list a person changed since, or one cacs never wrote, is kept and
+  // this run's goes beside it; a dry run never replaces a real run's.
+  const written = files
+    ? new WrittenFiles(opts.stateDir, !opts.dryRun, (line) => opts.onNote?.(line))
+    : undefined;
   // A real import must be able to list the leads it rejects, holds back or leaves uncertain:
   // checked before anything is sent. A dry run fails only if it has rows to write.
   if (!opts.dryRun && files) {
@@ -421,6 +427,8 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
           info.bom,
           'rejects',
           sink,
+          written,
+          (line) => opts.onNote?.(line),
         ),
       skipped: (headers) =>
         new SidecarWriter(
@@ -430,6 +438,8 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
           info.bom,
           'skipped',
           sink,
+          written,
+          (line) => opts.onNote?.(line),
         ),
       ...(holdBack ? { holdBack } : {}),
       onProgress: (rowsRead, fraction) =>
@@ -576,6 +586,8 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
           info.bom,
           'uncertain',
           sink,
+          written,
+          (line) => opts.onNote?.(line),
         );
         for (const line of send.uncertainLines) {
           const why = send.uncertainWhy.get(line);
@@ -595,12 +607,21 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     if (files && run && target) {
       removeStaleSidecars({
         kept: [
-          [rejectsPath, rejectsFile, 'no row needs fixing now', false],
-          [skippedPath, skippedFile, 'no row is held back now', false],
+          [rejectsPath, rejectsFile, 'no row needs fixing now', false, 'rejects'],
+          [skippedPath, skippedFile, 'no row is held back now', false, 'skipped'],
           ...(send
-            ? [[uncertainPath, uncertainFile, 'no lead of this run is uncertain', true] as const]
+            ? [
+                [
+                  uncertainPath,
+                  uncertainFile,
+                  'no lead of this run is uncertain',
+                  true,
+                  'uncertain',
+                ] as const,
+              ]
             : []),
         ],
+        written: written!,
         input: info.displayName === 'stdin' ? 'stdin' : path.resolve(opts.cwd, info.displayName),
         inputHash,
         campaign: opts.campaignKey,

@@ -7,6 +7,8 @@ import path from 'node:path';
 import { assertCanCreateIn } from '../atomic-write.js';
 import { sameFile } from '../leads/rejects.js';
 import type { RunRecord } from './history.js';
+import type { WrittenFiles } from '../leads/written-files.js';
+import type { SidecarKind } from '../leads/rejects.js';
 
 /**
  * Sidecars go beside the input (two inputs of one name in two folders never share them); for
@@ -31,9 +33,11 @@ export function sidecarFolder(
 }
 
 export interface StaleSidecars {
-  /** Each sidecar: the path this run wrote (null: none), its path, why it would be stale, and
-   * whether it is only this input's own when the content is the same too. */
-  kept: ReadonlyArray<readonly [string | null, string, string, boolean]>;
+  /** Each sidecar: the path this run wrote (null: none), its path, why it would be stale,
+   * whether it is only this input's own when the content is the same too, and its kind. */
+  kept: ReadonlyArray<readonly [string | null, string, string, boolean, SidecarKind]>;
+  /** What cacs wrote: a file changed since (or not cacs's) is never removed. */
+  written: WrittenFiles;
   /** The input's absolute path, or 'stdin'. */
   input: string;
   inputHash: string;
@@ -54,25 +58,56 @@ export interface StaleSidecars {
  */
 export function removeStaleSidecars(o: StaleSidecars): void {
   if (o.input === 'stdin') return;
-  for (const [written, file, why, sameContent] of o.kept) {
-    if (written !== null || !fs.existsSync(file)) continue;
-    const writer = lastWriterOf(file, o.runs, o.self);
-    if (
-      !writer ||
-      writer.file !== o.input ||
-      writer.campaign !== o.campaign ||
-      writer.baseUrl !== o.baseUrl
-    )
-      continue;
-    if (sameContent && (writer.inputHash === undefined || writer.inputHash !== o.inputHash)) {
-      o.onNote?.(
-        `kept ${file}: run ${writer.id} left those leads uncertain when the file held other content`,
-      );
-      continue;
+  for (const [written, file, why, sameContent, kind] of o.kept) {
+    if (written !== null) continue;
+    // The list's own name, and the numbered names earlier runs of this input wrote beside a
+    // kept one.
+    for (const candidate of new Set([file, ...writtenBefore(o, kind)])) {
+      if (!fs.existsSync(candidate)) continue;
+      const writer = lastWriterOf(candidate, o.runs, o.self);
+      if (
+        !writer ||
+        writer.file !== o.input ||
+        writer.campaign !== o.campaign ||
+        writer.baseUrl !== o.baseUrl
+      )
+        continue;
+      if (sameContent && (writer.inputHash === undefined || writer.inputHash !== o.inputHash)) {
+        o.onNote?.(
+          `kept ${candidate}: run ${writer.id} left those leads uncertain when the file held other content`,
+        );
+        continue;
+      }
+      const status = o.written.status(candidate);
+      if (status !== 'own') {
+        if (status === 'edited' || status === 'foreign')
+          o.onNote?.(
+            `kept ${candidate} (${status === 'edited' ? 'changed since cacs wrote it' : 'cacs did not write it'}), though ${why}`,
+          );
+        continue;
+      }
+      fs.rmSync(candidate, { force: true });
+      o.written.forget(candidate);
+      o.onNote?.(`removed the stale ${candidate} (${why})`);
     }
-    fs.rmSync(file, { force: true });
-    o.onNote?.(`removed the stale ${file} (${why})`);
   }
+}
+
+/** The files of `kind` that earlier runs of this input (same campaign and service) wrote. */
+function writtenBefore(o: StaleSidecars, kind: SidecarKind): string[] {
+  const out: string[] = [];
+  for (const r of o.runs.values()) {
+    if (r.id === o.self || !r.end) continue;
+    if (r.file !== o.input || r.campaign !== o.campaign || r.baseUrl !== o.baseUrl) continue;
+    const f =
+      kind === 'rejects'
+        ? r.end.rejectsFile
+        : kind === 'skipped'
+          ? r.end.skippedFile
+          : r.end.uncertainFile;
+    if (f) out.push(f);
+  }
+  return out;
 }
 
 /** The latest run of the history (other than `self`) whose summary lists `file` as a sidecar. */

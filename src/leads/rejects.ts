@@ -7,9 +7,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { AtomicFile, assertCanCreateIn } from '../atomic-write.js';
+import { AtomicFile, assertCanWrite } from '../atomic-write.js';
 import { csvLineWriter, type CsvLine } from '../csv-writer.js';
 import { FailureError, UsageError } from '../errors.js';
+import { WrittenHash, type WrittenFiles } from './written-files.js';
 
 export const REJECTS_META_COLUMNS = ['line', 'code', 'reason'] as const;
 
@@ -79,12 +80,12 @@ export function sidecarWriteError(file: string, e: unknown, kind: SidecarKind = 
 }
 
 /**
- * Check before anything is sent that `file` can be created (see assertCanCreateIn); throws the
- * same clear errors as a failed write.
+ * Check before anything is sent that `file` can be written (see assertCanWrite: created in its
+ * folder, or a pipe or device opened); throws the same clear errors as a failed write.
  */
 export function checkSidecarFolder(file: string, kind: SidecarKind): void {
   try {
-    assertCanCreateIn(path.dirname(file));
+    assertCanWrite(file);
   } catch (e) {
     throw sidecarWriteError(file, e, kind);
   }
@@ -145,8 +146,18 @@ function copyString(s: string): string {
   return s.length === 0 ? '' : Buffer.from(s, 'utf8').toString('utf8');
 }
 
+/** What each list holds, for "kept X: this run's … are in Y". */
+const LIST_OF: Record<SidecarKind, string> = {
+  rejects: 'rows to fix',
+  skipped: 'rows held back',
+  uncertain: 'uncertain leads',
+};
+
 export class SidecarWriter {
   private out: AtomicFile | undefined;
+  /** The name being written (`file`, or a numbered one beside it when `file` is kept). */
+  private at: string;
+  private hash: WrittenHash | undefined;
   /**
    * Rows as UTF-8 bytes: a row's text is built from slices of the reader's decoded text, and a
    * string kept as text would keep each whole 32 KB slice alive until the next flush (+50 MB of
@@ -167,7 +178,11 @@ export class SidecarWriter {
     private readonly bom: boolean,
     private readonly kind: SidecarKind = 'rejects',
     sink: RowSink = FILE_ONLY,
+    /** What cacs wrote before: a file changed since, or not cacs's, is kept (see claim). */
+    private readonly written?: WrittenFiles,
+    private readonly onNote?: (line: string) => void,
   ) {
+    this.at = file;
     this.line = csvLineWriter(delimiter);
     this.toFile = sink.file;
     this.rows = sink.maxRows !== undefined ? new RowList(headers, sink.maxRows) : undefined;
@@ -181,11 +196,13 @@ export class SidecarWriter {
     }
     if (this.out === undefined) {
       const head = this.line([...REJECTS_META_COLUMNS, ...this.headers]);
+      this.at = this.written?.claim(this.file).path ?? this.file;
       try {
-        this.out = AtomicFile.open(this.file);
+        this.out = AtomicFile.open(this.at);
       } catch (e) {
-        throw sidecarWriteError(this.file, e, this.kind);
+        throw sidecarWriteError(this.at, e, this.kind);
       }
+      this.hash = this.out.direct ? undefined : new WrittenHash();
       this.push((this.bom ? '\ufeff' : '') + head);
     }
     this.push(this.line([String(line), code, reason, ...values]));
@@ -208,22 +225,37 @@ export class SidecarWriter {
       this.out.writeSync(chunk);
     } catch (e) {
       this.discard();
-      throw sidecarWriteError(this.file, e, this.kind);
+      throw sidecarWriteError(this.at, e, this.kind);
     }
+    this.hash?.update(chunk);
   }
 
-  /** Rename into place; returns the path, or undefined when nothing was written. */
+  /**
+   * Rename into place; returns the path written, or undefined when nothing was written. The
+   * name is claimed again first: a file changed (or made) there while the run went on is kept,
+   * and this one goes beside it. A kept file is said (onNote).
+   */
   commit(): string | undefined {
     if (this.out === undefined) return undefined;
     this.flush();
     const out = this.out;
     this.out = undefined;
+    const claim = this.written && !out.direct ? this.written.claim(this.file) : undefined;
+    // Another name than the one opened: renamed there (else to what it resolved to: a symlink's
+    // target, the link itself staying).
+    const moved = claim !== undefined && claim.path !== this.at;
+    if (claim) this.at = claim.path;
     try {
-      out.commitSync();
+      out.commitSync(moved ? this.at : undefined);
     } catch (e) {
-      throw sidecarWriteError(this.file, e, this.kind);
+      throw sidecarWriteError(this.at, e, this.kind);
     }
-    return this.file;
+    if (this.hash) this.written?.remember(this.at, this.hash.digest());
+    if (claim?.kept !== undefined)
+      this.onNote?.(
+        `kept ${this.file} (${claim.kept}): this run's ${LIST_OF[this.kind]} are in ${this.at}`,
+      );
+    return this.at;
   }
 
   /** Drop the temporary file and the rows kept (failed run, or a preflight done again). */

@@ -6,7 +6,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
-import { AtomicFile, tempNameFor, writeFileAtomicSync } from '../../src/atomic-write.js';
+import { spawnSync } from 'node:child_process';
+import {
+  AtomicFile,
+  tempNameFor,
+  writeFileAtomicSync,
+  writeTargetOf,
+} from '../../src/atomic-write.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { writeFileAtomic } from '../../src/report/write.js';
 import { isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
@@ -94,6 +100,51 @@ describe('the atomic-write helper', () => {
     expect(() => writeFileAtomicSync(target, 'x', { noClobber: true })).toThrow(/EEXIST/);
     expect(fs.existsSync(path.join(dir, 'nowhere'))).toBe(false);
     expect(fs.readdirSync(dir)).toEqual(['cfg.yaml']);
+  });
+});
+
+describe('what a name is, for writing (writeTargetOf: one decision for every file cacs writes)', () => {
+  it('a new name, a file, a symlink of ours (through to its target), a FIFO, a device, /dev/fd/N', () => {
+    const dir = tempDir();
+    const file = write(dir, 'a.csv', 'old');
+    expect(writeTargetOf(path.join(dir, 'new.csv'))).toEqual({
+      kind: 'file',
+      path: path.join(dir, 'new.csv'),
+      exists: false,
+    });
+    expect(writeTargetOf(file)).toEqual({ kind: 'file', path: file, exists: true });
+    fs.symlinkSync('a.csv', path.join(dir, 'link.csv'));
+    expect(writeTargetOf(path.join(dir, 'link.csv'))).toEqual({
+      kind: 'file',
+      path: file,
+      exists: true,
+      link: path.join(dir, 'link.csv'),
+    });
+    expect(spawnSync('mkfifo', [path.join(dir, 'p')]).status).toBe(0);
+    expect(writeTargetOf(path.join(dir, 'p'))).toMatchObject({ kind: 'direct', what: 'pipe' });
+    expect(writeTargetOf('/dev/null')).toMatchObject({ kind: 'direct', what: 'device' });
+    const fd = fs.openSync(file, 'r');
+    try {
+      expect(writeTargetOf(`/dev/fd/${fd}`)).toMatchObject({ kind: 'direct', what: 'descriptor' });
+    } finally {
+      fs.closeSync(fd);
+    }
+    expect(() => writeTargetOf(dir)).toThrow(/EISDIR/);
+  });
+
+  it('writeFileAtomicSync (bookmarks, state) through a symlink keeps the link; to a FIFO without reader: a clear refusal', () => {
+    const dir = tempDir();
+    write(dir, 'target.json', 'old');
+    fs.symlinkSync('target.json', path.join(dir, 'bm.json'));
+    writeFileAtomicSync(path.join(dir, 'bm.json'), 'new');
+    expect(fs.lstatSync(path.join(dir, 'bm.json')).isSymbolicLink()).toBe(true);
+    expect(fs.readFileSync(path.join(dir, 'target.json'), 'utf8')).toBe('new');
+    expect(spawnSync('mkfifo', [path.join(dir, 'p')]).status).toBe(0);
+    expect(() => writeFileAtomicSync(path.join(dir, 'p'), 'x')).toThrow(
+      /is a named pipe that nothing is reading/,
+    );
+    expect(fs.lstatSync(path.join(dir, 'p')).isFIFO()).toBe(true);
+    expect(fs.readdirSync(dir).sort()).toEqual(['bm.json', 'p', 'target.json']);
   });
 });
 

@@ -11,6 +11,7 @@ import {
 } from '../../errors.js';
 import type { FlatConfig } from '../../config/schema.js';
 import { requireCampaign } from '../../config/settings.js';
+import { assertCanCreateIn, writeTargetOf, type WriteTarget } from '../../atomic-write.js';
 import { formatBytes, plural } from '../../text.js';
 import type { Context } from '../context.js';
 import { htmlReportWriter } from './report-html.js';
@@ -25,20 +26,46 @@ import type { CallRecord as CallRecordType } from '../../api/spec.js';
 /** The flags as commander parses them (program.ts defines them). */
 export type ReportFlags = Flags<typeof defineReport>;
 
-/** -o must name a file in an existing, writable folder: checked before any request. */
-function checkWritableFolder(file: string, given: string): void {
-  const dir = path.dirname(file);
+/**
+ * -o must name a file in an existing, writable folder, or a pipe or device that can be written
+ * (atomic-write.ts writeTargetOf decides which): checked before any request.
+ */
+function checkWritableFolder(file: string, given: string): WriteTarget {
+  let target: WriteTarget;
+  try {
+    target = writeTargetOf(file);
+  } catch (e) {
+    if (e instanceof CacsError)
+      throw new UsageError(`-o ${given}: ${e.message}`, e.hint ? { hint: e.hint } : {});
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EISDIR') throw new UsageError(`-o ${given}: is a folder; give a file name`);
+    if (code === 'ENOTDIR' || code === 'EACCES')
+      throw new UsageError(
+        `-o ${given}: the folder ${path.dirname(file)} does not exist or cannot be written`,
+        { hint: 'Create the folder first, or write somewhere else.' },
+      );
+    throw new UsageError(
+      `-o ${given}: cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+    );
+  }
+  if (target.kind === 'direct') {
+    try {
+      fs.accessSync(target.path, fs.constants.W_OK);
+    } catch {
+      throw new UsageError(`-o ${given}: cannot be written (permission denied)`);
+    }
+    return target;
+  }
+  const dir = path.dirname(target.path);
   try {
     if (!fs.statSync(dir).isDirectory()) throw new Error('not a folder');
-    fs.accessSync(dir, fs.constants.W_OK);
+    assertCanCreateIn(dir);
   } catch {
     throw new UsageError(`-o ${given}: the folder ${dir} does not exist or cannot be written`, {
       hint: 'Create the folder first, or write somewhere else.',
     });
   }
-  if (fs.existsSync(file) && fs.statSync(file).isDirectory()) {
-    throw new UsageError(`-o ${given}: is a folder; give a file name`);
-  }
+  return target;
 }
 
 /** Resolves once everything written to `stream` before has been handed to the OS. */
@@ -291,7 +318,8 @@ async function reportCommand(
           today: nowIn(settings.timezone, now),
         });
   const outputFile = output === undefined ? undefined : path.resolve(ctx.io.cwd, output);
-  if (outputFile !== undefined) checkWritableFolder(outputFile, output!);
+  const outputTarget =
+    outputFile === undefined ? undefined : checkWritableFolder(outputFile, output!);
   const format = formatFor(output, settings.report.format, ctx.io.stdoutIsTTY, flags.format);
   // A bookmarked report file is never replaced: it holds a range no later run fetches again.
   let keepExisting = false;
@@ -379,11 +407,14 @@ async function reportCommand(
   );
   // Ctrl-C while the report is written stops the writing: -o leaves no file.
   let wroteToStdout = false;
+  /** Whether any byte went to the output (stdout, or -o: a pipe or device keeps what it got). */
+  let wroteToOutput = false;
   const interruptible = (sink: Sink): Sink => ({
     write: (chunk) => {
       if (ctx.signal.aborted)
         return Promise.reject(new InterruptedError('interrupted: no report was written'));
       wroteToStdout ||= outputFile === undefined;
+      wroteToOutput = true;
       return sink.write(chunk);
     },
   });
@@ -441,15 +472,22 @@ async function reportCommand(
       );
     } catch (e) {
       bookmark?.abandon();
-      if (e instanceof InterruptedError) throw e;
+      const direct = outputTarget?.kind === 'direct';
+      if (e instanceof InterruptedError) {
+        if (direct && wroteToOutput)
+          throw new InterruptedError(`interrupted: the report written to ${output} is incomplete`);
+        throw e;
+      }
+      if (e instanceof CacsError) throw e;
       const code = (e as { code?: string }).code;
       throw new FailureError(
         code === 'EEXIST' && bookmark !== undefined
           ? `-o ${output}: the file appeared while the report was fetched; a bookmarked report never replaces one`
           : `-o ${output}: could not write the report (${code ?? (e as Error).message})`,
         {
-          hint:
-            bookmark !== undefined
+          hint: direct
+            ? `${output} is a ${outputTarget.what === 'pipe' ? 'pipe' : outputTarget.what === 'device' ? 'device' : 'descriptor'}, written directly: what it received ${wroteToOutput ? 'is incomplete' : 'is nothing'}. Check what reads it, then run again.`
+            : bookmark !== undefined
               ? `Nothing was written and bookmark "${bookmark.key.name}" was not moved: the next run fetches this range again.`
               : 'Nothing was written. Check the disk space and permissions, then run again.',
         },

@@ -1,0 +1,172 @@
+/**
+ * Which sidecar files (rejects, skipped, uncertain) cacs wrote, so that it never replaces or
+ * removes one a person changed since, or one it never wrote (a user's own file of that name).
+ *
+ * Per file written, a small record in `<state>/sidecars/<hash of its path>.json` (0600): its
+ * size, a random salt and the SHA-256 of salt + its bytes, and whether a real run (not a dry
+ * run) wrote it. Never its rows, nor its name in clear: the least that tells "these are the
+ * bytes cacs wrote". A file is cacs's own, and may be replaced, only when its size and salted
+ * hash still match (a touch that changes only the time keeps it cacs's; any edit does not).
+ */
+import { createHash, randomBytes, type Hash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { writeFileAtomicSync } from '../atomic-write.js';
+import { UsageError } from '../errors.js';
+
+interface WrittenRecord {
+  v: 1;
+  size: number;
+  salt: string;
+  sha256: string;
+  real: boolean;
+}
+
+/**
+ * What a sidecar's name holds now: nothing (`absent`), a pipe or device (`special`, written
+ * directly), the bytes cacs wrote (`own`), or a file to keep: `edited` since cacs wrote it,
+ * `foreign` (cacs never wrote it), or `real` (a real run's, and this is a dry run).
+ */
+export type WrittenStatus = 'absent' | 'special' | 'own' | 'edited' | 'foreign' | 'real';
+
+const WHY: Record<'edited' | 'foreign' | 'real', string> = {
+  edited: 'changed since cacs wrote it',
+  foreign: 'cacs did not write it',
+  real: 'a real import wrote it, and a dry run never replaces that',
+};
+
+/** At most this many numbered names (file-2 … file-99) are tried beside a kept file. */
+const MAX_NUMBER = 99;
+
+/** "leads.csv.rejects.csv", 2 → "leads.csv.rejects-2.csv" (before the last extension). */
+export function numberedName(file: string, n: number): string {
+  const ext = path.extname(file);
+  return `${file.slice(0, file.length - ext.length)}-${n}${ext}`;
+}
+
+/** The bytes of a sidecar as they are written: their size and salted hash. */
+export class WrittenHash {
+  private readonly salt = randomBytes(16);
+  private readonly hash: Hash = createHash('sha256').update(this.salt);
+  size = 0;
+
+  update(chunk: Uint8Array): void {
+    this.hash.update(chunk);
+    this.size += chunk.length;
+  }
+
+  digest(): { salt: string; sha256: string; size: number } {
+    return { salt: this.salt.toString('hex'), sha256: this.hash.digest('hex'), size: this.size };
+  }
+}
+
+export class WrittenFiles {
+  /**
+   * `stateDir` undefined: nothing is remembered, so every existing file is kept (`foreign`).
+   * `real`: whether this run is a real import (its files a dry run never replaces).
+   */
+  constructor(
+    private readonly stateDir: string | undefined,
+    readonly real: boolean,
+    private readonly onNote?: (line: string) => void,
+  ) {}
+
+  private recordFile(file: string): string | undefined {
+    if (this.stateDir === undefined) return undefined;
+    const key = createHash('sha256').update(path.resolve(file)).digest('hex').slice(0, 32);
+    return path.join(this.stateDir, 'sidecars', `${key}.json`);
+  }
+
+  private read(file: string): WrittenRecord | undefined {
+    const at = this.recordFile(file);
+    if (at === undefined) return undefined;
+    try {
+      const r = JSON.parse(fs.readFileSync(at, 'utf8')) as Partial<WrittenRecord>;
+      if (
+        r.v === 1 &&
+        typeof r.size === 'number' &&
+        typeof r.salt === 'string' &&
+        typeof r.sha256 === 'string'
+      )
+        return { v: 1, size: r.size, salt: r.salt, sha256: r.sha256, real: r.real === true };
+    } catch {
+      // No record (or a damaged one): cacs cannot tell it wrote the file.
+    }
+    return undefined;
+  }
+
+  status(file: string): WrittenStatus {
+    let st: fs.Stats;
+    try {
+      st = fs.statSync(file);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return 'absent';
+      // Whatever it is, cacs's write would tell the user (a folder, no permission…).
+      return 'special';
+    }
+    // A pipe or device is written directly; a folder makes the write say so.
+    if (!st.isFile()) return 'special';
+    const rec = this.read(file);
+    if (rec === undefined) return 'foreign';
+    if (rec.size !== st.size || hashOf(file, rec.salt) !== rec.sha256) return 'edited';
+    return rec.real && !this.real ? 'real' : 'own';
+  }
+
+  /**
+   * The name to write `file` at: itself when it is free or cacs's own (see status), else the
+   * first numbered name beside it that is; `kept` then says why `file` was left as it is.
+   */
+  claim(file: string): { path: string; kept?: string } {
+    const s = this.status(file);
+    if (s === 'absent' || s === 'special' || s === 'own') return { path: file };
+    for (let n = 2; n <= MAX_NUMBER; n++) {
+      const next = numberedName(file, n);
+      const t = this.status(next);
+      if (t === 'absent' || t === 'own') return { path: next, kept: WHY[s] };
+    }
+    throw new UsageError(
+      `${file} is kept (${WHY[s]}), and so are ${path.basename(numberedName(file, 2))} to ${path.basename(numberedName(file, MAX_NUMBER))}`,
+      { hint: 'Move the lists you still need elsewhere, or give --rejects <file>.' },
+    );
+  }
+
+  /** Record that cacs wrote these bytes at `file` (a failure only means it is kept next time). */
+  remember(file: string, written: { salt: string; sha256: string; size: number }): void {
+    const at = this.recordFile(file);
+    if (at === undefined) return;
+    const rec: WrittenRecord = { v: 1, ...written, real: this.real };
+    try {
+      writeFileAtomicSync(at, `${JSON.stringify(rec)}\n`, { mode: 0o600 });
+    } catch (e) {
+      this.onNote?.(
+        `could not note in ${path.dirname(at)} that cacs wrote ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): a later run keeps it and writes beside it`,
+      );
+    }
+  }
+
+  /** Forget `file` (cacs removed it). */
+  forget(file: string): void {
+    const at = this.recordFile(file);
+    if (at !== undefined) fs.rmSync(at, { force: true });
+  }
+}
+
+function hashOf(file: string, salt: string): string | undefined {
+  const h = createHash('sha256').update(Buffer.from(salt, 'hex'));
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(file, 'r');
+    const buf = Buffer.allocUnsafe(1 << 20);
+    for (;;) {
+      const n = fs.readSync(fd, buf, 0, buf.length, null);
+      if (n === 0) break;
+      h.update(buf.subarray(0, n));
+    }
+    return h.digest('hex');
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}

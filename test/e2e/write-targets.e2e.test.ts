@@ -1,0 +1,297 @@
+/**
+ * What `-o` and the other names cacs writes point at (issue 22): a regular file or a new name is
+ * replaced atomically (0600); a named pipe, a character device (/dev/null) or an open
+ * descriptor (/dev/fd/N) is written directly and stays what it is; a symlink of the writer's
+ * (or root's) is written through, atomically beside its target, and another user's is refused.
+ * Each case runs the built CLI as a real process against the emulator over HTTP, as root and
+ * as a normal user ("nobody", through setpriv) — the second half is skipped, saying why, when
+ * the tests do not run as root.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { BIN, tempDir } from '../helpers/cli.js';
+
+const ROOT = process.getuid?.() === 0;
+const NOBODY = 65534;
+const canSetpriv = ROOT && spawnSync('setpriv', ['--version']).status === 0;
+/** A uid that is neither root nor nobody: the owner of "someone else's" symlink. */
+const STRANGER = 4242;
+
+let emu: RunningEmulator;
+const made: string[] = [];
+
+beforeAll(async () => {
+  emu = await startEmulator({ port: 0, seed: 3 });
+  for (let i = 0; i < 5; i++) {
+    emu.store.addLead(
+      'summer',
+      { phone_number: `09${String(10000000 + i)}`, name: `Khách ${i}` },
+      new Date(Date.UTC(2026, 7, 1 + i, 2)),
+    );
+  }
+});
+afterAll(async () => {
+  await emu.close();
+  for (const d of made) fs.rmSync(d, { recursive: true, force: true });
+});
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** What went through the process substitution (`procSub`), when asked for. */
+  piped: string;
+}
+
+/**
+ * A folder for one case, owned by `uid`: the working folder, HOME and TMPDIR of the run (which
+ * must be able to write there, as it would be for a real user).
+ */
+function folder(uid: number): string {
+  const dir = tempDir('cacs-targets-');
+  made.push(dir);
+  for (const sub of ['home', 'tmp']) fs.mkdirSync(path.join(dir, sub));
+  if (uid !== 0)
+    for (const p of [dir, path.join(dir, 'home'), path.join(dir, 'tmp')]) fs.chownSync(p, uid, uid);
+  return dir;
+}
+
+/**
+ * Run the built CLI as `uid` (0: as the test runs) in `dir`. `procSub`: through bash, with
+ * `>(cat > piped.out)` as the last argument — a real pipe named /dev/fd/N, as a shell gives it.
+ */
+function run(
+  uid: number,
+  dir: string,
+  args: string[],
+  opts: { procSub?: boolean } = {},
+): Promise<Run> {
+  const pre =
+    uid === 0 || !ROOT
+      ? []
+      : ['setpriv', `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', '--'];
+  const argv = [process.execPath, BIN, ...args];
+  const [exe, ...rest] = opts.procSub
+    ? [...pre, 'bash', '-c', '"$@" >(cat > piped.out); rc=$?; wait $!; exit $rc', 'bash', ...argv]
+    : [...pre, ...argv];
+  return new Promise((resolve, reject) => {
+    const child = spawn(exe!, rest, {
+      cwd: dir,
+      env: {
+        PATH: process.env.PATH,
+        HOME: path.join(dir, 'home'),
+        TMPDIR: path.join(dir, 'tmp'),
+        CACS_BASE_URL: emu.url,
+        CACS_ACCESS_TOKEN: 'emulator-token',
+        CACS_CAMPAIGN: 'summer',
+        CACS_STATE_DIR: path.join(dir, 'home', 'state'),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+    child.stderr!.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const out = path.join(dir, 'piped.out');
+      const piped = opts.procSub && fs.existsSync(out) ? fs.readFileSync(out, 'utf8') : '';
+      fs.rmSync(out, { force: true });
+      resolve({ code: code ?? 128, stdout, stderr, piped });
+    });
+  });
+}
+
+const REPORT = ['report', '--from', '2026-08-01', '--to', '2026-08-10', '--format', 'csv'];
+
+/** Names in `dir` that look like a temporary file cacs left. */
+function leftovers(dir: string): string[] {
+  return fs.readdirSync(dir).filter((f) => f.includes('.tmp-'));
+}
+
+function cases(uid: number) {
+  it('-o a regular file: replaced atomically, 0600, no temporary file left', async () => {
+    const dir = folder(uid);
+    const out = path.join(dir, 'calls.csv');
+    fs.writeFileSync(out, 'old');
+    fs.chownSync(out, uid, uid);
+    fs.chmodSync(out, 0o644);
+    const r = await run(uid, dir, [...REPORT, '-o', 'calls.csv']);
+    expect(r.stderr).not.toContain('error');
+    expect(r.code).toBe(0);
+    expect(fs.readFileSync(out, 'utf8')).toContain('Khách 4');
+    expect(fs.statSync(out).mode & 0o777).toBe(0o600);
+    expect(leftovers(dir)).toEqual([]);
+  });
+
+  it('-o /dev/null: written directly; the character device stays what it was', async () => {
+    const dir = folder(uid);
+    // As root, a private twin of /dev/null (the same device, 1:3) in the test's folder: the old
+    // code replaced the machine's /dev/null with a regular file. Otherwise /dev/null itself.
+    const dev = ROOT ? path.join(dir, 'null') : '/dev/null';
+    if (ROOT) expect(spawnSync('mknod', ['-m', '0666', dev, 'c', '1', '3']).status).toBe(0);
+    const before = fs.statSync(dev);
+    const r = await run(uid, dir, [...REPORT, '-o', dev]);
+    expect(r.stderr).not.toContain('error');
+    expect(r.code).toBe(0);
+    const after = fs.statSync(dev);
+    expect(after.isCharacterDevice()).toBe(true);
+    expect([after.mode, after.rdev, after.ino, after.uid]).toEqual([
+      before.mode,
+      before.rdev,
+      before.ino,
+      before.uid,
+    ]);
+    expect(leftovers(path.dirname(dev))).toEqual([]);
+  });
+
+  it('-o a named pipe: its reader gets the whole report; the pipe stays a pipe', async () => {
+    const dir = folder(uid);
+    const fifo = path.join(dir, 'calls.fifo');
+    expect(spawnSync('mkfifo', ['-m', '0620', fifo]).status).toBe(0);
+    fs.chownSync(fifo, uid, uid);
+    // The reader opens the pipe (and waits for a writer) in the thread pool.
+    const got = new Promise<string>((resolve, reject) => {
+      let text = '';
+      fs.createReadStream(fifo)
+        .on('data', (c) => (text += c.toString()))
+        .on('end', () => resolve(text))
+        .on('error', reject);
+    });
+    const r = await run(uid, dir, [...REPORT, '-o', 'calls.fifo']);
+    expect(r.stderr).not.toContain('error');
+    expect(r.code).toBe(0);
+    const text = await got;
+    expect(text).toMatch(/^campaign_id,/);
+    expect(text).toContain('Khách 4');
+    const st = fs.lstatSync(fifo);
+    expect(st.isFIFO()).toBe(true);
+    expect(st.mode & 0o777).toBe(0o620);
+    expect(leftovers(dir)).toEqual([]);
+  });
+
+  it('-o >(cat > …): the /dev/fd/N pipe is written directly', async () => {
+    const dir = folder(uid);
+    const r = await run(uid, dir, [...REPORT, '-o'], { procSub: true });
+    expect(r.stderr).not.toContain('error');
+    expect(r.code).toBe(0);
+    expect(r.piped).toMatch(/^campaign_id,/);
+    expect(r.piped).toContain('Khách 4');
+    expect(r.stdout).toBe('');
+  });
+
+  it("-o a symlink of the writer's: written through, atomically beside its target; the link stays", async () => {
+    const dir = folder(uid);
+    const reports = path.join(dir, 'reports');
+    fs.mkdirSync(reports);
+    fs.chownSync(reports, uid, uid);
+    const target = path.join(reports, 'november.csv');
+    fs.writeFileSync(target, 'old');
+    fs.chownSync(target, uid, uid);
+    const link = path.join(dir, 'latest.csv');
+    fs.symlinkSync('reports/november.csv', link);
+    fs.lchownSync(link, uid, uid);
+    const r = await run(uid, dir, [...REPORT, '-o', 'latest.csv']);
+    expect(r.stderr).not.toContain('error');
+    expect(r.code).toBe(0);
+    expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(fs.readlinkSync(link)).toBe('reports/november.csv');
+    expect(fs.readFileSync(target, 'utf8')).toContain('Khách 4');
+    expect(fs.statSync(target).mode & 0o777).toBe(0o600);
+    expect([...leftovers(dir), ...leftovers(reports)]).toEqual([]);
+    // A dangling one of the writer's: its target is created.
+    fs.rmSync(target);
+    const again = await run(uid, dir, [...REPORT, '-o', 'latest.csv']);
+    expect(again.code).toBe(0);
+    expect(fs.readFileSync(target, 'utf8')).toContain('Khách 4');
+  });
+
+  it("-o another user's symlink: refused before any request (exit 2); link and target untouched", async () => {
+    const dir = folder(uid);
+    const victim = path.join(dir, 'victim.txt');
+    fs.writeFileSync(victim, 'precious');
+    fs.chownSync(victim, uid, uid);
+    const link = path.join(dir, 'calls.csv');
+    fs.symlinkSync(victim, link);
+    fs.lchownSync(link, STRANGER, STRANGER);
+    const asked = emu.store.reportRequests.length;
+    const r = await run(uid, dir, [...REPORT, '-o', 'calls.csv']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('is a symlink that belongs to another user');
+    expect(r.stderr).not.toContain('internal error');
+    expect(emu.store.reportRequests.length).toBe(asked);
+    expect(fs.readFileSync(victim, 'utf8')).toBe('precious');
+    expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
+  });
+
+  it('import --rejects /dev/null, a named pipe, a symlink: each written as -o is', async () => {
+    const dir = folder(uid);
+    const leads = path.join(dir, 'leads.csv');
+    fs.writeFileSync(leads, 'phone,name\n0912000001,An\nabc,Bad phone\n');
+    const dry = ['import', 'leads.csv', '--dry-run'];
+    const dev = ROOT ? path.join(dir, 'null') : '/dev/null';
+    if (ROOT) expect(spawnSync('mknod', ['-m', '0666', dev, 'c', '1', '3']).status).toBe(0);
+    const toNull = await run(uid, dir, [...dry, '--rejects', dev]);
+    expect(toNull.stderr).not.toContain('error');
+    expect(toNull.code).toBe(3);
+    expect(fs.statSync(dev).isCharacterDevice()).toBe(true);
+    const toFd = await run(uid, dir, [...dry, '--rejects'], { procSub: true });
+    expect(toFd.code).toBe(3);
+    expect(toFd.piped).toContain('abc,Bad phone');
+    // A named pipe nobody reads: a clear refusal, not a process stuck for ever.
+    const fifo = path.join(dir, 'r.fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    fs.chownSync(fifo, uid, uid);
+    const unread = await run(uid, dir, [...dry, '--rejects', 'r.fifo']);
+    expect(unread.code).toBe(2);
+    expect(unread.stderr).toContain('is a named pipe that nothing is reading');
+    expect(fs.lstatSync(fifo).isFIFO()).toBe(true);
+    const link = path.join(dir, 'r.csv');
+    fs.symlinkSync('kept/rejects.csv', link);
+    fs.lchownSync(link, uid, uid);
+    const viaLink = await run(uid, dir, [...dry, '--rejects', 'r.csv']);
+    expect(viaLink.code).toBe(3);
+    expect(fs.readFileSync(path.join(dir, 'kept', 'rejects.csv'), 'utf8')).toContain('abc');
+    expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(leftovers(dir)).toEqual([]);
+  });
+
+  it('config init over a pipe, a device link or a symlink: never written, "already exists"', async () => {
+    const dir = folder(uid);
+    const name = path.join(dir, '.cacsrc.yaml');
+    if (ROOT)
+      expect(spawnSync('mknod', ['-m', '0666', path.join(dir, 'null'), 'c', '1', '3']).status).toBe(
+        0,
+      );
+    for (const make of [
+      () => spawnSync('mkfifo', [name]),
+      () => fs.symlinkSync(ROOT ? path.join(dir, 'null') : '/dev/null', name),
+      () => fs.symlinkSync(path.join(dir, 'nowhere.yaml'), name),
+    ]) {
+      fs.rmSync(name, { force: true });
+      make();
+      fs.lchownSync(name, uid, uid);
+      const r = await run(uid, dir, ['config', 'init']);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('already exists');
+      expect(fs.existsSync(path.join(dir, 'nowhere.yaml'))).toBe(false);
+    }
+    if (ROOT) expect(fs.statSync(path.join(dir, 'null')).isCharacterDevice()).toBe(true);
+  });
+}
+
+describe(`as ${ROOT ? 'root' : `uid ${process.getuid?.()}`}`, () => {
+  cases(ROOT ? 0 : (process.getuid?.() ?? 0));
+});
+
+describe.skipIf(!canSetpriv)(
+  canSetpriv
+    ? 'as a normal user (nobody, through setpriv)'
+    : 'as a normal user: SKIPPED — needs root (to become nobody with setpriv); these run as root in CI',
+  () => {
+    cases(NOBODY);
+  },
+);

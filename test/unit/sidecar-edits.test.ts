@@ -1,0 +1,186 @@
+/**
+ * An operator's edits to a sidecar file are never overwritten or removed (issue 22): cacs
+ * remembers (in the state folder: size and a salted SHA-256, never the rows) which bytes it
+ * wrote; a file changed since, or one it never wrote, is kept and this run's list goes beside it
+ * (…rejects-2.csv), said on stderr and in the summary's rejectsFile; a dry run never replaces
+ * a real run's list. Real files, the emulator over HTTP, the CLI in-process.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createClient, runImport } from '../../src/index.js';
+import { runCli, tempDir } from '../helpers/cli.js';
+import { emulatorPool, importEnv, write, type Summary } from '../helpers/import.js';
+
+const emulators = emulatorPool();
+const made: string[] = [];
+afterAll(() => {
+  for (const d of made) fs.rmSync(d, { recursive: true, force: true });
+});
+
+const LEADS = 'phone,name\n0914000001,An\nabc,Bad phone\n';
+
+async function setup(content = LEADS) {
+  const emu = await emulators.start();
+  const env = importEnv(emu);
+  const cwd = tempDir('cacs-edits-');
+  made.push(cwd, env.HOME!);
+  const file = write(cwd, 'leads.csv', content);
+  const rejects = `${file}.rejects.csv`;
+  const run = async (...extra: string[]) => {
+    const r = await runCli(['import', 'leads.csv', '--json', ...extra], { env, cwd });
+    expect(r.stderr).not.toContain('internal error');
+    return { ...r, summary: JSON.parse(r.stdout) as Summary };
+  };
+  return { emu, env, cwd, file, rejects, run };
+}
+
+/** The operator fixes the phone number in the rejects file (the same length: only bytes change). */
+function fixPhone(rejects: string): string {
+  const text = fs.readFileSync(rejects, 'utf8').replace(',abc,', ',091,');
+  fs.writeFileSync(rejects, text);
+  return text;
+}
+
+describe('a sidecar file a person changed', () => {
+  it('is kept by a dry run and by a rerun; the new list goes to …rejects-2.csv, and says so', async () => {
+    const { rejects, run } = await setup();
+    const first = await run();
+    expect(first.code).toBe(3);
+    expect(first.summary.rejectsFile).toBe(rejects);
+    const edited = fixPhone(rejects);
+    const second = path.join(path.dirname(rejects), 'leads.csv.rejects-2.csv');
+    for (const extra of [['--dry-run'], []]) {
+      const r = await run(...extra);
+      expect(r.code).toBe(3);
+      expect(fs.readFileSync(rejects, 'utf8')).toBe(edited);
+      expect(r.summary.rejectsFile).toBe(second);
+      expect(fs.readFileSync(second, 'utf8')).toContain(',abc,Bad phone');
+      expect(r.stderr).toContain(
+        `kept ${rejects} (changed since cacs wrote it): this run's rows to fix are in ${second}`,
+      );
+    }
+    // -2 is cacs's own (unchanged): the next run replaces it rather than writing -3.
+    const third = await run();
+    expect(third.summary.rejectsFile).toBe(second);
+    expect(fs.existsSync(path.join(path.dirname(rejects), 'leads.csv.rejects-3.csv'))).toBe(false);
+  });
+
+  it('a file of that name cacs never wrote is kept too', async () => {
+    const { rejects, run } = await setup();
+    fs.writeFileSync(rejects, 'my own notes\n');
+    const r = await run('--dry-run');
+    expect(fs.readFileSync(rejects, 'utf8')).toBe('my own notes\n');
+    expect(r.summary.rejectsFile).toMatch(/leads\.csv\.rejects-2\.csv$/);
+    expect(r.stderr).toContain('(cacs did not write it)');
+  });
+
+  it("a dry run never replaces a real run's list, even unchanged; a real run replaces its own", async () => {
+    const { rejects, run } = await setup();
+    await run();
+    const before = fs.statSync(rejects);
+    const bytes = fs.readFileSync(rejects);
+    const dry = await run('--dry-run');
+    expect(dry.summary.rejectsFile).toMatch(/leads\.csv\.rejects-2\.csv$/);
+    expect(dry.stderr).toContain('a real import wrote it, and a dry run never replaces that');
+    expect(fs.readFileSync(rejects)).toEqual(bytes);
+    expect(fs.statSync(rejects).ino).toBe(before.ino);
+    // Only its time touched: still cacs's own, replaced by the next real run.
+    const later = new Date(Date.now() + 60_000);
+    fs.utimesSync(rejects, later, later);
+    const real = await run();
+    expect(real.summary.rejectsFile).toBe(rejects);
+    expect(real.stderr).not.toContain(`kept ${rejects}`);
+    expect(fs.statSync(rejects).ino).not.toBe(before.ino);
+  });
+
+  it('--rejects <file> given each time is replaced, not numbered', async () => {
+    const { cwd, run } = await setup();
+    const out = path.join(cwd, 'to-fix.csv');
+    for (let i = 0; i < 2; i++) {
+      const r = await run('--rejects', 'to-fix.csv');
+      expect(r.summary.rejectsFile).toBe(out);
+    }
+    expect(fs.readdirSync(cwd).filter((f) => f.startsWith('to-fix'))).toEqual(['to-fix.csv']);
+    fs.appendFileSync(out, 'x\n');
+    const r = await run('--rejects', 'to-fix.csv');
+    expect(r.summary.rejectsFile).toBe(path.join(cwd, 'to-fix-2.csv'));
+  });
+
+  it('a rerun that no longer needs the list removes it only if nobody changed it', async () => {
+    const { file, rejects, run } = await setup();
+    await run();
+    const edited = fixPhone(rejects);
+    // The input fixed: no row to fix now.
+    fs.writeFileSync(file, 'phone,name\n0914000001,An\n0914000002,Bad phone\n');
+    const dry = await run('--dry-run');
+    expect(dry.summary.rejectsFile).toBe(null);
+    expect(fs.readFileSync(rejects, 'utf8')).toBe(edited);
+    const r = await run();
+    expect(r.code).toBe(0);
+    expect(fs.readFileSync(rejects, 'utf8')).toBe(edited);
+    expect(r.stderr).toContain(
+      `kept ${rejects} (changed since cacs wrote it), though no row needs fixing now`,
+    );
+    expect(r.stderr).not.toContain(`removed the stale ${rejects}`);
+  });
+
+  it('a list written beside a kept one is removed once stale; the kept one stays', async () => {
+    const { file, rejects, run } = await setup();
+    await run();
+    const edited = fixPhone(rejects);
+    const second = (await run()).summary.rejectsFile!;
+    expect(second).toMatch(/rejects-2\.csv$/);
+    fs.writeFileSync(file, 'phone,name\n0914000001,An\n0914000002,Bad phone\n');
+    const r = await run();
+    expect(r.code).toBe(0);
+    expect(fs.existsSync(second)).toBe(false);
+    expect(r.stderr).toContain(`removed the stale ${second} (no row needs fixing now)`);
+    expect(fs.readFileSync(rejects, 'utf8')).toBe(edited);
+  });
+
+  it('the state folder keeps a size and a salted hash per list, never its rows', async () => {
+    const { env, rejects, run } = await setup();
+    await run();
+    const dir = path.join(env.CACS_STATE_DIR!, 'sidecars');
+    const records = fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f), 'utf8'));
+    expect(records.length).toBeGreaterThan(0);
+    for (const text of records) {
+      expect(Object.keys(JSON.parse(text) as object).sort()).toEqual(
+        ['real', 'salt', 'sha256', 'size', 'v'].sort(),
+      );
+      expect(text).not.toContain('0914000001');
+      expect(text).not.toContain('leads.csv');
+    }
+    expect(fs.statSync(path.join(dir, fs.readdirSync(dir)[0]!)).mode & 0o077).toBe(0);
+    expect(fs.existsSync(rejects)).toBe(true);
+  });
+});
+
+describe('a sidecar saved while the import runs', () => {
+  it('is kept: the name is checked again just before the list is put in place', async () => {
+    const emu = await emulators.start();
+    const cwd = tempDir('cacs-edits-');
+    const state = tempDir('cacs-edits-state-');
+    made.push(cwd, state);
+    const file = write(cwd, 'leads.csv', LEADS);
+    const rejects = `${file}.rejects.csv`;
+    const notes: string[] = [];
+    const s = await runImport({
+      file,
+      campaignKey: 'summer',
+      client: createClient({ baseUrl: emu.url, token: emu.token }),
+      stateDir: state,
+      cwd,
+      onNote: (line) => notes.push(line),
+      // Once sending starts, the preflight's rejects list is written but not yet in place.
+      onProgress: (p) => {
+        if (p.phase === 'sending' && !fs.existsSync(rejects)) fs.writeFileSync(rejects, 'mine\n');
+      },
+    });
+    expect(fs.readFileSync(rejects, 'utf8')).toBe('mine\n');
+    expect(s.rejectsFile).toBe(`${file}.rejects-2.csv`);
+    expect(fs.readFileSync(s.rejectsFile!, 'utf8')).toContain(',abc,Bad phone');
+    expect(notes.join('\n')).toContain(`kept ${rejects} (cacs did not write it)`);
+  });
+});
