@@ -147,8 +147,39 @@ function isLeadObject(v: LeadPayload): v is Readonly<Record<string, string>> {
   return typeof v === 'object' && !(v instanceof Uint8Array);
 }
 
-const COMMA = Buffer.from(',');
-const CLOSE = Buffer.from(']}');
+/**
+ * An import request's body, `{"campaign_key":…,"data":[…]}`, written into one buffer: each lead
+ * serialised on its own (JSON text and bytes copied as they are), never the whole body as one
+ * string — a batch of leads with diacritics is a two-byte string of hundreds of kB, which V8
+ * puts straight into its old generation: garbage that made the heap grow with the leads sent.
+ */
+export function importBody(campaignKey: string, leads: ReadonlyArray<LeadPayload>): Buffer {
+  const head = `{"campaign_key":${JSON.stringify(campaignKey)},"data":[`;
+  const parts: Array<string | Uint8Array> = new Array<string | Uint8Array>(leads.length);
+  // The head, a comma between leads, "]}".
+  let size = Buffer.byteLength(head) + Math.max(0, leads.length - 1) + 2;
+  for (let i = 0; i < leads.length; i++) {
+    const lead = leads[i]!;
+    const part = isLeadObject(lead) ? JSON.stringify(lead) : lead;
+    parts[i] = part;
+    size += typeof part === 'string' ? Buffer.byteLength(part) : part.length;
+  }
+  const body = Buffer.allocUnsafe(size);
+  let at = body.write(head, 0);
+  for (let i = 0; i < parts.length; i++) {
+    if (i > 0) body[at++] = 0x2c; // ,
+    const part = parts[i]!;
+    if (typeof part === 'string') at += body.write(part, at);
+    else {
+      body.set(part, at);
+      at += part.length;
+    }
+  }
+  body[at++] = 0x5d; // ]
+  body[at++] = 0x7d; // }
+  if (at !== size) throw new Error(`importBody: wrote ${at} of ${size} bytes`);
+  return body;
+}
 
 let gotPromise: Promise<Got> | undefined;
 const loadGot = () => (gotPromise ??= import('got').then((m) => m.default));
@@ -193,32 +224,13 @@ export class CacsClient {
 
   /**
    * POST import_lead with leads as objects, or already serialised (one JSON object each, as
-   * text or UTF-8 bytes): objects are serialised in one call, bytes joined without decoding.
+   * text or UTF-8 bytes), in one buffer (importBody).
    */
   async importLeadsJson(
     campaignKey: string,
     leadJsons: ReadonlyArray<LeadPayload>,
   ): Promise<ImportResult> {
-    let body: Buffer;
-    if (leadJsons.every(isLeadObject)) {
-      body = Buffer.from(JSON.stringify({ campaign_key: campaignKey, data: leadJsons }));
-    } else {
-      const parts: Uint8Array[] = [
-        Buffer.from(`{"campaign_key":${JSON.stringify(campaignKey)},"data":[`),
-      ];
-      leadJsons.forEach((json, i) => {
-        if (i > 0) parts.push(COMMA);
-        parts.push(
-          typeof json === 'string'
-            ? Buffer.from(json)
-            : isLeadObject(json)
-              ? Buffer.from(JSON.stringify(json))
-              : json,
-        );
-      });
-      parts.push(CLOSE);
-      body = Buffer.concat(parts);
-    }
+    const body = importBody(campaignKey, leadJsons);
     const count = leadJsons.length;
     const answer = await this.call('POST', IMPORT_PATH, body, 'import', `${count} leads`);
     const message = typeof answer.message === 'string' ? this.clean(answer.message) : '';

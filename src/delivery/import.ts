@@ -450,6 +450,9 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
           ...(fraction !== undefined ? { fraction } : {}),
         }),
     });
+    // The preflight made every lookup: from here the ledger is only appended to, and its
+    // table (up to 32 bytes per number) is let go rather than grown by the leads sent.
+    ledger?.releaseLookups();
     // An input still being written (an export in progress) is not imported: what the
     // preflight read may be only its beginning. (Later changes are caught by the checked
     // second read.)

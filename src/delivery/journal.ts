@@ -107,25 +107,37 @@ class LineStates extends LineMap<Uint8Array> {
 
 /**
  * Appends with group commit: durable() writes everything added so far and fdatasyncs it off the
- * main thread; concurrent callers share one sync. Nothing blocks the event loop.
+ * main thread; concurrent callers share one sync. soon() only writes (no sync): the records are
+ * then safe from a crash of the process, and the next durable() (or close) syncs them — so an
+ * outcome costs no sync of its own, and the next batch's in-flight record does not wait behind
+ * one. Nothing blocks the event loop.
  *
- * A write is complete or undone: short writes are continued, and a write that fails (full disk,
- * file-size limit) is cut back to the last complete record, so the file never holds a torn record
- * in its middle. After a failure the log still writes outcome records ("what it can", each try cut
- * back if it fails again), but the failure is kept: `failed` tells the journal to begin no batch.
+ * A write is complete or undone: short writes are continued, and a write or sync that fails (full
+ * disk, file-size limit) cuts the file back to the last sync, so the file never holds a torn
+ * record in its middle. After a failure the log still writes outcome records ("what it can", each
+ * try cut back if it fails again), but the failure is kept: `failed` tells the journal to begin no
+ * batch.
  */
 export class AppendLog {
   private pending: Array<{ text: string | Uint8Array; outcome: boolean }> = [];
+  /** Records written since the last sync: outcome records among them get another try if it fails. */
+  private unsynced: Array<{ text: string | Uint8Array; outcome: boolean }> = [];
   private chain: Promise<void> = Promise.resolve();
   private failure: unknown;
   /** Failed writes so far: a record added before a failure may have been in the write undone. */
   private failures = 0;
+  /** Bytes of complete records written, and of those known to be on disk. */
+  private size: number;
+  private synced: number;
 
   constructor(
     private readonly fh: fs.promises.FileHandle,
     /** Bytes of complete records already in the file. */
-    private size: number,
-  ) {}
+    size: number,
+  ) {
+    this.size = size;
+    this.synced = size;
+  }
 
   /** Add a record; `outcome` records are kept for another try if a write fails. */
   add(text: string | Uint8Array, outcome = false): void {
@@ -145,7 +157,7 @@ export class AppendLog {
   durable(): Promise<void> {
     const seen = this.failures;
     const run = this.chain
-      .then(() => this.flush())
+      .then(() => this.flush(true))
       .then(() => {
         if (this.failures > seen) throw this.failure;
       });
@@ -155,32 +167,48 @@ export class AppendLog {
     return run;
   }
 
-  /** Flush in the background; a failure is reported by close(). */
+  /** Write what was added in the background, without a sync; a failure is reported by close(). */
   soon(): void {
-    void this.durable().catch(() => {});
+    this.chain = this.chain
+      .then(() => this.flush(false))
+      .catch((e: unknown) => {
+        this.failure ??= e;
+      });
   }
 
-  private async flush(): Promise<void> {
-    if (this.pending.length === 0) return;
+  private async flush(sync: boolean): Promise<void> {
     const batch = this.pending;
     this.pending = [];
-    const data = joinPieces(batch);
+    let written = false;
     try {
-      let off = 0;
-      while (off < data.length) {
-        const { bytesWritten } = await this.fh.write(data, off, data.length - off);
-        if (bytesWritten <= 0) throw Object.assign(new Error('no space left'), { code: 'ENOSPC' });
-        off += bytesWritten;
+      if (batch.length > 0) {
+        const data = joinPieces(batch);
+        let off = 0;
+        while (off < data.length) {
+          const { bytesWritten } = await this.fh.write(data, off, data.length - off);
+          if (bytesWritten <= 0)
+            throw Object.assign(new Error('no space left'), { code: 'ENOSPC' });
+          off += bytesWritten;
+        }
+        this.size += data.length;
+        for (const r of batch) this.unsynced.push(r);
+        written = true;
       }
-      await this.fh.datasync();
-      this.size += data.length;
+      if (sync && this.size > this.synced) {
+        await this.fh.datasync();
+        this.synced = this.size;
+        this.unsynced = [];
+      }
     } catch (e) {
-      // Undo the partial write; outcome records get another try, begin records are dropped
-      // (their batches are not sent).
+      // Undo what is not known to be on disk; outcome records get another try, begin records
+      // are dropped (their batches are not sent).
       this.failures++;
       this.failure ??= e;
-      await this.fh.truncate(this.size).catch(() => {});
-      this.pending = [...batch.filter((r) => r.outcome), ...this.pending];
+      await this.fh.truncate(this.synced).catch(() => {});
+      const retry = written ? this.unsynced : [...this.unsynced, ...batch];
+      this.pending = [...retry.filter((r) => r.outcome), ...this.pending];
+      this.unsynced = [];
+      this.size = this.synced;
       throw e;
     }
   }
@@ -363,8 +391,8 @@ export async function openImportJournal(opts: OpenJournalOptions): Promise<Journ
       finish: async (id, outcome: RangeOutcome) => {
         const lines = open.get(id) ?? [];
         open.delete(id);
-        // Outcomes go to disk with the next sync (or at close): one lost in a crash only makes
-        // that batch look uncertain on the rerun, never resent.
+        // Outcomes are written at once and synced with the next batch's begin (or at close): one
+        // lost in a power cut only makes that batch look uncertain on the rerun, never resent.
         append(finishRecord(id, outcome, scrub), true);
         log.soon();
         const state = stateOf(outcome.state);

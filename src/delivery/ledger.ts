@@ -348,7 +348,8 @@ export class Ledger {
   private constructor(
     readonly file: string,
     private readonly hasher: Hasher,
-    private readonly table: LedgerTable,
+    /** The lookups; undefined once released (releaseLookups). */
+    private table: LedgerTable | undefined,
     private readonly log: AppendLog | undefined,
     private readonly run: number,
     private readonly target: LedgerTarget,
@@ -392,14 +393,24 @@ export class Ledger {
   }
 
   get size(): number {
-    return this.table.count;
+    return this.table?.count ?? 0;
   }
 
   get memoryBytes(): number {
-    return this.table.bytes;
+    return this.table?.bytes ?? 0;
+  }
+
+  /**
+   * Let go of the lookup table once no more lookups come (an import's preflight is over): what
+   * is appended from then on is only written, so memory does not grow with the leads sent.
+   * lookup() throws afterwards.
+   */
+  releaseLookups(): void {
+    this.table = undefined;
   }
 
   lookup(phone: string): LedgerHit | undefined {
+    if (this.table === undefined) throw new Error('Ledger.lookup after releaseLookups');
     const [lo, hi] = this.hasher.phone(phone);
     const r = this.table.get(lo, hi);
     if (r === undefined || r.state === STATE_NONE) return undefined;
@@ -423,7 +434,7 @@ export class Ledger {
       buf.writeUInt32LE(now, o + 16);
       buf[o + 20] = state;
       buf[o + 21] = MARK;
-      this.table.set(lo, hi, state, this.run, now);
+      this.table?.set(lo, hi, state, this.run, now);
     });
     return buf;
   }

@@ -27,6 +27,9 @@ export interface SendLedger {
 
 export type SpoolEntry = LeadEntry;
 
+/** A batch's in-flight records being written: the journal's (its id) and the ledger's. */
+type InFlight = Promise<[PromiseSettledResult<number>, PromiseSettledResult<void>]>;
+
 export interface SendOptions {
   /** The valid leads, in input order. */
   leads: AsyncIterable<LeadEntry[]>;
@@ -121,7 +124,12 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
     pool.failed ||
     opts.signal.aborted;
   const keepValues = (entry: SpoolEntry) => {
-    if (entry.values) r.originals.set(entry.line, entry.values);
+    const values = entry.values;
+    if (values !== undefined)
+      r.originals.set(
+        entry.line,
+        typeof values === 'string' ? (JSON.parse(values) as string[]) : values,
+      );
   };
   // Rejects of this run only: earlier runs' are in serviceRejects too.
   const progress = () =>
@@ -131,17 +139,23 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
       rejected: r.serviceRejects.size - r.resumedRejected,
     });
 
-  const deliver = async (entries: SpoolEntry[]): Promise<void> => {
-    if (stopped()) {
-      r.notSent += entries.length;
-      return;
-    }
-    // The journal's and the ledger's in-flight records are written side by side (two syncs at
-    // once, not one after the other); the request leaves only once both are on disk.
-    const [begun, marked] = await Promise.allSettled([
+  /**
+   * Write a batch's in-flight records: the journal's and the ledger's side by side (two syncs
+   * at once, not one after the other). The request leaves only once both are on disk.
+   */
+  const writeInFlight = (entries: readonly SpoolEntry[]): InFlight =>
+    Promise.allSettled([
       opts.journal.begin(entries.map((e) => e.line)),
       opts.ledger ? opts.ledger.begin(entries) : Promise.resolve(),
     ]);
+
+  /** Send a batch; `written`: its in-flight records, when launch() started writing them. */
+  const deliver = async (entries: SpoolEntry[], written?: InFlight): Promise<void> => {
+    if (stopped() && written === undefined) {
+      r.notSent += entries.length;
+      return;
+    }
+    const [begun, marked] = await (written ?? writeInFlight(entries));
     if (begun.status === 'rejected' || marked.status === 'rejected') {
       // Not on disk: this batch is not sent, and neither is any other.
       const e: unknown =
@@ -163,10 +177,14 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
       else if (outcome.state !== 'uncertain') opts.ledger?.settle(settled, STATE_NONE);
       await opts.journal.finish(id, outcome);
     };
-    if (opts.signal.aborted) {
-      // Interrupted while the in-flight records were written: this batch does not leave.
+    if (stopped()) {
+      // Interrupted, or the run stopped, while the in-flight records were written or the batch
+      // waited for a free slot: it does not leave (and is sent by the next run).
       r.notSent += entries.length;
-      await settle(entries, { state: 'failed', reason: 'interrupted before it was sent' });
+      await settle(entries, {
+        state: 'failed',
+        reason: opts.signal.aborted ? 'interrupted before it was sent' : 'the run stopped first',
+      });
       return;
     }
     r.requests++;
@@ -232,7 +250,14 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
   };
 
   const pool = new TaskPool(opts.concurrency);
-  const launch = (entries: SpoolEntry[]) => pool.start(() => deliver(entries));
+  // A batch's in-flight records are written while it waits for a free slot, so that it leaves
+  // as soon as one is free instead of a sync later. The reading waits for that slot: one batch
+  // at most is so written ahead of its request (if the process dies then, that batch is
+  // reported uncertain by the next run, though it never left).
+  const launch = (entries: SpoolEntry[]) => {
+    const written = writeInFlight(entries);
+    return pool.start(() => deliver(entries, written));
+  };
 
   let batch: SpoolEntry[] = [];
   let seen = 0;

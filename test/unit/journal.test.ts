@@ -220,6 +220,74 @@ describe('AppendLog on a failing disk', () => {
   });
 });
 
+describe('AppendLog syncs', () => {
+  it('outcome records are written at once without a sync of their own; the next durable() syncs them', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'j.jsonl');
+    const fh = await fs.promises.open(file, 'a');
+    const write = fh.write.bind(fh) as (b: Buffer, o: number, l: number) => Promise<unknown>;
+    const datasync = fh.datasync.bind(fh);
+    let syncs = 0;
+    let written!: () => void;
+    const outcomeWritten = new Promise<void>((r) => (written = r));
+    Object.assign(fh, {
+      write: async (buf: Buffer, off: number, len: number) => {
+        const r = await write(buf, off, len);
+        written();
+        return r;
+      },
+      datasync: async () => {
+        syncs++;
+        return datasync();
+      },
+    });
+    const log = new AppendLog(fh, 0);
+    log.add('{"k":"f","id":1}\n', true);
+    log.soon();
+    await outcomeWritten;
+    // In the file already (a crash of the process loses nothing)…
+    expect(fs.readFileSync(file, 'utf8')).toBe('{"k":"f","id":1}\n');
+    // …and the next batch's begin record pays one sync, for both: before, it waited for the
+    // outcome's own sync, then had its own.
+    log.add('{"k":"b","id":2}\n');
+    await log.durable();
+    expect(syncs).toBe(1);
+    expect(fs.readFileSync(file, 'utf8')).toBe('{"k":"f","id":1}\n{"k":"b","id":2}\n');
+    log.add('{"k":"f","id":2}\n', true);
+    log.soon();
+    await log.close();
+    expect(syncs).toBe(2);
+    expect(fs.readFileSync(file, 'utf8')).toMatch(/\{"k":"f","id":2\}\n$/);
+  });
+
+  it('a sync that fails cuts the file back to the last sync; its outcome records get another try', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'j.jsonl');
+    const fh = await fs.promises.open(file, 'a');
+    const datasync = fh.datasync.bind(fh);
+    let fail = false;
+    Object.assign(fh, {
+      datasync: async () => {
+        if (fail) throw Object.assign(new Error('EIO'), { code: 'EIO' });
+        return datasync();
+      },
+    });
+    const log = new AppendLog(fh, 0);
+    log.add('{"k":"b","id":1}\n');
+    await log.durable();
+    log.add('{"k":"f","id":1}\n', true);
+    log.soon();
+    log.add('{"k":"b","id":2}\n');
+    fail = true;
+    await expect(log.durable()).rejects.toMatchObject({ code: 'EIO' });
+    expect(fs.readFileSync(file, 'utf8')).toBe('{"k":"b","id":1}\n');
+    fail = false;
+    await log.durable();
+    expect(fs.readFileSync(file, 'utf8')).toBe('{"k":"b","id":1}\n{"k":"f","id":1}\n');
+    await expect(log.close()).rejects.toMatchObject({ code: 'EIO' });
+  });
+});
+
 describe('group commit on a failing disk', () => {
   it('a begin record that went out in a failed write never looks durable (found by the full-disk test)', async () => {
     const dir = tempDir();

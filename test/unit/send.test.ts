@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { CacsClient, ImportResult } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import { messages, parseServiceMessage } from '../../src/api/spec.js';
-import { NO_JOURNAL } from '../../src/delivery/journal-types.js';
+import { NO_JOURNAL, type DeliveryJournal } from '../../src/delivery/journal-types.js';
 import { sendLeads } from '../../src/delivery/send.js';
 import { readSpool } from '../../src/leads/sending.js';
 import { tempDir } from '../helpers/cli.js';
@@ -110,5 +110,56 @@ describe('sendLeads batching', () => {
     expect(calls).toBe(1);
     expect(r.fatal?.exitCode).toBe(4);
     expect(r.notSent).toBe(100);
+  });
+});
+
+describe('sendLeads in-flight records', () => {
+  it("writes the next batch's in-flight record while a request is out, never sends before its own is on disk, and writes at most one ahead", async () => {
+    const events: string[] = [];
+    const turns = async (n: number) => {
+      for (let i = 0; i < n; i++) await new Promise((r) => setImmediate(r));
+    };
+    let nextId = 1;
+    const journal: DeliveryJournal = {
+      previous: () => undefined,
+      begin: async () => {
+        const id = nextId++;
+        events.push(`begin ${id}`);
+        await turns(2); // the sync
+        events.push(`durable ${id}`);
+        return id;
+      },
+      finish: async () => {},
+    };
+    const client = {
+      async importLeadsJson(_key: string, jsons: readonly Uint8Array[]): Promise<ImportResult> {
+        const first = Number(
+          (JSON.parse(Buffer.from(jsons[0]!).toString()) as { phone_number: string }).phone_number,
+        );
+        const batch = (first - 2) / 10 + 1;
+        events.push(`send ${batch}`);
+        await turns(10); // the service's latency
+        events.push(`answer ${batch}`);
+        return { imported: jsons.length, skipped: 0, unparsedMessage: false, message: '' };
+      },
+    } as unknown as CacsClient;
+    const r = await sendLeads({
+      leads: readSpool(spool(Array.from({ length: 50 }, (_, i) => i + 2))),
+      total: 50,
+      campaignKey: 'k',
+      batchSize: 10,
+      concurrency: 1,
+      client,
+      journal,
+      retryUncertain: false,
+      signal: new AbortController().signal,
+    });
+    expect(r.imported).toBe(50);
+    const at = (e: string) => events.indexOf(e);
+    for (let b = 1; b <= 5; b++) expect(at(`durable ${b}`)).toBeLessThan(at(`send ${b}`));
+    // Batch b + 1's record is written while batch b is out, so it leaves with no sync between…
+    for (let b = 1; b < 5; b++) expect(at(`durable ${b + 1}`)).toBeLessThan(at(`answer ${b}`));
+    // …but batch b + 2's only once batch b is answered: one batch at most is begun and waiting.
+    for (let b = 1; b < 4; b++) expect(at(`begin ${b + 2}`)).toBeGreaterThan(at(`answer ${b}`));
   });
 });
