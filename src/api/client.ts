@@ -5,6 +5,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import v8 from 'node:v8';
+import zlib from 'node:zlib';
 import type { Got } from 'got';
 import { InterruptedError } from '../errors.js';
 import { Secrets, maskUrlCredentials } from '../secrets.js';
@@ -121,6 +122,35 @@ export interface ImportResult {
   /** The success message could not be read: all leads are counted as imported. */
   unparsedMessage: boolean;
   message: string;
+}
+
+/** An answer that inflates more than this many times is a compression bomb, not a busy day. */
+const BOMB_RATIO = 100;
+
+/**
+ * Whether the first 1/BOMB_RATIO of `max` bytes of a compressed body already inflate beyond
+ * `max`: a ratio no JSON answer has.
+ */
+function isBomb(raw: Buffer, encoding: string | string[] | undefined, max: number): boolean {
+  const enc = String(encoding ?? '')
+    .trim()
+    .toLowerCase();
+  const head = raw.subarray(0, Math.ceil(max / BOMB_RATIO));
+  const opts = { maxOutputLength: Math.max(1, max) };
+  try {
+    if (enc === 'gzip' || enc === 'x-gzip')
+      zlib.gunzipSync(head, { ...opts, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+    else if (enc === 'deflate')
+      zlib.inflateSync(head, { ...opts, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+    else if (enc === 'br')
+      zlib.brotliDecompressSync(head, {
+        ...opts,
+        finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
+      });
+    return false;
+  } catch (e) {
+    return (e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
+  }
 }
 
 /** Bytes in MB with one decimal, the unit of the report limits' messages. */
@@ -424,13 +454,15 @@ export class CacsClient {
     };
     if (user?.aborted) onUser();
     else user?.addEventListener('abort', onUser, { once: true });
-    const tooLarge = (size: string) =>
+    /** `bomb`: a tiny body that inflates beyond the cap, no busy day (asking for less won't help). */
+    const tooLarge = (size: string, bomb = false) =>
       new ApiError(
         `the service's answer is larger than the ${formatBytes(maxBytes)} cacs reads for ${kind === 'import' ? 'an import' : 'a report window'} (${size})`,
         kind === 'import'
           ? { kind: 'uncertain' }
           : {
               kind: 'final',
+              ...(bomb ? {} : { answerCap: maxBytes }),
               hint: 'Ask for less at a time (--window-days, --status or --ref-id); nothing was written.',
             },
       );
@@ -536,7 +568,11 @@ export class CacsClient {
       decoded = decodeBody(raw, headers['content-encoding'], maxBytes);
     } catch (e) {
       if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
-        throw tooLarge(`${formatBytes(raw.length)} that decompress to more`);
+        throw tooLarge(
+          `${formatBytes(raw.length)} that decompress to more`,
+          // JSON records compress 5 to 20 times; over 100 times is a compression bomb.
+          isBomb(raw, headers['content-encoding'], maxBytes),
+        );
       const why = e instanceof UnknownEncodingError ? e.message : 'its compression is damaged';
       throw new ApiError(
         `the service answered HTTP ${status} with a body cacs cannot read: ${why}`,
