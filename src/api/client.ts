@@ -153,6 +153,21 @@ function isBomb(raw: Buffer, encoding: string | string[] | undefined, max: numbe
   }
 }
 
+/** Answers whose text held a JSON escape (backslash): their strings may hide a secret. */
+const escapedAnswers = new WeakSet<object>();
+
+/** A parsed JSON value with every string (and key) passed through `clean`. */
+function scrubValue(v: unknown, clean: (text: string) => string): unknown {
+  if (typeof v === 'string') return clean(v);
+  if (Array.isArray(v)) return v.map((x) => scrubValue(x, clean));
+  if (v !== null && typeof v === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) out[clean(k)] = scrubValue(x, clean);
+    return out;
+  }
+  return v;
+}
+
 /** Bytes in MB with one decimal, the unit of the report limits' messages. */
 const megabytes = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
 
@@ -320,6 +335,11 @@ export class CacsClient {
         },
       );
     }
+    // The text was scrubbed before parsing; a token it held JSON-escaped is masked now.
+    if (escapedAnswers.has(answer) && this.secrets.size > 0) {
+      if (this.secrets.leaks(JSON.stringify(answer.records)))
+        answer.records = scrubValue(answer.records, (t) => this.clean(t));
+    }
     const result: CallResultsResult = { records: answer.records as CallRecord[], message };
     if (count !== undefined) result.count = count;
     return result;
@@ -346,7 +366,11 @@ export class CacsClient {
       try {
         const res = await this.send(method, url, body, what, kind, onBytes, budget);
         const outcome = classifyResponse(res, kind, (t) => this.clean(t));
-        if ('answer' in outcome) return outcome.answer;
+        if ('answer' in outcome) {
+          // A JSON escape (`\u0074…`) hides an echoed token from the scrub of the text.
+          if (res.body.includes('\\')) escapedAnswers.add(outcome.answer);
+          return outcome.answer;
+        }
         error = outcome.error;
         retryAfterMs = outcome.retryAfterMs;
       } catch (e) {
@@ -595,8 +619,10 @@ export class CacsClient {
       budget.used += decoded.length;
     }
     // Whatever the service echoes of the token is masked before anything is built on it:
-    // messages, journal reasons, rejects files and report records alike.
-    const text = this.clean(decoded.toString('utf8'));
+    // messages, journal reasons, rejects files and report records alike. A UTF-8 byte order
+    // mark (some Windows services write one) is not part of the JSON.
+    const bom = decoded[0] === 0xef && decoded[1] === 0xbb && decoded[2] === 0xbf ? 3 : 0;
+    const text = this.clean(decoded.toString('utf8', bom));
     this.opts.log?.(`< ${status} in ${Date.now() - started} ms: ${sanitizeServiceText(text, 200)}`);
     return { status, headers, body: text };
   }

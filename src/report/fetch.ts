@@ -62,6 +62,14 @@ export interface FetchOptions {
   onMerged?: () => void;
   /** Told of each slice asked again in smaller ones (an answer too large): for --verbose. */
   onSplit?: (split: ReportSplit) => void;
+  /**
+   * An answer whose "Have <n> records found" is not the number of records it lists, asked again
+   * and still so: 'error' (default) fails the report naming the window and both numbers;
+   * 'warn' tells onWarning and keeps the records as listed.
+   */
+  countMismatch?: 'error' | 'warn';
+  /** Told of what the report goes on despite (countMismatch 'warn'). */
+  onWarning?: (message: string) => void;
 }
 
 export interface FetchCounts {
@@ -72,6 +80,8 @@ export interface FetchCounts {
   halved: number;
   /** Slices split because an answer was too large (or one as long was: see ReportSplit). */
   split: number;
+  /** Windows asked again because their answer's count disagreed with its records. */
+  recounted: number;
 }
 
 export interface FetchResult extends FetchCounts {
@@ -121,6 +131,7 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
   let notFound = 0;
   let halved = 0;
   let split = 0;
+  let recounted = 0;
   /**
    * The shortest window (seconds) whose answer was too large, per status filter: a window at
    * least as long is split before it is asked, rather than read up to the cap and dropped (a
@@ -227,9 +238,9 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
       taken.delete(job);
       return;
     }
-    requests++;
-    try {
-      const r = await opts.client.callResults(
+    const ask = () => {
+      requests++;
+      return opts.client.callResults(
         {
           campaign_key: opts.campaignKey,
           start_date: formatServiceDate(job.window.start),
@@ -239,8 +250,29 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
         },
         opts.onBytes !== undefined ? { onBytes: opts.onBytes, budget } : { budget },
       );
+    };
+    try {
+      let r = await ask();
       if (!Array.isArray(r.records))
         throw new UsageError('the service answered records that are not a list');
+      // "Have 50 records found" with 5 records: the answer contradicts itself. Asked once more.
+      if (miscounted(r)) {
+        recounted++;
+        r = await ask();
+        if (!Array.isArray(r.records))
+          throw new UsageError('the service answered records that are not a list');
+        if (miscounted(r)) {
+          const { from, to, status } = sliceOf(job);
+          const what = `the service's answer for ${from} → ${to}${status === undefined ? '' : ` (status ${status})`} says "Have ${r.count} records found" but lists ${r.records.length}, asked twice`;
+          if (opts.countMismatch !== 'warn') {
+            throw new ApiError(what, {
+              kind: 'final',
+              hint: 'The answer contradicts itself, so the report may be incomplete: nothing was written. If this service is known to count otherwise, set report.countMismatch: warn in the config.',
+            });
+          }
+          opts.onWarning?.(`${what}; written as listed (report.countMismatch: warn)`);
+        }
+      }
       let at = answers.length;
       while (at > 0 && compareOrder(answers[at - 1]!.order, job.order) > 0) at--;
       answers.splice(at, 0, { order: job.order, records: r.records });
@@ -303,7 +335,7 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
   await pool.settle();
   if (opts.signal.aborted) throw new InterruptedError('interrupted: no report was written');
   mergeReady();
-  return { requests, notFound, halved, split };
+  return { requests, notFound, halved, split, recounted };
 }
 
 /**
@@ -330,6 +362,11 @@ function isServiceTime(t: string): boolean {
   return true;
 }
 const SERVICE_TIME_SHAPE = 'dddd-dd-dd dd:dd:dd';
+
+/** Whether an answer's stated count is not the number of records it lists. */
+function miscounted(r: { count?: number; records: unknown[] }): boolean {
+  return r.count !== undefined && r.count !== r.records.length;
+}
 
 function compareOrder(a: number[], b: number[]): number {
   for (let i = 0; i < Math.min(a.length, b.length); i++) {

@@ -82,6 +82,14 @@ export interface ReportOptions extends Partial<ReportPlanOptions> {
    * single statuses. One status in one minute still too large fails the report.
    */
   onSplit?: (split: ReportSplit) => void;
+  /**
+   * An answer whose "Have <n> records found" is not the number of records it lists is asked
+   * again; still so, 'error' (default) fails the report (an ApiError naming the window and both
+   * numbers) and 'warn' tells `onWarning` and keeps the records as listed.
+   */
+  countMismatch?: 'error' | 'warn';
+  /** Told of what a report goes on despite (see `countMismatch`). */
+  onWarning?: (message: string) => void;
   /** A plan already made by planReport (the plan options are then ignored). */
   plan?: ReportPlan;
 }
@@ -101,6 +109,8 @@ export interface ReportResult {
    * one request (AnswerLimits.reportAnswerBytes): see `onSplit`.
    */
   split: number;
+  /** Windows asked again because their answer's count disagreed with its records. */
+  recounted: number;
   /** Call attempts in all records. */
   attempts: number;
   /** From `range`, on the service's wall clock ('yyyy-mm-dd HH:mm:ss'). */
@@ -221,6 +231,7 @@ async function fetchMerged(opts: ReportOptions): Promise<ReportResult> {
     notFound: result.notFound,
     halved: result.halved,
     split: result.split,
+    recounted: result.recounted,
     attempts,
     from,
     to,
@@ -324,6 +335,8 @@ function fetchSetup(opts: ReportOptions): {
     signal: opts.signal ?? new AbortController().signal,
     ...(opts.onProgress ? progressOptions(opts.onProgress, plan.requests) : {}),
     ...(opts.onSplit ? { onSplit: opts.onSplit } : {}),
+    ...(opts.countMismatch ? { countMismatch: opts.countMismatch } : {}),
+    ...(opts.onWarning ? { onWarning: opts.onWarning } : {}),
   };
   return { fetchOptions, range, from, to };
 }

@@ -536,6 +536,8 @@ async function reportCommand(
         `Fetching ${done}/${total} windows…${bytes > 0 ? ` ${formatBytes(bytes)} received` : ''}`,
       ),
     ...(ctx.out.verbose ? { onSplit: (s: ReportSplit) => ctx.out.debug(describeSplit(s)) } : {}),
+    countMismatch: settings.report.countMismatch,
+    onWarning: (message: string) => ctx.out.warn(message),
   };
   if (summaryMode && format !== 'html') {
     const { summarize } = await import('../../report/summary.js');
