@@ -126,6 +126,7 @@ export {
   type NumberOverLimit,
 } from './report/summary.js';
 export type { Window } from './report/windows.js';
+export type { ReportSlice, ReportSplit } from './report/fetch.js';
 export { DEFAULT_SETTLE_MS, parseDuration } from './report/bookmark-range.js';
 export { BookmarkFileError } from './report/bookmark.js';
 export type {

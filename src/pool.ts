@@ -23,6 +23,11 @@ export class TaskPool {
     return this.running.size > 0;
   }
 
+  /** Whether every slot is taken (start() would wait). */
+  get full(): boolean {
+    return this.running.size >= this.limit;
+  }
+
   /** Wait for a free slot, then start the task (without waiting for it to end). */
   async start(task: () => Promise<void>): Promise<void> {
     while (this.running.size >= this.limit) await this.next();

@@ -5,6 +5,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import v8 from 'node:v8';
+import zlib from 'node:zlib';
 import type { Got } from 'got';
 import { InterruptedError } from '../errors.js';
 import { Secrets, maskUrlCredentials } from '../secrets.js';
@@ -123,6 +124,50 @@ export interface ImportResult {
    */
   unparsedMessage: boolean;
   message: string;
+}
+
+/** An answer that inflates more than this many times is a compression bomb, not a busy day. */
+const BOMB_RATIO = 100;
+
+/**
+ * Whether the first 1/BOMB_RATIO of `max` bytes of a compressed body already inflate beyond
+ * `max`: a ratio no JSON answer has.
+ */
+function isBomb(raw: Buffer, encoding: string | string[] | undefined, max: number): boolean {
+  const enc = String(encoding ?? '')
+    .trim()
+    .toLowerCase();
+  const head = raw.subarray(0, Math.ceil(max / BOMB_RATIO));
+  const opts = { maxOutputLength: Math.max(1, max) };
+  try {
+    if (enc === 'gzip' || enc === 'x-gzip')
+      zlib.gunzipSync(head, { ...opts, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+    else if (enc === 'deflate')
+      zlib.inflateSync(head, { ...opts, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+    else if (enc === 'br')
+      zlib.brotliDecompressSync(head, {
+        ...opts,
+        finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
+      });
+    return false;
+  } catch (e) {
+    return (e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE';
+  }
+}
+
+/** Answers whose text held a JSON escape (backslash): their strings may hide a secret. */
+const escapedAnswers = new WeakSet<object>();
+
+/** A parsed JSON value with every string (and key) passed through `clean`. */
+function scrubValue(v: unknown, clean: (text: string) => string): unknown {
+  if (typeof v === 'string') return clean(v);
+  if (Array.isArray(v)) return v.map((x) => scrubValue(x, clean));
+  if (v !== null && typeof v === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) out[clean(k)] = scrubValue(x, clean);
+    return out;
+  }
+  return v;
 }
 
 /** Bytes in MB with one decimal, the unit of the report limits' messages. */
@@ -305,6 +350,11 @@ export class CacsClient {
         },
       );
     }
+    // The text was scrubbed before parsing; a token it held JSON-escaped is masked now.
+    if (escapedAnswers.has(answer) && this.secrets.size > 0) {
+      if (this.secrets.leaks(JSON.stringify(answer.records)))
+        answer.records = scrubValue(answer.records, (t) => this.clean(t));
+    }
     const result: CallResultsResult = { records: answer.records as CallRecord[], message };
     if (count !== undefined) result.count = count;
     return result;
@@ -331,7 +381,11 @@ export class CacsClient {
       try {
         const res = await this.send(method, url, body, what, kind, onBytes, budget);
         const outcome = classifyResponse(res, kind, (t) => this.clean(t));
-        if ('answer' in outcome) return outcome.answer;
+        if ('answer' in outcome) {
+          // A JSON escape (`\u0074…`) hides an echoed token from the scrub of the text.
+          if (res.body.includes('\\')) escapedAnswers.add(outcome.answer);
+          return outcome.answer;
+        }
         error = outcome.error;
         retryAfterMs = outcome.retryAfterMs;
       } catch (e) {
@@ -439,13 +493,15 @@ export class CacsClient {
     };
     if (user?.aborted) onUser();
     else user?.addEventListener('abort', onUser, { once: true });
-    const tooLarge = (size: string) =>
+    /** `bomb`: a tiny body that inflates beyond the cap, no busy day (asking for less won't help). */
+    const tooLarge = (size: string, bomb = false) =>
       new ApiError(
         `the service's answer is larger than the ${formatBytes(maxBytes)} cacs reads for ${kind === 'import' ? 'an import' : 'a report window'} (${size})`,
         kind === 'import'
           ? { kind: 'uncertain' }
           : {
               kind: 'final',
+              ...(bomb ? {} : { answerCap: maxBytes }),
               hint: 'Ask for less at a time (--window-days, --status or --ref-id); nothing was written.',
             },
       );
@@ -551,7 +607,11 @@ export class CacsClient {
       decoded = decodeBody(raw, headers['content-encoding'], maxBytes);
     } catch (e) {
       if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
-        throw tooLarge(`${formatBytes(raw.length)} that decompress to more`);
+        throw tooLarge(
+          `${formatBytes(raw.length)} that decompress to more`,
+          // JSON records compress 5 to 20 times; over 100 times is a compression bomb.
+          isBomb(raw, headers['content-encoding'], maxBytes),
+        );
       const why = e instanceof UnknownEncodingError ? e.message : 'its compression is damaged';
       throw new ApiError(
         `the service answered HTTP ${status} with a body cacs cannot read: ${why}`,
@@ -574,8 +634,10 @@ export class CacsClient {
       budget.used += decoded.length;
     }
     // Whatever the service echoes of the token is masked before anything is built on it:
-    // messages, journal reasons, rejects files and report records alike.
-    const text = this.clean(decoded.toString('utf8'));
+    // messages, journal reasons, rejects files and report records alike. A UTF-8 byte order
+    // mark (some Windows services write one) is not part of the JSON.
+    const bom = decoded[0] === 0xef && decoded[1] === 0xbb && decoded[2] === 0xbf ? 3 : 0;
+    const text = this.clean(decoded.toString('utf8', bom));
     this.opts.log?.(`< ${status} in ${Date.now() - started} ms: ${sanitizeServiceText(text, 200)}`);
     return { status, headers, body: text };
   }

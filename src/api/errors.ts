@@ -20,6 +20,11 @@ export interface ApiErrorDetails {
   tooLarge?: boolean;
   /** The retry budget or the attempts ran out on a retryable failure. */
   exhausted?: boolean;
+  /**
+   * A report answer was larger than this many bytes, the most cacs reads for one request: asking
+   * for less (a shorter window, fewer statuses) may fit.
+   */
+  answerCap?: number;
   hint?: string;
   cause?: unknown;
   /**
@@ -74,6 +79,7 @@ export class ApiError extends CacsError {
   readonly service?: ParsedServiceMessage & { message: string };
   readonly tooLarge: boolean;
   readonly exhausted: boolean;
+  readonly answerCap?: number;
 
   constructor(message: string, d: ApiErrorDetails) {
     const exit = d.service ? exitCodeForService(d.service) : ExitCode.FAILURE;
@@ -88,6 +94,7 @@ export class ApiError extends CacsError {
     if (d.service) this.service = d.service;
     this.tooLarge = d.tooLarge === true;
     this.exhausted = d.exhausted === true;
+    if (d.answerCap !== undefined) this.answerCap = d.answerCap;
   }
 
   /** A refusal of the request as a whole (token or campaign): no other batch can succeed. */

@@ -44,6 +44,7 @@ export const DEFAULTS = {
   'report.windowDays': 31,
   'report.concurrency': 4,
   'report.bom': false,
+  'report.countMismatch': 'error',
   'report.answeredStatuses': DEFAULT_ANSWERED_STATUSES,
   /** Decree 91/2020/ND-CP, art. 12 (the README says more). */
   'compliance.callHours': DEFAULT_CALL_HOURS,

@@ -93,6 +93,18 @@ export function wallSeconds(t: LocalDateTime): number {
   return dayNumber(t) * SECONDS_PER_DAY + t.h * 3600 + t.mi * 60 + t.s;
 }
 
+/** The LocalDateTime of a {@link wallSeconds} value (its inverse). */
+export function fromWallSeconds(n: number): LocalDateTime {
+  const day = Math.floor(n / SECONDS_PER_DAY);
+  const r = n - day * SECONDS_PER_DAY;
+  return {
+    ...dateOfDayNumber(day),
+    h: Math.floor(r / 3600),
+    mi: Math.floor((r % 3600) / 60),
+    s: r % 60,
+  };
+}
+
 /** Negative when a is earlier than b, 0 when equal, positive when later. */
 export function compareLocal(a: LocalDateTime, b: LocalDateTime): number {
   return wallSeconds(a) - wallSeconds(b);

@@ -1,7 +1,10 @@
 /**
  * Fetching a report: one request per (window × status group), at most `concurrency` in
- * flight; an "Over 31 days" answer halves that window and asks again; "Data is not found with
- * <ref_id>" is an empty answer. Answers are merged in window order — each as soon as every
+ * flight; an "Over 31 days" answer halves that window and asks again; an answer larger than the
+ * client reads (AnswerLimits.reportAnswerBytes) is asked again in smaller slices — the window
+ * split on round times down to one minute (windows.ts splitWindowForSize), then a status group
+ * into its single statuses — until one status in one minute is still too large (exit 1, naming
+ * that slice); "Data is not found with <ref_id>" is an empty answer. Answers are merged in window order — each as soon as every
  * earlier window is in, so merging overlaps the waiting — and the output does not depend on
  * which request finished first.
  */
@@ -10,9 +13,34 @@ import { ApiError } from '../api/errors.js';
 import type { CallAttempt, CallRecord } from '../api/spec.js';
 import { InterruptedError, UsageError } from '../errors.js';
 import { TaskPool } from '../pool.js';
+import { formatBytes } from '../text.js';
 import { formatServiceDate } from './dates.js';
 import { RecordMerger } from './merge.js';
-import { halveWindow, type Window } from './windows.js';
+import { halveWindow, splitWindowForSize, windowSeconds, type Window } from './windows.js';
+
+/** One request's slice of a report: a window on the service's clock, and its status filter. */
+export interface ReportSlice {
+  /** 'yyyy-mm-dd HH:mm:ss' on the service's wall clock, both ends included. */
+  from: string;
+  to: string;
+  /** The `status` parameter (comma-joined statuses), or undefined: every status. */
+  status: string | undefined;
+}
+
+/**
+ * A slice asked again in smaller ones because its answer was larger than the client reads for
+ * one request (`unasked`: not asked at all, as a slice at least as long with the same statuses
+ * already was too large).
+ */
+export interface ReportSplit {
+  slice: ReportSlice;
+  /** 'time': the window in two; 'status': the status group into its single statuses. */
+  by: 'time' | 'status';
+  into: ReportSlice[];
+  unasked: boolean;
+  /** The most the client reads for one answer (bytes). */
+  answerBytes: number;
+}
 
 export interface FetchOptions {
   client: CacsClient;
@@ -32,6 +60,16 @@ export interface FetchOptions {
   onBytes?: (bytes: number) => void;
   /** Called after answers were added to the merger (at a turn of the event loop of its own). */
   onMerged?: () => void;
+  /** Told of each slice asked again in smaller ones (an answer too large): for --verbose. */
+  onSplit?: (split: ReportSplit) => void;
+  /**
+   * An answer whose "Have <n> records found" is not the number of records it lists, asked again
+   * and still so: 'error' (default) fails the report naming the window and both numbers;
+   * 'warn' tells onWarning and keeps the records as listed.
+   */
+  countMismatch?: 'error' | 'warn';
+  /** Told of what the report goes on despite (countMismatch 'warn'). */
+  onWarning?: (message: string) => void;
 }
 
 export interface FetchCounts {
@@ -40,6 +78,10 @@ export interface FetchCounts {
   notFound: number;
   /** Windows split after an "Over 31 days" answer. */
   halved: number;
+  /** Slices split because an answer was too large (or one as long was: see ReportSplit). */
+  split: number;
+  /** Windows asked again because their answer's count disagreed with its records. */
+  recounted: number;
 }
 
 export interface FetchResult extends FetchCounts {
@@ -88,6 +130,79 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
   let requests = 0;
   let notFound = 0;
   let halved = 0;
+  let split = 0;
+  let recounted = 0;
+  /**
+   * The shortest window (seconds) whose answer was too large, per status filter: a window at
+   * least as long is split before it is asked, rather than read up to the cap and dropped (a
+   * busy month of daily windows does not pay for every day's first request). Windows shorter
+   * than an hour teach only about their own hour: a burst says little about the rest of the day.
+   */
+  const tooLong = new Map<string, number>();
+  const learnKey = (job: Job): string =>
+    windowSeconds(job.window) < 3_600
+      ? `${job.status ?? ''}\u0000${formatServiceDate(job.window.start).slice(0, 13)}`
+      : (job.status ?? '');
+  /** The client's cap on one answer, once an answer reached it. */
+  let answerBytes = 0;
+  const sliceOf = (job: Job): ReportSlice => ({
+    from: formatServiceDate(job.window.start),
+    to: formatServiceDate(job.window.end),
+    status: job.status,
+  });
+  /** The job in two halves of its window, or undefined within one minute. */
+  const splitByTime = (job: Job, cap: number, unasked: boolean): Job[] | undefined => {
+    const halves = splitWindowForSize(job.window);
+    if (!halves) return undefined;
+    const parts = halves.map((window, i) => ({
+      order: [...job.order, i],
+      window,
+      status: job.status,
+    }));
+    announce(job, 'time', parts, unasked, cap);
+    return parts;
+  };
+  const announce = (
+    job: Job,
+    by: ReportSplit['by'],
+    parts: Job[],
+    unasked: boolean,
+    answerBytes: number,
+  ) => {
+    split++;
+    total += parts.length - 1;
+    opts.onSplit?.({ slice: sliceOf(job), by, into: parts.map(sliceOf), unasked, answerBytes });
+  };
+  /** The smaller jobs to ask instead of one whose answer was larger than `cap` bytes. */
+  const smaller = (job: Job, cap: number): Job[] => {
+    answerBytes = cap;
+    const key = learnKey(job);
+    tooLong.set(key, Math.min(tooLong.get(key) ?? Infinity, windowSeconds(job.window)));
+    const byTime = splitByTime(job, cap, false);
+    if (byTime) return byTime;
+    const statuses = job.status?.split(',') ?? [];
+    if (statuses.length > 1) {
+      const parts = statuses.map((status, i) => ({
+        order: [...job.order, i],
+        window: job.window,
+        status,
+      }));
+      announce(job, 'status', parts, false, cap);
+      return parts;
+    }
+    const { from, to } = sliceOf(job);
+    throw new ApiError(
+      `the service's answer for ${from} → ${to} (${job.status === undefined ? 'every status' : `status ${job.status}`}) is larger than the ${formatBytes(cap)} cacs reads for one request, even for ${job.status === undefined ? 'one minute' : 'one status in one minute'}`,
+      {
+        kind: 'final',
+        answerCap: cap,
+        hint:
+          job.status === undefined
+            ? 'Without --status cacs cannot split a request by status (the service does not list its statuses): name the statuses with --status so that each is asked on its own, or ask for one lead with --ref-id. Nothing was written.'
+            : 'Nothing was written. The service sends unusually large answers for this minute: report it to the operator.',
+      },
+    );
+  };
   /** Answers not merged yet, in order; merged once no earlier job is queued or running. */
   const answers: Array<{ order: number[]; records: CallRecord[] }> = [];
   /** Jobs taken from the queue and not ended yet (running, or waiting for a free slot). */
@@ -123,9 +238,9 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
       taken.delete(job);
       return;
     }
-    requests++;
-    try {
-      const r = await opts.client.callResults(
+    const ask = () => {
+      requests++;
+      return opts.client.callResults(
         {
           campaign_key: opts.campaignKey,
           start_date: formatServiceDate(job.window.start),
@@ -135,14 +250,40 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
         },
         opts.onBytes !== undefined ? { onBytes: opts.onBytes, budget } : { budget },
       );
+    };
+    try {
+      let r = await ask();
       if (!Array.isArray(r.records))
         throw new UsageError('the service answered records that are not a list');
+      // "Have 50 records found" with 5 records: the answer contradicts itself. Asked once more.
+      if (miscounted(r)) {
+        recounted++;
+        r = await ask();
+        if (!Array.isArray(r.records))
+          throw new UsageError('the service answered records that are not a list');
+        if (miscounted(r)) {
+          const { from, to, status } = sliceOf(job);
+          const what = `the service's answer for ${from} → ${to}${status === undefined ? '' : ` (status ${status})`} says "Have ${r.count} records found" but lists ${r.records.length}, asked twice`;
+          if (opts.countMismatch !== 'warn') {
+            throw new ApiError(what, {
+              kind: 'final',
+              hint: 'The answer contradicts itself, so the report may be incomplete: nothing was written. If this service is known to count otherwise, set report.countMismatch: warn in the config.',
+            });
+          }
+          opts.onWarning?.(`${what}; written as listed (report.countMismatch: warn)`);
+        }
+      }
       let at = answers.length;
       while (at > 0 && compareOrder(answers[at - 1]!.order, job.order) > 0) at--;
       answers.splice(at, 0, { order: job.order, records: r.records });
     } catch (e) {
       if (e instanceof ApiError && e.service?.code === 'ref_id_not_found') {
         notFound++;
+      } else if (e instanceof ApiError && e.answerCap !== undefined) {
+        // Asked again in smaller slices, before the rest of the queue: the merge waits for the
+        // earliest slices, so they go first.
+        queue.unshift(...smaller(job, e.answerCap));
+        return;
       } else if (e instanceof ApiError && e.service?.code === 'range_too_long') {
         const halves = halveWindow(job.window);
         if (!halves) {
@@ -170,12 +311,23 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
   };
 
   // A halved window adds two jobs while others run: wait for one to end when the queue is empty.
+  // A job is taken from the queue only when a slot is free, so that what the answers before it
+  // taught (a window as long was too large) applies to it.
   const pool = new TaskPool(opts.concurrency);
   while ((queue.length > 0 || pool.busy) && !pool.failed && !opts.signal.aborted) {
-    const job = queue.shift();
-    if (job === undefined) {
+    if (queue.length === 0 || pool.full) {
       await pool.next();
       continue;
+    }
+    const job = queue.shift()!;
+    // A window at least as long as one that was too large (same statuses) is split unasked.
+    const limit = tooLong.get(learnKey(job));
+    if (limit !== undefined && windowSeconds(job.window) >= limit) {
+      const parts = splitByTime(job, answerBytes, true);
+      if (parts) {
+        queue.unshift(...parts);
+        continue;
+      }
     }
     taken.add(job);
     await pool.start(() => runJob(job));
@@ -183,7 +335,7 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
   await pool.settle();
   if (opts.signal.aborted) throw new InterruptedError('interrupted: no report was written');
   mergeReady();
-  return { requests, notFound, halved };
+  return { requests, notFound, halved, split, recounted };
 }
 
 /**
@@ -210,6 +362,11 @@ function isServiceTime(t: string): boolean {
   return true;
 }
 const SERVICE_TIME_SHAPE = 'dddd-dd-dd dd:dd:dd';
+
+/** Whether an answer's stated count is not the number of records it lists. */
+function miscounted(r: { count?: number; records: unknown[] }): boolean {
+  return r.count !== undefined && r.count !== r.records.length;
+}
 
 function compareOrder(a: number[], b: number[]): number {
   for (let i = 0; i < Math.min(a.length, b.length); i++) {

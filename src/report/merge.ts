@@ -191,6 +191,11 @@ interface LeadEntry {
   sawStringCall: boolean;
   /** Every record's attempts as given (duplicates included): deduplicated by result(). */
   attempts: CallAttempt[][];
+  /**
+   * A record of this lead came with no attempt (`data: []`, null or missing): the lead is in the
+   * campaign and was listed for the range though not called in it. It is never dropped.
+   */
+  listedEmpty: boolean;
 }
 
 /** Choose between the kept value and a new one for a lead-level field (see module rules). */
@@ -311,6 +316,7 @@ export class RecordMerger {
         sawNumberCall: false,
         sawStringCall: false,
         attempts: [data],
+        listedEmpty: data.length === 0,
       };
       this.leads.set(key, entry);
     } else {
@@ -326,6 +332,7 @@ export class RecordMerger {
       // Fields the spec does not list; campaign_lead_id, call and data have rules of their own.
       for (const name in raw) if (!KNOWN_LEAD_FIELD_SET.has(name)) merge(name);
       entry.attempts.push(data);
+      if (data.length === 0) entry.listedEmpty = true;
     }
 
     const call = record.call;
@@ -344,8 +351,10 @@ export class RecordMerger {
 
   /**
    * The merged records, sorted by campaign_lead_id. With `keep`, only the attempts it keeps are
-   * listed and a lead left with none is dropped (its `call` still counts every attempt). Does
-   * not change the merger's state (the output's arrays are its own).
+   * listed and a lead left with none is dropped (its `call` still counts every attempt), unless
+   * the service listed it with no attempt (`data: []`: in the campaign, not called in the
+   * range), which is kept with `data: []`. Does not change the merger's state (the output's
+   * arrays are its own).
    */
   result(keep?: (attempt: CallAttempt) => boolean): CallRecord[] {
     const out: CallRecord[] = [];
@@ -358,7 +367,8 @@ export class RecordMerger {
 
   /**
    * One lead's merged record as {@link result} lists it (its arrays its own), or undefined when
-   * `keep` leaves it no attempt (or no lead has this key).
+   * `keep` leaves it no attempt and the service never listed it without attempts (or no lead
+   * has this key).
    */
   record(key: string, keep?: (attempt: CallAttempt) => boolean): CallRecord | undefined {
     const entry = this.leads.get(key);
@@ -366,7 +376,7 @@ export class RecordMerger {
     const attempts = distinctAttempts(entry.attempts);
     const count = attempts.length;
     const data = listed(attempts, keep);
-    if (keep && data.length === 0) return undefined;
+    if (keep && data.length === 0 && !entry.listedEmpty) return undefined;
     const total = Math.max(entry.maxCall ?? 0, count);
     const call = entry.sawStringCall && !entry.sawNumberCall ? String(total) : total;
     const record: Record<string, unknown> = {

@@ -8,7 +8,13 @@ import type { CacsClient } from '../api/client.js';
 import { LIMITS, type CallRecord } from '../api/spec.js';
 import { InterruptedError, UsageError } from '../errors.js';
 import { compareLocal, formatServiceDate, resolveRange, type ReportRange } from './dates.js';
-import { attemptFilter, fetchInto, fetchReport, type FetchOptions } from './fetch.js';
+import {
+  attemptFilter,
+  fetchInto,
+  fetchReport,
+  type FetchOptions,
+  type ReportSplit,
+} from './fetch.js';
 import { PreparedReport } from './prepared.js';
 import { splitWindows, statusGroups, type Window } from './windows.js';
 import type { LeadFormat, Sink } from './write.js';
@@ -69,6 +75,21 @@ export interface ReportOptions extends Partial<ReportPlanOptions> {
   /** Aborting stops the report (an InterruptedError is thrown). */
   signal?: AbortSignal;
   onProgress?: (progress: ReportProgress) => void;
+  /**
+   * Told of each slice (window × statuses) asked again in smaller ones because its answer was
+   * larger than the client reads for one request: the window is split on round times (a day →
+   * 12 h → 6 h → 3 h → 1 h → 30 min → 15 min → 5 min → … → 1 min), then a status group into
+   * single statuses. One status in one minute still too large fails the report.
+   */
+  onSplit?: (split: ReportSplit) => void;
+  /**
+   * An answer whose "Have <n> records found" is not the number of records it lists is asked
+   * again; still so, 'error' (default) fails the report (an ApiError naming the window and both
+   * numbers) and 'warn' tells `onWarning` and keeps the records as listed.
+   */
+  countMismatch?: 'error' | 'warn';
+  /** Told of what a report goes on despite (see `countMismatch`). */
+  onWarning?: (message: string) => void;
   /** A plan already made by planReport (the plan options are then ignored). */
   plan?: ReportPlan;
 }
@@ -83,6 +104,13 @@ export interface ReportResult {
   notFound: number;
   /** Windows halved after an "Over 31 days" answer. */
   halved: number;
+  /**
+   * Slices asked again in smaller ones because an answer was larger than the client reads for
+   * one request (AnswerLimits.reportAnswerBytes): see `onSplit`.
+   */
+  split: number;
+  /** Windows asked again because their answer's count disagreed with its records. */
+  recounted: number;
   /** Call attempts in all records. */
   attempts: number;
   /** From `range`, on the service's wall clock ('yyyy-mm-dd HH:mm:ss'). */
@@ -202,6 +230,8 @@ async function fetchMerged(opts: ReportOptions): Promise<ReportResult> {
     requests: result.requests,
     notFound: result.notFound,
     halved: result.halved,
+    split: result.split,
+    recounted: result.recounted,
     attempts,
     from,
     to,
@@ -304,6 +334,9 @@ function fetchSetup(opts: ReportOptions): {
     concurrency,
     signal: opts.signal ?? new AbortController().signal,
     ...(opts.onProgress ? progressOptions(opts.onProgress, plan.requests) : {}),
+    ...(opts.onSplit ? { onSplit: opts.onSplit } : {}),
+    ...(opts.countMismatch ? { countMismatch: opts.countMismatch } : {}),
+    ...(opts.onWarning ? { onWarning: opts.onWarning } : {}),
   };
   return { fetchOptions, range, from, to };
 }

@@ -14,7 +14,9 @@ import {
   dayNumber,
   endOfDay,
   formatServiceDate,
+  fromWallSeconds,
   startOfDay,
+  wallSeconds,
   type LocalDateTime,
 } from './dates.js';
 
@@ -67,6 +69,47 @@ export function halveWindow(w: Window): [Window, Window] | undefined {
     { start: w.start, end: firstEnd },
     { start: startOfDay(addDays(w.start, firstDays)), end: w.end },
   ];
+}
+
+/**
+ * The grid an answer that was too large is split on, coarsest first (seconds of the service's
+ * wall clock): calendar days, then hours, then 30, 15 and 5 minutes, then single minutes. Each
+ * divides the one before it, so every piece starts on a round time and pieces never overlap.
+ */
+export const SPLIT_GRID_SECONDS: readonly number[] = [86_400, 3_600, 1_800, 900, 300, 60];
+
+/** Seconds a window covers (both ends included: [10:00:00, 10:00:59] is 60). */
+export function windowSeconds(w: Window): number {
+  return wallSeconds(w.end) - wallSeconds(w.start) + 1;
+}
+
+/**
+ * Split a window whose answer was too large into two that cover it exactly (the first ends one
+ * second before the second starts): at the boundary of the coarsest grid step in
+ * {@link SPLIT_GRID_SECONDS} that falls inside the window, the one nearest its middle (the
+ * earlier of two as near). A day becomes 12 h + 12 h, 12 h → 6 h, 6 h → 3 h, 3 h → 1 h + 2 h,
+ * 1 h → 30 min, 30 min → 15 min, 15 min → 5 + 10 min, 5 min → 2 + 3 min, … down to windows
+ * within one minute, which give undefined (no finer split).
+ */
+export function splitWindowForSize(w: Window): [Window, Window] | undefined {
+  const start = wallSeconds(w.start);
+  const end = wallSeconds(w.end);
+  const middle = (start + end + 1) / 2;
+  for (const step of SPLIT_GRID_SECONDS) {
+    // Boundaries b with start < b <= end: the second half starts at b.
+    const first = Math.floor(start / step) * step + step;
+    if (first > end) continue;
+    const last = Math.floor(end / step) * step;
+    let b = Math.round((middle - first) / step) * step + first;
+    // Nearest to the middle; on a tie (x.5 steps) Math.round goes up: take the earlier.
+    if (b - middle === step / 2) b -= step;
+    b = Math.min(Math.max(b, first), last);
+    return [
+      { start: w.start, end: fromWallSeconds(b - 1) },
+      { start: fromWallSeconds(b), end: w.end },
+    ];
+  }
+  return undefined;
 }
 
 /**

@@ -11,7 +11,14 @@ import {
   wallSeconds,
   type LocalDateTime,
 } from '../../src/report/dates.js';
-import { halveWindow, splitWindows, statusGroups, type Window } from '../../src/report/windows.js';
+import {
+  halveWindow,
+  splitWindowForSize,
+  splitWindows,
+  statusGroups,
+  windowSeconds,
+  type Window,
+} from '../../src/report/windows.js';
 
 function at(s: string): LocalDateTime {
   const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(s);
@@ -311,6 +318,61 @@ describe('statusGroups', () => {
         }
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('splitWindowForSize', () => {
+  const split = (from: string, to: string) =>
+    show(splitWindowForSize({ start: at(from), end: at(to) }) ?? []);
+
+  it('halves a day on round times: 12 h, 6 h, 3 h, 1 h, then 30, 15, 5 and 1 minutes', () => {
+    expect(split('2026-11-25 00:00:00', '2026-11-25 23:59:59')).toEqual([
+      ['2026-11-25 00:00:00', '2026-11-25 11:59:59'],
+      ['2026-11-25 12:00:00', '2026-11-25 23:59:59'],
+    ]);
+    expect(split('2026-11-25 00:00:00', '2026-11-25 02:59:59')).toEqual([
+      ['2026-11-25 00:00:00', '2026-11-25 00:59:59'],
+      ['2026-11-25 01:00:00', '2026-11-25 02:59:59'],
+    ]);
+    expect(split('2026-11-25 10:00:00', '2026-11-25 10:59:59')).toEqual([
+      ['2026-11-25 10:00:00', '2026-11-25 10:29:59'],
+      ['2026-11-25 10:30:00', '2026-11-25 10:59:59'],
+    ]);
+    expect(split('2026-11-25 10:00:00', '2026-11-25 10:14:59')).toEqual([
+      ['2026-11-25 10:00:00', '2026-11-25 10:04:59'],
+      ['2026-11-25 10:05:00', '2026-11-25 10:14:59'],
+    ]);
+    // A window starting mid-minute (--from now): cut on the minute.
+    expect(split('2026-11-25 10:17:23', '2026-11-25 10:18:59')).toEqual([
+      ['2026-11-25 10:17:23', '2026-11-25 10:17:59'],
+      ['2026-11-25 10:18:00', '2026-11-25 10:18:59'],
+    ]);
+    // Several days: on a day boundary.
+    expect(split('2026-11-01 00:00:00', '2026-11-04 23:59:59')).toEqual([
+      ['2026-11-01 00:00:00', '2026-11-02 23:59:59'],
+      ['2026-11-03 00:00:00', '2026-11-04 23:59:59'],
+    ]);
+    // Within one minute: no finer split.
+    expect(split('2026-11-25 10:17:00', '2026-11-25 10:17:59')).toEqual([]);
+    expect(split('2026-11-25 10:17:05', '2026-11-25 10:17:05')).toEqual([]);
+  });
+
+  it('splits any window into two that cover it exactly, until each lies within one minute (property)', () => {
+    fc.assert(
+      fc.property(arbRange, ([from, to]) => {
+        const halves = splitWindowForSize({ start: from, end: to });
+        const oneMinute = Math.floor(wallSeconds(from) / 60) === Math.floor(wallSeconds(to) / 60);
+        if (halves === undefined) return expect(oneMinute).toBe(true);
+        expect(oneMinute).toBe(false);
+        expectExactCover(halves, from, to);
+        for (const h of halves) {
+          expect(windowSeconds(h)).toBeLessThan(windowSeconds({ start: from, end: to }));
+        }
+        // The cut is on a round time: a whole minute at least.
+        expect(halves[1].start.s).toBe(0);
+        return undefined;
+      }),
     );
   });
 });

@@ -59,6 +59,7 @@ export async function runConfigShow(
   add('report.windowDays', settings.report.windowDays);
   add('report.concurrency', settings.report.concurrency);
   add('report.bom', settings.report.bom);
+  add('report.countMismatch', settings.report.countMismatch);
   add('report.answeredStatuses', settings.report.answeredStatuses.join(', '));
   add('compliance.callHours', settings.compliance.callHours);
   add('compliance.maxCallsPer24h', settings.compliance.maxCallsPer24h);
@@ -158,6 +159,9 @@ export const STARTER_CONFIG = `# cacs configuration (YAML). Precedence: flags > 
 #   concurrency: 4
 #   format: csv
 #   bom: true        # CSV for Excel: a UTF-8 byte order mark
+#   # An answer whose "Have N records found" disagrees with its records (asked twice):
+#   # error (exit 1, default) or warn (written as listed, for a service known to count otherwise).
+#   countMismatch: error
 #   # Statuses the summary (--summary) counts as answered.
 #   answeredStatuses: [ANSWERED]
 

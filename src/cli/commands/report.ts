@@ -17,7 +17,7 @@ import type { Context } from '../context.js';
 import { htmlReportWriter } from './report-html.js';
 import type { Sink } from '../../report/write.js';
 import type { CallRecord } from '../../api/spec.js';
-import type { ReportProgress } from '../../report/service.js';
+import type { ReportProgress, ReportSplit } from '../../index.js';
 import type { ReportSummary, SummaryOptions } from '../../report/summary.js';
 import type { Settings } from '../../config/settings.js';
 import type { Flags, defineReport } from '../program.js';
@@ -523,7 +523,13 @@ async function reportCommand(
    * the bookmark moved.
    */
   const finish = async (
-    done: { requests: number; notFound: number; leads: number; attempts: number },
+    done: {
+      requests: number;
+      notFound: number;
+      leads: number;
+      attempts: number;
+      split: number;
+    },
     statuses: Iterable<string>,
     written: string,
   ) => {
@@ -544,7 +550,8 @@ async function reportCommand(
     const parts = [
       // Nothing new for a bookmark: no range to show (its start would lie after its end).
       empty ? 'range: nothing new' : `range: ${describeRange(range)}`,
-      plural(done.requests, 'request'),
+      plural(done.requests, 'request') +
+        (done.split > 0 ? ` (${done.split} split: answers too large)` : ''),
       `${plural(done.leads, 'lead')}, ${plural(done.attempts, 'attempt')}`,
       ...(output !== undefined && !keepExisting ? [`${written} ${output}`] : []),
     ];
@@ -566,6 +573,9 @@ async function reportCommand(
       spinner.update(
         `Fetching ${done}/${total} windows…${bytes > 0 ? ` ${formatBytes(bytes)} received` : ''}`,
       ),
+    ...(ctx.out.verbose ? { onSplit: (s: ReportSplit) => ctx.out.debug(describeSplit(s)) } : {}),
+    countMismatch: settings.report.countMismatch,
+    onWarning: (message: string) => ctx.out.warn(message),
   };
   if (summaryMode && format !== 'html') {
     const { summarize } = await import('../../report/summary.js');
@@ -607,7 +617,7 @@ async function reportCommand(
     }
     await writeOutput(text, summary);
     await finish(
-      { requests: stream.requests, notFound: stream.notFound, ...summary },
+      { requests: stream.requests, notFound: stream.notFound, split: stream.split, ...summary },
       summary.statuses.map((st) => st.status),
       'summary written to',
     );
@@ -672,6 +682,7 @@ async function reportCommand(
     {
       requests: result.requests,
       notFound: result.notFound,
+      split: result.split,
       leads: result.leads,
       attempts: result.attempts,
     },
@@ -681,4 +692,19 @@ async function reportCommand(
   if (violations !== undefined && violations.compliance.violations > 0)
     throw violationsError(violations);
   return 0;
+}
+
+/** A --verbose line: a slice asked again in smaller ones, its answer being too large. */
+function describeSplit(s: ReportSplit): string {
+  const window = (x: { from: string; to: string }) => `${x.from} → ${x.to}`;
+  const statuses = (status: string | undefined) =>
+    status === undefined ? 'every status' : `status ${status}`;
+  const what = `${window(s.slice)} (${statuses(s.slice.status)})`;
+  const cap = formatBytes(s.answerBytes);
+  if (s.by === 'status')
+    return `answer over ${cap} for ${what}: asking each status on its own (${s.into.map((p) => p.status).join(', ')})`;
+  const into = s.into.map(window).join(' and ');
+  return s.unasked
+    ? `split before asking: ${what}, as a window as long was over ${cap}: asking ${into}`
+    : `answer over ${cap} for ${what}: asking ${into}`;
 }

@@ -1,0 +1,250 @@
+/**
+ * A busy day: an answer larger than the client reads (AnswerLimits.reportAnswerBytes, lowered
+ * here) is asked again in smaller slices — the window on round times down to one minute, then a
+ * status group into single statuses — over real HTTP against a purpose-built server that counts
+ * what it was asked.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/api/errors.js';
+import { createClient, runReport, type ReportSplit } from '../../src/index.js';
+import { isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
+import {
+  startReportServer,
+  timesFrom,
+  type ReportQuery,
+  type ReportServer,
+  type ServedAttempt,
+} from '../helpers/report-server.js';
+
+const STATUSES = ['ANSWERED', 'BUSY', 'NO ANSWER'];
+/** One attempt every 2 minutes over 2026-11-25, 60 leads, statuses in turn. */
+const DAY_OF_CALLS: ServedAttempt[] = timesFrom('2026-11-25 00:00:00', 720, 120).map((time, i) => ({
+  lead: (i % 60) + 1,
+  time,
+  status: STATUSES[i % 3]!,
+}));
+const CAP = 12_000;
+
+const servers: ReportServer[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+async function serve(attempts: ServedAttempt[], extra: { padding?: number } = {}) {
+  const server = await startReportServer({ attempts, ...extra });
+  servers.push(server);
+  return server;
+}
+
+function report(
+  server: ReportServer,
+  opts: {
+    cap?: number;
+    status?: string;
+    from?: string;
+    to?: string;
+    windowDays?: number;
+    concurrency?: number;
+  } = {},
+) {
+  const splits: ReportSplit[] = [];
+  const client = createClient({
+    baseUrl: server.url,
+    token: server.token,
+    ...(opts.cap !== undefined ? { limits: { reportAnswerBytes: opts.cap } } : {}),
+  });
+  const run = runReport({
+    client,
+    campaignKey: 'BUSY',
+    from: opts.from ?? '2026-11-25',
+    to: opts.to ?? '2026-11-25',
+    windowDays: opts.windowDays ?? 1,
+    concurrency: opts.concurrency ?? 2,
+    ...(opts.status !== undefined ? { status: opts.status } : {}),
+    onSplit: (s) => splits.push(s),
+  });
+  return { run, splits };
+}
+
+/** The answered queries (those under the cap), in time order: they must tile [from, to]. */
+function expectTiling(queries: ReportQuery[], from: string, to: string) {
+  const sorted = [...queries].sort((a, b) => (a.start_date < b.start_date ? -1 : 1));
+  expect(sorted[0]!.start_date).toBe(from);
+  expect(sorted.at(-1)!.end_date).toBe(to);
+  for (let i = 1; i < sorted.length; i++) {
+    const prevEnd = Date.parse(`${sorted[i - 1]!.end_date.replace(' ', 'T')}Z`);
+    expect(Date.parse(`${sorted[i]!.start_date.replace(' ', 'T')}Z`) - prevEnd).toBe(1000);
+  }
+}
+
+describe('report: answers over the cap are split', () => {
+  it('splits a busy day on round times until each answer fits; the output is byte-identical', async () => {
+    const server = await serve(DAY_OF_CALLS);
+    const whole = await report(server).run;
+    expect(server.queries).toHaveLength(1);
+    const wholeJson = JSON.stringify(whole.records);
+    expect(whole.attempts).toBe(720);
+    expect(Buffer.byteLength(wholeJson)).toBeGreaterThan(8 * CAP);
+
+    server.queries.length = 0;
+    const { run, splits } = report(server, { cap: CAP, concurrency: 3 });
+    const split = await run;
+    // However the windows were split, the same records, byte for byte.
+    expect(JSON.stringify(split.records)).toBe(wholeJson);
+    expect(split.split).toBe(splits.length);
+    expect(split.requests).toBe(server.queries.length);
+    expect(server.maxInFlight).toBeLessThanOrEqual(3);
+    // The day was halved on round times: 12 h first.
+    expect(splits[0]).toMatchObject({
+      by: 'time',
+      unasked: false,
+      answerBytes: CAP,
+      slice: { from: '2026-11-25 00:00:00', to: '2026-11-25 23:59:59', status: undefined },
+      into: [
+        { from: '2026-11-25 00:00:00', to: '2026-11-25 11:59:59' },
+        { from: '2026-11-25 12:00:00', to: '2026-11-25 23:59:59' },
+      ],
+    });
+    // The slices that were answered (not split) cover the day without gap or overlap, each
+    // starting on a round time.
+    const asked = new Set(splits.map((s) => `${s.slice.from}|${s.slice.to}`));
+    const answered = server.queries.filter((q) => !asked.has(`${q.start_date}|${q.end_date}`));
+    expectTiling(answered, '2026-11-25 00:00:00', '2026-11-25 23:59:59');
+    for (const q of answered) expect(q.start_date).toMatch(/:00$/);
+    // Each window was asked once at most.
+    const keys = server.queries.map((q) => `${q.start_date}|${q.end_date}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('splits every later window as long as one that was too large before asking it', async () => {
+    const threeDays = [
+      ...DAY_OF_CALLS,
+      ...DAY_OF_CALLS.map((a) => ({ ...a, time: a.time.replace('11-25', '11-26') })),
+      ...DAY_OF_CALLS.map((a) => ({ ...a, time: a.time.replace('11-25', '11-27') })),
+    ];
+    const server = await serve(threeDays);
+    const whole = await report(server, { to: '2026-11-27', windowDays: 3 }).run;
+    server.queries.length = 0;
+    const { run, splits } = report(server, { cap: CAP, to: '2026-11-27', concurrency: 1 });
+    const split = await run;
+    expect(JSON.stringify(split.records)).toBe(JSON.stringify(whole.records));
+    // Day 1 was asked whole and found too large; days 2 and 3 were split without asking.
+    const whole26 = server.queries.filter(
+      (q) => q.start_date === '2026-11-26 00:00:00' && q.end_date === '2026-11-26 23:59:59',
+    );
+    expect(whole26).toHaveLength(0);
+    expect(splits.filter((s) => s.unasked).length).toBeGreaterThanOrEqual(2);
+    const asked = new Set(
+      splits.filter((s) => !s.unasked).map((s) => `${s.slice.from}|${s.slice.to}`),
+    );
+    const answered = server.queries.filter((q) => !asked.has(`${q.start_date}|${q.end_date}`));
+    expectTiling(answered, '2026-11-25 00:00:00', '2026-11-27 23:59:59');
+  });
+
+  it('splits a status group into single statuses when one minute is still too large', async () => {
+    // A burst at 10:00: 40 attempts of each status in one minute.
+    const burst = timesFrom('2026-11-25 10:00:00', 25, 2).flatMap((time, i) =>
+      ['ANSWERED', 'BUSY'].map((status) => ({ lead: 100 + i, time, status })),
+    );
+    const server = await serve([...DAY_OF_CALLS, ...burst]);
+    const whole = await report(server, { status: 'ANSWERED,BUSY' }).run;
+    server.queries.length = 0;
+    const { run, splits } = report(server, { cap: CAP, status: 'ANSWERED,BUSY' });
+    const split = await run;
+    expect(JSON.stringify(split.records)).toBe(JSON.stringify(whole.records));
+    const byStatus = splits.filter((s) => s.by === 'status');
+    expect(byStatus).toEqual([
+      {
+        by: 'status',
+        unasked: false,
+        answerBytes: CAP,
+        slice: { from: '2026-11-25 10:00:00', to: '2026-11-25 10:00:59', status: 'ANSWERED,BUSY' },
+        into: [
+          { from: '2026-11-25 10:00:00', to: '2026-11-25 10:00:59', status: 'ANSWERED' },
+          { from: '2026-11-25 10:00:00', to: '2026-11-25 10:00:59', status: 'BUSY' },
+        ],
+      },
+    ]);
+    expect(server.queries.filter((q) => q.status === 'ANSWERED')).toHaveLength(1);
+  });
+
+  it('stops with exit 1 naming the slice when one status in one minute is still too large', async () => {
+    const burst = timesFrom('2026-11-25 10:00:00', 80, 0.5).map((time, i) => ({
+      lead: 100 + i,
+      time,
+      status: 'ANSWERED',
+    }));
+    const server = await serve([...DAY_OF_CALLS, ...burst], { padding: 60 });
+    const err = await report(server, { cap: CAP, status: 'ANSWERED,BUSY' }).run.catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).exitCode).toBe(1);
+    expect((err as ApiError).message).toContain(
+      '2026-11-25 10:00:00 → 2026-11-25 10:00:59 (status ANSWERED)',
+    );
+    expect((err as ApiError).message).toContain('one status in one minute');
+
+    // Without --status there is no list of statuses to split into: the minute is named.
+    const unfiltered = await report(server, { cap: CAP }).run.catch((e: unknown) => e);
+    expect((unfiltered as ApiError).exitCode).toBe(1);
+    expect((unfiltered as ApiError).message).toContain(
+      '2026-11-25 10:00:00 → 2026-11-25 10:00:59 (every status)',
+    );
+    expect((unfiltered as ApiError).hint).toMatch(/--status/);
+  });
+
+  it('cacs report --verbose says how it split a day whose answer is over 64 MB', async () => {
+    // Windows longer than an hour announce 70 MB (never sent): the real cap, without the data.
+    const server = await startReportServer({
+      attempts: DAY_OF_CALLS,
+      announce: (q) =>
+        Date.parse(`${q.end_date.replace(' ', 'T')}Z`) -
+          Date.parse(`${q.start_date.replace(' ', 'T')}Z`) >=
+        3_600_000
+          ? 70_000_000
+          : undefined,
+    });
+    servers.push(server);
+    const cwd = tempDir();
+    const env = isolatedEnv({
+      CACS_BASE_URL: server.url,
+      CACS_ACCESS_TOKEN: server.token,
+      CACS_CAMPAIGN: 'BUSY',
+    });
+    dirs.push(cwd, env.HOME!);
+    const now = () => new Date('2026-11-25T17:00:00Z'); // 2026-11-26 00:00 in Ho Chi Minh City
+    const r = await runCli(
+      [
+        'report',
+        '--from',
+        'yesterday',
+        '--to',
+        'yesterday',
+        '--window-days',
+        '1',
+        '-v',
+        '-o',
+        'out.json',
+      ],
+      { env, cwd, now },
+    );
+    expect(r.stderr).not.toMatch(/error/i);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(
+      'answer over 64 MB for 2026-11-25 00:00:00 → 2026-11-25 23:59:59 (every status): asking 2026-11-25 00:00:00 → 2026-11-25 11:59:59 and 2026-11-25 12:00:00 → 2026-11-25 23:59:59',
+    );
+    expect(r.stderr).toMatch(
+      /split before asking: 2026-11-25 \d\d:00:00 → 2026-11-25 \d\d:59:59 \(every status\), as a window as long was over 64 MB: asking/,
+    );
+    expect(r.stderr).toMatch(/requests \(\d+ split: answers too large\)/);
+    const written = JSON.parse(fs.readFileSync(path.join(cwd, 'out.json'), 'utf8')) as unknown[];
+    expect(written).toHaveLength(60);
+    const attempts = (written as Array<{ data: unknown[] }>).reduce((n, r) => n + r.data.length, 0);
+    expect(attempts).toBe(720);
+  });
+});
