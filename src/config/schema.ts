@@ -224,6 +224,14 @@ export const SCALARS = {
   'report.bom': boolean,
   'compliance.callHours': callHours,
   'compliance.maxCallsPer24h': atLeast(1),
+  /** The state folder; in a config file, read relative to that file's folder (files.ts). */
+  stateDir: v.pipe(
+    text(),
+    v.check(
+      (s) => !s.startsWith('~'),
+      'write the folder in full: "~" is not expanded (and under cron HOME may be another folder)',
+    ),
+  ),
 } as const;
 
 export type ScalarKey = keyof typeof SCALARS;
@@ -333,6 +341,7 @@ const SETTINGS_ENTRIES = {
   serviceTimezone: opt(SCALARS.serviceTimezone),
   allowInsecureHttp: opt(SCALARS.allowInsecureHttp),
   timeout: opt(SCALARS.timeout),
+  stateDir: opt(SCALARS.stateDir),
   import: opt(section(IMPORT_ENTRIES, 'expected a mapping')),
   report: opt(section(REPORT_ENTRIES, 'expected a mapping')),
   compliance: opt(section(COMPLIANCE_ENTRIES, 'expected a mapping')),

@@ -95,6 +95,12 @@ export interface ImportOptions {
   sidecarDir?: string;
   /** Lines for the user (a stale sidecar removed, where the sidecars went). */
   onNote?: (line: string) => void;
+  /**
+   * Called once the state folder is open, before the preflight: which folder, and whether it
+   * knows no earlier import into this campaign at this service (no ledger record, no run in its
+   * history) — the command says so when that may be the wrong folder (cron's HOME).
+   */
+  onState?: (state: { stateDir: string; empty: boolean }) => void;
   cwd: string;
   signal: AbortSignal;
   client?: CacsClient;
@@ -211,6 +217,17 @@ export interface ImportSummary {
   sentEarlier?: SentEarlier;
   ignoredColumns: string[];
   columns: Array<{ column: string; field: string | null }>;
+  /**
+   * The state folder this run used (ledger, journal, history); null when none was used (no
+   * service address or campaign known, or `stateDir: false`).
+   */
+  stateDir: string | null;
+  /**
+   * Whether that folder knew no earlier import into this campaign at this service when the run
+   * began (no ledger record, no run in its history): on a first import that is expected; under
+   * cron with another HOME it means the wrong folder (README, "cron").
+   */
+  stateEmpty: boolean;
   exitCode: number;
   /**
    * With `rows` `data` or `both`: the rejected rows (the preflight's in line order, then those
@@ -364,6 +381,13 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     await giveBack();
     throw e;
   }
+  const stateEmpty =
+    target !== undefined &&
+    (ledger?.size ?? 0) === 0 &&
+    ![...runs.values()].some(
+      (r) => r.campaign === target.campaignKey && r.baseUrl === target.baseUrl,
+    );
+  if (target) opts.onState?.({ stateDir: target.stateDir, empty: stateEmpty });
   const lookup = ledger;
   /** Leads the ledger held back as imported: per run number, and one phone number. */
   const ledgerRuns = new Map<number, { at: Date; leads: number }>();
@@ -659,6 +683,8 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       ),
       ignoredColumns: prepared.plan.ignored,
       columns: prepared.plan.columns.map((c) => ({ column: c.header, field: c.field })),
+      stateDir: target?.stateDir ?? null,
+      stateEmpty,
       ...(rowsMode !== 'files'
         ? {
             rejectedRows: prepared.rejects.rows?.rows ?? [],

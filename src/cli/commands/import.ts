@@ -132,6 +132,15 @@ export async function runImportCommand(
         : {}),
       ...(campaign?.alias !== undefined ? { alias: campaign.alias } : {}),
       onNote: (line) => ctx.out.info(line),
+      // A real import into a campaign this state folder knows nothing of, while a config file
+      // names the service: say which folder it is (under cron, HOME and so the default folder
+      // may not be the one the earlier imports used: README, "Running from cron").
+      onState: ({ stateDir, empty }) => {
+        if (!dryRun && empty && configNamesService(sources.get('baseUrl')))
+          ctx.out.info(
+            `state: using ${stateDir} (empty: no earlier imports to this campaign are known here)`,
+          );
+      },
       cwd: ctx.io.cwd,
       signal: ctx.signal,
       ...(client ? { client } : {}),
@@ -177,6 +186,11 @@ export async function runImportCommand(
     refusalHint,
   );
   return summary.exitCode;
+}
+
+/** Whether the service address came from a config file (or a profile in one). */
+function configNamesService(source: string | undefined): boolean {
+  return source !== undefined && /^(?:--config|user config|project config|profile) /.test(source);
 }
 
 /** Lines drawn at once at most this often (the spinner draws the latest text anyway). */
