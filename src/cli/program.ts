@@ -293,6 +293,7 @@ export function defineImport(parent: CommandUnknownOpts) {
       '--json',
       'print the summary as one JSON object on stdout (on failure too: exitCode and error)',
     )
+    .option('--pretty', 'with --json: the JSON indented on several lines (default: one line)')
     .addHelpText(
       'after',
       `
@@ -424,7 +425,8 @@ export function defineHistoryList(parent: CommandUnknownOpts) {
     .description('past imports, newest first (the default: cacs history)')
     .option('--campaign <key|alias>', 'only imports into this campaign')
     .option('--limit <n>', 'at most this many runs (default 20)', intArg(1, 1_000_000))
-    .option('--json', 'print one JSON object on stdout: { runs, exitCode, error }');
+    .option('--json', 'print one JSON object on stdout: { runs, exitCode, error }')
+    .option('--pretty', 'with --json: the JSON indented on several lines (default: one line)');
 }
 
 export function defineHistoryShow(parent: CommandUnknownOpts) {
@@ -432,7 +434,8 @@ export function defineHistoryShow(parent: CommandUnknownOpts) {
     .command('show')
     .description('one run: counts, sidecar files, the lines of its uncertain leads')
     .argument('<run>', 'a run id from cacs history (a unique prefix is enough)')
-    .option('--json', 'print one JSON object on stdout: { run, exitCode, error }');
+    .option('--json', 'print one JSON object on stdout: { run, exitCode, error }')
+    .option('--pretty', 'with --json: the JSON indented on several lines (default: one line)');
 }
 
 export function defineHistoryFind(parent: CommandUnknownOpts) {
@@ -442,14 +445,16 @@ export function defineHistoryFind(parent: CommandUnknownOpts) {
       'which runs sent a lead (by phone number or ref_id), where, when, with what outcome',
     )
     .argument('<phone|ref_id>', 'a phone number in any written form, or a ref_id')
-    .option('--json', 'print one JSON object on stdout: { query, found, exitCode, error }');
+    .option('--json', 'print one JSON object on stdout: { query, found, exitCode, error }')
+    .option('--pretty', 'with --json: the JSON indented on several lines (default: one line)');
 }
 
 export function defineConfigShow(parent: CommandUnknownOpts) {
   return parent
     .command('show')
     .description('print each effective setting and where it comes from (token masked)')
-    .option('--json', 'print one JSON object on stdout: { settings, files, exitCode, error }');
+    .option('--json', 'print one JSON object on stdout: { settings, files, exitCode, error }')
+    .option('--pretty', 'with --json: the JSON indented on several lines (default: one line)');
 }
 
 export function defineConfigPath(parent: CommandUnknownOpts) {

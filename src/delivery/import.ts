@@ -163,8 +163,13 @@ export interface ImportSummary {
   file: string;
   campaign: string;
   dryRun: boolean;
-  /** Data rows read. */
+  /** Data rows read (blank rows included). */
   total: number;
+  /**
+   * Rows whose every cell is empty or white space (`;;;`, Excel's blank lines, `{}`): skipped,
+   * neither rejected nor sent, in no sidecar file.
+   */
+  blank: number;
   /** Leads the service reported imported in this run. */
   imported: number;
   /** Leads not sent because earlier runs imported them into this campaign (ledger or resume). */
@@ -252,6 +257,13 @@ export interface ImportSummary {
   stoppedCode?: ErrorCategory;
 }
 
+/** Whether every row but the blank ones was rejected (by validation or by the service). */
+export function everyRowRejected(
+  s: Pick<ImportSummary, 'rejected' | 'total' | 'blank' | 'imported'>,
+): boolean {
+  return s.rejected > 0 && s.imported === 0 && s.rejected >= s.total - s.blank;
+}
+
 function exitCodeFor(s: Omit<ImportSummary, 'exitCode'>, send: SendResult | undefined): number {
   if (send?.journalError) return ExitCode.FAILURE;
   if (send?.interrupted) return ExitCode.INTERRUPTED;
@@ -259,6 +271,9 @@ function exitCodeFor(s: Omit<ImportSummary, 'exitCode'>, send: SendResult | unde
   if (send?.inputError) return ExitCode.FAILURE;
   // Leads an earlier run left uncertain are still unknown: the run says so until they are settled.
   if (s.uncertain + s.uncertainEarlier > 0) return ExitCode.UNCERTAIN;
+  // Every row (blank ones aside) rejected, by validation or by the service: nothing was
+  // imported and nothing else was done with the file; the input is to fix (2, not 3).
+  if (everyRowRejected(s)) return ExitCode.USAGE;
   if (s.rejected + s.serviceSkipped > 0) return ExitCode.PARTIAL;
   return ExitCode.OK;
 }
@@ -635,6 +650,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       campaign: opts.campaignKey,
       dryRun: opts.dryRun,
       total: prepared.total,
+      blank: prepared.blank,
       imported,
       alreadyImported: (prepared.skippedByCode.already_imported ?? 0) + (send?.resumedDone ?? 0),
       uncertainEarlier:

@@ -318,6 +318,7 @@ function printSummary(ctx: Context, s: ImportSummary, alias: string | undefined)
     row('imported', s.imported);
   }
   row('rejected', s.rejected, breakdown(s.rejectedByCode));
+  if (s.blank > 0) row('blank rows', s.blank, 'skipped: no value in any column');
   row('duplicates', s.duplicates, s.duplicates ? 'same phone_number as an earlier row' : '');
   if (s.alreadyImported > 0)
     row(
@@ -481,7 +482,8 @@ function printOutcome(
     );
   // With -q the files written are still said, as warnings: a cron log must show where the
   // rejected and held-back rows went (--json has them in the summary).
-  const noValidLead = s.valid === 0 && s.total > 0 && s.rejected >= s.total;
+  const rows = s.total - s.blank;
+  const noValidLead = s.valid === 0 && rows > 0 && s.rejected >= rows;
   if (summary === 'none') {
     // (With no valid lead at all, the warning below names the rejects file.)
     if (s.rejectsFile && s.rejected > 0 && !noValidLead)
@@ -525,11 +527,18 @@ function printOutcome(
     const phoneCodes = Object.keys(s.rejectedByCode).some((code) => code.startsWith('phone_'));
     out.warn(
       `no valid lead in ${s.file}: nothing ${s.dryRun ? 'would be' : 'was'} sent. ` +
-        `${s.total === 1 ? 'The row is' : `All ${formatCount(s.total)} rows are`} in ${s.rejectsFile ?? 'the rejects list'} with the reason (${breakdown(s.rejectedByCode)})` +
+        `${rows === 1 ? 'The row is' : `All ${formatCount(rows)} rows are`} in ${s.rejectsFile ?? 'the rejects list'} with the reason (${breakdown(s.rejectedByCode)})` +
         (phoneCodes && phone !== undefined
           ? `; check the phone column (${JSON.stringify(phone)})`
           : '') +
         '.',
+    );
+    return;
+  }
+  // Every lead that passed the checks was sent and the service refused each one.
+  if (!s.dryRun && s.exitCode === 2 && s.rejected > 0 && s.imported === 0) {
+    out.warn(
+      `nothing was imported: the service refused every lead it was sent; ${rows === 1 ? 'the row is' : `all ${formatCount(rows)} rows are`} in ${s.rejectsFile ?? 'the rejects list'} with the reason.`,
     );
     return;
   }
