@@ -30,7 +30,14 @@ import {
   type RowsMode,
 } from './delivery/import.js';
 import { UsageError } from './errors.js';
-import type { InputFormat } from './input/types.js';
+import { INPUT_FORMATS, type InputFormat } from './input/types.js';
+import {
+  DELIMITER_CHOICES,
+  OPTION_BOUNDS,
+  parseDelimiter,
+  wholeNumberProblem,
+  type Delimiter,
+} from './options.js';
 import { canonicalServiceUrl } from './net.js';
 import {
   listBookmarks as listBookmarkFiles,
@@ -188,7 +195,10 @@ export interface RunImportOptions {
    */
   displayName?: string;
   format?: InputFormat;
-  /** CSV delimiter: `,` `;` `\t` or `|` (default: detected). */
+  /**
+   * CSV delimiter: `,` `;` `\t` or `|`, or its name as `--delimiter` takes it (`comma`,
+   * `semicolon`, `tab`, `pipe`); anything else is refused (default: detected).
+   */
   delimiter?: string;
   /** Text encoding (default: UTF-8, or as a byte order mark says). */
   encoding?: string;
@@ -290,14 +300,7 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
       hint: 'Make the client with createClient(), or pass serviceUrl, or stateDir: false.',
     });
   }
-  for (const [name, value] of [
-    ['batchSize', options.batchSize],
-    ['concurrency', options.concurrency],
-  ] as const) {
-    if (value !== undefined && (!Number.isSafeInteger(value) || value < 1)) {
-      throw new UsageError(`runImport: ${name} must be a whole number of at least 1`);
-    }
-  }
+  const delimiter = checkImportOptions(options);
   if (options.dryRun !== true && options.client === undefined) {
     throw new UsageError('runImport: a client is needed unless dryRun is set');
   }
@@ -308,7 +311,7 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
     displayName: options.displayName ?? options.file,
     campaignKey: options.campaignKey,
     ...(options.format !== undefined ? { format: options.format } : {}),
-    ...(options.delimiter !== undefined ? { delimiter: options.delimiter } : {}),
+    ...(delimiter !== undefined ? { delimiter } : {}),
     ...(options.encoding !== undefined ? { encoding: options.encoding } : {}),
     ...(options.sheet !== undefined ? { sheet: options.sheet } : {}),
     map: options.map ?? {},
@@ -347,6 +350,34 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
     ...(options.onProgress ? { onPhase: options.onProgress } : {}),
     ...(options.onNote ? { onNote: options.onNote } : {}),
   });
+}
+
+/**
+ * runImport's options checked by the rules `cacs import` checks its flags by (options.ts):
+ * throws a UsageError naming the option; returns the delimiter as a character.
+ */
+function checkImportOptions(options: RunImportOptions): Delimiter | undefined {
+  const problems: string[] = [];
+  let delimiter: Delimiter | undefined;
+  if (options.delimiter !== undefined) {
+    delimiter =
+      typeof options.delimiter === 'string' ? parseDelimiter(options.delimiter) : undefined;
+    if (delimiter === undefined)
+      problems.push(`delimiter ${JSON.stringify(options.delimiter)}: ${DELIMITER_CHOICES}`);
+  }
+  if (options.format !== undefined && !INPUT_FORMATS.includes(options.format))
+    problems.push(
+      `format ${JSON.stringify(options.format)}: expected one of ${INPUT_FORMATS.join(', ')}`,
+    );
+  for (const [name, value, bounds] of [
+    ['batchSize', options.batchSize, OPTION_BOUNDS.batchSize],
+    ['concurrency', options.concurrency, OPTION_BOUNDS.importConcurrency],
+  ] as const) {
+    const problem = value === undefined ? undefined : wholeNumberProblem(value, bounds);
+    if (problem !== undefined) problems.push(`${name} ${JSON.stringify(value)}: ${problem}`);
+  }
+  if (problems.length > 0) throw new UsageError(`runImport: ${problems.join('; ')}`);
+  return delimiter;
 }
 
 /** A called number's key for the summary: normalised as the import normalises phone numbers. */

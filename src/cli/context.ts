@@ -151,6 +151,11 @@ export class Output {
     if (!this.quiet) this.errLine(text);
   }
 
+  /** A line on stderr that asks the person at the terminal for something (always shown). */
+  prompt(text: string): void {
+    this.errLine(text);
+  }
+
   /** A warning on stderr (always shown). */
   warn(text: string): void {
     this.errLine(`${this.c.yellow('warning:')} ${text}`);

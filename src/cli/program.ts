@@ -12,6 +12,7 @@ import {
 import type { Command as PlainCommand } from 'commander';
 import { ENV, envValue } from '../config/env.js';
 import { EXIT_CODE_HELP } from '../errors.js';
+import { OPTION_BOUNDS } from '../options.js';
 import { Secrets } from '../secrets.js';
 import { VERSION } from '../version.js';
 import type { InputFormat } from '../input/types.js';
@@ -266,8 +267,16 @@ export function defineImport(parent: CommandUnknownOpts) {
       'do-not-call list (CSV, .xlsx or one number per line): its numbers are never sent (repeatable; adds to config import.suppress)',
       collect,
     )
-    .option('--batch-size <n>', 'leads per request (default 500)', intArg(1, 100_000))
-    .option('--concurrency <n>', 'requests in flight (default 2)', intArg(1, 64))
+    .option(
+      '--batch-size <n>',
+      'leads per request (default 500)',
+      intArg(...OPTION_BOUNDS.batchSize),
+    )
+    .option(
+      '--concurrency <n>',
+      'requests in flight (default 2)',
+      intArg(...OPTION_BOUNDS.importConcurrency),
+    )
     .option('--dry-run', 'check and count everything, send nothing')
     .option(
       '--rejects <file>',
@@ -358,7 +367,11 @@ export function defineReport(parent: CommandUnknownOpts) {
       .option('--bom', 'CSV: start with a UTF-8 byte order mark so Excel shows Vietnamese text')
       .option('--no-bom', 'CSV: no byte order mark, whatever config report.bom says')
       .option('--window-days <n>', 'days per request, 1-31 (default 31)', intArg(1, 31))
-      .option('--concurrency <n>', 'requests in flight (default 4)', intArg(1, 64))
+      .option(
+        '--concurrency <n>',
+        'requests in flight (default 4)',
+        intArg(...OPTION_BOUNDS.reportConcurrency),
+      )
       .option(
         '--tz <zone>',
         'your time zone: dates and now/today/yesterday/Nd are read in it (default: serviceTimezone)',

@@ -69,8 +69,15 @@ export async function runImportCommand(
 
   let spooled: { path: string; cleanup(): void } | undefined;
   const { spoolStdin, isStreamInput } = await import('../../input/stdin.js');
+  // `cacs import -` on a terminal: the person is to type or paste the leads. Say so, and how
+  // to end; no spinner then (it would draw over what is being typed).
+  const typing = input === '-' && ctx.io.stdinIsTTY;
+  if (typing)
+    ctx.out.prompt(
+      'reading leads from the terminal (CSV, a header row first): type or paste them, then press Ctrl-D on an empty line to end (Ctrl-C to stop)',
+    );
   const progress = await ctx.out.spinner(`Reading ${input === '-' ? 'stdin' : input}…`, {
-    enabled: flags.json !== true,
+    enabled: flags.json !== true && !typing,
   });
   const shown = showProgress(ctx, progress);
   const onInterrupt = () => {
