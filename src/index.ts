@@ -179,9 +179,10 @@ export interface RunImportOptions {
   client?: CacsClient;
   /**
    * Where the campaign ledger (leads imported earlier, not sent twice), the import journals
-   * (resume after a crash) and the history live. Default: `CACS_STATE_DIR`, else the same
-   * folder the `cacs` command uses (so runs of both see each other). `false`: none of them
-   * (every lead is sent, nothing is recorded).
+   * (resume after a crash) and the history live. Default: `CACS_STATE_DIR`, else the
+   * `cacs` command's default folder (so runs of both see each other). Config files are not
+   * read here: when the command's config pins `stateDir`, pass that folder. `false`: none of
+   * them (every lead is sent, nothing is recorded).
    */
   stateDir?: string | false;
   /**
