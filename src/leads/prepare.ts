@@ -29,6 +29,7 @@ import {
   PHONE_SPREADSHEET,
   normalizeHomePhone,
   normalizePhone,
+  isTrimmable,
   trimField,
   type NormalizationKind,
   type PhoneResult,
@@ -190,7 +191,11 @@ export const REJECTION_SAMPLES = 5;
 
 /** A row whose every cell is empty or white space (as trimField trims it). */
 export function isBlankRow(values: readonly string[]): boolean {
-  for (const v of values) if (v !== '' && trimField(v) !== '') return false;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    // Most rows: the first cell starts with something other than white space.
+    if (v.length > 0 && (!isTrimmable(v.charCodeAt(0)) || trimField(v) !== '')) return false;
+  }
   return true;
 }
 
