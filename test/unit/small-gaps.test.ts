@@ -103,10 +103,12 @@ describe('reports', () => {
         new Date(Date.UTC(2026, 10, 3, 2)),
       );
     const env = envFor(emu);
+    const cwd = dir();
     const range = ['--from', '2026-11-01', '--to', '2026-11-20'];
     for (const flatten of ['attempts', 'leads']) {
       const r = await runCli(['report', ...range, '--format', 'csv', '--flatten', flatten], {
         env,
+        cwd,
         now: NOW,
       });
       expect(r.code).toBe(0);
@@ -114,7 +116,11 @@ describe('reports', () => {
       expect(r.stdout).toContain(",'\u0000@SUM(A1),");
       expect(r.stdout).not.toMatch(/,\u0000/);
     }
-    const table = await runCli(['report', ...range, '--format', 'table'], { env, now: NOW });
+    const table = await runCli(['report', ...range, '--format', 'table'], {
+      env,
+      cwd,
+      now: NOW,
+    });
     expect(table.code).toBe(0);
     // The table shows control characters as spaces: the cell still begins with the quote.
     expect(table.stdout).toMatch(/ {2}'\s?=1\+1 /);
@@ -131,6 +137,7 @@ describe('reports', () => {
         new Date(Date.UTC(2026, 10, 5, 2)),
       );
     const env = envFor(emu);
+    const cwd = dir();
     const days = (from: string, _to: string) =>
       Array.from({ length: 7 }, (_, i) => {
         const d = new Date(`${from}T00:00:00Z`);
@@ -143,7 +150,7 @@ describe('reports', () => {
     ] as const) {
       const r = await runCli(
         ['report', '--from', from, '--to', to, '--summary', '--format', 'json'],
-        { env, now: NOW },
+        { env, cwd, now: NOW },
       );
       expect(r.code).toBe(0);
       const s = JSON.parse(r.stdout) as { perDay: Array<{ day: string; attempts: number }> };
@@ -152,6 +159,7 @@ describe('reports', () => {
       if (s.perDay.every((d) => d.attempts === 0)) continue;
       const view = await runCli(['report', '--from', from, '--to', to, '--summary'], {
         env,
+        cwd,
         now: NOW,
         tty: true,
       });
