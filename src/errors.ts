@@ -8,9 +8,9 @@ export const ExitCode = {
   OK: 0,
   /** Failure: service unreachable, unexpected service answer, internal error. */
   FAILURE: 1,
-  /** Usage or input error; nothing was sent. */
+  /** Usage or input error, or an import whose every row was rejected; nothing imported. */
   USAGE: 2,
-  /** Partial: some leads rejected (validation or service), the rest imported. */
+  /** Partial: some leads rejected (validation or service), the other rows dealt with. */
   PARTIAL: 3,
   /** Refused by the service: access_token missing/not matching, campaign_key not matching. */
   REFUSED: 4,
@@ -27,8 +27,11 @@ export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 export const EXIT_CODE_HELP: ReadonlyArray<[ExitCode, string]> = [
   [0, 'everything asked for was done'],
   [1, 'failure: service unreachable, unexpected service answer, internal error'],
-  [2, 'usage or input error (bad flag, date, file or setting); nothing was sent'],
-  [3, 'partial: some leads rejected (validation or service); the rest imported'],
+  [
+    2,
+    'usage or input error (bad flag, date, file or setting), or every row rejected; nothing imported',
+  ],
+  [3, 'partial: some leads rejected (validation or service); the other rows done'],
   [4, 'refused by the service: access_token or campaign_key not accepted'],
   [5, 'uncertain: some batches may or may not have been imported; nothing was resent'],
   [6, 'report --fail-on-violations: calls outside the compliance rules were found'],

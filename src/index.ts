@@ -30,7 +30,14 @@ import {
   type RowsMode,
 } from './delivery/import.js';
 import { UsageError } from './errors.js';
-import type { InputFormat } from './input/types.js';
+import { INPUT_FORMATS, type InputFormat } from './input/types.js';
+import {
+  DELIMITER_CHOICES,
+  OPTION_BOUNDS,
+  parseDelimiter,
+  wholeNumberProblem,
+  type Delimiter,
+} from './options.js';
 import { canonicalServiceUrl } from './net.js';
 import { runReconcile, type ReconcileSummary } from './delivery/reconcile.js';
 import { DEFAULT_SERVICE_TIME_ZONE as SERVICE_ZONE } from './report/service.js';
@@ -178,9 +185,10 @@ export interface RunImportOptions {
   client?: CacsClient;
   /**
    * Where the campaign ledger (leads imported earlier, not sent twice), the import journals
-   * (resume after a crash) and the history live. Default: `CACS_STATE_DIR`, else the same
-   * folder the `cacs` command uses (so runs of both see each other). `false`: none of them
-   * (every lead is sent, nothing is recorded).
+   * (resume after a crash) and the history live. Default: `CACS_STATE_DIR`, else the
+   * `cacs` command's default folder (so runs of both see each other). Config files are not
+   * read here: when the command's config pins `stateDir`, pass that folder. `false`: none of
+   * them (every lead is sent, nothing is recorded).
    */
   stateDir?: string | false;
   /**
@@ -194,7 +202,10 @@ export interface RunImportOptions {
    */
   displayName?: string;
   format?: InputFormat;
-  /** CSV delimiter: `,` `;` `\t` or `|` (default: detected). */
+  /**
+   * CSV delimiter: `,` `;` `\t` or `|`, or its name as `--delimiter` takes it (`comma`,
+   * `semicolon`, `tab`, `pipe`); anything else is refused (default: detected).
+   */
   delimiter?: string;
   /** Text encoding (default: UTF-8, or as a byte order mark says). */
   encoding?: string;
@@ -296,14 +307,7 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
       hint: 'Make the client with createClient(), or pass serviceUrl, or stateDir: false.',
     });
   }
-  for (const [name, value] of [
-    ['batchSize', options.batchSize],
-    ['concurrency', options.concurrency],
-  ] as const) {
-    if (value !== undefined && (!Number.isSafeInteger(value) || value < 1)) {
-      throw new UsageError(`runImport: ${name} must be a whole number of at least 1`);
-    }
-  }
+  const delimiter = checkImportOptions(options);
   if (options.dryRun !== true && options.client === undefined) {
     throw new UsageError('runImport: a client is needed unless dryRun is set');
   }
@@ -314,7 +318,7 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
     displayName: options.displayName ?? options.file,
     campaignKey: options.campaignKey,
     ...(options.format !== undefined ? { format: options.format } : {}),
-    ...(options.delimiter !== undefined ? { delimiter: options.delimiter } : {}),
+    ...(delimiter !== undefined ? { delimiter } : {}),
     ...(options.encoding !== undefined ? { encoding: options.encoding } : {}),
     ...(options.sheet !== undefined ? { sheet: options.sheet } : {}),
     map: options.map ?? {},
@@ -353,6 +357,34 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
     ...(options.onProgress ? { onPhase: options.onProgress } : {}),
     ...(options.onNote ? { onNote: options.onNote } : {}),
   });
+}
+
+/**
+ * runImport's options checked by the rules `cacs import` checks its flags by (options.ts):
+ * throws a UsageError naming the option; returns the delimiter as a character.
+ */
+function checkImportOptions(options: RunImportOptions): Delimiter | undefined {
+  const problems: string[] = [];
+  let delimiter: Delimiter | undefined;
+  if (options.delimiter !== undefined) {
+    delimiter =
+      typeof options.delimiter === 'string' ? parseDelimiter(options.delimiter) : undefined;
+    if (delimiter === undefined)
+      problems.push(`delimiter ${JSON.stringify(options.delimiter)}: ${DELIMITER_CHOICES}`);
+  }
+  if (options.format !== undefined && !INPUT_FORMATS.includes(options.format))
+    problems.push(
+      `format ${JSON.stringify(options.format)}: expected one of ${INPUT_FORMATS.join(', ')}`,
+    );
+  for (const [name, value, bounds] of [
+    ['batchSize', options.batchSize, OPTION_BOUNDS.batchSize],
+    ['concurrency', options.concurrency, OPTION_BOUNDS.importConcurrency],
+  ] as const) {
+    const problem = value === undefined ? undefined : wholeNumberProblem(value, bounds);
+    if (problem !== undefined) problems.push(`${name} ${JSON.stringify(value)}: ${problem}`);
+  }
+  if (problems.length > 0) throw new UsageError(`runImport: ${problems.join('; ')}`);
+  return delimiter;
 }
 
 /** A called number's key for the summary: normalised as the import normalises phone numbers. */

@@ -109,14 +109,20 @@ export class Output {
   /** Whether a command's JSON result is on stdout (a --json run writes exactly one). */
   jsonWritten = false;
 
+  /** `--pretty`: a --json result is indented instead of written on one line. */
+  pretty = false;
+
   /**
-   * One JSON value on stdout (a --json result), 2-space indented: every string in it, keys too,
-   * goes through the same scrubbing as stderr, so the token never appears and the JSON stays
-   * valid whatever was masked.
+   * One JSON value on stdout (a --json result): one line (a log of runs is NDJSON), or
+   * 2-space indented with --pretty. Every string in it, keys too, goes through the same
+   * scrubbing as stderr, so the token never appears and the JSON stays valid whatever was
+   * masked.
    */
   json(value: unknown): boolean {
     this.jsonWritten = true;
-    return this.data(`${JSON.stringify(this.scrubDeep(value), null, 2)}\n`);
+    return this.data(
+      `${JSON.stringify(this.scrubDeep(value), null, this.pretty ? 2 : undefined)}\n`,
+    );
   }
 
   private scrubDeep(value: unknown): unknown {
@@ -143,6 +149,11 @@ export class Output {
   /** An informational line on stderr (silenced by --quiet). */
   info(text: string): void {
     if (!this.quiet) this.errLine(text);
+  }
+
+  /** A line on stderr that asks the person at the terminal for something (always shown). */
+  prompt(text: string): void {
+    this.errLine(text);
   }
 
   /** A warning on stderr (always shown). */

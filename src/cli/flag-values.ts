@@ -6,7 +6,7 @@
  */
 import { InvalidArgumentError } from '@commander-js/extra-typings';
 import { LIMITS } from '../api/spec.js';
-import type { DELIMITERS } from '../input/types.js';
+import { DELIMITER_CHOICES, parseDelimiter, type Delimiter } from '../options.js';
 import { isValidTimeZone } from '../report/formats.js';
 
 /** A whole number within bounds. */
@@ -36,26 +36,12 @@ export function floatArg(min: number, max: number) {
 export const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
 /** The CSV delimiters cacs reads (and detects when --delimiter is not given). */
-export type CsvDelimiter = (typeof DELIMITERS)[number];
-
-const DELIMITER_NAMES: Readonly<Record<string, CsvDelimiter>> = {
-  ',': ',',
-  comma: ',',
-  ';': ';',
-  semicolon: ';',
-  tab: '\t',
-  '\\t': '\t',
-  '\t': '\t',
-  '|': '|',
-  pipe: '|',
-};
+export type CsvDelimiter = Delimiter;
 
 /** --delimiter: the character itself, or its name (tab, comma, semicolon, pipe; any case). */
 export function delimiterArg(value: string): CsvDelimiter {
-  const d = Object.hasOwn(DELIMITER_NAMES, value.toLowerCase())
-    ? DELIMITER_NAMES[value.toLowerCase()]
-    : undefined;
-  if (d === undefined) throw new InvalidArgumentError('use one of , ; tab |');
+  const d = parseDelimiter(value);
+  if (d === undefined) throw new InvalidArgumentError(DELIMITER_CHOICES);
   return d;
 }
 

@@ -120,11 +120,15 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
     process.on('SIGTERM', onSignal);
     io.stdout.on('error', onStdoutError);
   }
-  const program = buildProgram(
-    io,
-    run,
-    async (globals) => (ctx = await createContext(io, globals, controller.signal)),
-  );
+  // --pretty (with --json): the JSON object indented, whoever prints it (the command or, on a
+  // failure, this function).
+  const end = argv.indexOf('--');
+  const pretty = (end < 0 ? argv : argv.slice(0, end)).includes('--pretty');
+  const program = buildProgram(io, run, async (globals) => {
+    ctx = await createContext(io, globals, controller.signal);
+    ctx.out.pretty = pretty;
+    return ctx;
+  });
   const jsonCmd = jsonCommand(program, argv);
   if (jsonCmd) json = commandPath(jsonCmd);
   try {
@@ -132,7 +136,13 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
     return run.exitCode;
   } catch (e) {
     // A line commander refused points to the help of the command that refused it.
-    return await reportError(e, io, ctx, json === undefined ? undefined : (run.usage ?? json));
+    return await reportError(
+      e,
+      io,
+      ctx,
+      json === undefined ? undefined : (run.usage ?? json),
+      pretty,
+    );
   } finally {
     if (io.handleSignals) {
       process.off('SIGINT', onSignal);
@@ -151,6 +161,7 @@ export async function reportError(
   io: IO,
   ctx: Pick<Context, 'out' | 'known'> | undefined,
   json?: string,
+  pretty = false,
 ): Promise<number> {
   if (e instanceof OutputClosedError) return ExitCode.OK;
   if (e instanceof CommanderError) {
@@ -161,6 +172,7 @@ export async function reportError(
     if (e.code === 'commander.help' && e.exitCode === 0) return ExitCode.OK;
     if (json !== undefined) {
       const out = ctx?.out ?? (await newOutput(io));
+      out.pretty ||= pretty;
       if (!out.jsonWritten) out.json(errorOutcome(e, json));
     }
     return ExitCode.USAGE;
@@ -168,6 +180,7 @@ export async function reportError(
   // Every line below goes through Output, which masks the token (in every form) and URL
   // credentials; nothing prints an error object as is, only its message and, with -v, its stack.
   const out = ctx?.out ?? (await newOutput(io));
+  out.pretty ||= pretty;
   if (json !== undefined && !out.jsonWritten) {
     const { exitCode, error } = errorOutcome(e, json);
     out.json({ ...ctx?.known, exitCode, error });

@@ -8,10 +8,10 @@ import type { Command } from 'commander';
 import { CommanderError } from 'commander';
 import { CacsError, ConfigError, ExitCode, type ErrorCategory } from '../errors.js';
 import type { ImportSummary } from '../delivery/import.js';
-import { plural } from '../text.js';
+import { formatCount, plural } from '../text.js';
 
 /** `error.code`: the category of a thrown error, or of an outcome that is not one (3, 5). */
-export type OutcomeCode = ErrorCategory | 'partial' | 'uncertain';
+export type OutcomeCode = ErrorCategory | 'partial' | 'rejected' | 'uncertain';
 
 export interface JsonError {
   code: OutcomeCode;
@@ -144,20 +144,49 @@ export function importError(s: ImportSummary): JsonError | null {
       hint: `Settle them with cacs reconcile (it looks for them in the campaign; list: ${s.uncertainFile ?? s.skippedFile ?? 'the uncertain file'}); rerun with --retry-uncertain only for those it does not find.`,
     };
   }
-  if (s.exitCode === ExitCode.PARTIAL) {
-    const parts = [
-      ...(s.rejected > 0 ? [`${plural(s.rejected, 'row')} rejected`] : []),
-      ...(s.serviceSkipped > 0
-        ? [`${plural(s.serviceSkipped, 'lead')} skipped by the service`]
-        : []),
-    ];
+  const fix = s.rejectsFile
+    ? { hint: `Fix the rows in ${s.rejectsFile} and import that file again.` }
+    : {};
+  if (s.exitCode === ExitCode.USAGE && s.rejected > 0) {
+    const byService = s.requests > 0;
     return {
-      code: 'partial',
-      message: `${parts.join(', ')}; the rest ${s.dryRun ? 'would be' : 'was'} imported`,
-      ...(s.rejectsFile
-        ? { hint: `Fix the rows in ${s.rejectsFile} and import that file again.` }
-        : {}),
+      code: 'rejected',
+      message: `${s.rejected === 1 ? 'the row was' : `every row (${formatCount(s.rejected)}) was`} rejected${byService ? ' (the service refused the leads it was sent)' : ''}: nothing ${s.dryRun ? 'would be' : 'was'} ${byService ? 'imported' : 'sent'}`,
+      ...fix,
     };
   }
+  if (s.exitCode === ExitCode.PARTIAL) {
+    return { code: 'partial', message: partialMessage(s), ...fix };
+  }
   return { code: 'failure', message: `the import ended with exit code ${s.exitCode}` };
+}
+
+/**
+ * What a partial import did, each part as it happened: "4 rows rejected; 0 leads imported, 9
+ * imported earlier (not sent again)" — never "the rest was imported" when nothing was.
+ */
+export function partialMessage(s: ImportSummary): string {
+  const problems = [
+    ...(s.rejected > 0 ? [`${plural(s.rejected, 'row')} rejected`] : []),
+    ...(s.serviceSkipped > 0 ? [`${plural(s.serviceSkipped, 'lead')} skipped by the service`] : []),
+  ];
+  const byDesign = s.suppressed + s.duplicates + otherSkips(s);
+  const done = [
+    s.dryRun
+      ? `${plural(s.valid, 'lead')} would be sent`
+      : `${plural(s.imported, 'lead')} imported`,
+    ...(s.alreadyImported > 0
+      ? [`${formatCount(s.alreadyImported)} imported earlier (not sent again)`]
+      : []),
+    ...(byDesign > 0 ? [`${formatCount(byDesign)} not sent by design`] : []),
+  ];
+  return `${problems.join(', ')}; ${done.join(', ')}`;
+}
+
+/** Rows held back by design under codes other than those the summary counts on their own. */
+function otherSkips(s: ImportSummary): number {
+  const counted = new Set(['already_imported', 'uncertain_earlier', 'suppressed', 'duplicate']);
+  return Object.entries(s.skippedByCode)
+    .filter(([code]) => !counted.has(code))
+    .reduce((sum, [, n]) => sum + n, 0);
 }

@@ -12,6 +12,7 @@ import {
 import type { Command as PlainCommand } from 'commander';
 import { ENV, envValue } from '../config/env.js';
 import { EXIT_CODE_HELP } from '../errors.js';
+import { OPTION_BOUNDS } from '../options.js';
 import { Secrets } from '../secrets.js';
 import { VERSION } from '../version.js';
 import type { InputFormat } from '../input/types.js';
@@ -272,8 +273,16 @@ export function defineImport(parent: CommandUnknownOpts) {
       'do-not-call list (CSV, .xlsx or one number per line): its numbers are never sent (repeatable; adds to config import.suppress)',
       collect,
     )
-    .option('--batch-size <n>', 'leads per request (default 500)', intArg(1, 100_000))
-    .option('--concurrency <n>', 'requests in flight (default 2)', intArg(1, 64))
+    .option(
+      '--batch-size <n>',
+      'leads per request (default 500)',
+      intArg(...OPTION_BOUNDS.batchSize),
+    )
+    .option(
+      '--concurrency <n>',
+      'requests in flight (default 2)',
+      intArg(...OPTION_BOUNDS.importConcurrency),
+    )
     .option('--dry-run', 'check and count everything, send nothing')
     .option(
       '--rejects <file>',
@@ -299,6 +308,7 @@ export function defineImport(parent: CommandUnknownOpts) {
       '--json',
       'print the summary as one JSON object on stdout (on failure too: exitCode and error)',
     )
+    .option('--pretty', 'with --json: the JSON indented on several lines (default: one line)')
     .addHelpText(
       'after',
       `
@@ -363,7 +373,11 @@ export function defineReport(parent: CommandUnknownOpts) {
       .option('--bom', 'CSV: start with a UTF-8 byte order mark so Excel shows Vietnamese text')
       .option('--no-bom', 'CSV: no byte order mark, whatever config report.bom says')
       .option('--window-days <n>', 'days per request, 1-31 (default 31)', intArg(1, 31))
-      .option('--concurrency <n>', 'requests in flight (default 4)', intArg(1, 64))
+      .option(
+        '--concurrency <n>',
+        'requests in flight (default 4)',
+        intArg(...OPTION_BOUNDS.reportConcurrency),
+      )
       .option(
         '--tz <zone>',
         'your time zone: dates and now/today/yesterday/Nd are read in it (default: serviceTimezone)',
@@ -430,7 +444,8 @@ export function defineHistoryList(parent: CommandUnknownOpts) {
     .description('past imports, newest first (the default: cacs history)')
     .option('--campaign <key|alias>', 'only imports into this campaign')
     .option('--limit <n>', 'at most this many runs (default 20)', intArg(1, 1_000_000))
-    .option('--json', 'print one JSON object on stdout: { runs, exitCode, error }');
+    .option('--json', 'print one JSON object on stdout: { runs, exitCode, error }')
+    .option('--pretty', 'with --json: the JSON indented on several lines (default: one line)');
 }
 
 export function defineHistoryShow(parent: CommandUnknownOpts) {
@@ -438,7 +453,8 @@ export function defineHistoryShow(parent: CommandUnknownOpts) {
     .command('show')
     .description('one run: counts, sidecar files, the lines of its uncertain leads')
     .argument('<run>', 'a run id from cacs history (a unique prefix is enough)')
-    .option('--json', 'print one JSON object on stdout: { run, exitCode, error }');
+    .option('--json', 'print one JSON object on stdout: { run, exitCode, error }')
+    .option('--pretty', 'with --json: the JSON indented on several lines (default: one line)');
 }
 
 export function defineHistoryFind(parent: CommandUnknownOpts) {
@@ -448,7 +464,8 @@ export function defineHistoryFind(parent: CommandUnknownOpts) {
       'which runs sent a lead (by phone number or ref_id), where, when, with what outcome',
     )
     .argument('<phone|ref_id>', 'a phone number in any written form, or a ref_id')
-    .option('--json', 'print one JSON object on stdout: { query, found, exitCode, error }');
+    .option('--json', 'print one JSON object on stdout: { query, found, exitCode, error }')
+    .option('--pretty', 'with --json: the JSON indented on several lines (default: one line)');
 }
 
 export function defineReconcile(parent: CommandUnknownOpts) {
@@ -491,7 +508,8 @@ export function defineConfigShow(parent: CommandUnknownOpts) {
   return parent
     .command('show')
     .description('print each effective setting and where it comes from (token masked)')
-    .option('--json', 'print one JSON object on stdout: { settings, files, exitCode, error }');
+    .option('--json', 'print one JSON object on stdout: { settings, files, exitCode, error }')
+    .option('--pretty', 'with --json: the JSON indented on several lines (default: one line)');
 }
 
 export function defineConfigPath(parent: CommandUnknownOpts) {

@@ -56,8 +56,14 @@ async function readConfigFile(
   return { path: filepath, scope, config };
 }
 
-/** Files named in a config file (import.suppress) are read relative to that file's folder. */
+/**
+ * Paths named in a config file (import.suppress, stateDir) are read relative to that file's
+ * folder, wherever cacs is started from (cron starts it in the user's home folder, or in /).
+ */
 function resolveFiles(flat: Map<string, unknown>, filepath: string): void {
+  const stateDir = flat.get('stateDir');
+  if (typeof stateDir === 'string')
+    flat.set('stateDir', path.resolve(path.dirname(filepath), stateDir));
   const files = flat.get('import.suppress');
   if (Array.isArray(files))
     flat.set(

@@ -7,6 +7,7 @@
  */
 import * as v from 'valibot';
 import { LEAD_FIELDS, LIMITS } from '../api/spec.js';
+import { OPTION_BOUNDS } from '../options.js';
 
 import { FLATTEN_MODES, REPORT_FORMATS, isValidTimeZone } from '../report/formats.js';
 import { parseCallHours } from '../report/rules.js';
@@ -212,19 +213,27 @@ export const SCALARS = {
   serviceTimezone: timezone,
   allowInsecureHttp: boolean,
   timeout: integer(100, 3_600_000),
-  'import.batchSize': integer(1, 100_000),
-  'import.concurrency': integer(1, 64),
+  'import.batchSize': integer(...OPTION_BOUNDS.batchSize),
+  'import.concurrency': integer(...OPTION_BOUNDS.importConcurrency),
   'import.phonePattern': regex,
   'import.homePhonePattern': regex,
   'import.stdinLimit': size,
   'report.format': oneOf(REPORT_FORMATS),
   'report.flatten': oneOf(FLATTEN_MODES),
   'report.windowDays': integer(1, LIMITS.reportDays),
-  'report.concurrency': integer(1, 64),
+  'report.concurrency': integer(...OPTION_BOUNDS.reportConcurrency),
   'report.bom': boolean,
   'report.countMismatch': oneOf(['error', 'warn'] as const),
   'compliance.callHours': callHours,
   'compliance.maxCallsPer24h': atLeast(1),
+  /** The state folder; in a config file, read relative to that file's folder (files.ts). */
+  stateDir: v.pipe(
+    text(),
+    v.check(
+      (s) => !s.startsWith('~'),
+      'write the folder in full: "~" is not expanded (and under cron HOME may be another folder)',
+    ),
+  ),
 } as const;
 
 export type ScalarKey = keyof typeof SCALARS;
@@ -335,6 +344,7 @@ const SETTINGS_ENTRIES = {
   serviceTimezone: opt(SCALARS.serviceTimezone),
   allowInsecureHttp: opt(SCALARS.allowInsecureHttp),
   timeout: opt(SCALARS.timeout),
+  stateDir: opt(SCALARS.stateDir),
   import: opt(section(IMPORT_ENTRIES, 'expected a mapping')),
   report: opt(section(REPORT_ENTRIES, 'expected a mapping')),
   compliance: opt(section(COMPLIANCE_ENTRIES, 'expected a mapping')),

@@ -96,6 +96,12 @@ export interface ImportOptions {
   sidecarDir?: string;
   /** Lines for the user (a stale sidecar removed, where the sidecars went). */
   onNote?: (line: string) => void;
+  /**
+   * Called once the state folder is open, before the preflight: which folder, and whether it
+   * knows no earlier import into this campaign at this service (no ledger record, no run in its
+   * history) — the command says so when that may be the wrong folder (cron's HOME).
+   */
+  onState?: (state: { stateDir: string; empty: boolean }) => void;
   cwd: string;
   signal: AbortSignal;
   client?: CacsClient;
@@ -158,8 +164,13 @@ export interface ImportSummary {
   file: string;
   campaign: string;
   dryRun: boolean;
-  /** Data rows read. */
+  /** Data rows read (blank rows included). */
   total: number;
+  /**
+   * Rows whose every cell is empty or white space (`;;;`, Excel's blank lines, `{}`): skipped,
+   * neither rejected nor sent, in no sidecar file.
+   */
+  blank: number;
   /** Leads the service reported imported in this run. */
   imported: number;
   /** Leads not sent because earlier runs imported them into this campaign (ledger or resume). */
@@ -212,6 +223,17 @@ export interface ImportSummary {
   sentEarlier?: SentEarlier;
   ignoredColumns: string[];
   columns: Array<{ column: string; field: string | null }>;
+  /**
+   * The state folder this run used (ledger, journal, history); null when none was used (no
+   * service address or campaign known, or `stateDir: false`).
+   */
+  stateDir: string | null;
+  /**
+   * Whether that folder knew no earlier import into this campaign at this service when the run
+   * began (no ledger record, no run in its history): on a first import that is expected; under
+   * cron with another HOME it means the wrong folder (README, "cron").
+   */
+  stateEmpty: boolean;
   exitCode: number;
   /**
    * With `rows` `data` or `both`: the rejected rows (the preflight's in line order, then those
@@ -236,6 +258,13 @@ export interface ImportSummary {
   stoppedCode?: ErrorCategory;
 }
 
+/** Whether every row but the blank ones was rejected (by validation or by the service). */
+export function everyRowRejected(
+  s: Pick<ImportSummary, 'rejected' | 'total' | 'blank' | 'imported'>,
+): boolean {
+  return s.rejected > 0 && s.imported === 0 && s.rejected >= s.total - s.blank;
+}
+
 function exitCodeFor(s: Omit<ImportSummary, 'exitCode'>, send: SendResult | undefined): number {
   if (send?.journalError) return ExitCode.FAILURE;
   if (send?.interrupted) return ExitCode.INTERRUPTED;
@@ -243,6 +272,9 @@ function exitCodeFor(s: Omit<ImportSummary, 'exitCode'>, send: SendResult | unde
   if (send?.inputError) return ExitCode.FAILURE;
   // Leads an earlier run left uncertain are still unknown: the run says so until they are settled.
   if (s.uncertain + s.uncertainEarlier > 0) return ExitCode.UNCERTAIN;
+  // Every row (blank ones aside) rejected, by validation or by the service: nothing was
+  // imported and nothing else was done with the file; the input is to fix (2, not 3).
+  if (everyRowRejected(s)) return ExitCode.USAGE;
   if (s.rejected + s.serviceSkipped > 0) return ExitCode.PARTIAL;
   return ExitCode.OK;
 }
@@ -373,6 +405,13 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     await giveBack();
     throw e;
   }
+  const stateEmpty =
+    target !== undefined &&
+    (ledger?.size ?? 0) === 0 &&
+    ![...runs.values()].some(
+      (r) => r.campaign === target.campaignKey && r.baseUrl === target.baseUrl,
+    );
+  if (target) opts.onState?.({ stateDir: target.stateDir, empty: stateEmpty });
   const lookup = ledger;
   /** Leads the ledger held back as imported: per run number, and one phone number. */
   const ledgerRuns = new Map<number, { at: Date; leads: number }>();
@@ -642,6 +681,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       campaign: opts.campaignKey,
       dryRun: opts.dryRun,
       total: prepared.total,
+      blank: prepared.blank,
       imported,
       alreadyImported: (prepared.skippedByCode.already_imported ?? 0) + (send?.resumedDone ?? 0),
       uncertainEarlier:
@@ -690,6 +730,8 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       ),
       ignoredColumns: prepared.plan.ignored,
       columns: prepared.plan.columns.map((c) => ({ column: c.header, field: c.field })),
+      stateDir: target?.stateDir ?? null,
+      stateEmpty,
       ...(rowsMode !== 'files'
         ? {
             rejectedRows: prepared.rejects.rows?.rows ?? [],

@@ -5,7 +5,7 @@
 
 export type InputFormat = 'csv' | 'json' | 'ndjson' | 'xlsx';
 export const INPUT_FORMATS: readonly InputFormat[] = ['csv', 'json', 'ndjson', 'xlsx'];
-export const DELIMITERS = [',', ';', '\t', '|'] as const;
+export { DELIMITERS } from '../options.js';
 
 export interface InputOptions {
   format?: InputFormat;

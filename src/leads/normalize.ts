@@ -116,7 +116,7 @@ export function phoneChangeKinds(changes: number): NormalizationKind[] {
 // Trimming
 
 /** White space as String.prototype.trim sees it, plus NEL and the zero-width space. */
-function isTrimmable(c: number): boolean {
+export function isTrimmable(c: number): boolean {
   if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
   if (c < 0x85) return false;
   return (

@@ -30,6 +30,7 @@ import {
   PHONE_SPREADSHEET,
   normalizeHomePhone,
   normalizePhone,
+  isTrimmable,
   trimField,
   type NormalizationKind,
   type PhoneResult,
@@ -93,7 +94,13 @@ export interface Prepared {
   plan: ColumnPlan;
   /** The input was a cacs rejects file: its line, code and reason columns were skipped. */
   readRejectsFile: boolean;
+  /** Data rows read, blank rows included. */
   total: number;
+  /**
+   * Rows whose every cell is empty or white space (`;;;`, Excel's blank lines, `{}`): skipped,
+   * neither rejected nor sent, and listed in no sidecar file.
+   */
+  blank: number;
   valid: number;
   rejectedByCode: Record<string, number>;
   rejected: number;
@@ -183,6 +190,16 @@ const SAMPLES = 5;
 /** Samples of rejections: the first row of each code, up to this many codes. */
 export const REJECTION_SAMPLES = 5;
 
+/** A row whose every cell is empty or white space (as trimField trims it). */
+export function isBlankRow(values: readonly string[]): boolean {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    // Most rows: the first cell starts with something other than white space.
+    if (v.length > 0 && (!isTrimmable(v.charCodeAt(0)) || trimField(v) !== '')) return false;
+  }
+  return true;
+}
+
 /**
  * How the sending pass gets the valid leads of an input, decided here only: CSV is read again
  * (checked against the preflight's read), every other format is spooled by the preflight.
@@ -237,6 +254,7 @@ async function prepareRows(
   const rejectionSamples: RejectionSample[] = [];
   let sampledKinds = 0;
   let total = 0;
+  let blank = 0;
   let valid = 0;
   let rejected = 0;
   let duplicates = 0;
@@ -268,6 +286,10 @@ async function prepareRows(
         // Readers without chunks (JSON, xlsx) report every 16,384 rows.
         if ((total & 0x3fff) === 0) progress();
         const values = row.values;
+        if (isBlankRow(values)) {
+          blank++;
+          return;
+        }
         const { lead, originalPhone, trimmed, phoneChanges } = build(values);
         if (trimmed || phoneChanges !== 0) {
           normalizedRows++;
@@ -336,6 +358,14 @@ async function prepareRows(
   } finally {
     if (spool !== undefined) fs.closeSync(spool);
   }
+  if (total > 0 && blank === total) {
+    rejects.discard();
+    skippedRows.discard();
+    throw new UsageError(
+      `${info.displayName}: no data rows: ${total === 1 ? 'the row' : `all ${total} rows`} after the header ${total === 1 ? 'is' : 'are'} blank`,
+      { hint: 'Check that this is the file you meant (an export that came out empty?).' },
+    );
+  }
   const contentHash = source.contentHash();
   const digests = source.blockDigests();
   if (contentHash === undefined || digests === undefined)
@@ -355,6 +385,7 @@ async function prepareRows(
     plan,
     readRejectsFile,
     total,
+    blank,
     valid,
     rejectedByCode,
     rejected,

@@ -7,6 +7,7 @@ import { isValidTimeZone } from './formats.js';
 import type { CacsClient } from '../api/client.js';
 import { LIMITS, type CallRecord } from '../api/spec.js';
 import { InterruptedError, UsageError } from '../errors.js';
+import { OPTION_BOUNDS, wholeNumberProblem } from '../options.js';
 import { compareLocal, formatServiceDate, resolveRange, type ReportRange } from './dates.js';
 import {
   attemptFilter,
@@ -313,9 +314,9 @@ function fetchSetup(opts: ReportOptions): {
     throw new UsageError(`refId: at most ${LIMITS.refId} characters (the service's limit)`);
   }
   const concurrency = opts.concurrency ?? DEFAULT_REPORT_CONCURRENCY;
-  if (!Number.isInteger(concurrency) || concurrency < 1) {
-    throw new UsageError('concurrency: expected a whole number of at least 1');
-  }
+  // The rule `cacs report --concurrency` checks (options.ts).
+  const problem = wholeNumberProblem(concurrency, OPTION_BOUNDS.reportConcurrency);
+  if (problem !== undefined) throw new UsageError(`concurrency: ${problem}`);
   let plan = opts.plan;
   if (plan === undefined) {
     if (opts.from === undefined) throw new UsageError('from is required');

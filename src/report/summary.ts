@@ -67,6 +67,13 @@ export interface SummaryOptions {
    * source, such as `project config /srv/.cacsrc.yaml`); default `default` or `given`.
    */
   ruleOrigins?: Partial<Record<keyof ComplianceRules, string>>;
+  /**
+   * The report's range on the service's clock (`yyyy-mm-dd HH:mm:ss`, as `runReport` returns
+   * `from` and `to`): `perDay` then lists every calendar day of it, days without attempts
+   * included — a range of 7 days shows 7 days, whether or not its first and last had calls.
+   * Without it, the days from the first attempt's to the last's.
+   */
+  range?: { from: string; to: string };
 }
 
 export interface TimeStats {
@@ -175,8 +182,9 @@ export interface ReportSummary {
   /** Answered attempts by talk time. */
   talkTimeBuckets: Bucket[];
   /**
-   * Every day from the first attempt's to the last's, days without attempts included (over more
-   * than ten years: only days with attempts).
+   * Every day of the report's range (`SummaryOptions.range`; else from the first attempt's day
+   * to the last's), days without attempts included (over more than ten years: only days with
+   * attempts).
    */
   perDay: DayCount[];
   /** All 24 hours. */
@@ -312,6 +320,14 @@ export class SummaryBuilder {
       throw new UsageError(
         `maxCallsPer24h: expected a whole number of at least 1, got ${JSON.stringify(max)}`,
       );
+    }
+    if (opts.range !== undefined) {
+      const from = wallSeconds(opts.range.from);
+      const to = wallSeconds(opts.range.to);
+      if (Number.isFinite(from) && Number.isFinite(to) && from <= to) {
+        this.minDay = Math.floor(from / DAY) * DAY;
+        this.maxDay = Math.floor(to / DAY) * DAY;
+      }
     }
     const given = (v: unknown) => (v === undefined ? 'default' : 'given');
     this.origin = {

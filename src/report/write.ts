@@ -1,7 +1,7 @@
 /**
  * Report writers: json (the API's record shape), ndjson, csv (one row per attempt, or one per
  * lead), xlsx (the CSV's rows as typed cells: xlsx.ts) and a terminal table. CSV and table
- * cells that a spreadsheet would run as a formula (= + - @ TAB CR first) are neutralised with a
+ * cells that a spreadsheet would run as a formula (= + - @ TAB CR NUL first) are neutralised with a
  * leading quote; JSON and xlsx stay exact.
  * The table strips escape sequences and control characters (terminalSafe).
  * Output is written in chunks with back-pressure; `-o` goes through the atomic-write helper.
@@ -60,13 +60,18 @@ export function leadColumns(filtered: boolean | undefined): readonly string[] {
 
 type Cell = string | number | null | undefined;
 
-/** OWASP CSV injection: a text cell starting with = + - @ TAB CR gets a leading quote. */
+/**
+ * OWASP CSV injection (ASVS 5.0 V1.2.10): a text cell starting with = + - @ TAB CR or NUL gets a
+ * leading quote. Numbers are written as they are.
+ */
 export function neutralise(value: Cell): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return String(value);
   const c = value.charCodeAt(0);
-  // = + - @ TAB CR
-  return c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 13 ? `'${value}` : value;
+  // = + - @ TAB CR NUL
+  return c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 13 || c === 0
+    ? `'${value}`
+    : value;
 }
 
 /** The format each `-o` extension names (lower-cased, with its dot). */

@@ -65,6 +65,8 @@ export function readCsv(file: string, delimiter = ','): string[][] {
 
 export interface Summary {
   total: number;
+  /** Rows with no value in any cell: counted, neither rejected nor sent. */
+  blank?: number;
   imported: number;
   alreadyImported: number;
   uncertainEarlier: number;
@@ -91,6 +93,7 @@ export interface Summary {
 /** The invariant of the delivery issue: every row is accounted for exactly once. */
 export function accountedFor(s: Summary): number {
   return (
+    (s.blank ?? 0) +
     s.imported +
     s.alreadyImported +
     s.uncertainEarlier +

@@ -128,9 +128,12 @@ for phone, times in calls.items():
 over.sort(key=lambda x: (-x[1], x[0]))
 
 per_day = []
-if days:
-    d = datetime.strptime(min(days), "%Y-%m-%d")
-    last = datetime.strptime(max(days), "%Y-%m-%d")
+# Every day of the report's range when it is given (and any attempt's day outside it), else
+# the days from the first attempt's to the last's.
+span = list(days) + [args["range"][0][:10], args["range"][1][:10]] if args.get("range") else list(days)
+if span:
+    d = datetime.strptime(min(span), "%Y-%m-%d")
+    last = datetime.strptime(max(span), "%Y-%m-%d")
     while d <= last:
         day = d.strftime("%Y-%m-%d")
         counts = days.get(day, {})

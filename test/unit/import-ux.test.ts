@@ -220,7 +220,7 @@ describe('-q in a cron log', () => {
 
   it('no valid lead: names the input, the rejects file and the phone column', async () => {
     const r = await quietRun('Số điện thoại,name\n12,A\nabc,B\n');
-    expect(r.code).toBe(3);
+    expect(r.code).toBe(2); // every row rejected: 2, not 3 (issue 22 item 6)
     expect(r.stderr).toBe(
       `warning: no valid lead in ${r.file}: nothing was sent. All 2 rows are in ${path.join(r.dir, 'q.csv.rejects.csv')} with the reason (phone_format 1 · phone_letters 1); check the phone column ("Số điện thoại").\n`,
     );

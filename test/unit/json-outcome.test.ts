@@ -56,7 +56,7 @@ describe('cacs import --json: one object for every outcome', () => {
     expect(o).toMatchObject({ imported: 1, rejected: 1 });
     expect(o.error).toEqual({
       code: 'partial',
-      message: '1 row rejected; the rest was imported',
+      message: '1 row rejected; 1 lead imported',
       hint: `Fix the rows in ${file}.rejects.csv and import that file again.`,
     });
   });

@@ -91,7 +91,7 @@ interface Reference {
 /** The Python re-computation over the JSON records. */
 function reference(
   records: unknown[],
-  opts: { dnc?: string[]; callHours?: string; max?: number } = {},
+  opts: { dnc?: string[]; callHours?: string; max?: number; range?: [string, string] } = {},
 ): Reference {
   const r = spawnSync('python3', [path.join(ROOT, 'test', 'helpers', 'summary_reference.py')], {
     input: JSON.stringify({
@@ -100,6 +100,7 @@ function reference(
       callHours: opts.callHours ?? '08:00-17:00',
       max: opts.max ?? 1,
       dnc: Object.fromEntries((opts.dnc ?? []).map((p) => [p, 'dnc.txt'])),
+      ...(opts.range ? { range: opts.range } : {}),
     }),
     encoding: 'utf8',
     maxBuffer: 64 << 20,
@@ -162,7 +163,11 @@ describe('cacs report --summary', () => {
     expect(r.stderr).toMatch(/420 leads/);
     expect(r.code).toBe(0);
     const got = JSON.parse(r.stdout);
-    const want = reference(records, { dnc: s.listed });
+    // "Attempts per day" lists every day of the range (issue 22 item 8).
+    const want = reference(records, {
+      dnc: s.listed,
+      range: ['2026-11-01 00:00:00', '2026-11-30 23:59:59'],
+    });
     // Enough to check: hundreds of leads, every kind of violation present.
     expect(want.leads).toBe(LEADS);
     expect(want.attempts).toBeGreaterThan(700);
@@ -277,9 +282,13 @@ describe('cacs report --summary', () => {
     const { createClient, runReport, streamReport, summarize } = await import('../../src/index.js');
     const client = createClient({ baseUrl: s.emu.url, token: s.emu.token });
     const opts = { client, campaignKey: 'summer', from: '2026-11-01', to: '2026-11-30', now: NOW };
-    const fromList = summarize((await runReport(opts)).records);
+    const report = await runReport(opts);
+    // With the range, every day of it is in perDay, as the command lists them.
+    const fromList = summarize(report.records, { range: { from: report.from, to: report.to } });
     const stream = await streamReport(opts);
-    const fromStream = await summarize(stream.records);
+    const fromStream = await summarize(stream.records, {
+      range: { from: stream.from, to: stream.to },
+    });
     expect(fromStream).toEqual(fromList);
     expect(fromList.leads).toBe(LEADS);
     // The command without a do-not-call list: the same figures, with the range and campaign.

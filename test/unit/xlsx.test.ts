@@ -200,7 +200,7 @@ describe('openXlsx: rows and columns', () => {
       row(2) + // an empty row before the header
         row(3, str('A3', 'phone'), str('C3', 'name'), str('D3', '')) +
         row(4, num('A4', 912345678), str('C4', 'An')) +
-        row(5, str('A5', '   ')) + // only blanks: skipped
+        row(5, str('A5', '   ')) + // only blanks: handed out, the import counts it as blank
         row(7, str('C7', 'Bình')) +
         // Rows and cells without r: the next row, the next column.
         row(undefined, `<c t="inlineStr"><is><t>x</t></is></c>`, str('D8', '')) +
@@ -210,6 +210,7 @@ describe('openXlsx: rows and columns', () => {
     expect(headers).toEqual(['phone', '', 'name']);
     expect(rows).toEqual([
       { line: 4, values: ['912345678', '', 'An'] },
+      { line: 5, values: ['   ', '', ''] },
       { line: 7, values: ['', '', 'Bình'] },
       { line: 8, values: ['x', '', ''] },
       { line: 9, values: ['1', '', ''] },

@@ -138,6 +138,11 @@ export const STARTER_CONFIG = `# cacs configuration (YAML). Precedence: flags > 
 # serviceTimezone: Asia/Ho_Chi_Minh
 # timezone: Europe/Paris
 
+# Where cacs remembers what it sent (the campaign ledgers that keep a customer from being sent
+# twice, journals, history, bookmarks), relative to this file's folder. Pin it when cron or
+# another user runs cacs: by default it follows HOME. CACS_STATE_DIR overrides it.
+# stateDir: cacs-state
+
 # import:
 #   batchSize: 500
 #   concurrency: 2

@@ -69,8 +69,15 @@ export async function runImportCommand(
 
   let spooled: { path: string; cleanup(): void } | undefined;
   const { spoolStdin, isStreamInput } = await import('../../input/stdin.js');
+  // `cacs import -` on a terminal: the person is to type or paste the leads. Say so, and how
+  // to end; no spinner then (it would draw over what is being typed).
+  const typing = input === '-' && ctx.io.stdinIsTTY;
+  if (typing)
+    ctx.out.prompt(
+      'reading leads from the terminal (CSV, a header row first): type or paste them, then press Ctrl-D on an empty line to end (Ctrl-C to stop)',
+    );
   const progress = await ctx.out.spinner(`Reading ${input === '-' ? 'stdin' : input}…`, {
-    enabled: flags.json !== true,
+    enabled: flags.json !== true && !typing,
   });
   const shown = showProgress(ctx, progress);
   const onInterrupt = () => {
@@ -132,6 +139,15 @@ export async function runImportCommand(
         : {}),
       ...(campaign?.alias !== undefined ? { alias: campaign.alias } : {}),
       onNote: (line) => ctx.out.info(line),
+      // A real import into a campaign this state folder knows nothing of, while a config file
+      // names the service: say which folder it is (under cron, HOME and so the default folder
+      // may not be the one the earlier imports used: README, "Running from cron").
+      onState: ({ stateDir, empty }) => {
+        if (!dryRun && empty && configNamesService(sources.get('baseUrl')))
+          ctx.out.info(
+            `state: using ${stateDir} (empty: no earlier imports to this campaign are known here)`,
+          );
+      },
       cwd: ctx.io.cwd,
       signal: ctx.signal,
       ...(client ? { client } : {}),
@@ -177,6 +193,11 @@ export async function runImportCommand(
     refusalHint,
   );
   return summary.exitCode;
+}
+
+/** Whether the service address came from a config file (or a profile in one). */
+function configNamesService(source: string | undefined): boolean {
+  return source !== undefined && /^(?:--config|user config|project config|profile) /.test(source);
 }
 
 /** Lines drawn at once at most this often (the spinner draws the latest text anyway). */
@@ -304,6 +325,7 @@ function printSummary(ctx: Context, s: ImportSummary, alias: string | undefined)
     row('imported', s.imported);
   }
   row('rejected', s.rejected, breakdown(s.rejectedByCode));
+  if (s.blank > 0) row('blank rows', s.blank, 'skipped: no value in any column');
   row('duplicates', s.duplicates, s.duplicates ? 'same phone_number as an earlier row' : '');
   if (s.alreadyImported > 0)
     row(
@@ -467,7 +489,8 @@ function printOutcome(
     );
   // With -q the files written are still said, as warnings: a cron log must show where the
   // rejected and held-back rows went (--json has them in the summary).
-  const noValidLead = s.valid === 0 && s.total > 0 && s.rejected >= s.total;
+  const rows = s.total - s.blank;
+  const noValidLead = s.valid === 0 && rows > 0 && s.rejected >= rows;
   if (summary === 'none') {
     // (With no valid lead at all, the warning below names the rejects file.)
     if (s.rejectsFile && s.rejected > 0 && !noValidLead)
@@ -511,11 +534,18 @@ function printOutcome(
     const phoneCodes = Object.keys(s.rejectedByCode).some((code) => code.startsWith('phone_'));
     out.warn(
       `no valid lead in ${s.file}: nothing ${s.dryRun ? 'would be' : 'was'} sent. ` +
-        `${s.total === 1 ? 'The row is' : `All ${formatCount(s.total)} rows are`} in ${s.rejectsFile ?? 'the rejects list'} with the reason (${breakdown(s.rejectedByCode)})` +
+        `${rows === 1 ? 'The row is' : `All ${formatCount(rows)} rows are`} in ${s.rejectsFile ?? 'the rejects list'} with the reason (${breakdown(s.rejectedByCode)})` +
         (phoneCodes && phone !== undefined
           ? `; check the phone column (${JSON.stringify(phone)})`
           : '') +
         '.',
+    );
+    return;
+  }
+  // Every lead that passed the checks was sent and the service refused each one.
+  if (!s.dryRun && s.exitCode === 2 && s.rejected > 0 && s.imported === 0) {
+    out.warn(
+      `nothing was imported: the service refused every lead it was sent; ${rows === 1 ? 'the row is' : `all ${formatCount(rows)} rows are`} in ${s.rejectsFile ?? 'the rejects list'} with the reason.`,
     );
     return;
   }

@@ -584,7 +584,11 @@ async function reportCommand(
     try {
       stream = await streamReport(reportOpts);
       // Each record is summarised as it is handed out, and let go of.
-      summary = await summarize(stream.records, statsOptions);
+      // Every day of the range is a row of "attempts per day", called or not.
+      summary = await summarize(stream.records, {
+        ...statsOptions,
+        range: { from: stream.from, to: stream.to },
+      });
     } finally {
       spinner.stop();
     }
@@ -643,7 +647,7 @@ async function reportCommand(
         write:
           format === 'html'
             ? await htmlReportWriter(records, {
-                summary: statsOptions ?? {},
+                summary: { ...statsOptions, range: { from: rest.from, to: rest.to } },
                 campaign: settings.campaign ?? campaign.key,
                 range,
                 statusFilter: [...asked.values()],

@@ -157,10 +157,12 @@ export async function openXlsx(
     date1904,
   };
 
-  const at = { index: 0 };
+  const at: { index: number; blank?: boolean } = { index: 0 };
   const source = sheetRows(xml, ctx, at);
   const first = source.next();
   if (first.done) throw new UsageError(`${displayName}: sheet "${sheet.name}" is empty`);
+  // Past the header, rows of empty cells are handed out too (counted as blank by the import).
+  at.blank = true;
   const headers = first.value.values;
   while (headers.length > 0 && headers[headers.length - 1]!.trim() === '') headers.pop();
   const width = headers.length;
@@ -182,12 +184,19 @@ export async function openXlsx(
     return row;
   };
 
-  const second = source.next();
+  // The blank rows before the first row with a value, then that row: none means no data.
+  const leading: Row[] = [];
+  let second = source.next();
+  while (!second.done && second.value.values.every((v) => v.trim() === '')) {
+    leading.push(shape(second.value));
+    second = source.next();
+  }
   if (second.done) throw new UsageError(`${displayName}: only a header row, no data rows`);
   const firstData = shape(second.value);
 
   // Rows come from one lazy pass over the sheet: through each() (the pipeline's way) or rows.
   async function each(fn: (row: Row) => void): Promise<void> {
+    for (const row of leading) fn(row);
     fn(firstData);
     let n = 0;
     for (const row of source) {
@@ -197,6 +206,7 @@ export async function openXlsx(
     }
   }
   async function* rows(): AsyncGenerator<Row> {
+    yield* leading;
     yield firstData;
     for (const row of source) yield shape(row);
   }

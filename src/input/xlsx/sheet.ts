@@ -104,7 +104,12 @@ export function columnName(index: number): string {
 export function* sheetRows(
   xml: string,
   ctx: SheetContext,
-  at: { index: number } = { index: 0 },
+  /**
+   * `index`: where in the XML the reading is; `blank`: from now on, also hand out rows that
+   * hold cells but no value other than white space (once past the header: the import counts
+   * them as blank rows). A row without any cell, and row numbers the sheet skips, are never rows.
+   */
+  at: { index: number; blank?: boolean } = { index: 0 },
 ): Generator<Row> {
   const open = new RegExp(`<${PREFIX}sheetData(?=[\\s/>])${ATTRS}(/?)>`).exec(xml);
   if (!open || open[2] === '/') return;
@@ -129,8 +134,10 @@ export function* sheetRows(
     const values: string[] = [];
     let col = -1;
     let any = false;
+    let cells = false;
     cellRe.lastIndex = 0;
     for (let c = cellRe.exec(body); c; c = cellRe.exec(body)) {
+      cells = true;
       const ref = attrOf(c[2]!, R_ATTR) ?? '';
       const at = columnIndex(ref);
       col = at >= 0 ? at : col + 1;
@@ -147,6 +154,6 @@ export function* sheetRows(
       values[col] = value;
       if (value.trim() !== '') any = true;
     }
-    if (any) yield { line, values };
+    if (any || (cells && at.blank === true)) yield { line, values };
   }
 }

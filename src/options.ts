@@ -1,0 +1,49 @@
+/**
+ * The rules of option values that both faces check — the CLI's flags (cli/flag-values.ts, the
+ * config schema) and the library's options (runImport, runReport) — declared once, so that
+ * `runImport({ delimiter: 'tab' })` means what `--delimiter tab` means and a value the command
+ * refuses is refused by the function too.
+ */
+
+/** The CSV delimiters cacs reads (and detects when none is given). */
+export const DELIMITERS = [',', ';', '\t', '|'] as const;
+export type Delimiter = (typeof DELIMITERS)[number];
+
+/** How the delimiters may be written: the character itself, or its name (any case). */
+const DELIMITER_NAMES: Readonly<Record<string, Delimiter>> = {
+  ',': ',',
+  comma: ',',
+  ';': ';',
+  semicolon: ';',
+  tab: '\t',
+  '\\t': '\t',
+  '\t': '\t',
+  '|': '|',
+  pipe: '|',
+};
+
+/** What a delimiter must be, for messages. */
+export const DELIMITER_CHOICES = 'use one of , ; tab |';
+
+/** A delimiter as written (`;`, `tab`, `\t`…), or undefined when it names none. */
+export function parseDelimiter(value: string): Delimiter | undefined {
+  const key = value.length === 1 ? value : value.toLowerCase();
+  return Object.hasOwn(DELIMITER_NAMES, key) ? DELIMITER_NAMES[key] : undefined;
+}
+
+/** The bounds of the whole-number options, as [min, max]. */
+export const OPTION_BOUNDS = {
+  batchSize: [1, 100_000],
+  importConcurrency: [1, 64],
+  reportConcurrency: [1, 64],
+} as const satisfies Record<string, readonly [number, number]>;
+
+/** Why a value is not a whole number from min to max, or undefined when it is one. */
+export function wholeNumberProblem(
+  value: unknown,
+  [min, max]: readonly [number, number],
+): string | undefined {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max
+    ? undefined
+    : `expected a whole number from ${min} to ${max}`;
+}
