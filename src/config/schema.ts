@@ -222,6 +222,7 @@ export const SCALARS = {
   'report.windowDays': integer(1, LIMITS.reportDays),
   'report.concurrency': integer(1, 64),
   'report.bom': boolean,
+  'report.memoryBudget': size,
   'compliance.callHours': callHours,
   'compliance.maxCallsPer24h': atLeast(1),
 } as const;
@@ -314,6 +315,7 @@ const REPORT_ENTRIES = {
   windowDays: opt(SCALARS['report.windowDays']),
   concurrency: opt(SCALARS['report.concurrency']),
   bom: opt(SCALARS['report.bom']),
+  memoryBudget: opt(SCALARS['report.memoryBudget']),
   answeredStatuses: opt(statusList),
 };
 
@@ -411,6 +413,8 @@ export const RESOLVED = v.object({
     windowDays: SCALARS['report.windowDays'],
     concurrency: SCALARS['report.concurrency'],
     bom: SCALARS['report.bom'],
+    /** Bytes of merged leads held in memory before a report spills them to disk. */
+    memoryBudget: SCALARS['report.memoryBudget'],
     /** Statuses counted as answered by the summary. */
     answeredStatuses: v.array(v.string()),
   }),

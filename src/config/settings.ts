@@ -44,6 +44,8 @@ export const DEFAULTS = {
   'report.windowDays': 31,
   'report.concurrency': 4,
   'report.bom': false,
+  /** A report spills its merged leads to disk above this (report/spill.ts). */
+  'report.memoryBudget': '64MiB',
   'report.answeredStatuses': DEFAULT_ANSWERED_STATUSES,
   /** Decree 91/2020/ND-CP, art. 12 (the README says more). */
   'compliance.callHours': DEFAULT_CALL_HOURS,
