@@ -20,7 +20,7 @@ import { performance } from 'node:perf_hooks';
 import type { CallAttempt, CallRecord } from '../api/spec.js';
 import { CacsError, FailureError, InterruptedError } from '../errors.js';
 import { RecordMerger, compareLeadOrder, leadOrder, type LeadOrder } from './merge.js';
-import { SpillFolder, mergeRuns, writeRun } from './spill.js';
+import { SpillFolder, mergeRuns, writeRunSync } from './spill.js';
 import { CHUNK, encoded, type LeadFormat, type Sink } from './write.js';
 
 /** When to spill the merged leads to disk, and where (spill.ts). */
@@ -63,8 +63,6 @@ export class PreparedReport {
   /** Once spilled: the folder of the runs and of the output. */
   private folder: SpillFolder | undefined;
   private readonly runs: string[] = [];
-  /** The runs' writing, one after the other. */
-  private writing: Promise<void> = Promise.resolve();
   private failure: { error: unknown } | undefined;
   /** Once spilled and finished: the output, made. */
   private output: string | undefined;
@@ -151,11 +149,11 @@ export class PreparedReport {
     this.unsorted = false;
     this.textBytes = 0;
     this.runs.push(file);
-    this.writing = this.writing
-      .then(() => (this.failure === undefined ? writeRun(taken, file) : undefined))
-      .catch((e: unknown) => {
-        this.failure ??= { error: e };
-      });
+    try {
+      writeRunSync(taken, file);
+    } catch (e) {
+      this.failure = { error: e };
+    }
   }
 
   /** Remove the spill folder, if any (after the output is written, or on failure). */
@@ -233,7 +231,6 @@ export class PreparedReport {
 
   private async mergeSpilled(signal: AbortSignal | undefined): Promise<PreparedTotals> {
     if (this.merger.size > 0) this.spillNow();
-    await this.writing;
     if (this.failure !== undefined) throw this.failure.error;
     const folder = this.folder!;
     const output = folder.file('output');
