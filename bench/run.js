@@ -34,6 +34,7 @@ const ALL = [
   'import-latency',
   'import-rss',
   'report',
+  'report-big',
   'write',
   'xlsx',
   'startup',
@@ -72,6 +73,7 @@ const CFG = quick
       rssImportRows: 100_000,
       naiveRows: 20_000,
       reportLeadsPerDay: 20,
+      bigReports: [{ leads: 100_000, days: 31, windowDays: 1 }],
       writeAttempts: 100_000,
       xlsxAttempts: 100_000,
       bigRuns: 1,
@@ -85,6 +87,10 @@ const CFG = quick
       rssImportRows: 1_000_000,
       naiveRows: 100_000,
       reportLeadsPerDay: 100,
+      bigReports: [
+        { leads: 1_000_000, days: 31, windowDays: 1 },
+        { leads: 300_000, days: 365, windowDays: 31 },
+      ],
       writeAttempts: 1_000_000,
       xlsxAttempts: 1_000_000,
       bigRuns: 3,
@@ -929,6 +935,15 @@ async function benchReport() {
     note: `${requests} requests, ${n(lines)} attempt rows (${CFG.reportLeadsPerDay} leads/day); the floor process spends ${fmtMs(median(floor))} from its first request to its last parse, the rest is node's start-up and loading got; same cacs report at latency 0: ${fmtMs(median(zero))}; against the ideal ceil(12/${REPORT_CONCURRENCY})×${REPORT_LATENCY} ms + start-up (cacs --version, ${fmtMs(startup)}) = ${fmtMs(ideal)}: cacs ${(median(cacs) / ideal).toFixed(2)}×, the floor process ${(median(floorWall) / ideal).toFixed(2)}×`,
   });
   rssLines.push(`report 365 days: cacs peak RSS ${rss.map(fmtMB).join(', ')}`);
+  addRow({
+    name: `report 365 days: peak RSS (${CFG.reportLeadsPerDay} leads/day)`,
+    cacs: fmtMB(Math.max(...rss)),
+    baseline: '',
+    ratio: '',
+    target: '≤ 150 MB',
+    ok: Math.max(...rss) <= 150 * 1024,
+    note: `every run: ${rss.map(fmtMB).join(', ')}`,
+  });
   results.benchmarks.report = {
     from: REPORT_FROM,
     to: REPORT_TO,
@@ -955,6 +970,72 @@ async function benchReport() {
       });
     } finally {
       await emu.stop();
+    }
+  }
+}
+
+/**
+ * Large reports (bench/report-big-server.js: every lead called on two days, so most leads come
+ * in two windows): 1,000,000 leads over 31 daily windows, 300,000 leads over 365 days. The peak
+ * RSS of one `cacs report … --format csv -o` each; its merge spills to disk above
+ * report.memoryBudget.
+ */
+async function benchReportBig() {
+  for (const { leads, days, windowDays } of CFG.bigReports) {
+    log(`report-big: ${n(leads)} leads over ${days} days, --window-days ${windowDays}, 1 run`);
+    const server = await startEmulatorProcess([
+      path.join(BENCH, 'report-big-server.js'),
+      '--leads',
+      String(leads),
+      '--days',
+      String(days),
+    ]);
+    try {
+      const out = path.join(freshDir('report-big'), 'calls.csv');
+      const to = new Date(Date.UTC(2025, 0, days)).toISOString().slice(0, 10);
+      const r = await run(
+        process.execPath,
+        [
+          CACS,
+          'report',
+          '--from',
+          '2025-01-01',
+          '--to',
+          to,
+          '--window-days',
+          String(windowDays),
+          '--concurrency',
+          String(REPORT_CONCURRENCY),
+          '--format',
+          'csv',
+          '-o',
+          out,
+        ],
+        { env: cacsEnv({ CACS_BASE_URL: server.url }), rss: true },
+      );
+      expectCode(r, [0], 'cacs report (large)');
+      const bytes = fs.statSync(out).size;
+      fs.rmSync(out, { force: true });
+      addRow({
+        name: `report of ${n(leads)} leads over ${days} days (${windowDays === 1 ? 'daily' : `${windowDays}-day`} windows): peak RSS`,
+        cacs: fmtMB(r.maxRssKB),
+        baseline: '',
+        ratio: '',
+        target: '≤ 300 MB',
+        ok: r.maxRssKB <= 300 * 1024,
+        note: `${fmtMs(r.ms)} wall, CPU ${fmtMs(r.cpuMs)}; ${(bytes / 1e6).toFixed(0)} MB of CSV; ${r.stderr.trim().split('\n').pop()}`,
+      });
+      (results.benchmarks['report-big'] ??= []).push({
+        leads,
+        days,
+        windowDays,
+        ms: r.ms,
+        cpuMs: r.cpuMs,
+        maxRssKB: r.maxRssKB,
+        bytes,
+      });
+    } finally {
+      await server.stop();
     }
   }
 }
@@ -1223,6 +1304,7 @@ const benches = {
   'import-latency': benchImportLatency,
   'import-rss': benchImportRss,
   report: benchReport,
+  'report-big': benchReportBig,
   write: benchWrite,
   xlsx: benchXlsx,
   startup: benchStartup,

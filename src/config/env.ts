@@ -9,6 +9,7 @@ export const ENV = {
   profile: 'CACS_PROFILE',
   stateDir: 'CACS_STATE_DIR',
   stdinLimit: 'CACS_STDIN_LIMIT',
+  reportMemoryBudget: 'CACS_REPORT_MEMORY_BUDGET',
   noColor: 'NO_COLOR',
   forceColor: 'FORCE_COLOR',
   httpsProxy: 'HTTPS_PROXY',
@@ -26,6 +27,7 @@ export const ENV_SETTINGS: Readonly<Record<string, string>> = {
   campaign: ENV.campaign,
   stateDir: ENV.stateDir,
   'import.stdinLimit': ENV.stdinLimit,
+  'report.memoryBudget': ENV.reportMemoryBudget,
 };
 
 export type Env = Readonly<Record<string, string | undefined>>;

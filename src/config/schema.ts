@@ -224,6 +224,7 @@ export const SCALARS = {
   'report.concurrency': integer(...OPTION_BOUNDS.reportConcurrency),
   'report.bom': boolean,
   'report.countMismatch': oneOf(['error', 'warn'] as const),
+  'report.memoryBudget': size,
   'compliance.callHours': callHours,
   'compliance.maxCallsPer24h': atLeast(1),
   /** The state folder; in a config file, read relative to that file's folder (files.ts). */
@@ -325,6 +326,7 @@ const REPORT_ENTRIES = {
   concurrency: opt(SCALARS['report.concurrency']),
   bom: opt(SCALARS['report.bom']),
   countMismatch: opt(SCALARS['report.countMismatch']),
+  memoryBudget: opt(SCALARS['report.memoryBudget']),
   answeredStatuses: opt(statusList),
 };
 
@@ -425,6 +427,8 @@ export const RESOLVED = v.object({
     bom: SCALARS['report.bom'],
     /** An answer whose "Have N records found" disagrees with its records, twice: fail or warn. */
     countMismatch: SCALARS['report.countMismatch'],
+    /** Bytes of merged leads held in memory before a report spills them to disk. */
+    memoryBudget: SCALARS['report.memoryBudget'],
     /** Statuses counted as answered by the summary. */
     answeredStatuses: v.array(v.string()),
   }),

@@ -45,6 +45,8 @@ export const DEFAULTS = {
   'report.concurrency': 4,
   'report.bom': false,
   'report.countMismatch': 'error',
+  /** A report spills its merged leads to disk above this (report/spill.ts). */
+  'report.memoryBudget': '64MiB',
   'report.answeredStatuses': DEFAULT_ANSWERED_STATUSES,
   /** Decree 91/2020/ND-CP, art. 12 (the README says more). */
   'compliance.callHours': DEFAULT_CALL_HOURS,

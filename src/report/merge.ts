@@ -219,6 +219,8 @@ function unknownNames(record: Record<string, unknown>): string[] {
   return names ?? NONE;
 }
 const NONE: string[] = [];
+/** The `first` record of a lead made from a state: its fields are in `fields`. */
+const EMPTY_FIRST: Record<string, unknown> = {};
 
 /** The lead-level fields of a lead's first record, as merging it alone would set them. */
 function leadFields(first: Record<string, unknown>): Map<string, unknown> {
@@ -282,9 +284,112 @@ function leadField(entry: LeadEntry, name: string): unknown {
   return v === undefined ? null : v;
 }
 
+/**
+ * A lead's merged state, JSON-safe: what a spilled run keeps of it (spill.ts), merged again by
+ * {@link RecordMerger.addState}. Merging the states of the records added so far with those of
+ * the records added after gives what adding them all to one merger gives (the rules above are
+ * associative): the output does not depend on where the records were cut into runs.
+ */
+export interface LeadState {
+  /** campaign_lead_id as the merger keeps it (a number if any record gave a number). */
+  i: string | number;
+  /** Lead-level fields, in the order they were met: [name] when the value is undefined. */
+  f: Array<[string] | [string, unknown]>;
+  /** The largest `call` seen (parsed), or null. */
+  m: number | null;
+  /** Whether a `call` was seen as a number (1), as a string (2), both (3), neither (0). */
+  c: number;
+  /** The distinct attempts so far, in output order (possibly none). */
+  a: CallAttempt[];
+}
+
+/**
+ * Rough bytes a record held by the merger takes, per record and per attempt: what
+ * {@link RecordMerger.approxBytes} adds up (parsed JSON objects with their strings; measured on
+ * the bench's report: ≈ 400 and 300 bytes).
+ */
+export const RECORD_BYTES = 400;
+export const ATTEMPT_BYTES = 300;
+
 /** Merges call records per lead; see the module comment for the rules. */
 export class RecordMerger {
-  private readonly leads = new Map<string, LeadEntry>();
+  private leads = new Map<string, LeadEntry>();
+  private bytes = 0;
+
+  /** A rough size of what the merger holds (RECORD_BYTES, ATTEMPT_BYTES), for a memory budget. */
+  get approxBytes(): number {
+    return this.bytes;
+  }
+
+  /** Forget every lead. */
+  clear(): void {
+    this.leads.clear();
+    this.bytes = 0;
+  }
+
+  /** A merger (without onChange) holding every lead of this one, which is left empty. */
+  detach(): RecordMerger {
+    const taken = new RecordMerger();
+    taken.leads = this.leads;
+    taken.bytes = this.bytes;
+    this.leads = new Map();
+    this.bytes = 0;
+    return taken;
+  }
+
+  /** The merged state of a lead, to merge again later ({@link addState}). */
+  state(key: string): LeadState | undefined {
+    const entry = this.leads.get(key);
+    if (entry === undefined) return undefined;
+    const fields = entry.fields ?? leadFields(entry.first);
+    const f: LeadState['f'] = [];
+    for (const [name, value] of fields) f.push(value === undefined ? [name] : [name, value]);
+    return {
+      i: entry.id,
+      f,
+      m: entry.maxCall ?? null,
+      c: (entry.sawNumberCall ? 1 : 0) | (entry.sawStringCall ? 2 : 0),
+      a: distinctAttempts(entry.attempts).slice(),
+    };
+  }
+
+  /**
+   * Merge a lead's state (from {@link state}, possibly of another merger) as if the records it
+   * was made of were added now.
+   */
+  addState(key: string, state: LeadState): void {
+    this.bytes += RECORD_BYTES + ATTEMPT_BYTES * state.a.length;
+    const entry = this.leads.get(key);
+    if (entry === undefined) {
+      const fields = new Map<string, unknown>();
+      for (const pair of state.f) fields.set(pair[0], pair.length === 2 ? pair[1] : undefined);
+      this.leads.set(key, {
+        id: state.i,
+        first: EMPTY_FIRST,
+        fields,
+        maxCall: state.m ?? undefined,
+        sawNumberCall: (state.c & 1) !== 0,
+        sawStringCall: (state.c & 2) !== 0,
+        attempts: [state.a],
+      });
+    } else {
+      if (typeof state.i === 'number') entry.id = state.i;
+      const fields = (entry.fields ??= leadFields(entry.first));
+      for (const pair of state.f) {
+        const name = pair[0];
+        const present = fields.has(name);
+        const kept = fields.get(name);
+        const next = mergeField(kept, pair.length === 2 ? pair[1] : undefined, present);
+        if (!present || next !== kept) fields.set(name, next);
+      }
+      if (state.m !== null)
+        entry.maxCall = entry.maxCall === undefined ? state.m : Math.max(entry.maxCall, state.m);
+      if ((state.c & 1) !== 0) entry.sawNumberCall = true;
+      if ((state.c & 2) !== 0) entry.sawStringCall = true;
+      entry.attempts.push(state.a);
+    }
+    this.onChange?.(key);
+  }
 
   /**
    * @param onChange called with the key (`String(campaign_lead_id)`) of each lead a record is
@@ -306,6 +411,7 @@ export class RecordMerger {
     const key = String(record.campaign_lead_id);
     const raw = record as unknown as Record<string, unknown>;
     const data = Array.isArray(record.data) ? record.data : [];
+    this.bytes += RECORD_BYTES + ATTEMPT_BYTES * data.length;
     let entry = this.leads.get(key);
     if (entry === undefined) {
       entry = {

@@ -8,11 +8,31 @@
  * (test/unit/report-prepared.test.ts).
  *
  * Memory: besides the merged leads, each listed lead's text (UTF-8) until the output is written.
+ * With a memory budget ({@link SpillOptions}), once the two together go over it, the merged
+ * leads are written to disk as a sorted run (spill.ts) and the texts let go of; from then on
+ * nothing is made while the answers come: at the end the runs are merged k-way into the output,
+ * made into a file of the same folder, which write() then copies to the sink. The bytes are the
+ * same either way.
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { CallAttempt, CallRecord } from '../api/spec.js';
+import { CacsError, FailureError, InterruptedError } from '../errors.js';
 import { RecordMerger, compareLeadOrder, leadOrder, type LeadOrder } from './merge.js';
+import { SpillFolder, mergeRuns, writeRunSync } from './spill.js';
 import { CHUNK, encoded, type LeadFormat, type Sink } from './write.js';
+
+/** When to spill the merged leads to disk, and where (spill.ts). */
+export interface SpillOptions {
+  /**
+   * Spill once the merged leads and the texts made of them take more than about this many
+   * bytes (merge.ts approxBytes, plus the texts' bytes).
+   */
+  budget: number;
+  /** The folder the private spill folder is made in (default: os.tmpdir()). */
+  tempDir?: string;
+}
 
 interface Lead {
   order: LeadOrder;
@@ -38,17 +58,40 @@ export class PreparedReport {
   private readonly pending = new Set<string>();
   private scheduled = false;
   private stopped = false;
+  /** Bytes of the texts made. */
+  private textBytes = 0;
+  /** Once spilled: the folder of the runs and of the output. */
+  private folder: SpillFolder | undefined;
+  private readonly runs: string[] = [];
+  private failure: { error: unknown } | undefined;
+  /** Once spilled and finished: the output, made. */
+  private output: string | undefined;
+  private spilledRecords: AsyncIterable<CallRecord> | undefined;
 
   /**
    * @param keep the attempts to list (RecordMerger.result's `keep`)
    * @param sliceMs how long one slice of background making may keep the event loop
+   * @param spill when to spill to disk (default: never)
    */
   constructor(
     private readonly format: LeadFormat,
     private readonly keep: ((attempt: CallAttempt) => boolean) | undefined,
     private readonly sliceMs = 4,
+    private readonly spill?: SpillOptions,
   ) {
-    this.merger = new RecordMerger((key) => this.pending.add(key));
+    this.merger = new RecordMerger((key) => {
+      if (this.folder === undefined) this.pending.add(key);
+    });
+  }
+
+  /** Runs written to disk so far (0: the report is held in memory). */
+  get spills(): number {
+    return this.runs.length;
+  }
+
+  /** The private folder of the runs, once the report spilled. */
+  get spillFolder(): string | undefined {
+    return this.folder?.path;
   }
 
   /**
@@ -56,7 +99,11 @@ export class PreparedReport {
    * so that answers arriving meanwhile are read (and the next requests sent) first.
    */
   makeSoon(): void {
-    if (this.scheduled || this.stopped || (this.pending.size === 0 && !this.unsorted)) return;
+    if (this.stopped) return;
+    if (this.spill !== undefined && this.merger.approxBytes + this.textBytes > this.spill.budget)
+      this.spillNow();
+    if (this.folder !== undefined) return;
+    if (this.scheduled || (this.pending.size === 0 && !this.unsorted)) return;
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
@@ -80,9 +127,53 @@ export class PreparedReport {
     this.stopped = true;
   }
 
-  /** Once every answer is added: the rest is made now; what the output lists. */
-  finish(): PreparedTotals {
+  /**
+   * Write what the merger holds as a run, and start afresh (in memory: nothing but the new
+   * answers). Called between two answers; a failure (no room in the temporary folder) is kept
+   * for finish() to throw.
+   */
+  private spillNow(): void {
+    if (this.failure !== undefined) return;
+    let file: string;
+    try {
+      this.folder ??= new SpillFolder(this.spill?.tempDir);
+      file = this.folder.file('run');
+    } catch (e) {
+      this.failure = { error: e };
+      return;
+    }
+    const taken = this.merger.detach();
+    this.leads.clear();
+    this.sorted.length = 0;
+    this.pending.clear();
+    this.unsorted = false;
+    this.textBytes = 0;
+    this.runs.push(file);
+    try {
+      writeRunSync(taken, file);
+    } catch (e) {
+      this.failure = { error: e };
+    }
+  }
+
+  /** Remove the spill folder, if any (after the output is written, or on failure). */
+  dispose(): void {
     this.stop();
+    this.folder?.remove();
+  }
+
+  /**
+   * Once every answer is added: the rest is made now; what the output lists. When the report
+   * spilled, the runs are merged into the output file here (`signal` stops that with an
+   * InterruptedError).
+   */
+  async finish(signal?: AbortSignal): Promise<PreparedTotals> {
+    this.stop();
+    if (this.folder !== undefined) return this.finishSpilled(signal);
+    return this.finishInMemory();
+  }
+
+  private finishInMemory(): PreparedTotals {
     for (const key of this.pending) this.make(key);
     this.sort();
     let leads = 0;
@@ -100,7 +191,12 @@ export class PreparedReport {
    * The listed records (after finish), made again one at a time from the merged leads and not
    * kept: for figures over the whole report (`--fail-on-violations`) without holding it.
    */
-  *records(): Generator<CallRecord> {
+  records(): Iterable<CallRecord> | AsyncIterable<CallRecord> {
+    if (this.folder !== undefined) return mergeRuns(this.runs, this.keep);
+    return this.inMemoryRecords();
+  }
+
+  private *inMemoryRecords(): Generator<CallRecord> {
     for (const lead of this.sorted) {
       const record = this.merger.record(lead.order.id, this.keep);
       if (record !== undefined) yield record;
@@ -109,7 +205,71 @@ export class PreparedReport {
 
   /** The output (after finish), in chunks of about CHUNK bytes; each lead's text is let go of. */
   write(sink: Sink): Promise<void> {
+    const output = this.output;
+    if (output !== undefined) return encoded(this.format, sink, (out) => copyFile(output, out));
     return encoded(this.format, sink, (out) => this.writeText(out));
+  }
+
+  /** finish() of a report that spilled: the rest spilled too, then every run merged. */
+  private async finishSpilled(signal: AbortSignal | undefined): Promise<PreparedTotals> {
+    try {
+      return await this.mergeSpilled(signal);
+    } catch (e) {
+      if (e instanceof CacsError) throw e;
+      const where = this.folder?.path ?? this.spill?.tempDir ?? os.tmpdir();
+      const code = (e as { code?: string }).code ?? (e as Error).message;
+      throw new FailureError(
+        `the report is larger than report.memoryBudget, and its temporary folder ${where} could not be written (${code})`,
+        {
+          category: 'write_failed',
+          hint: 'Free some space there, or set TMPDIR to a folder with more room (or raise report.memoryBudget); nothing was written.',
+          cause: e,
+        },
+      );
+    }
+  }
+
+  private async mergeSpilled(signal: AbortSignal | undefined): Promise<PreparedTotals> {
+    if (this.merger.size > 0) this.spillNow();
+    if (this.failure !== undefined) throw this.failure.error;
+    const folder = this.folder!;
+    const output = folder.file('output');
+    const { format } = this;
+    const fh = await fs.promises.open(output, 'wx', 0o600);
+    let leads = 0;
+    let attempts = 0;
+    try {
+      let parts: Buffer[] = [];
+      let size = 0;
+      const push = (b: Buffer) => {
+        parts.push(b);
+        size += b.length;
+      };
+      const separator = Buffer.from(format.separator);
+      for await (const record of mergeRuns(this.runs, this.keep)) {
+        if (signal?.aborted) throw new InterruptedError('interrupted: no report was written');
+        if (leads === 0) push(Buffer.from(format.head));
+        else if (separator.length > 0) push(separator);
+        leads++;
+        attempts += record.data?.length ?? 0;
+        push(Buffer.from(format.lead(record)));
+        if (size > CHUNK) {
+          await fh.appendFile(Buffer.concat(parts, size));
+          parts = [];
+          size = 0;
+        }
+      }
+      if (leads === 0) {
+        if (format.empty !== '') push(Buffer.from(format.empty));
+      } else {
+        push(Buffer.from(format.tail));
+      }
+      if (size > 0) await fh.appendFile(Buffer.concat(parts, size));
+    } finally {
+      await fh.close();
+    }
+    this.output = output;
+    return { leads, attempts };
   }
 
   private async writeText(sink: Sink): Promise<void> {
@@ -154,8 +314,10 @@ export class PreparedReport {
     const record = this.merger.record(key, this.keep);
     const text = record === undefined ? null : Buffer.from(this.format.lead(record));
     const attempts = record?.data?.length ?? 0;
+    this.textBytes += text?.length ?? 0;
     const lead = this.leads.get(key);
     if (lead !== undefined) {
+      this.textBytes -= lead.text?.length ?? 0;
       lead.text = text;
       lead.attempts = attempts;
       return;
@@ -173,5 +335,21 @@ export class PreparedReport {
     if (!this.unsorted) return;
     this.sorted.sort((a, b) => compareLeadOrder(a.order, b.order));
     this.unsorted = false;
+  }
+}
+
+/** The file's bytes to the sink, in pieces of CHUNK bytes. */
+async function copyFile(file: string, sink: Sink): Promise<void> {
+  const fh = await fs.promises.open(file, 'r');
+  try {
+    for (;;) {
+      // A new buffer each time: the sink may keep what it is given until written.
+      const buffer = Buffer.allocUnsafe(CHUNK);
+      const { bytesRead } = await fh.read(buffer, 0, CHUNK, null);
+      if (bytesRead === 0) return;
+      await sink.write(buffer.subarray(0, bytesRead));
+    }
+  } finally {
+    await fh.close();
   }
 }

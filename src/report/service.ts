@@ -93,7 +93,18 @@ export interface ReportOptions extends Partial<ReportPlanOptions> {
   onWarning?: (message: string) => void;
   /** A plan already made by planReport (the plan options are then ignored). */
   plan?: ReportPlan;
+  /**
+   * prepareReport: once the merged leads (and the output made of them) take more than about
+   * this many bytes, they are spilled to disk as sorted runs and merged at the end (spill.ts);
+   * default {@link DEFAULT_MEMORY_BUDGET}. The output is the same.
+   */
+  memoryBudget?: number;
+  /** prepareReport: where the private spill folder is made (default: os.tmpdir()). */
+  tempDir?: string;
 }
+
+/** prepareReport's memory budget unless told otherwise (setting report.memoryBudget). */
+export const DEFAULT_MEMORY_BUDGET = 64 * 1024 * 1024;
 
 export interface ReportResult {
   /** One record per lead, attempts merged across windows, in lead order. */
@@ -245,8 +256,15 @@ export interface PreparedReportResult extends Omit<ReportResult, 'records'> {
   leads: number;
   /** Write the report (once) in the format it was prepared in. */
   write(sink: Sink): Promise<void>;
-  /** The records listed, made again one at a time (not kept): for a summary of the report. */
-  records(): Iterable<CallRecord>;
+  /**
+   * The records listed, made again one at a time (not kept): for a summary of the report. An
+   * async iterable when the report spilled to disk.
+   */
+  records(): Iterable<CallRecord> | AsyncIterable<CallRecord>;
+  /** Runs spilled to disk (0: the report was merged in memory). */
+  spills: number;
+  /** Remove the spill folder (once written, or when the output fails): always call it. */
+  dispose(): void;
 }
 
 /**
@@ -260,18 +278,25 @@ export async function prepareReport(
   format: LeadFormat,
 ): Promise<PreparedReportResult> {
   const { fetchOptions, range, from, to } = fetchSetup(opts);
-  const prepared = new PreparedReport(format, attemptFilter(fetchOptions.range));
+  const budget = opts.memoryBudget ?? DEFAULT_MEMORY_BUDGET;
+  if (!(budget >= 0)) throw new UsageError('memoryBudget: expected a number of bytes');
+  const prepared = new PreparedReport(format, attemptFilter(fetchOptions.range), undefined, {
+    budget,
+    ...(opts.tempDir !== undefined ? { tempDir: opts.tempDir } : {}),
+  });
   let counts;
+  let totals;
   try {
     counts = await fetchInto(
       { ...fetchOptions, onMerged: () => prepared.makeSoon() },
       prepared.merger,
     );
+    totals = await prepared.finish(fetchOptions.signal);
   } catch (e) {
-    prepared.stop();
+    prepared.dispose();
     throw e;
   }
-  const { leads, attempts } = prepared.finish();
+  const { leads, attempts } = totals;
   return {
     ...counts,
     range,
@@ -279,8 +304,10 @@ export async function prepareReport(
     from,
     to,
     leads,
+    spills: prepared.spills,
     write: (sink) => prepared.write(sink),
     records: () => prepared.records(),
+    dispose: () => prepared.dispose(),
   };
 }
 

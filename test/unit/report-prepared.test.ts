@@ -96,7 +96,7 @@ async function prepared(
   });
   // Let some background slices run before the end.
   await new Promise((r) => setImmediate(r));
-  const totals = p.finish();
+  const totals = await p.finish();
   const sink = collect();
   await p.write(sink);
   return { bytes: sink.bytes(), ...totals };
@@ -156,7 +156,7 @@ describe('PreparedReport', () => {
     p.makeSoon();
     await new Promise((r) => setTimeout(r, 5));
     p.merger.add([a(1, '07')]);
-    expect(p.finish()).toEqual({ leads: 2, attempts: 3 });
+    expect(await p.finish()).toEqual({ leads: 2, attempts: 3 });
     const sink = collect();
     await p.write(sink);
     const lines = sink.bytes().toString().trim().split('\n');
@@ -171,7 +171,7 @@ describe('PreparedReport', () => {
       ['csv', 'leads', leadFormat({ format: 'csv', flatten: 'leads' })!.head],
     ] as const) {
       const p = new PreparedReport(leadFormat({ format, flatten })!, keep);
-      p.finish();
+      await p.finish();
       const sink = collect();
       await p.write(sink);
       expect(sink.bytes().toString()).toBe(want);

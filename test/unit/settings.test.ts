@@ -272,8 +272,8 @@ describe('config validation', () => {
       'accessToken and accessTokenCommand: set one, not both',
       'profiles.p.profiles: profiles cannot be nested',
       'profiles.p.baseUrl: expected a non-empty string, got number 3',
-      'profiles.p.report.zz: unknown key (known here: answeredStatuses, bom, concurrency, countMismatch, flatten, format, windowDays)',
-      'profiles.p.report.yy: unknown key (known here: answeredStatuses, bom, concurrency, countMismatch, flatten, format, windowDays)',
+      'profiles.p.report.zz: unknown key (known here: answeredStatuses, bom, concurrency, countMismatch, flatten, format, memoryBudget, windowDays)',
+      'profiles.p.report.yy: unknown key (known here: answeredStatuses, bom, concurrency, countMismatch, flatten, format, memoryBudget, windowDays)',
     ]);
     expect(validateConfig([1]).problems).toEqual([
       'the file must hold a mapping of settings, got a list',

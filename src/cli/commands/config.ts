@@ -58,6 +58,7 @@ export async function runConfigShow(
   add('report.flatten', settings.report.flatten);
   add('report.windowDays', settings.report.windowDays);
   add('report.concurrency', settings.report.concurrency);
+  add('report.memoryBudget', settings.report.memoryBudget);
   add('report.bom', settings.report.bom);
   add('report.countMismatch', settings.report.countMismatch);
   add('report.answeredStatuses', settings.report.answeredStatuses.join(', '));

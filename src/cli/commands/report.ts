@@ -630,11 +630,17 @@ async function reportCommand(
   }
 
   let result;
-  let recordsForStats: (() => Iterable<CallRecordType>) | undefined;
+  let recordsForStats: (() => Iterable<CallRecordType> | AsyncIterable<CallRecordType>) | undefined;
+  /** Removes a spilled report's temporary folder (prepareReport): however the run ends. */
+  let dispose: (() => void) | undefined;
   try {
     if (byLead !== undefined) {
-      result = await prepareReport(reportOpts, byLead);
+      result = await prepareReport(
+        { ...reportOpts, memoryBudget: settings.report.memoryBudget },
+        byLead,
+      );
       const prepared = result;
+      dispose = () => prepared.dispose();
       recordsForStats = () => prepared.records();
     } else {
       const { records, ...rest } = await runReport(reportOpts);
@@ -667,14 +673,23 @@ async function reportCommand(
 
   // The compliance check of --fail-on-violations, before the records are let go of by write.
   let violations: ReportSummary | undefined;
-  if (failOnViolations && recordsForStats !== undefined) {
-    const { summarize } = await import('../../report/summary.js');
-    violations = summarize(recordsForStats(), statsOptions);
+  const written = result;
+  try {
+    if (failOnViolations && recordsForStats !== undefined) {
+      const { summarize } = await import('../../report/summary.js');
+      const records = recordsForStats();
+      violations =
+        Symbol.iterator in records
+          ? summarize(records, statsOptions)
+          : await summarize(records, statsOptions);
+    }
+    await writeOutput((sink) => written.write(sink), {
+      leads: written.leads,
+      attempts: written.attempts,
+    });
+  } finally {
+    dispose?.();
   }
-  await writeOutput((sink) => result.write(sink), {
-    leads: result.leads,
-    attempts: result.attempts,
-  });
   if (filtered && (flatten === 'leads' || format === 'json' || format === 'ndjson')) {
     ctx.out.info(
       ctx.out.c.dim(
