@@ -297,7 +297,10 @@ export interface LeadState {
   f: Array<[string] | [string, unknown]>;
   /** The largest `call` seen (parsed), or null. */
   m: number | null;
-  /** Whether a `call` was seen as a number (1), as a string (2), both (3), neither (0). */
+  /**
+   * Bits: a `call` was seen as a number (1), as a string (2); some record listed the lead
+   * with no attempts at all (4: kept as a lead with call 0, see listedEmpty).
+   */
   c: number;
   /** The distinct attempts so far, in output order (possibly none). */
   a: CallAttempt[];
@@ -348,7 +351,8 @@ export class RecordMerger {
       i: entry.id,
       f,
       m: entry.maxCall ?? null,
-      c: (entry.sawNumberCall ? 1 : 0) | (entry.sawStringCall ? 2 : 0),
+      c:
+        (entry.sawNumberCall ? 1 : 0) | (entry.sawStringCall ? 2 : 0) | (entry.listedEmpty ? 4 : 0),
       a: distinctAttempts(entry.attempts).slice(),
     };
   }
@@ -371,6 +375,7 @@ export class RecordMerger {
         sawNumberCall: (state.c & 1) !== 0,
         sawStringCall: (state.c & 2) !== 0,
         attempts: [state.a],
+        listedEmpty: (state.c & 4) !== 0,
       });
     } else {
       if (typeof state.i === 'number') entry.id = state.i;
@@ -386,6 +391,7 @@ export class RecordMerger {
         entry.maxCall = entry.maxCall === undefined ? state.m : Math.max(entry.maxCall, state.m);
       if ((state.c & 1) !== 0) entry.sawNumberCall = true;
       if ((state.c & 2) !== 0) entry.sawStringCall = true;
+      if ((state.c & 4) !== 0) entry.listedEmpty = true;
       entry.attempts.push(state.a);
     }
     this.onChange?.(key);
