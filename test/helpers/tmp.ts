@@ -61,3 +61,12 @@ export function removeTempDirs(): string[] {
   for (const p of made.splice(0).reverse()) if (!removeTree(p)) left.push(p);
   return left;
 }
+
+/**
+ * env with a TMPDIR of its own (removed when the file ends), for a cacs process the test kills
+ * with SIGKILL: nothing can clean up after SIGKILL, so its work folder (`cacs-import-*`) stays,
+ * and it must not stay in the run's TMPDIR, where leftovers are failures.
+ */
+export function killableEnv<T extends Record<string, string | undefined>>(env: T): T {
+  return { ...env, TMPDIR: tempDir('cacs-killed-tmp-') };
+}
