@@ -65,6 +65,8 @@ async function launch(): Promise<BrowserContext> {
   const profile = tempDir('cacs-chromium-');
   return chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
+    // Chromium leaves .org.chromium.Chromium.* folders in TMPDIR: in one of the test's own.
+    env: { ...process.env, TMPDIR: tempDir('cacs-chromium-tmp-') },
     headless: true,
     args: [
       '--headless',
