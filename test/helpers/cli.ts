@@ -11,7 +11,7 @@ import type { IO } from '../../src/cli/context.js';
 import { fastSleep } from './sleep.js';
 import { tempDir } from './tmp.js';
 
-export { killableEnv, removeAfterFile, tempDir } from './tmp.js';
+export { killableEnv, tempDir } from './tmp.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const BIN = path.join(ROOT, 'bin', 'cacs.js');

@@ -1,6 +1,6 @@
 /**
- * Temporary folders for tests, removed when the test file ends: every folder made here (and
- * every path given to removeAfterFile) is deleted by the afterAll hook of test/setup.ts, so a
+ * Temporary folders for tests, removed when the test file ends: every folder made here is
+ * deleted by the afterAll hook of test/setup.ts, so a
  * test cannot leave anything in TMPDIR by forgetting to. A folder a test made unreadable or
  * read-only is made writable again first (a normal user could not delete it otherwise).
  */
@@ -15,12 +15,6 @@ export function tempDir(prefix = 'cacs-test-'): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   made.push(dir);
   return dir;
-}
-
-/** A file or folder the test made some other way, removed when the test file ends. */
-export function removeAfterFile(p: string): string {
-  made.push(p);
-  return p;
 }
 
 /** Owner read/write/search on p and everything under it (best effort), so it can go. */
@@ -55,7 +49,7 @@ export function removeTree(p: string): boolean {
   return !fs.existsSync(p);
 }
 
-/** Remove every folder made by tempDir and every path given to removeAfterFile. */
+/** Remove every folder made by tempDir; the ones that could not be removed. */
 export function removeTempDirs(): string[] {
   const left: string[] = [];
   for (const p of made.splice(0).reverse()) if (!removeTree(p)) left.push(p);
