@@ -1,8 +1,8 @@
 /**
  * Temporary folders for tests, removed when the test file ends: every folder made here is
- * deleted by the afterAll hook of test/setup.ts, so a
- * test cannot leave anything in TMPDIR by forgetting to. A folder a test made unreadable or
- * read-only is made writable again first (a normal user could not delete it otherwise).
+ * deleted by the afterAll hook of test/setup.ts, so a test cannot leave anything in TMPDIR by
+ * forgetting to. A folder a test made unreadable or read-only is made writable again first (a
+ * normal user could not delete it otherwise).
  */
 import fs from 'node:fs';
 import os from 'node:os';
