@@ -78,7 +78,13 @@ export async function spoolStdin(
   let written = 0;
   const interrupted = () =>
     new InterruptedError(`interrupted while reading ${name}: nothing was sent`);
-  const onAbort = () => (stdin as Partial<Readable>).destroy?.(interrupted());
+  const onAbort = () => {
+    const input = stdin as Partial<Readable>;
+    // Before the reading loop below listens (while the spool file opens), the stream's error
+    // would have no listener and be thrown as an uncaught exception: the loop throws it instead.
+    input.on?.('error', () => {});
+    input.destroy?.(interrupted());
+  };
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   try {
     if (opts.signal?.aborted) throw interrupted();

@@ -7,7 +7,6 @@
  * Without a browser the tests skip, and say so.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -63,9 +62,11 @@ interface JsonRecord {
 }
 
 async function launch(): Promise<BrowserContext> {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-chromium-'));
+  const profile = tempDir('cacs-chromium-');
   return chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
+    // Chromium leaves .org.chromium.Chromium.* folders in TMPDIR: in one of the test's own.
+    env: { ...process.env, TMPDIR: tempDir('cacs-chromium-tmp-') },
     headless: true,
     args: [
       '--headless',

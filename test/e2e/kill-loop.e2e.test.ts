@@ -15,7 +15,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, runCli, tempDir } from '../helpers/cli.js';
+import { BIN, killableEnv, runCli, tempDir } from '../helpers/cli.js';
 import { startHoldingServer } from '../helpers/holding-server.js';
 import { importEnv, write } from '../helpers/import.js';
 import type { JournalRecord } from '../../src/delivery/journal.js';
@@ -55,7 +55,7 @@ describe('kill, rerun, retry: 50 loops', () => {
     const server = await startHoldingServer(40);
     servers.push(server);
     const cwd = tempDir();
-    const env = importEnv(server, { CACS_CAMPAIGN: 'C1' });
+    const env = killableEnv(importEnv(server, { CACS_CAMPAIGN: 'C1' }));
     const stateDir = env.CACS_STATE_DIR!;
     let random = 12345;
     const rand = (n: number) => {

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Secrets } from '../../src/secrets.js';
-import { BIN, isolatedEnv } from '../helpers/cli.js';
+import { BIN, isolatedEnv, tempDir } from '../helpers/cli.js';
 import { startEchoServer, type EchoScenario, type EchoServer } from '../helpers/echo-server.js';
 
 /** The token: at most 50 characters, as the service allows, and nothing a message holds by chance. */
@@ -51,7 +51,7 @@ let inputs: string;
 
 beforeAll(async () => {
   server = await startEchoServer();
-  inputs = fs.mkdtempSync(path.join(os.tmpdir(), 'sec-inputs-'));
+  inputs = tempDir('sec-inputs-');
   // A token command that prints the token on stderr (and a bit on stdout), then fails.
   fs.writeFileSync(
     path.join(inputs, 'fail.mjs'),
@@ -115,9 +115,9 @@ function excerpt(text: string): string {
 }
 
 async function run(s: Scenario): Promise<Outcome> {
-  const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-sec-cwd-'));
-  const state = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-sec-state-'));
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-sec-tmp-'));
+  const cwd = tempDir('cacs-sec-cwd-');
+  const state = tempDir('cacs-sec-state-');
+  const tmp = tempDir('cacs-sec-tmp-');
   const inputFiles = new Set<string>();
   for (const [name, text] of Object.entries(s.files ?? {})) {
     const f = path.join(cwd, name);
@@ -232,7 +232,7 @@ describe('the sentinel token appears in no byte cacs writes', () => {
   it('import: a rerun reads the journal back (and --retry-uncertain resends); a copy reads the ledger and writes a skipped file', async () => {
     const refs: EchoScenario[] = ['phone', 'e500'];
     const files = { 'leads.csv': leadsCsv(refs) };
-    const state = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-sec-state-'));
+    const state = tempDir('cacs-sec-state-');
     const first = await run({ args: importArgs(), files, env: { CACS_STATE_DIR: state } });
     expect(first.code).toBe(5);
     const again = await run({

@@ -1,6 +1,5 @@
 /** Run the CLI in-process with string buffers, or as a real process. */
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -10,6 +9,9 @@ import { main } from '../../src/cli/main.js';
 import type { Sleep } from '../../src/api/retry.js';
 import type { IO } from '../../src/cli/context.js';
 import { fastSleep } from './sleep.js';
+import { tempDir } from './tmp.js';
+
+export { killableEnv, tempDir } from './tmp.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const BIN = path.join(ROOT, 'bin', 'cacs.js');
@@ -47,22 +49,23 @@ function sink(): { stream: PassThrough; text: () => string } {
   return { stream, text: () => Buffer.concat(chunks).toString('utf8') };
 }
 
-/** A clean environment: no CACS_* from the developer's shell, an isolated HOME and state dir. */
+/**
+ * A clean environment: no CACS_* from the developer's shell, an isolated HOME and state dir
+ * (removed when the test file ends), and this run's TMPDIR, so a cacs process's temp files land
+ * where the run's leftover check looks.
+ */
 export function isolatedEnv(
   extra: Record<string, string | undefined> = {},
 ): Record<string, string | undefined> {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-home-'));
+  const home = tempDir('cacs-home-');
   return {
     PATH: process.env.PATH,
+    TMPDIR: os.tmpdir(),
     HOME: home,
     XDG_CONFIG_HOME: path.join(home, '.config'),
     XDG_STATE_HOME: path.join(home, '.local', 'state'),
     ...extra,
   };
-}
-
-export function tempDir(prefix = 'cacs-test-'): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
 export async function runCli(argv: string[], opts: RunOptions = {}): Promise<RunResult> {

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Sleep } from '../../src/api/retry.js';
 import { loadJournal } from '../../src/delivery/journal.js';
 import type { EmulatorOptions } from '../../src/emulator/index.js';
-import { BIN, runCli, tempDir } from '../helpers/cli.js';
+import { BIN, killableEnv, runCli, tempDir } from '../helpers/cli.js';
 import { closedPort } from '../helpers/servers.js';
 import { fastSleep } from '../helpers/sleep.js';
 import {
@@ -185,7 +185,7 @@ describe('crashes, signals and locks', () => {
     const emu = await emulator({ latencyMs: 150 });
     const cwd = tempDir();
     const { file, phones } = leadsFile(cwd, 200);
-    const env = importEnv(emu);
+    const env = killableEnv(importEnv(emu));
     const p = spawnImport([file, '--batch-size', '10', '--concurrency', '2'], env, cwd);
     await until(() => emu.store.received.length >= 4);
     p.child.kill('SIGKILL');
@@ -281,7 +281,7 @@ describe('crashes, signals and locks', () => {
     const emu = await emulator({ latencyMs: 300 });
     const cwd = tempDir();
     const { file } = leadsFile(cwd, 30);
-    const env = importEnv(emu);
+    const env = killableEnv(importEnv(emu));
     const first: { child: ChildProcess; done: Promise<unknown> } = spawnImport(
       [file, '--batch-size', '5', '--concurrency', '1'],
       env,

@@ -260,13 +260,16 @@ describe('the summary says nothing it cannot stand behind', () => {
       const plain = stderr.replace(/\u001b\[[0-9;]*m/g, '');
       return plain.slice(plain.indexOf('leads.csv → campaign')).split('\n');
     };
+    // A line fits, or it is a path alone on its line (a path is not broken; how long it is
+    // depends on TMPDIR, which may be a long path).
+    const fitting = (ls: string[]) => ls.filter((l) => !(/^ +\S+$/.test(l) && l.includes(dir)));
     const lines = after(tty.stderr);
-    for (const l of lines) expect(l.length).toBeLessThanOrEqual(59);
+    for (const l of fitting(lines)) expect(l.length, l).toBeLessThanOrEqual(59);
     expect(lines).toContain('    phone_letters 1 · phone_excel_precision 1 ·');
     // Again: nothing sent; the warning is broken at spaces, commands kept whole.
     const again = await runCli(['import', 'leads.csv'], { env, cwd: dir, tty: true, columns: 60 });
     const warning = after(again.stderr);
-    for (const l of warning) expect(l.length).toBeLessThanOrEqual(59);
+    for (const l of fitting(warning)) expect(l.length, l).toBeLessThanOrEqual(59);
     expect(warning.some((l) => /^ {2}(.* )?cacs history find 0912345678[,.]/.test(l))).toBe(true);
     // Off a terminal: one line per row, whatever the width.
     const piped = await runCli(['import', 'leads.csv', '--allow-repeat', '--restart'], {

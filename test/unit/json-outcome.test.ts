@@ -8,7 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { EmulatorOptions } from '../../src/emulator/index.js';
-import { BIN, isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
+import { BIN, isolatedEnv, killableEnv, runCli, tempDir } from '../helpers/cli.js';
 import { startHoldingServer } from '../helpers/holding-server.js';
 import { emulatorPool, importEnv, write } from '../helpers/import.js';
 import { closedPort, html, startScriptedServer } from '../helpers/servers.js';
@@ -237,7 +237,7 @@ describe('cacs import --json: one object for every outcome', () => {
     const server = await startHoldingServer(3000);
     const cwd = tempDir();
     const file = leads(cwd);
-    const env = importEnv(server);
+    const env = killableEnv(importEnv(server));
     const first = spawn(process.execPath, [BIN, 'import', file], {
       cwd,
       env: env as NodeJS.ProcessEnv,

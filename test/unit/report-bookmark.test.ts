@@ -21,7 +21,7 @@ import {
 } from '../../src/index.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { openBookmark as openStoreBookmark } from '../../src/report/bookmark.js';
-import { BIN, isolatedEnv, runCli, tempDir, type RunResult } from '../helpers/cli.js';
+import { BIN, isolatedEnv, killableEnv, runCli, tempDir, type RunResult } from '../helpers/cli.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -436,7 +436,7 @@ describe('cacs report --bookmark against the emulator', () => {
       const seen = proxy.seen;
       const child = spawn(process.execPath, [BIN, 'report', ...args, '--to', '2026-11-22 12:00'], {
         cwd: out,
-        env: envFor(proxy.url, state) as NodeJS.ProcessEnv,
+        env: killableEnv(envFor(proxy.url, state)) as NodeJS.ProcessEnv,
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let childErr = '';

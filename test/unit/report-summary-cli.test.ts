@@ -423,6 +423,9 @@ describe('cacs report --summary', () => {
         cwd: dir,
         now: () => NOW,
         tty: true,
+        // Wide enough for the rule and its origin (the config's path) on one line, whatever
+        // the length of TMPDIR: a terminal too narrow for it leaves the origin out.
+        columns: Math.max(80, dir.length + 60),
       });
       expect(r.code).toBe(0);
       expect(r.stdout).not.toMatch(/\u001b/);

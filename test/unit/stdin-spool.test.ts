@@ -161,6 +161,30 @@ describe('the stdin spool is bounded', () => {
     expect(fs.readdirSync(root)).toEqual([]);
   });
 
+  it('Ctrl-C while the spool file is being opened: the same error, nothing thrown elsewhere, nothing left', async () => {
+    const root = tempDir();
+    const silent = new Readable({ read() {} });
+    const ac = new AbortController();
+    const uncaught: unknown[] = [];
+    const onUncaught = (e: unknown) => uncaught.push(e);
+    process.on('uncaughtException', onUncaught);
+    try {
+      // spoolStdin runs up to its first await (opening the spool file), then the abort comes.
+      const spooled = spoolStdin(silent, { dir: root, signal: ac.signal });
+      ac.abort();
+      const err = await spooled.then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      await new Promise((r) => setImmediate(r));
+      expect(err).toBeInstanceOf(InterruptedError);
+      expect(uncaught).toEqual([]);
+      expect(fs.readdirSync(root)).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
+  });
+
   it('CACS_STDIN_LIMIT and import.stdinLimit set the cap for `cacs import -`', async () => {
     const csv = `phone\n${Array.from({ length: 200 }, (_, i) => `091234${String(i).padStart(4, '0')}\n`).join('')}`;
     const env = isolatedEnv({ CACS_STDIN_LIMIT: '1KiB' });

@@ -1,13 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
 import type { Row } from '../../src/input/types.js';
 import { isXlsx, openXlsx, type XlsxOptions } from '../../src/input/xlsx/index.js';
 import { openDocumentKind } from '../../src/input/xlsx/zip.js';
+import { tempDir } from '../helpers/tmp.js';
 
 // --------------------------------------------------------------------------------------------
 // Building real .xlsx files from minimal SpreadsheetML parts
@@ -25,8 +25,7 @@ import {
   type BookSpec,
 } from '../helpers/xlsx.js';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-xlsx-test-'));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('cacs-xlsx-test-');
 let fileCount = 0;
 
 function writeFile(bytes: Uint8Array): string {
@@ -391,7 +390,7 @@ describe('OpenDocument files', () => {
   it.skipIf(spawnSync('/usr/bin/python3', ['-c', 'import odf']).status !== 0)(
     'a real .ods written by odfpy (an independent writer) is recognised',
     async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-ods-'));
+      const dir = tempDir('cacs-ods-');
       const file = path.join(dir, 'leads.ods');
       const script = `
 from odf.opendocument import OpenDocumentSpreadsheet
