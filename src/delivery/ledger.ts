@@ -109,14 +109,9 @@ export class Hasher {
         });
       const fresh = randomBytes(12);
       try {
-        const fd = fs.openSync(
-          file,
-          fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL,
-          0o600,
-        );
-        fs.writeSync(fd, fresh);
-        fs.fsyncSync(fd);
-        fs.closeSync(fd);
+        // Complete or not at all (a full disk must not leave an empty secret behind), and never
+        // over one another run made meanwhile (noClobber: the final link fails with EEXIST).
+        writeFileAtomicSync(file, fresh, { noClobber: true });
         bytes = fresh;
       } catch (e2) {
         if ((e2 as { code?: string }).code !== 'EEXIST') throw e2;
@@ -125,7 +120,9 @@ export class Hasher {
     }
     if (bytes.length < 12)
       throw new UsageError(`the ledger secret ${file} is damaged (${bytes.length} bytes)`, {
-        hint: 'Restore it from a backup: without it the ledgers beside it cannot be read.',
+        hint: fs.readdirSync(dir).some((f) => f.endsWith('.ledger'))
+          ? 'Restore it from a backup: without it the ledgers beside it cannot be read.'
+          : 'No ledger uses it yet (none is beside it): remove it, then run the same command.',
       });
     return new Hasher([bytes.readUInt32LE(0), bytes.readUInt32LE(4), bytes.readUInt32LE(8)]);
   }
