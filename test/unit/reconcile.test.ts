@@ -225,6 +225,17 @@ describe('cacs reconcile', () => {
     expect(r.stderr).toContain('cacs import <file> --retry-uncertain');
   });
 
+  it('on a 60-column terminal its lines are broken at spaces to fit, as the import does', async () => {
+    const { dir, env } = await twoUncertainRuns();
+    const r = await runCli(['reconcile'], { env, cwd: dir, tty: true, columns: 60 });
+    expect(r.code).toBe(5);
+    const lines = r.stderr.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+    expect(lines.length).toBeGreaterThan(4);
+    // A line wider than the terminal is only a word too long to break (a path under a long TMPDIR).
+    for (const l of lines) expect(l.length <= 60 || !l.trim().includes(' '), l).toBe(true);
+    expect(r.stderr).toMatch(/settled\s+4\s+found in the campaign/);
+  });
+
   it('nothing uncertain: exit 0 without asking the service or creating state', async () => {
     const emu = await emulators.start();
     const { dir, env } = setup(emu);
