@@ -491,6 +491,20 @@ function readMetaBytes(metaFile: string): number | undefined {
   }
 }
 
+/**
+ * Throws the damaged-ledger error (exit 2) when `file`'s records are shorter than its
+ * description says (emptied, cut short, missing): for readers that do not open the Ledger
+ * (`cacs reconcile`). Description first, then the size, as Ledger.open reads them.
+ */
+export function assertLedgerIntact(file: string): void {
+  const metaFile = ledgerMetaFile(file);
+  const held = readMetaBytes(metaFile);
+  if (held === undefined) return;
+  const size = fs.existsSync(file) ? fs.statSync(file).size : 0;
+  const valid = size - (size % RECORD_BYTES);
+  if (valid < held) throw damagedLedger(file, metaFile, valid, held);
+}
+
 function writeLedgerMeta(metaFile: string, t: LedgerTarget, bytes: number): void {
   writeFileAtomicSync(
     metaFile,

@@ -236,6 +236,24 @@ describe('cacs reconcile', () => {
     expect(r.stderr).toMatch(/settled\s+4\s+found in the campaign/);
   });
 
+  it('a damaged ledger (emptied, or missing beside its description): exit 2, as for an import', async () => {
+    const { dir, env } = await twoUncertainRuns();
+    const ledgers = path.join(env.CACS_STATE_DIR!, 'ledgers');
+    const file = path.join(
+      ledgers,
+      fs.readdirSync(ledgers).find((f) => f.endsWith('.ledger'))!,
+    );
+    fs.truncateSync(file, 0);
+    const emptied = await cli(['reconcile'], env, dir);
+    expect(emptied.code, emptied.stderr).toBe(2);
+    expect(emptied.stderr).toContain('it was emptied or cut short');
+    expect(emptied.stderr).not.toContain('nothing to settle');
+    fs.rmSync(file);
+    const missing = await reconcileJson([], env, dir);
+    expect(missing.code, missing.stderr).toBe(2);
+    expect(missing.json.error?.message).toMatch(/ledger .* is missing, but/);
+  });
+
   it('nothing uncertain: exit 0 without asking the service or creating state', async () => {
     const emu = await emulators.start();
     const { dir, env } = setup(emu);
