@@ -265,6 +265,8 @@ describe('cacs reconcile', () => {
     const human = await cli(['reconcile'], env, dir);
     expect(human.code).toBe(0);
     expect(human.stderr).toContain('no uncertain leads in campaign summer');
+    // Under cron, another HOME is another state folder: it says which one it looked in.
+    expect(human.stderr).toContain(`(state folder ${env.CACS_STATE_DIR!})`);
   });
 
   it('a record with data: [] (in the campaign, not called in the range) counts as found', async () => {

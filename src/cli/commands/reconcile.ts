@@ -75,7 +75,10 @@ export async function runReconcileCommand(
   };
   const of = summary.run !== null ? ` left by run ${summary.run}` : '';
   if (summary.uncertain === 0) {
-    out.info(`no uncertain leads${of} in campaign ${name}: nothing to settle`);
+    // Which state folder: under cron (another HOME) it may not be the one the imports used.
+    out.info(
+      `no uncertain leads${of} in campaign ${name} (state folder ${settings.stateDir}): nothing to settle`,
+    );
     return summary.exitCode;
   }
   out.info(
