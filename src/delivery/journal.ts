@@ -334,7 +334,11 @@ export async function openImportJournal(opts: OpenJournalOptions): Promise<Journ
         `--restart: what earlier runs of this file recorded is set aside (${path.basename(aside)}); leads the campaign's ledger holds are still not sent (--allow-repeat sends them)`,
       );
     }
-    const journal = fs.existsSync(file) ? loadJournal(file) : undefined;
+    // A journal without one complete record (the disk filled, or the power failed, as its first
+    // record was written) holds nothing: no batch begins before that record is on disk.
+    if (fs.existsSync(file) && !hasCompleteRecord(file)) fs.truncateSync(file, 0);
+    const journal =
+      fs.existsSync(file) && fs.statSync(file).size > 0 ? loadJournal(file) : undefined;
     // A torn last line (power loss mid-write) is cut off, so new records start on a line of their own.
     if (journal && journal.validBytes < fs.statSync(file).size)
       fs.truncateSync(file, journal.validBytes);
@@ -476,6 +480,21 @@ export interface LoadedJournal {
   nextId: number;
   earlier: EarlierRuns;
   inFlightAtCrash: number;
+}
+
+/** Whether `file` holds a complete record (a line ended by its newline). */
+function hasCompleteRecord(file: string): boolean {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const buf = Buffer.alloc(64 * 1024);
+    for (;;) {
+      const n = fs.readSync(fd, buf, 0, buf.length, null);
+      if (n === 0) return false;
+      if (buf.subarray(0, n).includes(0x0a)) return true;
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 export function loadJournal(file: string): LoadedJournal {

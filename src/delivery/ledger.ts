@@ -109,14 +109,9 @@ export class Hasher {
         });
       const fresh = randomBytes(12);
       try {
-        const fd = fs.openSync(
-          file,
-          fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL,
-          0o600,
-        );
-        fs.writeSync(fd, fresh);
-        fs.fsyncSync(fd);
-        fs.closeSync(fd);
+        // Complete or not at all (a full disk must not leave an empty secret behind), and never
+        // over one another run made meanwhile (noClobber: the final link fails with EEXIST).
+        writeFileAtomicSync(file, fresh, { noClobber: true });
         bytes = fresh;
       } catch (e2) {
         if ((e2 as { code?: string }).code !== 'EEXIST') throw e2;
@@ -125,7 +120,9 @@ export class Hasher {
     }
     if (bytes.length < 12)
       throw new UsageError(`the ledger secret ${file} is damaged (${bytes.length} bytes)`, {
-        hint: 'Restore it from a backup: without it the ledgers beside it cannot be read.',
+        hint: fs.readdirSync(dir).some((f) => f.endsWith('.ledger'))
+          ? 'Restore it from a backup: without it the ledgers beside it cannot be read.'
+          : 'No ledger uses it yet (none is beside it): remove it, then run the same command.',
       });
     return new Hasher([bytes.readUInt32LE(0), bytes.readUInt32LE(4), bytes.readUInt32LE(8)]);
   }
@@ -503,6 +500,20 @@ function readMetaBytes(metaFile: string): number | undefined {
   } catch {
     return undefined; // a torn or edited description: rewritten by the next real run
   }
+}
+
+/**
+ * Throws the damaged-ledger error (exit 2) when `file`'s records are shorter than its
+ * description says (emptied, cut short, missing): for readers that do not open the Ledger
+ * (`cacs reconcile`). Description first, then the size, as Ledger.open reads them.
+ */
+export function assertLedgerIntact(file: string): void {
+  const metaFile = ledgerMetaFile(file);
+  const held = readMetaBytes(metaFile);
+  if (held === undefined) return;
+  const size = fs.existsSync(file) ? fs.statSync(file).size : 0;
+  const valid = size - (size % RECORD_BYTES);
+  if (valid < held) throw damagedLedger(file, metaFile, valid, held);
 }
 
 function writeLedgerMeta(metaFile: string, t: LedgerTarget, bytes: number): void {

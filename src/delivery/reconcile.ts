@@ -34,6 +34,7 @@ import {
   STATE_ACCEPTED,
   STATE_UNCERTAIN,
   appendLedgerRecords,
+  assertLedgerIntact,
   ledgerFile,
   readRecords,
   type LedgerRecord,
@@ -167,6 +168,8 @@ export async function runReconcile(opts: ReconcileOptions): Promise<ReconcileSum
     exitCode: ExitCode.OK,
   };
   const file = ledgerFile(target);
+  // A ledger emptied, cut short or missing beside its description: exit 2, as for an import.
+  assertLedgerIntact(file);
   // No ledger: nothing was ever sent to this campaign from this state folder.
   if (!fs.existsSync(file)) return summary;
 

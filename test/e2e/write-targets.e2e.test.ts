@@ -148,6 +148,19 @@ function cases(uid: number) {
     expect(leftovers(path.dirname(dev))).toEqual([]);
   });
 
+  it.skipIf(!fs.existsSync('/dev/full'))(
+    '-o /dev/full: exit 1 saying in words that the device is full (no bare errno code)',
+    async () => {
+      const dir = folder(uid);
+      const r = await run(uid, dir, [...REPORT, '-o', '/dev/full']);
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toContain('-o /dev/full: could not write the report (no space left)');
+      expect(r.stderr).toContain('/dev/full is a device, written directly');
+      expect(r.stderr).not.toMatch(/ENOSPC|internal error|\n\s+at /);
+      expect(fs.statSync('/dev/full').isCharacterDevice()).toBe(true);
+    },
+  );
+
   it('-o a named pipe: its reader gets the whole report; the pipe stays a pipe', async () => {
     const dir = folder(uid);
     const fifo = path.join(dir, 'calls.fifo');

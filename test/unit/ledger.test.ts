@@ -269,6 +269,26 @@ describe('the ledger under failure', () => {
   });
 });
 
+describe('the ledger secret', () => {
+  it('a damaged secret no ledger uses yet: told to remove it, not to restore a backup', () => {
+    const stateDir = tempDir();
+    fs.mkdirSync(path.join(stateDir, 'ledgers'), { recursive: true });
+    const secret = path.join(stateDir, 'ledgers', 'secret');
+    fs.writeFileSync(secret, ''); // left by a full disk before secrets were written atomically
+    expect(() => Hasher.forStateDir(stateDir)).toThrow(/is damaged \(0 bytes\)/);
+    try {
+      Hasher.forStateDir(stateDir);
+    } catch (e) {
+      expect((e as { hint?: string }).hint).toMatch(/No ledger uses it yet.*remove it/);
+    }
+    fs.rmSync(secret);
+    Hasher.forStateDir(stateDir);
+    expect(fs.readdirSync(path.join(stateDir, 'ledgers'))).toEqual(['secret']);
+    expect(fs.statSync(secret).size).toBe(12);
+    fs.rmSync(stateDir, { recursive: true, force: true });
+  });
+});
+
 describe('a damaged ledger (issue 22 item 9)', () => {
   /** One import of three leads; the ledger and its description. */
   async function imported() {

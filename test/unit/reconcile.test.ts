@@ -225,6 +225,35 @@ describe('cacs reconcile', () => {
     expect(r.stderr).toContain('cacs import <file> --retry-uncertain');
   });
 
+  it('on a 60-column terminal its lines are broken at spaces to fit, as the import does', async () => {
+    const { dir, env } = await twoUncertainRuns();
+    const r = await runCli(['reconcile'], { env, cwd: dir, tty: true, columns: 60 });
+    expect(r.code).toBe(5);
+    const lines = r.stderr.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+    expect(lines.length).toBeGreaterThan(4);
+    // A line wider than the terminal is only a word too long to break (a path under a long TMPDIR).
+    for (const l of lines) expect(l.length <= 60 || !l.trim().includes(' '), l).toBe(true);
+    expect(r.stderr).toMatch(/settled\s+4\s+found in the campaign/);
+  });
+
+  it('a damaged ledger (emptied, or missing beside its description): exit 2, as for an import', async () => {
+    const { dir, env } = await twoUncertainRuns();
+    const ledgers = path.join(env.CACS_STATE_DIR!, 'ledgers');
+    const file = path.join(
+      ledgers,
+      fs.readdirSync(ledgers).find((f) => f.endsWith('.ledger'))!,
+    );
+    fs.truncateSync(file, 0);
+    const emptied = await cli(['reconcile'], env, dir);
+    expect(emptied.code, emptied.stderr).toBe(2);
+    expect(emptied.stderr).toContain('it was emptied or cut short');
+    expect(emptied.stderr).not.toContain('nothing to settle');
+    fs.rmSync(file);
+    const missing = await reconcileJson([], env, dir);
+    expect(missing.code, missing.stderr).toBe(2);
+    expect(missing.json.error?.message).toMatch(/ledger .* is missing, but/);
+  });
+
   it('nothing uncertain: exit 0 without asking the service or creating state', async () => {
     const emu = await emulators.start();
     const { dir, env } = setup(emu);
@@ -236,6 +265,8 @@ describe('cacs reconcile', () => {
     const human = await cli(['reconcile'], env, dir);
     expect(human.code).toBe(0);
     expect(human.stderr).toContain('no uncertain leads in campaign summer');
+    // Under cron, another HOME is another state folder: it says which one it looked in.
+    expect(human.stderr).toContain(`(state folder ${env.CACS_STATE_DIR!})`);
   });
 
   it('a record with data: [] (in the campaign, not called in the range) counts as found', async () => {

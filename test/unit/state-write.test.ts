@@ -188,6 +188,27 @@ describe('a full state disk (tmpfs)', () => {
   );
 
   it.skipIf(mountProblem)(
+    asRoot('whichever state file the disk fills on, the same command works once there is room'),
+    async () => {
+      // 4–32 KB free: the disk fills on the lock, the ledger, its secret, the history or the
+      // journal's first record. A journal created but left empty must not stop the next run.
+      for (let free = 4096; free <= 32 * 1024; free += 4096) {
+        const disk = smallDisk(free);
+        const stateDir = path.join(disk, 'state');
+        const r = await importInto(stateDir);
+        if (r.code !== 0) {
+          expectWriteFailed(r, stateDir, /the disk is full/);
+          expect(processedPhones(r.emu)).toEqual([]);
+        }
+        fs.rmSync(path.join(disk, 'fill'));
+        const again = await runCli(['import', 'leads.csv'], { env: r.env, cwd: r.cwd });
+        expect(again.code, `${free} bytes free: ${again.stderr}`).toBe(0);
+        expect(processedPhones(r.emu)).toHaveLength(3);
+      }
+    },
+  );
+
+  it.skipIf(mountProblem)(
     asRoot('report --bookmark on a full disk: exit 1 naming the bookmarks folder'),
     async () => {
       const emu = await emulators.start();

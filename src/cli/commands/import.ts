@@ -259,7 +259,12 @@ const MIN_RATE_MS = 2000;
  * when width is undefined (off a terminal: logs keep lines whole). A list ("a 1 · b 2") breaks
  * between its items, other text at spaces.
  */
-function wrap(text: string, first: number, indent: number, width: number | undefined): string[] {
+export function wrap(
+  text: string,
+  first: number,
+  indent: number,
+  width: number | undefined,
+): string[] {
   if (width === undefined || first + text.length <= width) return [text];
   const items = text.split(' · ');
   const pieces =

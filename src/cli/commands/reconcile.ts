@@ -61,26 +61,43 @@ export async function runReconcileCommand(
     });
     return summary.exitCode;
   }
-  const out = ctx.out;
+  // On a terminal, lines are broken at spaces to its width, as the import's are (wrap).
+  const { wrap } = await import('./import.js');
+  const width = ctx.io.stderrIsTTY ? Math.max(40, (ctx.io.columns ?? 80) - 1) : undefined;
+  const fit = (text: string, first: number, indent: number) =>
+    wrap(text, first, indent, width).join(`\n${' '.repeat(indent)}`);
+  const out = {
+    info: (text: string, indent = 2) => {
+      const lead = /^ */.exec(text)![0];
+      ctx.out.info(lead + fit(text.slice(lead.length), lead.length, indent));
+    },
+    warn: (text: string) => ctx.out.warn(fit(text, 'warning: '.length, 2)),
+  };
   const of = summary.run !== null ? ` left by run ${summary.run}` : '';
   if (summary.uncertain === 0) {
-    out.info(`no uncertain leads${of} in campaign ${name}: nothing to settle`);
+    // Which state folder: under cron (another HOME) it may not be the one the imports used.
+    out.info(
+      `no uncertain leads${of} in campaign ${name} (state folder ${settings.stateDir}): nothing to settle`,
+    );
     return summary.exitCode;
   }
   out.info(
     `campaign ${name}: ${plural(summary.uncertain, 'uncertain lead')}${of}; asked the service for its records from ${summary.from} to ${summary.to} (its clock; ${plural(summary.requests, 'request')}, ${plural(summary.records, 'record')})`,
   );
   const n = (v: number) => formatCount(v).padStart(10);
+  // The explanations stay in their column.
   out.info(
     `  settled   ${n(summary.settled)}   found in the campaign: recorded as imported, never sent again`,
+    25,
   );
-  out.info(`  uncertain ${n(still)}   ${NOT_FOUND_YET}`);
+  out.info(`  uncertain ${n(still)}   ${NOT_FOUND_YET}`, 25);
   for (const r of summary.runs) {
     const who = r.id
       ? `run ${r.id} (${r.file ?? '?'}, ${r.started ? formatLocalTime(new Date(r.started)) : '?'})`
       : 'a run not in this history';
     out.info(
       `  ${who}: ${formatCount(r.settled)} settled, ${formatCount(r.stillUncertain)} still uncertain${r.uncertainFile ? `; its list: ${r.uncertainFile}` : ''}`,
+      4,
     );
   }
   if (still > 0) out.warn(`${plural(still, 'lead')} still uncertain: ${NOT_FOUND_YET}. ${advice}`);

@@ -68,6 +68,19 @@ function checkWritableFolder(file: string, given: string): WriteTarget {
   return target;
 }
 
+/** Why writing -o failed, in words (an operator does not read errno codes). */
+const WRITE_ERRORS: Record<string, string> = {
+  ENOSPC: 'no space left',
+  EDQUOT: 'disk quota exceeded',
+  EFBIG: 'file too large',
+  EIO: 'input/output error',
+  EACCES: 'permission denied',
+  EPERM: 'not permitted',
+  EROFS: 'read-only file system',
+  ENXIO: 'no such device or address',
+  EPIPE: 'the reader closed the pipe',
+};
+
 /** Resolves once everything written to `stream` before has been handed to the OS. */
 function flushed(stream: NodeJS.WritableStream, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -483,7 +496,7 @@ async function reportCommand(
       throw new FailureError(
         code === 'EEXIST' && bookmark !== undefined
           ? `-o ${output}: the file appeared while the report was fetched; a bookmarked report never replaces one`
-          : `-o ${output}: could not write the report (${code ?? (e as Error).message})`,
+          : `-o ${output}: could not write the report (${(code !== undefined ? WRITE_ERRORS[code] : undefined) ?? code ?? (e as Error).message})`,
         {
           hint: direct
             ? `${output} is a ${outputTarget.what === 'pipe' ? 'pipe' : outputTarget.what === 'device' ? 'device' : 'descriptor'}, written directly: what it received ${wroteToOutput ? 'is incomplete' : 'is nothing'}. Check what reads it, then run again.`
