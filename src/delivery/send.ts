@@ -27,9 +27,6 @@ export interface SendLedger {
 
 export type SpoolEntry = LeadEntry;
 
-/** A batch's in-flight records being written: the journal's (its id) and the ledger's. */
-type InFlight = Promise<[PromiseSettledResult<number>, PromiseSettledResult<void>]>;
-
 export interface SendOptions {
   /** The valid leads, in input order. */
   leads: AsyncIterable<LeadEntry[]>;
@@ -143,19 +140,19 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
    * Write a batch's in-flight records: the journal's and the ledger's side by side (two syncs
    * at once, not one after the other). The request leaves only once both are on disk.
    */
-  const writeInFlight = (entries: readonly SpoolEntry[]): InFlight =>
+  const writeInFlight = (entries: readonly SpoolEntry[]) =>
     Promise.allSettled([
       opts.journal.begin(entries.map((e) => e.line)),
       opts.ledger ? opts.ledger.begin(entries) : Promise.resolve(),
     ]);
 
-  /** Send a batch; `written`: its in-flight records, when launch() started writing them. */
-  const deliver = async (entries: SpoolEntry[], written?: InFlight): Promise<void> => {
-    if (stopped() && written === undefined) {
+  /** Send a batch: its in-flight records first, then the request. */
+  const deliver = async (entries: SpoolEntry[]): Promise<void> => {
+    if (stopped()) {
       r.notSent += entries.length;
       return;
     }
-    const [begun, marked] = await (written ?? writeInFlight(entries));
+    const [begun, marked] = await writeInFlight(entries);
     if (begun.status === 'rejected' || marked.status === 'rejected') {
       // Not on disk: this batch is not sent, and neither is any other.
       const e: unknown =
@@ -178,8 +175,8 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
       await opts.journal.finish(id, outcome);
     };
     if (stopped()) {
-      // Interrupted, or the run stopped, while the in-flight records were written or the batch
-      // waited for a free slot: it does not leave (and is sent by the next run).
+      // Interrupted, or the run stopped, while the in-flight records were written: it does not
+      // leave (and is sent by the next run).
       r.notSent += entries.length;
       await settle(entries, {
         state: 'failed',
@@ -250,14 +247,12 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
   };
 
   const pool = new TaskPool(opts.concurrency);
-  // A batch's in-flight records are written while it waits for a free slot, so that it leaves
-  // as soon as one is free instead of a sync later. The reading waits for that slot: one batch
-  // at most is so written ahead of its request (if the process dies then, that batch is
-  // reported uncertain by the next run, though it never left).
-  const launch = (entries: SpoolEntry[]) => {
-    const written = writeInFlight(entries);
-    return pool.start(() => deliver(entries, written));
-  };
+  // A batch's in-flight records are written only once it has a slot, just before its request:
+  // a batch marked in flight has left unless the process died in that instant, so after a crash
+  // the uncertain leads are those the service may hold, and `cacs reconcile` can settle them all.
+  // (Writing the next batch's records while it waited for a slot saved a sync per request but
+  // left a whole batch that never left uncertain after a crash.)
+  const launch = (entries: SpoolEntry[]) => pool.start(() => deliver(entries));
 
   let batch: SpoolEntry[] = [];
   let seen = 0;

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator, type EmulatorOptions } from '../../src/emulator/index.js';
 import { BIN, runCli, tempDir } from '../helpers/cli.js';
+import { killableEnv } from '../helpers/tmp.js';
 import { importEnv, processedPhones, write } from '../helpers/import.js';
 
 const cleanup: string[] = [];
@@ -44,7 +45,8 @@ describe('cacs reconcile after a crash', () => {
     const child = spawn(
       process.execPath,
       [BIN, 'import', 'leads.csv', '--batch-size', '2', '--concurrency', '1'],
-      { cwd: dir, env: env as NodeJS.ProcessEnv, stdio: 'ignore' },
+      // SIGKILL leaves the import's temporary folder: it goes in a TMPDIR the test removes.
+      { cwd: dir, env: killableEnv(env) as NodeJS.ProcessEnv, stdio: 'ignore' },
     );
     const exited = new Promise<NodeJS.Signals | null>((resolve) =>
       child.on('exit', (_code, signal) => resolve(signal)),

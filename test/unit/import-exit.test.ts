@@ -49,7 +49,8 @@ describe('exit codes a cron job can trust', () => {
       expect(o.error).toEqual({
         code: 'rejected',
         message: `every row (3) was rejected: nothing ${dry.length ? 'would be' : 'was'} sent`,
-        hint: `Fix the rows in ${path.join(cwd, 'bad.csv.rejects.csv')} and import that file again.`,
+        // The dry run never replaces the real run's rejects file: it writes its own beside it.
+        hint: `Fix the rows in ${path.join(cwd, dry.length ? 'bad.csv.rejects-2.csv' : 'bad.csv.rejects.csv')} and import that file again.`,
       });
       expect(r.stderr).toMatch(
         /no valid lead in bad\.csv: nothing (was|would be) sent\. All 3 rows/,

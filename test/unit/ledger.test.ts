@@ -477,7 +477,8 @@ describe('sidecar files', () => {
     const j = write(cwd, 'leads.json', JSON.stringify([{ phone: '13', name: 'Bad too' }]));
     const other = tempDir();
     const c2 = write(other, 'leads.csv', csv([['14', 'Bad three', '']]));
-    for (const f of [c, j, c2]) expect((await runCli(['import', f], { env, cwd })).code).toBe(3);
+    // Each file's one row is rejected: every row rejected is exit 2.
+    for (const f of [c, j, c2]) expect((await runCli(['import', f], { env, cwd })).code).toBe(2);
     expect(readCsv(path.join(cwd, 'leads.csv.rejects.csv'))[1]![3]).toBe('12');
     expect(readCsv(path.join(cwd, 'leads.json.rejects.csv'))[1]![3]).toBe('13');
     expect(readCsv(path.join(other, 'leads.csv.rejects.csv'))[1]![3]).toBe('14');
@@ -562,7 +563,8 @@ describe('sidecar files', () => {
       cwd,
       stdin: csv([['12', 'Bad', '']]),
     });
-    expect(r.code).toBe(3);
+    expect(r.code).toBe(2); // its only row rejected
+
     expect(fs.existsSync(path.join(cwd, 'stdin.rejects.csv'))).toBe(true);
   });
 });
