@@ -7,7 +7,7 @@ import path from 'node:path';
 import { assertCanCreateIn } from '../atomic-write.js';
 import { sameFile } from '../leads/rejects.js';
 import type { RunRecord } from './history.js';
-import type { WrittenFiles } from '../leads/written-files.js';
+import { MAX_NUMBER, numberedName, type WrittenFiles } from '../leads/written-files.js';
 import type { SidecarKind } from '../leads/rejects.js';
 
 /**
@@ -59,6 +59,7 @@ export interface StaleSidecars {
 export function removeStaleSidecars(o: StaleSidecars): void {
   if (o.input === 'stdin') return;
   for (const [written, file, why, sameContent, kind] of o.kept) {
+    if (o.written.real) removeDryRunCopies(o, file, written);
     if (written !== null) continue;
     // The list's own name, and the numbered names earlier runs of this input wrote beside a
     // kept one.
@@ -90,6 +91,23 @@ export function removeStaleSidecars(o: StaleSidecars): void {
       o.written.forget(candidate);
       o.onNote?.(`removed the stale ${candidate} (${why})`);
     }
+  }
+}
+
+/**
+ * A dry run that found a real run's list wrote its own beside it (`…-2.csv`). Once a real run
+ * has written (or no longer needs) that list, the dry run's copy would only mislead: it is
+ * removed when nobody changed it since, saying so.
+ */
+function removeDryRunCopies(o: StaleSidecars, file: string, written: string | null): void {
+  for (let n = 2; n <= MAX_NUMBER; n++) {
+    const copy = numberedName(file, n);
+    if (copy === written || !fs.existsSync(copy) || !o.written.dryRunsOwn(copy)) continue;
+    fs.rmSync(copy, { force: true });
+    o.written.forget(copy);
+    o.onNote?.(
+      `removed ${copy} (a dry run's list; ${written === null ? 'this run needs none' : `this run's is ${written}`})`,
+    );
   }
 }
 

@@ -36,7 +36,7 @@ const WHY: Record<'edited' | 'foreign' | 'real', string> = {
 };
 
 /** At most this many numbered names (file-2 … file-99) are tried beside a kept file. */
-const MAX_NUMBER = 99;
+export const MAX_NUMBER = 99;
 
 /** "leads.csv.rejects.csv", 2 → "leads.csv.rejects-2.csv" (before the last extension). */
 export function numberedName(file: string, n: number): string {
@@ -143,6 +143,22 @@ export class WrittenFiles {
         `could not note in ${path.dirname(at)} that cacs wrote ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): a later run keeps it and writes beside it`,
       );
     }
+  }
+
+  /**
+   * Whether `file` is a list a dry run wrote and nobody changed since: a real run of the same
+   * input removes such numbered lists, so a dry run's copy never stays beside the real one.
+   */
+  dryRunsOwn(file: string): boolean {
+    const rec = this.read(file);
+    if (rec === undefined || rec.real) return false;
+    try {
+      const st = fs.statSync(file);
+      if (!st.isFile() || st.size !== rec.size) return false;
+    } catch {
+      return false;
+    }
+    return hashOf(file, rec.salt) === rec.sha256;
   }
 
   /** Forget `file` (cacs removed it). */

@@ -94,6 +94,24 @@ describe('a sidecar file a person changed', () => {
     expect(fs.statSync(rejects).ino).not.toBe(before.ino);
   });
 
+  it("a dry run's numbered list is removed by the next real run unless someone changed it", async () => {
+    const { rejects, run } = await setup();
+    await run();
+    const copy = (await run('--dry-run')).summary.rejectsFile!;
+    expect(copy).toMatch(/leads\.csv\.rejects-2\.csv$/);
+    const real = await run();
+    expect(real.summary.rejectsFile).toBe(rejects);
+    expect(fs.existsSync(copy)).toBe(false);
+    expect(real.stderr).toContain(`removed ${copy} (a dry run's list; this run's is ${rejects})`);
+    // Changed by a person since the dry run wrote it: kept.
+    const copy2 = (await run('--dry-run')).summary.rejectsFile!;
+    expect(copy2).toBe(copy);
+    fixPhone(copy2);
+    const again = await run();
+    expect(fs.existsSync(copy2)).toBe(true);
+    expect(again.stderr).not.toContain(`removed ${copy2}`);
+  });
+
   it('--rejects <file> given each time is replaced, not numbered', async () => {
     const { cwd, run } = await setup();
     const out = path.join(cwd, 'to-fix.csv');
