@@ -13,6 +13,30 @@ describe('bin/cacs.js', () => {
     expect(h.stdout).toContain('Exit codes:');
   });
 
+  it('run as a program (as npm links it), starts node with the options of its shebang', async () => {
+    // The young generation capped and the heap grown by half, not up to four times (issue 22:
+    // an import's peak RSS); `env -S` splits the line.
+    const r = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
+      (resolve, reject) => {
+        const child = spawn(BIN, ['--version'], {
+          env: isolatedEnv({
+            NODE_OPTIONS:
+              '--import=data:text/javascript,process.stderr.write(JSON.stringify(process.execArgv))',
+          }) as NodeJS.ProcessEnv,
+        });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+        child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+        child.on('error', reject);
+        child.on('close', (code) => resolve({ code, stdout, stderr }));
+      },
+    );
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    expect(JSON.parse(r.stderr)).toEqual(['--max-semi-space-size=8', '--heap-growing-percent=50']);
+  });
+
   it('exits 2 with one plain line for a usage error, no stack trace', async () => {
     const r = await spawnCli(['config', 'show', '--config', 'missing.json']);
     expect(r.code).toBe(2);
