@@ -25,6 +25,15 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BENCH = path.join(ROOT, 'bench');
 const OUT = path.join(ROOT, '.bench');
 const CACS = path.join(ROOT, 'bin', 'cacs.js');
+/**
+ * The node options of bin/cacs.js's shebang (`#!/usr/bin/env -S node <options>`): what an
+ * installed `cacs` runs with, so every `node bin/cacs.js` the bench spawns gets them too.
+ */
+const CACS_NODE_ARGS = (() => {
+  const first = fs.readFileSync(CACS, 'utf8').split('\n', 1)[0];
+  const m = /^#!\/usr\/bin\/env\s+-S\s+node\s+(.*)$/.exec(first);
+  return m ? m[1].trim().split(/\s+/) : [];
+})();
 const MAXRSS = pathToFileURL(path.join(BENCH, 'lib', 'maxrss.js')).href;
 const ALL = [
   'dry-run',
@@ -180,7 +189,7 @@ function run(cmd, args, { env = cacsEnv(), cwd = scratch, rss = false, nodeArgs 
   let rssFile;
   let fullArgs = args;
   if (cmd === process.execPath) {
-    const pre = [...nodeArgs];
+    const pre = [...(args[0] === CACS ? CACS_NODE_ARGS : []), ...nodeArgs];
     if (rss) {
       rssFile = path.join(scratch, `rss-${++counter}`);
       pre.push('--import', MAXRSS);

@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=8 --heap-growing-percent=50
 const args = process.argv.slice(2);
 
 if (args.length === 1 && args[0] === '--version') {

@@ -1,5 +1,6 @@
 /** The built CLI as a real process: bin/cacs.js → dist. */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BIN, isolatedEnv, spawnCli } from '../helpers/cli.js';
 
@@ -11,6 +12,32 @@ describe('bin/cacs.js', () => {
     const h = await spawnCli(['--help']);
     expect(h.code).toBe(0);
     expect(h.stdout).toContain('Exit codes:');
+  });
+
+  it('run as a program (as npm links it), starts node with the options of its shebang', async () => {
+    // The young generation capped and the heap grown by half, not up to four times (issue 22:
+    // an import's peak RSS); `env -S` splits the line.
+    const env = isolatedEnv({
+      NODE_OPTIONS:
+        '--import=data:text/javascript,process.stderr.write(JSON.stringify(process.execArgv))',
+    });
+    const r = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
+      (resolve, reject) => {
+        const child = spawn(BIN, ['--version'], {
+          env: env as NodeJS.ProcessEnv,
+        });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+        child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+        child.on('error', reject);
+        child.on('close', (code) => resolve({ code, stdout, stderr }));
+      },
+    );
+    fs.rmSync(env.HOME!, { recursive: true, force: true });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    expect(JSON.parse(r.stderr)).toEqual(['--max-semi-space-size=8', '--heap-growing-percent=50']);
   });
 
   it('exits 2 with one plain line for a usage error, no stack trace', async () => {
