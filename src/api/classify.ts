@@ -22,6 +22,11 @@ export interface RawAnswer {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: string;
+  /**
+   * The body already read (a report answer read a batch of records at a time, records-scan.ts):
+   * used instead of parsing `body`, which is then only its text outside the records.
+   */
+  parsed?: Answer;
 }
 
 export type CallKind = 'import' | 'report';
@@ -56,7 +61,7 @@ export function classifyResponse(
     ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
   });
   const ok = status >= 200 && status < 300;
-  const parsed = parseAnswer(res.body);
+  const parsed = res.parsed ?? parseAnswer(res.body);
   if (kind === 'import' && !ok && parsed && claimsImported(parsed)) {
     // A status that says "not processed" with a body that says "imported": nothing can be
     // built on it, and resending could import the leads twice.

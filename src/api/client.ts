@@ -12,6 +12,7 @@ import { Secrets, maskUrlCredentials } from '../secrets.js';
 import { VERSION } from '../version.js';
 import { formatBytes, sanitizeServiceText } from '../text.js';
 import { readImportAnswer, recordsProblem } from './answers.js';
+import { scanRecordsAnswer } from './records-scan.js';
 import {
   UnknownEncodingError,
   classifyNetworkError,
@@ -383,7 +384,9 @@ export class CacsClient {
         const outcome = classifyResponse(res, kind, (t) => this.clean(t));
         if ('answer' in outcome) {
           // A JSON escape (`\u0074…`) hides an echoed token from the scrub of the text.
-          if (res.body.includes('\\')) escapedAnswers.add(outcome.answer);
+          // (An answer read a batch at a time had its records' escapes seen to in send.)
+          if (res.parsed === undefined && res.body.includes('\\'))
+            escapedAnswers.add(outcome.answer);
           return outcome.answer;
         }
         error = outcome.error;
@@ -637,6 +640,34 @@ export class CacsClient {
     // messages, journal reasons, rejects files and report records alike. A UTF-8 byte order
     // mark (some Windows services write one) is not part of the JSON.
     const bom = decoded[0] === 0xef && decoded[1] === 0xbb && decoded[2] === 0xbf ? 3 : 0;
+    if (kind === 'report' && status >= 200 && status < 300) {
+      // A report answer is read a batch of records at a time (records-scan.ts): neither the
+      // whole answer as a string nor its scrubbed copy ever exists. Each piece is scrubbed before
+      // it is parsed, and a record whose text held an escape is scrubbed again once parsed (a
+      // token echoed JSON-escaped). Anything else is read whole below, as before.
+      const scanned = scanRecordsAnswer(
+        decoded,
+        bom,
+        (piece) => JSON.parse(this.clean(piece)) as unknown,
+        (records, escaped) => {
+          if (!escaped || this.secrets.size === 0) return;
+          for (let r = 0; r < records.length; r++)
+            if (this.secrets.leaks(JSON.stringify(records[r])))
+              records[r] = scrubValue(records[r], (t) => this.clean(t));
+        },
+      );
+      const parsed = scanned?.rest as Answer | undefined;
+      if (scanned !== undefined && parsed?.result === 'success') {
+        parsed.records = scanned.records;
+        if (this.opts.log) {
+          const head = decoded.toString('utf8', bom, Math.min(decoded.length, bom + 65_536));
+          this.opts.log(
+            `< ${status} in ${Date.now() - started} ms: ${sanitizeServiceText(this.clean(head), 200)}`,
+          );
+        }
+        return { status, headers, body: '', parsed };
+      }
+    }
     const text = this.clean(decoded.toString('utf8', bom));
     this.opts.log?.(`< ${status} in ${Date.now() - started} ms: ${sanitizeServiceText(text, 200)}`);
     return { status, headers, body: text };
