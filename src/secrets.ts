@@ -55,6 +55,7 @@ export class Secrets {
     const forms = new Set<string>([value, encodeURIComponent(value)]);
     for (const f of base64Forms(Buffer.from(value, 'utf8'))) forms.add(f);
     this.forms = [...new Set([...this.forms, ...forms])].sort((a, b) => b.length - a.length);
+    this.needleCache = undefined;
   }
 
   /** The text with every form of every secret, and any URL credentials, masked. */
@@ -66,6 +67,36 @@ export class Secrets {
     for (const v of this.values) out = maskRuns(out, v);
     return out;
   }
+
+  /**
+   * Whether the bytes (UTF-8 text) certainly hold nothing scrub() would mask: no URL scheme
+   * (`://`), no whole form of a secret, and none of the MIN_RUN/2-character pieces of a secret
+   * that any masked run must contain (see maskRuns). Searched natively in the bytes, so a report
+   * answer of megabytes that holds no secret is not scrubbed piece by piece. A `false` only
+   * means "scrub it".
+   */
+  absentFrom(bytes: Uint8Array): boolean {
+    const buf = Buffer.isBuffer(bytes)
+      ? bytes
+      : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    if (buf.includes('://')) return false;
+    for (const needle of this.needles) if (buf.includes(needle)) return false;
+    return true;
+  }
+
+  /** UTF-8 bytes absentFrom() looks for: every form, and every aligned piece of each secret. */
+  private get needles(): Buffer[] {
+    if (this.needleCache !== undefined) return this.needleCache;
+    const out = new Set<string>(this.forms);
+    const k = MIN_RUN >> 1;
+    for (const v of this.values)
+      if (v.length >= MIN_RUN)
+        for (let off = 0; off + k <= v.length; off += k) out.add(v.slice(off, off + k));
+    this.needleCache = [...out].map((t) => Buffer.from(t, 'utf8'));
+    return this.needleCache;
+  }
+
+  private needleCache: Buffer[] | undefined;
 
   /** Whether the text holds a secret in any form scrub() masks. */
   leaks(text: string): boolean {

@@ -645,10 +645,14 @@ export class CacsClient {
       // whole answer as a string nor its scrubbed copy ever exists. Each piece is scrubbed before
       // it is parsed, and a record whose text held an escape is scrubbed again once parsed (a
       // token echoed JSON-escaped). Anything else is read whole below, as before.
+      // Bytes that hold no form of a secret (searched natively) are parsed as they are.
+      const clean = this.secrets.absentFrom(decoded)
+        ? (piece: string) => piece
+        : (piece: string) => this.clean(piece);
       const scanned = scanRecordsAnswer(
         decoded,
         bom,
-        (piece) => JSON.parse(this.clean(piece)) as unknown,
+        (piece) => JSON.parse(clean(piece)) as unknown,
         (records, escaped) => {
           if (!escaped || this.secrets.size === 0) return;
           for (let r = 0; r < records.length; r++)

@@ -62,3 +62,42 @@ describe('Secrets.scrub', () => {
     );
   });
 });
+
+describe('Secrets.absentFrom', () => {
+  const s = new Secrets([TOKEN, 'ab+/cd?é&x y']);
+  const pieces = fc.oneof(
+    fc.string({ unit: 'grapheme' }),
+    fc.constantFrom(
+      TOKEN,
+      TOKEN.slice(3, 3 + MIN_RUN),
+      Buffer.from(`x${TOKEN}`).toString('base64'),
+      encodeURIComponent('ab+/cd?é&x y'),
+      'http://u:p@h/',
+      'ab+/cd?é&x y',
+    ),
+  );
+
+  it('says "absent" only of text that scrub() leaves as it is (property)', () => {
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 8 }), (parts) => {
+        const text = parts.join('');
+        if (s.absentFrom(Buffer.from(text, 'utf8'))) expect(s.scrub(text)).toBe(text);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('finds each form of a secret in bytes, at any offset of a larger buffer', () => {
+    for (const form of [
+      TOKEN,
+      TOKEN.slice(7, 7 + MIN_RUN),
+      Buffer.from(`Bearer ${TOKEN}`).toString('base64'),
+      'see https://user:pw@example.com/x',
+    ]) {
+      const bytes = Buffer.from(`${'é'.repeat(70_000)}${form}${'a'.repeat(10)}`, 'utf8');
+      expect(s.absentFrom(bytes.subarray(3))).toBe(false);
+    }
+    expect(s.absentFrom(Buffer.from('{"records":[{"name":"Nguyễn Văn An"}]}'))).toBe(true);
+    expect(new Secrets([]).absentFrom(Buffer.from('plain'))).toBe(true);
+  });
+});
