@@ -23,6 +23,11 @@ export class TaskPool {
     return this.running.size > 0;
   }
 
+  /** Tasks running now. */
+  get size(): number {
+    return this.running.size;
+  }
+
   /** Whether every slot is taken (start() would wait). */
   get full(): boolean {
     return this.running.size >= this.limit;

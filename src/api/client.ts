@@ -177,6 +177,8 @@ const megabytes = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
 /** What the answers of one report have added up to so far (their decoded sizes). */
 export interface ReportBudget {
   used: number;
+  /** Told of each answer's size (bytes, decompressed) as it is counted. */
+  onAnswer?: (bytes: number) => void;
 }
 
 export interface CallResultsResult {
@@ -635,6 +637,7 @@ export class CacsClient {
           },
         );
       budget.used += decoded.length;
+      budget.onAnswer?.(decoded.length);
     }
     // Whatever the service echoes of the token is masked before anything is built on it:
     // messages, journal reasons, rejects files and report records alike. A UTF-8 byte order

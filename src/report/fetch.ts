@@ -54,6 +54,12 @@ export interface FetchOptions {
    */
   range?: { from: string; to: string };
   concurrency: number;
+  /**
+   * Once one answer reaches this many bytes (default {@link LARGE_ANSWER_BYTES}), the rest of
+   * the report asks one request at a time: an answer that large is read and merged at the speed
+   * of one core anyway, and each one in flight holds its bytes and then its records in memory.
+   */
+  largeAnswerBytes?: number;
   signal: AbortSignal;
   onProgress?: (done: number, total: number) => void;
   /** Told of the bytes of answers as they arrive (a large answer can take a while). */
@@ -87,6 +93,9 @@ export interface FetchCounts {
 export interface FetchResult extends FetchCounts {
   records: CallRecord[];
 }
+
+/** See FetchOptions.largeAnswerBytes. */
+export const LARGE_ANSWER_BYTES = 8 * 1024 * 1024;
 
 interface Job {
   /** Sort key: position of the window, then of the status group, then halves in order. */
@@ -209,6 +218,14 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
   const taken = new Set<Job>();
   /** Every answer of the report counts against the client's reportTotalBytes. */
   const budget: ReportBudget = { used: 0 };
+  /** Requests started at once: `concurrency`, then 1 once an answer was large. */
+  let startable = opts.concurrency;
+  const large = opts.largeAnswerBytes ?? LARGE_ANSWER_BYTES;
+  // Bytes on the wire tell early (while the answer arrives); the decoded size tells of a
+  // compressed answer.
+  budget.onAnswer = (bytes) => {
+    if (bytes >= large) startable = 1;
+  };
   const mergeReady = () => {
     let first: number[] | undefined;
     for (const j of queue) if (!first || compareOrder(j.order, first) < 0) first = j.order;
@@ -240,6 +257,12 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
     }
     const ask = () => {
       requests++;
+      let bytes = 0;
+      const onBytes = (n: number) => {
+        bytes += n;
+        if (bytes >= large) startable = 1;
+        opts.onBytes?.(n);
+      };
       return opts.client.callResults(
         {
           campaign_key: opts.campaignKey,
@@ -248,7 +271,7 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
           ...(job.status !== undefined ? { status: job.status } : {}),
           ...(opts.refId !== undefined ? { ref_id: opts.refId } : {}),
         },
-        opts.onBytes !== undefined ? { onBytes: opts.onBytes, budget } : { budget },
+        { onBytes, budget },
       );
     };
     try {
@@ -315,7 +338,7 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
   // taught (a window as long was too large) applies to it.
   const pool = new TaskPool(opts.concurrency);
   while ((queue.length > 0 || pool.busy) && !pool.failed && !opts.signal.aborted) {
-    if (queue.length === 0 || pool.full) {
+    if (queue.length === 0 || pool.full || pool.size >= startable) {
       await pool.next();
       continue;
     }

@@ -73,6 +73,11 @@ export interface ReportOptions extends Partial<ReportPlanOptions> {
   refId?: string;
   /** Requests in flight at once; default 4. */
   concurrency?: number;
+  /**
+   * Once one answer reaches this many bytes, the rest of the report asks one request at a time
+   * (default {@link LARGE_ANSWER_BYTES}): see FetchOptions.largeAnswerBytes.
+   */
+  largeAnswerBytes?: number;
   /** Aborting stops the report (an InterruptedError is thrown). */
   signal?: AbortSignal;
   onProgress?: (progress: ReportProgress) => void;
@@ -344,6 +349,8 @@ function fetchSetup(opts: ReportOptions): {
   // The rule `cacs report --concurrency` checks (options.ts).
   const problem = wholeNumberProblem(concurrency, OPTION_BOUNDS.reportConcurrency);
   if (problem !== undefined) throw new UsageError(`concurrency: ${problem}`);
+  if (opts.largeAnswerBytes !== undefined && !(opts.largeAnswerBytes > 0))
+    throw new UsageError('largeAnswerBytes: expected a number of bytes above 0');
   let plan = opts.plan;
   if (plan === undefined) {
     if (opts.from === undefined) throw new UsageError('from is required');
@@ -360,6 +367,7 @@ function fetchSetup(opts: ReportOptions): {
     ...(opts.refId !== undefined ? { refId: opts.refId } : {}),
     range: { from, to },
     concurrency,
+    ...(opts.largeAnswerBytes !== undefined ? { largeAnswerBytes: opts.largeAnswerBytes } : {}),
     signal: opts.signal ?? new AbortController().signal,
     ...(opts.onProgress ? progressOptions(opts.onProgress, plan.requests) : {}),
     ...(opts.onSplit ? { onSplit: opts.onSplit } : {}),

@@ -30,6 +30,11 @@ export interface ReportServer {
   queries: ReportQuery[];
   /** Most requests in progress at once. */
   maxInFlight: number;
+  /**
+   * For each query in order of arrival: the requests in progress when it arrived, itself
+   * included (an answer counts as over once it has been written out: 'finish').
+   */
+  inFlightAtArrival: number[];
   close(): Promise<void>;
 }
 
@@ -44,6 +49,8 @@ export interface ReportServerOptions {
   announce?: (q: ReportQuery) => number | undefined;
   /** Milliseconds before each answer (default 0). */
   delayMs?: number;
+  /** Milliseconds before the answer to the query that arrived n-th (from 0); overrides delayMs. */
+  delayFor?: (n: number) => number;
 }
 
 const TOKEN = 'report-server-token-0123456789';
@@ -54,15 +61,21 @@ export async function startReportServer(opts: ReportServerOptions): Promise<Repo
   let inFlight = 0;
   const state = { maxInFlight: 0 };
   const filler = 'x'.repeat(opts.padding ?? 0);
+  const inFlightAtArrival: number[] = [];
+  let unfinished = 0;
   const server = http.createServer((req, res) => {
     inFlight++;
+    unfinished++;
+    res.on('finish', () => unfinished--);
     state.maxInFlight = Math.max(state.maxInFlight, inFlight);
     res.on('close', () => inFlight--);
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const q = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ReportQuery;
+      const arrival = queries.length;
       queries.push(q);
+      inFlightAtArrival.push(unfinished);
       const answer = () => {
         const size = opts.announce?.(q);
         if (size !== undefined) {
@@ -112,7 +125,8 @@ export async function startReportServer(opts: ReportServerOptions): Promise<Repo
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(body);
       };
-      if (opts.delayMs) setTimeout(answer, opts.delayMs);
+      const delay = opts.delayFor?.(arrival) ?? opts.delayMs;
+      if (delay) setTimeout(answer, delay);
       else answer();
     });
   });
@@ -126,6 +140,7 @@ export async function startReportServer(opts: ReportServerOptions): Promise<Repo
     url: `http://127.0.0.1:${port}`,
     token: TOKEN,
     queries,
+    inFlightAtArrival,
     get maxInFlight() {
       return state.maxInFlight;
     },

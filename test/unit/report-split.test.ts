@@ -248,3 +248,56 @@ describe('report: answers over the cap are split', () => {
     expect(attempts).toBe(720);
   });
 });
+
+describe('large answers: the rest of the report asks one request at a time', () => {
+  /** Eight days, 30 leads called each day at 10:00. */
+  const EIGHT_DAYS: ServedAttempt[] = Array.from({ length: 8 * 30 }, (_, i) => ({
+    lead: i + 1,
+    time: `2026-11-${String(20 + Math.floor(i / 30)).padStart(2, '0')} 10:00:00`,
+    status: STATUSES[i % 3]!,
+  }));
+
+  async function eightDays(largeAnswerBytes: number | undefined) {
+    // The first four answers end one after another (40, 80, 120, 160 ms), so a report that
+    // keeps four requests out starts the fifth while three are still out.
+    const server = await startReportServer({
+      attempts: EIGHT_DAYS,
+      padding: 300,
+      delayFor: (n) => (n < 4 ? 40 * (n + 1) : 0),
+    });
+    servers.push(server);
+    const client = createClient({ baseUrl: server.url, token: server.token });
+    const result = await runReport({
+      client,
+      campaignKey: 'BUSY',
+      from: '2026-11-20',
+      to: '2026-11-27',
+      windowDays: 1,
+      concurrency: 4,
+      ...(largeAnswerBytes !== undefined ? { largeAnswerBytes } : {}),
+    });
+    return { server, result };
+  }
+
+  it('after an answer of largeAnswerBytes, each later request is the only one out', async () => {
+    // Each day's answer is ≈ 12 kB: over a threshold of 8 kB.
+    const { server, result } = await eightDays(8_000);
+    expect(result.records).toHaveLength(240);
+    expect(server.queries).toHaveLength(8);
+    expect(server.inFlightAtArrival.slice(4)).toEqual([1, 1, 1, 1]);
+  });
+
+  it('refuses a threshold that is not a number of bytes above 0', async () => {
+    const client = createClient({ baseUrl: 'http://127.0.0.1:9', token: 'x'.repeat(12) });
+    for (const largeAnswerBytes of [0, -1, Number.NaN])
+      await expect(
+        runReport({ client, campaignKey: 'BUSY', from: '2026-11-20', largeAnswerBytes }),
+      ).rejects.toThrow(/largeAnswerBytes: expected a number of bytes above 0/);
+  });
+
+  it('answers under the threshold keep every request slot in use', async () => {
+    const { server, result } = await eightDays(undefined);
+    expect(result.records).toHaveLength(240);
+    expect(Math.max(...server.inFlightAtArrival.slice(4))).toBeGreaterThan(1);
+  });
+});
