@@ -5,7 +5,7 @@
  * and the next run's file holds the whole missed period; settle, first run, --from, reset,
  * listing, a damaged file, the lock, and the -o placeholders.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -675,6 +675,39 @@ describe('cacs report --bookmark against the emulator', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.split('\n').filter(Boolean).length).toBeGreaterThan(0);
     expect(onlyBookmark(state).json.coveredUntil).toBe('2026-11-21 09:00:00');
+  });
+
+  it('a bookmarked run to a named pipe writes it every time (a pipe is written, never replaced, never "exists")', async () => {
+    const state = tempDir();
+    const out = tempDir();
+    const fifo = path.join(out, 'feed');
+    execFileSync('mkfifo', [fifo]);
+    /** What the pipe's reader gets during one run. */
+    const readOnce = () =>
+      new Promise<string>((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        fs.createReadStream(fifo)
+          .on('data', (c) => chunks.push(c as Buffer))
+          .on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+          .on('error', reject);
+      });
+    clock.ms = D + DAY + 10 * HOUR;
+    const got1 = readOnce();
+    const r1 = await run(
+      ['--bookmark', 'feed', '--from', '2026-11-21', '--format', 'ndjson', '-o', fifo],
+      state,
+      out,
+    );
+    expect(r1.code, r1.stderr).toBe(0);
+    expect((await got1).split('\n').filter(Boolean).length).toBeGreaterThan(0);
+    expect(onlyBookmark(state).json.coveredUntil).toBe('2026-11-21 09:00:00');
+    clock.ms += 5 * HOUR;
+    const got2 = readOnce();
+    const r2 = await run(['--bookmark', 'feed', '--format', 'ndjson', '-o', fifo], state, out);
+    expect(r2.code, r2.stderr).toBe(0);
+    expect((await got2).split('\n').filter(Boolean).length).toBeGreaterThan(0);
+    expect(onlyBookmark(state).json.coveredUntil).toBe('2026-11-21 14:00:00');
+    expect(fs.statSync(fifo).isFIFO()).toBe(true);
   });
 
   it('--summary and --fail-on-violations with a bookmark: the summary covers the new range; exit 6 still moves the bookmark (the output is complete)', async () => {

@@ -335,8 +335,9 @@ async function reportCommand(
     outputFile === undefined ? undefined : checkWritableFolder(outputFile, output!);
   const format = formatFor(output, settings.report.format, ctx.io.stdoutIsTTY, flags.format);
   // A bookmarked report file is never replaced: it holds a range no later run fetches again.
+  // A pipe or a device (-o /dev/stdout) is written, never replaced: nothing to keep there.
   let keepExisting = false;
-  if (bookmark !== undefined && outputFile !== undefined && fs.existsSync(outputFile)) {
+  if (bookmark !== undefined && outputTarget?.kind === 'file' && outputTarget.exists) {
     if (!empty) {
       throw new UsageError(
         `-o ${output}: the file exists, and a bookmarked report never replaces one (it holds calls no later run fetches again)`,
@@ -479,7 +480,7 @@ async function reportCommand(
         bookmark === undefined || empty
           ? {}
           : {
-              noClobber: true,
+              noClobber: outputTarget?.kind !== 'direct',
               beforeCommit: (temp) => bookmark.prepare(runOf(counts.leads, counts.attempts), temp),
             },
       );
