@@ -1,50 +1,13 @@
 /**
  * Import history: one line per run start and one per run end in `<state>/history/runs.jsonl`
- * (appended, mode 0600). `cacs history` reads it; the ledger's records name runs by number.
+ * (appended, mode 0600): the file store's history (state/types.ts). `cacs history` reads it; the ledger's records name runs by number.
  * Dry runs send nothing and are not recorded.
  */
 import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { writingState } from '../state-write.js';
-
-export interface RunStart {
-  k: 'start';
-  id: string;
-  /** The number the ledger's records carry. */
-  n: number;
-  started: string;
-  file: string;
-  campaign: string;
-  alias?: string;
-  baseUrl: string;
-  pid: number;
-  /** The input's content hash (hashFile): which sidecar files are this input's own. */
-  inputHash?: string;
-}
-
-export interface RunEnd {
-  k: 'end';
-  id: string;
-  ended: string;
-  total: number;
-  imported: number;
-  rejected: number;
-  skipped: number;
-  uncertain: number;
-  exitCode: number;
-  rejectsFile: string | null;
-  skippedFile: string | null;
-  uncertainFile: string | null;
-  /** Input lines of the leads left uncertain by this run (at most 10,000). */
-  uncertainLines: number[];
-}
-
-export interface RunRecord extends RunStart {
-  end?: Omit<RunEnd, 'k' | 'id'>;
-}
-
-export const MAX_LISTED_LINES = 10_000;
+import { writingState } from './state-write.js';
+import type { RunEnd, RunRecord, RunStart } from '../types.js';
 
 export function historyFile(stateDir: string): string {
   return path.join(stateDir, 'history', 'runs.jsonl');
