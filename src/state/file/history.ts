@@ -31,9 +31,15 @@ function appendLine(file: string, rec: RunStart | RunEnd): void {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const c = fs.constants;
   // Appended in place (never through a planted symlink), one whole line per write.
-  const fd = fs.openSync(file, c.O_WRONLY | c.O_APPEND | c.O_CREAT | c.O_NOFOLLOW, 0o600);
+  const fd = fs.openSync(file, c.O_RDWR | c.O_APPEND | c.O_CREAT | c.O_NOFOLLOW, 0o600);
   try {
-    const line = Buffer.from(`${JSON.stringify(rec)}\n`);
+    // A torn last line (a run killed mid-write) is ended first, so this record is a line of its
+    // own rather than joined to it (and skipped with it by readHistory). Ended, not cut: another
+    // run may be appending meanwhile.
+    const size = fs.fstatSync(fd).size;
+    const last = Buffer.alloc(1);
+    const torn = size > 0 && fs.readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a;
+    const line = Buffer.from(`${torn ? '\n' : ''}${JSON.stringify(rec)}\n`);
     let off = 0;
     while (off < line.length) off += fs.writeSync(fd, line, off, line.length - off);
     fs.fdatasyncSync(fd);
