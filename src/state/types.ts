@@ -13,8 +13,9 @@
  * purpose:
  * - lookups in an open ledger (`CampaignLedger.lookup`): the preflight asks once per row, so a
  *   store loads (or prefetches) what it needs when the ledger is opened;
- * - the sidecar records (`WrittenRecords`): they describe files on this machine's disk, so they
- *   stay beside them on this machine whichever store holds the rest;
+ * - the sidecar records (`WrittenRecords`) and the completion list (`CompletionList`): they
+ *   describe files on this machine's disk, or serve its shell, so they stay on this machine
+ *   whichever store holds the rest;
  * - report bookmarks (`BookmarkStore`): the library's `openBookmark()` is synchronous today;
  *   making it async is a change of the library's API, left to the store that needs it.
  */
@@ -307,6 +308,21 @@ export interface WrittenRecords {
   remove(file: string): void;
 }
 
+// ── Completion ──────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A small value kept for the shell's completion (the call statuses seen in reports): read by
+ * `cacs __complete` on every Tab, so it stays on this machine whichever store holds the rest.
+ */
+export interface CompletionList {
+  /** Where it is kept (for messages and tests). */
+  readonly where: string;
+  /** What was written last; undefined when nothing (or nothing readable) is there. */
+  read(): unknown;
+  /** Replace it, whole (atomic); a failure throws. */
+  write(value: unknown): void;
+}
+
 // ── The store ───────────────────────────────────────────────────────────────────────────────
 
 export interface StateStore {
@@ -359,6 +375,7 @@ export interface StateStore {
 
   readonly bookmarks: BookmarkStore;
   readonly written: WrittenRecords;
+  readonly completionStatuses: CompletionList;
 
   /** Let go of what the store holds open (connections); the file store holds nothing. */
   close(): Promise<void>;

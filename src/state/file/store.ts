@@ -8,6 +8,7 @@
  *   history/runs.jsonl                         the run history (history.ts)
  *   bookmarks/<key>.json (+ .lock)             report bookmarks (bookmarks.ts)
  *   sidecars/<key>.json                        which sidecar lists cacs wrote (written-records.ts)
+ *   completion/statuses.json                   call statuses seen, for Tab (completion.ts)
  *
  * Only the modules of this folder open those files.
  */
@@ -30,6 +31,7 @@ import type {
   StateStore,
 } from '../types.js';
 import { FileBookmarks } from './bookmarks.js';
+import { FileCompletionList } from './completion.js';
 import { appendHistory, newRun, readHistory } from './history.js';
 import { journalExists, openImportJournal } from './journal.js';
 import {
@@ -49,10 +51,12 @@ export class FileStore implements StateStore {
   readonly kind = 'file' as const;
   readonly bookmarks: FileBookmarks;
   readonly written: FileWrittenRecords;
+  readonly completionStatuses: FileCompletionList;
 
   constructor(readonly location: string) {
     this.bookmarks = new FileBookmarks(location);
     this.written = new FileWrittenRecords(location);
+    this.completionStatuses = new FileCompletionList(location);
   }
 
   private target(c: CampaignRef): LedgerTarget {
