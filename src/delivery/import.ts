@@ -407,6 +407,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       ledger = await target.store.openLedger(target.campaign, run?.n);
     } catch (e) {
       campaignLock?.release();
+      await store?.close();
       throw nothingSent(e);
     }
   }
@@ -414,6 +415,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   const giveBack = async () => {
     await ledger?.close().catch(() => {});
     campaignLock?.release();
+    await store?.close();
   };
   let runs: Map<number, RunRecord>;
   let work: string;
@@ -819,6 +821,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     } finally {
       fs.rmSync(work, { recursive: true, force: true });
       forgetWork();
+      await store?.close();
     }
   }
 }

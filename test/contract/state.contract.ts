@@ -369,6 +369,40 @@ export function stateContract(name: string, make: () => Promise<StoreHarness>): 
       lock3.release();
     });
 
+    it('a live run in another process: its campaign leads and its journal are not taken', async () => {
+      const [p] = phones(700, 1);
+      const c = await child(
+        h,
+        `const campaign = ${JSON.stringify(campaign)};
+         await store.lockCampaign(campaign, 'into campaign summer');
+         const ledger = await store.openLedger(campaign, 51);
+         await ledger.begin([{ phone: '${p}' }]);
+         await store.openJournal({ ...campaign, inputHash: '${'a'.repeat(64)}',
+           input: 'leads.csv', restart: false, fingerprint: { map: {} }, note: () => {} });
+         say('holding');`,
+        (l) => l === 'holding',
+      );
+      try {
+        const s = open();
+        await expect(s.openJournal(journalOptions())).rejects.toThrow(LockedError);
+        let lock;
+        try {
+          lock = await s.lockCampaign(campaign, 'into campaign summer');
+        } catch (e) {
+          expect(e).toBeInstanceOf(LockedError);
+        }
+        if (lock !== undefined) {
+          const run = await s.openLedger(campaign, 52);
+          const claimed = await run.begin([{ phone: p! }]);
+          expect(claimed.refused.map((r) => r.code)).toEqual(['in_flight_elsewhere']);
+          await run.close();
+          lock.release();
+        }
+      } finally {
+        await c.kill();
+      }
+    });
+
     it('history: a run is its start and end records, oldest first; run ids and numbers are unique', async () => {
       const s = open();
       const ids = new Set<string>();
