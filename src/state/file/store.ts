@@ -82,7 +82,8 @@ export class FileStore implements StateStore {
   async *ledgerRecords(c: CampaignRef): AsyncIterable<readonly LedgerRecord[]> {
     let batch: LedgerRecord[] = [];
     for (const r of readRecords(ledgerFile(this.target(c)))) {
-      batch.push({ ...r, state: r.state as LedgerState });
+      // The record as read (its state byte is one of the LedgerStates), not a copy.
+      batch.push(r as LedgerRecord);
       if (batch.length === 4096) {
         yield batch;
         batch = [];
