@@ -358,11 +358,11 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       });
     }
   }
-  // What cacs wrote before: a list a person changed since, or one cacs never wrote, is kept and
-  // this run's goes beside it; a dry run never replaces a real run's.
   // What cacs remembers (ledger, journal, history, sidecar records): the state store.
   const store =
     opts.stateDir !== undefined ? openStateStore({ stateDir: opts.stateDir }) : undefined;
+  // What cacs wrote before: a list a person changed since, or one cacs never wrote, is kept and
+  // this run's goes beside it; a dry run never replaces a real run's.
   const written = files
     ? new WrittenFiles(store?.written, !opts.dryRun, (line) => opts.onNote?.(line))
     : undefined;
