@@ -297,7 +297,7 @@ export interface WrittenRecord {
   real: boolean;
 }
 
-/** The records of which sidecar lists cacs wrote (leads/sidecar-files: WrittenFiles). */
+/** The records of which sidecar lists cacs wrote (leads/written-files.ts WrittenFiles reads them). */
 export interface WrittenRecords {
   /** The record for the file at this absolute path; undefined: none (or a damaged one). */
   get(file: string): WrittenRecord | undefined;
