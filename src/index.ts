@@ -54,6 +54,7 @@ import {
 } from './report/bookmark.js';
 import type { CallRecord } from './api/spec.js';
 import { normalizePhone } from './leads/normalize.js';
+import { openStateStore } from './state/index.js';
 import {
   summarize as summarizeRecords,
   type ReportSummary,
@@ -442,6 +443,11 @@ function stateDirOf(stateDir: string | undefined): string {
   return stateDir ?? envValue(env, ENV.stateDir) ?? defaultStateDir(env);
 }
 
+/** The bookmarks of the state store at `stateDir` (default as stateDirOf). */
+function bookmarksAt(stateDir: string | undefined) {
+  return openStateStore({ stateDir: stateDirOf(stateDir) }).bookmarks;
+}
+
 function bookmarkKeyOf(fn: string, options: BookmarkOptions) {
   const service =
     options.serviceUrl !== undefined
@@ -483,7 +489,7 @@ function bookmarkKeyOf(fn: string, options: BookmarkOptions) {
  * ```
  */
 export function openBookmark(options: BookmarkOptions): BookmarkHandle {
-  return openBookmarkFile(stateDirOf(options.stateDir), bookmarkKeyOf('openBookmark', options));
+  return openBookmarkFile(bookmarksAt(options.stateDir), bookmarkKeyOf('openBookmark', options));
 }
 
 /** Every report bookmark in the state folder, and the files that could not be read. */
@@ -491,7 +497,7 @@ export function listBookmarks(options: { stateDir?: string } = {}): {
   bookmarks: Array<BookmarkState & { file: string }>;
   unreadable: BookmarkFileError[];
 } {
-  return listBookmarkFiles(stateDirOf(options.stateDir));
+  return listBookmarkFiles(bookmarksAt(options.stateDir));
 }
 
 /**
@@ -504,7 +510,7 @@ export function resetBookmark(options: BookmarkOptions): {
   state: BookmarkState | undefined;
   unreadable?: string;
 } {
-  return resetBookmarkFile(stateDirOf(options.stateDir), bookmarkKeyOf('resetBookmark', options));
+  return resetBookmarkFile(bookmarksAt(options.stateDir), bookmarkKeyOf('resetBookmark', options));
 }
 
 /** Options of {@link reconcile}. */

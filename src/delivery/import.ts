@@ -35,11 +35,20 @@ import {
   type RowList,
   type RowSink,
 } from '../leads/rejects.js';
-import { NO_JOURNAL, type EarlierRuns, type PreviousState } from './journal-types.js';
-import { journalExists, openImportJournal, type JournalHandle } from './journal.js';
-import { MAX_LISTED_LINES, appendHistory, newRun, readHistory, type RunRecord } from './history.js';
-import { Ledger, ledgerFile, type LedgerHit } from './ledger.js';
-import { acquireLock, type Lock } from '../lock.js';
+import {
+  MAX_LISTED_LINES,
+  NO_JOURNAL,
+  openStateStore,
+  type CampaignLedger,
+  type CampaignRef,
+  type EarlierRuns,
+  type JournalHandle,
+  type LedgerHit,
+  type PreviousState,
+  type RunRecord,
+  type StateLock,
+  type StateStore,
+} from '../state/index.js';
 import { removeStaleSidecars, sidecarFolder } from './sidecars.js';
 import { WrittenFiles } from '../leads/written-files.js';
 import { sendLeads, type SendProgress, type SendResult } from './send.js';
@@ -285,17 +294,17 @@ function exitCodeFor(s: Omit<ImportSummary, 'exitCode'>, send: SendResult | unde
  */
 function openJournalFor(
   opts: ImportOptions,
-  target: { stateDir: string; baseUrl: string },
+  store: StateStore,
+  campaign: CampaignRef,
   info: InputInfo,
   inputHash: string,
 ): Promise<JournalHandle> {
-  return openImportJournal({
-    stateDir: target.stateDir,
-    info,
+  return store.openJournal({
+    input: info.displayName,
     inputHash,
-    campaignKey: opts.campaignKey,
+    campaignKey: campaign.campaignKey,
     // Credentials in the URL stay out of the journal (and out of its key): serviceUrl is canonical.
-    baseUrl: target.baseUrl,
+    serviceUrl: campaign.serviceUrl,
     restart: opts.restart === true,
     fingerprint: {
       map: opts.map,
@@ -349,10 +358,13 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       });
     }
   }
+  // What cacs remembers (ledger, journal, history, sidecar records): the state store.
+  const store =
+    opts.stateDir !== undefined ? openStateStore({ stateDir: opts.stateDir }) : undefined;
   // What cacs wrote before: a list a person changed since, or one cacs never wrote, is kept and
   // this run's goes beside it; a dry run never replaces a real run's.
   const written = files
-    ? new WrittenFiles(opts.stateDir, !opts.dryRun, (line) => opts.onNote?.(line))
+    ? new WrittenFiles(store?.written, !opts.dryRun, (line) => opts.onNote?.(line))
     : undefined;
   // A real import must be able to list the leads it rejects, holds back or leaves uncertain:
   // checked before anything is sent. A dry run fails only if it has rows to write.
@@ -371,22 +383,31 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   // The campaign's ledger: a real run holds the campaign's lock from before its preflight
   // (which decides what the ledger holds back) until its last outcome is written.
   const target =
-    opts.stateDir !== undefined && opts.serviceUrl !== undefined && opts.campaignKey !== ''
-      ? { stateDir: opts.stateDir, baseUrl: opts.serviceUrl, campaignKey: opts.campaignKey }
+    store !== undefined &&
+    opts.stateDir !== undefined &&
+    opts.serviceUrl !== undefined &&
+    opts.campaignKey !== ''
+      ? {
+          store,
+          stateDir: opts.stateDir,
+          baseUrl: opts.serviceUrl,
+          campaign: { serviceUrl: opts.serviceUrl, campaignKey: opts.campaignKey },
+        }
       : undefined;
-  const run = target && !opts.dryRun ? newRun() : undefined;
-  let campaignLock: Lock | undefined;
-  let ledger: Ledger | undefined;
+  const run = target && !opts.dryRun ? target.store.newRun() : undefined;
+  let campaignLock: StateLock | undefined;
+  let ledger: CampaignLedger | undefined;
   if (target) {
     try {
       if (run)
-        campaignLock = acquireLock(
-          `${ledgerFile(target)}.lock`,
+        campaignLock = await target.store.lockCampaign(
+          target.campaign,
           `into campaign ${opts.campaignKey}`,
         );
-      ledger = await Ledger.open(target, run?.n);
+      ledger = await target.store.openLedger(target.campaign, run?.n);
     } catch (e) {
       campaignLock?.release();
+      await store?.close();
       throw nothingSent(e);
     }
   }
@@ -394,11 +415,12 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   const giveBack = async () => {
     await ledger?.close().catch(() => {});
     campaignLock?.release();
+    await store?.close();
   };
   let runs: Map<number, RunRecord>;
   let work: string;
   try {
-    runs = target ? runsByNumber(readHistory(target.stateDir)) : new Map<number, RunRecord>();
+    runs = target ? runsByNumber(await target.store.readHistory()) : new Map<number, RunRecord>();
     // Created only now, right before the try whose finally removes it.
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-import-'));
   } catch (e) {
@@ -409,7 +431,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     target !== undefined &&
     (ledger?.size ?? 0) === 0 &&
     ![...runs.values()].some(
-      (r) => r.campaign === target.campaignKey && r.baseUrl === target.baseUrl,
+      (r) => r.campaign === opts.campaignKey && r.baseUrl === target.baseUrl,
     );
   if (target) opts.onState?.({ stateDir: target.stateDir, empty: stateEmpty });
   const lookup = ledger;
@@ -508,8 +530,8 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     // input's own): the content hash of exactly the bytes the preflight read and validated.
     const inputHash = prepared.contentHash;
     if (run && target) {
-      beforeSending(() =>
-        appendHistory(target.stateDir, {
+      await beforeSending(() =>
+        target.store.appendHistory({
           k: 'start',
           id: run.id,
           n: run.n,
@@ -531,9 +553,11 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       handle = opts.openJournal
         ? await opts.openJournal(info, inputHash)
         : target
-          ? await openJournalFor(opts, target, info, inputHash).catch((e: unknown) => {
-              throw nothingSent(e);
-            })
+          ? await openJournalFor(opts, target.store, target.campaign, info, inputHash).catch(
+              (e: unknown) => {
+                throw nothingSent(e);
+              },
+            )
           : undefined;
       handleOpened = handle !== undefined;
       const journal = handle?.journal ?? NO_JOURNAL;
@@ -726,7 +750,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
         handleOpened
           ? earlier !== undefined
           : target !== undefined &&
-              journalExists(target.stateDir, inputHash, opts.campaignKey, target.baseUrl),
+              (await target.store.hasJournal({ ...target.campaign, inputHash })),
       ),
       ignoredColumns: prepared.plan.ignored,
       columns: prepared.plan.columns.map((c) => ({ column: c.header, field: c.field })),
@@ -779,14 +803,14 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
         : {}),
     };
     const summary = { ...base, exitCode: exitCodeFor(base, send) };
-    if (run && target) endHistory(target.stateDir, run.id, summary, send?.uncertainLines ?? []);
+    if (run && target) await endHistory(target.store, run.id, summary, send?.uncertainLines ?? []);
     return summary;
   } catch (e) {
     prepared?.rejects.discard();
     prepared?.skipped.discard();
     if (run && target && prepared) {
       const code = (e as { exitCode?: number }).exitCode ?? ExitCode.FAILURE;
-      endHistory(target.stateDir, run.id, undefined, [], code);
+      await endHistory(target.store, run.id, undefined, [], code);
     }
     throw e;
   } finally {
@@ -797,6 +821,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     } finally {
       fs.rmSync(work, { recursive: true, force: true });
       forgetWork();
+      await store?.close();
     }
   }
 }
@@ -854,9 +879,9 @@ function nothingSent(e: unknown): unknown {
   });
 }
 
-function beforeSending<T>(write: () => T): T {
+async function beforeSending<T>(write: () => Promise<T>): Promise<T> {
   try {
-    return write();
+    return await write();
   } catch (e) {
     throw nothingSent(e);
   }
@@ -875,15 +900,15 @@ function earlierRun(hit: LedgerHit, runs: ReadonlyMap<number, RunRecord>): strin
     : `on ${when} (by a run not in this history)`;
 }
 
-function endHistory(
-  stateDir: string,
+async function endHistory(
+  store: StateStore,
   id: string,
   s: ImportSummary | undefined,
   uncertainLines: readonly number[],
   exitCode = s?.exitCode ?? ExitCode.FAILURE,
-): void {
+): Promise<void> {
   try {
-    appendHistory(stateDir, {
+    await store.appendHistory({
       k: 'end',
       id,
       ended: new Date().toISOString(),

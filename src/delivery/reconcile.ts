@@ -26,19 +26,16 @@ import { ApiError } from '../api/errors.js';
 import type { CallRecord } from '../api/spec.js';
 import { ExitCode, InterruptedError, UsageError } from '../errors.js';
 import { normalizePhone } from '../leads/normalize.js';
-import { acquireLock } from '../lock.js';
 import { TaskPool } from '../pool.js';
-import { readHistory, type RunRecord } from './history.js';
 import {
-  Hasher,
   STATE_ACCEPTED,
   STATE_UNCERTAIN,
-  appendLedgerRecords,
-  assertLedgerIntact,
-  ledgerFile,
-  readRecords,
+  openStateStore,
+  type CampaignRef,
   type LedgerRecord,
-} from './ledger.js';
+  type RunRecord,
+  type StateStore,
+} from '../state/index.js';
 
 /** Clocks of this machine and the service may disagree: the range starts this much earlier. */
 export const RECONCILE_SKEW_MS = 3_600_000;
@@ -137,13 +134,18 @@ export function findRun(runs: readonly RunRecord[], id: string): RunRecord {
 }
 
 export async function runReconcile(opts: ReconcileOptions): Promise<ReconcileSummary> {
+  const store = openStateStore({ stateDir: opts.stateDir });
+  try {
+    return await reconcileWith(store, opts);
+  } finally {
+    await store.close();
+  }
+}
+
+async function reconcileWith(store: StateStore, opts: ReconcileOptions): Promise<ReconcileSummary> {
   const now = opts.now ?? (() => new Date());
-  const target = {
-    stateDir: opts.stateDir,
-    baseUrl: opts.serviceUrl,
-    campaignKey: opts.campaignKey,
-  };
-  const history = readHistory(opts.stateDir);
+  const campaign: CampaignRef = { serviceUrl: opts.serviceUrl, campaignKey: opts.campaignKey };
+  const history = await store.readHistory();
   let only: RunRecord | undefined;
   if (opts.run !== undefined) {
     only = findRun(history, opts.run);
@@ -167,18 +169,17 @@ export async function runReconcile(opts: ReconcileOptions): Promise<ReconcileSum
     runs: [],
     exitCode: ExitCode.OK,
   };
-  const file = ledgerFile(target);
   // A ledger emptied, cut short or missing beside its description: exit 2, as for an import.
-  assertLedgerIntact(file);
+  await store.checkLedger(campaign);
   // No ledger: nothing was ever sent to this campaign from this state folder.
-  if (!fs.existsSync(file)) return summary;
+  if (!(await store.hasLedger(campaign))) return summary;
 
-  const lock = acquireLock(`${file}.lock`, `into campaign ${opts.campaignKey}`);
+  const lock = await store.lockCampaign(campaign, `into campaign ${opts.campaignKey}`);
   try {
-    const pending = uncertainLeads(file, only?.n);
+    const pending = await uncertainLeads(store, campaign, only?.n);
     summary.uncertain = pending.size;
     if (pending.size === 0) return summary;
-    const hasher = Hasher.forStateDir(opts.stateDir);
+    const hasher = await store.hasher();
 
     // From the earliest batch sent, less the margin for clocks, to now: service clock.
     let since = Infinity;
@@ -219,7 +220,7 @@ export async function runReconcile(opts: ReconcileOptions): Promise<ReconcileSum
         time: t,
         state: STATE_ACCEPTED,
       }));
-      await appendLedgerRecords(file, recs);
+      await store.appendLedgerRecords(campaign, recs);
     }
     summary.settled = found.length;
     summary.stillUncertain = pending.size - found.length;
@@ -235,33 +236,38 @@ export async function runReconcile(opts: ReconcileOptions): Promise<ReconcileSum
  * The leads whose latest ledger record is "uncertain" (with `run`, only those that run's records
  * left so), keyed by hash, each with the time its uncertain streak began.
  */
-function uncertainLeads(file: string, run: number | undefined): Map<string, Pending> {
+async function uncertainLeads(
+  store: StateStore,
+  campaign: CampaignRef,
+  run: number | undefined,
+): Promise<Map<string, Pending>> {
   // Keyed by the hash's low word (a number: no string made per record), then its high word.
   const byLow = new Map<number, Pending[]>();
-  for (const r of readRecords(file)) {
-    const bucket = byLow.get(r.lo);
-    const at = bucket ? bucket.findIndex((p) => p.hi === r.hi) : -1;
-    if (r.state !== STATE_UNCERTAIN) {
-      if (at >= 0) {
-        bucket!.splice(at, 1);
-        if (bucket!.length === 0) byLow.delete(r.lo);
+  for await (const batch of store.ledgerRecords(campaign))
+    for (const r of batch) {
+      const bucket = byLow.get(r.lo);
+      const at = bucket ? bucket.findIndex((p) => p.hi === r.hi) : -1;
+      if (r.state !== STATE_UNCERTAIN) {
+        if (at >= 0) {
+          bucket!.splice(at, 1);
+          if (bucket!.length === 0) byLow.delete(r.lo);
+        }
+        continue;
       }
-      continue;
+      const had = at >= 0 ? bucket![at] : undefined;
+      // A lead begun and then settled uncertain: the batch was sent after the first record.
+      const p: Pending = {
+        lo: r.lo,
+        hi: r.hi,
+        ref: r.ref,
+        run: r.run,
+        since: had ? Math.min(had.since, r.time) : r.time,
+        found: false,
+      };
+      if (had) bucket![at] = p;
+      else if (bucket) bucket.push(p);
+      else byLow.set(r.lo, [p]);
     }
-    const had = at >= 0 ? bucket![at] : undefined;
-    // A lead begun and then settled uncertain: the batch was sent after the first record.
-    const p: Pending = {
-      lo: r.lo,
-      hi: r.hi,
-      ref: r.ref,
-      run: r.run,
-      since: had ? Math.min(had.since, r.time) : r.time,
-      found: false,
-    };
-    if (had) bucket![at] = p;
-    else if (bucket) bucket.push(p);
-    else byLow.set(r.lo, [p]);
-  }
   const pending = new Map<string, Pending>();
   for (const bucket of byLow.values())
     for (const p of bucket)

@@ -15,13 +15,20 @@ import { InterruptedError } from '../errors.js';
 import { TaskPool } from '../pool.js';
 import { isLeadField } from '../api/spec.js';
 import type { LeadEntry } from '../leads/sending.js';
-import type { DeliveryJournal, PreviousState, RangeOutcome } from './journal-types.js';
-import { STATE_ACCEPTED, STATE_NONE, type LedgerEntry, type LedgerState } from './ledger.js';
+import {
+  STATE_ACCEPTED,
+  STATE_NONE,
+  type DeliveryJournal,
+  type LedgerEntry,
+  type LedgerState,
+  type PreviousState,
+  type RangeOutcome,
+} from '../state/index.js';
 
-/** What the sending pass needs of the campaign ledger (ledger.ts). */
+/** What the sending pass needs of the campaign ledger (state/types.ts CampaignLedger). */
 export interface SendLedger {
   /** Durably mark leads uncertain before their request leaves. */
-  begin(entries: readonly LedgerEntry[]): Promise<void>;
+  begin(entries: readonly LedgerEntry[]): Promise<unknown>;
   settle(entries: readonly LedgerEntry[], state: LedgerState): void;
 }
 

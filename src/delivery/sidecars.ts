@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { assertCanCreateIn } from '../atomic-write.js';
 import { sameFile } from '../leads/rejects.js';
-import type { RunRecord } from './history.js';
+import type { RunRecord } from '../state/index.js';
 import { MAX_NUMBER, numberedName, type WrittenFiles } from '../leads/written-files.js';
 import type { SidecarKind } from '../leads/rejects.js';
 

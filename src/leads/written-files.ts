@@ -2,25 +2,17 @@
  * Which sidecar files (rejects, skipped, uncertain) cacs wrote, so that it never replaces or
  * removes one a person changed since, or one it never wrote (a user's own file of that name).
  *
- * Per file written, a small record in `<state>/sidecars/<hash of its path>.json` (0600): its
- * size, a random salt and the SHA-256 of salt + its bytes, and whether a real run (not a dry
- * run) wrote it. Never its rows, nor its name in clear: the least that tells "these are the
+ * Per file written, a small record in the state store (state/types.ts WrittenRecords; the file
+ * store keeps it in `<state>/sidecars/<hash of its path>.json`, 0600): its size, a random salt
+ * and the SHA-256 of salt + its bytes, and whether a real run (not a dry run) wrote it. Never its rows, nor its name in clear: the least that tells "these are the
  * bytes cacs wrote". A file is cacs's own, and may be replaced, only when its size and salted
  * hash still match (a touch that changes only the time keeps it cacs's; any edit does not).
  */
 import { createHash, randomBytes, type Hash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomicSync } from '../atomic-write.js';
 import { UsageError } from '../errors.js';
-
-interface WrittenRecord {
-  v: 1;
-  size: number;
-  salt: string;
-  sha256: string;
-  real: boolean;
-}
+import type { WrittenRecord, WrittenRecords } from '../state/types.js';
 
 /**
  * What a sidecar's name holds now: nothing (`absent`), a pipe or device (`special`, written
@@ -62,37 +54,17 @@ export class WrittenHash {
 
 export class WrittenFiles {
   /**
-   * `stateDir` undefined: nothing is remembered, so every existing file is kept (`foreign`).
+   * `records` undefined: nothing is remembered, so every existing file is kept (`foreign`).
    * `real`: whether this run is a real import (its files a dry run never replaces).
    */
   constructor(
-    private readonly stateDir: string | undefined,
+    private readonly records: WrittenRecords | undefined,
     readonly real: boolean,
     private readonly onNote?: (line: string) => void,
   ) {}
 
-  private recordFile(file: string): string | undefined {
-    if (this.stateDir === undefined) return undefined;
-    const key = createHash('sha256').update(path.resolve(file)).digest('hex').slice(0, 32);
-    return path.join(this.stateDir, 'sidecars', `${key}.json`);
-  }
-
   private read(file: string): WrittenRecord | undefined {
-    const at = this.recordFile(file);
-    if (at === undefined) return undefined;
-    try {
-      const r = JSON.parse(fs.readFileSync(at, 'utf8')) as Partial<WrittenRecord>;
-      if (
-        r.v === 1 &&
-        typeof r.size === 'number' &&
-        typeof r.salt === 'string' &&
-        typeof r.sha256 === 'string'
-      )
-        return { v: 1, size: r.size, salt: r.salt, sha256: r.sha256, real: r.real === true };
-    } catch {
-      // No record (or a damaged one): cacs cannot tell it wrote the file.
-    }
-    return undefined;
+    return this.records?.get(path.resolve(file));
   }
 
   status(file: string): WrittenStatus {
@@ -133,14 +105,13 @@ export class WrittenFiles {
 
   /** Record that cacs wrote these bytes at `file` (a failure only means it is kept next time). */
   remember(file: string, written: { salt: string; sha256: string; size: number }): void {
-    const at = this.recordFile(file);
-    if (at === undefined) return;
+    if (this.records === undefined) return;
     const rec: WrittenRecord = { v: 1, ...written, real: this.real };
     try {
-      writeFileAtomicSync(at, `${JSON.stringify(rec)}\n`, { mode: 0o600 });
+      this.records.put(path.resolve(file), rec);
     } catch (e) {
       this.onNote?.(
-        `could not note in ${path.dirname(at)} that cacs wrote ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): a later run keeps it and writes beside it`,
+        `could not note in ${this.records.where} that cacs wrote ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): a later run keeps it and writes beside it`,
       );
     }
   }
@@ -163,8 +134,7 @@ export class WrittenFiles {
 
   /** Forget `file` (cacs removed it). */
   forget(file: string): void {
-    const at = this.recordFile(file);
-    if (at !== undefined) fs.rmSync(at, { force: true });
+    this.records?.remove(path.resolve(file));
   }
 }
 

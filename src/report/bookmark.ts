@@ -2,12 +2,12 @@
  * Report bookmarks (`cacs report --bookmark <name>`): where the last successful run of an
  * incremental report ended, so the next one starts one second later (bookmark-range.ts).
  *
- * One file per bookmark under `<state dir>/bookmarks/`, named by a hash of its key — the name,
- * the service's canonical address, the campaign and the filters (statuses as a set, ref_id) —
- * and holding that key in the clear, so a file renamed or copied under another key is refused.
- * Files are written whole through the atomic-write helper (0600, fsynced, renamed into place);
- * the folder is 0700. A run holds the bookmark's lock (`<file>.lock`, src/lock.ts) from reading
- * it to moving it, so two runs of one bookmark never both move it.
+ * Bookmarks are kept by the state store (state/types.ts BookmarkStore; the file store: one file
+ * per bookmark under `<state dir>/bookmarks/`, state/file/bookmarks.ts), whole, per key — the
+ * name, the service's canonical address, the campaign and the filters (statuses as a set,
+ * ref_id). The stored state holds that key in the clear, so one stored under another key is
+ * refused here. A run holds the bookmark's lock from reading it to moving it, so two runs of one
+ * bookmark never both move it.
  *
  * The bookmark moves only once the run's output is complete. For a file that is two renames —
  * the report's, then the bookmark's — and a crash between them must neither repeat nor lose the
@@ -17,13 +17,17 @@
  * report was delivered (the bookmark moves, as the run would have moved it); anything else means
  * it was not (the pending run is dropped, and its range is fetched again).
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
-import { writeFileAtomicSync } from '../atomic-write.js';
-import { writingState } from '../state-write.js';
 import { LockedError, UsageError } from '../errors.js';
-import { acquireLock, type Lock } from '../lock.js';
+import type {
+  BookmarkKey,
+  BookmarkPending,
+  BookmarkRun,
+  BookmarkState,
+  BookmarkStore,
+  StateLock,
+  StoredBookmark,
+} from '../state/types.js';
 import { formatServiceDate, type ReportRange } from './dates.js';
 import {
   DEFAULT_SETTLE_MS,
@@ -33,58 +37,7 @@ import {
 } from './bookmark-range.js';
 import { DEFAULT_SERVICE_TIME_ZONE, planRange, type ReportPlan } from './service.js';
 
-/** What a bookmark is kept per: runs agree on all of it, or they are different bookmarks. */
-export interface BookmarkKey {
-  /** The bookmark's name (`--bookmark`): letters, digits, `.`, `_`, `-`; at most 64. */
-  name: string;
-  /** The service's canonical address (net.ts canonicalServiceUrl: no credentials). */
-  service: string;
-  /** The campaign key (not an alias). */
-  campaign: string;
-  /** The `--status` filter as a sorted set; empty: all statuses. */
-  status: string[];
-  /** The `--ref-id` filter, if any. */
-  refId?: string;
-}
-
-/** What a run that moved a bookmark did. */
-export interface BookmarkRun {
-  /** When it ended (ISO 8601). */
-  at: string;
-  /** The range it fetched, on the service's clock ('yyyy-mm-dd HH:mm:ss'). */
-  from: string;
-  to: string;
-  leads: number;
-  attempts: number;
-  /** The file it wrote (absolute); absent: it wrote to stdout. */
-  output?: string;
-}
-
-/** A run whose report was being put in place (see the module comment). */
-export interface BookmarkPending {
-  run: BookmarkRun;
-  /** The report file's device and inode numbers (decimal), kept by its rename. */
-  dev: string;
-  ino: string;
-}
-
-/** A bookmark as stored. */
-export interface BookmarkState extends BookmarkKey {
-  version: 1;
-  /** The service's zone when it was last moved (for messages: the covered times are its clock). */
-  serviceTimeZone: string;
-  /** The `--from` its first run was given, as typed: the same text later is not a conflict. */
-  startedWith: string;
-  /** Where its first run started, on the service's clock. */
-  firstFrom: string;
-  /** The last second covered, on the service's clock: the next run starts one second later. */
-  coveredUntil: string;
-  /** Successful runs so far. */
-  runs: number;
-  createdAt: string;
-  lastRun: BookmarkRun;
-  pending?: BookmarkPending;
-}
+export type { BookmarkKey, BookmarkPending, BookmarkRun, BookmarkState, BookmarkStore };
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
@@ -102,18 +55,6 @@ export function checkBookmarkName(name: string, flag = '--bookmark'): string {
 export function statusSet(status: string | readonly string[] | undefined): string[] {
   const list = typeof status === 'string' ? status.split(',') : (status ?? []);
   return [...new Set(list.map((s) => s.trim()).filter((s) => s !== ''))].sort();
-}
-
-export function bookmarkFolder(stateDir: string): string {
-  return path.join(stateDir, 'bookmarks');
-}
-
-export function bookmarkFile(stateDir: string, key: BookmarkKey): string {
-  const id = createHash('sha256')
-    .update(JSON.stringify([key.service, key.campaign, key.status, key.refId ?? null, key.name]))
-    .digest('hex')
-    .slice(0, 32);
-  return path.join(bookmarkFolder(stateDir), `${id}.json`);
 }
 
 /** The filters of a key, as flags: `--status "ANSWERED,BUSY" --ref-id KH-1`, or `no filters`. */
@@ -200,19 +141,13 @@ export class BookmarkFileError extends UsageError {
   }
 }
 
-/** Reads a bookmark file: undefined when there is none; BookmarkFileError when it is unusable. */
-export function readBookmarkFile(file: string, expect?: BookmarkKey): BookmarkState | undefined {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (e) {
-    const code = (e as { code?: string }).code;
-    if (code === 'ENOENT') return undefined;
-    throw new BookmarkFileError(file, code ?? String(e), expect?.name);
-  }
+/** Checks a stored bookmark: BookmarkFileError when it is unusable (or not `expect`'s). */
+function checkStored(stored: StoredBookmark, expect?: BookmarkKey): BookmarkState {
+  const file = stored.where;
+  if ('failed' in stored) throw new BookmarkFileError(file, stored.failed, expect?.name);
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(stored.text);
   } catch {
     throw new BookmarkFileError(file, 'not JSON (damaged or cut short)', expect?.name);
   }
@@ -230,40 +165,22 @@ export function readBookmarkFile(file: string, expect?: BookmarkKey): BookmarkSt
   return state;
 }
 
-function writeState(file: string, state: BookmarkState): void {
-  writingState(path.dirname(file), `the bookmark ${path.basename(file)}`, () =>
-    writeFileAtomicSync(file, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 }),
-  );
+/** A bookmark as stored: undefined when there is none; BookmarkFileError when it is unusable. */
+function readBookmark(store: BookmarkStore, key: BookmarkKey): BookmarkState | undefined {
+  const stored = store.read(key);
+  return stored === undefined ? undefined : checkStored(stored, key);
 }
 
-function removeState(file: string): void {
-  writingState(path.dirname(file), `the bookmark ${path.basename(file)}`, () =>
-    fs.rmSync(file, { force: true }),
-  );
-}
-
-/** Every bookmark under the state folder, in name order, and the files that could not be read. */
-export function listBookmarks(stateDir: string): {
+/** Every bookmark in the store, in name order, and the ones that could not be read. */
+export function listBookmarks(store: BookmarkStore): {
   bookmarks: Array<BookmarkState & { file: string }>;
   unreadable: BookmarkFileError[];
 } {
-  const dir = bookmarkFolder(stateDir);
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir).filter((n) => /^[0-9a-f]{32}\.json$/.test(n));
-  } catch (e) {
-    if ((e as { code?: string }).code === 'ENOENT') return { bookmarks: [], unreadable: [] };
-    throw new UsageError(
-      `cannot read the bookmark folder ${dir}: ${(e as { code?: string }).code ?? e}`,
-    );
-  }
   const bookmarks: Array<BookmarkState & { file: string }> = [];
   const unreadable: BookmarkFileError[] = [];
-  for (const n of names.sort()) {
-    const file = path.join(dir, n);
+  for (const stored of store.list()) {
     try {
-      const state = readBookmarkFile(file);
-      if (state !== undefined) bookmarks.push({ ...state, file });
+      bookmarks.push({ ...checkStored(stored), file: stored.where });
     } catch (e) {
       if (e instanceof BookmarkFileError) unreadable.push(e);
       else throw e;
@@ -277,8 +194,8 @@ export function listBookmarks(stateDir: string): {
 }
 
 /** Other bookmarks with this name (another campaign, service or filters), for hints. */
-function namesakes(stateDir: string, key: BookmarkKey): BookmarkState[] {
-  return listBookmarks(stateDir).bookmarks.filter((b) => b.name === key.name && !sameKey(b, key));
+function namesakes(store: BookmarkStore, key: BookmarkKey): BookmarkState[] {
+  return listBookmarks(store).bookmarks.filter((b) => b.name === key.name && !sameKey(b, key));
 }
 
 function namesakesHint(list: BookmarkState[], name: string): string | undefined {
@@ -368,15 +285,15 @@ export interface BookmarkHandle {
  * Open a bookmark for a run: take its lock (LockedError when another run holds it), read it
  * (BookmarkFileError when unusable) and settle a pending run. Release the handle when done.
  */
-export function openBookmark(stateDir: string, key: BookmarkKey): BookmarkHandle {
+export function openBookmark(store: BookmarkStore, key: BookmarkKey): BookmarkHandle {
   checkBookmarkName(key.name);
-  const file = bookmarkFile(stateDir, key);
-  let lock: Lock | undefined = acquireLock(`${file}.lock`, key.name, lockedMessage(key));
+  const file = store.where(key);
+  let lock: StateLock | undefined = store.lock(key, lockedMessage(key));
   const notes: string[] = [];
   let state: BookmarkState | undefined;
   try {
-    state = readBookmarkFile(file, key);
-    if (state?.pending !== undefined) state = settlePending(file, state, notes);
+    state = readBookmark(store, key);
+    if (state?.pending !== undefined) state = settlePending(store, key, state, notes);
   } catch (e) {
     lock.release();
     throw e;
@@ -422,7 +339,7 @@ export function openBookmark(stateDir: string, key: BookmarkKey): BookmarkHandle
     plan(opts = {}) {
       const serviceTimeZone = opts.serviceTimeZone ?? DEFAULT_SERVICE_TIME_ZONE;
       if (state === undefined && opts.from === undefined) {
-        const others = namesakes(stateDir, key);
+        const others = namesakes(store, key);
         throw new UsageError(
           `bookmark ${JSON.stringify(key.name)} has no successful run yet (${describeKey(key)}): its first run needs --from`,
           {
@@ -478,20 +395,20 @@ export function openBookmark(stateDir: string, key: BookmarkKey): BookmarkHandle
         ...(state ?? { ...next(pending.run, range.serviceTimeZone, from), runs: 0 }),
         pending,
       };
-      writeState(file, recorded);
+      store.write(key, recorded);
       pendingWritten = true;
     },
     abandon() {
       if (!pendingWritten) return;
       pendingWritten = false;
-      if (state === undefined) removeState(file);
-      else writeState(file, state);
+      if (state === undefined) store.remove(key);
+      else store.write(key, state);
     },
     commit(run) {
       const { range, empty, from } = thePlan('commit');
       if (empty) return state;
       const moved = next(ranOf(range, run), range.serviceTimeZone, from);
-      writeState(file, moved);
+      store.write(key, moved);
       pendingWritten = false;
       state = moved;
       planned = undefined; // one move per plan
@@ -506,7 +423,8 @@ export function openBookmark(stateDir: string, key: BookmarkKey): BookmarkHandle
 
 /** The report of a pending run is in place (roll forward) or not (roll back); see the top. */
 function settlePending(
-  file: string,
+  store: BookmarkStore,
+  key: BookmarkKey,
   state: BookmarkState,
   notes: string[],
 ): BookmarkState | undefined {
@@ -530,7 +448,7 @@ function settlePending(
       runs: state.runs + 1,
       lastRun: pending.run,
     };
-    writeState(file, moved);
+    store.write(key, moved);
     notes.push(
       `note: bookmark ${JSON.stringify(state.name)}: the run of ${pending.run.at} stopped just after putting ${output} in place; the bookmark now covers up to ${pending.run.to} as that run meant to`,
     );
@@ -540,10 +458,10 @@ function settlePending(
     `note: bookmark ${JSON.stringify(state.name)}: the run of ${pending.run.at} stopped before its report was in place; its range (from ${pending.run.from}) is fetched again`,
   );
   if (state.runs === 0) {
-    removeState(file);
+    store.remove(key);
     return undefined;
   }
-  writeState(file, rest);
+  store.write(key, rest);
   return rest;
 }
 
@@ -553,29 +471,29 @@ function settlePending(
  * UsageError when there is no such bookmark, naming namesakes with other keys.
  */
 export function resetBookmark(
-  stateDir: string,
+  store: BookmarkStore,
   key: BookmarkKey,
 ): { file: string; state: BookmarkState | undefined; unreadable?: string } {
   checkBookmarkName(key.name, '--bookmark-reset');
-  const file = bookmarkFile(stateDir, key);
-  if (!fs.existsSync(file)) {
-    const others = namesakes(stateDir, key);
+  const file = store.where(key);
+  if (store.read(key) === undefined) {
+    const others = namesakes(store, key);
     throw new UsageError(`no bookmark ${JSON.stringify(key.name)} for ${describeKey(key)}`, {
       hint:
         namesakesHint(others, key.name) ?? 'cacs report --bookmarks lists the bookmarks there are.',
     });
   }
-  const lock = acquireLock(`${file}.lock`, key.name, lockedMessage(key));
+  const lock = store.lock(key, lockedMessage(key));
   try {
     let state: BookmarkState | undefined;
     let unreadable: string | undefined;
     try {
-      state = readBookmarkFile(file, key);
+      state = readBookmark(store, key);
     } catch (e) {
       if (!(e instanceof BookmarkFileError)) throw e;
       unreadable = e.reason;
     }
-    removeState(file);
+    store.remove(key);
     return { file, state, ...(unreadable !== undefined ? { unreadable } : {}) };
   } finally {
     lock.release();

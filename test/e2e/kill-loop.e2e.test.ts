@@ -18,7 +18,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, killableEnv, runCli, tempDir } from '../helpers/cli.js';
 import { startHoldingServer } from '../helpers/holding-server.js';
 import { importEnv, write } from '../helpers/import.js';
-import type { JournalRecord } from '../../src/delivery/journal.js';
+import type { JournalRecord } from '../../src/state/file/journal.js';
 
 const LOOPS = 50;
 const LEADS = 12;

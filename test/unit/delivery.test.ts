@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Sleep } from '../../src/api/retry.js';
-import { loadJournal } from '../../src/delivery/journal.js';
+import { loadJournal } from '../../src/state/file/journal.js';
 import type { EmulatorOptions } from '../../src/emulator/index.js';
 import { BIN, killableEnv, runCli, tempDir } from '../helpers/cli.js';
 import { closedPort } from '../helpers/servers.js';

@@ -11,7 +11,7 @@ import {
   loadJournal,
   replayJournal,
   type JournalRecord,
-} from '../../src/delivery/journal.js';
+} from '../../src/state/file/journal.js';
 import { BIN, runCli, tempDir } from '../helpers/cli.js';
 import { startHoldingServer, type HoldingServer } from '../helpers/holding-server.js';
 import { importEnv, write } from '../helpers/import.js';

@@ -1,7 +1,8 @@
 /**
  * The layers of ARCHITECTURE.md, kept true: each folder of src/ imports only from the folders
  * below it (static and dynamic imports alike), and the shared files at the bottom (src/*.ts)
- * import nothing from a folder.
+ * import nothing from a folder. And only src/state/ knows where state lives: no module outside
+ * it imports a store's own files (src/state/file/…) or reads and writes a state file itself.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,12 +13,13 @@ const BOTTOM = 'shared';
 
 /** What each layer may import, besides itself and the shared files at the bottom. */
 const ALLOWED: Record<string, readonly string[]> = {
-  cli: ['index', 'config', 'delivery', 'report', 'leads', 'input', 'api', 'emulator'],
-  index: ['config', 'delivery', 'report', 'leads', 'input', 'api'],
+  cli: ['index', 'config', 'delivery', 'report', 'leads', 'input', 'api', 'emulator', 'state'],
+  index: ['config', 'delivery', 'report', 'leads', 'input', 'api', 'state'],
   config: ['report', 'api'],
-  delivery: ['leads', 'input', 'api'],
-  report: ['api'],
-  leads: ['input', 'api'],
+  delivery: ['leads', 'input', 'api', 'state'],
+  report: ['api', 'state'],
+  leads: ['input', 'api', 'state'],
+  state: [],
   input: [],
   api: [],
   emulator: ['api'],
@@ -49,6 +51,31 @@ function importsOf(file: string): string[] {
   return out;
 }
 
+/** The text of a file without its comments (a comment may name a state file). */
+function codeOf(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+}
+
+/**
+ * What makes a module outside src/state/ touch state files itself: it imports node:fs and builds
+ * a path in the state folder (`path.join(stateDir, …)`) or names a state file or folder.
+ */
+const FS_IMPORT = /\bfrom\s*['"](?:node:)?fs(?:\/promises)?['"]/;
+const STATE_PATH =
+  /path\.(?:join|resolve)\(\s*[\w.]*\bstateDir\b|['"`](?:ledgers|journals|history|bookmarks|sidecars|completion)['"`/]|['"`][^'"`\n]*(?:\.ledger|runs\.jsonl|statuses\.json)['"`]/;
+
+/** Why `file` (outside src/state/) touches state on its own, or undefined. */
+function stateProblem(file: string, text: string, imports: readonly string[]): string | undefined {
+  const store = path.join(SRC, 'state', 'file') + path.sep;
+  const direct = imports.find((i) => i.startsWith(store));
+  if (direct !== undefined)
+    return `imports ${path.relative(SRC, direct)} (open a store through state/index.ts)`;
+  const code = codeOf(text);
+  if (!FS_IMPORT.test(code)) return undefined;
+  const m = STATE_PATH.exec(code);
+  return m ? `reads or writes state files itself (node:fs and ${m[0]})` : undefined;
+}
+
 describe('layers', () => {
   const files = sourceFiles(SRC);
 
@@ -74,6 +101,34 @@ describe('layers', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('only src/state/ opens state files: no module elsewhere imports a store or names its files', () => {
+    const wrong: string[] = [];
+    for (const file of files) {
+      if (file.startsWith(path.join(SRC, 'state') + path.sep)) continue;
+      const problem = stateProblem(file, fs.readFileSync(file, 'utf8'), importsOf(file));
+      if (problem !== undefined) wrong.push(`${path.relative(SRC, file)} ${problem}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('would catch a module reading a state file or importing the file store', () => {
+    const probe = path.join(SRC, 'cli', 'commands', 'history.ts');
+    const fsLine = "import fs from 'node:fs';\n";
+    expect(
+      stateProblem(probe, `${fsLine}const f = path.join(stateDir, 'history', 'runs.jsonl');`, []),
+    ).toMatch(/reads or writes state files itself/);
+    expect(stateProblem(probe, `${fsLine}fs.readdirSync(path.join(dir, 'ledgers'));`, [])).toMatch(
+      /reads or writes state files itself/,
+    );
+    expect(stateProblem(probe, '', [path.join(SRC, 'state', 'file', 'ledger.ts')])).toMatch(
+      /imports state\/file\/ledger.ts/,
+    );
+    // A comment may name them; a module without node:fs may name a command `history`.
+    expect(stateProblem(probe, `${fsLine}// see <state>/ledgers/<key>.ledger`, [])).toBeUndefined();
+    expect(stateProblem(probe, ".command('history')", [])).toBeUndefined();
+    expect(stateProblem(probe, '', [path.join(SRC, 'state', 'index.ts')])).toBeUndefined();
   });
 
   it('would catch a layer importing upward', () => {

@@ -15,7 +15,7 @@ import {
   STATE_ACCEPTED,
   STATE_UNCERTAIN,
   loadTable,
-} from '../../src/delivery/ledger.js';
+} from '../../src/state/file/ledger.js';
 import type { EmulatorOptions } from '../../src/emulator/index.js';
 import { BIN, runCli, tempDir } from '../helpers/cli.js';
 import { startHoldingServer, type HoldingServer } from '../helpers/holding-server.js';

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { STALE_UNREADABLE_MS, acquireLock } from '../../src/lock.js';
+import { STALE_UNREADABLE_MS, acquireLock } from '../../src/state/file/lock.js';
 import { LockedError } from '../../src/errors.js';
 import { ROOT, tempDir } from '../helpers/cli.js';
 
@@ -98,7 +98,7 @@ describe('acquireLock', () => {
 function transpiledLock(): string {
   const out = tempDir('cacs-lockmod-');
   fs.writeFileSync(path.join(out, 'package.json'), '{"type":"module"}');
-  const pending = ['lock.ts'];
+  const pending = ['state/file/lock.ts'];
   const done = new Set<string>();
   while (pending.length > 0) {
     const rel = pending.pop()!;
@@ -115,7 +115,7 @@ function transpiledLock(): string {
       pending.push(path.posix.join(path.posix.dirname(rel), `${m[1]}.ts`));
     }
   }
-  return path.join(out, 'lock.js');
+  return path.join(out, 'state', 'file', 'lock.js');
 }
 
 /**

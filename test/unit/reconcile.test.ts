@@ -14,7 +14,7 @@ import {
   readRecords,
   STATE_ACCEPTED,
   STATE_UNCERTAIN,
-} from '../../src/delivery/ledger.js';
+} from '../../src/state/file/ledger.js';
 import { createClient, reconcile } from '../../src/index.js';
 import { canonicalServiceUrl } from '../../src/net.js';
 import { runCli, tempDir } from '../helpers/cli.js';

@@ -20,7 +20,11 @@ import {
   runReport,
 } from '../../src/index.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { openBookmark as openStoreBookmark } from '../../src/report/bookmark.js';
+import { openBookmark as openBookmarkIn } from '../../src/report/bookmark.js';
+import { openStateStore } from '../../src/state/index.js';
+
+const openStoreBookmark = (stateDir: string, key: Parameters<typeof openBookmarkIn>[1]) =>
+  openBookmarkIn(openStateStore({ stateDir }).bookmarks, key);
 import { BIN, isolatedEnv, killableEnv, runCli, tempDir, type RunResult } from '../helpers/cli.js';
 
 const HOUR = 3_600_000;

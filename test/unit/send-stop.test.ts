@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CacsClient, ImportResult } from '../../src/api/client.js';
-import type { DeliveryJournal, PreviousState } from '../../src/delivery/journal-types.js';
+import type { DeliveryJournal, PreviousState } from '../../src/state/journal-types.js';
 import { sendLeads } from '../../src/delivery/send.js';
 import type { LeadEntry } from '../../src/leads/sending.js';
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { CacsClient, ImportResult } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import { messages, parseServiceMessage } from '../../src/api/spec.js';
-import { NO_JOURNAL, type DeliveryJournal } from '../../src/delivery/journal-types.js';
+import { NO_JOURNAL, type DeliveryJournal } from '../../src/state/journal-types.js';
 import { sendLeads } from '../../src/delivery/send.js';
 import { readSpool } from '../../src/leads/sending.js';
 import { tempDir } from '../helpers/cli.js';

@@ -1,25 +1,24 @@
 /**
- * `cacs history`: past imports from the state folder (delivery/history.ts), one run in detail,
- * and which runs sent a lead (the campaign ledgers, delivery/ledger.ts).
+ * `cacs history`: past imports from the state store's history, one run in detail, and which runs
+ * sent a lead (the campaign ledgers): all read through the store (state/index.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../../errors.js';
-import { readHistory, type RunRecord } from '../../delivery/history.js';
 import {
-  Hasher,
   STATE_ACCEPTED,
   STATE_UNCERTAIN,
-  ledgerFolder,
-  readRecords,
-} from '../../delivery/ledger.js';
+  openStateStore,
+  type RunRecord,
+  type StateStore,
+} from '../../state/index.js';
 import { normalizePhone } from '../../leads/normalize.js';
 import { formatCount, formatLocalTime } from '../../text.js';
 import type { Context } from '../context.js';
 import type { Flags, defineHistoryFind, defineHistoryList, defineHistoryShow } from '../program.js';
 
-async function stateDirOf(ctx: Context): Promise<string> {
-  return (await ctx.settings()).settings.stateDir;
+async function storeOf(ctx: Context): Promise<StateStore> {
+  return openStateStore({ stateDir: (await ctx.settings()).settings.stateDir });
 }
 
 function when(iso: string): string {
@@ -36,7 +35,9 @@ export async function runHistoryList(
   ctx: Context,
 ): Promise<number> {
   const { settings } = await ctx.settings();
-  let runs = readHistory(settings.stateDir).reverse();
+  const store = openStateStore({ stateDir: settings.stateDir });
+  let runs = (await store.readHistory()).reverse();
+  await store.close();
   if (flags.campaign !== undefined) {
     const key = settings.campaigns[flags.campaign] ?? flags.campaign;
     runs = runs.filter((r) => r.campaign === key);
@@ -100,7 +101,10 @@ export async function runHistoryShow(
   ctx: Context,
   args: string[],
 ): Promise<number> {
-  const run = findRun(readHistory(await stateDirOf(ctx)), args[0] ?? '');
+  const store = await storeOf(ctx);
+  const history = await store.readHistory();
+  await store.close();
+  const run = findRun(history, args[0] ?? '');
   if (flags.json) {
     ctx.out.json({ run, exitCode: 0, error: null });
     return 0;
@@ -162,58 +166,42 @@ export async function runHistoryFind(
 ): Promise<number> {
   const query = (args[0] ?? '').trim();
   if (query === '') throw new UsageError('give a phone number or a ref_id to look for');
-  const stateDir = await stateDirOf(ctx);
-  const folder = ledgerFolder(stateDir);
-  const files = fs.existsSync(folder)
-    ? fs.readdirSync(folder).filter((f) => f.endsWith('.ledger'))
-    : [];
-  const found: Found[] = [];
-  if (files.length > 0) {
-    const hasher = Hasher.forStateDir(stateDir);
-    const phone = normalizePhone(query, { value: '', changes: 0 }).value;
-    const [lo, hi] = /^\d+$/.test(phone) ? hasher.phone(phone) : [-1, -1];
-    const ref = hasher.ref(query);
-    const runs = new Map(readHistory(stateDir).map((r) => [r.n, r]));
-    for (const f of files) {
-      const metaFile = path.join(folder, f.replace(/\.ledger$/, '.json'));
-      let meta = { baseUrl: '?', campaign: '?' };
-      try {
-        meta = JSON.parse(fs.readFileSync(metaFile, 'utf8')) as typeof meta;
-      } catch {
-        // an older or damaged description: the records still count
-      }
-      /** The latest record per run, so a batch's uncertain-then-accepted shows as accepted. */
-      const byRun = new Map<number, Found>();
-      for (const r of readRecords(path.join(folder, f))) {
-        const byPhone = r.lo === lo && r.hi === hi;
-        if (!byPhone && r.ref !== ref) continue;
-        const run = runs.get(r.run);
-        byRun.set(r.run, {
-          run: run?.id ?? null,
-          started: run?.started ?? null,
-          file: run?.file ?? null,
-          campaign: run?.alias ? `${run.alias} (${meta.campaign})` : meta.campaign,
-          baseUrl: meta.baseUrl,
-          recorded: new Date(r.time * 1000).toISOString(),
-          outcome:
-            r.state === STATE_ACCEPTED
-              ? 'accepted'
-              : r.state === STATE_UNCERTAIN
-                ? 'uncertain'
-                : 'not imported',
-          matched: byPhone ? 'phone' : 'ref_id',
-        });
-      }
-      found.push(...byRun.values());
-    }
+  const store = await storeOf(ctx);
+  const phone = normalizePhone(query, { value: '', changes: 0 }).value;
+  const records = await store.findLead({
+    ...(/^\d+$/.test(phone) ? { phone } : {}),
+    ref: query,
+  });
+  const runs = new Map((records.length > 0 ? await store.readHistory() : []).map((r) => [r.n, r]));
+  await store.close();
+  /** Per ledger, the latest record per run, so a batch's uncertain-then-accepted shows as accepted. */
+  const latest = new Map<string, Found>();
+  for (const r of records) {
+    const run = runs.get(r.run);
+    latest.set(`${r.ledger}\0${r.run}`, {
+      run: run?.id ?? null,
+      started: run?.started ?? null,
+      file: run?.file ?? null,
+      campaign: run?.alias ? `${run.alias} (${r.campaignKey})` : r.campaignKey,
+      baseUrl: r.serviceUrl,
+      recorded: new Date(r.time * 1000).toISOString(),
+      outcome:
+        r.state === STATE_ACCEPTED
+          ? 'accepted'
+          : r.state === STATE_UNCERTAIN
+            ? 'uncertain'
+            : 'not imported',
+      matched: r.matched,
+    });
   }
+  const found = [...latest.values()];
   found.sort((a, b) => a.recorded.localeCompare(b.recorded));
   if (flags.json) {
     ctx.out.json({ query, found, exitCode: 0, error: null });
     return 0;
   }
   if (found.length === 0) {
-    ctx.out.info(`no run recorded sending ${query} (looked in ${folder})`);
+    ctx.out.info(`no run recorded sending ${query} (looked in ${store.ledgersAt})`);
     return 0;
   }
   for (const x of found) {

@@ -19,9 +19,15 @@ import {
   type BookmarkState,
 } from '../../report/bookmark.js';
 import { parseServiceWall } from '../../report/bookmark-range.js';
+import { openStateStore } from '../../state/index.js';
 import { plural } from '../../text.js';
 import type { Context } from '../context.js';
 import type { ReportFlags } from './report.js';
+
+/** The state store's bookmarks (the file store keeps them under the state folder). */
+function bookmarksOf(settings: Pick<Settings, 'stateDir'>) {
+  return openStateStore({ stateDir: settings.stateDir }).bookmarks;
+}
 
 type Given = Pick<
   ReportFlags,
@@ -131,7 +137,7 @@ export function openRunBookmark(
   flags: Pick<ReportFlags, 'status' | 'refId'>,
   ctx: Context,
 ): BookmarkHandle {
-  const handle = openBookmark(settings.stateDir, bookmarkKey(name, settings, flags));
+  const handle = openBookmark(bookmarksOf(settings), bookmarkKey(name, settings, flags));
   for (const line of handle.notes.splice(0)) ctx.out.info(line);
   return handle;
 }
@@ -143,7 +149,7 @@ export async function runBookmarkList(flags: ReportFlags, ctx: Context): Promise
   if (flags.tz !== undefined) cmdFlags.set('timezone', flags.tz);
   const { settings } = await ctx.settings(cmdFlags);
   const campaign = flags.campaign !== undefined ? requireCampaign(settings).key : undefined;
-  const { bookmarks, unreadable } = listBookmarks(settings.stateDir);
+  const { bookmarks, unreadable } = listBookmarks(bookmarksOf(settings));
   const shown = bookmarks.filter((b) => campaign === undefined || b.campaign === campaign);
   const lastRunAt = (b: BookmarkState) =>
     formatServiceDate(instantToWall(Date.parse(b.lastRun.at), settings.timezone));
@@ -213,7 +219,7 @@ export async function runBookmarkReset(flags: ReportFlags, ctx: Context): Promis
   if (flags.tz !== undefined) cmdFlags.set('timezone', flags.tz);
   const { settings } = await ctx.settings(cmdFlags);
   const key = bookmarkKey(flags.bookmarkReset!, settings, flags);
-  const { state, file, unreadable } = resetBookmark(settings.stateDir, key);
+  const { state, file, unreadable } = resetBookmark(bookmarksOf(settings), key);
   const what = `bookmark ${JSON.stringify(key.name)} (${describeKey(key)})`;
   if (state === undefined) {
     ctx.out.info(

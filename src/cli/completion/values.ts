@@ -4,12 +4,10 @@
  * reports (a small list the report keeps in the state folder). `cacs __complete <kind>` prints
  * them one per line; it reads the config files and that list only: no network, no token.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { writeFileAtomicSync } from '../../atomic-write.js';
 import { ENV, envValue } from '../../config/env.js';
 import { defaultStateDir } from '../../config/paths.js';
 import type { LoadedConfigFile } from '../../config/files.js';
+import { openStateStore } from '../../state/index.js';
 import type { IO } from '../context.js';
 import type { GlobalOptions } from '../program.js';
 
@@ -21,9 +19,14 @@ export const MAX_STATUSES = 64;
 /** The service's status parameter is at most 40 characters: no one status is longer. */
 const MAX_STATUS_LENGTH = 40;
 
-/** The list of statuses seen, in the state folder (mode 600, like everything there). */
+/** The list of statuses seen, kept by the state store (the file store: the state folder, 0600). */
+function statusesList(stateDir: string) {
+  return openStateStore({ stateDir }).completionStatuses;
+}
+
+/** Where that list is kept (for tests). */
 export function statusesFile(stateDir: string): string {
-  return path.join(stateDir, 'completion', 'statuses.json');
+  return statusesList(stateDir).where;
 }
 
 /** A status worth offering: printable, no comma (it separates statuses), not too long. */
@@ -39,8 +42,8 @@ function offerable(status: string): boolean {
 /** The statuses seen in earlier reports, sorted; an empty list when there is none yet. */
 export function readStatuses(stateDir: string): string[] {
   try {
-    const data = JSON.parse(fs.readFileSync(statusesFile(stateDir), 'utf8')) as unknown;
-    const list = (data as { statuses?: unknown }).statuses;
+    const data = statusesList(stateDir).read();
+    const list = (data as { statuses?: unknown } | undefined)?.statuses;
     if (!Array.isArray(list)) return [];
     return list.filter((s): s is string => typeof s === 'string' && offerable(s));
   } catch {
@@ -59,9 +62,7 @@ export function rememberStatuses(stateDir: string, seen: Iterable<string>): void
     const fresh = [...new Set(seen)].filter((s) => offerable(s) && !known.includes(s));
     if (fresh.length === 0) return;
     const kept = [...fresh, ...known].slice(0, MAX_STATUSES).sort();
-    const file = statusesFile(stateDir);
-    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    writeFileAtomicSync(file, `${JSON.stringify({ statuses: kept })}\n`, { mode: 0o600 });
+    statusesList(stateDir).write({ statuses: kept });
   } catch {
     // a read-only or full state folder: the next report tries again
   }

@@ -6,9 +6,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { assertCanCreateIn, freeSpace } from './atomic-write.js';
-import { CacsError, FailureError } from './errors.js';
-import { formatBytes } from './text.js';
+import { assertCanCreateIn, freeSpace } from '../../atomic-write.js';
+import { CacsError, FailureError } from '../../errors.js';
+import { formatBytes } from '../../text.js';
 
 /** Room asked for when the state folder is full: ample for the records of a large import. */
 export const STATE_ROOM = 16_000_000;

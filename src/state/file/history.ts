@@ -1,50 +1,13 @@
 /**
  * Import history: one line per run start and one per run end in `<state>/history/runs.jsonl`
- * (appended, mode 0600). `cacs history` reads it; the ledger's records name runs by number.
+ * (appended, mode 0600): the file store's history (state/types.ts). `cacs history` reads it; the ledger's records name runs by number.
  * Dry runs send nothing and are not recorded.
  */
 import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { writingState } from '../state-write.js';
-
-export interface RunStart {
-  k: 'start';
-  id: string;
-  /** The number the ledger's records carry. */
-  n: number;
-  started: string;
-  file: string;
-  campaign: string;
-  alias?: string;
-  baseUrl: string;
-  pid: number;
-  /** The input's content hash (hashFile): which sidecar files are this input's own. */
-  inputHash?: string;
-}
-
-export interface RunEnd {
-  k: 'end';
-  id: string;
-  ended: string;
-  total: number;
-  imported: number;
-  rejected: number;
-  skipped: number;
-  uncertain: number;
-  exitCode: number;
-  rejectsFile: string | null;
-  skippedFile: string | null;
-  uncertainFile: string | null;
-  /** Input lines of the leads left uncertain by this run (at most 10,000). */
-  uncertainLines: number[];
-}
-
-export interface RunRecord extends RunStart {
-  end?: Omit<RunEnd, 'k' | 'id'>;
-}
-
-export const MAX_LISTED_LINES = 10_000;
+import { writingState } from './state-write.js';
+import type { RunEnd, RunRecord, RunStart } from '../types.js';
 
 export function historyFile(stateDir: string): string {
   return path.join(stateDir, 'history', 'runs.jsonl');
@@ -68,9 +31,15 @@ function appendLine(file: string, rec: RunStart | RunEnd): void {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const c = fs.constants;
   // Appended in place (never through a planted symlink), one whole line per write.
-  const fd = fs.openSync(file, c.O_WRONLY | c.O_APPEND | c.O_CREAT | c.O_NOFOLLOW, 0o600);
+  const fd = fs.openSync(file, c.O_RDWR | c.O_APPEND | c.O_CREAT | c.O_NOFOLLOW, 0o600);
   try {
-    const line = Buffer.from(`${JSON.stringify(rec)}\n`);
+    // A torn last line (a run killed mid-write) is ended first, so this record is a line of its
+    // own rather than joined to it (and skipped with it by readHistory). Ended, not cut: another
+    // run may be appending meanwhile.
+    const size = fs.fstatSync(fd).size;
+    const last = Buffer.alloc(1);
+    const torn = size > 0 && fs.readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a;
+    const line = Buffer.from(`${torn ? '\n' : ''}${JSON.stringify(rec)}\n`);
     let off = 0;
     while (off < line.length) off += fs.writeSync(fd, line, off, line.length - off);
     fs.fdatasyncSync(fd);

@@ -11,14 +11,19 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { flushOnExit } from '../cleanup.js';
-import { FailureError, UsageError } from '../errors.js';
-import type { InputInfo } from '../input/types.js';
-import { formatBytes, formatLocalTime, formatCount, plural } from '../text.js';
-import { freeSpace } from '../atomic-write.js';
-import type { DeliveryJournal, EarlierRuns, PreviousState, RangeOutcome } from './journal-types.js';
-import { acquireLock } from '../lock.js';
-import { describeStateFailure, writingState } from '../state-write.js';
+import { flushOnExit } from '../../cleanup.js';
+import { FailureError, UsageError } from '../../errors.js';
+import { formatBytes, formatLocalTime, formatCount, plural } from '../../text.js';
+import { freeSpace } from '../../atomic-write.js';
+import type {
+  DeliveryJournal,
+  EarlierRuns,
+  PreviousState,
+  RangeOutcome,
+} from '../journal-types.js';
+import type { JournalHandle } from '../types.js';
+import { acquireLock } from './lock.js';
+import { describeStateFailure, writingState } from './state-write.js';
 
 const NONE = 0;
 const DONE = 1;
@@ -272,17 +277,11 @@ function journalWriteError(folder: string, e: unknown): JournalWriteError {
   return new JournalWriteError(folder, code, freeSpace(folder));
 }
 
-/** An open import journal: what the sender records into, and how to close it. */
-export interface JournalHandle {
-  journal: DeliveryJournal;
-  /** Set when an earlier run of the same input left records. */
-  resumedFrom?: Date;
-  close(): Promise<void>;
-}
-
-export interface OpenJournalOptions {
+/** What the file store opens a journal with (state/types.ts OpenJournalOptions, and its folder). */
+export interface FileJournalOptions {
   stateDir: string;
-  info: InputInfo;
+  /** The input's name in messages and in the journal's header ("leads.csv", "stdin"). */
+  input: string;
   /** The content hash of the bytes the preflight read (see hashFile). */
   inputHash: string;
   campaignKey: string;
@@ -317,7 +316,7 @@ export function journalExists(
   return fs.existsSync(file);
 }
 
-export async function openImportJournal(opts: OpenJournalOptions): Promise<JournalHandle> {
+export async function openImportJournal(opts: FileJournalOptions): Promise<JournalHandle> {
   const inputHash = opts.inputHash;
   const dir = path.join(opts.stateDir, 'journals');
   let forgetFlush = () => {};
@@ -325,7 +324,7 @@ export async function openImportJournal(opts: OpenJournalOptions): Promise<Journ
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 }),
   );
   const file = path.join(dir, `${journalKey(inputHash, opts.campaignKey, opts.baseUrl)}.jsonl`);
-  const lock = acquireLock(`${file}.lock`, opts.info.displayName);
+  const lock = acquireLock(`${file}.lock`, opts.input);
   try {
     if (opts.restart && fs.existsSync(file)) {
       const aside = `${file}.restarted-${Date.now()}`;
@@ -358,7 +357,7 @@ export async function openImportJournal(opts: OpenJournalOptions): Promise<Journ
         k: 'h',
         v: 1,
         created: new Date().toISOString(),
-        input: opts.info.displayName,
+        input: opts.input,
         inputHash,
         campaign: opts.campaignKey,
         baseUrl: opts.baseUrl,

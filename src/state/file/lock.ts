@@ -18,9 +18,12 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomicSync } from './atomic-write.js';
+import { writeFileAtomicSync } from '../../atomic-write.js';
 import { stateWriteError } from './state-write.js';
-import { LockedError } from './errors.js';
+import { LockedError } from '../../errors.js';
+import type { LockedMessage, StateLock } from '../types.js';
+
+export type { LockedMessage };
 
 /** How long an empty or garbled lock file counts as held (its writer may still be starting). */
 export const STALE_UNREADABLE_MS = 10_000;
@@ -37,9 +40,7 @@ function alive(pid: number): boolean {
   }
 }
 
-export interface Lock {
-  release(): void;
-}
+export type Lock = StateLock;
 
 interface Seen {
   text: string;
@@ -151,12 +152,6 @@ function removeStale(file: string, seen: Seen): void {
   }
   fs.rmSync(aside, { force: true });
 }
-
-/**
- * What a lock held by another run is called in the error: `pid` is the holder's (this process's
- * own when it holds the lock already; undefined when the holder is still starting).
- */
-export type LockedMessage = (pid: number | undefined) => LockedError;
 
 /**
  * Take the lock `file`. `what` names the thing locked in the import's wording ("another cacs run

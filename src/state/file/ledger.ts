@@ -21,26 +21,31 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { UsageError } from '../errors.js';
-import { freeSpace, writeFileAtomicSync } from '../atomic-write.js';
-import { flushOnExit } from '../cleanup.js';
-import { writingState } from '../state-write.js';
+import { UsageError } from '../../errors.js';
+import { freeSpace, writeFileAtomicSync } from '../../atomic-write.js';
+import { flushOnExit } from '../../cleanup.js';
+import { writingState } from './state-write.js';
 import { AppendLog, JournalWriteError } from './journal.js';
+
+import {
+  STATE_ACCEPTED,
+  STATE_NONE,
+  STATE_UNCERTAIN,
+  type CampaignLedger,
+  type Claimed,
+  type LedgerEntry,
+  type LedgerHit,
+  type LedgerRecord,
+  type LedgerState,
+} from '../types.js';
+
+export { STATE_ACCEPTED, STATE_NONE, STATE_UNCERTAIN };
+export type { LedgerEntry, LedgerHit, LedgerRecord, LedgerState };
 
 export const RECORD_BYTES = 24;
 const MARK = 0xc5;
-export const STATE_NONE = 0;
-export const STATE_ACCEPTED = 1;
-export const STATE_UNCERTAIN = 2;
-export type LedgerState = typeof STATE_NONE | typeof STATE_ACCEPTED | typeof STATE_UNCERTAIN;
-
-export interface LedgerHit {
-  state: 'accepted' | 'uncertain';
-  /** The run that wrote the latest record (history.ts numbers runs). */
-  run: number;
-  /** When that run first wrote to this ledger. */
-  at: Date;
-}
+/** Every lead claimed: the campaign's lock keeps other runs off it. */
+const ALL_CLAIMED: Claimed = Object.freeze({ refused: Object.freeze([]) });
 
 /** murmur3 (32-bit) of a string's UTF-16 code units. */
 function murmur(text: string, seed: number): number {
@@ -335,13 +340,8 @@ export function loadTable(file: string): { table: LedgerTable; validBytes: numbe
   }
 }
 
-export interface LedgerEntry {
-  phone: string;
-  ref?: string | undefined;
-}
-
 /** The ledger of one campaign, read for lookups and (for a real import) opened for appending. */
-export class Ledger {
+export class Ledger implements CampaignLedger {
   private constructor(
     readonly file: string,
     private readonly hasher: Hasher,
@@ -437,9 +437,9 @@ export class Ledger {
   }
 
   /** Before a request leaves: its leads are uncertain until the answer says otherwise (durable). */
-  async begin(entries: readonly LedgerEntry[]): Promise<void> {
+  async begin(entries: readonly LedgerEntry[]): Promise<Claimed> {
     const log = this.log;
-    if (!log) return;
+    if (!log) return ALL_CLAIMED;
     if (log.failed !== undefined) throw ledgerError(path.dirname(this.file), log.failed);
     log.add(this.records(entries, STATE_UNCERTAIN));
     try {
@@ -447,6 +447,7 @@ export class Ledger {
     } catch (e) {
       throw ledgerError(path.dirname(this.file), e);
     }
+    return ALL_CLAIMED;
   }
 
   /** After the answer: accepted, still uncertain, or not imported (synced with the next write). */
@@ -550,19 +551,6 @@ function ledgerError(folder: string, e: unknown): JournalWriteError {
     freeSpace(folder),
     'ledger',
   );
-}
-
-/** One ledger record as written (see the layout at the top of this file). */
-export interface LedgerRecord {
-  lo: number;
-  hi: number;
-  /** The ref_id's hash (0: none). */
-  ref: number;
-  /** The run the record is written for (history.ts numbers runs). */
-  run: number;
-  /** Seconds since 1970. */
-  time: number;
-  state: LedgerState;
 }
 
 /**
