@@ -65,24 +65,6 @@ export function parseDuration(text: string, flag = '--settle'): number {
   return ms;
 }
 
-/** A duration for messages: `1h`, `1h30m`, `45s`, `0s`. */
-export function formatDuration(ms: number): string {
-  let s = Math.round(ms / 1000);
-  if (s === 0) return '0s';
-  let out = '';
-  for (const [unit, size] of [
-    ['d', 86_400],
-    ['h', 3600],
-    ['m', 60],
-    ['s', 1],
-  ] as const) {
-    const n = Math.floor(s / size);
-    if (n > 0) out += `${n}${unit}`;
-    s -= n * size;
-  }
-  return out;
-}
-
 /** 'yyyy-mm-dd HH:mm:ss' (a stored covered-until) as a LocalDateTime; undefined when it is not one. */
 export function parseServiceWall(text: unknown): LocalDateTime | undefined {
   if (typeof text !== 'string') return undefined;

@@ -12,7 +12,7 @@ import {
 import type { FlatConfig } from '../../config/schema.js';
 import { requireCampaign } from '../../config/settings.js';
 import { assertCanCreateIn, writeTargetOf, type WriteTarget } from '../../atomic-write.js';
-import { formatBytes, plural } from '../../text.js';
+import { formatBytes, formatDurationFlag, plural } from '../../text.js';
 import type { Context } from '../context.js';
 import { htmlReportWriter } from './report-html.js';
 import type { Sink } from '../../report/write.js';
@@ -516,7 +516,7 @@ async function reportCommand(
       const end =
         flags.to !== undefined
           ? `--to is ${formatServiceDate(range.to)}`
-          : `calls after ${formatServiceDate(range.to)} (now − ${durations.formatDuration(settleMs)}) are left to settle`;
+          : `calls after ${formatServiceDate(range.to)} (now − ${formatDurationFlag(settleMs)}) are left to settle`;
       ctx.out.info(
         (covered !== undefined
           ? `nothing new to fetch: bookmark ${name} covers up to ${covered} (service clock), and ${end}; the bookmark is unchanged`
