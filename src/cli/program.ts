@@ -11,7 +11,8 @@ import {
 } from '@commander-js/extra-typings';
 import type { Command as PlainCommand } from 'commander';
 import { ENV, envValue } from '../config/env.js';
-import { EXIT_CODE_HELP } from '../errors.js';
+import { OPTION_DEFAULTS, defaultText } from '../defaults.js';
+import { EXIT_CODE_HELP, exitCodesSentence } from '../errors.js';
 import { OPTION_BOUNDS } from '../options.js';
 import { Secrets } from '../secrets.js';
 import { VERSION } from '../version.js';
@@ -39,6 +40,24 @@ export type Flags<D extends (parent: never) => { opts(): OptionValues }> = Retur
 
 type Run<O> = (opts: O, ctx: Context, args: string[]) => Promise<number>;
 
+/** The width the help's prose is wrapped at. */
+const HELP_WIDTH = 95;
+
+/**
+ * `lead` (the text already on the line) followed by `sentence`, its words wrapped at
+ * {@link HELP_WIDTH} columns: how a generated sentence joins the prose around it.
+ */
+export function continueLine(lead: string, sentence: string): string {
+  const lines = [lead];
+  for (const word of sentence.split(' ')) {
+    const last = lines[lines.length - 1]!;
+    const joined = last === '' || last.endsWith(' ') ? last + word : `${last} ${word}`;
+    if ([...joined].length <= HELP_WIDTH || last.trim() === '') lines[lines.length - 1] = joined;
+    else lines.push(word);
+  }
+  return lines.join('\n');
+}
+
 function exitCodesHelp(): string {
   return [
     'Exit codes:',
@@ -54,7 +73,7 @@ export function defineGlobals(program: Command) {
     .option('--config <file>', 'read settings from this file instead of searching')
     .option(
       '--timeout <ms>',
-      'per-request timeout in milliseconds (default 30000)',
+      `per-request timeout in milliseconds (default ${defaultText('timeout')})`,
       intArg(100, 3_600_000),
     )
     .option('-q, --quiet', 'no progress or summary on stderr; errors and warnings only')
@@ -275,12 +294,12 @@ export function defineImport(parent: CommandUnknownOpts) {
     )
     .option(
       '--batch-size <n>',
-      'leads per request (default 500)',
+      `leads per request (default ${defaultText('import.batchSize')})`,
       intArg(...OPTION_BOUNDS.batchSize),
     )
     .option(
       '--concurrency <n>',
-      'requests in flight (default 2)',
+      `requests in flight (default ${defaultText('import.concurrency')})`,
       intArg(...OPTION_BOUNDS.importConcurrency),
     )
     .option('--dry-run', 'check and count everything, send nothing')
@@ -325,8 +344,7 @@ beside the input (fix them and import that file again); rows not sent by design 
 numbers on a do-not-call list, leads the campaign already has) go to <input file
 name>.skipped.csv. A do-not-call list that cannot be read stops the import (exit 2). A rerun resumes where the
 last one stopped, and a lead the campaign already has is never sent again (cacs history find
-<phone> says when it was). Exit codes: 0 done, 2 bad input (nothing sent), 3 some rows
-rejected, 4 refused by the service, 5 uncertain, 1 failure, 130 interrupted.`,
+${continueLine('<phone> says when it was). ', exitCodesSentence('import'))}`,
     );
 }
 
@@ -363,7 +381,7 @@ export function defineReport(parent: CommandUnknownOpts) {
       .addOption(
         new Option(
           '--flatten <mode>',
-          'CSV, xlsx and table: a row per attempt or per lead (default attempts)',
+          `CSV, xlsx and table: a row per attempt or per lead (default ${defaultText('report.flatten')})`,
         ).choices(['attempts', 'leads'] as const satisfies readonly FlattenMode[]),
       )
       .option(
@@ -372,10 +390,14 @@ export function defineReport(parent: CommandUnknownOpts) {
       )
       .option('--bom', 'CSV: start with a UTF-8 byte order mark so Excel shows Vietnamese text')
       .option('--no-bom', 'CSV: no byte order mark, whatever config report.bom says')
-      .option('--window-days <n>', 'days per request, 1-31 (default 31)', intArg(1, 31))
+      .option(
+        '--window-days <n>',
+        `days per request, ${OPTION_BOUNDS.windowDays.join('-')} (default ${defaultText('report.windowDays')})`,
+        intArg(...OPTION_BOUNDS.windowDays),
+      )
       .option(
         '--concurrency <n>',
-        'requests in flight (default 4)',
+        `requests in flight (default ${defaultText('report.concurrency')})`,
         intArg(...OPTION_BOUNDS.reportConcurrency),
       )
       .option(
@@ -389,7 +411,7 @@ export function defineReport(parent: CommandUnknownOpts) {
       )
       .option(
         '--settle <duration>',
-        'with --bookmark: leave calls younger than this for the next run (default 1h; 90m, 0…)',
+        `with --bookmark: leave calls younger than this for the next run (default ${defaultText('settle')}; 90m, 0…)`,
       )
       .option('--bookmarks', 'list the bookmarks (--format json for JSON) and exit')
       .option(
@@ -418,16 +440,15 @@ Examples:
   $ cacs report --from yesterday --to yesterday --summary --format json --fail-on-violations
 
 Dates are wall-clock times in --tz (or carry an offset: 2026-11-23T10:00:00+01:00), converted
-to the service's clock (config serviceTimezone, default Asia/Ho_Chi_Minh) and sent as
+to the service's clock (config serviceTimezone, default ${defaultText('serviceTimezone')}) and sent as
 yyyy-mm-dd HH:mm:ss. Long ranges are split into windows of at most 31 days of the service's
 calendar, fetched concurrently and merged by campaign_lead_id.
 
 --summary prints statistics (a terminal view, or JSON with --format json or -o file.json) and
-a compliance check: calls outside compliance.callHours (default 08:00-17:00), numbers called
-more than compliance.maxCallsPer24h (default 1) times in 24 hours, calls to numbers on the
+a compliance check: calls outside compliance.callHours (default ${defaultText('compliance.callHours')}), numbers called
+more than compliance.maxCallsPer24h (default ${defaultText('compliance.maxCallsPer24h')}) times in 24 hours, calls to numbers on the
 import.suppress lists. The defaults follow Decree 91/2020/ND-CP; they are settings.
-Exit codes: 0 done, 2 bad flag or setting, 4 refused by the service, 6 violations found with
---fail-on-violations (after the output is written), 1 failure, 130 interrupted.
+${continueLine('', exitCodesSentence('report'))}
 
 --bookmark <name> makes a report incremental: its first run needs --from; each later run starts
 one second after the last successful one ended and ends at --to (default: now minus --settle),
@@ -443,7 +464,11 @@ export function defineHistoryList(parent: CommandUnknownOpts) {
     .command('list', { isDefault: true })
     .description('past imports, newest first (the default: cacs history)')
     .option('--campaign <key|alias>', 'only imports into this campaign')
-    .option('--limit <n>', 'at most this many runs (default 20)', intArg(1, 1_000_000))
+    .option(
+      '--limit <n>',
+      `at most this many runs (default ${defaultText('historyLimit')})`,
+      intArg(1, 1_000_000),
+    )
     .option('--json', 'print one JSON object on stdout: { runs, exitCode, error }')
     .option('--pretty', 'with --json: the JSON indented on several lines (default: one line)');
 }
@@ -499,8 +524,7 @@ without --retry-uncertain. The others stay uncertain: a lead shows in reports on
 so run reconcile again later. reconcile never sends a lead, and does not run while an import
 into the campaign does (the same lock). Each run's uncertain list (cacs history show <run>)
 names the leads; the output names runs and counts only.
-Exit codes: 0 none left uncertain, 5 some still uncertain, 2 bad flag or setting, 4 refused by
-the service, 1 failure (nothing settled), 130 interrupted.`,
+${continueLine('', exitCodesSentence('reconcile'))}`,
     );
 }
 
@@ -531,16 +555,21 @@ export function defineEmulator(parent: CommandUnknownOpts) {
   return parent
     .command('emulator')
     .description('run a local, spec-faithful CACS service for trying cacs out and for tests')
-    .option('--port <n>', 'port to listen on (0 = any free port)', intArg(0, 65535), 8787)
-    .option('--host <addr>', 'address to listen on', '127.0.0.1')
+    .option(
+      '--port <n>',
+      'port to listen on (0 = any free port)',
+      intArg(0, 65535),
+      OPTION_DEFAULTS.emulatorPort as number,
+    )
+    .option('--host <addr>', 'address to listen on', OPTION_DEFAULTS.emulatorHost as string)
     .option(
       '--token <token>',
       'the access_token the emulator accepts (a test value, not a secret)',
-      'emulator-token',
+      OPTION_DEFAULTS.emulatorToken as string,
     )
     .option(
       '--campaign <key[=name]>',
-      'a campaign it knows (repeatable; default summer)',
+      `a campaign it knows (repeatable; default ${defaultText('emulatorCampaign')})`,
       emulatorCampaignArg,
     )
     .option('--state <file>', 'keep leads in this JSON file across restarts')
@@ -564,7 +593,7 @@ export function defineEmulator(parent: CommandUnknownOpts) {
     )
     .option(
       '--phone-pattern <regex>',
-      'stricter service-side phone rule (default ^0\\d{9}$)',
+      `stricter service-side phone rule (default ${defaultText('import.phonePattern')})`,
       regexArg,
     )
     .addOption(

@@ -10,6 +10,7 @@
  * strings are what the attempts carry). The end is an instant (`--to` read in the user's zone, or
  * now minus the settle time) written on the service's clock.
  */
+import { OPTION_DEFAULTS } from '../defaults.js';
 import { UsageError } from '../errors.js';
 import {
   addSecond,
@@ -24,8 +25,7 @@ import {
 } from './dates.js';
 
 /** How long calls are left to settle unless `--settle` says otherwise. */
-export const DEFAULT_SETTLE = '1h';
-export const DEFAULT_SETTLE_MS = 3_600_000;
+export const DEFAULT_SETTLE_MS = OPTION_DEFAULTS.settleMs;
 /** The longest `--settle` accepted. */
 export const MAX_SETTLE_MS = 31 * 86_400_000;
 

@@ -2,6 +2,7 @@
  * `cacs history`: past imports from the state folder (delivery/history.ts), one run in detail,
  * and which runs sent a lead (the campaign ledgers, delivery/ledger.ts).
  */
+import { OPTION_DEFAULTS } from '../../defaults.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../../errors.js';
@@ -41,7 +42,7 @@ export async function runHistoryList(
     const key = settings.campaigns[flags.campaign] ?? flags.campaign;
     runs = runs.filter((r) => r.campaign === key);
   }
-  runs = runs.slice(0, flags.limit ?? 20);
+  runs = runs.slice(0, flags.limit ?? OPTION_DEFAULTS.historyLimit);
   if (flags.json) {
     ctx.out.json({ runs, exitCode: 0, error: null });
     return 0;
