@@ -16,7 +16,7 @@ import { EXIT_CODE_HELP, exitCodesSentence } from '../errors.js';
 import { OPTION_BOUNDS } from '../options.js';
 import { Secrets } from '../secrets.js';
 import { VERSION } from '../version.js';
-import type { InputFormat } from '../input/types.js';
+import { INPUT_FORMATS } from '../input/types.js';
 import { REPORT_FORMATS, type FlattenMode } from '../report/formats.js';
 import type { Context, IO } from './context.js';
 import {
@@ -280,7 +280,7 @@ export function defineImport(parent: CommandUnknownOpts) {
       new Option(
         '--format <format>',
         'input format (default: from the contents and extension; stdin: csv)',
-      ).choices(['csv', 'json', 'ndjson', 'xlsx'] as const satisfies readonly InputFormat[]),
+      ).choices(INPUT_FORMATS),
     )
     .option('--delimiter <c>', 'CSV delimiter: , ; tab | (default: detected)', delimiterArg)
     .option('--encoding <name>', 'text encoding, e.g. windows-1258 (default: BOM, else UTF-8)')

@@ -21,12 +21,6 @@ import {
 } from './schema.js';
 import type { TokenSource } from './token.js';
 
-/** The service's zone unless serviceTimezone says otherwise (the spec's service is in Vietnam). */
-export const DEFAULT_TIMEZONE = DEFAULTS.serviceTimezone;
-
-/** The settings' defaults (src/defaults.ts); timezone has none of its own: unset, it is serviceTimezone. */
-export { DEFAULTS };
-
 /**
  * The settings in effect, as the schema types them (`RESOLVED` in schema.ts): campaign is the
  * campaign asked for (an alias or a key, from --campaign, CACS_CAMPAIGN or defaultCampaign);
