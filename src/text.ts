@@ -2,7 +2,8 @@
  * The one formatting module: every count, plural, percentage, duration and byte size a person
  * reads — the terminal views (import summary, progress lines, the report's summary view and
  * table), the HTML page and the messages — is written by a function here, so that the same
- * figure reads the same everywhere. The rules (README, "How cacs writes numbers"):
+ * figure reads the same everywhere. The rules (README "Summary and compliance", ARCHITECTURE.md
+ * "Where each fact lives"):
  * - counts are whole numbers grouped with commas: `1,234,567`;
  * - a counted noun agrees with its count: `1 day`, `2 days`, `0 leads` ({@link plural});
  * - a share is a percentage with one decimal and no space: `36.4%` ({@link formatPercent});
