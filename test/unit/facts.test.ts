@@ -148,3 +148,20 @@ describe('exit codes: one table', () => {
     expect(bare).toEqual([]);
   });
 });
+
+describe('flags: declared beside each command', () => {
+  it('each command module takes its flags from its own -flags file, never from program.ts', () => {
+    const commands = path.join(SRC, 'cli', 'commands');
+    const runs = fs.readdirSync(commands).filter((f) => f.endsWith('.ts') && !f.includes('-'));
+    const wrong: string[] = [];
+    for (const f of runs) {
+      const text = fs.readFileSync(path.join(commands, f), 'utf8');
+      if (/from '\.\.\/program\.js'/.test(text)) wrong.push(`${f} imports program.ts`);
+      const defines = [...text.matchAll(/\bdefine[A-Z]\w*/g)].map((m) => m[0]);
+      if (defines.length > 0 && !fs.existsSync(path.join(commands, f.replace('.ts', '-flags.ts'))))
+        wrong.push(`${f} has no ${f.replace('.ts', '-flags.ts')}`);
+    }
+    expect(runs.length).toBeGreaterThanOrEqual(6);
+    expect(wrong).toEqual([]);
+  });
+});

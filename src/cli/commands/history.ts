@@ -17,7 +17,8 @@ import {
 import { normalizePhone } from '../../leads/normalize.js';
 import { formatCount, formatLocalTime } from '../../text.js';
 import type { Context } from '../context.js';
-import type { Flags, defineHistoryFind, defineHistoryList, defineHistoryShow } from '../program.js';
+import type { Flags } from '../flags.js';
+import type { defineHistoryFind, defineHistoryList, defineHistoryShow } from './history-flags.js';
 
 async function stateDirOf(ctx: Context): Promise<string> {
   return (await ctx.settings()).settings.stateDir;

@@ -20,7 +20,8 @@ import type { CallRecord } from '../../api/spec.js';
 import type { ReportProgress, ReportSplit } from '../../index.js';
 import type { ReportSummary, SummaryOptions } from '../../report/summary.js';
 import type { Settings } from '../../config/settings.js';
-import type { Flags, defineReport } from '../program.js';
+import type { Flags } from '../flags.js';
+import type { defineReport } from './report-flags.js';
 import type { CallRecord as CallRecordType } from '../../api/spec.js';
 
 /** The flags as commander parses them (program.ts defines them). */
