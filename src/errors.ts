@@ -3,40 +3,115 @@
  * turns them into a message and a process exit code.
  */
 
-export const ExitCode = {
-  /** Everything asked for was done. */
-  OK: 0,
-  /** Failure: service unreachable, unexpected service answer, internal error. */
-  FAILURE: 1,
-  /** Usage or input error, or an import whose every row was rejected; nothing imported. */
-  USAGE: 2,
-  /** Partial: some leads rejected (validation or service), the other rows dealt with. */
-  PARTIAL: 3,
-  /** Refused by the service: access_token missing/not matching, campaign_key not matching. */
-  REFUSED: 4,
-  /** Uncertain: some batches' outcome is unknown; nothing was resent. */
-  UNCERTAIN: 5,
-  /** A report's compliance check found calls outside its rules (`--fail-on-violations`). */
-  VIOLATIONS: 6,
-  /** Interrupted (SIGINT/SIGTERM); the journal is saved. */
-  INTERRUPTED: 130,
-} as const;
+/**
+ * The exit codes, once (DESIGN.md "Exit codes"): {@link ExitCode} is made from this table, and
+ * so is every list of them in the help — `cacs --help` lists each row's `help`, and a command's
+ * help ends with the codes it can exit with ({@link COMMAND_EXIT_CODES}), each in a few words
+ * (`brief`, unless the command says it its own way).
+ */
+export const EXIT_CODES = [
+  { name: 'OK', code: 0, help: 'everything asked for was done', brief: 'done' },
+  {
+    name: 'FAILURE',
+    code: 1,
+    help: 'failure: service unreachable, unexpected service answer, internal error',
+    brief: 'failure',
+  },
+  {
+    name: 'USAGE',
+    code: 2,
+    help: 'usage or input error (bad flag, date, file or setting), or every row rejected; nothing imported',
+    brief: 'bad flag or setting',
+  },
+  {
+    name: 'PARTIAL',
+    code: 3,
+    help: 'partial: some leads rejected (validation or service); the other rows done',
+    brief: 'some rows rejected',
+  },
+  {
+    name: 'REFUSED',
+    code: 4,
+    help: 'refused by the service: access_token or campaign_key not accepted',
+    brief: 'refused by the service',
+  },
+  {
+    name: 'UNCERTAIN',
+    code: 5,
+    help: 'uncertain: some batches may or may not have been imported; nothing was resent',
+    brief: 'uncertain',
+  },
+  {
+    name: 'VIOLATIONS',
+    code: 6,
+    help: 'report --fail-on-violations: calls outside the compliance rules were found',
+    brief: 'violations found with --fail-on-violations (after the output is written)',
+  },
+  {
+    name: 'INTERRUPTED',
+    code: 130,
+    help: 'interrupted (Ctrl-C); the journal is saved, rerun to resume',
+    brief: 'interrupted',
+  },
+] as const;
+
+type ExitCodeRow = (typeof EXIT_CODES)[number];
+export type ExitCodeName = ExitCodeRow['name'];
+
+/**
+ * The exit codes by name: OK 0, FAILURE 1 (service unreachable, unexpected answer, internal
+ * error), USAGE 2 (usage or input error, or an import whose every row was rejected; nothing
+ * imported), PARTIAL 3 (some leads rejected), REFUSED 4 (token or campaign key refused),
+ * UNCERTAIN 5 (some batches' outcome unknown; nothing resent), VIOLATIONS 6 (a report's
+ * compliance check found calls outside its rules, `--fail-on-violations`), INTERRUPTED 130
+ * (SIGINT/SIGTERM; the journal is saved).
+ */
+export const ExitCode = Object.freeze(
+  Object.fromEntries(EXIT_CODES.map((r) => [r.name, r.code])),
+) as { readonly [R in ExitCodeRow as R['name']]: R['code'] };
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
-/** The table printed by `--help` and the README (kept in one place). */
-export const EXIT_CODE_HELP: ReadonlyArray<[ExitCode, string]> = [
-  [0, 'everything asked for was done'],
-  [1, 'failure: service unreachable, unexpected service answer, internal error'],
-  [
-    2,
-    'usage or input error (bad flag, date, file or setting), or every row rejected; nothing imported',
+/** The table printed by `cacs --help`: each code and what it means. */
+export const EXIT_CODE_HELP: ReadonlyArray<[ExitCode, string]> = EXIT_CODES.map((r) => [
+  r.code,
+  r.help,
+]);
+
+/**
+ * The codes each command's help lists, in its order, with the command's own words where the
+ * row's `brief` does not say it well enough.
+ */
+export const COMMAND_EXIT_CODES: Readonly<
+  Record<'import' | 'report' | 'reconcile', ReadonlyArray<[ExitCodeName, string?]>>
+> = {
+  import: [
+    ['OK'],
+    ['USAGE', 'bad input (nothing sent)'],
+    ['PARTIAL'],
+    ['REFUSED'],
+    ['UNCERTAIN'],
+    ['FAILURE'],
+    ['INTERRUPTED'],
   ],
-  [3, 'partial: some leads rejected (validation or service); the other rows done'],
-  [4, 'refused by the service: access_token or campaign_key not accepted'],
-  [5, 'uncertain: some batches may or may not have been imported; nothing was resent'],
-  [6, 'report --fail-on-violations: calls outside the compliance rules were found'],
-  [130, 'interrupted (Ctrl-C); the journal is saved, rerun to resume'],
-];
+  report: [['OK'], ['USAGE'], ['REFUSED'], ['VIOLATIONS'], ['FAILURE'], ['INTERRUPTED']],
+  reconcile: [
+    ['OK', 'none left uncertain'],
+    ['UNCERTAIN', 'some still uncertain'],
+    ['USAGE'],
+    ['REFUSED'],
+    ['FAILURE', 'failure (nothing settled)'],
+    ['INTERRUPTED'],
+  ],
+};
+
+/** A command's "Exit codes: 0 done, 2 …, 130 interrupted." sentence, on one line. */
+export function exitCodesSentence(command: keyof typeof COMMAND_EXIT_CODES): string {
+  const parts = COMMAND_EXIT_CODES[command].map(([name, words]) => {
+    const row = EXIT_CODES.find((r) => r.name === name)!;
+    return `${row.code} ${words ?? row.brief}`;
+  });
+  return `Exit codes: ${parts.join(', ')}.`;
+}
 
 /**
  * What went wrong, as a stable word for scripts: `cacs … --json` prints it as `error.code`

@@ -29,6 +29,7 @@ import {
   type ImportSummary,
   type RowsMode,
 } from './delivery/import.js';
+import { DEFAULTS } from './defaults.js';
 import { UsageError } from './errors.js';
 import { INPUT_FORMATS, type InputFormat } from './input/types.js';
 import {
@@ -149,9 +150,9 @@ export type {
 } from './report/bookmark.js';
 
 /** Leads per request unless `batchSize` says otherwise. */
-export const DEFAULT_BATCH_SIZE = 500;
+export const DEFAULT_BATCH_SIZE = DEFAULTS['import.batchSize'];
 /** Import requests in flight at once unless `concurrency` says otherwise. */
-export const DEFAULT_IMPORT_CONCURRENCY = 2;
+export const DEFAULT_IMPORT_CONCURRENCY = DEFAULTS['import.concurrency'];
 
 /** The service address each client made by {@link createClient} talks to (canonical form). */
 const serviceUrls = new WeakMap<CacsClient, string>();
@@ -216,9 +217,9 @@ export interface RunImportOptions {
   map?: Partial<Record<LeadField, string>>;
   /** Leave out columns that are no lead field instead of refusing the file. */
   ignoreUnmapped?: boolean;
-  /** Leads per request (default 500). */
+  /** Leads per request (default {@link DEFAULT_BATCH_SIZE}). */
   batchSize?: number;
-  /** Requests in flight at once (default 2). */
+  /** Requests in flight at once (default {@link DEFAULT_IMPORT_CONCURRENCY}). */
   concurrency?: number;
   /** Read and check every row, send nothing (default false). */
   dryRun?: boolean;
@@ -525,7 +526,7 @@ export interface ReconcileOptions {
   run?: string;
   /** The zone the service reads dates in (default Asia/Ho_Chi_Minh). */
   serviceTimezone?: string;
-  /** Report requests in flight (default 4). */
+  /** Report requests in flight (default {@link DEFAULT_REPORT_CONCURRENCY}). */
   concurrency?: number;
   signal?: AbortSignal;
   /** The clock (default: real time). */

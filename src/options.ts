@@ -36,6 +36,8 @@ export const OPTION_BOUNDS = {
   batchSize: [1, 100_000],
   importConcurrency: [1, 64],
   reportConcurrency: [1, 64],
+  /** Days per report request: the service answers at most 31 at a time (spec LIMITS.reportDays). */
+  windowDays: [1, 31],
 } as const satisfies Record<string, readonly [number, number]>;
 
 /** Why a value is not a whole number from min to max, or undefined when it is one. */

@@ -1,4 +1,19 @@
-/** Small text helpers shared by the CLI, the client and the writers. */
+/**
+ * The one formatting module: every count, plural, percentage, duration and byte size a person
+ * reads — the terminal views (import summary, progress lines, the report's summary view and
+ * table), the HTML page and the messages — is written by a function here, so that the same
+ * figure reads the same everywhere. The rules (README "Summary and compliance", ARCHITECTURE.md
+ * "Where each fact lives"):
+ * - counts are whole numbers grouped with commas: `1,234,567`;
+ * - a counted noun agrees with its count: `1 day`, `2 days`, `0 leads` ({@link plural});
+ * - a share is a percentage with one decimal and no space: `36.4%` ({@link formatPercent});
+ *   a progress line floors it to a whole percent, so it shows 100% only when done;
+ * - durations carry their units with a space: `840 ms`, `1.5 s`, `1 min 42 s`, `7 h 12 min`;
+ *   the compact forms are for table cells (`5m03s`) and for the `--settle` syntax (`1h30m`);
+ * - byte sizes: a limit exactly (`1 GiB`, `64 MiB`), a file or transfer approximately in
+ *   decimal units (`26.7 MB`).
+ * Plus the text cleaning applied to what the service says.
+ */
 
 /** Trim and drop control characters (ANSI escapes included) from text that came from outside. */
 export function sanitizeServiceText(text: string, maxLength = 500): string {
@@ -30,12 +45,106 @@ export function plural(n: number, word: string, many = `${word}s`): string {
   return `${formatCount(n)} ${n === 1 ? word : many}`;
 }
 
+/**
+ * How long something took, from milliseconds: `0 ms`, `999 ms`, `1.0 s`, `59.9 s`, `1 min 0 s`,
+ * `61 min 5 s`. Each form is chosen after rounding, so 999.6 ms is `1.0 s` and 59.96 s is
+ * `1 min 0 s` (never `1000 ms`, `60.0 s` or `1 min 60 s`).
+ */
 export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  const s = ms / 1000;
-  if (s < 60) return `${s.toFixed(1)} s`;
+  if (!Number.isFinite(ms) || ms < 0) return '–';
+  if (Math.round(ms) < 1000) return `${Math.round(ms)} ms`;
+  const tenths = Math.round(ms / 100);
+  if (tenths < 600) return `${(tenths / 10).toFixed(1)} s`;
+  const s = Math.round(ms / 1000);
   const m = Math.floor(s / 60);
-  return `${m} min ${Math.round(s - m * 60)} s`;
+  return `${m} min ${s - m * 60} s`;
+}
+
+/**
+ * A duration given in seconds, as the report's summary writes it (terminal view and HTML page
+ * alike): `0 s`, `12 s`, `1.5 s`, `1 min`, `1 min 42 s`, `7 h`, `7 h 12 min`, `1,234 h 5 min`;
+ * `–` without a value. Under a minute a fraction keeps one decimal; from a minute on the
+ * seconds are rounded, and from an hour on the minutes are floored.
+ */
+export function formatSeconds(s: number | null): string {
+  if (s === null || !Number.isFinite(s)) return '–';
+  if (s < 60 && (Number.isInteger(s) || Math.round(s * 10) < 600))
+    return Number.isInteger(s) ? `${s} s` : `${s.toFixed(1)} s`;
+  const whole = Math.round(s);
+  if (whole < 3600) {
+    const m = Math.floor(whole / 60);
+    const r = whole % 60;
+    return r === 0 ? `${m} min` : `${m} min ${r} s`;
+  }
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  return m === 0 ? `${formatCount(h)} h` : `${formatCount(h)} h ${m} min`;
+}
+
+/**
+ * Seconds in a table cell, compact: `0s`, `42s`, `5m03s`, `2h05m` (the files keep the
+ * service's number of seconds).
+ */
+export function formatSecondsCompact(seconds: number): string {
+  const s = Math.round(seconds);
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+}
+
+/** A duration as `--settle` takes it (report/bookmark-range.ts parseDuration): `1h`, `1h30m`, `45s`, `0s`. */
+export function formatDurationFlag(ms: number): string {
+  let s = Math.round(ms / 1000);
+  if (s === 0) return '0s';
+  let out = '';
+  for (const [unit, size] of [
+    ['d', 86_400],
+    ['h', 3600],
+    ['m', 60],
+    ['s', 1],
+  ] as const) {
+    const n = Math.floor(s / size);
+    if (n > 0) out += `${n}${unit}`;
+    s -= n * size;
+  }
+  return out;
+}
+
+/** What a progress line shows for a rate or an ETA there is not enough to say yet. */
+export const UNKNOWN = '—';
+
+/** An ETA for people: "3 s", "45 s", "2 min 5 s", "1 h 20 min"; "—" when unknown. */
+export function formatEta(ms: number | undefined): string {
+  if (ms === undefined || !Number.isFinite(ms)) return UNKNOWN;
+  if (ms <= 0) return '0 s';
+  const s = Math.ceil(ms / 1000);
+  if (s < 60) return `${s} s`;
+  if (s < 3600) {
+    const m = Math.floor(s / 60);
+    const rest = s - m * 60;
+    return rest > 0 && m < 10 ? `${m} min ${rest} s` : `${m} min`;
+  }
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s - h * 3600) / 60);
+  return m > 0 ? `${h} h ${m} min` : `${h} h`;
+}
+
+/** "1,234" (100 and up), "56" (10 and up), "3.4" (below 10) per second; "—" when unknown. */
+export function formatPerSecond(perSecond: number | undefined): string {
+  if (perSecond === undefined) return UNKNOWN;
+  if (perSecond >= 10) return formatCount(Math.round(perSecond));
+  return (Math.round(perSecond * 10) / 10).toFixed(1);
+}
+
+/** A share (0..1) as a percentage, one decimal, no space: `36.4%`, `100.0%`; `–` without a value. */
+export function formatPercent(rate: number | null): string {
+  if (rate === null || !Number.isFinite(rate)) return '–';
+  return `${(rate * 100).toFixed(1)}%`;
+}
+
+/** How much of a job is done, for a progress line: floored to a whole percent (`99%` until done). */
+export function formatProgress(done: number, total: number): string {
+  return `${total > 0 ? Math.min(100, Math.floor((done * 100) / total)) : 100}%`;
 }
 
 /** "2026-11-21 14:03" in the machine's local time, for messages. */
@@ -64,4 +173,18 @@ export function formatBytes(n: number): string {
   if (exact) return `${n / exact[0]} ${exact[1]}`;
   if (n < 1024 ** 2) return `${n.toLocaleString('en-US')} ${n === 1 ? 'byte' : 'bytes'}`;
   return `${(n / size).toFixed(1)} ${unit}`;
+}
+
+/** A size for a progress line: "900 bytes", "512 kB", "26.7 MB", "267 MB", "1.2 GB". */
+export function formatSize(bytes: number): string {
+  const units: Array<[number, string]> = [
+    [1e12, 'TB'],
+    [1e9, 'GB'],
+    [1e6, 'MB'],
+    [1e3, 'kB'],
+  ];
+  const unit = units.find(([u]) => bytes >= u);
+  if (!unit) return `${Math.round(bytes)} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  const v = bytes / unit[0];
+  return `${v < 100 ? String(Math.round(v * 10) / 10) : String(Math.round(v))} ${unit[1]}`;
 }

@@ -2,6 +2,7 @@
  * The typed CACS client (got 14): one method per endpoint, failures classified, retryable ones
  * retried with full-jitter backoff, redirects never followed, the token never in any message.
  */
+import { DEFAULTS } from '../defaults.js';
 import http from 'node:http';
 import https from 'node:https';
 import v8 from 'node:v8';
@@ -258,7 +259,7 @@ export class CacsClient {
     this.limits = { ...DEFAULT_LIMITS, ...opts.limits };
     this.policy = { ...DEFAULT_RETRY_POLICY, ...opts.retry };
     this.budget = opts.budget ?? new RetryBudget();
-    this.timeoutMs = opts.timeoutMs ?? 30_000;
+    this.timeoutMs = opts.timeoutMs ?? DEFAULTS.timeout;
     this.agent = {
       http: opts.agent?.http ?? new http.Agent({ keepAlive: true, maxSockets: 64 }),
       https: opts.agent?.https ?? new https.Agent({ keepAlive: true, maxSockets: 64 }),

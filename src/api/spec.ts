@@ -3,6 +3,7 @@
  * paths, field limits, and the exact message texts of section 7 — both to produce them (the
  * emulator) and to recognise them (the client). Nothing here does I/O.
  */
+import { DEFAULTS } from '../defaults.js';
 
 export const API_PREFIX = '/api/cacs/v1';
 export const IMPORT_PATH = `${API_PREFIX}/import_lead`;
@@ -66,12 +67,12 @@ export const LIMITS = {
 } as const;
 
 /** The spec's phone format "0xxxxxxxxx": a zero and nine digits. */
-export const DEFAULT_PHONE_PATTERN = '^0\\d{9}$';
+export const DEFAULT_PHONE_PATTERN = DEFAULTS['import.phonePattern'];
 /**
  * home_phone as cacs checks it (not a rule of the service, which takes any digits): an 11-digit
  * landline (area codes since 2017) or a 10-digit mobile. Setting `import.homePhonePattern`.
  */
-export const DEFAULT_HOME_PHONE_PATTERN = '^0\\d{9,10}$';
+export const DEFAULT_HOME_PHONE_PATTERN = DEFAULTS['import.homePhonePattern'];
 
 const LEAD_FIELD_SET: ReadonlySet<string> = new Set(LEAD_FIELDS);
 export function isLeadField(name: string): name is LeadField {

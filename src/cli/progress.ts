@@ -3,10 +3,7 @@
  * from it, and lines that fit the terminal's width. Pure: the caller gives the time (the
  * context's clock), so tests drive it step by step.
  */
-import { formatCount } from '../text.js';
-
-/** What is shown for a rate or an ETA there is not enough to say yet. */
-export const UNKNOWN = '—';
+import { formatCount, formatEta, formatPerSecond, formatProgress, formatSize } from '../text.js';
 
 export interface RateMeterOptions {
   /** The rate is measured over (at least) this much of the latest time (default 10 s). */
@@ -107,43 +104,6 @@ export class RateMeter {
   }
 }
 
-/** "1,234" (100 and up), "56" (10 and up), "3.4" (below 10) per second. */
-export function formatRate(perSecond: number | undefined): string {
-  if (perSecond === undefined) return UNKNOWN;
-  if (perSecond >= 10) return formatCount(Math.round(perSecond));
-  return (Math.round(perSecond * 10) / 10).toFixed(1);
-}
-
-/** An ETA for people: "3 s", "45 s", "2 min 5 s", "1 h 20 min"; "—" when unknown. */
-export function formatEta(ms: number | undefined): string {
-  if (ms === undefined || !Number.isFinite(ms)) return UNKNOWN;
-  if (ms <= 0) return '0 s';
-  const s = Math.ceil(ms / 1000);
-  if (s < 60) return `${s} s`;
-  if (s < 3600) {
-    const m = Math.floor(s / 60);
-    const rest = s - m * 60;
-    return rest > 0 && m < 10 ? `${m} min ${rest} s` : `${m} min`;
-  }
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s - h * 3600) / 60);
-  return m > 0 ? `${h} h ${m} min` : `${h} h`;
-}
-
-/** A size for a progress line: "900 bytes", "512 kB", "26.7 MB", "267 MB", "1.2 GB". */
-export function formatSize(bytes: number): string {
-  const units: Array<[number, string]> = [
-    [1e12, 'TB'],
-    [1e9, 'GB'],
-    [1e6, 'MB'],
-    [1e3, 'kB'],
-  ];
-  const unit = units.find(([u]) => bytes >= u);
-  if (!unit) return `${Math.round(bytes)} ${bytes === 1 ? 'byte' : 'bytes'}`;
-  const v = bytes / unit[0];
-  return `${v < 100 ? String(Math.round(v * 10) / 10) : String(Math.round(v))} ${unit[1]}`;
-}
-
 /** The first candidate that fits in `width` columns (a spinner glyph and a space go before it). */
 export function fitLine(candidates: readonly string[], width: number): string {
   const room = Math.max(1, width - 3);
@@ -166,21 +126,21 @@ export interface SendingView {
 
 /** "Importing 4,000/200,000 leads (2%) · 1,234 leads/s · ETA 2 min 43 s · 3 rejects", fitted. */
 export function sendingLine(v: SendingView, width: number): string {
-  const pct = v.total > 0 ? Math.floor((v.sent * 100) / v.total) : 100;
+  const pct = formatProgress(v.sent, v.total);
   const counts = `${formatCount(v.sent)}/${formatCount(v.total)}`;
   const eta = `ETA ${formatEta(v.etaMs)}`;
-  const rate = `${formatRate(v.rate)} leads/s`;
+  const rate = `${formatPerSecond(v.rate)} leads/s`;
   const rejects = v.rejected > 0 ? ` · ${formatCount(v.rejected)} rejected` : '';
   const waiting = v.waitingMs !== undefined ? ` · no answer for ${formatEta(v.waitingMs)}` : '';
   return fitLine(
     [
-      `Importing ${counts} leads (${pct}%) · ${rate} · ${eta}${rejects}${waiting}`,
-      `Importing ${counts} leads (${pct}%) · ${rate} · ${eta}${waiting}`,
-      `${counts} (${pct}%) · ${rate} · ${eta}${waiting}`,
-      `${counts} (${pct}%) · ${eta}${waiting}`,
-      `${counts} (${pct}%) · ${eta}`,
-      `${pct}% · ${eta}`,
-      `${pct}%`,
+      `Importing ${counts} leads (${pct}) · ${rate} · ${eta}${rejects}${waiting}`,
+      `Importing ${counts} leads (${pct}) · ${rate} · ${eta}${waiting}`,
+      `${counts} (${pct}) · ${rate} · ${eta}${waiting}`,
+      `${counts} (${pct}) · ${eta}${waiting}`,
+      `${counts} (${pct}) · ${eta}`,
+      `${pct} · ${eta}`,
+      pct,
     ],
     width,
   );
@@ -200,15 +160,15 @@ export function checkingLine(v: CheckingView, width: number): string {
   const rows = formatCount(v.rows);
   if (v.fraction === undefined || v.size === undefined || !(v.size > 0))
     return fitLine([`Checking every row: ${rows} read…`, `Checking: ${rows} read…`, rows], width);
-  const pct = Math.min(100, Math.floor(v.fraction * 100));
+  const pct = formatProgress(v.fraction, 1);
   const eta = `ETA ${formatEta(v.etaMs)}`;
   return fitLine(
     [
-      `Checking every row: ${rows} read (${pct}% of ${formatSize(v.size)}) · ${eta}`,
-      `Checking: ${rows} read (${pct}%) · ${eta}`,
-      `Checking: ${pct}% · ${eta}`,
-      `${pct}% · ${eta}`,
-      `${pct}%`,
+      `Checking every row: ${rows} read (${pct} of ${formatSize(v.size)}) · ${eta}`,
+      `Checking: ${rows} read (${pct}) · ${eta}`,
+      `Checking: ${pct} · ${eta}`,
+      `${pct} · ${eta}`,
+      pct,
     ],
     width,
   );

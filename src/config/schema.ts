@@ -238,9 +238,6 @@ export const SCALARS = {
 } as const;
 
 export type ScalarKey = keyof typeof SCALARS;
-/** The value of each scalar setting, as its schema reads it. */
-export type ScalarValues = { [K in ScalarKey]: v.InferOutput<(typeof SCALARS)[K]> };
-
 export const isScalarKey = (key: string): key is ScalarKey => Object.hasOwn(SCALARS, key);
 
 /** The first problem with a value given for a scalar key (a flag or a variable), or its value. */
@@ -384,11 +381,6 @@ export const CONFIG_FILE = v.pipe(
   ),
   v.partialCheck(tokenPair[0], oneToken, tokenPair[1]),
 );
-
-/** A config file's settings, as read (every key optional). */
-export type ConfigFile = v.InferOutput<typeof CONFIG_FILE>;
-/** The settings a profile (or a file apart from its profiles) may set. */
-export type FileSettings = v.InferOutput<typeof PROFILE>;
 
 // ---------------------------------------------------------------------------------------------
 // The settings in effect, once precedence has been applied

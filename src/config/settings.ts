@@ -5,12 +5,8 @@
  * Every effective value remembers where it came from, for `cacs config show`. The token is
  * resolved by token.ts when a request needs it.
  */
-import { DEFAULT_HOME_PHONE_PATTERN, DEFAULT_PHONE_PATTERN, LIMITS } from '../api/spec.js';
-import {
-  DEFAULT_ANSWERED_STATUSES,
-  DEFAULT_CALL_HOURS,
-  DEFAULT_MAX_CALLS_PER_24H,
-} from '../report/rules.js';
+import { LIMITS } from '../api/spec.js';
+import { DEFAULTS } from '../defaults.js';
 import { UsageError } from '../errors.js';
 import { isLoopback } from '../net.js';
 import { ENV, ENV_SETTINGS, envValue, type Env } from './env.js';
@@ -24,34 +20,6 @@ import {
   type ResolvedValues,
 } from './schema.js';
 import type { TokenSource } from './token.js';
-
-/** The service's zone unless serviceTimezone says otherwise (the spec's service is in Vietnam). */
-export const DEFAULT_TIMEZONE = 'Asia/Ho_Chi_Minh';
-
-/** timezone has no default of its own: unset, it is serviceTimezone. */
-export const DEFAULTS = {
-  serviceTimezone: DEFAULT_TIMEZONE,
-  allowInsecureHttp: false,
-  timeout: 30_000,
-  accessTokenCommandTimeout: 30_000,
-  'import.batchSize': 500,
-  'import.concurrency': 2,
-  'import.phonePattern': DEFAULT_PHONE_PATTERN,
-  'import.homePhonePattern': DEFAULT_HOME_PHONE_PATTERN,
-  /** Most bytes of stdin (or a pipe given by name) spooled before the preflight: 1 GiB. */
-  'import.stdinLimit': '1GiB',
-  'report.flatten': 'attempts',
-  'report.windowDays': 31,
-  'report.concurrency': 4,
-  'report.bom': false,
-  'report.countMismatch': 'error',
-  /** A report spills its merged leads to disk above this (report/spill.ts). */
-  'report.memoryBudget': '64MiB',
-  'report.answeredStatuses': DEFAULT_ANSWERED_STATUSES,
-  /** Decree 91/2020/ND-CP, art. 12 (the README says more). */
-  'compliance.callHours': DEFAULT_CALL_HOURS,
-  'compliance.maxCallsPer24h': DEFAULT_MAX_CALLS_PER_24H,
-} as const;
 
 /**
  * The settings in effect, as the schema types them (`RESOLVED` in schema.ts): campaign is the

@@ -4,6 +4,7 @@
  */
 import { LIMITS } from '../api/spec.js';
 import { UsageError } from '../errors.js';
+import { formatSeconds } from '../text.js';
 import { ENV, type Env } from './env.js';
 
 /** Where the token comes from; the token itself is read only when a request needs it. */
@@ -63,7 +64,7 @@ export async function runTokenCommand(
     const timer = setTimeout(
       () =>
         fail(
-          `accessTokenCommand did not finish within ${formatSeconds(timeoutMs)}; it was stopped`,
+          `accessTokenCommand did not finish within ${formatSeconds(timeoutMs / 1000)}; it was stopped`,
           'Run the command by hand: it must print the token without waiting for input. If it is just slow, raise accessTokenCommandTimeout (milliseconds) in the config.',
         ),
       timeoutMs,
@@ -96,10 +97,6 @@ export async function runTokenCommand(
       resolve(Buffer.concat(chunks).toString('utf8'));
     });
   });
-}
-
-function formatSeconds(ms: number): string {
-  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
 }
 
 /** The access token: from a value, or by running accessTokenCommand. Never printed. */

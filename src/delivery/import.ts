@@ -2,6 +2,7 @@
  * `cacs import` as a library function: inspect → preflight (every row) → send → write the
  * rejects and uncertain files → a summary with the exit code a cron job can trust.
  */
+import { OPTION_DEFAULTS } from '../defaults.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -136,7 +137,7 @@ export type { SuppressionListSummary, SuppressionSource };
 export type RowsMode = 'files' | 'data' | 'both';
 
 /** Rows per list kept as data unless `maxRows` says otherwise. */
-export const DEFAULT_MAX_ROWS = 10_000;
+export const DEFAULT_MAX_ROWS = OPTION_DEFAULTS.maxRows;
 
 /**
  * Progress: the preflight's rows read, the file's size and the share of it read (when the

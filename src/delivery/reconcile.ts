@@ -24,6 +24,7 @@ import fs from 'node:fs';
 import type { CacsClient } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import type { CallRecord } from '../api/spec.js';
+import { DEFAULTS } from '../defaults.js';
 import { ExitCode, InterruptedError, UsageError } from '../errors.js';
 import { normalizePhone } from '../leads/normalize.js';
 import { TaskPool } from '../pool.js';
@@ -57,7 +58,7 @@ export interface ReconcileOptions {
    * end_date on the service's clock, in order, without gap (the report service's windows).
    */
   windows: (from: number, to: number) => ReconcileWindow[];
-  /** Report requests in flight (default 4). */
+  /** Report requests in flight (default: the report's, `report.concurrency`). */
   concurrency?: number;
   signal: AbortSignal;
   /** The clock (default: real time). */
@@ -321,7 +322,7 @@ async function askWindows(
   let done = 0;
   let total = windows.length;
   const queue = [...windows];
-  const pool = new TaskPool(opts.concurrency ?? 4);
+  const pool = new TaskPool(opts.concurrency ?? DEFAULTS['report.concurrency']);
   const ask = async (w: ReconcileWindow): Promise<void> => {
     requests++;
     try {

@@ -30,6 +30,7 @@
  *   client sees it. Processing comes first, so a client that times out during the wait leaves
  *   a processed request behind (an "uncertain" outcome, as with a real slow service).
  */
+import { OPTION_DEFAULTS } from '../defaults.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { DEFAULT_PHONE_PATTERN, IMPORT_PATH, REPORT_PATH } from '../api/spec.js';
@@ -103,9 +104,11 @@ export interface RunningEmulator {
   close(): Promise<void>;
 }
 
-export const DEFAULT_EMULATOR_PORT = 8787;
-export const DEFAULT_EMULATOR_TOKEN = 'emulator-token';
-const DEFAULT_CAMPAIGNS = [{ key: 'summer', name: 'Summer campaign', id: 1 }];
+export const DEFAULT_EMULATOR_PORT = OPTION_DEFAULTS.emulatorPort;
+export const DEFAULT_EMULATOR_TOKEN = OPTION_DEFAULTS.emulatorToken;
+const DEFAULT_CAMPAIGNS = [
+  { key: OPTION_DEFAULTS.emulatorCampaign, name: 'Summer campaign', id: 1 },
+];
 const MAX_BODY_BYTES = 64 * 1024 * 1024;
 const DROP = 'drop';
 /** Faster than Buffer#toString for large non-ASCII bodies; invalid bytes become U+FFFD alike. */

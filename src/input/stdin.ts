@@ -2,6 +2,7 @@
  * Input that can be read only once (stdin, a pipe, a character device): copied to a private
  * temp file first, bounded in size, free space and time (Ctrl-C).
  */
+import { DEFAULTS } from '../defaults.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,7 +15,7 @@ import { READ_CHUNK } from './bytes.js';
 import { binaryInputError, nulMeansBinary } from './inspect.js';
 
 /** Default for spoolStdin's `limit` (setting import.stdinLimit, env CACS_STDIN_LIMIT): 1 GiB. */
-export const DEFAULT_SPOOL_LIMIT = 1024 ** 3;
+export const DEFAULT_SPOOL_LIMIT = DEFAULTS['import.stdinLimit'];
 /** Spooling stops rather than leave less than this free in the spool's folder. */
 export const SPOOL_FREE_MARGIN = 64 * 1024 * 1024;
 /** Free space is looked at again after each this many bytes spooled. */

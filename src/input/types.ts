@@ -3,8 +3,9 @@
  * rows (RowSource, from openRows), whatever the format.
  */
 
-export type InputFormat = 'csv' | 'json' | 'ndjson' | 'xlsx';
-export const INPUT_FORMATS: readonly InputFormat[] = ['csv', 'json', 'ndjson', 'xlsx'];
+/** The input formats cacs reads: `--format`'s choices and the library's `format` option. */
+export const INPUT_FORMATS = ['csv', 'json', 'ndjson', 'xlsx'] as const;
+export type InputFormat = (typeof INPUT_FORMATS)[number];
 export { DELIMITERS } from '../options.js';
 
 export interface InputOptions {

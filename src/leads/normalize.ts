@@ -63,17 +63,6 @@ export const LEGACY_MOBILE_PREFIXES: Readonly<Record<string, string>> = {
   '0199': '059',
 };
 
-export const NORMALIZATION_KINDS = [
-  'trimmed',
-  'phone_spreadsheet',
-  'phone_separators',
-  'phone_country_code',
-  'phone_leading_zero',
-  'phone_excel_number',
-  'phone_legacy_mobile',
-] as const;
-export type NormalizationKind = (typeof NORMALIZATION_KINDS)[number];
-
 export interface PhoneResult {
   value: string;
   /** Bit set of PHONE_* flags; 0 = unchanged (value is the input itself). */
@@ -95,7 +84,12 @@ export const PHONE_SPREADSHEET = 32;
 /** An old 11-digit mobile number became its 10-digit successor. */
 export const PHONE_LEGACY_MOBILE = 64;
 
-const PHONE_FLAG_KINDS: ReadonlyArray<readonly [number, NormalizationKind]> = [
+/**
+ * The kinds of change normalisation makes, once: each kind's bit in a phone number's
+ * {@link PhoneResult.changes} and its name (the import summary's words, `--json`
+ * normalizedByKind, the README's table). Summaries list the kinds in this order.
+ */
+export const NORMALIZATIONS = [
   [PHONE_TRIMMED, 'trimmed'],
   [PHONE_SPREADSHEET, 'phone_spreadsheet'],
   [PHONE_SEPARATORS, 'phone_separators'],
@@ -103,14 +97,10 @@ const PHONE_FLAG_KINDS: ReadonlyArray<readonly [number, NormalizationKind]> = [
   [PHONE_LEADING_ZERO, 'phone_leading_zero'],
   [PHONE_EXCEL_NUMBER, 'phone_excel_number'],
   [PHONE_LEGACY_MOBILE, 'phone_legacy_mobile'],
-];
-
-/** The normalisation kinds a PhoneResult.changes bit set stands for (for summaries). */
-export function phoneChangeKinds(changes: number): NormalizationKind[] {
-  const kinds: NormalizationKind[] = [];
-  for (const [bit, kind] of PHONE_FLAG_KINDS) if ((changes & bit) !== 0) kinds.push(kind);
-  return kinds;
-}
+] as const;
+export type NormalizationKind = (typeof NORMALIZATIONS)[number][1];
+/** The kinds' names, in the summary's order. */
+export const NORMALIZATION_KINDS: readonly NormalizationKind[] = NORMALIZATIONS.map(([, k]) => k);
 
 // ---------------------------------------------------------------------------------------------
 // Trimming

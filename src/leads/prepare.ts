@@ -21,13 +21,8 @@ import { UsageError } from '../errors.js';
 import type { LeadField } from '../api/spec.js';
 import { ColumnError, planColumns, type ColumnPlan } from './columns.js';
 import {
+  NORMALIZATIONS,
   NORMALIZATION_KINDS,
-  PHONE_COUNTRY_CODE,
-  PHONE_EXCEL_NUMBER,
-  PHONE_LEADING_ZERO,
-  PHONE_LEGACY_MOBILE,
-  PHONE_SEPARATORS,
-  PHONE_SPREADSHEET,
   normalizeHomePhone,
   normalizePhone,
   isTrimmable,
@@ -175,14 +170,8 @@ function leadBuilder(
   };
 }
 
-const PHONE_KINDS: Array<[number, NormalizationKind]> = [
-  [PHONE_SPREADSHEET, 'phone_spreadsheet'],
-  [PHONE_SEPARATORS, 'phone_separators'],
-  [PHONE_COUNTRY_CODE, 'phone_country_code'],
-  [PHONE_LEADING_ZERO, 'phone_leading_zero'],
-  [PHONE_EXCEL_NUMBER, 'phone_excel_number'],
-  [PHONE_LEGACY_MOBILE, 'phone_legacy_mobile'],
-];
+/** The phone number's own changes (normalize.ts NORMALIZATIONS; trimming is counted per field). */
+const PHONE_KINDS = NORMALIZATIONS.filter(([, kind]) => kind !== 'trimmed');
 /** The PHONE_* bits samples are kept for. */
 const SAMPLED_KINDS = PHONE_KINDS.reduce((bits, [bit]) => bits | bit, 0);
 /** Samples of phone_number changes: the first few, and the first of every other kind. */

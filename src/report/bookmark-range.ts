@@ -10,6 +10,7 @@
  * strings are what the attempts carry). The end is an instant (`--to` read in the user's zone, or
  * now minus the settle time) written on the service's clock.
  */
+import { OPTION_DEFAULTS } from '../defaults.js';
 import { UsageError } from '../errors.js';
 import {
   addSecond,
@@ -24,8 +25,7 @@ import {
 } from './dates.js';
 
 /** How long calls are left to settle unless `--settle` says otherwise. */
-export const DEFAULT_SETTLE = '1h';
-export const DEFAULT_SETTLE_MS = 3_600_000;
+export const DEFAULT_SETTLE_MS = OPTION_DEFAULTS.settleMs;
 /** The longest `--settle` accepted. */
 export const MAX_SETTLE_MS = 31 * 86_400_000;
 
@@ -63,24 +63,6 @@ export function parseDuration(text: string, flag = '--settle'): number {
   }
   if (ms > MAX_SETTLE_MS) throw fail('at most 31 days');
   return ms;
-}
-
-/** A duration for messages: `1h`, `1h30m`, `45s`, `0s`. */
-export function formatDuration(ms: number): string {
-  let s = Math.round(ms / 1000);
-  if (s === 0) return '0s';
-  let out = '';
-  for (const [unit, size] of [
-    ['d', 86_400],
-    ['h', 3600],
-    ['m', 60],
-    ['s', 1],
-  ] as const) {
-    const n = Math.floor(s / size);
-    if (n > 0) out += `${n}${unit}`;
-    s -= n * size;
-  }
-  return out;
 }
 
 /** 'yyyy-mm-dd HH:mm:ss' (a stored covered-until) as a LocalDateTime; undefined when it is not one. */

@@ -22,7 +22,8 @@ import {
   type ReportSummary,
   type SummaryOptions,
 } from './summary.js';
-import { CHUNK, formatSeconds, leadColumns, leadSummary, type Sink } from './write.js';
+import { formatCount, formatPercent, formatSeconds, plural } from '../text.js';
+import { CHUNK, formatSecondsCell, leadColumns, leadSummary, type Sink } from './write.js';
 
 /** Leads listed in the page's table; the figures and charts count all of them. */
 export const HTML_TABLE_ROWS = 5000;
@@ -67,28 +68,6 @@ export function escapeHtml(value: unknown): string {
   return s
     .replace(/[&<>"']/g, (c) => ENTITIES[c]!)
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '\ufffd');
-}
-
-/** 36500 → `36,500`. */
-export function formatCount(n: number): string {
-  const [int, frac] = String(n).split('.');
-  const grouped = int!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return frac === undefined ? grouped : `${grouped}.${frac}`;
-}
-
-/** 0.4231 → `42.3%`; null → `–`. */
-export function formatRate(rate: number | null): string {
-  return rate === null ? '–' : `${(rate * 100).toFixed(1)}%`;
-}
-
-/** Seconds with their units: `42 s`, `5 min 03 s`, `2 h 05 min`, `1,234 h 05 min`; null → `–`. */
-export function formatDuration(seconds: number | null): string {
-  if (seconds === null || !Number.isFinite(seconds)) return '–';
-  const s = Math.round(seconds);
-  if (s < 60) return `${s} s`;
-  if (s < 3600) return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
-  const h = Math.floor(s / 3600);
-  return `${formatCount(h)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')} min`;
 }
 
 /** A number for an SVG attribute: at most two decimals, no trailing zeros. */
@@ -253,7 +232,7 @@ function perDayChart(summary: ReportSummary, series: ReturnType<typeof statusSer
     'per-day',
     H,
     'Attempts per day, stacked by status',
-    `${formatCount(summary.attempts - summary.undated)} attempts over ${formatCount(n)} days, from ${days[0]?.day ?? '–'} to ${days.at(-1)?.day ?? '–'}; the busiest day had ${formatCount(busiest)}.`,
+    `${plural(summary.attempts - summary.undated, 'attempt')} over ${plural(n, 'day')}, from ${days[0]?.day ?? '–'} to ${days.at(-1)?.day ?? '–'}; the busiest day had ${formatCount(busiest)}.`,
   );
   out += yGrid(axis.ticks, y, formatCount, W);
   days.forEach((d, i) => {
@@ -268,7 +247,7 @@ function perDayChart(summary: ReportSummary, series: ReturnType<typeof statusSer
       .filter((s) => counts.has(s))
       .map((s) => `${s.label} ${formatCount(counts.get(s)!)}`);
     out += `<g class="day" data-day="${escapeHtml(d.day)}" data-attempts="${d.attempts}"><title>${escapeHtml(
-      `${d.day}: ${formatCount(d.attempts)} attempts${parts.length ? ` (${parts.join(', ')})` : ''}`,
+      `${d.day}: ${plural(d.attempts, 'attempt')}${parts.length ? ` (${parts.join(', ')})` : ''}`,
     )}</title>`;
     let acc = 0;
     for (const s of series.series) {
@@ -312,7 +291,7 @@ function perHourChart(summary: ReportSummary): string {
     const tip =
       h.rate === null
         ? `${hh}–${String(h.hour + 1).padStart(2, '0')}:00: no attempts`
-        : `${hh}–${String(h.hour + 1).padStart(2, '0')}:00: ${formatRate(h.rate)} answered (${formatCount(h.answered)} of ${formatCount(h.attempts)} attempts)`;
+        : `${hh}–${String(h.hour + 1).padStart(2, '0')}:00: ${formatPercent(h.rate)} answered (${formatCount(h.answered)} of ${plural(h.attempts, 'attempt')})`;
     const top = y(h.rate ?? 0);
     out += `<g class="hour" data-hour="${h.hour}" data-attempts="${h.attempts}" data-answered="${h.answered}"><title>${escapeHtml(tip)}</title>`;
     out += `<rect class="bar${h.rate === null ? ' none' : ''}" x="${n2(x)}" y="${n2(top)}" width="${n2(barW)}" height="${n2(M.top + ph - top)}"/>`;
@@ -352,7 +331,7 @@ function talkTimeChart(summary: ReportSummary): string {
     'talk-time',
     H,
     'Talk-time distribution of answered calls',
-    `${formatCount(summary.talkTime.count)} answered attempts with a talk time, by length of the talk.`,
+    `${formatCount(summary.talkTime.count)} answered ${summary.talkTime.count === 1 ? 'attempt' : 'attempts'} with a talk time, by length of the talk.`,
   );
   out += yGrid(axis.ticks, y, formatCount, W);
   buckets.forEach((b, i) => {
@@ -360,8 +339,10 @@ function talkTimeChart(summary: ReportSummary): string {
     const top = y(b.attempts);
     const label = bucketLabel(b);
     const share =
-      summary.talkTime.count === 0 ? '' : ` (${formatRate(b.attempts / summary.talkTime.count)})`;
-    out += `<g class="bucket" data-attempts="${b.attempts}"><title>${escapeHtml(`${label}: ${formatCount(b.attempts)} answered attempts${share}`)}</title>`;
+      summary.talkTime.count === 0
+        ? ''
+        : ` (${formatPercent(b.attempts / summary.talkTime.count)})`;
+    out += `<g class="bucket" data-attempts="${b.attempts}"><title>${escapeHtml(`${label}: ${formatCount(b.attempts)} answered ${b.attempts === 1 ? 'attempt' : 'attempts'}${share}`)}</title>`;
     out += `<rect class="bar" x="${n2(x)}" y="${n2(top)}" width="${n2(barW)}" height="${n2(M.top + ph - top)}"/>`;
     out += `<text class="v" x="${n2(x + barW / 2)}" y="${n2(top - 4)}" text-anchor="middle">${formatCount(b.attempts)}</text></g>`;
     out += `<text x="${n2(x + barW / 2)}" y="${M.top + ph + 16}" text-anchor="middle">${escapeHtml(label)}</text>`;
@@ -435,8 +416,8 @@ function card(label: string, value: string, detail = ''): string {
 function times(label: string, t: ReportSummary['waitTime'], what: string): string {
   return card(
     label,
-    formatDuration(t.median),
-    `p90 ${formatDuration(t.p90)} · total ${formatDuration(t.count === 0 ? null : t.total)} · over ${formatCount(t.count)} ${what}`,
+    formatSeconds(t.median),
+    `p90 ${formatSeconds(t.p90)} · total ${formatSeconds(t.count === 0 ? null : t.total)} · over ${plural(t.count, what)}`,
   );
 }
 
@@ -447,27 +428,27 @@ function figures(s: ReportSummary): string {
     card('Call attempts', formatCount(s.attempts), `${s.attemptsPerLead.toFixed(2)} per lead`) +
     card(
       'Answer rate',
-      formatRate(s.answered.rate),
-      `${formatCount(s.answered.attempts)} of ${formatCount(s.attempts)} attempts ${s.answered.statuses.join(', ')}`,
+      formatPercent(s.answered.rate),
+      `${formatCount(s.answered.attempts)} of ${plural(s.attempts, 'attempt')} ${s.answered.statuses.join(', ')}`,
     ) +
     card(
       'Leads reached',
-      formatRate(s.answered.leadRate),
-      `${formatCount(s.answered.leads)} of ${formatCount(s.leads)} leads answered at least once`,
+      formatPercent(s.answered.leadRate),
+      `${formatCount(s.answered.leads)} of ${plural(s.leads, 'lead')} answered at least once`,
     ) +
-    times('Wait time, median', s.waitTime, 'attempts') +
-    times('Talk time, median', s.talkTime, 'answered attempts') +
+    times('Wait time, median', s.waitTime, 'attempt') +
+    times('Talk time, median', s.talkTime, 'answered attempt') +
     card(
       'Attempts per lead',
       s.attemptsPerLead.toFixed(2),
-      `${formatCount(s.attempts)} attempts ÷ ${formatCount(s.leads)} leads`,
+      `${plural(s.attempts, 'attempt')} ÷ ${plural(s.leads, 'lead')}`,
     ) +
     card(
       'Compliance findings',
       formatCount(s.compliance.violations),
       s.compliance.violations === 0 ? 'none found' : 'see Compliance below',
     ) +
-    `</div>${s.undated > 0 ? `<p class="muted">${formatCount(s.undated)} attempts have no readable date_time: counted above, but in no day or hour.</p>` : ''}</section>`
+    `</div>${s.undated > 0 ? `<p class="muted">${s.undated === 1 ? '1 attempt has' : `${formatCount(s.undated)} attempts have`} no readable date_time: counted above, but in no day or hour.</p>` : ''}</section>`
   );
 }
 
@@ -476,7 +457,7 @@ function statusTable(s: ReportSummary, series: ReturnType<typeof statusSeries>):
   let rows = '';
   for (const st of s.statuses) {
     const k = series.of(st.status).index;
-    rows += `<tr><td><i class="sw k${k}"></i>${escapeHtml(st.status)}</td><td class="n">${formatCount(st.attempts)}</td><td class="n">${formatRate(st.share)}</td></tr>`;
+    rows += `<tr><td><i class="sw k${k}"></i>${escapeHtml(st.status)}</td><td class="n">${formatCount(st.attempts)}</td><td class="n">${formatPercent(st.share)}</td></tr>`;
   }
   let keys = '';
   if (s.keyPresses.length > 0) {
@@ -520,7 +501,7 @@ function charts(s: ReportSummary, series: ReturnType<typeof statusSeries>): stri
     s.perHour
       .map(
         (h) =>
-          `<tr><td>${String(h.hour).padStart(2, '0')}:00</td><td class="n">${formatCount(h.attempts)}</td><td class="n">${formatCount(h.answered)}</td><td class="n">${formatRate(h.rate)}</td></tr>`,
+          `<tr><td>${String(h.hour).padStart(2, '0')}:00</td><td class="n">${formatCount(h.attempts)}</td><td class="n">${formatCount(h.answered)}</td><td class="n">${formatPercent(h.rate)}</td></tr>`,
       )
       .join('') +
     '</tbody></table></details>';
@@ -566,10 +547,10 @@ function compliance(s: ReportSummary): string {
   out += `<p>Rules checked: calls only between <b>${escapeHtml(c.rules.callHours)}</b> (service's clock); at most <b>${formatCount(c.rules.maxCallsPer24h)}</b> call${c.rules.maxCallsPer24h === 1 ? '' : 's'} to one number in any 24 hours; do-not-call lists: ${lists.length === 0 ? 'none configured' : lists.map(escapeHtml).join(', ')}.</p>`;
   out += `<p class="muted">The defaults follow Vietnam's Decree 91/2020/ND-CP on advertising calls; they are settings (compliance.callHours, compliance.maxCallsPer24h), not legal advice.</p>`;
   out += `<ul id="compliance-findings">`;
-  out += `<li data-finding="outside-hours">${finding(c.outsideHours.attempts, `${formatCount(c.outsideHours.attempts)} attempts outside the permitted hours`)}</li>`;
-  out += `<li data-finding="over-limit">${finding(c.overLimit.numbers, `${formatCount(c.overLimit.numbers)} numbers called more than ${formatCount(c.rules.maxCallsPer24h)} time${c.rules.maxCallsPer24h === 1 ? '' : 's'} in 24 hours (${formatCount(c.overLimit.calls)} calls in their busiest 24 hours)`)}</li>`;
+  out += `<li data-finding="outside-hours">${finding(c.outsideHours.attempts, `${plural(c.outsideHours.attempts, 'attempt')} outside the permitted hours`)}</li>`;
+  out += `<li data-finding="over-limit">${finding(c.overLimit.numbers, `${plural(c.overLimit.numbers, 'number')} called more than ${plural(c.rules.maxCallsPer24h, 'time')} in 24 hours (${plural(c.overLimit.calls, 'call')} in their busiest 24 hours)`)}</li>`;
   out += c.suppressed.checked
-    ? `<li data-finding="suppressed">${finding(c.suppressed.attempts, `${formatCount(c.suppressed.attempts)} attempts to ${formatCount(c.suppressed.numbers)} numbers on a do-not-call list`)}</li>`
+    ? `<li data-finding="suppressed">${finding(c.suppressed.attempts, `${plural(c.suppressed.attempts, 'attempt')} to ${plural(c.suppressed.numbers, 'number')} on a do-not-call list`)}</li>`
     : `<li data-finding="suppressed" class="muted">Calls to do-not-call numbers: not checked (no do-not-call list is configured).</li>`;
   out += `</ul>`;
   if (c.outsideHours.samples.length > 0) {
@@ -618,7 +599,7 @@ function leadsTable(columns: readonly string[], rows: readonly string[], leads: 
   if (leads === 0)
     return `${out}<p class="muted">No lead has a call attempt in this range.</p></section>`;
   if (leads > rows.length) {
-    out += `<p class="note" id="table-note">The table shows the first ${formatCount(rows.length)} of ${formatCount(leads)} leads (by campaign_lead_id); ${formatCount(leads - rows.length)} are left out. The figures and charts above count every lead. For all of them, run the same report with <code>--format csv</code> or <code>--format xlsx</code> (e.g. <code>-o calls.csv</code>).</p>`;
+    out += `<p class="note" id="table-note">The table shows the first ${formatCount(rows.length)} of ${plural(leads, 'lead')} (by campaign_lead_id); ${formatCount(leads - rows.length)} are left out. The figures and charts above count every lead. For all of them, run the same report with <code>--format csv</code> or <code>--format xlsx</code> (e.g. <code>-o calls.csv</code>).</p>`;
   } else {
     out += `<p class="muted" id="table-note">All ${formatCount(leads)} leads.</p>`;
   }
@@ -653,7 +634,7 @@ export function renderHtmlReport(records: Iterable<CallRecord>, opts: HtmlReport
         let row = '<tr>';
         cells.forEach((v, i) => {
           if (i === 8) row += `<td><i class="sw k\u0000"></i>${escapeHtml(v)}`;
-          else if (i === 10) row += `<td class="n">${escapeHtml(formatSeconds(v))}`;
+          else if (i === 10) row += `<td class="n">${escapeHtml(formatSecondsCell(v))}`;
           else row += `<td${NUMERIC_LEAD_COLUMNS.has(i) ? ' class="n"' : ''}>${escapeHtml(v)}`;
         });
         rows.push(`${row}</tr>\n`);

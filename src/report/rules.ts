@@ -6,14 +6,15 @@
  * They are settings (`report.answeredStatuses`, `compliance.callHours`,
  * `compliance.maxCallsPer24h`), not law: the README says so.
  */
+import { DEFAULTS } from '../defaults.js';
 import { UsageError } from '../errors.js';
 
 /** Statuses counted as answered unless configured (`report.answeredStatuses`). */
-export const DEFAULT_ANSWERED_STATUSES: readonly string[] = Object.freeze(['ANSWERED']);
+export const DEFAULT_ANSWERED_STATUSES: readonly string[] = DEFAULTS['report.answeredStatuses'];
 /** Decree 91/2020/ND-CP, art. 12: advertising calls between 8:00 and 17:00 … */
-export const DEFAULT_CALL_HOURS = '08:00-17:00';
+export const DEFAULT_CALL_HOURS = DEFAULTS['compliance.callHours'];
 /** … and at most once per 24 hours to one number. */
-export const DEFAULT_MAX_CALLS_PER_24H = 1;
+export const DEFAULT_MAX_CALLS_PER_24H = DEFAULTS['compliance.maxCallsPer24h'];
 
 const HOURS = /^(\d{1,2}):(\d{2})\s*[-–]\s*(\d{1,2}):(\d{2})$/;
 

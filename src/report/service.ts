@@ -3,6 +3,7 @@
  * wall clock) → windows × status groups → fetch (halving "Over 31 days" windows) → merged
  * records, returned as data. Writing them (csv, json, table…) is the caller's business.
  */
+import { DEFAULTS } from '../defaults.js';
 import { isValidTimeZone } from './formats.js';
 import type { CacsClient } from '../api/client.js';
 import { LIMITS, type CallRecord } from '../api/spec.js';
@@ -21,11 +22,11 @@ import { splitWindows, statusGroups, type Window } from './windows.js';
 import type { LeadFormat, Sink } from './write.js';
 
 /** The service's zone unless told otherwise (the spec's service is in Vietnam). */
-export const DEFAULT_SERVICE_TIME_ZONE = 'Asia/Ho_Chi_Minh';
+export const DEFAULT_SERVICE_TIME_ZONE = DEFAULTS.serviceTimezone;
 /** Days per request: the service answers at most 31 days at a time. */
-export const DEFAULT_WINDOW_DAYS = 31;
+export const DEFAULT_WINDOW_DAYS = DEFAULTS['report.windowDays'];
 /** Report requests in flight at once. */
-export const DEFAULT_REPORT_CONCURRENCY = 4;
+export const DEFAULT_REPORT_CONCURRENCY = DEFAULTS['report.concurrency'];
 
 /** What decides which requests a report makes. */
 export interface ReportPlanOptions {
@@ -109,7 +110,7 @@ export interface ReportOptions extends Partial<ReportPlanOptions> {
 }
 
 /** prepareReport's memory budget unless told otherwise (setting report.memoryBudget). */
-export const DEFAULT_MEMORY_BUDGET = 64 * 1024 * 1024;
+export const DEFAULT_MEMORY_BUDGET = DEFAULTS['report.memoryBudget'];
 
 export interface ReportResult {
   /** One record per lead, attempts merged across windows, in lead order. */

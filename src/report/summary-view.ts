@@ -10,7 +10,7 @@
  * through terminalSafe.
  */
 import type { ChalkInstance } from 'chalk';
-import { formatCount } from '../text.js';
+import { formatCount, formatPercent, formatSeconds, plural } from '../text.js';
 import type { AttemptRef, ReportSummary, TimeStats } from './summary.js';
 import { terminalSafe } from './write.js';
 
@@ -90,27 +90,6 @@ const padStart = (s: string, w: number) => ' '.repeat(Math.max(0, w - textWidth(
 
 // ---------------------------------------------------------------------------------------------
 // Figures
-
-/** "31.3 %", "–" without a value. */
-export function formatPercent(rate: number | null): string {
-  if (rate === null) return '–';
-  return `${(rate * 100).toFixed(1)} %`;
-}
-
-/** "12 s", "1.5 s", "1 min 42 s", "7 h 12 min"; "–" without a value. */
-export function formatSeconds(s: number | null): string {
-  if (s === null) return '–';
-  if (s < 60) return Number.isInteger(s) ? `${s} s` : `${s.toFixed(1)} s`;
-  const whole = Math.round(s);
-  if (whole < 3600) {
-    const m = Math.floor(whole / 60);
-    const r = whole % 60;
-    return r === 0 ? `${m} min` : `${m} min ${r} s`;
-  }
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor((whole % 3600) / 60);
-  return m === 0 ? `${formatCount(h)} h` : `${formatCount(h)} h ${m} min`;
-}
 
 const EIGHTHS = ['', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
 
@@ -309,8 +288,8 @@ export function renderSummary(s: ReportSummary, opts: SummaryViewOptions): strin
   v.kv('Attempts', [formatCount(s.attempts), `${s.attemptsPerLead.toFixed(2)} per lead`]);
   const a = s.answered;
   v.kv('Answered', [
-    `${formatCount(a.attempts)} attempts (${formatPercent(a.rate)})`,
-    `${formatCount(a.leads)} of ${formatCount(s.leads)} leads (${formatPercent(a.leadRate)})`,
+    `${plural(a.attempts, 'attempt')} (${formatPercent(a.rate)})`,
+    `${formatCount(a.leads)} of ${plural(s.leads, 'lead')} (${formatPercent(a.leadRate)})`,
     `counted: ${a.statuses.map(safe).join(', ')}`,
   ]);
   v.kv('Wait time', timeParts(s.waitTime));
@@ -325,7 +304,7 @@ export function renderSummary(s: ReportSummary, opts: SummaryViewOptions): strin
     v.blank();
     v.line([seg('No call attempts in this range.', c.dim)]);
   } else {
-    v.heading('Statuses', `(${formatCount(s.attempts)} attempts)`);
+    v.heading('Statuses', `(${plural(s.attempts, 'attempt')})`);
     v.chart(
       s.statuses.map((st) => ({
         label: safe(st.status),
@@ -416,12 +395,7 @@ function renderCompliance(v: View, s: ReportSummary, safe: (x: unknown) => strin
     origin(k.rules.origin.callHours),
   );
   if (out.attempts === 0) result('no attempt outside these hours');
-  else
-    result(
-      `${formatCount(out.attempts)} ${out.attempts === 1 ? 'attempt' : 'attempts'}`,
-      'outside these hours,',
-      'e.g.:',
-    );
+  else result(plural(out.attempts, 'attempt'), 'outside these hours,', 'e.g.:');
   for (const x of out.samples.slice(0, VIEW_SAMPLES)) attemptSample(x);
 
   // 24 hours.
@@ -434,17 +408,12 @@ function renderCompliance(v: View, s: ReportSummary, safe: (x: unknown) => strin
     origin(k.rules.origin.maxCallsPer24h),
   );
   if (over.numbers === 0) result('no number called more often');
-  else
-    result(
-      `${formatCount(over.numbers)} ${over.numbers === 1 ? 'number' : 'numbers'}`,
-      'called more often,',
-      'e.g.:',
-    );
+  else result(plural(over.numbers, 'number'), 'called more often,', 'e.g.:');
   for (const x of over.samples.slice(0, VIEW_SAMPLES))
     sample(
       [
         [seg(safe(x.phone_number))],
-        [seg(`${x.calls} calls`)],
+        [seg(plural(x.calls, 'call'))],
         [seg(`${x.from} →`, c.dim)],
         [seg(x.to, c.dim)],
       ],
@@ -465,7 +434,7 @@ function renderCompliance(v: View, s: ReportSummary, safe: (x: unknown) => strin
     if (sup.attempts === 0) result('no call to a listed number');
     else
       result(
-        `${formatCount(sup.attempts)} ${sup.attempts === 1 ? 'call' : 'calls'}`,
+        plural(sup.attempts, 'call'),
         `to ${formatCount(sup.numbers)} listed ${sup.numbers === 1 ? 'number' : 'numbers'},`,
         'e.g.:',
       );

@@ -13,6 +13,7 @@ import { REPORT_FORMATS, type FlattenMode, type ReportFormat } from './formats.j
 import { csvFieldWriter, csvLineWriter } from '../csv-writer.js';
 import { InterruptedError, OutputClosedError, UsageError } from '../errors.js';
 import { writeFileAtomic as atomicWrite } from '../atomic-write.js';
+import { formatSecondsCompact } from '../text.js';
 import {
   CELL_END,
   ROW_END,
@@ -468,18 +469,12 @@ function statusColor(c: ChalkInstance, status: string): string {
   return status;
 }
 
-/**
- * Seconds as a short duration with its unit: `0s`, `42s`, `5m03s`, `2h05m` (a table cell; files
- * keep the service's number of seconds).
- */
-export function formatSeconds(v: Cell): string {
+/** A table cell of seconds, compact (`5m03s`: text.ts formatSecondsCompact); other values as they are. */
+export function formatSecondsCell(v: Cell): string {
   if (v === null || v === undefined || v === '') return '';
   const n = typeof v === 'number' ? v : Number(v);
   if (!Number.isFinite(n) || n < 0) return String(v);
-  const s = Math.round(n);
-  if (s < 60) return `${s}s`;
-  if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
-  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+  return formatSecondsCompact(n);
 }
 
 /** A table column: its title, the widths it may take, and which goes first when space runs out. */
@@ -615,7 +610,7 @@ export function renderTable(
         'LAST STATUS': text(s[8]),
         'LAST MATCHING': text(s[8]),
         'LAST CALL': shortTime(s[9]),
-        TALK: formatSeconds(s[10]),
+        TALK: formatSecondsCell(s[10]),
       });
       continue;
     }
@@ -625,8 +620,8 @@ export function renderTable(
         ...(i === 0 ? lead : {}),
         'DATE/TIME': shortTime(a.date_time),
         STATUS: text(a.status),
-        WAIT: formatSeconds(a.wait_time),
-        TALK: formatSeconds(a.talk_time),
+        WAIT: formatSecondsCell(a.wait_time),
+        TALK: formatSecondsCell(a.talk_time),
       });
     });
   }

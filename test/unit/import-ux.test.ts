@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/api/spec.js';
 import { replayJournal, resumeNote, type JournalRecord } from '../../src/state/file/journal.js';
-import { formatSize } from '../../src/cli/progress.js';
+import { formatSize } from '../../src/text.js';
 import { ROOT, frames, isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
 import { emulatorPool, importEnv, phoneOf, write } from '../helpers/import.js';
 import { json, startScriptedServer, type Script } from '../helpers/servers.js';

@@ -11,7 +11,8 @@ import {
   cleanSpreadsheet,
   normalizeHomePhone,
   normalizePhone,
-  phoneChangeKinds,
+  NORMALIZATIONS,
+  NORMALIZATION_KINDS,
   trimField,
   type PhoneResult,
 } from '../../src/leads/normalize.js';
@@ -168,15 +169,25 @@ describe('normalizeHomePhone', () => {
   });
 });
 
-describe('phoneChangeKinds', () => {
-  it('names the kinds of a change set', () => {
-    expect(phoneChangeKinds(0)).toEqual([]);
-    expect(phoneChangeKinds(SEP | CC)).toEqual(['phone_separators', 'phone_country_code']);
-    expect(phoneChangeKinds(TRIM | ZERO | EXCEL)).toEqual([
-      'trimmed',
-      'phone_leading_zero',
-      'phone_excel_number',
-    ]);
+describe('NORMALIZATIONS: the one phone-kind table', () => {
+  it('one distinct bit per kind; the kinds are NORMALIZATION_KINDS, in order', () => {
+    const bits = NORMALIZATIONS.map(([bit]) => bit);
+    expect(new Set(bits).size).toBe(bits.length);
+    for (const bit of bits) expect(bit & (bit - 1)).toBe(0);
+    expect(NORMALIZATIONS.map(([, kind]) => kind)).toEqual([...NORMALIZATION_KINDS]);
+    expect(NORMALIZATIONS.find(([bit]) => bit === (SEP as number))?.[1]).toBe('phone_separators');
+    expect(NORMALIZATIONS.find(([bit]) => bit === (TRIM as number))?.[1]).toBe('trimmed');
+  });
+
+  it('names every change normalisation can make (property)', () => {
+    const all = NORMALIZATIONS.reduce((bits, [bit]) => bits | bit, 0);
+    fc.assert(
+      fc.property(fc.string({ maxLength: 24 }), (raw) => {
+        const { changes } = normalizePhone(raw);
+        expect(changes & ~all).toBe(0);
+        expect(normalizeHomePhone(raw).changes & ~all).toBe(0);
+      }),
+    );
   });
 });
 

@@ -4,15 +4,12 @@ import { describe, expect, it } from 'vitest';
 import {
   ImportProgress,
   RateMeter,
-  UNKNOWN,
   checkingLine,
   fitLine,
-  formatEta,
-  formatRate,
-  formatSize,
   readingLine,
   sendingLine,
 } from '../../src/cli/progress.js';
+import { UNKNOWN, formatEta, formatPerSecond as formatRate, formatSize } from '../../src/text.js';
 
 describe('RateMeter', () => {
   it('says nothing before 2 s and before 2 samples with progress', () => {

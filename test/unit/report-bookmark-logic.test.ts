@@ -10,10 +10,10 @@ import { UsageError } from '../../src/errors.js';
 import {
   DEFAULT_SETTLE_MS,
   bookmarkRange,
-  formatDuration,
   parseDuration,
   parseServiceWall,
 } from '../../src/report/bookmark-range.js';
+import { formatDurationFlag as formatDuration } from '../../src/text.js';
 import { statusSet } from '../../src/report/bookmark.js';
 import {
   addSecond,

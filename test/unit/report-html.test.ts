@@ -16,9 +16,6 @@ import {
   HTML_TABLE_ROWS,
   bucketLabel,
   escapeHtml,
-  formatCount,
-  formatDuration,
-  formatRate,
   niceAxis,
   renderHtmlReport,
   statusSeries,
@@ -95,22 +92,6 @@ describe('escapeHtml', () => {
 });
 
 describe('formats', () => {
-  it('counts, rates and durations carry separators and units', () => {
-    expect(formatCount(0)).toBe('0');
-    expect(formatCount(999)).toBe('999');
-    expect(formatCount(36500)).toBe('36,500');
-    expect(formatCount(1234567)).toBe('1,234,567');
-    expect(formatRate(0.4231)).toBe('42.3%');
-    expect(formatRate(1)).toBe('100.0%');
-    expect(formatRate(null)).toBe('–');
-    expect(formatDuration(0)).toBe('0 s');
-    expect(formatDuration(42)).toBe('42 s');
-    expect(formatDuration(303)).toBe('5 min 03 s');
-    expect(formatDuration(7500)).toBe('2 h 05 min');
-    expect(formatDuration(4_442_700)).toBe('1,234 h 05 min');
-    expect(formatDuration(null)).toBe('–');
-  });
-
   it('labels the talk-time buckets with their units', () => {
     const s = summarize([]);
     expect(s.talkTimeBuckets.map(bucketLabel)).toEqual([
@@ -314,11 +295,11 @@ describe('renderHtmlReport', () => {
     const html = renderHtmlReport(records, options());
     // 19:00 is outside 08:00-17:00.
     expect(html).toContain('<b>08:00-17:00</b>');
-    expect(html).toContain('1 attempts outside the permitted hours');
+    expect(html).toContain('1 attempt outside the permitted hours');
     expect(html).toContain('<td>0910000001</td><td>2026-11-02 19:00:00</td><td>ANSWERED</td>');
     // Lead 1's number was called twice within 24 hours.
     expect(html).toContain(
-      '1 numbers called more than 1 time in 24 hours (2 calls in their busiest 24 hours)',
+      '1 number called more than 1 time in 24 hours (2 calls in their busiest 24 hours)',
     );
     expect(html).toContain('not checked (no do-not-call list is configured)');
     const checked = renderHtmlReport(
@@ -332,7 +313,7 @@ describe('renderHtmlReport', () => {
       }),
     );
     expect(checked).toContain('do-not-call lists: dnc.csv.');
-    expect(checked).toContain('1 attempts to 1 numbers on a do-not-call list');
+    expect(checked).toContain('1 attempt to 1 number on a do-not-call list');
     expect(checked).toContain(
       '<td>0910000004</td><td>2026-11-05 08:00:00</td><td>ANSWERED</td><td>dnc.csv</td>',
     );

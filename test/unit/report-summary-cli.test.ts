@@ -125,7 +125,7 @@ function bars(text: string, pattern: RegExp): Array<[string, number, number]> {
 
 const BAR = '([█▏▎▍▌▋▊▉]*)';
 const STATUS_ROW = new RegExp(
-  `^(ANSWERED|NO ANSWER|BUSY|FAILED|CONGESTION)\\s+([\\d,]+)\\s+[\\d.]+ %\\s*${BAR}$`,
+  `^(ANSWERED|NO ANSWER|BUSY|FAILED|CONGESTION)\\s+([\\d,]+)\\s+[\\d.]+%\\s*${BAR}$`,
 );
 const DAY_ROW = new RegExp(`^(\\d{4}-\\d{2}-\\d{2}) \\w{3}\\s+([\\d,]+)\\s*${BAR}$`);
 
@@ -388,7 +388,7 @@ describe('cacs report --summary', () => {
       expect(long).toEqual([]);
       // Nothing had to be cut at these widths.
       expect(lines.filter((l) => l.endsWith('…'))).toEqual([]);
-      for (const unit of [' s', ' %', 'Wait time', 'Talk time', 'median', 'p90', 'total'])
+      for (const unit of [' s', '%', 'Wait time', 'Talk time', 'median', 'p90', 'total'])
         expect(plain).toContain(unit);
 
       const statuses = bars(plain, STATUS_ROW);
@@ -486,7 +486,7 @@ describe('cacs report --summary', () => {
         tty: true,
         columns: 40,
       });
-      const numbers = (t: string) => (t.match(/\d[\d,.]*( %| s| min| h)?/g) ?? []).sort();
+      const numbers = (t: string) => (t.match(/\d[\d,.]*(%| s| min| h)?/g) ?? []).sort();
       // Bars shrink and lines break between parts; no figure is lost.
       expect(numbers(narrow.stdout)).toEqual(numbers(wide.stdout));
     });

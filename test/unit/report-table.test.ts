@@ -9,7 +9,11 @@ import { Chalk } from 'chalk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallRecord } from '../../src/api/spec.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { formatSeconds, layoutColumns, renderTable } from '../../src/report/write.js';
+import {
+  formatSecondsCell as formatSeconds,
+  layoutColumns,
+  renderTable,
+} from '../../src/report/write.js';
 import { isolatedEnv, runCli } from '../helpers/cli.js';
 
 const plain = new Chalk({ level: 0 });

@@ -2,6 +2,7 @@
  * `cacs history`: past imports from the state store's history, one run in detail, and which runs
  * sent a lead (the campaign ledgers): all read through the store (state/index.ts).
  */
+import { OPTION_DEFAULTS } from '../../defaults.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../../errors.js';
@@ -15,7 +16,8 @@ import {
 import { normalizePhone } from '../../leads/normalize.js';
 import { formatCount, formatLocalTime } from '../../text.js';
 import type { Context } from '../context.js';
-import type { Flags, defineHistoryFind, defineHistoryList, defineHistoryShow } from '../program.js';
+import type { Flags } from '../flags.js';
+import type { defineHistoryFind, defineHistoryList, defineHistoryShow } from './history-flags.js';
 
 async function storeOf(ctx: Context): Promise<StateStore> {
   return openStateStore({ stateDir: (await ctx.settings()).settings.stateDir });
@@ -42,7 +44,7 @@ export async function runHistoryList(
     const key = settings.campaigns[flags.campaign] ?? flags.campaign;
     runs = runs.filter((r) => r.campaign === key);
   }
-  runs = runs.slice(0, flags.limit ?? 20);
+  runs = runs.slice(0, flags.limit ?? OPTION_DEFAULTS.historyLimit);
   if (flags.json) {
     ctx.out.json({ runs, exitCode: 0, error: null });
     return 0;

@@ -1,6 +1,6 @@
 /** `cacs import <file>`: flags → settings → runImport → progress, summary, exit code. */
 import type { LeadField } from '../../api/spec.js';
-import { UsageError } from '../../errors.js';
+import { ExitCode, UsageError } from '../../errors.js';
 import { ENV } from '../../config/env.js';
 import type { FlatConfig } from '../../config/schema.js';
 import { requireCampaign } from '../../config/settings.js';
@@ -9,7 +9,8 @@ import { canonicalServiceUrl } from '../../net.js';
 import { formatDuration, formatLocalTime, plural, formatCount } from '../../text.js';
 import type { Context, Spinner } from '../context.js';
 import { ImportProgress, type ImportProgressEvent } from '../progress.js';
-import type { Flags, defineImport } from '../program.js';
+import type { Flags } from '../flags.js';
+import type { defineImport } from './import-flags.js';
 
 /** The flags as commander parses them (program.ts defines them). */
 export type ImportFlags = Flags<typeof defineImport>;
@@ -164,7 +165,9 @@ export async function runImportCommand(
   const { aliasNote, aliasRefusalHint, refusesCampaign } = await import('../campaign.js');
   const note = campaign ? aliasNote(campaign, sources) : undefined;
   const refusalHint =
-    summary.exitCode === 4 && note !== undefined && refusesCampaign(summary.stoppedBecause ?? '')
+    summary.exitCode === ExitCode.REFUSED &&
+    note !== undefined &&
+    refusesCampaign(summary.stoppedBecause ?? '')
       ? `Nothing more was sent. ${aliasRefusalHint(note)}`
       : undefined;
   if (flags.json) {
@@ -478,17 +481,17 @@ function printOutcome(
     info: (text: string) => ctx.out.info(fit(text, 0)),
     error: (text: string, hint?: string) => ctx.out.error(text, hint),
   };
-  if (s.stoppedBecause !== undefined && s.exitCode !== 130) {
+  if (s.stoppedBecause !== undefined && s.exitCode !== ExitCode.INTERRUPTED) {
     out.error(
       `stopped: ${s.stoppedBecause}`,
       refusalHint ??
         s.stoppedHint ??
-        (s.exitCode === 4
+        (s.exitCode === ExitCode.REFUSED
           ? 'Nothing more was sent. Check the token and campaign (cacs config show), then run the same command again.'
           : 'Nothing more was sent. Run the same command again later: what was imported is not sent twice.'),
     );
   }
-  if (s.exitCode === 130)
+  if (s.exitCode === ExitCode.INTERRUPTED)
     out.warn(
       'interrupted: run the same command again to send the rest (what was imported is not sent twice).',
     );
@@ -548,7 +551,7 @@ function printOutcome(
     return;
   }
   // Every lead that passed the checks was sent and the service refused each one.
-  if (!s.dryRun && s.exitCode === 2 && s.rejected > 0 && s.imported === 0) {
+  if (!s.dryRun && s.exitCode === ExitCode.USAGE && s.rejected > 0 && s.imported === 0) {
     out.warn(
       `nothing was imported: the service refused every lead it was sent; ${rows === 1 ? 'the row is' : `all ${formatCount(rows)} rows are`} in ${s.rejectsFile ?? 'the rejects list'} with the reason.`,
     );

@@ -2,6 +2,7 @@
  * `cacs report --bookmark`, `--bookmarks`, `--bookmark-reset`: the command's side of report
  * bookmarks (src/report/bookmark.ts keeps them). Loaded only when one of these flags is given.
  */
+import { OPTION_DEFAULTS } from '../../defaults.js';
 import { UsageError } from '../../errors.js';
 import type { FlatConfig } from '../../config/schema.js';
 import { requireBaseUrl, requireCampaign, type Settings } from '../../config/settings.js';
@@ -109,7 +110,7 @@ export function bookmarkFlagProblem(flags: Given): UsageError | undefined {
   }
   if (flags.settle !== undefined && flags.to !== undefined) {
     return new UsageError('--settle and --to: give one of them', {
-      hint: '--to ends the report where you say; without it a bookmarked report ends at now minus --settle (default 1h).',
+      hint: `--to ends the report where you say; without it a bookmarked report ends at now minus --settle (default ${OPTION_DEFAULTS.settle}).`,
     });
   }
   return undefined;

@@ -12,7 +12,7 @@ import {
 import type { FlatConfig } from '../../config/schema.js';
 import { requireCampaign } from '../../config/settings.js';
 import { assertCanCreateIn, writeTargetOf, type WriteTarget } from '../../atomic-write.js';
-import { formatBytes, plural } from '../../text.js';
+import { formatBytes, formatDurationFlag, plural } from '../../text.js';
 import type { Context } from '../context.js';
 import { htmlReportWriter } from './report-html.js';
 import type { Sink } from '../../report/write.js';
@@ -20,7 +20,8 @@ import type { CallRecord } from '../../api/spec.js';
 import type { ReportProgress, ReportSplit } from '../../index.js';
 import type { ReportSummary, SummaryOptions } from '../../report/summary.js';
 import type { Settings } from '../../config/settings.js';
-import type { Flags, defineReport } from '../program.js';
+import type { Flags } from '../flags.js';
+import type { defineReport } from './report-flags.js';
 import type { CallRecord as CallRecordType } from '../../api/spec.js';
 
 /** The flags as commander parses them (program.ts defines them). */
@@ -517,7 +518,7 @@ async function reportCommand(
       const end =
         flags.to !== undefined
           ? `--to is ${formatServiceDate(range.to)}`
-          : `calls after ${formatServiceDate(range.to)} (now − ${durations.formatDuration(settleMs)}) are left to settle`;
+          : `calls after ${formatServiceDate(range.to)} (now − ${formatDurationFlag(settleMs)}) are left to settle`;
       ctx.out.info(
         (covered !== undefined
           ? `nothing new to fetch: bookmark ${name} covers up to ${covered} (service clock), and ${end}; the bookmark is unchanged`

@@ -1,0 +1,19 @@
+/** Help text helpers shared by the commands' flag definitions (commands/*-flags.ts). */
+
+/** The width the help's prose is wrapped at. */
+const HELP_WIDTH = 95;
+
+/**
+ * `lead` (the text already on the line) followed by `sentence`, its words wrapped at
+ * {@link HELP_WIDTH} columns: how a generated sentence joins the prose around it.
+ */
+export function continueLine(lead: string, sentence: string): string {
+  const lines = [lead];
+  for (const word of sentence.split(' ')) {
+    const last = lines[lines.length - 1]!;
+    const joined = last === '' || last.endsWith(' ') ? last + word : `${last} ${word}`;
+    if ([...joined].length <= HELP_WIDTH || last.trim() === '') lines[lines.length - 1] = joined;
+    else lines.push(word);
+  }
+  return lines.join('\n');
+}
