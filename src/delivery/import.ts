@@ -117,6 +117,11 @@ export interface ImportOptions {
    */
   openJournal?: (info: InputInfo, contentHash: string) => Promise<JournalHandle>;
   onPhase?: (phase: ImportPhase) => void;
+  /**
+   * The clock, in ms since the epoch (default Date.now): when the run started and ended (the
+   * history's times, the summary's elapsedMs and so its rate line). Tests pass their own.
+   */
+  now?: () => number;
 }
 
 export type { JournalHandle };
@@ -317,7 +322,8 @@ function openJournalFor(
 }
 
 export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
-  const started = Date.now();
+  const now = opts.now ?? Date.now;
+  const started = now();
   const info = await inspectInput(opts.file, opts.displayName, {
     ...(opts.format ? { format: opts.format } : {}),
     ...(opts.delimiter ? { delimiter: opts.delimiter } : {}),
@@ -374,7 +380,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     opts.stateDir !== undefined && opts.serviceUrl !== undefined && opts.campaignKey !== ''
       ? { stateDir: opts.stateDir, baseUrl: opts.serviceUrl, campaignKey: opts.campaignKey }
       : undefined;
-  const run = target && !opts.dryRun ? newRun() : undefined;
+  const run = target && !opts.dryRun ? newRun(new Date(now())) : undefined;
   let campaignLock: Lock | undefined;
   let ledger: Ledger | undefined;
   if (target) {
@@ -674,7 +680,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       });
     }
 
-    const elapsedMs = Date.now() - started;
+    const elapsedMs = now() - started;
     const imported = send?.imported ?? 0;
     const base: Omit<ImportSummary, 'exitCode'> = {
       file: info.displayName,
@@ -779,14 +785,15 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
         : {}),
     };
     const summary = { ...base, exitCode: exitCodeFor(base, send) };
-    if (run && target) endHistory(target.stateDir, run.id, summary, send?.uncertainLines ?? []);
+    if (run && target)
+      endHistory(target.stateDir, run.id, now(), summary, send?.uncertainLines ?? []);
     return summary;
   } catch (e) {
     prepared?.rejects.discard();
     prepared?.skipped.discard();
     if (run && target && prepared) {
       const code = (e as { exitCode?: number }).exitCode ?? ExitCode.FAILURE;
-      endHistory(target.stateDir, run.id, undefined, [], code);
+      endHistory(target.stateDir, run.id, now(), undefined, [], code);
     }
     throw e;
   } finally {
@@ -878,6 +885,7 @@ function earlierRun(hit: LedgerHit, runs: ReadonlyMap<number, RunRecord>): strin
 function endHistory(
   stateDir: string,
   id: string,
+  endedMs: number,
   s: ImportSummary | undefined,
   uncertainLines: readonly number[],
   exitCode = s?.exitCode ?? ExitCode.FAILURE,
@@ -886,7 +894,7 @@ function endHistory(
     appendHistory(stateDir, {
       k: 'end',
       id,
-      ended: new Date().toISOString(),
+      ended: new Date(endedMs).toISOString(),
       total: s?.total ?? 0,
       imported: s?.imported ?? 0,
       rejected: s?.rejected ?? 0,
