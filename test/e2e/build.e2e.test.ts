@@ -21,7 +21,14 @@ describe('dist/ for the tests', () => {
     fs.writeFileSync(
       path.join(root, 'tsconfig.build.json'),
       JSON.stringify({
-        compilerOptions: { rootDir: 'src', outDir: 'dist', target: 'ES2023', types: [] },
+        // The smallest lib (no DOM, which a target alone brings in): tsc runs four times here.
+        compilerOptions: {
+          rootDir: 'src',
+          outDir: 'dist',
+          target: 'ES2023',
+          lib: ['es5'],
+          types: [],
+        },
         include: ['src'],
       }),
     );
@@ -48,7 +55,7 @@ describe('dist/ for the tests', () => {
 
     // A source that does not compile stops the tests instead of running the last good build.
     source('export const answer: number = "two";\n');
-    expect(() => ensureBuilt(paths)).toThrow(/the build for the tests failed[\s\S]*TS2322/);
+    expect(() => ensureBuilt(paths)).toThrow(/the build failed[\s\S]*TS2322/);
     expect(isFresh(paths)).toBe(false);
   }, 60_000);
 });
