@@ -243,9 +243,9 @@ describe('crashes, signals and locks', () => {
     const cwd = tempDir();
     const { file, phones } = leadsFile(cwd, 10);
     const env = importEnv(down);
-    const p = spawnImport([file, '--json'], env, cwd);
-    await until(() => down.store.importRequests >= 1);
-    await new Promise((r) => setTimeout(r, 300));
+    // --verbose says when the client starts its wait: the Ctrl-C comes during it.
+    const p = spawnImport([file, '--json', '--verbose'], env, cwd);
+    await until(() => p.out().stderr.includes('retrying in '));
     p.child.kill('SIGINT');
     const { code } = await p.done;
     expect(code).toBe(130);
