@@ -1,4 +1,48 @@
+import os from 'node:os';
+import path from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The files that take longest start first, so that none of them starts last and runs alone
+ * at the end: vitest orders by the durations of the last run, but a fresh clone (CI) has none
+ * and would start the largest files first instead. These lead, in this order; the rest follow
+ * as vitest orders them.
+ */
+const LONGEST_FIRST = [
+  'test/e2e/package-install.e2e.test.ts',
+  'test/e2e/package.e2e.test.ts',
+  'test/e2e/kill-loop.e2e.test.ts',
+  'test/e2e/hostile.e2e.test.ts',
+  'test/e2e/secrets.e2e.test.ts',
+  'test/e2e/write-targets.e2e.test.ts',
+  'test/e2e/guards.e2e.test.ts',
+  'test/unit/unicode-boundaries.test.ts',
+  'test/e2e/html.browser.test.ts',
+];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (f: TestSpecification) => {
+      const i = LONGEST_FIRST.indexOf(
+        path.relative(this.ctx.config.root, f.moduleId).split(path.sep).join('/'),
+      );
+      return i < 0 ? LONGEST_FIRST.length : i;
+    };
+    // Array.prototype.sort is stable: the rest keep vitest's order.
+    return sorted.sort((a, b) => rank(a) - rank(b));
+  }
+}
+
+/**
+ * Test files run side by side in worker processes. Vitest's default is one fewer than the cores:
+ * on a 2-core machine, one file at a time. Most files spend much of their time waiting (HTTP,
+ * child processes, npm, Chromium), so one more worker than the cores keeps both busy; the
+ * tests wait for events, never assert wall-clock speed, so a slower file cannot fail for it.
+ * CACS_TEST_WORKERS=<n> overrides it.
+ */
+const workers = Number(process.env.CACS_TEST_WORKERS) || Math.min(4, os.availableParallelism() + 1);
 
 export default defineConfig({
   test: {
@@ -9,6 +53,9 @@ export default defineConfig({
     setupFiles: ['test/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // Processes, not threads: tests change process.env (TMPDIR) and send signals.
     pool: 'forks',
+    maxWorkers: workers,
+    sequence: { sequencer: LongestFirst },
   },
 });

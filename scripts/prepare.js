@@ -62,4 +62,6 @@ if (!fs.existsSync(tsc)) {
     process.exit(installed);
   }
 }
-process.exit(run(process.execPath, [tsc, '-p', 'tsconfig.build.json']));
+// The build (scripts/build.js) is skipped when dist/ is already the build of this source (its
+// stamp says so): `npm pack` right after `npm install -g .` or `npm ci` does not build twice.
+process.exit(run(process.execPath, [path.join(root, 'scripts', 'build.js'), '--if-stale']));

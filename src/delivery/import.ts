@@ -127,6 +127,11 @@ export interface ImportOptions {
    */
   openJournal?: (info: InputInfo, contentHash: string) => Promise<JournalHandle>;
   onPhase?: (phase: ImportPhase) => void;
+  /**
+   * The clock, in ms since the epoch (default Date.now): when the run started and ended (the
+   * history's times, the summary's elapsedMs and so its rate line). Tests pass their own.
+   */
+  now?: () => number;
 }
 
 export type { JournalHandle };
@@ -327,7 +332,8 @@ function openJournalFor(
 }
 
 export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
-  const started = Date.now();
+  const now = opts.now ?? Date.now;
+  const started = now();
   const info = await inspectInput(opts.file, opts.displayName, {
     ...(opts.format ? { format: opts.format } : {}),
     ...(opts.delimiter ? { delimiter: opts.delimiter } : {}),
@@ -395,7 +401,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
           campaign: { serviceUrl: opts.serviceUrl, campaignKey: opts.campaignKey },
         }
       : undefined;
-  const run = target && !opts.dryRun ? target.store.newRun() : undefined;
+  const run = target && !opts.dryRun ? target.store.newRun(new Date(now())) : undefined;
   let campaignLock: StateLock | undefined;
   let ledger: CampaignLedger | undefined;
   if (target) {
@@ -699,7 +705,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       });
     }
 
-    const elapsedMs = Date.now() - started;
+    const elapsedMs = now() - started;
     const imported = send?.imported ?? 0;
     const base: Omit<ImportSummary, 'exitCode'> = {
       file: info.displayName,
@@ -804,14 +810,15 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
         : {}),
     };
     const summary = { ...base, exitCode: exitCodeFor(base, send) };
-    if (run && target) await endHistory(target.store, run.id, summary, send?.uncertainLines ?? []);
+    if (run && target)
+      await endHistory(target.store, run.id, now(), summary, send?.uncertainLines ?? []);
     return summary;
   } catch (e) {
     prepared?.rejects.discard();
     prepared?.skipped.discard();
     if (run && target && prepared) {
       const code = (e as { exitCode?: number }).exitCode ?? ExitCode.FAILURE;
-      await endHistory(target.store, run.id, undefined, [], code);
+      await endHistory(target.store, run.id, now(), undefined, [], code);
     }
     throw e;
   } finally {
@@ -904,6 +911,7 @@ function earlierRun(hit: LedgerHit, runs: ReadonlyMap<number, RunRecord>): strin
 async function endHistory(
   store: StateStore,
   id: string,
+  endedMs: number,
   s: ImportSummary | undefined,
   uncertainLines: readonly number[],
   exitCode = s?.exitCode ?? ExitCode.FAILURE,
@@ -912,7 +920,7 @@ async function endHistory(
     await store.appendHistory({
       k: 'end',
       id,
-      ended: new Date().toISOString(),
+      ended: new Date(endedMs).toISOString(),
       total: s?.total ?? 0,
       imported: s?.imported ?? 0,
       rejected: s?.rejected ?? 0,

@@ -57,7 +57,6 @@ describe('bin/cacs.js', () => {
     let stdout = '';
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const started = Date.now();
     const url = await new Promise<string>((resolve, reject) => {
       child.stdout.on('data', (c: Buffer) => {
         stdout += c.toString();
@@ -66,7 +65,6 @@ describe('bin/cacs.js', () => {
       });
       child.on('exit', () => reject(new Error(`exited early: ${stderr}`)));
     });
-    expect(Date.now() - started).toBeLessThan(3000);
     expect(stdout).toContain('access token: emulator-token');
     expect(stdout).toContain('campaigns:    winter (Winter leads)');
     const res = await fetch(`${url}/api/cacs/v1/import_lead`, {

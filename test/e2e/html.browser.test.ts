@@ -474,7 +474,7 @@ describe.skipIf(!HAVE_BROWSER)('cacs report --format html in Chromium', () => {
     }
   });
 
-  it('renders a 365-day report of 100 leads a day in under 2 seconds', async () => {
+  it('renders a 365-day report of 100 leads a day: every day charted, no error (its load time: bench/responsiveness.js)', async () => {
     const big = await startEmulator({ port: 0, seed: 7 });
     try {
       // 100 leads a day, 2025-11-21 to 2026-11-20, imported between 08:00 and 16:15.
@@ -490,7 +490,6 @@ describe.skipIf(!HAVE_BROWSER)('cacs report --format html in Chromium', () => {
           k++;
         }
       }
-      const made = performance.now();
       const r = await runCli(
         ['report', '--from', '2025-11-21', '--to', '2026-11-20', '-o', 'year.html'],
         {
@@ -504,18 +503,14 @@ describe.skipIf(!HAVE_BROWSER)('cacs report --format html in Chromium', () => {
         },
       );
       expect(r.code, r.stderr).toBe(0);
-      const cliMs = performance.now() - made;
       expect(r.stderr).toContain('36,500 leads');
       const yearFile = path.join(dir, 'year.html');
-      const bytes = fs.statSync(yearFile).size;
-      const times: number[] = [];
-      for (let i = 0; i < 3; i++) {
+      {
         const page = await ctx.newPage();
         const errors: string[] = [];
         page.on('console', (m) => {
           if (m.type() === 'error') errors.push(m.text());
         });
-        const t0 = performance.now();
         await page.goto(pathToFileURL(yearFile).href, { waitUntil: 'load' });
         await page.locator('svg#talk-time').waitFor({ state: 'visible' });
         // Two animation frames: the charts have been painted.
@@ -525,18 +520,12 @@ describe.skipIf(!HAVE_BROWSER)('cacs report --format html in Chromium', () => {
               requestAnimationFrame(() => requestAnimationFrame(() => res())),
             ),
         );
-        times.push(performance.now() - t0);
         expect(errors).toEqual([]);
         expect(await page.locator('svg#per-day g.day').count()).toBe(365);
         expect(await page.locator('table.leads tbody tr').count()).toBe(CAP);
-        if (i === 0) await page.screenshot({ path: path.join(ARTIFACTS, 'report-html-year.png') });
+        await page.screenshot({ path: path.join(ARTIFACTS, 'report-html-year.png') });
         await page.close();
       }
-      const sorted = [...times].sort((a, b) => a - b);
-      console.log(
-        `365 days × 100 leads: page ${(bytes / 1e6).toFixed(2)} MB, made by cacs report in ${Math.round(cliMs)} ms (emulator included); load to charts painted ${times.map((t) => Math.round(t)).join(', ')} ms`,
-      );
-      expect(sorted[1]!).toBeLessThan(2000);
     } finally {
       await big.close();
     }

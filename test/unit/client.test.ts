@@ -325,7 +325,6 @@ describe('client failure classes (scripted servers)', () => {
         random: () => 1,
         retry: { baseDelayMs: 30_000, maxDelayMs: 30_000, maxAttempts: 3 },
       });
-      const started = Date.now();
       const p = c.importLeads('summer', [LEAD]).then(
         () => undefined,
         (e: unknown) => e,
@@ -334,8 +333,8 @@ describe('client failure classes (scripted servers)', () => {
       // Still waiting for its second attempt: the real timer, not an injected one.
       expect(s.seen).toHaveLength(1);
       ac.abort();
+      // The wait was 30 s, the test's limit: settling at all is the abort cutting it short.
       expect(await p).toBeInstanceOf(InterruptedError);
-      expect(Date.now() - started).toBeLessThan(5_000);
       expect(s.seen).toHaveLength(1);
     } finally {
       await s.close();

@@ -43,7 +43,8 @@ describe('the holding server', () => {
     const server = await startHoldingServer(HOLD_MS);
     servers.push(server);
     const open = rawImport(server.url, ['0910000001']);
-    await new Promise((r) => setTimeout(r, HOLD_MS / 2));
+    // Its request has arrived (and is held).
+    while (server.requests === 0) await new Promise((r) => setTimeout(r, 5));
     expect(server.requests).toBe(1);
     // A connection made before the doom but not yet accepted: the server sees it only on a
     // later turn of the event loop. Its client stays alive and keeps the socket open.

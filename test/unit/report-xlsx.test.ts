@@ -557,6 +557,8 @@ describe('xlsx report: read back with zipfile + xml.etree', () => {
       colors: undefined as never,
       columns: 80,
     });
+    // The first write reached the sink; then time for a producer that does not wait to run on.
+    while (writes === 0) await new Promise((r) => setTimeout(r, 5));
     await new Promise((r) => setTimeout(r, 300));
     // Nothing came back from the sink: a bounded number of leads was made, and waits.
     expect(writes).toBeGreaterThan(0);

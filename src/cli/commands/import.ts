@@ -153,6 +153,7 @@ export async function runImportCommand(
       signal: ctx.signal,
       ...(client ? { client } : {}),
       onPhase: (p) => shown.event(p),
+      now: () => ctx.now().getTime(),
     });
   } finally {
     ctx.signal.removeEventListener('abort', onInterrupt);

@@ -169,8 +169,9 @@ describe('the campaign ledger', () => {
   });
 
   it('another import into the same campaign is refused while one runs; other campaigns go on', async () => {
+    // The first run's answer is 3 s away: the other runs happen while it holds the lock.
     const emu = await emulator({
-      latencyMs: 400,
+      latencyMs: 3000,
       campaigns: [{ key: 'summer' }, { key: 'winter' }],
     });
     const cwd = tempDir();
@@ -178,7 +179,8 @@ describe('the campaign ledger', () => {
     const a = write(cwd, 'a.csv', csv([['0912000001', 'An', '']]));
     const b = write(cwd, 'b.csv', csv([['0912000002', 'Bình', '']]));
     const slow = runCli(['import', a], { env, cwd });
-    await new Promise((r) => setTimeout(r, 150));
+    // Its batch has reached the service: it holds the campaign's lock.
+    while (emu.store.received.length === 0) await new Promise((r) => setTimeout(r, 5));
     const other = await runCli(['import', b], { env, cwd });
     expect(other.code).toBe(1);
     expect(other.stderr).toContain('into campaign summer');

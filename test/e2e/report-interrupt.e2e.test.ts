@@ -14,8 +14,9 @@ import { closedPort } from '../helpers/servers.js';
 describe('cacs report interrupted', () => {
   let emu: RunningEmulator;
   beforeAll(async () => {
-    // Every answer takes 5 s: a Ctrl-C always lands while requests are in flight.
-    emu = await startEmulator({ port: 0, seed: 5, latencyMs: 5000 });
+    // Every answer takes 10 minutes, far beyond the test's limit: a Ctrl-C always lands while
+    // requests are in flight, and exiting at all shows the run did not wait for them.
+    emu = await startEmulator({ port: 0, seed: 5, latencyMs: 600_000 });
     emu.store.addLead('summer', { phone_number: '0912345678', name: 'A' }, new Date());
   });
   afterAll(() => emu.close());
@@ -43,13 +44,9 @@ describe('cacs report interrupted', () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     expect(emu.store.reportRequests.length).toBeGreaterThan(0);
-    const sent = Date.now();
     child.kill('SIGINT');
     const code = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
-    const took = Date.now() - sent;
     expect(code).toBe(130);
-    // The answers were 5 s away: the run did not wait for them.
-    expect(took).toBeLessThan(2500);
     expect(stderr).toContain('interrupted: no report was written');
     expect(stderr).not.toMatch(/batch|uncertain|sent/);
     expect(fs.readdirSync(dir)).toEqual([]);
@@ -94,18 +91,16 @@ describe('Ctrl-C while the report is being written to a reader that stopped read
     );
     // Let the writer fill the pipe and wait for it to drain.
     await new Promise((r) => setTimeout(r, 500));
-    const sent = Date.now();
     child.kill('SIGINT');
+    // The reader never reads again: exiting at all is the proof (how soon: bench/).
     const code = await exited;
-    return { code, took: Date.now() - sent, stderr, first, env };
+    return { code, stderr, first, env };
   }
 
   it('the first Ctrl-C ends the run (exit 130) and says the output is incomplete', async () => {
     const r = await interruptWhileBlocked(['--from', '2d']);
     expect(r.first).toMatch(/^\uFEFF?[a-z_]+,/);
     expect(r.code).toBe(130);
-    // Within a few seconds: the wait for the reader ends, what is queued gets 1 s, then goes.
-    expect(r.took).toBeLessThan(5000);
     expect(r.stderr).toContain('error: interrupted: the report on stdout is incomplete\n');
     expect(r.stderr).not.toContain('no report was written');
   }, 30_000);
@@ -113,7 +108,6 @@ describe('Ctrl-C while the report is being written to a reader that stopped read
   it('with a bookmark: says the bookmark was not moved (a first run leaves none behind)', async () => {
     const r = await interruptWhileBlocked(['--from', '2d', '--bookmark', 'nightly']);
     expect(r.code).toBe(130);
-    expect(r.took).toBeLessThan(5000);
     expect(r.stderr).toContain(
       'error: interrupted: the report on stdout is incomplete; bookmark "nightly" was not moved\n',
     );
