@@ -21,7 +21,11 @@ let emu: RunningEmulator;
 let work: string;
 let env: Record<string, string | undefined>;
 
+/** cacs runs in-process: the times it prints on the machine's clock follow this process's zone. */
+const zoneBefore = process.env.TZ;
+
 beforeAll(async () => {
+  process.env.TZ = 'UTC';
   emu = await startEmulator({ port: 0, seed: 7, now, campaigns: [{ key: 'summer' }] });
   work = tempDir('cacs-golden-');
   for (const f of ['leads.csv', 'leads.json', 'leads.ndjson'])
@@ -35,6 +39,8 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
+  if (zoneBefore === undefined) delete process.env.TZ;
+  else process.env.TZ = zoneBefore;
   await emu?.close();
 });
 
