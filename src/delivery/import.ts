@@ -8,7 +8,14 @@ import path from 'node:path';
 import type { CacsClient } from '../api/client.js';
 import type { LeadField } from '../api/spec.js';
 import { removeOnExit } from '../cleanup.js';
-import { CacsError, ExitCode, FailureError, UsageError, type ErrorCategory } from '../errors.js';
+import {
+  CacsError,
+  ExitCode,
+  FailureError,
+  UsageError,
+  type ErrorCategory,
+  type Remedy,
+} from '../errors.js';
 import {
   prepareLeads,
   type NormalizationKind,
@@ -25,7 +32,7 @@ import {
 import { InputChangedError } from '../input/bytes.js';
 import { inspectInput } from '../input/inspect.js';
 import type { InputFormat, InputInfo } from '../input/types.js';
-import { formatLocalTime, plural } from '../text.js';
+import { formatLocalTime } from '../text.js';
 import {
   SidecarWriter,
   checkSidecarFolder,
@@ -51,7 +58,9 @@ import {
 } from '../state/index.js';
 import { removeStaleSidecars, sidecarFolder } from './sidecars.js';
 import { WrittenFiles } from '../leads/written-files.js';
+import { t } from '../messages/index.js';
 import { sendLeads, type SendProgress, type SendResult } from './send.js';
+import { importStop, stoppedFields, type Stop } from './stages/stop.js';
 
 export interface ImportOptions {
   /** The file to read (stdin already spooled to a file by the caller). */
@@ -167,6 +176,11 @@ export interface SentEarlier {
    * again takes `--restart` too (the journal would skip those an earlier run of it settled).
    */
   fileJournal: boolean;
+  /**
+   * What sends them again, as remedies: `restart` (set this file's journal aside) when the
+   * journal settled any, or holds the ledger's too; `allow_repeat` when the ledger held any back.
+   */
+  resend: Remedy[];
 }
 
 export interface ImportSummary {
@@ -256,9 +270,15 @@ export interface ImportSummary {
   uncertainRows?: ImportRow[];
   /** Which lists stopped at `maxRows` (their rows beyond it are counted, not listed). */
   rowsTruncated?: { rejected: boolean; skipped: boolean; uncertain: boolean };
-  /** Why the run stopped early, for the message. */
+  /**
+   * Why the run ended early and what to do about it (code, message, hint, remedies): the one
+   * value every face renders. Absent when the run did what it could (even with rejects or
+   * uncertain leads: the exit code and counts say those).
+   */
+  stop?: Stop;
+  /** Why the run stopped early (the stop's reason; absent for Ctrl-C). */
   stoppedBecause?: string;
-  /** What to do about it, when the usual advice (run the same command again) would be wrong. */
+  /** What to do about it (the stop's hint; absent for Ctrl-C). */
   stoppedHint?: string;
   /**
    * What kind of stop, as a stable word (`refused`, `unreachable`, `unexpected_answer`,
@@ -337,7 +357,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   const files = rowsMode !== 'data';
   const maxRows = opts.maxRows ?? DEFAULT_MAX_ROWS;
   if (!(maxRows >= 0) || (!Number.isInteger(maxRows) && maxRows !== Infinity)) {
-    throw new UsageError('maxRows: expected a whole number of at least 0 (or Infinity)');
+    throw new UsageError(t('import.maxRows.invalid'));
   }
   const sink: RowSink = { file: files, ...(rowsMode !== 'files' ? { maxRows } : {}) };
   // Without files the folder is not needed (and not said to be unwritable).
@@ -448,13 +468,16 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
           if (seen) seen.leads++;
           else ledgerRuns.set(hit.run, { at: hit.at, leads: 1 });
           examplePhone ??= phone;
-          return { code: 'already_imported' as const, reason: `imported ${earlierRun(hit, runs)}` };
+          return {
+            code: 'already_imported' as const,
+            reason: t('import.row.alreadyImported', { earlier: earlierRun(hit, runs) }),
+          };
         }
         return opts.retryUncertain
           ? undefined
           : {
               code: 'uncertain_earlier' as const,
-              reason: `sent ${earlierRun(hit, runs)}, but no definite answer came: cacs reconcile checks the campaign for it; resend it only if it is not there (--retry-uncertain)`,
+              reason: t('import.row.uncertainEarlier', { earlier: earlierRun(hit, runs) }),
             };
       }
     : undefined;
@@ -518,13 +541,10 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     // preflight read may be only its beginning. (Later changes are caught by the checked
     // second read.)
     if (!opts.dryRun && prepared.valid > 0 && changedSince(info)) {
-      throw new FailureError(
-        `${info.displayName} changed while cacs was reading it: nothing was sent`,
-        {
-          hint: 'Import it again once it is complete (an export still being written?).',
-          category: 'input_changed',
-        },
-      );
+      throw new FailureError(t('import.changedWhileRead', { file: info.displayName }), {
+        hint: t('import.changedWhileRead.hint'),
+        category: 'input_changed',
+      });
     }
     // The journal key and the input's identity in the history (which sidecars are this
     // input's own): the content hash of exactly the bytes the preflight read and validated.
@@ -631,10 +651,10 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
         lookedUp = await originalRows(info, wanted, prepared.digests);
       } catch (e) {
         if (e instanceof InputChangedError) {
-          unreadable = ' (its values are not listed: the input changed after it was read)';
+          unreadable = ` ${t('import.row.valuesChanged')}`;
         } else {
           // The input is gone or no longer readable: the lines and reasons still go out.
-          unreadable = ` (its values could not be read back: ${(e as Error).message})`;
+          unreadable = ` ${t('import.row.valuesUnreadable', { reason: (e as Error).message })}`;
         }
       }
       const blank = prepared.headers.map(() => '');
@@ -660,7 +680,8 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
           w.add(
             line,
             'uncertain',
-            `sent, but no definite answer came${why ? ` (${why})` : ' (in an earlier run)'}: cacs reconcile checks the campaign for it; resend it only if it is not there${note(line)}`,
+            (why ? t('import.row.uncertain', { why }) : t('import.row.uncertain.earlierRun')) +
+              note(line),
             valuesOf(line) ?? blank,
           );
         }
@@ -673,14 +694,14 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     if (files && run && target) {
       removeStaleSidecars({
         kept: [
-          [rejectsPath, rejectsFile, 'no row needs fixing now', false, 'rejects'],
-          [skippedPath, skippedFile, 'no row is held back now', false, 'skipped'],
+          [rejectsPath, rejectsFile, t('import.sidecar.noneRejected'), false, 'rejects'],
+          [skippedPath, skippedFile, t('import.sidecar.noneSkipped'), false, 'skipped'],
           ...(send
             ? [
                 [
                   uncertainPath,
                   uncertainFile,
-                  'no lead of this run is uncertain',
+                  t('import.sidecar.noneUncertain'),
                   true,
                   'uncertain',
                 ] as const,
@@ -700,6 +721,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
 
     const elapsedMs = Date.now() - started;
     const imported = send?.imported ?? 0;
+    const stop = importStop(send);
     const base: Omit<ImportSummary, 'exitCode'> = {
       file: info.displayName,
       campaign: opts.campaignKey,
@@ -768,39 +790,8 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
             },
           }
         : {}),
-      ...(send?.fatal && !send.journalError
-        ? {
-            stoppedBecause: send.fatal.message,
-            stoppedCode: send.fatal.category,
-            // The failure's own advice (a proxy asking for credentials…), except for refusals,
-            // whose advice the command gives.
-            ...(send.fatal.hint !== undefined && !send.fatal.refused
-              ? { stoppedHint: `Nothing more was sent. ${send.fatal.hint}` }
-              : {}),
-          }
-        : {}),
-      ...(send?.journalError
-        ? {
-            stoppedBecause: send.journalError.message,
-            stoppedCode: 'write_failed' as const,
-            stoppedHint:
-              (send.journalError as { hint?: string }).hint ??
-              'Nothing more was sent. Fix the state folder, then run the same command.',
-          }
-        : {}),
-      ...(send?.inputError && !send.fatal && !send.journalError
-        ? {
-            stoppedBecause:
-              send.inputError instanceof InputChangedError
-                ? `${send.inputError.message}, after ${plural(send.sent, 'lead')} had been sent`
-                : `reading the leads failed: ${send.inputError.message}`,
-            stoppedCode: 'input_changed' as const,
-            stoppedHint:
-              send.inputError instanceof InputChangedError
-                ? "Nothing more was sent. Import the file again once it is complete: the leads this run sent are in the campaign's ledger and are not sent again."
-                : 'Nothing more was sent. Make the file readable again, then run the same command: what was imported is not sent twice.',
-          }
-        : {}),
+      ...stoppedFields(send, stop),
+      ...(stop ? { stop } : {}),
     };
     const summary = { ...base, exitCode: exitCodeFor(base, send) };
     if (run && target) await endHistory(target.store, run.id, summary, send?.uncertainLines ?? []);
@@ -862,6 +853,10 @@ function sentEarlierOf(
       journalSince: journal > 0 && journalSince ? journalSince.toISOString() : null,
       examplePhone,
       fileJournal,
+      resend: [
+        ...(journal > 0 || (ledger > 0 && fileJournal) ? (['restart'] as const) : []),
+        ...(ledger > 0 ? (['allow_repeat'] as const) : []),
+      ],
     },
   };
 }
@@ -872,7 +867,7 @@ function sentEarlierOf(
  */
 function nothingSent(e: unknown): unknown {
   if (!(e instanceof CacsError) || e.category !== 'write_failed') return e;
-  return new FailureError(`${e.message}; nothing was sent`, {
+  return new FailureError(t('import.nothingSent', { reason: e.message }), {
     ...(e.hint !== undefined ? { hint: e.hint } : {}),
     category: 'write_failed',
     cause: e,
@@ -896,8 +891,8 @@ function earlierRun(hit: LedgerHit, runs: ReadonlyMap<number, RunRecord>): strin
   const r = runs.get(hit.run);
   const when = formatLocalTime(r ? new Date(r.started) : hit.at);
   return r
-    ? `on ${when} by run ${r.id} (${path.basename(r.file)})`
-    : `on ${when} (by a run not in this history)`;
+    ? t('import.earlierRun', { when, run: r.id, file: path.basename(r.file) })
+    : t('import.earlierRun.unknown', { when });
 }
 
 async function endHistory(
