@@ -47,6 +47,30 @@ export const en = {
   'import.sidecar.noneSkipped': 'no row is held back now',
   'import.sidecar.noneUncertain': 'no lead of this run is uncertain',
 
+  // ── import: why a lead was not settled (the journal, the uncertain list) ────────────────
+  'send.reason.ledgerUnwritable': 'the ledger could not be written',
+  'send.reason.interruptedBeforeSent': 'interrupted before it was sent',
+  'send.reason.runStoppedFirst': 'the run stopped first',
+  'send.reason.interruptedBeforeAnswer': 'interrupted before an answer',
+  'send.reason.internalError': 'internal error while sending',
+  'send.reason.serviceRefused': 'the service refused it: {message}',
+
+  // ── import: an earlier run's lists, kept or removed ─────────────────────────────────
+  'sidecar.keptOtherContent':
+    'kept {file}: run {run} left those leads uncertain when the file held other content',
+  'sidecar.keptEdited': 'kept {file} (changed since cacs wrote it), though {why}',
+  'sidecar.keptForeign': 'kept {file} (cacs did not write it), though {why}',
+  'sidecar.removedStale': 'removed the stale {file} ({why})',
+  'sidecar.removedDryRunCopy': "removed {file} (a dry run's list; this run's is {written})",
+  'sidecar.removedDryRunCopy.none': "removed {file} (a dry run's list; this run needs none)",
+
+  // ── reconcile ───────────────────────────────────────────────────────────────────────
+  'reconcile.tooLarge':
+    "the service's records of campaign {campaign} from {start} to {end} are more than cacs reads in one answer, even for one minute",
+  'reconcile.tooLarge.hint':
+    'Nothing was settled. Ask the service operator; the uncertain leads stay uncertain meanwhile.',
+  'reconcile.interrupted': 'interrupted: nothing was settled (the ledger is unchanged)',
+
   // ── report ──────────────────────────────────────────────────────────────────────────
   'report.unknownTimeZone': '{name} {zone}: unknown time zone',
   'report.unknownTimeZone.hint': 'Use an IANA name such as Asia/Ho_Chi_Minh or Europe/Paris.',
