@@ -43,12 +43,15 @@ export function errorOutcome(e: unknown, command: string): { exitCode: number; e
     };
   }
   if (e instanceof CacsError) {
+    // A thrown error is a stop too: the same shape an import returns, rendered the same way.
+    const stop = e.stop;
+    const hint = stopHint(stop);
     return {
-      exitCode: e.exitCode,
+      exitCode: stop.exitCode,
       error: {
-        code: e.category,
-        message: e.message,
-        ...(e.hint !== undefined ? { hint: e.hint } : {}),
+        code: stop.code,
+        message: stop.message,
+        ...(hint !== undefined ? { hint } : {}),
         ...(e instanceof ConfigError ? { problems: e.problems } : {}),
       },
     };
