@@ -143,9 +143,51 @@ export type ErrorCategory =
   | 'interrupted'
   | 'internal';
 
+/**
+ * What a person can do about a stop, as a stable id. The library never words a remedy that
+ * is a flag of the command line (`--restart`, `--allow-repeat`, `--retry-uncertain`): it
+ * names the remedy, and each face (src/cli/render/advice.ts) turns it into its own words.
+ * - `run_again`: run the same import again (what was imported is not sent twice);
+ * - `check_access`: check the token and the campaign key;
+ * - `fix_state_folder`: make the state folder writable;
+ * - `import_when_complete`: import the file again once it is complete;
+ * - `make_readable`: make the input readable again;
+ * - `follow_hint`: do what the hint says (the failure's own advice, e.g. a proxy's);
+ * - `restart`: set aside what this file's journal recorded (CLI `--restart`);
+ * - `allow_repeat`: send leads the campaign's ledger says were imported (CLI `--allow-repeat`).
+ */
+export type Remedy =
+  | 'run_again'
+  | 'check_access'
+  | 'fix_state_folder'
+  | 'import_when_complete'
+  | 'make_readable'
+  | 'follow_hint'
+  | 'restart'
+  | 'allow_repeat';
+
+/**
+ * A run that stopped, as data: built once, in the library, by whoever knows why (a thrown
+ * CacsError has one: `error.stop`; an import that stopped early returns one in its summary).
+ * Each face renders it (the CLI as `stopped: …` and a hint line, or as `--json`'s `error`).
+ */
+export interface Stop {
+  /** What kind of stop, as a stable word (`--json`'s `error.code`). */
+  code: ErrorCategory;
+  exitCode: ExitCode;
+  /** Why, in a whole sentence without flags. */
+  message: string;
+  /** What to do about it, in words without flags. */
+  hint?: string;
+  /** The same advice as ids, for a face that words it its own way (may be empty). */
+  remedies: readonly Remedy[];
+}
+
 export interface CacsErrorOptions {
   /** What the user can do about it: printed on a second line. */
   hint?: string;
+  /** The hint's advice as ids (see Remedy). */
+  remedies?: readonly Remedy[];
   cause?: unknown;
   /** What kind of failure (default: by the error's class and exit code). */
   category?: ErrorCategory;
@@ -171,6 +213,8 @@ export class CacsError extends Error {
   readonly hint?: string;
   /** What kind of failure, as a stable word (see ErrorCategory). */
   readonly category: ErrorCategory;
+  /** What can be done about it, as ids (see Remedy); empty when only the hint says. */
+  readonly remedies: readonly Remedy[];
 
   constructor(message: string, exitCode: ExitCode, options: CacsErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -178,6 +222,18 @@ export class CacsError extends Error {
     this.exitCode = exitCode;
     if (options.hint !== undefined) this.hint = options.hint;
     this.category = options.category ?? categoryOfExit(exitCode);
+    this.remedies = options.remedies ?? [];
+  }
+
+  /** This error as a stop: the one shape every face renders. */
+  get stop(): Stop {
+    return {
+      code: this.category,
+      exitCode: this.exitCode,
+      message: this.message,
+      ...(this.hint !== undefined ? { hint: this.hint } : {}),
+      remedies: this.remedies,
+    };
   }
 }
 

@@ -72,6 +72,8 @@ export {
   UsageError,
   type CacsErrorOptions,
   type ErrorCategory,
+  type Remedy,
+  type Stop,
 } from './errors.js';
 export { ApiError, type ApiErrorDetails, type FailureKind } from './api/errors.js';
 export { CacsClient, type ClientOptions, type AnswerLimits } from './api/client.js';

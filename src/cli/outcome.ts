@@ -9,6 +9,7 @@ import { CommanderError } from 'commander';
 import { CacsError, ConfigError, ExitCode, type ErrorCategory } from '../errors.js';
 import type { ImportSummary } from '../delivery/import.js';
 import { formatCount, plural } from '../text.js';
+import { stopHint } from './render/advice.js';
 
 /** `error.code`: the category of a thrown error, or of an outcome that is not one (3, 5). */
 export type OutcomeCode = ErrorCategory | 'partial' | 'rejected' | 'uncertain';
@@ -42,12 +43,15 @@ export function errorOutcome(e: unknown, command: string): { exitCode: number; e
     };
   }
   if (e instanceof CacsError) {
+    // A thrown error is a stop too: the same shape an import returns, rendered the same way.
+    const stop = e.stop;
+    const hint = stopHint(stop);
     return {
-      exitCode: e.exitCode,
+      exitCode: stop.exitCode,
       error: {
-        code: e.category,
-        message: e.message,
-        ...(e.hint !== undefined ? { hint: e.hint } : {}),
+        code: stop.code,
+        message: stop.message,
+        ...(hint !== undefined ? { hint } : {}),
         ...(e instanceof ConfigError ? { problems: e.problems } : {}),
       },
     };
@@ -112,29 +116,10 @@ export function commandPath(cmd: Command): string {
  */
 export function importError(s: ImportSummary): JsonError | null {
   if (s.exitCode === ExitCode.OK) return null;
-  if (s.exitCode === ExitCode.INTERRUPTED) {
-    return {
-      code: 'interrupted',
-      message: `interrupted: ${plural(s.imported, 'lead')} imported, ${plural(s.notSent, 'lead')} not sent`,
-      hint: 'Run the same command again to send the rest (what was imported is not sent twice).',
-    };
-  }
-  if (s.stoppedBecause !== undefined) {
-    return {
-      code:
-        s.stoppedCode ??
-        (s.exitCode === ExitCode.REFUSED
-          ? 'refused'
-          : s.exitCode === ExitCode.USAGE
-            ? 'usage'
-            : 'failure'),
-      message: `stopped: ${s.stoppedBecause}`,
-      hint:
-        s.stoppedHint ??
-        (s.exitCode === ExitCode.REFUSED
-          ? 'Nothing more was sent. Check the token and campaign (cacs config show), then run the same command again.'
-          : 'Nothing more was sent. Run the same command again later: what was imported is not sent twice.'),
-    };
+  // An import that stopped early: the library's stop, as it is.
+  if (s.stop !== undefined) {
+    const hint = stopHint(s.stop);
+    return { code: s.stop.code, message: s.stop.message, ...(hint !== undefined ? { hint } : {}) };
   }
   if (s.exitCode === ExitCode.UNCERTAIN) {
     const uncertain = s.uncertain + s.uncertainEarlier;

@@ -37,6 +37,7 @@ import {
   type RunRecord,
   type StateStore,
 } from '../state/index.js';
+import { t } from '../messages/index.js';
 
 /** Clocks of this machine and the service may disagree: the range starts this much earlier. */
 export const RECONCILE_SKEW_MS = 3_600_000;
@@ -337,10 +338,10 @@ async function askWindows(
         const halves = halve(w);
         if (!halves)
           throw new ApiError(
-            `the service's records of campaign ${opts.campaignKey} from ${w.start} to ${w.end} are more than cacs reads in one answer, even for one minute`,
+            t('reconcile.tooLarge', { campaign: opts.campaignKey, start: w.start, end: w.end }),
             {
               kind: 'final',
-              hint: 'Nothing was settled. Ask the service operator; the uncertain leads stay uncertain meanwhile.',
+              hint: t('reconcile.tooLarge.hint'),
               cause: e,
             },
           );
@@ -364,8 +365,7 @@ async function askWindows(
     await pool.start(() => ask(w));
   }
   await pool.settle();
-  if (opts.signal.aborted)
-    throw new InterruptedError('interrupted: nothing was settled (the ledger is unchanged)');
+  if (opts.signal.aborted) throw new InterruptedError(t('reconcile.interrupted'));
   return requests;
 }
 

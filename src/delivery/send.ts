@@ -24,6 +24,7 @@ import {
   type PreviousState,
   type RangeOutcome,
 } from '../state/index.js';
+import { t } from '../messages/index.js';
 
 /** What the sending pass needs of the campaign ledger (state/types.ts CampaignLedger). */
 export interface SendLedger {
@@ -169,7 +170,7 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
       if (begun.status === 'fulfilled')
         await opts.journal.finish(begun.value, {
           state: 'failed',
-          reason: 'the ledger could not be written',
+          reason: t('send.reason.ledgerUnwritable'),
         });
       if (marked.status === 'fulfilled') opts.ledger?.settle(entries, STATE_NONE);
       return;
@@ -187,7 +188,9 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
       r.notSent += entries.length;
       await settle(entries, {
         state: 'failed',
-        reason: opts.signal.aborted ? 'interrupted before it was sent' : 'the run stopped first',
+        reason: opts.signal.aborted
+          ? t('send.reason.interruptedBeforeSent')
+          : t('send.reason.runStoppedFirst'),
       });
       return;
     }
@@ -207,18 +210,23 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
       if (e instanceof InterruptedError) {
         // Interrupted while waiting to retry: the last attempt was provably not processed.
         r.notSent += entries.length;
-        await settle(entries, { state: 'failed', reason: 'interrupted before an answer' });
+        await settle(entries, {
+          state: 'failed',
+          reason: t('send.reason.interruptedBeforeAnswer'),
+        });
         return;
       }
       if (!(e instanceof ApiError)) {
         r.notSent += entries.length;
-        await settle(entries, { state: 'uncertain', reason: 'internal error while sending' });
+        await settle(entries, { state: 'uncertain', reason: t('send.reason.internalError') });
         throw e;
       }
       if (e.tooLarge || isDataRefusal(e)) {
         if (entries.length === 1) {
           const entry = entries[0]!;
-          const reason = e.service ? `the service refused it: ${e.service.message}` : e.message;
+          const reason = e.service
+            ? t('send.reason.serviceRefused', { message: e.service.message })
+            : e.message;
           const code = e.tooLarge ? 'service_too_large' : `service_${e.service?.code ?? 'refused'}`;
           r.serviceRejects.set(entry.line, { code, reason });
           keepValues(entry);

@@ -9,6 +9,7 @@ import { sameFile } from '../leads/rejects.js';
 import type { RunRecord } from '../state/index.js';
 import { MAX_NUMBER, numberedName, type WrittenFiles } from '../leads/written-files.js';
 import type { SidecarKind } from '../leads/rejects.js';
+import { t } from '../messages/index.js';
 
 /**
  * Sidecars go beside the input (two inputs of one name in two folders never share them); for
@@ -74,22 +75,22 @@ export function removeStaleSidecars(o: StaleSidecars): void {
       )
         continue;
       if (sameContent && (writer.inputHash === undefined || writer.inputHash !== o.inputHash)) {
-        o.onNote?.(
-          `kept ${candidate}: run ${writer.id} left those leads uncertain when the file held other content`,
-        );
+        o.onNote?.(t('sidecar.keptOtherContent', { file: candidate, run: writer.id }));
         continue;
       }
       const status = o.written.status(candidate);
       if (status !== 'own') {
         if (status === 'edited' || status === 'foreign')
           o.onNote?.(
-            `kept ${candidate} (${status === 'edited' ? 'changed since cacs wrote it' : 'cacs did not write it'}), though ${why}`,
+            status === 'edited'
+              ? t('sidecar.keptEdited', { file: candidate, why })
+              : t('sidecar.keptForeign', { file: candidate, why }),
           );
         continue;
       }
       fs.rmSync(candidate, { force: true });
       o.written.forget(candidate);
-      o.onNote?.(`removed the stale ${candidate} (${why})`);
+      o.onNote?.(t('sidecar.removedStale', { file: candidate, why }));
     }
   }
 }
@@ -106,7 +107,9 @@ function removeDryRunCopies(o: StaleSidecars, file: string, written: string | nu
     fs.rmSync(copy, { force: true });
     o.written.forget(copy);
     o.onNote?.(
-      `removed ${copy} (a dry run's list; ${written === null ? 'this run needs none' : `this run's is ${written}`})`,
+      written === null
+        ? t('sidecar.removedDryRunCopy.none', { file: copy })
+        : t('sidecar.removedDryRunCopy', { file: copy, written }),
     );
   }
 }

@@ -20,6 +20,7 @@ import {
 import { PreparedReport } from './prepared.js';
 import { splitWindows, statusGroups, type Window } from './windows.js';
 import type { LeadFormat, Sink } from './write.js';
+import { t } from '../messages/index.js';
 
 /** The service's zone unless told otherwise (the spec's service is in Vietnam). */
 export const DEFAULT_SERVICE_TIME_ZONE = DEFAULTS.serviceTimezone;
@@ -158,8 +159,8 @@ export function planReport(opts: ReportPlanOptions): ReportPlan {
     ['serviceTimeZone', serviceTimeZone],
   ] as const) {
     if (!isValidTimeZone(zone))
-      throw new UsageError(`${name} ${JSON.stringify(zone)}: unknown time zone`, {
-        hint: 'Use an IANA name such as Asia/Ho_Chi_Minh or Europe/Paris.',
+      throw new UsageError(t('report.unknownTimeZone', { name, zone: JSON.stringify(zone) }), {
+        hint: t('report.unknownTimeZone.hint'),
       });
   }
   checkWindowDays(opts.windowDays);
@@ -174,7 +175,7 @@ export function planReport(opts: ReportPlanOptions): ReportPlan {
 function checkWindowDays(windowDays: number | undefined): number {
   const days = windowDays ?? DEFAULT_WINDOW_DAYS;
   if (!Number.isInteger(days) || days < 1 || days > LIMITS.reportDays) {
-    throw new UsageError(`windowDays: expected a whole number from 1 to ${LIMITS.reportDays}`);
+    throw new UsageError(t('report.windowDays.invalid', { max: LIMITS.reportDays }));
   }
   return days;
 }
@@ -226,7 +227,7 @@ export async function streamReport(opts: ReportOptions): Promise<ReportStream> {
   const signal = opts.signal;
   async function* handOut(): AsyncGenerator<CallRecord> {
     for (let i = 0; i < records.length; i++) {
-      if (signal?.aborted) throw new InterruptedError('interrupted: the report was not finished');
+      if (signal?.aborted) throw new InterruptedError(t('report.interrupted'));
       const record = records[i]!;
       // Let go of it: the list holds only what is still to be handed out.
       (records as Array<CallRecord | undefined>)[i] = undefined;
@@ -285,7 +286,7 @@ export async function prepareReport(
 ): Promise<PreparedReportResult> {
   const { fetchOptions, range, from, to } = fetchSetup(opts);
   const budget = opts.memoryBudget ?? DEFAULT_MEMORY_BUDGET;
-  if (!(budget >= 0)) throw new UsageError('memoryBudget: expected a number of bytes');
+  if (!(budget >= 0)) throw new UsageError(t('report.memoryBudget.invalid'));
   const prepared = new PreparedReport(format, attemptFilter(fetchOptions.range), undefined, {
     budget,
     ...(opts.tempDir !== undefined ? { tempDir: opts.tempDir } : {}),
@@ -344,17 +345,17 @@ function fetchSetup(opts: ReportOptions): {
   to: string;
 } {
   if (opts.refId !== undefined && [...opts.refId].length > LIMITS.refId) {
-    throw new UsageError(`refId: at most ${LIMITS.refId} characters (the service's limit)`);
+    throw new UsageError(t('report.refId.tooLong', { max: LIMITS.refId }));
   }
   const concurrency = opts.concurrency ?? DEFAULT_REPORT_CONCURRENCY;
   // The rule `cacs report --concurrency` checks (options.ts).
   const problem = wholeNumberProblem(concurrency, OPTION_BOUNDS.reportConcurrency);
-  if (problem !== undefined) throw new UsageError(`concurrency: ${problem}`);
+  if (problem !== undefined) throw new UsageError(t('report.concurrency.invalid', { problem }));
   if (opts.largeAnswerBytes !== undefined && !(opts.largeAnswerBytes > 0))
-    throw new UsageError('largeAnswerBytes: expected a number of bytes above 0');
+    throw new UsageError(t('report.largeAnswerBytes.invalid'));
   let plan = opts.plan;
   if (plan === undefined) {
-    if (opts.from === undefined) throw new UsageError('from is required');
+    if (opts.from === undefined) throw new UsageError(t('report.from.required'));
     plan = planReport({ ...opts, from: opts.from });
   }
   const { range } = plan;

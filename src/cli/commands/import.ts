@@ -9,6 +9,7 @@ import { canonicalServiceUrl } from '../../net.js';
 import { formatDuration, formatLocalTime, plural, formatCount } from '../../text.js';
 import type { Context, Spinner } from '../context.js';
 import { ImportProgress, type ImportProgressEvent } from '../progress.js';
+import { flagsFor, stopHint } from '../render/advice.js';
 import type { Flags } from '../flags.js';
 import type { defineImport } from './import-flags.js';
 
@@ -181,6 +182,7 @@ export async function runImportCommand(
       stoppedBecause: _w,
       stoppedHint: _h,
       stoppedCode: _k,
+      stop: _stop,
       ...json
     } = summary;
     const error = importError(summary);
@@ -446,12 +448,8 @@ function sentEarlierMessage(
     );
   }
   if (parts.length === 0) return undefined;
-  // The ledger's leads are sent with --allow-repeat; if this file's journal settled them too,
-  // --restart sets it aside as well.
-  const flagsToSend = [
-    ...(e.journal > 0 || (e.ledger > 0 && e.fileJournal) ? ['--restart'] : []),
-    ...(e.ledger > 0 ? ['--allow-repeat'] : []),
-  ].join(' ');
+  // What sends them again: the library's remedies, as flags.
+  const flagsToSend = flagsFor(e.resend).join(' ');
   const one = e.ledger + e.journal === 1;
   // Commands and flags are not broken across lines (no-break spaces, made spaces when printed).
   const find = `cacs history find ${e.examplePhone}`.replace(/ /g, '\u00a0');
@@ -482,15 +480,8 @@ function printOutcome(
     info: (text: string) => ctx.out.info(fit(text, 0)),
     error: (text: string, hint?: string) => ctx.out.error(text, hint),
   };
-  if (s.stoppedBecause !== undefined && s.exitCode !== ExitCode.INTERRUPTED) {
-    out.error(
-      `stopped: ${s.stoppedBecause}`,
-      refusalHint ??
-        s.stoppedHint ??
-        (s.exitCode === ExitCode.REFUSED
-          ? 'Nothing more was sent. Check the token and campaign (cacs config show), then run the same command again.'
-          : 'Nothing more was sent. Run the same command again later: what was imported is not sent twice.'),
-    );
+  if (s.stop !== undefined && s.stop.code !== 'interrupted') {
+    out.error(s.stop.message, refusalHint ?? stopHint(s.stop));
   }
   if (s.exitCode === ExitCode.INTERRUPTED)
     out.warn(

@@ -1,0 +1,201 @@
+/**
+ * Stage 2 of an import: the campaign's state. A real run holds the campaign's lock from before
+ * its preflight (which decides what the ledger holds back) until its last outcome is written;
+ * the ledger says which leads earlier runs imported; the history names those runs.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CacsError, FailureError } from '../../errors.js';
+import { t } from '../../messages/index.js';
+import type {
+  CampaignLedger,
+  CampaignRef,
+  LedgerHit,
+  RunRecord,
+  StateLock,
+  StateStore,
+} from '../../state/index.js';
+import { formatLocalTime } from '../../text.js';
+import type { ImportOptions } from '../import-types.js';
+
+/** The state folder and the campaign an import's ledger, journal and history are about. */
+export interface StateTarget {
+  store: StateStore;
+  stateDir: string;
+  baseUrl: string;
+  campaign: CampaignRef;
+}
+
+/** What a run holds until it ends: released by runImport's last step, whatever happens. */
+export interface Held {
+  store?: StateStore | undefined;
+  lock?: StateLock | undefined;
+  ledger?: CampaignLedger | undefined;
+}
+
+export interface CampaignState {
+  target: StateTarget | undefined;
+  /** This run in the history (real runs only). */
+  run: { id: string; n: number } | undefined;
+  /** The ledger as opened (its lookups serve the preflight). */
+  ledger: CampaignLedger | undefined;
+  /** The history's runs, by number. */
+  runs: Map<number, RunRecord>;
+  /** Whether the folder knew no earlier import into this campaign at this service. */
+  stateEmpty: boolean;
+  /** The run's temporary folder (the spooled leads). */
+  work: string;
+}
+
+/** The state target of an import, or undefined when it keeps no state. */
+export function stateTarget(
+  opts: ImportOptions,
+  store: StateStore | undefined,
+): StateTarget | undefined {
+  return store !== undefined &&
+    opts.stateDir !== undefined &&
+    opts.serviceUrl !== undefined &&
+    opts.campaignKey !== ''
+    ? {
+        store,
+        stateDir: opts.stateDir,
+        baseUrl: opts.serviceUrl,
+        campaign: { serviceUrl: opts.serviceUrl, campaignKey: opts.campaignKey },
+      }
+    : undefined;
+}
+
+/**
+ * Opens the campaign's state: lock (real runs), ledger, history; then the run's temporary
+ * folder. What it opens is in `held` at once; a failure here gives it all back.
+ */
+export async function openCampaignState(
+  opts: ImportOptions,
+  target: StateTarget | undefined,
+  held: Held,
+): Promise<CampaignState> {
+  const run =
+    target && !opts.dryRun ? target.store.newRun(new Date((opts.now ?? Date.now)())) : undefined;
+  if (target) {
+    try {
+      if (run)
+        held.lock = await target.store.lockCampaign(
+          target.campaign,
+          `into campaign ${opts.campaignKey}`,
+        );
+      held.ledger = await target.store.openLedger(target.campaign, run?.n);
+    } catch (e) {
+      held.lock?.release();
+      held.lock = undefined;
+      await held.store?.close();
+      held.store = undefined;
+      throw nothingSent(e);
+    }
+  }
+  const ledger = held.ledger;
+  let runs: Map<number, RunRecord>;
+  let work: string;
+  try {
+    runs = target ? runsByNumber(await target.store.readHistory()) : new Map<number, RunRecord>();
+    // Created last: the caller's finally removes it.
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-import-'));
+  } catch (e) {
+    await release(held);
+    throw e;
+  }
+  const stateEmpty =
+    target !== undefined &&
+    (ledger?.size ?? 0) === 0 &&
+    ![...runs.values()].some(
+      (r) => r.campaign === opts.campaignKey && r.baseUrl === target.baseUrl,
+    );
+  if (target) opts.onState?.({ stateDir: target.stateDir, empty: stateEmpty });
+  return { target, run, ledger, runs, stateEmpty, work };
+}
+
+/** Gives back what a run holds: the ledger's file, the campaign's lock, the store. */
+export async function release(held: Held): Promise<void> {
+  const { ledger, lock, store } = held;
+  held.ledger = held.lock = held.store = undefined;
+  await ledger?.close().catch(() => {});
+  lock?.release();
+  await store?.close();
+}
+
+/** Leads the ledger held back as imported: per run number, and one phone number. */
+export interface LedgerHeldBack {
+  runs: Map<number, { at: Date; leads: number }>;
+  examplePhone: string | undefined;
+}
+
+/**
+ * The preflight's look-up in the campaign's ledger: a lead imported by an earlier run is held
+ * back (`already_imported`, unless `allowRepeat`), one left uncertain too (`uncertain_earlier`,
+ * unless `retryUncertain`). What it held back is counted in `heldBack`.
+ */
+export function ledgerHoldBack(
+  opts: ImportOptions,
+  state: CampaignState,
+  heldBack: LedgerHeldBack,
+) {
+  const lookup = state.ledger;
+  const runs = state.runs;
+  return lookup
+    ? (phone: string) => {
+        const hit = lookup.lookup(phone);
+        if (hit === undefined) return undefined;
+        if (hit.state === 'accepted') {
+          if (opts.allowRepeat) return undefined;
+          const seen = heldBack.runs.get(hit.run);
+          if (seen) seen.leads++;
+          else heldBack.runs.set(hit.run, { at: hit.at, leads: 1 });
+          heldBack.examplePhone ??= phone;
+          return {
+            code: 'already_imported' as const,
+            reason: t('import.row.alreadyImported', { earlier: earlierRun(hit, runs) }),
+          };
+        }
+        return opts.retryUncertain
+          ? undefined
+          : {
+              code: 'uncertain_earlier' as const,
+              reason: t('import.row.uncertainEarlier', { earlier: earlierRun(hit, runs) }),
+            };
+      }
+    : undefined;
+}
+
+/**
+ * A state folder write that failed before anything was sent (the campaign's lock, the ledger,
+ * the history, the journal): its message says that nothing was sent.
+ */
+export function nothingSent(e: unknown): unknown {
+  if (!(e instanceof CacsError) || e.category !== 'write_failed') return e;
+  return new FailureError(t('import.nothingSent', { reason: e.message }), {
+    ...(e.hint !== undefined ? { hint: e.hint } : {}),
+    category: 'write_failed',
+    cause: e,
+  });
+}
+
+export async function beforeSending<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (e) {
+    throw nothingSent(e);
+  }
+}
+
+function runsByNumber(runs: readonly RunRecord[]): Map<number, RunRecord> {
+  return new Map(runs.map((r) => [r.n, r]));
+}
+
+/** "on 2026-11-20 14:03 by run r… (leads.csv)" for a skipped row's reason. */
+function earlierRun(hit: LedgerHit, runs: ReadonlyMap<number, RunRecord>): string {
+  const r = runs.get(hit.run);
+  const when = formatLocalTime(r ? new Date(r.started) : hit.at);
+  return r
+    ? t('import.earlierRun', { when, run: r.id, file: path.basename(r.file) })
+    : t('import.earlierRun.unknown', { when });
+}

@@ -1,0 +1,68 @@
+/**
+ * Stage 1 of an import: where its lists go (the sidecar plan). The rejects, skipped and
+ * uncertain files' names, whether files are written at all (`rows`), and the checks that come
+ * before anything is read: a list would overwrite the input; a real run cannot write its lists.
+ */
+import path from 'node:path';
+import { UsageError } from '../../errors.js';
+import {
+  checkSidecarFolder,
+  defaultSidecarPath,
+  sameFile,
+  type RowSink,
+} from '../../leads/rejects.js';
+import type { InputInfo } from '../../input/types.js';
+import { t } from '../../messages/index.js';
+import { DEFAULT_MAX_ROWS, type ImportOptions, type RowsMode } from '../import-types.js';
+import { sidecarFolder } from '../sidecars.js';
+
+export interface SidecarPlan {
+  rowsMode: RowsMode;
+  /** Whether the lists are written as files (`rows` is not `data`). */
+  files: boolean;
+  /** What the sidecar writers keep: the file, rows as data up to a number, or both. */
+  sink: RowSink;
+  rejectsFile: string;
+  skippedFile: string;
+  uncertainFile: string;
+}
+
+export function planSidecars(opts: ImportOptions, info: InputInfo): SidecarPlan {
+  const rowsMode = opts.rows ?? 'files';
+  const files = rowsMode !== 'data';
+  const maxRows = opts.maxRows ?? DEFAULT_MAX_ROWS;
+  if (!(maxRows >= 0) || (!Number.isInteger(maxRows) && maxRows !== Infinity)) {
+    throw new UsageError(t('import.maxRows.invalid'));
+  }
+  const sink: RowSink = { file: files, ...(rowsMode !== 'files' ? { maxRows } : {}) };
+  // Without files the folder is not needed (and not said to be unwritable).
+  const dir = files ? sidecarFolder(opts, info.displayName) : path.resolve(opts.cwd);
+  const rejectsFile = opts.rejectsPath
+    ? path.resolve(opts.cwd, opts.rejectsPath)
+    : defaultSidecarPath(dir, info.displayName, 'rejects');
+  const skippedFile = defaultSidecarPath(dir, info.displayName, 'skipped');
+  const uncertainFile = defaultSidecarPath(dir, info.displayName, 'uncertain');
+  for (const [flag, file] of [
+    ['--rejects', rejectsFile],
+    ['the skipped list', skippedFile],
+    ['the uncertain list', uncertainFile],
+  ] as const) {
+    if (files && sameFile(file, opts.file)) {
+      throw new UsageError(`${flag} would overwrite the file being imported (${file})`, {
+        hint: 'Choose another file with --rejects, or rename the input.',
+      });
+    }
+  }
+  return { rowsMode, files, sink, rejectsFile, skippedFile, uncertainFile };
+}
+
+/**
+ * A real import must be able to list the leads it rejects, holds back or leaves uncertain:
+ * checked before anything is sent. A dry run fails only if it has rows to write.
+ */
+export function checkSidecarFolders(plan: SidecarPlan, dryRun: boolean): void {
+  if (dryRun || !plan.files) return;
+  checkSidecarFolder(plan.rejectsFile, 'rejects');
+  checkSidecarFolder(plan.skippedFile, 'skipped');
+  checkSidecarFolder(plan.uncertainFile, 'uncertain');
+}

@@ -1,0 +1,125 @@
+/**
+ * Stage 5 of an import: collect refusals. The leads the service refused and those sent
+ * without a definite answer are looked up in the input (their original rows) and written to
+ * the rejects and uncertain lists; every list is committed, and an earlier run's lists this
+ * run no longer needs are removed.
+ */
+import path from 'node:path';
+import { InputChangedError } from '../../input/bytes.js';
+import type { InputInfo } from '../../input/types.js';
+import type { Prepared } from '../../leads/prepare.js';
+import type { RowList } from '../../leads/rejects.js';
+import { originalRows } from '../../leads/sending.js';
+import type { WrittenFiles } from '../../leads/written-files.js';
+import { t } from '../../messages/index.js';
+import type { ImportOptions } from '../import-types.js';
+import type { SendResult } from '../send.js';
+import { removeStaleSidecars } from '../sidecars.js';
+import type { CampaignState } from './campaign.js';
+import type { SidecarPlan } from './plan.js';
+import { sidecarWriter } from './preflight.js';
+
+/** The lists as written: their paths (null: none written), and the uncertain rows as data. */
+export interface Lists {
+  rejectsPath: string | null;
+  skippedPath: string | null;
+  uncertainPath: string | null;
+  uncertainRows: RowList | undefined;
+}
+
+export async function collectRefusals(
+  opts: ImportOptions,
+  info: InputInfo,
+  plan: SidecarPlan,
+  written: WrittenFiles | undefined,
+  prepared: Prepared,
+  send: SendResult | undefined,
+): Promise<Lists> {
+  let uncertainPath: string | null = null;
+  let uncertainRows: RowList | undefined;
+  if (send && (send.serviceRejects.size > 0 || send.uncertainLines.length > 0)) {
+    // The second read kept them; a spooled input is read once more for them.
+    const kept = send.originals;
+    const wanted = new Set<number>(
+      [...send.serviceRejects.keys(), ...send.uncertainLines].filter((l) => !kept.has(l)),
+    );
+    let lookedUp = new Map<number, string[]>();
+    let unreadable = '';
+    try {
+      // Listed only if the file still holds what was read (and sent).
+      lookedUp = await originalRows(info, wanted, prepared.digests);
+    } catch (e) {
+      if (e instanceof InputChangedError) {
+        unreadable = ` ${t('import.row.valuesChanged')}`;
+      } else {
+        // The input is gone or no longer readable: the lines and reasons still go out.
+        unreadable = ` ${t('import.row.valuesUnreadable', { reason: (e as Error).message })}`;
+      }
+    }
+    const blank = prepared.headers.map(() => '');
+    const valuesOf = (line: number) => kept.get(line) ?? lookedUp.get(line);
+    const note = (line: number) => (valuesOf(line) ? '' : unreadable);
+    for (const [line, { code, reason }] of [...send.serviceRejects].sort((a, b) => a[0] - b[0])) {
+      prepared.rejects.add(line, code, reason + note(line), valuesOf(line) ?? blank);
+      prepared.rejectedByCode[code] = (prepared.rejectedByCode[code] ?? 0) + 1;
+    }
+    if (send.uncertainLines.length > 0) {
+      const w = sidecarWriter(opts, info, plan, written, 'uncertain', prepared.headers);
+      for (const line of send.uncertainLines) {
+        const why = send.uncertainWhy.get(line);
+        w.add(
+          line,
+          'uncertain',
+          (why ? t('import.row.uncertain', { why }) : t('import.row.uncertain.earlierRun')) +
+            note(line),
+          valuesOf(line) ?? blank,
+        );
+      }
+      uncertainPath = w.commit() ?? null;
+      uncertainRows = w.rows;
+    }
+  }
+  const rejectsPath = prepared.rejects.commit() ?? null;
+  const skippedPath = prepared.skipped.commit() ?? null;
+  return { rejectsPath, skippedPath, uncertainPath, uncertainRows };
+}
+
+/** An earlier run's lists of this input that this run no longer needs: removed (real runs). */
+export function removeStaleLists(
+  opts: ImportOptions,
+  info: InputInfo,
+  plan: SidecarPlan,
+  written: WrittenFiles | undefined,
+  state: CampaignState,
+  inputHash: string,
+  lists: Lists,
+  sent: boolean,
+): void {
+  const { run, target, runs } = state;
+  if (!plan.files || !run || !target) return;
+  removeStaleSidecars({
+    kept: [
+      [lists.rejectsPath, plan.rejectsFile, t('import.sidecar.noneRejected'), false, 'rejects'],
+      [lists.skippedPath, plan.skippedFile, t('import.sidecar.noneSkipped'), false, 'skipped'],
+      ...(sent
+        ? [
+            [
+              lists.uncertainPath,
+              plan.uncertainFile,
+              t('import.sidecar.noneUncertain'),
+              true,
+              'uncertain',
+            ] as const,
+          ]
+        : []),
+    ],
+    written: written!,
+    input: info.displayName === 'stdin' ? 'stdin' : path.resolve(opts.cwd, info.displayName),
+    inputHash,
+    campaign: opts.campaignKey,
+    baseUrl: target.baseUrl,
+    runs,
+    self: run.id,
+    ...(opts.onNote ? { onNote: opts.onNote } : {}),
+  });
+}

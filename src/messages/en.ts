@@ -1,0 +1,84 @@
+/**
+ * The English catalog: the reference every other language's catalog follows (same ids, same
+ * placeholders). Whole sentences; `{name}` is a placeholder. Grouped by where they are said.
+ */
+export const en = {
+  // ── import: a stop (an import that ended early) ──────────────────────────────────────
+  'import.stop.stopped': 'stopped: {reason}',
+  'import.stop.interrupted': 'interrupted: {imported} imported, {notSent} not sent',
+  'import.stop.interrupted.hint':
+    'Run the same command again to send the rest (what was imported is not sent twice).',
+  'import.stop.refused.hint':
+    'Nothing more was sent. Check the token and campaign (cacs config show), then run the same command again.',
+  'import.stop.runAgainLater.hint':
+    'Nothing more was sent. Run the same command again later: what was imported is not sent twice.',
+  'import.stop.ownHint.hint': 'Nothing more was sent. {hint}',
+  'import.stop.stateFolder.hint':
+    'Nothing more was sent. Fix the state folder, then run the same command.',
+  'import.stop.inputChanged': '{reason}, after {sent} had been sent',
+  'import.stop.inputChanged.hint':
+    "Nothing more was sent. Import the file again once it is complete: the leads this run sent are in the campaign's ledger and are not sent again.",
+  'import.stop.inputUnreadable': 'reading the leads failed: {reason}',
+  'import.stop.inputUnreadable.hint':
+    'Nothing more was sent. Make the file readable again, then run the same command: what was imported is not sent twice.',
+
+  // ── import: refused before anything is sent ─────────────────────────────────────────
+  'import.maxRows.invalid': 'maxRows: expected a whole number of at least 0 (or Infinity)',
+  'import.changedWhileRead': '{file} changed while cacs was reading it: nothing was sent',
+  'import.changedWhileRead.hint':
+    'Import it again once it is complete (an export still being written?).',
+  'import.nothingSent': '{reason}; nothing was sent',
+
+  // ── import: reasons written beside a row (sidecar files) ────────────────────────────
+  'import.earlierRun': 'on {when} by run {run} ({file})',
+  'import.earlierRun.unknown': 'on {when} (by a run not in this history)',
+  'import.row.alreadyImported': 'imported {earlier}',
+  'import.row.uncertainEarlier':
+    'sent {earlier}, but no definite answer came: cacs reconcile checks the campaign for it; resend it only if it is not there (--retry-uncertain)',
+  'import.row.uncertain':
+    'sent, but no definite answer came ({why}): cacs reconcile checks the campaign for it; resend it only if it is not there',
+  'import.row.uncertain.earlierRun':
+    'sent, but no definite answer came (in an earlier run): cacs reconcile checks the campaign for it; resend it only if it is not there',
+  'import.row.valuesChanged': '(its values are not listed: the input changed after it was read)',
+  'import.row.valuesUnreadable': '(its values could not be read back: {reason})',
+
+  // ── import: the sidecar files ───────────────────────────────────────────────────────
+  'import.sidecar.noneRejected': 'no row needs fixing now',
+  'import.sidecar.noneSkipped': 'no row is held back now',
+  'import.sidecar.noneUncertain': 'no lead of this run is uncertain',
+
+  // ── import: why a lead was not settled (the journal, the uncertain list) ────────────────
+  'send.reason.ledgerUnwritable': 'the ledger could not be written',
+  'send.reason.interruptedBeforeSent': 'interrupted before it was sent',
+  'send.reason.runStoppedFirst': 'the run stopped first',
+  'send.reason.interruptedBeforeAnswer': 'interrupted before an answer',
+  'send.reason.internalError': 'internal error while sending',
+  'send.reason.serviceRefused': 'the service refused it: {message}',
+
+  // ── import: an earlier run's lists, kept or removed ─────────────────────────────────
+  'sidecar.keptOtherContent':
+    'kept {file}: run {run} left those leads uncertain when the file held other content',
+  'sidecar.keptEdited': 'kept {file} (changed since cacs wrote it), though {why}',
+  'sidecar.keptForeign': 'kept {file} (cacs did not write it), though {why}',
+  'sidecar.removedStale': 'removed the stale {file} ({why})',
+  'sidecar.removedDryRunCopy': "removed {file} (a dry run's list; this run's is {written})",
+  'sidecar.removedDryRunCopy.none': "removed {file} (a dry run's list; this run needs none)",
+
+  // ── reconcile ───────────────────────────────────────────────────────────────────────
+  'reconcile.tooLarge':
+    "the service's records of campaign {campaign} from {start} to {end} are more than cacs reads in one answer, even for one minute",
+  'reconcile.tooLarge.hint':
+    'Nothing was settled. Ask the service operator; the uncertain leads stay uncertain meanwhile.',
+  'reconcile.interrupted': 'interrupted: nothing was settled (the ledger is unchanged)',
+
+  // ── report ──────────────────────────────────────────────────────────────────────────
+  'report.unknownTimeZone': '{name} {zone}: unknown time zone',
+  'report.unknownTimeZone.hint': 'Use an IANA name such as Asia/Ho_Chi_Minh or Europe/Paris.',
+  'report.windowDays.invalid': 'windowDays: expected a whole number from 1 to {max}',
+  'report.interrupted': 'interrupted: the report was not finished',
+  'report.memoryBudget.invalid': 'memoryBudget: expected a number of bytes',
+  'report.refId.tooLong': "refId: at most {max} characters (the service's limit)",
+  'report.concurrency.invalid': 'concurrency: {problem}',
+  'report.largeAnswerBytes.invalid': 'largeAnswerBytes: expected a number of bytes above 0',
+  'report.from.required': 'from is required',
+} as const;
