@@ -40,6 +40,12 @@ import {
 } from './options.js';
 import { canonicalServiceUrl } from './net.js';
 import { runReconcile, type ReconcileSummary } from './delivery/reconcile.js';
+import {
+  findInHistory as findLead,
+  listHistory as listRuns,
+  showHistoryRun as showRun,
+  type HistoryFound,
+} from './delivery/history.js';
 import { DEFAULT_SERVICE_TIME_ZONE as SERVICE_ZONE } from './report/service.js';
 import { formatServiceDate, instantToWall } from './report/dates.js';
 import { splitWindows } from './report/windows.js';
@@ -54,7 +60,7 @@ import {
 } from './report/bookmark.js';
 import type { CallRecord } from './api/spec.js';
 import { normalizePhone } from './leads/normalize.js';
-import { openStateStore } from './state/index.js';
+import { openStateStore, type RunRecord } from './state/index.js';
 import {
   summarize as summarizeRecords,
   type ReportSummary,
@@ -98,6 +104,8 @@ export type {
 } from './delivery/import.js';
 export { DEFAULT_MAX_ROWS } from './delivery/import.js';
 export type { ReconcileRun, ReconcileSummary } from './delivery/reconcile.js';
+export type { HistoryFound } from './delivery/history.js';
+export type { RunRecord, RunStart, RunEnd } from './state/index.js';
 export type { SendProgress } from './delivery/send.js';
 export type { NormalizationKind, NormalizationSample, RejectionSample } from './leads/prepare.js';
 export type { InputFormat } from './input/types.js';
@@ -566,4 +574,39 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileSum
     signal: options.signal ?? new AbortController().signal,
     ...(options.now ? { now: options.now } : {}),
   });
+}
+
+/** Where {@link listHistory}, {@link showHistoryRun} and {@link findInHistory} read. */
+export interface HistoryOptions {
+  /** The state folder (default: `CACS_STATE_DIR`, else the folder the `cacs` command uses). */
+  stateDir?: string;
+}
+
+/**
+ * Past imports from the history, newest first (`cacs history`): each run's start (id, file,
+ * campaign, service address) and, once it ended, its counts, exit code and sidecar files.
+ */
+export function listHistory(
+  options: HistoryOptions & { campaignKey?: string; limit?: number } = {},
+): Promise<RunRecord[]> {
+  return listRuns({ ...options, stateDir: stateDirOf(options.stateDir) });
+}
+
+/**
+ * One run of the history by its id or a unique prefix of it (`cacs history show`); a
+ * `UsageError` when no run, or more than one, matches.
+ */
+export function showHistoryRun(options: HistoryOptions & { id: string }): Promise<RunRecord> {
+  return showRun({ ...options, stateDir: stateDirOf(options.stateDir) });
+}
+
+/**
+ * Which runs sent a lead, by its phone number (any written form) or its ref_id
+ * (`cacs history find`), from the campaign ledgers; oldest first. `ledgersAt` names where the
+ * ledgers were looked for.
+ */
+export function findInHistory(
+  options: HistoryOptions & { query: string },
+): Promise<{ query: string; found: HistoryFound[]; ledgersAt: string }> {
+  return findLead({ ...options, stateDir: stateDirOf(options.stateDir) });
 }

@@ -7,7 +7,7 @@ import { userConfigDir } from '../../config/paths.js';
 import { USER_CONFIG_PLACES } from '../../config/files.js';
 import { maskUrlCredentials } from '../../secrets.js';
 import type { Context } from '../context.js';
-import type { Flags, defineConfigInit, defineConfigPath, defineConfigShow } from '../program.js';
+import type { Flags, defineConfigInit, defineConfigPath, defineConfigShow } from '../flags.js';
 
 interface Row {
   key: string;

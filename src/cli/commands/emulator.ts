@@ -1,7 +1,7 @@
 /** `cacs emulator`: a local CACS service until Ctrl-C. */
 import { UsageError } from '../../errors.js';
 import type { Context } from '../context.js';
-import type { Flags, defineEmulator } from '../program.js';
+import type { Flags, defineEmulator } from '../flags.js';
 
 /** The flags as commander parses them (program.ts defines them). */
 export type EmulatorFlags = Flags<typeof defineEmulator>;

@@ -9,7 +9,7 @@ import { canonicalServiceUrl } from '../../net.js';
 import { formatDuration, formatLocalTime, plural, formatCount } from '../../text.js';
 import type { Context, Spinner } from '../context.js';
 import { ImportProgress, type ImportProgressEvent } from '../progress.js';
-import type { Flags, defineImport } from '../program.js';
+import type { Flags, defineImport } from '../flags.js';
 
 /** The flags as commander parses them (program.ts defines them). */
 export type ImportFlags = Flags<typeof defineImport>;

@@ -8,7 +8,7 @@ import type { ReconcileSummary } from '../../delivery/reconcile.js';
 import { canonicalServiceUrl } from '../../net.js';
 import { formatCount, formatLocalTime, plural } from '../../text.js';
 import type { Context } from '../context.js';
-import type { Flags, defineReconcile } from '../program.js';
+import type { Flags, defineReconcile } from '../flags.js';
 
 export async function runReconcileCommand(
   flags: Flags<typeof defineReconcile>,

@@ -22,7 +22,7 @@ import { parseServiceWall } from '../../report/bookmark-range.js';
 import { openStateStore } from '../../state/index.js';
 import { plural } from '../../text.js';
 import type { Context } from '../context.js';
-import type { ReportFlags } from './report.js';
+import type { ReportFlags } from '../flags.js';
 
 /** The state store's bookmarks (the file store keeps them under the state folder). */
 function bookmarksOf(settings: Pick<Settings, 'stateDir'>) {

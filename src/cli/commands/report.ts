@@ -20,11 +20,8 @@ import type { CallRecord } from '../../api/spec.js';
 import type { ReportProgress, ReportSplit } from '../../index.js';
 import type { ReportSummary, SummaryOptions } from '../../report/summary.js';
 import type { Settings } from '../../config/settings.js';
-import type { Flags, defineReport } from '../program.js';
+import type { ReportFlags } from '../flags.js';
 import type { CallRecord as CallRecordType } from '../../api/spec.js';
-
-/** The flags as commander parses them (program.ts defines them). */
-export type ReportFlags = Flags<typeof defineReport>;
 
 /**
  * -o must name a file in an existing, writable folder, or a pipe or device that can be written
