@@ -17,6 +17,7 @@
  * The test emulator is in the `cacs/emulator` subpath.
  * @packageDocumentation
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { CacsClient, type ClientOptions } from './api/client.js';
 import { DEFAULT_PHONE_PATTERN, type LeadField } from './api/spec.js';
@@ -31,6 +32,7 @@ import {
 } from './delivery/import.js';
 import { UsageError } from './errors.js';
 import { INPUT_FORMATS, type InputFormat } from './input/types.js';
+import { isStreamInput, spoolStdin } from './input/stdin.js';
 import {
   DELIMITER_CHOICES,
   OPTION_BOUNDS,
@@ -186,8 +188,26 @@ export function createClient(options: CreateClientOptions): CacsClient {
 
 /** Options of {@link runImport}; only `file` and `campaignKey` (and `client`) are required. */
 export interface RunImportOptions {
-  /** The lead file: CSV, JSON, NDJSON or XLSX (told by its name or content, or `format`). */
-  file: string;
+  /**
+   * The lead file: CSV, JSON, NDJSON or XLSX (told by its name or content, or `format`). A pipe
+   * or a device given by name (a FIFO, `/dev/stdin`) is read as `input` is. With `input`: only
+   * the name the stream goes by (default `stdin`).
+   */
+  file?: string;
+  /**
+   * Read the leads from this stream (such as `process.stdin`), as `cacs import -`: it is copied
+   * to a private temporary file first (the rows are read twice: checked, then sent), removed
+   * when the call returns. At most `inputLimit` bytes; binary input is refused early.
+   */
+  input?: NodeJS.ReadableStream;
+  /** Most bytes kept of `input`, or of a pipe or device named by `file` (default 1 GiB). */
+  inputLimit?: number;
+  /** How the caller's user raises `inputLimit`, added to the message when it is passed. */
+  inputLimitAdvice?: string;
+  /** Bytes of a stream input copied so far, as they come (a stream has no size). */
+  onReading?: (bytes: number) => void;
+  /** The alias the campaign was named by, recorded in the history beside its key. */
+  alias?: string;
   /** The campaign the leads go into. */
   campaignKey: string;
   /** Needed unless `dryRun`. */
@@ -247,9 +267,10 @@ export interface RunImportOptions {
    * Do-not-call lists: files (CSV or XLSX with a phone column, or one number per line) whose
    * numbers are never sent, read against `cwd`. A lead on one is held back (skip code
    * `suppressed`, naming the list); a list that cannot be read, or holds no phone number, throws
-   * a `UsageError` before anything is sent.
+   * a `UsageError` before anything is sent. A list given as `{ path, name, from }` is named
+   * `name` in messages and reasons, `from` saying where it was given (default `suppress`).
    */
-  suppress?: readonly string[];
+  suppress?: ReadonlyArray<string | { path: string; name?: string; from?: string }>;
   /** Where rejected rows go (default: `<name>.rejects.csv` beside the input). */
   rejectsPath?: string;
   /** Where the rejects, skipped and uncertain files go (default: beside the input). */
@@ -289,6 +310,11 @@ export interface RunImportOptions {
   onProgress?: (phase: ImportPhase) => void;
   /** Lines meant for a person (resuming an earlier run, a stale sidecar removed…). */
   onNote?: (line: string) => void;
+  /**
+   * Called once the state folder is open, before the rows are checked: which folder, and
+   * whether it knows no earlier import into this campaign at this service.
+   */
+  onState?: (state: { stateDir: string; empty: boolean }) => void;
 }
 
 /**
@@ -321,51 +347,80 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
     throw new UsageError('runImport: a client is needed unless dryRun is set');
   }
   const cwd = options.cwd ?? process.cwd();
-  return runImportPipeline({
-    // Read against `cwd`, as documented; named as given, so that the sidecars go beside it.
-    file: path.resolve(cwd, options.file),
-    displayName: options.displayName ?? options.file,
-    campaignKey: options.campaignKey,
-    ...(options.format !== undefined ? { format: options.format } : {}),
-    ...(delimiter !== undefined ? { delimiter } : {}),
-    ...(options.encoding !== undefined ? { encoding: options.encoding } : {}),
-    ...(options.sheet !== undefined ? { sheet: options.sheet } : {}),
-    map: options.map ?? {},
-    ignoreUnmapped: options.ignoreUnmapped ?? false,
-    batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
-    concurrency: options.concurrency ?? DEFAULT_IMPORT_CONCURRENCY,
-    dryRun: options.dryRun ?? false,
-    dedupe: options.dedupe ?? true,
-    normalize: options.normalize ?? true,
-    phonePattern: options.phonePattern ?? DEFAULT_PHONE_PATTERN,
-    ...(options.homePhonePattern !== undefined
-      ? { homePhonePattern: options.homePhonePattern }
-      : {}),
-    ...(options.placeholderNumbers ? { placeholderNumbers: options.placeholderNumbers } : {}),
-    ...(options.suppress !== undefined && options.suppress.length > 0
-      ? {
-          suppress: options.suppress.map((file) => ({
-            path: path.resolve(cwd, file),
-            name: file,
-            from: 'suppress',
-          })),
-        }
-      : {}),
-    ...(options.rejectsPath !== undefined ? { rejectsPath: options.rejectsPath } : {}),
-    ...(options.sidecarDir !== undefined ? { sidecarDir: options.sidecarDir } : {}),
-    rows: options.rows ?? 'both',
-    maxRows: options.maxRows ?? DEFAULT_MAX_ROWS,
-    retryUncertain: options.retryUncertain ?? false,
-    restart: options.restart ?? false,
-    allowRepeat: options.allowRepeat ?? false,
-    ...(stateDir !== undefined ? { stateDir } : {}),
-    ...(serviceUrl !== undefined ? { serviceUrl } : {}),
-    cwd,
-    signal: options.signal ?? new AbortController().signal,
-    ...(options.client ? { client: options.client } : {}),
-    ...(options.onProgress ? { onPhase: options.onProgress } : {}),
-    ...(options.onNote ? { onNote: options.onNote } : {}),
-  });
+  if (options.file === undefined && options.input === undefined)
+    throw new UsageError('runImport: give file (or input, a stream)');
+  const signal = options.signal ?? new AbortController().signal;
+  const name = options.file ?? 'stdin';
+  const file = path.resolve(cwd, name);
+  // A stream (given, or a pipe or device named by `file`) has no size and may be read only once:
+  // copied to a temp file first (input/stdin.ts).
+  let spooled: { path: string; cleanup(): void } | undefined;
+  if (options.input !== undefined || isStreamInput(file)) {
+    spooled = await spoolStdin(options.input ?? fs.createReadStream(file), {
+      displayName: name,
+      // Default: input/stdin.ts DEFAULT_SPOOL_LIMIT (the command: import.stdinLimit).
+      ...(options.inputLimit !== undefined ? { limit: options.inputLimit } : {}),
+      ...(options.inputLimitAdvice !== undefined ? { raiseLimit: options.inputLimitAdvice } : {}),
+      ...(options.encoding !== undefined ? { encoding: options.encoding } : {}),
+      signal,
+      ...(options.onReading ? { onProgress: options.onReading } : {}),
+    });
+  }
+  try {
+    return await runImportPipeline({
+      // Read against `cwd`, as documented; named as given, so that the sidecars go beside it.
+      file: spooled?.path ?? file,
+      displayName: options.displayName ?? name,
+      campaignKey: options.campaignKey,
+      ...(options.format !== undefined ? { format: options.format } : {}),
+      ...(delimiter !== undefined ? { delimiter } : {}),
+      ...(options.encoding !== undefined ? { encoding: options.encoding } : {}),
+      ...(options.sheet !== undefined ? { sheet: options.sheet } : {}),
+      map: options.map ?? {},
+      ignoreUnmapped: options.ignoreUnmapped ?? false,
+      batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
+      concurrency: options.concurrency ?? DEFAULT_IMPORT_CONCURRENCY,
+      dryRun: options.dryRun ?? false,
+      dedupe: options.dedupe ?? true,
+      normalize: options.normalize ?? true,
+      phonePattern: options.phonePattern ?? DEFAULT_PHONE_PATTERN,
+      ...(options.homePhonePattern !== undefined
+        ? { homePhonePattern: options.homePhonePattern }
+        : {}),
+      ...(options.placeholderNumbers ? { placeholderNumbers: options.placeholderNumbers } : {}),
+      ...(options.suppress !== undefined && options.suppress.length > 0
+        ? {
+            suppress: options.suppress.map((list) =>
+              typeof list === 'string'
+                ? { path: path.resolve(cwd, list), name: list, from: 'suppress' }
+                : {
+                    path: path.resolve(cwd, list.path),
+                    name: list.name ?? list.path,
+                    from: list.from ?? 'suppress',
+                  },
+            ),
+          }
+        : {}),
+      ...(options.rejectsPath !== undefined ? { rejectsPath: options.rejectsPath } : {}),
+      ...(options.sidecarDir !== undefined ? { sidecarDir: options.sidecarDir } : {}),
+      rows: options.rows ?? 'both',
+      maxRows: options.maxRows ?? DEFAULT_MAX_ROWS,
+      retryUncertain: options.retryUncertain ?? false,
+      restart: options.restart ?? false,
+      allowRepeat: options.allowRepeat ?? false,
+      ...(stateDir !== undefined ? { stateDir } : {}),
+      ...(serviceUrl !== undefined ? { serviceUrl } : {}),
+      cwd,
+      signal,
+      ...(options.client ? { client: options.client } : {}),
+      ...(options.onProgress ? { onPhase: options.onProgress } : {}),
+      ...(options.onNote ? { onNote: options.onNote } : {}),
+      ...(options.onState ? { onState: options.onState } : {}),
+      ...(options.alias !== undefined ? { alias: options.alias } : {}),
+    });
+  } finally {
+    spooled?.cleanup();
+  }
 }
 
 /**

@@ -1,10 +1,11 @@
 /**
  * What `cacs` does, done through the library (DESIGN.md "One door"): the history list, one run
- * and the lead search, over real HTTP against the emulator and a real state folder.
+ * and the lead search, an import from a stream, over real HTTP against the emulator and a real state folder.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import {
@@ -86,5 +87,57 @@ describe('the history through the library', () => {
 
   it('an empty state folder has no runs', async () => {
     expect(await listHistory({ stateDir: path.join(dir, 'empty') })).toEqual([]);
+  });
+});
+
+describe('runImport from a stream (as cacs import -)', () => {
+  it('copies the stream aside, imports its leads, names it stdin and removes the copy', async () => {
+    const client = await emulator();
+    const spool = path.join(dir, 'tmp');
+    fs.mkdirSync(spool);
+    const before = process.env.TMPDIR;
+    process.env.TMPDIR = spool;
+    const read: number[] = [];
+    try {
+      const s = await runImport({
+        input: Readable.from([Buffer.from('phone_number,name\n0912345678,An\n12345,Bad\n')]),
+        campaignKey: 'summer',
+        client,
+        stateDir: false,
+        rows: 'data',
+        cwd: dir,
+        onReading: (bytes) => read.push(bytes),
+      });
+      expect([s.file, s.imported, s.rejected]).toEqual(['stdin', 1, 1]);
+      expect(s.rejectedRows?.map((r) => r.line)).toEqual([3]);
+      expect(read.at(-1)).toBe(42);
+      expect(emu!.store.leads('summer').map((l) => l.lead.phone_number)).toEqual(['0912345678']);
+    } finally {
+      if (before === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = before;
+    }
+    expect(fs.readdirSync(spool)).toEqual([]);
+  });
+
+  it('refuses a stream past inputLimit before anything is sent, with the advice given', async () => {
+    const client = await emulator();
+    const big = 'phone_number\n' + '0912345678\n'.repeat(100);
+    const refused = await runImport({
+      input: Readable.from([Buffer.from(big)]),
+      campaignKey: 'summer',
+      client,
+      stateDir: false,
+      inputLimit: 100,
+      inputLimitAdvice: 'MY_LIMIT',
+    }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(UsageError);
+    expect((refused as UsageError).hint).toMatch(/raise the limit with MY_LIMIT/);
+    expect(emu!.store.leads('summer')).toEqual([]);
+  });
+
+  it('needs a file or an input', async () => {
+    await expect(runImport({ campaignKey: 'summer', dryRun: true })).rejects.toThrow(
+      /give file \(or input/,
+    );
   });
 });
