@@ -1,6 +1,6 @@
 /** `cacs import <file>`: flags → settings → runImport → progress, summary, exit code. */
 import type { LeadField } from '../../api/spec.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../index.js';
 import { ENV } from '../../config/env.js';
 import type { FlatConfig } from '../../config/schema.js';
 import { requireCampaign } from '../../config/settings.js';
