@@ -17,6 +17,7 @@
  * The test emulator is in the `cacs/emulator` subpath.
  * @packageDocumentation
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { CacsClient, type ClientOptions } from './api/client.js';
 import { DEFAULT_PHONE_PATTERN, type LeadField } from './api/spec.js';
@@ -32,6 +33,7 @@ import {
 import { DEFAULTS } from './defaults.js';
 import { UsageError } from './errors.js';
 import { INPUT_FORMATS, type InputFormat } from './input/types.js';
+import { isStreamInput, spoolStdin } from './input/stdin.js';
 import {
   DELIMITER_CHOICES,
   OPTION_BOUNDS,
@@ -41,6 +43,12 @@ import {
 } from './options.js';
 import { canonicalServiceUrl } from './net.js';
 import { runReconcile, type ReconcileSummary } from './delivery/reconcile.js';
+import {
+  findInHistory as findLead,
+  listHistory as listRuns,
+  showHistoryRun as showRun,
+  type HistoryFound,
+} from './delivery/history.js';
 import { DEFAULT_SERVICE_TIME_ZONE as SERVICE_ZONE } from './report/service.js';
 import { formatServiceDate, instantToWall } from './report/dates.js';
 import { splitWindows } from './report/windows.js';
@@ -55,7 +63,7 @@ import {
 } from './report/bookmark.js';
 import type { CallRecord } from './api/spec.js';
 import { normalizePhone } from './leads/normalize.js';
-import { openStateStore } from './state/index.js';
+import { openStateStore, type RunRecord } from './state/index.js';
 import {
   summarize as summarizeRecords,
   type ReportSummary,
@@ -101,6 +109,8 @@ export type {
 } from './delivery/import.js';
 export { DEFAULT_MAX_ROWS } from './delivery/import.js';
 export type { ReconcileRun, ReconcileSummary } from './delivery/reconcile.js';
+export type { HistoryFound } from './delivery/history.js';
+export type { RunRecord, RunStart, RunEnd } from './state/index.js';
 export type { SendProgress } from './delivery/send.js';
 export type { NormalizationKind, NormalizationSample, RejectionSample } from './leads/prepare.js';
 export type { InputFormat } from './input/types.js';
@@ -181,8 +191,26 @@ export function createClient(options: CreateClientOptions): CacsClient {
 
 /** Options of {@link runImport}; only `file` and `campaignKey` (and `client`) are required. */
 export interface RunImportOptions {
-  /** The lead file: CSV, JSON, NDJSON or XLSX (told by its name or content, or `format`). */
-  file: string;
+  /**
+   * The lead file: CSV, JSON, NDJSON or XLSX (told by its name or content, or `format`). A pipe
+   * or a device given by name (a FIFO, `/dev/stdin`) is read as `input` is. With `input`: only
+   * the name the stream goes by (default `stdin`).
+   */
+  file?: string;
+  /**
+   * Read the leads from this stream (such as `process.stdin`), as `cacs import -`: it is copied
+   * to a private temporary file first (the rows are read twice: checked, then sent), removed
+   * when the call returns. At most `inputLimit` bytes; binary input is refused early.
+   */
+  input?: NodeJS.ReadableStream;
+  /** Most bytes kept of `input`, or of a pipe or device named by `file` (default 1 GiB). */
+  inputLimit?: number;
+  /** How the caller's user raises `inputLimit`, added to the message when it is passed. */
+  inputLimitAdvice?: string;
+  /** Bytes of a stream input copied so far, as they come (a stream has no size). */
+  onReading?: (bytes: number) => void;
+  /** The alias the campaign was named by, recorded in the history beside its key. */
+  alias?: string;
   /** The campaign the leads go into. */
   campaignKey: string;
   /** Needed unless `dryRun`. */
@@ -242,9 +270,10 @@ export interface RunImportOptions {
    * Do-not-call lists: files (CSV or XLSX with a phone column, or one number per line) whose
    * numbers are never sent, read against `cwd`. A lead on one is held back (skip code
    * `suppressed`, naming the list); a list that cannot be read, or holds no phone number, throws
-   * a `UsageError` before anything is sent.
+   * a `UsageError` before anything is sent. A list given as `{ path, name, from }` is named
+   * `name` in messages and reasons, `from` saying where it was given (default `suppress`).
    */
-  suppress?: readonly string[];
+  suppress?: ReadonlyArray<string | { path: string; name?: string; from?: string }>;
   /** Where rejected rows go (default: `<name>.rejects.csv` beside the input). */
   rejectsPath?: string;
   /** Where the rejects, skipped and uncertain files go (default: beside the input). */
@@ -284,6 +313,13 @@ export interface RunImportOptions {
   onProgress?: (phase: ImportPhase) => void;
   /** Lines meant for a person (resuming an earlier run, a stale sidecar removed…). */
   onNote?: (line: string) => void;
+  /**
+   * Called once the state folder is open, before the rows are checked: which folder, and
+   * whether it knows no earlier import into this campaign at this service.
+   */
+  onState?: (state: { stateDir: string; empty: boolean }) => void;
+  /** The clock (default: real time): when the run started and ended, in its history. */
+  now?: () => Date;
 }
 
 /**
@@ -316,51 +352,81 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
     throw new UsageError('runImport: a client is needed unless dryRun is set');
   }
   const cwd = options.cwd ?? process.cwd();
-  return runImportPipeline({
-    // Read against `cwd`, as documented; named as given, so that the sidecars go beside it.
-    file: path.resolve(cwd, options.file),
-    displayName: options.displayName ?? options.file,
-    campaignKey: options.campaignKey,
-    ...(options.format !== undefined ? { format: options.format } : {}),
-    ...(delimiter !== undefined ? { delimiter } : {}),
-    ...(options.encoding !== undefined ? { encoding: options.encoding } : {}),
-    ...(options.sheet !== undefined ? { sheet: options.sheet } : {}),
-    map: options.map ?? {},
-    ignoreUnmapped: options.ignoreUnmapped ?? false,
-    batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
-    concurrency: options.concurrency ?? DEFAULT_IMPORT_CONCURRENCY,
-    dryRun: options.dryRun ?? false,
-    dedupe: options.dedupe ?? true,
-    normalize: options.normalize ?? true,
-    phonePattern: options.phonePattern ?? DEFAULT_PHONE_PATTERN,
-    ...(options.homePhonePattern !== undefined
-      ? { homePhonePattern: options.homePhonePattern }
-      : {}),
-    ...(options.placeholderNumbers ? { placeholderNumbers: options.placeholderNumbers } : {}),
-    ...(options.suppress !== undefined && options.suppress.length > 0
-      ? {
-          suppress: options.suppress.map((file) => ({
-            path: path.resolve(cwd, file),
-            name: file,
-            from: 'suppress',
-          })),
-        }
-      : {}),
-    ...(options.rejectsPath !== undefined ? { rejectsPath: options.rejectsPath } : {}),
-    ...(options.sidecarDir !== undefined ? { sidecarDir: options.sidecarDir } : {}),
-    rows: options.rows ?? 'both',
-    maxRows: options.maxRows ?? DEFAULT_MAX_ROWS,
-    retryUncertain: options.retryUncertain ?? false,
-    restart: options.restart ?? false,
-    allowRepeat: options.allowRepeat ?? false,
-    ...(stateDir !== undefined ? { stateDir } : {}),
-    ...(serviceUrl !== undefined ? { serviceUrl } : {}),
-    cwd,
-    signal: options.signal ?? new AbortController().signal,
-    ...(options.client ? { client: options.client } : {}),
-    ...(options.onProgress ? { onPhase: options.onProgress } : {}),
-    ...(options.onNote ? { onNote: options.onNote } : {}),
-  });
+  if (options.file === undefined && options.input === undefined)
+    throw new UsageError('runImport: give file (or input, a stream)');
+  const signal = options.signal ?? new AbortController().signal;
+  const name = options.file ?? 'stdin';
+  const file = path.resolve(cwd, name);
+  // A stream (given, or a pipe or device named by `file`) has no size and may be read only once:
+  // copied to a temp file first (input/stdin.ts).
+  let spooled: { path: string; cleanup(): void } | undefined;
+  if (options.input !== undefined || isStreamInput(file)) {
+    spooled = await spoolStdin(options.input ?? fs.createReadStream(file), {
+      displayName: name,
+      // Default: input/stdin.ts DEFAULT_SPOOL_LIMIT (the command: import.stdinLimit).
+      ...(options.inputLimit !== undefined ? { limit: options.inputLimit } : {}),
+      ...(options.inputLimitAdvice !== undefined ? { raiseLimit: options.inputLimitAdvice } : {}),
+      ...(options.encoding !== undefined ? { encoding: options.encoding } : {}),
+      signal,
+      ...(options.onReading ? { onProgress: options.onReading } : {}),
+    });
+  }
+  try {
+    return await runImportPipeline({
+      // Read against `cwd`, as documented; named as given, so that the sidecars go beside it.
+      file: spooled?.path ?? file,
+      displayName: options.displayName ?? name,
+      campaignKey: options.campaignKey,
+      ...(options.format !== undefined ? { format: options.format } : {}),
+      ...(delimiter !== undefined ? { delimiter } : {}),
+      ...(options.encoding !== undefined ? { encoding: options.encoding } : {}),
+      ...(options.sheet !== undefined ? { sheet: options.sheet } : {}),
+      map: options.map ?? {},
+      ignoreUnmapped: options.ignoreUnmapped ?? false,
+      batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
+      concurrency: options.concurrency ?? DEFAULT_IMPORT_CONCURRENCY,
+      dryRun: options.dryRun ?? false,
+      dedupe: options.dedupe ?? true,
+      normalize: options.normalize ?? true,
+      phonePattern: options.phonePattern ?? DEFAULT_PHONE_PATTERN,
+      ...(options.homePhonePattern !== undefined
+        ? { homePhonePattern: options.homePhonePattern }
+        : {}),
+      ...(options.placeholderNumbers ? { placeholderNumbers: options.placeholderNumbers } : {}),
+      ...(options.suppress !== undefined && options.suppress.length > 0
+        ? {
+            suppress: options.suppress.map((list) =>
+              typeof list === 'string'
+                ? { path: path.resolve(cwd, list), name: list, from: 'suppress' }
+                : {
+                    path: path.resolve(cwd, list.path),
+                    name: list.name ?? list.path,
+                    from: list.from ?? 'suppress',
+                  },
+            ),
+          }
+        : {}),
+      ...(options.rejectsPath !== undefined ? { rejectsPath: options.rejectsPath } : {}),
+      ...(options.sidecarDir !== undefined ? { sidecarDir: options.sidecarDir } : {}),
+      rows: options.rows ?? 'both',
+      maxRows: options.maxRows ?? DEFAULT_MAX_ROWS,
+      retryUncertain: options.retryUncertain ?? false,
+      restart: options.restart ?? false,
+      allowRepeat: options.allowRepeat ?? false,
+      ...(stateDir !== undefined ? { stateDir } : {}),
+      ...(serviceUrl !== undefined ? { serviceUrl } : {}),
+      cwd,
+      signal,
+      ...(options.client ? { client: options.client } : {}),
+      ...(options.onProgress ? { onPhase: options.onProgress } : {}),
+      ...(options.now ? { now: () => options.now!().getTime() } : {}),
+      ...(options.onNote ? { onNote: options.onNote } : {}),
+      ...(options.onState ? { onState: options.onState } : {}),
+      ...(options.alias !== undefined ? { alias: options.alias } : {}),
+    });
+  } finally {
+    spooled?.cleanup();
+  }
 }
 
 /**
@@ -569,4 +635,39 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileSum
     signal: options.signal ?? new AbortController().signal,
     ...(options.now ? { now: options.now } : {}),
   });
+}
+
+/** Where {@link listHistory}, {@link showHistoryRun} and {@link findInHistory} read. */
+export interface HistoryOptions {
+  /** The state folder (default: `CACS_STATE_DIR`, else the folder the `cacs` command uses). */
+  stateDir?: string;
+}
+
+/**
+ * Past imports from the history, newest first (`cacs history`): each run's start (id, file,
+ * campaign, service address) and, once it ended, its counts, exit code and sidecar files.
+ */
+export function listHistory(
+  options: HistoryOptions & { campaignKey?: string; limit?: number } = {},
+): Promise<RunRecord[]> {
+  return listRuns({ ...options, stateDir: stateDirOf(options.stateDir) });
+}
+
+/**
+ * One run of the history by its id or a unique prefix of it (`cacs history show`); a
+ * `UsageError` when no run, or more than one, matches.
+ */
+export function showHistoryRun(options: HistoryOptions & { id: string }): Promise<RunRecord> {
+  return showRun({ ...options, stateDir: stateDirOf(options.stateDir) });
+}
+
+/**
+ * Which runs sent a lead, by its phone number (any written form) or its ref_id
+ * (`cacs history find`), from the campaign ledgers; oldest first. `ledgersAt` names where the
+ * ledgers were looked for.
+ */
+export function findInHistory(
+  options: HistoryOptions & { query: string },
+): Promise<{ query: string; found: HistoryFound[]; ledgersAt: string }> {
+  return findLead({ ...options, stateDir: stateDirOf(options.stateDir) });
 }

@@ -2,7 +2,7 @@
  * Where a campaign key came from, for the message of a refusal: an alias is a setting like any
  * other, and a refused key that came from one must say which alias, read as what, from where.
  */
-import { ApiError } from '../api/errors.js';
+import { ApiError } from '../index.js';
 
 /**
  * "--campaign summer was read as SUMMER2026: the alias campaigns.summer in user config

@@ -10,7 +10,7 @@ import type { FlatConfig } from '../config/schema.js';
 import type { ResolvedSettings } from '../config/settings.js';
 import { Secrets } from '../secrets.js';
 import { sanitizeServiceText } from '../text.js';
-import type { GlobalOptions } from './program.js';
+import type { GlobalOptions } from './flags.js';
 
 export interface IO {
   stdout: NodeJS.WritableStream;

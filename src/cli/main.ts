@@ -9,7 +9,8 @@ import type { FlatConfig } from '../config/schema.js';
 import type { LoadedConfigFile } from '../config/files.js';
 import { Output, processIO, type Context, type IO } from './context.js';
 import { commandPath, errorOutcome, jsonCommand } from './outcome.js';
-import { buildProgram, type GlobalOptions } from './program.js';
+import type { GlobalOptions } from './flags.js';
+import { buildProgram } from './program.js';
 
 /** Global flags that are settings, as dotted keys. */
 function globalFlags(g: GlobalOptions): FlatConfig {

@@ -6,7 +6,6 @@
 import { Argument, Command, type OptionValues } from '@commander-js/extra-typings';
 import type { Command as PlainCommand } from 'commander';
 import { ENV, envValue } from '../config/env.js';
-import { defaultText } from '../defaults.js';
 import { EXIT_CODE_HELP } from '../errors.js';
 import { Secrets } from '../secrets.js';
 import { VERSION } from '../version.js';
@@ -21,8 +20,7 @@ import {
 import { defineReconcile } from './commands/reconcile-flags.js';
 import { defineConfigShow, defineConfigPath, defineConfigInit } from './commands/config-flags.js';
 import { defineEmulator } from './commands/emulator-flags.js';
-import type { Flags } from './flags.js';
-import { intArg } from './flag-values.js';
+import { defineGlobals, type GlobalOptions } from './flags.js';
 
 type Run<O> = (opts: O, ctx: Context, args: string[]) => Promise<number>;
 
@@ -32,29 +30,6 @@ function exitCodesHelp(): string {
     ...EXIT_CODE_HELP.map(([code, text]) => `  ${String(code).padEnd(4)} ${text}`),
   ].join('\n');
 }
-
-/** The global flags, on the program itself. */
-export function defineGlobals(program: Command) {
-  return program
-    .option('--base-url <url>', 'service address (env CACS_BASE_URL, config baseUrl)')
-    .option('--profile <name>', 'use a profile from the config (env CACS_PROFILE)')
-    .option('--config <file>', 'read settings from this file instead of searching')
-    .option(
-      '--timeout <ms>',
-      `per-request timeout in milliseconds (default ${defaultText('timeout')})`,
-      intArg(100, 3_600_000),
-    )
-    .option('-q, --quiet', 'no progress or summary on stderr; errors and warnings only')
-    .option('-v, --verbose', 'trace HTTP requests on stderr (token masked), stack traces on errors')
-    .option('--no-color', 'no colours (NO_COLOR is honoured too)')
-    .option('--insecure-http', 'allow plain http:// to a non-loopback host');
-}
-
-/**
- * The global flags as the command context receives them; all optional, since contexts are also
- * made without the parser (tests, the library's callers).
- */
-export type GlobalOptions = Partial<Flags<typeof defineGlobals>>;
 
 export function buildProgram(
   io: IO,

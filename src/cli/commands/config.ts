@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomicSync } from '../../atomic-write.js';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../index.js';
 import { userConfigDir } from '../../config/paths.js';
 import { USER_CONFIG_PLACES } from '../../config/files.js';
 import { maskUrlCredentials } from '../../secrets.js';

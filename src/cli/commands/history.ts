@@ -1,27 +1,16 @@
 /**
  * `cacs history`: past imports from the state store's history, one run in detail, and which runs
- * sent a lead (the campaign ledgers): all read through the store (state/index.ts).
+ * sent a lead (the campaign ledgers), as the library reads them (listHistory, showHistoryRun,
+ * findInHistory); this module renders them.
  */
 import { OPTION_DEFAULTS } from '../../defaults.js';
 import fs from 'node:fs';
 import path from 'node:path';
-import { UsageError } from '../../errors.js';
-import {
-  STATE_ACCEPTED,
-  STATE_UNCERTAIN,
-  openStateStore,
-  type RunRecord,
-  type StateStore,
-} from '../../state/index.js';
-import { normalizePhone } from '../../leads/normalize.js';
+import { findInHistory, listHistory, showHistoryRun, type RunRecord } from '../../index.js';
 import { formatCount, formatLocalTime } from '../../text.js';
 import type { Context } from '../context.js';
 import type { Flags } from '../flags.js';
 import type { defineHistoryFind, defineHistoryList, defineHistoryShow } from './history-flags.js';
-
-async function storeOf(ctx: Context): Promise<StateStore> {
-  return openStateStore({ stateDir: (await ctx.settings()).settings.stateDir });
-}
 
 function when(iso: string): string {
   return formatLocalTime(new Date(iso));
@@ -37,14 +26,13 @@ export async function runHistoryList(
   ctx: Context,
 ): Promise<number> {
   const { settings } = await ctx.settings();
-  const store = openStateStore({ stateDir: settings.stateDir });
-  let runs = (await store.readHistory()).reverse();
-  await store.close();
-  if (flags.campaign !== undefined) {
-    const key = settings.campaigns[flags.campaign] ?? flags.campaign;
-    runs = runs.filter((r) => r.campaign === key);
-  }
-  runs = runs.slice(0, flags.limit ?? OPTION_DEFAULTS.historyLimit);
+  const runs = await listHistory({
+    stateDir: settings.stateDir,
+    ...(flags.campaign !== undefined
+      ? { campaignKey: settings.campaigns[flags.campaign] ?? flags.campaign }
+      : {}),
+    limit: flags.limit ?? OPTION_DEFAULTS.historyLimit,
+  });
   if (flags.json) {
     ctx.out.json({ runs, exitCode: 0, error: null });
     return 0;
@@ -87,26 +75,13 @@ export async function runHistoryList(
   return 0;
 }
 
-function findRun(runs: readonly RunRecord[], id: string): RunRecord {
-  const exact = runs.find((r) => r.id === id);
-  if (exact) return exact;
-  const matches = runs.filter((r) => r.id.startsWith(id));
-  if (matches.length === 1) return matches[0]!;
-  throw new UsageError(
-    matches.length === 0 ? `no run ${id} in the history` : `${id} matches ${matches.length} runs`,
-    { hint: 'List runs with: cacs history' },
-  );
-}
-
 export async function runHistoryShow(
   flags: Flags<typeof defineHistoryShow>,
   ctx: Context,
   args: string[],
 ): Promise<number> {
-  const store = await storeOf(ctx);
-  const history = await store.readHistory();
-  await store.close();
-  const run = findRun(history, args[0] ?? '');
+  const { settings } = await ctx.settings();
+  const run = await showHistoryRun({ stateDir: settings.stateDir, id: args[0] ?? '' });
   if (flags.json) {
     ctx.out.json({ run, exitCode: 0, error: null });
     return 0;
@@ -150,60 +125,22 @@ function compactLines(lines: readonly number[]): string {
   return out.join(', ');
 }
 
-interface Found {
-  run: string | null;
-  started: string | null;
-  file: string | null;
-  campaign: string;
-  baseUrl: string;
-  recorded: string;
-  outcome: 'accepted' | 'uncertain' | 'not imported';
-  matched: 'phone' | 'ref_id';
-}
-
 export async function runHistoryFind(
   flags: Flags<typeof defineHistoryFind>,
   ctx: Context,
   args: string[],
 ): Promise<number> {
-  const query = (args[0] ?? '').trim();
-  if (query === '') throw new UsageError('give a phone number or a ref_id to look for');
-  const store = await storeOf(ctx);
-  const phone = normalizePhone(query, { value: '', changes: 0 }).value;
-  const records = await store.findLead({
-    ...(/^\d+$/.test(phone) ? { phone } : {}),
-    ref: query,
+  const { settings } = await ctx.settings();
+  const { query, found, ledgersAt } = await findInHistory({
+    stateDir: settings.stateDir,
+    query: args[0] ?? '',
   });
-  const runs = new Map((records.length > 0 ? await store.readHistory() : []).map((r) => [r.n, r]));
-  await store.close();
-  /** Per ledger, the latest record per run, so a batch's uncertain-then-accepted shows as accepted. */
-  const latest = new Map<string, Found>();
-  for (const r of records) {
-    const run = runs.get(r.run);
-    latest.set(`${r.ledger}\0${r.run}`, {
-      run: run?.id ?? null,
-      started: run?.started ?? null,
-      file: run?.file ?? null,
-      campaign: run?.alias ? `${run.alias} (${r.campaignKey})` : r.campaignKey,
-      baseUrl: r.serviceUrl,
-      recorded: new Date(r.time * 1000).toISOString(),
-      outcome:
-        r.state === STATE_ACCEPTED
-          ? 'accepted'
-          : r.state === STATE_UNCERTAIN
-            ? 'uncertain'
-            : 'not imported',
-      matched: r.matched,
-    });
-  }
-  const found = [...latest.values()];
-  found.sort((a, b) => a.recorded.localeCompare(b.recorded));
   if (flags.json) {
     ctx.out.json({ query, found, exitCode: 0, error: null });
     return 0;
   }
   if (found.length === 0) {
-    ctx.out.info(`no run recorded sending ${query} (looked in ${store.ledgersAt})`);
+    ctx.out.info(`no run recorded sending ${query} (looked in ${ledgersAt})`);
     return 0;
   }
   for (const x of found) {

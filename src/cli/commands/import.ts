@@ -1,11 +1,10 @@
 /** `cacs import <file>`: flags → settings → runImport → progress, summary, exit code. */
 import type { LeadField } from '../../api/spec.js';
-import { ExitCode, UsageError } from '../../errors.js';
+import { ExitCode, UsageError } from '../../index.js';
 import { ENV } from '../../config/env.js';
 import type { FlatConfig } from '../../config/schema.js';
 import { requireCampaign } from '../../config/settings.js';
-import type { ImportSummary } from '../../delivery/import.js';
-import { canonicalServiceUrl } from '../../net.js';
+import type { ImportSummary } from '../../index.js';
 import { formatDuration, formatLocalTime, plural, formatCount } from '../../text.js';
 import type { Context, Spinner } from '../context.js';
 import { ImportProgress, type ImportProgressEvent } from '../progress.js';
@@ -69,8 +68,6 @@ export async function runImportCommand(
     })),
   ];
 
-  let spooled: { path: string; cleanup(): void } | undefined;
-  const { spoolStdin, isStreamInput } = await import('../../input/stdin.js');
   // `cacs import -` on a terminal: the person is to type or paste the leads. Say so, and how
   // to end; no spinner then (it would draw over what is being typed).
   const typing = input === '-' && ctx.io.stdinIsTTY;
@@ -90,30 +87,16 @@ export async function runImportCommand(
   let summary: ImportSummary;
   try {
     // Stdin, and a pipe or device given by name (/dev/stdin, <(…), a FIFO), are copied to a
-    // temp file first, so they can be read twice; bounded by import.stdinLimit. A pipe has no
-    // size: the progress says how much came so far.
-    const spoolOptions = {
-      limit: settings.import.stdinLimit,
-      raiseLimit: `${ENV.stdinLimit}=<size> or import.stdinLimit in the configuration (e.g. 4GiB)`,
-      signal: ctx.signal,
-      ...(flags.encoding !== undefined ? { encoding: flags.encoding } : {}),
-    };
-    // A named input is read against the working folder the context gives.
-    const inputPath = input === '-' ? input : resolve(ctx.io.cwd, input);
-    const streamName = input === '-' ? 'stdin' : isStreamInput(inputPath) ? input : undefined;
-    if (streamName !== undefined) {
-      const source =
-        input === '-' ? ctx.io.stdin : (await import('node:fs')).createReadStream(inputPath);
-      spooled = await spoolStdin(source, {
-        ...spoolOptions,
-        displayName: streamName,
-        onProgress: (bytes) => shown.event({ phase: 'reading', name: streamName, bytes }),
-      });
-    }
-    const { runImport } = await import('../../delivery/import.js');
+    // temp file first by the library, so they can be read twice; bounded by import.stdinLimit.
+    // A pipe has no size: the progress says how much came so far.
+    const streamName = input === '-' ? 'stdin' : input;
+    const { runImport } = await import('../../index.js');
     summary = await runImport({
-      file: spooled?.path ?? inputPath,
-      displayName: input === '-' ? 'stdin' : input,
+      ...(input === '-' ? { input: ctx.io.stdin } : { file: input }),
+      inputLimit: settings.import.stdinLimit,
+      inputLimitAdvice: `${ENV.stdinLimit}=<size> or import.stdinLimit in the configuration (e.g. 4GiB)`,
+      onReading: (bytes) => shown.event({ phase: 'reading', name: streamName, bytes }),
+      rows: 'files',
       campaignKey: campaign?.key ?? '',
       ...(flags.format ? { format: flags.format } : {}),
       ...(flags.delimiter ? { delimiter: flags.delimiter } : {}),
@@ -137,7 +120,7 @@ export async function runImportCommand(
       stateDir: settings.stateDir,
       // A dry run checks the ledger too when it knows the service's address.
       ...(baseUrl || settings.baseUrl !== undefined
-        ? { serviceUrl: canonicalServiceUrl(baseUrl ?? new URL(settings.baseUrl!)) }
+        ? { serviceUrl: baseUrl ?? settings.baseUrl! }
         : {}),
       ...(campaign?.alias !== undefined ? { alias: campaign.alias } : {}),
       onNote: (line) => ctx.out.info(line),
@@ -153,14 +136,13 @@ export async function runImportCommand(
       cwd: ctx.io.cwd,
       signal: ctx.signal,
       ...(client ? { client } : {}),
-      onPhase: (p) => shown.event(p),
-      now: () => ctx.now().getTime(),
+      onProgress: (p) => shown.event(p),
+      now: ctx.now,
     });
   } finally {
     ctx.signal.removeEventListener('abort', onInterrupt);
     shown.stop();
     progress.stop();
-    spooled?.cleanup();
   }
 
   // A refused campaign key that came from an alias: say which alias, read as what, from where.

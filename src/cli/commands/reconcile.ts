@@ -4,8 +4,7 @@
  */
 import { requireCampaign } from '../../config/settings.js';
 import type { FlatConfig } from '../../config/schema.js';
-import type { ReconcileSummary } from '../../delivery/reconcile.js';
-import { canonicalServiceUrl } from '../../net.js';
+import type { ReconcileSummary } from '../../index.js';
 import { formatCount, formatLocalTime, plural } from '../../text.js';
 import type { Context } from '../context.js';
 import type { Flags } from '../flags.js';
@@ -30,7 +29,7 @@ export async function runReconcileCommand(
   try {
     summary = await reconcile({
       stateDir: settings.stateDir,
-      serviceUrl: canonicalServiceUrl(baseUrl),
+      serviceUrl: baseUrl,
       campaignKey: campaign.key,
       client,
       ...(flags.run !== undefined ? { run: flags.run } : {}),

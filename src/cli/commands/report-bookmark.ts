@@ -3,31 +3,36 @@
  * bookmarks (src/report/bookmark.ts keeps them). Loaded only when one of these flags is given.
  */
 import { OPTION_DEFAULTS } from '../../defaults.js';
-import { UsageError } from '../../errors.js';
 import type { FlatConfig } from '../../config/schema.js';
 import { requireBaseUrl, requireCampaign, type Settings } from '../../config/settings.js';
 import { canonicalServiceUrl } from '../../net.js';
 import { addSecond, formatServiceDate, instantToWall } from '../../report/dates.js';
+import { describeFilters, describeKey, statusSet } from '../../report/bookmark.js';
+import { parseServiceWall } from '../../report/bookmark-range.js';
 import {
-  describeFilters,
-  describeKey,
   listBookmarks,
   openBookmark,
   resetBookmark,
-  statusSet,
   type BookmarkHandle,
   type BookmarkKey,
+  type BookmarkOptions,
   type BookmarkState,
-} from '../../report/bookmark.js';
-import { parseServiceWall } from '../../report/bookmark-range.js';
-import { openStateStore } from '../../state/index.js';
+  UsageError,
+} from '../../index.js';
 import { plural } from '../../text.js';
 import type { Context } from '../context.js';
-import type { ReportFlags } from './report.js';
+import type { ReportFlags } from './report-flags.js';
 
-/** The state store's bookmarks (the file store keeps them under the state folder). */
-function bookmarksOf(settings: Pick<Settings, 'stateDir'>) {
-  return openStateStore({ stateDir: settings.stateDir }).bookmarks;
+/** The library's bookmark options for a key, in the state folder the settings name. */
+function bookmarkOptions(key: BookmarkKey, settings: Pick<Settings, 'stateDir'>): BookmarkOptions {
+  return {
+    name: key.name,
+    campaignKey: key.campaign,
+    serviceUrl: key.service,
+    stateDir: settings.stateDir,
+    status: key.status,
+    ...(key.refId !== undefined ? { refId: key.refId } : {}),
+  };
 }
 
 type Given = Pick<
@@ -138,7 +143,7 @@ export function openRunBookmark(
   flags: Pick<ReportFlags, 'status' | 'refId'>,
   ctx: Context,
 ): BookmarkHandle {
-  const handle = openBookmark(bookmarksOf(settings), bookmarkKey(name, settings, flags));
+  const handle = openBookmark(bookmarkOptions(bookmarkKey(name, settings, flags), settings));
   for (const line of handle.notes.splice(0)) ctx.out.info(line);
   return handle;
 }
@@ -150,7 +155,7 @@ export async function runBookmarkList(flags: ReportFlags, ctx: Context): Promise
   if (flags.tz !== undefined) cmdFlags.set('timezone', flags.tz);
   const { settings } = await ctx.settings(cmdFlags);
   const campaign = flags.campaign !== undefined ? requireCampaign(settings).key : undefined;
-  const { bookmarks, unreadable } = listBookmarks(bookmarksOf(settings));
+  const { bookmarks, unreadable } = listBookmarks({ stateDir: settings.stateDir });
   const shown = bookmarks.filter((b) => campaign === undefined || b.campaign === campaign);
   const lastRunAt = (b: BookmarkState) =>
     formatServiceDate(instantToWall(Date.parse(b.lastRun.at), settings.timezone));
@@ -220,7 +225,7 @@ export async function runBookmarkReset(flags: ReportFlags, ctx: Context): Promis
   if (flags.tz !== undefined) cmdFlags.set('timezone', flags.tz);
   const { settings } = await ctx.settings(cmdFlags);
   const key = bookmarkKey(flags.bookmarkReset!, settings, flags);
-  const { state, file, unreadable } = resetBookmark(bookmarksOf(settings), key);
+  const { state, file, unreadable } = resetBookmark(bookmarkOptions(key, settings));
   const what = `bookmark ${JSON.stringify(key.name)} (${describeKey(key)})`;
   if (state === undefined) {
     ctx.out.info(

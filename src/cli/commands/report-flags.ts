@@ -9,6 +9,7 @@ import { OPTION_BOUNDS } from '../../options.js';
 import { REPORT_FORMATS, type FlattenMode } from '../../report/formats.js';
 import { intArg, refIdArg, timeZoneArg } from '../flag-values.js';
 import { continueLine } from '../help-text.js';
+import type { Flags } from '../flags.js';
 
 export function defineReport(parent: CommandUnknownOpts) {
   return (
@@ -120,3 +121,6 @@ complete; a failed run leaves it, and the next run covers the missed time too. -
       )
   );
 }
+
+/** The flags as commander parses them. */
+export type ReportFlags = Flags<typeof defineReport>;

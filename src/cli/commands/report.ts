@@ -16,16 +16,17 @@ import { formatBytes, formatDurationFlag, plural } from '../../text.js';
 import type { Context } from '../context.js';
 import { htmlReportWriter } from './report-html.js';
 import type { Sink } from '../../report/write.js';
-import type { CallRecord } from '../../api/spec.js';
-import type { ReportProgress, ReportSplit } from '../../index.js';
-import type { ReportSummary, SummaryOptions } from '../../report/summary.js';
+import type {
+  CallRecord,
+  ReportProgress,
+  ReportSplit,
+  ReportSummary,
+  SummaryOptions,
+} from '../../index.js';
 import type { Settings } from '../../config/settings.js';
-import type { Flags } from '../flags.js';
-import type { defineReport } from './report-flags.js';
-import type { CallRecord as CallRecordType } from '../../api/spec.js';
+import type { ReportFlags } from './report-flags.js';
 
-/** The flags as commander parses them (program.ts defines them). */
-export type ReportFlags = Flags<typeof defineReport>;
+export type { ReportFlags };
 
 /**
  * -o must name a file in an existing, writable folder, or a pipe or device that can be written
@@ -593,7 +594,7 @@ async function reportCommand(
     onWarning: (message: string) => ctx.out.warn(message),
   };
   if (summaryMode && format !== 'html') {
-    const { summarize } = await import('../../report/summary.js');
+    const { summarize } = await import('../../index.js');
     let summary: ReportSummary;
     let stream;
     try {
@@ -645,7 +646,7 @@ async function reportCommand(
   }
 
   let result;
-  let recordsForStats: (() => Iterable<CallRecordType> | AsyncIterable<CallRecordType>) | undefined;
+  let recordsForStats: (() => Iterable<CallRecord> | AsyncIterable<CallRecord>) | undefined;
   /** Removes a spilled report's temporary folder (prepareReport): however the run ends. */
   let dispose: (() => void) | undefined;
   try {
@@ -691,7 +692,7 @@ async function reportCommand(
   const written = result;
   try {
     if (failOnViolations && recordsForStats !== undefined) {
-      const { summarize } = await import('../../report/summary.js');
+      const { summarize } = await import('../../index.js');
       const records = recordsForStats();
       violations =
         Symbol.iterator in records

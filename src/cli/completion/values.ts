@@ -9,7 +9,7 @@ import { defaultStateDir } from '../../config/paths.js';
 import type { LoadedConfigFile } from '../../config/files.js';
 import { openStateStore } from '../../state/index.js';
 import type { IO } from '../context.js';
-import type { GlobalOptions } from '../program.js';
+import type { GlobalOptions } from '../flags.js';
 
 export const COMPLETION_KINDS = ['campaigns', 'profiles', 'statuses'] as const;
 export type CompletionKind = (typeof COMPLETION_KINDS)[number];

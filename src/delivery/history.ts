@@ -1,0 +1,114 @@
+/**
+ * The import history as data (`cacs history`, and the library's listHistory, showHistoryRun and
+ * findInHistory): past runs newest first, one run by its id or a unique prefix, and which runs
+ * sent a lead (the campaign ledgers). All read through the state store (state/index.ts).
+ */
+import { UsageError } from '../errors.js';
+import { normalizePhone } from '../leads/normalize.js';
+import { STATE_ACCEPTED, STATE_UNCERTAIN, openStateStore, type RunRecord } from '../state/index.js';
+
+/** The runs recorded in the history at `stateDir`, newest first. */
+export async function listHistory(options: {
+  stateDir: string;
+  /** Only the runs into this campaign (its key, not an alias). */
+  campaignKey?: string;
+  /** At most this many (the newest). */
+  limit?: number;
+}): Promise<RunRecord[]> {
+  const store = openStateStore({ stateDir: options.stateDir });
+  let runs: RunRecord[];
+  try {
+    runs = (await store.readHistory()).reverse();
+  } finally {
+    await store.close();
+  }
+  if (options.campaignKey !== undefined)
+    runs = runs.filter((r) => r.campaign === options.campaignKey);
+  return options.limit === undefined ? runs : runs.slice(0, options.limit);
+}
+
+/**
+ * The run whose id is `id`, or the only one whose id starts with it; a UsageError when there is
+ * none or more than one.
+ */
+export async function showHistoryRun(options: {
+  stateDir: string;
+  id: string;
+}): Promise<RunRecord> {
+  const store = openStateStore({ stateDir: options.stateDir });
+  let runs: RunRecord[];
+  try {
+    runs = await store.readHistory();
+  } finally {
+    await store.close();
+  }
+  const id = options.id;
+  const exact = runs.find((r) => r.id === id);
+  if (exact) return exact;
+  const matches = runs.filter((r) => r.id.startsWith(id));
+  if (matches.length === 1) return matches[0]!;
+  throw new UsageError(
+    matches.length === 0 ? `no run ${id} in the history` : `${id} matches ${matches.length} runs`,
+    { hint: 'List runs with: cacs history' },
+  );
+}
+
+/** A run that sent the lead looked for (its latest record in one campaign ledger). */
+export interface HistoryFound {
+  /** The run's id, its start and file (null when the run is no longer in the history). */
+  run: string | null;
+  started: string | null;
+  file: string | null;
+  /** The campaign key, as `alias (key)` when the run was given an alias. */
+  campaign: string;
+  baseUrl: string;
+  /** When the ledger recorded it (ISO 8601). */
+  recorded: string;
+  outcome: 'accepted' | 'uncertain' | 'not imported';
+  matched: 'phone' | 'ref_id';
+}
+
+/**
+ * Which runs sent a lead, by its phone number (in any written form) or its ref_id: per campaign
+ * ledger and run the latest record (a batch uncertain then accepted shows as accepted), oldest
+ * first; `ledgersAt` says where the ledgers were looked for. A UsageError for an empty query.
+ */
+export async function findInHistory(options: {
+  stateDir: string;
+  query: string;
+}): Promise<{ query: string; found: HistoryFound[]; ledgersAt: string }> {
+  const query = options.query.trim();
+  if (query === '') throw new UsageError('give a phone number or a ref_id to look for');
+  const store = openStateStore({ stateDir: options.stateDir });
+  const phone = normalizePhone(query, { value: '', changes: 0 }).value;
+  let records: Awaited<ReturnType<typeof store.findLead>>;
+  let runs: Map<number, RunRecord>;
+  try {
+    records = await store.findLead({ ...(/^\d+$/.test(phone) ? { phone } : {}), ref: query });
+    runs = new Map((records.length > 0 ? await store.readHistory() : []).map((r) => [r.n, r]));
+  } finally {
+    await store.close();
+  }
+  const latest = new Map<string, HistoryFound>();
+  for (const r of records) {
+    const run = runs.get(r.run);
+    latest.set(`${r.ledger}\0${r.run}`, {
+      run: run?.id ?? null,
+      started: run?.started ?? null,
+      file: run?.file ?? null,
+      campaign: run?.alias ? `${run.alias} (${r.campaignKey})` : r.campaignKey,
+      baseUrl: r.serviceUrl,
+      recorded: new Date(r.time * 1000).toISOString(),
+      outcome:
+        r.state === STATE_ACCEPTED
+          ? 'accepted'
+          : r.state === STATE_UNCERTAIN
+            ? 'uncertain'
+            : 'not imported',
+      matched: r.matched,
+    });
+  }
+  const found = [...latest.values()];
+  found.sort((a, b) => a.recorded.localeCompare(b.recorded));
+  return { query, found, ledgersAt: store.ledgersAt };
+}

@@ -1,0 +1,143 @@
+/**
+ * What `cacs` does, done through the library (DESIGN.md "One door"): the history list, one run
+ * and the lead search, an import from a stream, over real HTTP against the emulator and a real state folder.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import {
+  UsageError,
+  createClient,
+  findInHistory,
+  listHistory,
+  runImport,
+  showHistoryRun,
+} from '../../src/index.js';
+
+let emu: RunningEmulator | undefined;
+let dir: string;
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-door-'));
+});
+
+afterEach(async () => {
+  await emu?.close();
+  emu = undefined;
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function emulator() {
+  emu = await startEmulator({ port: 0, campaigns: [{ key: 'summer' }, { key: 'winter' }] });
+  return createClient({ baseUrl: emu.url, token: emu.token });
+}
+
+function write(name: string, text: string): string {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, text);
+  return file;
+}
+
+describe('the history through the library', () => {
+  it('lists runs newest first, shows one by a prefix of its id, finds which run sent a lead', async () => {
+    const client = await emulator();
+    const stateDir = path.join(dir, 'state');
+    const first = write('a.csv', 'phone_number,name,ref_id\n0912345678,An,R-1\n');
+    const second = write('b.csv', 'phone_number,name\n0987654312,Binh\n');
+    const one = { client, stateDir, rows: 'data' as const };
+    await runImport({ ...one, file: first, campaignKey: 'summer' });
+    await runImport({ ...one, file: second, campaignKey: 'winter' });
+
+    const runs = await listHistory({ stateDir });
+    expect(runs.map((r) => [r.file, r.campaign, r.end?.imported])).toEqual([
+      [second, 'winter', 1],
+      [first, 'summer', 1],
+    ]);
+    expect((await listHistory({ stateDir, limit: 1 })).map((r) => r.campaign)).toEqual(['winter']);
+    expect((await listHistory({ stateDir, campaignKey: 'summer' })).map((r) => r.file)).toEqual([
+      first,
+    ]);
+
+    const shown = await showHistoryRun({ stateDir, id: runs[1]!.id.slice(0, -2) });
+    expect(shown).toEqual(runs[1]);
+    await expect(showHistoryRun({ stateDir, id: 'nope' })).rejects.toThrow(UsageError);
+    await expect(showHistoryRun({ stateDir, id: 'r' })).rejects.toThrow(/matches 2 runs/);
+
+    // A phone number in another written form, and a ref_id.
+    const byPhone = await findInHistory({ stateDir, query: '+84 912 345 678' });
+    expect(byPhone.found).toEqual([
+      expect.objectContaining({
+        run: runs[1]!.id,
+        file: first,
+        campaign: 'summer',
+        outcome: 'accepted',
+        matched: 'phone',
+      }),
+    ]);
+    const byRef = await findInHistory({ stateDir, query: 'R-1' });
+    expect(byRef.found.map((f) => [f.run, f.matched])).toEqual([[runs[1]!.id, 'ref_id']]);
+    const none = await findInHistory({ stateDir, query: '0900000000' });
+    expect(none.found).toEqual([]);
+    expect(none.ledgersAt.startsWith(stateDir)).toBe(true);
+    await expect(findInHistory({ stateDir, query: '  ' })).rejects.toThrow(UsageError);
+  });
+
+  it('an empty state folder has no runs', async () => {
+    expect(await listHistory({ stateDir: path.join(dir, 'empty') })).toEqual([]);
+  });
+});
+
+describe('runImport from a stream (as cacs import -)', () => {
+  it('copies the stream aside, imports its leads, names it stdin and removes the copy', async () => {
+    const client = await emulator();
+    const spool = path.join(dir, 'tmp');
+    fs.mkdirSync(spool);
+    const before = process.env.TMPDIR;
+    process.env.TMPDIR = spool;
+    const read: number[] = [];
+    try {
+      const s = await runImport({
+        input: Readable.from([Buffer.from('phone_number,name\n0912345678,An\n12345,Bad\n')]),
+        campaignKey: 'summer',
+        client,
+        stateDir: false,
+        rows: 'data',
+        cwd: dir,
+        onReading: (bytes) => read.push(bytes),
+      });
+      expect([s.file, s.imported, s.rejected]).toEqual(['stdin', 1, 1]);
+      expect(s.rejectedRows?.map((r) => r.line)).toEqual([3]);
+      expect(read.at(-1)).toBe(42);
+      expect(emu!.store.leads('summer').map((l) => l.lead.phone_number)).toEqual(['0912345678']);
+    } finally {
+      if (before === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = before;
+    }
+    expect(fs.readdirSync(spool)).toEqual([]);
+  });
+
+  it('refuses a stream past inputLimit before anything is sent, with the advice given', async () => {
+    const client = await emulator();
+    const big = 'phone_number\n' + '0912345678\n'.repeat(100);
+    const refused = await runImport({
+      input: Readable.from([Buffer.from(big)]),
+      campaignKey: 'summer',
+      client,
+      stateDir: false,
+      inputLimit: 100,
+      inputLimitAdvice: 'MY_LIMIT',
+    }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(UsageError);
+    expect((refused as UsageError).hint).toMatch(/raise the limit with MY_LIMIT/);
+    expect(emu!.store.leads('summer')).toEqual([]);
+  });
+
+  it('needs a file or an input', async () => {
+    await expect(runImport({ campaignKey: 'summer', dryRun: true })).rejects.toThrow(
+      /give file \(or input/,
+    );
+  });
+});
