@@ -38,7 +38,6 @@ const ENTRY_POINTS = ['index.ts', path.join('emulator', 'index.ts')];
  * longer true, so this list is exactly what is left; it only shrinks.
  */
 const DOOR_NOT_YET: readonly string[] = [
-  'cli/client.ts → api/client.ts',
   'cli/client.ts → api/proxy.ts',
   'cli/client.ts → config/settings.ts',
   'cli/client.ts → config/token.ts',
