@@ -75,7 +75,6 @@ const DOOR_NOT_YET: readonly string[] = [
   'cli/commands/report.ts → config/settings.ts',
   'cli/commands/report.ts → errors.ts',
   'cli/commands/report.ts → leads/normalize.ts',
-  'cli/commands/report.ts → leads/suppress.ts',
   'cli/commands/report.ts → report/bookmark-range.ts',
   'cli/commands/report.ts → report/bookmark.ts',
   'cli/commands/report.ts → report/dates.ts',
