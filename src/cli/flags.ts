@@ -10,7 +10,7 @@ import {
   type OptionValues,
 } from '@commander-js/extra-typings';
 import { OPTION_BOUNDS } from '../options.js';
-import type { InputFormat } from '../input/types.js';
+import type { InputFormat } from '../index.js';
 import { REPORT_FORMATS, type FlattenMode } from '../report/formats.js';
 import {
   collect,

@@ -7,7 +7,7 @@
 import type { Command } from 'commander';
 import { CommanderError } from 'commander';
 import { CacsError, ConfigError, ExitCode, type ErrorCategory } from '../errors.js';
-import type { ImportSummary } from '../delivery/import.js';
+import type { ImportSummary } from '../index.js';
 import { formatCount, plural } from '../text.js';
 
 /** `error.code`: the category of a thrown error, or of an outcome that is not one (3, 5). */
