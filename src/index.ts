@@ -63,6 +63,7 @@ import {
 } from './report/bookmark.js';
 import type { CallRecord } from './api/spec.js';
 import { normalizePhone } from './leads/normalize.js';
+import { Suppression } from './leads/suppress.js';
 import { openStateStore, type RunRecord } from './state/index.js';
 import {
   summarize as summarizeRecords,
@@ -670,4 +671,38 @@ export function findInHistory(
   options: HistoryOptions & { query: string },
 ): Promise<{ query: string; found: HistoryFound[]; ledgersAt: string }> {
   return findLead({ ...options, stateDir: stateDirOf(options.stateDir) });
+}
+
+/**
+ * Reads do-not-call lists for {@link summarize}'s compliance check, as `cacs report --summary`
+ * reads `import.suppress`: files (CSV or XLSX with a phone column, or one number per line) read
+ * against `cwd`, numbers normalised as the import normalises them. Returns the `suppressed` and
+ * `suppressionLists` options to spread into summarize's; a list that cannot be read, or holds
+ * no phone number, throws a `UsageError`. A list given as `{ path, name, from }` is named `name`
+ * in messages, `from` saying where it was given.
+ */
+export async function loadDoNotCallLists(
+  lists: ReadonlyArray<string | { path: string; name?: string; from?: string }>,
+  options: { cwd?: string; phonePattern?: string } = {},
+): Promise<Required<Pick<SummaryOptions, 'suppressed' | 'suppressionLists'>>> {
+  const cwd = options.cwd ?? process.cwd();
+  const suppression = await Suppression.load(
+    lists.map((list) =>
+      typeof list === 'string'
+        ? { path: path.resolve(cwd, list), name: list, from: 'suppress' }
+        : {
+            path: path.resolve(cwd, list.path),
+            name: list.name ?? list.path,
+            from: list.from ?? 'suppress',
+          },
+    ),
+    {
+      ...(options.phonePattern !== undefined ? { phonePattern: options.phonePattern } : {}),
+      purpose: 'report',
+    },
+  );
+  return {
+    suppressed: (phone) => suppression.listOf(phone),
+    suppressionLists: suppression.lists.map((l) => l.list),
+  };
 }

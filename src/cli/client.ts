@@ -1,5 +1,5 @@
 /** The API client a command uses: base URL and token checked, proxy applied, trace on -v. */
-import type { CacsClient } from '../api/client.js';
+import type { CacsClient } from '../index.js';
 import type { Settings } from '../config/settings.js';
 import { requireBaseUrl } from '../config/settings.js';
 import { requireToken } from '../config/token.js';
@@ -18,14 +18,14 @@ export async function createClient(
   }
   const token = await requireToken(settings, ctx.io.env);
   ctx.out.addSecret(token);
-  const [{ CacsClient }, { agentsFor, redactProxy }] = await Promise.all([
-    import('../api/client.js'),
+  const [library, { agentsFor, redactProxy }] = await Promise.all([
+    import('../index.js'),
     import('../api/proxy.js'),
   ]);
   const agents = agentsFor(baseUrl, ctx.io.env);
   if (agents.proxy)
     ctx.out.debug(`using the proxy ${redactProxy(agents.proxy)} for ${baseUrl.host}`);
-  const client = new CacsClient({
+  const client = library.createClient({
     baseUrl,
     token,
     timeoutMs: settings.timeout,

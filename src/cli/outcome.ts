@@ -7,7 +7,7 @@
 import type { Command } from 'commander';
 import { CommanderError } from 'commander';
 import { CacsError, ConfigError, ExitCode, type ErrorCategory } from '../errors.js';
-import type { ImportSummary } from '../delivery/import.js';
+import type { ImportSummary } from '../index.js';
 import { formatCount, plural } from '../text.js';
 import { stopHint } from './render/advice.js';
 

@@ -38,7 +38,6 @@ const ENTRY_POINTS = ['index.ts', path.join('emulator', 'index.ts')];
  * longer true, so this list is exactly what is left; it only shrinks.
  */
 const DOOR_NOT_YET: readonly string[] = [
-  'cli/client.ts → api/client.ts',
   'cli/client.ts → api/proxy.ts',
   'cli/client.ts → config/settings.ts',
   'cli/client.ts → config/token.ts',
@@ -54,7 +53,6 @@ const DOOR_NOT_YET: readonly string[] = [
   'cli/commands/import-flags.ts → errors.ts',
   'cli/commands/import-flags.ts → input/types.ts',
   'cli/commands/import-flags.ts → options.ts',
-  'cli/commands/import.ts → api/spec.ts',
   'cli/commands/import.ts → config/env.ts',
   'cli/commands/import.ts → config/schema.ts',
   'cli/commands/import.ts → config/settings.ts',
@@ -77,10 +75,7 @@ const DOOR_NOT_YET: readonly string[] = [
   'cli/commands/report-flags.ts → errors.ts',
   'cli/commands/report-flags.ts → options.ts',
   'cli/commands/report-flags.ts → report/formats.ts',
-  'cli/commands/report-html.ts → api/spec.ts',
-  'cli/commands/report-html.ts → report/dates.ts',
   'cli/commands/report-html.ts → report/html.ts',
-  'cli/commands/report-html.ts → report/summary.ts',
   'cli/commands/report-html.ts → report/write.ts',
   'cli/commands/report-html.ts → version.ts',
   'cli/commands/report.ts → api/client.ts',
@@ -89,7 +84,6 @@ const DOOR_NOT_YET: readonly string[] = [
   'cli/commands/report.ts → config/settings.ts',
   'cli/commands/report.ts → errors.ts',
   'cli/commands/report.ts → leads/normalize.ts',
-  'cli/commands/report.ts → leads/suppress.ts',
   'cli/commands/report.ts → report/bookmark-range.ts',
   'cli/commands/report.ts → report/bookmark.ts',
   'cli/commands/report.ts → report/dates.ts',
@@ -119,7 +113,6 @@ const DOOR_NOT_YET: readonly string[] = [
   'cli/main.ts → config/schema.ts',
   'cli/main.ts → config/settings.ts',
   'cli/main.ts → errors.ts',
-  'cli/outcome.ts → delivery/import.ts',
   'cli/outcome.ts → errors.ts',
   'cli/outcome.ts → text.ts',
   'cli/program.ts → config/env.ts',

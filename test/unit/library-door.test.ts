@@ -13,8 +13,10 @@ import {
   createClient,
   findInHistory,
   listHistory,
+  loadDoNotCallLists,
   runImport,
   showHistoryRun,
+  summarize,
 } from '../../src/index.js';
 
 let emu: RunningEmulator | undefined;
@@ -139,5 +141,27 @@ describe('runImport from a stream (as cacs import -)', () => {
     await expect(runImport({ campaignKey: 'summer', dryRun: true })).rejects.toThrow(
       /give file \(or input/,
     );
+  });
+});
+
+describe('loadDoNotCallLists (the compliance check of cacs report --summary)', () => {
+  it('reads lists against cwd, numbers normalised, for summarize', async () => {
+    write('dnc.csv', 'phone\n0912 345 678\n');
+    const lists = await loadDoNotCallLists(['dnc.csv'], { cwd: dir });
+    expect(lists.suppressionLists).toEqual(['dnc.csv']);
+    expect(lists.suppressed('+84912345678')).toBe('dnc.csv');
+    expect(lists.suppressed('0987654312')).toBeUndefined();
+    const checked = summarize([], lists).compliance.suppressed;
+    expect(checked.checked).toBe(true);
+    expect(summarize([]).compliance.suppressed.checked).toBe(false);
+    const named = await loadDoNotCallLists([{ path: path.join(dir, 'dnc.csv'), name: 'DNC' }]);
+    expect(named.suppressionLists).toEqual(['DNC']);
+  });
+
+  it('a list that cannot be read is a UsageError naming it', async () => {
+    await expect(
+      loadDoNotCallLists([{ path: 'missing.csv', from: 'my setting' }], { cwd: dir }),
+    ).rejects.toThrow(UsageError);
+    await expect(loadDoNotCallLists(['missing.csv'], { cwd: dir })).rejects.toThrow(/missing\.csv/);
   });
 });

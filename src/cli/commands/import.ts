@@ -1,10 +1,9 @@
 /** `cacs import <file>`: flags → settings → runImport → progress, summary, exit code. */
-import type { LeadField } from '../../api/spec.js';
 import { ExitCode, UsageError } from '../../index.js';
 import { ENV } from '../../config/env.js';
 import type { FlatConfig } from '../../config/schema.js';
 import { requireCampaign } from '../../config/settings.js';
-import type { ImportSummary } from '../../index.js';
+import type { ImportSummary, LeadField } from '../../index.js';
 import { formatDuration, formatLocalTime, plural, formatCount } from '../../text.js';
 import type { Context, Spinner } from '../context.js';
 import { ImportProgress, type ImportProgressEvent } from '../progress.js';

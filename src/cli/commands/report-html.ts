@@ -1,7 +1,5 @@
 /** `cacs report --format html`: the settings and flags the page is made with. */
-import type { CallRecord } from '../../api/spec.js';
-import type { ReportRange } from '../../report/dates.js';
-import type { SummaryOptions } from '../../report/summary.js';
+import type { CallRecord, ReportRange, SummaryOptions } from '../../index.js';
 import type { Sink } from '../../report/write.js';
 import { VERSION } from '../../version.js';
 

@@ -124,21 +124,17 @@ async function summaryOptions(
     },
   };
   if (settings.import.suppress.length === 0) return opts;
-  const { Suppression } = await import('../../leads/suppress.js');
-  const suppression = await Suppression.load(
+  const { loadDoNotCallLists } = await import('../../index.js');
+  const lists = await loadDoNotCallLists(
     settings.import.suppress.map((file) => ({
       path: file,
       // As the user sees it: relative to the working folder when the list is inside it.
       name: relativeName(cwd, file),
       from: `import.suppress (${sources.get('import.suppress') ?? 'config'})`,
     })),
-    { phonePattern: settings.import.phonePattern, purpose: 'report' },
+    { cwd, phonePattern: settings.import.phonePattern },
   );
-  return {
-    ...opts,
-    suppressed: (phone) => suppression.listOf(phone),
-    suppressionLists: suppression.lists.map((l) => l.list),
-  };
+  return { ...opts, ...lists };
 }
 
 function relativeName(cwd: string, file: string): string {
