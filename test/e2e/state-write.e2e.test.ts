@@ -90,6 +90,22 @@ function readOnlyDisk(fill: (m: string) => Promise<void> | void = () => {}) {
   })();
 }
 
+/** The files under `folder` this process holds open (the CLI runs in-process here). */
+function openFilesUnder(folder: string): string[] {
+  const fds = '/proc/self/fd';
+  const held: string[] = [];
+  for (const fd of fs.readdirSync(fds)) {
+    let target: string;
+    try {
+      target = fs.readlinkSync(path.join(fds, fd));
+    } catch {
+      continue; // closed meanwhile
+    }
+    if (target.startsWith(`${folder}/`)) held.push(target);
+  }
+  return held;
+}
+
 async function importInto(stateDir: string, extra: string[] = []) {
   const emu = await emulators.start();
   const cwd = dir();
@@ -200,6 +216,8 @@ describe('a full state disk (tmpfs)', () => {
           expectWriteFailed(r, stateDir, /the disk is full/);
           expect(processedPhones(r.emu)).toEqual([]);
         }
+        // Nothing is left open on the disk (a state file opened before the write failed).
+        expect(openFilesUnder(disk), `${free} bytes free`).toEqual([]);
         fs.rmSync(path.join(disk, 'fill'));
         const again = await runCli(['import', 'leads.csv'], { env: r.env, cwd: r.cwd });
         expect(again.code, `${free} bytes free: ${again.stderr}`).toBe(0);

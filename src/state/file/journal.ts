@@ -320,6 +320,8 @@ export async function openImportJournal(opts: FileJournalOptions): Promise<Journ
   const inputHash = opts.inputHash;
   const dir = path.join(opts.stateDir, 'journals');
   let forgetFlush = () => {};
+  // The open journal, closed again when opening fails after it (its first record not written).
+  let opened: AppendLog | undefined;
   writingState(dir, 'the import journal', () =>
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 }),
   );
@@ -341,10 +343,10 @@ export async function openImportJournal(opts: FileJournalOptions): Promise<Journ
     // A torn last line (power loss mid-write) is cut off, so new records start on a line of their own.
     if (journal && journal.validBytes < fs.statSync(file).size)
       fs.truncateSync(file, journal.validBytes);
-    const log = new AppendLog(
+    const log = (opened = new AppendLog(
       await fs.promises.open(file, 'a', 0o600),
       journal ? journal.validBytes : fs.existsSync(file) ? fs.statSync(file).size : 0,
-    );
+    ));
     forgetFlush = flushOnExit(() => log.flushNow());
     const states = journal?.states ?? new LineStates();
     let nextId = journal?.nextId ?? 1;
@@ -420,6 +422,7 @@ export async function openImportJournal(opts: FileJournalOptions): Promise<Journ
     };
   } catch (e) {
     forgetFlush();
+    await opened?.close().catch(() => {});
     lock.release();
     throw e;
   }
