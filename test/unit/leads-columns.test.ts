@@ -159,6 +159,39 @@ describe('COLUMN_ALIASES', () => {
     expect(fieldForHeader(header)).toBe(field);
   });
 
+  it.each([
+    // Headers of real Vietnamese CRM and bank exports (issue 27), as written there.
+    ['Tên KH', 'name'],
+    ['Tên khách hàng', 'name'],
+    ['Họ tên KH', 'name'],
+    ['HỌ VÀ TÊN KHÁCH HÀNG', 'name'],
+    ['Số ĐT', 'phone_number'],
+    ['SĐT KH', 'phone_number'],
+    ['SĐT liên hệ', 'phone_number'],
+    ['ĐTDĐ', 'phone_number'],
+    ['Số ĐTDĐ', 'phone_number'],
+    ['Di động', 'phone_number'],
+    ['Điện thoại liên hệ', 'phone_number'],
+    ['Số điện thoại di động', 'phone_number'],
+    ['Phone No.', 'phone_number'],
+    ['Mobile No.', 'phone_number'],
+    ['Tel. No', 'phone_number'],
+    ['Mã KH', 'ref_id'],
+    ['Mã số KH', 'ref_id'],
+    ['Số CIF', 'ref_id'],
+    ['Customer No.', 'ref_id'],
+    ['Địa chỉ liên hệ', 'address'],
+    ['Địa chỉ thường trú', 'address'],
+    ['Địa chỉ email', 'email'],
+    ['Email liên hệ', 'email'],
+    ['Điện thoại cố định', 'home_phone'],
+    ['ĐT bàn', 'home_phone'],
+    ['Tên đơn vị', 'company'],
+    ['Người đại diện', 'contact_name'],
+  ])('a Vietnamese CRM export header: %j → %s', (header, field) => {
+    expect(fieldForHeader(header)).toBe(field);
+  });
+
   it.each(['field1', 'field11', 'note', 'ghi chú', 'số', ''])('%j matches no field', (header) => {
     expect(fieldForHeader(header)).toBeUndefined();
   });
@@ -290,16 +323,16 @@ describe('planColumns', () => {
   });
 
   it('error: no phone column', () => {
-    const e = columnError(() => planColumns(['Tên', 'Số ĐT', 'Địa chỉ'], {}));
+    const e = columnError(() => planColumns(['Tên', 'Số liên lạc', 'Địa chỉ'], {}));
     expect(e.message).toBe(
-      'no phone column: none of the columns (Tên, Số ĐT, Địa chỉ) is phone_number or one of its aliases',
+      'no phone column: none of the columns (Tên, Số liên lạc, Địa chỉ) is phone_number or one of its aliases',
     );
     expect(e.hint).toBe('name the phone column with --map phone_number=<column>');
     expect(columnError(() => planColumns([], {})).message).toBe(
       'no phone column: none of the columns ((none)) is phone_number or one of its aliases',
     );
     // reported before unmapped columns: the phone column is probably among them
-    expect(() => planColumns(['Số ĐT', 'x'], {})).toThrow(/^no phone column/);
+    expect(() => planColumns(['Số liên lạc', 'x'], {})).toThrow(/^no phone column/);
   });
 
   it('error: columns that match no lead field, with free-field suggestions', () => {
