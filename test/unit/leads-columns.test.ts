@@ -430,3 +430,15 @@ describe('parseMapFlags', () => {
     expect(e.hint).toBe('keep one --map name=<column>');
   });
 });
+
+describe('the README', () => {
+  it("lists every field's aliases as the code has them", async () => {
+    const fs = await import('node:fs');
+    const readme = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    for (const field of LEAD_FIELDS.filter((f) => !f.startsWith('field'))) {
+      const row = new RegExp(`^\\| ${field} \\| (.*) \\|$`, 'm').exec(readme);
+      expect(row, field).not.toBeNull();
+      expect(row![1]!.split(', '), field).toEqual(COLUMN_ALIASES[field].filter((a) => a !== field));
+    }
+  });
+});
