@@ -305,6 +305,51 @@ describe('openXlsx: sheets', () => {
   });
 });
 
+describe('openXlsx: the chosen sheet has no data', () => {
+  const guide = strings(1, 'Hướng dẫn: điền danh sách khách hàng vào sheet "Danh sách"');
+  const leads = strings(1, 'SĐT', 'Tên KH') + strings(2, '0912345678', 'An');
+
+  it('a first sheet of instructions names the sheet that has the data and its --sheet', async () => {
+    const f = writeFile(
+      buildXlsx({
+        sheets: [
+          { name: 'Hướng dẫn', data: guide },
+          { name: 'Trống', data: '' },
+          { name: 'Danh sách', data: leads },
+          { name: 'Ẩn', data: leads, state: 'hidden' },
+        ],
+      }),
+    );
+    const err = await usageError(openXlsx(f, 'kh.xlsx', {}));
+    expect(err.message).toBe('kh.xlsx: only a header row, no data rows');
+    expect(err.hint).toBe('Sheet "Danh sách" has data: pass --sheet "Danh sách" (or --sheet 3).');
+    // Chosen by --sheet, empty: the same advice.
+    const empty = await usageError(openXlsx(f, 'kh.xlsx', { sheet: 'Trống' }));
+    expect(empty.message).toBe('kh.xlsx: sheet "Trống" is empty');
+    expect(empty.hint).toBe('Sheet "Danh sách" has data: pass --sheet "Danh sách" (or --sheet 3).');
+    // The sheet it names reads.
+    expect((await read(f, { sheet: '3' })).rows[0]!.values).toEqual(['0912345678', 'An']);
+  });
+
+  it('several sheets with data are all named; none: no hint', async () => {
+    const f = writeFile(
+      buildXlsx({
+        sheets: [
+          { name: 'Guide', data: '' },
+          { name: 'Hà Nội', data: leads },
+          { name: 'HCM', data: leads },
+        ],
+      }),
+    );
+    const err = await usageError(openXlsx(f, 'kh.xlsx', {}));
+    expect(err.hint).toBe(
+      'Sheets "Hà Nội" (2), "HCM" (3) have data: pass --sheet with one of their names or numbers.',
+    );
+    const alone = writeFile(buildXlsx({ sheets: [{ name: 'Guide', data: guide }] }));
+    expect((await usageError(openXlsx(alone, 'kh.xlsx', {}))).hint).toBeUndefined();
+  });
+});
+
 describe('openXlsx: unreadable files', () => {
   it.each([
     ['text', Buffer.from('phone,name\n0912345678,An\n'), /not a zip archive/],

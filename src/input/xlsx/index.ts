@@ -157,10 +157,48 @@ export async function openXlsx(
     date1904,
   };
 
+  /**
+   * The other visible worksheets that hold a header and at least one row of data, each with its
+   * number as --sheet counts them: where the data is when the chosen sheet has none (a first
+   * sheet of instructions). Read only on that error path.
+   */
+  const elsewhere = (): string | undefined => {
+    const visible = sheets.filter((s) => !s.hidden);
+    const found: Array<{ name: string; n: number }> = [];
+    visible.forEach((s, i) => {
+      if (s === sheet || s.type !== 'worksheet' || s.target === undefined) return;
+      let other: string | undefined;
+      try {
+        other = extract(zip, displayName, [s.target]).get(norm(s.target));
+      } catch {
+        return; // a damaged sheet is not suggested
+      }
+      if (other === undefined) return;
+      const rows = sheetRows(other, ctx, { index: 0 });
+      if (rows.next().done) return;
+      for (const r of rows) {
+        if (r.values.some((v) => v.trim() !== '')) {
+          found.push({ name: s.name, n: i + 1 });
+          return;
+        }
+      }
+    });
+    if (found.length === 0) return undefined;
+    const [one] = found;
+    if (found.length === 1)
+      return `Sheet "${one!.name}" has data: pass --sheet "${one!.name}" (or --sheet ${one!.n}).`;
+    const list = found.map((f) => `"${f.name}" (${f.n})`).join(', ');
+    return `Sheets ${list} have data: pass --sheet with one of their names or numbers.`;
+  };
+  const noData = (message: string): UsageError => {
+    const hint = elsewhere();
+    return new UsageError(message, hint === undefined ? {} : { hint });
+  };
+
   const at: { index: number; blank?: boolean } = { index: 0 };
   const source = sheetRows(xml, ctx, at);
   const first = source.next();
-  if (first.done) throw new UsageError(`${displayName}: sheet "${sheet.name}" is empty`);
+  if (first.done) throw noData(`${displayName}: sheet "${sheet.name}" is empty`);
   // Past the header, rows of empty cells are handed out too (counted as blank by the import).
   at.blank = true;
   const headers = first.value.values;
@@ -191,7 +229,7 @@ export async function openXlsx(
     leading.push(shape(second.value));
     second = source.next();
   }
-  if (second.done) throw new UsageError(`${displayName}: only a header row, no data rows`);
+  if (second.done) throw noData(`${displayName}: only a header row, no data rows`);
   const firstData = shape(second.value);
 
   // Rows come from one lazy pass over the sheet: through each() (the pipeline's way) or rows.
