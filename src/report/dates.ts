@@ -47,7 +47,8 @@ export interface LocalDateTime {
 /** The forms `--from` / `--to` accept, for error hints. */
 export const WHEN_FORMS_HINT =
   'Accepted forms: yyyy-mm-dd, "yyyy-mm-dd HH:mm[:ss]", yyyy-mm-ddTHH:mm[:ss], the same with ' +
-  'an offset or Z (2026-11-23T10:00:00+01:00, as date -Is prints), now, today, yesterday, or ' +
+  'an offset or Z (2026-11-23T10:00:00+01:00, as date -Is prints), dd/mm/yyyy and ' +
+  '"dd/mm/yyyy HH:mm[:ss]" (day first, 25/11/2026 14:05), now, today, yesterday, or ' +
   'Nd (N days ago at 00:00, e.g. 7d; 0d is today). A date alone means 00:00:00 as --from and ' +
   '23:59:59 as --to. Times without an offset are read in --tz.';
 
@@ -263,7 +264,11 @@ export function wallToInstant(t: LocalDateTime, timeZone: string): Instant {
 // Parsing --from / --to.
 
 const ABSOLUTE =
-  /^(\d{4})-(\d{2})-(\d{2})(?:(?:t|\s+)(\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+  /^(\d{4})-(\d{2})-(\d{2})(?:(?:t|\s+)(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+/** The way Vietnamese write a date: day first, `25/11/2026`, `5/1/2026 9:05`, `25/11/2026 14:05:30`. */
+const DAY_FIRST = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:\s+(\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
+/** Year first with slashes: which of the two others is the month is not guessed. */
+const YEAR_SLASH = /^\d{4}\/\d{1,2}\/\d{1,2}(?:\s|$)/;
 const DAYS_AGO = /^(\d+)d$/i;
 
 /**
@@ -306,12 +311,22 @@ export function parseWhen(
     return dayValue(addDays(today(), -n));
   }
 
-  const m = ABSOLUTE.exec(text);
+  if (YEAR_SLASH.test(text)) {
+    throw fail(
+      'yyyy/mm/dd is not read (the order of month and day would be a guess): write yyyy-mm-dd or dd/mm/yyyy',
+    );
+  }
+  const vn = DAY_FIRST.exec(text);
+  const m = vn
+    ? [text, vn[3]!, vn[2]!, vn[1]!, vn[4], vn[5], vn[6], undefined, undefined]
+    : ABSOLUTE.exec(text);
   if (!m || (m[7] !== undefined && m[8] === undefined)) {
     throw fail(text === '' ? 'empty date' : 'not a date or time cacs understands');
   }
   const date = { y: Number(m[1]), mo: Number(m[2]), d: Number(m[3]) };
-  if (!isValidLocal({ ...date, h: 0, mi: 0, s: 0 })) throw fail('no such date');
+  if (!isValidLocal({ ...date, h: 0, mi: 0, s: 0 })) {
+    throw fail(vn ? 'no such date (dd/mm/yyyy: the day comes first)' : 'no such date');
+  }
   if (m[4] === undefined) {
     nowIn(zone, opts.now); // checks the zone
     return dayValue({ ...date, h: 0, mi: 0, s: 0 });

@@ -124,6 +124,16 @@ describe('parseWhen: every form × role (clock: 2026-11-22 00:30:00 in Ho Chi Mi
     ['22d', '2026-10-31 00:00:00', '2026-10-31 23:59:59'],
     ['365d', '2025-11-22 00:00:00', '2025-11-22 23:59:59'],
     ['3650d', '2016-11-24 00:00:00', '2016-11-24 23:59:59'],
+    // As Vietnamese write them: day first, hour without its leading zero (issue 27).
+    ['25/11/2026', '2026-11-25 00:00:00', '2026-11-25 23:59:59'],
+    ['5/1/2026', '2026-01-05 00:00:00', '2026-01-05 23:59:59'],
+    ['05/01/2026', '2026-01-05 00:00:00', '2026-01-05 23:59:59'],
+    ['25/11/2026 14:05', '2026-11-25 14:05:00', '2026-11-25 14:05:00'],
+    ['25/11/2026 9:05', '2026-11-25 09:05:00', '2026-11-25 09:05:00'],
+    ['25/11/2026  9:05:30', '2026-11-25 09:05:30', '2026-11-25 09:05:30'],
+    ['29/02/2024', '2024-02-29 00:00:00', '2024-02-29 23:59:59'],
+    ['31/12/2025 23:59:59', '2025-12-31 23:59:59', '2025-12-31 23:59:59'],
+    ['2026-11-01 8:00', '2026-11-01 08:00:00', '2026-11-01 08:00:00'],
   ])('%j', (input, asFrom, asTo) => {
     expect(when(input, 'from')).toBe(asFrom);
     expect(when(input, 'to')).toBe(asTo);
@@ -147,6 +157,26 @@ describe('parseWhen: every form × role (clock: 2026-11-22 00:30:00 in Ho Chi Mi
     const march = new Date('2028-03-01T03:00:00Z'); // leap year
     expect(when('1d', 'from', march)).toBe('2028-02-29 00:00:00');
     expect(when('366d', 'from', march)).toBe('2027-03-01 00:00:00');
+  });
+});
+
+describe('parseWhen: day first is the same instant as year first (property)', () => {
+  it('dd/mm/yyyy [H:mm[:ss]], padded or not, equals yyyy-mm-dd [HH:mm[:ss]]', () => {
+    const pad = (n: number) => String(n).padStart(2, '0');
+    fc.assert(
+      fc.property(arbLocal, fc.boolean(), fc.constantFrom(0, 1, 2), (t, padded, time) => {
+        const p = padded ? pad : String;
+        const iso = `${t.y}-${pad(t.mo)}-${pad(t.d)}`;
+        const vn = `${p(t.d)}/${p(t.mo)}/${t.y}`;
+        const clock = [``, ` ${p(t.h)}:${pad(t.mi)}`, ` ${p(t.h)}:${pad(t.mi)}:${pad(t.s)}`][time]!;
+        const isoClock = [``, ` ${pad(t.h)}:${pad(t.mi)}`, ` ${pad(t.h)}:${pad(t.mi)}:${pad(t.s)}`][
+          time
+        ]!;
+        for (const role of ['from', 'to'] as const) {
+          expect(parseWhen(vn + clock, role, opts)).toBe(parseWhen(iso + isoClock, role, opts));
+        }
+      }),
+    );
   });
 });
 
@@ -202,10 +232,27 @@ describe('parseWhen: bad inputs', () => {
     ['', 'empty date'],
     ['   ', 'empty date'],
     ['tomorrow', 'not a date or time cacs understands'],
-    ['2026/11/01', 'not a date or time cacs understands'],
+    [
+      '2026/11/01',
+      'yyyy/mm/dd is not read (the order of month and day would be a guess): write yyyy-mm-dd or dd/mm/yyyy',
+    ],
+    [
+      '2026/1/2 10:00',
+      'yyyy/mm/dd is not read (the order of month and day would be a guess): write yyyy-mm-dd or dd/mm/yyyy',
+    ],
+    ['11/25/2026', 'no such date (dd/mm/yyyy: the day comes first)'],
+    ['31/04/2026', 'no such date (dd/mm/yyyy: the day comes first)'],
+    ['29/02/2026', 'no such date (dd/mm/yyyy: the day comes first)'],
+    ['25/11/2026 24:00', 'no such time'],
+    ['25/11/2026 9:60', 'no such time'],
+    ['25/11/26', 'not a date or time cacs understands'],
+    ['25/11/2026T09:00', 'not a date or time cacs understands'],
+    ['25/11/2026 09:00+07:00', 'not a date or time cacs understands'],
+    ['25-11-2026', 'not a date or time cacs understands'],
+    ['125/11/2026', 'not a date or time cacs understands'],
     ['2026-1-1', 'not a date or time cacs understands'],
     ['26-11-01', 'not a date or time cacs understands'],
-    ['2026-11-01 8:00', 'not a date or time cacs understands'],
+    ['2026-11-01 008:00', 'not a date or time cacs understands'],
     ['2026-11-01 08', 'not a date or time cacs understands'],
     ['2026-11-01 08:00:00.000', 'not a date or time cacs understands'],
     ['2026-11-01T08:00Z:00', 'not a date or time cacs understands'],
