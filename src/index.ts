@@ -19,21 +19,21 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+// Loading this module must stay cheap (a command's start loads it): it imports statically only
+// light modules (the errors, defaults, constants, the client class whose got loads on its first
+// request, the report's plan, the summary); each service (the import, the report's fetching and
+// writing, bookmarks, history, the state store…) is loaded by the function that needs it, on its
+// first call. test/e2e/library-load.e2e.test.ts checks which modules an import of dist/index.js
+// loads.
 import { CacsClient, type ClientOptions } from './api/client.js';
 import { DEFAULT_PHONE_PATTERN, type LeadField } from './api/spec.js';
 import { ENV, envValue } from './config/env.js';
 import { defaultStateDir } from './config/paths.js';
-import {
-  DEFAULT_MAX_ROWS,
-  runImport as runImportPipeline,
-  type ImportPhase,
-  type ImportSummary,
-  type RowsMode,
-} from './delivery/import.js';
+import { DEFAULT_MAX_ROWS } from './delivery/import-types.js';
+import type { ImportPhase, ImportSummary, RowsMode } from './delivery/import-types.js';
 import { DEFAULTS } from './defaults.js';
 import { UsageError } from './errors.js';
 import { INPUT_FORMATS, type InputFormat } from './input/types.js';
-import { isStreamInput, spoolStdin } from './input/stdin.js';
 import {
   DELIMITER_CHOICES,
   OPTION_BOUNDS,
@@ -42,29 +42,14 @@ import {
   type Delimiter,
 } from './options.js';
 import { canonicalServiceUrl } from './net.js';
-import { runReconcile, type ReconcileSummary } from './delivery/reconcile.js';
-import {
-  findInHistory as findLead,
-  listHistory as listRuns,
-  showHistoryRun as showRun,
-  type HistoryFound,
-} from './delivery/history.js';
-import { DEFAULT_SERVICE_TIME_ZONE as SERVICE_ZONE } from './report/service.js';
-import { formatServiceDate, instantToWall } from './report/dates.js';
-import { splitWindows } from './report/windows.js';
-import {
-  listBookmarks as listBookmarkFiles,
-  openBookmark as openBookmarkFile,
-  resetBookmark as resetBookmarkFile,
-  statusSet,
-  type BookmarkFileError,
-  type BookmarkHandle,
-  type BookmarkState,
-} from './report/bookmark.js';
+import type { ReconcileSummary } from './delivery/reconcile.js';
+import type { HistoryFound } from './delivery/history.js';
+import { DEFAULT_SERVICE_TIME_ZONE as SERVICE_ZONE } from './report/plan.js';
+import type { BookmarkFileError, BookmarkHandle, BookmarkState } from './report/bookmark.js';
+import type { ReportOptions, ReportResult, ReportStream } from './report/service.js';
 import type { CallRecord } from './api/spec.js';
 import { normalizePhone } from './leads/normalize.js';
-import { Suppression } from './leads/suppress.js';
-import { openStateStore, type RunRecord } from './state/index.js';
+import type { RunRecord } from './state/index.js';
 import {
   summarize as summarizeRecords,
   type ReportSummary,
@@ -108,7 +93,7 @@ export type {
   SentEarlier,
   SuppressionListSummary,
 } from './delivery/import.js';
-export { DEFAULT_MAX_ROWS } from './delivery/import.js';
+export { DEFAULT_MAX_ROWS } from './delivery/import-types.js';
 export type { ReconcileRun, ReconcileSummary } from './delivery/reconcile.js';
 export type { HistoryFound } from './delivery/history.js';
 export type { RunRecord, RunStart, RunEnd } from './state/index.js';
@@ -118,17 +103,17 @@ export type { InputFormat } from './input/types.js';
 export {
   planReport,
   planRange,
-  runReport,
-  streamReport,
   DEFAULT_REPORT_CONCURRENCY,
   DEFAULT_SERVICE_TIME_ZONE,
   DEFAULT_WINDOW_DAYS,
-  type ReportOptions,
   type ReportPlan,
   type ReportPlanOptions,
-  type ReportProgress,
-  type ReportResult,
-  type ReportStream,
+} from './report/plan.js';
+export type {
+  ReportOptions,
+  ReportProgress,
+  ReportResult,
+  ReportStream,
 } from './report/service.js';
 export type { ReportRange, LocalDateTime, Instant } from './report/dates.js';
 export {
@@ -150,7 +135,7 @@ export {
 export type { Window } from './report/windows.js';
 export type { ReportSlice, ReportSplit } from './report/fetch.js';
 export { DEFAULT_SETTLE_MS, parseDuration } from './report/bookmark-range.js';
-export { BookmarkFileError } from './report/bookmark.js';
+export { BookmarkFileError } from './report/bookmark-error.js';
 export type {
   BookmarkHandle,
   BookmarkKey,
@@ -161,6 +146,35 @@ export type {
   BookmarkRunInfo,
   BookmarkState,
 } from './report/bookmark.js';
+
+/**
+ * Fetches a campaign's call results over a date range, any length: one request per window
+ * (at most 31 days) and status group, at most `concurrency` at once, merged into one record
+ * per lead. Throws a CacsError (UsageError, ApiError, InterruptedError…) on failure.
+ */
+export async function runReport(options: ReportOptions): Promise<ReportResult> {
+  return (await import('./report/service.js')).runReport(options);
+}
+
+/**
+ * The same report as {@link runReport}, its records handed out one at a time, for large ranges
+ * whose records a caller writes away (a file, a database) rather than keeps.
+ *
+ * Memory, honestly: a lead's attempts may come in any window, so no record is complete before
+ * the last answer is in. The returned promise therefore resolves once every request has been
+ * answered and merged (the same work and peak as `runReport`); the records are then handed out
+ * from that one merged list — no second copy is made — and each is dropped from it as it is
+ * handed out, so what stays in memory shrinks as the caller consumes. Failures of the requests
+ * reject the promise; aborting `signal` during the iteration stops it with an InterruptedError.
+ *
+ * ```ts
+ * const report = await streamReport({ client, campaignKey: 'CAMP1', from: '365d' });
+ * for await (const record of report.records) out.write(JSON.stringify(record) + '\n');
+ * ```
+ */
+export async function streamReport(options: ReportOptions): Promise<ReportStream> {
+  return (await import('./report/service.js')).streamReport(options);
+}
 
 /** Leads per request unless `batchSize` says otherwise. */
 export const DEFAULT_BATCH_SIZE = DEFAULTS['import.batchSize'];
@@ -360,6 +374,10 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
   const file = path.resolve(cwd, name);
   // A stream (given, or a pipe or device named by `file`) has no size and may be read only once:
   // copied to a temp file first (input/stdin.ts).
+  const [{ runImport: runImportPipeline }, { isStreamInput, spoolStdin }] = await Promise.all([
+    import('./delivery/import.js'),
+    import('./input/stdin.js'),
+  ]);
   let spooled: { path: string; cleanup(): void } | undefined;
   if (options.input !== undefined || isStreamInput(file)) {
     spooled = await spoolStdin(options.input ?? fs.createReadStream(file), {
@@ -513,12 +531,20 @@ function stateDirOf(stateDir: string | undefined): string {
   return stateDir ?? envValue(env, ENV.stateDir) ?? defaultStateDir(env);
 }
 
-/** The bookmarks of the state store at `stateDir` (default as stateDirOf). */
-function bookmarksAt(stateDir: string | undefined) {
-  return openStateStore({ stateDir: stateDirOf(stateDir) }).bookmarks;
+/** The bookmark module and the bookmarks of the state store at `stateDir` (default as stateDirOf). */
+async function bookmarksAt(stateDir: string | undefined) {
+  const [bookmark, { openStateStore }] = await Promise.all([
+    import('./report/bookmark.js'),
+    import('./state/index.js'),
+  ]);
+  return { bookmark, store: openStateStore({ stateDir: stateDirOf(stateDir) }).bookmarks };
 }
 
-function bookmarkKeyOf(fn: string, options: BookmarkOptions) {
+function bookmarkKeyOf(
+  fn: string,
+  options: BookmarkOptions,
+  statusSet: (status: string | readonly string[] | undefined) => string[],
+) {
   const service =
     options.serviceUrl !== undefined
       ? canonicalServiceUrl(new URL(String(options.serviceUrl)))
@@ -547,7 +573,7 @@ function bookmarkKeyOf(fn: string, options: BookmarkOptions) {
  * bookmark. Always `release()` the handle (in a `finally`).
  *
  * ```ts
- * const bookmark = openBookmark({ name: 'nightly', campaignKey: 'CAMP1', client });
+ * const bookmark = await openBookmark({ name: 'nightly', campaignKey: 'CAMP1', client });
  * try {
  *   const { plan } = bookmark.plan({ from: '2026-11-01' }); // later runs: no from
  *   const report = await runReport({ client, campaignKey: 'CAMP1', plan });
@@ -558,16 +584,18 @@ function bookmarkKeyOf(fn: string, options: BookmarkOptions) {
  * }
  * ```
  */
-export function openBookmark(options: BookmarkOptions): BookmarkHandle {
-  return openBookmarkFile(bookmarksAt(options.stateDir), bookmarkKeyOf('openBookmark', options));
+export async function openBookmark(options: BookmarkOptions): Promise<BookmarkHandle> {
+  const { bookmark, store } = await bookmarksAt(options.stateDir);
+  return bookmark.openBookmark(store, bookmarkKeyOf('openBookmark', options, bookmark.statusSet));
 }
 
 /** Every report bookmark in the state folder, and the files that could not be read. */
-export function listBookmarks(options: { stateDir?: string } = {}): {
+export async function listBookmarks(options: { stateDir?: string } = {}): Promise<{
   bookmarks: Array<BookmarkState & { file: string }>;
   unreadable: BookmarkFileError[];
-} {
-  return listBookmarkFiles(bookmarksAt(options.stateDir));
+}> {
+  const { bookmark, store } = await bookmarksAt(options.stateDir);
+  return bookmark.listBookmarks(store);
 }
 
 /**
@@ -575,12 +603,13 @@ export function listBookmarks(options: { stateDir?: string } = {}): {
  * returns what it held (`state` undefined when its file was unreadable: removed all the same).
  * A `UsageError` when there is no such bookmark; a `LockedError` while a run holds it.
  */
-export function resetBookmark(options: BookmarkOptions): {
+export async function resetBookmark(options: BookmarkOptions): Promise<{
   file: string;
   state: BookmarkState | undefined;
   unreadable?: string;
-} {
-  return resetBookmarkFile(bookmarksAt(options.stateDir), bookmarkKeyOf('resetBookmark', options));
+}> {
+  const { bookmark, store } = await bookmarksAt(options.stateDir);
+  return bookmark.resetBookmark(store, bookmarkKeyOf('resetBookmark', options, bookmark.statusSet));
 }
 
 /** Options of {@link reconcile}. */
@@ -617,6 +646,12 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileSum
     throw new UsageError('reconcile: give serviceUrl (the address the client talks to)', {
       hint: 'Make the client with createClient(), or pass serviceUrl.',
     });
+  const [{ runReconcile }, { formatServiceDate, instantToWall }, { splitWindows }] =
+    await Promise.all([
+      import('./delivery/reconcile.js'),
+      import('./report/dates.js'),
+      import('./report/windows.js'),
+    ]);
   return runReconcile({
     stateDir: stateDirOf(options.stateDir),
     serviceUrl,
@@ -648,9 +683,10 @@ export interface HistoryOptions {
  * Past imports from the history, newest first (`cacs history`): each run's start (id, file,
  * campaign, service address) and, once it ended, its counts, exit code and sidecar files.
  */
-export function listHistory(
+export async function listHistory(
   options: HistoryOptions & { campaignKey?: string; limit?: number } = {},
 ): Promise<RunRecord[]> {
+  const { listHistory: listRuns } = await import('./delivery/history.js');
   return listRuns({ ...options, stateDir: stateDirOf(options.stateDir) });
 }
 
@@ -658,7 +694,8 @@ export function listHistory(
  * One run of the history by its id or a unique prefix of it (`cacs history show`); a
  * `UsageError` when no run, or more than one, matches.
  */
-export function showHistoryRun(options: HistoryOptions & { id: string }): Promise<RunRecord> {
+export async function showHistoryRun(options: HistoryOptions & { id: string }): Promise<RunRecord> {
+  const { showHistoryRun: showRun } = await import('./delivery/history.js');
   return showRun({ ...options, stateDir: stateDirOf(options.stateDir) });
 }
 
@@ -667,9 +704,10 @@ export function showHistoryRun(options: HistoryOptions & { id: string }): Promis
  * (`cacs history find`), from the campaign ledgers; oldest first. `ledgersAt` names where the
  * ledgers were looked for.
  */
-export function findInHistory(
+export async function findInHistory(
   options: HistoryOptions & { query: string },
 ): Promise<{ query: string; found: HistoryFound[]; ledgersAt: string }> {
+  const { findInHistory: findLead } = await import('./delivery/history.js');
   return findLead({ ...options, stateDir: stateDirOf(options.stateDir) });
 }
 
@@ -686,6 +724,7 @@ export async function loadDoNotCallLists(
   options: { cwd?: string; phonePattern?: string } = {},
 ): Promise<Required<Pick<SummaryOptions, 'suppressed' | 'suppressionLists'>>> {
   const cwd = options.cwd ?? process.cwd();
+  const { Suppression } = await import('./leads/suppress.js');
   const suppression = await Suppression.load(
     lists.map((list) =>
       typeof list === 'string'

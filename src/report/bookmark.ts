@@ -35,9 +35,11 @@ import {
   parseServiceWall,
   type BookmarkRange,
 } from './bookmark-range.js';
-import { DEFAULT_SERVICE_TIME_ZONE, planRange, type ReportPlan } from './service.js';
+import { DEFAULT_SERVICE_TIME_ZONE, planRange, type ReportPlan } from './plan.js';
+import { BookmarkFileError } from './bookmark-error.js';
 
 export type { BookmarkKey, BookmarkPending, BookmarkRun, BookmarkState, BookmarkStore };
+export { BookmarkFileError };
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
@@ -123,22 +125,6 @@ function stateProblem(v: unknown): string | undefined {
     if (!isString(p.dev) || !isString(p.ino)) return 'field pending';
   }
   return undefined;
-}
-
-/** A bookmark file that cannot be used: exit 2, naming the file and the way out. */
-export class BookmarkFileError extends UsageError {
-  constructor(
-    readonly file: string,
-    readonly reason: string,
-    name?: string,
-  ) {
-    super(`bookmark file ${file} cannot be read: ${reason}`, {
-      hint:
-        name !== undefined
-          ? `Forget it with the same command and --bookmark-reset ${name} in place of --bookmark ${name} (the next run then needs --from), or restore the file from a backup.`
-          : 'Forget it with cacs report --bookmark-reset <name> (same --campaign and filters as its runs), or remove the file.',
-    });
-  }
 }
 
 /** Checks a stored bookmark: BookmarkFileError when it is unusable (or not `expect`'s). */

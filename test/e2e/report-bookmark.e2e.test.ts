@@ -747,13 +747,18 @@ describe('cacs report --bookmark against the emulator', () => {
     const state = tempDir();
     clock.ms = D + DAY + 10 * HOUR;
     const client = createClient({ baseUrl: emu.url, token: 'emulator-token' });
-    const bookmark = openBookmark({ name: 'lib', campaignKey: 'summer', client, stateDir: state });
+    const bookmark = await openBookmark({
+      name: 'lib',
+      campaignKey: 'summer',
+      client,
+      stateDir: state,
+    });
     let covered;
     try {
       // A second open while this one holds the lock is refused.
-      expect(() =>
+      await expect(
         openBookmark({ name: 'lib', campaignKey: 'summer', client, stateDir: state }),
-      ).toThrow(/already running report bookmark "lib"/);
+      ).rejects.toThrow(/already running report bookmark "lib"/);
       const { plan, empty } = bookmark.plan({ from: '2026-11-21', now: new Date(clock.ms) });
       expect(empty).toBe(false);
       const report = await runReport({ client, campaignKey: 'summer', plan });
@@ -769,19 +774,19 @@ describe('cacs report --bookmark against the emulator', () => {
     });
     expect(cli.code, cli.stderr).toBe(0);
     expect(cli.stderr).toContain('range: 2026-11-21 09:00:01 → 2026-11-21 10:00:00');
-    const { bookmarks, unreadable } = listBookmarks({ stateDir: state });
+    const { bookmarks, unreadable } = await listBookmarks({ stateDir: state });
     expect(unreadable).toEqual([]);
     expect(bookmarks.map((b) => [b.name, b.runs, b.coveredUntil])).toEqual([
       ['lib', 2, '2026-11-21 10:00:00'],
     ]);
-    const forgot = resetBookmark({
+    const forgot = await resetBookmark({
       name: 'lib',
       campaignKey: 'summer',
       serviceUrl: emu.url,
       stateDir: state,
     });
     expect(forgot.state?.runs).toBe(2);
-    expect(listBookmarks({ stateDir: state }).bookmarks).toEqual([]);
+    expect((await listBookmarks({ stateDir: state })).bookmarks).toEqual([]);
   });
 });
 

@@ -137,13 +137,13 @@ export function bookmarkKey(
 }
 
 /** Open the run's bookmark (its lock held until release); notes from settling a pending run. */
-export function openRunBookmark(
+export async function openRunBookmark(
   name: string,
   settings: Settings,
   flags: Pick<ReportFlags, 'status' | 'refId'>,
   ctx: Context,
-): BookmarkHandle {
-  const handle = openBookmark(bookmarkOptions(bookmarkKey(name, settings, flags), settings));
+): Promise<BookmarkHandle> {
+  const handle = await openBookmark(bookmarkOptions(bookmarkKey(name, settings, flags), settings));
   for (const line of handle.notes.splice(0)) ctx.out.info(line);
   return handle;
 }
@@ -155,7 +155,7 @@ export async function runBookmarkList(flags: ReportFlags, ctx: Context): Promise
   if (flags.tz !== undefined) cmdFlags.set('timezone', flags.tz);
   const { settings } = await ctx.settings(cmdFlags);
   const campaign = flags.campaign !== undefined ? requireCampaign(settings).key : undefined;
-  const { bookmarks, unreadable } = listBookmarks({ stateDir: settings.stateDir });
+  const { bookmarks, unreadable } = await listBookmarks({ stateDir: settings.stateDir });
   const shown = bookmarks.filter((b) => campaign === undefined || b.campaign === campaign);
   const lastRunAt = (b: BookmarkState) =>
     formatServiceDate(instantToWall(Date.parse(b.lastRun.at), settings.timezone));
@@ -225,7 +225,7 @@ export async function runBookmarkReset(flags: ReportFlags, ctx: Context): Promis
   if (flags.tz !== undefined) cmdFlags.set('timezone', flags.tz);
   const { settings } = await ctx.settings(cmdFlags);
   const key = bookmarkKey(flags.bookmarkReset!, settings, flags);
-  const { state, file, unreadable } = resetBookmark(bookmarkOptions(key, settings));
+  const { state, file, unreadable } = await resetBookmark(bookmarkOptions(key, settings));
   const what = `bookmark ${JSON.stringify(key.name)} (${describeKey(key)})`;
   if (state === undefined) {
     ctx.out.info(

@@ -287,7 +287,7 @@ async function reportCommand(
   // A bookmarked run holds the bookmark's lock from here until it is moved (or not).
   const bookmark =
     flags.bookmark !== undefined
-      ? bookmarks!.openRunBookmark(flags.bookmark, settings, flags, ctx)
+      ? await bookmarks!.openRunBookmark(flags.bookmark, settings, flags, ctx)
       : undefined;
   held.release = () => bookmark?.release();
   // Read in the user's zone, sent (and split into windows) on the service's wall clock.
