@@ -21,6 +21,7 @@ import { defineReconcile } from './commands/reconcile-flags.js';
 import { defineConfigShow, defineConfigPath, defineConfigInit } from './commands/config-flags.js';
 import { defineEmulator } from './commands/emulator-flags.js';
 import { defineGlobals, type GlobalOptions } from './flags.js';
+import { useCliWords } from './render/advice.js';
 
 type Run<O> = (opts: O, ctx: Context, args: string[]) => Promise<number>;
 
@@ -36,6 +37,8 @@ export function buildProgram(
   run: { exitCode: number; command?: string; usage?: string },
   makeContext: (globals: GlobalOptions) => Promise<Context>,
 ): PlainCommand {
+  // The library's messages whose remedy is a flag say the flag (render/advice.ts).
+  useCliWords();
   const argvSecrets = new Secrets([envValue(io.env, ENV.accessToken) ?? '']);
   const program = defineGlobals(
     new Command('cacs')

@@ -47,11 +47,59 @@ export function format(
   );
 }
 
-/** The catalog messages are taken from (English until a second language is chosen). */
-const catalog: Catalog = en;
+/**
+ * The languages cacs speaks, each with its catalog. English is the reference and the fallback:
+ * a message another catalog lacks is said in English (issue 27 adds `vi`).
+ */
+export const CATALOGS = { en } as const satisfies Record<string, Catalog>;
 
-/** The message `id`, its placeholders filled (an unknown id, which cannot compile, says itself). */
+/** A language cacs has a catalog for. */
+export type Language = keyof typeof CATALOGS;
+
+/** The language messages are said in, and its catalog (partial: English fills the gaps). */
+let current: { language: Language; catalog: Readonly<Partial<Record<string, string>>> } = {
+  language: 'en',
+  catalog: en,
+};
+
+/**
+ * Say every later message in `language`: set once by a face (the CLI, before it prints
+ * anything; a library user, before its calls). `catalog` replaces that language's own (a test,
+ * or a catalog loaded from elsewhere); an id it lacks is said in English.
+ */
+export function setLanguage(
+  language: Language,
+  catalog: Readonly<Partial<Record<MessageId, string>>> = CATALOGS[language],
+): void {
+  current = { language, catalog };
+}
+
+/** A face's own wording of some library messages: library id → the face's id. */
+let faceWords: Readonly<Partial<Record<string, string>>> = {};
+
+/**
+ * Say some library messages in a face's own words, from now on: the library words a remedy
+ * without naming a flag (`resend it … (an import that retries uncertain leads)`), and the CLI,
+ * before it runs a command, gives its ids for those messages, which name its flags
+ * (`(--retry-uncertain)`). Each replacement has the placeholders of the message it replaces
+ * (test/unit/messages.test.ts). `{}` goes back to the library's words.
+ */
+export function setFaceWords(words: Readonly<Partial<Record<MessageId, MessageId>>>): void {
+  faceWords = words;
+}
+
+/** The language messages are said in now. */
+export function currentLanguage(): Language {
+  return current.language;
+}
+
+/**
+ * The message `id` in the current language (English when that catalog lacks it), its
+ * placeholders filled; an unknown id, which cannot compile, says itself.
+ */
 export function t<Id extends MessageId>(id: Id, ...params: MessageParams<Id>): string {
-  const text = (catalog as Readonly<Partial<Record<string, string>>>)[id] ?? id;
+  const said = faceWords[id] ?? id;
+  const text =
+    current.catalog[said] ?? (en as Readonly<Partial<Record<string, string>>>)[said] ?? said;
   return format(text, params[0] as Readonly<Record<string, string | number>> | undefined);
 }
