@@ -9,6 +9,7 @@
  * typed `Catalog`, so it has every id; test/unit/messages.test.ts checks that its placeholders
  * are the English ones and that every id the code uses exists.
  */
+import { formatCount } from '../text.js';
 import { en } from './en.js';
 
 export { en };
@@ -16,15 +17,23 @@ export { en };
 /** Every message id. */
 export type MessageId = keyof typeof en;
 
-/** The placeholder names of a message text: `'{a} and {b}'` → `'a' | 'b'`. */
+/** A character no placeholder name has: `{9,10}` or `{json,yaml}` in a text is not one. */
+type NotInName = ',' | ' ' | '[' | ']' | '.' | '-' | '/' | ':' | '(' | ')' | '$' | '*' | '|' | '=';
+
+/** The placeholder names of a message text: `'{a} and {b}'` → `'a' | 'b'` (as PLACEHOLDER). */
 export type Placeholders<S extends string> = S extends `${string}{${infer Name}}${infer Rest}`
-  ? Name | Placeholders<Rest>
+  ? (Name extends '' | `${string}${NotInName}${string}` ? never : Name) | Placeholders<Rest>
   : never;
 
 /** What `t` takes after the id: nothing, or a value for each placeholder (no more, no less). */
 export type MessageParams<Id extends MessageId> = [Placeholders<(typeof en)[Id]>] extends [never]
   ? []
   : [params: { readonly [P in Placeholders<(typeof en)[Id]>]: string | number }];
+
+/** The ids of counted messages: `x` where the catalog has `x.one` and `x.other`. */
+export type CountedId = {
+  [Id in MessageId]: Id extends `${infer Base}.one` ? Base : never;
+}[MessageId];
 
 /** A catalog of another language: every id, each a string. */
 export type Catalog = { readonly [Id in MessageId]: string };
@@ -102,4 +111,18 @@ export function t<Id extends MessageId>(id: Id, ...params: MessageParams<Id>): s
   const text =
     current.catalog[said] ?? (en as Readonly<Partial<Record<string, string>>>)[said] ?? said;
   return format(text, params[0] as Readonly<Record<string, string | number>> | undefined);
+}
+
+/**
+ * A counted message: `x.one` for a count of 1, `x.other` for any other (a language without
+ * plurals gives both the same text), `{count}` written as a count ("1,234"). Other
+ * placeholders in `params`.
+ */
+export function tCount(
+  id: CountedId,
+  n: number,
+  params: Readonly<Record<string, string | number>> = {},
+): string {
+  const which = `${id}.${n === 1 ? 'one' : 'other'}` as MessageId;
+  return format((t as (id: MessageId) => string)(which), { ...params, count: formatCount(n) });
 }

@@ -31,7 +31,7 @@ const ALLOWED: Record<string, readonly string[]> = {
 
 /**
  * The library's entry points: the only modules outside src/cli/ that src/cli/ may import. The
- * message module is one (it imports nothing): the start-up path (help, flag descriptions) says
+ * message module is one (it imports only text.ts): the start-up path (help, flag descriptions) says
  * its words without loading the library (ARCHITECTURE.md "Start-up stays light").
  */
 const ENTRY_POINTS = [
