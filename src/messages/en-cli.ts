@@ -171,4 +171,139 @@ export const enCli = {
   'cli.progress.checking.shareOnly': 'Checking: {pct} · {eta}',
   'cli.progress.reading': 'Reading {name}: {got} so far…',
   'cli.progress.reading.short': 'Reading: {got}…',
+
+  // ── help: the program and the commands program.ts registers ─────────────────────────
+  'cli.help.exitCodes': 'Exit codes:',
+  'cli.help.program': 'Import leads into CACS call campaigns and export call results.',
+  'cli.help.version': 'print the version',
+  'cli.help.help': 'show help',
+  'cli.help.program.after':
+    '\nExamples:\n  $ cacs import leads.csv --campaign summer\n  $ cacs report --campaign summer --from 7d --to yesterday -o calls.csv\n  $ cacs reconcile --campaign summer\n  $ cacs config show\n  $ cacs emulator --port 8787\n\n{exitCodes}\n\nThe access token is never taken from the command line: set CACS_ACCESS_TOKEN, or\naccessToken / accessTokenCommand in a config file (see cacs config init).',
+  'cli.help.history': 'list past imports, newest first; show one; find which runs sent a lead',
+  'cli.help.history.after':
+    '\nExamples:\n  $ cacs history --campaign summer --limit 5\n  $ cacs history show r20261123-094512-3fa2c1\n  $ cacs history find 0912345678        (or a ref_id)',
+  'cli.help.config': 'show, locate or create settings',
+  'cli.help.config.after':
+    '\nExamples:\n  $ cacs config show --json\n  $ cacs config path\n  $ cacs config init',
+  'cli.help.completion': 'print a shell completion script (bash, zsh or fish)',
+  'cli.help.completion.shell': 'bash, zsh or fish',
+  'cli.help.completion.after':
+    '\nInstall:\n  bash  cacs completion bash > ~/.local/share/bash-completion/completions/cacs\n  zsh   cacs completion zsh > "${fpath[1]}/_cacs"      (then restart zsh)\n  fish  cacs completion fish > ~/.config/fish/completions/cacs.fish',
+  'cli.help.complete.kind': 'campaigns, profiles or statuses',
+
+  // ── help: flags several commands share ─────────────────────────────────────────────
+  'cli.help.pretty': 'with --json: the JSON indented on several lines (default: one line)',
+  'cli.help.campaign': 'campaign key or alias (env CACS_CAMPAIGN, config defaultCampaign)',
+  'cli.help.concurrency': 'requests in flight (default {default})',
+
+  // ── help: cacs config (commands/config-flags.ts) ──────────────────────────────────────
+  'cli.help.config.init':
+    'write a commented starter config (.cacsrc.yaml here, or --user for your user config); never overwrites',
+  'cli.help.config.init.user': "write to the user's config folder instead of the current directory",
+  'cli.help.config.path': 'print the config files in effect and where cacs looks for them',
+  'cli.help.config.show': 'print each effective setting and where it comes from (token masked)',
+  'cli.help.config.show.json':
+    'print one JSON object on stdout: { settings, files, exitCode, error }',
+
+  // ── help: cacs history (commands/history-flags.ts) ────────────────────────────────────
+  'cli.help.history.find':
+    'which runs sent a lead (by phone number or ref_id), where, when, with what outcome',
+  'cli.help.history.find.query': 'a phone number in any written form, or a ref_id',
+  'cli.help.history.find.json':
+    'print one JSON object on stdout: { query, found, exitCode, error }',
+  'cli.help.history.show': 'one run: counts, sidecar files, the lines of its uncertain leads',
+  'cli.help.history.show.run': 'a run id from cacs history (a unique prefix is enough)',
+  'cli.help.history.show.json': 'print one JSON object on stdout: { run, exitCode, error }',
+  'cli.help.history.list': 'past imports, newest first (the default: cacs history)',
+  'cli.help.history.list.campaign': 'only imports into this campaign',
+  'cli.help.history.list.limit': 'at most this many runs (default {default})',
+  'cli.help.history.list.json': 'print one JSON object on stdout: { runs, exitCode, error }',
+
+  // ── help: cacs reconcile (commands/reconcile-flags.ts) ────────────────────────────────
+  'cli.help.reconcile':
+    "settle uncertain leads against the service's records: found ones count as imported, the rest stay uncertain",
+  'cli.help.reconcile.run': 'only the leads this run left uncertain (an id from cacs history)',
+  'cli.help.reconcile.after':
+    "\nExamples:\n  $ cacs reconcile --campaign summer\n  $ cacs reconcile --campaign summer --run r20261123-094512-3fa2c1\n  $ cacs reconcile --campaign summer --json | jq .stillUncertain\n\nA lead is uncertain when its batch was sent but no definite answer came (a timeout, a lost\nconnection, a crash). reconcile asks the report endpoint for the campaign's records since the\nfirst such batch was sent, one day per request, and looks each uncertain lead up by its phone\nnumber. Leads found are recorded as imported: a rerun of the import does not send them, with or\nwithout --retry-uncertain. The others stay uncertain: a lead shows in reports only once called,\nso run reconcile again later. reconcile never sends a lead, and does not run while an import\ninto the campaign does (the same lock). Each run's uncertain list (cacs history show <run>)\nnames the leads; the output names runs and counts only.\n{exitCodes}",
+  'cli.help.reconcile.json':
+    'print one JSON object on stdout: counts, range, per run (no phone numbers); exitCode, error',
+
+  // ── help: cacs emulator (commands/emulator-flags.ts) ──────────────────────────────────
+  'cli.help.emulator.attempts':
+    "report only attempts inside the window, or all of a lead's attempts",
+  'cli.help.emulator.messageStyle': 'import success message form',
+  'cli.help.emulator': 'run a local, spec-faithful CACS service for trying cacs out and for tests',
+  'cli.help.emulator.port': 'port to listen on (0 = any free port)',
+  'cli.help.emulator.host': 'address to listen on',
+  'cli.help.emulator.token': 'the access_token the emulator accepts (a test value, not a secret)',
+  'cli.help.emulator.campaign': 'a campaign it knows (repeatable; default {default})',
+  'cli.help.emulator.state': 'keep leads in this JSON file across restarts',
+  'cli.help.emulator.latency': 'answer every request this many ms after it arrived',
+  'cli.help.emulator.failRate':
+    'share of requests that fail (429, 503, dropped connections, answers lost after processing)',
+  'cli.help.emulator.seed': 'seed for faults and synthetic call attempts',
+  'cli.help.emulator.maxBatch': 'answer HTTP 413 to imports with more leads than this',
+  'cli.help.emulator.phonePattern': 'stricter service-side phone rule (default {default})',
+  'cli.help.emulator.after':
+    '\nExamples:\n  $ cacs emulator\n  $ CACS_BASE_URL=http://127.0.0.1:8787 CACS_ACCESS_TOKEN=emulator-token cacs import examples/leads.csv --campaign summer\n  $ cacs emulator --port 0 --fail-rate 0.2 --seed 7 --state /tmp/cacs-emulator.json',
+
+  // ── help: cacs import (commands/import-flags.ts) ──────────────────────────────────────
+  'cli.help.import.retryUncertain':
+    'resend leads an earlier run left uncertain (settle them with cacs reconcile first)',
+  'cli.help.import.format': 'input format (default: from the contents and extension; stdin: csv)',
+  'cli.help.import': 'check a lead file row by row, then import its leads into a campaign',
+  'cli.help.import.file': 'CSV, Excel .xlsx, JSON or NDJSON lead file; - reads stdin',
+  'cli.help.import.delimiter': 'CSV delimiter: , ; tab | (default: detected)',
+  'cli.help.import.encoding': 'text encoding, e.g. windows-1258 (default: BOM, else UTF-8)',
+  'cli.help.import.sheet': 'Excel: the sheet to read, by name or number (default: the first)',
+  'cli.help.import.map': 'map a lead field to a column (repeatable)',
+  'cli.help.import.ignoreUnmapped': 'ignore columns that match no lead field instead of stopping',
+  'cli.help.import.suppress':
+    'do-not-call list (CSV, .xlsx or one number per line): its numbers are never sent (repeatable; adds to config import.suppress)',
+  'cli.help.import.batchSize': 'leads per request (default {default})',
+  'cli.help.import.dryRun': 'check and count everything, send nothing',
+  'cli.help.import.rejects':
+    'where to write rejected rows (default <input file name>.rejects.csv beside the input)',
+  'cli.help.import.noDedupe': 'keep rows whose phone number appeared earlier in the file',
+  'cli.help.import.noNormalize': 'send values exactly as read (no trimming, no phone clean-up)',
+  'cli.help.import.after':
+    '\nExamples:\n  $ cacs import leads.csv --campaign summer\n  $ cacs import leads.csv --campaign summer --dry-run\n  $ cacs import "Danh sách KH.xlsx" --sheet 2 --campaign summer\n  $ cacs import export.txt --delimiter tab --encoding utf-16le --map ref_id="Mã KH"\n  $ cacs import leads.csv --campaign summer --suppress dnc.csv --suppress dnc-national.txt\n  $ other-system --export | cacs import - --campaign summer --json\n\nEvery row is checked before anything is sent. Rows to fix go to <input file name>.rejects.csv\nbeside the input (fix them and import that file again); rows not sent by design (duplicates,\nnumbers on a do-not-call list, leads the campaign already has) go to <input file\nname>.skipped.csv. A do-not-call list that cannot be read stops the import (exit 2). A rerun resumes where the\nlast one stopped, and a lead the campaign already has is never sent again (cacs history find\n<phone> says when it was). {exitCodes}',
+  'cli.help.import.restart':
+    "set aside this file's journal (not the campaign's ledger) and start the file afresh",
+  'cli.help.import.allowRepeat':
+    'send leads the campaign already has from earlier runs (held back by default)',
+  'cli.help.import.json':
+    'print the summary as one JSON object on stdout (on failure too: exitCode and error)',
+
+  // ── help: cacs report (commands/report-flags.ts) ──────────────────────────────────────
+  'cli.help.report.flatten':
+    'CSV, xlsx and table: a row per attempt or per lead (default {default})',
+  'cli.help.report.format': 'output format (default: from -o, else table on a terminal, else json)',
+  'cli.help.report':
+    'fetch call results for a date range as CSV, JSON, NDJSON, xlsx, a table or an HTML page',
+  'cli.help.report.from':
+    "start (required, except on a --bookmark's later runs): yyyy-mm-dd[ HH:mm[:ss]], ISO 8601 with an offset, now, today, yesterday or Nd (N days ago)",
+  'cli.help.report.to': 'end, same forms; a date means the end of that day (default: now)',
+  'cli.help.report.status': 'only these call statuses, comma-separated (e.g. "ANSWERED,NO ANSWER")',
+  'cli.help.report.refId': 'only the lead with this reference id',
+  'cli.help.report.output':
+    'write to this file (complete or not at all); {from} {to} {date} are filled in',
+  'cli.help.report.bom': 'CSV: start with a UTF-8 byte order mark so Excel shows Vietnamese text',
+  'cli.help.report.noBom': 'CSV: no byte order mark, whatever config report.bom says',
+  'cli.help.report.windowDays': 'days per request, {range} (default {default})',
+  'cli.help.report.tz':
+    'your time zone: dates and now/today/yesterday/Nd are read in it (default: serviceTimezone)',
+  'cli.help.report.bookmark':
+    'incremental: start where the last successful run of this bookmark ended (first run: --from)',
+  'cli.help.report.settle':
+    'with --bookmark: leave calls younger than this for the next run (default {default}; 90m, 0…)',
+  'cli.help.report.bookmarks': 'list the bookmarks (--format json for JSON) and exit',
+  'cli.help.report.after':
+    '\nExamples:\n  $ cacs report --campaign summer --from yesterday --to yesterday -o calls.csv\n  $ cacs report --campaign summer --bookmark nightly -o "calls-{from}-{to}.csv"\n  $ cacs report --campaign summer --from 2026-10-01 --to 2026-10-31 -o october.xlsx\n  $ cacs report --campaign summer --from 90d --format ndjson | jq -r .phone_number\n  $ cacs report --from 2026-10-01 --to 2026-10-31 --status "ANSWERED,NO ANSWER" --flatten leads\n  $ cacs report --from today --ref-id KH-0042\n  $ cacs report --from 7d --summary\n  $ cacs report --from yesterday --to yesterday --summary --format json --fail-on-violations\n\nDates are wall-clock times in --tz (or carry an offset: 2026-11-23T10:00:00+01:00), converted\nto the service\'s clock (config serviceTimezone, default {serviceTimezone}) and sent as\nyyyy-mm-dd HH:mm:ss. Long ranges are split into windows of at most 31 days of the service\'s\ncalendar, fetched concurrently and merged by campaign_lead_id.\n\n--summary prints statistics (a terminal view, or JSON with --format json or -o file.json) and\na compliance check: calls outside compliance.callHours (default {callHours}), numbers called\nmore than compliance.maxCallsPer24h (default {maxCallsPer24h}) times in 24 hours, calls to numbers on the\nimport.suppress lists. The defaults follow Decree 91/2020/ND-CP; they are settings.\n{exitCodes}\n\n--bookmark <name> makes a report incremental: its first run needs --from; each later run starts\none second after the last successful one ended and ends at --to (default: now minus --settle),\nso every call attempt is in exactly one run\'s output. The bookmark moves only once the report is\ncomplete; a failed run leaves it, and the next run covers the missed time too. -o fills in\n{from} and {to} (the range fetched, service clock, yyyymmdd-HHMMSS) and {date} (today in --tz).',
+  'cli.help.report.bookmarkReset':
+    'forget a bookmark (give the --campaign, --status, --ref-id of its runs) and exit',
+  'cli.help.report.summary':
+    'statistics instead of records: statuses, answer rate, wait and talk time, per day and hour, compliance',
+  'cli.help.report.failOnViolations':
+    'exit 6 when the compliance check finds calls outside its rules (with or without --summary)',
 } as const;

@@ -36,12 +36,12 @@ function sources(dir = SRC): string[] {
 /** Each `t('id')` or `t('id', { a, b: … })` call of a source text: its id and named values. */
 export function callsOf(text: string): Array<{ id: string; names: string[] | null }> {
   const calls: Array<{ id: string; names: string[] | null }> = [];
-  // The values as an object literal (their names are checked), another expression (not
-  // checked), or none.
+  // The values as an object literal (their names are checked, unless it spreads another
+  // object: the compiler checks those), another expression (not checked), or none.
   const call = /\bt\(\s*'([^']+)'\s*(?:,\s*\{([^{}]*)\}\s*,?\s*\)|(,)|\))/g;
   for (const m of text.matchAll(call)) {
     const names =
-      m[3] !== undefined
+      m[3] !== undefined || m[2]?.includes('...')
         ? null
         : m[2] === undefined
           ? []
