@@ -154,7 +154,9 @@ export type ErrorCategory =
  * - `make_readable`: make the input readable again;
  * - `follow_hint`: do what the hint says (the failure's own advice, e.g. a proxy's);
  * - `restart`: set aside what this file's journal recorded (CLI `--restart`);
- * - `allow_repeat`: send leads the campaign's ledger says were imported (CLI `--allow-repeat`).
+ * - `allow_repeat`: send leads the campaign's ledger says were imported (CLI `--allow-repeat`);
+ * - `retry_uncertain`: resend leads an earlier run left uncertain (CLI `--retry-uncertain`);
+ * - `choose_rejects_file`: write the rejected rows to another file (CLI `--rejects`).
  */
 export type Remedy =
   | 'run_again'
@@ -164,7 +166,9 @@ export type Remedy =
   | 'make_readable'
   | 'follow_hint'
   | 'restart'
-  | 'allow_repeat';
+  | 'allow_repeat'
+  | 'retry_uncertain'
+  | 'choose_rejects_file';
 
 /**
  * A run that stopped, as data: built once, in the library, by whoever knows why (a thrown

@@ -3,6 +3,10 @@
  * other, and a refused key that came from one must say which alias, read as what, from where.
  */
 import { ApiError } from '../index.js';
+import { t } from '../messages/index.js';
+
+/** The source config/settings.ts records for a campaign given with --campaign (compared, not said). */
+const FROM_FLAG = 'flag --campaign';
 
 /**
  * "--campaign summer was read as SUMMER2026: the alias campaigns.summer in user config
@@ -14,12 +18,14 @@ export function aliasNote(
 ): string | undefined {
   if (campaign.alias === undefined) return undefined;
   const asked = sources.get('campaign');
+  const alias = campaign.alias;
+  // The settings' source of a flag (config/settings.ts): the flag says it.
   const given =
-    asked === undefined || asked === 'flag --campaign'
-      ? `--campaign ${campaign.alias}`
-      : `campaign ${campaign.alias} (${asked})`;
-  const from = sources.get(`campaigns.${campaign.alias}`) ?? 'the configuration';
-  return `${given} was read as ${campaign.key}: the alias campaigns.${campaign.alias} in ${from}`;
+    asked === undefined || asked === FROM_FLAG
+      ? t('cli.campaign.givenByFlag', { alias })
+      : t('cli.campaign.givenBy', { alias, source: asked });
+  const source = sources.get(`campaigns.${alias}`) ?? t('cli.campaign.fromConfiguration');
+  return t('cli.campaign.aliasNote', { given, key: campaign.key, alias, source });
 }
 
 /** Whether a service message refuses the campaign key (spec: `#campaign_key#`). */
@@ -29,7 +35,7 @@ export function refusesCampaign(message: string): boolean {
 
 /** What to do about a refused key that came from an alias. */
 export function aliasRefusalHint(note: string): string {
-  return `${note}. Check that key with the service's operator, or fix the alias (cacs config show lists them).`;
+  return t('cli.campaign.aliasNote.hint', { note });
 }
 
 /**

@@ -17,3 +17,21 @@ export function continueLine(lead: string, sentence: string): string {
   }
   return lines.join('\n');
 }
+
+/** Where a help message has its command's exit-code sentence (a placeholder's value). */
+export const EXIT_CODES_MARK = '{exitCodes}';
+
+/**
+ * A help message with its exit-code sentence (errors.ts exitCodesSentence) where it says
+ * {@link EXIT_CODES_MARK}: the sentence continues that line, its words wrapped as the prose's.
+ */
+export function withExitCodes(text: string, sentence: string): string {
+  const at = text.indexOf(EXIT_CODES_MARK);
+  if (at < 0) return text;
+  const lineStart = text.lastIndexOf('\n', at) + 1;
+  return (
+    text.slice(0, lineStart) +
+    continueLine(text.slice(lineStart, at), sentence) +
+    text.slice(at + EXIT_CODES_MARK.length)
+  );
+}

@@ -8,7 +8,8 @@ import type { Command } from 'commander';
 import { CommanderError } from 'commander';
 import { CacsError, ConfigError, ExitCode, type ErrorCategory } from '../errors.js';
 import type { ImportSummary } from '../index.js';
-import { formatCount, plural } from '../text.js';
+import { t, tCount } from '../messages/index.js';
+import { formatCount } from '../text.js';
 import { stopHint } from './render/advice.js';
 
 /** `error.code`: the category of a thrown error, or of an outcome that is not one (3, 5). */
@@ -38,7 +39,7 @@ export function errorOutcome(e: unknown, command: string): { exitCode: number; e
       error: {
         code: 'usage',
         message: commanderMessage(e),
-        hint: `Run ${command} --help for usage.`,
+        hint: t('cli.usage.seeHelp', { command }),
       },
     };
   }
@@ -61,8 +62,10 @@ export function errorOutcome(e: unknown, command: string): { exitCode: number; e
     exitCode: ExitCode.FAILURE,
     error: {
       code: 'internal',
-      message: `internal error: ${err ? err.message : typeof e === 'string' ? e : 'a non-Error value was thrown'}`,
-      hint: 'Run again with --verbose for details, and report it if it persists.',
+      message: t('cli.internal', {
+        message: err ? err.message : typeof e === 'string' ? e : t('cli.internal.nonError'),
+      }),
+      hint: t('cli.internal.hint'),
     },
   };
 }
@@ -125,25 +128,31 @@ export function importError(s: ImportSummary): JsonError | null {
     const uncertain = s.uncertain + s.uncertainEarlier;
     return {
       code: 'uncertain',
-      message: `${plural(uncertain, 'lead')} may or may not have been imported (no definite answer came); they were not resent`,
-      hint: `Settle them with cacs reconcile (it looks for them in the campaign; list: ${s.uncertainFile ?? s.skippedFile ?? 'the uncertain file'}); rerun with --retry-uncertain only for those it does not find.`,
+      message: tCount('cli.import.uncertain', uncertain),
+      hint: t('cli.import.uncertain.hint', {
+        list: s.uncertainFile ?? s.skippedFile ?? t('cli.import.uncertain.noList'),
+      }),
     };
   }
   const fix = s.rejectsFile
-    ? { hint: `Fix the rows in ${s.rejectsFile} and import that file again.` }
+    ? { hint: t('cli.import.fixRejects.hint', { file: s.rejectsFile }) }
     : {};
   if (s.exitCode === ExitCode.USAGE && s.rejected > 0) {
-    const byService = s.requests > 0;
+    // Refused by the service (nothing imported), or by the checks (nothing sent, or would be).
+    const why = s.requests > 0 ? 'service' : s.dryRun ? 'dryRun' : 'sent';
     return {
       code: 'rejected',
-      message: `${s.rejected === 1 ? 'the row was' : `every row (${formatCount(s.rejected)}) was`} rejected${byService ? ' (the service refused the leads it was sent)' : ''}: nothing ${s.dryRun ? 'would be' : 'was'} ${byService ? 'imported' : 'sent'}`,
+      message:
+        s.rejected === 1
+          ? t(`cli.import.rejected.one.${why}`)
+          : t(`cli.import.rejected.all.${why}`, { count: formatCount(s.rejected) }),
       ...fix,
     };
   }
   if (s.exitCode === ExitCode.PARTIAL) {
     return { code: 'partial', message: partialMessage(s), ...fix };
   }
-  return { code: 'failure', message: `the import ended with exit code ${s.exitCode}` };
+  return { code: 'failure', message: t('cli.import.endedWith', { code: s.exitCode }) };
 }
 
 /**
@@ -152,18 +161,18 @@ export function importError(s: ImportSummary): JsonError | null {
  */
 export function partialMessage(s: ImportSummary): string {
   const problems = [
-    ...(s.rejected > 0 ? [`${plural(s.rejected, 'row')} rejected`] : []),
-    ...(s.serviceSkipped > 0 ? [`${plural(s.serviceSkipped, 'lead')} skipped by the service`] : []),
+    ...(s.rejected > 0 ? [tCount('cli.import.part.rejected', s.rejected)] : []),
+    ...(s.serviceSkipped > 0 ? [tCount('cli.import.part.serviceSkipped', s.serviceSkipped)] : []),
   ];
   const byDesign = s.suppressed + s.duplicates + otherSkips(s);
   const done = [
     s.dryRun
-      ? `${plural(s.valid, 'lead')} would be sent`
-      : `${plural(s.imported, 'lead')} imported`,
+      ? tCount('cli.import.part.wouldSend', s.valid)
+      : tCount('cli.import.part.imported', s.imported),
     ...(s.alreadyImported > 0
-      ? [`${formatCount(s.alreadyImported)} imported earlier (not sent again)`]
+      ? [t('cli.import.part.importedEarlier', { count: formatCount(s.alreadyImported) })]
       : []),
-    ...(byDesign > 0 ? [`${formatCount(byDesign)} not sent by design`] : []),
+    ...(byDesign > 0 ? [t('cli.import.part.byDesign', { count: formatCount(byDesign) })] : []),
   ];
   return `${problems.join(', ')}; ${done.join(', ')}`;
 }

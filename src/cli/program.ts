@@ -7,6 +7,7 @@ import { Argument, Command, type OptionValues } from '@commander-js/extra-typing
 import type { Command as PlainCommand } from 'commander';
 import { ENV, envValue } from '../config/env.js';
 import { EXIT_CODE_HELP } from '../errors.js';
+import { t } from '../messages/index.js';
 import { Secrets } from '../secrets.js';
 import { VERSION } from '../version.js';
 import type { Context, IO } from './context.js';
@@ -21,12 +22,13 @@ import { defineReconcile } from './commands/reconcile-flags.js';
 import { defineConfigShow, defineConfigPath, defineConfigInit } from './commands/config-flags.js';
 import { defineEmulator } from './commands/emulator-flags.js';
 import { defineGlobals, type GlobalOptions } from './flags.js';
+import { useCliWords } from './render/advice.js';
 
 type Run<O> = (opts: O, ctx: Context, args: string[]) => Promise<number>;
 
 function exitCodesHelp(): string {
   return [
-    'Exit codes:',
+    t('cli.help.exitCodes'),
     ...EXIT_CODE_HELP.map(([code, text]) => `  ${String(code).padEnd(4)} ${text}`),
   ].join('\n');
 }
@@ -36,15 +38,17 @@ export function buildProgram(
   run: { exitCode: number; command?: string; usage?: string },
   makeContext: (globals: GlobalOptions) => Promise<Context>,
 ): PlainCommand {
+  // The library's messages whose remedy is a flag say the flag (render/advice.ts).
+  useCliWords();
   const argvSecrets = new Secrets([envValue(io.env, ENV.accessToken) ?? '']);
   const program = defineGlobals(
     new Command('cacs')
-      .description('Import leads into CACS call campaigns and export call results.')
-      .version(VERSION, '--version', 'print the version')
-      .helpOption('-h, --help', 'show help'),
+      .description(t('cli.help.program'))
+      .version(VERSION, '--version', t('cli.help.version'))
+      .helpOption('-h, --help', t('cli.help.help')),
   )
     .showSuggestionAfterError(true)
-    .showHelpAfterError('(run cacs --help for usage)')
+    .showHelpAfterError(t('cli.usage.seeHelp.short', { command: 'cacs' }))
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
       // Commander's errors quote the arguments: URL credentials and a token pasted as an
@@ -52,21 +56,7 @@ export function buildProgram(
       writeErr: (s) => io.stderr.write(argvSecrets.scrub(s)),
     })
     .exitOverride()
-    .addHelpText(
-      'after',
-      `
-Examples:
-  $ cacs import leads.csv --campaign summer
-  $ cacs report --campaign summer --from 7d --to yesterday -o calls.csv
-  $ cacs reconcile --campaign summer
-  $ cacs config show
-  $ cacs emulator --port 8787
-
-${exitCodesHelp()}
-
-The access token is never taken from the command line: set CACS_ACCESS_TOKEN, or
-accessToken / accessTokenCommand in a config file (see cacs config init).`,
-    );
+    .addHelpText('after', t('cli.help.program.after', { exitCodes: exitCodesHelp() }));
 
   // The same object as commander's own Command, for callers that need nothing of the inferred
   // flag types (main.ts parses argv, completion.ts walks the tree).
@@ -98,15 +88,8 @@ accessToken / accessTokenCommand in a config file (see cacs config init).`,
 
   const history = program
     .command('history')
-    .description('list past imports, newest first; show one; find which runs sent a lead')
-    .addHelpText(
-      'after',
-      `
-Examples:
-  $ cacs history --campaign summer --limit 5
-  $ cacs history show r20261123-094512-3fa2c1
-  $ cacs history find 0912345678        (or a ref_id)`,
-    );
+    .description(t('cli.help.history'))
+    .addHelpText('after', t('cli.help.history.after'));
   attach(
     defineHistoryList(history),
     async () => (await import('./commands/history.js')).runHistoryList,
@@ -127,11 +110,8 @@ Examples:
 
   const config = program
     .command('config')
-    .description('show, locate or create settings')
-    .addHelpText(
-      'after',
-      '\nExamples:\n  $ cacs config show --json\n  $ cacs config path\n  $ cacs config init',
-    );
+    .description(t('cli.help.config'))
+    .addHelpText('after', t('cli.help.config.after'));
   attach(
     defineConfigShow(config),
     async () => (await import('./commands/config.js')).runConfigShow,
@@ -149,16 +129,11 @@ Examples:
 
   program
     .command('completion')
-    .description('print a shell completion script (bash, zsh or fish)')
-    .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(['bash', 'zsh', 'fish']))
-    .addHelpText(
-      'after',
-      `
-Install:
-  bash  cacs completion bash > ~/.local/share/bash-completion/completions/cacs
-  zsh   cacs completion zsh > "\${fpath[1]}/_cacs"      (then restart zsh)
-  fish  cacs completion fish > ~/.config/fish/completions/cacs.fish`,
+    .description(t('cli.help.completion'))
+    .addArgument(
+      new Argument('<shell>', t('cli.help.completion.shell')).choices(['bash', 'zsh', 'fish']),
     )
+    .addHelpText('after', t('cli.help.completion.after'))
     .action(async (shell) => {
       const { completionScript } = await import('./completion.js');
       io.stdout.write(completionScript(plain, shell));
@@ -169,7 +144,7 @@ Install:
   // profiles, statuses seen): called by the completion scripts, never shown in help.
   program
     .command('__complete', { hidden: true })
-    .argument('<kind>', 'campaigns, profiles or statuses')
+    .argument('<kind>', t('cli.help.complete.kind'))
     .action(async (kind: string) => {
       const { completeValues } = await import('./completion/values.js');
       io.stdout.write(await completeValues(kind, io, program.opts()));
@@ -179,7 +154,7 @@ Install:
   // A usage error names the help of the command it is about (cacs report --help), not the
   // program's.
   const pointToHelp = (cmd: PlainCommand, path: string) => {
-    cmd.showHelpAfterError(`(run ${path} --help for usage)`);
+    cmd.showHelpAfterError(t('cli.usage.seeHelp.short', { command: path }));
     // Which command refused the line (for the JSON of a --json run: main.ts).
     cmd.exitOverride((err) => {
       if (err.code === 'commander.executeSubCommandAsync') return;
@@ -203,7 +178,7 @@ function suggestForUnknownOption(cmd: PlainCommand, suggestions: Record<string, 
   c.unknownOption = (flag: string) => {
     const instead = suggestions[flag];
     if (instead === undefined) return original(flag);
-    c.error(`error: unknown option '${flag}'\n(Did you mean ${instead}?)`, {
+    c.error(t('cli.usage.didYouMean', { flag, instead }), {
       code: 'commander.unknownOption',
       exitCode: 1,
     });

@@ -3,6 +3,7 @@
  * from it, and lines that fit the terminal's width. Pure: the caller gives the time (the
  * context's clock), so tests drive it step by step.
  */
+import { t } from '../messages/index.js';
 import { formatCount, formatEta, formatPerSecond, formatProgress, formatSize } from '../text.js';
 
 export interface RateMeterOptions {
@@ -128,14 +129,19 @@ export interface SendingView {
 export function sendingLine(v: SendingView, width: number): string {
   const pct = formatProgress(v.sent, v.total);
   const counts = `${formatCount(v.sent)}/${formatCount(v.total)}`;
-  const eta = `ETA ${formatEta(v.etaMs)}`;
-  const rate = `${formatPerSecond(v.rate)} leads/s`;
-  const rejects = v.rejected > 0 ? ` · ${formatCount(v.rejected)} rejected` : '';
-  const waiting = v.waitingMs !== undefined ? ` · no answer for ${formatEta(v.waitingMs)}` : '';
+  const eta = t('cli.progress.eta', { eta: formatEta(v.etaMs) });
+  const rate = t('cli.progress.rate', { rate: formatPerSecond(v.rate) });
+  const rejects =
+    v.rejected > 0 ? t('cli.progress.rejected', { count: formatCount(v.rejected) }) : '';
+  const waiting =
+    v.waitingMs !== undefined
+      ? t('cli.progress.waiting', { duration: formatEta(v.waitingMs) })
+      : '';
+  const importing = { counts, pct, rate, eta };
   return fitLine(
     [
-      `Importing ${counts} leads (${pct}) · ${rate} · ${eta}${rejects}${waiting}`,
-      `Importing ${counts} leads (${pct}) · ${rate} · ${eta}${waiting}`,
+      t('cli.progress.importing', { ...importing, more: `${rejects}${waiting}` }),
+      t('cli.progress.importing', { ...importing, more: waiting }),
       `${counts} (${pct}) · ${rate} · ${eta}${waiting}`,
       `${counts} (${pct}) · ${eta}${waiting}`,
       `${counts} (${pct}) · ${eta}`,
@@ -159,14 +165,17 @@ export interface CheckingView {
 export function checkingLine(v: CheckingView, width: number): string {
   const rows = formatCount(v.rows);
   if (v.fraction === undefined || v.size === undefined || !(v.size > 0))
-    return fitLine([`Checking every row: ${rows} read…`, `Checking: ${rows} read…`, rows], width);
+    return fitLine(
+      [t('cli.progress.checking', { rows }), t('cli.progress.checking.short', { rows }), rows],
+      width,
+    );
   const pct = formatProgress(v.fraction, 1);
-  const eta = `ETA ${formatEta(v.etaMs)}`;
+  const eta = t('cli.progress.eta', { eta: formatEta(v.etaMs) });
   return fitLine(
     [
-      `Checking every row: ${rows} read (${pct} of ${formatSize(v.size)}) · ${eta}`,
-      `Checking: ${rows} read (${pct}) · ${eta}`,
-      `Checking: ${pct} · ${eta}`,
+      t('cli.progress.checking.share', { rows, pct, size: formatSize(v.size), eta }),
+      t('cli.progress.checking.share.short', { rows, pct, eta }),
+      t('cli.progress.checking.shareOnly', { pct, eta }),
       `${pct} · ${eta}`,
       pct,
     ],
@@ -177,7 +186,10 @@ export function checkingLine(v: CheckingView, width: number): string {
 /** "Reading stdin: 12.5 MB…": a pipe has no size, so only what came so far. */
 export function readingLine(name: string, bytes: number, width: number): string {
   const got = formatSize(bytes);
-  return fitLine([`Reading ${name}: ${got} so far…`, `Reading: ${got}…`, got], width);
+  return fitLine(
+    [t('cli.progress.reading', { name, got }), t('cli.progress.reading.short', { got }), got],
+    width,
+  );
 }
 
 /** What the import shows, phase by phase (the library's ImportPhase, and the stdin copy). */

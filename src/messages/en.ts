@@ -2,7 +2,11 @@
  * The English catalog: the reference every other language's catalog follows (same ids, same
  * placeholders). Whole sentences; `{name}` is a placeholder. Grouped by where they are said.
  */
+import { enCli } from './en-cli.js';
+
 export const en = {
+  ...enCli,
+
   // ── import: a stop (an import that ended early) ──────────────────────────────────────
   'import.stop.stopped': 'stopped: {reason}',
   'import.stop.interrupted': 'interrupted: {imported} imported, {notSent} not sent',
@@ -28,13 +32,20 @@ export const en = {
   'import.changedWhileRead.hint':
     'Import it again once it is complete (an export still being written?).',
   'import.nothingSent': '{reason}; nothing was sent',
+  'import.rejects.overwritesInput':
+    'the rejects file would overwrite the file being imported ({file})',
+  'import.skipped.overwritesInput':
+    'the skipped list would overwrite the file being imported ({file})',
+  'import.uncertain.overwritesInput':
+    'the uncertain list would overwrite the file being imported ({file})',
+  'import.overwritesInput.hint': 'Choose another file for the rejects, or rename the input.',
 
   // ── import: reasons written beside a row (sidecar files) ────────────────────────────
   'import.earlierRun': 'on {when} by run {run} ({file})',
   'import.earlierRun.unknown': 'on {when} (by a run not in this history)',
   'import.row.alreadyImported': 'imported {earlier}',
   'import.row.uncertainEarlier':
-    'sent {earlier}, but no definite answer came: cacs reconcile checks the campaign for it; resend it only if it is not there (--retry-uncertain)',
+    'sent {earlier}, but no definite answer came: cacs reconcile checks the campaign for it; resend it only if it is not there (an import that retries uncertain leads)',
   'import.row.uncertain':
     'sent, but no definite answer came ({why}): cacs reconcile checks the campaign for it; resend it only if it is not there',
   'import.row.uncertain.earlierRun':
@@ -69,7 +80,19 @@ export const en = {
     "the service's records of campaign {campaign} from {start} to {end} are more than cacs reads in one answer, even for one minute",
   'reconcile.tooLarge.hint':
     'Nothing was settled. Ask the service operator; the uncertain leads stay uncertain meanwhile.',
+  'reconcile.run.notFound': 'no run {run} in the history',
+  'reconcile.run.ambiguous': '{run} matches {count} runs',
+  'reconcile.run.hint': 'List runs with: cacs history',
+  'reconcile.run.otherCampaign':
+    'run {run} imported into campaign {campaign} at {service}, not {asked} at {askedService}',
+  'reconcile.run.otherCampaign.hint':
+    "Reconcile campaign {campaign} instead (and at that service's address).",
   'reconcile.interrupted': 'interrupted: nothing was settled (the ledger is unchanged)',
+
+  // ── history ─────────────────────────────────────────────────────────────────────────
+  'history.run.notFound': 'no run {run} in the history',
+  'history.run.ambiguous': '{run} matches {count} runs',
+  'history.run.hint': 'List runs with: cacs history',
 
   // ── report ──────────────────────────────────────────────────────────────────────────
   'report.unknownTimeZone': '{name} {zone}: unknown time zone',

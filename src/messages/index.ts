@@ -9,6 +9,7 @@
  * typed `Catalog`, so it has every id; test/unit/messages.test.ts checks that its placeholders
  * are the English ones and that every id the code uses exists.
  */
+import { formatCount } from '../text.js';
 import { en } from './en.js';
 
 export { en };
@@ -16,15 +17,23 @@ export { en };
 /** Every message id. */
 export type MessageId = keyof typeof en;
 
-/** The placeholder names of a message text: `'{a} and {b}'` → `'a' | 'b'`. */
+/** A character no placeholder name has: `{9,10}` or `{json,yaml}` in a text is not one. */
+type NotInName = ',' | ' ' | '[' | ']' | '.' | '-' | '/' | ':' | '(' | ')' | '$' | '*' | '|' | '=';
+
+/** The placeholder names of a message text: `'{a} and {b}'` → `'a' | 'b'` (as PLACEHOLDER). */
 export type Placeholders<S extends string> = S extends `${string}{${infer Name}}${infer Rest}`
-  ? Name | Placeholders<Rest>
+  ? (Name extends '' | `${string}${NotInName}${string}` ? never : Name) | Placeholders<Rest>
   : never;
 
 /** What `t` takes after the id: nothing, or a value for each placeholder (no more, no less). */
 export type MessageParams<Id extends MessageId> = [Placeholders<(typeof en)[Id]>] extends [never]
   ? []
   : [params: { readonly [P in Placeholders<(typeof en)[Id]>]: string | number }];
+
+/** The ids of counted messages: `x` where the catalog has `x.one` and `x.other`. */
+export type CountedId = {
+  [Id in MessageId]: Id extends `${infer Base}.one` ? Base : never;
+}[MessageId];
 
 /** A catalog of another language: every id, each a string. */
 export type Catalog = { readonly [Id in MessageId]: string };
@@ -47,11 +56,73 @@ export function format(
   );
 }
 
-/** The catalog messages are taken from (English until a second language is chosen). */
-const catalog: Catalog = en;
+/**
+ * The languages cacs speaks, each with its catalog. English is the reference and the fallback:
+ * a message another catalog lacks is said in English (issue 27 adds `vi`).
+ */
+export const CATALOGS = { en } as const satisfies Record<string, Catalog>;
 
-/** The message `id`, its placeholders filled (an unknown id, which cannot compile, says itself). */
+/** A language cacs has a catalog for. */
+export type Language = keyof typeof CATALOGS;
+
+/** The language messages are said in, and its catalog (partial: English fills the gaps). */
+let current: { language: Language; catalog: Readonly<Partial<Record<string, string>>> } = {
+  language: 'en',
+  catalog: en,
+};
+
+/**
+ * Say every later message in `language`: set once by a face (the CLI, before it prints
+ * anything; a library user, before its calls). `catalog` replaces that language's own (a test,
+ * or a catalog loaded from elsewhere); an id it lacks is said in English.
+ */
+export function setLanguage(
+  language: Language,
+  catalog: Readonly<Partial<Record<MessageId, string>>> = CATALOGS[language],
+): void {
+  current = { language, catalog };
+}
+
+/** A face's own wording of some library messages: library id → the face's id. */
+let faceWords: Readonly<Partial<Record<string, string>>> = {};
+
+/**
+ * Say some library messages in a face's own words, from now on: the library words a remedy
+ * without naming a flag (`resend it … (an import that retries uncertain leads)`), and the CLI,
+ * before it runs a command, gives its ids for those messages, which name its flags
+ * (`(--retry-uncertain)`). Each replacement has the placeholders of the message it replaces
+ * (test/unit/messages.test.ts). `{}` goes back to the library's words.
+ */
+export function setFaceWords(words: Readonly<Partial<Record<MessageId, MessageId>>>): void {
+  faceWords = words;
+}
+
+/** The language messages are said in now. */
+export function currentLanguage(): Language {
+  return current.language;
+}
+
+/**
+ * The message `id` in the current language (English when that catalog lacks it), its
+ * placeholders filled; an unknown id, which cannot compile, says itself.
+ */
 export function t<Id extends MessageId>(id: Id, ...params: MessageParams<Id>): string {
-  const text = (catalog as Readonly<Partial<Record<string, string>>>)[id] ?? id;
+  const said = faceWords[id] ?? id;
+  const text =
+    current.catalog[said] ?? (en as Readonly<Partial<Record<string, string>>>)[said] ?? said;
   return format(text, params[0] as Readonly<Record<string, string | number>> | undefined);
+}
+
+/**
+ * A counted message: `x.one` for a count of 1, `x.other` for any other (a language without
+ * plurals gives both the same text), `{count}` written as a count ("1,234"). Other
+ * placeholders in `params`.
+ */
+export function tCount(
+  id: CountedId,
+  n: number,
+  params: Readonly<Record<string, string | number>> = {},
+): string {
+  const which = `${id}.${n === 1 ? 'one' : 'other'}` as MessageId;
+  return format((t as (id: MessageId) => string)(which), { ...params, count: formatCount(n) });
 }

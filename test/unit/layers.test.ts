@@ -29,8 +29,16 @@ const ALLOWED: Record<string, readonly string[]> = {
   [BOTTOM]: [],
 };
 
-/** The library's entry points: the only modules outside src/cli/ that src/cli/ may import. */
-const ENTRY_POINTS = ['index.ts', path.join('emulator', 'index.ts')];
+/**
+ * The library's entry points: the only modules outside src/cli/ that src/cli/ may import. The
+ * message module is one (it imports only text.ts): the start-up path (help, flag descriptions) says
+ * its words without loading the library (ARCHITECTURE.md "Start-up stays light").
+ */
+const ENTRY_POINTS = [
+  'index.ts',
+  path.join('emulator', 'index.ts'),
+  path.join('messages', 'index.ts'),
+];
 
 /**
  * What src/cli/ still imports past the entry points, as `cli file → module` (issue 23 item 1,

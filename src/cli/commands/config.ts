@@ -5,6 +5,7 @@ import { writeFileAtomicSync } from '../../atomic-write.js';
 import { UsageError } from '../../index.js';
 import { userConfigDir } from '../../config/paths.js';
 import { USER_CONFIG_PLACES } from '../../config/files.js';
+import { t } from '../../messages/index.js';
 import { maskUrlCredentials } from '../../secrets.js';
 import type { Context } from '../context.js';
 import type { Flags } from '../flags.js';
@@ -23,7 +24,7 @@ export async function runConfigShow(
   const { settings, sources, files } = await ctx.settings();
   const rows: Row[] = [];
   const add = (key: string, value: unknown, sourceKey = key) =>
-    rows.push({ key, value, source: sources.get(sourceKey) ?? 'not set' });
+    rows.push({ key, value, source: sources.get(sourceKey) ?? t('cli.config.show.notSet') });
 
   // A password in the URL is masked like the token (`https://***@host`).
   add('baseUrl', settings.baseUrl === undefined ? null : maskUrlCredentials(settings.baseUrl));
@@ -77,16 +78,13 @@ export async function runConfigShow(
     return 0;
   }
   const width = Math.max(...rows.map((r) => r.key.length));
-  const valueText = (v: unknown) => (v === null ? ctx.out.cOut.dim('(not set)') : String(v));
-  const valueWidth = Math.min(
-    48,
-    Math.max(...rows.map((r) => (r.value === null ? 9 : String(r.value).length))),
-  );
+  const noValue = t('cli.config.show.noValue');
+  const valueText = (v: unknown) => (v === null ? ctx.out.cOut.dim(noValue) : String(v));
+  const valueLength = (v: unknown) => [...(v === null ? noValue : String(v))].length;
+  const valueWidth = Math.min(48, Math.max(...rows.map((r) => valueLength(r.value))));
   for (const r of rows) {
     const v = valueText(r.value);
-    const pad = ' '.repeat(
-      Math.max(1, valueWidth - (r.value === null ? 9 : String(r.value).length) + 2),
-    );
+    const pad = ' '.repeat(Math.max(1, valueWidth - valueLength(r.value) + 2));
     ctx.out.data(`${r.key.padEnd(width)}  ${v}${pad}${ctx.out.cOut.dim(r.source)}\n`);
   }
   return 0;
@@ -98,17 +96,10 @@ export async function runConfigPath(
 ): Promise<number> {
   const { files } = await ctx.settings();
   const userDir = userConfigDir(ctx.io.env);
-  if (files.length === 0) ctx.out.data('no config file in effect\n');
+  if (files.length === 0) ctx.out.data(`${t('cli.config.path.none')}\n`);
   for (const f of files) ctx.out.data(`${f.scope.padEnd(8)} ${f.path}\n`);
-  ctx.out.info(
-    [
-      '',
-      'cacs looks for, in order of precedence:',
-      `  project: package.json "cacs", .cacsrc, .cacsrc.{json,yaml,yml,js,cjs,mjs}, cacs.config.* — in ${ctx.io.cwd} and each folder above it`,
-      `  user:    ${path.join(userDir, `{${USER_CONFIG_PLACES.join(',')}}`)}`,
-      '  (--config <file> replaces both searches)',
-    ].join('\n'),
-  );
+  const user = path.join(userDir, `{${USER_CONFIG_PLACES.join(',')}}`);
+  ctx.out.info(`\n${t('cli.config.path.looksFor', { cwd: ctx.io.cwd, user })}`);
   return 0;
 }
 
@@ -117,75 +108,7 @@ export async function runConfigPath(
  * nothing any command does (an alias or an address in it would change what `--campaign summer`
  * or the environment's CACS_BASE_URL mean); the comments say what each one is for.
  */
-export const STARTER_CONFIG = `# cacs configuration (YAML). Precedence: flags > environment > profile > this file > user config.
-# Every setting below is commented out: this file changes nothing until you uncomment a line.
-# Keep this file private if it holds a token: chmod 600 <this file>
-
-# The service address given by your operator (or CACS_BASE_URL in the environment).
-# baseUrl: https://cacs.example.com
-
-# The access token: prefer a command that prints it (a password manager, a secrets store)
-# over writing it here. CACS_ACCESS_TOKEN in the environment also works.
-# accessTokenCommand: pass show cacs/token
-# accessToken: put-your-token-here
-
-# Campaign aliases (alias: the campaign key the service knows; keys are case-sensitive), and
-# the campaign used when --campaign is not given. With an alias, --campaign summer sends its key.
-# campaigns:
-#   summer: SUMMER2026
-# defaultCampaign: summer
-
-# The service's clock (it reads report dates and writes call times in it), and the zone you
-# give dates in (today, yesterday, 7d, dates without an offset; default: the service's).
-# serviceTimezone: Asia/Ho_Chi_Minh
-# timezone: Europe/Paris
-
-# Where cacs remembers what it sent (the campaign ledgers that keep a customer from being sent
-# twice, journals, history, bookmarks), relative to this file's folder. Pin it when cron or
-# another user runs cacs: by default it follows HOME. CACS_STATE_DIR overrides it.
-# stateDir: cacs-state
-
-# import:
-#   batchSize: 500
-#   concurrency: 2
-#   # Map lead fields to the column names of your files (beyond the built-in aliases).
-#   columns:
-#     ref_id: Customer Code
-#     field01: Product
-#   # A wider phone rule than the spec's 0 + 9 digits, if your operator accepts one.
-#   phonePattern: '^0\\d{9,10}$'
-#   # Your centre's own test numbers, refused like 0000000000 (phone_placeholder).
-#   placeholderNumbers: ['0911111222']
-#   # Do-not-call lists (CSV/.xlsx with a phone column, or one number per line), read relative
-#   # to this file's folder; their numbers are never sent. --suppress adds more.
-#   suppress:
-#     - dnc.csv
-
-# report:
-#   windowDays: 31
-#   concurrency: 4
-#   format: csv
-#   bom: true        # CSV for Excel: a UTF-8 byte order mark
-#   # An answer whose "Have N records found" disagrees with its records (asked twice):
-#   # error (exit 1, default) or warn (written as listed, for a service known to count otherwise).
-#   countMismatch: error
-#   # Statuses the summary (--summary) counts as answered.
-#   answeredStatuses: [ANSWERED]
-
-# The summary's compliance check (cacs report --summary, --fail-on-violations). The defaults
-# follow Vietnam's Decree 91/2020/ND-CP, art. 12 (advertising calls 08:00-17:00, at most one
-# call to a number per 24 hours); they are settings, not legal advice. Calls to numbers on the
-# import.suppress lists are counted too.
-# compliance:
-#   callHours: '08:00-17:00'
-#   maxCallsPer24h: 1
-
-# Named sets of the settings above, chosen with --profile or CACS_PROFILE.
-# profiles:
-#   staging:
-#     baseUrl: https://staging.cacs.example.com
-#     accessTokenCommand: pass show cacs/staging-token
-`;
+export const STARTER_CONFIG = t('cli.config.init.starter');
 
 export async function runConfigInit(
   opts: Flags<typeof defineConfigInit>,
@@ -195,8 +118,8 @@ export async function runConfigInit(
     ? path.join(userConfigDir(ctx.io.env), 'config.yaml')
     : path.join(ctx.io.cwd, '.cacsrc.yaml');
   const exists = () =>
-    new UsageError(`${file} already exists; cacs config init never overwrites a file`, {
-      hint: 'Edit it, or move it away first.',
+    new UsageError(t('cli.config.init.exists', { file }), {
+      hint: t('cli.config.init.exists.hint'),
     });
   if (fs.existsSync(file)) throw exists();
   try {
@@ -206,16 +129,14 @@ export async function runConfigInit(
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') throw exists();
     if (code === undefined) throw e;
-    throw new UsageError(`cannot write ${file} (${code})`, {
+    throw new UsageError(t('cli.config.init.cannotWrite', { file, code }), {
       hint: opts.user
-        ? 'Check that your config folder can be written.'
-        : 'Run it in a folder you can write to, or use --user for your own config folder.',
+        ? t('cli.config.init.cannotWrite.user.hint')
+        : t('cli.config.init.cannotWrite.hint'),
       cause: e,
     });
   }
   ctx.out.data(`${file}\n`);
-  ctx.out.info(
-    `wrote a starter config to ${file} (mode 600): every setting in it is commented out; uncomment what you need (baseUrl, the token source, campaign aliases).`,
-  );
+  ctx.out.info(t('cli.config.init.wrote', { file }));
   return 0;
 }

@@ -1,5 +1,6 @@
 /** `cacs emulator`: a local CACS service until Ctrl-C. */
 import { UsageError } from '../../index.js';
+import { t } from '../../messages/index.js';
 import type { Context } from '../context.js';
 import type { Flags } from '../flags.js';
 import type { defineEmulator } from './emulator-flags.js';
@@ -43,31 +44,27 @@ export async function runEmulator(flags: EmulatorFlags, ctx: Context): Promise<n
   } catch (e) {
     const code = (e as { code?: string }).code;
     if (code === 'EADDRINUSE') {
-      throw new UsageError(`port ${flags.port} on ${flags.host} is already in use`, {
-        hint: 'Pick another with --port, or --port 0 for any free port.',
+      throw new UsageError(t('cli.emulator.portInUse', { port: flags.port, host: flags.host }), {
+        hint: t('cli.emulator.portInUse.hint'),
       });
     }
     throw e;
   }
   const first = emulator.campaigns[0]?.key ?? 'summer';
-  const lines = [
-    `cacs emulator listening on ${emulator.url}`,
-    `  access token: ${emulator.token}   (a test value the emulator accepts)`,
-    `  campaigns:    ${emulator.campaigns.map((c) => `${c.key} (${c.name})`).join(', ')}`,
-    '',
-    'Try, in another terminal:',
-    `  export CACS_BASE_URL=${emulator.url} CACS_ACCESS_TOKEN=${emulator.token}`,
-    `  cacs import examples/leads.csv --campaign ${first}`,
-    `  cacs report --campaign ${first} --from today --to today`,
-    '',
-    'Press Ctrl-C to stop.',
-  ];
-  ctx.out.data(`${lines.join('\n')}\n`);
+  const started = t('cli.emulator.started', {
+    url: emulator.url,
+    token: emulator.token,
+    campaigns: emulator.campaigns
+      .map((c) => t('cli.emulator.campaign', { key: c.key, name: c.name }))
+      .join(', '),
+    campaign: first,
+  });
+  ctx.out.data(`${started}\n`);
   await new Promise<void>((resolve) => {
     if (ctx.signal.aborted) resolve();
     else ctx.signal.addEventListener('abort', () => resolve(), { once: true });
   });
   await emulator.close();
-  ctx.out.info('emulator stopped');
+  ctx.out.info(t('cli.emulator.stopped'));
   return 0;
 }

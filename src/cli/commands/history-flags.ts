@@ -2,6 +2,7 @@
  * `cacs history`: its flags and help, declared beside its run function (history.ts) and registered
  * by program.ts; apart from the run function, so that help and start-up load no command.
  */
+import { t } from '../../messages/index.js';
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 import { defaultText } from '../../defaults.js';
 import { intArg } from '../flag-values.js';
@@ -9,33 +10,31 @@ import { intArg } from '../flag-values.js';
 export function defineHistoryList(parent: CommandUnknownOpts) {
   return parent
     .command('list', { isDefault: true })
-    .description('past imports, newest first (the default: cacs history)')
-    .option('--campaign <key|alias>', 'only imports into this campaign')
+    .description(t('cli.help.history.list'))
+    .option('--campaign <key|alias>', t('cli.help.history.list.campaign'))
     .option(
       '--limit <n>',
-      `at most this many runs (default ${defaultText('historyLimit')})`,
+      t('cli.help.history.list.limit', { default: defaultText('historyLimit') }),
       intArg(1, 1_000_000),
     )
-    .option('--json', 'print one JSON object on stdout: { runs, exitCode, error }')
-    .option('--pretty', 'with --json: the JSON indented on several lines (default: one line)');
+    .option('--json', t('cli.help.history.list.json'))
+    .option('--pretty', t('cli.help.pretty'));
 }
 
 export function defineHistoryShow(parent: CommandUnknownOpts) {
   return parent
     .command('show')
-    .description('one run: counts, sidecar files, the lines of its uncertain leads')
-    .argument('<run>', 'a run id from cacs history (a unique prefix is enough)')
-    .option('--json', 'print one JSON object on stdout: { run, exitCode, error }')
-    .option('--pretty', 'with --json: the JSON indented on several lines (default: one line)');
+    .description(t('cli.help.history.show'))
+    .argument('<run>', t('cli.help.history.show.run'))
+    .option('--json', t('cli.help.history.show.json'))
+    .option('--pretty', t('cli.help.pretty'));
 }
 
 export function defineHistoryFind(parent: CommandUnknownOpts) {
   return parent
     .command('find')
-    .description(
-      'which runs sent a lead (by phone number or ref_id), where, when, with what outcome',
-    )
-    .argument('<phone|ref_id>', 'a phone number in any written form, or a ref_id')
-    .option('--json', 'print one JSON object on stdout: { query, found, exitCode, error }')
-    .option('--pretty', 'with --json: the JSON indented on several lines (default: one line)');
+    .description(t('cli.help.history.find'))
+    .argument('<phone|ref_id>', t('cli.help.history.find.query'))
+    .option('--json', t('cli.help.history.find.json'))
+    .option('--pretty', t('cli.help.pretty'));
 }

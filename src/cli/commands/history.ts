@@ -7,6 +7,7 @@ import { OPTION_DEFAULTS } from '../../defaults.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { findInHistory, listHistory, showHistoryRun, type RunRecord } from '../../index.js';
+import { t } from '../../messages/index.js';
 import { formatCount, formatLocalTime } from '../../text.js';
 import type { Context } from '../context.js';
 import type { Flags } from '../flags.js';
@@ -17,8 +18,13 @@ function when(iso: string): string {
 }
 
 function outcome(r: RunRecord): string {
-  if (!r.end) return 'running or stopped without a summary';
-  return `exit ${r.end.exitCode}`;
+  if (!r.end) return t('cli.history.show.outcome.none');
+  return t('cli.history.show.outcome.exit', { code: r.end.exitCode });
+}
+
+/** "summer (SUMMER2026)", or the key alone. */
+function campaignName(r: RunRecord): string {
+  return r.alias ? t('cli.history.aliasOf', { alias: r.alias, campaign: r.campaign }) : r.campaign;
 }
 
 export async function runHistoryList(
@@ -38,14 +44,14 @@ export async function runHistoryList(
     return 0;
   }
   if (runs.length === 0) {
-    ctx.out.info(`no imports recorded in ${settings.stateDir}`);
+    ctx.out.info(t('cli.history.none', { stateDir: settings.stateDir }));
     return 0;
   }
   const rows = runs.map((r) => [
     r.id,
     when(r.started),
     path.basename(r.file),
-    r.alias ? `${r.alias} (${r.campaign})` : r.campaign,
+    campaignName(r),
     formatCount(r.end?.total ?? 0),
     formatCount(r.end?.imported ?? 0),
     formatCount(r.end?.rejected ?? 0),
@@ -54,16 +60,16 @@ export async function runHistoryList(
     r.end ? String(r.end.exitCode) : '—',
   ]);
   const head = [
-    'run',
-    'started',
-    'file',
-    'campaign',
-    'rows',
-    'imported',
-    'rejected',
-    'skipped',
-    'uncertain',
-    'exit',
+    t('cli.history.head.run'),
+    t('cli.history.head.started'),
+    t('cli.history.head.file'),
+    t('cli.history.head.campaign'),
+    t('cli.history.head.rows'),
+    t('cli.history.head.imported'),
+    t('cli.history.head.rejected'),
+    t('cli.history.head.skipped'),
+    t('cli.history.head.uncertain'),
+    t('cli.history.head.exit'),
   ];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) =>
@@ -88,26 +94,38 @@ export async function runHistoryShow(
   }
   const e = run.end;
   const lines = [
-    `run       ${run.id}`,
-    `started   ${when(run.started)}${e ? `, ended ${when(e.ended)}` : ''}`,
-    `file      ${run.file}`,
-    `campaign  ${run.alias ? `${run.alias} (${run.campaign})` : run.campaign} at ${run.baseUrl}`,
-    `outcome   ${outcome(run)}`,
+    t('cli.history.show.run', { run: run.id }),
+    e
+      ? t('cli.history.show.startedEnded', { started: when(run.started), ended: when(e.ended) })
+      : t('cli.history.show.started', { started: when(run.started) }),
+    t('cli.history.show.file', { file: run.file }),
+    t('cli.history.show.campaign', { campaign: campaignName(run), service: run.baseUrl }),
+    t('cli.history.show.outcome', { outcome: outcome(run) }),
   ];
   if (e) {
     lines.push(
-      `rows      ${formatCount(e.total)}: imported ${formatCount(e.imported)}, rejected ${formatCount(e.rejected)}, skipped ${formatCount(e.skipped)}, uncertain ${formatCount(e.uncertain)}`,
+      t('cli.history.show.rows', {
+        total: formatCount(e.total),
+        imported: formatCount(e.imported),
+        rejected: formatCount(e.rejected),
+        skipped: formatCount(e.skipped),
+        uncertain: formatCount(e.uncertain),
+      }),
     );
-    for (const [label, file] of [
+    for (const [list, file] of [
       ['rejects', e.rejectsFile],
       ['skipped', e.skippedFile],
       ['uncertain', e.uncertainFile],
     ] as const) {
       if (file)
-        lines.push(`${label.padEnd(10)}${file}${fs.existsSync(file) ? '' : ' (no longer there)'}`);
+        lines.push(
+          fs.existsSync(file)
+            ? t(`cli.history.show.list.${list}`, { file })
+            : t(`cli.history.show.list.gone.${list}`, { file }),
+        );
     }
     if (e.uncertainLines.length > 0)
-      lines.push(`uncertain leads on lines: ${compactLines(e.uncertainLines)}`);
+      lines.push(t('cli.history.show.uncertainLines', { lines: compactLines(e.uncertainLines) }));
   }
   ctx.out.data(`${lines.join('\n')}\n`);
   return 0;
@@ -140,12 +158,23 @@ export async function runHistoryFind(
     return 0;
   }
   if (found.length === 0) {
-    ctx.out.info(`no run recorded sending ${query} (looked in ${ledgersAt})`);
+    ctx.out.info(t('cli.history.find.none', { query, ledgers: ledgersAt }));
     return 0;
   }
   for (const x of found) {
+    const found = {
+      when: when(x.recorded),
+      outcome: x.outcome.padEnd(12),
+      campaign: x.campaign,
+      service: x.baseUrl,
+      matched: x.matched,
+    };
     ctx.out.data(
-      `${when(x.recorded)}  ${x.outcome.padEnd(12)}  campaign ${x.campaign} at ${x.baseUrl}  ${x.run ? `run ${x.run} (${path.basename(x.file ?? '')})` : 'run not in the history'}  [by ${x.matched}]\n`,
+      `${
+        x.run
+          ? t('cli.history.find.found', { ...found, run: x.run, file: path.basename(x.file ?? '') })
+          : t('cli.history.find.found.noRun', found)
+      }\n`,
     );
   }
   return 0;

@@ -5,7 +5,8 @@
 import { requireCampaign } from '../../config/settings.js';
 import type { FlatConfig } from '../../config/schema.js';
 import type { ReconcileSummary } from '../../index.js';
-import { formatCount, formatLocalTime, plural } from '../../text.js';
+import { t, tCount } from '../../messages/index.js';
+import { formatCount, formatLocalTime } from '../../text.js';
 import type { Context } from '../context.js';
 import type { Flags } from '../flags.js';
 import type { defineReconcile } from './reconcile-flags.js';
@@ -44,8 +45,7 @@ export async function runReconcileCommand(
   }
   const name = campaign.alias !== undefined ? `${campaign.alias} (${campaign.key})` : campaign.key;
   const still = summary.stillUncertain;
-  const advice =
-    'Run cacs reconcile again once the dialer has had time to call them; to send them again instead (only if you are sure they did not arrive): cacs import <file> --retry-uncertain.';
+  const advice = t('cli.reconcile.advice');
   if (flags.json) {
     ctx.out.json({
       ...summary,
@@ -54,7 +54,7 @@ export async function runReconcileCommand(
         still > 0
           ? {
               code: 'uncertain',
-              message: `${plural(still, 'lead')} still uncertain: ${NOT_FOUND_YET}`,
+              message: tCount('cli.reconcile.still', still, { why: NOT_FOUND_YET }),
               hint: advice,
             }
           : null,
@@ -73,33 +73,57 @@ export async function runReconcileCommand(
     },
     warn: (text: string) => ctx.out.warn(fit(text, 'warning: '.length, 2)),
   };
-  const of = summary.run !== null ? ` left by run ${summary.run}` : '';
+  const run = summary.run;
   if (summary.uncertain === 0) {
     // Which state folder: under cron (another HOME) it may not be the one the imports used.
+    const where = { campaign: name, stateDir: settings.stateDir };
     out.info(
-      `no uncertain leads${of} in campaign ${name} (state folder ${settings.stateDir}): nothing to settle`,
+      run !== null
+        ? t('cli.reconcile.nothing.run', { ...where, run })
+        : t('cli.reconcile.nothing', where),
     );
     return summary.exitCode;
   }
+  const asked = {
+    campaign: name,
+    uncertain: tCount('cli.reconcile.n.uncertain', summary.uncertain),
+    from: String(summary.from),
+    to: String(summary.to),
+    requests: tCount('cli.reconcile.n.requests', summary.requests),
+    records: tCount('cli.reconcile.n.records', summary.records),
+  };
   out.info(
-    `campaign ${name}: ${plural(summary.uncertain, 'uncertain lead')}${of}; asked the service for its records from ${summary.from} to ${summary.to} (its clock; ${plural(summary.requests, 'request')}, ${plural(summary.records, 'record')})`,
+    run !== null
+      ? t('cli.reconcile.asked.run', { ...asked, run })
+      : t('cli.reconcile.asked', asked),
   );
   const n = (v: number) => formatCount(v).padStart(10);
   // The explanations stay in their column.
-  out.info(
-    `  settled   ${n(summary.settled)}   found in the campaign: recorded as imported, never sent again`,
-    25,
-  );
-  out.info(`  uncertain ${n(still)}   ${NOT_FOUND_YET}`, 25);
+  out.info(t('cli.reconcile.settled', { count: n(summary.settled) }), 25);
+  out.info(t('cli.reconcile.uncertain', { count: n(still), why: NOT_FOUND_YET }), 25);
   for (const r of summary.runs) {
-    const who = r.id
-      ? `run ${r.id} (${r.file ?? '?'}, ${r.started ? formatLocalTime(new Date(r.started)) : '?'})`
-      : 'a run not in this history';
-    out.info(
-      `  ${who}: ${formatCount(r.settled)} settled, ${formatCount(r.stillUncertain)} still uncertain${r.uncertainFile ? `; its list: ${r.uncertainFile}` : ''}`,
-      4,
-    );
+    const counts = { settled: formatCount(r.settled), still: formatCount(r.stillUncertain) };
+    const list = r.uncertainFile;
+    if (r.id) {
+      const who = {
+        ...counts,
+        run: r.id,
+        file: r.file ?? '?',
+        started: r.started ? formatLocalTime(new Date(r.started)) : '?',
+      };
+      out.info(
+        list ? t('cli.reconcile.run.list', { ...who, list }) : t('cli.reconcile.run', who),
+        4,
+      );
+    } else {
+      out.info(
+        list
+          ? t('cli.reconcile.run.unknown.list', { ...counts, list })
+          : t('cli.reconcile.run.unknown', counts),
+        4,
+      );
+    }
   }
-  if (still > 0) out.warn(`${plural(still, 'lead')} still uncertain: ${NOT_FOUND_YET}. ${advice}`);
+  if (still > 0) out.warn(tCount('cli.reconcile.warn', still, { why: NOT_FOUND_YET, advice }));
   return summary.exitCode;
 }

@@ -1,13 +1,16 @@
 /**
  * The CLI's words for the library's stops and remedies: the library says what can be done
- * (`Remedy` ids) without naming a flag; this is the one place that turns them into flags.
+ * (`Remedy` ids, and sentences without flags); this is the one place that turns them into flags.
  */
 import type { Remedy, Stop } from '../../index.js';
+import { setFaceWords, type MessageId } from '../../messages/index.js';
 
 /** The flag of the command line that carries out a remedy, where one does. */
 const FLAG_OF: Partial<Record<Remedy, string>> = {
   restart: '--restart',
   allow_repeat: '--allow-repeat',
+  retry_uncertain: '--retry-uncertain',
+  choose_rejects_file: '--rejects',
 };
 
 /** The flags that carry out these remedies, in their order. */
@@ -18,4 +21,25 @@ export function flagsFor(remedies: readonly Remedy[]): string[] {
 /** A stop's hint line as the CLI prints it (stderr and `--json`'s `error.hint`). */
 export function stopHint(stop: Stop): string | undefined {
   return stop.hint;
+}
+
+/**
+ * The library messages whose remedy the CLI names by its flag, and the CLI's message for each
+ * (the same placeholders): e.g. a lead held back as uncertain by an earlier run says
+ * "(--retry-uncertain)" in the skipped file cacs import writes, where the library says "(an
+ * import that retries uncertain leads)".
+ */
+export const CLI_WORDS = {
+  'import.rejects.overwritesInput': 'cli.words.import.rejects.overwritesInput',
+  'import.overwritesInput.hint': 'cli.words.import.overwritesInput.hint',
+  'import.row.uncertainEarlier': 'cli.words.import.row.uncertainEarlier',
+  'reconcile.run.notFound': 'cli.words.reconcile.run.notFound',
+  'reconcile.run.ambiguous': 'cli.words.reconcile.run.ambiguous',
+  'reconcile.run.otherCampaign': 'cli.words.reconcile.run.otherCampaign',
+  'reconcile.run.otherCampaign.hint': 'cli.words.reconcile.run.otherCampaign.hint',
+} as const satisfies Partial<Record<MessageId, MessageId>>;
+
+/** From now on, the library's messages above are said in the CLI's words (program.ts). */
+export function useCliWords(): void {
+  setFaceWords(CLI_WORDS);
 }

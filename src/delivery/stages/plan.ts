@@ -42,14 +42,16 @@ export function planSidecars(opts: ImportOptions, info: InputInfo): SidecarPlan 
     : defaultSidecarPath(dir, info.displayName, 'rejects');
   const skippedFile = defaultSidecarPath(dir, info.displayName, 'skipped');
   const uncertainFile = defaultSidecarPath(dir, info.displayName, 'uncertain');
-  for (const [flag, file] of [
-    ['--rejects', rejectsFile],
-    ['the skipped list', skippedFile],
-    ['the uncertain list', uncertainFile],
+  for (const [id, file] of [
+    ['import.rejects.overwritesInput', rejectsFile],
+    ['import.skipped.overwritesInput', skippedFile],
+    ['import.uncertain.overwritesInput', uncertainFile],
   ] as const) {
     if (files && sameFile(file, opts.file)) {
-      throw new UsageError(`${flag} would overwrite the file being imported (${file})`, {
-        hint: 'Choose another file with --rejects, or rename the input.',
+      // A face words the choice of file its own way (the CLI: --rejects).
+      throw new UsageError(t(id, { file }), {
+        hint: t('import.overwritesInput.hint'),
+        remedies: ['choose_rejects_file'],
       });
     }
   }

@@ -1,0 +1,185 @@
+/**
+ * Every sentence a person reads comes from the message module (issue 23 item 3, DESIGN.md
+ * "Language"): a string literal with words in it, in src/cli/ or in a library module, fails this
+ * test unless it is one of the few kinds below that are not messages, or is still listed as not
+ * moved yet. The lists of what is not moved yet are generated (message-literals.not-yet.ts) and
+ * must be exactly true: a literal moved into the catalog fails the test until it leaves the list,
+ * so the lists only shrink. Regenerate them with
+ *   CACS_WRITE_NOT_YET=1 npx vitest run test/unit/message-literals.test.ts
+ *
+ * A literal "has words" when two words follow each other in it ("no run", "run ${id}"): single
+ * words are codes, keys, format and column names, units. Not messages, and not scanned:
+ * - src/messages/: the catalog itself;
+ * - src/emulator/ and src/api/spec.ts: the service's own messages (the spec's exact texts, which
+ *   cacs matches and never translates) and the emulator's request log;
+ * - the completion scripts' generators (src/cli/completion/{bash,zsh,fish}.ts): shell code;
+ * - module names (import, export), types, and the id given to t();
+ * - strings that start with `-`: flag definitions (`--campaign <key|alias>`) and flag names;
+ * - the message of `new Error(…)`: an internal invariant (a bug, reported as "internal error"),
+ *   not something an operator can act on;
+ * - NOT_MESSAGES below: literals compared or written as data, each with its reason.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { DOOR_NOT_YET, LIBRARY_NOT_YET } from './message-literals.not-yet.js';
+
+const SRC = path.resolve(import.meta.dirname, '../../src');
+const NOT_YET_FILE = path.resolve(import.meta.dirname, 'message-literals.not-yet.ts');
+
+/** Files (relative to src/, `/`-separated) that hold no messages, by the reasons above. */
+const NOT_SCANNED = [
+  /^messages\//,
+  /^emulator\//,
+  /^api\/spec\.ts$/,
+  /^cli\/completion\/(bash|zsh|fish)\.ts$/,
+];
+
+/** Literals with words that are not messages: file → the literals, each with its reason. */
+const NOT_MESSAGES: Readonly<Record<string, readonly string[]>> = {
+  // The source config/settings.ts records for a value given with --campaign: compared.
+  'cli/campaign.ts': ['flag --campaign'],
+};
+
+/** The files 'door' (issue 23 item 1) is moving to the library: their literals are listed. */
+const DOOR_FILES = [
+  /^cli\/commands\/(import|report)[^/]*\.ts$/,
+  /^cli\/(context|client|main|flags|flag-values)\.ts$/,
+];
+
+/** Two words in a row, the first of two letters or more (`${…}` counts as a word). */
+const WORDS = /\p{L}{2,}\s+\S*[\p{L}…]/u;
+
+/** The .ts files under `dir`. */
+function walk(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
+    const p = path.join(dir, d.name);
+    return d.isDirectory() ? walk(p) : d.name.endsWith('.ts') ? [p] : [];
+  });
+}
+
+/** The .ts files under src/, relative and `/`-separated. */
+function sources(): string[] {
+  return walk(SRC)
+    .map((p) => path.relative(SRC, p).split(path.sep).join('/'))
+    .sort();
+}
+
+/** The literals with words in a source text: each as written, `${…}` for an expression. */
+export function literalsOf(fileName: string, text: string): string[] {
+  const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (n: ts.Node): void => {
+    if (ts.isImportDeclaration(n) || ts.isExportDeclaration(n) || ts.isLiteralTypeNode(n)) return;
+    if (ts.isImportTypeNode(n)) return;
+    if (ts.isCallExpression(n)) {
+      const callee = n.expression;
+      // import('…'); t('id', …) and tCount('id', …): their first argument is an id.
+      if (callee.kind === ts.SyntaxKind.ImportKeyword) return;
+      if (ts.isIdentifier(callee) && (callee.text === 't' || callee.text === 'tCount')) {
+        n.arguments.slice(1).forEach(visit);
+        return;
+      }
+    }
+    if (ts.isNewExpression(n) && ts.isIdentifier(n.expression) && n.expression.text === 'Error')
+      return;
+    let literal: string | undefined;
+    if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) literal = n.text;
+    else if (ts.isTemplateExpression(n))
+      literal = n.head.text + n.templateSpans.map((s) => `\${…}${s.literal.text}`).join('');
+    if (literal !== undefined && !literal.startsWith('-') && WORDS.test(literal))
+      found.push(literal);
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return found;
+}
+
+/** What the scan finds: per file, its literals with words (files without any left out). */
+function scan(): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const file of sources()) {
+    if (NOT_SCANNED.some((re) => re.test(file))) continue;
+    const skip = new Set(NOT_MESSAGES[file] ?? []);
+    const found = literalsOf(file, fs.readFileSync(path.join(SRC, file), 'utf8')).filter(
+      (l) => !skip.has(l),
+    );
+    if (found.length > 0) out.set(file, found);
+  }
+  return out;
+}
+
+const isDoor = (file: string) => DOOR_FILES.some((re) => re.test(file));
+const isLibrary = (file: string) => !file.startsWith('cli/');
+
+/** The lists of what is not moved yet, as the scan finds them now. */
+function lists(found: Map<string, string[]>) {
+  const door: Record<string, string[]> = {};
+  const library: Record<string, number> = {};
+  for (const [file, literals] of found) {
+    if (isDoor(file)) door[file] = literals;
+    else if (isLibrary(file)) library[file] = literals.length;
+  }
+  return { door, library };
+}
+
+function writeNotYet(door: Record<string, string[]>, library: Record<string, number>): void {
+  const q = (s: string) => JSON.stringify(s);
+  const text = `/**
+ * What is not in the message module yet (generated by test/unit/message-literals.test.ts with
+ * CACS_WRITE_NOT_YET=1; edit by moving literals into src/messages/, then regenerate).
+ * DOOR_NOT_YET: the literals with words in the CLI files 'door' is moving (issue 23 item 1).
+ * LIBRARY_NOT_YET: how many such literals each library module still has.
+ */
+export const DOOR_NOT_YET: Readonly<Record<string, readonly string[]>> = {
+${Object.entries(door)
+  .map(([f, ls]) => `  ${q(f)}: [\n${ls.map((l) => `    ${q(l)},`).join('\n')}\n  ],`)
+  .join('\n')}
+};
+
+export const LIBRARY_NOT_YET: Readonly<Record<string, number>> = {
+${Object.entries(library)
+  .map(([f, n]) => `  ${q(f)}: ${n},`)
+  .join('\n')}
+};
+`;
+  fs.writeFileSync(NOT_YET_FILE, text);
+}
+
+describe('no user-facing string literal outside the message module', () => {
+  const found = scan();
+  const now = lists(found);
+  if (process.env.CACS_WRITE_NOT_YET === '1') writeNotYet(now.door, now.library);
+
+  it('src/cli/ (but the files door is moving) says every sentence through the catalog', () => {
+    const cli = [...found].filter(([file]) => !isLibrary(file) && !isDoor(file));
+    expect(Object.fromEntries(cli)).toEqual({});
+  });
+
+  it("door's CLI files still hold exactly the literals listed (DOOR_NOT_YET)", () => {
+    expect(now.door).toEqual(DOOR_NOT_YET);
+  });
+
+  it('each library module still holds exactly the number of literals listed (LIBRARY_NOT_YET)', () => {
+    expect(now.library).toEqual(LIBRARY_NOT_YET);
+  });
+
+  it('finds sentences, fragments and templates; passes codes, flags, ids and internal errors', () => {
+    const text = `
+      import x from 'some module';
+      const a = 'no run in the history';
+      const b = \`run \${id} was here\`;
+      const c = 'phone_number';
+      const d = '--campaign <key|alias>';
+      const e = t('cli.history.none', { stateDir: 'the state dir' });
+      throw new Error('not reached: a bug');
+      type T = 'a type literal';
+    `;
+    expect(literalsOf('x.ts', text)).toEqual([
+      'no run in the history',
+      'run ${…} was here',
+      'the state dir',
+    ]);
+  });
+});
