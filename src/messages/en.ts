@@ -2,6 +2,8 @@
  * The English catalog: the reference every other language's catalog follows (same ids, same
  * placeholders). Whole sentences; `{name}` is a placeholder. Grouped by where they are said.
  */
+import { enState } from './en-state.js';
+
 export const en = {
   // ── import: a stop (an import that ended early) ──────────────────────────────────────
   'import.stop.stopped': 'stopped: {reason}',
@@ -81,4 +83,5 @@ export const en = {
   'report.concurrency.invalid': 'concurrency: {problem}',
   'report.largeAnswerBytes.invalid': 'largeAnswerBytes: expected a number of bytes above 0',
   'report.from.required': 'from is required',
+  ...enState,
 } as const;
