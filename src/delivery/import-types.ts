@@ -159,6 +159,12 @@ export interface ImportSummary {
   /** Leads on a do-not-call list (not sent). */
   suppressed: number;
   /**
+   * Leads another live run (another operator's, on a shared PostgreSQL store) was sending: not
+   * sent here (skip code `in_flight_elsewhere`, naming that run, its host and user). Present
+   * only with a store that has claims (PostgreSQL); the file store keeps runs apart by a lock.
+   */
+  inFlightElsewhere?: number;
+  /**
    * The do-not-call lists used, in the order given: each with its distinct numbers, the
    * entries ignored (not phone numbers), and the leads of this run it held back.
    */

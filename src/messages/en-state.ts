@@ -22,6 +22,8 @@ export const enState = {
     "--restart: what earlier runs of this file recorded is set aside; leads the campaign's ledger holds are still not sent (--allow-repeat sends them)",
   'state.pg.fingerprint':
     'note: options that decide what is sent differ from the earlier run; rows it settled still count as settled',
+  'send.reason.claimedElsewhere':
+    'another run claimed some of its leads first: the rest were sent as a batch of their own',
   'import.row.inFlightElsewhere':
     'being sent right now by run {run} on {host} by {user}: not sent here',
   'import.row.inFlightElsewhere.unknown': 'being sent right now by another run: not sent here',

@@ -151,6 +151,8 @@ export class PgConnection {
       throw dbError(this.db, e, true);
     }
     const s = this.schema;
+    const onError = () => {};
+    client.on('error', onError);
     try {
       await client.query('BEGIN');
       // One migrating run at a time (others wait here, then see the version it wrote).
@@ -189,6 +191,7 @@ export class PgConnection {
       await client.query('ROLLBACK').catch(() => {});
       throw e instanceof UsageError ? e : dbError(this.db, e, true);
     } finally {
+      client.off('error', onError);
       client.release();
     }
   }
@@ -227,6 +230,11 @@ export class PgConnection {
       throw dbError(this.db, e);
     }
     let broken = false;
+    // A connection that dies between statements reports it here, not as a crash of the process.
+    const onError = () => {
+      broken = true;
+    };
+    client.on('error', onError);
     try {
       await client.query('BEGIN');
       const out = await fn(client);
@@ -239,6 +247,7 @@ export class PgConnection {
       });
       throw dbError(this.db, e);
     } finally {
+      client.off('error', onError);
       client.release(broken);
     }
   }

@@ -1,0 +1,188 @@
+/**
+ * Issue 24: "never twice" across operators and machines, on a shared PostgreSQL store. Real
+ * cacs processes (bin/cacs.js), the emulator over real HTTP, and a real PostgreSQL server (a
+ * throwaway cluster: test/helpers/pg.ts).
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, spawnCli, tempDir, type RunResult } from '../helpers/cli.js';
+import {
+  accountedFor,
+  emulatorPool,
+  importEnv,
+  phoneOf,
+  processedPhones,
+  write,
+  type Summary,
+} from '../helpers/import.js';
+import { pgMissing, startPg, type PgCluster } from '../helpers/pg.js';
+
+type PgSummary = Summary & { inFlightElsewhere?: number };
+
+/** `cacs import` as a process whose JSON summary is read, started now (not awaited). */
+function importProcess(
+  args: string[],
+  env: Record<string, string | undefined>,
+  cwd: string,
+): Promise<RunResult & { summary?: PgSummary }> {
+  return spawnCli(['import', ...args, '--json'], { env, cwd, timeoutMs: 120_000 }).then((r) => {
+    let summary: PgSummary | undefined;
+    try {
+      summary = JSON.parse(r.stdout) as PgSummary;
+    } catch {
+      // no summary (a failure before it): the caller looks at stderr
+    }
+    return { ...r, ...(summary ? { summary } : {}) };
+  });
+}
+
+/** A phone written as an operator's CRM export might: +84 with spaces, 84…, dotted. */
+function writtenAs(phone: string, form: number): string {
+  const rest = phone.slice(1);
+  switch (form % 3) {
+    case 0:
+      return `+84 ${rest.slice(0, 3)} ${rest.slice(3, 6)} ${rest.slice(6)}`;
+    case 1:
+      return `84${rest}`;
+    default:
+      return `${phone.slice(0, 4)}.${phone.slice(4, 7)}.${phone.slice(7)}`;
+  }
+}
+
+describe.skipIf(pgMissing !== undefined)('teams on PostgreSQL', () => {
+  let pg: PgCluster;
+  const emulators = emulatorPool();
+  beforeAll(async () => {
+    pg = await startPg();
+  }, 120_000);
+  afterAll(async () => {
+    await pg?.stop();
+  });
+
+  /** An operator's machine: its own HOME and state folder, the team's database. */
+  async function operators(n: number, emu: { url: string }) {
+    const url = pg.url(await pg.database());
+    return Array.from({ length: n }, () =>
+      importEnv(emu, { CACS_STATE_URL: url, CACS_CAMPAIGN: 'summer' }),
+    );
+  }
+
+  it('two operators import overlapping files (phones written differently) at once: every phone reaches the service exactly once', async () => {
+    const emu = await emulators.start({ latencyMs: 15 });
+    const [envA, envB] = await operators(2, emu);
+    const cwdA = tempDir();
+    const cwdB = tempDir();
+    // 0..599 for A, 200..799 for B: 400 shared customers, written in other forms by B.
+    const a = Array.from({ length: 600 }, (_, i) => phoneOf(i));
+    const b = Array.from({ length: 600 }, (_, i) => phoneOf(200 + i));
+    write(cwdA, 'crm-a.csv', `phone,name\n${a.map((p, i) => `${p},A${i}`).join('\n')}\n`);
+    write(
+      cwdB,
+      'crm-b.csv',
+      `phone,name\n${b.map((p, i) => `"${writtenAs(p, i)}",B${i}`).join('\n')}\n`,
+    );
+    const args = ['--batch-size', '20', '--concurrency', '2'];
+    const [ra, rb] = await Promise.all([
+      importProcess(['crm-a.csv', ...args], envA!, cwdA),
+      importProcess(['crm-b.csv', ...args], envB!, cwdB),
+    ]);
+    expect(ra.stderr).not.toContain('Error:');
+    expect(rb.stderr).not.toContain('Error:');
+    const sa = ra.summary!;
+    const sb = rb.summary!;
+    for (const s of [sa, sb]) {
+      expect(accountedFor(s) + (s.inFlightElsewhere ?? 0)).toBe(s.total);
+      expect(s.inFlightElsewhere).toEqual(expect.any(Number));
+      expect([0, 5]).toContain(s.exitCode);
+    }
+    const phones = processedPhones(emu);
+    // Exactly once each: the union of both files, no phone twice.
+    expect(phones.length).toBe(new Set(phones).size);
+    expect(new Set(phones)).toEqual(new Set([...a, ...b]));
+    expect(sa.imported + sb.imported).toBe(800);
+    // The shared 400 were held back on one side or the other, each for a reason it names.
+    const heldBack = (s: PgSummary) =>
+      s.alreadyImported + (s.inFlightElsewhere ?? 0) + (s.skippedByCode.uncertain_earlier ?? 0);
+    expect(heldBack(sa) + heldBack(sb)).toBe(400);
+    for (const [s, cwd, who] of [
+      [sa, cwdA, 'crm-a'],
+      [sb, cwdB, 'crm-b'],
+    ] as const) {
+      if ((s.inFlightElsewhere ?? 0) === 0) continue;
+      const skipped = fs.readFileSync(path.resolve(cwd, s.skippedFile!), 'utf8');
+      // The run that was sending it, its host and user.
+      expect(skipped).toMatch(
+        /in_flight_elsewhere,being sent right now by run r\d{8}-\d{6}-[0-9a-f]{6} on \S+ by \S+/,
+      );
+      expect(skipped).not.toContain(who === 'crm-a' ? ',B' : ',A');
+    }
+    // A plain rerun of either sends nothing more.
+    const again = await importProcess(['crm-b.csv', ...args], envB!, cwdB);
+    expect(again.summary!.imported).toBe(0);
+    expect(processedPhones(emu).length).toBe(800);
+  });
+
+  it('the database stopped mid-run (pg_ctl stop -m immediate): exit 1 naming it (password masked); a rerun after the restart resends nothing that arrived', async () => {
+    let answered = 0;
+    let onAnswer = () => {};
+    const emu = await emulators.start({
+      latencyMs: 20,
+      onRequest: () => {
+        answered++;
+        onAnswer();
+      },
+    });
+    const [env] = await operators(1, emu);
+    const cwd = tempDir();
+    const leads = Array.from({ length: 400 }, (_, i) => phoneOf(5000 + i));
+    write(cwd, 'leads.csv', `phone\n${leads.join('\n')}\n`);
+    const child = spawn(
+      process.execPath,
+      [BIN, 'import', 'leads.csv', '--batch-size', '10', '--concurrency', '2', '--json'],
+      { cwd, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const exited = new Promise<number>((resolve) =>
+      child.on('close', (code) => resolve(code ?? -1)),
+    );
+    // Some batches answered: the database goes away as a crash would take it.
+    await new Promise<void>((resolve) => {
+      onAnswer = () => {
+        if (answered >= 3) resolve();
+      };
+    });
+    await pg.stopImmediate();
+    const code = await exited;
+    await pg.start();
+    expect(code).toBe(1);
+    if (stdout === '') throw new Error(`no summary; stderr: ${stderr}`);
+    const summary = JSON.parse(stdout) as PgSummary & { error?: { message: string } };
+    expect(summary.exitCode).toBe(1);
+    const said = `${stdout}\n${stderr}`;
+    expect(said).toContain(`***@127.0.0.1:${pg.port}/`);
+    expect(said).toMatch(/the state database postgres:\/\/\S*\*\*\*@127\.0\.0\.1:\d+\/t\w+ failed/);
+    expect(said).not.toContain(pg.password);
+    expect(said).not.toMatch(/\n\s+at /);
+    const arrived = processedPhones(emu);
+    expect(arrived.length).toBeGreaterThan(0);
+    expect(arrived.length).toBeLessThan(400);
+
+    // After the restart: what arrived is never sent again; the rest goes.
+    const rerun = await importProcess(
+      ['leads.csv', '--batch-size', '10', '--concurrency', '2'],
+      env!,
+      cwd,
+    );
+    expect(rerun.stderr).not.toContain(pg.password);
+    const all = processedPhones(emu);
+    expect(all.length).toBe(new Set(all).size);
+    // Leads whose outcome the stopped run could not record stay uncertain (exit 5), not resent.
+    expect([0, 5]).toContain(rerun.summary!.exitCode);
+    expect(all.length + rerun.summary!.uncertainEarlier).toBeGreaterThanOrEqual(400);
+  });
+});
