@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, spawnCli, tempDir, type RunResult } from '../helpers/cli.js';
+import { closedPort } from '../helpers/servers.js';
 import {
   accountedFor,
   emulatorPool,
@@ -184,5 +185,51 @@ describe.skipIf(pgMissing !== undefined)('teams on PostgreSQL', () => {
     // Leads whose outcome the stopped run could not record stay uncertain (exit 5), not resent.
     expect([0, 5]).toContain(rerun.summary!.exitCode);
     expect(all.length + rerun.summary!.uncertainEarlier).toBeGreaterThanOrEqual(400);
+  });
+
+  it('the database unreachable at the start: exit 1, nothing sent, the database named with its password masked', async () => {
+    const emu = await emulators.start();
+    const port = await closedPort();
+    const secret = 'Pg-Secret-Password-42';
+    const env = importEnv(emu, {
+      CACS_STATE_URL: `postgresql://team:${secret}@127.0.0.1:${port}/cacs?sslmode=disable`,
+    });
+    const cwd = tempDir();
+    write(cwd, 'leads.csv', `phone\n${phoneOf(1)}\n${phoneOf(2)}\n`);
+    for (const json of [true, false]) {
+      const r = await spawnCli(['import', 'leads.csv', ...(json ? ['--json'] : [])], {
+        env,
+        cwd,
+        timeoutMs: 60_000,
+      });
+      expect(r.code).toBe(1);
+      const said = `${r.stdout}\n${r.stderr}`;
+      expect(said).toContain(`@127.0.0.1:${port}/cacs`);
+      expect(said).toMatch(/the state database \S+ cannot be reached: .*nothing was sent/);
+      expect(said).not.toContain(secret);
+      expect(said).not.toMatch(/\n\s+at /);
+    }
+    expect(processedPhones(emu)).toEqual([]);
+    // --verbose too: no password in its trace.
+    const v = await spawnCli(['import', 'leads.csv', '--verbose'], { env, cwd, timeoutMs: 60_000 });
+    expect(v.code).toBe(1);
+    expect(`${v.stdout}${v.stderr}`).not.toContain(secret);
+  });
+
+  it('a schema newer than this cacs knows: exit 2, "upgrade cacs", nothing sent', async () => {
+    const emu = await emulators.start();
+    const db = await pg.database();
+    await pg.query('CREATE SCHEMA cacs', [], db);
+    await pg.query('CREATE TABLE cacs.meta (key text PRIMARY KEY, value text NOT NULL)', [], db);
+    await pg.query("INSERT INTO cacs.meta VALUES ('schema_version', '99')", [], db);
+    const env = importEnv(emu, { CACS_STATE_URL: pg.url(db) });
+    const cwd = tempDir();
+    write(cwd, 'leads.csv', `phone\n${phoneOf(1)}\n`);
+    const r = await spawnCli(['import', 'leads.csv'], { env, cwd, timeoutMs: 60_000 });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/version 99; this cacs knows version 1 at most/);
+    expect(r.stderr).toContain('upgrade cacs');
+    expect(r.stderr).not.toContain(pg.password);
+    expect(processedPhones(emu)).toEqual([]);
   });
 });
