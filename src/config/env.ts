@@ -27,6 +27,7 @@ export const ENV_SETTINGS: Readonly<Record<string, string>> = {
   accessToken: ENV.accessToken,
   campaign: ENV.campaign,
   stateDir: ENV.stateDir,
+  stateUrl: ENV.stateUrl,
   'import.stdinLimit': ENV.stdinLimit,
   'report.memoryBudget': ENV.reportMemoryBudget,
 };

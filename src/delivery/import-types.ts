@@ -55,6 +55,13 @@ export interface ImportOptions {
    * omitted: neither is used (tests of the pipeline alone).
    */
   stateDir?: string;
+  /**
+   * A PostgreSQL database shared by a team (postgres://…; default CACS_STATE_URL): ledgers,
+   * journals and history go there (schema `stateSchema`, default `cacs`), the state folder
+   * keeps what serves this machine alone.
+   */
+  stateUrl?: string;
+  stateSchema?: string;
   /** The service's canonical address (canonicalServiceUrl): ledgers are per address and campaign. */
   serviceUrl?: string;
   /** Send leads the campaign's ledger says were imported earlier (default: hold them back). */

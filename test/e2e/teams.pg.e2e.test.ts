@@ -232,4 +232,86 @@ describe.skipIf(pgMissing !== undefined)('teams on PostgreSQL', () => {
     expect(r.stderr).not.toContain(pg.password);
     expect(processedPhones(emu)).toEqual([]);
   });
+
+  it('migrate a file store, then the leads it imported are held back from another machine (stateUrl in its config file)', async () => {
+    const emu = await emulators.start();
+    const url = pg.url(await pg.database());
+    // Machine A: the file store, as before teams.
+    const envA = importEnv(emu);
+    const cwdA = tempDir();
+    const first = Array.from({ length: 50 }, (_, i) => phoneOf(9000 + i));
+    write(cwdA, 'leads.csv', `phone\n${first.join('\n')}\n`);
+    const a = await importProcess(['leads.csv'], envA, cwdA);
+    expect(a.summary!.imported).toBe(50);
+    const stateA = envA.CACS_STATE_DIR!;
+    const snapshot = () =>
+      fs
+        .readdirSync(stateA, { recursive: true, withFileTypes: true })
+        .filter((d) => d.isFile())
+        .map((d) => {
+          const f = path.join(d.parentPath, d.name);
+          return `${f} ${fs.readFileSync(f).toString('base64')}`;
+        })
+        .sort();
+    const before = snapshot();
+
+    const m1 = await spawnCli(['state', 'migrate', '--to', url], { env: envA, cwd: cwdA });
+    expect(m1.code).toBe(0);
+    expect(m1.stdout).toMatch(/ledger summer at http:\/\/127\.0\.0\.1:\d+: 100 records copied/);
+    expect(m1.stdout).toContain('history: 1 runs copied');
+    expect(`${m1.stdout}${m1.stderr}`).not.toContain(pg.password);
+    // Idempotent: nothing copied twice.
+    const m2 = await spawnCli(['state', 'migrate', '--to', url, '--json'], {
+      env: envA,
+      cwd: cwdA,
+    });
+    expect(m2.code).toBe(0);
+    const again = JSON.parse(m2.stdout) as {
+      migrated: { ledgers: Array<{ copied: number; already: number }>; runs: { copied: number } };
+    };
+    expect(again.migrated.ledgers).toEqual([expect.objectContaining({ copied: 0, already: 100 })]);
+    expect(again.migrated.runs.copied).toBe(0);
+    // The folder is left as it was.
+    expect(snapshot()).toEqual(before);
+
+    // Machine B: its own HOME, the team's database named in its config file.
+    const envB = importEnv(emu);
+    const cwdB = tempDir();
+    fs.writeFileSync(path.join(cwdB, '.cacsrc.json'), JSON.stringify({ stateUrl: url }), {
+      mode: 0o600,
+    });
+    const fresh = Array.from({ length: 10 }, (_, i) => phoneOf(9500 + i));
+    write(
+      cwdB,
+      'crm.csv',
+      `phone\n${[...first.map((p, i) => writtenAs(p, i)), ...fresh].map((p) => `"${p}"`).join('\n')}\n`,
+    );
+    const b = await importProcess(['crm.csv'], envB, cwdB);
+    expect(b.summary!.imported).toBe(10);
+    expect(b.summary!.alreadyImported).toBe(50);
+    expect(processedPhones(emu).length).toBe(60);
+    expect(new Set(processedPhones(emu)).size).toBe(60);
+
+    const shown = await spawnCli(['config', 'show'], { env: envB, cwd: cwdB });
+    expect(shown.stdout).toMatch(/stateUrl\s+postgres:\/\/\*\*\*@127\.0\.0\.1/);
+    expect(shown.stdout).not.toContain(pg.password);
+    const status = await spawnCli(['state', 'status', '--json'], { env: envB, cwd: cwdB });
+    expect(status.code).toBe(0);
+    expect(JSON.parse(status.stdout).status).toMatchObject({
+      store: 'postgres',
+      schemaVersion: 1,
+      ledgers: 1,
+      runs: 2,
+    });
+    expect(status.stdout).not.toContain(pg.password);
+    // The team's history: both machines' runs, with host and user.
+    const history = await spawnCli(['history', '--json'], {
+      env: { ...envB, CACS_STATE_URL: url },
+      cwd: cwdB,
+    });
+    const runs = (JSON.parse(history.stdout) as { runs: Array<{ host?: string; user?: string }> })
+      .runs;
+    expect(runs).toHaveLength(2);
+    for (const r of runs) expect(r.host).toEqual(expect.any(String));
+  });
 });
