@@ -239,6 +239,13 @@ export interface RunImportOptions {
    */
   stateDir?: string | false;
   /**
+   * Shared state for a team: a PostgreSQL URL (`postgres://…`, libpq form; default
+   * `CACS_STATE_URL`). Ledgers, journals and history go to that database (schema `stateSchema`,
+   * default `cacs`); the connections are closed when the call returns.
+   */
+  state?: string;
+  stateSchema?: string;
+  /**
    * The service's address, which ledgers and journals are kept per. Default: the address of a
    * client made by {@link createClient}; needed with a client made by `new CacsClient`.
    */
@@ -433,6 +440,8 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
       restart: options.restart ?? false,
       allowRepeat: options.allowRepeat ?? false,
       ...(stateDir !== undefined ? { stateDir } : {}),
+      ...(options.state !== undefined ? { stateUrl: options.state } : {}),
+      ...(options.stateSchema !== undefined ? { stateSchema: options.stateSchema } : {}),
       ...(serviceUrl !== undefined ? { serviceUrl } : {}),
       cwd,
       signal,
@@ -744,4 +753,51 @@ export async function loadDoNotCallLists(
     suppressed: (phone) => suppression.listOf(phone),
     suppressionLists: suppression.lists.map((l) => l.list),
   };
+}
+
+// ── pg (issue 24): shared state for teams ──────────────────────────────────────────────────
+
+export type { StateStatus, MigrateResult } from './state/team.js';
+
+/**
+ * Where state lives and what it holds (`cacs state status`): the file store's folder, or the
+ * PostgreSQL database (password masked), its schema version, and counts. `state`: a PostgreSQL
+ * URL (default CACS_STATE_URL; unset: the state folder `stateDir`).
+ */
+export async function stateStatus(
+  options: { stateDir?: string; state?: string; stateSchema?: string } = {},
+): Promise<import('./state/team.js').StateStatus> {
+  const { stateStatusOf } = await import('./state/team.js');
+  const store = openStateStore({
+    stateDir: stateDirOf(options.stateDir),
+    ...(options.state !== undefined ? { stateUrl: options.state } : {}),
+    ...(options.stateSchema !== undefined ? { stateSchema: options.stateSchema } : {}),
+  });
+  try {
+    return await stateStatusOf(store);
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * Copies the file store at `stateDir` (ledgers, history, unfinished journals) into the
+ * PostgreSQL database `to` (`cacs state migrate --to <url>`). Idempotent; the files are left as
+ * they are; report bookmarks stay in the state folder, where the PostgreSQL store reads them.
+ */
+export async function migrateState(options: {
+  to: string;
+  stateDir?: string;
+  stateSchema?: string;
+}): Promise<import('./state/team.js').MigrateResult> {
+  const { migrateFileStore } = await import('./state/team.js');
+  const { isStateUrl, maskStateUrl } = await import('./state/pg/connection.js');
+  if (!isStateUrl(options.to))
+    throw new UsageError(
+      `to: ${maskStateUrl(options.to)} is not a postgres:// or postgresql:// URL`,
+    );
+  return migrateFileStore(stateDirOf(options.stateDir), {
+    url: options.to,
+    ...(options.stateSchema !== undefined ? { schema: options.stateSchema } : {}),
+  });
 }

@@ -33,7 +33,24 @@ async function newOutput(
   // reads it (a config file's token is added when the settings are loaded).
   const envToken = envValue(io.env, ENV.accessToken);
   if (envToken !== undefined) out.addSecret(envToken);
+  // The state URL's password (CACS_STATE_URL) is a secret like the token.
+  addUrlPassword(out, envValue(io.env, ENV.stateUrl));
   return out;
+}
+
+/** The password of a URL (a state URL: postgres://user:password@host/db), as a secret. */
+function addUrlPassword(out: Output, url: string | undefined): void {
+  if (url === undefined) return;
+  try {
+    const u = new URL(url);
+    for (const p of [u.password, u.searchParams.get('password') ?? ''])
+      if (p !== '') {
+        out.addSecret(p);
+        out.addSecret(decodeURIComponent(p));
+      }
+  } catch {
+    // not a URL: the settings refuse it
+  }
 }
 
 export async function createContext(
@@ -72,6 +89,7 @@ export async function createContext(
       const flags = new Map([...globalFlags(globals), ...commandFlags]);
       const resolved = resolveSettings({ files: await files, env: io.env, flags });
       if (resolved.settings.token?.kind === 'value') out.addSecret(resolved.settings.token.value);
+      addUrlPassword(out, resolved.settings.stateUrl);
       return resolved;
     },
   };

@@ -18,6 +18,7 @@ import {
   defineHistoryShow,
   defineHistoryFind,
 } from './commands/history-flags.js';
+import { defineStateMigrate, defineStateStatus } from './commands/state-flags.js';
 import { defineReconcile } from './commands/reconcile-flags.js';
 import { defineConfigShow, defineConfigPath, defineConfigInit } from './commands/config-flags.js';
 import { defineEmulator } from './commands/emulator-flags.js';
@@ -101,6 +102,19 @@ export function buildProgram(
   attach(
     defineHistoryFind(history),
     async () => (await import('./commands/history.js')).runHistoryFind,
+  );
+
+  // pg (issue 24): where state lives; a state folder copied into PostgreSQL.
+  const state = program
+    .command('state')
+    .description('where state lives and what it holds; copy a state folder into PostgreSQL');
+  attach(
+    defineStateStatus(state),
+    async () => (await import('./commands/state.js')).runStateStatus,
+  );
+  attach(
+    defineStateMigrate(state),
+    async () => (await import('./commands/state.js')).runStateMigrate,
   );
 
   attach(

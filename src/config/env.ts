@@ -8,6 +8,7 @@ export const ENV = {
   campaign: 'CACS_CAMPAIGN',
   profile: 'CACS_PROFILE',
   stateDir: 'CACS_STATE_DIR',
+  stateUrl: 'CACS_STATE_URL',
   stdinLimit: 'CACS_STDIN_LIMIT',
   reportMemoryBudget: 'CACS_REPORT_MEMORY_BUDGET',
   noColor: 'NO_COLOR',
@@ -26,6 +27,7 @@ export const ENV_SETTINGS: Readonly<Record<string, string>> = {
   accessToken: ENV.accessToken,
   campaign: ENV.campaign,
   stateDir: ENV.stateDir,
+  stateUrl: ENV.stateUrl,
   'import.stdinLimit': ENV.stdinLimit,
   'report.memoryBudget': ENV.reportMemoryBudget,
 };

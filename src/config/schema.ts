@@ -227,6 +227,19 @@ export const SCALARS = {
   'report.memoryBudget': size,
   'compliance.callHours': callHours,
   'compliance.maxCallsPer24h': atLeast(1),
+  /** Shared state for teams: a PostgreSQL URL (issue 24); unset: the state folder's files. */
+  stateUrl: v.pipe(
+    text(),
+    v.check(
+      (s) => /^postgres(ql)?:\/\//i.test(s),
+      'expected a postgres:// or postgresql:// URL (libpq form)',
+    ),
+  ),
+  /** The schema the PostgreSQL store keeps its tables in (default cacs). */
+  stateSchema: v.pipe(
+    text(),
+    v.regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}$/, 'expected a plain name (letters, digits and _)'),
+  ),
   /** The state folder; in a config file, read relative to that file's folder (files.ts). */
   stateDir: v.pipe(
     text(),
@@ -344,6 +357,8 @@ const SETTINGS_ENTRIES = {
   allowInsecureHttp: opt(SCALARS.allowInsecureHttp),
   timeout: opt(SCALARS.timeout),
   stateDir: opt(SCALARS.stateDir),
+  stateUrl: opt(SCALARS.stateUrl),
+  stateSchema: opt(SCALARS.stateSchema),
   import: opt(section(IMPORT_ENTRIES, 'expected a mapping')),
   report: opt(section(REPORT_ENTRIES, 'expected a mapping')),
   compliance: opt(section(COMPLIANCE_ENTRIES, 'expected a mapping')),
@@ -400,6 +415,8 @@ export const RESOLVED = v.object({
   timeout: SCALARS.timeout,
   profile: opt(v.string()),
   stateDir: v.string(),
+  stateUrl: opt(v.string()),
+  stateSchema: opt(v.string()),
   import: v.object({
     batchSize: SCALARS['import.batchSize'],
     concurrency: SCALARS['import.concurrency'],

@@ -55,6 +55,13 @@ export interface ImportOptions {
    * omitted: neither is used (tests of the pipeline alone).
    */
   stateDir?: string;
+  /**
+   * A PostgreSQL database shared by a team (postgres://…; default CACS_STATE_URL): ledgers,
+   * journals and history go there (schema `stateSchema`, default `cacs`), the state folder
+   * keeps what serves this machine alone.
+   */
+  stateUrl?: string;
+  stateSchema?: string;
   /** The service's canonical address (canonicalServiceUrl): ledgers are per address and campaign. */
   serviceUrl?: string;
   /** Send leads the campaign's ledger says were imported earlier (default: hold them back). */
@@ -158,6 +165,12 @@ export interface ImportSummary {
   uncertainEarlier: number;
   /** Leads on a do-not-call list (not sent). */
   suppressed: number;
+  /**
+   * Leads another live run (another operator's, on a shared PostgreSQL store) was sending: not
+   * sent here (skip code `in_flight_elsewhere`, naming that run, its host and user). Present
+   * only with a store that has claims (PostgreSQL); the file store keeps runs apart by a lock.
+   */
+  inFlightElsewhere?: number;
   /**
    * The do-not-call lists used, in the order given: each with its distinct numbers, the
    * entries ignored (not phone numbers), and the leads of this run it held back.

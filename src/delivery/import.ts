@@ -35,7 +35,13 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   const plan = planSidecars(opts, info);
   // What cacs remembers (ledger, journal, history, sidecar records): the state store.
   const store =
-    opts.stateDir !== undefined ? openStateStore({ stateDir: opts.stateDir }) : undefined;
+    opts.stateDir !== undefined
+      ? openStateStore({
+          stateDir: opts.stateDir,
+          stateUrl: opts.stateUrl,
+          stateSchema: opts.stateSchema,
+        })
+      : undefined;
   // What cacs wrote before: a list a person changed since, or one cacs never wrote, is kept and
   // this run's goes beside it; a dry run never replaces a real run's.
   const written = plan.files

@@ -18,6 +18,7 @@ import type { LeadEntry } from '../leads/sending.js';
 import {
   STATE_ACCEPTED,
   STATE_NONE,
+  type Claimed,
   type DeliveryJournal,
   type LedgerEntry,
   type LedgerState,
@@ -28,8 +29,11 @@ import { t } from '../messages/index.js';
 
 /** What the sending pass needs of the campaign ledger (state/types.ts CampaignLedger). */
 export interface SendLedger {
-  /** Durably mark leads uncertain before their request leaves. */
-  begin(entries: readonly LedgerEntry[]): Promise<unknown>;
+  /**
+   * Durably mark leads uncertain before their request leaves. A store with claims (PostgreSQL)
+   * refuses leads another run holds or imported meanwhile: they are left out of the request.
+   */
+  begin(entries: readonly LedgerEntry[]): Promise<Claimed | void>;
   settle(entries: readonly LedgerEntry[], state: LedgerState): void;
 }
 
@@ -72,6 +76,11 @@ export interface SendResult {
   uncertainLines: number[];
   /** Why a lead of this run is uncertain (the failure's message), by input line. */
   uncertainWhy: Map<number, string>;
+  /**
+   * Leads another run claimed between this run's preflight and its send (a store with claims):
+   * not sent, by input line, with the skip code and reason for the skipped file.
+   */
+  claimedElsewhere: Map<number, { code: Claimed['refused'][number]['code']; reason: string }>;
   /** Input values of service-rejected and uncertain leads, where the lead entries had them. */
   originals: Map<number, readonly string[]>;
   uncertainFromEarlierRuns: number;
@@ -103,6 +112,17 @@ export function isDataRefusal(e: ApiError): boolean {
   return s.param === 'data' || (s.param !== undefined && isLeadField(s.param));
 }
 
+/** The skipped file's reason for a lead another run claimed. */
+function claimReason(x: Claimed['refused'][number]): string {
+  const by = x.by;
+  const who = by
+    ? { run: by.run, host: by.host ?? '?', user: by.user ?? '?' }
+    : { run: '?', host: '?', user: '?' };
+  if (x.code === 'already_imported') return t('import.row.importedElsewhere', who);
+  if (x.code === 'uncertain_earlier') return t('import.row.uncertainElsewhere', who);
+  return by ? t('import.row.inFlightElsewhere', who) : t('import.row.inFlightElsewhere.unknown');
+}
+
 export async function sendLeads(opts: SendOptions): Promise<SendResult> {
   const r: SendResult = {
     imported: 0,
@@ -110,6 +130,7 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
     serviceRejects: new Map(),
     uncertainLines: [],
     uncertainWhy: new Map(),
+    claimedElsewhere: new Map(),
     originals: new Map(),
     uncertainFromEarlierRuns: 0,
     resumedDone: 0,
@@ -176,6 +197,23 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
       return;
     }
     const id = begun.value;
+    const refused = (marked.value as Claimed | undefined)?.refused ?? [];
+    if (refused.length > 0) {
+      // Another run holds some of them (or imported them since the preflight looked): those are
+      // not sent. The journal's batch is set aside (its lines are decided again by a later run
+      // against the ledger), and the rest go as a batch of their own.
+      await opts.journal.finish(id, { state: 'failed', reason: t('send.reason.claimedElsewhere') });
+      const out = new Set<number>();
+      for (const x of refused) {
+        const entry = entries[x.index]!;
+        out.add(x.index);
+        r.claimedElsewhere.set(entry.line, { code: x.code, reason: claimReason(x) });
+        keepValues(entry);
+      }
+      const rest = entries.filter((_e, i) => !out.has(i));
+      if (rest.length > 0) await deliver(rest);
+      return;
+    }
     const settle = async (settled: SpoolEntry[], outcome: RangeOutcome) => {
       // The ledger learns the outcome too: uncertain leads stay as begin() wrote them.
       if (outcome.state === 'done') opts.ledger?.settle(settled, STATE_ACCEPTED);

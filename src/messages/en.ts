@@ -3,6 +3,7 @@
  * placeholders). Whole sentences; `{name}` is a placeholder. Grouped by where they are said.
  */
 import { enCli } from './en-cli.js';
+import { enState } from './en-state.js';
 
 export const en = {
   ...enCli,
@@ -104,4 +105,5 @@ export const en = {
   'report.concurrency.invalid': 'concurrency: {problem}',
   'report.largeAnswerBytes.invalid': 'largeAnswerBytes: expected a number of bytes above 0',
   'report.from.required': 'from is required',
+  ...enState,
 } as const;

@@ -3,16 +3,33 @@
  * Today the file store under the state folder (`CACS_STATE_DIR`, settings `stateDir`); the
  * PostgreSQL store of issue 24 opens here too, from `stateUrl`.
  */
+import { ENV, envValue } from '../config/env.js';
 import { FileStore } from './file/store.js';
+import { DEFAULT_STATE_SCHEMA, PgStore } from './pg/store.js';
 import type { StateStore } from './types.js';
 
 export type * from './types.js';
 export { MAX_LISTED_LINES, STATE_ACCEPTED, STATE_NONE, STATE_UNCERTAIN } from './types.js';
 export { NO_JOURNAL } from './journal-types.js';
 
-/** Where state lives: the state folder (the file store). */
+export { DEFAULT_STATE_SCHEMA } from './pg/store.js';
+export { maskStateUrl, stateUrlPassword, isStateUrl } from './pg/connection.js';
+
+/**
+ * Where state lives: the state folder (the file store), or a PostgreSQL database (`stateUrl`,
+ * schema `stateSchema`, default `cacs`) with the state folder kept for what serves this machine
+ * alone (sidecar records, completion, bookmarks).
+ */
 export interface StateLocation {
   stateDir: string;
+  /** postgres:// or postgresql:// (default: CACS_STATE_URL; unset: the file store). */
+  stateUrl?: string | undefined;
+  stateSchema?: string | undefined;
+}
+
+/** The state URL these settings name (the option, else CACS_STATE_URL), if any. */
+export function stateUrlOf(where: Pick<StateLocation, 'stateUrl'>): string | undefined {
+  return where.stateUrl ?? envValue(process.env, ENV.stateUrl);
 }
 
 /**
@@ -20,5 +37,8 @@ export interface StateLocation {
  * first call); close() it when done.
  */
 export function openStateStore(where: StateLocation): StateStore {
-  return new FileStore(where.stateDir);
+  const url = stateUrlOf(where);
+  return url !== undefined
+    ? new PgStore(url, where.stateSchema ?? DEFAULT_STATE_SCHEMA, where.stateDir)
+    : new FileStore(where.stateDir);
 }

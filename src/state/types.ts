@@ -64,7 +64,11 @@ export interface Claimed {
   refused: ReadonlyArray<{
     /** The index of the lead in the entries given to begin(). */
     index: number;
-    code: 'in_flight_elsewhere' | 'already_imported';
+    /**
+     * `uncertain_earlier`: a run that stopped while sending it left it uncertain after this
+     * run's preflight looked (its claim changed since).
+     */
+    code: 'in_flight_elsewhere' | 'already_imported' | 'uncertain_earlier';
     /** The run holding it, when known. */
     by?: { run: string; host?: string; user?: string };
   }>;
@@ -170,6 +174,9 @@ export interface RunStart {
   pid: number;
   /** The input's content hash (hashFile): which sidecar files are this input's own. */
   inputHash?: string;
+  /** The machine and user that ran it (kept by a shared store: the team's history). */
+  host?: string;
+  user?: string;
 }
 
 export interface RunEnd {
@@ -326,8 +333,8 @@ export interface CompletionList {
 // ── The store ───────────────────────────────────────────────────────────────────────────────
 
 export interface StateStore {
-  /** 'file' today; 'postgres' with issue 24. */
-  readonly kind: 'file';
+  /** 'file' (the state folder) or 'postgres' (a database shared by a team). */
+  readonly kind: 'file' | 'postgres';
   /** Where state lives, for messages: the file store's folder. */
   readonly location: string;
   /** Where the ledgers are, for messages: the file store's `ledgers` folder. */

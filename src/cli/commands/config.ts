@@ -42,6 +42,9 @@ export async function runConfigShow(
   add('timeout', settings.timeout);
   add('allowInsecureHttp', settings.allowInsecureHttp);
   add('stateDir', settings.stateDir);
+  // Shown only when set (the state URL's password masked like the token).
+  if (settings.stateUrl !== undefined) add('stateUrl', maskUrlCredentials(settings.stateUrl));
+  if (settings.stateSchema !== undefined) add('stateSchema', settings.stateSchema);
   add('import.batchSize', settings.import.batchSize);
   add('import.concurrency', settings.import.concurrency);
   add('import.phonePattern', settings.import.phonePattern);

@@ -117,6 +117,8 @@ export async function runImportCommand(
       restart: flags.restart === true,
       allowRepeat: flags.allowRepeat === true,
       stateDir: settings.stateDir,
+      ...(settings.stateUrl !== undefined ? { state: settings.stateUrl } : {}),
+      ...(settings.stateSchema !== undefined ? { stateSchema: settings.stateSchema } : {}),
       // A dry run checks the ledger too when it knows the service's address.
       ...(baseUrl || settings.baseUrl !== undefined
         ? { serviceUrl: baseUrl ?? settings.baseUrl! }

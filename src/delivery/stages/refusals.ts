@@ -37,11 +37,20 @@ export async function collectRefusals(
 ): Promise<Lists> {
   let uncertainPath: string | null = null;
   let uncertainRows: RowList | undefined;
-  if (send && (send.serviceRejects.size > 0 || send.uncertainLines.length > 0)) {
+  if (
+    send &&
+    (send.serviceRejects.size > 0 ||
+      send.uncertainLines.length > 0 ||
+      send.claimedElsewhere.size > 0)
+  ) {
     // The second read kept them; a spooled input is read once more for them.
     const kept = send.originals;
     const wanted = new Set<number>(
-      [...send.serviceRejects.keys(), ...send.uncertainLines].filter((l) => !kept.has(l)),
+      [
+        ...send.serviceRejects.keys(),
+        ...send.uncertainLines,
+        ...send.claimedElsewhere.keys(),
+      ].filter((l) => !kept.has(l)),
     );
     let lookedUp = new Map<number, string[]>();
     let unreadable = '';
@@ -62,6 +71,11 @@ export async function collectRefusals(
     for (const [line, { code, reason }] of [...send.serviceRejects].sort((a, b) => a[0] - b[0])) {
       prepared.rejects.add(line, code, reason + note(line), valuesOf(line) ?? blank);
       prepared.rejectedByCode[code] = (prepared.rejectedByCode[code] ?? 0) + 1;
+    }
+    // Leads another run claimed while this one sent (a store with claims): skipped by design.
+    for (const [line, { code, reason }] of [...send.claimedElsewhere].sort((a, b) => a[0] - b[0])) {
+      prepared.skipped.add(line, code, reason + note(line), valuesOf(line) ?? blank);
+      prepared.skippedByCode[code] = (prepared.skippedByCode[code] ?? 0) + 1;
     }
     if (send.uncertainLines.length > 0) {
       const w = sidecarWriter(opts, info, plan, written, 'uncertain', prepared.headers);

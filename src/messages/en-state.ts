@@ -1,0 +1,33 @@
+/**
+ * Messages of the PostgreSQL state store and the team features (issue 24), spread into the
+ * English catalog by en.ts. Whole sentences with named placeholders, like en.ts.
+ */
+export const enState = {
+  'state.pg.unreachable': 'the state database {db} cannot be reached: {reason}',
+  'state.pg.unreachable.hint':
+    'Check that the database is running and that stateUrl / CACS_STATE_URL names it (host, port, database, user; the password from the URL, PGPASSWORD or ~/.pgpass).',
+  'state.pg.failed': 'the state database {db} failed: {reason}',
+  'state.pg.failed.hint':
+    'Nothing more was sent. Leads whose outcome could not be recorded stay in flight (uncertain for later runs); run the same command again once the database is back.',
+  'state.pg.newerSchema':
+    'the state database {db} holds schema {schema} at version {found}; this cacs knows version {known} at most',
+  'state.pg.newerSchema.hint': 'upgrade cacs: a newer cacs made this schema.',
+  'state.pg.badUrl': 'the state URL {db} is not a postgres:// or postgresql:// URL',
+  'state.pg.badUrl.hint': 'Write it as postgres://user@host:5432/database (libpq form).',
+  'state.pg.badSchema': 'stateSchema "{schema}" is not a plain name (letters, digits and _)',
+  'state.pg.journalLocked': 'another cacs run is importing {what} right now',
+  'state.pg.journalLocked.hint':
+    'Wait for it to finish; a run that died lets go of it at once (its connection closes).',
+  'state.pg.restarted':
+    "--restart: what earlier runs of this file recorded is set aside; leads the campaign's ledger holds are still not sent (--allow-repeat sends them)",
+  'state.pg.fingerprint':
+    'note: options that decide what is sent differ from the earlier run; rows it settled still count as settled',
+  'send.reason.claimedElsewhere':
+    'another run claimed some of its leads first: the rest were sent as a batch of their own',
+  'import.row.inFlightElsewhere':
+    'being sent right now by run {run} on {host} by {user}: not sent here',
+  'import.row.inFlightElsewhere.unknown': 'being sent right now by another run: not sent here',
+  'import.row.importedElsewhere': 'imported meanwhile by run {run} on {host} by {user}',
+  'import.row.uncertainElsewhere':
+    'left uncertain meanwhile by run {run} on {host} by {user}, which stopped while sending it',
+} as const;

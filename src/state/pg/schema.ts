@@ -1,0 +1,55 @@
+/**
+ * The PostgreSQL store's schema (default name `cacs`, config `stateSchema`), by version: each
+ * migration is applied in the transaction that writes the version row (connection.ts). A
+ * database whose version is newer than SCHEMA_VERSION is refused (exit 2, "upgrade cacs").
+ *
+ *   meta            schema_version; secret (the keyed hash's 12 bytes, hex)
+ *   ledgers         one per (service address, campaign key)
+ *   ledger_records  every ledger record, in the order written (seq): hashes only, no numbers
+ *   claims          the latest record per (ledger, phone hash): the claim — unique per service
+ *                   address + campaign + normalised phone
+ *   runs            the history: each run's start and end records, its host and user
+ *   journals        one per (input content, campaign, service address); journal_records: its
+ *                   records, as the file journal's lines
+ */
+export const SCHEMA_VERSION = 1;
+
+/** Hashes and run numbers are unsigned 32-bit; stored as int4 (value | 0), read back >>> 0. */
+export const MIGRATIONS: ReadonlyArray<(s: string) => string[]> = [
+  (s) => [
+    `CREATE TABLE ${s}.ledgers (
+       id serial PRIMARY KEY,
+       service_url text NOT NULL,
+       campaign text NOT NULL,
+       UNIQUE (service_url, campaign))`,
+    `CREATE TABLE ${s}.ledger_records (
+       seq bigserial PRIMARY KEY,
+       ledger int NOT NULL REFERENCES ${s}.ledgers (id),
+       lo int NOT NULL, hi int NOT NULL, ref int NOT NULL,
+       run int NOT NULL, time bigint NOT NULL, state smallint NOT NULL)`,
+    `CREATE INDEX ledger_records_ledger ON ${s}.ledger_records (ledger, seq)`,
+    `CREATE INDEX ledger_records_phone ON ${s}.ledger_records (lo, hi)`,
+    `CREATE INDEX ledger_records_ref ON ${s}.ledger_records (ref) WHERE ref <> 0`,
+    `CREATE TABLE ${s}.claims (
+       ledger int NOT NULL REFERENCES ${s}.ledgers (id),
+       lo int NOT NULL, hi int NOT NULL,
+       state smallint NOT NULL, run int NOT NULL, time bigint NOT NULL,
+       PRIMARY KEY (ledger, lo, hi))`,
+    `CREATE TABLE ${s}.runs (
+       seq bigserial PRIMARY KEY,
+       id text NOT NULL UNIQUE,
+       n int NOT NULL,
+       host text, os_user text,
+       start jsonb NOT NULL,
+       ended jsonb)`,
+    `CREATE TABLE ${s}.journals (
+       id serial PRIMARY KEY,
+       key text NOT NULL UNIQUE,
+       created timestamptz NOT NULL DEFAULT now())`,
+    `CREATE TABLE ${s}.journal_records (
+       seq bigserial PRIMARY KEY,
+       journal int NOT NULL REFERENCES ${s}.journals (id) ON DELETE CASCADE,
+       rec jsonb NOT NULL)`,
+    `CREATE INDEX journal_records_journal ON ${s}.journal_records (journal, seq)`,
+  ],
+];

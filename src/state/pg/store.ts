@@ -1,0 +1,746 @@
+/**
+ * The PostgreSQL store (issue 24): cacs's state in a database shared by a team — ledgers with
+ * claims, journals, the history — so that "never twice" holds across every operator and
+ * machine. Schema: schema.ts; connection, migrations and failures: connection.ts.
+ *
+ * Claims instead of the campaign lock: a run records a batch in flight (`begin`) in one
+ * transaction that claims each lead — the row of (ledger, phone hash) in `claims`, locked —
+ * and commits before the request leaves. A lead another live run holds is refused
+ * (`in_flight_elsewhere`), one imported meanwhile too (`already_imported`). A run is live while
+ * its session holds the advisory lock (lock space, run number): a run that dies lets go of it
+ * with its connection, and its claims read as uncertain for later runs, as with files.
+ *
+ * What serves this machine alone stays in the local state folder: the records of which sidecar
+ * files cacs wrote, the completion list, and (for now) report bookmarks, whose interface is
+ * synchronous.
+ */
+import { createHash } from 'node:crypto';
+import os from 'node:os';
+import type pg from 'pg';
+import { LockedError } from '../../errors.js';
+import { t } from '../../messages/index.js';
+import type { DeliveryJournal, PreviousState, RangeOutcome } from '../journal-types.js';
+import {
+  STATE_ACCEPTED,
+  STATE_NONE,
+  STATE_UNCERTAIN,
+  type CampaignLedger,
+  type CampaignRef,
+  type Claimed,
+  type FoundRecord,
+  type JournalHandle,
+  type JournalRef,
+  type LeadHasher,
+  type LedgerEntry,
+  type LedgerHit,
+  type LedgerRecord,
+  type LedgerState,
+  type OpenJournalOptions,
+  type RunEnd,
+  type RunRecord,
+  type RunStart,
+  type StateLock,
+  type StateStore,
+} from '../types.js';
+import { FileBookmarks } from '../file/bookmarks.js';
+import { FileCompletionList } from '../file/completion.js';
+import { newRun } from '../file/history.js';
+import {
+  journalKey,
+  replayJournal,
+  resumeNote,
+  type Header,
+  type JournalRecord,
+} from '../file/journal.js';
+import { Hasher, LedgerTable } from '../file/ledger.js';
+import { FileWrittenRecords } from '../file/written-records.js';
+import { PgConnection } from './connection.js';
+
+export const DEFAULT_STATE_SCHEMA = 'cacs';
+
+const u32 = (v: unknown) => Number(v) >>> 0;
+const i32 = (v: number) => v | 0;
+const STATES: Array<PreviousState | undefined> = [undefined, 'done', 'rejected', 'uncertain'];
+
+function journalLockId(key: string): number {
+  return createHash('sha256').update(key).digest().readInt32LE(0);
+}
+
+function whoAmI(): { host: string; user: string } {
+  let user = process.env.USER ?? process.env.LOGNAME ?? '';
+  try {
+    user = os.userInfo().username;
+  } catch {
+    // no passwd entry (a container): the environment's name, if any
+  }
+  return { host: os.hostname(), user: user || '?' };
+}
+
+export class PgStore implements StateStore {
+  readonly kind = 'postgres' as const;
+  readonly conn: PgConnection;
+  readonly bookmarks: FileBookmarks;
+  readonly written: FileWrittenRecords;
+  readonly completionStatuses: FileCompletionList;
+  private hasherP: Promise<Hasher> | undefined;
+
+  constructor(url: string, schema: string, localDir: string) {
+    this.conn = new PgConnection(url, schema);
+    this.bookmarks = new FileBookmarks(localDir);
+    this.written = new FileWrittenRecords(localDir);
+    this.completionStatuses = new FileCompletionList(localDir);
+  }
+
+  get location(): string {
+    return `${this.conn.db} (schema ${this.conn.schema})`;
+  }
+
+  get ledgersAt(): string {
+    return this.location;
+  }
+
+  private get s(): string {
+    return this.conn.schema;
+  }
+
+  /** Claims keep runs apart: a campaign lock holds nothing. */
+  async lockCampaign(): Promise<StateLock> {
+    return { release: () => {} };
+  }
+
+  /** The ledger's id; undefined when it has none (and `create` is false). */
+  async ledgerId(c: CampaignRef, create: boolean): Promise<number | undefined> {
+    if (create)
+      await this.conn.query(
+        `INSERT INTO ${this.s}.ledgers (service_url, campaign) VALUES ($1, $2)
+         ON CONFLICT (service_url, campaign) DO NOTHING`,
+        [c.serviceUrl, c.campaignKey],
+      );
+    const r = await this.conn.query<{ id: number }>(
+      `SELECT id FROM ${this.s}.ledgers WHERE service_url = $1 AND campaign = $2`,
+      [c.serviceUrl, c.campaignKey],
+    );
+    return r.rows[0]?.id;
+  }
+
+  async openLedger(c: CampaignRef, run?: number): Promise<CampaignLedger> {
+    const hasher = await this.hasher();
+    const id = await this.ledgerId(c, run !== undefined);
+    const table = new LedgerTable();
+    if (id !== undefined) {
+      const rows = await this.conn.queryArrays(
+        `SELECT lo, hi, state, run, time::float8 FROM ${this.s}.claims WHERE ledger = $1 AND run <> 0 ORDER BY time`,
+        [id],
+      );
+      for (const r of rows) table.set(u32(r[0]), u32(r[1]), Number(r[2]), u32(r[3]), Number(r[4]));
+    }
+    if (run !== undefined) {
+      // This run is live while its session holds this lock: its claims are in flight, not dead.
+      await this.conn.tryLock(this.conn.lockSpace, run);
+    }
+    return new PgLedger(this, hasher, id, run, table);
+  }
+
+  async hasLedger(c: CampaignRef): Promise<boolean> {
+    const r = await this.conn.query(
+      `SELECT 1 FROM ${this.s}.ledger_records r JOIN ${this.s}.ledgers l ON l.id = r.ledger
+       WHERE l.service_url = $1 AND l.campaign = $2 LIMIT 1`,
+      [c.serviceUrl, c.campaignKey],
+    );
+    return r.rowCount !== null && r.rowCount > 0;
+  }
+
+  /** A database keeps its rows whole: nothing to check beyond reaching it. */
+  async checkLedger(): Promise<void> {
+    await this.conn.ensure();
+  }
+
+  async *ledgerRecords(c: CampaignRef): AsyncIterable<readonly LedgerRecord[]> {
+    const id = await this.ledgerId(c, false);
+    if (id === undefined) return;
+    let after = 0;
+    for (;;) {
+      const rows = await this.conn.queryArrays(
+        `SELECT seq, lo, hi, ref, run, time::float8, state FROM ${this.s}.ledger_records
+         WHERE ledger = $1 AND seq > $2 ORDER BY seq LIMIT 4096`,
+        [id, after],
+      );
+      if (rows.length === 0) return;
+      after = Number(rows[rows.length - 1]![0]);
+      yield rows.map((r) => ({
+        lo: u32(r[1]),
+        hi: u32(r[2]),
+        ref: u32(r[3]),
+        run: u32(r[4]),
+        time: Number(r[5]),
+        state: Number(r[6]) as LedgerState,
+      }));
+    }
+  }
+
+  async appendLedgerRecords(c: CampaignRef, records: readonly LedgerRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    const id = (await this.ledgerId(c, true))!;
+    await this.conn.transaction(async (db) => {
+      await insertRecords(db, this.s, id, records);
+      // The latest record of each number is its claim.
+      const last = new Map<string, LedgerRecord>();
+      for (const r of records) last.set(`${r.lo}:${r.hi}`, r);
+      const latest = [...last.values()];
+      await db.query(
+        `INSERT INTO ${this.s}.claims (ledger, lo, hi, state, run, time)
+         SELECT $1, * FROM unnest($2::int[], $3::int[], $4::smallint[], $5::int[], $6::bigint[])
+         ON CONFLICT (ledger, lo, hi) DO UPDATE
+           SET state = excluded.state, run = excluded.run, time = excluded.time`,
+        [
+          id,
+          latest.map((r) => i32(r.lo)),
+          latest.map((r) => i32(r.hi)),
+          latest.map((r) => r.state),
+          latest.map((r) => i32(r.run)),
+          latest.map((r) => r.time),
+        ],
+      );
+    });
+  }
+
+  hasher(): Promise<LeadHasher & Hasher> {
+    this.hasherP ??= (async () => {
+      const r = await this.conn.query<{ value: string }>(
+        `SELECT value FROM ${this.s}.meta WHERE key = 'secret'`,
+      );
+      const bytes = Buffer.from(r.rows[0]!.value, 'hex');
+      return new Hasher([bytes.readUInt32LE(0), bytes.readUInt32LE(4), bytes.readUInt32LE(8)]);
+    })().catch((e: unknown) => {
+      this.hasherP = undefined;
+      throw e;
+    });
+    return this.hasherP;
+  }
+
+  async findLead(query: { phone?: string; ref: string }): Promise<FoundRecord[]> {
+    const hasher = await this.hasher();
+    const [lo, hi] = query.phone !== undefined ? hasher.phone(query.phone) : [-1, -1];
+    const ref = hasher.ref(query.ref);
+    const rows = await this.conn.queryArrays(
+      `SELECT r.lo, r.hi, r.ref, r.run, r.time::float8, r.state, l.id, l.service_url, l.campaign
+       FROM ${this.s}.ledger_records r JOIN ${this.s}.ledgers l ON l.id = r.ledger
+       WHERE (r.lo = $1 AND r.hi = $2) OR (r.ref = $3 AND r.ref <> 0)
+       ORDER BY r.ledger, r.seq`,
+      [i32(lo), i32(hi), i32(ref)],
+    );
+    return rows.map((r) => {
+      const byPhone = u32(r[0]) === lo >>> 0 && u32(r[1]) === hi >>> 0;
+      return {
+        lo: u32(r[0]),
+        hi: u32(r[1]),
+        ref: u32(r[2]),
+        run: u32(r[3]),
+        time: Number(r[4]),
+        state: Number(r[5]) as LedgerState,
+        ledger: String(r[6]),
+        serviceUrl: String(r[7]),
+        campaignKey: String(r[8]),
+        matched: byPhone ? 'phone' : 'ref_id',
+      };
+    });
+  }
+
+  async openJournal(opts: OpenJournalOptions): Promise<JournalHandle> {
+    const key = journalKey(opts.inputHash, opts.campaignKey, opts.serviceUrl);
+    const lockId = journalLockId(key);
+    const space = this.conn.lockSpace + 1;
+    if (!(await this.conn.tryLock(space, lockId)))
+      throw new LockedError(t('state.pg.journalLocked', { what: opts.input }), {
+        hint: t('state.pg.journalLocked.hint'),
+      });
+    try {
+      return await this.journalUnderLock(opts, key, () => this.conn.unlock(space, lockId));
+    } catch (e) {
+      await this.conn.unlock(space, lockId);
+      throw e;
+    }
+  }
+
+  private async journalUnderLock(
+    opts: OpenJournalOptions,
+    key: string,
+    unlock: () => Promise<void>,
+  ): Promise<JournalHandle> {
+    const s = this.s;
+    if (opts.restart) {
+      const moved = await this.conn.query(
+        `UPDATE ${s}.journals SET key = key || ':restarted:' || id || ':' || extract(epoch FROM now())
+         WHERE key = $1`,
+        [key],
+      );
+      if (moved.rowCount) opts.note(t('state.pg.restarted'));
+    }
+    const found = await this.conn.query<{ id: number }>(
+      `SELECT id FROM ${s}.journals WHERE key = $1`,
+      [key],
+    );
+    let journalId = found.rows[0]?.id;
+    let loaded: ReturnType<typeof replayJournal> | undefined;
+    let header: Header | undefined;
+    if (journalId !== undefined) {
+      const rows = await this.conn.queryArrays(
+        `SELECT rec FROM ${s}.journal_records WHERE journal = $1 ORDER BY seq`,
+        [journalId],
+      );
+      const records = rows.map((r) => r[0] as JournalRecord);
+      if (records[0]?.k === 'h') {
+        header = records[0];
+        loaded = replayJournal(records);
+      }
+    }
+    const scrub = opts.scrub ?? ((x: string) => x);
+    if (journalId === undefined || header === undefined) {
+      header = {
+        k: 'h',
+        v: 1,
+        created: new Date().toISOString(),
+        input: opts.input,
+        inputHash: opts.inputHash,
+        campaign: opts.campaignKey,
+        baseUrl: opts.serviceUrl,
+        fingerprint: opts.fingerprint,
+      };
+      const h = header;
+      journalId = await this.conn.transaction(async (db) => {
+        const r = await db.query<{ id: number }>(
+          `INSERT INTO ${s}.journals (key) VALUES ($1)
+           ON CONFLICT (key) DO UPDATE SET key = excluded.key RETURNING id`,
+          [key],
+        );
+        const id = r.rows[0]!.id;
+        await db.query(`DELETE FROM ${s}.journal_records WHERE journal = $1`, [id]);
+        await db.query(`INSERT INTO ${s}.journal_records (journal, rec) VALUES ($1, $2)`, [
+          id,
+          JSON.stringify(h),
+        ]);
+        return id;
+      });
+    } else if (loaded) {
+      const note = resumeNote(loaded);
+      if (note) opts.note(note);
+      if (JSON.stringify(header.fingerprint) !== JSON.stringify(opts.fingerprint))
+        opts.note(t('state.pg.fingerprint'));
+    }
+    const jid = journalId;
+    const states = loaded?.states;
+    const lineStates = new Map<number, number>();
+    const stateOf = (line: number) => lineStates.get(line) ?? states?.get(line) ?? 0;
+    let nextId = loaded?.nextId ?? 1;
+    const open = new Map<number, readonly number[]>();
+    // Records go in the order written: one chain of inserts.
+    let chain: Promise<void> = Promise.resolve();
+    let failure: unknown;
+    const append = (rec: JournalRecord): Promise<void> => {
+      chain = chain.then(async () => {
+        if (failure !== undefined) throw failure;
+        try {
+          await this.conn.query(`INSERT INTO ${s}.journal_records (journal, rec) VALUES ($1, $2)`, [
+            jid,
+            JSON.stringify(rec),
+          ]);
+        } catch (e) {
+          failure ??= e;
+          throw e;
+        }
+      });
+      return chain;
+    };
+    const dj: DeliveryJournal = {
+      previous: (line) => STATES[stateOf(line)],
+      begin: async (lines) => {
+        this.conn.checkSession();
+        const id = nextId++;
+        await append({ k: 'b', id, lines: toRuns(lines) });
+        open.set(id, lines);
+        return id;
+      },
+      finish: async (id, outcome: RangeOutcome) => {
+        const lines = open.get(id) ?? [];
+        open.delete(id);
+        // Written at once, not waited for: the next begin (or close) waits behind it.
+        append(finishRecord(id, outcome, scrub)).catch(() => {});
+        const state =
+          outcome.state === 'done'
+            ? 1
+            : outcome.state === 'rejected'
+              ? 2
+              : outcome.state === 'uncertain'
+                ? 3
+                : 0;
+        for (const l of lines) lineStates.set(l, state);
+      },
+      forEachSettled: (fn) => {
+        const all = new Map<number, number>();
+        states?.forEachSet((line, v) => all.set(line, v));
+        for (const [line, v] of lineStates) all.set(line, v);
+        for (const line of [...all.keys()].sort((a, b) => a - b)) {
+          const v = all.get(line)!;
+          if (v !== 0) fn(line, STATES[v]!);
+        }
+      },
+      ...(loaded ? { earlier: loaded.earlier } : {}),
+    };
+    return {
+      journal: dj,
+      ...(loaded ? { resumedFrom: loaded.earlier.since } : {}),
+      close: async () => {
+        try {
+          await chain;
+        } finally {
+          await unlock();
+        }
+      },
+    };
+  }
+
+  async hasJournal(j: JournalRef): Promise<boolean> {
+    const r = await this.conn.query(`SELECT 1 FROM ${this.s}.journals WHERE key = $1`, [
+      journalKey(j.inputHash, j.campaignKey, j.serviceUrl),
+    ]);
+    return (r.rowCount ?? 0) > 0;
+  }
+
+  newRun(now?: Date): { id: string; n: number } {
+    return newRun(now);
+  }
+
+  async appendHistory(rec: RunStart | RunEnd): Promise<void> {
+    if (rec.k === 'start') {
+      const me = whoAmI();
+      const { host, user, ...start } = rec;
+      await this.conn.query(
+        `INSERT INTO ${this.s}.runs (id, n, host, os_user, start) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (id) DO NOTHING`,
+        [rec.id, i32(rec.n), host ?? me.host, user ?? me.user, JSON.stringify(start)],
+      );
+    } else {
+      const { k: _k, id, ...end } = rec;
+      await this.conn.query(`UPDATE ${this.s}.runs SET ended = $2 WHERE id = $1`, [
+        id,
+        JSON.stringify(end),
+      ]);
+    }
+  }
+
+  async readHistory(): Promise<RunRecord[]> {
+    const rows = await this.conn.queryArrays(
+      `SELECT start, ended, host, os_user FROM ${this.s}.runs ORDER BY seq`,
+    );
+    return rows.map((r) => ({
+      ...(r[0] as RunStart),
+      ...(r[2] !== null ? { host: String(r[2]) } : {}),
+      ...(r[3] !== null ? { user: String(r[3]) } : {}),
+      ...(r[1] !== null ? { end: r[1] as RunRecord['end'] } : {}),
+    }));
+  }
+
+  /** Who the runs numbered `ns` are (for a refused lead's reason). */
+  async whoRan(ns: number[]): Promise<Map<number, { run: string; host?: string; user?: string }>> {
+    const out = new Map<number, { run: string; host?: string; user?: string }>();
+    if (ns.length === 0) return out;
+    const rows = await this.conn.queryArrays(
+      `SELECT n, id, host, os_user FROM ${this.s}.runs WHERE n = ANY($1::int[])`,
+      [ns.map(i32)],
+    );
+    for (const r of rows)
+      out.set(u32(r[0]), {
+        run: String(r[1]),
+        ...(r[2] !== null ? { host: String(r[2]) } : {}),
+        ...(r[3] !== null ? { user: String(r[3]) } : {}),
+      });
+    return out;
+  }
+
+  async close(): Promise<void> {
+    await this.conn.close();
+  }
+}
+
+function toRuns(lines: readonly number[]): Array<[number, number]> {
+  const runs: Array<[number, number]> = [];
+  for (const l of lines) {
+    const last = runs[runs.length - 1];
+    if (last && last[0] + last[1] === l) last[1]++;
+    else runs.push([l, 1]);
+  }
+  return runs;
+}
+
+function finishRecord(id: number, o: RangeOutcome, scrub: (t: string) => string): JournalRecord {
+  switch (o.state) {
+    case 'done':
+      return { k: 'f', id, s: 'done', imported: o.imported, skipped: o.skipped };
+    case 'rejected':
+      return { k: 'f', id, s: 'rejected', code: o.code, reason: scrub(o.reason) };
+    case 'uncertain':
+      return { k: 'f', id, s: 'uncertain', reason: scrub(o.reason) };
+    case 'failed':
+      return { k: 'f', id, s: 'failed', reason: scrub(o.reason) };
+  }
+}
+
+async function insertRecords(
+  db: pg.PoolClient,
+  s: string,
+  ledger: number,
+  records: readonly LedgerRecord[],
+): Promise<void> {
+  await db.query(
+    `INSERT INTO ${s}.ledger_records (ledger, lo, hi, ref, run, time, state)
+     SELECT $1, lo, hi, ref, run, time, state
+     FROM unnest($2::int[], $3::int[], $4::int[], $5::int[], $6::bigint[], $7::smallint[])
+       WITH ORDINALITY AS u(lo, hi, ref, run, time, state, o)
+     ORDER BY o`,
+    [
+      ledger,
+      records.map((r) => i32(r.lo)),
+      records.map((r) => i32(r.hi)),
+      records.map((r) => i32(r.ref)),
+      records.map((r) => i32(r.run)),
+      records.map((r) => r.time),
+      records.map((r) => r.state),
+    ],
+  );
+}
+
+/**
+ * One campaign's ledger in the database, as a run sees it: the claims as they were when it was
+ * opened (for the preflight's lookups), and begin/settle against the live rows.
+ */
+class PgLedger implements CampaignLedger {
+  /** Lookups (before releaseLookups): every claim of the campaign when the ledger was opened. */
+  private table: LedgerTable | undefined;
+  /**
+   * What the preflight saw of the numbers it looked up (kept after releaseLookups): a claim that
+   * differs at begin() changed since, by another run.
+   */
+  private seen = new LedgerTable();
+  private readonly count: number;
+  private pending: LedgerRecord[] = [];
+  private chain: Promise<void> = Promise.resolve();
+  private failure: unknown;
+
+  constructor(
+    private readonly store: PgStore,
+    private readonly hasher: Hasher,
+    private readonly id: number | undefined,
+    private readonly run: number | undefined,
+    table: LedgerTable,
+  ) {
+    this.table = table;
+    this.count = table.count;
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  get memoryBytes(): number {
+    return (this.table?.bytes ?? 0) + this.seen.bytes;
+  }
+
+  lookup(phone: string): LedgerHit | undefined {
+    if (!this.table) throw new Error('ledger lookups were released');
+    const [lo, hi] = this.hasher.phone(phone);
+    const hit = this.table.get(lo >>> 0, hi >>> 0);
+    if (!hit || hit.state === STATE_NONE) return undefined;
+    this.seen.set(lo >>> 0, hi >>> 0, hit.state, hit.run, hit.at);
+    return {
+      state: hit.state === STATE_ACCEPTED ? 'accepted' : 'uncertain',
+      run: hit.run,
+      at: new Date(hit.at * 1000),
+    };
+  }
+
+  releaseLookups(): void {
+    this.table = undefined;
+  }
+
+  private now(): number {
+    return Math.floor(Date.now() / 1000);
+  }
+
+  async begin(entries: readonly LedgerEntry[]): Promise<Claimed> {
+    if (this.run === undefined || this.id === undefined || entries.length === 0)
+      return { refused: [] };
+    const s = this.store.conn.schema;
+    const run = this.run;
+    const ledger = this.id;
+    this.store.conn.checkSession();
+    await this.flush();
+    const los: number[] = [];
+    const his: number[] = [];
+    const refs: number[] = [];
+    for (const e of entries) {
+      const [lo, hi] = this.hasher.phone(e.phone);
+      los.push(lo >>> 0);
+      his.push(hi >>> 0);
+      refs.push(this.hasher.ref(e.ref));
+    }
+    const time = this.now();
+    const space = this.store.conn.lockSpace;
+    const refused: Array<{ index: number; code: Claimed['refused'][number]['code']; run: number }> =
+      [];
+    await this.store.conn.transaction(async (db) => {
+      // A claim row for every lead (one another transaction is inserting: wait for it).
+      await db.query(
+        `INSERT INTO ${s}.claims (ledger, lo, hi, state, run, time)
+         SELECT $1, lo, hi, 0, 0, 0 FROM unnest($2::int[], $3::int[]) AS u(lo, hi)
+         ON CONFLICT (ledger, lo, hi) DO NOTHING`,
+        [ledger, los.map(i32), his.map(i32)],
+      );
+      const rows = await db.query({
+        text: `SELECT c.lo, c.hi, c.state, c.run, EXISTS (
+                 SELECT 1 FROM pg_locks l
+                 WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
+                   AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+                   AND l.classid = $4::bigint::oid
+                   AND l.objid = (c.run::bigint & 4294967295)::oid) AS live
+               FROM ${s}.claims c
+               WHERE c.ledger = $1 AND (c.lo, c.hi) IN (SELECT * FROM unnest($2::int[], $3::int[]))
+               FOR UPDATE OF c`,
+        values: [ledger, los.map(i32), his.map(i32), space],
+        rowMode: 'array',
+      });
+      const now = new Map<string, { state: number; run: number; live: boolean }>();
+      for (const r of rows.rows as unknown[][])
+        now.set(`${u32(r[0])}:${u32(r[1])}`, {
+          state: Number(r[2]),
+          run: u32(r[3]),
+          live: r[4] === true,
+        });
+      const take: number[] = [];
+      const taken = new Set<string>();
+      entries.forEach((_e, i) => {
+        const k = `${los[i]}:${his[i]}`;
+        const cur = now.get(k);
+        if (taken.has(k) || !cur || cur.state === STATE_NONE || cur.run === run) {
+          take.push(i);
+          taken.add(k);
+          return;
+        }
+        const saw = this.seen.get(los[i]!, his[i]!);
+        if (saw && saw.state === cur.state && saw.run === cur.run) {
+          // The preflight saw this very record and let the lead through (--allow-repeat,
+          // --retry-uncertain): unless its run is still sending it.
+          if (!(cur.state === STATE_UNCERTAIN && cur.live)) {
+            take.push(i);
+            taken.add(k);
+            return;
+          }
+        }
+        refused.push({
+          index: i,
+          code:
+            cur.state === STATE_ACCEPTED
+              ? 'already_imported'
+              : cur.live
+                ? 'in_flight_elsewhere'
+                : 'uncertain_earlier',
+          run: cur.run,
+        });
+      });
+      if (take.length === 0) return;
+      const tl = take.map((i) => i32(los[i]!));
+      const th = take.map((i) => i32(his[i]!));
+      await db.query(
+        `INSERT INTO ${s}.ledger_records (ledger, lo, hi, ref, run, time, state)
+         SELECT $1, lo, hi, ref, $5, $6, 2
+         FROM unnest($2::int[], $3::int[], $4::int[]) WITH ORDINALITY AS u(lo, hi, ref, o) ORDER BY o`,
+        [ledger, tl, th, take.map((i) => i32(refs[i]!)), i32(run), time],
+      );
+      await db.query(
+        `UPDATE ${s}.claims c SET state = 2, run = $4, time = $5
+         FROM unnest($2::int[], $3::int[]) AS u(lo, hi)
+         WHERE c.ledger = $1 AND c.lo = u.lo AND c.hi = u.hi`,
+        [ledger, tl, th, i32(run), time],
+      );
+    });
+    // Recorded: the run's own view follows.
+    const refusedAt = new Set(refused.map((r) => r.index));
+    entries.forEach((_e, i) => {
+      if (!refusedAt.has(i)) this.table?.set(los[i]!, his[i]!, STATE_UNCERTAIN, run, time);
+    });
+    const who = await this.store
+      .whoRan([...new Set(refused.map((r) => r.run))])
+      .catch(() => new Map<number, { run: string; host?: string; user?: string }>());
+    return {
+      refused: refused.map((r) => {
+        const by = who.get(r.run);
+        return { index: r.index, code: r.code, ...(by ? { by } : {}) };
+      }),
+    };
+  }
+
+  settle(entries: readonly LedgerEntry[], state: LedgerState): void {
+    if (this.run === undefined || this.id === undefined) return;
+    const time = this.now();
+    for (const e of entries) {
+      const [lo, hi] = this.hasher.phone(e.phone);
+      this.pending.push({
+        lo: lo >>> 0,
+        hi: hi >>> 0,
+        ref: this.hasher.ref(e.ref),
+        run: this.run,
+        time,
+        state,
+      });
+      this.table?.set(lo >>> 0, hi >>> 0, state, this.run, time);
+    }
+    this.chain = this.chain
+      .then(() => this.write())
+      .catch((e: unknown) => {
+        this.failure ??= e;
+      });
+  }
+
+  /** Write the outcomes settled so far (this run's claims only). */
+  private async write(): Promise<void> {
+    if (this.pending.length === 0 || this.failure !== undefined) return;
+    const recs = this.pending;
+    this.pending = [];
+    const s = this.store.conn.schema;
+    const ledger = this.id!;
+    await this.store.conn.transaction(async (db) => {
+      await insertRecords(db, s, ledger, recs);
+      const last = new Map<string, LedgerRecord>();
+      for (const r of recs) last.set(`${r.lo}:${r.hi}`, r);
+      const latest = [...last.values()];
+      await db.query(
+        `UPDATE ${s}.claims c SET state = u.state, time = u.time
+         FROM unnest($2::int[], $3::int[], $4::smallint[], $5::bigint[]) AS u(lo, hi, state, time)
+         WHERE c.ledger = $1 AND c.lo = u.lo AND c.hi = u.hi AND c.run = $6`,
+        [
+          ledger,
+          latest.map((r) => i32(r.lo)),
+          latest.map((r) => i32(r.hi)),
+          latest.map((r) => r.state),
+          latest.map((r) => r.time),
+          i32(this.run!),
+        ],
+      );
+    });
+  }
+
+  /** Everything settled so far is written (or the failure is thrown). */
+  private async flush(): Promise<void> {
+    await this.chain;
+    if (this.failure !== undefined) throw this.failure;
+  }
+
+  async close(): Promise<void> {
+    this.table = undefined;
+    if (this.run === undefined) return;
+    try {
+      await this.flush();
+    } finally {
+      await this.store.conn.unlock(this.store.conn.lockSpace, this.run);
+    }
+  }
+}

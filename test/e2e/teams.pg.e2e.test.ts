@@ -1,0 +1,317 @@
+/**
+ * Issue 24: "never twice" across operators and machines, on a shared PostgreSQL store. Real
+ * cacs processes (bin/cacs.js), the emulator over real HTTP, and a real PostgreSQL server (a
+ * throwaway cluster: test/helpers/pg.ts).
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, spawnCli, tempDir, type RunResult } from '../helpers/cli.js';
+import { closedPort } from '../helpers/servers.js';
+import {
+  accountedFor,
+  emulatorPool,
+  importEnv,
+  phoneOf,
+  processedPhones,
+  write,
+  type Summary,
+} from '../helpers/import.js';
+import { pgMissing, startPg, type PgCluster } from '../helpers/pg.js';
+
+type PgSummary = Summary & { inFlightElsewhere?: number };
+
+/** `cacs import` as a process whose JSON summary is read, started now (not awaited). */
+function importProcess(
+  args: string[],
+  env: Record<string, string | undefined>,
+  cwd: string,
+): Promise<RunResult & { summary?: PgSummary }> {
+  return spawnCli(['import', ...args, '--json'], { env, cwd, timeoutMs: 120_000 }).then((r) => {
+    let summary: PgSummary | undefined;
+    try {
+      summary = JSON.parse(r.stdout) as PgSummary;
+    } catch {
+      // no summary (a failure before it): the caller looks at stderr
+    }
+    return { ...r, ...(summary ? { summary } : {}) };
+  });
+}
+
+/** A phone written as an operator's CRM export might: +84 with spaces, 84…, dotted. */
+function writtenAs(phone: string, form: number): string {
+  const rest = phone.slice(1);
+  switch (form % 3) {
+    case 0:
+      return `+84 ${rest.slice(0, 3)} ${rest.slice(3, 6)} ${rest.slice(6)}`;
+    case 1:
+      return `84${rest}`;
+    default:
+      return `${phone.slice(0, 4)}.${phone.slice(4, 7)}.${phone.slice(7)}`;
+  }
+}
+
+describe.skipIf(pgMissing !== undefined)('teams on PostgreSQL', () => {
+  let pg: PgCluster;
+  const emulators = emulatorPool();
+  beforeAll(async () => {
+    pg = await startPg();
+  }, 120_000);
+  afterAll(async () => {
+    await pg?.stop();
+  });
+
+  /** An operator's machine: its own HOME and state folder, the team's database. */
+  async function operators(n: number, emu: { url: string }) {
+    const url = pg.url(await pg.database());
+    return Array.from({ length: n }, () =>
+      importEnv(emu, { CACS_STATE_URL: url, CACS_CAMPAIGN: 'summer' }),
+    );
+  }
+
+  it('two operators import overlapping files (phones written differently) at once: every phone reaches the service exactly once', async () => {
+    const emu = await emulators.start({ latencyMs: 15 });
+    const [envA, envB] = await operators(2, emu);
+    const cwdA = tempDir();
+    const cwdB = tempDir();
+    // 0..599 for A, 200..799 for B: 400 shared customers, written in other forms by B.
+    const a = Array.from({ length: 600 }, (_, i) => phoneOf(i));
+    const b = Array.from({ length: 600 }, (_, i) => phoneOf(200 + i));
+    write(cwdA, 'crm-a.csv', `phone,name\n${a.map((p, i) => `${p},A${i}`).join('\n')}\n`);
+    write(
+      cwdB,
+      'crm-b.csv',
+      `phone,name\n${b.map((p, i) => `"${writtenAs(p, i)}",B${i}`).join('\n')}\n`,
+    );
+    const args = ['--batch-size', '20', '--concurrency', '2'];
+    const [ra, rb] = await Promise.all([
+      importProcess(['crm-a.csv', ...args], envA!, cwdA),
+      importProcess(['crm-b.csv', ...args], envB!, cwdB),
+    ]);
+    expect(ra.stderr).not.toContain('Error:');
+    expect(rb.stderr).not.toContain('Error:');
+    const sa = ra.summary!;
+    const sb = rb.summary!;
+    for (const s of [sa, sb]) {
+      expect(accountedFor(s) + (s.inFlightElsewhere ?? 0)).toBe(s.total);
+      expect(s.inFlightElsewhere).toEqual(expect.any(Number));
+      expect([0, 5]).toContain(s.exitCode);
+    }
+    const phones = processedPhones(emu);
+    // Exactly once each: the union of both files, no phone twice.
+    expect(phones.length).toBe(new Set(phones).size);
+    expect(new Set(phones)).toEqual(new Set([...a, ...b]));
+    expect(sa.imported + sb.imported).toBe(800);
+    // The shared 400 were held back on one side or the other, each for a reason it names.
+    const heldBack = (s: PgSummary) =>
+      s.alreadyImported + (s.inFlightElsewhere ?? 0) + (s.skippedByCode.uncertain_earlier ?? 0);
+    expect(heldBack(sa) + heldBack(sb)).toBe(400);
+    for (const [s, cwd, who] of [
+      [sa, cwdA, 'crm-a'],
+      [sb, cwdB, 'crm-b'],
+    ] as const) {
+      if ((s.inFlightElsewhere ?? 0) === 0) continue;
+      const skipped = fs.readFileSync(path.resolve(cwd, s.skippedFile!), 'utf8');
+      // The run that was sending it, its host and user.
+      expect(skipped).toMatch(
+        /in_flight_elsewhere,being sent right now by run r\d{8}-\d{6}-[0-9a-f]{6} on \S+ by \S+/,
+      );
+      expect(skipped).not.toContain(who === 'crm-a' ? ',B' : ',A');
+    }
+    // A plain rerun of either sends nothing more.
+    const again = await importProcess(['crm-b.csv', ...args], envB!, cwdB);
+    expect(again.summary!.imported).toBe(0);
+    expect(processedPhones(emu).length).toBe(800);
+  });
+
+  it('the database stopped mid-run (pg_ctl stop -m immediate): exit 1 naming it (password masked); a rerun after the restart resends nothing that arrived', async () => {
+    let answered = 0;
+    let onAnswer = () => {};
+    const emu = await emulators.start({
+      latencyMs: 20,
+      onRequest: () => {
+        answered++;
+        onAnswer();
+      },
+    });
+    const [env] = await operators(1, emu);
+    const cwd = tempDir();
+    const leads = Array.from({ length: 400 }, (_, i) => phoneOf(5000 + i));
+    write(cwd, 'leads.csv', `phone\n${leads.join('\n')}\n`);
+    const child = spawn(
+      process.execPath,
+      [BIN, 'import', 'leads.csv', '--batch-size', '10', '--concurrency', '2', '--json'],
+      { cwd, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const exited = new Promise<number>((resolve) =>
+      child.on('close', (code) => resolve(code ?? -1)),
+    );
+    // Some batches answered: the database goes away as a crash would take it.
+    await new Promise<void>((resolve) => {
+      onAnswer = () => {
+        if (answered >= 3) resolve();
+      };
+    });
+    await pg.stopImmediate();
+    const code = await exited;
+    await pg.start();
+    expect(code).toBe(1);
+    if (stdout === '') throw new Error(`no summary; stderr: ${stderr}`);
+    const summary = JSON.parse(stdout) as PgSummary & { error?: { message: string } };
+    expect(summary.exitCode).toBe(1);
+    const said = `${stdout}\n${stderr}`;
+    expect(said).toContain(`***@127.0.0.1:${pg.port}/`);
+    expect(said).toMatch(/the state database postgres:\/\/\S*\*\*\*@127\.0\.0\.1:\d+\/t\w+ failed/);
+    expect(said).not.toContain(pg.password);
+    expect(said).not.toMatch(/\n\s+at /);
+    const arrived = processedPhones(emu);
+    expect(arrived.length).toBeGreaterThan(0);
+    expect(arrived.length).toBeLessThan(400);
+
+    // After the restart: what arrived is never sent again; the rest goes.
+    const rerun = await importProcess(
+      ['leads.csv', '--batch-size', '10', '--concurrency', '2'],
+      env!,
+      cwd,
+    );
+    expect(rerun.stderr).not.toContain(pg.password);
+    const all = processedPhones(emu);
+    expect(all.length).toBe(new Set(all).size);
+    // Leads whose outcome the stopped run could not record stay uncertain (exit 5), not resent.
+    expect([0, 5]).toContain(rerun.summary!.exitCode);
+    expect(all.length + rerun.summary!.uncertainEarlier).toBeGreaterThanOrEqual(400);
+  });
+
+  it('the database unreachable at the start: exit 1, nothing sent, the database named with its password masked', async () => {
+    const emu = await emulators.start();
+    const port = await closedPort();
+    const secret = 'Pg-Secret-Password-42';
+    const env = importEnv(emu, {
+      CACS_STATE_URL: `postgresql://team:${secret}@127.0.0.1:${port}/cacs?sslmode=disable`,
+    });
+    const cwd = tempDir();
+    write(cwd, 'leads.csv', `phone\n${phoneOf(1)}\n${phoneOf(2)}\n`);
+    for (const json of [true, false]) {
+      const r = await spawnCli(['import', 'leads.csv', ...(json ? ['--json'] : [])], {
+        env,
+        cwd,
+        timeoutMs: 60_000,
+      });
+      expect(r.code).toBe(1);
+      const said = `${r.stdout}\n${r.stderr}`;
+      expect(said).toContain(`@127.0.0.1:${port}/cacs`);
+      expect(said).toMatch(/the state database \S+ cannot be reached: .*nothing was sent/);
+      expect(said).not.toContain(secret);
+      expect(said).not.toMatch(/\n\s+at /);
+    }
+    expect(processedPhones(emu)).toEqual([]);
+    // --verbose too: no password in its trace.
+    const v = await spawnCli(['import', 'leads.csv', '--verbose'], { env, cwd, timeoutMs: 60_000 });
+    expect(v.code).toBe(1);
+    expect(`${v.stdout}${v.stderr}`).not.toContain(secret);
+  });
+
+  it('a schema newer than this cacs knows: exit 2, "upgrade cacs", nothing sent', async () => {
+    const emu = await emulators.start();
+    const db = await pg.database();
+    await pg.query('CREATE SCHEMA cacs', [], db);
+    await pg.query('CREATE TABLE cacs.meta (key text PRIMARY KEY, value text NOT NULL)', [], db);
+    await pg.query("INSERT INTO cacs.meta VALUES ('schema_version', '99')", [], db);
+    const env = importEnv(emu, { CACS_STATE_URL: pg.url(db) });
+    const cwd = tempDir();
+    write(cwd, 'leads.csv', `phone\n${phoneOf(1)}\n`);
+    const r = await spawnCli(['import', 'leads.csv'], { env, cwd, timeoutMs: 60_000 });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/version 99; this cacs knows version 1 at most/);
+    expect(r.stderr).toContain('upgrade cacs');
+    expect(r.stderr).not.toContain(pg.password);
+    expect(processedPhones(emu)).toEqual([]);
+  });
+
+  it('migrate a file store, then the leads it imported are held back from another machine (stateUrl in its config file)', async () => {
+    const emu = await emulators.start();
+    const url = pg.url(await pg.database());
+    // Machine A: the file store, as before teams.
+    const envA = importEnv(emu);
+    const cwdA = tempDir();
+    const first = Array.from({ length: 50 }, (_, i) => phoneOf(9000 + i));
+    write(cwdA, 'leads.csv', `phone\n${first.join('\n')}\n`);
+    const a = await importProcess(['leads.csv'], envA, cwdA);
+    expect(a.summary!.imported).toBe(50);
+    const stateA = envA.CACS_STATE_DIR!;
+    const snapshot = () =>
+      fs
+        .readdirSync(stateA, { recursive: true, withFileTypes: true })
+        .filter((d) => d.isFile())
+        .map((d) => {
+          const f = path.join(d.parentPath, d.name);
+          return `${f} ${fs.readFileSync(f).toString('base64')}`;
+        })
+        .sort();
+    const before = snapshot();
+
+    const m1 = await spawnCli(['state', 'migrate', '--to', url], { env: envA, cwd: cwdA });
+    expect(m1.code).toBe(0);
+    expect(m1.stdout).toMatch(/ledger summer at http:\/\/127\.0\.0\.1:\d+: 100 records copied/);
+    expect(m1.stdout).toContain('history: 1 runs copied');
+    expect(`${m1.stdout}${m1.stderr}`).not.toContain(pg.password);
+    // Idempotent: nothing copied twice.
+    const m2 = await spawnCli(['state', 'migrate', '--to', url, '--json'], {
+      env: envA,
+      cwd: cwdA,
+    });
+    expect(m2.code).toBe(0);
+    const again = JSON.parse(m2.stdout) as {
+      migrated: { ledgers: Array<{ copied: number; already: number }>; runs: { copied: number } };
+    };
+    expect(again.migrated.ledgers).toEqual([expect.objectContaining({ copied: 0, already: 100 })]);
+    expect(again.migrated.runs.copied).toBe(0);
+    // The folder is left as it was.
+    expect(snapshot()).toEqual(before);
+
+    // Machine B: its own HOME, the team's database named in its config file.
+    const envB = importEnv(emu);
+    const cwdB = tempDir();
+    fs.writeFileSync(path.join(cwdB, '.cacsrc.json'), JSON.stringify({ stateUrl: url }), {
+      mode: 0o600,
+    });
+    const fresh = Array.from({ length: 10 }, (_, i) => phoneOf(9500 + i));
+    write(
+      cwdB,
+      'crm.csv',
+      `phone\n${[...first.map((p, i) => writtenAs(p, i)), ...fresh].map((p) => `"${p}"`).join('\n')}\n`,
+    );
+    const b = await importProcess(['crm.csv'], envB, cwdB);
+    expect(b.summary!.imported).toBe(10);
+    expect(b.summary!.alreadyImported).toBe(50);
+    expect(processedPhones(emu).length).toBe(60);
+    expect(new Set(processedPhones(emu)).size).toBe(60);
+
+    const shown = await spawnCli(['config', 'show'], { env: envB, cwd: cwdB });
+    expect(shown.stdout).toMatch(/stateUrl\s+postgres:\/\/\*\*\*@127\.0\.0\.1/);
+    expect(shown.stdout).not.toContain(pg.password);
+    const status = await spawnCli(['state', 'status', '--json'], { env: envB, cwd: cwdB });
+    expect(status.code).toBe(0);
+    expect(JSON.parse(status.stdout).status).toMatchObject({
+      store: 'postgres',
+      schemaVersion: 1,
+      ledgers: 1,
+      runs: 2,
+    });
+    expect(status.stdout).not.toContain(pg.password);
+    // The team's history: both machines' runs, with host and user.
+    const history = await spawnCli(['history', '--json'], {
+      env: { ...envB, CACS_STATE_URL: url },
+      cwd: cwdB,
+    });
+    const runs = (JSON.parse(history.stdout) as { runs: Array<{ host?: string; user?: string }> })
+      .runs;
+    expect(runs).toHaveLength(2);
+    for (const r of runs) expect(r.host).toEqual(expect.any(String));
+  });
+});
