@@ -17,6 +17,7 @@ const LONGEST_FIRST = [
   'test/e2e/secrets.e2e.test.ts',
   'test/e2e/write-targets.e2e.test.ts',
   'test/e2e/guards.e2e.test.ts',
+  'test/e2e/package-install-tarball.e2e.test.ts',
   'test/unit/unicode-boundaries.test.ts',
   'test/e2e/html.browser.test.ts',
 ];
