@@ -440,8 +440,7 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
       restart: options.restart ?? false,
       allowRepeat: options.allowRepeat ?? false,
       ...(stateDir !== undefined ? { stateDir } : {}),
-      ...(options.state !== undefined ? { stateUrl: options.state } : {}),
-      ...(options.stateSchema !== undefined ? { stateSchema: options.stateSchema } : {}),
+      ...(stateDir !== undefined ? stateOf({ ...options, stateDir }) : {}),
       ...(serviceUrl !== undefined ? { serviceUrl } : {}),
       cwd,
       signal,
@@ -627,6 +626,10 @@ export interface ReconcileOptions {
   client: CacsClient;
   /** Default: `CACS_STATE_DIR`, else the folder the `cacs` command uses. */
   stateDir?: string;
+  /** State in PostgreSQL: its URL (default: `CACS_STATE_URL`; unset: the state folder). */
+  state?: string;
+  /** The PostgreSQL schema (default `cacs`). */
+  stateSchema?: string;
   /** Default: the address of a client made by {@link createClient}. */
   serviceUrl?: string | URL;
   /** Only the leads this run (an id from the history, or a unique prefix) left uncertain. */
@@ -662,7 +665,7 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileSum
       import('./report/windows.js'),
     ]);
   return runReconcile({
-    stateDir: stateDirOf(options.stateDir),
+    ...stateOf(options),
     serviceUrl,
     campaignKey: options.campaignKey,
     client: options.client,
@@ -686,6 +689,24 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileSum
 export interface HistoryOptions {
   /** The state folder (default: `CACS_STATE_DIR`, else the folder the `cacs` command uses). */
   stateDir?: string;
+  /** State in PostgreSQL: its URL (default: `CACS_STATE_URL`; unset: the state folder). */
+  state?: string;
+  /** The PostgreSQL schema (default `cacs`). */
+  stateSchema?: string;
+}
+
+/** Where a call's state lives: its state folder, and the database when there is one. */
+function stateOf(options: {
+  stateDir?: string | undefined;
+  state?: string | undefined;
+  stateSchema?: string | undefined;
+}) {
+  const stateUrl = options.state ?? envValue(process.env, ENV.stateUrl);
+  return {
+    stateDir: stateDirOf(options.stateDir),
+    ...(stateUrl !== undefined ? { stateUrl } : {}),
+    ...(options.stateSchema !== undefined ? { stateSchema: options.stateSchema } : {}),
+  };
 }
 
 /**
@@ -696,7 +717,7 @@ export async function listHistory(
   options: HistoryOptions & { campaignKey?: string; limit?: number } = {},
 ): Promise<RunRecord[]> {
   const { listHistory: listRuns } = await import('./delivery/history.js');
-  return listRuns({ ...options, stateDir: stateDirOf(options.stateDir) });
+  return listRuns({ ...options, ...stateOf(options) });
 }
 
 /**
@@ -705,7 +726,7 @@ export async function listHistory(
  */
 export async function showHistoryRun(options: HistoryOptions & { id: string }): Promise<RunRecord> {
   const { showHistoryRun: showRun } = await import('./delivery/history.js');
-  return showRun({ ...options, stateDir: stateDirOf(options.stateDir) });
+  return showRun({ ...options, ...stateOf(options) });
 }
 
 /**
@@ -717,7 +738,7 @@ export async function findInHistory(
   options: HistoryOptions & { query: string },
 ): Promise<{ query: string; found: HistoryFound[]; ledgersAt: string }> {
   const { findInHistory: findLead } = await import('./delivery/history.js');
-  return findLead({ ...options, stateDir: stateDirOf(options.stateDir) });
+  return findLead({ ...options, ...stateOf(options) });
 }
 
 /**
@@ -767,12 +788,11 @@ export type { StateStatus, MigrateResult } from './state/team.js';
 export async function stateStatus(
   options: { stateDir?: string; state?: string; stateSchema?: string } = {},
 ): Promise<import('./state/team.js').StateStatus> {
-  const { stateStatusOf } = await import('./state/team.js');
-  const store = openStateStore({
-    stateDir: stateDirOf(options.stateDir),
-    ...(options.state !== undefined ? { stateUrl: options.state } : {}),
-    ...(options.stateSchema !== undefined ? { stateSchema: options.stateSchema } : {}),
-  });
+  const [{ stateStatusOf }, { openStateStore }] = await Promise.all([
+    import('./state/team.js'),
+    import('./state/index.js'),
+  ]);
+  const store = openStateStore(stateOf(options));
   try {
     return await stateStatusOf(store);
   } finally {

@@ -34,6 +34,8 @@ export async function runHistoryList(
   const { settings } = await ctx.settings();
   const runs = await listHistory({
     stateDir: settings.stateDir,
+    ...(settings.stateUrl !== undefined ? { state: settings.stateUrl } : {}),
+    ...(settings.stateSchema !== undefined ? { stateSchema: settings.stateSchema } : {}),
     ...(flags.campaign !== undefined
       ? { campaignKey: settings.campaigns[flags.campaign] ?? flags.campaign }
       : {}),
@@ -87,7 +89,12 @@ export async function runHistoryShow(
   args: string[],
 ): Promise<number> {
   const { settings } = await ctx.settings();
-  const run = await showHistoryRun({ stateDir: settings.stateDir, id: args[0] ?? '' });
+  const run = await showHistoryRun({
+    stateDir: settings.stateDir,
+    ...(settings.stateUrl !== undefined ? { state: settings.stateUrl } : {}),
+    ...(settings.stateSchema !== undefined ? { stateSchema: settings.stateSchema } : {}),
+    id: args[0] ?? '',
+  });
   if (flags.json) {
     ctx.out.json({ run, exitCode: 0, error: null });
     return 0;
@@ -151,6 +158,8 @@ export async function runHistoryFind(
   const { settings } = await ctx.settings();
   const { query, found, ledgersAt } = await findInHistory({
     stateDir: settings.stateDir,
+    ...(settings.stateUrl !== undefined ? { state: settings.stateUrl } : {}),
+    ...(settings.stateSchema !== undefined ? { stateSchema: settings.stateSchema } : {}),
     query: args[0] ?? '',
   });
   if (flags.json) {

@@ -30,6 +30,8 @@ export async function runReconcileCommand(
   try {
     summary = await reconcile({
       stateDir: settings.stateDir,
+      ...(settings.stateUrl !== undefined ? { state: settings.stateUrl } : {}),
+      ...(settings.stateSchema !== undefined ? { stateSchema: settings.stateSchema } : {}),
       serviceUrl: baseUrl,
       campaignKey: campaign.key,
       client,

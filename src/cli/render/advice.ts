@@ -33,6 +33,7 @@ export const CLI_WORDS = {
   'import.rejects.overwritesInput': 'cli.words.import.rejects.overwritesInput',
   'import.overwritesInput.hint': 'cli.words.import.overwritesInput.hint',
   'import.row.uncertainEarlier': 'cli.words.import.row.uncertainEarlier',
+  'state.pg.restarted': 'cli.words.state.pg.restarted',
   'reconcile.run.notFound': 'cli.words.reconcile.run.notFound',
   'reconcile.run.ambiguous': 'cli.words.reconcile.run.ambiguous',
   'reconcile.run.otherCampaign': 'cli.words.reconcile.run.otherCampaign',
