@@ -142,6 +142,21 @@ export function formatPercent(rate: number | null): string {
   return `${(rate * 100).toFixed(1)}%`;
 }
 
+/** A share (0..1) rounded to a whole percent, for a chart's axis: `0%`, `25%`, `100%`. */
+export function formatWholePercent(share: number): string {
+  return `${Math.round(share * 100)}%`;
+}
+
+/** A ratio with two decimals, as the summary writes attempts per lead: `1.25`, `3.00`. */
+export function formatRatio(n: number): string {
+  return n.toFixed(2);
+}
+
+/** An hour of the day on a clock: `09:00`; 24 is `24:00`, the end of the last hour. */
+export function formatHour(hour: number): string {
+  return `${String(hour).padStart(2, '0')}:00`;
+}
+
 /** How much of a job is done, for a progress line: floored to a whole percent (`99%` until done). */
 export function formatProgress(done: number, total: number): string {
   return `${total > 0 ? Math.min(100, Math.floor((done * 100) / total)) : 100}%`;

@@ -308,4 +308,10 @@ export const enCli = {
     'statistics instead of records: statuses, answer rate, wait and talk time, per day and hour, compliance',
   'cli.help.report.failOnViolations':
     'exit 6 when the compliance check finds calls outside its rules (with or without --summary)',
+
+  // ── completion: what a completed value is (shown beside it by zsh and fish) ─────────
+  'cli.completion.campaigns': 'campaign alias',
+  'cli.completion.profiles': 'profile',
+  'cli.completion.statuses': 'status seen in a report',
+  'cli.completion.statuses.zsh': 'call status',
 } as const;

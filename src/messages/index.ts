@@ -72,9 +72,9 @@ let current: { language: Language; catalog: Readonly<Partial<Record<string, stri
 };
 
 /**
- * Say every later message in `language`: set once by a face (the CLI, before it prints
- * anything; a library user, before its calls). `catalog` replaces that language's own (a test,
- * or a catalog loaded from elsewhere); an id it lacks is said in English.
+ * Say every later message in `language`: set once, by the CLI before it prints anything (issue
+ * 27 chooses it from --lang, config `language` or LANG). `catalog` replaces that language's own
+ * (a test, or a catalog loaded from elsewhere); an id it lacks is said in English.
  */
 export function setLanguage(
   language: Language,

@@ -22,7 +22,15 @@ import {
   type ReportSummary,
   type SummaryOptions,
 } from './summary.js';
-import { formatCount, formatPercent, formatSeconds, plural } from '../text.js';
+import {
+  formatCount,
+  formatHour,
+  formatPercent,
+  formatRatio,
+  formatSeconds,
+  formatWholePercent,
+  plural,
+} from '../text.js';
 import { CHUNK, formatSecondsCell, leadColumns, leadSummary, type Sink } from './write.js';
 
 /** Leads listed in the page's table; the figures and charts count all of them. */
@@ -284,14 +292,14 @@ function perHourChart(summary: ReportSummary): string {
     'Answer rate by hour of day',
     'Answered attempts as a share of the attempts made in each hour of the day (service clock), 0:00 to 23:00.',
   );
-  out += yGrid([0, 0.25, 0.5, 0.75, 1], y, (v) => `${v * 100}%`, W);
+  out += yGrid([0, 0.25, 0.5, 0.75, 1], y, formatWholePercent, W);
   for (const h of summary.perHour) {
     const x = M.left + h.hour * band + (band - barW) / 2;
-    const hh = `${String(h.hour).padStart(2, '0')}:00`;
+    const hh = `${formatHour(h.hour)}–${formatHour(h.hour + 1)}`;
     const tip =
       h.rate === null
-        ? `${hh}–${String(h.hour + 1).padStart(2, '0')}:00: no attempts`
-        : `${hh}–${String(h.hour + 1).padStart(2, '0')}:00: ${formatPercent(h.rate)} answered (${formatCount(h.answered)} of ${plural(h.attempts, 'attempt')})`;
+        ? `${hh}: no attempts`
+        : `${hh}: ${formatPercent(h.rate)} answered (${formatCount(h.answered)} of ${plural(h.attempts, 'attempt')})`;
     const top = y(h.rate ?? 0);
     out += `<g class="hour" data-hour="${h.hour}" data-attempts="${h.attempts}" data-answered="${h.answered}"><title>${escapeHtml(tip)}</title>`;
     out += `<rect class="bar${h.rate === null ? ' none' : ''}" x="${n2(x)}" y="${n2(top)}" width="${n2(barW)}" height="${n2(M.top + ph - top)}"/>`;
@@ -425,7 +433,7 @@ function figures(s: ReportSummary): string {
   return (
     `<section id="figures"><h2>Figures</h2><div class="cards">` +
     card('Leads', formatCount(s.leads), 'with a call attempt in the range') +
-    card('Call attempts', formatCount(s.attempts), `${s.attemptsPerLead.toFixed(2)} per lead`) +
+    card('Call attempts', formatCount(s.attempts), `${formatRatio(s.attemptsPerLead)} per lead`) +
     card(
       'Answer rate',
       formatPercent(s.answered.rate),
@@ -440,7 +448,7 @@ function figures(s: ReportSummary): string {
     times('Talk time, median', s.talkTime, 'answered attempt') +
     card(
       'Attempts per lead',
-      s.attemptsPerLead.toFixed(2),
+      formatRatio(s.attemptsPerLead),
       `${plural(s.attempts, 'attempt')} ÷ ${plural(s.leads, 'lead')}`,
     ) +
     card(
@@ -501,7 +509,7 @@ function charts(s: ReportSummary, series: ReturnType<typeof statusSeries>): stri
     s.perHour
       .map(
         (h) =>
-          `<tr><td>${String(h.hour).padStart(2, '0')}:00</td><td class="n">${formatCount(h.attempts)}</td><td class="n">${formatCount(h.answered)}</td><td class="n">${formatPercent(h.rate)}</td></tr>`,
+          `<tr><td>${formatHour(h.hour)}</td><td class="n">${formatCount(h.attempts)}</td><td class="n">${formatCount(h.answered)}</td><td class="n">${formatPercent(h.rate)}</td></tr>`,
       )
       .join('') +
     '</tbody></table></details>';

@@ -10,7 +10,14 @@
  * through terminalSafe.
  */
 import type { ChalkInstance } from 'chalk';
-import { formatCount, formatPercent, formatSeconds, plural } from '../text.js';
+import {
+  formatCount,
+  formatHour,
+  formatPercent,
+  formatRatio,
+  formatSeconds,
+  plural,
+} from '../text.js';
 import type { AttemptRef, ReportSummary, TimeStats } from './summary.js';
 import { terminalSafe } from './write.js';
 
@@ -285,7 +292,7 @@ export function renderSummary(s: ReportSummary, opts: SummaryViewOptions): strin
   // The figures.
   v.blank();
   v.kv('Leads', [formatCount(s.leads)]);
-  v.kv('Attempts', [formatCount(s.attempts), `${s.attemptsPerLead.toFixed(2)} per lead`]);
+  v.kv('Attempts', [formatCount(s.attempts), `${formatRatio(s.attemptsPerLead)} per lead`]);
   const a = s.answered;
   v.kv('Answered', [
     `${plural(a.attempts, 'attempt')} (${formatPercent(a.rate)})`,
@@ -325,7 +332,7 @@ export function renderSummary(s: ReportSummary, opts: SummaryViewOptions): strin
       v.heading('Attempts per hour of day', '(attempts, answer rate)');
       v.chart(
         hours.slice(first, last + 1).map((x) => ({
-          label: `${String(x.hour).padStart(2, '0')}:00`,
+          label: formatHour(x.hour),
           cols: [formatCount(x.attempts), x.rate === null ? '' : formatPercent(x.rate)],
           value: x.attempts,
         })),

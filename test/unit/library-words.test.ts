@@ -22,6 +22,8 @@ let emu: RunningEmulator | undefined;
 let dir: string;
 
 beforeEach(() => {
+  // The library's own words, whatever a CLI run in this process set before.
+  setFaceWords({});
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-words-'));
 });
 

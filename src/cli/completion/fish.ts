@@ -1,4 +1,5 @@
 /** The fish completion script. */
+import { t } from '../../messages/index.js';
 import { flagsOf, type CommandSpec, type OptionSpec } from './spec.js';
 
 function fq(s: string): string {
@@ -56,12 +57,12 @@ export function fishScript(root: CommandSpec): string {
     '        end',
     '    end',
     "    set -l head ''",
-    "    set -l what 'campaign alias'",
+    `    set -l what ${fq(t('cli.completion.campaigns'))}`,
     '    switch $argv[1]',
     '        case profiles',
-    "            set what 'profile'",
+    `            set what ${fq(t('cli.completion.profiles'))}`,
     '        case statuses',
-    "            set what 'status seen in a report'",
+    `            set what ${fq(t('cli.completion.statuses'))}`,
     "            set head (commandline -ct | string unescape | string replace -r '[^,]*$' '')",
     '    end',
     '    for value in ($tokens[1] $args __complete $argv[1] 2>/dev/null)',

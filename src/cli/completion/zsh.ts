@@ -1,4 +1,5 @@
 /** The zsh completion script. */
+import { t } from '../../messages/index.js';
 import {
   flagsOf,
   walk,
@@ -134,9 +135,9 @@ ${fn}_dynamic() {
   done
   values=(\${(f)"$(_call_program ${prog}-values \${(q)prog} \${(q)args} __complete $1 2>/dev/null)"})
   case $1 in
-    statuses) _sequence -s , _wanted statuses expl 'call status' compadd - -a values ;;
-    campaigns) _wanted campaigns expl 'campaign alias' compadd -a values ;;
-    profiles) _wanted profiles expl 'profile' compadd -a values ;;
+    statuses) _sequence -s , _wanted statuses expl ${sq(t('cli.completion.statuses.zsh'))} compadd - -a values ;;
+    campaigns) _wanted campaigns expl ${sq(t('cli.completion.campaigns'))} compadd -a values ;;
+    profiles) _wanted profiles expl ${sq(t('cli.completion.profiles'))} compadd -a values ;;
   esac
 }
 
