@@ -105,9 +105,7 @@ export function buildProgram(
   );
 
   // pg (issue 24): where state lives; a state folder copied into PostgreSQL.
-  const state = program
-    .command('state')
-    .description('where state lives and what it holds; copy a state folder into PostgreSQL');
+  const state = program.command('state').description(t('cli.help.state'));
   attach(
     defineStateStatus(state),
     async () => (await import('./commands/state.js')).runStateStatus,

@@ -310,6 +310,38 @@ export const enCli = {
     'exit 6 when the compliance check finds calls outside its rules (with or without --summary)',
 
   // ── completion: what a completed value is (shown beside it by zsh and fish) ─────────
+  // ── cacs state (issue 24) ──────────────────────────────────────────────────────────
+  'cli.help.state': 'where state lives and what it holds; copy a state folder into PostgreSQL',
+  'cli.help.state.status':
+    'where state lives (folder or PostgreSQL), its schema version, what it holds',
+  'cli.help.state.status.json': 'print one JSON object on stdout: { status, exitCode, error }',
+  'cli.help.state.migrate':
+    "copy this machine's state folder (ledgers, history, unfinished journals) into PostgreSQL",
+  'cli.help.state.migrate.to': 'the database: postgres://user@host:5432/db (libpq form)',
+  'cli.help.state.migrate.json': 'print one JSON object on stdout: { migrated, exitCode, error }',
+  'cli.state.store.files': 'store:    files',
+  'cli.state.store.postgres': 'store:    PostgreSQL',
+  'cli.state.location': 'location: {location}',
+  'cli.state.schema': 'schema:   version {version} (this cacs knows {known})',
+  'cli.state.ledgers': 'ledgers:  {ledgers} ({records} records)',
+  'cli.state.runs': 'runs:     {runs}',
+  'cli.state.journals': 'journals: {journals}',
+  'cli.state.bookmarks': 'bookmarks: {bookmarks}',
+  'cli.state.migrated.from': 'copied from {from} into {to}:',
+  'cli.state.migrated.ledger': '  ledger {campaign} at {serviceUrl}: {copied} records copied',
+  'cli.state.migrated.ledger.already':
+    '  ledger {campaign} at {serviceUrl}: {copied} records copied, {already} already there',
+  'cli.state.migrated.noLedgers': '  no ledgers',
+  'cli.state.migrated.runs': '  history: {copied} runs copied',
+  'cli.state.migrated.runs.already': '  history: {copied} runs copied, {already} already there',
+  'cli.state.migrated.journals': '  journals: {copied} unfinished copied{finished}',
+  'cli.state.migrated.journals.already':
+    '  journals: {copied} unfinished copied, {already} already there{finished}',
+  'cli.state.migrated.journals.finished': '; {finished} finished, not needed',
+  'cli.state.migrated.bookmarks':
+    '  bookmarks: {bookmarks} stay in {from} (read there by both stores)',
+  'cli.state.migrated.untouched': 'the folder {from} is left as it was',
+
   'cli.completion.campaigns': 'campaign alias',
   'cli.completion.profiles': 'profile',
   'cli.completion.statuses': 'status seen in a report',

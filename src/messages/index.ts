@@ -10,6 +10,9 @@
  * are the English ones and that every id the code uses exists.
  */
 import { formatCount } from '../text.js';
+
+/** Counts as messages write them ("1,234"), for a face that builds a line from several. */
+export { formatCount } from '../text.js';
 import { en } from './en.js';
 
 export { en };

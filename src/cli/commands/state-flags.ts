@@ -3,22 +3,21 @@
  * by program.ts.
  */
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
+import { t } from '../../messages/index.js';
 
 export function defineStateStatus(parent: CommandUnknownOpts) {
   return parent
     .command('status')
-    .description('where state lives (folder or PostgreSQL), its schema version, what it holds')
-    .option('--json', 'print one JSON object on stdout: { status, exitCode, error }')
-    .option('--pretty', 'with --json: the JSON indented on several lines (default: one line)');
+    .description(t('cli.help.state.status'))
+    .option('--json', t('cli.help.state.status.json'))
+    .option('--pretty', t('cli.help.pretty'));
 }
 
 export function defineStateMigrate(parent: CommandUnknownOpts) {
   return parent
     .command('migrate')
-    .description(
-      "copy this machine's state folder (ledgers, history, unfinished journals) into PostgreSQL",
-    )
-    .requiredOption('--to <url>', 'the database: postgres://user@host:5432/db (libpq form)')
-    .option('--json', 'print one JSON object on stdout: { migrated, exitCode, error }')
-    .option('--pretty', 'with --json: the JSON indented on several lines (default: one line)');
+    .description(t('cli.help.state.migrate'))
+    .requiredOption('--to <url>', t('cli.help.state.migrate.to'))
+    .option('--json', t('cli.help.state.migrate.json'))
+    .option('--pretty', t('cli.help.pretty'));
 }

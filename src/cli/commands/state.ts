@@ -3,11 +3,12 @@
  * PostgreSQL. The library does the work (stateStatus, migrateState); this module renders it.
  */
 import { migrateState, stateStatus } from '../../index.js';
+import { formatCount, t } from '../../messages/index.js';
 import type { Context } from '../context.js';
 import type { Flags } from '../flags.js';
 import type { defineStateMigrate, defineStateStatus } from './state-flags.js';
 
-const n = (v: number) => v.toLocaleString('en-US');
+const n = formatCount;
 
 export async function runStateStatus(
   flags: Flags<typeof defineStateStatus>,
@@ -24,15 +25,20 @@ export async function runStateStatus(
     return 0;
   }
   const lines = [
-    `store:    ${status.store === 'postgres' ? 'PostgreSQL' : 'files'}`,
-    `location: ${status.location}`,
+    t(status.store === 'postgres' ? 'cli.state.store.postgres' : 'cli.state.store.files'),
+    t('cli.state.location', { location: status.location }),
     ...(status.schemaVersion !== undefined
-      ? [`schema:   version ${status.schemaVersion} (this cacs knows ${status.knownSchemaVersion})`]
+      ? [
+          t('cli.state.schema', {
+            version: status.schemaVersion,
+            known: status.knownSchemaVersion ?? '?',
+          }),
+        ]
       : []),
-    `ledgers:  ${n(status.ledgers)} (${n(status.ledgerRecords)} records)`,
-    `runs:     ${n(status.runs)}`,
-    `journals: ${n(status.journals)}`,
-    `bookmarks: ${n(status.bookmarks)}`,
+    t('cli.state.ledgers', { ledgers: n(status.ledgers), records: n(status.ledgerRecords) }),
+    t('cli.state.runs', { runs: n(status.runs) }),
+    t('cli.state.journals', { journals: n(status.journals) }),
+    t('cli.state.bookmarks', { bookmarks: n(status.bookmarks) }),
   ];
   ctx.io.stdout.write(ctx.out.scrub(`${lines.join('\n')}\n`));
   return 0;
@@ -53,23 +59,35 @@ export async function runStateMigrate(
     ctx.out.json({ migrated, exitCode: 0, error: null });
     return 0;
   }
-  const lines = [`copied from ${migrated.from} into ${migrated.to}:`];
-  for (const l of migrated.ledgers)
+  const from = migrated.from;
+  const lines = [t('cli.state.migrated.from', { from, to: migrated.to })];
+  for (const l of migrated.ledgers) {
+    const ledger = { campaign: l.campaign, serviceUrl: l.serviceUrl, copied: n(l.copied) };
     lines.push(
-      `  ledger ${l.campaign} at ${l.serviceUrl}: ${n(l.copied)} records copied` +
-        (l.already > 0 ? `, ${n(l.already)} already there` : ''),
+      l.already > 0
+        ? t('cli.state.migrated.ledger.already', { ...ledger, already: n(l.already) })
+        : t('cli.state.migrated.ledger', ledger),
     );
-  if (migrated.ledgers.length === 0) lines.push('  no ledgers');
+  }
+  if (migrated.ledgers.length === 0) lines.push(t('cli.state.migrated.noLedgers'));
+  const { runs, journals } = migrated;
+  const finished =
+    journals.finished > 0
+      ? t('cli.state.migrated.journals.finished', { finished: n(journals.finished) })
+      : '';
   lines.push(
-    `  history: ${n(migrated.runs.copied)} runs copied` +
-      (migrated.runs.already > 0 ? `, ${n(migrated.runs.already)} already there` : ''),
-    `  journals: ${n(migrated.journals.copied)} unfinished copied` +
-      (migrated.journals.already > 0 ? `, ${n(migrated.journals.already)} already there` : '') +
-      (migrated.journals.finished > 0
-        ? `; ${n(migrated.journals.finished)} finished, not needed`
-        : ''),
-    `  bookmarks: ${n(migrated.bookmarks)} stay in ${migrated.from} (read there by both stores)`,
-    `the folder ${migrated.from} is left as it was`,
+    runs.already > 0
+      ? t('cli.state.migrated.runs.already', { copied: n(runs.copied), already: n(runs.already) })
+      : t('cli.state.migrated.runs', { copied: n(runs.copied) }),
+    journals.already > 0
+      ? t('cli.state.migrated.journals.already', {
+          copied: n(journals.copied),
+          already: n(journals.already),
+          finished,
+        })
+      : t('cli.state.migrated.journals', { copied: n(journals.copied), finished }),
+    t('cli.state.migrated.bookmarks', { bookmarks: n(migrated.bookmarks), from }),
+    t('cli.state.migrated.untouched', { from }),
   );
   ctx.io.stdout.write(ctx.out.scrub(`${lines.join('\n')}\n`));
   return 0;
