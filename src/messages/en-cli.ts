@@ -284,7 +284,7 @@ export const enCli = {
   'cli.help.report':
     'fetch call results for a date range as CSV, JSON, NDJSON, xlsx, a table or an HTML page',
   'cli.help.report.from':
-    "start (required, except on a --bookmark's later runs): yyyy-mm-dd[ HH:mm[:ss]], ISO 8601 with an offset, now, today, yesterday or Nd (N days ago)",
+    "start (required, except on a --bookmark's later runs): yyyy-mm-dd or dd/mm/yyyy, either with HH:mm[:ss], ISO 8601 with an offset, now, today, yesterday or Nd (N days ago)",
   'cli.help.report.to': 'end, same forms; a date means the end of that day (default: now)',
   'cli.help.report.status': 'only these call statuses, comma-separated (e.g. "ANSWERED,NO ANSWER")',
   'cli.help.report.refId': 'only the lead with this reference id',
