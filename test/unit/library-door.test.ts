@@ -1,22 +1,33 @@
 /**
  * What `cacs` does, done through the library (DESIGN.md "One door"): the history list, one run
- * and the lead search, an import from a stream, over real HTTP against the emulator and a real state folder.
+ * and the lead search, an import from a stream, a report written to a file as `cacs report -o`
+ * writes it, over real HTTP against the emulator and a real state folder.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { Chalk } from 'chalk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import {
   UsageError,
   createClient,
+  expandOutputName,
   findInHistory,
+  leadFormat,
   listHistory,
   loadDoNotCallLists,
+  planReport,
+  prepareReport,
+  reportFormatFor,
   runImport,
+  runReport,
   showHistoryRun,
   summarize,
+  writeFileAtomic,
+  writeReport,
+  type Sink,
 } from '../../src/index.js';
 
 let emu: RunningEmulator | undefined;
@@ -163,5 +174,57 @@ describe('loadDoNotCallLists (the compliance check of cacs report --summary)', (
       loadDoNotCallLists([{ path: 'missing.csv', from: 'my setting' }], { cwd: dir }),
     ).rejects.toThrow(UsageError);
     await expect(loadDoNotCallLists(['missing.csv'], { cwd: dir })).rejects.toThrow(/missing\.csv/);
+  });
+});
+
+describe('a report written as cacs report -o writes it (prepareReport, leadFormat, writeFileAtomic)', () => {
+  it('the file named by its placeholders holds what writeReport writes of runReport, whole', async () => {
+    const client = await emulator();
+    const leads = write('leads.csv', 'phone_number,name\n0912345678,An\n0987654312,Bình\n');
+    await runImport({ file: leads, campaignKey: 'summer', client, stateDir: false, rows: 'data' });
+    const now = new Date();
+    const plan = planReport({ from: '1d', now });
+    const template = path.join(dir, 'calls-{from}-{to}.csv');
+    const file = expandOutputName(template, {
+      from: plan.range.from,
+      to: plan.range.to,
+      today: plan.range.to,
+    });
+    expect(path.basename(file)).toMatch(/^calls-\d{8}-\d{6}-\d{8}-\d{6}\.csv$/);
+    const format = await reportFormatFor(file, undefined, false);
+    expect(format).toBe('csv');
+    const options = { format, flatten: 'leads' as const, bom: true, filtered: false };
+    const byLead = await leadFormat(options);
+    expect(byLead).toBeDefined();
+    const prepared = await prepareReport({ client, campaignKey: 'summer', plan }, byLead!);
+    try {
+      await writeFileAtomic(file, (sink) => prepared.write(sink));
+    } finally {
+      prepared.dispose();
+    }
+    expect(prepared.leads).toBe(2);
+    // The same report, all its records in memory, written by writeReport.
+    const { records } = await runReport({ client, campaignKey: 'summer', plan });
+    const chunks: Buffer[] = [];
+    const sink: Sink = {
+      write: async (chunk) => void chunks.push(Buffer.from(chunk)),
+    };
+    await writeReport(records, sink, { ...options, colors: new Chalk({ level: 0 }), columns: 80 });
+    const written = fs.readFileSync(file);
+    expect(written.equals(Buffer.concat(chunks))).toBe(true);
+    expect(written.toString('utf8')).toMatch(/^\ufeff.*phone_number/);
+    expect(written.toString('utf8')).toContain('Bình');
+    // Nothing but the report is left in the folder (the temporary file was renamed).
+    expect(fs.readdirSync(dir).filter((n) => n.startsWith('calls-'))).toEqual([
+      path.basename(file),
+    ]);
+  });
+
+  it('reportFormatFor: a name and a format that disagree is a UsageError', async () => {
+    await expect(reportFormatFor('calls.xlsx', undefined, false, 'csv')).rejects.toThrow(
+      UsageError,
+    );
+    expect(await reportFormatFor(undefined, undefined, true)).toBe('table');
+    expect(await reportFormatFor(undefined, undefined, false)).toBe('json');
   });
 });

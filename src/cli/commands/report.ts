@@ -8,22 +8,24 @@ import {
   InterruptedError,
   OutputClosedError,
   UsageError,
-} from '../../errors.js';
-import type { FlatConfig } from '../../config/schema.js';
-import { requireCampaign } from '../../config/settings.js';
-import { assertCanCreateIn, writeTargetOf, type WriteTarget } from '../../atomic-write.js';
-import { formatBytes, formatDurationFlag, plural } from '../../text.js';
+  assertCanCreateIn,
+  formatBytes,
+  formatDurationFlag,
+  plural,
+  requireCampaign,
+  writeTargetOf,
+  type CallRecord,
+  type FlatConfig,
+  type ReportProgress,
+  type ReportSplit,
+  type ReportSummary,
+  type Settings,
+  type Sink,
+  type SummaryOptions,
+  type WriteTarget,
+} from '../../index.js';
 import type { Context } from '../context.js';
 import { htmlReportWriter } from './report-html.js';
-import type { Sink } from '../../report/write.js';
-import type {
-  CallRecord,
-  ReportProgress,
-  ReportSplit,
-  ReportSummary,
-  SummaryOptions,
-} from '../../index.js';
-import type { Settings } from '../../config/settings.js';
 import type { ReportFlags } from './report-flags.js';
 
 export type { ReportFlags };
@@ -32,10 +34,10 @@ export type { ReportFlags };
  * -o must name a file in an existing, writable folder, or a pipe or device that can be written
  * (atomic-write.ts writeTargetOf decides which): checked before any request.
  */
-function checkWritableFolder(file: string, given: string): WriteTarget {
+async function checkWritableFolder(file: string, given: string): Promise<WriteTarget> {
   let target: WriteTarget;
   try {
-    target = writeTargetOf(file);
+    target = await writeTargetOf(file);
   } catch (e) {
     if (e instanceof CacsError)
       throw new UsageError(`-o ${given}: ${e.message}`, e.hint ? { hint: e.hint } : {});
@@ -61,7 +63,7 @@ function checkWritableFolder(file: string, given: string): WriteTarget {
   const dir = path.dirname(target.path);
   try {
     if (!fs.statSync(dir).isDirectory()) throw new Error('not a folder');
-    assertCanCreateIn(dir);
+    await assertCanCreateIn(dir);
   } catch {
     throw new UsageError(`-o ${given}: the folder ${dir} does not exist or cannot be written`, {
       hint: 'Create the folder first, or write somewhere else.',
@@ -112,7 +114,7 @@ async function summaryOptions(
   sources: ReadonlyMap<string, string>,
   cwd: string,
 ): Promise<SummaryOptions> {
-  const { normalizePhone } = await import('../../leads/normalize.js');
+  const { normalizePhone } = await import('../../index.js');
   const opts: SummaryOptions = {
     // Called numbers compared as the import normalises them (one subscriber, one key).
     numberKey: (phone) => normalizePhone(phone).value,
@@ -237,26 +239,18 @@ async function reportCommand(
     if (flags.bookmarks === true) return bookmarks.runBookmarkList(flags, ctx);
     if (flags.bookmarkReset !== undefined) return bookmarks.runBookmarkReset(flags, ctx);
   }
-  const [{ checkOutputName, expandOutputName }, { checkBookmarkName }, durations] =
-    await Promise.all([
-      import('../../report/output-name.js'),
-      import('../../report/bookmark.js'),
-      import('../../report/bookmark-range.js'),
-    ]);
+  const library = await import('../../index.js');
+  const { checkOutputName, expandOutputName, checkBookmarkName } = library;
   if (flags.output !== undefined) checkOutputName(flags.output);
   if (flags.bookmark !== undefined) checkBookmarkName(flags.bookmark);
   const settleMs =
-    flags.settle !== undefined
-      ? durations.parseDuration(flags.settle)
-      : durations.DEFAULT_SETTLE_MS;
+    flags.settle !== undefined ? library.parseDuration(flags.settle) : library.DEFAULT_SETTLE_MS;
   // What the report needs is loaded while the settings are read: got's module graph above all,
-  // which otherwise loads only when the first request is made.
+  // which otherwise loads only when the first request is made; the report's writers too.
   const modules = Promise.all([
-    import('../../report/service.js'),
     import('../client.js'),
-    import('../../report/write.js'),
-    import('../../report/dates.js'),
-    import('../../api/client.js').then((m) => m.preloadHttpClient()),
+    library.preloadHttpClient(),
+    library.preloadReport(),
   ]);
   // A failure is reported where they are awaited; this only keeps it from counting as
   // unhandled when the settings fail first.
@@ -277,12 +271,22 @@ async function reportCommand(
     });
   }
 
-  const [
-    { planReport, prepareReport, runReport, streamReport },
-    { createClient },
-    { formatFor, leadFormat, writeReport, writeFileAtomic, streamSink },
-    { describeRange, formatServiceDate, addSecond, nowIn },
-  ] = await modules;
+  const [{ createClient }] = await modules;
+  const {
+    planReport,
+    prepareReport,
+    runReport,
+    streamReport,
+    reportFormatFor,
+    leadFormat,
+    writeReport,
+    writeFileAtomic,
+    streamSink,
+    describeRange,
+    formatServiceDate,
+    addSecond,
+    nowIn,
+  } = library;
   const now = ctx.now();
   // A bookmarked run holds the bookmark's lock from here until it is moved (or not).
   const bookmark =
@@ -330,8 +334,13 @@ async function reportCommand(
         });
   const outputFile = output === undefined ? undefined : path.resolve(ctx.io.cwd, output);
   const outputTarget =
-    outputFile === undefined ? undefined : checkWritableFolder(outputFile, output!);
-  const format = formatFor(output, settings.report.format, ctx.io.stdoutIsTTY, flags.format);
+    outputFile === undefined ? undefined : await checkWritableFolder(outputFile, output!);
+  const format = await reportFormatFor(
+    output,
+    settings.report.format,
+    ctx.io.stdoutIsTTY,
+    flags.format,
+  );
   // A bookmarked report file is never replaced: it holds a range no later run fetches again.
   // A pipe or a device (-o /dev/stdout) is written, never replaced: nothing to keep there.
   let keepExisting = false;
@@ -396,7 +405,7 @@ async function reportCommand(
 
   // csv, json, ndjson: written lead by lead as the answers come (the table counts its leads
   // at the end, and is for a terminal).
-  const formatted = leadFormat(writeOpts);
+  const formatted = await leadFormat(writeOpts);
   // Statuses as the service spells them: for the unmatched-status warning and for shell
   // completion of --status (completion/values.ts).
   const spelled = new Set<string>();
@@ -590,7 +599,7 @@ async function reportCommand(
     onWarning: (message: string) => ctx.out.warn(message),
   };
   if (summaryMode && format !== 'html') {
-    const { summarize } = await import('../../index.js');
+    const { summarize } = library;
     let summary: ReportSummary;
     let stream;
     try {
@@ -612,8 +621,7 @@ async function reportCommand(
     };
     let text: string;
     if (format === 'table') {
-      const { renderSummary } = await import('../../report/summary-view.js');
-      text = renderSummary(summary, {
+      text = await library.renderSummary(summary, {
         colors: outputFile === undefined ? ctx.out.cOut : ctx.out.plain,
         // A file is no terminal: the usual 80 columns.
         columns: outputFile === undefined ? (ctx.io.columns ?? 80) : 80,
@@ -688,7 +696,7 @@ async function reportCommand(
   const written = result;
   try {
     if (failOnViolations && recordsForStats !== undefined) {
-      const { summarize } = await import('../../index.js');
+      const { summarize } = library;
       const records = recordsForStats();
       violations =
         Symbol.iterator in records
