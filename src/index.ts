@@ -797,6 +797,7 @@ export {
 } from './report/bookmark-key.js';
 export { checkOutputName, expandOutputName } from './report/output-name.js';
 export { streamSink, type Sink } from './report/sink.js';
+export { complianceStop } from './report/stop.js';
 export type { ReportFormat, FlattenMode } from './report/formats.js';
 export type { LeadFormat, WriteOptions } from './report/write.js';
 export type { PreparedReportResult } from './report/service.js';

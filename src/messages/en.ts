@@ -2,7 +2,10 @@
  * The English catalog: the reference every other language's catalog follows (same ids, same
  * placeholders). Whole sentences; `{name}` is a placeholder. Grouped by where they are said.
  */
+import { enDoor } from './en-door.js';
+
 export const en = {
+  ...enDoor,
   // ── import: a stop (an import that ended early) ──────────────────────────────────────
   'import.stop.stopped': 'stopped: {reason}',
   'import.stop.interrupted': 'interrupted: {imported} imported, {notSent} not sent',

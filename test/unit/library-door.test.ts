@@ -11,7 +11,9 @@ import { Chalk } from 'chalk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import {
+  ExitCode,
   UsageError,
+  complianceStop,
   createClient,
   expandOutputName,
   findInHistory,
@@ -226,5 +228,54 @@ describe('a report written as cacs report -o writes it (prepareReport, leadForma
     );
     expect(await reportFormatFor(undefined, undefined, true)).toBe('table');
     expect(await reportFormatFor(undefined, undefined, false)).toBe('json');
+  });
+});
+
+describe("complianceStop: the report's stop, built once in the library", () => {
+  const attempt = (phone: string, at: string) => ({
+    session: null,
+    wait_time: 5,
+    talk_time: 30,
+    phone_number: phone,
+    date_time: at,
+    status: 'ANSWERED',
+    retry: 0,
+    key_press: null,
+  });
+  const lead = (id: number, phone: string, times: string[]) => ({
+    campaign_id: 1,
+    campaign_name: 'summer',
+    campaign_lead_id: id,
+    ref_id: null,
+    phone_number: phone,
+    lead_name: null,
+    call: times.length,
+    data: times.map((at) => attempt(phone, at)),
+  });
+
+  it('exit 6 naming each rule broken, in words without flags', () => {
+    const records = [
+      // Called at 06:00 (outside 08:00-17:00), and three times in 24 hours (limit 2).
+      lead(1, '0912345678', ['2026-11-20 06:00:00', '2026-11-20 09:00:00', '2026-11-20 10:00:00']),
+      lead(2, '0987654312', ['2026-11-20 11:00:00']),
+    ];
+    const summary = summarize(records, {
+      compliance: { callHours: '08:00-17:00', maxCallsPer24h: 2 },
+    });
+    const stop = complianceStop(summary);
+    expect(stop).toEqual({
+      code: 'failure',
+      exitCode: ExitCode.VIOLATIONS,
+      message:
+        'compliance: 2 violations: 1 attempt outside call hours 08:00-17:00 (compliance.callHours); 1 number called more than 2 times in 24 hours (compliance.maxCallsPer24h)',
+      hint: expect.stringMatching(/^The output is complete\./) as unknown as string,
+      remedies: [],
+    });
+    expect(stop!.hint).not.toMatch(/--\w/);
+  });
+
+  it('none when nothing is broken', () => {
+    const records = [lead(1, '0912345678', ['2026-11-20 09:00:00'])];
+    expect(complianceStop(summarize(records))).toBeUndefined();
   });
 });

@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   CacsError,
-  ExitCode,
   FailureError,
   InterruptedError,
   OutputClosedError,
   UsageError,
   assertCanCreateIn,
+  complianceStop,
   formatBytes,
   formatDurationFlag,
   plural,
@@ -144,27 +144,17 @@ function relativeName(cwd: string, file: string): string {
   return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file;
 }
 
-/** The stderr line of --fail-on-violations: how many, and which rules. */
+/**
+ * The error of --fail-on-violations: the library's stop (how many, and which rules), its hint
+ * worded with the command's flags.
+ */
 function violationsError(summary: ReportSummary): CacsError {
-  const k = summary.compliance;
-  const parts = [
-    k.outsideHours.attempts > 0
-      ? `${plural(k.outsideHours.attempts, 'attempt')} outside call hours ${k.rules.callHours} (compliance.callHours)`
-      : '',
-    k.overLimit.numbers > 0
-      ? `${plural(k.overLimit.numbers, 'number')} called more than ${plural(k.rules.maxCallsPer24h, 'time')} in 24 hours (compliance.maxCallsPer24h)`
-      : '',
-    k.suppressed.attempts > 0
-      ? `${plural(k.suppressed.attempts, 'call')} to numbers on a do-not-call list (import.suppress)`
-      : '',
-  ].filter((p) => p !== '');
-  return new CacsError(
-    `compliance: ${plural(k.violations, 'violation')}: ${parts.join('; ')}`,
-    ExitCode.VIOLATIONS,
-    {
-      hint: 'The output is complete. cacs report --summary shows samples; the rules are settings (README: Summary and compliance).',
-    },
-  );
+  const stop = complianceStop(summary)!;
+  return new CacsError(stop.message, stop.exitCode, {
+    category: stop.code,
+    remedies: stop.remedies,
+    hint: 'The output is complete. cacs report --summary shows samples; the rules are settings (README: Summary and compliance).',
+  });
 }
 
 const TIME_OF_DAY = /^\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?$/i;
