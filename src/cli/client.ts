@@ -1,24 +1,30 @@
 /** The API client a command uses: base URL and token checked, proxy applied, trace on -v. */
-import type { CacsClient, Settings } from '../index.js';
+import {
+  createClient as createLibraryClient,
+  proxyAgentsFor,
+  requireBaseUrl,
+  requireToken,
+  type CacsClient,
+  type Settings,
+} from '../index.js';
 import type { Context } from './context.js';
 
 export async function createClient(
   ctx: Context,
   settings: Settings,
 ): Promise<{ client: CacsClient; baseUrl: URL }> {
-  const library = await import('../index.js');
-  const baseUrl = library.requireBaseUrl(settings);
+  const baseUrl = requireBaseUrl(settings);
   // A password in the base URL is a secret too, in whatever form a server echoes it (got sends
   // it as Basic authorization). stderr masks URL credentials anyway.
   if (baseUrl.password !== '') {
     ctx.out.addSecret(baseUrl.password);
     ctx.out.addSecret(safeDecode(baseUrl.password));
   }
-  const token = await library.requireToken(settings, ctx.io.env);
+  const token = await requireToken(settings, ctx.io.env);
   ctx.out.addSecret(token);
-  const { agent, proxy } = await library.proxyAgentsFor(baseUrl, ctx.io.env);
+  const { agent, proxy } = await proxyAgentsFor(baseUrl, ctx.io.env);
   if (proxy !== undefined) ctx.out.debug(`using the proxy ${proxy} for ${baseUrl.host}`);
-  const client = library.createClient({
+  const client = createLibraryClient({
     baseUrl,
     token,
     timeoutMs: settings.timeout,

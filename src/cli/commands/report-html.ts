@@ -1,6 +1,7 @@
 /** `cacs report --format html`: the settings and flags the page is made with. */
 import {
   VERSION,
+  writeHtmlReport,
   type CallRecord,
   type ReportRange,
   type Sink,
@@ -30,7 +31,6 @@ export async function htmlReportWriter(
     now: Date;
   },
 ): Promise<(sink: Sink) => Promise<void>> {
-  const { writeHtmlReport } = await import('../../index.js');
   return (sink) =>
     writeHtmlReport(handOut(records), sink, {
       campaign: p.campaign,

@@ -8,6 +8,30 @@ import {
   OutputClosedError,
   UsageError,
   assertCanCreateIn,
+  DEFAULT_SETTLE_MS,
+  addSecond,
+  checkBookmarkName,
+  checkOutputName,
+  describeRange,
+  expandOutputName,
+  formatServiceDate,
+  leadFormat,
+  loadDoNotCallLists,
+  normalizePhone,
+  nowIn,
+  parseDuration,
+  planReport,
+  preloadHttpClient,
+  preloadReport,
+  prepareReport,
+  renderSummary,
+  reportFormatFor,
+  runReport,
+  streamReport,
+  streamSink,
+  summarize,
+  writeFileAtomic,
+  writeReport,
   complianceStop,
   formatBytes,
   formatDurationFlag,
@@ -114,7 +138,6 @@ async function summaryOptions(
   sources: ReadonlyMap<string, string>,
   cwd: string,
 ): Promise<SummaryOptions> {
-  const { normalizePhone } = await import('../../index.js');
   const opts: SummaryOptions = {
     // Called numbers compared as the import normalises them (one subscriber, one key).
     numberKey: (phone) => normalizePhone(phone).value,
@@ -126,7 +149,6 @@ async function summaryOptions(
     },
   };
   if (settings.import.suppress.length === 0) return opts;
-  const { loadDoNotCallLists } = await import('../../index.js');
   const lists = await loadDoNotCallLists(
     settings.import.suppress.map((file) => ({
       path: file,
@@ -229,19 +251,12 @@ async function reportCommand(
     if (flags.bookmarks === true) return bookmarks.runBookmarkList(flags, ctx);
     if (flags.bookmarkReset !== undefined) return bookmarks.runBookmarkReset(flags, ctx);
   }
-  const library = await import('../../index.js');
-  const { checkOutputName, expandOutputName, checkBookmarkName } = library;
   if (flags.output !== undefined) checkOutputName(flags.output);
   if (flags.bookmark !== undefined) checkBookmarkName(flags.bookmark);
-  const settleMs =
-    flags.settle !== undefined ? library.parseDuration(flags.settle) : library.DEFAULT_SETTLE_MS;
+  const settleMs = flags.settle !== undefined ? parseDuration(flags.settle) : DEFAULT_SETTLE_MS;
   // What the report needs is loaded while the settings are read: got's module graph above all,
   // which otherwise loads only when the first request is made; the report's writers too.
-  const modules = Promise.all([
-    import('../client.js'),
-    library.preloadHttpClient(),
-    library.preloadReport(),
-  ]);
+  const modules = Promise.all([import('../client.js'), preloadHttpClient(), preloadReport()]);
   // A failure is reported where they are awaited; this only keeps it from counting as
   // unhandled when the settings fail first.
   modules.catch(() => undefined);
@@ -262,21 +277,6 @@ async function reportCommand(
   }
 
   const [{ createClient }] = await modules;
-  const {
-    planReport,
-    prepareReport,
-    runReport,
-    streamReport,
-    reportFormatFor,
-    leadFormat,
-    writeReport,
-    writeFileAtomic,
-    streamSink,
-    describeRange,
-    formatServiceDate,
-    addSecond,
-    nowIn,
-  } = library;
   const now = ctx.now();
   // A bookmarked run holds the bookmark's lock from here until it is moved (or not).
   const bookmark =
@@ -589,7 +589,6 @@ async function reportCommand(
     onWarning: (message: string) => ctx.out.warn(message),
   };
   if (summaryMode && format !== 'html') {
-    const { summarize } = library;
     let summary: ReportSummary;
     let stream;
     try {
@@ -611,7 +610,7 @@ async function reportCommand(
     };
     let text: string;
     if (format === 'table') {
-      text = await library.renderSummary(summary, {
+      text = await renderSummary(summary, {
         colors: outputFile === undefined ? ctx.out.cOut : ctx.out.plain,
         // A file is no terminal: the usual 80 columns.
         columns: outputFile === undefined ? (ctx.io.columns ?? 80) : 80,
@@ -686,7 +685,6 @@ async function reportCommand(
   const written = result;
   try {
     if (failOnViolations && recordsForStats !== undefined) {
-      const { summarize } = library;
       const records = recordsForStats();
       violations =
         Symbol.iterator in records
