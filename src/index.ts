@@ -874,16 +874,13 @@ export async function writeFileAtomic(
 }
 
 /**
- * What writing `file` means (`writeTargetOf`): a regular file (new or replaced, atomically), or a
- * pipe, device or descriptor written directly; throws when it is a folder or cannot be reached.
+ * Where a report goes, checked before any request (`cacs report -o`): a file in an existing,
+ * writable folder, or a pipe or device that can be written. Returns what writing it will be
+ * (`WriteTarget`); a `UsageError` `<name>: <why>` (`name`: how your user named it, default
+ * `file`) when it cannot be written.
  */
-export async function writeTargetOf(file: string): Promise<WriteTarget> {
-  return (await import('./atomic-write.js')).writeTargetOf(file);
-}
-
-/** Throws when a new file cannot be made in `dir` (it, or what exists of it, is not writable). */
-export async function assertCanCreateIn(dir: string): Promise<void> {
-  (await import('./atomic-write.js')).assertCanCreateIn(dir);
+export async function checkReportOutput(file: string, name?: string): Promise<WriteTarget> {
+  return (await import('./report/output.js')).checkReportOutput(file, name);
 }
 
 /** The HTML page of a report (`cacs report --format html`), its records read once, to `sink`. */

@@ -13,6 +13,7 @@ import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js
 import {
   ExitCode,
   UsageError,
+  checkReportOutput,
   complianceStop,
   createClient,
   expandOutputName,
@@ -277,5 +278,33 @@ describe("complianceStop: the report's stop, built once in the library", () => {
   it('none when nothing is broken', () => {
     const records = [lead(1, '0912345678', ['2026-11-20 09:00:00'])];
     expect(complianceStop(summarize(records))).toBeUndefined();
+  });
+});
+
+describe('checkReportOutput: where a report goes, checked before any request', () => {
+  it('a new file in a writable folder, a file to replace, a device written directly', async () => {
+    expect(await checkReportOutput(path.join(dir, 'r.csv'))).toEqual({
+      kind: 'file',
+      path: path.join(dir, 'r.csv'),
+      exists: false,
+    });
+    const old = write('old.csv', 'x');
+    expect(await checkReportOutput(old)).toMatchObject({ kind: 'file', exists: true });
+    expect(await checkReportOutput('/dev/null')).toMatchObject({ kind: 'direct', what: 'device' });
+  });
+
+  it('a folder, or a file in a missing folder: a UsageError naming the output as given, no flag', async () => {
+    await expect(checkReportOutput(dir, 'reports/')).rejects.toThrow(
+      new UsageError('reports/: is a folder; give a file name'),
+    );
+    const missing = path.join(dir, 'no-such', 'r.csv');
+    const e = await checkReportOutput(missing).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(UsageError);
+    expect((e as UsageError).message).toBe(
+      `${missing}: the folder ${path.dirname(missing)} does not exist or cannot be written`,
+    );
+    expect((e as UsageError).hint).toBe('Create the folder first, or write somewhere else.');
+    // Nothing was made.
+    expect(fs.existsSync(path.dirname(missing))).toBe(false);
   });
 });

@@ -1,5 +1,4 @@
 /** `cacs report`: flags → settings → the report service (dates, windows, fetch, merge) → write. */
-import fs from 'node:fs';
 import path from 'node:path';
 import {
   CacsError,
@@ -7,7 +6,7 @@ import {
   InterruptedError,
   OutputClosedError,
   UsageError,
-  assertCanCreateIn,
+  checkReportOutput,
   DEFAULT_SETTLE_MS,
   addSecond,
   checkBookmarkName,
@@ -37,7 +36,6 @@ import {
   formatDurationFlag,
   plural,
   requireCampaign,
-  writeTargetOf,
   type CallRecord,
   type FlatConfig,
   type ReportProgress,
@@ -56,44 +54,15 @@ export type { ReportFlags };
 
 /**
  * -o must name a file in an existing, writable folder, or a pipe or device that can be written
- * (atomic-write.ts writeTargetOf decides which): checked before any request.
+ * (the library's checkReportOutput): checked before any request; its message gets the flag.
  */
 async function checkWritableFolder(file: string, given: string): Promise<WriteTarget> {
-  let target: WriteTarget;
   try {
-    target = await writeTargetOf(file);
+    return await checkReportOutput(file, given);
   } catch (e) {
-    if (e instanceof CacsError)
-      throw new UsageError(`-o ${given}: ${e.message}`, e.hint ? { hint: e.hint } : {});
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'EISDIR') throw new UsageError(`-o ${given}: is a folder; give a file name`);
-    if (code === 'ENOTDIR' || code === 'EACCES')
-      throw new UsageError(
-        `-o ${given}: the folder ${path.dirname(file)} does not exist or cannot be written`,
-        { hint: 'Create the folder first, or write somewhere else.' },
-      );
-    throw new UsageError(
-      `-o ${given}: cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
-    );
+    if (!(e instanceof UsageError)) throw e;
+    throw new UsageError(`-o ${e.message}`, e.hint !== undefined ? { hint: e.hint } : {});
   }
-  if (target.kind === 'direct') {
-    try {
-      fs.accessSync(target.path, fs.constants.W_OK);
-    } catch {
-      throw new UsageError(`-o ${given}: cannot be written (permission denied)`);
-    }
-    return target;
-  }
-  const dir = path.dirname(target.path);
-  try {
-    if (!fs.statSync(dir).isDirectory()) throw new Error('not a folder');
-    await assertCanCreateIn(dir);
-  } catch {
-    throw new UsageError(`-o ${given}: the folder ${dir} does not exist or cannot be written`, {
-      hint: 'Create the folder first, or write somewhere else.',
-    });
-  }
-  return target;
 }
 
 /** Why writing -o failed, in words (an operator does not read errno codes). */
