@@ -46,7 +46,19 @@ import type { ReconcileSummary } from './delivery/reconcile.js';
 import type { HistoryFound } from './delivery/history.js';
 import { DEFAULT_SERVICE_TIME_ZONE as SERVICE_ZONE } from './report/plan.js';
 import type { BookmarkFileError, BookmarkHandle, BookmarkState } from './report/bookmark.js';
-import type { ReportOptions, ReportResult, ReportStream } from './report/service.js';
+import type {
+  PreparedReportResult,
+  ReportOptions,
+  ReportResult,
+  ReportStream,
+} from './report/service.js';
+import type { LeadFormat, WriteOptions } from './report/write.js';
+import type { ReportFormat } from './report/formats.js';
+import type { Sink } from './report/sink.js';
+import type { WriteTarget } from './atomic-write.js';
+import type { HtmlReportOptions } from './report/html.js';
+import type { SummaryViewOptions } from './report/summary-view.js';
+import type { Settings } from './config/settings.js';
 import type { CallRecord } from './api/spec.js';
 import { normalizePhone } from './leads/normalize.js';
 import type { RunRecord } from './state/index.js';
@@ -820,4 +832,175 @@ export async function migrateState(options: {
     url: options.to,
     ...(options.stateSchema !== undefined ? { schema: options.stateSchema } : {}),
   });
+}
+
+// ─── door (issue 23 item 1): what the `cacs` command takes from the library ──────────────────
+// Light facts are re-exported as they are; a service is loaded by its function on first call.
+
+export { OutputClosedError } from './errors.js';
+export {
+  formatBytes,
+  formatCount,
+  formatDuration,
+  formatDurationFlag,
+  formatLocalTime,
+  plural,
+} from './text.js';
+export { VERSION } from './version.js';
+export { DEFAULTS, OPTION_DEFAULTS, defaultText } from './defaults.js';
+export { ENV } from './config/env.js';
+export { normalizePhone } from './leads/normalize.js';
+export { parseMapFlags as parseColumnMap, ColumnError } from './leads/columns.js';
+export { canonicalServiceUrl } from './net.js';
+export { requireBaseUrl, requireCampaign } from './config/require.js';
+export type { Settings, ResolvedSettings } from './config/settings.js';
+export type { FlatConfig } from './config/schema.js';
+export { preloadHttpClient } from './api/client.js';
+export {
+  addSecond,
+  describeRange,
+  formatServiceDate,
+  instantToWall,
+  nowIn,
+  type LocalDateTime as ServiceWallTime,
+} from './report/dates.js';
+export { parseServiceWall } from './report/bookmark-range.js';
+export {
+  checkBookmarkName,
+  describeFilters,
+  describeKey,
+  statusSet,
+} from './report/bookmark-key.js';
+export { checkOutputName, expandOutputName } from './report/output-name.js';
+export { streamSink, type Sink } from './report/sink.js';
+export { complianceStop } from './report/stop.js';
+export type { ReportFormat, FlattenMode } from './report/formats.js';
+export type { LeadFormat, WriteOptions } from './report/write.js';
+export type { PreparedReportResult } from './report/service.js';
+export type { HtmlReportOptions } from './report/html.js';
+export type { SummaryViewOptions, SummaryHeading } from './report/summary-view.js';
+export type { WriteTarget } from './atomic-write.js';
+
+/**
+ * Loads the report's services (fetching, merging, the writers) ahead of their first call, so a
+ * caller can overlap that with its own work (`cacs report` does while it reads its settings).
+ */
+export async function preloadReport(): Promise<void> {
+  await Promise.all([import('./report/service.js'), import('./report/write.js')]);
+}
+
+/**
+ * The report {@link runReport} fetches, made into `format`'s text as it comes in (each lead
+ * while the remaining answers are awaited) and kept for `write(sink)`, in memory or spilled to
+ * a private folder past `memoryBudget`: what `cacs report` writes. Always call `dispose()`.
+ */
+export async function prepareReport(
+  options: ReportOptions,
+  format: LeadFormat,
+): Promise<PreparedReportResult> {
+  return (await import('./report/service.js')).prepareReport(options, format);
+}
+
+/**
+ * A report's format, as `cacs report` picks it: `given` (`--format`) if set, else the extension
+ * of `output` (`.csv`, `.json`, `.ndjson`/`.jsonl`, `.txt`, `.xlsx`, `.html`/`.htm`), else
+ * `configured`, else a table on a terminal and JSON elsewhere. A `UsageError` when the name and
+ * the format disagree, or the name tells none.
+ */
+export async function reportFormatFor(
+  output: string | undefined,
+  configured: ReportFormat | undefined,
+  stdoutIsTTY: boolean,
+  given?: ReportFormat,
+): Promise<ReportFormat> {
+  return (await import('./report/write.js')).formatFor(output, configured, stdoutIsTTY, given);
+}
+
+/**
+ * How each lead of a report is written in `format` (CSV, JSON, NDJSON, xlsx), for
+ * {@link prepareReport}; undefined for the table and HTML, written from all the records.
+ */
+export async function leadFormat(
+  options: Pick<WriteOptions, 'format' | 'flatten' | 'bom' | 'filtered'>,
+): Promise<LeadFormat | undefined> {
+  return (await import('./report/write.js')).leadFormat(options);
+}
+
+/** Writes a report's records to `sink` in `options.format` (as `cacs report` writes them). */
+export async function writeReport(
+  records: Iterable<CallRecord>,
+  sink: Sink,
+  options: WriteOptions,
+): Promise<void> {
+  return (await import('./report/write.js')).writeReport(records, sink, options);
+}
+
+/**
+ * Writes a file atomically, as `cacs report -o`: into a private temporary file beside it, then
+ * renamed into place, so the file is complete or absent (a pipe or device is written
+ * directly). `noClobber`: never replace an existing file (an `EEXIST` error); `beforeCommit`:
+ * called with the finished temporary file just before the rename.
+ */
+export async function writeFileAtomic(
+  file: string,
+  write: (sink: Sink) => Promise<void>,
+  options: { noClobber?: boolean; beforeCommit?: (temp: string) => void } = {},
+): Promise<void> {
+  return (await import('./report/write.js')).writeFileAtomic(file, write, options);
+}
+
+/**
+ * Where a report goes, checked before any request (`cacs report -o`): a file in an existing,
+ * writable folder, or a pipe or device that can be written. Returns what writing it will be
+ * (`WriteTarget`); a `UsageError` `<name>: <why>` (`name`: how your user named it, default
+ * `file`) when it cannot be written.
+ */
+export async function checkReportOutput(file: string, name?: string): Promise<WriteTarget> {
+  return (await import('./report/output.js')).checkReportOutput(file, name);
+}
+
+/** The HTML page of a report (`cacs report --format html`), its records read once, to `sink`. */
+export async function writeHtmlReport(
+  records: Iterable<CallRecord>,
+  sink: Sink,
+  options: HtmlReportOptions,
+): Promise<void> {
+  return (await import('./report/html.js')).writeHtmlReport(records, sink, options);
+}
+
+/** The terminal view of a {@link summarize} result (`cacs report --summary`), as text. */
+export async function renderSummary(
+  summary: ReportSummary,
+  options: SummaryViewOptions,
+): Promise<string> {
+  return (await import('./report/summary-view.js')).renderSummary(summary, options);
+}
+
+/**
+ * The access token the settings name (`accessToken`, or the output of `accessTokenCommand`,
+ * run without blocking), checked; a `UsageError` when none is set or it is unusable. Never
+ * printed.
+ */
+export async function requireToken(
+  settings: Pick<Settings, 'token'>,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<string> {
+  return (await import('./config/token.js')).requireToken(settings, env);
+}
+
+/**
+ * The proxy agents for requests to `target` as the environment says (`HTTPS_PROXY`,
+ * `HTTP_PROXY`, `NO_PROXY`…), for {@link createClient}'s `agent`; `proxy` is the proxy's address
+ * with its password masked, when one is used.
+ */
+export async function proxyAgentsFor(
+  target: URL,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<{ agent?: NonNullable<ClientOptions['agent']>; proxy?: string }> {
+  const { agentsFor, redactProxy } = await import('./api/proxy.js');
+  const agents = agentsFor(target, env);
+  return {
+    ...(agents.http || agents.https ? { agent: agents } : {}),
+    ...(agents.proxy ? { proxy: redactProxy(agents.proxy) } : {}),
+  };
 }

@@ -1,8 +1,12 @@
 /** The API client a command uses: base URL and token checked, proxy applied, trace on -v. */
-import type { CacsClient } from '../index.js';
-import type { Settings } from '../config/settings.js';
-import { requireBaseUrl } from '../config/settings.js';
-import { requireToken } from '../config/token.js';
+import {
+  createClient as createLibraryClient,
+  proxyAgentsFor,
+  requireBaseUrl,
+  requireToken,
+  type CacsClient,
+  type Settings,
+} from '../index.js';
 import type { Context } from './context.js';
 
 export async function createClient(
@@ -18,20 +22,15 @@ export async function createClient(
   }
   const token = await requireToken(settings, ctx.io.env);
   ctx.out.addSecret(token);
-  const [library, { agentsFor, redactProxy }] = await Promise.all([
-    import('../index.js'),
-    import('../api/proxy.js'),
-  ]);
-  const agents = agentsFor(baseUrl, ctx.io.env);
-  if (agents.proxy)
-    ctx.out.debug(`using the proxy ${redactProxy(agents.proxy)} for ${baseUrl.host}`);
-  const client = library.createClient({
+  const { agent, proxy } = await proxyAgentsFor(baseUrl, ctx.io.env);
+  if (proxy !== undefined) ctx.out.debug(`using the proxy ${proxy} for ${baseUrl.host}`);
+  const client = createLibraryClient({
     baseUrl,
     token,
     timeoutMs: settings.timeout,
     signal: ctx.signal,
     ...(ctx.io.sleep ? { sleep: ctx.io.sleep } : {}),
-    ...(agents.http || agents.https ? { agent: agents } : {}),
+    ...(agent !== undefined ? { agent } : {}),
     ...(ctx.out.verbose ? { log: (l: string) => ctx.out.debug(l) } : {}),
   });
   return { client, baseUrl };

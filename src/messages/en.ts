@@ -3,10 +3,12 @@
  * placeholders). Whole sentences; `{name}` is a placeholder. Grouped by where they are said.
  */
 import { enCli } from './en-cli.js';
+import { enDoor } from './en-door.js';
 import { enState } from './en-state.js';
 
 export const en = {
   ...enCli,
+  ...enDoor,
 
   // ── import: a stop (an import that ended early) ──────────────────────────────────────
   'import.stop.stopped': 'stopped: {reason}',

@@ -37,40 +37,18 @@ import {
 } from './bookmark-range.js';
 import { DEFAULT_SERVICE_TIME_ZONE, planRange, type ReportPlan } from './plan.js';
 import { BookmarkFileError } from './bookmark-error.js';
+import {
+  NAME,
+  checkBookmarkName,
+  describeFilters,
+  describeKey,
+  statusSet,
+} from './bookmark-key.js';
 
 export type { BookmarkKey, BookmarkPending, BookmarkRun, BookmarkState, BookmarkStore };
 export { BookmarkFileError };
 
-const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
-
-/** Checks a bookmark's name; throws a UsageError naming `flag`. */
-export function checkBookmarkName(name: string, flag = '--bookmark'): string {
-  if (!NAME.test(name)) {
-    throw new UsageError(`${flag} ${JSON.stringify(name)}: not a bookmark name`, {
-      hint: 'Use letters, digits, ".", "_" and "-" (at most 64, starting with a letter or digit), e.g. nightly.',
-    });
-  }
-  return name;
-}
-
-/** `--status` as a set: split on commas, trimmed, without empties and repeats, sorted. */
-export function statusSet(status: string | readonly string[] | undefined): string[] {
-  const list = typeof status === 'string' ? status.split(',') : (status ?? []);
-  return [...new Set(list.map((s) => s.trim()).filter((s) => s !== ''))].sort();
-}
-
-/** The filters of a key, as flags: `--status "ANSWERED,BUSY" --ref-id KH-1`, or `no filters`. */
-export function describeFilters(key: Pick<BookmarkKey, 'status' | 'refId'>): string {
-  const parts: string[] = [];
-  if (key.status.length > 0) parts.push(`--status ${JSON.stringify(key.status.join(','))}`);
-  if (key.refId !== undefined) parts.push(`--ref-id ${JSON.stringify(key.refId)}`);
-  return parts.length > 0 ? parts.join(' ') : 'no filters';
-}
-
-/** `campaign summer, http://127.0.0.1:8787, no filters`. */
-export function describeKey(key: BookmarkKey): string {
-  return `campaign ${key.campaign}, ${key.service}, ${describeFilters(key)}`;
-}
+export { checkBookmarkName, describeFilters, describeKey, statusSet };
 
 function sameKey(a: BookmarkKey, b: BookmarkKey): boolean {
   return (

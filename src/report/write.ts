@@ -11,7 +11,8 @@ import type { ChalkInstance } from 'chalk';
 import { ATTEMPT_FIELDS, RECORD_FIELDS, type CallRecord } from '../api/spec.js';
 import { REPORT_FORMATS, type FlattenMode, type ReportFormat } from './formats.js';
 import { csvFieldWriter, csvLineWriter } from '../csv-writer.js';
-import { InterruptedError, OutputClosedError, UsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
+import type { Sink } from './sink.js';
 import { writeFileAtomic as atomicWrite } from '../atomic-write.js';
 import { formatSecondsCompact } from '../text.js';
 import {
@@ -275,51 +276,8 @@ export const CHUNK = 1 << 20;
 /** … and to an encoder (LeadFormat.encode) in chunks of about this many. */
 export const ENCODED_CHUNK = 1 << 16;
 
-export interface Sink {
-  write(chunk: string | Uint8Array): Promise<void>;
-}
-
-/**
- * A sink on a stream that waits for 'drain'. With a signal, an abort (Ctrl-C) ends that wait
- * with `interrupted`: a reader that stopped reading must not keep the run alive.
- */
-export function streamSink(stream: NodeJS.WritableStream, signal?: AbortSignal): Sink {
-  const closed = () => (stream as { destroyed?: boolean }).destroyed === true;
-  const interrupted = () => new InterruptedError('interrupted: no report was written');
-  return {
-    write: (chunk) =>
-      new Promise<void>((resolve, reject) => {
-        if (closed()) return reject(new OutputClosedError());
-        if (signal?.aborted) return reject(interrupted());
-        const fail = (err?: Error | null) => {
-          if (!err) return;
-          reject((err as { code?: string }).code === 'EPIPE' ? new OutputClosedError() : err);
-        };
-        const ok = stream.write(chunk, fail);
-        if (ok) return resolve();
-        const done = () => {
-          stream.off('drain', onDrain);
-          stream.off('close', onClose);
-          signal?.removeEventListener('abort', onAbort);
-        };
-        const onDrain = () => {
-          done();
-          resolve();
-        };
-        const onClose = () => {
-          done();
-          reject(new OutputClosedError());
-        };
-        const onAbort = () => {
-          done();
-          reject(interrupted());
-        };
-        stream.once('drain', onDrain);
-        stream.once('close', onClose);
-        signal?.addEventListener('abort', onAbort, { once: true });
-      }),
-  };
-}
+// The Sink and streamSink are sink.ts's (light), re-exported.
+export { streamSink, type Sink } from './sink.js';
 
 export interface WriteOptions {
   format: ReportFormat;

@@ -1,22 +1,36 @@
 /**
  * What `cacs` does, done through the library (DESIGN.md "One door"): the history list, one run
- * and the lead search, an import from a stream, over real HTTP against the emulator and a real state folder.
+ * and the lead search, an import from a stream, a report written to a file as `cacs report -o`
+ * writes it, over real HTTP against the emulator and a real state folder.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { Chalk } from 'chalk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import {
+  ExitCode,
   UsageError,
+  checkReportOutput,
+  complianceStop,
   createClient,
+  expandOutputName,
   findInHistory,
+  leadFormat,
   listHistory,
   loadDoNotCallLists,
+  planReport,
+  prepareReport,
+  reportFormatFor,
   runImport,
+  runReport,
   showHistoryRun,
   summarize,
+  writeFileAtomic,
+  writeReport,
+  type Sink,
 } from '../../src/index.js';
 
 let emu: RunningEmulator | undefined;
@@ -163,5 +177,134 @@ describe('loadDoNotCallLists (the compliance check of cacs report --summary)', (
       loadDoNotCallLists([{ path: 'missing.csv', from: 'my setting' }], { cwd: dir }),
     ).rejects.toThrow(UsageError);
     await expect(loadDoNotCallLists(['missing.csv'], { cwd: dir })).rejects.toThrow(/missing\.csv/);
+  });
+});
+
+describe('a report written as cacs report -o writes it (prepareReport, leadFormat, writeFileAtomic)', () => {
+  it('the file named by its placeholders holds what writeReport writes of runReport, whole', async () => {
+    const client = await emulator();
+    const leads = write('leads.csv', 'phone_number,name\n0912345678,An\n0987654312,Bình\n');
+    await runImport({ file: leads, campaignKey: 'summer', client, stateDir: false, rows: 'data' });
+    const now = new Date();
+    const plan = planReport({ from: '1d', now });
+    const template = path.join(dir, 'calls-{from}-{to}.csv');
+    const file = expandOutputName(template, {
+      from: plan.range.from,
+      to: plan.range.to,
+      today: plan.range.to,
+    });
+    expect(path.basename(file)).toMatch(/^calls-\d{8}-\d{6}-\d{8}-\d{6}\.csv$/);
+    const format = await reportFormatFor(file, undefined, false);
+    expect(format).toBe('csv');
+    const options = { format, flatten: 'leads' as const, bom: true, filtered: false };
+    const byLead = await leadFormat(options);
+    expect(byLead).toBeDefined();
+    const prepared = await prepareReport({ client, campaignKey: 'summer', plan }, byLead!);
+    try {
+      await writeFileAtomic(file, (sink) => prepared.write(sink));
+    } finally {
+      prepared.dispose();
+    }
+    expect(prepared.leads).toBe(2);
+    // The same report, all its records in memory, written by writeReport.
+    const { records } = await runReport({ client, campaignKey: 'summer', plan });
+    const chunks: Buffer[] = [];
+    const sink: Sink = {
+      write: async (chunk) => void chunks.push(Buffer.from(chunk)),
+    };
+    await writeReport(records, sink, { ...options, colors: new Chalk({ level: 0 }), columns: 80 });
+    const written = fs.readFileSync(file);
+    expect(written.equals(Buffer.concat(chunks))).toBe(true);
+    expect(written.toString('utf8')).toMatch(/^\ufeff.*phone_number/);
+    expect(written.toString('utf8')).toContain('Bình');
+    // Nothing but the report is left in the folder (the temporary file was renamed).
+    expect(fs.readdirSync(dir).filter((n) => n.startsWith('calls-'))).toEqual([
+      path.basename(file),
+    ]);
+  });
+
+  it('reportFormatFor: a name and a format that disagree is a UsageError', async () => {
+    await expect(reportFormatFor('calls.xlsx', undefined, false, 'csv')).rejects.toThrow(
+      UsageError,
+    );
+    expect(await reportFormatFor(undefined, undefined, true)).toBe('table');
+    expect(await reportFormatFor(undefined, undefined, false)).toBe('json');
+  });
+});
+
+describe("complianceStop: the report's stop, built once in the library", () => {
+  const attempt = (phone: string, at: string) => ({
+    session: null,
+    wait_time: 5,
+    talk_time: 30,
+    phone_number: phone,
+    date_time: at,
+    status: 'ANSWERED',
+    retry: 0,
+    key_press: null,
+  });
+  const lead = (id: number, phone: string, times: string[]) => ({
+    campaign_id: 1,
+    campaign_name: 'summer',
+    campaign_lead_id: id,
+    ref_id: null,
+    phone_number: phone,
+    lead_name: null,
+    call: times.length,
+    data: times.map((at) => attempt(phone, at)),
+  });
+
+  it('exit 6 naming each rule broken, in words without flags', () => {
+    const records = [
+      // Called at 06:00 (outside 08:00-17:00), and three times in 24 hours (limit 2).
+      lead(1, '0912345678', ['2026-11-20 06:00:00', '2026-11-20 09:00:00', '2026-11-20 10:00:00']),
+      lead(2, '0987654312', ['2026-11-20 11:00:00']),
+    ];
+    const summary = summarize(records, {
+      compliance: { callHours: '08:00-17:00', maxCallsPer24h: 2 },
+    });
+    const stop = complianceStop(summary);
+    expect(stop).toEqual({
+      code: 'failure',
+      exitCode: ExitCode.VIOLATIONS,
+      message:
+        'compliance: 2 violations: 1 attempt outside call hours 08:00-17:00 (compliance.callHours); 1 number called more than 2 times in 24 hours (compliance.maxCallsPer24h)',
+      hint: expect.stringMatching(/^The output is complete\./) as unknown as string,
+      remedies: [],
+    });
+    expect(stop!.hint).not.toMatch(/--\w/);
+  });
+
+  it('none when nothing is broken', () => {
+    const records = [lead(1, '0912345678', ['2026-11-20 09:00:00'])];
+    expect(complianceStop(summarize(records))).toBeUndefined();
+  });
+});
+
+describe('checkReportOutput: where a report goes, checked before any request', () => {
+  it('a new file in a writable folder, a file to replace, a device written directly', async () => {
+    expect(await checkReportOutput(path.join(dir, 'r.csv'))).toEqual({
+      kind: 'file',
+      path: path.join(dir, 'r.csv'),
+      exists: false,
+    });
+    const old = write('old.csv', 'x');
+    expect(await checkReportOutput(old)).toMatchObject({ kind: 'file', exists: true });
+    expect(await checkReportOutput('/dev/null')).toMatchObject({ kind: 'direct', what: 'device' });
+  });
+
+  it('a folder, or a file in a missing folder: a UsageError naming the output as given, no flag', async () => {
+    await expect(checkReportOutput(dir, 'reports/')).rejects.toThrow(
+      new UsageError('reports/: is a folder; give a file name'),
+    );
+    const missing = path.join(dir, 'no-such', 'r.csv');
+    const e = await checkReportOutput(missing).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(UsageError);
+    expect((e as UsageError).message).toBe(
+      `${missing}: the folder ${path.dirname(missing)} does not exist or cannot be written`,
+    );
+    expect((e as UsageError).hint).toBe('Create the folder first, or write somewhere else.');
+    // Nothing was made.
+    expect(fs.existsSync(path.dirname(missing))).toBe(false);
   });
 });

@@ -1,10 +1,19 @@
 /** `cacs import <file>`: flags → settings → runImport → progress, summary, exit code. */
-import { ExitCode, UsageError } from '../../index.js';
-import { ENV } from '../../config/env.js';
-import type { FlatConfig } from '../../config/schema.js';
-import { requireCampaign } from '../../config/settings.js';
-import type { ImportSummary, LeadField } from '../../index.js';
-import { formatDuration, formatLocalTime, plural, formatCount } from '../../text.js';
+import {
+  ColumnError,
+  ENV,
+  ExitCode,
+  UsageError,
+  formatCount,
+  formatDuration,
+  formatLocalTime,
+  parseColumnMap,
+  plural,
+  requireCampaign,
+  type FlatConfig,
+  type ImportSummary,
+  type LeadField,
+} from '../../index.js';
 import type { Context, Spinner } from '../context.js';
 import { ImportProgress, type ImportProgressEvent } from '../progress.js';
 import { flagsFor, stopHint } from '../render/advice.js';
@@ -23,10 +32,9 @@ export async function runImportCommand(
   if (input === undefined) throw new UsageError('give the lead file to import (or - for stdin)');
   // What a --json run that fails before its summary repeats beside the error.
   ctx.known = { file: input === '-' ? 'stdin' : input, dryRun: flags.dryRun === true };
-  const { parseMapFlags, ColumnError } = await import('../../leads/columns.js');
   let mapFlags: Partial<Record<LeadField, string>> = {};
   try {
-    mapFlags = parseMapFlags(flags.map ?? []);
+    mapFlags = parseColumnMap(flags.map ?? []);
   } catch (e) {
     if (e instanceof ColumnError)
       throw new UsageError(`--map: ${e.message}`, e.hint ? { hint: e.hint } : {});

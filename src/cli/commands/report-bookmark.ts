@@ -2,24 +2,30 @@
  * `cacs report --bookmark`, `--bookmarks`, `--bookmark-reset`: the command's side of report
  * bookmarks (src/report/bookmark.ts keeps them). Loaded only when one of these flags is given.
  */
-import { OPTION_DEFAULTS } from '../../defaults.js';
-import type { FlatConfig } from '../../config/schema.js';
-import { requireBaseUrl, requireCampaign, type Settings } from '../../config/settings.js';
-import { canonicalServiceUrl } from '../../net.js';
-import { addSecond, formatServiceDate, instantToWall } from '../../report/dates.js';
-import { describeFilters, describeKey, statusSet } from '../../report/bookmark.js';
-import { parseServiceWall } from '../../report/bookmark-range.js';
 import {
+  OPTION_DEFAULTS,
+  UsageError,
+  addSecond,
+  canonicalServiceUrl,
+  describeFilters,
+  describeKey,
+  formatServiceDate,
+  instantToWall,
   listBookmarks,
   openBookmark,
+  parseServiceWall,
+  plural,
+  requireBaseUrl,
+  requireCampaign,
   resetBookmark,
+  statusSet,
   type BookmarkHandle,
   type BookmarkKey,
   type BookmarkOptions,
   type BookmarkState,
-  UsageError,
+  type FlatConfig,
+  type Settings,
 } from '../../index.js';
-import { plural } from '../../text.js';
 import type { Context } from '../context.js';
 import type { ReportFlags } from './report-flags.js';
 

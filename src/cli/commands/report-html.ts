@@ -1,7 +1,12 @@
 /** `cacs report --format html`: the settings and flags the page is made with. */
-import type { CallRecord, ReportRange, SummaryOptions } from '../../index.js';
-import type { Sink } from '../../report/write.js';
-import { VERSION } from '../../version.js';
+import {
+  VERSION,
+  writeHtmlReport,
+  type CallRecord,
+  type ReportRange,
+  type Sink,
+  type SummaryOptions,
+} from '../../index.js';
 
 /** Hands the records out once, each let go of as it is read (the list empties as it goes). */
 function* handOut(records: CallRecord[]): Generator<CallRecord> {
@@ -26,7 +31,6 @@ export async function htmlReportWriter(
     now: Date;
   },
 ): Promise<(sink: Sink) => Promise<void>> {
-  const { writeHtmlReport } = await import('../../report/html.js');
   return (sink) =>
     writeHtmlReport(handOut(records), sink, {
       campaign: p.campaign,

@@ -1,73 +1,68 @@
 /** `cacs report`: flags → settings → the report service (dates, windows, fetch, merge) → write. */
-import fs from 'node:fs';
 import path from 'node:path';
 import {
   CacsError,
-  ExitCode,
   FailureError,
   InterruptedError,
   OutputClosedError,
   UsageError,
-} from '../../errors.js';
-import type { FlatConfig } from '../../config/schema.js';
-import { requireCampaign } from '../../config/settings.js';
-import { assertCanCreateIn, writeTargetOf, type WriteTarget } from '../../atomic-write.js';
-import { formatBytes, formatDurationFlag, plural } from '../../text.js';
+  checkReportOutput,
+  DEFAULT_SETTLE_MS,
+  addSecond,
+  checkBookmarkName,
+  checkOutputName,
+  describeRange,
+  expandOutputName,
+  formatServiceDate,
+  leadFormat,
+  loadDoNotCallLists,
+  normalizePhone,
+  nowIn,
+  parseDuration,
+  planReport,
+  preloadHttpClient,
+  preloadReport,
+  prepareReport,
+  renderSummary,
+  reportFormatFor,
+  runReport,
+  streamReport,
+  streamSink,
+  summarize,
+  writeFileAtomic,
+  writeReport,
+  complianceStop,
+  formatBytes,
+  formatDurationFlag,
+  plural,
+  requireCampaign,
+  type CallRecord,
+  type FlatConfig,
+  type ReportProgress,
+  type ReportSplit,
+  type ReportSummary,
+  type Settings,
+  type Sink,
+  type SummaryOptions,
+  type WriteTarget,
+} from '../../index.js';
 import type { Context } from '../context.js';
 import { htmlReportWriter } from './report-html.js';
-import type { Sink } from '../../report/write.js';
-import type {
-  CallRecord,
-  ReportProgress,
-  ReportSplit,
-  ReportSummary,
-  SummaryOptions,
-} from '../../index.js';
-import type { Settings } from '../../config/settings.js';
 import type { ReportFlags } from './report-flags.js';
 
 export type { ReportFlags };
 
 /**
  * -o must name a file in an existing, writable folder, or a pipe or device that can be written
- * (atomic-write.ts writeTargetOf decides which): checked before any request.
+ * (the library's checkReportOutput): checked before any request; its message gets the flag.
  */
-function checkWritableFolder(file: string, given: string): WriteTarget {
-  let target: WriteTarget;
+async function checkWritableFolder(file: string, given: string): Promise<WriteTarget> {
   try {
-    target = writeTargetOf(file);
+    return await checkReportOutput(file, given);
   } catch (e) {
-    if (e instanceof CacsError)
-      throw new UsageError(`-o ${given}: ${e.message}`, e.hint ? { hint: e.hint } : {});
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'EISDIR') throw new UsageError(`-o ${given}: is a folder; give a file name`);
-    if (code === 'ENOTDIR' || code === 'EACCES')
-      throw new UsageError(
-        `-o ${given}: the folder ${path.dirname(file)} does not exist or cannot be written`,
-        { hint: 'Create the folder first, or write somewhere else.' },
-      );
-    throw new UsageError(
-      `-o ${given}: cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
-    );
+    if (!(e instanceof UsageError)) throw e;
+    throw new UsageError(`-o ${e.message}`, e.hint !== undefined ? { hint: e.hint } : {});
   }
-  if (target.kind === 'direct') {
-    try {
-      fs.accessSync(target.path, fs.constants.W_OK);
-    } catch {
-      throw new UsageError(`-o ${given}: cannot be written (permission denied)`);
-    }
-    return target;
-  }
-  const dir = path.dirname(target.path);
-  try {
-    if (!fs.statSync(dir).isDirectory()) throw new Error('not a folder');
-    assertCanCreateIn(dir);
-  } catch {
-    throw new UsageError(`-o ${given}: the folder ${dir} does not exist or cannot be written`, {
-      hint: 'Create the folder first, or write somewhere else.',
-    });
-  }
-  return target;
 }
 
 /** Why writing -o failed, in words (an operator does not read errno codes). */
@@ -112,7 +107,6 @@ async function summaryOptions(
   sources: ReadonlyMap<string, string>,
   cwd: string,
 ): Promise<SummaryOptions> {
-  const { normalizePhone } = await import('../../leads/normalize.js');
   const opts: SummaryOptions = {
     // Called numbers compared as the import normalises them (one subscriber, one key).
     numberKey: (phone) => normalizePhone(phone).value,
@@ -124,7 +118,6 @@ async function summaryOptions(
     },
   };
   if (settings.import.suppress.length === 0) return opts;
-  const { loadDoNotCallLists } = await import('../../index.js');
   const lists = await loadDoNotCallLists(
     settings.import.suppress.map((file) => ({
       path: file,
@@ -142,27 +135,17 @@ function relativeName(cwd: string, file: string): string {
   return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file;
 }
 
-/** The stderr line of --fail-on-violations: how many, and which rules. */
+/**
+ * The error of --fail-on-violations: the library's stop (how many, and which rules), its hint
+ * worded with the command's flags.
+ */
 function violationsError(summary: ReportSummary): CacsError {
-  const k = summary.compliance;
-  const parts = [
-    k.outsideHours.attempts > 0
-      ? `${plural(k.outsideHours.attempts, 'attempt')} outside call hours ${k.rules.callHours} (compliance.callHours)`
-      : '',
-    k.overLimit.numbers > 0
-      ? `${plural(k.overLimit.numbers, 'number')} called more than ${plural(k.rules.maxCallsPer24h, 'time')} in 24 hours (compliance.maxCallsPer24h)`
-      : '',
-    k.suppressed.attempts > 0
-      ? `${plural(k.suppressed.attempts, 'call')} to numbers on a do-not-call list (import.suppress)`
-      : '',
-  ].filter((p) => p !== '');
-  return new CacsError(
-    `compliance: ${plural(k.violations, 'violation')}: ${parts.join('; ')}`,
-    ExitCode.VIOLATIONS,
-    {
-      hint: 'The output is complete. cacs report --summary shows samples; the rules are settings (README: Summary and compliance).',
-    },
-  );
+  const stop = complianceStop(summary)!;
+  return new CacsError(stop.message, stop.exitCode, {
+    category: stop.code,
+    remedies: stop.remedies,
+    hint: 'The output is complete. cacs report --summary shows samples; the rules are settings (README: Summary and compliance).',
+  });
 }
 
 const TIME_OF_DAY = /^\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?$/i;
@@ -237,27 +220,12 @@ async function reportCommand(
     if (flags.bookmarks === true) return bookmarks.runBookmarkList(flags, ctx);
     if (flags.bookmarkReset !== undefined) return bookmarks.runBookmarkReset(flags, ctx);
   }
-  const [{ checkOutputName, expandOutputName }, { checkBookmarkName }, durations] =
-    await Promise.all([
-      import('../../report/output-name.js'),
-      import('../../report/bookmark.js'),
-      import('../../report/bookmark-range.js'),
-    ]);
   if (flags.output !== undefined) checkOutputName(flags.output);
   if (flags.bookmark !== undefined) checkBookmarkName(flags.bookmark);
-  const settleMs =
-    flags.settle !== undefined
-      ? durations.parseDuration(flags.settle)
-      : durations.DEFAULT_SETTLE_MS;
+  const settleMs = flags.settle !== undefined ? parseDuration(flags.settle) : DEFAULT_SETTLE_MS;
   // What the report needs is loaded while the settings are read: got's module graph above all,
-  // which otherwise loads only when the first request is made.
-  const modules = Promise.all([
-    import('../../report/service.js'),
-    import('../client.js'),
-    import('../../report/write.js'),
-    import('../../report/dates.js'),
-    import('../../api/client.js').then((m) => m.preloadHttpClient()),
-  ]);
+  // which otherwise loads only when the first request is made; the report's writers too.
+  const modules = Promise.all([import('../client.js'), preloadHttpClient(), preloadReport()]);
   // A failure is reported where they are awaited; this only keeps it from counting as
   // unhandled when the settings fail first.
   modules.catch(() => undefined);
@@ -277,12 +245,7 @@ async function reportCommand(
     });
   }
 
-  const [
-    { planReport, prepareReport, runReport, streamReport },
-    { createClient },
-    { formatFor, leadFormat, writeReport, writeFileAtomic, streamSink },
-    { describeRange, formatServiceDate, addSecond, nowIn },
-  ] = await modules;
+  const [{ createClient }] = await modules;
   const now = ctx.now();
   // A bookmarked run holds the bookmark's lock from here until it is moved (or not).
   const bookmark =
@@ -330,8 +293,13 @@ async function reportCommand(
         });
   const outputFile = output === undefined ? undefined : path.resolve(ctx.io.cwd, output);
   const outputTarget =
-    outputFile === undefined ? undefined : checkWritableFolder(outputFile, output!);
-  const format = formatFor(output, settings.report.format, ctx.io.stdoutIsTTY, flags.format);
+    outputFile === undefined ? undefined : await checkWritableFolder(outputFile, output!);
+  const format = await reportFormatFor(
+    output,
+    settings.report.format,
+    ctx.io.stdoutIsTTY,
+    flags.format,
+  );
   // A bookmarked report file is never replaced: it holds a range no later run fetches again.
   // A pipe or a device (-o /dev/stdout) is written, never replaced: nothing to keep there.
   let keepExisting = false;
@@ -396,7 +364,7 @@ async function reportCommand(
 
   // csv, json, ndjson: written lead by lead as the answers come (the table counts its leads
   // at the end, and is for a terminal).
-  const formatted = leadFormat(writeOpts);
+  const formatted = await leadFormat(writeOpts);
   // Statuses as the service spells them: for the unmatched-status warning and for shell
   // completion of --status (completion/values.ts).
   const spelled = new Set<string>();
@@ -590,7 +558,6 @@ async function reportCommand(
     onWarning: (message: string) => ctx.out.warn(message),
   };
   if (summaryMode && format !== 'html') {
-    const { summarize } = await import('../../index.js');
     let summary: ReportSummary;
     let stream;
     try {
@@ -612,8 +579,7 @@ async function reportCommand(
     };
     let text: string;
     if (format === 'table') {
-      const { renderSummary } = await import('../../report/summary-view.js');
-      text = renderSummary(summary, {
+      text = await renderSummary(summary, {
         colors: outputFile === undefined ? ctx.out.cOut : ctx.out.plain,
         // A file is no terminal: the usual 80 columns.
         columns: outputFile === undefined ? (ctx.io.columns ?? 80) : 80,
@@ -688,7 +654,6 @@ async function reportCommand(
   const written = result;
   try {
     if (failOnViolations && recordsForStats !== undefined) {
-      const { summarize } = await import('../../index.js');
       const records = recordsForStats();
       violations =
         Symbol.iterator in records

@@ -1,0 +1,23 @@
+/**
+ * The English messages of the report's stop (its compliance check) and of its output, spread
+ * into en.ts. Whole
+ * sentences without command-line flags (the CLI adds its flag advice when it renders).
+ */
+export const enDoor = {
+  // ── report: a stop (the compliance check found violations) ──────────────────────────
+  'report.stop.violations': 'compliance: {violations}: {parts}',
+  'report.stop.violations.outsideHours':
+    '{attempts} outside call hours {callHours} (compliance.callHours)',
+  'report.stop.violations.overLimit':
+    '{numbers} called more than {times} in 24 hours (compliance.maxCallsPer24h)',
+  'report.stop.violations.suppressed': '{calls} to numbers on a do-not-call list (import.suppress)',
+  'report.stop.violations.hint':
+    "The output is complete. The report's summary shows samples; the rules are settings (README: Summary and compliance).",
+
+  // ── report: where it goes (named as the caller names it; the CLI prefixes -o) ────────
+  'report.output.refused': '{name}: {reason}',
+  'report.output.isFolder': '{name}: is a folder; give a file name',
+  'report.output.noFolder': '{name}: the folder {dir} does not exist or cannot be written',
+  'report.output.noFolder.hint': 'Create the folder first, or write somewhere else.',
+  'report.output.cannotWrite': '{name}: cannot be written ({reason})',
+} as const;

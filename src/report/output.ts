@@ -1,0 +1,57 @@
+/**
+ * Where a report goes (`cacs report -o`), checked before any request: a file in an existing,
+ * writable folder (written atomically later), or a pipe or device that can be written
+ * (atomic-write.ts writeTargetOf decides which). Messages name the output as the caller names
+ * it, and no flag (the CLI prefixes `-o`).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { assertCanCreateIn, writeTargetOf, type WriteTarget } from '../atomic-write.js';
+import { CacsError, UsageError } from '../errors.js';
+import { t } from '../messages/index.js';
+
+/**
+ * What writing the report to `file` will be; a UsageError `<name>: <why>` (name: as the caller
+ * names it, default `file`) when it cannot be written: a folder, a folder that does not exist
+ * or cannot be written, a pipe or device without write permission, or what writeTargetOf
+ * refuses.
+ */
+export function checkReportOutput(file: string, name: string = file): WriteTarget {
+  let target: WriteTarget;
+  try {
+    target = writeTargetOf(file);
+  } catch (e) {
+    if (e instanceof CacsError)
+      throw new UsageError(
+        t('report.output.refused', { name, reason: e.message }),
+        e.hint ? { hint: e.hint } : {},
+      );
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EISDIR') throw new UsageError(t('report.output.isFolder', { name }));
+    if (code === 'ENOTDIR' || code === 'EACCES')
+      throw new UsageError(t('report.output.noFolder', { name, dir: path.dirname(file) }), {
+        hint: t('report.output.noFolder.hint'),
+      });
+    throw new UsageError(
+      t('report.output.cannotWrite', { name, reason: code ?? (e as Error).message }),
+    );
+  }
+  if (target.kind === 'direct') {
+    try {
+      fs.accessSync(target.path, fs.constants.W_OK);
+    } catch {
+      throw new UsageError(t('report.output.cannotWrite', { name, reason: 'permission denied' }));
+    }
+    return target;
+  }
+  const dir = path.dirname(target.path);
+  try {
+    if (!fs.statSync(dir).isDirectory()) throw new Error('not a folder');
+    assertCanCreateIn(dir);
+  } catch {
+    throw new UsageError(t('report.output.noFolder', { name, dir }), {
+      hint: t('report.output.noFolder.hint'),
+    });
+  }
+  return target;
+}

@@ -1,0 +1,51 @@
+/**
+ * Where a report's bytes go: a Sink, and one on a stream (stdout, a pipe) that waits for
+ * 'drain'. Light on purpose: the library's entry point exports them (write.ts re-exports them).
+ */
+import { InterruptedError, OutputClosedError } from '../errors.js';
+
+export interface Sink {
+  write(chunk: string | Uint8Array): Promise<void>;
+}
+
+/**
+ * A sink on a stream that waits for 'drain'. With a signal, an abort (Ctrl-C) ends that wait
+ * with `interrupted`: a reader that stopped reading must not keep the run alive.
+ */
+export function streamSink(stream: NodeJS.WritableStream, signal?: AbortSignal): Sink {
+  const closed = () => (stream as { destroyed?: boolean }).destroyed === true;
+  const interrupted = () => new InterruptedError('interrupted: no report was written');
+  return {
+    write: (chunk) =>
+      new Promise<void>((resolve, reject) => {
+        if (closed()) return reject(new OutputClosedError());
+        if (signal?.aborted) return reject(interrupted());
+        const fail = (err?: Error | null) => {
+          if (!err) return;
+          reject((err as { code?: string }).code === 'EPIPE' ? new OutputClosedError() : err);
+        };
+        const ok = stream.write(chunk, fail);
+        if (ok) return resolve();
+        const done = () => {
+          stream.off('drain', onDrain);
+          stream.off('close', onClose);
+          signal?.removeEventListener('abort', onAbort);
+        };
+        const onDrain = () => {
+          done();
+          resolve();
+        };
+        const onClose = () => {
+          done();
+          reject(new OutputClosedError());
+        };
+        const onAbort = () => {
+          done();
+          reject(interrupted());
+        };
+        stream.once('drain', onDrain);
+        stream.once('close', onClose);
+        signal?.addEventListener('abort', onAbort, { once: true });
+      }),
+  };
+}
