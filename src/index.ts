@@ -422,8 +422,7 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
       restart: options.restart ?? false,
       allowRepeat: options.allowRepeat ?? false,
       ...(stateDir !== undefined ? { stateDir } : {}),
-      ...(options.state !== undefined ? { stateUrl: options.state } : {}),
-      ...(options.stateSchema !== undefined ? { stateSchema: options.stateSchema } : {}),
+      ...(stateDir !== undefined ? stateUrlOf(options) : {}),
       ...(serviceUrl !== undefined ? { serviceUrl } : {}),
       cwd,
       signal,
@@ -517,6 +516,21 @@ export interface BookmarkOptions {
   refId?: string;
 }
 
+/**
+ * The PostgreSQL store these options name (`state`, else CACS_STATE_URL), as openStateStore
+ * takes it; none: the file store.
+ */
+function stateUrlOf(options: { state?: string; stateSchema?: string }): {
+  stateUrl?: string;
+  stateSchema?: string;
+} {
+  const url = options.state ?? envValue(process.env, ENV.stateUrl);
+  return {
+    ...(url !== undefined ? { stateUrl: url } : {}),
+    ...(options.stateSchema !== undefined ? { stateSchema: options.stateSchema } : {}),
+  };
+}
+
 function stateDirOf(stateDir: string | undefined): string {
   const env = process.env;
   return stateDir ?? envValue(env, ENV.stateDir) ?? defaultStateDir(env);
@@ -598,6 +612,9 @@ export interface ReconcileOptions {
   client: CacsClient;
   /** Default: `CACS_STATE_DIR`, else the folder the `cacs` command uses. */
   stateDir?: string;
+  /** A team's PostgreSQL store (`postgres://…`; default `CACS_STATE_URL`). */
+  state?: string;
+  stateSchema?: string;
   /** Default: the address of a client made by {@link createClient}. */
   serviceUrl?: string | URL;
   /** Only the leads this run (an id from the history, or a unique prefix) left uncertain. */
@@ -628,6 +645,7 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileSum
     });
   return runReconcile({
     stateDir: stateDirOf(options.stateDir),
+    ...stateUrlOf(options),
     serviceUrl,
     campaignKey: options.campaignKey,
     client: options.client,
@@ -651,6 +669,9 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileSum
 export interface HistoryOptions {
   /** The state folder (default: `CACS_STATE_DIR`, else the folder the `cacs` command uses). */
   stateDir?: string;
+  /** A team's PostgreSQL store (`postgres://…`; default `CACS_STATE_URL`): every operator's runs. */
+  state?: string;
+  stateSchema?: string;
 }
 
 /**
@@ -660,7 +681,7 @@ export interface HistoryOptions {
 export function listHistory(
   options: HistoryOptions & { campaignKey?: string; limit?: number } = {},
 ): Promise<RunRecord[]> {
-  return listRuns({ ...options, stateDir: stateDirOf(options.stateDir) });
+  return listRuns({ ...options, stateDir: stateDirOf(options.stateDir), ...stateUrlOf(options) });
 }
 
 /**
@@ -668,7 +689,7 @@ export function listHistory(
  * `UsageError` when no run, or more than one, matches.
  */
 export function showHistoryRun(options: HistoryOptions & { id: string }): Promise<RunRecord> {
-  return showRun({ ...options, stateDir: stateDirOf(options.stateDir) });
+  return showRun({ ...options, stateDir: stateDirOf(options.stateDir), ...stateUrlOf(options) });
 }
 
 /**
@@ -679,7 +700,7 @@ export function showHistoryRun(options: HistoryOptions & { id: string }): Promis
 export function findInHistory(
   options: HistoryOptions & { query: string },
 ): Promise<{ query: string; found: HistoryFound[]; ledgersAt: string }> {
-  return findLead({ ...options, stateDir: stateDirOf(options.stateDir) });
+  return findLead({ ...options, stateDir: stateDirOf(options.stateDir), ...stateUrlOf(options) });
 }
 
 /**
@@ -731,8 +752,7 @@ export async function stateStatus(
   const { stateStatusOf } = await import('./state/team.js');
   const store = openStateStore({
     stateDir: stateDirOf(options.stateDir),
-    ...(options.state !== undefined ? { stateUrl: options.state } : {}),
-    ...(options.stateSchema !== undefined ? { stateSchema: options.stateSchema } : {}),
+    ...stateUrlOf(options),
   });
   try {
     return await stateStatusOf(store);

@@ -10,12 +10,15 @@ import { STATE_ACCEPTED, STATE_UNCERTAIN, openStateStore, type RunRecord } from 
 /** The runs recorded in the history at `stateDir`, newest first. */
 export async function listHistory(options: {
   stateDir: string;
+  /** A PostgreSQL store's URL and schema (unset: the file store at stateDir). */
+  stateUrl?: string | undefined;
+  stateSchema?: string | undefined;
   /** Only the runs into this campaign (its key, not an alias). */
   campaignKey?: string;
   /** At most this many (the newest). */
   limit?: number;
 }): Promise<RunRecord[]> {
-  const store = openStateStore({ stateDir: options.stateDir });
+  const store = openStateStore(options);
   let runs: RunRecord[];
   try {
     runs = (await store.readHistory()).reverse();
@@ -33,9 +36,12 @@ export async function listHistory(options: {
  */
 export async function showHistoryRun(options: {
   stateDir: string;
+  /** A PostgreSQL store's URL and schema (unset: the file store at stateDir). */
+  stateUrl?: string | undefined;
+  stateSchema?: string | undefined;
   id: string;
 }): Promise<RunRecord> {
-  const store = openStateStore({ stateDir: options.stateDir });
+  const store = openStateStore(options);
   let runs: RunRecord[];
   try {
     runs = await store.readHistory();
@@ -75,11 +81,14 @@ export interface HistoryFound {
  */
 export async function findInHistory(options: {
   stateDir: string;
+  /** A PostgreSQL store's URL and schema (unset: the file store at stateDir). */
+  stateUrl?: string | undefined;
+  stateSchema?: string | undefined;
   query: string;
 }): Promise<{ query: string; found: HistoryFound[]; ledgersAt: string }> {
   const query = options.query.trim();
   if (query === '') throw new UsageError('give a phone number or a ref_id to look for');
-  const store = openStateStore({ stateDir: options.stateDir });
+  const store = openStateStore(options);
   const phone = normalizePhone(query, { value: '', changes: 0 }).value;
   let records: Awaited<ReturnType<typeof store.findLead>>;
   let runs: Map<number, RunRecord>;

@@ -48,6 +48,9 @@ export const NOT_FOUND_YET = 'not found yet (a lead shows in reports only once c
 export interface ReconcileOptions {
   /** The state folder (CACS_STATE_DIR) holding the campaign's ledger and the history. */
   stateDir: string;
+  /** A PostgreSQL store's URL and schema (unset: the file store at stateDir). */
+  stateUrl?: string | undefined;
+  stateSchema?: string | undefined;
   /** The service's canonical address (net.ts canonicalServiceUrl): ledgers are per address. */
   serviceUrl: string;
   campaignKey: string;
@@ -136,7 +139,7 @@ export function findRun(runs: readonly RunRecord[], id: string): RunRecord {
 }
 
 export async function runReconcile(opts: ReconcileOptions): Promise<ReconcileSummary> {
-  const store = openStateStore({ stateDir: opts.stateDir });
+  const store = openStateStore(opts);
   try {
     return await reconcileWith(store, opts);
   } finally {

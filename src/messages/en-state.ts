@@ -19,7 +19,7 @@ export const enState = {
   'state.pg.journalLocked.hint':
     'Wait for it to finish; a run that died lets go of it at once (its connection closes).',
   'state.pg.restarted':
-    "--restart: what earlier runs of this file recorded is set aside; leads the campaign's ledger holds are still not sent (--allow-repeat sends them)",
+    "what earlier runs of this file recorded is set aside; leads the campaign's ledger holds are still not sent",
   'state.pg.fingerprint':
     'note: options that decide what is sent differ from the earlier run; rows it settled still count as settled',
   'send.reason.claimedElsewhere':

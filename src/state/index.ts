@@ -3,7 +3,6 @@
  * Today the file store under the state folder (`CACS_STATE_DIR`, settings `stateDir`); the
  * PostgreSQL store of issue 24 opens here too, from `stateUrl`.
  */
-import { ENV, envValue } from '../config/env.js';
 import { FileStore } from './file/store.js';
 import { DEFAULT_STATE_SCHEMA, PgStore } from './pg/store.js';
 import type { StateStore } from './types.js';
@@ -22,14 +21,9 @@ export { maskStateUrl, stateUrlPassword, isStateUrl } from './pg/connection.js';
  */
 export interface StateLocation {
   stateDir: string;
-  /** postgres:// or postgresql:// (default: CACS_STATE_URL; unset: the file store). */
+  /** postgres:// or postgresql:// (unset: the file store; the library door reads CACS_STATE_URL). */
   stateUrl?: string | undefined;
   stateSchema?: string | undefined;
-}
-
-/** The state URL these settings name (the option, else CACS_STATE_URL), if any. */
-export function stateUrlOf(where: Pick<StateLocation, 'stateUrl'>): string | undefined {
-  return where.stateUrl ?? envValue(process.env, ENV.stateUrl);
 }
 
 /**
@@ -37,7 +31,7 @@ export function stateUrlOf(where: Pick<StateLocation, 'stateUrl'>): string | und
  * first call); close() it when done.
  */
 export function openStateStore(where: StateLocation): StateStore {
-  const url = stateUrlOf(where);
+  const url = where.stateUrl;
   return url !== undefined
     ? new PgStore(url, where.stateSchema ?? DEFAULT_STATE_SCHEMA, where.stateDir)
     : new FileStore(where.stateDir);
