@@ -6,10 +6,18 @@
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type pg from 'pg';
 import { FailureError, UsageError } from '../../errors.js';
 import { t } from '../../messages/index.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.js';
+
+/** The driver, loaded on first use: a command that keeps state in files never loads it. */
+let driver: typeof pg | undefined;
+function pgDriver(): typeof pg {
+  driver ??= createRequire(import.meta.url)('pg') as typeof pg;
+  return driver;
+}
 
 /** How long one statement may run before the database cancels it (a locked or stalled db). */
 export const STATEMENT_TIMEOUT_MS = 30_000;
@@ -127,7 +135,7 @@ export class PgConnection {
 
   private getPool(): pg.Pool {
     if (!this.pool) {
-      this.pool = new pg.Pool({ ...this.config(), max: 4, idleTimeoutMillis: 5_000 });
+      this.pool = new (pgDriver().Pool)({ ...this.config(), max: 4, idleTimeoutMillis: 5_000 });
       // An idle connection that dies (the server restarted) must not crash the process.
       this.pool.on('error', () => {});
     }
@@ -258,7 +266,7 @@ export class PgConnection {
     if (this.session) return this.session;
     this.sessionOpening ??= (async () => {
       await this.ensure();
-      const c = new pg.Client(this.config());
+      const c = new (pgDriver().Client)(this.config());
       c.on('error', (e) => {
         this.lost ??= e;
       });

@@ -129,7 +129,7 @@ export class PgStore implements StateStore {
     const table = new LedgerTable();
     if (id !== undefined) {
       const rows = await this.conn.queryArrays(
-        `SELECT lo, hi, state, run, time::float8 FROM ${this.s}.claims WHERE ledger = $1 AND run <> 0 ORDER BY time`,
+        `SELECT lo, hi, state, run, time::float8 FROM ${this.s}.claims WHERE ledger = $1 AND run <> 0`,
         [id],
       );
       for (const r of rows) table.set(u32(r[0]), u32(r[1]), Number(r[2]), u32(r[3]), Number(r[4]));
@@ -190,6 +190,8 @@ export class PgStore implements StateStore {
       await db.query(
         `INSERT INTO ${this.s}.claims (ledger, lo, hi, state, run, time)
          SELECT $1, * FROM unnest($2::int[], $3::int[], $4::smallint[], $5::int[], $6::bigint[])
+           AS u(lo, hi, state, run, time)
+         ORDER BY lo, hi
          ON CONFLICT (ledger, lo, hi) DO UPDATE
            SET state = excluded.state, run = excluded.run, time = excluded.time`,
         [
@@ -592,29 +594,38 @@ class PgLedger implements CampaignLedger {
       await db.query(
         `INSERT INTO ${s}.claims (ledger, lo, hi, state, run, time)
          SELECT $1, lo, hi, 0, 0, 0 FROM unnest($2::int[], $3::int[]) AS u(lo, hi)
+         ORDER BY lo, hi
          ON CONFLICT (ledger, lo, hi) DO NOTHING`,
         [ledger, los.map(i32), his.map(i32)],
       );
       const rows = await db.query({
-        text: `SELECT c.lo, c.hi, c.state, c.run, EXISTS (
-                 SELECT 1 FROM pg_locks l
-                 WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
-                   AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-                   AND l.classid = $4::bigint::oid
-                   AND l.objid = (c.run::bigint & 4294967295)::oid) AS live
-               FROM ${s}.claims c
+        text: `SELECT c.lo, c.hi, c.state, c.run FROM ${s}.claims c
                WHERE c.ledger = $1 AND (c.lo, c.hi) IN (SELECT * FROM unnest($2::int[], $3::int[]))
+               ORDER BY c.lo, c.hi
                FOR UPDATE OF c`,
-        values: [ledger, los.map(i32), his.map(i32), space],
+        values: [ledger, los.map(i32), his.map(i32)],
         rowMode: 'array',
       });
       const now = new Map<string, { state: number; run: number; live: boolean }>();
-      for (const r of rows.rows as unknown[][])
-        now.set(`${u32(r[0])}:${u32(r[1])}`, {
-          state: Number(r[2]),
-          run: u32(r[3]),
-          live: r[4] === true,
+      let others = false;
+      for (const r of rows.rows as unknown[][]) {
+        const cur = { state: Number(r[2]), run: u32(r[3]), live: false };
+        now.set(`${u32(r[0])}:${u32(r[1])}`, cur);
+        if (cur.state === STATE_UNCERTAIN && cur.run !== run) others = true;
+      }
+      if (others) {
+        // Which runs are live: their sessions hold the advisory lock (space, run). Asked once.
+        const live = await db.query({
+          text: `SELECT l.objid::bigint FROM pg_locks l
+                 WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
+                   AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+                   AND l.classid = $1::bigint::oid`,
+          values: [space],
+          rowMode: 'array',
         });
+        const liveRuns = new Set((live.rows as unknown[][]).map((r) => u32(r[0])));
+        for (const cur of now.values()) cur.live = liveRuns.has(cur.run);
+      }
       const take: number[] = [];
       const taken = new Set<string>();
       entries.forEach((_e, i) => {
@@ -712,6 +723,13 @@ class PgLedger implements CampaignLedger {
       const last = new Map<string, LedgerRecord>();
       for (const r of recs) last.set(`${r.lo}:${r.hi}`, r);
       const latest = [...last.values()];
+      // Rows are locked in one order by every transaction (no deadlock between runs).
+      await db.query(
+        `SELECT 1 FROM ${s}.claims c
+         WHERE c.ledger = $1 AND (c.lo, c.hi) IN (SELECT * FROM unnest($2::int[], $3::int[]))
+         ORDER BY c.lo, c.hi FOR UPDATE`,
+        [ledger, latest.map((r) => i32(r.lo)), latest.map((r) => i32(r.hi))],
+      );
       await db.query(
         `UPDATE ${s}.claims c SET state = u.state, time = u.time
          FROM unnest($2::int[], $3::int[], $4::smallint[], $5::bigint[]) AS u(lo, hi, state, time)
