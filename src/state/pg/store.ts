@@ -83,6 +83,13 @@ export class PgStore implements StateStore {
   readonly written: FileWrittenRecords;
   readonly completionStatuses: FileCompletionList;
   private hasherP: Promise<Hasher> | undefined;
+  /**
+   * Outcome writes in the order they were made, ledger and journal alike: a lead's ledger
+   * outcome is committed before its journal's, so a run killed between them leaves the journal
+   * saying less than the ledger (the lead is held back as imported), never the reverse (a
+   * journal "done" over a ledger "uncertain" would leave the lead uncertain for good).
+   */
+  private ordered: Promise<void> = Promise.resolve();
 
   constructor(url: string, schema: string, localDir: string) {
     this.conn = new PgConnection(url, schema);
@@ -335,11 +342,10 @@ export class PgStore implements StateStore {
     const stateOf = (line: number) => lineStates.get(line) ?? states?.get(line) ?? 0;
     let nextId = loaded?.nextId ?? 1;
     const open = new Map<number, readonly number[]>();
-    // Records go in the order written: one chain of inserts.
-    let chain: Promise<void> = Promise.resolve();
+    // Records go in the order written, after the ledger's outcomes made before them.
     let failure: unknown;
-    const append = (rec: JournalRecord): Promise<void> => {
-      chain = chain.then(async () => {
+    const append = (rec: JournalRecord): Promise<void> =>
+      this.enqueue(async () => {
         if (failure !== undefined) throw failure;
         try {
           await this.conn.query(`INSERT INTO ${s}.journal_records (journal, rec) VALUES ($1, $2)`, [
@@ -351,8 +357,6 @@ export class PgStore implements StateStore {
           throw e;
         }
       });
-      return chain;
-    };
     const dj: DeliveryJournal = {
       previous: (line) => STATES[stateOf(line)],
       begin: async (lines) => {
@@ -393,7 +397,8 @@ export class PgStore implements StateStore {
       ...(loaded ? { resumedFrom: loaded.earlier.since } : {}),
       close: async () => {
         try {
-          await chain;
+          await this.drain();
+          if (failure !== undefined) throw failure;
         } finally {
           await unlock();
         }
@@ -440,6 +445,18 @@ export class PgStore implements StateStore {
       ...(r[3] !== null ? { user: String(r[3]) } : {}),
       ...(r[1] !== null ? { end: r[1] as RunRecord['end'] } : {}),
     }));
+  }
+
+  /** Run `fn` after every write enqueued before it (its own failure is its caller's). */
+  enqueue(fn: () => Promise<void>): Promise<void> {
+    const p = this.ordered.then(fn);
+    this.ordered = p.catch(() => {});
+    return p;
+  }
+
+  /** Every write enqueued so far is done (failures are reported to their callers). */
+  drain(): Promise<void> {
+    return this.ordered;
   }
 
   /** Who the runs numbered `ns` are (for a refused lead's reason). */
@@ -525,7 +542,6 @@ class PgLedger implements CampaignLedger {
   private seen = new LedgerTable();
   private readonly count: number;
   private pending: LedgerRecord[] = [];
-  private chain: Promise<void> = Promise.resolve();
   private failure: unknown;
 
   constructor(
@@ -704,8 +720,8 @@ class PgLedger implements CampaignLedger {
       });
       this.table?.set(lo >>> 0, hi >>> 0, state, this.run, time);
     }
-    this.chain = this.chain
-      .then(() => this.write())
+    this.store
+      .enqueue(() => this.write())
       .catch((e: unknown) => {
         this.failure ??= e;
       });
@@ -748,7 +764,7 @@ class PgLedger implements CampaignLedger {
 
   /** Everything settled so far is written (or the failure is thrown). */
   private async flush(): Promise<void> {
-    await this.chain;
+    await this.store.drain();
     if (this.failure !== undefined) throw this.failure;
   }
 
