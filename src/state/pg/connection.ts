@@ -228,8 +228,14 @@ export class PgConnection {
     }
   }
 
-  /** `fn` in one transaction (committed when it returns, rolled back when it throws). */
-  async transaction<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+  /**
+   * `fn` in one transaction (committed when it returns, rolled back when it throws). `lazy`:
+   * the commit does not wait for the disk (synchronous_commit off) — for outcomes, which the
+   * next durable commit (a batch's claim, whose WAL comes after) makes durable with it: a
+   * database crash loses at most the latest outcomes, in the order written, and their leads
+   * read uncertain, never sent again.
+   */
+  async transaction<T>(fn: (c: pg.PoolClient) => Promise<T>, lazy = false): Promise<T> {
     await this.ensure();
     let client: pg.PoolClient;
     try {
@@ -245,6 +251,7 @@ export class PgConnection {
     client.on('error', onError);
     try {
       await client.query('BEGIN');
+      if (lazy) await client.query('SET LOCAL synchronous_commit = off');
       const out = await fn(client);
       await client.query('COMMIT');
       return out;

@@ -347,11 +347,13 @@ export class PgStore implements StateStore {
     const append = (rec: JournalRecord): Promise<void> =>
       this.enqueue(async () => {
         if (failure !== undefined) throw failure;
+        const sql = `INSERT INTO ${s}.journal_records (journal, rec) VALUES ($1, $2)`;
+        const values = [jid, JSON.stringify(rec)];
         try {
-          await this.conn.query(`INSERT INTO ${s}.journal_records (journal, rec) VALUES ($1, $2)`, [
-            jid,
-            JSON.stringify(rec),
-          ]);
+          // A batch in flight is on disk before its request leaves; an outcome is made durable
+          // by the next batch's records (see PgConnection.transaction).
+          if (rec.k === 'f') await this.conn.transaction((db) => db.query(sql, values), true);
+          else await this.conn.query(sql, values);
         } catch (e) {
           failure ??= e;
           throw e;
@@ -676,17 +678,17 @@ class PgLedger implements CampaignLedger {
       if (take.length === 0) return;
       const tl = take.map((i) => i32(los[i]!));
       const th = take.map((i) => i32(his[i]!));
+      // The records and the claims in one statement (the claim rows are locked above).
       await db.query(
-        `INSERT INTO ${s}.ledger_records (ledger, lo, hi, ref, run, time, state)
-         SELECT $1, lo, hi, ref, $5, $6, 2
-         FROM unnest($2::int[], $3::int[], $4::int[]) WITH ORDINALITY AS u(lo, hi, ref, o) ORDER BY o`,
-        [ledger, tl, th, take.map((i) => i32(refs[i]!)), i32(run), time],
-      );
-      await db.query(
-        `UPDATE ${s}.claims c SET state = 2, run = $4, time = $5
+        `WITH recorded AS (
+           INSERT INTO ${s}.ledger_records (ledger, lo, hi, ref, run, time, state)
+           SELECT $1, lo, hi, ref, $5, $6, 2
+           FROM unnest($2::int[], $3::int[], $4::int[]) WITH ORDINALITY AS u(lo, hi, ref, o)
+           ORDER BY o)
+         UPDATE ${s}.claims c SET state = 2, run = $5, time = $6
          FROM unnest($2::int[], $3::int[]) AS u(lo, hi)
          WHERE c.ledger = $1 AND c.lo = u.lo AND c.hi = u.hi`,
-        [ledger, tl, th, i32(run), time],
+        [ledger, tl, th, take.map((i) => i32(refs[i]!)), i32(run), time],
       );
     });
     // Recorded: the run's own view follows.
@@ -759,7 +761,7 @@ class PgLedger implements CampaignLedger {
           i32(this.run!),
         ],
       );
-    });
+    }, true);
   }
 
   /** Everything settled so far is written (or the failure is thrown). */
