@@ -452,7 +452,7 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
       restart: options.restart ?? false,
       allowRepeat: options.allowRepeat ?? false,
       ...(stateDir !== undefined ? { stateDir } : {}),
-      ...(stateDir !== undefined ? stateOf({ ...options, stateDir }) : {}),
+      ...(stateDir !== undefined ? stateUrlOf(options) : {}),
       ...(serviceUrl !== undefined ? { serviceUrl } : {}),
       cwd,
       signal,
@@ -544,6 +544,21 @@ export interface BookmarkOptions {
   status?: string | readonly string[];
   /** The ref_id filter of the runs. */
   refId?: string;
+}
+
+/**
+ * The PostgreSQL store these options name (`state`, else CACS_STATE_URL), as openStateStore
+ * takes it; none: the file store.
+ */
+function stateUrlOf(options: { state?: string; stateSchema?: string }): {
+  stateUrl?: string;
+  stateSchema?: string;
+} {
+  const url = options.state ?? envValue(process.env, ENV.stateUrl);
+  return {
+    ...(url !== undefined ? { stateUrl: url } : {}),
+    ...(options.stateSchema !== undefined ? { stateSchema: options.stateSchema } : {}),
+  };
 }
 
 function stateDirOf(stateDir: string | undefined): string {
@@ -638,9 +653,8 @@ export interface ReconcileOptions {
   client: CacsClient;
   /** Default: `CACS_STATE_DIR`, else the folder the `cacs` command uses. */
   stateDir?: string;
-  /** State in PostgreSQL: its URL (default: `CACS_STATE_URL`; unset: the state folder). */
+  /** A team's PostgreSQL store (`postgres://…`; default `CACS_STATE_URL`). */
   state?: string;
-  /** The PostgreSQL schema (default `cacs`). */
   stateSchema?: string;
   /** Default: the address of a client made by {@link createClient}. */
   serviceUrl?: string | URL;
@@ -677,7 +691,8 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileSum
       import('./report/windows.js'),
     ]);
   return runReconcile({
-    ...stateOf(options),
+    stateDir: stateDirOf(options.stateDir),
+    ...stateUrlOf(options),
     serviceUrl,
     campaignKey: options.campaignKey,
     client: options.client,
@@ -701,24 +716,9 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileSum
 export interface HistoryOptions {
   /** The state folder (default: `CACS_STATE_DIR`, else the folder the `cacs` command uses). */
   stateDir?: string;
-  /** State in PostgreSQL: its URL (default: `CACS_STATE_URL`; unset: the state folder). */
+  /** A team's PostgreSQL store (`postgres://…`; default `CACS_STATE_URL`): every operator's runs. */
   state?: string;
-  /** The PostgreSQL schema (default `cacs`). */
   stateSchema?: string;
-}
-
-/** Where a call's state lives: its state folder, and the database when there is one. */
-function stateOf(options: {
-  stateDir?: string | undefined;
-  state?: string | undefined;
-  stateSchema?: string | undefined;
-}) {
-  const stateUrl = options.state ?? envValue(process.env, ENV.stateUrl);
-  return {
-    stateDir: stateDirOf(options.stateDir),
-    ...(stateUrl !== undefined ? { stateUrl } : {}),
-    ...(options.stateSchema !== undefined ? { stateSchema: options.stateSchema } : {}),
-  };
 }
 
 /**
@@ -729,7 +729,7 @@ export async function listHistory(
   options: HistoryOptions & { campaignKey?: string; limit?: number } = {},
 ): Promise<RunRecord[]> {
   const { listHistory: listRuns } = await import('./delivery/history.js');
-  return listRuns({ ...options, ...stateOf(options) });
+  return listRuns({ ...options, stateDir: stateDirOf(options.stateDir), ...stateUrlOf(options) });
 }
 
 /**
@@ -738,7 +738,7 @@ export async function listHistory(
  */
 export async function showHistoryRun(options: HistoryOptions & { id: string }): Promise<RunRecord> {
   const { showHistoryRun: showRun } = await import('./delivery/history.js');
-  return showRun({ ...options, ...stateOf(options) });
+  return showRun({ ...options, stateDir: stateDirOf(options.stateDir), ...stateUrlOf(options) });
 }
 
 /**
@@ -750,7 +750,7 @@ export async function findInHistory(
   options: HistoryOptions & { query: string },
 ): Promise<{ query: string; found: HistoryFound[]; ledgersAt: string }> {
   const { findInHistory: findLead } = await import('./delivery/history.js');
-  return findLead({ ...options, ...stateOf(options) });
+  return findLead({ ...options, stateDir: stateDirOf(options.stateDir), ...stateUrlOf(options) });
 }
 
 /**
@@ -804,7 +804,10 @@ export async function stateStatus(
     import('./state/team.js'),
     import('./state/index.js'),
   ]);
-  const store = openStateStore(stateOf(options));
+  const store = openStateStore({
+    stateDir: stateDirOf(options.stateDir),
+    ...stateUrlOf(options),
+  });
   try {
     return await stateStatusOf(store);
   } finally {

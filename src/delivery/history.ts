@@ -4,14 +4,13 @@
  * sent a lead (the campaign ledgers). All read through the state store (state/index.ts).
  */
 import { UsageError } from '../errors.js';
-import { t } from '../messages/index.js';
 import { normalizePhone } from '../leads/normalize.js';
 import { STATE_ACCEPTED, STATE_UNCERTAIN, openStateStore, type RunRecord } from '../state/index.js';
 
 /** The runs recorded in the history at `stateDir`, newest first. */
 export async function listHistory(options: {
   stateDir: string;
-  /** The PostgreSQL store's URL and schema, when state lives there. */
+  /** A PostgreSQL store's URL and schema (unset: the file store at stateDir). */
   stateUrl?: string | undefined;
   stateSchema?: string | undefined;
   /** Only the runs into this campaign (its key, not an alias). */
@@ -37,6 +36,7 @@ export async function listHistory(options: {
  */
 export async function showHistoryRun(options: {
   stateDir: string;
+  /** A PostgreSQL store's URL and schema (unset: the file store at stateDir). */
   stateUrl?: string | undefined;
   stateSchema?: string | undefined;
   id: string;
@@ -54,10 +54,8 @@ export async function showHistoryRun(options: {
   const matches = runs.filter((r) => r.id.startsWith(id));
   if (matches.length === 1) return matches[0]!;
   throw new UsageError(
-    matches.length === 0
-      ? t('history.run.notFound', { run: id })
-      : t('history.run.ambiguous', { run: id, count: matches.length }),
-    { hint: t('history.run.hint') },
+    matches.length === 0 ? `no run ${id} in the history` : `${id} matches ${matches.length} runs`,
+    { hint: 'List runs with: cacs history' },
   );
 }
 
@@ -83,6 +81,7 @@ export interface HistoryFound {
  */
 export async function findInHistory(options: {
   stateDir: string;
+  /** A PostgreSQL store's URL and schema (unset: the file store at stateDir). */
   stateUrl?: string | undefined;
   stateSchema?: string | undefined;
   query: string;

@@ -48,7 +48,7 @@ export const NOT_FOUND_YET = 'not found yet (a lead shows in reports only once c
 export interface ReconcileOptions {
   /** The state folder (CACS_STATE_DIR) holding the campaign's ledger and the history. */
   stateDir: string;
-  /** The PostgreSQL store's URL and schema, when state lives there. */
+  /** A PostgreSQL store's URL and schema (unset: the file store at stateDir). */
   stateUrl?: string | undefined;
   stateSchema?: string | undefined;
   /** The service's canonical address (net.ts canonicalServiceUrl): ledgers are per address. */
@@ -132,9 +132,9 @@ export function findRun(runs: readonly RunRecord[], id: string): RunRecord {
   if (matches.length === 1) return matches[0]!;
   throw new UsageError(
     matches.length === 0
-      ? t('reconcile.run.notFound', { run: id })
-      : t('reconcile.run.ambiguous', { run: id, count: matches.length }),
-    { hint: t('reconcile.run.hint') },
+      ? `--run: no run ${id} in the history`
+      : `--run: ${id} matches ${matches.length} runs`,
+    { hint: 'List runs with: cacs history' },
   );
 }
 
@@ -156,14 +156,8 @@ async function reconcileWith(store: StateStore, opts: ReconcileOptions): Promise
     only = findRun(history, opts.run);
     if (only.campaign !== opts.campaignKey || only.baseUrl !== opts.serviceUrl)
       throw new UsageError(
-        t('reconcile.run.otherCampaign', {
-          run: only.id,
-          campaign: only.campaign,
-          service: only.baseUrl,
-          asked: opts.campaignKey,
-          askedService: opts.serviceUrl,
-        }),
-        { hint: t('reconcile.run.otherCampaign.hint', { campaign: only.campaign }) },
+        `--run: run ${only.id} imported into campaign ${only.campaign} at ${only.baseUrl}, not ${opts.campaignKey} at ${opts.serviceUrl}`,
+        { hint: `Give --campaign ${only.campaign} (and that service's address).` },
       );
   }
   const summary: ReconcileSummary = {

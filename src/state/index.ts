@@ -21,15 +21,9 @@ export { maskStateUrl, stateUrlPassword, isStateUrl } from './pg/connection.js';
  */
 export interface StateLocation {
   stateDir: string;
-  /** postgres:// or postgresql:// (unset: the file store). The library's entry points default
-   * it to CACS_STATE_URL; nothing here reads the environment. */
+  /** postgres:// or postgresql:// (unset: the file store; the library door reads CACS_STATE_URL). */
   stateUrl?: string | undefined;
   stateSchema?: string | undefined;
-}
-
-/** The state URL these settings name, if any. */
-export function stateUrlOf(where: Pick<StateLocation, 'stateUrl'>): string | undefined {
-  return where.stateUrl;
 }
 
 /**
@@ -37,7 +31,7 @@ export function stateUrlOf(where: Pick<StateLocation, 'stateUrl'>): string | und
  * first call); close() it when done.
  */
 export function openStateStore(where: StateLocation): StateStore {
-  const url = stateUrlOf(where);
+  const url = where.stateUrl;
   return url !== undefined
     ? new PgStore(url, where.stateSchema ?? DEFAULT_STATE_SCHEMA, where.stateDir)
     : new FileStore(where.stateDir);

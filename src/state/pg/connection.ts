@@ -6,10 +6,18 @@
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type pg from 'pg';
 import { FailureError, UsageError } from '../../errors.js';
 import { t } from '../../messages/index.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.js';
+
+/** The driver, loaded on first use: a command that keeps state in files never loads it. */
+let driver: typeof pg | undefined;
+function pgDriver(): typeof pg {
+  driver ??= createRequire(import.meta.url)('pg') as typeof pg;
+  return driver;
+}
 
 /** How long one statement may run before the database cancels it (a locked or stalled db). */
 export const STATEMENT_TIMEOUT_MS = 30_000;
@@ -127,7 +135,7 @@ export class PgConnection {
 
   private getPool(): pg.Pool {
     if (!this.pool) {
-      this.pool = new pg.Pool({ ...this.config(), max: 4, idleTimeoutMillis: 5_000 });
+      this.pool = new (pgDriver().Pool)({ ...this.config(), max: 4, idleTimeoutMillis: 5_000 });
       // An idle connection that dies (the server restarted) must not crash the process.
       this.pool.on('error', () => {});
     }
@@ -220,8 +228,14 @@ export class PgConnection {
     }
   }
 
-  /** `fn` in one transaction (committed when it returns, rolled back when it throws). */
-  async transaction<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+  /**
+   * `fn` in one transaction (committed when it returns, rolled back when it throws). `lazy`:
+   * the commit does not wait for the disk (synchronous_commit off) — for outcomes, which the
+   * next durable commit (a batch's claim, whose WAL comes after) makes durable with it: a
+   * database crash loses at most the latest outcomes, in the order written, and their leads
+   * read uncertain, never sent again.
+   */
+  async transaction<T>(fn: (c: pg.PoolClient) => Promise<T>, lazy = false): Promise<T> {
     await this.ensure();
     let client: pg.PoolClient;
     try {
@@ -237,6 +251,7 @@ export class PgConnection {
     client.on('error', onError);
     try {
       await client.query('BEGIN');
+      if (lazy) await client.query('SET LOCAL synchronous_commit = off');
       const out = await fn(client);
       await client.query('COMMIT');
       return out;
@@ -258,7 +273,7 @@ export class PgConnection {
     if (this.session) return this.session;
     this.sessionOpening ??= (async () => {
       await this.ensure();
-      const c = new pg.Client(this.config());
+      const c = new (pgDriver().Client)(this.config());
       c.on('error', (e) => {
         this.lost ??= e;
       });

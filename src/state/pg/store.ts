@@ -83,6 +83,13 @@ export class PgStore implements StateStore {
   readonly written: FileWrittenRecords;
   readonly completionStatuses: FileCompletionList;
   private hasherP: Promise<Hasher> | undefined;
+  /**
+   * Outcome writes in the order they were made, ledger and journal alike: a lead's ledger
+   * outcome is committed before its journal's, so a run killed between them leaves the journal
+   * saying less than the ledger (the lead is held back as imported), never the reverse (a
+   * journal "done" over a ledger "uncertain" would leave the lead uncertain for good).
+   */
+  private ordered: Promise<void> = Promise.resolve();
 
   constructor(url: string, schema: string, localDir: string) {
     this.conn = new PgConnection(url, schema);
@@ -129,7 +136,7 @@ export class PgStore implements StateStore {
     const table = new LedgerTable();
     if (id !== undefined) {
       const rows = await this.conn.queryArrays(
-        `SELECT lo, hi, state, run, time::float8 FROM ${this.s}.claims WHERE ledger = $1 AND run <> 0 ORDER BY time`,
+        `SELECT lo, hi, state, run, time::float8 FROM ${this.s}.claims WHERE ledger = $1 AND run <> 0`,
         [id],
       );
       for (const r of rows) table.set(u32(r[0]), u32(r[1]), Number(r[2]), u32(r[3]), Number(r[4]));
@@ -190,6 +197,8 @@ export class PgStore implements StateStore {
       await db.query(
         `INSERT INTO ${this.s}.claims (ledger, lo, hi, state, run, time)
          SELECT $1, * FROM unnest($2::int[], $3::int[], $4::smallint[], $5::int[], $6::bigint[])
+           AS u(lo, hi, state, run, time)
+         ORDER BY lo, hi
          ON CONFLICT (ledger, lo, hi) DO UPDATE
            SET state = excluded.state, run = excluded.run, time = excluded.time`,
         [
@@ -333,24 +342,23 @@ export class PgStore implements StateStore {
     const stateOf = (line: number) => lineStates.get(line) ?? states?.get(line) ?? 0;
     let nextId = loaded?.nextId ?? 1;
     const open = new Map<number, readonly number[]>();
-    // Records go in the order written: one chain of inserts.
-    let chain: Promise<void> = Promise.resolve();
+    // Records go in the order written, after the ledger's outcomes made before them.
     let failure: unknown;
-    const append = (rec: JournalRecord): Promise<void> => {
-      chain = chain.then(async () => {
+    const append = (rec: JournalRecord): Promise<void> =>
+      this.enqueue(async () => {
         if (failure !== undefined) throw failure;
+        const sql = `INSERT INTO ${s}.journal_records (journal, rec) VALUES ($1, $2)`;
+        const values = [jid, JSON.stringify(rec)];
         try {
-          await this.conn.query(`INSERT INTO ${s}.journal_records (journal, rec) VALUES ($1, $2)`, [
-            jid,
-            JSON.stringify(rec),
-          ]);
+          // A batch in flight is on disk before its request leaves; an outcome is made durable
+          // by the next batch's records (see PgConnection.transaction).
+          if (rec.k === 'f') await this.conn.transaction((db) => db.query(sql, values), true);
+          else await this.conn.query(sql, values);
         } catch (e) {
           failure ??= e;
           throw e;
         }
       });
-      return chain;
-    };
     const dj: DeliveryJournal = {
       previous: (line) => STATES[stateOf(line)],
       begin: async (lines) => {
@@ -391,7 +399,8 @@ export class PgStore implements StateStore {
       ...(loaded ? { resumedFrom: loaded.earlier.since } : {}),
       close: async () => {
         try {
-          await chain;
+          await this.drain();
+          if (failure !== undefined) throw failure;
         } finally {
           await unlock();
         }
@@ -438,6 +447,18 @@ export class PgStore implements StateStore {
       ...(r[3] !== null ? { user: String(r[3]) } : {}),
       ...(r[1] !== null ? { end: r[1] as RunRecord['end'] } : {}),
     }));
+  }
+
+  /** Run `fn` after every write enqueued before it (its own failure is its caller's). */
+  enqueue(fn: () => Promise<void>): Promise<void> {
+    const p = this.ordered.then(fn);
+    this.ordered = p.catch(() => {});
+    return p;
+  }
+
+  /** Every write enqueued so far is done (failures are reported to their callers). */
+  drain(): Promise<void> {
+    return this.ordered;
   }
 
   /** Who the runs numbered `ns` are (for a refused lead's reason). */
@@ -523,7 +544,6 @@ class PgLedger implements CampaignLedger {
   private seen = new LedgerTable();
   private readonly count: number;
   private pending: LedgerRecord[] = [];
-  private chain: Promise<void> = Promise.resolve();
   private failure: unknown;
 
   constructor(
@@ -592,29 +612,38 @@ class PgLedger implements CampaignLedger {
       await db.query(
         `INSERT INTO ${s}.claims (ledger, lo, hi, state, run, time)
          SELECT $1, lo, hi, 0, 0, 0 FROM unnest($2::int[], $3::int[]) AS u(lo, hi)
+         ORDER BY lo, hi
          ON CONFLICT (ledger, lo, hi) DO NOTHING`,
         [ledger, los.map(i32), his.map(i32)],
       );
       const rows = await db.query({
-        text: `SELECT c.lo, c.hi, c.state, c.run, EXISTS (
-                 SELECT 1 FROM pg_locks l
-                 WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
-                   AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-                   AND l.classid = $4::bigint::oid
-                   AND l.objid = (c.run::bigint & 4294967295)::oid) AS live
-               FROM ${s}.claims c
+        text: `SELECT c.lo, c.hi, c.state, c.run FROM ${s}.claims c
                WHERE c.ledger = $1 AND (c.lo, c.hi) IN (SELECT * FROM unnest($2::int[], $3::int[]))
+               ORDER BY c.lo, c.hi
                FOR UPDATE OF c`,
-        values: [ledger, los.map(i32), his.map(i32), space],
+        values: [ledger, los.map(i32), his.map(i32)],
         rowMode: 'array',
       });
       const now = new Map<string, { state: number; run: number; live: boolean }>();
-      for (const r of rows.rows as unknown[][])
-        now.set(`${u32(r[0])}:${u32(r[1])}`, {
-          state: Number(r[2]),
-          run: u32(r[3]),
-          live: r[4] === true,
+      let others = false;
+      for (const r of rows.rows as unknown[][]) {
+        const cur = { state: Number(r[2]), run: u32(r[3]), live: false };
+        now.set(`${u32(r[0])}:${u32(r[1])}`, cur);
+        if (cur.state === STATE_UNCERTAIN && cur.run !== run) others = true;
+      }
+      if (others) {
+        // Which runs are live: their sessions hold the advisory lock (space, run). Asked once.
+        const live = await db.query({
+          text: `SELECT l.objid::bigint FROM pg_locks l
+                 WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
+                   AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+                   AND l.classid = $1::bigint::oid`,
+          values: [space],
+          rowMode: 'array',
         });
+        const liveRuns = new Set((live.rows as unknown[][]).map((r) => u32(r[0])));
+        for (const cur of now.values()) cur.live = liveRuns.has(cur.run);
+      }
       const take: number[] = [];
       const taken = new Set<string>();
       entries.forEach((_e, i) => {
@@ -649,17 +678,17 @@ class PgLedger implements CampaignLedger {
       if (take.length === 0) return;
       const tl = take.map((i) => i32(los[i]!));
       const th = take.map((i) => i32(his[i]!));
+      // The records and the claims in one statement (the claim rows are locked above).
       await db.query(
-        `INSERT INTO ${s}.ledger_records (ledger, lo, hi, ref, run, time, state)
-         SELECT $1, lo, hi, ref, $5, $6, 2
-         FROM unnest($2::int[], $3::int[], $4::int[]) WITH ORDINALITY AS u(lo, hi, ref, o) ORDER BY o`,
-        [ledger, tl, th, take.map((i) => i32(refs[i]!)), i32(run), time],
-      );
-      await db.query(
-        `UPDATE ${s}.claims c SET state = 2, run = $4, time = $5
+        `WITH recorded AS (
+           INSERT INTO ${s}.ledger_records (ledger, lo, hi, ref, run, time, state)
+           SELECT $1, lo, hi, ref, $5, $6, 2
+           FROM unnest($2::int[], $3::int[], $4::int[]) WITH ORDINALITY AS u(lo, hi, ref, o)
+           ORDER BY o)
+         UPDATE ${s}.claims c SET state = 2, run = $5, time = $6
          FROM unnest($2::int[], $3::int[]) AS u(lo, hi)
          WHERE c.ledger = $1 AND c.lo = u.lo AND c.hi = u.hi`,
-        [ledger, tl, th, i32(run), time],
+        [ledger, tl, th, take.map((i) => i32(refs[i]!)), i32(run), time],
       );
     });
     // Recorded: the run's own view follows.
@@ -693,8 +722,8 @@ class PgLedger implements CampaignLedger {
       });
       this.table?.set(lo >>> 0, hi >>> 0, state, this.run, time);
     }
-    this.chain = this.chain
-      .then(() => this.write())
+    this.store
+      .enqueue(() => this.write())
       .catch((e: unknown) => {
         this.failure ??= e;
       });
@@ -712,6 +741,13 @@ class PgLedger implements CampaignLedger {
       const last = new Map<string, LedgerRecord>();
       for (const r of recs) last.set(`${r.lo}:${r.hi}`, r);
       const latest = [...last.values()];
+      // Rows are locked in one order by every transaction (no deadlock between runs).
+      await db.query(
+        `SELECT 1 FROM ${s}.claims c
+         WHERE c.ledger = $1 AND (c.lo, c.hi) IN (SELECT * FROM unnest($2::int[], $3::int[]))
+         ORDER BY c.lo, c.hi FOR UPDATE`,
+        [ledger, latest.map((r) => i32(r.lo)), latest.map((r) => i32(r.hi))],
+      );
       await db.query(
         `UPDATE ${s}.claims c SET state = u.state, time = u.time
          FROM unnest($2::int[], $3::int[], $4::smallint[], $5::bigint[]) AS u(lo, hi, state, time)
@@ -725,12 +761,12 @@ class PgLedger implements CampaignLedger {
           i32(this.run!),
         ],
       );
-    });
+    }, true);
   }
 
   /** Everything settled so far is written (or the failure is thrown). */
   private async flush(): Promise<void> {
-    await this.chain;
+    await this.store.drain();
     if (this.failure !== undefined) throw this.failure;
   }
 

@@ -1,0 +1,281 @@
+#!/usr/bin/env node
+/**
+ * The PostgreSQL store against the file store (issue 24, item 7). Needs `npm run build`.
+ *
+ *   node bench/pg-teams.js [--quick]
+ *
+ * Uses CACS_BENCH_PG_URL (a database it may fill: it makes schemas of its own and drops them),
+ * else starts a throwaway cluster (initdb + pg_ctl in a temp folder, loopback, non-root as
+ * test/helpers/pg.ts does); without PostgreSQL it says so and exits 0.
+ *
+ * Rows (medians of RUNS):
+ *  1. dry run of DRY rows against a ledger of LEDGER numbers: PostgreSQL vs files (target ≤ 1.5×)
+ *  2. import of IMPORT leads at 50 ms service latency: PostgreSQL vs files (target ≤ 1.05×)
+ *  3. 20 concurrent imports of overlapping files into one campaign: duplicates at the service (0)
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CACS = path.join(ROOT, 'bin', 'cacs.js');
+const quick = process.argv.includes('--quick');
+const DRY = quick ? 50_000 : 200_000;
+const LEDGER = quick ? 200_000 : 1_000_000;
+const IMPORT = quick ? 20_000 : 100_000;
+const RUNS = quick ? 1 : 3;
+const CONCURRENT = 20;
+
+const { openStateStore } = await import(path.join(ROOT, 'dist', 'state', 'index.js'));
+const { startEmulator } = await import(path.join(ROOT, 'dist', 'emulator', 'index.js'));
+const { canonicalServiceUrl } = await import(path.join(ROOT, 'dist', 'net.js'));
+
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-bench-pg-'));
+const cleanups = [() => fs.rmSync(scratch, { recursive: true, force: true })];
+const done = async () => {
+  for (const c of cleanups.reverse()) await c();
+};
+
+function pgBin() {
+  const d = '/usr/lib/postgresql';
+  if (fs.existsSync(d))
+    for (const v of fs.readdirSync(d).sort((a, b) => Number(b) - Number(a))) {
+      const bin = path.join(d, v, 'bin');
+      if (fs.existsSync(path.join(bin, 'pg_ctl'))) return bin;
+    }
+  return undefined;
+}
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** A throwaway cluster; its URL. */
+async function cluster() {
+  const bin = pgBin();
+  if (!bin) return undefined;
+  const dir = path.join(scratch, 'pg');
+  fs.mkdirSync(dir);
+  const pw = randomBytes(8).toString('hex');
+  fs.writeFileSync(path.join(dir, 'pw'), `${pw}\n`);
+  let as = {};
+  if (process.getuid() === 0) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }));
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }));
+    fs.chmodSync(scratch, 0o755);
+    fs.chownSync(dir, uid, gid);
+    fs.chownSync(path.join(dir, 'pw'), uid, gid);
+    as = { uid, gid };
+  }
+  const data = path.join(dir, 'data');
+  const run = (cmd, args) => execFileSync(path.join(bin, cmd), args, { ...as, stdio: 'ignore' });
+  run('initdb', [
+    '-D',
+    data,
+    '-U',
+    'bench',
+    `--pwfile=${path.join(dir, 'pw')}`,
+    '-A',
+    'scram-sha-256',
+  ]);
+  const port = await freePort();
+  run('pg_ctl', [
+    'start',
+    '-w',
+    '-D',
+    data,
+    '-l',
+    path.join(dir, 'log'),
+    '-o',
+    `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories= -c max_connections=200`,
+  ]);
+  cleanups.push(() => run('pg_ctl', ['stop', '-w', '-m', 'fast', '-D', data]));
+  return `postgres://bench:${pw}@127.0.0.1:${port}/postgres`;
+}
+
+function cacs(args, env, cwd) {
+  return new Promise((resolve) => {
+    const t0 = process.hrtime.bigint();
+    const p = spawn(process.execPath, [CACS, ...args], {
+      env,
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    p.stdout.on('data', (c) => (out += c));
+    p.stderr.on('data', (c) => (err += c));
+    p.on('close', (code) =>
+      resolve({ code, ms: Number(process.hrtime.bigint() - t0) / 1e6, out, err }),
+    );
+  });
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const phone = (i) => `09${String(10_000_000 + i).slice(-8)}`;
+function leads(file, from, n) {
+  const lines = ['phone,name'];
+  for (let i = from; i < from + n; i++) lines.push(`${phone(i)},K${i}`);
+  fs.writeFileSync(file, `${lines.join('\n')}\n`);
+}
+
+const url = process.env.CACS_BENCH_PG_URL ?? (await cluster());
+if (!url) {
+  console.log('pg-teams: no PostgreSQL (CACS_BENCH_PG_URL unset, no /usr/lib/postgresql): skipped');
+  await done();
+  process.exit(0);
+}
+const schemas = [];
+
+const rows = [];
+try {
+  const emu = await startEmulator({ port: 0, latencyMs: 0 });
+  const serviceUrl = canonicalServiceUrl(new URL(emu.url));
+  const baseEnv = (extra) => ({
+    PATH: process.env.PATH,
+    HOME: scratch,
+    TMPDIR: os.tmpdir(),
+    CACS_BASE_URL: emu.url,
+    CACS_ACCESS_TOKEN: 'emulator-token',
+    CACS_CAMPAIGN: 'summer',
+    ...extra,
+  });
+
+  // 1. Dry run against a large ledger.
+  const dryFile = path.join(scratch, 'dry.csv');
+  leads(dryFile, LEDGER - DRY / 2, DRY); // half of the rows are in the ledger
+  const fileDir = path.join(scratch, 'state-file');
+  // The default schema (cacs), as the command uses it; dropped at the end.
+  const pgSchema = 'cacs';
+  const c = { serviceUrl, campaignKey: 'summer' };
+  for (const store of [
+    openStateStore({ stateDir: fileDir }),
+    openStateStore({
+      stateDir: path.join(scratch, 'state-pg'),
+      stateUrl: url,
+      stateSchema: pgSchema,
+    }),
+  ]) {
+    await (await store.openLedger(c, 1)).close();
+    const h = await store.hasher();
+    const t = Math.floor(Date.now() / 1000);
+    for (let at = 0; at < LEDGER; at += 50_000) {
+      const recs = [];
+      for (let i = at; i < Math.min(LEDGER, at + 50_000); i++) {
+        const [lo, hi] = h.phone(phone(i));
+        recs.push({ lo, hi, ref: 0, run: 1, time: t, state: 1 });
+      }
+      await store.appendLedgerRecords(c, recs);
+    }
+    await store.close();
+  }
+  const dryFileMs = [];
+  const dryPgMs = [];
+  for (let r = 0; r < RUNS; r++) {
+    const a = await cacs(
+      ['import', dryFile, '--dry-run'],
+      baseEnv({ CACS_STATE_DIR: fileDir }),
+      scratch,
+    );
+    const b = await cacs(
+      ['import', dryFile, '--dry-run'],
+      baseEnv({ CACS_STATE_DIR: path.join(scratch, 'state-pg'), CACS_STATE_URL: url }),
+      scratch,
+    );
+    if (a.code !== 0 || b.code !== 0) throw new Error(`dry run failed: ${a.err}${b.err}`);
+    dryFileMs.push(a.ms);
+    dryPgMs.push(b.ms);
+  }
+  rows.push([
+    `dry run ${DRY.toLocaleString()} rows vs ${LEDGER.toLocaleString()}-number ledger`,
+    median(dryFileMs),
+    median(dryPgMs),
+    1.5,
+  ]);
+  await emu.close();
+
+  // 2. Import at 50 ms latency.
+  const slow = await startEmulator({ port: 0, latencyMs: 50 });
+  const impFile = path.join(scratch, 'import.csv');
+  leads(impFile, 0, IMPORT);
+  const impFileMs = [];
+  const impPgMs = [];
+  for (let r = 0; r < RUNS; r++) {
+    slow.store.received.length = 0;
+    const key = `c${r}`;
+    const env = (extra) => baseEnv({ CACS_BASE_URL: slow.url, CACS_CAMPAIGN: 'summer', ...extra });
+    const a = await cacs(
+      ['import', impFile, '--restart', '--allow-repeat'],
+      env({ CACS_STATE_DIR: path.join(scratch, `imp-file-${key}`) }),
+      scratch,
+    );
+    const b = await cacs(
+      ['import', impFile, '--restart', '--allow-repeat'],
+      env({ CACS_STATE_DIR: path.join(scratch, `imp-pg-${key}`), CACS_STATE_URL: url }),
+      scratch,
+    );
+    impFileMs.push(a.ms);
+    impPgMs.push(b.ms);
+  }
+  rows.push([
+    `import ${IMPORT.toLocaleString()} leads at 50 ms latency`,
+    median(impFileMs),
+    median(impPgMs),
+    1.05,
+  ]);
+  await slow.close();
+
+  // 3. 20 concurrent imports, overlapping, into one campaign.
+  const emu3 = await startEmulator({ port: 0, latencyMs: 5 });
+  const runs = [];
+  const t0 = Date.now();
+  for (let k = 0; k < CONCURRENT; k++) {
+    const dir = path.join(scratch, `op-${k}`);
+    fs.mkdirSync(dir);
+    leads(path.join(dir, 'crm.csv'), k * 500, 5_000); // each overlaps the next 9
+    runs.push(
+      cacs(
+        ['import', 'crm.csv', '--batch-size', '100'],
+        baseEnv({
+          CACS_BASE_URL: emu3.url,
+          CACS_STATE_DIR: path.join(dir, 'state'),
+          CACS_STATE_URL: url,
+          HOME: dir,
+        }),
+        dir,
+      ).then((r) => {
+        if (![0, 5].includes(r.code)) throw new Error(`import ${k}: exit ${r.code}: ${r.err}`);
+      }),
+    );
+  }
+  await Promise.all(runs);
+  const got = emu3.store.received.flatMap((x) => x.phones);
+  const dups = got.length - new Set(got).size;
+  console.log(
+    `${CONCURRENT} concurrent imports (5,000 leads each, overlapping): ${got.length.toLocaleString()} leads at the service, ${new Set(got).size.toLocaleString()} distinct, ${dups} duplicates, ${Date.now() - t0} ms`,
+  );
+  await emu3.close();
+} finally {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect().catch(() => {});
+  for (const s of [...schemas, 'cacs'])
+    await client.query(`DROP SCHEMA IF EXISTS ${s} CASCADE`).catch(() => {});
+  await client.end().catch(() => {});
+  await done();
+}
+for (const [name, file, pgMs, target] of rows) {
+  const ratio = pgMs / file;
+  console.log(
+    `${name}: files ${Math.round(file)} ms, PostgreSQL ${Math.round(pgMs)} ms, ${ratio.toFixed(2)}× (target ≤ ${target}×)${ratio > target ? ' MISSED' : ''}`,
+  );
+}
