@@ -45,9 +45,27 @@ class LongestFirst extends BaseSequencer {
  */
 const workers = Number(process.env.CACS_TEST_WORKERS) || Math.min(4, os.availableParallelism() + 1);
 
+/**
+ * Two tiers, both run by `npm test` and `.ci/run` (each file's line names its tier): `unit`,
+ * in-process (the library and the CLI's main() through runCli), and `e2e`, the files that start
+ * cacs, node, npm, tsc or Chromium as processes of their own. `npm run test:unit` runs the
+ * first alone, as a quick check while working.
+ *
+ * The unit files share their worker processes (isolate: false): a fresh process per file cost
+ * each file about half a second of CPU to start vitest and load the library again, a third of
+ * the tier's CPU time on a 2-core machine where the suite is CPU-bound. Each file still gets
+ * its own module instance of itself and test/setup.ts; what the unit files change in the
+ * process (process.env.TMPDIR, the umask, a spy on fs.promises.open) they restore in a finally.
+ * The e2e files keep a process each: they send signals and wait for child processes.
+ */
+const tiers = [
+  { name: 'unit', include: ['test/unit/**/*.test.ts'], isolate: false },
+  { name: 'e2e', include: ['test/e2e/**/*.test.ts'] },
+];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    projects: tiers.map((tier) => ({ extends: true, test: tier })),
     // dist/ rebuilt from the current source when it is not already its build (bin/cacs.js runs dist/).
     globalSetup: ['test/global-setup.ts'],
     // Temporary folders made through test/helpers/tmp.ts go when each test file ends.

@@ -1,12 +1,47 @@
 /**
  * Vitest setup file (runs in each test file's worker): what test/helpers/tmp.ts made for the
- * file is removed when the file ends, whatever its tests did.
+ * file is removed when the file ends, whatever its tests did. With CACS_TEST_CPU=<file>, each
+ * test file also appends a line to that file: its name and the CPU time it took in ms, in its
+ * worker (selfMs, from this setup to its end; processMs, the worker's since it started, which
+ * counts the files before it in a shared unit worker) and in the child processes it waited for
+ * (childrenMs): where the suite's time goes, whatever else the machine runs (see README,
+ * Development).
  */
-import { afterAll } from 'vitest';
+import fs from 'node:fs';
+import { afterAll, expect } from 'vitest';
 import { removeTempDirs } from './helpers/tmp.js';
+
+/** This process's CPU time and its waited-for children's, in ms (Linux: /proc/self/stat). */
+function cpuMs(): { self: number; children: number } {
+  const self = process.cpuUsage();
+  let children = 0;
+  try {
+    // Fields after the command name: state is field 3; cutime and cstime are fields 16 and 17.
+    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    children = ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
+  } catch {
+    // Not Linux: children unknown.
+  }
+  return { self: (self.user + self.system) / 1000, children };
+}
+
+const cpuLog = process.env.CACS_TEST_CPU;
+const started = cpuLog ? cpuMs() : undefined;
 
 afterAll(() => {
   const left = removeTempDirs();
+  if (cpuLog && started) {
+    const now = cpuMs();
+    const line = {
+      file: expect.getState().testPath,
+      pid: process.pid,
+      selfMs: Math.round(now.self - started.self),
+      processMs: Math.round(now.self),
+      childrenMs: Math.round(now.children - started.children),
+    };
+    fs.appendFileSync(cpuLog, `${JSON.stringify(line)}\n`);
+  }
   if (left.length > 0)
     throw new Error(`temporary folders that could not be removed: ${left.join(', ')}`);
 });

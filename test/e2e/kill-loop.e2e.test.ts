@@ -14,7 +14,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, killableEnv, runCli, tempDir } from '../helpers/cli.js';
 import { startHoldingServer } from '../helpers/holding-server.js';
 import { importEnv, write } from '../helpers/import.js';
@@ -55,94 +55,99 @@ describe(`kill, rerun, retry: ${LOOPS} loops`, () => {
     for (const s of servers) await s.close();
   });
 
-  it(
-    'every lead reaches the service exactly once, and a settled retry is never repeated',
-    async () => {
-      const server = await startHoldingServer(40);
-      servers.push(server);
-      const cwd = tempDir();
-      const env = killableEnv(importEnv(server, { CACS_CAMPAIGN: 'C1' }));
-      const stateDir = env.CACS_STATE_DIR!;
-      let random = 12345;
-      const rand = (n: number) => {
-        random = (random * 1103515245 + 12345) % 2 ** 31;
-        return random % n;
-      };
-      const exits: number[] = [];
-      for (let loop = 0; loop < LOOPS; loop++) {
-        const name = `loop-${loop}.csv`;
-        const phones = Array.from({ length: LEADS }, (_, i) => `09${loop * 100 + i + 10_000_000}`);
-        write(cwd, name, `phone\n${phones.join('\n')}\n`);
-        const before = server.committed.length;
-        const answeredBefore = server.answered;
-        const killAt = server.requests + 1 + rand(LEADS / 2);
-        const viaSigint = loop % 5 === 4;
+  // One test per loop, in order, on the same server, folder and state (each with a time limit
+  // of its own: a loaded machine slows every loop, and no loop may fail for the others' time).
+  let server: Awaited<ReturnType<typeof startHoldingServer>>;
+  let cwd: string;
+  let env: ReturnType<typeof killableEnv<ReturnType<typeof importEnv>>>;
+  let stateDir: string;
+  let random = 12345;
+  const rand = (n: number) => {
+    random = (random * 1103515245 + 12345) % 2 ** 31;
+    return random % n;
+  };
+  const exits: number[] = [];
+  beforeAll(async () => {
+    server = await startHoldingServer(40);
+    servers.push(server);
+    cwd = tempDir();
+    env = killableEnv(importEnv(server, { CACS_CAMPAIGN: 'C1' }));
+    stateDir = env.CACS_STATE_DIR!;
+  });
 
-        const child = spawn(process.execPath, [BIN, 'import', name, ...ARGS], {
-          cwd,
-          env: env as NodeJS.ProcessEnv,
-          stdio: 'ignore',
-        });
-        const exited = new Promise<void>((r) => child.on('exit', () => r()));
-        let killed = false;
-        server.onRequest = (n) => {
-          if (n !== killAt) return;
-          const poll = () => {
-            if (killed || child.exitCode !== null) return;
-            // Kill only once every answer the client got is in its journal (else the lead is
-            // legitimately uncertain and a retry may duplicate it: not what this test measures).
-            if (doneRecords(stateDir, name) >= server.answered - answeredBefore) {
-              killed = true;
-              server.doomClient();
-              if (viaSigint) {
-                child.kill('SIGINT');
-                setTimeout(() => child.kill('SIGINT'), 5);
-              } else child.kill('SIGKILL');
-            } else setTimeout(poll, 2);
-          };
-          poll();
+  for (let loop = 0; loop < LOOPS; loop++) {
+    const viaSigint = loop % 5 === 4;
+    it(`loop ${loop} (${viaSigint ? 'double SIGINT' : 'SIGKILL'}): every lead reaches the service exactly once, and a settled retry is never repeated`, async () => {
+      const name = `loop-${loop}.csv`;
+      const phones = Array.from({ length: LEADS }, (_, i) => `09${loop * 100 + i + 10_000_000}`);
+      write(cwd, name, `phone\n${phones.join('\n')}\n`);
+      const before = server.committed.length;
+      const answeredBefore = server.answered;
+      const killAt = server.requests + 1 + rand(LEADS / 2);
+
+      const child = spawn(process.execPath, [BIN, 'import', name, ...ARGS], {
+        cwd,
+        env: env as NodeJS.ProcessEnv,
+        stdio: 'ignore',
+      });
+      const exited = new Promise<void>((r) => child.on('exit', () => r()));
+      let killed = false;
+      server.onRequest = (n) => {
+        if (n !== killAt) return;
+        const poll = () => {
+          if (killed || child.exitCode !== null) return;
+          // Kill only once every answer the client got is in its journal (else the lead is
+          // legitimately uncertain and a retry may duplicate it: not what this test measures).
+          if (doneRecords(stateDir, name) >= server.answered - answeredBefore) {
+            killed = true;
+            server.doomClient();
+            if (viaSigint) {
+              child.kill('SIGINT');
+              setTimeout(() => child.kill('SIGINT'), 5);
+            } else child.kill('SIGKILL');
+          } else setTimeout(poll, 2);
         };
-        await exited;
-        server.onRequest = undefined;
-        // What the dead process left in the accept queue is doomed too; then commit again.
-        await server.spare();
+        poll();
+      };
+      await exited;
+      server.onRequest = undefined;
+      // What the dead process left in the accept queue is doomed too; then commit again.
+      await server.spare();
 
-        const plain = await runCli(['import', path.join(cwd, name), ...ARGS, '--json'], {
+      const plain = await runCli(['import', path.join(cwd, name), ...ARGS, '--json'], {
+        env,
+        cwd,
+      });
+      expect([0, 5], plain.stderr).toContain(plain.code);
+      exits.push(plain.code);
+      const retry = await runCli(
+        ['import', path.join(cwd, name), ...ARGS, '--retry-uncertain', '--json'],
+        {
+          env,
+          cwd,
+        },
+      );
+      expect(retry.code, retry.stderr).toBe(0);
+      const settled = server.committed.length;
+      for (const extra of [[], ['--retry-uncertain']]) {
+        const again = await runCli(['import', path.join(cwd, name), ...ARGS, ...extra, '--json'], {
           env,
           cwd,
         });
-        expect([0, 5], plain.stderr).toContain(plain.code);
-        exits.push(plain.code);
-        const retry = await runCli(
-          ['import', path.join(cwd, name), ...ARGS, '--retry-uncertain', '--json'],
-          {
-            env,
-            cwd,
-          },
-        );
-        expect(retry.code, retry.stderr).toBe(0);
-        const settled = server.committed.length;
-        for (const extra of [[], ['--retry-uncertain']]) {
-          const again = await runCli(
-            ['import', path.join(cwd, name), ...ARGS, ...extra, '--json'],
-            {
-              env,
-              cwd,
-            },
-          );
-          expect(again.code, again.stderr).toBe(0);
-          expect(JSON.parse(again.stdout)).toMatchObject({ imported: 0, uncertain: 0 });
-        }
-        expect(server.committed.length).toBe(settled);
-        const mine = server.committed.slice(before).sort();
-        const imported = (r: { stdout: string }) =>
-          (JSON.parse(r.stdout) as { imported: number }).imported;
-        const how = `loop ${loop} (${viaSigint ? 'double SIGINT' : 'SIGKILL'}): the rerun imported ${imported(plain)}, the retry ${imported(retry)}`;
-        expect(mine, how).toEqual([...phones].sort());
+        expect(again.code, again.stderr).toBe(0);
+        expect(JSON.parse(again.stdout)).toMatchObject({ imported: 0, uncertain: 0 });
       }
-      // The kills did leave batches in flight (else this test would prove nothing).
-      expect(exits.filter((c) => c === 5).length).toBeGreaterThan(LOOPS / 4);
-    },
-    Math.max(240_000, LOOPS * 10_000),
-  );
+      expect(server.committed.length).toBe(settled);
+      const mine = server.committed.slice(before).sort();
+      const imported = (r: { stdout: string }) =>
+        (JSON.parse(r.stdout) as { imported: number }).imported;
+      const how = `loop ${loop} (${viaSigint ? 'double SIGINT' : 'SIGKILL'}): the rerun imported ${imported(plain)}, the retry ${imported(retry)}`;
+      expect(mine, how).toEqual([...phones].sort());
+    }, 60_000);
+  }
+
+  it('the kills did leave batches in flight (else the loops would prove nothing)', () => {
+    expect(exits).toHaveLength(LOOPS);
+    expect(exits.filter((c) => c === 5).length).toBeGreaterThan(LOOPS / 4);
+  });
 });
