@@ -4,7 +4,7 @@
  * ended the run, over real HTTP (the emulator, or a purpose-built server for faults). stderr
  * keeps the human message; the token never appears on either.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { EmulatorOptions } from '../../src/emulator/index.js';
@@ -233,7 +233,7 @@ describe('cacs import --json: one object for every outcome', () => {
     expect(o.error?.hint).toContain(`${file}.uncertain.csv`);
   });
 
-  it('another run holds the lock: exit 1, error.code locked', async () => {
+  it('another run holds the lock: exit 1, error.code locked', { timeout: 120_000 }, async () => {
     const server = await startHoldingServer(3000);
     const cwd = tempDir();
     const file = leads(cwd);
@@ -244,7 +244,7 @@ describe('cacs import --json: one object for every outcome', () => {
     });
     const exited = new Promise((r) => first.on('exit', r));
     try {
-      await until(() => server.requests >= 1);
+      await until(() => server.requests >= 1, first);
       const r = await runCli(['import', file, '--json'], { env, cwd });
       expect(r.code).toBe(1);
       expect(outcome(r).error).toMatchObject({
@@ -258,62 +258,66 @@ describe('cacs import --json: one object for every outcome', () => {
     }
   });
 
-  it('interrupted (Ctrl-C): exit 130, error.code interrupted, the summary so far; a second Ctrl-C prints one object too', async () => {
-    for (const signals of [1, 2]) {
-      const server = await startHoldingServer(signals === 1 ? 400 : 5000);
-      const cwd = tempDir();
-      const file = leads(
-        cwd,
-        Array.from({ length: 20 }, (_, i) => `09${String(10_000_000 + i)},K${i}`),
-      );
-      const child = spawn(
-        process.execPath,
-        [BIN, 'import', file, '--batch-size', '5', '--concurrency', '1', '--json'],
-        { cwd, env: importEnv(server) as NodeJS.ProcessEnv },
-      );
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-      const done = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-      try {
-        await until(() => server.requests >= 1);
-        child.kill('SIGINT');
-        // The second, again until it exits (no fixed pause: two signals sent together may
-        // arrive as one).
-        const again = signals === 2 ? setInterval(() => child.kill('SIGINT'), 50) : undefined;
-        const code = await done;
-        clearInterval(again);
-        expect(code).toBe(130);
-        const o = outcome({ code: 130, stdout });
-        expect(o.error?.code).toBe('interrupted');
-        if (signals === 1) {
-          expect(o).toMatchObject({ total: 20, exitCode: 130 });
-          expect(o.error?.message).toMatch(
-            /^interrupted: \d+ leads? imported, \d+ leads? not sent$/,
-          );
-          expect(o.error?.hint).toContain('Run the same command again');
-        } else {
-          expect(o).toEqual({
-            file,
-            dryRun: false,
-            campaign: 'summer',
-            alias: null,
-            exitCode: 130,
-            error: {
-              code: 'interrupted',
-              message:
-                'SIGINT again: stopping now; batches in flight are left uncertain (the journal says which)',
-            },
-          });
-          expect(stderr).toContain('SIGINT again: stopping now');
+  it(
+    'interrupted (Ctrl-C): exit 130, error.code interrupted, the summary so far; a second Ctrl-C prints one object too',
+    { timeout: 120_000 },
+    async () => {
+      for (const signals of [1, 2]) {
+        const server = await startHoldingServer(signals === 1 ? 400 : 5000);
+        const cwd = tempDir();
+        const file = leads(
+          cwd,
+          Array.from({ length: 20 }, (_, i) => `09${String(10_000_000 + i)},K${i}`),
+        );
+        const child = spawn(
+          process.execPath,
+          [BIN, 'import', file, '--batch-size', '5', '--concurrency', '1', '--json'],
+          { cwd, env: importEnv(server) as NodeJS.ProcessEnv },
+        );
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+        child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+        const done = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+        try {
+          await until(() => server.requests >= 1, child);
+          child.kill('SIGINT');
+          // The second, again until it exits (no fixed pause: two signals sent together may
+          // arrive as one).
+          const again = signals === 2 ? setInterval(() => child.kill('SIGINT'), 50) : undefined;
+          const code = await done;
+          clearInterval(again);
+          expect(code).toBe(130);
+          const o = outcome({ code: 130, stdout });
+          expect(o.error?.code).toBe('interrupted');
+          if (signals === 1) {
+            expect(o).toMatchObject({ total: 20, exitCode: 130 });
+            expect(o.error?.message).toMatch(
+              /^interrupted: \d+ leads? imported, \d+ leads? not sent$/,
+            );
+            expect(o.error?.hint).toContain('Run the same command again');
+          } else {
+            expect(o).toEqual({
+              file,
+              dryRun: false,
+              campaign: 'summer',
+              alias: null,
+              exitCode: 130,
+              error: {
+                code: 'interrupted',
+                message:
+                  'SIGINT again: stopping now; batches in flight are left uncertain (the journal says which)',
+              },
+            });
+            expect(stderr).toContain('SIGINT again: stopping now');
+          }
+        } finally {
+          child.kill('SIGKILL');
+          await server.close();
         }
-      } finally {
-        child.kill('SIGKILL');
-        await server.close();
       }
-    }
-  }, 30_000);
+    },
+  );
 
   it('a token in the arguments (pasted by mistake) is masked in the JSON too', async () => {
     const r = await runCli(['import', 'leads.csv', '--json', `--token=${SENTINEL}`], {
@@ -424,10 +428,15 @@ describe('usage errors name the help of the command they are about', () => {
   });
 });
 
-async function until(check: () => boolean, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
+/**
+ * Until `check` holds; fails at once if `child` ends first. No deadline of its own: on a loaded
+ * machine a process can take many seconds to start, and the test's timeout is the bound.
+ */
+async function until(check: () => boolean, child: ChildProcess): Promise<void> {
+  let ended = child.exitCode !== null || child.signalCode !== null;
+  child.once('exit', () => (ended = true));
   while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
+    if (ended) throw new Error('the process ended before what was awaited happened');
     await new Promise((r) => setTimeout(r, 20));
   }
 }
