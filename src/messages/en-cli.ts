@@ -20,6 +20,24 @@ export const enCli = {
     '--run: run {run} imported into campaign {campaign} at {service}, not {asked} at {askedService}',
   'cli.words.reconcile.run.otherCampaign.hint':
     "Give --campaign {campaign} (and that service's address).",
+  'cli.words.leads.sidecar.rejects.diskFull.hint':
+    'Free some space or give --rejects <file> in a folder you can write to, then run the same command again (leads already imported are not sent twice).',
+  'cli.words.leads.sidecar.rejects.notWritable.hint':
+    'Make the folder writable, or give --rejects <file> in a folder you can write to.',
+  'cli.words.leads.written.allKept.hint':
+    'Move the lists you still need elsewhere, or give --rejects <file>.',
+  'cli.words.config.baseUrl.missing.hint':
+    'Give --base-url <url>, set {env}, or put baseUrl in a config file (cacs config init).',
+  'cli.words.config.insecureHttp.hint':
+    'Use https://, or pass --insecure-http (config allowInsecureHttp: true) if you really mean it.',
+  'cli.words.config.campaign.missing.hint':
+    'Give --campaign <key|alias>, set {env}, or put defaultCampaign in a config file.',
+  'cli.words.config.campaign.empty.hint':
+    'Give --campaign <key|alias> with the key the service operator gave you (or set {env}).',
+  'cli.words.config.campaign.tooLong.hint':
+    'Check --campaign, or the alias in campaigns: (known aliases: {aliases}).',
+  'cli.words.api.campaign.refused.hint':
+    'Check --campaign, CACS_CAMPAIGN or the campaigns aliases in your config; the key is case-sensitive.',
 
   // ── any command: usage, internal errors ──────────────────────────────────────────────
   'cli.usage.seeHelp': 'Run {command} --help for usage.',

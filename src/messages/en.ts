@@ -4,6 +4,9 @@
  */
 import { enCli } from './en-cli.js';
 import { enState } from './en-state.js';
+import { enLibLeads } from './en-lib-leads.js';
+import { enLibConfig } from './en-lib-config.js';
+import { enLibApi } from './en-lib-api.js';
 
 export const en = {
   ...enCli,
@@ -106,4 +109,7 @@ export const en = {
   'report.largeAnswerBytes.invalid': 'largeAnswerBytes: expected a number of bytes above 0',
   'report.from.required': 'from is required',
   ...enState,
+  ...enLibLeads,
+  ...enLibConfig,
+  ...enLibApi,
 } as const;

@@ -11,7 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { CacsError, createClient, reconcile, runImport } from '../../src/index.js';
+import { CacsError, createClient, reconcile, runImport, runReport } from '../../src/index.js';
+import { requireBaseUrl, requireCampaign, type Settings } from '../../src/config/settings.js';
 import { setFaceWords } from '../../src/messages/index.js';
 import { useCliWords } from '../../src/cli/render/advice.js';
 
@@ -120,5 +121,105 @@ describe('library messages name no flag; the CLI words them with its flags', () 
     const cli = await thrown(elsewhere());
     expect(cli.message).toBe(`--run: ${other.message}`);
     expect(cli.hint).toBe("Give --campaign summer (and that service's address).");
+  });
+
+  it('a rejects file where a file is in the way: chosen in words, or with --rejects', async () => {
+    const file = write('leads.csv', 'phone_number,name\n12345,Bad\n');
+    // Its "folder" is a file: cacs cannot write there (root or not).
+    const rejectsPath = path.join(file, 'out.csv');
+    emu = await startEmulator({ port: 0, campaigns: [{ key: 'summer' }] });
+    const client = createClient({ baseUrl: emu.url, token: emu.token });
+    const attempt = () =>
+      runImport({ client, file, rejectsPath, campaignKey: 'summer', stateDir: false });
+    const e = await thrown(attempt());
+    expect(e.message).toBe(`cannot write out.csv in ${path.dirname(rejectsPath)} (not a folder)`);
+    expect(e.hint).toBe(
+      'Make the folder writable, or choose a rejects file in a folder you can write to.',
+    );
+    expect(FLAG.test(e.hint!)).toBe(false);
+
+    useCliWords();
+    const cli = await thrown(attempt());
+    expect(cli.message).toBe(e.message);
+    expect(cli.hint).toBe(
+      'Make the folder writable, or give --rejects <file> in a folder you can write to.',
+    );
+  });
+
+  it('every numbered rejects name kept: move them, or choose another rejects file', async () => {
+    const file = write('leads.csv', 'phone_number,name\n12345,Bad\n');
+    // Files cacs did not write, at the rejects name and every numbered name beside it.
+    write('leads.csv.rejects.csv', 'mine\n');
+    for (let n = 2; n <= 99; n++) write(`leads.csv.rejects-${n}.csv`, 'mine\n');
+    const attempt = () => runImport({ file, campaignKey: 'summer', dryRun: true, stateDir: false });
+    const e = await thrown(attempt());
+    expect(e.message).toBe(
+      `${path.join(dir, 'leads.csv.rejects.csv')} is kept (cacs did not write it), and so are leads.csv.rejects-2.csv to leads.csv.rejects-99.csv`,
+    );
+    expect(e.hint).toBe('Move the lists you still need elsewhere, or choose another rejects file.');
+
+    useCliWords();
+    expect((await thrown(attempt())).hint).toBe(
+      'Move the lists you still need elsewhere, or give --rejects <file>.',
+    );
+    expect(fs.readFileSync(path.join(dir, 'leads.csv.rejects.csv'), 'utf8')).toBe('mine\n');
+  });
+
+  it('a campaign the service refuses: check the campaign given, or --campaign', async () => {
+    emu = await startEmulator({ port: 0, campaigns: [{ key: 'summer' }] });
+    const client = createClient({ baseUrl: emu.url, token: emu.token });
+    const attempt = () => thrown(runReport({ client, campaignKey: 'autumn', from: '1d' }));
+    const e = await attempt();
+    expect(e.hint).toBe(
+      'Check the campaign given, CACS_CAMPAIGN or the campaigns aliases in your config; the key is case-sensitive.',
+    );
+
+    useCliWords();
+    expect((await attempt()).hint).toBe(
+      'Check --campaign, CACS_CAMPAIGN or the campaigns aliases in your config; the key is case-sensitive.',
+    );
+  });
+
+  it('settings: no campaign, an empty or too long one, no address, plain http', () => {
+    const base = { campaigns: { empty: ' ' } } as unknown as Settings;
+    const cases: Array<[() => unknown, string]> = [
+      [
+        () => requireCampaign(base),
+        'Give --campaign <key|alias>, set CACS_CAMPAIGN, or put defaultCampaign in a config file.',
+      ],
+      [
+        () => requireCampaign({ ...base, campaign: 'empty' }),
+        'Give --campaign <key|alias> with the key the service operator gave you (or set CACS_CAMPAIGN).',
+      ],
+      [
+        () => requireCampaign({ ...base, campaign: 'x'.repeat(300) }),
+        'Check --campaign, or the alias in campaigns: (known aliases: empty).',
+      ],
+      [
+        () => requireBaseUrl(base),
+        'Give --base-url <url>, set CACS_BASE_URL, or put baseUrl in a config file (cacs config init).',
+      ],
+      [
+        () => requireBaseUrl({ ...base, baseUrl: 'http://example.com' }),
+        'Use https://, or pass --insecure-http (config allowInsecureHttp: true) if you really mean it.',
+      ],
+    ];
+    const hintOf = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        expect(e).toBeInstanceOf(CacsError);
+        return (e as CacsError).hint!;
+      }
+      throw new Error('not thrown');
+    };
+    const lib = cases.map(([f]) => hintOf(f));
+    expect(lib.filter((h) => FLAG.test(h))).toEqual([]);
+    expect(lib[0]).toBe(
+      'Name a campaign (its key or an alias), set CACS_CAMPAIGN, or put defaultCampaign in a config file.',
+    );
+
+    useCliWords();
+    expect(cases.map(([f]) => hintOf(f))).toEqual(cases.map(([, cli]) => cli));
   });
 });

@@ -38,6 +38,15 @@ export const CLI_WORDS = {
   'reconcile.run.ambiguous': 'cli.words.reconcile.run.ambiguous',
   'reconcile.run.otherCampaign': 'cli.words.reconcile.run.otherCampaign',
   'reconcile.run.otherCampaign.hint': 'cli.words.reconcile.run.otherCampaign.hint',
+  'leads.sidecar.rejects.diskFull.hint': 'cli.words.leads.sidecar.rejects.diskFull.hint',
+  'leads.sidecar.rejects.notWritable.hint': 'cli.words.leads.sidecar.rejects.notWritable.hint',
+  'leads.written.allKept.hint': 'cli.words.leads.written.allKept.hint',
+  'config.baseUrl.missing.hint': 'cli.words.config.baseUrl.missing.hint',
+  'config.insecureHttp.hint': 'cli.words.config.insecureHttp.hint',
+  'config.campaign.missing.hint': 'cli.words.config.campaign.missing.hint',
+  'config.campaign.empty.hint': 'cli.words.config.campaign.empty.hint',
+  'config.campaign.tooLong.hint': 'cli.words.config.campaign.tooLong.hint',
+  'api.campaign.refused.hint': 'cli.words.api.campaign.refused.hint',
 } as const satisfies Partial<Record<MessageId, MessageId>>;
 
 /** From now on, the library's messages above are said in the CLI's words (program.ts). */
