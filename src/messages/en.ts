@@ -7,6 +7,7 @@ import { enState } from './en-state.js';
 import { enLibLeads } from './en-lib-leads.js';
 import { enLibConfig } from './en-lib-config.js';
 import { enLibApi } from './en-lib-api.js';
+import { enLibFiles } from './en-lib-files.js';
 
 export const en = {
   ...enCli,
@@ -112,4 +113,5 @@ export const en = {
   ...enLibLeads,
   ...enLibConfig,
   ...enLibApi,
+  ...enLibFiles,
 } as const;
