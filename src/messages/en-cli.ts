@@ -38,6 +38,12 @@ export const enCli = {
     'Check --campaign, or the alias in campaigns: (known aliases: {aliases}).',
   'cli.words.api.campaign.refused.hint':
     'Check --campaign, CACS_CAMPAIGN or the campaigns aliases in your config; the key is case-sensitive.',
+  'cli.words.input.invalidUtf8.hint':
+    'Pass its encoding, e.g. --encoding windows-1258 (Vietnamese Windows) or --encoding windows-1252, or save it as UTF-8.',
+  'cli.words.input.binary.hint':
+    'If it is UTF-16 text without a byte order mark, pass --encoding utf-16le.',
+  'cli.words.input.sheetNotXlsx': '--sheet: {file} is not an Excel (.xlsx) file',
+  'cli.words.input.unknownEncoding': '--encoding {encoding}: unknown encoding',
 
   // ── any command: usage, internal errors ──────────────────────────────────────────────
   'cli.usage.seeHelp': 'Run {command} --help for usage.',

@@ -8,6 +8,7 @@ import { enLibLeads } from './en-lib-leads.js';
 import { enLibConfig } from './en-lib-config.js';
 import { enLibApi } from './en-lib-api.js';
 import { enLibFiles } from './en-lib-files.js';
+import { enLibInput } from './en-lib-input.js';
 
 export const en = {
   ...enCli,
@@ -114,4 +115,5 @@ export const en = {
   ...enLibConfig,
   ...enLibApi,
   ...enLibFiles,
+  ...enLibInput,
 } as const;

@@ -222,4 +222,37 @@ describe('library messages name no flag; the CLI words them with its flags', () 
     useCliWords();
     expect(cases.map(([f]) => hintOf(f))).toEqual(cases.map(([, cli]) => cli));
   });
+
+  it('an input: its encoding or sheet named in words, or with --encoding and --sheet', async () => {
+    // "Hà Nội" in windows-1258 bytes: not UTF-8.
+    const latin = path.join(dir, 'leads-1258.csv');
+    fs.writeFileSync(
+      latin,
+      Buffer.concat([Buffer.from('phone_number,name\n0912345678,H'), Buffer.from([0xe0, 0x0a])]),
+    );
+    const csv = write('leads.csv', 'phone_number,name\n0912345678,An\n');
+    const dry = { campaignKey: 'summer', dryRun: true, stateDir: false } as const;
+    const attempts = [
+      () => thrown(runImport({ ...dry, file: latin })),
+      () => thrown(runImport({ ...dry, file: csv, encoding: 'klingon' })),
+      () => thrown(runImport({ ...dry, file: csv, sheet: '2' })),
+    ];
+    const lib: CacsError[] = [];
+    for (const attempt of attempts) lib.push(await attempt());
+    expect(lib[0]!.hint).toBe(
+      'Give its encoding, e.g. windows-1258 (Vietnamese Windows) or windows-1252, or save it as UTF-8.',
+    );
+    expect(lib[1]!.message).toBe('encoding klingon: unknown encoding');
+    expect(lib[2]!.message).toBe(`a sheet was named, but ${csv} is not an Excel (.xlsx) file`);
+    for (const e of lib) expect(FLAG.test(e.message) || FLAG.test(e.hint ?? '')).toBe(false);
+
+    useCliWords();
+    const cli: CacsError[] = [];
+    for (const attempt of attempts) cli.push(await attempt());
+    expect(cli[0]!.hint).toBe(
+      'Pass its encoding, e.g. --encoding windows-1258 (Vietnamese Windows) or --encoding windows-1252, or save it as UTF-8.',
+    );
+    expect(cli[1]!.message).toBe('--encoding klingon: unknown encoding');
+    expect(cli[2]!.message).toBe(`--sheet: ${csv} is not an Excel (.xlsx) file`);
+  });
 });

@@ -220,8 +220,6 @@ export const LIBRARY_NOT_YET: Readonly<Record<string, number>> = {
   "index.ts": 11,
   "input/bytes.ts": 1,
   "input/csv.ts": 19,
-  "input/decode.ts": 2,
-  "input/inspect.ts": 19,
   "input/json.ts": 16,
   "input/stdin.ts": 9,
   "input/xlsx/index.ts": 14,

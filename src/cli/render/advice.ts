@@ -47,6 +47,10 @@ export const CLI_WORDS = {
   'config.campaign.empty.hint': 'cli.words.config.campaign.empty.hint',
   'config.campaign.tooLong.hint': 'cli.words.config.campaign.tooLong.hint',
   'api.campaign.refused.hint': 'cli.words.api.campaign.refused.hint',
+  'input.invalidUtf8.hint': 'cli.words.input.invalidUtf8.hint',
+  'input.binary.hint': 'cli.words.input.binary.hint',
+  'input.sheetNotXlsx': 'cli.words.input.sheetNotXlsx',
+  'input.unknownEncoding': 'cli.words.input.unknownEncoding',
 } as const satisfies Partial<Record<MessageId, MessageId>>;
 
 /** From now on, the library's messages above are said in the CLI's words (program.ts). */
