@@ -44,6 +44,12 @@ export const enCli = {
     'If it is UTF-16 text without a byte order mark, pass --encoding utf-16le.',
   'cli.words.input.sheetNotXlsx': '--sheet: {file} is not an Excel (.xlsx) file',
   'cli.words.input.unknownEncoding': '--encoding {encoding}: unknown encoding',
+  'cli.words.input.sheet.hint':
+    'Pass --sheet with a sheet name, or its number (1 = the first sheet).',
+  'cli.words.input.sheet.otherHasData':
+    'Sheet "{name}" has data: pass --sheet "{name}" (or --sheet {n}).',
+  'cli.words.input.sheet.othersHaveData':
+    'Sheets {list} have data: pass --sheet with one of their names or numbers.',
 
   // ── any command: usage, internal errors ──────────────────────────────────────────────
   'cli.usage.seeHelp': 'Run {command} --help for usage.',

@@ -35,4 +35,21 @@ export const enLibInput = {
   'input.unknownEncoding': 'encoding {encoding}: unknown encoding',
   'input.unknownEncoding.hint':
     'Examples: utf8, utf-16le, windows-1258 (Vietnamese), windows-1252, latin1.',
+
+  // ── xlsx/index.ts: the sheet ────────────────────────────────────────────────────────
+  'input.sheet.hint': 'Name the sheet, or give its number (1 = the first sheet).',
+  'input.sheet.noNumber.one': '{file}: no sheet number {n} (one sheet: {sheets})',
+  'input.sheet.noNumber.other': '{file}: no sheet number {n} ({count} sheets: {sheets})',
+  'input.sheet.noName': '{file}: no sheet named "{name}" (sheets: {sheets})',
+  'input.sheet.none': '{file}: the workbook has no sheets',
+  'input.sheet.notCells': '{file}: sheet "{name}" is not a table of cells',
+  'input.sheet.missing': 'sheet "{name}" is missing',
+  'input.sheet.noWorkbook': 'no workbook inside; not an .xlsx file?',
+  'input.sheet.empty': '{file}: sheet "{name}" is empty',
+  'input.sheet.headerOnly': '{file}: only a header row, no data rows',
+  'input.sheet.otherHasData': 'Sheet "{name}" has data: name it (its number is {n}).',
+  'input.sheet.othersHaveData': 'Sheets {list} have data: name one of them, or give its number.',
+  'input.sheet.listed': '"{name}" ({n})',
+  'input.sheet.noHeader': '{where}: a value in column {column} has no header',
+  'input.sheet.noHeader.hint': 'Give column {column} a header in row {line}, or clear its values.',
 } as const;

@@ -222,7 +222,6 @@ export const LIBRARY_NOT_YET: Readonly<Record<string, number>> = {
   "input/csv.ts": 19,
   "input/json.ts": 16,
   "input/stdin.ts": 9,
-  "input/xlsx/index.ts": 14,
   "input/xlsx/sheet.ts": 1,
   "input/xlsx/zip.ts": 12,
   "leads/columns.ts": 130,

@@ -51,6 +51,9 @@ export const CLI_WORDS = {
   'input.binary.hint': 'cli.words.input.binary.hint',
   'input.sheetNotXlsx': 'cli.words.input.sheetNotXlsx',
   'input.unknownEncoding': 'cli.words.input.unknownEncoding',
+  'input.sheet.hint': 'cli.words.input.sheet.hint',
+  'input.sheet.otherHasData': 'cli.words.input.sheet.otherHasData',
+  'input.sheet.othersHaveData': 'cli.words.input.sheet.othersHaveData',
 } as const satisfies Partial<Record<MessageId, MessageId>>;
 
 /** From now on, the library's messages above are said in the CLI's words (program.ts). */
