@@ -44,6 +44,8 @@ export const enCli = {
     'If it is UTF-16 text without a byte order mark, pass --encoding utf-16le.',
   'cli.words.input.sheetNotXlsx': '--sheet: {file} is not an Excel (.xlsx) file',
   'cli.words.input.unknownEncoding': '--encoding {encoding}: unknown encoding',
+  'cli.words.input.csv.width.hint':
+    'Columns are split on {delimiter}; if that is wrong, pass --delimiter. Values containing {delimiter} must be quoted.',
   'cli.words.input.sheet.hint':
     'Pass --sheet with a sheet name, or its number (1 = the first sheet).',
   'cli.words.input.sheet.otherHasData':

@@ -52,4 +52,35 @@ export const enLibInput = {
   'input.sheet.listed': '"{name}" ({n})',
   'input.sheet.noHeader': '{where}: a value in column {column} has no header',
   'input.sheet.noHeader.hint': 'Give column {column} a header in row {line}, or clear its values.',
+
+  // ── csv.ts: a CSV file that cannot be read ──────────────────────────────────────────
+  'input.csv.noHeader': '{file}: the file has no header row and no data',
+  'input.csv.headerOnly': '{file}: only a header row, no data rows',
+  'input.csv.at.column': '{where}, column {n}',
+  'input.csv.at.columnNamed': '{where}, column {n} ({name})',
+  'input.csv.quoteHint':
+    'A value with a " in it is written in quotes, each " inside doubled: "Lan ""Bé""".',
+  'input.csv.strayQuote': '{at}: a stray " inside a value that is not in quotes',
+  'input.csv.strayQuoteAfter': '{at}: a stray " inside a value that is not in quotes ({before}"…)',
+  'input.csv.strayQuoteAfter.hint':
+    'Remove the stray ", or put the whole value in quotes with each " inside doubled ("{before}""…").',
+  'input.csv.strayQuote.hint': 'Remove the stray ", or put the whole value in quotes. {quoteHint}',
+  'input.csv.notClosed':
+    '{at}: a quoted value is never closed (a " is missing), so the rest of the file would be read into it',
+  'input.csv.notClosed.hint': 'Add the missing " at the end of that value. {quoteHint}',
+  'input.csv.afterClosing':
+    '{at}: a closing quote is followed by other characters (a value in quotes must end at the {delimiter} or the end of the line)',
+  'input.csv.afterClosing.hint':
+    'If that " belongs to the value, double it; otherwise move the text after it inside the quotes. {quoteHint}',
+  'input.csv.values.one': '{count} value',
+  'input.csv.values.other': '{count} values',
+  'input.csv.columns.one': '{count} column',
+  'input.csv.columns.other': '{count} columns',
+  'input.csv.width': '{where}: this row has {values} but the header has {columns}',
+  'input.csv.widthUnknown': '{where}: this row has a different number of columns than the header',
+  'input.csv.width.hint':
+    'Columns are split on {delimiter}; if that is wrong, give the right delimiter. Values containing {delimiter} must be quoted.',
+  'input.csv.tooLarge': '{at}: a row is too large (an unclosed quote?)',
+  'input.csv.tooLarge.hint': 'Check the quoting from that line on. {quoteHint}',
+  'input.csv.other': '{where}: cannot read this CSV: {reason}',
 } as const;

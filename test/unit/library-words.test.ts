@@ -231,11 +231,13 @@ describe('library messages name no flag; the CLI words them with its flags', () 
       Buffer.concat([Buffer.from('phone_number,name\n0912345678,H'), Buffer.from([0xe0, 0x0a])]),
     );
     const csv = write('leads.csv', 'phone_number,name\n0912345678,An\n');
+    const wide = write('wide.csv', 'phone_number,name\n0912345678,An,Hà Nội\n');
     const dry = { campaignKey: 'summer', dryRun: true, stateDir: false } as const;
     const attempts = [
       () => thrown(runImport({ ...dry, file: latin })),
       () => thrown(runImport({ ...dry, file: csv, encoding: 'klingon' })),
       () => thrown(runImport({ ...dry, file: csv, sheet: '2' })),
+      () => thrown(runImport({ ...dry, file: wide })),
     ];
     const lib: CacsError[] = [];
     for (const attempt of attempts) lib.push(await attempt());
@@ -244,6 +246,10 @@ describe('library messages name no flag; the CLI words them with its flags', () 
     );
     expect(lib[1]!.message).toBe('encoding klingon: unknown encoding');
     expect(lib[2]!.message).toBe(`a sheet was named, but ${csv} is not an Excel (.xlsx) file`);
+    expect(lib[3]!.message).toBe(`${wide}:2: this row has 3 values but the header has 2 columns`);
+    expect(lib[3]!.hint).toBe(
+      'Columns are split on ","; if that is wrong, give the right delimiter. Values containing "," must be quoted.',
+    );
     for (const e of lib) expect(FLAG.test(e.message) || FLAG.test(e.hint ?? '')).toBe(false);
 
     useCliWords();
@@ -254,5 +260,8 @@ describe('library messages name no flag; the CLI words them with its flags', () 
     );
     expect(cli[1]!.message).toBe('--encoding klingon: unknown encoding');
     expect(cli[2]!.message).toBe(`--sheet: ${csv} is not an Excel (.xlsx) file`);
+    expect(cli[3]!.hint).toBe(
+      'Columns are split on ","; if that is wrong, pass --delimiter. Values containing "," must be quoted.',
+    );
   });
 });

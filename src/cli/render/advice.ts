@@ -52,6 +52,7 @@ export const CLI_WORDS = {
   'input.sheetNotXlsx': 'cli.words.input.sheetNotXlsx',
   'input.unknownEncoding': 'cli.words.input.unknownEncoding',
   'input.sheet.hint': 'cli.words.input.sheet.hint',
+  'input.csv.width.hint': 'cli.words.input.csv.width.hint',
   'input.sheet.otherHasData': 'cli.words.input.sheet.otherHasData',
   'input.sheet.othersHaveData': 'cli.words.input.sheet.othersHaveData',
 } as const satisfies Partial<Record<MessageId, MessageId>>;
