@@ -46,6 +46,8 @@ export const enCli = {
   'cli.words.input.unknownEncoding': '--encoding {encoding}: unknown encoding',
   'cli.words.input.csv.width.hint':
     'Columns are split on {delimiter}; if that is wrong, pass --delimiter. Values containing {delimiter} must be quoted.',
+  'cli.words.leads.reject.phone.oldMobile':
+    'phone_number {shown} is an old 11-digit mobile number ({prefix} became {now} in 2018); import without --no-normalize to convert it',
   'cli.words.input.sheet.hint':
     'Pass --sheet with a sheet name, or its number (1 = the first sheet).',
   'cli.words.input.sheet.otherHasData':

@@ -38,4 +38,43 @@ export const enLibLeads = {
     'Move the lists you still need elsewhere, or choose another rejects file.',
   'leads.written.notNoted':
     'could not note in {where} that cacs wrote {file} ({reason}): a later run keeps it and writes beside it',
+
+  // ── validate.ts: the settings of the checks ────────────────────────────────────────
+  'leads.pattern.phone.invalid': 'the phone pattern {pattern} is not a valid regular expression',
+  'leads.pattern.homePhone.invalid':
+    'the home phone pattern {pattern} is not a valid regular expression',
+  'leads.pattern.invalid.hint':
+    'fix {setting} in the configuration (a JavaScript regular expression)',
+  'leads.placeholder.notPhone': 'import.placeholderNumbers: {value} is not a phone number',
+  'leads.placeholder.notPhone.hint': 'List the test numbers as text, e.g. "0911111222".',
+
+  // ── validate.ts: why a row is rejected (the rejects file's reason) ──────────────────
+  'leads.reject.phone.notForm': 'phone_number {shown} is not a number of the form 0xxxxxxxxx',
+  'leads.reject.phone.notDigits':
+    'phone_number {shown} has characters other than digits; the service accepts only 0-9',
+  'leads.reject.phone.notPattern':
+    'phone_number {shown} does not match the phone pattern {pattern}',
+  'leads.reject.phone.noZero':
+    'phone_number {shown} does not start with 0; expected 0 followed by 9 digits',
+  'leads.reject.phone.notRenumbered':
+    'phone_number {shown} has 11 digits: {prefix} is not one of the mobile prefixes renumbered in 2018 ({renumbered}), so it cannot be converted; expected 0 followed by 9 digits',
+  'leads.reject.phone.oldMobile':
+    'phone_number {shown} is an old 11-digit mobile number ({prefix} became {now} in 2018); import it with normalisation on to convert it',
+  'leads.reject.phone.digits.one':
+    'phone_number {shown} has {count} digit; expected 0 followed by 9 digits',
+  'leads.reject.phone.digits.other':
+    'phone_number {shown} has {count} digits; expected 0 followed by 9 digits',
+  'leads.reject.phone.empty': 'phone_number is empty',
+  'leads.reject.phone.excel':
+    'phone_number {shown} lost digits in Excel (scientific notation); re-export the column as text',
+  'leads.reject.phone.letters': 'phone_number {shown} has letters',
+  'leads.reject.phone.testNumber':
+    "phone_number {shown} is a test number (import.placeholderNumbers), not a customer's",
+  'leads.reject.phone.placeholder':
+    "phone_number {shown} is a placeholder, not a subscriber's number",
+  'leads.reject.homePhone.notPhone':
+    'home_phone {shown} is not a phone number: expected 0 followed by 9 or 10 digits',
+  'leads.reject.homePhone.notPattern':
+    'home_phone {shown} does not match the home phone pattern {pattern}',
+  'leads.reject.tooLong': '{field} is {length} characters; the service allows at most {max}',
 } as const;

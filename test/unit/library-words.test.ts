@@ -264,4 +264,27 @@ describe('library messages name no flag; the CLI words them with its flags', () 
       'Columns are split on ","; if that is wrong, pass --delimiter. Values containing "," must be quoted.',
     );
   });
+
+  it('an old 11-digit mobile, not normalised: the reason says to normalise, or --no-normalize', async () => {
+    const file = write('leads.csv', 'phone_number,name\n01621234567,An\n');
+    const attempt = async () => {
+      const s = await runImport({
+        file,
+        campaignKey: 'summer',
+        dryRun: true,
+        stateDir: false,
+        normalize: false,
+        rows: 'data',
+      });
+      expect(s.rejectedRows).toHaveLength(1);
+      return s.rejectedRows![0]!.reason;
+    };
+    expect(await attempt()).toBe(
+      'phone_number "01621234567" is an old 11-digit mobile number (0162 became 032 in 2018); import it with normalisation on to convert it',
+    );
+    useCliWords();
+    expect(await attempt()).toBe(
+      'phone_number "01621234567" is an old 11-digit mobile number (0162 became 032 in 2018); import without --no-normalize to convert it',
+    );
+  });
 });

@@ -52,6 +52,7 @@ export const CLI_WORDS = {
   'input.sheetNotXlsx': 'cli.words.input.sheetNotXlsx',
   'input.unknownEncoding': 'cli.words.input.unknownEncoding',
   'input.sheet.hint': 'cli.words.input.sheet.hint',
+  'leads.reject.phone.oldMobile': 'cli.words.leads.reject.phone.oldMobile',
   'input.csv.width.hint': 'cli.words.input.csv.width.hint',
   'input.sheet.otherHasData': 'cli.words.input.sheet.otherHasData',
   'input.sheet.othersHaveData': 'cli.words.input.sheet.othersHaveData',
