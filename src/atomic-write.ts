@@ -26,6 +26,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { removeOnExit } from './cleanup.js';
 import { UsageError } from './errors.js';
+import { t } from './messages/index.js';
 
 export interface AtomicWriteOptions {
   /** Permission bits of the new file (the umask can only remove some). Default 0o600. */
@@ -92,10 +93,9 @@ export function writeTargetOf(target: string): WriteTarget {
     }
     if (st.isSymbolicLink()) {
       if (euid !== undefined && st.uid !== euid && st.uid !== 0) {
-        throw new UsageError(
-          `${given} is a symlink that belongs to another user (uid ${st.uid}): cacs writes through a symlink only when it is yours (or root's)`,
-          { hint: 'Give the name of the file itself, or remove the link.' },
-        );
+        throw new UsageError(t('write.symlinkOfOther', { file: given, uid: st.uid }), {
+          hint: t('write.symlinkOfOther.hint'),
+        });
       }
       // /dev/fd/N, /dev/stdout → /proc/self/fd/N: an open descriptor, written as it is.
       if (isDescriptorFolder(path.dirname(at))) {
@@ -108,8 +108,8 @@ export function writeTargetOf(target: string): WriteTarget {
         if (to.isDirectory()) throw errnoError('EISDIR', 'a folder', at);
         // A socket (stdout under systemd, a child's stdio in Node) cannot be opened by name.
         if (to.isSocket())
-          throw new UsageError(`${given} is a socket: cacs cannot open it by name`, {
-            hint: 'Write to stdout instead (leave out the file name), or give a file or a pipe.',
+          throw new UsageError(t('write.socketDescriptor', { file: given }), {
+            hint: t('write.socketDescriptor.hint'),
           });
         return { kind: 'direct', path: at, what: 'descriptor' };
       }
@@ -123,8 +123,10 @@ export function writeTargetOf(target: string): WriteTarget {
     if (st.isCharacterDevice()) return { kind: 'direct', path: at, what: 'device' };
     if (st.isDirectory()) throw errnoError('EISDIR', 'a folder', given);
     throw new UsageError(
-      `${given} is a ${st.isBlockDevice() ? 'block device (a disk)' : 'socket'}: cacs writes only to files, named pipes and character devices`,
-      { hint: 'Give a file name.' },
+      st.isBlockDevice()
+        ? t('write.blockDevice', { file: given })
+        : t('write.socket', { file: given }),
+      { hint: t('write.notFile.hint') },
     );
   }
 }
@@ -134,20 +136,20 @@ export function writeTargetOf(target: string): WriteTarget {
  * reader already (else a UsageError naming it; a blocking open would wait for ever, deaf to
  * Ctrl-C). The async path (openDirect) waits for a reader, as a shell redirect does.
  */
-function openDirectSync(t: WriteTarget & { kind: 'direct' }): number {
-  if (t.what === 'device') return fs.openSync(t.path, DIRECT);
+function openDirectSync(target: WriteTarget & { kind: 'direct' }): number {
+  if (target.what === 'device') return fs.openSync(target.path, DIRECT);
   let probe: number;
   try {
-    probe = fs.openSync(t.path, DIRECT | O_NONBLOCK);
+    probe = fs.openSync(target.path, DIRECT | O_NONBLOCK);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENXIO') throw e;
-    throw new UsageError(`${t.path} is a named pipe that nothing is reading`, {
-      hint: 'Start the program that reads it first, then run cacs again.',
+    throw new UsageError(t('write.pipeWithoutReader', { file: target.path }), {
+      hint: t('write.pipeWithoutReader.hint'),
     });
   }
   try {
     // The reader is there, so this open does not wait; the descriptor blocks on a full pipe.
-    return fs.openSync(t.path, DIRECT);
+    return fs.openSync(target.path, DIRECT);
   } finally {
     fs.closeSync(probe);
   }

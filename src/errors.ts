@@ -2,56 +2,63 @@
  * Error classes and exit codes. Everything below src/cli throws these; only src/cli/main.ts
  * turns them into a message and a process exit code.
  */
+import { t, tCount, type MessageId } from './messages/index.js';
 
 /**
  * The exit codes, once (DESIGN.md "Exit codes"): {@link ExitCode} is made from this table, and
  * so is every list of them in the help — `cacs --help` lists each row's `help`, and a command's
  * help ends with the codes it can exit with ({@link COMMAND_EXIT_CODES}), each in a few words
- * (`brief`, unless the command says it its own way).
+ * (`brief`, unless the command says it its own way). Each text is a message id (the CLI's help
+ * prose: src/messages/en-lib-files.ts), said in the current language when the help is made.
  */
 export const EXIT_CODES = [
-  { name: 'OK', code: 0, help: 'everything asked for was done', brief: 'done' },
+  {
+    name: 'OK',
+    code: 0,
+    help: 'cli.exitCode.OK.help',
+    brief: 'cli.exitCode.OK.brief',
+  },
   {
     name: 'FAILURE',
     code: 1,
-    help: 'failure: service unreachable, unexpected service answer, internal error',
-    brief: 'failure',
+    help: 'cli.exitCode.FAILURE.help',
+    brief: 'cli.exitCode.FAILURE.brief',
   },
   {
     name: 'USAGE',
     code: 2,
-    help: 'usage or input error (bad flag, date, file or setting), or every row rejected; nothing imported',
-    brief: 'bad flag or setting',
+    help: 'cli.exitCode.USAGE.help',
+    brief: 'cli.exitCode.USAGE.brief',
   },
   {
     name: 'PARTIAL',
     code: 3,
-    help: 'partial: some leads rejected (validation or service); the other rows done',
-    brief: 'some rows rejected',
+    help: 'cli.exitCode.PARTIAL.help',
+    brief: 'cli.exitCode.PARTIAL.brief',
   },
   {
     name: 'REFUSED',
     code: 4,
-    help: 'refused by the service: access_token or campaign_key not accepted',
-    brief: 'refused by the service',
+    help: 'cli.exitCode.REFUSED.help',
+    brief: 'cli.exitCode.REFUSED.brief',
   },
   {
     name: 'UNCERTAIN',
     code: 5,
-    help: 'uncertain: some batches may or may not have been imported; nothing was resent',
-    brief: 'uncertain',
+    help: 'cli.exitCode.UNCERTAIN.help',
+    brief: 'cli.exitCode.UNCERTAIN.brief',
   },
   {
     name: 'VIOLATIONS',
     code: 6,
-    help: 'report --fail-on-violations: calls outside the compliance rules were found',
-    brief: 'violations found with --fail-on-violations (after the output is written)',
+    help: 'cli.exitCode.VIOLATIONS.help',
+    brief: 'cli.exitCode.VIOLATIONS.brief',
   },
   {
     name: 'INTERRUPTED',
     code: 130,
-    help: 'interrupted (Ctrl-C); the journal is saved, rerun to resume',
-    brief: 'interrupted',
+    help: 'cli.exitCode.INTERRUPTED.help',
+    brief: 'cli.exitCode.INTERRUPTED.brief',
   },
 ] as const;
 
@@ -72,21 +79,23 @@ export const ExitCode = Object.freeze(
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 
 /** The table printed by `cacs --help`: each code and what it means. */
-export const EXIT_CODE_HELP: ReadonlyArray<[ExitCode, string]> = EXIT_CODES.map((r) => [
-  r.code,
-  r.help,
-]);
+export function exitCodeHelp(): Array<[ExitCode, string]> {
+  return EXIT_CODES.map((r) => [r.code, t(r.help)]);
+}
+
+/** A command's own words for an exit code (the ids of en-lib-files.ts), none with a placeholder. */
+type ExitCodeWords = Exclude<Extract<MessageId, `cli.exitCode.${string}`>, 'cli.exitCode.one'>;
 
 /**
  * The codes each command's help lists, in its order, with the command's own words where the
  * row's `brief` does not say it well enough.
  */
 export const COMMAND_EXIT_CODES: Readonly<
-  Record<'import' | 'report' | 'reconcile', ReadonlyArray<[ExitCodeName, string?]>>
+  Record<'import' | 'report' | 'reconcile', ReadonlyArray<[ExitCodeName, ExitCodeWords?]>>
 > = {
   import: [
     ['OK'],
-    ['USAGE', 'bad input (nothing sent)'],
+    ['USAGE', 'cli.exitCode.import.USAGE'],
     ['PARTIAL'],
     ['REFUSED'],
     ['UNCERTAIN'],
@@ -95,11 +104,11 @@ export const COMMAND_EXIT_CODES: Readonly<
   ],
   report: [['OK'], ['USAGE'], ['REFUSED'], ['VIOLATIONS'], ['FAILURE'], ['INTERRUPTED']],
   reconcile: [
-    ['OK', 'none left uncertain'],
-    ['UNCERTAIN', 'some still uncertain'],
+    ['OK', 'cli.exitCode.reconcile.OK'],
+    ['UNCERTAIN', 'cli.exitCode.reconcile.UNCERTAIN'],
     ['USAGE'],
     ['REFUSED'],
-    ['FAILURE', 'failure (nothing settled)'],
+    ['FAILURE', 'cli.exitCode.reconcile.FAILURE'],
     ['INTERRUPTED'],
   ],
 };
@@ -108,9 +117,9 @@ export const COMMAND_EXIT_CODES: Readonly<
 export function exitCodesSentence(command: keyof typeof COMMAND_EXIT_CODES): string {
   const parts = COMMAND_EXIT_CODES[command].map(([name, words]) => {
     const row = EXIT_CODES.find((r) => r.name === name)!;
-    return `${row.code} ${words ?? row.brief}`;
+    return t('cli.exitCode.one', { code: row.code, words: t(words ?? row.brief) });
   });
-  return `Exit codes: ${parts.join(', ')}.`;
+  return t('cli.exitCodes.sentence', { codes: parts.join(', ') });
 }
 
 /**
@@ -253,10 +262,12 @@ export class ConfigError extends UsageError {
   readonly problems: string[];
   constructor(file: string, problems: string[]) {
     super(
-      `${file}: ${problems.length === 1 ? 'a problem' : `${problems.length} problems`} in the configuration:\n` +
-        problems.map((p) => `  - ${p}`).join('\n'),
+      tCount('config.problems', problems.length, {
+        file,
+        problems: problems.map((problem) => t('config.problems.item', { problem })).join('\n'),
+      }),
       {
-        hint: 'Fix the file, or see `cacs config init` for a commented example.',
+        hint: t('config.problems.hint'),
         category: 'config',
       },
     );
@@ -280,7 +291,7 @@ export class LockedError extends FailureError {
 
 /** SIGINT/SIGTERM (exit 130). */
 export class InterruptedError extends CacsError {
-  constructor(message = 'interrupted', options: CacsErrorOptions = {}) {
+  constructor(message = t('error.interrupted'), options: CacsErrorOptions = {}) {
     super(message, ExitCode.INTERRUPTED, options);
   }
 }
@@ -288,6 +299,6 @@ export class InterruptedError extends CacsError {
 /** The reader of stdout went away (`cacs report … | head`): stop quietly. */
 export class OutputClosedError extends CacsError {
   constructor() {
-    super('stdout was closed by the reader', ExitCode.OK);
+    super(t('error.outputClosed'), ExitCode.OK);
   }
 }

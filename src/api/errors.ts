@@ -6,6 +6,7 @@
  *  - final: a definite answer that retrying cannot change (a service error message, 413, 4xx).
  */
 import { CacsError, ExitCode, type ErrorCategory } from '../errors.js';
+import { t } from '../messages/index.js';
 import type { ParsedServiceMessage } from './spec.js';
 
 export type FailureKind = 'retryable' | 'uncertain' | 'final';
@@ -54,11 +55,11 @@ export function exitCodeForService(s: ParsedServiceMessage): ExitCode {
 function hintFor(s: ParsedServiceMessage): string | undefined {
   if (s.param === 'access_token') {
     return s.code === 'missing_header'
-      ? 'The request reached the service without its access_token header: a proxy may strip headers with underscores.'
-      : 'Check the token in CACS_ACCESS_TOKEN or accessToken / accessTokenCommand (cacs config show tells where it comes from).';
+      ? t('api.token.headerStripped.hint')
+      : t('api.token.refused.hint');
   }
   if (s.param === 'campaign_key') {
-    return 'Check --campaign, CACS_CAMPAIGN or the campaigns aliases in your config; the key is case-sensitive.';
+    return t('api.campaign.refused.hint');
   }
   return undefined;
 }

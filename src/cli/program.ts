@@ -6,7 +6,7 @@
 import { Argument, Command, type OptionValues } from '@commander-js/extra-typings';
 import type { Command as PlainCommand } from 'commander';
 import { ENV, envValue } from '../config/env.js';
-import { EXIT_CODE_HELP } from '../errors.js';
+import { exitCodeHelp } from '../errors.js';
 import { t } from '../messages/index.js';
 import { Secrets } from '../secrets.js';
 import { VERSION } from '../version.js';
@@ -30,7 +30,7 @@ type Run<O> = (opts: O, ctx: Context, args: string[]) => Promise<number>;
 function exitCodesHelp(): string {
   return [
     t('cli.help.exitCodes'),
-    ...EXIT_CODE_HELP.map(([code, text]) => `  ${String(code).padEnd(4)} ${text}`),
+    ...exitCodeHelp().map(([code, text]) => `  ${String(code).padEnd(4)} ${text}`),
   ].join('\n');
 }
 

@@ -6,6 +6,7 @@
  */
 import { LIMITS } from '../api/spec.js';
 import { UsageError } from '../errors.js';
+import { t } from '../messages/index.js';
 import { isLoopback } from '../net.js';
 import { ENV } from './env.js';
 
@@ -19,20 +20,17 @@ interface Settings {
 
 export function requireBaseUrl(s: Settings): URL {
   if (s.baseUrl === undefined) {
-    throw new UsageError('no service address is set', {
-      hint: `Give --base-url <url>, set ${ENV.baseUrl}, or put baseUrl in a config file (cacs config init).`,
+    throw new UsageError(t('config.baseUrl.missing'), {
+      hint: t('config.baseUrl.missing.hint', { env: ENV.baseUrl }),
       category: 'config',
     });
   }
   const url = new URL(s.baseUrl);
   if (url.protocol === 'http:' && !isLoopback(url.hostname) && !s.allowInsecureHttp) {
-    throw new UsageError(
-      `refusing plain http:// to ${url.host}: the access token would travel unencrypted`,
-      {
-        hint: 'Use https://, or pass --insecure-http (config allowInsecureHttp: true) if you really mean it.',
-        category: 'config',
-      },
-    );
+    throw new UsageError(t('config.insecureHttp', { host: url.host }), {
+      hint: t('config.insecureHttp.hint'),
+      category: 'config',
+    });
   }
   return url;
 }
@@ -40,8 +38,8 @@ export function requireBaseUrl(s: Settings): URL {
 /** Resolve --campaign (an alias or a key) to the campaign key sent to the service. */
 export function requireCampaign(s: Settings): { key: string; alias?: string } {
   if (s.campaign === undefined) {
-    throw new UsageError('no campaign given', {
-      hint: `Give --campaign <key|alias>, set ${ENV.campaign}, or put defaultCampaign in a config file.`,
+    throw new UsageError(t('config.campaign.missing'), {
+      hint: t('config.campaign.missing.hint', { env: ENV.campaign }),
       category: 'config',
     });
   }
@@ -50,19 +48,25 @@ export function requireCampaign(s: Settings): { key: string; alias?: string } {
   if (key.trim() === '') {
     throw new UsageError(
       aliased === undefined
-        ? 'the campaign key is empty'
-        : `the campaign alias ${JSON.stringify(s.campaign)} stands for an empty key`,
+        ? t('config.campaign.empty')
+        : t('config.campaign.aliasEmpty', { alias: JSON.stringify(s.campaign) }),
       {
-        hint: `Give --campaign <key|alias> with the key the service operator gave you (or set ${ENV.campaign}).`,
+        hint: t('config.campaign.empty.hint', { env: ENV.campaign }),
         category: 'config',
       },
     );
   }
   if ([...key].length > LIMITS.campaignKey) {
     throw new UsageError(
-      `campaign key "${key}" is ${[...key].length} characters; the service allows at most ${LIMITS.campaignKey}`,
+      t('config.campaign.tooLong', {
+        key,
+        length: [...key].length,
+        max: LIMITS.campaignKey,
+      }),
       {
-        hint: `Check --campaign, or the alias in campaigns: (known aliases: ${Object.keys(s.campaigns).join(', ') || 'none'}).`,
+        hint: t('config.campaign.tooLong.hint', {
+          aliases: Object.keys(s.campaigns).join(', ') || t('config.campaign.noAliases'),
+        }),
         category: 'config',
       },
     );

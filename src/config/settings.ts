@@ -7,6 +7,7 @@
  */
 import { DEFAULTS } from '../defaults.js';
 import { UsageError } from '../errors.js';
+import { t } from '../messages/index.js';
 import { ENV, ENV_SETTINGS, envValue, type Env } from './env.js';
 import type { LoadedConfigFile } from './files.js';
 import { defaultStateDir } from './paths.js';
@@ -82,7 +83,9 @@ function envLayer(env: Env): Layer {
     else problems.push(`${name}: ${r.problem}`);
   }
   if (problems.length > 0)
-    throw new UsageError(`environment: ${problems.join('; ')}`, { category: 'config' });
+    throw new UsageError(t('config.environment.invalid', { problems: problems.join('; ') }), {
+      category: 'config',
+    });
   return { label: 'env', values };
 }
 
@@ -139,11 +142,11 @@ export function resolveSettings(opts: ResolveOptions): ResolvedSettings {
     }
     if (!found) {
       const known = [...new Set(opts.files.flatMap((f) => [...f.config.profiles.keys()]))];
-      throw new UsageError(`${profileSource}: no profile named "${profile}"`, {
+      throw new UsageError(t('config.profile.notFound', { source: profileSource, profile }), {
         hint:
           known.length > 0
-            ? `Known profiles: ${known.join(', ')}.`
-            : 'No config file defines any profile.',
+            ? t('config.profile.known.hint', { profiles: known.join(', ') })
+            : t('config.profile.none.hint'),
         category: 'config',
       });
     }

@@ -4,6 +4,7 @@
  * sent a lead (the campaign ledgers). All read through the state store (state/index.ts).
  */
 import { UsageError } from '../errors.js';
+import { t } from '../messages/index.js';
 import { normalizePhone } from '../leads/normalize.js';
 import { STATE_ACCEPTED, STATE_UNCERTAIN, openStateStore, type RunRecord } from '../state/index.js';
 
@@ -54,8 +55,10 @@ export async function showHistoryRun(options: {
   const matches = runs.filter((r) => r.id.startsWith(id));
   if (matches.length === 1) return matches[0]!;
   throw new UsageError(
-    matches.length === 0 ? `no run ${id} in the history` : `${id} matches ${matches.length} runs`,
-    { hint: 'List runs with: cacs history' },
+    matches.length === 0
+      ? t('history.run.notFound', { run: id })
+      : t('history.run.ambiguous', { run: id, count: matches.length }),
+    { hint: t('history.run.hint') },
   );
 }
 

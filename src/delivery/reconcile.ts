@@ -132,9 +132,9 @@ export function findRun(runs: readonly RunRecord[], id: string): RunRecord {
   if (matches.length === 1) return matches[0]!;
   throw new UsageError(
     matches.length === 0
-      ? `--run: no run ${id} in the history`
-      : `--run: ${id} matches ${matches.length} runs`,
-    { hint: 'List runs with: cacs history' },
+      ? t('reconcile.run.notFound', { run: id })
+      : t('reconcile.run.ambiguous', { run: id, count: matches.length }),
+    { hint: t('reconcile.run.hint') },
   );
 }
 
@@ -156,8 +156,14 @@ async function reconcileWith(store: StateStore, opts: ReconcileOptions): Promise
     only = findRun(history, opts.run);
     if (only.campaign !== opts.campaignKey || only.baseUrl !== opts.serviceUrl)
       throw new UsageError(
-        `--run: run ${only.id} imported into campaign ${only.campaign} at ${only.baseUrl}, not ${opts.campaignKey} at ${opts.serviceUrl}`,
-        { hint: `Give --campaign ${only.campaign} (and that service's address).` },
+        t('reconcile.run.otherCampaign', {
+          run: only.id,
+          campaign: only.campaign,
+          service: only.baseUrl,
+          asked: opts.campaignKey,
+          askedService: opts.serviceUrl,
+        }),
+        { hint: t('reconcile.run.otherCampaign.hint', { campaign: only.campaign }) },
       );
   }
   const summary: ReconcileSummary = {

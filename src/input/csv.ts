@@ -3,10 +3,10 @@
  * and wherever the fast reader gives up; csv-parse's errors in the operator's words.
  */
 import { UsageError } from '../errors.js';
+import { t, tCount } from '../messages/index.js';
 import { BlockTrail, InputChangedError, share } from './bytes.js';
 import { FastCsvParser, lineBreaks } from './csv-fast.js';
 import { textChunks, utf8Chunks, utf8Strings } from './decode.js';
-import { plural } from '../text.js';
 import { composed, composedText, nfc } from './unicode.js';
 import {
   inputLimits,
@@ -92,7 +92,7 @@ export async function openCsvFast(info: InputInfo, opts: OpenRowsOptions): Promi
     throw e;
   }
   if (headers === undefined)
-    throw new UsageError(`${info.displayName}: the file has no header row and no data`);
+    throw new UsageError(t('input.csv.noHeader', { file: info.displayName }));
   return {
     headers,
     contentHash: () => (fallback ?? trail).contentHash(),
@@ -127,7 +127,7 @@ export async function openCsvFast(info: InputInfo, opts: OpenRowsOptions): Promi
         }, eachOpts);
         return;
       }
-      if (rows === 0) throw new UsageError(`${info.displayName}: only a header row, no data rows`);
+      if (rows === 0) throw new UsageError(t('input.csv.headerOnly', { file: info.displayName }));
     },
   };
 }
@@ -255,7 +255,7 @@ export async function openCsvParse(
   }
   if (headers === undefined) {
     await settle();
-    throw new UsageError(`${info.displayName}: the file has no header row and no data`);
+    throw new UsageError(t('input.csv.noHeader', { file: info.displayName }));
   }
   return composed({
     headers,
@@ -284,7 +284,7 @@ export async function openCsvParse(
       }
       release();
       await settle();
-      if (rows === 0) throw new UsageError(`${info.displayName}: only a header row, no data rows`);
+      if (rows === 0) throw new UsageError(t('input.csv.headerOnly', { file: info.displayName }));
     },
   });
 }
@@ -302,15 +302,18 @@ function clip(value: string): string {
   return [...one].length > 30 ? `${[...one].slice(0, 30).join('')}…` : one;
 }
 
-/** "column 2 (name)": 1-based, with the header's name when it has one. */
-function columnName(index: number | undefined, headers: readonly string[] | undefined): string {
-  if (index === undefined || !Number.isInteger(index) || index < 0) return '';
+/** "leads.csv:3, column 2 (name)": 1-based, with the header's name when it has one. */
+function atColumn(
+  where: string,
+  index: number | undefined,
+  headers: readonly string[] | undefined,
+): string {
+  if (index === undefined || !Number.isInteger(index) || index < 0) return where;
   const name = headers?.[index]?.trim();
-  return `, column ${index + 1}${name ? ` (${name})` : ''}`;
+  return name
+    ? t('input.csv.at.columnNamed', { where, n: index + 1, name })
+    : t('input.csv.at.column', { where, n: index + 1 });
 }
-
-const QUOTE_HINT =
-  'A value with a " in it is written in quotes, each " inside doubled: "Lan ""Bé""".';
 
 /**
  * csv-parse's errors (their codes, as csv-parse 6 documents them at csv.js.org/parse/errors)
@@ -338,54 +341,51 @@ export function csvError(
   // recordStart. The other errors are on the line csv-parse was reading.
   const line =
     typeof err.lines === 'number' && code !== 'QUOTE_NOT_CLOSED' ? err.lines : recordStart;
-  const at = `${where(info, line)}${columnName(err.index, headers)}`;
+  const at = atColumn(where(info, line), err.index, headers);
   const d = delimiterName(info.delimiter);
+  const quoteHint = t('input.csv.quoteHint');
   switch (code) {
     case 'INVALID_OPENING_QUOTE': {
       const before = typeof err.field === 'string' ? clip(err.field) : undefined;
-      return new UsageError(
-        `${at}: a stray " inside a value that is not in quotes${before !== undefined ? ` (${before}"…)` : ''}`,
-        {
-          hint:
-            before !== undefined
-              ? `Remove the stray ", or put the whole value in quotes with each " inside doubled ("${before}""…").`
-              : `Remove the stray ", or put the whole value in quotes. ${QUOTE_HINT}`,
-        },
-      );
+      return before !== undefined
+        ? new UsageError(t('input.csv.strayQuoteAfter', { at, before }), {
+            hint: t('input.csv.strayQuoteAfter.hint', { before }),
+          })
+        : new UsageError(t('input.csv.strayQuote', { at }), {
+            hint: t('input.csv.strayQuote.hint', { quoteHint }),
+          });
     }
     case 'QUOTE_NOT_CLOSED':
-      return new UsageError(
-        `${at}: a quoted value is never closed (a " is missing), so the rest of the file would be read into it`,
-        { hint: `Add the missing " at the end of that value. ${QUOTE_HINT}` },
-      );
+      return new UsageError(t('input.csv.notClosed', { at }), {
+        hint: t('input.csv.notClosed.hint', { quoteHint }),
+      });
     case 'INVALID_CLOSING_QUOTE':
     case 'NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
-      return new UsageError(
-        `${at}: a closing quote is followed by other characters (a value in quotes must end at the ${d} or the end of the line)`,
-        {
-          hint: `If that " belongs to the value, double it; otherwise move the text after it inside the quotes. ${QUOTE_HINT}`,
-        },
-      );
+      return new UsageError(t('input.csv.afterClosing', { at, delimiter: d }), {
+        hint: t('input.csv.afterClosing.hint', { quoteHint }),
+      });
     case 'RECORD_INCONSISTENT_FIELDS_LENGTH':
     case 'RECORD_INCONSISTENT_COLUMNS': {
       const got = Array.isArray(err.record) ? err.record.length : undefined;
       const want = headers?.length;
       return new UsageError(
         got !== undefined && want !== undefined
-          ? `${where(info, line)}: this row has ${plural(got, 'value')} but the header has ${plural(want, 'column')}`
-          : `${where(info, line)}: this row has a different number of columns than the header`,
-        {
-          hint: `Columns are split on ${d}; if that is wrong, pass --delimiter. Values containing ${d} must be quoted.`,
-        },
+          ? t('input.csv.width', {
+              where: where(info, line),
+              values: tCount('input.csv.values', got),
+              columns: tCount('input.csv.columns', want),
+            })
+          : t('input.csv.widthUnknown', { where: where(info, line) }),
+        { hint: t('input.csv.width.hint', { delimiter: d }) },
       );
     }
     case 'MAX_RECORD_SIZE':
-      return new UsageError(`${at}: a row is too large (an unclosed quote?)`, {
-        hint: `Check the quoting from that line on. ${QUOTE_HINT}`,
+      return new UsageError(t('input.csv.tooLarge', { at }), {
+        hint: t('input.csv.tooLarge.hint', { quoteHint }),
       });
     default:
       return new UsageError(
-        `${where(info, line)}: cannot read this CSV: ${err.message ?? String(e)}`,
+        t('input.csv.other', { where: where(info, line), reason: err.message ?? String(e) }),
       );
   }
 }

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import { isUtf8 } from 'node:buffer';
 import { UsageError } from '../errors.js';
+import { t } from '../messages/index.js';
 import { readBlocks, type BlockTrail } from './bytes.js';
 import { where, type InputInfo } from './types.js';
 
@@ -147,8 +148,8 @@ function invalidUtf8(info: InputInfo, chunk: Buffer, offset: number): UsageError
   const before = fs.readFileSync(info.path).subarray(0, offset + firstInvalidUtf8(chunk));
   let line = 1;
   for (const b of before) if (b === 0x0a) line++;
-  return new UsageError(`${where(info, line)}: the file is not valid UTF-8`, {
-    hint: 'Pass its encoding, e.g. --encoding windows-1258 (Vietnamese Windows) or --encoding windows-1252, or save it as UTF-8.',
+  return new UsageError(t('input.invalidUtf8', { where: where(info, line) }), {
+    hint: t('input.invalidUtf8.hint'),
   });
 }
 

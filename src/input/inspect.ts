@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
+import { t } from '../messages/index.js';
 import { READ_CHUNK } from './bytes.js';
 import { DELIMITERS, type InputFormat, type InputInfo, type InputOptions } from './types.js';
 
@@ -18,14 +19,9 @@ export function formatFromName(name: string): InputFormat {
 }
 
 export function binaryInputError(displayName: string, bom: boolean): UsageError {
-  return new UsageError(
-    `${displayName}: looks like a binary file (it contains NUL bytes), not CSV or JSON`,
-    {
-      hint: bom
-        ? undefined
-        : 'If it is UTF-16 text without a byte order mark, pass --encoding utf-16le.',
-    },
-  );
+  return new UsageError(t('input.binary', { file: displayName }), {
+    hint: bom ? undefined : t('input.binary.hint'),
+  });
 }
 
 /**
@@ -61,28 +57,28 @@ export async function inspectInput(
     const code = (e as { code?: string }).code;
     throw new UsageError(
       code === 'ENOENT'
-        ? `${displayName}: no such file`
-        : `${displayName}: cannot read (${code ?? 'error'})`,
+        ? t('input.noSuchFile', { file: displayName })
+        : t('input.cannotRead', { file: displayName, code: code ?? 'error' }),
     );
   }
-  if (stat.isDirectory()) throw new UsageError(`${displayName}: is a folder, not a file`);
+  if (stat.isDirectory()) throw new UsageError(t('input.isFolder', { file: displayName }));
   if (!stat.isFile()) {
     // A pipe or device has no size and may be read only once: the CLI spools those first
     // (isStreamInput, spoolStdin); block devices and sockets are never lead files.
     const kind = stat.isFIFO()
-      ? 'a pipe (FIFO)'
+      ? 'input.notFile.fifo'
       : stat.isCharacterDevice()
-        ? 'a character device'
+        ? 'input.notFile.characterDevice'
         : stat.isBlockDevice()
-          ? 'a block device (a disk)'
+          ? 'input.notFile.blockDevice'
           : stat.isSocket()
-            ? 'a socket'
-            : 'not a regular file';
-    throw new UsageError(`${displayName}: is ${kind}, not a lead file`, {
+            ? 'input.notFile.socket'
+            : 'input.notFile.other';
+    throw new UsageError(t(kind, { file: displayName }), {
       hint:
         stat.isFIFO() || stat.isCharacterDevice()
-          ? 'Give a regular file, or pipe the data in: cacs import - < <file>.'
-          : 'Give a regular file (CSV, JSON, NDJSON or .xlsx).',
+          ? t('input.notFile.stream.hint')
+          : t('input.notFile.hint'),
     });
   }
   const fd = fs.openSync(file, 'r');
@@ -92,23 +88,19 @@ export async function inspectInput(
   } finally {
     fs.closeSync(fd);
   }
-  if (stat.size === 0) throw new UsageError(`${displayName}: the file is empty`);
+  if (stat.size === 0) throw new UsageError(t('input.empty', { file: displayName }));
   if (head[0] === 0xd0 && head[1] === 0xcf && head[2] === 0x11 && head[3] === 0xe0) {
-    throw new UsageError(`${displayName}: this is an old Excel .xls (or password-protected) file`, {
-      hint: 'Save it from Excel as .xlsx, or as "CSV UTF-8 (Comma delimited)", and import that file.',
-    });
+    throw new UsageError(t('input.xls', { file: displayName }), { hint: t('input.xls.hint') });
   }
   if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) {
     const { isXlsx, openDocumentError, openDocumentKind } = await import('./xlsx/zip.js');
     const odf = openDocumentKind(head);
     if (odf !== undefined) throw openDocumentError(displayName, odf);
     if (opts.format !== undefined && opts.format !== 'xlsx') {
-      throw new UsageError(`${displayName}: this is a zip or Excel file, not ${opts.format}`);
+      throw new UsageError(t('input.zipNotFormat', { file: displayName, format: opts.format }));
     }
     if (!isXlsx(head)) {
-      throw new UsageError(`${displayName}: this is a zip file, not a lead file`, {
-        hint: 'Unzip it first, or save the sheet from Excel as .xlsx or "CSV UTF-8".',
-      });
+      throw new UsageError(t('input.zip', { file: displayName }), { hint: t('input.zip.hint') });
     }
     return {
       path: file,
@@ -124,16 +116,15 @@ export async function inspectInput(
     };
   }
   if (opts.sheet !== undefined)
-    throw new UsageError(`--sheet: ${displayName} is not an Excel (.xlsx) file`);
-  if (opts.format === 'xlsx')
-    throw new UsageError(`${displayName}: not an Excel (.xlsx) file (no zip signature)`);
+    throw new UsageError(t('input.sheetNotXlsx', { file: displayName }));
+  if (opts.format === 'xlsx') throw new UsageError(t('input.notXlsx', { file: displayName }));
   const bom = detectBom(head);
   let encoding = bom?.encoding ?? 'utf8';
   if (opts.encoding !== undefined) {
     const { default: iconv } = await import('iconv-lite');
     if (!iconv.encodingExists(opts.encoding)) {
-      throw new UsageError(`--encoding ${opts.encoding}: unknown encoding`, {
-        hint: 'Examples: utf8, utf-16le, windows-1258 (Vietnamese), windows-1252, latin1.',
+      throw new UsageError(t('input.unknownEncoding', { encoding: opts.encoding }), {
+        hint: t('input.unknownEncoding.hint'),
       });
     }
     if (!bom) encoding = opts.encoding;

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { AtomicFile, assertCanWrite } from '../atomic-write.js';
 import { csvLineWriter, type CsvLine } from '../csv-writer.js';
 import { FailureError, UsageError } from '../errors.js';
+import { t, type MessageId } from '../messages/index.js';
 import { WrittenHash, type WrittenFiles } from './written-files.js';
 
 export const REJECTS_META_COLUMNS = ['line', 'code', 'reason'] as const;
@@ -38,19 +39,19 @@ export function sameFile(a: string, b: string): boolean {
   return real(a) === real(b);
 }
 
-/** Errno codes that mean "this folder cannot take the file", not a bug in cacs. */
-const CANNOT_WRITE: Record<string, string> = {
-  EACCES: 'permission denied',
-  EPERM: 'not permitted',
-  EROFS: 'read-only file system',
-  ENOTDIR: 'not a folder',
-  ENOENT: 'no such folder',
-  EISDIR: 'a folder is in the way',
-  ENOSPC: 'disk full',
-  EDQUOT: 'disk quota exceeded',
-  EFBIG: 'file too large',
-  EIO: 'input/output error',
-};
+/** Errno codes that mean "this folder cannot take the file", not a bug in cacs: why, said. */
+const CANNOT_WRITE = {
+  EACCES: 'leads.sidecar.why.EACCES',
+  EPERM: 'leads.sidecar.why.EPERM',
+  EROFS: 'leads.sidecar.why.EROFS',
+  ENOTDIR: 'leads.sidecar.why.ENOTDIR',
+  ENOENT: 'leads.sidecar.why.ENOENT',
+  EISDIR: 'leads.sidecar.why.EISDIR',
+  ENOSPC: 'leads.sidecar.why.ENOSPC',
+  EDQUOT: 'leads.sidecar.why.EDQUOT',
+  EFBIG: 'leads.sidecar.why.EFBIG',
+  EIO: 'leads.sidecar.why.EIO',
+} as const satisfies Record<string, MessageId>;
 
 /**
  * A sidecar file could not be written: a usage error (exit 2) when the folder cannot take it
@@ -58,23 +59,28 @@ const CANNOT_WRITE: Record<string, string> = {
  */
 export function sidecarWriteError(file: string, e: unknown, kind: SidecarKind = 'rejects'): Error {
   const code = (e as NodeJS.ErrnoException | undefined)?.code;
-  if (code === undefined || !(code in CANNOT_WRITE)) return e as Error;
-  const dir = path.dirname(file);
-  const what = `cannot write ${path.basename(file)} in ${dir} (${CANNOT_WRITE[code]})`;
-  // The rejects file can be moved with --rejects; the other lists go where the rejects would.
-  const elsewhere =
-    kind !== 'rejects'
-      ? "run cacs from a folder you can write to (the lists go there when the input's folder is read-only)"
-      : 'give --rejects <file> in a folder you can write to';
+  if (code === undefined || !Object.hasOwn(CANNOT_WRITE, code)) return e as Error;
+  const why = t(CANNOT_WRITE[code as keyof typeof CANNOT_WRITE]);
+  const what = t('leads.sidecar.cannotWrite', {
+    file: path.basename(file),
+    dir: path.dirname(file),
+    why,
+  });
+  // The rejects file can be chosen (the CLI's --rejects); the other lists go where it would.
+  const rejects = kind === 'rejects';
   if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'EFBIG' || code === 'EIO') {
     return new FailureError(what, {
       category: 'write_failed',
-      hint: `Free some space or ${elsewhere}, then run the same command again (leads already imported are not sent twice).`,
+      hint: rejects
+        ? t('leads.sidecar.rejects.diskFull.hint')
+        : t('leads.sidecar.lists.diskFull.hint'),
       cause: e,
     });
   }
   return new UsageError(what, {
-    hint: `Make the folder writable, or ${elsewhere}.`,
+    hint: rejects
+      ? t('leads.sidecar.rejects.notWritable.hint')
+      : t('leads.sidecar.lists.notWritable.hint'),
     cause: e,
   });
 }
@@ -146,12 +152,12 @@ function copyString(s: string): string {
   return s.length === 0 ? '' : Buffer.from(s, 'utf8').toString('utf8');
 }
 
-/** What each list holds, for "kept X: this run's … are in Y". */
-const LIST_OF: Record<SidecarKind, string> = {
-  rejects: 'rows to fix',
-  skipped: 'rows held back',
-  uncertain: 'uncertain leads',
-};
+/** "kept X: this run's … are in Y", per list. */
+const KEPT = {
+  rejects: 'leads.sidecar.kept.rejects',
+  skipped: 'leads.sidecar.kept.skipped',
+  uncertain: 'leads.sidecar.kept.uncertain',
+} as const satisfies Record<SidecarKind, MessageId>;
 
 export class SidecarWriter {
   private out: AtomicFile | undefined;
@@ -252,9 +258,7 @@ export class SidecarWriter {
     }
     if (this.hash) this.written?.remember(this.at, this.hash.digest());
     if (claim?.kept !== undefined)
-      this.onNote?.(
-        `kept ${this.file} (${claim.kept}): this run's ${LIST_OF[this.kind]} are in ${this.at}`,
-      );
+      this.onNote?.(t(KEPT[this.kind], { file: this.file, why: claim.kept, written: this.at }));
     return this.at;
   }
 

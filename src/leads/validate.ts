@@ -13,6 +13,7 @@ import {
   type LeadField,
 } from '../api/spec.js';
 import { UsageError } from '../errors.js';
+import { t, tCount } from '../messages/index.js';
 import { LEGACY_MOBILE_PREFIXES, normalizePhone } from './normalize.js';
 
 export interface Rejection {
@@ -131,12 +132,12 @@ function anchored(source: string, setting: string): RegExp {
   try {
     return new RegExp(`^(?:${source})$`);
   } catch (e) {
+    const pattern = JSON.stringify(source);
     throw new UsageError(
-      `the ${setting === 'import.phonePattern' ? 'phone' : 'home phone'} pattern ${JSON.stringify(source)} is not a valid regular expression`,
-      {
-        hint: `fix ${setting} in the configuration (a JavaScript regular expression)`,
-        cause: e,
-      },
+      setting === 'import.phonePattern'
+        ? t('leads.pattern.phone.invalid', { pattern })
+        : t('leads.pattern.homePhone.invalid', { pattern }),
+      { hint: t('leads.pattern.invalid.hint', { setting }), cause: e },
     );
   }
 }
@@ -167,10 +168,9 @@ export function createValidator(
   for (const entry of opts.placeholderNumbers ?? []) {
     const n = normalizePhone(String(entry)).value;
     if (!DIGITS.test(n) || n.length < 9)
-      throw new UsageError(
-        `import.placeholderNumbers: ${showValue(String(entry))} is not a phone number`,
-        { hint: 'List the test numbers as text, e.g. "0911111222".' },
-      );
+      throw new UsageError(t('leads.placeholder.notPhone', { value: showValue(String(entry)) }), {
+        hint: t('leads.placeholder.notPhone.hint'),
+      });
     listed.add(n);
   }
   const isDefault = phonePattern === DEFAULT_PHONE_PATTERN;
@@ -180,24 +180,23 @@ export function createValidator(
     let reason: string;
     if (!DIGITS.test(phone)) {
       reason = isDefault
-        ? `phone_number ${shown} is not a number of the form 0xxxxxxxxx`
+        ? t('leads.reject.phone.notForm', { shown })
         : pattern.test(phone)
-          ? `phone_number ${shown} has characters other than digits; the service accepts only 0-9`
-          : `phone_number ${shown} does not match the phone pattern ${phonePattern}`;
+          ? t('leads.reject.phone.notDigits', { shown })
+          : t('leads.reject.phone.notPattern', { shown, pattern: phonePattern });
     } else if (!isDefault) {
-      reason = `phone_number ${shown} does not match the phone pattern ${phonePattern}`;
+      reason = t('leads.reject.phone.notPattern', { shown, pattern: phonePattern });
     } else if (phone.length === 10) {
-      reason = `phone_number ${shown} does not start with 0; expected 0 followed by 9 digits`;
+      reason = t('leads.reject.phone.noZero', { shown });
     } else if (phone.length === 11 && phone.startsWith('01')) {
       const prefix = phone.slice(0, 4);
       const now = LEGACY_MOBILE_PREFIXES[prefix];
       reason =
         now === undefined
-          ? `phone_number ${shown} has 11 digits: ${prefix} is not one of the mobile prefixes renumbered in 2018 (${RENUMBERED}), so it cannot be converted; expected 0 followed by 9 digits`
-          : `phone_number ${shown} is an old 11-digit mobile number (${prefix} became ${now} in 2018); import without --no-normalize to convert it`;
+          ? t('leads.reject.phone.notRenumbered', { shown, prefix, renumbered: RENUMBERED })
+          : t('leads.reject.phone.oldMobile', { shown, prefix, now });
     } else {
-      const digits = countDigits(phone);
-      reason = `phone_number ${shown} has ${digits} ${digits === 1 ? 'digit' : 'digits'}; expected 0 followed by 9 digits`;
+      reason = tCount('leads.reject.phone.digits', countDigits(phone), { shown });
     }
     return { code: 'phone_format', reason };
   }
@@ -208,18 +207,18 @@ export function createValidator(
   ): Rejection | undefined {
     const phone = lead.phone_number;
     if (phone === undefined || phone === '') {
-      return { code: 'phone_missing', reason: 'phone_number is empty' };
+      return { code: 'phone_missing', reason: t('leads.reject.phone.empty') };
     }
     if (isDefault ? !isDefaultPhone(phone) : !pattern.test(phone) || !DIGITS.test(phone)) {
       const shown = showValue(originalPhone ?? phone);
       if (EXCEL_SCIENTIFIC.test(phone)) {
         return {
           code: 'phone_excel_precision',
-          reason: `phone_number ${shown} lost digits in Excel (scientific notation); re-export the column as text`,
+          reason: t('leads.reject.phone.excel', { shown }),
         };
       }
       if (LETTER.test(phone)) {
-        return { code: 'phone_letters', reason: `phone_number ${shown} has letters` };
+        return { code: 'phone_letters', reason: t('leads.reject.phone.letters', { shown }) };
       }
       if (phone.length > phoneMax && DIGITS.test(phone)) {
         return tooLong(0, phone);
@@ -230,8 +229,8 @@ export function createValidator(
       return {
         code: 'phone_placeholder',
         reason: listed.has(phone)
-          ? `phone_number ${showValue(originalPhone ?? phone)} is a test number (import.placeholderNumbers), not a customer's`
-          : `phone_number ${showValue(originalPhone ?? phone)} is a placeholder, not a subscriber's number`,
+          ? t('leads.reject.phone.testNumber', { shown: showValue(originalPhone ?? phone) })
+          : t('leads.reject.phone.placeholder', { shown: showValue(originalPhone ?? phone) }),
       };
     }
     // Fast scan over the lead's own (few) keys; only when something is too long, find the
@@ -255,8 +254,8 @@ export function createValidator(
       return {
         code: 'home_phone_format',
         reason: homeDefault
-          ? `home_phone ${showValue(home)} is not a phone number: expected 0 followed by 9 or 10 digits`
-          : `home_phone ${showValue(home)} does not match the home phone pattern ${homeSource}`,
+          ? t('leads.reject.homePhone.notPhone', { shown: showValue(home) })
+          : t('leads.reject.homePhone.notPattern', { shown: showValue(home), pattern: homeSource }),
       };
     }
     return undefined;
@@ -269,6 +268,10 @@ function tooLong(i: number, value: string): Rejection {
   const field = LEAD_FIELDS[i]!;
   return {
     code: TOO_LONG_CODES[i]!,
-    reason: `${field} is ${codePointLength(value)} characters; the service allows at most ${MAX_LENGTHS[i]!}`,
+    reason: t('leads.reject.tooLong', {
+      field,
+      length: codePointLength(value),
+      max: MAX_LENGTHS[i]!,
+    }),
   };
 }

@@ -12,6 +12,7 @@ import { createHash, randomBytes, type Hash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
+import { t, type MessageId } from '../messages/index.js';
 import type { WrittenRecord, WrittenRecords } from '../state/types.js';
 
 /**
@@ -21,11 +22,11 @@ import type { WrittenRecord, WrittenRecords } from '../state/types.js';
  */
 export type WrittenStatus = 'absent' | 'special' | 'own' | 'edited' | 'foreign' | 'real';
 
-const WHY: Record<'edited' | 'foreign' | 'real', string> = {
-  edited: 'changed since cacs wrote it',
-  foreign: 'cacs did not write it',
-  real: 'a real import wrote it, and a dry run never replaces that',
-};
+const WHY = {
+  edited: 'leads.written.why.edited',
+  foreign: 'leads.written.why.foreign',
+  real: 'leads.written.why.real',
+} as const satisfies Record<'edited' | 'foreign' | 'real', MessageId>;
 
 /** At most this many numbered names (file-2 … file-99) are tried beside a kept file. */
 export const MAX_NUMBER = 99;
@@ -94,12 +95,17 @@ export class WrittenFiles {
     if (s === 'absent' || s === 'special' || s === 'own') return { path: file };
     for (let n = 2; n <= MAX_NUMBER; n++) {
       const next = numberedName(file, n);
-      const t = this.status(next);
-      if (t === 'absent' || t === 'own') return { path: next, kept: WHY[s] };
+      const taken = this.status(next);
+      if (taken === 'absent' || taken === 'own') return { path: next, kept: t(WHY[s]) };
     }
     throw new UsageError(
-      `${file} is kept (${WHY[s]}), and so are ${path.basename(numberedName(file, 2))} to ${path.basename(numberedName(file, MAX_NUMBER))}`,
-      { hint: 'Move the lists you still need elsewhere, or give --rejects <file>.' },
+      t('leads.written.allKept', {
+        file,
+        why: t(WHY[s]),
+        first: path.basename(numberedName(file, 2)),
+        last: path.basename(numberedName(file, MAX_NUMBER)),
+      }),
+      { hint: t('leads.written.allKept.hint') },
     );
   }
 
@@ -111,7 +117,11 @@ export class WrittenFiles {
       this.records.put(path.resolve(file), rec);
     } catch (e) {
       this.onNote?.(
-        `could not note in ${this.records.where} that cacs wrote ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}): a later run keeps it and writes beside it`,
+        t('leads.written.notNoted', {
+          where: this.records.where,
+          file,
+          reason: (e as NodeJS.ErrnoException).code ?? (e as Error).message,
+        }),
       );
     }
   }

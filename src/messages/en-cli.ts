@@ -20,6 +20,40 @@ export const enCli = {
     '--run: run {run} imported into campaign {campaign} at {service}, not {asked} at {askedService}',
   'cli.words.reconcile.run.otherCampaign.hint':
     "Give --campaign {campaign} (and that service's address).",
+  'cli.words.leads.sidecar.rejects.diskFull.hint':
+    'Free some space or give --rejects <file> in a folder you can write to, then run the same command again (leads already imported are not sent twice).',
+  'cli.words.leads.sidecar.rejects.notWritable.hint':
+    'Make the folder writable, or give --rejects <file> in a folder you can write to.',
+  'cli.words.leads.written.allKept.hint':
+    'Move the lists you still need elsewhere, or give --rejects <file>.',
+  'cli.words.config.baseUrl.missing.hint':
+    'Give --base-url <url>, set {env}, or put baseUrl in a config file (cacs config init).',
+  'cli.words.config.insecureHttp.hint':
+    'Use https://, or pass --insecure-http (config allowInsecureHttp: true) if you really mean it.',
+  'cli.words.config.campaign.missing.hint':
+    'Give --campaign <key|alias>, set {env}, or put defaultCampaign in a config file.',
+  'cli.words.config.campaign.empty.hint':
+    'Give --campaign <key|alias> with the key the service operator gave you (or set {env}).',
+  'cli.words.config.campaign.tooLong.hint':
+    'Check --campaign, or the alias in campaigns: (known aliases: {aliases}).',
+  'cli.words.api.campaign.refused.hint':
+    'Check --campaign, CACS_CAMPAIGN or the campaigns aliases in your config; the key is case-sensitive.',
+  'cli.words.input.invalidUtf8.hint':
+    'Pass its encoding, e.g. --encoding windows-1258 (Vietnamese Windows) or --encoding windows-1252, or save it as UTF-8.',
+  'cli.words.input.binary.hint':
+    'If it is UTF-16 text without a byte order mark, pass --encoding utf-16le.',
+  'cli.words.input.sheetNotXlsx': '--sheet: {file} is not an Excel (.xlsx) file',
+  'cli.words.input.unknownEncoding': '--encoding {encoding}: unknown encoding',
+  'cli.words.input.csv.width.hint':
+    'Columns are split on {delimiter}; if that is wrong, pass --delimiter. Values containing {delimiter} must be quoted.',
+  'cli.words.leads.reject.phone.oldMobile':
+    'phone_number {shown} is an old 11-digit mobile number ({prefix} became {now} in 2018); import without --no-normalize to convert it',
+  'cli.words.input.sheet.hint':
+    'Pass --sheet with a sheet name, or its number (1 = the first sheet).',
+  'cli.words.input.sheet.otherHasData':
+    'Sheet "{name}" has data: pass --sheet "{name}" (or --sheet {n}).',
+  'cli.words.input.sheet.othersHaveData':
+    'Sheets {list} have data: pass --sheet with one of their names or numbers.',
 
   // ── any command: usage, internal errors ──────────────────────────────────────────────
   'cli.usage.seeHelp': 'Run {command} --help for usage.',

@@ -5,6 +5,11 @@
 import { enCli } from './en-cli.js';
 import { enDoor } from './en-door.js';
 import { enState } from './en-state.js';
+import { enLibLeads } from './en-lib-leads.js';
+import { enLibConfig } from './en-lib-config.js';
+import { enLibApi } from './en-lib-api.js';
+import { enLibFiles } from './en-lib-files.js';
+import { enLibInput } from './en-lib-input.js';
 
 export const en = {
   ...enCli,
@@ -108,4 +113,9 @@ export const en = {
   'report.largeAnswerBytes.invalid': 'largeAnswerBytes: expected a number of bytes above 0',
   'report.from.required': 'from is required',
   ...enState,
+  ...enLibLeads,
+  ...enLibConfig,
+  ...enLibApi,
+  ...enLibFiles,
+  ...enLibInput,
 } as const;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EXIT_CODE_HELP } from '../../src/errors.js';
+import { exitCodeHelp } from '../../src/errors.js';
 import { colorLevel } from '../../src/cli/context.js';
 import { VERSION } from '../../src/version.js';
 import { isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
@@ -14,7 +14,7 @@ describe('help and usage', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Usage: cacs [options] [command]');
     expect(r.stdout).toContain('Examples:');
-    for (const [code, text] of EXIT_CODE_HELP)
+    for (const [code, text] of exitCodeHelp())
       expect(r.stdout).toContain(`${String(code).padEnd(4)} ${text}`);
     expect(r.stdout).toMatch(/never taken from the command line/);
   });

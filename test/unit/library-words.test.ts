@@ -11,7 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { CacsError, createClient, reconcile, runImport } from '../../src/index.js';
+import { CacsError, createClient, reconcile, runImport, runReport } from '../../src/index.js';
+import { requireBaseUrl, requireCampaign, type Settings } from '../../src/config/settings.js';
 import { setFaceWords } from '../../src/messages/index.js';
 import { useCliWords } from '../../src/cli/render/advice.js';
 
@@ -120,5 +121,170 @@ describe('library messages name no flag; the CLI words them with its flags', () 
     const cli = await thrown(elsewhere());
     expect(cli.message).toBe(`--run: ${other.message}`);
     expect(cli.hint).toBe("Give --campaign summer (and that service's address).");
+  });
+
+  it('a rejects file where a file is in the way: chosen in words, or with --rejects', async () => {
+    const file = write('leads.csv', 'phone_number,name\n12345,Bad\n');
+    // Its "folder" is a file: cacs cannot write there (root or not).
+    const rejectsPath = path.join(file, 'out.csv');
+    emu = await startEmulator({ port: 0, campaigns: [{ key: 'summer' }] });
+    const client = createClient({ baseUrl: emu.url, token: emu.token });
+    const attempt = () =>
+      runImport({ client, file, rejectsPath, campaignKey: 'summer', stateDir: false });
+    const e = await thrown(attempt());
+    expect(e.message).toBe(`cannot write out.csv in ${path.dirname(rejectsPath)} (not a folder)`);
+    expect(e.hint).toBe(
+      'Make the folder writable, or choose a rejects file in a folder you can write to.',
+    );
+    expect(FLAG.test(e.hint!)).toBe(false);
+
+    useCliWords();
+    const cli = await thrown(attempt());
+    expect(cli.message).toBe(e.message);
+    expect(cli.hint).toBe(
+      'Make the folder writable, or give --rejects <file> in a folder you can write to.',
+    );
+  });
+
+  it('every numbered rejects name kept: move them, or choose another rejects file', async () => {
+    const file = write('leads.csv', 'phone_number,name\n12345,Bad\n');
+    // Files cacs did not write, at the rejects name and every numbered name beside it.
+    write('leads.csv.rejects.csv', 'mine\n');
+    for (let n = 2; n <= 99; n++) write(`leads.csv.rejects-${n}.csv`, 'mine\n');
+    const attempt = () => runImport({ file, campaignKey: 'summer', dryRun: true, stateDir: false });
+    const e = await thrown(attempt());
+    expect(e.message).toBe(
+      `${path.join(dir, 'leads.csv.rejects.csv')} is kept (cacs did not write it), and so are leads.csv.rejects-2.csv to leads.csv.rejects-99.csv`,
+    );
+    expect(e.hint).toBe('Move the lists you still need elsewhere, or choose another rejects file.');
+
+    useCliWords();
+    expect((await thrown(attempt())).hint).toBe(
+      'Move the lists you still need elsewhere, or give --rejects <file>.',
+    );
+    expect(fs.readFileSync(path.join(dir, 'leads.csv.rejects.csv'), 'utf8')).toBe('mine\n');
+  });
+
+  it('a campaign the service refuses: check the campaign given, or --campaign', async () => {
+    emu = await startEmulator({ port: 0, campaigns: [{ key: 'summer' }] });
+    const client = createClient({ baseUrl: emu.url, token: emu.token });
+    const attempt = () => thrown(runReport({ client, campaignKey: 'autumn', from: '1d' }));
+    const e = await attempt();
+    expect(e.hint).toBe(
+      'Check the campaign given, CACS_CAMPAIGN or the campaigns aliases in your config; the key is case-sensitive.',
+    );
+
+    useCliWords();
+    expect((await attempt()).hint).toBe(
+      'Check --campaign, CACS_CAMPAIGN or the campaigns aliases in your config; the key is case-sensitive.',
+    );
+  });
+
+  it('settings: no campaign, an empty or too long one, no address, plain http', () => {
+    const base = { campaigns: { empty: ' ' } } as unknown as Settings;
+    const cases: Array<[() => unknown, string]> = [
+      [
+        () => requireCampaign(base),
+        'Give --campaign <key|alias>, set CACS_CAMPAIGN, or put defaultCampaign in a config file.',
+      ],
+      [
+        () => requireCampaign({ ...base, campaign: 'empty' }),
+        'Give --campaign <key|alias> with the key the service operator gave you (or set CACS_CAMPAIGN).',
+      ],
+      [
+        () => requireCampaign({ ...base, campaign: 'x'.repeat(300) }),
+        'Check --campaign, or the alias in campaigns: (known aliases: empty).',
+      ],
+      [
+        () => requireBaseUrl(base),
+        'Give --base-url <url>, set CACS_BASE_URL, or put baseUrl in a config file (cacs config init).',
+      ],
+      [
+        () => requireBaseUrl({ ...base, baseUrl: 'http://example.com' }),
+        'Use https://, or pass --insecure-http (config allowInsecureHttp: true) if you really mean it.',
+      ],
+    ];
+    const hintOf = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        expect(e).toBeInstanceOf(CacsError);
+        return (e as CacsError).hint!;
+      }
+      throw new Error('not thrown');
+    };
+    const lib = cases.map(([f]) => hintOf(f));
+    expect(lib.filter((h) => FLAG.test(h))).toEqual([]);
+    expect(lib[0]).toBe(
+      'Name a campaign (its key or an alias), set CACS_CAMPAIGN, or put defaultCampaign in a config file.',
+    );
+
+    useCliWords();
+    expect(cases.map(([f]) => hintOf(f))).toEqual(cases.map(([, cli]) => cli));
+  });
+
+  it('an input: its encoding or sheet named in words, or with --encoding and --sheet', async () => {
+    // "Hà Nội" in windows-1258 bytes: not UTF-8.
+    const latin = path.join(dir, 'leads-1258.csv');
+    fs.writeFileSync(
+      latin,
+      Buffer.concat([Buffer.from('phone_number,name\n0912345678,H'), Buffer.from([0xe0, 0x0a])]),
+    );
+    const csv = write('leads.csv', 'phone_number,name\n0912345678,An\n');
+    const wide = write('wide.csv', 'phone_number,name\n0912345678,An,Hà Nội\n');
+    const dry = { campaignKey: 'summer', dryRun: true, stateDir: false } as const;
+    const attempts = [
+      () => thrown(runImport({ ...dry, file: latin })),
+      () => thrown(runImport({ ...dry, file: csv, encoding: 'klingon' })),
+      () => thrown(runImport({ ...dry, file: csv, sheet: '2' })),
+      () => thrown(runImport({ ...dry, file: wide })),
+    ];
+    const lib: CacsError[] = [];
+    for (const attempt of attempts) lib.push(await attempt());
+    expect(lib[0]!.hint).toBe(
+      'Give its encoding, e.g. windows-1258 (Vietnamese Windows) or windows-1252, or save it as UTF-8.',
+    );
+    expect(lib[1]!.message).toBe('encoding klingon: unknown encoding');
+    expect(lib[2]!.message).toBe(`a sheet was named, but ${csv} is not an Excel (.xlsx) file`);
+    expect(lib[3]!.message).toBe(`${wide}:2: this row has 3 values but the header has 2 columns`);
+    expect(lib[3]!.hint).toBe(
+      'Columns are split on ","; if that is wrong, give the right delimiter. Values containing "," must be quoted.',
+    );
+    for (const e of lib) expect(FLAG.test(e.message) || FLAG.test(e.hint ?? '')).toBe(false);
+
+    useCliWords();
+    const cli: CacsError[] = [];
+    for (const attempt of attempts) cli.push(await attempt());
+    expect(cli[0]!.hint).toBe(
+      'Pass its encoding, e.g. --encoding windows-1258 (Vietnamese Windows) or --encoding windows-1252, or save it as UTF-8.',
+    );
+    expect(cli[1]!.message).toBe('--encoding klingon: unknown encoding');
+    expect(cli[2]!.message).toBe(`--sheet: ${csv} is not an Excel (.xlsx) file`);
+    expect(cli[3]!.hint).toBe(
+      'Columns are split on ","; if that is wrong, pass --delimiter. Values containing "," must be quoted.',
+    );
+  });
+
+  it('an old 11-digit mobile, not normalised: the reason says to normalise, or --no-normalize', async () => {
+    const file = write('leads.csv', 'phone_number,name\n01621234567,An\n');
+    const attempt = async () => {
+      const s = await runImport({
+        file,
+        campaignKey: 'summer',
+        dryRun: true,
+        stateDir: false,
+        normalize: false,
+        rows: 'data',
+      });
+      expect(s.rejectedRows).toHaveLength(1);
+      return s.rejectedRows![0]!.reason;
+    };
+    expect(await attempt()).toBe(
+      'phone_number "01621234567" is an old 11-digit mobile number (0162 became 032 in 2018); import it with normalisation on to convert it',
+    );
+    useCliWords();
+    expect(await attempt()).toBe(
+      'phone_number "01621234567" is an old 11-digit mobile number (0162 became 032 in 2018); import without --no-normalize to convert it',
+    );
   });
 });

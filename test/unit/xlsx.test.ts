@@ -2,12 +2,17 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
 import type { Row } from '../../src/input/types.js';
 import { isXlsx, openXlsx, type XlsxOptions } from '../../src/input/xlsx/index.js';
 import { openDocumentKind } from '../../src/input/xlsx/zip.js';
 import { tempDir } from '../helpers/tmp.js';
+import { useCliWords } from '../../src/cli/render/advice.js';
+import { setFaceWords } from '../../src/messages/index.js';
+
+// The library's words unless a test asks for the CLI's (which name --sheet).
+afterEach(() => setFaceWords({}));
 
 // --------------------------------------------------------------------------------------------
 // Building real .xlsx files from minimal SpreadsheetML parts
@@ -284,7 +289,11 @@ describe('openXlsx: sheets', () => {
     const f = file();
     const err = await usageError(openXlsx(f, 'leads.xlsx', { sheet: 'Leads' }));
     expect(err.message).toBe('leads.xlsx: no sheet named "Leads" (sheets: Sheet1, Data)');
-    expect(err.hint).toMatch(/--sheet/);
+    expect(err.hint).toBe('Name the sheet, or give its number (1 = the first sheet).');
+    useCliWords();
+    expect((await usageError(openXlsx(f, 'leads.xlsx', { sheet: 'Leads' }))).hint).toBe(
+      'Pass --sheet with a sheet name, or its number (1 = the first sheet).',
+    );
     expect((await usageError(openXlsx(f, 'leads.xlsx', { sheet: '3' }))).message).toBe(
       'leads.xlsx: no sheet number 3 (2 sheets: Sheet1, Data)',
     );
@@ -320,6 +329,9 @@ describe('openXlsx: the chosen sheet has no data', () => {
         ],
       }),
     );
+    const lib = await usageError(openXlsx(f, 'kh.xlsx', {}));
+    expect(lib.hint).toBe('Sheet "Danh sách" has data: name it (its number is 3).');
+    useCliWords();
     const err = await usageError(openXlsx(f, 'kh.xlsx', {}));
     expect(err.message).toBe('kh.xlsx: only a header row, no data rows');
     expect(err.hint).toBe('Sheet "Danh sách" has data: pass --sheet "Danh sách" (or --sheet 3).');
@@ -341,6 +353,10 @@ describe('openXlsx: the chosen sheet has no data', () => {
         ],
       }),
     );
+    expect((await usageError(openXlsx(f, 'kh.xlsx', {}))).hint).toBe(
+      'Sheets "Hà Nội" (2), "HCM" (3) have data: name one of them, or give its number.',
+    );
+    useCliWords();
     const err = await usageError(openXlsx(f, 'kh.xlsx', {}));
     expect(err.hint).toBe(
       'Sheets "Hà Nội" (2), "HCM" (3) have data: pass --sheet with one of their names or numbers.',

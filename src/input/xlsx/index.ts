@@ -11,6 +11,7 @@
  * no ".0"), leading zeros restored from "0000000000"-style formats, dates as yyyy-mm-dd.
  */
 import { UsageError } from '../../errors.js';
+import { t, tCount } from '../../messages/index.js';
 import { BlockTrail, share } from '../bytes.js';
 import type { Row, RowSource } from '../types.js';
 import { parseStyles } from './numbers.js';
@@ -25,8 +26,6 @@ export interface XlsxOptions {
   /** Block digests from an earlier whole read: the file must still be exactly those bytes. */
   verify?: readonly Buffer[];
 }
-
-const SHEET_HINT = 'Pass --sheet with a sheet name, or its number (1 = the first sheet).';
 
 function resolvePart(baseDir: string, target: string): string {
   const out: string[] = [];
@@ -82,13 +81,14 @@ function chooseSheet(displayName: string, sheets: SheetInfo[], wanted: string | 
     const sheet = list[n - 1];
     if (sheet && n >= 1) return sheet;
     throw new UsageError(
-      `${displayName}: no sheet number ${n} (${list.length === 1 ? 'one sheet' : `${list.length} sheets`}: ${listed})`,
-      { hint: SHEET_HINT },
+      tCount('input.sheet.noNumber', list.length, { file: displayName, n, sheets: listed }),
+      { hint: t('input.sheet.hint') },
     );
   }
-  throw new UsageError(`${displayName}: no sheet named "${wanted}" (sheets: ${listed})`, {
-    hint: SHEET_HINT,
-  });
+  throw new UsageError(
+    t('input.sheet.noName', { file: displayName, name: wanted, sheets: listed }),
+    { hint: t('input.sheet.hint') },
+  );
 }
 
 /** Open the rows of an .xlsx sheet: the first visible worksheet unless opts.sheet says. */
@@ -114,7 +114,7 @@ export async function openXlsx(
     parts = extract(zip, displayName, [workbookPath, relsPath]);
   }
   const workbook = parts.get(norm(workbookPath));
-  if (workbook === undefined) throw corrupt(displayName, 'no workbook inside; not an .xlsx file?');
+  if (workbook === undefined) throw corrupt(displayName, t('input.sheet.noWorkbook'));
   const rels = parseRels(parts.get(norm(relsPath)), baseDir);
 
   const sheets: SheetInfo[] = [];
@@ -129,11 +129,11 @@ export async function openXlsx(
       hidden: state === 'hidden' || state === 'veryHidden',
     });
   }
-  if (sheets.length === 0) throw new UsageError(`${displayName}: the workbook has no sheets`);
+  if (sheets.length === 0) throw new UsageError(t('input.sheet.none', { file: displayName }));
   const sheet = chooseSheet(displayName, sheets, opts.sheet);
   if (sheet.type !== 'worksheet' || sheet.target === undefined) {
-    throw new UsageError(`${displayName}: sheet "${sheet.name}" is not a table of cells`, {
-      hint: SHEET_HINT,
+    throw new UsageError(t('input.sheet.notCells', { file: displayName, name: sheet.name }), {
+      hint: t('input.sheet.hint'),
     });
   }
   const pr = /<(?:[\w.-]+:)?workbookPr(?=[\s/>])((?:[^>"']|"[^"]*"|'[^']*')*)>/.exec(workbook);
@@ -143,7 +143,7 @@ export async function openXlsx(
   const stylesPath = relOfType(rels, 'styles') ?? `${baseDir}styles.xml`;
   parts = extract(zip, displayName, [stringsPath, stylesPath, sheet.target]);
   const xml = parts.get(norm(sheet.target));
-  if (xml === undefined) throw corrupt(displayName, `sheet "${sheet.name}" is missing`);
+  if (xml === undefined) throw corrupt(displayName, t('input.sheet.missing', { name: sheet.name }));
 
   const strings: string[] = [];
   const sst = parts.get(norm(stringsPath));
@@ -185,10 +185,9 @@ export async function openXlsx(
     });
     if (found.length === 0) return undefined;
     const [one] = found;
-    if (found.length === 1)
-      return `Sheet "${one!.name}" has data: pass --sheet "${one!.name}" (or --sheet ${one!.n}).`;
-    const list = found.map((f) => `"${f.name}" (${f.n})`).join(', ');
-    return `Sheets ${list} have data: pass --sheet with one of their names or numbers.`;
+    if (found.length === 1) return t('input.sheet.otherHasData', { name: one!.name, n: one!.n });
+    const list = found.map((f) => t('input.sheet.listed', { name: f.name, n: f.n })).join(', ');
+    return t('input.sheet.othersHaveData', { list });
   };
   const noData = (message: string): UsageError => {
     const hint = elsewhere();
@@ -198,7 +197,7 @@ export async function openXlsx(
   const at: { index: number; blank?: boolean } = { index: 0 };
   const source = sheetRows(xml, ctx, at);
   const first = source.next();
-  if (first.done) throw noData(`${displayName}: sheet "${sheet.name}" is empty`);
+  if (first.done) throw noData(t('input.sheet.empty', { file: displayName, name: sheet.name }));
   // Past the header, rows of empty cells are handed out too (counted as blank by the import).
   at.blank = true;
   const headers = first.value.values;
@@ -210,9 +209,12 @@ export async function openXlsx(
     for (let i = width; i < values.length; i++) {
       if (values[i]!.trim() !== '') {
         throw new UsageError(
-          `${displayName}:${row.line}: a value in column ${columnName(i)} has no header`,
+          t('input.sheet.noHeader', {
+            where: `${displayName}:${row.line}`,
+            column: columnName(i),
+          }),
           {
-            hint: `Give column ${columnName(i)} a header in row ${first.value.line}, or clear its values.`,
+            hint: t('input.sheet.noHeader.hint', { column: columnName(i), line: first.value.line }),
           },
         );
       }
@@ -229,7 +231,7 @@ export async function openXlsx(
     leading.push(shape(second.value));
     second = source.next();
   }
-  if (second.done) throw noData(`${displayName}: only a header row, no data rows`);
+  if (second.done) throw noData(t('input.sheet.headerOnly', { file: displayName }));
   const firstData = shape(second.value);
 
   // Rows come from one lazy pass over the sheet: through each() (the pipeline's way) or rows.
