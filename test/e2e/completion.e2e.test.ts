@@ -134,7 +134,7 @@ describe('zsh escaping', () => {
     expect(z).toContain('(default ^0\\\\d{9}$)');
     expect(z).toContain("all of a lead'\\''s attempts");
     expect(z).toContain(
-      "'--from=[start (required, except on a --bookmark'\\''s later runs)\\: yyyy-mm-dd\\[ HH\\:mm\\[\\:ss\\]\\], ISO",
+      "'--from=[start (required, except on a --bookmark'\\''s later runs)\\: yyyy-mm-dd or dd/mm/yyyy, either with HH\\:mm\\[\\:ss\\], ISO",
     );
     expect(z).toContain(
       "'(-o --output)-o+[write to this file (complete or not at all); {from} {to} {date} are filled in]:file:_files'",
@@ -216,6 +216,7 @@ describe('bash behaviour', () => {
         'import',
         'reconcile',
         'report',
+        'state',
       ].sort(),
     );
     expect(complete('cacs', 'history', '').sort()).toEqual(['find', 'help', 'list', 'show']);
