@@ -526,7 +526,7 @@ async function reportCommand(
         `no call attempt in this range has status ${none.map((st) => JSON.stringify(st)).join(', ')}; statuses are matched as the service spells them (e.g. ANSWERED, NO ANSWER, BUSY)`,
       );
     }
-    (await import('../completion/values.js')).rememberStatuses(settings.stateDir, spelled);
+    await (await import('../completion/values.js')).rememberStatuses(settings.stateDir, spelled);
     const parts = [
       // Nothing new for a bookmark: no range to show (its start would lie after its end).
       empty ? 'range: nothing new' : `range: ${describeRange(range)}`,
