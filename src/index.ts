@@ -938,6 +938,17 @@ export {
 export { checkOutputName, expandOutputName } from './report/output-name.js';
 export { streamSink, type Sink } from './report/sink.js';
 export { complianceStop } from './report/stop.js';
+// The report's run as named stages, each returning data (issue 23 item 3): plan range, fetch
+// (runReport / streamReport / prepareReport), write (writeReport, writeFileAtomic; its failure
+// as a typed stop), finish.
+export { planRangeStage, type RangeStage, type RangeStageOptions } from './report/stages/range.js';
+export {
+  askedStatuses,
+  finishStage,
+  type FinishStage,
+  type FinishStageInput,
+} from './report/stages/finish.js';
+export { writeStop, writeErrorReason, type WriteFailure } from './report/stages/write-stop.js';
 export type { ReportFormat, FlattenMode } from './report/formats.js';
 export type { LeadFormat, WriteOptions } from './report/write.js';
 export type { PreparedReportResult } from './report/service.js';
