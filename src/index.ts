@@ -846,18 +846,79 @@ export {
   formatCount,
   formatDuration,
   formatDurationFlag,
+  formatEta,
   formatLocalTime,
+  formatPerSecond,
+  formatProgress,
+  formatSize,
   plural,
 } from './text.js';
 export { VERSION } from './version.js';
 export { DEFAULTS, OPTION_DEFAULTS, defaultText } from './defaults.js';
-export { ENV } from './config/env.js';
+export { ENV, envValue } from './config/env.js';
+export { defaultStateDir, userConfigDir } from './config/paths.js';
+export { maskUrlCredentials } from './secrets.js';
 export { normalizePhone } from './leads/normalize.js';
 export { parseMapFlags as parseColumnMap, ColumnError } from './leads/columns.js';
 export { canonicalServiceUrl } from './net.js';
 export { requireBaseUrl, requireCampaign } from './config/require.js';
 export type { Settings, ResolvedSettings } from './config/settings.js';
 export type { FlatConfig } from './config/schema.js';
+export type { FindConfigOptions, LoadedConfigFile } from './config/files.js';
+export type { ResolveOptions } from './config/settings.js';
+
+/**
+ * The config files in effect (`cacs`'s: the project's `.cacsrc*` up from `cwd`, the user's, or
+ * the one `explicitPath` names), read and checked; a `ConfigError` naming the file otherwise.
+ */
+export async function loadConfigFiles(
+  options: import('./config/files.js').FindConfigOptions,
+): Promise<import('./config/files.js').LoadedConfigFile[]> {
+  return (await import('./config/files.js')).loadConfigFiles(options);
+}
+
+/**
+ * The settings in effect from defaults, config `files` (the profile chosen), the environment and
+ * the command's flags, each with where it came from, as every `cacs` command resolves them.
+ */
+export async function resolveSettings(
+  options: import('./config/settings.js').ResolveOptions,
+): Promise<import('./config/settings.js').ResolvedSettings> {
+  return (await import('./config/settings.js')).resolveSettings(options);
+}
+
+/**
+ * The names a user's config file may have in their config folder ({@link userConfigDir}), as
+ * `cacs config path` lists them. Loads the config reader (a command has it loaded already).
+ */
+export async function userConfigPlaces(): Promise<readonly string[]> {
+  return (await import('./config/files.js')).USER_CONFIG_PLACES;
+}
+
+/**
+ * Writes a small file atomically and synchronously (`cacs config init`): complete or absent;
+ * `noClobber`: never replaces an existing file or symlink (an `EEXIST` error).
+ */
+export async function writeSmallFileAtomic(
+  file: string,
+  data: string,
+  options: { mode?: number; noClobber?: boolean } = {},
+): Promise<void> {
+  (await import('./atomic-write.js')).writeFileAtomicSync(file, data, options);
+}
+
+/**
+ * The list of call statuses seen in earlier reports, kept by the state store at `stateDir`
+ * (the file store: a small 0600 file in the state folder), for the completion scripts.
+ */
+export async function completionStatuses(stateDir: string) {
+  return (await import('./state/index.js')).openStateStore({ stateDir }).completionStatuses;
+}
+
+/** Why a lead {@link reconcile} did not find stays uncertain (its summary's reason). */
+export async function reconcileNotFoundReason(): Promise<string> {
+  return (await import('./delivery/reconcile.js')).NOT_FOUND_YET;
+}
 export { preloadHttpClient } from './api/client.js';
 export {
   addSecond,
@@ -877,6 +938,17 @@ export {
 export { checkOutputName, expandOutputName } from './report/output-name.js';
 export { streamSink, type Sink } from './report/sink.js';
 export { complianceStop } from './report/stop.js';
+// The report's run as named stages, each returning data (issue 23 item 3): plan range, fetch
+// (runReport / streamReport / prepareReport), write (writeReport, writeFileAtomic; its failure
+// as a typed stop), finish.
+export { planRangeStage, type RangeStage, type RangeStageOptions } from './report/stages/range.js';
+export {
+  askedStatuses,
+  finishStage,
+  type FinishStage,
+  type FinishStageInput,
+} from './report/stages/finish.js';
+export { writeStop, writeErrorReason, type WriteFailure } from './report/stages/write-stop.js';
 export type { ReportFormat, FlattenMode } from './report/formats.js';
 export type { LeadFormat, WriteOptions } from './report/write.js';
 export type { PreparedReportResult } from './report/service.js';

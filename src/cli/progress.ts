@@ -4,7 +4,7 @@
  * context's clock), so tests drive it step by step.
  */
 import { t } from '../messages/index.js';
-import { formatCount, formatEta, formatPerSecond, formatProgress, formatSize } from '../text.js';
+import { formatCount, formatEta, formatPerSecond, formatProgress, formatSize } from '../index.js';
 
 export interface RateMeterOptions {
   /** The rate is measured over (at least) this much of the latest time (default 10 s). */

@@ -20,4 +20,25 @@ export const enDoor = {
   'report.output.noFolder': '{name}: the folder {dir} does not exist or cannot be written',
   'report.output.noFolder.hint': 'Create the folder first, or write somewhere else.',
   'report.output.cannotWrite': '{name}: cannot be written ({reason})',
+
+  // ── report: the write stage failed (named as the caller names it; the CLI prefixes -o) ─
+  'report.write.failed': '{name}: could not write the report ({reason})',
+  'report.write.appeared':
+    '{name}: the file appeared while the report was fetched; a bookmarked report never replaces one',
+  'report.write.hint': 'Nothing was written. Check the disk space and permissions, then run again.',
+  'report.write.bookmark.hint':
+    'Nothing was written and bookmark "{bookmark}" was not moved: the next run fetches this range again.',
+  'report.write.direct.partial.hint':
+    '{name} is a {what}, written directly: what it received is incomplete. Check what reads it, then run again.',
+  'report.write.direct.none.hint':
+    '{name} is a {what}, written directly: what it received is nothing. Check what reads it, then run again.',
+  'report.write.error.ENOSPC': 'no space left',
+  'report.write.error.EDQUOT': 'disk quota exceeded',
+  'report.write.error.EFBIG': 'file too large',
+  'report.write.error.EIO': 'input/output error',
+  'report.write.error.EACCES': 'permission denied',
+  'report.write.error.EPERM': 'not permitted',
+  'report.write.error.EROFS': 'read-only file system',
+  'report.write.error.ENXIO': 'no such device or address',
+  'report.write.error.EPIPE': 'the reader closed the pipe',
 } as const;

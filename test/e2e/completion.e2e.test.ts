@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { Command } from 'commander';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { completionScript, SHELLS, type Shell } from '../../src/cli/completion.js';
 import { describe as describeProgram, walk } from '../../src/cli/completion/spec.js';
 import {
@@ -269,7 +269,7 @@ describe('bash behaviour', () => {
 
 describe('values from the settings and the state folder (cacs __complete)', () => {
   /** A user with aliases, profiles and statuses seen, and `cacs` on PATH (the built bin). */
-  function sandbox() {
+  async function sandbox() {
     const home = tempDir('cacs-completion-home-');
     const env = {
       PATH: `${path.join(home, 'bin')}:${process.env.PATH ?? ''}`,
@@ -289,7 +289,7 @@ describe('values from the settings and the state folder (cacs __complete)', () =
       path.join(env.XDG_CONFIG_HOME, 'cacs', 'config.yaml'),
       'campaigns:\n  summer: SUMMER2026\n  winter: WINTER2026\nprofiles:\n  staging:\n    campaigns:\n      spring: SPRING2027\n  prod: {}\n',
     );
-    rememberStatuses(path.join(env.XDG_STATE_HOME, 'cacs'), [
+    await rememberStatuses(path.join(env.XDG_STATE_HOME, 'cacs'), [
       'ANSWERED',
       'NO ANSWER',
       'BUSY',
@@ -299,7 +299,10 @@ describe('values from the settings and the state folder (cacs __complete)', () =
     fs.writeFileSync(path.join(cwd, 'other.yaml'), 'campaigns:\n  autumn: AUTUMN2026\n');
     return { env, cwd };
   }
-  const box = sandbox();
+  let box: Awaited<ReturnType<typeof sandbox>>;
+  beforeAll(async () => {
+    box = await sandbox();
+  });
 
   it('cacs __complete prints aliases, profiles and statuses, one per line, sorted', async () => {
     const run = (...args: string[]) => runCli(args, { env: box.env, cwd: box.cwd });
@@ -324,7 +327,7 @@ describe('values from the settings and the state folder (cacs __complete)', () =
     );
     // The statuses of the state folder in effect (CACS_STATE_DIR, as the report writes them).
     const elsewhere = tempDir();
-    rememberStatuses(elsewhere, ['VOICEMAIL']);
+    await rememberStatuses(elsewhere, ['VOICEMAIL']);
     expect(
       (
         await runCli(['__complete', 'statuses'], {
@@ -526,15 +529,16 @@ describe('statuses seen, kept for completion', () => {
         ),
       ].sort();
       expect(statuses.length).toBeGreaterThan(0);
-      expect(readStatuses(stateDir)).toEqual(statuses);
-      expect(fs.statSync(statusesFile(stateDir)).mode & 0o777).toBe(0o600);
+      expect(await readStatuses(stateDir)).toEqual(statuses);
+      const file = await statusesFile(stateDir);
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
       expect((await runCli(['__complete', 'statuses'], { env, cwd })).stdout).toBe(
         statuses.map((s) => `${s}\n`).join(''),
       );
       // The list is not the report's business: a folder that cannot be written fails nothing.
-      fs.chmodSync(path.dirname(statusesFile(stateDir)), 0o500);
+      fs.chmodSync(path.dirname(file), 0o500);
       try {
-        fs.rmSync(statusesFile(stateDir), { force: true });
+        fs.rmSync(file, { force: true });
       } catch {
         // read-only: the file stays
       }
@@ -543,27 +547,27 @@ describe('statuses seen, kept for completion', () => {
         cwd,
       });
       expect(again.code).toBe(0);
-      fs.chmodSync(path.dirname(statusesFile(stateDir)), 0o700);
+      fs.chmodSync(path.dirname(file), 0o700);
     } finally {
       await emu.close();
     }
   });
 
-  it('keeps at most 64, never a status that cannot be offered, and the newest when full', () => {
+  it('keeps at most 64, never a status that cannot be offered, and the newest when full', async () => {
     const dir = tempDir();
-    rememberStatuses(dir, ['A,B', ' padded', '', 'x'.repeat(41), 'line\nbreak', 'OK']);
-    expect(readStatuses(dir)).toEqual(['OK']);
+    await rememberStatuses(dir, ['A,B', ' padded', '', 'x'.repeat(41), 'line\nbreak', 'OK']);
+    expect(await readStatuses(dir)).toEqual(['OK']);
     const old = Array.from({ length: 60 }, (_, i) => `OLD${String(i).padStart(2, '0')}`);
-    rememberStatuses(dir, old);
-    expect(readStatuses(dir)).toHaveLength(61);
+    await rememberStatuses(dir, old);
+    expect(await readStatuses(dir)).toHaveLength(61);
     const fresh = Array.from({ length: 10 }, (_, i) => `NEW${i}`);
-    rememberStatuses(dir, fresh);
-    const kept = readStatuses(dir);
+    await rememberStatuses(dir, fresh);
+    const kept = await readStatuses(dir);
     expect(kept).toHaveLength(MAX_STATUSES);
     for (const s of fresh) expect(kept).toContain(s);
     expect(kept.filter((s) => !fresh.includes(s))).toHaveLength(MAX_STATUSES - fresh.length);
     // A damaged list is an empty one.
-    fs.writeFileSync(statusesFile(dir), '{not json');
-    expect(readStatuses(dir)).toEqual([]);
+    fs.writeFileSync(await statusesFile(dir), '{not json');
+    expect(await readStatuses(dir)).toEqual([]);
   });
 });

@@ -1,12 +1,14 @@
 /** `cacs config show | path | init`. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomicSync } from '../../atomic-write.js';
-import { UsageError } from '../../index.js';
-import { userConfigDir } from '../../config/paths.js';
-import { USER_CONFIG_PLACES } from '../../config/files.js';
+import {
+  UsageError,
+  maskUrlCredentials,
+  userConfigDir,
+  userConfigPlaces,
+  writeSmallFileAtomic,
+} from '../../index.js';
 import { t } from '../../messages/index.js';
-import { maskUrlCredentials } from '../../secrets.js';
 import type { Context } from '../context.js';
 import type { Flags } from '../flags.js';
 import type { defineConfigInit, defineConfigPath, defineConfigShow } from './config-flags.js';
@@ -101,7 +103,7 @@ export async function runConfigPath(
   const userDir = userConfigDir(ctx.io.env);
   if (files.length === 0) ctx.out.data(`${t('cli.config.path.none')}\n`);
   for (const f of files) ctx.out.data(`${f.scope.padEnd(8)} ${f.path}\n`);
-  const user = path.join(userDir, `{${USER_CONFIG_PLACES.join(',')}}`);
+  const user = path.join(userDir, `{${(await userConfigPlaces()).join(',')}}`);
   ctx.out.info(`\n${t('cli.config.path.looksFor', { cwd: ctx.io.cwd, user })}`);
   return 0;
 }
@@ -127,7 +129,7 @@ export async function runConfigInit(
   if (fs.existsSync(file)) throw exists();
   try {
     // Linked into place: a file (or symlink) that appeared meanwhile is never replaced.
-    writeFileAtomicSync(file, STARTER_CONFIG, { mode: 0o600, noClobber: true });
+    await writeSmallFileAtomic(file, STARTER_CONFIG, { mode: 0o600, noClobber: true });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') throw exists();

@@ -3,12 +3,18 @@
  * sent a lead (the campaign ledgers), as the library reads them (listHistory, showHistoryRun,
  * findInHistory); this module renders them.
  */
-import { OPTION_DEFAULTS } from '../../defaults.js';
 import fs from 'node:fs';
 import path from 'node:path';
-import { findInHistory, listHistory, showHistoryRun, type RunRecord } from '../../index.js';
+import {
+  OPTION_DEFAULTS,
+  findInHistory,
+  formatCount,
+  formatLocalTime,
+  listHistory,
+  showHistoryRun,
+  type RunRecord,
+} from '../../index.js';
 import { t } from '../../messages/index.js';
-import { formatCount, formatLocalTime } from '../../text.js';
 import type { Context } from '../context.js';
 import type { Flags } from '../flags.js';
 import type { defineHistoryFind, defineHistoryList, defineHistoryShow } from './history-flags.js';

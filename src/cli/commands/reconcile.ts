@@ -2,11 +2,16 @@
  * `cacs reconcile`: settle the leads a campaign's ledger holds as uncertain against the
  * service's report (delivery/reconcile.ts); exit 0 when none remains uncertain, 5 when some do.
  */
-import { requireCampaign } from '../../config/settings.js';
-import type { FlatConfig } from '../../config/schema.js';
-import type { ReconcileSummary } from '../../index.js';
+import {
+  formatCount,
+  formatLocalTime,
+  reconcile,
+  reconcileNotFoundReason,
+  requireCampaign,
+  type FlatConfig,
+  type ReconcileSummary,
+} from '../../index.js';
 import { t, tCount } from '../../messages/index.js';
-import { formatCount, formatLocalTime } from '../../text.js';
 import type { Context } from '../context.js';
 import type { Flags } from '../flags.js';
 import type { defineReconcile } from './reconcile-flags.js';
@@ -22,10 +27,6 @@ export async function runReconcileCommand(
   ctx.known = { campaign: campaign.key, alias: campaign.alias ?? null, run: flags.run ?? null };
   const { createClient } = await import('../client.js');
   const { client, baseUrl } = await createClient(ctx, settings);
-  const [{ reconcile }, { NOT_FOUND_YET }] = await Promise.all([
-    import('../../index.js'),
-    import('../../delivery/reconcile.js'),
-  ]);
   let summary: ReconcileSummary;
   try {
     summary = await reconcile({
@@ -47,6 +48,7 @@ export async function runReconcileCommand(
   }
   const name = campaign.alias !== undefined ? `${campaign.alias} (${campaign.key})` : campaign.key;
   const still = summary.stillUncertain;
+  const NOT_FOUND_YET = await reconcileNotFoundReason();
   const advice = t('cli.reconcile.advice');
   if (flags.json) {
     ctx.out.json({

@@ -2,11 +2,14 @@
 import path from 'node:path';
 import {
   CacsError,
-  FailureError,
   InterruptedError,
   OutputClosedError,
   UsageError,
   checkReportOutput,
+  askedStatuses,
+  finishStage,
+  planRangeStage,
+  writeStop,
   DEFAULT_SETTLE_MS,
   addSecond,
   checkBookmarkName,
@@ -19,7 +22,6 @@ import {
   normalizePhone,
   nowIn,
   parseDuration,
-  planReport,
   preloadHttpClient,
   preloadReport,
   prepareReport,
@@ -64,19 +66,6 @@ async function checkWritableFolder(file: string, given: string): Promise<WriteTa
     throw new UsageError(`-o ${e.message}`, e.hint !== undefined ? { hint: e.hint } : {});
   }
 }
-
-/** Why writing -o failed, in words (an operator does not read errno codes). */
-const WRITE_ERRORS: Record<string, string> = {
-  ENOSPC: 'no space left',
-  EDQUOT: 'disk quota exceeded',
-  EFBIG: 'file too large',
-  EIO: 'input/output error',
-  EACCES: 'permission denied',
-  EPERM: 'not permitted',
-  EROFS: 'read-only file system',
-  ENXIO: 'no such device or address',
-  EPIPE: 'the reader closed the pipe',
-};
 
 /** Resolves once everything written to `stream` before has been handed to the OS. */
 function flushed(stream: NodeJS.WritableStream, signal: AbortSignal): Promise<void> {
@@ -254,32 +243,17 @@ async function reportCommand(
       : undefined;
   held.release = () => bookmark?.release();
   // Read in the user's zone, sent (and split into windows) on the service's wall clock.
-  let empty = false;
-  let plan;
-  if (bookmark !== undefined) {
-    const planned = bookmark.plan({
-      ...(flags.from !== undefined ? { from: flags.from } : {}),
-      ...(flags.to !== undefined ? { to: flags.to } : {}),
-      settleMs,
-      now,
-      timeZone: settings.timezone,
-      serviceTimeZone: settings.serviceTimezone,
-      windowDays: settings.report.windowDays,
-    });
-    for (const line of bookmark.notes.splice(0)) ctx.out.info(line);
-    empty = planned.empty;
-    plan = planned.plan;
-  } else {
-    plan = planReport({
-      from: flags.from!, // undefined: resolveRange says "--from is required"
-      ...(flags.to !== undefined ? { to: flags.to } : {}),
-      ...(flags.status !== undefined ? { status: flags.status } : {}),
-      now,
-      timeZone: settings.timezone,
-      serviceTimeZone: settings.serviceTimezone,
-      windowDays: settings.report.windowDays,
-    });
-  }
+  const { plan, empty, notes } = planRangeStage({
+    ...(bookmark !== undefined ? { bookmark, settleMs } : {}),
+    ...(flags.from !== undefined ? { from: flags.from } : {}),
+    ...(flags.to !== undefined ? { to: flags.to } : {}),
+    ...(bookmark === undefined && flags.status !== undefined ? { status: flags.status } : {}),
+    now,
+    timeZone: settings.timezone,
+    serviceTimeZone: settings.serviceTimezone,
+    windowDays: settings.report.windowDays,
+  });
+  for (const line of notes) ctx.out.info(line);
   const { range, windows, statusGroups: groups, requests } = plan;
   const campaign = requireCampaign(settings);
   // -o with {from}, {to} (the range fetched) and {date} (today in the user's zone) filled in.
@@ -344,8 +318,7 @@ async function reportCommand(
   }
   const flatten = settings.report.flatten;
   // The statuses asked for (a filter), to say when one matched nothing.
-  const asked = new Map<string, string>();
-  for (const g of groups) for (const st of g?.split(',') ?? []) asked.set(st.toLowerCase(), st);
+  const asked = askedStatuses(groups);
   const filtered = asked.size > 0;
   const writeOpts = {
     format,
@@ -459,19 +432,19 @@ async function reportCommand(
         throw e;
       }
       if (e instanceof CacsError) throw e;
-      const code = (e as { code?: string }).code;
-      throw new FailureError(
-        code === 'EEXIST' && bookmark !== undefined
-          ? `-o ${output}: the file appeared while the report was fetched; a bookmarked report never replaces one`
-          : `-o ${output}: could not write the report (${(code !== undefined ? WRITE_ERRORS[code] : undefined) ?? code ?? (e as Error).message})`,
-        {
-          hint: direct
-            ? `${output} is a ${outputTarget.what === 'pipe' ? 'pipe' : outputTarget.what === 'device' ? 'device' : 'descriptor'}, written directly: what it received ${wroteToOutput ? 'is incomplete' : 'is nothing'}. Check what reads it, then run again.`
-            : bookmark !== undefined
-              ? `Nothing was written and bookmark "${bookmark.key.name}" was not moved: the next run fetches this range again.`
-              : 'Nothing was written. Check the disk space and permissions, then run again.',
-        },
-      );
+      const stop = writeStop({
+        error: e,
+        name: output!,
+        target: outputTarget?.kind === 'direct' ? outputTarget.what : 'file',
+        wroteSomething: wroteToOutput,
+        ...(bookmark !== undefined ? { bookmark: bookmark.key.name } : {}),
+      });
+      // The library names the output; the command names it by its flag.
+      throw new CacsError(`-o ${stop.message}`, stop.exitCode, {
+        category: stop.code,
+        ...(stop.hint !== undefined ? { hint: stop.hint } : {}),
+        remedies: stop.remedies,
+      });
     }
   };
   /** Once the output is complete: the bookmark moves (or says why not). */
@@ -513,20 +486,27 @@ async function reportCommand(
     statuses: Iterable<string>,
     written: string,
   ) => {
-    if (flags.refId !== undefined && done.leads === 0 && done.notFound > 0) {
+    const finished = finishStage({
+      ...(flags.refId !== undefined ? { refId: flags.refId } : {}),
+      leads: done.leads,
+      notFound: done.notFound,
+      statusGroups: groups,
+      statuses,
+    });
+    if (finished.refIdNotFound) {
       ctx.out.info(
         `note: the service has no data for ref_id ${flags.refId} in this range (Data is not found)`,
       );
     }
-    const spelled = [...statuses];
-    const matched = new Set(spelled.map((st) => st.toLowerCase()));
-    const none = [...asked].filter(([key]) => !matched.has(key)).map(([, st]) => st);
+    const none = finished.unmatchedStatuses;
     if (none.length > 0) {
       ctx.out.warn(
         `no call attempt in this range has status ${none.map((st) => JSON.stringify(st)).join(', ')}; statuses are matched as the service spells them (e.g. ANSWERED, NO ANSWER, BUSY)`,
       );
     }
-    (await import('../completion/values.js')).rememberStatuses(settings.stateDir, spelled);
+    await (
+      await import('../completion/values.js')
+    ).rememberStatuses(settings.stateDir, finished.statuses);
     const parts = [
       // Nothing new for a bookmark: no range to show (its start would lie after its end).
       empty ? 'range: nothing new' : `range: ${describeRange(range)}`,
