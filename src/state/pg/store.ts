@@ -606,6 +606,8 @@ async function insertRecords(
  * opened (for the preflight's lookups), and begin/settle against the live rows.
  */
 class PgLedger implements CampaignLedger {
+  /** A claim takes round trips: the sender writes the next batch's while others are sent. */
+  readonly claimsAhead = true;
   /** Lookups (before releaseLookups): every claim of the campaign when the ledger was opened. */
   private table: LedgerTable | undefined;
   /**
