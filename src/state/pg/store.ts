@@ -95,6 +95,8 @@ export class PgStore implements StateStore {
   private ordered: Promise<void> = Promise.resolve();
   /** The outcomes waiting for their write (writeOutcome), and that write. */
   private outcomes: { statements: string[]; written: Promise<void> } | undefined;
+  /** Keys of outcomes not yet written (writeOutcome), and how many each. */
+  private unwritten = new Map<string, number>();
 
   constructor(url: string, schema: string, localDir: string) {
     this.conn = new PgConnection(url, schema);
@@ -385,7 +387,8 @@ export class PgStore implements StateStore {
     const open = new Map<number, readonly number[]>();
     // Records go in the order written, after the ledger's outcomes made before them.
     let failure: unknown;
-    const append = (rec: JournalRecord): Promise<void> => {
+    const lineKeys = (lines: readonly number[]) => lines.map((l) => `j${jid}:${l}`);
+    const append = (rec: JournalRecord, lines: readonly number[]): Promise<void> => {
       const fail = (e: unknown) => {
         failure ??= e;
         throw e;
@@ -398,9 +401,11 @@ export class PgStore implements StateStore {
           : this.writeOutcome(
               `INSERT INTO ${s}.journal_records (journal, rec)
                VALUES (${i32(jid)}, ${sqlText(JSON.stringify(rec))}::jsonb)`,
+              lineKeys(lines),
             ).catch(fail);
-      // A batch in flight is on disk before its request leaves.
-      return this.enqueue(async () => {
+      // A batch in flight is on disk before its request leaves (after its lines' outcomes).
+      return (async () => {
+        await this.outcomesWritten(lineKeys(lines));
         if (failure !== undefined) throw failure;
         await this.conn
           .query(`INSERT INTO ${s}.journal_records (journal, rec) VALUES ($1, $2)`, [
@@ -408,14 +413,14 @@ export class PgStore implements StateStore {
             JSON.stringify(rec),
           ])
           .catch(fail);
-      });
+      })();
     };
     const dj: DeliveryJournal = {
       previous: (line) => STATES[stateOf(line)],
       begin: async (lines) => {
         this.conn.checkSession();
         const id = nextId++;
-        await append({ k: 'b', id, lines: toRuns(lines) });
+        await append({ k: 'b', id, lines: toRuns(lines) }, lines);
         open.set(id, lines);
         return id;
       },
@@ -423,7 +428,7 @@ export class PgStore implements StateStore {
         const lines = open.get(id) ?? [];
         open.delete(id);
         // Written at once, not waited for: the next begin (or close) waits behind it.
-        append(finishRecord(id, outcome, scrub)).catch(() => {});
+        append(finishRecord(id, outcome, scrub), lines).catch(() => {});
         const state =
           outcome.state === 'done'
             ? 1
@@ -513,7 +518,8 @@ export class PgStore implements StateStore {
    * and committed lazily (see PgConnection.transaction) together with the outcomes written next
    * to it: one transaction, one round trip, for a batch's ledger and journal records alike.
    */
-  writeOutcome(statement: string): Promise<void> {
+  writeOutcome(statement: string, keys: readonly string[]): Promise<void> {
+    for (const k of keys) this.unwritten.set(k, (this.unwritten.get(k) ?? 0) + 1);
     if (!this.outcomes) {
       const group = { statements: [] as string[], written: Promise.resolve() };
       this.outcomes = group;
@@ -524,7 +530,26 @@ export class PgStore implements StateStore {
       this.ordered = group.written.catch(() => {});
     }
     this.outcomes.statements.push(statement);
-    return this.outcomes.written;
+    const written = this.outcomes.written;
+    void written
+      .finally(() => {
+        for (const k of keys) {
+          const n = (this.unwritten.get(k) ?? 1) - 1;
+          if (n > 0) this.unwritten.set(k, n);
+          else this.unwritten.delete(k);
+        }
+      })
+      .catch(() => {});
+    return written;
+  }
+
+  /**
+   * The outcomes of these keys (a ledger's numbers, a journal's lines) are written: a batch
+   * begun again after an outcome (a batch split and resent) is recorded after it. Batches of
+   * other leads do not wait for the outcomes before them (made durable by a later commit).
+   */
+  async outcomesWritten(keys: readonly string[]): Promise<void> {
+    if (keys.some((k) => this.unwritten.has(k))) await this.drain();
   }
 
   /** Every write enqueued so far is done (failures are reported to their callers). */
@@ -665,7 +690,6 @@ class PgLedger implements CampaignLedger {
     const run = this.run;
     const ledger = this.id;
     this.store.conn.checkSession();
-    await this.flush();
     const los: number[] = [];
     const his: number[] = [];
     const refs: number[] = [];
@@ -675,12 +699,16 @@ class PgLedger implements CampaignLedger {
       his.push(hi >>> 0);
       refs.push(this.hasher.ref(e.ref));
     }
+    // After the outcomes of its own leads (a batch split and resent), not of the others.
+    await this.store.outcomesWritten(los.map((lo, i) => `l${this.id}:${lo}:${his[i]}`));
+    if (this.failure !== undefined) throw this.failure;
     const time = this.now();
     const space = this.store.conn.lockSpace;
     const refused: Array<{ index: number; code: Claimed['refused'][number]['code']; run: number }> =
       [];
-    // One connection, two round trips: the claims made (or found) and locked, in one order by
-    // every transaction (no deadlock between runs); then the records, the claims and the commit.
+    // One connection, two round trips: the claims made (this run's at once) or found, and
+    // locked, in one order by every transaction (no deadlock between runs); then the records,
+    // the claims found that this run takes, and the commit.
     const keys = new Map<string, [number, number]>();
     entries.forEach((_e, i) => keys.set(`${los[i]}:${his[i]}`, [i32(los[i]!), i32(his[i]!)]));
     const uniq = [...keys.values()];
@@ -688,7 +716,7 @@ class PgLedger implements CampaignLedger {
       const [, claimed] = (await db.query(
         `BEGIN;
          INSERT INTO ${s}.claims AS c (ledger, lo, hi, state, run, time)
-         SELECT ${i32(ledger)}, lo, hi, 0, 0, 0
+         SELECT ${i32(ledger)}, lo, hi, 2, ${i32(run)}, ${time}
          FROM unnest(${sqlInts(
            uniq.map((k) => k[0]),
            'int',
@@ -698,15 +726,16 @@ class PgLedger implements CampaignLedger {
          )}) AS u(lo, hi)
          ORDER BY lo, hi
          ON CONFLICT (ledger, lo, hi) DO UPDATE SET state = c.state
-         RETURNING c.lo, c.hi, c.state, c.run`,
+         RETURNING c.lo, c.hi, c.state, c.run, c.xmax = 0 AS made`,
       )) as unknown as [
         unknown,
-        pg.QueryResult<{ lo: number; hi: number; state: number; run: number }>,
+        pg.QueryResult<{ lo: number; hi: number; state: number; run: number; made: boolean }>,
       ];
-      const now = new Map<string, { state: number; run: number; live: boolean }>();
+      // A claim made now is this run's already (in flight: its record follows below).
+      const now = new Map<string, { state: number; run: number; live: boolean; made: boolean }>();
       let others = false;
       for (const r of claimed.rows) {
-        const cur = { state: Number(r.state), run: u32(r.run), live: false };
+        const cur = { state: Number(r.state), run: u32(r.run), live: false, made: r.made };
         now.set(`${u32(r.lo)}:${u32(r.hi)}`, cur);
         if (cur.state === STATE_UNCERTAIN && cur.run !== run) others = true;
       }
@@ -766,6 +795,7 @@ class PgLedger implements CampaignLedger {
         take.map((i) => i32(his[i]!)),
         'int',
       );
+      const found = take.filter((i) => !now.get(`${los[i]}:${his[i]}`)?.made);
       // The records and the claims in one statement (the claim rows are locked above).
       await db.query(
         `WITH recorded AS (
@@ -777,7 +807,13 @@ class PgLedger implements CampaignLedger {
            )}) WITH ORDINALITY AS u(lo, hi, ref, o)
            ORDER BY o)
          UPDATE ${s}.claims c SET state = 2, run = ${i32(run)}, time = ${time}
-         FROM unnest(${tl}, ${th}) AS u(lo, hi)
+         FROM unnest(${sqlInts(
+           found.map((i) => i32(los[i]!)),
+           'int',
+         )}, ${sqlInts(
+           found.map((i) => i32(his[i]!)),
+           'int',
+         )}) AS u(lo, hi)
          WHERE c.ledger = ${i32(ledger)} AND c.lo = u.lo AND c.hi = u.hi;
          COMMIT`,
       );
@@ -815,7 +851,8 @@ class PgLedger implements CampaignLedger {
       this.table?.set(lo >>> 0, hi >>> 0, state, this.run, time);
     }
     if (this.failure !== undefined) return;
-    this.store.writeOutcome(this.outcomeStatement(recs)).catch((e: unknown) => {
+    const keys = recs.map((r) => `l${this.id}:${r.lo}:${r.hi}`);
+    this.store.writeOutcome(this.outcomeStatement(recs), keys).catch((e: unknown) => {
       this.failure ??= e;
     });
   }
