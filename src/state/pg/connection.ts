@@ -33,6 +33,9 @@ export function sqlText(value: string): string {
   return pgDriver().escapeLiteral(value);
 }
 
+/** A transaction whose commit does not wait for the disk (see PgConnection.transaction). */
+const LAZY_BEGIN = 'BEGIN; SET LOCAL synchronous_commit = off';
+
 /** How long one statement may run before the database cancels it (a locked or stalled db). */
 export const STATEMENT_TIMEOUT_MS = 30_000;
 /** How long connecting may take. */
@@ -251,7 +254,7 @@ export class PgConnection {
    */
   async transaction<T>(fn: (c: pg.PoolClient) => Promise<T>, lazy = false): Promise<T> {
     return this.withClient(async (client) => {
-      await client.query(lazy ? 'BEGIN; SET LOCAL synchronous_commit = off' : 'BEGIN');
+      await client.query(lazy ? LAZY_BEGIN : 'BEGIN');
       const out = await fn(client);
       await client.query('COMMIT');
       return out;
@@ -297,13 +300,7 @@ export class PgConnection {
    */
   async script(statements: readonly string[], lazy: boolean): Promise<void> {
     await this.withClient(async (client) => {
-      await client.query(
-        [
-          lazy ? 'BEGIN; SET LOCAL synchronous_commit = off' : 'BEGIN',
-          ...statements,
-          'COMMIT',
-        ].join(';\n'),
-      );
+      await client.query([lazy ? LAZY_BEGIN : 'BEGIN', ...statements, 'COMMIT'].join(';\n'));
     });
   }
 
