@@ -2,7 +2,7 @@
 /**
  * The PostgreSQL store against the file store (issue 24, item 7). Needs `npm run build`.
  *
- *   node bench/pg-teams.js [--quick]
+ *   node bench/pg-teams.js [--quick] [--json]
  *
  * Uses CACS_BENCH_PG_URL (a database it may fill: it makes schemas of its own and drops them),
  * else starts a throwaway cluster (initdb + pg_ctl in a temp folder, loopback, non-root as
@@ -24,6 +24,9 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CACS = path.join(ROOT, 'bin', 'cacs.js');
 const quick = process.argv.includes('--quick');
+/** --json: print {rows, results} on stdout (for bench/run.js), the progress on stderr. */
+const json = process.argv.includes('--json');
+const say = (line) => (json ? process.stderr : process.stdout).write(`${line}\n`);
 const DRY = quick ? 50_000 : 200_000;
 const LEDGER = quick ? 200_000 : 1_000_000;
 const IMPORT = quick ? 20_000 : 100_000;
@@ -130,13 +133,16 @@ function leads(file, from, n) {
 
 const url = process.env.CACS_BENCH_PG_URL ?? (await cluster());
 if (!url) {
-  console.log('pg-teams: no PostgreSQL (CACS_BENCH_PG_URL unset, no /usr/lib/postgresql): skipped');
+  const why = 'pg-teams: no PostgreSQL (CACS_BENCH_PG_URL unset, no /usr/lib/postgresql): skipped';
+  say(why);
+  if (json) console.log(JSON.stringify({ rows: [], results: { skipped: why } }));
   await done();
   process.exit(0);
 }
 const schemas = [];
 
 const rows = [];
+let concurrent;
 try {
   const emu = await startEmulator({ port: 0, latencyMs: 0 });
   const serviceUrl = canonicalServiceUrl(new URL(emu.url));
@@ -260,8 +266,9 @@ try {
   await Promise.all(runs);
   const got = emu3.store.received.flatMap((x) => x.phones);
   const dups = got.length - new Set(got).size;
-  console.log(
-    `${CONCURRENT} concurrent imports (5,000 leads each, overlapping): ${got.length.toLocaleString()} leads at the service, ${new Set(got).size.toLocaleString()} distinct, ${dups} duplicates, ${Date.now() - t0} ms`,
+  concurrent = { leads: got.length, distinct: new Set(got).size, dups, ms: Date.now() - t0 };
+  say(
+    `${CONCURRENT} concurrent imports (5,000 leads each, overlapping): ${got.length.toLocaleString()} leads at the service, ${new Set(got).size.toLocaleString()} distinct, ${dups} duplicates, ${concurrent.ms} ms`,
   );
   await emu3.close();
 } finally {
@@ -275,7 +282,28 @@ try {
 }
 for (const [name, file, pgMs, target] of rows) {
   const ratio = pgMs / file;
-  console.log(
+  say(
     `${name}: files ${Math.round(file)} ms, PostgreSQL ${Math.round(pgMs)} ms, ${ratio.toFixed(2)}× (target ≤ ${target}×)${ratio > target ? ' MISSED' : ''}`,
   );
+}
+if (json) {
+  const out = rows.map(([name, file, pgMs, target]) => ({
+    name: `PostgreSQL: ${name}`,
+    cacs: `${Math.round(pgMs)} ms`,
+    baseline: `${Math.round(file)} ms (files)`,
+    ratio: (pgMs / file).toFixed(2),
+    target: `≤ ${target}`,
+    ok: pgMs / file <= target,
+  }));
+  if (concurrent)
+    out.push({
+      name: `PostgreSQL: ${CONCURRENT} concurrent imports, overlapping, one campaign`,
+      cacs: `${concurrent.dups} duplicates`,
+      baseline: '',
+      ratio: '',
+      target: '0',
+      ok: concurrent.dups === 0,
+      note: `${concurrent.distinct} distinct leads at the service, ${concurrent.ms} ms`,
+    });
+  console.log(JSON.stringify({ rows: out, results: { rows, concurrent } }));
 }

@@ -48,6 +48,7 @@ const ALL = [
   'xlsx',
   'startup',
   'suppress',
+  'pg-teams',
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -1305,6 +1306,17 @@ async function benchSuppress() {
   for (const row of out.rows) addRow(row);
   results.benchmarks.suppress = out.results;
 }
+/** Teams on PostgreSQL: bench/pg-teams.js in a process of its own (skipped without PostgreSQL). */
+async function benchPgTeams() {
+  const args = [path.join(BENCH, 'pg-teams.js'), '--json'];
+  if (quick) args.push('--quick');
+  const r = await run(process.execPath, args, { env: process.env, cwd: ROOT });
+  expectCode(r, [0], 'bench/pg-teams.js');
+  process.stderr.write(r.stderr);
+  const out = JSON.parse(r.stdout.trim().split('\n').pop());
+  for (const row of out.rows) addRow(row);
+  results.benchmarks['pg-teams'] = out.results;
+}
 const benches = {
   'dry-run': benchDryRun,
   ledger: benchLedger,
@@ -1318,6 +1330,7 @@ const benches = {
   xlsx: benchXlsx,
   startup: benchStartup,
   suppress: benchSuppress,
+  'pg-teams': benchPgTeams,
 };
 // Start-up first when selected: its figure is the report's "start-up".
 const order = ['startup', ...ALL.filter((x) => x !== 'startup')].filter((x) => only.includes(x));

@@ -35,6 +35,12 @@ export interface SendLedger {
    */
   begin(entries: readonly LedgerEntry[]): Promise<Claimed | void>;
   settle(entries: readonly LedgerEntry[], state: LedgerState): void;
+  /**
+   * Claim ahead: a batch's in-flight records are written as soon as it is formed, while the
+   * batches before it are on the wire, not once it has a slot (a store whose claims take round
+   * trips to a database: PostgreSQL). A crash then leaves at most one batch more uncertain.
+   */
+  readonly claimsAhead?: boolean;
 }
 
 export type SpoolEntry = LeadEntry;
@@ -176,12 +182,15 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
     ]);
 
   /** Send a batch: its in-flight records first, then the request. */
-  const deliver = async (entries: SpoolEntry[]): Promise<void> => {
-    if (stopped()) {
+  const deliver = async (
+    entries: SpoolEntry[],
+    written?: ReturnType<typeof writeInFlight>,
+  ): Promise<void> => {
+    if (stopped() && !written) {
       r.notSent += entries.length;
       return;
     }
-    const [begun, marked] = await writeInFlight(entries);
+    const [begun, marked] = await (written ?? writeInFlight(entries));
     if (begun.status === 'rejected' || marked.status === 'rejected') {
       // Not on disk: this batch is not sent, and neither is any other.
       const e: unknown =
@@ -305,7 +314,14 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
   // the uncertain leads are those the service may hold, and `cacs reconcile` can settle them all.
   // (Writing the next batch's records while it waited for a slot saved a sync per request but
   // left a whole batch that never left uncertain after a crash.)
-  const launch = (entries: SpoolEntry[]) => pool.start(() => deliver(entries));
+  // A store that claims ahead (SendLedger.claimsAhead) writes them while the batch waits for its
+  // slot: the round trips of its claim overlap the requests on the wire. (Still before its
+  // request leaves: a batch that never leaves is settled as not sent, or left uncertain by a
+  // crash.)
+  const launch = (entries: SpoolEntry[]) => {
+    const written = opts.ledger?.claimsAhead ? writeInFlight(entries) : undefined;
+    return pool.start(() => deliver(entries, written));
+  };
 
   let batch: SpoolEntry[] = [];
   let seen = 0;

@@ -5,6 +5,8 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, spawnCli, tempDir, type RunResult } from '../helpers/cli.js';
@@ -313,5 +315,79 @@ describe.skipIf(pgMissing !== undefined)('teams on PostgreSQL', () => {
       .runs;
     expect(runs).toHaveLength(2);
     for (const r of runs) expect(r.host).toEqual(expect.any(String));
+  });
+  it('claims ahead: the next batch is in flight in the database while the one before it is on the wire (one request at a time), and leaves once a slot frees', async () => {
+    // A service that holds the first request until told, and answers the others at once.
+    let release = () => {};
+    const released = new Promise<void>((r) => (release = r));
+    let first: () => void = () => {};
+    const firstArrived = new Promise<void>((r) => (first = r));
+    const received: string[][] = [];
+    const server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+          data: Array<{ phone_number: string }>;
+        };
+        received.push(body.data.map((l) => l.phone_number));
+        const answer = () => {
+          const n = body.data.length;
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ result: 'success', message: `${n}/${n} leads were imported` }));
+        };
+        if (received.length === 1) {
+          first();
+          void released.then(answer);
+        } else answer();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const db = await pg.database();
+      const env = importEnv(
+        { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` },
+        { CACS_STATE_URL: pg.url(db), CACS_CAMPAIGN: 'summer' },
+      );
+      const cwd = tempDir();
+      const phones = Array.from({ length: 20 }, (_, i) => phoneOf(5_000 + i));
+      write(cwd, 'crm.csv', `phone,name\n${phones.map((p, i) => `${p},K${i}`).join('\n')}\n`);
+      let exited = false;
+      const run = importProcess(['crm.csv', '--batch-size', '10', '--concurrency', '1'], env, cwd);
+      void run.then(() => (exited = true));
+      await firstArrived;
+      // The second batch's claim is written while the first request is held (the old sender
+      // waited for the slot: it stayed at 10 until the first answer).
+      const inFlight = async () =>
+        Number(
+          (
+            await pg
+              .query<{ n: number }>(
+                `SELECT count(*)::int AS n FROM cacs.claims WHERE state = 2`,
+                [],
+                db,
+              )
+              .catch(() => ({ rows: [{ n: 0 }] }))
+          ).rows[0]!.n,
+        );
+      let claimed = await inFlight();
+      const deadline = Date.now() + 20_000;
+      while (claimed < 20 && !exited && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 20));
+        claimed = await inFlight();
+      }
+      const heldRequests = received.length;
+      release();
+      const r = await run;
+      expect(claimed).toBe(20);
+      expect(heldRequests).toBe(1);
+      expect(r.summary?.imported).toBe(20);
+      expect(r.code).toBe(0);
+      expect(received.flat().sort()).toEqual([...phones].sort());
+      expect(await inFlight()).toBe(0);
+    } finally {
+      release();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 });

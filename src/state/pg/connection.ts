@@ -19,6 +19,23 @@ function pgDriver(): typeof pg {
   return driver;
 }
 
+/**
+ * Integers written into a statement's text (for statements sent several to a round trip, which
+ * the extended protocol's parameters cannot be): each value made an integer first, so the text
+ * holds digits and signs only.
+ */
+export function sqlInts(values: readonly number[], type: 'int' | 'smallint' | 'bigint'): string {
+  return `ARRAY[${values.map((v) => String(Math.trunc(Number(v)) || 0)).join(',')}]::${type}[]`;
+}
+
+/** A text value written into a statement's text, quoted by the driver's own escaping. */
+export function sqlText(value: string): string {
+  return pgDriver().escapeLiteral(value);
+}
+
+/** A transaction whose commit does not wait for the disk (see PgConnection.transaction). */
+const LAZY_BEGIN = 'BEGIN; SET LOCAL synchronous_commit = off';
+
 /** How long one statement may run before the database cancels it (a locked or stalled db). */
 export const STATEMENT_TIMEOUT_MS = 30_000;
 /** How long connecting may take. */
@@ -236,6 +253,20 @@ export class PgConnection {
    * read uncertain, never sent again.
    */
   async transaction<T>(fn: (c: pg.PoolClient) => Promise<T>, lazy = false): Promise<T> {
+    return this.withClient(async (client) => {
+      await client.query(lazy ? LAZY_BEGIN : 'BEGIN');
+      const out = await fn(client);
+      await client.query('COMMIT');
+      return out;
+    });
+  }
+
+  /**
+   * `fn` on a pool connection of its own, which begins and commits its transaction itself (in
+   * the same round trip as its statements: see {@link sqlInts}). A failure rolls back what it
+   * began and is thrown as a cacs error that names the database.
+   */
+  async withClient<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
     await this.ensure();
     let client: pg.PoolClient;
     try {
@@ -250,11 +281,7 @@ export class PgConnection {
     };
     client.on('error', onError);
     try {
-      await client.query('BEGIN');
-      if (lazy) await client.query('SET LOCAL synchronous_commit = off');
-      const out = await fn(client);
-      await client.query('COMMIT');
-      return out;
+      return await fn(client);
     } catch (e) {
       broken = isConnectionError(e);
       await client.query('ROLLBACK').catch(() => {
@@ -265,6 +292,16 @@ export class PgConnection {
       client.off('error', onError);
       client.release(broken);
     }
+  }
+
+  /**
+   * Statements (texts with their values written in: sqlInts, sqlText) run as one transaction in
+   * one round trip. `lazy`: the commit does not wait for the disk (see transaction()).
+   */
+  async script(statements: readonly string[], lazy: boolean): Promise<void> {
+    await this.withClient(async (client) => {
+      await client.query([lazy ? LAZY_BEGIN : 'BEGIN', ...statements, 'COMMIT'].join(';\n'));
+    });
   }
 
   /** The held session (advisory locks live as long as it does). */

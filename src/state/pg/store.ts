@@ -54,9 +54,12 @@ import {
 } from '../file/journal.js';
 import { Hasher, LedgerTable } from '../file/ledger.js';
 import { FileWrittenRecords } from '../file/written-records.js';
-import { PgConnection } from './connection.js';
+import { PgConnection, sqlInts, sqlText } from './connection.js';
 
 export const DEFAULT_STATE_SCHEMA = 'cacs';
+
+/** Claims loaded per round trip for the preflight's lookups (22 bytes each). */
+const LOAD_CHUNK = 500_000;
 
 const u32 = (v: unknown) => Number(v) >>> 0;
 const i32 = (v: number) => v | 0;
@@ -90,6 +93,10 @@ export class PgStore implements StateStore {
    * journal "done" over a ledger "uncertain" would leave the lead uncertain for good).
    */
   private ordered: Promise<void> = Promise.resolve();
+  /** The outcomes waiting for their write (writeOutcome), and that write. */
+  private outcomes: { statements: string[]; written: Promise<void> } | undefined;
+  /** Keys of outcomes not yet written (writeOutcome), and how many each. */
+  private unwritten = new Map<string, number>();
 
   constructor(url: string, schema: string, localDir: string) {
     this.conn = new PgConnection(url, schema);
@@ -134,18 +141,54 @@ export class PgStore implements StateStore {
     const hasher = await this.hasher();
     const id = await this.ledgerId(c, run !== undefined);
     const table = new LedgerTable();
-    if (id !== undefined) {
-      const rows = await this.conn.queryArrays(
-        `SELECT lo, hi, state, run, time::float8 FROM ${this.s}.claims WHERE ledger = $1 AND run <> 0`,
-        [id],
-      );
-      for (const r of rows) table.set(u32(r[0]), u32(r[1]), Number(r[2]), u32(r[3]), Number(r[4]));
-    }
+    if (id !== undefined) await this.loadClaims(id, table);
     if (run !== undefined) {
       // This run is live while its session holds this lock: its claims are in flight, not dead.
       await this.conn.tryLock(this.conn.lockSpace, run);
     }
     return new PgLedger(this, hasher, id, run, table);
+  }
+
+  /**
+   * Every claim of a ledger into `table`, for the preflight's lookups: packed by the database
+   * into one value per LOAD_CHUNK claims (22 bytes each), not sent as a row each — a row costs
+   * the driver more than the lookup it serves.
+   */
+  private async loadClaims(id: number, table: LedgerTable): Promise<void> {
+    let after: [number, number] | undefined;
+    for (;;) {
+      const rows = await this.conn.queryArrays(
+        `SELECT string_agg(int4send(lo) || int4send(hi) || int4send(run) || int8send(time)
+                           || int2send(state), ''::bytea), count(*)::int
+         FROM (SELECT lo, hi, run, time, state FROM ${this.s}.claims
+               WHERE ledger = $1 ${after ? 'AND (lo, hi) > ($2, $3)' : ''}
+               ORDER BY lo, hi LIMIT ${LOAD_CHUNK}) c`,
+        after ? [id, after[0], after[1]] : [id],
+      );
+      const packed = rows[0]?.[0] as Buffer | null | undefined;
+      const count = Number(rows[0]?.[1] ?? 0);
+      if (!packed) return;
+      // The chunk's greatest key, as the database orders them (signed): the next one starts after.
+      let lo = -(2 ** 31);
+      let hi = -(2 ** 31);
+      for (let o = 0; o + 22 <= packed.length; o += 22) {
+        const l = packed.readInt32BE(o);
+        const h = packed.readInt32BE(o + 4);
+        if (l > lo || (l === lo && h > hi)) [lo, hi] = [l, h];
+        const run = packed.readUInt32BE(o + 8);
+        // A claim of run 0 is one being made (no record yet): not in the ledger.
+        if (run !== 0)
+          table.set(
+            l >>> 0,
+            h >>> 0,
+            packed.readInt16BE(o + 20),
+            run,
+            Number(packed.readBigInt64BE(o + 12)),
+          );
+      }
+      if (count < LOAD_CHUNK) return;
+      after = [lo, hi];
+    }
   }
 
   async hasLedger(c: CampaignRef): Promise<boolean> {
@@ -344,27 +387,40 @@ export class PgStore implements StateStore {
     const open = new Map<number, readonly number[]>();
     // Records go in the order written, after the ledger's outcomes made before them.
     let failure: unknown;
-    const append = (rec: JournalRecord): Promise<void> =>
-      this.enqueue(async () => {
+    const lineKeys = (lines: readonly number[]) => lines.map((l) => `j${jid}:${l}`);
+    const append = (rec: JournalRecord, lines: readonly number[]): Promise<void> => {
+      const fail = (e: unknown) => {
+        failure ??= e;
+        throw e;
+      };
+      // An outcome is made durable by the next batch's records (see PgConnection.transaction),
+      // and written with the ledger's outcomes made next to it.
+      if (rec.k === 'f')
+        return failure !== undefined
+          ? Promise.reject(failure)
+          : this.writeOutcome(
+              `INSERT INTO ${s}.journal_records (journal, rec)
+               VALUES (${i32(jid)}, ${sqlText(JSON.stringify(rec))}::jsonb)`,
+              lineKeys(lines),
+            ).catch(fail);
+      // A batch in flight is on disk before its request leaves (after its lines' outcomes).
+      return (async () => {
+        await this.outcomesWritten(lineKeys(lines));
         if (failure !== undefined) throw failure;
-        const sql = `INSERT INTO ${s}.journal_records (journal, rec) VALUES ($1, $2)`;
-        const values = [jid, JSON.stringify(rec)];
-        try {
-          // A batch in flight is on disk before its request leaves; an outcome is made durable
-          // by the next batch's records (see PgConnection.transaction).
-          if (rec.k === 'f') await this.conn.transaction((db) => db.query(sql, values), true);
-          else await this.conn.query(sql, values);
-        } catch (e) {
-          failure ??= e;
-          throw e;
-        }
-      });
+        await this.conn
+          .query(`INSERT INTO ${s}.journal_records (journal, rec) VALUES ($1, $2)`, [
+            jid,
+            JSON.stringify(rec),
+          ])
+          .catch(fail);
+      })();
+    };
     const dj: DeliveryJournal = {
       previous: (line) => STATES[stateOf(line)],
       begin: async (lines) => {
         this.conn.checkSession();
         const id = nextId++;
-        await append({ k: 'b', id, lines: toRuns(lines) });
+        await append({ k: 'b', id, lines: toRuns(lines) }, lines);
         open.set(id, lines);
         return id;
       },
@@ -372,7 +428,7 @@ export class PgStore implements StateStore {
         const lines = open.get(id) ?? [];
         open.delete(id);
         // Written at once, not waited for: the next begin (or close) waits behind it.
-        append(finishRecord(id, outcome, scrub)).catch(() => {});
+        append(finishRecord(id, outcome, scrub), lines).catch(() => {});
         const state =
           outcome.state === 'done'
             ? 1
@@ -451,9 +507,49 @@ export class PgStore implements StateStore {
 
   /** Run `fn` after every write enqueued before it (its own failure is its caller's). */
   enqueue(fn: () => Promise<void>): Promise<void> {
+    this.outcomes = undefined;
     const p = this.ordered.then(fn);
     this.ordered = p.catch(() => {});
     return p;
+  }
+
+  /**
+   * An outcome's statement (values written in), in order after every write enqueued before it,
+   * and committed lazily (see PgConnection.transaction) together with the outcomes written next
+   * to it: one transaction, one round trip, for a batch's ledger and journal records alike.
+   */
+  writeOutcome(statement: string, keys: readonly string[]): Promise<void> {
+    for (const k of keys) this.unwritten.set(k, (this.unwritten.get(k) ?? 0) + 1);
+    if (!this.outcomes) {
+      const group = { statements: [] as string[], written: Promise.resolve() };
+      this.outcomes = group;
+      group.written = this.ordered.then(() => {
+        if (this.outcomes === group) this.outcomes = undefined;
+        return this.conn.script(group.statements, true);
+      });
+      this.ordered = group.written.catch(() => {});
+    }
+    this.outcomes.statements.push(statement);
+    const written = this.outcomes.written;
+    void written
+      .finally(() => {
+        for (const k of keys) {
+          const n = (this.unwritten.get(k) ?? 1) - 1;
+          if (n > 0) this.unwritten.set(k, n);
+          else this.unwritten.delete(k);
+        }
+      })
+      .catch(() => {});
+    return written;
+  }
+
+  /**
+   * The outcomes of these keys (a ledger's numbers, a journal's lines) are written: a batch
+   * begun again after an outcome (a batch split and resent) is recorded after it. Batches of
+   * other leads do not wait for the outcomes before them (made durable by a later commit).
+   */
+  async outcomesWritten(keys: readonly string[]): Promise<void> {
+    if (keys.some((k) => this.unwritten.has(k))) await this.drain();
   }
 
   /** Every write enqueued so far is done (failures are reported to their callers). */
@@ -535,6 +631,8 @@ async function insertRecords(
  * opened (for the preflight's lookups), and begin/settle against the live rows.
  */
 class PgLedger implements CampaignLedger {
+  /** A claim takes round trips: the sender writes the next batch's while others are sent. */
+  readonly claimsAhead = true;
   /** Lookups (before releaseLookups): every claim of the campaign when the ledger was opened. */
   private table: LedgerTable | undefined;
   /**
@@ -543,7 +641,6 @@ class PgLedger implements CampaignLedger {
    */
   private seen = new LedgerTable();
   private readonly count: number;
-  private pending: LedgerRecord[] = [];
   private failure: unknown;
 
   constructor(
@@ -593,7 +690,6 @@ class PgLedger implements CampaignLedger {
     const run = this.run;
     const ledger = this.id;
     this.store.conn.checkSession();
-    await this.flush();
     const los: number[] = [];
     const his: number[] = [];
     const refs: number[] = [];
@@ -603,32 +699,44 @@ class PgLedger implements CampaignLedger {
       his.push(hi >>> 0);
       refs.push(this.hasher.ref(e.ref));
     }
+    // After the outcomes of its own leads (a batch split and resent), not of the others.
+    await this.store.outcomesWritten(los.map((lo, i) => `l${this.id}:${lo}:${his[i]}`));
+    if (this.failure !== undefined) throw this.failure;
     const time = this.now();
     const space = this.store.conn.lockSpace;
     const refused: Array<{ index: number; code: Claimed['refused'][number]['code']; run: number }> =
       [];
-    await this.store.conn.transaction(async (db) => {
-      // A claim row for every lead (one another transaction is inserting: wait for it).
-      await db.query(
-        `INSERT INTO ${s}.claims (ledger, lo, hi, state, run, time)
-         SELECT $1, lo, hi, 0, 0, 0 FROM unnest($2::int[], $3::int[]) AS u(lo, hi)
+    // One connection, two round trips: the claims made (this run's at once) or found, and
+    // locked, in one order by every transaction (no deadlock between runs); then the records,
+    // the claims found that this run takes, and the commit.
+    const keys = new Map<string, [number, number]>();
+    entries.forEach((_e, i) => keys.set(`${los[i]}:${his[i]}`, [i32(los[i]!), i32(his[i]!)]));
+    const uniq = [...keys.values()];
+    await this.store.conn.withClient(async (db) => {
+      const [, claimed] = (await db.query(
+        `BEGIN;
+         INSERT INTO ${s}.claims AS c (ledger, lo, hi, state, run, time)
+         SELECT ${i32(ledger)}, lo, hi, 2, ${i32(run)}, ${time}
+         FROM unnest(${sqlInts(
+           uniq.map((k) => k[0]),
+           'int',
+         )}, ${sqlInts(
+           uniq.map((k) => k[1]),
+           'int',
+         )}) AS u(lo, hi)
          ORDER BY lo, hi
-         ON CONFLICT (ledger, lo, hi) DO NOTHING`,
-        [ledger, los.map(i32), his.map(i32)],
-      );
-      const rows = await db.query({
-        text: `SELECT c.lo, c.hi, c.state, c.run FROM ${s}.claims c
-               WHERE c.ledger = $1 AND (c.lo, c.hi) IN (SELECT * FROM unnest($2::int[], $3::int[]))
-               ORDER BY c.lo, c.hi
-               FOR UPDATE OF c`,
-        values: [ledger, los.map(i32), his.map(i32)],
-        rowMode: 'array',
-      });
-      const now = new Map<string, { state: number; run: number; live: boolean }>();
+         ON CONFLICT (ledger, lo, hi) DO UPDATE SET state = c.state
+         RETURNING c.lo, c.hi, c.state, c.run, c.xmax = 0 AS made`,
+      )) as unknown as [
+        unknown,
+        pg.QueryResult<{ lo: number; hi: number; state: number; run: number; made: boolean }>,
+      ];
+      // A claim made now is this run's already (in flight: its record follows below).
+      const now = new Map<string, { state: number; run: number; live: boolean; made: boolean }>();
       let others = false;
-      for (const r of rows.rows as unknown[][]) {
-        const cur = { state: Number(r[2]), run: u32(r[3]), live: false };
-        now.set(`${u32(r[0])}:${u32(r[1])}`, cur);
+      for (const r of claimed.rows) {
+        const cur = { state: Number(r.state), run: u32(r.run), live: false, made: r.made };
+        now.set(`${u32(r.lo)}:${u32(r.hi)}`, cur);
         if (cur.state === STATE_UNCERTAIN && cur.run !== run) others = true;
       }
       if (others) {
@@ -675,20 +783,39 @@ class PgLedger implements CampaignLedger {
           run: cur.run,
         });
       });
-      if (take.length === 0) return;
-      const tl = take.map((i) => i32(los[i]!));
-      const th = take.map((i) => i32(his[i]!));
+      if (take.length === 0) {
+        await db.query('COMMIT');
+        return;
+      }
+      const tl = sqlInts(
+        take.map((i) => i32(los[i]!)),
+        'int',
+      );
+      const th = sqlInts(
+        take.map((i) => i32(his[i]!)),
+        'int',
+      );
+      const found = take.filter((i) => !now.get(`${los[i]}:${his[i]}`)?.made);
       // The records and the claims in one statement (the claim rows are locked above).
       await db.query(
         `WITH recorded AS (
            INSERT INTO ${s}.ledger_records (ledger, lo, hi, ref, run, time, state)
-           SELECT $1, lo, hi, ref, $5, $6, 2
-           FROM unnest($2::int[], $3::int[], $4::int[]) WITH ORDINALITY AS u(lo, hi, ref, o)
+           SELECT ${i32(ledger)}, lo, hi, ref, ${i32(run)}, ${time}, 2
+           FROM unnest(${tl}, ${th}, ${sqlInts(
+             take.map((i) => i32(refs[i]!)),
+             'int',
+           )}) WITH ORDINALITY AS u(lo, hi, ref, o)
            ORDER BY o)
-         UPDATE ${s}.claims c SET state = 2, run = $5, time = $6
-         FROM unnest($2::int[], $3::int[]) AS u(lo, hi)
-         WHERE c.ledger = $1 AND c.lo = u.lo AND c.hi = u.hi`,
-        [ledger, tl, th, take.map((i) => i32(refs[i]!)), i32(run), time],
+         UPDATE ${s}.claims c SET state = 2, run = ${i32(run)}, time = ${time}
+         FROM unnest(${sqlInts(
+           found.map((i) => i32(los[i]!)),
+           'int',
+         )}, ${sqlInts(
+           found.map((i) => i32(his[i]!)),
+           'int',
+         )}) AS u(lo, hi)
+         WHERE c.ledger = ${i32(ledger)} AND c.lo = u.lo AND c.hi = u.hi;
+         COMMIT`,
       );
     });
     // Recorded: the run's own view follows.
@@ -710,9 +837,10 @@ class PgLedger implements CampaignLedger {
   settle(entries: readonly LedgerEntry[], state: LedgerState): void {
     if (this.run === undefined || this.id === undefined) return;
     const time = this.now();
+    const recs: LedgerRecord[] = [];
     for (const e of entries) {
       const [lo, hi] = this.hasher.phone(e.phone);
-      this.pending.push({
+      recs.push({
         lo: lo >>> 0,
         hi: hi >>> 0,
         ref: this.hasher.ref(e.ref),
@@ -722,46 +850,73 @@ class PgLedger implements CampaignLedger {
       });
       this.table?.set(lo >>> 0, hi >>> 0, state, this.run, time);
     }
-    this.store
-      .enqueue(() => this.write())
-      .catch((e: unknown) => {
-        this.failure ??= e;
-      });
+    if (this.failure !== undefined) return;
+    const keys = recs.map((r) => `l${this.id}:${r.lo}:${r.hi}`);
+    this.store.writeOutcome(this.outcomeStatement(recs), keys).catch((e: unknown) => {
+      this.failure ??= e;
+    });
   }
 
-  /** Write the outcomes settled so far (this run's claims only). */
-  private async write(): Promise<void> {
-    if (this.pending.length === 0 || this.failure !== undefined) return;
-    const recs = this.pending;
-    this.pending = [];
+  /**
+   * One statement for the outcomes `recs` (this run's claims only): the records, and the claims
+   * they change, locked in one order by every transaction (no deadlock between runs).
+   */
+  private outcomeStatement(recs: readonly LedgerRecord[]): string {
     const s = this.store.conn.schema;
-    const ledger = this.id!;
-    await this.store.conn.transaction(async (db) => {
-      await insertRecords(db, s, ledger, recs);
-      const last = new Map<string, LedgerRecord>();
-      for (const r of recs) last.set(`${r.lo}:${r.hi}`, r);
-      const latest = [...last.values()];
-      // Rows are locked in one order by every transaction (no deadlock between runs).
-      await db.query(
-        `SELECT 1 FROM ${s}.claims c
-         WHERE c.ledger = $1 AND (c.lo, c.hi) IN (SELECT * FROM unnest($2::int[], $3::int[]))
-         ORDER BY c.lo, c.hi FOR UPDATE`,
-        [ledger, latest.map((r) => i32(r.lo)), latest.map((r) => i32(r.hi))],
-      );
-      await db.query(
-        `UPDATE ${s}.claims c SET state = u.state, time = u.time
-         FROM unnest($2::int[], $3::int[], $4::smallint[], $5::bigint[]) AS u(lo, hi, state, time)
-         WHERE c.ledger = $1 AND c.lo = u.lo AND c.hi = u.hi AND c.run = $6`,
-        [
-          ledger,
-          latest.map((r) => i32(r.lo)),
-          latest.map((r) => i32(r.hi)),
-          latest.map((r) => r.state),
-          latest.map((r) => r.time),
-          i32(this.run!),
-        ],
-      );
-    }, true);
+    const ledger = i32(this.id!);
+    const last = new Map<string, LedgerRecord>();
+    for (const r of recs) last.set(`${r.lo}:${r.hi}`, r);
+    const latest = [...last.values()];
+    return `WITH recorded AS (
+        INSERT INTO ${s}.ledger_records (ledger, lo, hi, ref, run, time, state)
+        SELECT ${ledger}, lo, hi, ref, run, time, state
+        FROM unnest(${sqlInts(
+          recs.map((r) => i32(r.lo)),
+          'int',
+        )},
+                    ${sqlInts(
+                      recs.map((r) => i32(r.hi)),
+                      'int',
+                    )},
+                    ${sqlInts(
+                      recs.map((r) => i32(r.ref)),
+                      'int',
+                    )},
+                    ${sqlInts(
+                      recs.map((r) => i32(r.run)),
+                      'int',
+                    )},
+                    ${sqlInts(
+                      recs.map((r) => r.time),
+                      'bigint',
+                    )},
+                    ${sqlInts(
+                      recs.map((r) => r.state),
+                      'smallint',
+                    )})
+          WITH ORDINALITY AS u(lo, hi, ref, run, time, state, o)
+        ORDER BY o)
+      INSERT INTO ${s}.claims AS c (ledger, lo, hi, state, run, time)
+      SELECT ${ledger}, lo, hi, state, ${i32(this.run!)}, time
+      FROM unnest(${sqlInts(
+        latest.map((r) => i32(r.lo)),
+        'int',
+      )},
+                  ${sqlInts(
+                    latest.map((r) => i32(r.hi)),
+                    'int',
+                  )},
+                  ${sqlInts(
+                    latest.map((r) => r.state),
+                    'smallint',
+                  )},
+                  ${sqlInts(
+                    latest.map((r) => r.time),
+                    'bigint',
+                  )}) AS u(lo, hi, state, time)
+      ORDER BY lo, hi
+      ON CONFLICT (ledger, lo, hi) DO UPDATE SET state = excluded.state, time = excluded.time
+        WHERE c.run = ${i32(this.run!)}`;
   }
 
   /** Everything settled so far is written (or the failure is thrown). */
