@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { t } from '../../src/messages/index.js';
 import { DEFAULTS, OPTION_DEFAULTS } from '../../src/defaults.js';
 import { COMMAND_EXIT_CODES, EXIT_CODES, ExitCode } from '../../src/errors.js';
 import { resolveSettings } from '../../src/config/settings.js';
@@ -113,7 +114,7 @@ describe('exit codes: one table', () => {
     const text = await help();
     const block = text.slice(text.indexOf('Exit codes:'));
     const listed = [...block.matchAll(/^ {2}(\d+) +(.+)$/gm)].map((m) => [Number(m[1]), m[2]]);
-    expect(listed).toEqual(EXIT_CODES.map((r) => [r.code, r.help]));
+    expect(listed).toEqual(EXIT_CODES.map((r) => [r.code, t(r.help)]));
   });
 
   it.each(Object.keys(COMMAND_EXIT_CODES))(
@@ -129,7 +130,7 @@ describe('exit codes: one table', () => {
       const want = COMMAND_EXIT_CODES[command as keyof typeof COMMAND_EXIT_CODES].map(
         ([name, words]) => {
           const row = EXIT_CODES.find((r) => r.name === name)!;
-          return [row.code, words ?? row.brief];
+          return [row.code, t(words ?? row.brief)];
         },
       );
       expect(said).toEqual(want);

@@ -4,15 +4,10 @@
  * reports (a small list the report keeps in the state folder). `cacs __complete <kind>` prints
  * them one per line; it reads the config files and that list only: no network, no token.
  */
-import {
-  ENV,
-  completionStatuses,
-  defaultStateDir,
-  envValue,
-  loadConfigFiles,
-  resolveSettings,
-  type LoadedConfigFile,
-} from '../../index.js';
+import { ENV, envValue } from '../../config/env.js';
+import { defaultStateDir } from '../../config/paths.js';
+import type { LoadedConfigFile } from '../../config/files.js';
+import { openStateStore } from '../../state/index.js';
 import type { IO } from '../context.js';
 import type { GlobalOptions } from '../flags.js';
 
@@ -25,11 +20,13 @@ export const MAX_STATUSES = 64;
 const MAX_STATUS_LENGTH = 40;
 
 /** The list of statuses seen, kept by the state store (the file store: the state folder, 0600). */
-const statusesList = completionStatuses;
+function statusesList(stateDir: string) {
+  return openStateStore({ stateDir }).completionStatuses;
+}
 
 /** Where that list is kept (for tests). */
-export async function statusesFile(stateDir: string): Promise<string> {
-  return (await statusesList(stateDir)).where;
+export function statusesFile(stateDir: string): string {
+  return statusesList(stateDir).where;
 }
 
 /** A status worth offering: printable, no comma (it separates statuses), not too long. */
@@ -43,9 +40,9 @@ function offerable(status: string): boolean {
 }
 
 /** The statuses seen in earlier reports, sorted; an empty list when there is none yet. */
-export async function readStatuses(stateDir: string): Promise<string[]> {
+export function readStatuses(stateDir: string): string[] {
   try {
-    const data = (await statusesList(stateDir)).read();
+    const data = statusesList(stateDir).read();
     const list = (data as { statuses?: unknown } | undefined)?.statuses;
     if (!Array.isArray(list)) return [];
     return list.filter((s): s is string => typeof s === 'string' && offerable(s));
@@ -59,13 +56,13 @@ export async function readStatuses(stateDir: string): Promise<string[]> {
  * list is full, the newest are kept. A failure to write is ignored: completion is a comfort,
  * never a reason for a report to fail.
  */
-export async function rememberStatuses(stateDir: string, seen: Iterable<string>): Promise<void> {
+export function rememberStatuses(stateDir: string, seen: Iterable<string>): void {
   try {
-    const known = await readStatuses(stateDir);
+    const known = readStatuses(stateDir);
     const fresh = [...new Set(seen)].filter((s) => offerable(s) && !known.includes(s));
     if (fresh.length === 0) return;
     const kept = [...fresh, ...known].slice(0, MAX_STATUSES).sort();
-    (await statusesList(stateDir)).write({ statuses: kept });
+    statusesList(stateDir).write({ statuses: kept });
   } catch {
     // a read-only or full state folder: the next report tries again
   }
@@ -97,7 +94,9 @@ export async function completeValues(
       .join('');
   // The state folder is set by the environment alone (no config key): no config file to read.
   if (kind === 'statuses')
-    return lines(await readStatuses(envValue(io.env, ENV.stateDir) ?? defaultStateDir(io.env)));
+    return lines(readStatuses(envValue(io.env, ENV.stateDir) ?? defaultStateDir(io.env)));
+  const { loadConfigFiles } = await import('../../config/files.js');
+  const { resolveSettings } = await import('../../config/settings.js');
   let files: LoadedConfigFile[] = [];
   try {
     files = await loadConfigFiles({
@@ -109,11 +108,11 @@ export async function completeValues(
     // a broken config file: no aliases or profiles to offer; statuses still are
   }
   /** The settings in effect (the profile chosen), or undefined when they cannot be resolved. */
-  const settings = async () => {
+  const settings = () => {
     try {
       const flags = new Map<string, unknown>();
       if (globals.profile !== undefined) flags.set('profile', globals.profile);
-      return (await resolveSettings({ files, env: io.env, flags })).settings;
+      return resolveSettings({ files, env: io.env, flags }).settings;
     } catch {
       return undefined;
     }
@@ -124,7 +123,7 @@ export async function completeValues(
     case 'campaigns': {
       // The aliases in effect; every alias any file or profile defines when a profile named on
       // the line (or in CACS_PROFILE) does not exist yet.
-      const s = await settings();
+      const s = settings();
       return lines(s ? Object.keys(s.campaigns) : keysIn(files, 'campaigns.'));
     }
     default:
