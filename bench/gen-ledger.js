@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { Hasher, ledgerFile, loadTable, RECORD_BYTES, STATE_ACCEPTED } = await import(
-  path.join(root, 'dist', 'delivery', 'ledger.js')
+  path.join(root, 'dist', 'state', 'file', 'ledger.js')
 );
 const [stateDir, baseUrl, campaignKey, count] = process.argv.slice(2);
 const n = Number(count);
