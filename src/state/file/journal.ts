@@ -461,7 +461,11 @@ export function resumeNote(
 }
 
 /** The record of an outcome; reasons (service messages) pass the scrubber first. */
-function finishRecord(id: number, o: RangeOutcome, scrub: (t: string) => string): JournalRecord {
+export function finishRecord(
+  id: number,
+  o: RangeOutcome,
+  scrub: (t: string) => string,
+): JournalRecord {
   switch (o.state) {
     case 'done':
       return { k: 'f', id, s: 'done', imported: o.imported, skipped: o.skipped };

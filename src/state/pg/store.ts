@@ -46,9 +46,11 @@ import { FileBookmarks } from '../file/bookmarks.js';
 import { FileCompletionList } from '../file/completion.js';
 import { newRun } from '../file/history.js';
 import {
+  finishRecord,
   journalKey,
   replayJournal,
   resumeNote,
+  toRuns,
   type Header,
   type JournalRecord,
 } from '../file/journal.js';
@@ -576,29 +578,6 @@ export class PgStore implements StateStore {
 
   async close(): Promise<void> {
     await this.conn.close();
-  }
-}
-
-function toRuns(lines: readonly number[]): Array<[number, number]> {
-  const runs: Array<[number, number]> = [];
-  for (const l of lines) {
-    const last = runs[runs.length - 1];
-    if (last && last[0] + last[1] === l) last[1]++;
-    else runs.push([l, 1]);
-  }
-  return runs;
-}
-
-function finishRecord(id: number, o: RangeOutcome, scrub: (t: string) => string): JournalRecord {
-  switch (o.state) {
-    case 'done':
-      return { k: 'f', id, s: 'done', imported: o.imported, skipped: o.skipped };
-    case 'rejected':
-      return { k: 'f', id, s: 'rejected', code: o.code, reason: scrub(o.reason) };
-    case 'uncertain':
-      return { k: 'f', id, s: 'uncertain', reason: scrub(o.reason) };
-    case 'failed':
-      return { k: 'f', id, s: 'failed', reason: scrub(o.reason) };
   }
 }
 
