@@ -10,6 +10,11 @@ import { enLibConfig } from './en-lib-config.js';
 import { enLibApi } from './en-lib-api.js';
 import { enLibFiles } from './en-lib-files.js';
 import { enLibInput } from './en-lib-input.js';
+import { enCatalog } from './en-catalog.js';
+import { enOutcomes } from './en-outcomes.js';
+import { enPrivacy } from './en-privacy.js';
+import { enTeams } from './en-teams.js';
+import { enHabits } from './en-habits.js';
 
 export const en = {
   ...enCli,
@@ -118,4 +123,9 @@ export const en = {
   ...enLibApi,
   ...enLibFiles,
   ...enLibInput,
+  ...enCatalog,
+  ...enOutcomes,
+  ...enPrivacy,
+  ...enTeams,
+  ...enHabits,
 } as const;
