@@ -1,5 +1,9 @@
 /**
  * English messages added for the catalog work, spread into the English catalog by en.ts. Whole
- * sentences with named placeholders, like en.ts.
+ * sentences with named placeholders, like en.ts; one file per area, spread here.
  */
-export const enCatalog = {} as const;
+import { enCatalogImport } from './en-catalog-import.js';
+
+export const enCatalog = {
+  ...enCatalogImport,
+} as const;
