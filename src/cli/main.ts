@@ -11,6 +11,7 @@ import { Output, processIO, type Context, type IO } from './context.js';
 import { commandPath, errorOutcome, jsonCommand } from './outcome.js';
 import type { GlobalOptions } from './flags.js';
 import { buildProgram } from './program.js';
+import { t } from '../messages/index.js';
 
 /** Global flags that are settings, as dotted keys. */
 function globalFlags(g: GlobalOptions): FlatConfig {
@@ -81,7 +82,7 @@ export async function createContext(
           ...(globals.config !== undefined ? { explicitPath: globals.config } : {}),
         }).then((loaded) => {
           for (const f of looselyProtectedTokenFiles(loaded)) {
-            out.warn(`${f} holds an access token and other users can read it; run: chmod 600 ${f}`);
+            out.warn(t('cli.tokenFileReadable', { file: f }));
           }
           return loaded;
         });
@@ -95,12 +96,23 @@ export async function createContext(
   };
 }
 
-/** What stopping at once (a second Ctrl-C) means, per command. Exported for tests. */
+/**
+ * What stopping at once (a second Ctrl-C) means, per command, in the language of the moment.
+ * Exported for tests.
+ */
 export const STOPPED_AT_ONCE: Readonly<Record<string, string>> = {
-  import: 'batches in flight are left uncertain (the journal says which)',
-  report: 'no report was written',
-  reconcile: 'nothing was settled (the ledger is unchanged)',
-  emulator: 'the emulator is stopped',
+  get import() {
+    return t('cli.stoppedAtOnce.import');
+  },
+  get report() {
+    return t('cli.stoppedAtOnce.report');
+  },
+  get reconcile() {
+    return t('cli.stoppedAtOnce.reconcile');
+  },
+  get emulator() {
+    return t('cli.stoppedAtOnce.emulator');
+  },
 };
 
 /** Run the CLI with these arguments; resolves to the exit code (never calls process.exit). */
@@ -114,7 +126,10 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
   const onSignal = (sig: NodeJS.Signals) => {
     interrupts += 1;
     if (interrupts > 1) {
-      const stopped = `${sig} again: stopping now; ${STOPPED_AT_ONCE[run.command ?? ''] ?? 'nothing more is done'}`;
+      const stopped = t('cli.stoppedAtOnce', {
+        signal: sig,
+        what: STOPPED_AT_ONCE[run.command ?? ''] ?? t('cli.stoppedAtOnce.other'),
+      });
       io.stderr.write(`\n${stopped}.\n`);
       if (json !== undefined && ctx !== undefined && !ctx.out.jsonWritten) {
         // Written at once (stdout to a pipe or a file is synchronous), before the exit.
@@ -211,8 +226,10 @@ export async function reportError(
   }
   const err = e instanceof Error ? e : undefined;
   out.error(
-    `internal error: ${err ? err.message : typeof e === 'string' ? e : 'a non-Error value was thrown'}`,
-    out.verbose ? undefined : 'Run again with --verbose for details, and report it if it persists.',
+    t('cli.internal', {
+      message: err ? err.message : typeof e === 'string' ? e : t('cli.internal.nonError'),
+    }),
+    out.verbose ? undefined : t('cli.internal.hint'),
   );
   if (out.verbose && err?.stack) out.debug(err.stack);
   return ExitCode.FAILURE;

@@ -3,7 +3,9 @@
  * sentences with named placeholders, like en.ts; one file per area, spread here.
  */
 import { enCatalogImport } from './en-catalog-import.js';
+import { enCatalogCli } from './en-catalog-cli.js';
 
 export const enCatalog = {
   ...enCatalogImport,
+  ...enCatalogCli,
 } as const;

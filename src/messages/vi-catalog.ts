@@ -3,7 +3,9 @@
  * same placeholders as the English); one file per area, like en-catalog.ts.
  */
 import { viCatalogImport } from './vi-catalog-import.js';
+import { viCatalogCli } from './vi-catalog-cli.js';
 
 export const viCatalog: Readonly<Record<string, string>> = {
   ...viCatalogImport,
+  ...viCatalogCli,
 };

@@ -5,22 +5,6 @@
  * LIBRARY_NOT_YET: how many such literals each library module still has.
  */
 export const DOOR_NOT_YET: Readonly<Record<string, readonly string[]>> = {
-  'cli/client.ts': ['using the proxy ${…} for ${…}'],
-  'cli/commands/report-bookmark.ts': [
-    '${…} fetches no report: leave out ${…}',
-    'cacs report --bookmarks [--campaign <c>] [--format json] lists them.',
-    'cacs report --bookmark-reset <name> [--campaign <c>] [--status …] [--ref-id …] forgets one.',
-    'Give --format json, or leave out --format.',
-    'Without a bookmark, --to says where a report ends (default: now).',
-    'COVERED UNTIL',
-    'LAST RUN',
-    "${…} in ${…}; COVERED UNTIL is the service's clock (${…}), LAST RUN is ${…}",
-    'no bookmarks${…} in ${…}',
-    ' for campaign ${…}',
-    'bookmark ${…} (${…})',
-    'forgot ${…}: its file ${…} could not be read (${…}) and is removed; its next run needs --from',
-    'forgot ${…}: it covered ${…} → ${…} (service clock, ${…}) in ${…}, the last at ${…} ${…}; its next run needs --from',
-  ],
   'cli/commands/report-html.ts': ['cacs ${…}'],
   'cli/commands/report.ts': [
     'import.suppress (${…})',
@@ -64,37 +48,6 @@ export const DOOR_NOT_YET: Readonly<Record<string, readonly string[]>> = {
     'answer over ${…} for ${…}: asking each status on its own (${…})',
     'split before asking: ${…}, as a window as long was over ${…}: asking ${…}',
     'answer over ${…} for ${…}: asking ${…}',
-  ],
-  'cli/flag-values.ts': [
-    'expected a whole number from ${…} to ${…}.',
-    'expected a whole number from ${…} to ${…}.',
-    'expected a number from ${…} to ${…}.',
-    "at most ${…} characters (the service's limit)",
-    'unknown time zone\nUse an IANA name such as Asia/Ho_Chi_Minh or Europe/Paris.',
-    'not a valid regular expression: ${…}',
-    'a campaign key is 1 to ${…} characters',
-  ],
-  'cli/flags.ts': [
-    'service address (env CACS_BASE_URL, config baseUrl)',
-    'use a profile from the config (env CACS_PROFILE)',
-    'read settings from this file instead of searching',
-    'per-request timeout in milliseconds (default ${…})',
-    'no progress or summary on stderr; errors and warnings only',
-    'trace HTTP requests on stderr (token masked), stack traces on errors',
-    'no colours (NO_COLOR is honoured too)',
-    'allow plain http:// to a non-loopback host',
-  ],
-  'cli/main.ts': [
-    '${…} holds an access token and other users can read it; run: chmod 600 ${…}',
-    'batches in flight are left uncertain (the journal says which)',
-    'no report was written',
-    'nothing was settled (the ledger is unchanged)',
-    'the emulator is stopped',
-    '${…} again: stopping now; ${…}',
-    'nothing more is done',
-    'internal error: ${…}',
-    'a non-Error value was thrown',
-    'Run again with --verbose for details, and report it if it persists.',
   ],
 };
 
