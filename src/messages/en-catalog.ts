@@ -4,8 +4,10 @@
  */
 import { enCatalogImport } from './en-catalog-import.js';
 import { enCatalogCli } from './en-catalog-cli.js';
+import { enCatalogConfig } from './en-catalog-config.js';
 
 export const enCatalog = {
   ...enCatalogImport,
   ...enCatalogCli,
+  ...enCatalogConfig,
 } as const;

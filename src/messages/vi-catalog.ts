@@ -4,8 +4,10 @@
  */
 import { viCatalogImport } from './vi-catalog-import.js';
 import { viCatalogCli } from './vi-catalog-cli.js';
+import { viCatalogConfig } from './vi-catalog-config.js';
 
 export const viCatalog: Readonly<Record<string, string>> = {
   ...viCatalogImport,
   ...viCatalogCli,
+  ...viCatalogConfig,
 };
