@@ -1,5 +1,6 @@
-import type { Command, OptionValues } from '@commander-js/extra-typings';
+import { Option, type Command, type OptionValues } from '@commander-js/extra-typings';
 import { defaultText } from '../defaults.js';
+import { LANGUAGES, t } from '../messages/index.js';
 import { intArg } from './flag-values.js';
 
 /**
@@ -24,7 +25,8 @@ export function defineGlobals(program: Command) {
     .option('-q, --quiet', 'no progress or summary on stderr; errors and warnings only')
     .option('-v, --verbose', 'trace HTTP requests on stderr (token masked), stack traces on errors')
     .option('--no-color', 'no colours (NO_COLOR is honoured too)')
-    .option('--insecure-http', 'allow plain http:// to a non-loopback host');
+    .option('--insecure-http', 'allow plain http:// to a non-loopback host')
+    .addOption(new Option('--lang <code>', t('cli.help.lang')).choices(LANGUAGES));
 }
 
 /**
