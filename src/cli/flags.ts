@@ -1,6 +1,6 @@
-import type { Command, OptionValues } from '@commander-js/extra-typings';
-import { t } from '../messages/index.js';
+import { Option, type Command, type OptionValues } from '@commander-js/extra-typings';
 import { defaultText } from '../defaults.js';
+import { LANGUAGES, t } from '../messages/index.js';
 import { intArg } from './flag-values.js';
 
 /**
@@ -25,7 +25,8 @@ export function defineGlobals(program: Command) {
     .option('-q, --quiet', t('cli.help.global.quiet'))
     .option('-v, --verbose', t('cli.help.global.verbose'))
     .option('--no-color', t('cli.help.global.noColor'))
-    .option('--insecure-http', t('cli.help.global.insecureHttp'));
+    .option('--insecure-http', t('cli.help.global.insecureHttp'))
+    .addOption(new Option('--lang <code>', t('cli.help.lang')).choices(LANGUAGES));
 }
 
 /**

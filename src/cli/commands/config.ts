@@ -41,6 +41,8 @@ export async function runConfigShow(
   add('profile', settings.profile ?? null);
   add('timezone', settings.timezone);
   add('serviceTimezone', settings.serviceTimezone);
+  // Shown only when set (issue 27): otherwise --lang or the locale (LANG…) chooses.
+  if (settings.language !== undefined) add('language', settings.language);
   add('timeout', settings.timeout);
   add('allowInsecureHttp', settings.allowInsecureHttp);
   add('stateDir', settings.stateDir);
