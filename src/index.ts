@@ -301,6 +301,12 @@ export interface RunImportOptions {
    */
   placeholderNumbers?: readonly string[];
   /**
+   * Hold back leads whose 10-digit number is in no allocated mobile range of Vietnam's 2026
+   * numbering plan (skip code `phone_unallocated`); default false: they are sent and counted
+   * (`phoneUnallocated`).
+   */
+  allocatedOnly?: boolean;
+  /**
    * Do-not-call lists: files (CSV or XLSX with a phone column, or one number per line) whose
    * numbers are never sent, read against `cwd`. A lead on one is held back (skip code
    * `suppressed`, naming the list); a list that cannot be read, or holds no phone number, throws
@@ -431,6 +437,7 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
         ? { homePhonePattern: options.homePhonePattern }
         : {}),
       ...(options.placeholderNumbers ? { placeholderNumbers: options.placeholderNumbers } : {}),
+      ...(options.allocatedOnly === true ? { allocatedOnly: true } : {}),
       ...(options.suppress !== undefined && options.suppress.length > 0
         ? {
             suppress: options.suppress.map((list) =>

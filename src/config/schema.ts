@@ -327,6 +327,8 @@ const IMPORT_ENTRIES = {
   placeholderNumbers: opt(phoneList),
   stdinLimit: opt(SCALARS['import.stdinLimit']),
   suppress: opt(fileList),
+  // ── habits (issues 25, 27) ──
+  allocatedOnly: opt(boolean),
 };
 
 const REPORT_ENTRIES = {
@@ -427,6 +429,8 @@ export const RESOLVED = v.object({
     stdinLimit: SCALARS['import.stdinLimit'],
     /** Do-not-call lists from every config layer (absolute paths), in order. */
     suppress: opt(v.array(v.string()), () => []),
+    /** Hold back numbers in no allocated mobile range (phone_unallocated). */
+    allocatedOnly: opt(v.boolean(), () => false),
   }),
   report: v.object({
     format: opt(SCALARS['report.format']),

@@ -35,6 +35,8 @@ export interface ImportOptions {
   homePhonePattern?: string;
   /** A centre's own test numbers, refused as phone_placeholder. */
   placeholderNumbers?: readonly string[];
+  /** Config `import.allocatedOnly`: hold back numbers in no allocated mobile range. */
+  allocatedOnly?: boolean;
   /**
    * Do-not-call lists (`--suppress`, config `import.suppress`): a lead whose phone number is
    * on one is not sent (skip code `suppressed`). Read before anything else; a list that cannot
@@ -208,6 +210,14 @@ export interface ImportSummary {
   samples: NormalizationSample[];
   /** The first rejected row of each code (a few), with its reason. */
   rejectionSamples: RejectionSample[];
+  /**
+   * Leads (valid, not in-file duplicates) whose 10-digit number is in no allocated mobile
+   * range: sent (calling them likely wastes an attempt), or held back as `phone_unallocated`
+   * with `import.allocatedOnly`. `--json`: `phoneUnallocated`.
+   */
+  phoneUnallocated: number;
+  /** The first few of them: line and normalised number. */
+  unallocatedSamples: Array<{ line: number; phone: string }>;
   /**
    * Leads not sent because earlier runs sent them to this service (the campaign's ledger, or
    * this file's journal), with where and when: for the message that says so.

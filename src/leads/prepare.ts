@@ -38,6 +38,8 @@ import type { InputInfo, RowSource } from '../input/types.js';
 import { REJECTS_META_COLUMNS, SidecarWriter, isRejectsHeader } from './rejects.js';
 import { RowBits, readSpool, rereadLeads, spoolLine, type LeadEntry } from './sending.js';
 import { createValidator } from './validate.js';
+import { isAllocatedMobile } from './carrier.js';
+import { t } from '../messages/index.js';
 
 export interface PrepareOptions {
   map: Partial<Record<LeadField, string>>;
@@ -62,12 +64,24 @@ export interface PrepareOptions {
    * ledger): its skip code and reason, or undefined to send it.
    */
   holdBack?: (phone: string) => { code: SkipCode; reason: string } | undefined;
+  /**
+   * Config `import.allocatedOnly`: a 10-digit number in no allocated mobile range
+   * (carrier.ts) is held back (skip code `phone_unallocated`) instead of only counted.
+   */
+  allocatedOnly?: boolean;
   /** Now and then while reading: rows read, and the share of the input read (0 to 1) when known. */
   onProgress?: (rowsRead: number, fraction: number | undefined) => void;
 }
 
 /** Codes of rows not sent by design (the skipped file). */
-export type SkipCode = 'duplicate' | 'already_imported' | 'uncertain_earlier' | 'suppressed';
+export type SkipCode =
+  'duplicate' | 'already_imported' | 'uncertain_earlier' | 'suppressed' | 'phone_unallocated';
+
+/** A number in no allocated mobile range, for the summary's examples. */
+export interface UnallocatedSample {
+  line: number;
+  phone: string;
+}
 
 export interface NormalizationSample {
   line: number;
@@ -108,6 +122,13 @@ export interface Prepared {
   samples: NormalizationSample[];
   /** The first rejected row of each code (at most REJECTION_SAMPLES). */
   rejectionSamples: RejectionSample[];
+  /**
+   * Valid, deduped leads whose 10-digit number is in no allocated mobile range (carrier.ts):
+   * sent unless `allocatedOnly` (then held back as `phone_unallocated`).
+   */
+  unallocated: number;
+  /** The first few of them (at most SAMPLES). */
+  unallocatedSamples: UnallocatedSample[];
   rejects: SidecarWriter;
   skipped: SidecarWriter;
   /** The content hash of the bytes the preflight read (the journal key; see hashFile). */
@@ -241,6 +262,9 @@ async function prepareRows(
   const rejectedByCode: Record<string, number> = {};
   const samples: NormalizationSample[] = [];
   const rejectionSamples: RejectionSample[] = [];
+  const unallocatedSamples: UnallocatedSample[] = [];
+  let unallocated = 0;
+  const allocatedOnly = opts.allocatedOnly === true;
   let sampledKinds = 0;
   let total = 0;
   let blank = 0;
@@ -317,6 +341,16 @@ async function prepareRows(
             return;
           }
         }
+        const phone = lead.phone_number!;
+        if (phone.length === 10 && phone.charCodeAt(0) === 48 && !isAllocatedMobile(phone)) {
+          unallocated++;
+          if (unallocatedSamples.length < SAMPLES)
+            unallocatedSamples.push({ line: row.line, phone });
+          if (allocatedOnly) {
+            holdBack(row.line, values, 'phone_unallocated', t('leads.skip.unallocated', { phone }));
+            return;
+          }
+        }
         if (ledgerCheck !== undefined) {
           const held = ledgerCheck(lead.phone_number!);
           if (held !== undefined) {
@@ -384,6 +418,8 @@ async function prepareRows(
     normalizedByKind: byKind,
     samples,
     rejectionSamples,
+    unallocated,
+    unallocatedSamples,
     rejects,
     skipped: skippedRows,
     contentHash,

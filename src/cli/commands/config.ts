@@ -59,6 +59,7 @@ export async function runConfigShow(
   );
   add('import.stdinLimit', settings.import.stdinLimit);
   add('import.suppress', settings.import.suppress.length > 0 ? settings.import.suppress : null);
+  if (settings.import.allocatedOnly) add('import.allocatedOnly', true);
   for (const [field, column] of Object.entries(settings.import.columns))
     add(`import.columns.${field}`, column);
   add('report.format', settings.report.format ?? null);

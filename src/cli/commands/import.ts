@@ -14,6 +14,7 @@ import {
   type ImportSummary,
   type LeadField,
 } from '../../index.js';
+import { t } from '../../messages/index.js';
 import type { Context, Spinner } from '../context.js';
 import { ImportProgress, type ImportProgressEvent } from '../progress.js';
 import { flagsFor, stopHint } from '../render/advice.js';
@@ -119,6 +120,7 @@ export async function runImportCommand(
       phonePattern: settings.import.phonePattern,
       homePhonePattern: settings.import.homePhonePattern,
       placeholderNumbers: settings.import.placeholderNumbers,
+      allocatedOnly: settings.import.allocatedOnly,
       ...(suppress.length > 0 ? { suppress } : {}),
       ...(flags.rejects ? { rejectsPath: flags.rejects } : {}),
       retryUncertain: flags.retryUncertain === true,
@@ -168,6 +170,7 @@ export async function runImportCommand(
     const {
       samples: _s,
       rejectionSamples: _r,
+      unallocatedSamples: _u,
       sentEarlier: _e,
       columns: _c,
       stoppedBecause: _w,
@@ -379,6 +382,19 @@ function printSummary(ctx: Context, s: ImportSummary, alias: string | undefined)
   if (s.dryRun && s.rejectionSamples.length > 0) {
     out.info('  rejections, for example:');
     for (const x of s.rejectionSamples) para(`    line ${x.line} (${x.code}): ${x.reason}`, 6);
+  }
+  if (s.phoneUnallocated > 0) {
+    const skipping = (s.skippedByCode.phone_unallocated ?? 0) > 0;
+    row(
+      t('habits.import.unallocated.label'),
+      s.phoneUnallocated,
+      skipping ? t('habits.import.unallocated.skipped') : t('habits.import.unallocated.sent'),
+    );
+    if (s.dryRun || !skipping) {
+      out.info(t('habits.import.unallocated.examples'));
+      for (const x of s.unallocatedSamples)
+        para(t('habits.import.unallocated.example', { line: x.line, phone: x.phone }), 6);
+    }
   }
   if (s.ignoredColumns.length > 0) para(`  ignored columns: ${someOf(s.ignoredColumns)}`);
   for (const l of s.suppressionLists)

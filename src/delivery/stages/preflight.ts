@@ -86,6 +86,7 @@ export async function preflight(
     phonePattern: opts.phonePattern,
     ...(opts.homePhonePattern !== undefined ? { homePhonePattern: opts.homePhonePattern } : {}),
     ...(opts.placeholderNumbers ? { placeholderNumbers: opts.placeholderNumbers } : {}),
+    ...(opts.allocatedOnly === true ? { allocatedOnly: true } : {}),
     ...(opts.dryRun ? {} : { sending: { spoolPath: path.join(state.work, 'leads.spool') } }),
     rejects: (headers) => sidecarWriter(opts, info, plan, written, 'rejects', headers),
     skipped: (headers) => sidecarWriter(opts, info, plan, written, 'skipped', headers),
