@@ -19,7 +19,14 @@
 import fs from 'node:fs';
 import { UsageError } from '../errors.js';
 import type { LeadField } from '../api/spec.js';
-import { ColumnError, planColumns, type ColumnPlan } from './columns.js';
+import {
+  ColumnError,
+  chooseColumns,
+  planColumns,
+  type ChosenColumns,
+  type ColumnPlan,
+  type Layout,
+} from './columns.js';
 import {
   NORMALIZATIONS,
   NORMALIZATION_KINDS,
@@ -69,6 +76,11 @@ export interface PrepareOptions {
    * (carrier.ts) is held back (skip code `phone_unallocated`) instead of only counted.
    */
   allocatedOnly?: boolean;
+  /** Config `import.columns`: applied where the file has the column (columns.ts chooseColumns). */
+  columnsIfPresent?: Partial<Record<LeadField, string>>;
+  /** Config `import.layouts`, and `--layout`. */
+  layouts?: readonly Layout[];
+  layout?: string;
   /** Now and then while reading: rows read, and the share of the input read (0 to 1) when known. */
   onProgress?: (rowsRead: number, fraction: number | undefined) => void;
 }
@@ -101,6 +113,8 @@ export interface Prepared {
   /** The input's columns as the rejects file repeats them. */
   headers: string[];
   plan: ColumnPlan;
+  /** The saved layout the columns were read with, if any. */
+  layout?: ChosenColumns['layout'];
   /** The input was a cacs rejects file: its line, code and reason columns were skipped. */
   readRejectsFile: boolean;
   /** Data rows read, blank rows included. */
@@ -237,8 +251,15 @@ async function prepareRows(
   const skip = readRejectsFile ? REJECTS_META_COLUMNS.length : 0;
   const headers = source.headers.slice(skip);
   let plan: ColumnPlan;
+  let chosen: ChosenColumns;
   try {
-    plan = planColumns(headers, { map: opts.map, ignoreUnmapped: opts.ignoreUnmapped });
+    chosen = chooseColumns(headers, {
+      map: opts.map,
+      ...(opts.columnsIfPresent ? { columnsIfPresent: opts.columnsIfPresent } : {}),
+      ...(opts.layouts ? { layouts: opts.layouts } : {}),
+      ...(opts.layout !== undefined ? { layout: opts.layout } : {}),
+    });
+    plan = planColumns(headers, { map: chosen.map, ignoreUnmapped: opts.ignoreUnmapped });
   } catch (e) {
     if (e instanceof ColumnError)
       throw new UsageError(`${info.displayName}: ${e.message}`, e.hint ? { hint: e.hint } : {});
@@ -406,6 +427,7 @@ async function prepareRows(
   return {
     headers,
     plan,
+    ...(chosen.layout ? { layout: chosen.layout } : {}),
     readRejectsFile,
     total,
     blank,

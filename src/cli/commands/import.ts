@@ -110,7 +110,10 @@ export async function runImportCommand(
       ...(flags.delimiter ? { delimiter: flags.delimiter } : {}),
       ...(flags.encoding ? { encoding: flags.encoding } : {}),
       ...(flags.sheet !== undefined ? { sheet: flags.sheet } : {}),
-      map: { ...settings.import.columns, ...mapFlags },
+      map: mapFlags,
+      columnsIfPresent: settings.import.columns,
+      layouts: settings.import.layouts,
+      ...(flags.layout !== undefined ? { layout: flags.layout } : {}),
       ignoreUnmapped: flags.ignoreUnmapped === true,
       batchSize: settings.import.batchSize,
       concurrency: settings.import.concurrency,
@@ -383,17 +386,27 @@ function printSummary(ctx: Context, s: ImportSummary, alias: string | undefined)
     out.info('  rejections, for example:');
     for (const x of s.rejectionSamples) para(`    line ${x.line} (${x.code}): ${x.reason}`, 6);
   }
+  if (s.layout)
+    para(
+      s.layout.chosen === 'flag'
+        ? t('cli.habits.import.layout.flag', { name: s.layout.name })
+        : t('cli.habits.import.layout.headers', { name: s.layout.name }),
+      4,
+      c.dim,
+    );
   if (s.phoneUnallocated > 0) {
     const skipping = (s.skippedByCode.phone_unallocated ?? 0) > 0;
     row(
-      t('habits.import.unallocated.label'),
+      t('cli.habits.import.unallocated.label'),
       s.phoneUnallocated,
-      skipping ? t('habits.import.unallocated.skipped') : t('habits.import.unallocated.sent'),
+      skipping
+        ? t('cli.habits.import.unallocated.skipped')
+        : t('cli.habits.import.unallocated.sent'),
     );
     if (s.dryRun || !skipping) {
-      out.info(t('habits.import.unallocated.examples'));
+      out.info(t('cli.habits.import.unallocated.examples'));
       for (const x of s.unallocatedSamples)
-        para(t('habits.import.unallocated.example', { line: x.line, phone: x.phone }), 6);
+        para(t('cli.habits.import.unallocated.example', { line: x.line, phone: x.phone }), 6);
     }
   }
   if (s.ignoredColumns.length > 0) para(`  ignored columns: ${someOf(s.ignoredColumns)}`);

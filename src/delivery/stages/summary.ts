@@ -103,6 +103,7 @@ export async function summarise(opts: ImportOptions, r: RunResults): Promise<Imp
     rejectionSamples: prepared.rejectionSamples,
     phoneUnallocated: prepared.unallocated,
     unallocatedSamples: prepared.unallocatedSamples,
+    ...(prepared.layout ? { layout: prepared.layout } : {}),
     ...sentEarlierOf(
       opts.serviceUrl,
       heldBack.runs,
