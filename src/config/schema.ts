@@ -12,6 +12,7 @@ import { OPTION_BOUNDS } from '../options.js';
 
 import { FLATTEN_MODES, REPORT_FORMATS, isValidTimeZone } from '../report/formats.js';
 import { parseCallHours } from '../report/rules.js';
+import { t } from '../messages/index.js';
 
 export { FLATTEN_MODES, REPORT_FORMATS, isValidTimeZone };
 export type { FlattenMode, ReportFormat } from '../report/formats.js';
@@ -343,6 +344,51 @@ const fileList = v.pipe(
   v.array(text()),
 );
 
+// ── habits (issues 25, 27): saved layouts, numbers in no allocated range ──
+/**
+ * `import.layouts`: name → { columns: field → column header, optional: [fields] }. Kept as one
+ * value (a list in config order, each with its name): a layer's layouts replace a lower one's.
+ */
+const layouts = v.pipe(
+  v.custom<Record<string, unknown>>(isPlainObject, (i) =>
+    said(t('habits.config.layouts.notMapping'), i.input),
+  ),
+  v.record(
+    v.string(),
+    v.pipe(
+      section(
+        {
+          columns: mapOf(leadField, text()),
+          optional: opt(
+            v.array(leadField, (i) => said(t('habits.config.layouts.optional'), i.input)),
+          ),
+        },
+        t('habits.config.layout.notMapping'),
+      ),
+      v.check(
+        (l) => (l.optional ?? []).every((f) => l.columns?.[f] !== undefined),
+        () => t('habits.config.layout.optionalNotColumn'),
+      ),
+      v.check(
+        (l) => l.columns !== undefined,
+        () => t('habits.config.layout.noColumns'),
+      ),
+    ),
+  ),
+  v.transform((rec) =>
+    Object.entries(rec).map(([name, l]) => ({
+      name,
+      columns: (l.columns ?? {}) as Record<string, string>,
+      optional: (l.optional ?? []) as string[],
+    })),
+  ),
+);
+const RESOLVED_LAYOUT = v.object({
+  name: v.string(),
+  columns: v.record(leadField, v.string()),
+  optional: v.array(leadField),
+});
+
 const IMPORT_ENTRIES = {
   batchSize: opt(SCALARS['import.batchSize']),
   concurrency: opt(SCALARS['import.concurrency']),
@@ -352,6 +398,9 @@ const IMPORT_ENTRIES = {
   placeholderNumbers: opt(phoneList),
   stdinLimit: opt(SCALARS['import.stdinLimit']),
   suppress: opt(fileList),
+  // ── habits (issues 25, 27) ──
+  allocatedOnly: opt(boolean),
+  layouts: opt(layouts),
 };
 
 const REPORT_ENTRIES = {
@@ -454,6 +503,10 @@ export const RESOLVED = v.object({
     stdinLimit: SCALARS['import.stdinLimit'],
     /** Do-not-call lists from every config layer (absolute paths), in order. */
     suppress: opt(v.array(v.string()), () => []),
+    /** Hold back numbers in no allocated mobile range (phone_unallocated). */
+    allocatedOnly: opt(v.boolean(), () => false),
+    /** Saved column layouts, in config order (`--layout`, or chosen by a file's headers). */
+    layouts: opt(v.array(RESOLVED_LAYOUT), () => []),
   }),
   report: v.object({
     format: opt(SCALARS['report.format']),

@@ -111,7 +111,10 @@ export async function runImportCommand(
       ...(flags.delimiter ? { delimiter: flags.delimiter } : {}),
       ...(flags.encoding ? { encoding: flags.encoding } : {}),
       ...(flags.sheet !== undefined ? { sheet: flags.sheet } : {}),
-      map: { ...settings.import.columns, ...mapFlags },
+      map: mapFlags,
+      columnsIfPresent: settings.import.columns,
+      layouts: settings.import.layouts,
+      ...(flags.layout !== undefined ? { layout: flags.layout } : {}),
       ignoreUnmapped: flags.ignoreUnmapped === true,
       batchSize: settings.import.batchSize,
       concurrency: settings.import.concurrency,
@@ -121,6 +124,7 @@ export async function runImportCommand(
       phonePattern: settings.import.phonePattern,
       homePhonePattern: settings.import.homePhonePattern,
       placeholderNumbers: settings.import.placeholderNumbers,
+      allocatedOnly: settings.import.allocatedOnly,
       ...(suppress.length > 0 ? { suppress } : {}),
       ...(flags.rejects ? { rejectsPath: flags.rejects } : {}),
       retryUncertain: flags.retryUncertain === true,
@@ -168,6 +172,7 @@ export async function runImportCommand(
     const {
       samples: _s,
       rejectionSamples: _r,
+      unallocatedSamples: _u,
       sentEarlier: _e,
       columns: _c,
       stoppedBecause: _w,
@@ -400,6 +405,29 @@ function printSummary(ctx: Context, s: ImportSummary, alias: string | undefined)
         `    ${t('cli.import.summary.sample.rejected', { line: x.line, code: x.code, reason: x.reason })}`,
         6,
       );
+  }
+  if (s.layout)
+    para(
+      s.layout.chosen === 'flag'
+        ? t('cli.habits.import.layout.flag', { name: s.layout.name })
+        : t('cli.habits.import.layout.headers', { name: s.layout.name }),
+      4,
+      c.dim,
+    );
+  if (s.phoneUnallocated > 0) {
+    const skipping = (s.skippedByCode.phone_unallocated ?? 0) > 0;
+    row(
+      t('cli.habits.import.unallocated.label'),
+      s.phoneUnallocated,
+      skipping
+        ? t('cli.habits.import.unallocated.skipped')
+        : t('cli.habits.import.unallocated.sent'),
+    );
+    if (s.dryRun || !skipping) {
+      out.info(t('cli.habits.import.unallocated.examples'));
+      for (const x of s.unallocatedSamples)
+        para(t('cli.habits.import.unallocated.example', { line: x.line, phone: x.phone }), 6);
+    }
   }
   if (s.ignoredColumns.length > 0)
     para(`  ${t('cli.import.summary.ignoredColumns', { columns: someOf(s.ignoredColumns) })}`);
