@@ -217,7 +217,7 @@ export const LIBRARY_NOT_YET: Readonly<Record<string, number>> = {
   'report/prepared.ts': 3,
   'report/rules.ts': 1,
   'report/sink.ts': 1,
-  'report/summary-view.ts': 50,
+  'report/summary-view.ts': 1,
   'report/summary.ts': 1,
   'report/windows.ts': 3,
   'report/write.ts': 11,
