@@ -960,7 +960,7 @@ export { writeStop, writeErrorReason, type WriteFailure } from './report/stages/
 export type { ReportFormat, FlattenMode } from './report/formats.js';
 export type { LeadFormat, WriteOptions } from './report/write.js';
 export type { PreparedReportResult } from './report/service.js';
-export type { HtmlReportOptions } from './report/html.js';
+export type { HtmlReportOptions, HtmlOutcomeCounts } from './report/html.js';
 export type { SummaryViewOptions, SummaryHeading } from './report/summary-view.js';
 export type { WriteTarget } from './atomic-write.js';
 
