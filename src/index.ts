@@ -61,6 +61,7 @@ import type { SummaryViewOptions } from './report/summary-view.js';
 import type { Settings } from './config/settings.js';
 import type { CallRecord } from './api/spec.js';
 import { normalizePhone } from './leads/normalize.js';
+import { CARRIERS, carrierOf as carrierOfNational } from './leads/carrier.js';
 import type { RunRecord } from './state/index.js';
 import {
   summarize as summarizeRecords,
@@ -143,6 +144,7 @@ export {
   type Bucket,
   type AttemptRef,
   type NumberOverLimit,
+  type CarrierCount,
 } from './report/summary.js';
 export type { Window } from './report/windows.js';
 export type { ReportSlice, ReportSplit } from './report/fetch.js';
@@ -525,6 +527,12 @@ function checkImportOptions(options: RunImportOptions): Delimiter | undefined {
 /** A called number's key for the summary: normalised as the import normalises phone numbers. */
 const subscriber = (phone: string): string => normalizePhone(phone).value;
 
+/** The summary's answer rate per carrier: the network of the number, normalised (issue 25). */
+const carrierDefaults: Pick<SummaryOptions, 'carrierOf' | 'carrierOrder'> = {
+  carrierOf: (phone) => carrierOfNational(subscriber(phone)),
+  carrierOrder: CARRIERS,
+};
+
 /**
  * The statistics of a report (`cacs report --summary`): counts per status, the answer rate,
  * wait and talk time, attempts per day and hour of day, key presses, and the compliance block
@@ -549,7 +557,7 @@ export function summarize(
   records: Iterable<CallRecord> | AsyncIterable<CallRecord>,
   options: SummaryOptions = {},
 ): ReportSummary | Promise<ReportSummary> {
-  const opts = { numberKey: subscriber, ...options };
+  const opts = { numberKey: subscriber, ...carrierDefaults, ...options };
   return Symbol.iterator in records
     ? summarizeRecords(records, opts)
     : summarizeRecords(records, opts);
@@ -978,7 +986,7 @@ export { writeStop, writeErrorReason, type WriteFailure } from './report/stages/
 export type { ReportFormat, FlattenMode } from './report/formats.js';
 export type { LeadFormat, WriteOptions } from './report/write.js';
 export type { PreparedReportResult } from './report/service.js';
-export type { HtmlReportOptions } from './report/html.js';
+export type { HtmlReportOptions, HtmlOutcomeCounts } from './report/html.js';
 export type { SummaryViewOptions, SummaryHeading } from './report/summary-view.js';
 export type { WriteTarget } from './atomic-write.js';
 
@@ -1066,7 +1074,9 @@ export async function writeHtmlReport(
   sink: Sink,
   options: HtmlReportOptions,
 ): Promise<void> {
-  return (await import('./report/html.js')).writeHtmlReport(records, sink, options);
+  // The page's answer rate per carrier, unless the options say otherwise (issue 25).
+  const summary = { ...carrierDefaults, ...options.summary };
+  return (await import('./report/html.js')).writeHtmlReport(records, sink, { ...options, summary });
 }
 
 /** The terminal view of a {@link summarize} result (`cacs report --summary`), as text. */

@@ -9,10 +9,8 @@ import * as v from 'valibot';
 import { LEAD_FIELDS, LIMITS } from '../api/spec.js';
 import { t } from '../messages/index.js';
 import { OPTION_BOUNDS } from '../options.js';
-
 import { FLATTEN_MODES, REPORT_FORMATS, isValidTimeZone } from '../report/formats.js';
 import { parseCallHours } from '../report/rules.js';
-import { t } from '../messages/index.js';
 
 export { FLATTEN_MODES, REPORT_FORMATS, isValidTimeZone };
 export type { FlattenMode, ReportFormat } from '../report/formats.js';
@@ -363,7 +361,7 @@ const layouts = v.pipe(
             v.array(leadField, (i) => said(t('habits.config.layouts.optional'), i.input)),
           ),
         },
-        t('habits.config.layout.notMapping'),
+        () => t('habits.config.layout.notMapping'),
       ),
       v.check(
         (l) => (l.optional ?? []).every((f) => l.columns?.[f] !== undefined),

@@ -15,6 +15,7 @@ import { enOutcomes } from './en-outcomes.js';
 import { enPrivacy } from './en-privacy.js';
 import { enTeams } from './en-teams.js';
 import { enHabits } from './en-habits.js';
+import { enManager } from './en-manager.js';
 
 export const en = {
   ...enCli,
@@ -128,4 +129,5 @@ export const en = {
   ...enPrivacy,
   ...enTeams,
   ...enHabits,
+  ...enManager,
 } as const;

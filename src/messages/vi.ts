@@ -9,6 +9,7 @@ import { viOutcomes } from './vi-outcomes.js';
 import { viPrivacy } from './vi-privacy.js';
 import { viTeams } from './vi-teams.js';
 import { viHabits } from './vi-habits.js';
+import { viManager } from './vi-manager.js';
 
 export const vi: Readonly<Partial<Record<keyof typeof en, string>>> = {
   ...viBase,
@@ -17,4 +18,5 @@ export const vi: Readonly<Partial<Record<keyof typeof en, string>>> = {
   ...viPrivacy,
   ...viTeams,
   ...viHabits,
+  ...viManager,
 };

@@ -1,9 +1,12 @@
 /**
  * The HTML report (`cacs report --format html`): one self-contained page for people who would
  * rather look at a chart than at rows. The summary figures (summary.ts), three charts — attempts
- * per day stacked by status, answer rate by hour of day, talk-time distribution — the compliance
- * block, and a table of leads (the `--flatten leads` columns, capped at {@link HTML_TABLE_ROWS};
- * the figures and charts count every lead).
+ * per day stacked by status (per week or month over long ranges, periods.ts), attempts and
+ * answer rate by hour of day, talk-time distribution — the answer rate per carrier, the
+ * compliance block, and a table of leads (the `--flatten leads` columns, capped at
+ * {@link HTML_TABLE_ROWS}; the figures and charts count every lead). A `--join` or `--recycle`
+ * run can add what it counted ({@link HtmlOutcomeCounts}). Every text is the message catalog's
+ * (`htmlPage.*`), in the language messages are said in.
  *
  * Self-contained: inline CSS and inline SVG drawn here, no script, no font, no image, no link;
  * a Content-Security-Policy forbids every load (its style-src admits only this page's own style
@@ -14,6 +17,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { CallRecord } from '../api/spec.js';
+import { currentLanguage, t, tCount, type CountedId } from '../messages/index.js';
 import { describeRange, formatServiceDate, nowIn, type ReportRange } from './dates.js';
 import {
   NO_STATUS,
@@ -29,14 +33,49 @@ import {
   formatRatio,
   formatSeconds,
   formatWholePercent,
-  plural,
 } from '../text.js';
+import { groupDays, type PeriodUnit } from './periods.js';
+import { carrierLabel } from './summary-view.js';
 import { CHUNK, formatSecondsCell, leadColumns, leadSummary, type Sink } from './write.js';
 
 /** Leads listed in the page's table; the figures and charts count all of them. */
 export const HTML_TABLE_ROWS = 5000;
 /** Statuses drawn in a colour of their own; the rest are stacked together as "other". */
 export const HTML_STATUS_SERIES = 10;
+/** Bars of the per-day chart before days are grouped into weeks, and weeks into months. */
+export const HTML_MAX_PERIODS = 62;
+
+/**
+ * What a `--join` or `--recycle` run counted (issue 25 items 1–2), for the page's "Lead file"
+ * section: give either or both as HtmlReportOptions.outcomes. Every count is of rows or leads,
+ * as the run's stderr counts them; a rule or code is shown as written (codes are not translated).
+ */
+export interface HtmlOutcomeCounts {
+  join?: {
+    /** The lead file, as the user named it. */
+    file: string;
+    /** Its rows (every one written back). */
+    rows: number;
+    /** Rows matched to a lead with at least one attempt in the range. */
+    called: number;
+    /** Rows whose lead answered (`answered` = `yes`). */
+    answered: number;
+    /** Rows with `call_status` `NOT_CALLED`. */
+    notCalled: number;
+    /** Rows with `call_status` `NOT_IMPORTED:<code>`, by code. */
+    notImported: Readonly<Record<string, number>>;
+    /** Records of leads not in the file (counted, not written). */
+    notInFile: number;
+  };
+  recycle?: {
+    /** The file written (e.g. `round2.csv`), as the user named it. */
+    file: string;
+    /** Leads written to it. */
+    written: number;
+    /** Leads each rule excluded, by the rule's name (e.g. `answered`, `max-attempts`, `min-gap`). */
+    excluded: Readonly<Record<string, number>>;
+  };
+}
 
 export interface HtmlReportOptions {
   /** The campaign as the user named it (key or alias). */
@@ -54,6 +93,8 @@ export interface HtmlReportOptions {
   generatedAt: Date;
   /** Who made it, e.g. `cacs 0.1.0`. */
   generator: string;
+  /** What a join or recycle run counted, shown in a "Lead file" section (none without it). */
+  outcomes?: HtmlOutcomeCounts;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -117,19 +158,40 @@ interface Series {
   statuses: string[];
 }
 
+/** The usual statuses that are not answers, in the order the legend and stacks give them. */
+const USUAL_ORDER = ['NO ANSWER', 'BUSY', 'FAILED', 'CONGESTION'];
+
 /**
- * One series per status: the answered statuses first (the bottom of each stack), then the others
- * by attempts, most first (summary order); the first {@link HTML_STATUS_SERIES} − 1 on their own
- * and the rest together as "other" when there are more.
+ * One series per status, in a fixed order, so the legend reads the same in every report: the
+ * answered statuses first (the bottom of each stack, in the order they are configured), then
+ * the usual others (NO ANSWER, BUSY, FAILED, CONGESTION), then any other status by name, then
+ * `(none)`. With more than {@link HTML_STATUS_SERIES} statuses, the answered and usual ones and
+ * the most frequent of the rest have a series of their own (still in that order) and the rest
+ * are stacked together as "other", last.
  */
 export function statusSeries(summary: Pick<ReportSummary, 'statuses' | 'answered'>): {
   series: Series[];
   of: (status: string) => Series;
 } {
-  const answered = new Set(summary.answered.statuses);
-  const all = summary.statuses.map((s) => s.status);
-  const names = [...all.filter((n) => answered.has(n)), ...all.filter((n) => !answered.has(n))];
-  const own = names.length > HTML_STATUS_SERIES ? names.slice(0, HTML_STATUS_SERIES - 1) : names;
+  const answeredOrder = summary.answered.statuses.map((x) => x.trim().toUpperCase());
+  const rank = (status: string): [number, number] => {
+    const key = status.trim().toUpperCase();
+    const a = answeredOrder.indexOf(key);
+    if (a >= 0) return [0, a];
+    const u = USUAL_ORDER.indexOf(key);
+    if (u >= 0) return [1, u];
+    return status === NO_STATUS ? [3, 0] : [2, 0];
+  };
+  const byRank = (x: string, y: string) => {
+    const [a, b] = [rank(x), rank(y)];
+    return a[0] - b[0] || a[1] - b[1] || (x < y ? -1 : x > y ? 1 : 0);
+  };
+  // summary.statuses: most attempts first; the answered and usual ones are kept first.
+  const all = summary.statuses.map((x) => x.status);
+  const names = [...all.filter((n) => rank(n)[0] < 2), ...all.filter((n) => rank(n)[0] >= 2)];
+  const own = (
+    names.length > HTML_STATUS_SERIES ? names.slice(0, HTML_STATUS_SERIES - 1) : names
+  ).sort(byRank);
   const used = new Set<string>();
   let p = 0;
   const series: Series[] = own.map((status, index) => {
@@ -142,11 +204,12 @@ export function statusSeries(summary: Pick<ReportSummary, 'statuses' | 'answered
     used.add(colour);
     return { index, label: status, colour, statuses: [status] };
   });
-  const rest = names.slice(own.length);
+  const mine = new Set(own);
+  const rest = names.filter((n) => !mine.has(n));
   if (rest.length > 0) {
     series.push({
       index: series.length,
-      label: `other (${rest.length} statuses)`,
+      label: tCount('htmlPage.otherStatuses', rest.length),
       colour: OTHER_COLOUR,
       statuses: rest,
     });
@@ -221,29 +284,81 @@ function dayLabels(days: readonly string[]): Map<number, string> {
   return labels;
 }
 
-/** Attempts per day, one stack per day (days without attempts: an empty stack). */
+/** Labels for weeks (their Monday, `mm-dd`) or months (`yyyy-mm`): at most about 12. */
+function periodLabels(unit: PeriodUnit, keys: readonly string[]): Map<number, string> {
+  if (unit === 'day') return dayLabels(keys);
+  const labels = new Map<number, string>();
+  const step = Math.max(1, Math.ceil(keys.length / 12));
+  for (let i = 0; i < keys.length; i += step)
+    labels.set(i, unit === 'week' ? keys[i]!.slice(5) : keys[i]!);
+  return labels;
+}
+
+/** The page's texts that name the per-day chart's period (a day, a week from Monday, a month). */
+const PERIOD_WORDS = {
+  day: {
+    title: 'htmlPage.perDay.title',
+    caption: 'htmlPage.perDay.caption',
+    axis: 'htmlPage.perDay.axis',
+    table: 'htmlPage.perDay.table',
+    column: 'htmlPage.perDay.column',
+  },
+  week: {
+    title: 'htmlPage.perWeek.title',
+    caption: 'htmlPage.perWeek.caption',
+    axis: 'htmlPage.perWeek.axis',
+    table: 'htmlPage.perWeek.table',
+    column: 'htmlPage.perWeek.column',
+  },
+  month: {
+    title: 'htmlPage.perMonth.title',
+    caption: 'htmlPage.perMonth.caption',
+    axis: 'htmlPage.perMonth.axis',
+    table: 'htmlPage.perMonth.table',
+    column: 'htmlPage.perMonth.column',
+  },
+} as const;
+
+/** A period as a person reads it: the day, `from – to` for a week, the month. */
+function periodName(unit: PeriodUnit, p: { key: string; from: string; to: string }): string {
+  return unit === 'week' ? `${p.from} – ${p.to}` : p.key;
+}
+
+/**
+ * Attempts per day, one stack per day (days without attempts: an empty stack); over more than
+ * {@link HTML_MAX_PERIODS} days, per week from Monday, or per month (periods.ts, the rule of
+ * the terminal view): `g.day`, `g.week` or `g.month`, each with its first and last day.
+ */
 function perDayChart(summary: ReportSummary, series: ReturnType<typeof statusSeries>): string {
   const H = 300;
-  const days = summary.perDay;
-  const n = days.length;
+  const { unit, periods } = groupDays(summary.perDay, HTML_MAX_PERIODS);
+  const n = periods.length;
   const pw = W - M.left - M.right;
   const ph = H - M.top - M.bottom;
   const axis = niceAxis(
-    days.reduce((m, d) => Math.max(m, d.attempts), 0),
+    periods.reduce((m, d) => Math.max(m, d.attempts), 0),
     5,
   );
   const y = (v: number) => M.top + ph - (v / axis.top) * ph;
   const band = pw / Math.max(1, n);
   const barW = Math.min(48, Math.max(0.5, band * (n <= 60 ? 0.72 : 0.86)));
-  const busiest = days.reduce((m, d) => Math.max(m, d.attempts), 0);
-  let out = svgOpen(
-    'per-day',
-    H,
-    'Attempts per day, stacked by status',
-    `${plural(summary.attempts - summary.undated, 'attempt')} over ${plural(n, 'day')}, from ${days[0]?.day ?? '–'} to ${days.at(-1)?.day ?? '–'}; the busiest day had ${formatCount(busiest)}.`,
-  );
+  const busiest = formatCount(periods.reduce((m, d) => Math.max(m, d.attempts), 0));
+  const words = PERIOD_WORDS[unit];
+  const span = {
+    attempts: tCount('htmlPage.count.attempts', summary.attempts - summary.undated),
+    from: periods[0]?.from ?? '–',
+    to: periods.at(-1)?.to ?? '–',
+    busiest,
+  };
+  const desc =
+    unit === 'day'
+      ? t('htmlPage.perDay.desc', { ...span, days: tCount('htmlPage.count.days', n) })
+      : unit === 'week'
+        ? t('htmlPage.perWeek.desc', { ...span, weeks: tCount('htmlPage.count.weeks', n) })
+        : t('htmlPage.perMonth.desc', { ...span, months: tCount('htmlPage.count.months', n) });
+  let out = svgOpen('per-day', H, t(words.title), desc);
   out += yGrid(axis.ticks, y, formatCount, W);
-  days.forEach((d, i) => {
+  periods.forEach((d, i) => {
     const x = M.left + i * band + (band - barW) / 2;
     // Per series, in the series' order (bottom to top).
     const counts = new Map<Series, number>();
@@ -254,9 +369,19 @@ function perDayChart(summary: ReportSummary, series: ReturnType<typeof statusSer
     const parts = series.series
       .filter((s) => counts.has(s))
       .map((s) => `${s.label} ${formatCount(counts.get(s)!)}`);
-    out += `<g class="day" data-day="${escapeHtml(d.day)}" data-attempts="${d.attempts}"><title>${escapeHtml(
-      `${d.day}: ${plural(d.attempts, 'attempt')}${parts.length ? ` (${parts.join(', ')})` : ''}`,
-    )}</title>`;
+    const tip = {
+      period: periodName(unit, d),
+      attempts: tCount('htmlPage.count.attempts', d.attempts),
+    };
+    const title =
+      parts.length === 0
+        ? t('htmlPage.period.tip', tip)
+        : t('htmlPage.period.tipParts', { ...tip, parts: parts.join(', ') });
+    const where =
+      unit === 'day'
+        ? `data-day="${escapeHtml(d.key)}"`
+        : `data-${unit}="${escapeHtml(d.key)}" data-from="${escapeHtml(d.from)}" data-to="${escapeHtml(d.to)}"`;
+    out += `<g class="${unit}" ${where} data-attempts="${d.attempts}"><title>${escapeHtml(title)}</title>`;
     let acc = 0;
     for (const s of series.series) {
       const c = counts.get(s);
@@ -269,60 +394,118 @@ function perDayChart(summary: ReportSummary, series: ReturnType<typeof statusSer
     out += '</g>';
   });
   out += `<line class="axis" x1="${M.left}" x2="${W - M.right}" y1="${M.top + ph}" y2="${M.top + ph}"/>`;
-  for (const [i, label] of dayLabels(days.map((d) => d.day))) {
+  for (const [i, label] of periodLabels(
+    unit,
+    periods.map((d) => d.key),
+  )) {
     const x = n2(M.left + i * band + band / 2);
     out += `<line class="axis" x1="${x}" x2="${x}" y1="${M.top + ph}" y2="${M.top + ph + 4}"/>`;
     out += `<text x="${x}" y="${M.top + ph + 16}" text-anchor="middle">${escapeHtml(label)}</text>`;
   }
-  out += `<text x="${M.left + pw / 2}" y="${H - 4}" text-anchor="middle">day (service's clock)</text>`;
+  out += `<text x="${M.left + pw / 2}" y="${H - 4}" text-anchor="middle">${t(words.axis)}</text>`;
   return `${out}</svg>`;
 }
 
-/** The answer rate per hour of day: 24 bars (an hour without attempts: an empty bar). */
+/**
+ * Attempts and the answer rate per hour of day (issue 25 item 4): each hour's bar is its
+ * attempts (left axis), its answered part at the bottom, so an hour of 4 calls does not look
+ * like one of 500; the answer rate is a dot on the right axis (0–100%, its size growing with
+ * the hour's calls), joined across hours with calls, and written under the hour. An hour
+ * without calls is a dashed band labelled "no calls", never a rate of 0%.
+ */
 function perHourChart(summary: ReportSummary): string {
-  const H = 240;
-  const pw = W - M.left - M.right;
-  const ph = H - M.top - M.bottom;
-  const y = (v: number) => M.top + ph - v * ph;
+  const H = 270;
+  const right = 46;
+  const bottom = 58;
+  const pw = W - M.left - right;
+  const ph = H - M.top - bottom;
+  const base = M.top + ph;
+  const most = summary.perHour.reduce((m, h) => Math.max(m, h.attempts), 0);
+  const axis = niceAxis(most, 4);
+  const y = (v: number) => base - (v / axis.top) * ph;
+  const yRate = (r: number) => base - r * ph;
   const band = pw / 24;
   const barW = band * 0.72;
+  const withCalls = summary.perHour.filter((h) => h.attempts > 0).length;
   let out = svgOpen(
     'per-hour',
     H,
-    'Answer rate by hour of day',
-    'Answered attempts as a share of the attempts made in each hour of the day (service clock), 0:00 to 23:00.',
+    t('htmlPage.perHour.title'),
+    t('htmlPage.perHour.desc', {
+      hours: tCount('htmlPage.count.hours', withCalls),
+      busiest: formatCount(most),
+    }),
   );
-  out += yGrid([0, 0.25, 0.5, 0.75, 1], y, formatWholePercent, W);
+  out += yGrid(axis.ticks, y, formatCount, W - right + M.right);
+  // The rate's axis, on the right.
+  for (const r of [0, 0.25, 0.5, 0.75, 1]) {
+    out += `<text class="ra" x="${W - right + 6}" y="${n2(yRate(r))}" dy="0.32em" text-anchor="start">${escapeHtml(formatWholePercent(r))}</text>`;
+  }
+  const dots: Array<{ x: number; y: number } | null> = [];
   for (const h of summary.perHour) {
     const x = M.left + h.hour * band + (band - barW) / 2;
+    const cx = x + barW / 2;
     const hh = `${formatHour(h.hour)}–${formatHour(h.hour + 1)}`;
     const tip =
       h.rate === null
-        ? `${hh}: no attempts`
-        : `${hh}: ${formatPercent(h.rate)} answered (${formatCount(h.answered)} of ${plural(h.attempts, 'attempt')})`;
-    const top = y(h.rate ?? 0);
+        ? t('htmlPage.hour.none', { hours: hh })
+        : t('htmlPage.hour.tip', {
+            hours: hh,
+            rate: formatPercent(h.rate),
+            answered: formatCount(h.answered),
+            attempts: tCount('htmlPage.count.attempts', h.attempts),
+          });
     out += `<g class="hour" data-hour="${h.hour}" data-attempts="${h.attempts}" data-answered="${h.answered}"><title>${escapeHtml(tip)}</title>`;
-    out += `<rect class="bar${h.rate === null ? ' none' : ''}" x="${n2(x)}" y="${n2(top)}" width="${n2(barW)}" height="${n2(M.top + ph - top)}"/>`;
-    if (h.rate !== null) {
-      out += `<text class="v" x="${n2(x + barW / 2)}" y="${n2(top - 3)}" text-anchor="middle">${Math.round(h.rate * 100)}</text>`;
+    if (h.rate === null) {
+      out += `<rect class="nocalls" x="${n2(x)}" y="${M.top}" width="${n2(barW)}" height="${ph}"/>`;
+      const ty = n2(base - ph / 2);
+      out += `<text class="nc" x="${n2(cx)}" y="${ty}" dy="0.32em" text-anchor="middle" transform="rotate(-90 ${n2(cx)} ${ty})">${escapeHtml(t('htmlPage.hour.noCalls'))}</text>`;
+      dots.push(null);
+    } else {
+      const top = y(h.attempts);
+      const ansTop = y(h.answered);
+      out += `<rect class="bar" x="${n2(x)}" y="${n2(top)}" width="${n2(barW)}" height="${n2(base - top)}"/>`;
+      out += `<rect class="ans" x="${n2(x)}" y="${n2(ansTop)}" width="${n2(barW)}" height="${n2(base - ansTop)}"/>`;
+      const cy = yRate(h.rate);
+      const r = 2 + 3 * Math.sqrt(h.attempts / most);
+      out += `<circle class="rate" data-rate="${n2(h.rate * 100)}" cx="${n2(cx)}" cy="${n2(cy)}" r="${n2(r)}"/>`;
+      dots.push({ x: cx, y: cy });
     }
     out += '</g>';
-    out += `<text x="${n2(x + barW / 2)}" y="${M.top + ph + 16}" text-anchor="middle">${h.hour}</text>`;
+    out += `<text x="${n2(cx)}" y="${base + 16}" text-anchor="middle">${h.hour}</text>`;
+    out += `<text class="rl" x="${n2(cx)}" y="${base + 30}" text-anchor="middle">${h.rate === null ? '–' : escapeHtml(formatWholePercent(h.rate))}</text>`;
   }
-  out += `<line class="axis" x1="${M.left}" x2="${W - M.right}" y1="${M.top + ph}" y2="${M.top + ph}"/>`;
-  out += `<text x="${M.left + pw / 2}" y="${H - 4}" text-anchor="middle">hour of day (service's clock); bars are labelled with the % answered</text>`;
+  // The rate's line, broken at hours without calls.
+  let run: string[] = [];
+  const flush = () => {
+    if (run.length > 1) out += `<polyline class="rate-line" points="${run.join(' ')}"/>`;
+    run = [];
+  };
+  for (const d of dots) {
+    if (d === null) flush();
+    else run.push(`${n2(d.x)},${n2(d.y)}`);
+  }
+  flush();
+  out += `<line class="axis" x1="${M.left}" x2="${W - right}" y1="${base}" y2="${base}"/>`;
+  out += `<text x="${M.left + pw / 2}" y="${H - 4}" text-anchor="middle">${t('htmlPage.perHour.axis')}</text>`;
   return `${out}</svg>`;
 }
 
-/** `< 30 s`, `30 s – 1 min`, `≥ 20 min`. */
+/** A talk time: `30 s`, `2 min`, `90 s`. */
+function talkLength(s: number): string {
+  return s < 60 || s % 60 !== 0
+    ? t('htmlPage.unit.seconds', { n: s })
+    : t('htmlPage.unit.minutes', { n: s / 60 });
+}
+
+/** `< 30 s`, `30 s – 1 min`, `1–2 min`, `≥ 20 min`. */
 export function bucketLabel(b: Bucket): string {
-  const t = (s: number) => (s < 60 || s % 60 !== 0 ? `${s} s` : `${s / 60} min`);
-  if (b.to === null) return `≥ ${t(b.from)}`;
-  if (b.from === 0) return `< ${t(b.to)}`;
-  const a = t(b.from);
-  const z = t(b.to);
+  if (b.to === null) return `≥ ${talkLength(b.from)}`;
+  if (b.from === 0) return `< ${talkLength(b.to)}`;
   // 1 min – 2 min → 1–2 min
-  return a.endsWith(' min') && z.endsWith(' min') ? `${a.slice(0, -4)}–${z}` : `${a} – ${z}`;
+  if (b.from >= 60 && b.from % 60 === 0 && b.to % 60 === 0)
+    return t('htmlPage.unit.minutesRange', { from: b.from / 60, to: b.to / 60 });
+  return `${talkLength(b.from)} – ${talkLength(b.to)}`;
 }
 
 /** Answered attempts by talk time: one bar per bucket. */
@@ -338,25 +521,28 @@ function talkTimeChart(summary: ReportSummary): string {
   let out = svgOpen(
     'talk-time',
     H,
-    'Talk-time distribution of answered calls',
-    `${formatCount(summary.talkTime.count)} answered ${summary.talkTime.count === 1 ? 'attempt' : 'attempts'} with a talk time, by length of the talk.`,
+    t('htmlPage.talk.title'),
+    tCount('htmlPage.talk.desc', summary.talkTime.count),
   );
   out += yGrid(axis.ticks, y, formatCount, W);
   buckets.forEach((b, i) => {
     const x = M.left + i * band + (band - barW) / 2;
     const top = y(b.attempts);
     const label = bucketLabel(b);
-    const share =
+    const tip =
       summary.talkTime.count === 0
-        ? ''
-        : ` (${formatPercent(b.attempts / summary.talkTime.count)})`;
-    out += `<g class="bucket" data-attempts="${b.attempts}"><title>${escapeHtml(`${label}: ${formatCount(b.attempts)} answered ${b.attempts === 1 ? 'attempt' : 'attempts'}${share}`)}</title>`;
+        ? tCount('htmlPage.talk.tip', b.attempts, { label })
+        : tCount('htmlPage.talk.tipShare', b.attempts, {
+            label,
+            share: formatPercent(b.attempts / summary.talkTime.count),
+          });
+    out += `<g class="bucket" data-attempts="${b.attempts}"><title>${escapeHtml(tip)}</title>`;
     out += `<rect class="bar" x="${n2(x)}" y="${n2(top)}" width="${n2(barW)}" height="${n2(M.top + ph - top)}"/>`;
     out += `<text class="v" x="${n2(x + barW / 2)}" y="${n2(top - 4)}" text-anchor="middle">${formatCount(b.attempts)}</text></g>`;
     out += `<text x="${n2(x + barW / 2)}" y="${M.top + ph + 16}" text-anchor="middle">${escapeHtml(label)}</text>`;
   });
   out += `<line class="axis" x1="${M.left}" x2="${W - M.right}" y1="${M.top + ph}" y2="${M.top + ph}"/>`;
-  out += `<text x="${M.left + pw / 2}" y="${H - 4}" text-anchor="middle">talk time of answered attempts</text>`;
+  out += `<text x="${M.left + pw / 2}" y="${H - 4}" text-anchor="middle">${t('htmlPage.talk.axis')}</text>`;
   return `${out}</svg>`;
 }
 
@@ -364,8 +550,8 @@ function talkTimeChart(summary: ReportSummary): string {
 // The page
 
 const STYLE = `
-:root{color-scheme:light dark;--bg:#fff;--fg:#1d2327;--muted:#5b6670;--line:#dde2e6;--card:#f4f6f8;--bar:#2e9d5b;--ok:#1f7a45;--bad:#b3261e}
-@media (prefers-color-scheme:dark){:root{--bg:#15191d;--fg:#e4e8eb;--muted:#9ba6b0;--line:#2e363e;--card:#1e252b;--bar:#4cc27e;--ok:#63d08f;--bad:#ff8a80}}
+:root{color-scheme:light dark;--bg:#fff;--fg:#1d2327;--muted:#5b6670;--line:#dde2e6;--card:#f4f6f8;--bar:#2e9d5b;--ok:#1f7a45;--bad:#b3261e;--miss:#c3cbd3;--rate:#1d5fb8}
+@media (prefers-color-scheme:dark){:root{--bg:#15191d;--fg:#e4e8eb;--muted:#9ba6b0;--line:#2e363e;--card:#1e252b;--bar:#4cc27e;--ok:#63d08f;--bad:#ff8a80;--miss:#46515c;--rate:#8ab8ff}}
 *{box-sizing:border-box}
 body{margin:0 auto;max-width:1120px;padding:20px 24px 40px;font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;background:var(--bg);color:var(--fg)}
 h1{font-size:22px;margin:0 0 4px}
@@ -392,6 +578,21 @@ svg.chart text.v{fill:var(--fg);font-size:10px}
 svg.chart .grid{stroke:var(--line);stroke-width:1}
 svg.chart .axis{stroke:var(--muted);stroke-width:1}
 svg.chart .bar{fill:var(--bar)}
+svg#per-hour .bar{fill:var(--miss)}
+svg.chart .ans{fill:var(--bar)}
+svg.chart .nocalls{fill:var(--card);stroke:var(--muted);stroke-width:1;stroke-dasharray:3 3}
+svg.chart text.nc{font-style:italic}
+svg.chart .rate{fill:var(--rate);stroke:var(--bg);stroke-width:1}
+svg.chart .rate-line{fill:none;stroke:var(--rate);stroke-width:1.5}
+svg.chart text.rl{fill:var(--fg);font-size:10px}
+svg.chart text.ra{fill:var(--rate)}
+.sw.ans{background:var(--bar)}
+.sw.miss{background:var(--miss)}
+.sw.rate{background:var(--rate);border-radius:50%}
+.sw.nocalls{background:var(--card);border:1px dashed var(--muted)}
+svg.vol{display:block;width:160px;height:10px;-webkit-print-color-adjust:exact;print-color-adjust:exact}
+svg.vol .all{fill:var(--miss)}
+svg.vol .ans{fill:var(--bar)}
 details{margin:4px 0}
 summary{cursor:pointer;color:var(--muted)}
 .ok{color:var(--ok)}
@@ -404,7 +605,7 @@ table.leads th{position:sticky;top:0;background:var(--bg)}
 code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12.5px}
 footer{margin-top:30px;color:var(--muted);font-size:12px}
 @media print{
-:root{color-scheme:light;--bg:#fff;--fg:#000;--muted:#444;--line:#ccc;--card:#f2f2f2;--bar:#2e9d5b;--ok:#1f7a45;--bad:#b3261e}
+:root{color-scheme:light;--bg:#fff;--fg:#000;--muted:#444;--line:#ccc;--card:#f2f2f2;--bar:#2e9d5b;--ok:#1f7a45;--bad:#b3261e;--miss:#c3cbd3;--rate:#1d5fb8}
 body{max-width:none;padding:0;font-size:11px}
 details{display:none}
 .scroll{overflow:visible}
@@ -421,42 +622,55 @@ function card(label: string, value: string, detail = ''): string {
   return `<div class="card"><small>${escapeHtml(label)}</small><b>${escapeHtml(value)}</b>${detail ? `<small>${escapeHtml(detail)}</small>` : ''}</div>`;
 }
 
-function times(label: string, t: ReportSummary['waitTime'], what: string): string {
+function times(label: string, x: ReportSummary['waitTime'], what: CountedId): string {
   return card(
     label,
-    formatSeconds(t.median),
-    `p90 ${formatSeconds(t.p90)} · total ${formatSeconds(t.count === 0 ? null : t.total)} · over ${plural(t.count, what)}`,
+    formatSeconds(x.median),
+    tCount(what, x.count, {
+      p90: formatSeconds(x.p90),
+      total: formatSeconds(x.count === 0 ? null : x.total),
+    }),
   );
 }
 
 function figures(s: ReportSummary): string {
+  const attempts = tCount('htmlPage.count.attempts', s.attempts);
+  const leads = tCount('htmlPage.count.leads', s.leads);
   return (
-    `<section id="figures"><h2>Figures</h2><div class="cards">` +
-    card('Leads', formatCount(s.leads), 'with a call attempt in the range') +
-    card('Call attempts', formatCount(s.attempts), `${formatRatio(s.attemptsPerLead)} per lead`) +
+    `<section id="figures"><h2>${t('htmlPage.figures')}</h2><div class="cards">` +
+    card(t('htmlPage.leads'), formatCount(s.leads), t('htmlPage.leads.detail')) +
     card(
-      'Answer rate',
+      t('htmlPage.attempts'),
+      formatCount(s.attempts),
+      t('htmlPage.attempts.detail', { ratio: formatRatio(s.attemptsPerLead) }),
+    ) +
+    card(
+      t('htmlPage.answerRate'),
       formatPercent(s.answered.rate),
-      `${formatCount(s.answered.attempts)} of ${plural(s.attempts, 'attempt')} ${s.answered.statuses.join(', ')}`,
+      t('htmlPage.answerRate.detail', {
+        answered: formatCount(s.answered.attempts),
+        attempts,
+        statuses: s.answered.statuses.join(', '),
+      }),
     ) +
     card(
-      'Leads reached',
+      t('htmlPage.reached'),
       formatPercent(s.answered.leadRate),
-      `${formatCount(s.answered.leads)} of ${plural(s.leads, 'lead')} answered at least once`,
+      t('htmlPage.reached.detail', { reached: formatCount(s.answered.leads), leads }),
     ) +
-    times('Wait time, median', s.waitTime, 'attempt') +
-    times('Talk time, median', s.talkTime, 'answered attempt') +
+    times(t('htmlPage.waitTime'), s.waitTime, 'htmlPage.waitTime.detail') +
+    times(t('htmlPage.talkTime'), s.talkTime, 'htmlPage.talkTime.detail') +
     card(
-      'Attempts per lead',
+      t('htmlPage.perLead'),
       formatRatio(s.attemptsPerLead),
-      `${plural(s.attempts, 'attempt')} ÷ ${plural(s.leads, 'lead')}`,
+      t('htmlPage.perLead.detail', { attempts, leads }),
     ) +
     card(
-      'Compliance findings',
+      t('htmlPage.findings'),
       formatCount(s.compliance.violations),
-      s.compliance.violations === 0 ? 'none found' : 'see Compliance below',
+      s.compliance.violations === 0 ? t('htmlPage.findings.none') : t('htmlPage.findings.some'),
     ) +
-    `</div>${s.undated > 0 ? `<p class="muted">${s.undated === 1 ? '1 attempt has' : `${formatCount(s.undated)} attempts have`} no readable date_time: counted above, but in no day or hour.</p>` : ''}</section>`
+    `</div>${s.undated > 0 ? `<p class="muted">${escapeHtml(tCount('htmlPage.undated', s.undated))}</p>` : ''}</section>`
   );
 }
 
@@ -470,7 +684,7 @@ function statusTable(s: ReportSummary, series: ReturnType<typeof statusSeries>):
   let keys = '';
   if (s.keyPresses.length > 0) {
     keys =
-      `<table><thead><tr><th>key pressed</th><th class="n">attempts</th></tr></thead><tbody>` +
+      `<table><thead><tr><th>${t('htmlPage.col.keyPressed')}</th><th class="n">${t('htmlPage.col.attempts')}</th></tr></thead><tbody>` +
       s.keyPresses
         .map(
           (k) =>
@@ -479,42 +693,50 @@ function statusTable(s: ReportSummary, series: ReturnType<typeof statusSeries>):
         .join('') +
       '</tbody></table>';
   }
-  return `<section id="statuses"><h2>Statuses and key presses</h2><div class="cols"><div><table><thead><tr><th>status</th><th class="n">attempts</th><th class="n">share</th></tr></thead><tbody>${rows}</tbody></table></div>${keys === '' ? '' : `<div>${keys}</div>`}</div></section>`;
+  return `<section id="statuses"><h2>${t('htmlPage.statuses')}</h2><div class="cols"><div><table><thead><tr><th>${t('htmlPage.col.status')}</th><th class="n">${t('htmlPage.col.attempts')}</th><th class="n">${t('htmlPage.col.share')}</th></tr></thead><tbody>${rows}</tbody></table></div>${keys === '' ? '' : `<div>${keys}</div>`}</div></section>`;
 }
 
 function charts(s: ReportSummary, series: ReturnType<typeof statusSeries>): string {
   if (s.attempts - s.undated === 0) {
-    return `<section id="charts"><h2>Charts</h2><p class="muted">No dated call attempt in this range: nothing to chart.</p></section>`;
+    return `<section id="charts"><h2>${t('htmlPage.charts')}</h2><p class="muted">${t('htmlPage.charts.none')}</p></section>`;
   }
-  const legend = `<ul class="legend">${series.series
+  const legend = `<ul class="legend" id="status-legend">${series.series
     .map((x) => `<li><i class="sw k${x.index}"></i>${escapeHtml(x.label)}</li>`)
     .join('')}</ul>`;
+  const { unit, periods } = groupDays(s.perDay, HTML_MAX_PERIODS);
+  const words = PERIOD_WORDS[unit];
   const dayTable =
-    `<details><summary>The numbers per day</summary><div class="scroll"><table><thead><tr><th>day</th><th class="n">attempts</th>` +
+    `<details><summary>${t(words.table)}</summary><div class="scroll"><table><thead><tr><th>${t(words.column)}</th><th class="n">${t('htmlPage.col.attempts')}</th>` +
     series.series.map((x) => `<th class="n">${escapeHtml(x.label)}</th>`).join('') +
     '</tr></thead><tbody>' +
-    s.perDay
+    periods
       .map((d) => {
         const counts = new Map<number, number>();
         for (const [st, c] of Object.entries(d.statuses)) {
           const k = series.of(st).index;
           counts.set(k, (counts.get(k) ?? 0) + c);
         }
-        return `<tr><td>${escapeHtml(d.day)}</td><td class="n">${formatCount(d.attempts)}</td>${series.series.map((x) => `<td class="n">${formatCount(counts.get(x.index) ?? 0)}</td>`).join('')}</tr>`;
+        return `<tr><td>${escapeHtml(periodName(unit, d))}</td><td class="n">${formatCount(d.attempts)}</td>${series.series.map((x) => `<td class="n">${formatCount(counts.get(x.index) ?? 0)}</td>`).join('')}</tr>`;
       })
       .join('') +
     '</tbody></table></div></details>';
+  const hourLegend =
+    `<ul class="legend" id="hour-legend">` +
+    `<li><i class="sw ans"></i>${escapeHtml(t('htmlPage.hourLegend.answered'))}</li>` +
+    `<li><i class="sw miss"></i>${escapeHtml(t('htmlPage.hourLegend.notAnswered'))}</li>` +
+    `<li><i class="sw rate"></i>${escapeHtml(t('htmlPage.hourLegend.rate'))}</li>` +
+    `<li><i class="sw nocalls"></i>${escapeHtml(t('htmlPage.hour.noCalls'))}</li></ul>`;
   const hourTable =
-    `<details><summary>The numbers per hour</summary><table><thead><tr><th>hour</th><th class="n">attempts</th><th class="n">answered</th><th class="n">rate</th></tr></thead><tbody>` +
+    `<details><summary>${t('htmlPage.perHour.table')}</summary><table><thead><tr><th>${t('htmlPage.col.hour')}</th><th class="n">${t('htmlPage.col.attempts')}</th><th class="n">${t('htmlPage.col.answered')}</th><th class="n">${t('htmlPage.col.rate')}</th></tr></thead><tbody>` +
     s.perHour
       .map(
         (h) =>
-          `<tr><td>${formatHour(h.hour)}</td><td class="n">${formatCount(h.attempts)}</td><td class="n">${formatCount(h.answered)}</td><td class="n">${formatPercent(h.rate)}</td></tr>`,
+          `<tr><td>${formatHour(h.hour)}</td><td class="n">${formatCount(h.attempts)}</td><td class="n">${formatCount(h.answered)}</td><td class="n">${h.rate === null ? escapeHtml(t('htmlPage.hour.noCalls')) : formatPercent(h.rate)}</td></tr>`,
       )
       .join('') +
     '</tbody></table></details>';
   const talkTable =
-    `<details><summary>The numbers per talk time</summary><table><thead><tr><th>talk time</th><th class="n">answered attempts</th></tr></thead><tbody>` +
+    `<details><summary>${t('htmlPage.talk.table')}</summary><table><thead><tr><th>${t('htmlPage.col.talkTime')}</th><th class="n">${t('htmlPage.col.answeredAttempts')}</th></tr></thead><tbody>` +
     s.talkTimeBuckets
       .map(
         (b) =>
@@ -523,12 +745,72 @@ function charts(s: ReportSummary, series: ReturnType<typeof statusSeries>): stri
       .join('') +
     '</tbody></table></details>';
   return (
-    `<section id="charts"><h2>Charts</h2>` +
-    `<figure><figcaption>Attempts per day, by status</figcaption>${legend}${perDayChart(s, series)}${dayTable}</figure>` +
-    `<figure><figcaption>Answer rate by hour of day</figcaption>${perHourChart(s)}${hourTable}</figure>` +
-    `<figure><figcaption>Talk time of answered attempts</figcaption>${talkTimeChart(s)}${talkTable}</figure>` +
+    `<section id="charts"><h2>${t('htmlPage.charts')}</h2>` +
+    `<figure><figcaption>${t(words.caption)}</figcaption>${legend}${perDayChart(s, series)}${dayTable}</figure>` +
+    `<figure><figcaption>${t('htmlPage.perHour.caption')}</figcaption>${hourLegend}${perHourChart(s)}${hourTable}</figure>` +
+    `<figure><figcaption>${t('htmlPage.talk.caption')}</figcaption>${talkTimeChart(s)}${talkTable}</figure>` +
     '</section>'
   );
+}
+
+/**
+ * The answer rate per carrier (issue 25): a row per network of the leads' numbers, in the
+ * summary's order (the numbering plan's networks, then unknown or unallocated), each with a
+ * bar of its attempts beside its rate, so a network with a few calls does not look like one
+ * with thousands.
+ */
+function carriers(s: ReportSummary): string {
+  if (s.carriers.length === 0) return '';
+  const most = s.carriers.reduce((m, c) => Math.max(m, c.attempts), 0);
+  const rows = s.carriers
+    .map((c) => {
+      const w = (v: number) => n2(most === 0 || v === 0 ? 0 : Math.max(1, (v / most) * 100));
+      return (
+        `<tr data-carrier="${escapeHtml(c.carrier)}" data-leads="${c.leads}" data-attempts="${c.attempts}" data-answered="${c.answered}">` +
+        `<td>${escapeHtml(carrierLabel(c.carrier))}</td><td class="n">${formatCount(c.leads)}</td>` +
+        `<td class="n">${formatCount(c.attempts)}</td><td><svg class="vol" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true" xmlns="http://www.w3.org/2000/svg"><rect class="all" width="${w(c.attempts)}" height="10"/><rect class="ans" width="${w(c.answered)}" height="10"/></svg></td>` +
+        `<td class="n">${formatCount(c.answered)}</td><td class="n">${formatPercent(c.rate)}</td>` +
+        `<td class="n">${formatPercent(c.leadRate)}</td></tr>`
+      );
+    })
+    .join('');
+  return (
+    `<section id="carriers"><h2>${t('htmlPage.carriers')}</h2>` +
+    `<p class="muted">${t('htmlPage.carriers.note')}</p>` +
+    `<div class="scroll"><table><thead><tr><th>${t('htmlPage.col.carrier')}</th><th class="n">${t('htmlPage.col.leads')}</th><th class="n">${t('htmlPage.col.attempts')}</th><th></th><th class="n">${t('htmlPage.col.answered')}</th><th class="n">${t('htmlPage.col.rate')}</th><th class="n">${t('htmlPage.col.reached')}</th></tr></thead>` +
+    `<tbody>${rows}</tbody></table></div></section>`
+  );
+}
+
+/** What a join or recycle run counted (HtmlReportOptions.outcomes), as a section. */
+function outcomes(o: HtmlOutcomeCounts | undefined): string {
+  if (o === undefined || (o.join === undefined && o.recycle === undefined)) return '';
+  const row = (key: string, label: string, n: number) =>
+    `<tr data-count="${escapeHtml(key)}"><td>${escapeHtml(label)}</td><td class="n">${formatCount(n)}</td></tr>`;
+  let out = `<section id="outcomes"><h2>${t('htmlPage.outcomes')}</h2>`;
+  const j = o.join;
+  if (j !== undefined) {
+    out += `<h3 id="outcomes-join">${escapeHtml(t('htmlPage.outcomes.join', { file: j.file }))}</h3><table><tbody>`;
+    out += row('rows', t('htmlPage.outcomes.rows'), j.rows);
+    out += row('called', t('htmlPage.outcomes.called'), j.called);
+    out += row('answered', t('htmlPage.outcomes.answered'), j.answered);
+    out += row('not-called', t('htmlPage.outcomes.notCalled'), j.notCalled);
+    for (const [code, n] of Object.entries(j.notImported).sort(([a], [b]) =>
+      a < b ? -1 : a > b ? 1 : 0,
+    ))
+      out += row(`not-imported:${code}`, t('htmlPage.outcomes.notImported', { code }), n);
+    out += row('not-in-file', t('htmlPage.outcomes.notInFile'), j.notInFile);
+    out += '</tbody></table>';
+  }
+  const r = o.recycle;
+  if (r !== undefined) {
+    out += `<h3 id="outcomes-recycle">${escapeHtml(t('htmlPage.outcomes.recycle', { file: r.file }))}</h3><table><tbody>`;
+    out += row('written', t('htmlPage.outcomes.written'), r.written);
+    for (const [rule, n] of Object.entries(r.excluded))
+      out += row(`excluded:${rule}`, t('htmlPage.outcomes.excluded', { rule }), n);
+    out += '</tbody></table>';
+  }
+  return `${out}</section>`;
 }
 
 function samplesTable(
@@ -549,20 +831,39 @@ function compliance(s: ReportSummary): string {
   const c = s.compliance;
   const lists = c.rules.suppressionLists;
   const sampleNote = (shown: number, of: number) =>
-    of > shown ? `<p class="muted">The first ${shown} of ${formatCount(of)}.</p>` : '';
+    of > shown
+      ? `<p class="muted">${t('htmlPage.samples.first', { shown, of: formatCount(of) })}</p>`
+      : '';
   const refCols = ['campaign_lead_id', 'phone_number', 'date_time', 'status'];
-  let out = `<section id="compliance"><h2>Compliance</h2>`;
-  out += `<p>Rules checked: calls only between <b>${escapeHtml(c.rules.callHours)}</b> (service's clock); at most <b>${formatCount(c.rules.maxCallsPer24h)}</b> call${c.rules.maxCallsPer24h === 1 ? '' : 's'} to one number in any 24 hours; do-not-call lists: ${lists.length === 0 ? 'none configured' : lists.map(escapeHtml).join(', ')}.</p>`;
-  out += `<p class="muted">The defaults follow Vietnam's Decree 91/2020/ND-CP on advertising calls; they are settings (compliance.callHours, compliance.maxCallsPer24h), not legal advice.</p>`;
+  let out = `<section id="compliance"><h2>${t('htmlPage.compliance')}</h2>`;
+  out += `<p>${tCount('htmlPage.compliance.rules', c.rules.maxCallsPer24h, {
+    hours: `<b>${escapeHtml(c.rules.callHours)}</b>`,
+    max: `<b>${formatCount(c.rules.maxCallsPer24h)}</b>`,
+    lists: lists.length === 0 ? t('htmlPage.compliance.noLists') : lists.map(escapeHtml).join(', '),
+  })}</p>`;
+  out += `<p class="muted">${t('htmlPage.compliance.decree')}</p>`;
   out += `<ul id="compliance-findings">`;
-  out += `<li data-finding="outside-hours">${finding(c.outsideHours.attempts, `${plural(c.outsideHours.attempts, 'attempt')} outside the permitted hours`)}</li>`;
-  out += `<li data-finding="over-limit">${finding(c.overLimit.numbers, `${plural(c.overLimit.numbers, 'number')} called more than ${plural(c.rules.maxCallsPer24h, 'time')} in 24 hours (${plural(c.overLimit.calls, 'call')} in their busiest 24 hours)`)}</li>`;
+  out += `<li data-finding="outside-hours">${finding(c.outsideHours.attempts, tCount('htmlPage.compliance.outside', c.outsideHours.attempts))}</li>`;
+  out += `<li data-finding="over-limit">${finding(
+    c.overLimit.numbers,
+    t('htmlPage.compliance.overLimit', {
+      numbers: tCount('htmlPage.count.numbers', c.overLimit.numbers),
+      times: tCount('htmlPage.count.times', c.rules.maxCallsPer24h),
+      calls: tCount('htmlPage.count.calls', c.overLimit.calls),
+    }),
+  )}</li>`;
   out += c.suppressed.checked
-    ? `<li data-finding="suppressed">${finding(c.suppressed.attempts, `${plural(c.suppressed.attempts, 'attempt')} to ${plural(c.suppressed.numbers, 'number')} on a do-not-call list`)}</li>`
-    : `<li data-finding="suppressed" class="muted">Calls to do-not-call numbers: not checked (no do-not-call list is configured).</li>`;
+    ? `<li data-finding="suppressed">${finding(
+        c.suppressed.attempts,
+        t('htmlPage.compliance.suppressed', {
+          attempts: tCount('htmlPage.count.attempts', c.suppressed.attempts),
+          numbers: tCount('htmlPage.count.numbers', c.suppressed.numbers),
+        }),
+      )}</li>`
+    : `<li data-finding="suppressed" class="muted">${t('htmlPage.compliance.notChecked')}</li>`;
   out += `</ul>`;
   if (c.outsideHours.samples.length > 0) {
-    out += `<h3>Attempts outside the permitted hours</h3>`;
+    out += `<h3>${t('htmlPage.compliance.outside.title')}</h3>`;
     out += samplesTable(
       refCols,
       c.outsideHours.samples.map((a) => [
@@ -575,17 +876,22 @@ function compliance(s: ReportSummary): string {
     out += sampleNote(c.outsideHours.samples.length, c.outsideHours.attempts);
   }
   if (c.overLimit.samples.length > 0) {
-    out += `<h3>Numbers called too often</h3>`;
+    out += `<h3>${t('htmlPage.compliance.overLimit.title')}</h3>`;
     out += samplesTable(
-      ['phone_number', 'calls in 24 hours', 'first', 'last'],
+      [
+        'phone_number',
+        t('htmlPage.col.callsIn24h'),
+        t('htmlPage.col.first'),
+        t('htmlPage.col.last'),
+      ],
       c.overLimit.samples.map((a) => [a.phone_number, a.calls, a.from, a.to]),
     );
     out += sampleNote(c.overLimit.samples.length, c.overLimit.numbers);
   }
   if (c.suppressed.samples.length > 0) {
-    out += `<h3>Calls to do-not-call numbers</h3>`;
+    out += `<h3>${t('htmlPage.compliance.suppressed.title')}</h3>`;
     out += samplesTable(
-      [...refCols, 'list'],
+      [...refCols, t('htmlPage.col.list')],
       c.suppressed.samples.map((a) => [
         a.campaign_lead_id,
         a.phone_number,
@@ -599,17 +905,26 @@ function compliance(s: ReportSummary): string {
   return `${out}</section>`;
 }
 
+/** A flag or command as the page shows it. */
+const code = (text: string) => `<code>${escapeHtml(text)}</code>`;
+
 /** The columns of the leads table that hold numbers (right-aligned). */
 const NUMERIC_LEAD_COLUMNS = new Set([0, 2, 6, 7, 10]);
 
 function leadsTable(columns: readonly string[], rows: readonly string[], leads: number): string {
-  let out = `<section id="leads"><h2>Leads</h2>`;
-  if (leads === 0)
-    return `${out}<p class="muted">No lead has a call attempt in this range.</p></section>`;
+  let out = `<section id="leads"><h2>${t('htmlPage.leadsTable')}</h2>`;
+  if (leads === 0) return `${out}<p class="muted">${t('htmlPage.leadsTable.none')}</p></section>`;
   if (leads > rows.length) {
-    out += `<p class="note" id="table-note">The table shows the first ${formatCount(rows.length)} of ${plural(leads, 'lead')} (by campaign_lead_id); ${formatCount(leads - rows.length)} are left out. The figures and charts above count every lead. For all of them, run the same report with <code>--format csv</code> or <code>--format xlsx</code> (e.g. <code>-o calls.csv</code>).</p>`;
+    out += `<p class="note" id="table-note">${t('htmlPage.leadsTable.capped', {
+      shown: formatCount(rows.length),
+      leads: tCount('htmlPage.count.leads', leads),
+      left: formatCount(leads - rows.length),
+      csv: code('--format csv'),
+      xlsx: code('--format xlsx'),
+      example: code('-o calls.csv'),
+    })}</p>`;
   } else {
-    out += `<p class="muted" id="table-note">All ${formatCount(leads)} leads.</p>`;
+    out += `<p class="muted" id="table-note">${t('htmlPage.leadsTable.all', { count: formatCount(leads) })}</p>`;
   }
   const head = columns
     .map((c, i) => `<th${NUMERIC_LEAD_COLUMNS.has(i) ? ' class="n"' : ''}>${escapeHtml(c)}</th>`)
@@ -664,7 +979,10 @@ export function renderHtmlReport(records: Iterable<CallRecord>, opts: HtmlReport
     campaignName !== '' && campaignName !== opts.campaign
       ? `${campaignName} (${opts.campaign})`
       : opts.campaign;
-  const title = `Call report · ${campaign} · ${firstDay === lastDay ? firstDay : `${firstDay} → ${lastDay}`}`;
+  const title = t('htmlPage.title', {
+    campaign,
+    range: firstDay === lastDay ? firstDay : `${firstDay} → ${lastDay}`,
+  });
   const style = `${STYLE}\n${statusColourRules(series.series)}\n`;
   const styleHash = createHash('sha256').update(style, 'utf8').digest('base64');
   const csp = `default-src 'none'; style-src 'sha256-${styleHash}'; img-src data:; base-uri 'none'; form-action 'none'`;
@@ -673,13 +991,16 @@ export function renderHtmlReport(records: Iterable<CallRecord>, opts: HtmlReport
   const scope: string[] = [];
   if (filtered) {
     scope.push(
-      `Only attempts with status ${opts.statusFilter!.map((s) => escapeHtml(s)).join(', ')}: every figure, chart and row counts those, not all of a lead's calls.`,
+      t('htmlPage.scope.status', {
+        statuses: opts.statusFilter!.map((x) => escapeHtml(x)).join(', '),
+      }),
     );
   }
-  if (opts.refId !== undefined) scope.push(`Only the lead with ref_id ${escapeHtml(opts.refId)}.`);
+  if (opts.refId !== undefined)
+    scope.push(t('htmlPage.scope.refId', { refId: escapeHtml(opts.refId) }));
 
   return (
-    '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n' +
+    `<!doctype html>\n<html lang="${currentLanguage()}">\n<head>\n<meta charset="utf-8">\n` +
     `<meta http-equiv="Content-Security-Policy" content="${csp}">\n` +
     '<meta name="referrer" content="no-referrer">\n' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">\n' +
@@ -687,20 +1008,26 @@ export function renderHtmlReport(records: Iterable<CallRecord>, opts: HtmlReport
     `<meta name="generator" content="${escapeHtml(opts.generator)}">\n` +
     '<link rel="icon" href="data:,">\n' +
     `<title>${escapeHtml(title)}</title>\n<style>${style}</style>\n</head>\n<body>\n` +
-    `<header><h1>Call report: ${escapeHtml(campaign)}</h1>` +
+    `<header><h1>${escapeHtml(t('htmlPage.heading', { campaign }))}</h1>` +
     `<p class="range" id="range">${escapeHtml(describeRange(range))}</p>` +
-    scope.map((s) => `<p class="note">${s}</p>`).join('') +
-    `<p class="muted">Days and hours below are on the service's clock (${escapeHtml(range.serviceTimeZone)}).</p></header>\n` +
+    scope.map((x) => `<p class="note">${x}</p>`).join('') +
+    `<p class="muted">${t('htmlPage.clock', { zone: escapeHtml(range.serviceTimeZone) })}</p></header>\n` +
     figures(summary) +
     '\n' +
+    outcomes(opts.outcomes) +
     charts(summary, series) +
     '\n' +
+    carriers(summary) +
     statusTable(summary, series) +
     '\n' +
     compliance(summary) +
     '\n' +
     leadsTable(columns, rows, leads) +
-    `\n<footer>Made ${escapeHtml(generated)} (${escapeHtml(range.timeZone)}) by ${escapeHtml(opts.generator)}. This page loads nothing from the network.</footer>\n</body>\n</html>\n`
+    `\n<footer>${t('htmlPage.footer', {
+      when: escapeHtml(generated),
+      zone: escapeHtml(range.timeZone),
+      generator: escapeHtml(opts.generator),
+    })}</footer>\n</body>\n</html>\n`
   );
 }
 

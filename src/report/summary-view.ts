@@ -10,14 +10,9 @@
  * through terminalSafe.
  */
 import type { ChalkInstance } from 'chalk';
-import {
-  formatCount,
-  formatHour,
-  formatPercent,
-  formatRatio,
-  formatSeconds,
-  plural,
-} from '../text.js';
+import { t, tCount, type MessageId } from '../messages/index.js';
+import { formatCount, formatHour, formatPercent, formatRatio, formatSeconds } from '../text.js';
+import { groupDays, weekdayOf } from './periods.js';
 import type { AttemptRef, ReportSummary, TimeStats } from './summary.js';
 import { terminalSafe } from './write.js';
 
@@ -217,45 +212,53 @@ class View {
   }
 }
 
-function timeParts(t: TimeStats): string[] {
-  if (t.count === 0) return ['no values'];
+function timeParts(x: TimeStats): string[] {
+  if (x.count === 0) return [t('summaryView.time.none')];
   return [
-    `median ${formatSeconds(t.median)}`,
-    `p90 ${formatSeconds(t.p90)}`,
-    `total ${formatSeconds(t.total)}`,
+    t('summaryView.time.median', { seconds: formatSeconds(x.median) }),
+    t('summaryView.time.p90', { seconds: formatSeconds(x.p90) }),
+    t('summaryView.time.total', { seconds: formatSeconds(x.total) }),
   ];
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** A message's parts: where `|` marks that a line may break (the `|` is not shown). */
+function partsOf(text: string): string[] {
+  return text.split('|');
+}
 
-/** The per-day counts as chart rows: days, or weeks (from Monday), or months. */
+/** Short weekday names, Sunday first. */
+const WEEKDAYS: readonly MessageId[] = [
+  'summaryView.weekday.0',
+  'summaryView.weekday.1',
+  'summaryView.weekday.2',
+  'summaryView.weekday.3',
+  'summaryView.weekday.4',
+  'summaryView.weekday.5',
+  'summaryView.weekday.6',
+];
+
+/** The per-day counts as chart rows: days, or weeks (from Monday), or months (periods.ts). */
 function periodRows(s: ReportSummary): { title: string; rows: Array<[string, number]> } {
-  const days = s.perDay;
-  if (days.length <= MAX_ROWS) {
+  const { unit, periods } = groupDays(s.perDay, MAX_ROWS);
+  if (unit === 'day') {
     return {
-      title: 'Attempts per day',
-      rows: days.map((d) => [
-        `${d.day} ${WEEKDAYS[new Date(`${d.day}T00:00:00Z`).getUTCDay()]}`,
+      title: t('summaryView.perDay'),
+      rows: periods.map((d) => [
+        t('summaryView.perDay.row', {
+          day: d.key,
+          weekday: t(WEEKDAYS[weekdayOf(d.key)]! as 'summaryView.weekday.0'),
+        }),
         d.attempts,
       ]),
     };
   }
-  const group = (key: (day: string) => string) => {
-    const rows: Array<[string, number]> = [];
-    for (const d of days) {
-      const k = key(d.day);
-      if (rows.length > 0 && rows.at(-1)![0] === k) rows.at(-1)![1] += d.attempts;
-      else rows.push([k, d.attempts]);
-    }
-    return rows;
-  };
-  const weeks = group((day) => {
-    const t = new Date(`${day}T00:00:00Z`);
-    t.setUTCDate(t.getUTCDate() - ((t.getUTCDay() + 6) % 7));
-    return `wk ${t.toISOString().slice(0, 10)}`;
-  });
-  if (weeks.length <= MAX_ROWS) return { title: 'Attempts per week (from Monday)', rows: weeks };
-  return { title: 'Attempts per month', rows: group((day) => day.slice(0, 7)) };
+  if (unit === 'week') {
+    return {
+      title: t('summaryView.perWeek'),
+      rows: periods.map((w) => [t('summaryView.perWeek.row', { monday: w.key }), w.attempts]),
+    };
+  }
+  return { title: t('summaryView.perMonth'), rows: periods.map((m) => [m.key, m.attempts]) };
 }
 
 function talkBucketLabel(from: number, to: number | null): string {
@@ -264,6 +267,11 @@ function talkBucketLabel(from: number, to: number | null): string {
   if (from === 0) return `< ${u(to)}`;
   // "1–2 min", but "30 s–1 min".
   return from >= 60 ? `${from / 60}–${u(to)}` : `${u(from)}–${u(to)}`;
+}
+
+/** A carrier's name as the views show it: the network's, or "unknown or unallocated". */
+export function carrierLabel(carrier: string): string {
+  return carrier === 'unknown' ? t('summaryView.carrier.unknown') : carrier;
 }
 
 /** The summary as lines for a terminal (or a text file), each at most `columns` wide. */
@@ -275,43 +283,48 @@ export function renderSummary(s: ReportSummary, opts: SummaryViewOptions): strin
   const safe = (x: unknown) => terminalSafe(String(x));
 
   // What it is of.
-  const title = seg('Call results summary', c.bold);
+  const title = seg(t('summaryView.title'), c.bold);
   const campaign = h.campaign !== undefined ? safe(h.campaign) : undefined;
   v.line([title, ...(campaign !== undefined ? [seg(` · ${campaign}`)] : [])], [title]);
-  const dim = (t: string): Line => [seg(t, c.dim)];
+  const dim = (x: string): Line => [seg(x, c.dim)];
   if (h.from !== undefined && h.to !== undefined) {
     const zone = h.serviceTimeZone !== undefined ? [dim(h.serviceTimeZone)] : [];
     v.pack([dim(`${h.from} →`), dim(h.to), ...zone], { indent: 0 });
     if (h.serviceTimeZone !== undefined)
-      v.pack(
-        [dim('days and hours below:'), dim("the service's clock"), dim(`(${h.serviceTimeZone})`)],
-        { indent: 0 },
-      );
+      v.pack(partsOf(t('summaryView.clock', { zone: h.serviceTimeZone })).map(dim), {
+        indent: 0,
+      });
   }
 
   // The figures.
   v.blank();
-  v.kv('Leads', [formatCount(s.leads)]);
-  v.kv('Attempts', [formatCount(s.attempts), `${formatRatio(s.attemptsPerLead)} per lead`]);
-  const a = s.answered;
-  v.kv('Answered', [
-    `${plural(a.attempts, 'attempt')} (${formatPercent(a.rate)})`,
-    `${formatCount(a.leads)} of ${plural(s.leads, 'lead')} (${formatPercent(a.leadRate)})`,
-    `counted: ${a.statuses.map(safe).join(', ')}`,
+  v.kv(t('summaryView.leads'), [formatCount(s.leads)]);
+  v.kv(t('summaryView.attempts'), [
+    formatCount(s.attempts),
+    t('summaryView.perLead', { ratio: formatRatio(s.attemptsPerLead) }),
   ]);
-  v.kv('Wait time', timeParts(s.waitTime));
-  v.kv('Talk time', [...timeParts(s.talkTime), 'answered attempts']);
+  const a = s.answered;
+  v.kv(t('summaryView.answered'), [
+    tCount('summaryView.answered.attempts', a.attempts, { rate: formatPercent(a.rate) }),
+    tCount('summaryView.answered.leads', s.leads, {
+      reached: formatCount(a.leads),
+      rate: formatPercent(a.leadRate),
+    }),
+    t('summaryView.answered.counted', { statuses: a.statuses.map(safe).join(', ') }),
+  ]);
+  v.kv(t('summaryView.waitTime'), timeParts(s.waitTime));
+  v.kv(t('summaryView.talkTime'), [...timeParts(s.talkTime), t('summaryView.talkTime.of')]);
   if (s.undated > 0)
-    v.kv('Undated', [
-      `${formatCount(s.undated)} ${s.undated === 1 ? 'attempt' : 'attempts'} without a readable date_time`,
-      'in no day or hour',
+    v.kv(t('summaryView.undated'), [
+      tCount('summaryView.undated.attempts', s.undated),
+      t('summaryView.undated.where'),
     ]);
 
   if (s.attempts === 0) {
     v.blank();
-    v.line([seg('No call attempts in this range.', c.dim)]);
+    v.line([seg(t('summaryView.noAttempts'), c.dim)]);
   } else {
-    v.heading('Statuses', `(${plural(s.attempts, 'attempt')})`);
+    v.heading(t('summaryView.statuses'), tCount('summaryView.statuses.note', s.attempts));
     v.chart(
       s.statuses.map((st) => ({
         label: safe(st.status),
@@ -329,7 +342,7 @@ export function renderSummary(s: ReportSummary, opts: SummaryViewOptions): strin
     const first = hours.findIndex((x) => x.attempts > 0);
     const last = hours.findLastIndex((x) => x.attempts > 0);
     if (first >= 0) {
-      v.heading('Attempts per hour of day', '(attempts, answer rate)');
+      v.heading(t('summaryView.perHour'), t('summaryView.perHour.note'));
       v.chart(
         hours.slice(first, last + 1).map((x) => ({
           label: formatHour(x.hour),
@@ -339,8 +352,21 @@ export function renderSummary(s: ReportSummary, opts: SummaryViewOptions): strin
       );
     }
 
+    // The answer rate per network of the lead's number (issue 25): the bar is the attempts, so
+    // a network with a handful of calls does not look as good as one with thousands.
+    if (s.carriers.length > 0) {
+      v.heading(t('summaryView.carriers'), ...partsOf(t('summaryView.carriers.note')));
+      v.chart(
+        s.carriers.map((x) => ({
+          label: carrierLabel(x.carrier),
+          cols: [formatCount(x.attempts), x.rate === null ? '' : formatPercent(x.rate)],
+          value: x.attempts,
+        })),
+      );
+    }
+
     if (s.talkTime.count > 0) {
-      v.heading('Talk time', '(answered attempts)');
+      v.heading(t('summaryView.talkTime'), t('summaryView.talkTime.note'));
       v.chart(
         s.talkTimeBuckets.map((b) => ({
           label: talkBucketLabel(b.from, b.to),
@@ -352,10 +378,12 @@ export function renderSummary(s: ReportSummary, opts: SummaryViewOptions): strin
 
     v.blank();
     v.kv(
-      'Key presses',
+      t('summaryView.keyPresses'),
       s.keyPresses.length === 0
-        ? ['none']
-        : s.keyPresses.map((k) => `${safe(k.key)}: ${formatCount(k.attempts)}`),
+        ? [t('summaryView.keyPresses.none')]
+        : s.keyPresses.map((k) =>
+            t('summaryView.keyPress', { key: safe(k.key), attempts: formatCount(k.attempts) }),
+          ),
     );
   }
 
@@ -366,8 +394,8 @@ export function renderSummary(s: ReportSummary, opts: SummaryViewOptions): strin
 function renderCompliance(v: View, s: ReportSummary, safe: (x: unknown) => string): void {
   const c = v.c;
   const k = s.compliance;
-  v.heading('Compliance', '(settings; defaults from', 'Decree 91/2020/ND-CP, art. 12)');
-  const origin = (o: string) => (o === 'default' ? 'default' : o);
+  v.heading(t('summaryView.compliance'), ...partsOf(t('summaryView.compliance.note')));
+  const origin = (o: string) => o;
   const ok = seg('✓ ', c.green);
   const bad = seg('✗ ', c.red);
   const none = seg('– ', c.dim);
@@ -384,25 +412,25 @@ function renderCompliance(v: View, s: ReportSummary, safe: (x: unknown) => strin
     sample([
       [seg(safe(x.date_time))],
       [seg(safe(x.phone_number))],
-      [seg(`lead ${safe(x.campaign_lead_id)}`, c.dim)],
+      [seg(t('summaryView.sample.lead', { lead: safe(x.campaign_lead_id) }), c.dim)],
       [seg(safe(x.status), statusPaint(c, x.status))],
       ...(extra !== undefined ? [[seg(extra, c.dim)]] : []),
     ]);
   const rule = (mark: Seg, text: string, short: string, from: string) =>
     v.line([mark, seg(text), seg(` (${from})`, c.dim)], [mark, seg(text)], [mark, seg(short)]);
   /** A rule's finding: words kept together in parts, broken between them on narrow screens. */
-  const result = (...parts: string[]) => v.pack(parts, { indent: indent.length });
+  const result = (text: string) => v.pack(partsOf(text), { indent: indent.length });
 
   // Hours.
   const out = k.outsideHours;
   rule(
     out.attempts > 0 ? bad : ok,
-    `Call hours ${k.rules.callHours}`,
+    t('summaryView.hours.rule', { hours: k.rules.callHours }),
     k.rules.callHours,
     origin(k.rules.origin.callHours),
   );
-  if (out.attempts === 0) result('no attempt outside these hours');
-  else result(plural(out.attempts, 'attempt'), 'outside these hours,', 'e.g.:');
+  if (out.attempts === 0) result(t('summaryView.hours.none'));
+  else result(tCount('summaryView.hours.found', out.attempts));
   for (const x of out.samples.slice(0, VIEW_SAMPLES)) attemptSample(x);
 
   // 24 hours.
@@ -410,17 +438,17 @@ function renderCompliance(v: View, s: ReportSummary, safe: (x: unknown) => strin
   const max = k.rules.maxCallsPer24h;
   rule(
     over.numbers > 0 ? bad : ok,
-    `At most ${max} ${max === 1 ? 'call' : 'calls'} to a number in 24 hours`,
-    `≤ ${max} per number / 24 h`,
+    tCount('summaryView.limit.rule', max),
+    t('summaryView.limit.short', { max }),
     origin(k.rules.origin.maxCallsPer24h),
   );
-  if (over.numbers === 0) result('no number called more often');
-  else result(plural(over.numbers, 'number'), 'called more often,', 'e.g.:');
+  if (over.numbers === 0) result(t('summaryView.limit.none'));
+  else result(tCount('summaryView.limit.found', over.numbers));
   for (const x of over.samples.slice(0, VIEW_SAMPLES))
     sample(
       [
         [seg(safe(x.phone_number))],
-        [seg(plural(x.calls, 'call'))],
+        [seg(tCount('summaryView.calls', x.calls))],
         [seg(`${x.from} →`, c.dim)],
         [seg(x.to, c.dim)],
       ],
@@ -430,42 +458,48 @@ function renderCompliance(v: View, s: ReportSummary, safe: (x: unknown) => strin
   // Do-not-call lists.
   const sup = k.suppressed;
   if (!sup.checked) {
-    rule(none, 'Do-not-call lists', 'Do-not-call lists', 'import.suppress');
-    result('not checked:', 'no do-not-call list', 'configured');
+    const lists = t('summaryView.dnc.rule');
+    rule(none, lists, lists, 'import.suppress');
+    result(t('summaryView.dnc.notChecked'));
   } else {
     const lists = k.rules.suppressionLists.map(safe).join(', ');
-    v.line(
-      [sup.attempts > 0 ? bad : ok, seg('No calls to numbers on '), seg(lists, c.dim)],
-      [sup.attempts > 0 ? bad : ok, seg('No calls to do-not-call numbers')],
+    const mark = sup.attempts > 0 ? bad : ok;
+    // The lists' names dimmed inside the sentence.
+    const [before = '', after = ''] = t('summaryView.dnc.checked', { lists: '\u0000' }).split(
+      '\u0000',
     );
-    if (sup.attempts === 0) result('no call to a listed number');
+    v.line(
+      [mark, seg(before), seg(lists, c.dim), ...(after === '' ? [] : [seg(after)])],
+      [mark, seg(t('summaryView.dnc.checked.short'))],
+    );
+    if (sup.attempts === 0) result(t('summaryView.dnc.none'));
     else
       result(
-        plural(sup.attempts, 'call'),
-        `to ${formatCount(sup.numbers)} listed ${sup.numbers === 1 ? 'number' : 'numbers'},`,
-        'e.g.:',
+        `${tCount('summaryView.calls', sup.attempts)}|${tCount('summaryView.dnc.found', sup.numbers)}`,
       );
-    for (const x of sup.samples.slice(0, VIEW_SAMPLES)) attemptSample(x, `on ${safe(x.list)}`);
+    for (const x of sup.samples.slice(0, VIEW_SAMPLES))
+      attemptSample(x, t('summaryView.dnc.onList', { list: safe(x.list) }));
   }
   if (s.undated > 0)
     v.kv(
-      'Not judged',
-      [
-        `${formatCount(s.undated)} undated ${s.undated === 1 ? 'attempt' : 'attempts'}`,
-        'hours and 24-hour rule not checked',
-      ],
+      t('summaryView.notJudged'),
+      [tCount('summaryView.notJudged.attempts', s.undated), t('summaryView.notJudged.rules')],
       true,
     );
 
   v.blank();
   const total = k.violations;
-  if (total === 0) v.line([seg('No violations found.', c.green)]);
+  if (total === 0) v.line([seg(t('summaryView.violations.none'), c.green)]);
   else {
     const parts = [
-      out.attempts > 0 ? `${formatCount(out.attempts)} outside hours` : '',
-      over.numbers > 0 ? `${formatCount(over.numbers)} over the 24-hour limit` : '',
-      sup.attempts > 0 ? `${formatCount(sup.attempts)} to listed numbers` : '',
+      out.attempts > 0
+        ? t('summaryView.violations.hours', { count: formatCount(out.attempts) })
+        : '',
+      over.numbers > 0
+        ? t('summaryView.violations.limit', { count: formatCount(over.numbers) })
+        : '',
+      sup.attempts > 0 ? t('summaryView.violations.dnc', { count: formatCount(sup.attempts) }) : '',
     ].filter((p) => p !== '');
-    v.kv('Violations', [[seg(formatCount(total), c.red.bold)], ...parts]);
+    v.kv(t('summaryView.violations'), [[seg(formatCount(total), c.red.bold)], ...parts]);
   }
 }

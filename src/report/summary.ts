@@ -74,6 +74,30 @@ export interface SummaryOptions {
    * Without it, the days from the first attempt's to the last's.
    */
   range?: { from: string; to: string };
+  /**
+   * The network of a lead's phone number (as the service wrote it), for the answer rate per
+   * carrier (`carriers`); the library's `summarize` gives the numbering plan's (leads/carrier.ts,
+   * `unknown` for a number in no allocated range). Without it `carriers` is empty.
+   */
+  carrierOf?: (phone: string) => string;
+  /** The order `carriers` lists networks in (others after them, by name). */
+  carrierOrder?: readonly string[];
+}
+
+/** The answer rate of the leads whose phone is on one network (DESIGN.md, Carriers). */
+export interface CarrierCount {
+  /** The network's name, or `unknown` (no allocated range, or a range with no network). */
+  carrier: string;
+  leads: number;
+  attempts: number;
+  /** Attempts whose status counts as answered. */
+  answered: number;
+  /** answered ÷ attempts, null without attempts. */
+  rate: number | null;
+  /** Leads with at least one answered attempt. */
+  leadsAnswered: number;
+  /** leadsAnswered ÷ leads, null without leads. */
+  leadRate: number | null;
 }
 
 export interface TimeStats {
@@ -194,6 +218,8 @@ export interface ReportSummary {
   /** Attempts whose date_time could not be read. */
   undated: number;
   compliance: ComplianceReport;
+  /** The answer rate per network of the lead's phone, in SummaryOptions.carrierOrder. */
+  carriers: CarrierCount[];
 }
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})/;
@@ -305,6 +331,9 @@ export class SummaryBuilder {
   private readonly suppressedNumbers = new Set<string>();
   private minDay = Infinity;
   private maxDay = -Infinity;
+  private readonly carrierOf: ((phone: string) => string) | undefined;
+  private readonly carrierOrder: readonly string[];
+  private readonly byCarrier = new Map<string, CarrierCount>();
 
   constructor(opts: SummaryOptions = {}) {
     this.answeredStatuses = [...(opts.answeredStatuses ?? DEFAULT_ANSWERED_STATUSES)];
@@ -338,6 +367,8 @@ export class SummaryBuilder {
     const key = opts.numberKey;
     this.numberKey = key === undefined ? (p) => p : (p) => key(p) || p;
     this.suppressionLists = [...(opts.suppressionLists ?? [])];
+    this.carrierOf = opts.carrierOf;
+    this.carrierOrder = [...(opts.carrierOrder ?? [])];
   }
 
   /** Add one merged record (one lead, its attempts in `data`). */
@@ -404,6 +435,48 @@ export class SummaryBuilder {
       }
     }
     if (leadAnswered) this.answeredLeads++;
+    if (this.carrierOf !== undefined) this.countCarrier(record, leadPhone, leadAnswered);
+  }
+
+  /** The lead's network (its phone, else its first attempt's), its attempts and answers. */
+  private countCarrier(record: CallRecord, leadPhone: string, leadAnswered: boolean): void {
+    const data = Array.isArray(record.data) ? record.data : [];
+    const phone = leadPhone.trim() || textOf(data[0]?.phone_number).trim();
+    const carrier = this.carrierOf!(phone);
+    let c = this.byCarrier.get(carrier);
+    if (c === undefined) {
+      c = {
+        carrier,
+        leads: 0,
+        attempts: 0,
+        answered: 0,
+        rate: null,
+        leadsAnswered: 0,
+        leadRate: null,
+      };
+      this.byCarrier.set(carrier, c);
+    }
+    c.leads++;
+    if (leadAnswered) c.leadsAnswered++;
+    for (const a of data) {
+      c.attempts++;
+      if (this.isAnswered.has(statusKey(statusOf(a.status)))) c.answered++;
+    }
+  }
+
+  /** Per network, in carrierOrder (others after it, by name), with their rates. */
+  private carriers(): CarrierCount[] {
+    const rank = (c: string) => {
+      const i = this.carrierOrder.indexOf(c);
+      return i < 0 ? this.carrierOrder.length : i;
+    };
+    return [...this.byCarrier.values()]
+      .sort((a, b) => rank(a.carrier) - rank(b.carrier) || compareText(a.carrier, b.carrier))
+      .map((c) => ({
+        ...c,
+        rate: c.attempts === 0 ? null : c.answered / c.attempts,
+        leadRate: c.leads === 0 ? null : c.leadsAnswered / c.leads,
+      }));
   }
 
   /** An attempt with a readable time: its day, its hour, the permitted hours. */
@@ -515,6 +588,7 @@ export class SummaryBuilder {
         },
         violations: this.outsideCount + overNumbers + this.suppressedAttempts,
       },
+      carriers: this.carriers(),
     };
   }
 }

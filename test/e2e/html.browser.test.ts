@@ -267,7 +267,7 @@ describe.skipIf(!HAVE_BROWSER)('cacs report --format html in Chromium', () => {
     for (const s of all) expect(s.height).toBeCloseTo(s.count * perAttempt, 0);
     // One colour per status, the legend's.
     const legend = await page
-      .locator('ul.legend li')
+      .locator('#status-legend li')
       .evaluateAll((lis) =>
         lis.map((li) => [
           li.textContent!,
@@ -275,13 +275,21 @@ describe.skipIf(!HAVE_BROWSER)('cacs report --format html in Chromium', () => {
         ]),
       );
     const statuses = new Set(records.flatMap((r) => r.data.map(statusOf)));
-    expect(legend.map(([s]) => s).sort()).toEqual([...statuses].sort());
+    // The legend's order is fixed, whatever the counts: answered, then the usual statuses in
+    // this order, then any other by name, then (none).
+    const fixed = ['ANSWERED', 'NO ANSWER', 'BUSY', 'FAILED', 'CONGESTION'];
+    const expectedOrder = [
+      ...fixed.filter((s) => statuses.has(s)),
+      ...[...statuses].filter((s) => !fixed.includes(s) && s !== '(none)').sort(),
+      ...(statuses.has('(none)') ? ['(none)'] : []),
+    ];
+    expect(legend.map(([s]) => s)).toEqual(expectedOrder);
     const colour = new Map(legend as Array<[string, string]>);
     expect(new Set(colour.values()).size).toBe(statuses.size);
     for (const s of all) expect(s.fill).toBe(colour.get(s.status));
   });
 
-  it('draws 24 hour bars whose heights are the answer rates of the JSON report', async () => {
+  it('draws 24 hours: bars as tall as their attempts, the answered part, the rate as dots', async () => {
     const { page } = opened;
     const hours = Array.from({ length: 24 }, () => ({ attempts: 0, answered: 0 }));
     for (const a of records.flatMap((r) => r.data)) {
@@ -289,25 +297,56 @@ describe.skipIf(!HAVE_BROWSER)('cacs report --format html in Chromium', () => {
       h.attempts++;
       if (a.status === 'ANSWERED') h.answered++;
     }
-    const bars = await page.locator('svg#per-hour g.hour').evaluateAll((gs) =>
+    const drawn = await page.locator('svg#per-hour g.hour').evaluateAll((gs) =>
       gs.map((g) => ({
         attempts: Number(g.getAttribute('data-attempts')),
         answered: Number(g.getAttribute('data-answered')),
-        height: g.querySelector('rect.bar')!.getBBox().height,
+        bar: g.querySelector('rect.bar')?.getBBox().height ?? null,
+        ans: g.querySelector('rect.ans')?.getBBox().height ?? null,
+        cy: g.querySelector('circle.rate')?.getAttribute('cy') ?? null,
+        noCalls: g.querySelector('rect.nocalls') !== null,
+        label: g.querySelector('text.nc')?.textContent ?? null,
       })),
     );
-    expect(await page.locator('svg#per-hour rect.bar').count()).toBe(24);
-    expect(bars.map(({ attempts, answered }) => ({ attempts, answered }))).toEqual(hours);
-    // 100% is the plot's full height: the grid line at 100% to the one at 0%.
-    const full = await page
-      .locator('svg#per-hour line.grid')
-      .evaluateAll(
-        (ls) => Number(ls[0]!.getAttribute('y1')) - Number(ls.at(-1)!.getAttribute('y1')),
-      );
-    bars.forEach((b, i) => {
-      const rate = hours[i]!.attempts === 0 ? 0 : hours[i]!.answered / hours[i]!.attempts;
-      expect(b.height).toBeCloseTo(rate * full, 0);
+    expect(drawn.length).toBe(24);
+    expect(drawn.map(({ attempts, answered }) => ({ attempts, answered }))).toEqual(hours);
+    // Volume: the same pixels per attempt in every hour (an hour of a few calls is a short bar).
+    const busiest = hours.reduce((m, h, i) => (h.attempts > hours[m]!.attempts ? i : m), 0);
+    const perAttempt = drawn[busiest]!.bar! / hours[busiest]!.attempts;
+    hours.forEach((h, i) => {
+      const d = drawn[i]!;
+      if (h.attempts === 0) {
+        expect(d.noCalls).toBe(true);
+        expect(d.label).toBe('no calls');
+        expect(d.bar).toBeNull();
+        expect(d.cy).toBeNull();
+      } else {
+        expect(d.noCalls).toBe(false);
+        expect(d.bar!).toBeCloseTo(h.attempts * perAttempt, 0);
+        expect(d.ans!).toBeCloseTo(h.answered * perAttempt, 0);
+      }
     });
+    // The rate: a dot on the right-hand 0–100% axis (its labels' positions), one per hour with calls.
+    const axis = await page
+      .locator('svg#per-hour text.ra')
+      .evaluateAll((ts) => ts.map((x) => Number(x.getAttribute('y'))));
+    const [y0, y100] = [axis[0]!, axis.at(-1)!];
+    hours.forEach((h, i) => {
+      if (h.attempts === 0) return;
+      expect(Number(drawn[i]!.cy)).toBeCloseTo(y0 - (h.answered / h.attempts) * (y0 - y100), 1);
+    });
+    const labels = await page.locator('svg#per-hour text.rl').allTextContents();
+    expect(labels).toEqual(
+      hours.map((h) =>
+        h.attempts === 0 ? '–' : `${Math.round((h.answered / h.attempts) * 100)}%`,
+      ),
+    );
+    expect(await page.locator('#hour-legend li').allTextContents()).toEqual([
+      'answered',
+      'not answered',
+      'answer rate (the dot grows with the calls)',
+      'no calls',
+    ]);
   });
 
   it('draws one talk-time bar per bucket with the JSON report’s counts', async () => {
@@ -448,9 +487,11 @@ describe.skipIf(!HAVE_BROWSER)('cacs report --format html in Chromium', () => {
       expect(await page.title()).toBe(
         'Call report · </title><script>alert("campaign")</script> (c) · 2026-11-20',
       );
-      expect((await page.locator('ul.legend li').allTextContents()).sort()).toEqual(
-        [...statuses].sort(),
-      );
+      // Fixed order: answered first, then the other statuses by name.
+      expect(await page.locator('#status-legend li').allTextContents()).toEqual([
+        'ANSWERED',
+        ...statuses.filter((x) => x !== 'ANSWERED').sort(),
+      ]);
       expect(await page.locator('table.leads tbody td:nth-child(9)').allTextContents()).toEqual(
         statuses,
       );
@@ -474,7 +515,179 @@ describe.skipIf(!HAVE_BROWSER)('cacs report --format html in Chromium', () => {
     }
   });
 
-  it('renders a 365-day report of 100 leads a day: every day charted, no error (its load time: bench/responsiveness.js)', async () => {
+  it('shows volume beside the rate, hours without calls as "no calls", and the answer rate per carrier (page and --summary JSON)', async () => {
+    // Each number's network, written out by hand from the numbering plan (not from carrier.ts).
+    const phones: Array<[string, string]> = [
+      ['0961234567', 'Viettel'],
+      ['0361234567', 'Viettel'],
+      ['01662345678', 'Viettel'], // the old 11-digit form of 0366 234 5678
+      ['0901234567', 'MobiFone'],
+      ['+84 91 234 5678', 'VinaPhone'],
+      ['0871234567', 'Itel'],
+      ['0921234567', 'Vietnamobile'],
+      ['0591234567', 'Gmobile'],
+      ['0412345678', 'unknown'], // in no allocated mobile range
+    ];
+    // 4 calls at 09:00, all answered; 40 at 14:00, 10 answered; no call in any other hour.
+    const attempts = Array.from({ length: 44 }, (_, k) => ({
+      lead: k % phones.length,
+      hour: k < 4 ? 9 : 14,
+      status: k < 4 || k % 4 === 0 ? 'ANSWERED' : 'NO ANSWER',
+      k,
+    }));
+    const records = phones.map(([phone], i) => ({
+      campaign_id: 9,
+      campaign_name: 'Carriers',
+      campaign_lead_id: i + 1,
+      ref_id: `R${i}`,
+      phone_number: phone,
+      lead_name: `Khách ${i}`,
+      call: 1,
+      data: attempts
+        .filter((a) => a.lead === i)
+        .map((a) => ({
+          session: `s${a.k}`,
+          wait_time: 3,
+          talk_time: a.status === 'ANSWERED' ? 40 : 0,
+          phone_number: phone,
+          date_time: `2026-11-20 ${String(a.hour).padStart(2, '0')}:${String(a.k).padStart(2, '0')}:00`,
+          status: a.status,
+          retry: 0,
+          key_press: '',
+        })),
+    }));
+    // The independent count: per network, leads, attempts, answered attempts.
+    const order = [
+      'Viettel',
+      'MobiFone',
+      'VinaPhone',
+      'Vietnamobile',
+      'Gmobile',
+      'Reddi',
+      'Itel',
+      'unknown',
+    ];
+    const expected = order
+      .map((carrier) => {
+        const mine = records.filter((_, i) => phones[i]![1] === carrier);
+        const data = mine.flatMap((r) => r.data);
+        const answered = data.filter((a) => a.status === 'ANSWERED').length;
+        return {
+          carrier,
+          leads: mine.length,
+          attempts: data.length,
+          answered,
+          rate: data.length === 0 ? null : answered / data.length,
+          leadsAnswered: mine.filter((r) => r.data.some((a) => a.status === 'ANSWERED')).length,
+        };
+      })
+      .filter((c) => c.leads > 0);
+    const s = await startScriptedServer([
+      jsonReply(200, {
+        result: 'success',
+        message: `Have ${records.length} records found`,
+        records,
+      }),
+    ]);
+    try {
+      const env = isolatedEnv({ CACS_BASE_URL: s.url, CACS_ACCESS_TOKEN: 't', CACS_CAMPAIGN: 'c' });
+      const range = ['--from', '2026-11-20', '--to', '2026-11-20'];
+      const summary = await runCli(['report', ...range, '--summary', '--format', 'json'], {
+        env,
+        cwd: dir,
+        now: () => NOW,
+      });
+      expect(summary.code, summary.stderr).toBe(0);
+      const carriers = (JSON.parse(summary.stdout) as { carriers: Array<Record<string, unknown>> })
+        .carriers;
+      expect(
+        carriers.map(({ carrier, leads, attempts, answered, rate, leadsAnswered }) => ({
+          carrier,
+          leads,
+          attempts,
+          answered,
+          rate,
+          leadsAnswered,
+        })),
+      ).toEqual(expected);
+      const view = await runCli(['report', ...range, '--summary', '--format', 'table'], {
+        env,
+        cwd: dir,
+        now: () => NOW,
+      });
+      expect(view.stdout).toContain('Answer rate by carrier');
+      expect(view.stdout).toMatch(/unknown or unallocated +\d+ +\d+\.\d%/);
+
+      const r = await runCli(['report', ...range, '-o', 'carriers.html'], {
+        env,
+        cwd: dir,
+        now: () => NOW,
+      });
+      expect(r.code, r.stderr).toBe(0);
+      const o = await open(ctx, path.join(dir, 'carriers.html'));
+      const { page } = o;
+      expect(o.consoleErrors).toEqual([]);
+      expect(o.pageErrors).toEqual([]);
+      // Hours: 9 and 14 drawn as bars, 4 and 40 attempts: the 4-call hour a tenth as tall,
+      // though every call in it was answered; its rate dot at 100%, 14:00's at 25%.
+      const hours = await page.locator('svg#per-hour g.hour').evaluateAll((gs) =>
+        gs.map((g) => ({
+          bar: g.querySelector('rect.bar')?.getBBox().height ?? 0,
+          rate: g.querySelector('circle.rate')?.getAttribute('data-rate') ?? null,
+          noCalls: g.querySelector('text.nc')?.textContent ?? null,
+        })),
+      );
+      expect(hours[14]!.bar).toBeGreaterThan(0);
+      expect(hours[9]!.bar / hours[14]!.bar).toBeCloseTo(4 / 40, 2);
+      expect([hours[9]!.rate, hours[14]!.rate]).toEqual(['100', '25']);
+      const quiet = hours.flatMap((h, i) => (i === 9 || i === 14 ? [] : [h]));
+      expect(quiet.every((h) => h.noCalls === 'no calls' && h.rate === null)).toBe(true);
+      // "No calls" is visible where nothing was called, and no bar says 0%.
+      const band = page.locator('svg#per-hour g.hour[data-hour="3"] rect.nocalls');
+      expect(await band.isVisible()).toBe(true);
+      expect((await band.boundingBox())!.height).toBeGreaterThan(50);
+      expect(await page.locator('svg#per-hour text.rl').allTextContents()).not.toContain('0%');
+      // The carriers' table: the independent count, its rate as the page writes it.
+      const rows = await page.locator('#carriers tbody tr').evaluateAll((trs) =>
+        trs.map((tr) => ({
+          carrier: tr.getAttribute('data-carrier'),
+          leads: Number(tr.getAttribute('data-leads')),
+          attempts: Number(tr.getAttribute('data-attempts')),
+          answered: Number(tr.getAttribute('data-answered')),
+          cells: [...tr.querySelectorAll('td')].map((td) => td.textContent),
+        })),
+      );
+      expect(
+        rows.map(({ carrier, leads, attempts, answered }) => ({
+          carrier,
+          leads,
+          attempts,
+          answered,
+        })),
+      ).toEqual(
+        expected.map(({ carrier, leads, attempts, answered }) => ({
+          carrier,
+          leads,
+          attempts,
+          answered,
+        })),
+      );
+      rows.forEach((row, i) => {
+        const e = expected[i]!;
+        expect(row.cells[0]).toBe(e.carrier === 'unknown' ? 'unknown or unallocated' : e.carrier);
+        expect(row.cells[5]).toBe(`${((e.answered / e.attempts) * 100).toFixed(1)}%`);
+      });
+      await page.screenshot({
+        path: path.join(ARTIFACTS, 'report-html-carriers.png'),
+        fullPage: true,
+      });
+      await page.close();
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('renders a 365-day report of 100 leads a day: charted per week, no error (its load time: bench/responsiveness.js)', async () => {
     const big = await startEmulator({ port: 0, seed: 7 });
     try {
       // 100 leads a day, 2025-11-21 to 2026-11-20, imported between 08:00 and 16:15.
@@ -521,7 +734,46 @@ describe.skipIf(!HAVE_BROWSER)('cacs report --format html in Chromium', () => {
             ),
         );
         expect(errors).toEqual([]);
-        expect(await page.locator('svg#per-day g.day').count()).toBe(365);
+        // Over 62 days the chart groups by week from Monday (as the terminal view does past
+        // 31 rows): weeks counted here from the calendar, their attempts from the JSON report.
+        expect(await page.locator('svg#per-day g.day').count()).toBe(0);
+        const json = await runCli(
+          ['report', '--from', '2025-11-21', '--to', '2026-11-20', '--format', 'json'],
+          {
+            env: isolatedEnv({
+              CACS_BASE_URL: big.url,
+              CACS_ACCESS_TOKEN: 'emulator-token',
+              CACS_CAMPAIGN: 'summer',
+            }),
+            cwd: dir,
+            now: () => NOW,
+          },
+        );
+        const perWeek = new Map<string, number>();
+        for (let t = Date.parse('2025-11-21'); t <= Date.parse('2026-11-20'); t += DAY) {
+          const d = new Date(t);
+          const monday = new Date(t - ((d.getUTCDay() + 6) % 7) * DAY).toISOString().slice(0, 10);
+          perWeek.set(monday, 0);
+        }
+        for (const r of JSON.parse(json.stdout) as JsonRecord[]) {
+          for (const a of r.data) {
+            const t = Date.parse(`${a.date_time.slice(0, 10)}T00:00:00Z`);
+            const monday = new Date(t - ((new Date(t).getUTCDay() + 6) % 7) * DAY)
+              .toISOString()
+              .slice(0, 10);
+            perWeek.set(monday, perWeek.get(monday)! + 1);
+          }
+        }
+        const weeks = await page
+          .locator('svg#per-day g.week')
+          .evaluateAll((gs) =>
+            gs.map((g) => [g.getAttribute('data-week')!, Number(g.getAttribute('data-attempts'))]),
+          );
+        expect(weeks).toEqual([...perWeek]);
+        expect(weeks.length).toBe(53);
+        expect(await page.locator('figure figcaption').first().textContent()).toBe(
+          'Attempts per week (from Monday), by status',
+        );
         expect(await page.locator('table.leads tbody tr').count()).toBe(CAP);
         await page.screenshot({ path: path.join(ARTIFACTS, 'report-html-year.png') });
         await page.close();

@@ -5,7 +5,6 @@
  * LIBRARY_NOT_YET: how many such literals each library module still has.
  */
 export const DOOR_NOT_YET: Readonly<Record<string, readonly string[]>> = {
-  'cli/commands/report-html.ts': ['cacs ${…}'],
   'cli/commands/report.ts': [
     'import.suppress (${…})',
     'The output is complete. cacs report --summary shows samples; the rules are settings (README: Summary and compliance).',
@@ -78,17 +77,16 @@ export const LIBRARY_NOT_YET: Readonly<Record<string, number>> = {
   'report/bookmark.ts': 33,
   'report/dates.ts': 17,
   'report/fetch.ts': 17,
-  'report/html.ts': 110,
+  'report/html.ts': 3,
   'report/output-name.ts': 3,
   'report/output.ts': 1,
   'report/prepared.ts': 3,
   'report/rules.ts': 1,
   'report/sink.ts': 1,
-  'report/summary-view.ts': 50,
   'report/summary.ts': 1,
   'report/windows.ts': 3,
   'report/write.ts': 11,
-  'report/xlsx.ts': 40,
+  'report/xlsx.ts': 3,
   'report/zip.ts': 5,
   'state/file/bookmarks.ts': 3,
   'state/file/history.ts': 1,

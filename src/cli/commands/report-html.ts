@@ -3,6 +3,7 @@ import {
   VERSION,
   writeHtmlReport,
   type CallRecord,
+  type HtmlOutcomeCounts,
   type ReportRange,
   type Sink,
   type SummaryOptions,
@@ -29,6 +30,8 @@ export async function htmlReportWriter(
     statusFilter: readonly string[];
     refId: string | undefined;
     now: Date;
+    /** What a --join or --recycle run counted, for the page's "Lead file outcomes" section. */
+    outcomes?: HtmlOutcomeCounts;
   },
 ): Promise<(sink: Sink) => Promise<void>> {
   return (sink) =>
@@ -40,5 +43,6 @@ export async function htmlReportWriter(
       summary: p.summary,
       generatedAt: p.now,
       generator: `cacs ${VERSION}`,
+      ...(p.outcomes !== undefined ? { outcomes: p.outcomes } : {}),
     });
 }
