@@ -5,9 +5,11 @@
 import { enCatalogImport } from './en-catalog-import.js';
 import { enCatalogCli } from './en-catalog-cli.js';
 import { enCatalogConfig } from './en-catalog-config.js';
+import { enCatalogInput } from './en-catalog-input.js';
 
 export const enCatalog = {
   ...enCatalogImport,
   ...enCatalogCli,
   ...enCatalogConfig,
+  ...enCatalogInput,
 } as const;

@@ -5,9 +5,11 @@
 import { viCatalogImport } from './vi-catalog-import.js';
 import { viCatalogCli } from './vi-catalog-cli.js';
 import { viCatalogConfig } from './vi-catalog-config.js';
+import { viCatalogInput } from './vi-catalog-input.js';
 
 export const viCatalog: Readonly<Record<string, string>> = {
   ...viCatalogImport,
   ...viCatalogCli,
   ...viCatalogConfig,
+  ...viCatalogInput,
 };
