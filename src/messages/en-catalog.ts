@@ -6,10 +6,12 @@ import { enCatalogImport } from './en-catalog-import.js';
 import { enCatalogCli } from './en-catalog-cli.js';
 import { enCatalogConfig } from './en-catalog-config.js';
 import { enCatalogInput } from './en-catalog-input.js';
+import { enCatalogApi } from './en-catalog-api.js';
 
 export const enCatalog = {
   ...enCatalogImport,
   ...enCatalogCli,
   ...enCatalogConfig,
   ...enCatalogInput,
+  ...enCatalogApi,
 } as const;

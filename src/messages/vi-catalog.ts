@@ -6,10 +6,12 @@ import { viCatalogImport } from './vi-catalog-import.js';
 import { viCatalogCli } from './vi-catalog-cli.js';
 import { viCatalogConfig } from './vi-catalog-config.js';
 import { viCatalogInput } from './vi-catalog-input.js';
+import { viCatalogApi } from './vi-catalog-api.js';
 
 export const viCatalog: Readonly<Record<string, string>> = {
   ...viCatalogImport,
   ...viCatalogCli,
   ...viCatalogConfig,
   ...viCatalogInput,
+  ...viCatalogApi,
 };

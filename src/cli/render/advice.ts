@@ -56,6 +56,9 @@ export const CLI_WORDS = {
   'input.csv.width.hint': 'cli.words.input.csv.width.hint',
   'input.sheet.otherHasData': 'cli.words.input.sheet.otherHasData',
   'input.sheet.othersHaveData': 'cli.words.input.sheet.othersHaveData',
+  'api.timeout.hint': 'cli.words.api.timeout.hint',
+  'api.answer.tooLarge.hint': 'cli.words.api.answer.tooLarge.hint',
+  'api.report.totalTooLarge.hint': 'cli.words.api.report.totalTooLarge.hint',
 } as const satisfies Partial<Record<MessageId, MessageId>>;
 
 /** From now on, the library's messages above are said in the CLI's words (program.ts). */
