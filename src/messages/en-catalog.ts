@@ -7,6 +7,7 @@ import { enCatalogCli } from './en-catalog-cli.js';
 import { enCatalogConfig } from './en-catalog-config.js';
 import { enCatalogInput } from './en-catalog-input.js';
 import { enCatalogApi } from './en-catalog-api.js';
+import { enCatalogState } from './en-catalog-state.js';
 
 export const enCatalog = {
   ...enCatalogImport,
@@ -14,4 +15,5 @@ export const enCatalog = {
   ...enCatalogConfig,
   ...enCatalogInput,
   ...enCatalogApi,
+  ...enCatalogState,
 } as const;

@@ -7,6 +7,7 @@ import { viCatalogCli } from './vi-catalog-cli.js';
 import { viCatalogConfig } from './vi-catalog-config.js';
 import { viCatalogInput } from './vi-catalog-input.js';
 import { viCatalogApi } from './vi-catalog-api.js';
+import { viCatalogState } from './vi-catalog-state.js';
 
 export const viCatalog: Readonly<Record<string, string>> = {
   ...viCatalogImport,
@@ -14,4 +15,5 @@ export const viCatalog: Readonly<Record<string, string>> = {
   ...viCatalogConfig,
   ...viCatalogInput,
   ...viCatalogApi,
+  ...viCatalogState,
 };

@@ -15,6 +15,8 @@
  * - the completion scripts' generators (src/cli/completion/{bash,zsh,fish}.ts): shell code;
  * - module names (import, export), types, and the id given to t();
  * - strings that start with `-`: flag definitions (`--campaign <key|alias>`) and flag names;
+ * - SQL statements (`SELECT value FROM …`, `INSERT INTO …`): a statement keyword in capitals
+ *   first, then a space — what the state database is asked, not what a person reads;
  * - the message of `new Error(…)`: an internal invariant (a bug, reported as "internal error"),
  *   not something an operator can act on;
  * - NOT_MESSAGES below: literals compared or written as data, each with its reason.
@@ -63,6 +65,9 @@ const DOOR_FILES = [
 /** Two words in a row, the first of two letters or more (`${…}` counts as a word). */
 const WORDS = /\p{L}{2,}\s+\S*[\p{L}…]/u;
 
+/** An SQL statement: its keyword in capitals, then a space (a sentence is not written so). */
+const SQL = /^\s*(?:SELECT|INSERT INTO|UPDATE|DELETE FROM|CREATE|ALTER|DROP|WITH|LOCK TABLE)\s/;
+
 /** The .ts files under `dir`. */
 function walk(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
@@ -100,7 +105,12 @@ export function literalsOf(fileName: string, text: string): string[] {
     if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) literal = n.text;
     else if (ts.isTemplateExpression(n))
       literal = n.head.text + n.templateSpans.map((s) => `\${…}${s.literal.text}`).join('');
-    if (literal !== undefined && !literal.startsWith('-') && WORDS.test(literal))
+    if (
+      literal !== undefined &&
+      !literal.startsWith('-') &&
+      !SQL.test(literal) &&
+      WORDS.test(literal)
+    )
       found.push(literal);
     ts.forEachChild(n, visit);
   };
@@ -187,11 +197,17 @@ describe('no user-facing string literal outside the message module', () => {
       const e = t('cli.history.none', { stateDir: 'the state dir' });
       throw new Error('not reached: a bug');
       type T = 'a type literal';
+      const f = \`SELECT value FROM \${schema}.meta WHERE key = $1\`;
+      const g = 'INSERT INTO t (key) VALUES ($1)';
+      const h = 'Select a campaign first';
+      const i = 'update the ledger, then run again';
     `;
     expect(literalsOf('x.ts', text)).toEqual([
       'no run in the history',
       'run ${…} was here',
       'the state dir',
+      'Select a campaign first',
+      'update the ledger, then run again',
     ]);
   });
 });
