@@ -8,6 +8,7 @@ import { enCatalogConfig } from './en-catalog-config.js';
 import { enCatalogInput } from './en-catalog-input.js';
 import { enCatalogApi } from './en-catalog-api.js';
 import { enCatalogState } from './en-catalog-state.js';
+import { enCatalogLib } from './en-catalog-lib.js';
 
 export const enCatalog = {
   ...enCatalogImport,
@@ -16,4 +17,5 @@ export const enCatalog = {
   ...enCatalogInput,
   ...enCatalogApi,
   ...enCatalogState,
+  ...enCatalogLib,
 } as const;

@@ -8,6 +8,7 @@ import { viCatalogConfig } from './vi-catalog-config.js';
 import { viCatalogInput } from './vi-catalog-input.js';
 import { viCatalogApi } from './vi-catalog-api.js';
 import { viCatalogState } from './vi-catalog-state.js';
+import { viCatalogLib } from './vi-catalog-lib.js';
 
 export const viCatalog: Readonly<Record<string, string>> = {
   ...viCatalogImport,
@@ -16,4 +17,5 @@ export const viCatalog: Readonly<Record<string, string>> = {
   ...viCatalogInput,
   ...viCatalogApi,
   ...viCatalogState,
+  ...viCatalogLib,
 };
