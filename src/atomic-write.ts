@@ -103,7 +103,7 @@ export function writeTargetOf(target: string): WriteTarget {
         try {
           to = fs.statSync(at);
         } catch {
-          throw errnoError('EBADF', 'not an open descriptor', at);
+          throw errnoError('EBADF', t('write.errno.notDescriptor'), at);
         }
         if (to.isDirectory()) throw errnoError('EISDIR', 'a folder', at);
         // A socket (stdout under systemd, a child's stdio in Node) cannot be opened by name.
@@ -113,7 +113,7 @@ export function writeTargetOf(target: string): WriteTarget {
           });
         return { kind: 'direct', path: at, what: 'descriptor' };
       }
-      if (hops >= 40) throw errnoError('ELOOP', 'too many levels of symbolic links', given);
+      if (hops >= 40) throw errnoError('ELOOP', t('write.errno.loop'), given);
       link = given;
       at = path.resolve(path.dirname(at), fs.readlinkSync(at));
       continue;

@@ -33,9 +33,10 @@ import { DEFAULT_MAX_ROWS } from './delivery/import-types.js';
 import type { ImportPhase, ImportSummary, RowsMode } from './delivery/import-types.js';
 import { DEFAULTS } from './defaults.js';
 import { UsageError } from './errors.js';
+import { t } from './messages/index.js';
 import { INPUT_FORMATS, type InputFormat } from './input/types.js';
 import {
-  DELIMITER_CHOICES,
+  delimiterChoices,
   OPTION_BOUNDS,
   parseDelimiter,
   wholeNumberProblem,
@@ -401,17 +402,17 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
     serviceUrl = serviceUrls.get(options.client);
   }
   if (stateDir !== undefined && serviceUrl === undefined && options.client !== undefined) {
-    throw new UsageError('runImport: give serviceUrl (the address the client talks to)', {
-      hint: 'Make the client with createClient(), or pass serviceUrl, or stateDir: false.',
+    throw new UsageError(t('lib.serviceUrl.missing', { fn: 'runImport' }), {
+      hint: t('lib.import.serviceUrl.hint'),
     });
   }
   const delimiter = checkImportOptions(options);
   if (options.dryRun !== true && options.client === undefined) {
-    throw new UsageError('runImport: a client is needed unless dryRun is set');
+    throw new UsageError(t('lib.import.clientNeeded'));
   }
   const cwd = options.cwd ?? process.cwd();
   if (options.file === undefined && options.input === undefined)
-    throw new UsageError('runImport: give file (or input, a stream)');
+    throw new UsageError(t('lib.import.fileNeeded'));
   const signal = options.signal ?? new AbortController().signal;
   const name = options.file ?? 'stdin';
   const file = path.resolve(cwd, name);
@@ -507,11 +508,19 @@ function checkImportOptions(options: RunImportOptions): Delimiter | undefined {
     delimiter =
       typeof options.delimiter === 'string' ? parseDelimiter(options.delimiter) : undefined;
     if (delimiter === undefined)
-      problems.push(`delimiter ${JSON.stringify(options.delimiter)}: ${DELIMITER_CHOICES}`);
+      problems.push(
+        t('lib.option.delimiter', {
+          value: JSON.stringify(options.delimiter),
+          choices: delimiterChoices(),
+        }),
+      );
   }
   if (options.format !== undefined && !INPUT_FORMATS.includes(options.format))
     problems.push(
-      `format ${JSON.stringify(options.format)}: expected one of ${INPUT_FORMATS.join(', ')}`,
+      t('lib.option.format', {
+        value: JSON.stringify(options.format),
+        formats: INPUT_FORMATS.join(', '),
+      }),
     );
   for (const [name, value, bounds] of [
     ['batchSize', options.batchSize, OPTION_BOUNDS.batchSize],
@@ -621,9 +630,9 @@ function bookmarkKeyOf(
         ? serviceUrls.get(options.client)
         : undefined;
   if (service === undefined) {
-    throw new UsageError(`${fn}: give serviceUrl, or a client made by createClient()`);
+    throw new UsageError(t('lib.serviceOrClient', { fn }));
   }
-  if (options.campaignKey === '') throw new UsageError(`${fn}: campaignKey is empty`);
+  if (options.campaignKey === '') throw new UsageError(t('lib.campaignKey.empty', { fn }));
   return {
     name: options.name,
     service,
@@ -715,8 +724,8 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileSum
       ? canonicalServiceUrl(new URL(String(options.serviceUrl)))
       : serviceUrls.get(options.client);
   if (serviceUrl === undefined)
-    throw new UsageError('reconcile: give serviceUrl (the address the client talks to)', {
-      hint: 'Make the client with createClient(), or pass serviceUrl.',
+    throw new UsageError(t('lib.serviceUrl.missing', { fn: 'reconcile' }), {
+      hint: t('lib.reconcile.serviceUrl.hint'),
     });
   const [{ runReconcile }, { formatServiceDate, instantToWall }, { splitWindows }] =
     await Promise.all([
@@ -862,9 +871,7 @@ export async function migrateState(options: {
   const { migrateFileStore } = await import('./state/team.js');
   const { isStateUrl, maskStateUrl } = await import('./state/pg/connection.js');
   if (!isStateUrl(options.to))
-    throw new UsageError(
-      `to: ${maskStateUrl(options.to)} is not a postgres:// or postgresql:// URL`,
-    );
+    throw new UsageError(t('lib.migrate.notPostgres', { url: maskStateUrl(options.to) }));
   return migrateFileStore(stateDirOf(options.stateDir), {
     url: options.to,
     ...(options.stateSchema !== undefined ? { schema: options.stateSchema } : {}),
@@ -951,7 +958,7 @@ export async function completionStatuses(stateDir: string) {
 
 /** Why a lead {@link reconcile} did not find stays uncertain (its summary's reason). */
 export async function reconcileNotFoundReason(): Promise<string> {
-  return (await import('./delivery/reconcile.js')).NOT_FOUND_YET;
+  return (await import('./delivery/reconcile.js')).NOT_FOUND_YET();
 }
 export { preloadHttpClient } from './api/client.js';
 export {

@@ -5,6 +5,8 @@
  * refuses is refused by the function too.
  */
 
+import { t } from './messages/index.js';
+
 /** The CSV delimiters cacs reads (and detects when none is given). */
 export const DELIMITERS = [',', ';', '\t', '|'] as const;
 export type Delimiter = (typeof DELIMITERS)[number];
@@ -22,8 +24,8 @@ const DELIMITER_NAMES: Readonly<Record<string, Delimiter>> = {
   pipe: '|',
 };
 
-/** What a delimiter must be, for messages. */
-export const DELIMITER_CHOICES = 'use one of , ; tab |';
+/** What a delimiter must be, for messages (in the language of the moment). */
+export const delimiterChoices = (): string => t('lib.option.delimiter.choices');
 
 /** A delimiter as written (`;`, `tab`, `\t`…), or undefined when it names none. */
 export function parseDelimiter(value: string): Delimiter | undefined {
@@ -47,5 +49,5 @@ export function wholeNumberProblem(
 ): string | undefined {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max
     ? undefined
-    : `expected a whole number from ${min} to ${max}`;
+    : t('lib.option.wholeNumber', { min, max });
 }

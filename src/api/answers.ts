@@ -3,17 +3,18 @@
  * cannot be true is an unexpected answer, never a success (DESIGN.md, "Limits against hostile
  * or broken answers").
  */
+import { t } from '../messages/index.js';
 import { parseImportMessage, parseServiceMessage, type ImportCounts } from './spec.js';
 
 /** Why import counts cannot be true for a batch of `sent` leads, or undefined when they can. */
 export function impossibleImportCounts(counts: ImportCounts, sent: number): string | undefined {
   const { imported, total } = counts;
-  if (!Number.isSafeInteger(imported)) return `an imported count of ${imported} digits' size`;
-  if (imported > sent) return `${imported} imported out of ${sent} sent`;
+  if (!Number.isSafeInteger(imported)) return t('api.counts.hugeImported', { imported });
+  if (imported > sent) return t('api.counts.importedOverSent', { imported, sent });
   if (total !== undefined) {
-    if (!Number.isSafeInteger(total)) return `a total too large to be a count`;
-    if (imported > total) return `${imported} imported out of a total of ${total}`;
-    if (total !== sent) return `a total of ${total} for ${sent} leads sent`;
+    if (!Number.isSafeInteger(total)) return t('api.counts.hugeTotal');
+    if (imported > total) return t('api.counts.importedOverTotal', { imported, total });
+    if (total !== sent) return t('api.counts.totalNotSent', { total, sent });
   }
   return undefined;
 }
@@ -46,24 +47,27 @@ export function readImportAnswer(message: unknown, sent: number): ImportAnswerRe
     };
   }
   if (typeof message !== 'string') {
-    return { unexpected: `its message is ${describe(message)}, not a count`, impossible: false };
+    return {
+      unexpected: t('api.answer.message.notCount', { kind: describe(message) }),
+      impossible: false,
+    };
   }
-  if (text.trim() === '') return { unexpected: 'its message is empty', impossible: false };
+  if (text.trim() === '') return { unexpected: t('api.answer.message.empty'), impossible: false };
   if (parseServiceMessage(text).code !== 'unknown') {
-    return { unexpected: "a success carrying one of the spec's error messages", impossible: true };
+    return { unexpected: t('api.answer.successWithError'), impossible: true };
   }
   const loose = /^\s*([-+]?[\d.,\s]*\d)\s*(?:\/\s*([-+]?[\d.,\s]*\d)\s*)?leads?\s/i.exec(text);
   if (loose) {
     const nums = [loose[1], loose[2]].filter((n): n is string => n !== undefined);
     if (nums.some((n) => n.startsWith('-')))
-      return { unexpected: 'a negative count', impossible: true };
+      return { unexpected: t('api.answer.count.negative'), impossible: true };
     if (nums.some((n) => n.startsWith('+')))
-      return { unexpected: 'a count with a sign', impossible: false };
+      return { unexpected: t('api.answer.count.signed'), impossible: false };
     if (nums.some((n) => /[.,\s]/.test(n)))
-      return { unexpected: 'a count that is not a whole number', impossible: true };
+      return { unexpected: t('api.answer.count.notWhole'), impossible: true };
   }
   return {
-    unexpected: 'not "<n> leads were imported" nor "<s>/<t> leads were imported"',
+    unexpected: t('api.answer.notTemplate'),
     impossible: false,
   };
 }
@@ -75,8 +79,8 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 
 function describe(v: unknown): string {
   if (v === null) return 'null';
-  if (Array.isArray(v)) return 'a list';
-  return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
+  if (Array.isArray(v)) return t('api.value.list');
+  return typeof v === 'object' ? t('api.value.object') : t('api.value.kind', { kind: typeof v });
 }
 
 /**
@@ -85,34 +89,47 @@ function describe(v: unknown): string {
  * record: not an object, no lead id, attempts that are not a list of objects, nested values.
  */
 export function recordsProblem(records: unknown): string | undefined {
-  if (!Array.isArray(records)) return `records is ${describe(records)}, not a list`;
+  if (!Array.isArray(records)) return t('api.records.notList', { kind: describe(records) });
   // Messages are built only for the record at fault: a valid answer of 70,000 attempts
   // allocates nothing here.
-  const at = (i: number) => `record ${i + 1}`;
-  const lead = (i: number, id: unknown) => `${at(i)} (lead ${String(id)})`;
+  const at = (i: number) => t('api.records.record', { n: i + 1 });
+  const lead = (i: number, id: unknown) => t('api.records.lead', { n: i + 1, id: String(id) });
   for (let i = 0; i < records.length; i++) {
     const r: unknown = records[i];
-    if (!isObject(r)) return `${at(i)} is ${describe(r)}, not an object`;
+    if (!isObject(r)) return t('api.records.notObject', { what: at(i), kind: describe(r) });
     const id = r.campaign_lead_id;
     if (
       !(typeof id === 'number' && Number.isFinite(id)) &&
       !(typeof id === 'string' && id.trim() !== '')
     )
-      return `${at(i)} has no campaign_lead_id (${describe(id)})`;
+      return t('api.records.noLeadId', { what: at(i), kind: describe(id) });
     for (const k in r) {
       if (k === 'data') continue;
       const v = r[k];
-      if (!isScalar(v)) return `${lead(i, id)}: ${k} is ${describe(v)}`;
+      if (!isScalar(v))
+        return t('api.records.field', { what: lead(i, id), key: k, kind: describe(v) });
     }
     const data = r.data;
     if (data === undefined || data === null) continue;
-    if (!Array.isArray(data)) return `${lead(i, id)}: data is ${describe(data)}`;
+    if (!Array.isArray(data))
+      return t('api.records.field', { what: lead(i, id), key: 'data', kind: describe(data) });
     for (let j = 0; j < data.length; j++) {
       const a: unknown = data[j];
-      if (!isObject(a)) return `${lead(i, id)}, attempt ${j + 1} is ${describe(a)}, not an object`;
+      if (!isObject(a))
+        return t('api.records.attempt.notObject', {
+          what: lead(i, id),
+          attempt: j + 1,
+          kind: describe(a),
+        });
       for (const k in a) {
         const v = a[k];
-        if (!isScalar(v)) return `${lead(i, id)}, attempt ${j + 1}: ${k} is ${describe(v)}`;
+        if (!isScalar(v))
+          return t('api.records.attempt.field', {
+            what: lead(i, id),
+            attempt: j + 1,
+            key: k,
+            kind: describe(v),
+          });
       }
     }
   }

@@ -6,6 +6,7 @@
  */
 import type http from 'node:http';
 import zlib from 'node:zlib';
+import { t } from '../messages/index.js';
 import { sanitizeServiceText } from '../text.js';
 import { ApiError, type FailureKind } from './errors.js';
 import { parseRetryAfter } from './retry.js';
@@ -67,30 +68,30 @@ export function classifyResponse(
     // built on it, and resending could import the leads twice.
     return fail(
       'uncertain',
-      `the service answered HTTP ${status} with a body that says it imported: ${sanitizeServiceText(res.body, 120)}; the batch may or may not have been imported`,
+      t('api.http.claimsImported', { status, body: sanitizeServiceText(res.body, 120) }),
     );
   }
   if (status >= 300 && status < 400) {
     return fail(
       'final',
-      `the service answered HTTP ${status} (a redirect to ${res.headers.location ?? 'nowhere'}); cacs does not follow redirects with the token`,
-      {
-        hint: 'Set the base URL to the final address (https:// rather than http://?).',
-      },
+      res.headers.location !== undefined
+        ? t('api.http.redirect', { status, location: res.headers.location })
+        : t('api.http.redirect.nowhere', { status }),
+      { hint: t('api.http.redirect.hint') },
     );
   }
   if (status === 407) {
-    return fail('final', 'the proxy asked for authentication (HTTP 407)', {
-      hint: PROXY_AUTH_HINT,
+    return fail('final', t('api.proxy.auth'), {
+      hint: PROXY_AUTH_HINT(),
     });
   }
   if (status === 413) {
-    return fail('final', 'the service answered HTTP 413: the request is too large', {
+    return fail('final', t('api.http.413'), {
       tooLarge: true,
     });
   }
-  if (RETRYABLE_STATUS.has(status)) return fail('retryable', `the service answered HTTP ${status}`);
-  if (UNCERTAIN_STATUS.has(status)) return fail('uncertain', `the service answered HTTP ${status}`);
+  if (RETRYABLE_STATUS.has(status)) return fail('retryable', t('api.http.status', { status }));
+  if (UNCERTAIN_STATUS.has(status)) return fail('uncertain', t('api.http.status', { status }));
 
   if (parsed && parsed.result === 'success' && ok) return { answer: parsed };
   if (parsed && typeof parsed.message === 'string' && parsed.result !== 'success') {
@@ -98,22 +99,16 @@ export function classifyResponse(
     const service = { ...parseServiceMessage(message), message };
     if (kind === 'import' && claimsImported(parsed)) {
       // "error" with a message that says the leads were imported: it contradicts itself.
-      return fail(
-        'uncertain',
-        `the service answered an error whose message says it imported: "${message}"; the batch may or may not have been imported`,
-      );
+      return fail('uncertain', t('api.error.claimsImported', { message }));
     }
     if (/too large|too many|maximum (number|size)/i.test(message) && service.code === 'unknown') {
-      return fail('final', `the service refused the request as too large: "${message}"`, {
+      return fail('final', t('api.error.tooLarge', { message }), {
         tooLarge: true,
       });
     }
     if (kind === 'import' && service.code === 'unknown' && status >= 200 && status < 300) {
       // An error the spec does not list: nothing says the batch was not processed.
-      return fail(
-        'uncertain',
-        `the service answered an error cacs does not know: "${message}"; the batch may or may not have been imported`,
-      );
+      return fail('uncertain', t('api.error.unknown', { message }));
     }
     return {
       error: new ApiError(describeServiceError(service.code, message), {
@@ -128,12 +123,18 @@ export function classifyResponse(
     // unreadable answer, so it is not asked again.
     return fail(
       kind === 'import' ? 'uncertain' : 'final',
-      `the service answered HTTP ${status} with a body cacs cannot read: ${sanitizeServiceText(res.body, 120) || '(empty)'}`,
+      t('api.http.unreadable', {
+        status,
+        body: sanitizeServiceText(res.body, 120) || t('api.body.empty'),
+      }),
     );
   }
   return fail(
     'final',
-    `the service answered HTTP ${status}: ${sanitizeServiceText(res.body, 120) || '(empty body)'}`,
+    t('api.http.body', {
+      status,
+      body: sanitizeServiceText(res.body, 120) || t('api.body.emptyBody'),
+    }),
   );
 }
 
@@ -167,64 +168,64 @@ export function classifyNetworkError(e: unknown, url: URL, timeoutMs: number): A
   const where = url.host;
   if (err.name === 'TimeoutError') {
     if (err.event !== undefined && CONNECT_TIMEOUT_EVENTS.has(err.event)) {
-      return new ApiError(`could not connect to ${where} within ${timeoutMs} ms`, {
+      return new ApiError(t('api.net.connectTimeout', { host: where, ms: timeoutMs }), {
         kind: 'retryable',
         category: 'unreachable',
       });
     }
     if (err.event === 'socket' && err.timings?.response !== undefined) {
-      return new ApiError(`the answer from ${where} stalled: nothing arrived for ${timeoutMs} ms`, {
+      return new ApiError(t('api.net.stalled', { host: where, ms: timeoutMs }), {
         kind: 'uncertain',
         category: 'unreachable',
-        hint: 'Raise --timeout if the service is slow.',
+        hint: t('api.timeout.hint'),
       });
     }
     if (err.event === 'request') {
-      return new ApiError(`no complete answer from ${where} in time (the request's deadline)`, {
+      return new ApiError(t('api.net.deadline', { host: where }), {
         kind: 'uncertain',
         category: 'unreachable',
-        hint: 'Raise --timeout if the service is slow.',
+        hint: t('api.timeout.hint'),
       });
     }
-    return new ApiError(`no answer from ${where} within ${timeoutMs} ms after sending`, {
+    return new ApiError(t('api.net.noAnswer', { host: where, ms: timeoutMs }), {
       kind: 'uncertain',
       category: 'unreachable',
-      hint: 'Raise --timeout if the service is slow.',
+      hint: t('api.timeout.hint'),
     });
   }
   if (/\b407\b/.test(err.message ?? '')) {
-    return new ApiError(`the proxy asked for authentication (HTTP 407) before reaching ${where}`, {
+    return new ApiError(t('api.proxy.auth.before', { host: where }), {
       kind: 'final',
       category: 'unreachable',
-      hint: PROXY_AUTH_HINT,
+      hint: PROXY_AUTH_HINT(),
     });
   }
   if (CONNECT_CODES.has(code)) {
     const why =
       code === 'ECONNREFUSED'
-        ? 'connection refused'
+        ? t('api.net.refused')
         : code === 'ENOTFOUND'
-          ? 'host not found'
+          ? t('api.net.notFound')
           : code;
-    return new ApiError(`cannot reach ${where}: ${why}`, {
+    return new ApiError(t('api.net.unreachable', { host: where, why }), {
       kind: 'retryable',
       category: 'unreachable',
     });
   }
   if (TLS_CODE.test(code)) {
-    return new ApiError(`TLS error talking to ${where}: ${code}`, {
+    return new ApiError(t('api.net.tls', { host: where, code }), {
       kind: 'final',
       category: 'unreachable',
-      hint: 'If your network inspects TLS, point NODE_EXTRA_CA_CERTS at its CA certificate.',
+      hint: t('api.net.tls.hint'),
     });
   }
   // Reset or hang-up: if the body never left us, the service cannot have processed it.
   const sent = err.timings?.upload !== undefined;
-  const why = code || err.name || 'network error';
+  const why = code || err.name || t('api.net.error');
   return new ApiError(
     sent
-      ? `the connection to ${where} broke after the request was sent (${why})`
-      : `the connection to ${where} broke before the request was sent (${why})`,
+      ? t('api.net.brokeAfter', { host: where, why })
+      : t('api.net.brokeBefore', { host: where, why }),
     { kind: sent ? 'uncertain' : 'retryable', category: 'unreachable' },
   );
 }
@@ -233,17 +234,16 @@ function describeServiceError(code: string, message: string): string {
   switch (code) {
     case 'missing_header':
     case 'header_mismatch':
-      return `the service refused the access token: "${message}"`;
+      return t('api.service.tokenRefused', { message });
     case 'parameter_mismatch':
     case 'missing_parameter':
-      return `the service refused the request: "${message}"`;
+      return t('api.service.requestRefused', { message });
     default:
-      return `the service answered: "${message}"`;
+      return t('api.service.answered', { message });
   }
 }
 
-export const PROXY_AUTH_HINT =
-  'Put the proxy user and password in HTTPS_PROXY / HTTP_PROXY (http://user:password@proxy:port), or ask for cacs to be let through.';
+export const PROXY_AUTH_HINT = (): string => t('api.proxy.auth.hint');
 
 export class UnknownEncodingError extends Error {}
 
@@ -268,5 +268,5 @@ export function decodeBody(
       return zlib.inflateRawSync(raw, opts);
     }
   }
-  throw new UnknownEncodingError(`it is encoded as "${enc.slice(0, 40)}"`);
+  throw new UnknownEncodingError(t('api.body.encoding', { encoding: enc.slice(0, 40) }));
 }

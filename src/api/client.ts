@@ -9,6 +9,7 @@ import v8 from 'node:v8';
 import zlib from 'node:zlib';
 import type { Got } from 'got';
 import { InterruptedError } from '../errors.js';
+import { t as say } from '../messages/index.js';
 import { Secrets, maskUrlCredentials } from '../secrets.js';
 import { VERSION } from '../version.js';
 import { formatBytes, sanitizeServiceText } from '../text.js';
@@ -289,14 +290,12 @@ export class CacsClient {
     );
     if ('unexpected' in reading) {
       const quoted = typeof answer.message === 'string' ? `"${message.slice(0, 120)}"` : 'success';
+      const said = { answer: quoted, count, why: reading.unexpected };
       throw new ApiError(
         reading.impossible
-          ? `the service answered ${quoted}, which cannot be true for ${count} leads sent (${reading.unexpected})`
-          : `the service answered ${quoted}, which is not an answer the spec describes for ${count} leads sent (${reading.unexpected})`,
-        {
-          kind: 'uncertain',
-          hint: 'An unexpected answer: the batch may or may not have been imported; check it in the campaign.',
-        },
+          ? say('api.import.impossible', said)
+          : say('api.import.unexpected', said),
+        { kind: 'uncertain', hint: say('api.import.unexpected.hint') },
       );
     }
     const result: ImportResult = {
@@ -339,20 +338,17 @@ export class CacsClient {
     const count = parseRecordsMessage(message);
     if (answer.records === undefined && count === 0) return { records: [], count, message };
     if (!Array.isArray(answer.records)) {
-      throw new ApiError('the service answered success without a list of records', {
+      throw new ApiError(say('api.report.noRecords'), {
         kind: 'final',
-        hint: 'This is not an answer the spec describes; try again later or report it to the operator.',
+        hint: say('api.report.noRecords.hint'),
       });
     }
     const problem = recordsProblem(answer.records);
     if (problem !== undefined) {
-      throw new ApiError(
-        `the service's answer for ${what} is not a report cacs can use: ${this.clean(problem)}`,
-        {
-          kind: 'final',
-          hint: 'This is not an answer the spec describes; nothing was written. Report it to the operator.',
-        },
-      );
+      throw new ApiError(say('api.report.unusable', { what, problem: this.clean(problem) }), {
+        kind: 'final',
+        hint: say('api.report.unusable.hint'),
+      });
     }
     // The text was scrubbed before parsing; a token it held JSON-escaped is masked now.
     if (escapedAnswers.has(answer) && this.secrets.size > 0) {
@@ -402,19 +398,25 @@ export class CacsClient {
       if (!retry) throw error;
       if (retryAfterMs !== undefined && retryAfterMs > this.policy.maxRetryAfterMs) {
         throw new ApiError(
-          `${error.message}; the service asks to wait ${Math.ceil(retryAfterMs / 1000)} s, longer than the ${Math.round(this.policy.maxRetryAfterMs / 1000)} s cacs waits`,
+          say('api.retry.waitTooLong', {
+            message: error.message,
+            wait: Math.ceil(retryAfterMs / 1000),
+            max: Math.round(this.policy.maxRetryAfterMs / 1000),
+          }),
           {
             kind: error.kind,
             exhausted: true,
             category: error.category,
-            hint: 'The service is overloaded or rate-limiting: run again later.',
+            hint: say('api.retry.waitTooLong.hint'),
             ...(error.status !== undefined ? { status: error.status } : {}),
           },
         );
       }
       if (attempt >= this.policy.maxAttempts || !this.budget.take()) {
         throw new ApiError(
-          `${error.message} (gave up after ${attempt} attempt${attempt === 1 ? '' : 's'})`,
+          attempt === 1
+            ? say('api.retry.gaveUp.one', { message: error.message, count: attempt })
+            : say('api.retry.gaveUp.other', { message: error.message, count: attempt }),
           {
             kind: error.kind,
             exhausted: true,
@@ -422,8 +424,8 @@ export class CacsClient {
             hint:
               error.hint ??
               (kind === 'report'
-                ? 'Check the service address and your network, then run again: no report was written.'
-                : 'Check the service address and your network, then run the same command again.'),
+                ? say('api.retry.gaveUp.report.hint')
+                : say('api.retry.gaveUp.hint')),
             ...(error.status !== undefined ? { status: error.status } : {}),
           },
         );
@@ -432,7 +434,7 @@ export class CacsClient {
         retryAfterMs ?? 0,
         backoffDelay(attempt, this.policy, this.opts.random ?? Math.random),
       );
-      this.opts.log?.(`  retrying in ${delayMs} ms: ${error.message}`);
+      this.opts.log?.(`  ${say('api.retry.retrying', { ms: delayMs, reason: error.message })}`);
       this.opts.onRetry?.({ attempt, delayMs, reason: error.message });
       await (this.opts.sleep ?? sleep)(delayMs, this.opts.signal);
     }
@@ -481,7 +483,7 @@ export class CacsClient {
     const user = this.opts.signal;
     const onUser = () => {
       if (kind === 'report') {
-        stop(new InterruptedError('interrupted: no report was written'));
+        stop(new InterruptedError(say('api.report.interrupted')));
         return;
       }
       timers.push(
@@ -489,7 +491,10 @@ export class CacsClient {
           () =>
             stop(
               new ApiError(
-                `no answer within ${Math.round(L.interruptGraceMs / 1000)} s of the interruption (${what})`,
+                say('api.interrupted.noAnswer', {
+                  seconds: Math.round(L.interruptGraceMs / 1000),
+                  what,
+                }),
                 { kind: 'uncertain' },
               ),
             ),
@@ -502,13 +507,15 @@ export class CacsClient {
     /** `bomb`: a tiny body that inflates beyond the cap, no busy day (asking for less won't help). */
     const tooLarge = (size: string, bomb = false) =>
       new ApiError(
-        `the service's answer is larger than the ${formatBytes(maxBytes)} cacs reads for ${kind === 'import' ? 'an import' : 'a report window'} (${size})`,
+        kind === 'import'
+          ? say('api.answer.tooLarge.import', { max: formatBytes(maxBytes), size })
+          : say('api.answer.tooLarge.report', { max: formatBytes(maxBytes), size }),
         kind === 'import'
           ? { kind: 'uncertain' }
           : {
               kind: 'final',
               ...(bomb ? {} : { answerCap: maxBytes }),
-              hint: 'Ask for less at a time (--window-days, --status or --ref-id); nothing was written.',
+              hint: say('api.answer.tooLarge.hint'),
             },
       );
 
@@ -549,7 +556,7 @@ export class CacsClient {
     const onAnswer = (declared: number | undefined) => {
       answered = true;
       if (declared !== undefined && declared > maxBytes)
-        stop(tooLarge(`it announces ${formatBytes(declared)}`));
+        stop(tooLarge(say('api.answer.announces', { size: formatBytes(declared) })));
       if (kind !== 'report') return;
       // The body must keep coming: at least minReportRate over each timeout period.
       let last = 0;
@@ -558,20 +565,25 @@ export class CacsClient {
         if (transferred === last) {
           // Nothing at all for a whole period: the idle timeout, said as such.
           stop(
-            new ApiError(`the answer for ${what} stalled: nothing arrived for ${t} ms`, {
+            new ApiError(say('api.answer.stalled', { what, ms: t }), {
               kind: 'uncertain',
-              hint: 'Raise --timeout if the service is slow.',
+              hint: say('api.timeout.hint'),
             }),
           );
         } else if (transferred - last < (L.minReportRate * t) / 1000) {
           const seconds = (Date.now() - started) / 1000;
           stop(
             new ApiError(
-              `the answer for ${what} arrives at under ${formatBytes(L.minReportRate)}/s (${formatBytes(transferred)} in ${seconds < 10 ? seconds.toFixed(1) : Math.round(seconds)} s)`,
+              say('api.answer.slow', {
+                what,
+                rate: formatBytes(L.minReportRate),
+                size: formatBytes(transferred),
+                seconds: seconds < 10 ? seconds.toFixed(1) : Math.round(seconds),
+              }),
               {
                 kind: 'uncertain',
                 category: 'unreachable',
-                hint: 'The service or the network is very slow: try again later.',
+                hint: say('api.answer.slow.hint'),
               },
             ),
           );
@@ -587,7 +599,7 @@ export class CacsClient {
       if (!answered) onAnswer(p.total);
       if (p.transferred > transferred) onBytes?.(p.transferred - transferred);
       transferred = p.transferred;
-      if (transferred > maxBytes) stop(tooLarge(`more than that arrived`));
+      if (transferred > maxBytes) stop(tooLarge(say('api.answer.moreArrived')));
     });
 
     let raw: Buffer;
@@ -614,27 +626,30 @@ export class CacsClient {
     } catch (e) {
       if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
         throw tooLarge(
-          `${formatBytes(raw.length)} that decompress to more`,
+          say('api.answer.decompressesToMore', { size: formatBytes(raw.length) }),
           // JSON records compress 5 to 20 times; over 100 times is a compression bomb.
           isBomb(raw, headers['content-encoding'], maxBytes),
         );
-      const why = e instanceof UnknownEncodingError ? e.message : 'its compression is damaged';
-      throw new ApiError(
-        `the service answered HTTP ${status} with a body cacs cannot read: ${why}`,
-        {
-          kind: kind === 'import' ? 'uncertain' : 'final',
-        },
-      );
+      const why =
+        e instanceof UnknownEncodingError ? e.message : say('api.answer.compressionDamaged');
+      throw new ApiError(say('api.http.unreadable', { status, body: why }), {
+        kind: kind === 'import' ? 'uncertain' : 'final',
+      });
     }
     if (budget !== undefined && status >= 200 && status < 300) {
       // Checked before the answer becomes text and objects: a report that would not fit in
       // memory stops with a message instead of a V8 crash. Not retried: it would not fit again.
       if (budget.used + decoded.length > L.reportTotalBytes)
         throw new ApiError(
-          `the report's answers add up to more than the ${formatBytes(L.reportTotalBytes)} cacs reads for one report (${megabytes(budget.used)} before the answer for ${what}, of ${megabytes(decoded.length)})`,
+          say('api.report.totalTooLarge', {
+            max: formatBytes(L.reportTotalBytes),
+            before: megabytes(budget.used),
+            what,
+            size: megabytes(decoded.length),
+          }),
           {
             kind: 'final',
-            hint: 'Ask for less at a time (a shorter --from/--to range in several reports, --status or --ref-id), or give Node more memory (NODE_OPTIONS=--max-old-space-size=8192 raises this limit to a fifth of it); nothing was written.',
+            hint: say('api.report.totalTooLarge.hint'),
           },
         );
       budget.used += decoded.length;
@@ -670,14 +685,24 @@ export class CacsClient {
         if (this.opts.log) {
           const head = decoded.toString('utf8', bom, Math.min(decoded.length, bom + 65_536));
           this.opts.log(
-            `< ${status} in ${Date.now() - started} ms: ${sanitizeServiceText(this.clean(head), 200)}`,
+            say('api.trace.answer', {
+              status,
+              ms: Date.now() - started,
+              body: sanitizeServiceText(this.clean(head), 200),
+            }),
           );
         }
         return { status, headers, body: '', parsed };
       }
     }
     const text = this.clean(decoded.toString('utf8', bom));
-    this.opts.log?.(`< ${status} in ${Date.now() - started} ms: ${sanitizeServiceText(text, 200)}`);
+    this.opts.log?.(
+      say('api.trace.answer', {
+        status,
+        ms: Date.now() - started,
+        body: sanitizeServiceText(text, 200),
+      }),
+    );
     return { status, headers, body: text };
   }
 }

@@ -25,6 +25,7 @@ import type https from 'node:https';
 import net from 'node:net';
 import { HttpProxyAgent, HttpsProxyAgent } from 'hpagent';
 import { UsageError } from '../errors.js';
+import { t } from '../messages/index.js';
 import { bareHost, defaultPort, ipEquals, ipv4MappedToV4, isLoopback } from '../net.js';
 
 export { isLoopback };
@@ -61,21 +62,20 @@ function firstSet(env: Env, names: readonly string[]): { name: string; value: st
 }
 
 function parseProxyUrl(name: string, value: string): URL {
-  const hint = `Set ${name} to http://host:port (credentials as http://user:password@host:port), or unset it.`;
+  const hint = t('api.proxy.url.hint', { name });
   const text = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`;
   let url: URL;
   try {
     url = new URL(text);
   } catch (e) {
-    throw new UsageError(`${name}: not a URL`, { hint, cause: e });
+    throw new UsageError(t('api.proxy.url.invalid', { name }), { hint, cause: e });
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(
-      `${name}: ${url.protocol.slice(0, -1)} proxies are not supported (use http:// or https://)`,
-      { hint },
-    );
+    throw new UsageError(t('api.proxy.url.scheme', { name, scheme: url.protocol.slice(0, -1) }), {
+      hint,
+    });
   }
-  if (url.hostname === '') throw new UsageError(`${name}: not a URL`, { hint });
+  if (url.hostname === '') throw new UsageError(t('api.proxy.url.invalid', { name }), { hint });
   return url;
 }
 

@@ -7,7 +7,7 @@
 import { InvalidArgumentError } from '@commander-js/extra-typings';
 import { LIMITS } from '../api/spec.js';
 import { t } from '../messages/index.js';
-import { DELIMITER_CHOICES, parseDelimiter, type Delimiter } from '../options.js';
+import { delimiterChoices, parseDelimiter, type Delimiter } from '../options.js';
 import { isValidTimeZone } from '../report/formats.js';
 
 /** A whole number within bounds. */
@@ -42,7 +42,7 @@ export type CsvDelimiter = Delimiter;
 /** --delimiter: the character itself, or its name (tab, comma, semicolon, pipe; any case). */
 export function delimiterArg(value: string): CsvDelimiter {
   const d = parseDelimiter(value);
-  if (d === undefined) throw new InvalidArgumentError(DELIMITER_CHOICES);
+  if (d === undefined) throw new InvalidArgumentError(delimiterChoices());
   return d;
 }
 

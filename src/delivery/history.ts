@@ -90,7 +90,7 @@ export async function findInHistory(options: {
   query: string;
 }): Promise<{ query: string; found: HistoryFound[]; ledgersAt: string }> {
   const query = options.query.trim();
-  if (query === '') throw new UsageError('give a phone number or a ref_id to look for');
+  if (query === '') throw new UsageError(t('delivery.history.find.empty'));
   const store = openStateStore(options);
   const phone = normalizePhone(query, { value: '', changes: 0 }).value;
   let records: Awaited<ReturnType<typeof store.findLead>>;

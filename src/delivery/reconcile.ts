@@ -43,7 +43,7 @@ import { t } from '../messages/index.js';
 export const RECONCILE_SKEW_MS = 3_600_000;
 
 /** "a lead shows in reports only once called": why a lead not found stays uncertain. */
-export const NOT_FOUND_YET = 'not found yet (a lead shows in reports only once called)';
+export const NOT_FOUND_YET = (): string => t('delivery.reconcile.notFoundYet');
 
 export interface ReconcileOptions {
   /** The state folder (CACS_STATE_DIR) holding the campaign's ledger and the history. */
@@ -185,7 +185,10 @@ async function reconcileWith(store: StateStore, opts: ReconcileOptions): Promise
   // No ledger: nothing was ever sent to this campaign from this state folder.
   if (!(await store.hasLedger(campaign))) return summary;
 
-  const lock = await store.lockCampaign(campaign, `into campaign ${opts.campaignKey}`);
+  const lock = await store.lockCampaign(
+    campaign,
+    t('delivery.lock.campaign', { campaign: opts.campaignKey }),
+  );
   try {
     const pending = await uncertainLeads(store, campaign, only?.n);
     summary.uncertain = pending.size;

@@ -28,7 +28,7 @@ export function sidecarFolder(
     assertCanCreateIn(dir);
     return dir;
   } catch {
-    opts.onNote?.(`${dir} is not writable: the lists of this import go to ${opts.cwd}`);
+    opts.onNote?.(t('delivery.sidecars.notWritable', { dir, cwd: opts.cwd }));
     return opts.cwd;
   }
 }

@@ -9,13 +9,14 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { t } from '../messages/index.js';
 
 export const READ_CHUNK = 256 * 1024;
 
 /** The file is no longer what an earlier read of it saw. */
 export class InputChangedError extends Error {
   constructor(readonly displayName: string) {
-    super(`${displayName} changed while it was being imported`);
+    super(t('input.changed', { file: displayName }));
     this.name = 'InputChangedError';
   }
 }

@@ -3,6 +3,7 @@
  * objects' keys are the columns.
  */
 import { UsageError } from '../errors.js';
+import { t } from '../messages/index.js';
 import { formatBytes } from '../text.js';
 import { BlockTrail, share } from './bytes.js';
 import { textChunks } from './decode.js';
@@ -26,9 +27,18 @@ function cell(value: unknown): string {
   return JSON.stringify(value);
 }
 
-function objectError(info: InputInfo, line: number, what: string, value: unknown): UsageError {
+/** What holds a lead: an element of a JSON array, or an NDJSON line. */
+type Holder = 'element' | 'line';
+
+function objectError(info: InputInfo, line: number, what: Holder, value: unknown): UsageError {
+  const params = {
+    where: where(info, line),
+    kind: Array.isArray(value) ? t('input.json.aList') : value === null ? 'null' : typeof value,
+  };
   return new UsageError(
-    `${where(info, line)}: expected ${what} to be an object of lead fields, got ${Array.isArray(value) ? 'a list' : value === null ? 'null' : typeof value}`,
+    what === 'element'
+      ? t('input.json.notObject.element', params)
+      : t('input.json.notObject.line', params),
   );
 }
 
@@ -36,7 +46,7 @@ function rowsFromObjects(
   info: InputInfo,
   objects: () => AsyncIterable<{ line: number; value: unknown }>,
   headers: string[],
-  what: string,
+  what: Holder,
 ): RowSource['each'] {
   const index = new Map(headers.map((h, i) => [h, i]));
   return async (fn) => {
@@ -47,7 +57,9 @@ function rowsFromObjects(
       for (const [k, v] of Object.entries(value)) {
         if (typeof v === 'object' && v !== null) {
           throw new UsageError(
-            `${where(info, line)}: "${k}" holds ${Array.isArray(v) ? 'a list' : 'an object'}; lead fields are text or numbers`,
+            Array.isArray(v)
+              ? t('input.json.field.list', { where: where(info, line), key: k })
+              : t('input.json.field.object', { where: where(info, line), key: k }),
           );
         }
         values[index.get(k)!] = cell(v);
@@ -70,12 +82,9 @@ function keysOf(objects: Iterable<unknown>): string[] {
 async function readAllText(info: InputInfo, trail: BlockTrail): Promise<string> {
   const max = inputLimits.jsonBytes;
   const tooLarge = () =>
-    new UsageError(
-      `${info.displayName}: the file is larger than ${formatBytes(max)}, the most cacs reads as one JSON document`,
-      {
-        hint: 'A JSON array is read whole into memory: write the leads as NDJSON (one object per line, .ndjson), or as CSV.',
-      },
-    );
+    new UsageError(t('input.json.tooLarge', { file: info.displayName, max: formatBytes(max) }), {
+      hint: t('input.json.tooLarge.hint'),
+    });
   if (info.size > max) throw tooLarge();
   const parts: string[] = [];
   let bytes = 0;
@@ -136,9 +145,10 @@ export async function openJson(info: InputInfo, opts: OpenRowsOptions = {}): Pro
   } catch (e) {
     const m = /position (\d+)/.exec((e as Error).message);
     const line = m ? text.slice(0, Number(m[1])).split('\n').length : firstBadElementLine(text);
-    throw new UsageError(`${where(info, line)}: not valid JSON (${(e as Error).message})`, {
-      hint: 'A lead file in JSON is an array of objects, or {"data": [...]}. For one object per line, use .ndjson.',
-    });
+    throw new UsageError(
+      t('input.json.invalid', { where: where(info, line), reason: (e as Error).message }),
+      { hint: t('input.json.invalid.hint') },
+    );
   }
   const list = Array.isArray(doc)
     ? doc
@@ -146,9 +156,9 @@ export async function openJson(info: InputInfo, opts: OpenRowsOptions = {}): Pro
       ? (doc as { data: unknown[] }).data
       : undefined;
   if (!list) {
-    throw new UsageError(`${info.displayName}: expected an array of leads or {"data": [...]}`);
+    throw new UsageError(t('input.json.notList', { file: info.displayName }));
   }
-  if (list.length === 0) throw new UsageError(`${info.displayName}: the list of leads is empty`);
+  if (list.length === 0) throw new UsageError(t('input.json.empty', { file: info.displayName }));
   const headers = keysOf(list);
   let taken = 0;
   const objects = async function* () {
@@ -185,16 +195,17 @@ async function* ndjsonValues(
     try {
       return JSON.parse(s) as unknown;
     } catch (e) {
-      throw new UsageError(`${where(info, n)}: not valid JSON (${(e as Error).message})`, {
-        hint: 'NDJSON has one complete JSON object per line.',
-      });
+      throw new UsageError(
+        t('input.json.invalid', { where: where(info, n), reason: (e as Error).message }),
+        { hint: t('input.ndjson.invalid.hint') },
+      );
     }
   };
   const tooLong = (n: number) =>
     new UsageError(
-      `${where(info, n)}: the line is longer than ${formatBytes(max)}, the most cacs reads as one NDJSON line`,
+      t('input.ndjson.lineTooLong', { where: where(info, n), max: formatBytes(max) }),
       {
-        hint: 'NDJSON has one lead per line; a line this long is not one lead (line breaks lost, or not NDJSON?).',
+        hint: t('input.ndjson.lineTooLong.hint'),
       },
     );
   /** The line's size without its line break ("\n" and a "\r" before it). */
@@ -240,11 +251,11 @@ export async function openNdjson(info: InputInfo, opts: OpenRowsOptions = {}): P
   const first = new BlockTrail(info.displayName, opts.verify);
   for await (const { line, value } of ndjsonValues(info, first)) {
     if (typeof value !== 'object' || value === null || Array.isArray(value))
-      throw objectError(info, line, 'the line', value);
+      throw objectError(info, line, 'line', value);
     for (const k of Object.keys(value)) keys.add(k);
     count++;
   }
-  if (count === 0) throw new UsageError(`${info.displayName}: no leads (every line is empty)`);
+  if (count === 0) throw new UsageError(t('input.ndjson.empty', { file: info.displayName }));
   const headers = [...keys];
   let complete = false;
   let second: BlockTrail | undefined;
@@ -254,7 +265,7 @@ export async function openNdjson(info: InputInfo, opts: OpenRowsOptions = {}): P
     each: async (fn) => {
       const trail = new BlockTrail(info.displayName, opts.verify ?? first.digests());
       second = trail;
-      await rowsFromObjects(info, () => ndjsonValues(info, trail), headers, 'the line')(fn);
+      await rowsFromObjects(info, () => ndjsonValues(info, trail), headers, 'line')(fn);
       complete = true;
     },
     contentHash: () => (complete ? first.contentHash() : undefined),

@@ -10,6 +10,7 @@ import type { Readable } from 'node:stream';
 import { freeSpace as statfsFree } from '../atomic-write.js';
 import { removeOnExit } from '../cleanup.js';
 import { InterruptedError, UsageError } from '../errors.js';
+import { t } from '../messages/index.js';
 import { formatBytes } from '../text.js';
 import { READ_CHUNK } from './bytes.js';
 import { binaryInputError, nulMeansBinary } from './inspect.js';
@@ -58,13 +59,22 @@ export async function spoolStdin(
   const noRoom = (written: number, free: number | undefined) =>
     new UsageError(
       free === undefined
-        ? `${name}: the disk holding ${root} is full (${formatBytes(written)} of the input copied there)`
+        ? t('input.spool.diskFull', { name, dir: root, copied: formatBytes(written) })
         : written === 0
-          ? `${name}: only ${formatBytes(free)} free in ${root}; cacs needs at least ${formatBytes(SPOOL_FREE_MARGIN)} free there to keep a copy of the input`
-          : `${name}: not enough free space in ${root}: ${formatBytes(written)} of the input copied, ${formatBytes(free)} left free (cacs leaves at least ${formatBytes(SPOOL_FREE_MARGIN)})`,
-      {
-        hint: 'Free some space, set TMPDIR to a folder with more room, or import the file by name instead of through a pipe.',
-      },
+          ? t('input.spool.tooLittleRoom', {
+              name,
+              dir: root,
+              free: formatBytes(free),
+              margin: formatBytes(SPOOL_FREE_MARGIN),
+            })
+          : t('input.spool.noRoom', {
+              name,
+              dir: root,
+              copied: formatBytes(written),
+              free: formatBytes(free),
+              margin: formatBytes(SPOOL_FREE_MARGIN),
+            }),
+      { hint: t('input.spool.noRoom.hint') },
     );
   const free0 = freeSpace(root);
   if (free0 !== undefined && free0 < SPOOL_FREE_MARGIN) throw noRoom(0, free0);
@@ -77,8 +87,7 @@ export async function spoolStdin(
     forget();
   };
   let written = 0;
-  const interrupted = () =>
-    new InterruptedError(`interrupted while reading ${name}: nothing was sent`);
+  const interrupted = () => new InterruptedError(t('input.spool.interrupted', { name }));
   const onAbort = () => {
     const input = stdin as Partial<Readable>;
     // Before the reading loop below listens (while the spool file opens), the stream's error
@@ -111,12 +120,11 @@ export async function spoolStdin(
             throw binaryInputError(name, false);
         }
         if (written + chunk.length > limit) {
-          throw new UsageError(
-            `${name}: more than ${formatBytes(limit)}, the most cacs keeps of an input read through a pipe`,
-            {
-              hint: `Import the file by name (cacs import leads.csv)${opts.raiseLimit ? `, or raise the limit with ${opts.raiseLimit}` : ''}.`,
-            },
-          );
+          throw new UsageError(t('input.spool.tooLarge', { name, max: formatBytes(limit) }), {
+            hint: opts.raiseLimit
+              ? t('input.spool.tooLarge.raise.hint', { advice: opts.raiseLimit })
+              : t('input.spool.tooLarge.hint'),
+          });
         }
         if (written + chunk.length >= nextFreeCheck) {
           const free = freeSpace(dir);
@@ -141,7 +149,7 @@ export async function spoolStdin(
     const code = (e as { code?: string }).code;
     if (code === 'ENOSPC' || code === 'EDQUOT') throw noRoom(written, undefined);
     if (!(e instanceof UsageError) && typeof code === 'string' && /^E[A-Z]+$/.test(code))
-      throw new UsageError(`${name}: cannot read it into ${root} (${code})`);
+      throw new UsageError(t('input.spool.unreadable', { name, dir: root, code }));
     throw e;
   } finally {
     opts.signal?.removeEventListener('abort', onAbort);

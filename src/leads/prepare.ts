@@ -18,6 +18,7 @@
  */
 import fs from 'node:fs';
 import { UsageError } from '../errors.js';
+import { t } from '../messages/index.js';
 import type { LeadField } from '../api/spec.js';
 import {
   ColumnError,
@@ -46,7 +47,6 @@ import { REJECTS_META_COLUMNS, SidecarWriter, isRejectsHeader } from './rejects.
 import { RowBits, readSpool, rereadLeads, spoolLine, type LeadEntry } from './sending.js';
 import { createValidator } from './validate.js';
 import { isAllocatedMobile } from './carrier.js';
-import { t } from '../messages/index.js';
 
 export interface PrepareOptions {
   map: Partial<Record<LeadField, string>>;
@@ -357,7 +357,7 @@ async function prepareRows(
               row.line,
               values,
               'duplicate',
-              `phone_number ${lead.phone_number} already on line ${first}`,
+              t('leads.duplicate', { phone: String(lead.phone_number), line: first }),
             );
             return;
           }
@@ -406,8 +406,10 @@ async function prepareRows(
     rejects.discard();
     skippedRows.discard();
     throw new UsageError(
-      `${info.displayName}: no data rows: ${total === 1 ? 'the row' : `all ${total} rows`} after the header ${total === 1 ? 'is' : 'are'} blank`,
-      { hint: 'Check that this is the file you meant (an export that came out empty?).' },
+      total === 1
+        ? t('leads.blankOnly.single', { file: info.displayName })
+        : t('leads.blankOnly.all', { file: info.displayName, total }),
+      { hint: t('leads.blankOnly.hint') },
     );
   }
   const contentHash = source.contentHash();

@@ -14,6 +14,7 @@
  */
 import fs from 'node:fs';
 import { CacsError, UsageError } from '../errors.js';
+import { t, tCount } from '../messages/index.js';
 import { DEFAULT_PHONE_PATTERN } from '../api/spec.js';
 import { BlockTrail } from '../input/bytes.js';
 import { textChunks, utf8Chunks } from '../input/decode.js';
@@ -204,15 +205,12 @@ export interface LoadOptions {
 /** The first words of the hint of a list that cannot be used: what it stopped, and why. */
 const STOPPED = {
   import: {
-    unusable: 'Nothing was sent: cacs does not import without a do-not-call list it was given.',
-    empty:
-      'Nothing was sent: a list without numbers is refused, so that an export that came out empty never lets every lead through.',
+    unusable: () => t('leads.dnc.stopped.import.unusable'),
+    empty: () => t('leads.dnc.stopped.import.empty'),
   },
   report: {
-    unusable:
-      'Nothing was asked of the service: the compliance check does not run without a do-not-call list it was given.',
-    empty:
-      'Nothing was asked of the service: a list without numbers is refused, so that an export that came out empty never passes every call as clean.',
+    unusable: () => t('leads.dnc.stopped.report.unusable'),
+    empty: () => t('leads.dnc.stopped.report.empty'),
   },
 } as const;
 
@@ -231,13 +229,10 @@ function phoneCheck(phonePattern: string): ((phone: string) => boolean) | undefi
   try {
     pattern = new RegExp(`^(?:${phonePattern})$`);
   } catch (e) {
-    throw new UsageError(
-      `the phone pattern ${JSON.stringify(phonePattern)} is not a valid regular expression`,
-      {
-        hint: 'fix import.phonePattern in the configuration (a JavaScript regular expression)',
-        cause: e,
-      },
-    );
+    throw new UsageError(t('leads.dnc.phonePattern', { pattern: JSON.stringify(phonePattern) }), {
+      hint: t('leads.dnc.phonePattern.hint'),
+      cause: e,
+    });
   }
   return (p) => DIGITS.test(p) && pattern.test(p);
 }
@@ -255,34 +250,40 @@ function phoneColumn(
   if (phones.length === 1) return { column: phones[0]!, firstRow: false };
   if (phones.length > 1) {
     throw new UsageError(
-      `${name}: ${phones.length} columns look like the phone column (${phones.map((i) => JSON.stringify(headers[i])).join(', ')}); a do-not-call list needs exactly one`,
-      {
-        hint: 'Keep one phone column in the list, or save the numbers alone as a text file with one number per line.',
-      },
+      t('leads.dnc.phoneColumns', {
+        name,
+        count: phones.length,
+        columns: phones.map((i) => JSON.stringify(headers[i])).join(', '),
+      }),
+      { hint: t('leads.dnc.phoneColumns.hint') },
     );
   }
   if (headers.length === 1) return { column: 0, firstRow: true };
   const shown = headers.slice(0, 10).map((h) => JSON.stringify(h));
   throw new UsageError(
-    `${name}: no phone column: none of its columns (${shown.join(', ')}${headers.length > 10 ? ', …' : ''}) is phone_number or one of its aliases`,
-    {
-      hint: 'Name the column of numbers phone_number (or phone, mobile, sdt, số điện thoại…), or save the numbers alone as a text file with one number per line.',
-    },
+    t('leads.dnc.noPhoneColumn', {
+      name,
+      columns: `${shown.join(', ')}${headers.length > 10 ? ', …' : ''}`,
+    }),
+    { hint: t('leads.dnc.noPhoneColumn.hint') },
   );
 }
 
 /** A failure reading a list, as the exit-2 error that names it and where it was given. */
 function listError(e: unknown, src: SuppressionSource, purpose: 'import' | 'report'): unknown {
-  const why = `${STOPPED[purpose].unusable} Fix or replace the file, or remove it from ${src.from}.`;
+  const why = t('leads.dnc.unusable.hint', {
+    stopped: STOPPED[purpose].unusable(),
+    from: src.from,
+  });
   if (e instanceof CacsError) {
-    return new UsageError(`do-not-call list ${e.message}`, {
+    return new UsageError(t('leads.dnc.error', { message: e.message }), {
       hint: e.hint !== undefined ? `${e.hint} ${why}` : why,
       cause: e,
     });
   }
   const code = (e as { code?: unknown } | null)?.code;
   if (typeof code === 'string') {
-    return new UsageError(`do-not-call list ${src.name}: cannot read it (${code})`, {
+    return new UsageError(t('leads.dnc.unreadable', { name: src.name, code }), {
       hint: why,
       cause: e,
     });
@@ -441,8 +442,8 @@ export async function loadSuppressionList(
     // A pipe (`--suppress <(curl …)`) or a device: refused here, in a list's words.
     const stat = fs.statSync(src.path, { throwIfNoEntry: false });
     if (stat !== undefined && !stat.isFile() && !stat.isDirectory()) {
-      throw new UsageError(`${src.name}: not a regular file (a pipe or a device)`, {
-        hint: 'Save the list to a file first, and give that file.',
+      throw new UsageError(t('leads.dnc.notFile', { name: src.name }), {
+        hint: t('leads.dnc.notFile.hint'),
       });
     }
     const info = await inspectInput(src.path, src.name, {});
@@ -457,11 +458,18 @@ export async function loadSuppressionList(
   set.seal();
   if (set.size === 0) {
     throw new UsageError(
-      `do-not-call list ${src.name}: no phone number in it${ignored > 0 ? ` (${ignored.toLocaleString('en-US')} ${ignored === 1 ? 'entry is not a phone number' : 'entries are not phone numbers'}, e.g. line ${ignoredExamples[0]!.line}: ${JSON.stringify(ignoredExamples[0]!.value)})` : ''}`,
+      ignored > 0
+        ? tCount('leads.dnc.noPhone.ignored', ignored, {
+            name: src.name,
+            line: ignoredExamples[0]!.line,
+            value: JSON.stringify(ignoredExamples[0]!.value),
+          })
+        : t('leads.dnc.noPhone', { name: src.name }),
       {
-        hint:
-          `${STOPPED[opts.purpose ?? 'import'].empty} ` +
-          `Check the file (the phone column, one number per line), or remove it from ${src.from}.`,
+        hint: t('leads.dnc.noPhone.hint', {
+          stopped: STOPPED[opts.purpose ?? 'import'].empty(),
+          from: src.from,
+        }),
       },
     );
   }
@@ -513,7 +521,7 @@ export class Suppression {
     for (const list of this.lists) {
       if (list.set.has(normal)) {
         list.suppressed++;
-        return { code: 'suppressed', reason: `on do-not-call list ${list.list}` };
+        return { code: 'suppressed', reason: t('leads.dnc.reason', { list: list.list }) };
       }
     }
     return undefined;
@@ -544,9 +552,18 @@ export class Suppression {
   notes(): string[] {
     return this.lists
       .filter((l) => l.ignored > 0)
-      .map(
-        (l) =>
-          `do-not-call list ${l.list}: ${l.ignored.toLocaleString('en-US')} ${l.ignored === 1 ? 'entry is' : 'entries are'} not a phone number once normalised and ${l.ignored === 1 ? 'was' : 'were'} ignored (${l.ignoredExamples.map((x) => `line ${x.line}: ${JSON.stringify(x.value.length > 40 ? `${x.value.slice(0, 40)}…` : x.value)}`).join('; ')}${l.ignored > l.ignoredExamples.length ? '; …' : ''})`,
+      .map((l) =>
+        tCount('leads.dnc.ignored', l.ignored, {
+          list: l.list,
+          examples: `${l.ignoredExamples
+            .map((x) =>
+              t('leads.dnc.example', {
+                line: x.line,
+                value: JSON.stringify(x.value.length > 40 ? `${x.value.slice(0, 40)}…` : x.value),
+              }),
+            )
+            .join('; ')}${l.ignored > l.ignoredExamples.length ? '; …' : ''}`,
+        }),
       );
   }
 }

@@ -5,9 +5,17 @@
 import { enCatalogImport } from './en-catalog-import.js';
 import { enCatalogCli } from './en-catalog-cli.js';
 import { enCatalogConfig } from './en-catalog-config.js';
+import { enCatalogInput } from './en-catalog-input.js';
+import { enCatalogApi } from './en-catalog-api.js';
+import { enCatalogState } from './en-catalog-state.js';
+import { enCatalogLib } from './en-catalog-lib.js';
 
 export const enCatalog = {
   ...enCatalogImport,
   ...enCatalogCli,
   ...enCatalogConfig,
+  ...enCatalogInput,
+  ...enCatalogApi,
+  ...enCatalogState,
+  ...enCatalogLib,
 } as const;

@@ -5,9 +5,17 @@
 import { viCatalogImport } from './vi-catalog-import.js';
 import { viCatalogCli } from './vi-catalog-cli.js';
 import { viCatalogConfig } from './vi-catalog-config.js';
+import { viCatalogInput } from './vi-catalog-input.js';
+import { viCatalogApi } from './vi-catalog-api.js';
+import { viCatalogState } from './vi-catalog-state.js';
+import { viCatalogLib } from './vi-catalog-lib.js';
 
 export const viCatalog: Readonly<Record<string, string>> = {
   ...viCatalogImport,
   ...viCatalogCli,
   ...viCatalogConfig,
+  ...viCatalogInput,
+  ...viCatalogApi,
+  ...viCatalogState,
+  ...viCatalogLib,
 };

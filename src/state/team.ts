@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../errors.js';
+import { t } from '../messages/index.js';
 import { FileStore } from './file/store.js';
 import { loadJournal, type JournalRecord } from './file/journal.js';
 import { ledgerFolder } from './file/ledger.js';
@@ -123,12 +124,9 @@ export async function migrateFileStore(
         if (cur.rows[0]?.value === secret) return;
         const held = await db.query(`SELECT 1 FROM ${s}.ledger_records LIMIT 1`);
         if ((held.rowCount ?? 0) > 0)
-          throw new UsageError(
-            `the state database ${dst.location} already holds ledgers made with another secret than ${folder}`,
-            {
-              hint: 'Migrate this folder into a schema of its own (stateSchema), or migrate it first, before any import uses the database.',
-            },
-          );
+          throw new UsageError(t('state.migrate.otherSecret', { location: dst.location, folder }), {
+            hint: t('state.migrate.otherSecret.hint'),
+          });
         await db.query(`UPDATE ${s}.meta SET value = $1 WHERE key = 'secret'`, [secret]);
       });
     }

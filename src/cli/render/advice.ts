@@ -56,6 +56,11 @@ export const CLI_WORDS = {
   'input.csv.width.hint': 'cli.words.input.csv.width.hint',
   'input.sheet.otherHasData': 'cli.words.input.sheet.otherHasData',
   'input.sheet.othersHaveData': 'cli.words.input.sheet.othersHaveData',
+  'api.timeout.hint': 'cli.words.api.timeout.hint',
+  'api.answer.tooLarge.hint': 'cli.words.api.answer.tooLarge.hint',
+  'api.report.totalTooLarge.hint': 'cli.words.api.report.totalTooLarge.hint',
+  'state.journal.damaged.hint': 'cli.words.state.journal.damaged.hint',
+  'state.journal.noHeader.hint': 'cli.words.state.journal.noHeader.hint',
 } as const satisfies Partial<Record<MessageId, MessageId>>;
 
 /** From now on, the library's messages above are said in the CLI's words (program.ts). */

@@ -82,7 +82,7 @@ export async function openCampaignState(
       if (run)
         held.lock = await target.store.lockCampaign(
           target.campaign,
-          `into campaign ${opts.campaignKey}`,
+          t('delivery.lock.campaign', { campaign: opts.campaignKey }),
         );
       held.ledger = await target.store.openLedger(target.campaign, run?.n);
     } catch (e) {

@@ -4,6 +4,7 @@
  */
 import type { Row } from '../types.js';
 import { corrupt } from './zip.js';
+import { t } from '../../messages/index.js';
 import { GENERAL, numberCell, type Format } from './numbers.js';
 import {
   ATTRS,
@@ -46,7 +47,7 @@ export function cellValue(
       if (s === undefined) {
         throw corrupt(
           `${ctx.displayName}:${line}`,
-          `cell ${ref} refers to a missing shared string`,
+          t('input.xlsx.missingSharedString', { cell: ref }),
         );
       }
       return s;

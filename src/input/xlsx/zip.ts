@@ -5,8 +5,9 @@
 import { readBlocks, type BlockTrail } from '../bytes.js';
 import { unzipSync } from 'fflate';
 import { UsageError } from '../../errors.js';
+import { t } from '../../messages/index.js';
 
-export const CSV_HINT = 'Save it from Excel as "CSV UTF-8 (Comma delimited)" and import that file.';
+export const CSV_HINT = (): string => t('input.xlsx.csv.hint');
 
 /** Larger parts cannot be turned into one JavaScript string. */
 const MAX_PART = 500 * 1024 * 1024;
@@ -65,20 +66,17 @@ export function openDocumentKind(head: Uint8Array): string | undefined {
 /** An OpenDocument file where a lead file or a list was expected: what it is, and what to do. */
 export function openDocumentError(displayName: string, kind: string): UsageError {
   if (kind.startsWith('spreadsheet')) {
-    return new UsageError(
-      `${displayName} is an OpenDocument spreadsheet (.ods), which cacs does not read`,
-      {
-        hint: 'Save it as .xlsx or as CSV (UTF-8) — in LibreOffice Calc: File › Save As… — and import that file.',
-      },
-    );
+    return new UsageError(t('input.ods', { file: displayName }), { hint: t('input.ods.hint') });
   }
-  return new UsageError(`${displayName} is an OpenDocument ${kind} document, not a spreadsheet`, {
-    hint: 'Export the leads as .xlsx or CSV (UTF-8), and import that file.',
+  return new UsageError(t('input.odf', { file: displayName, kind }), {
+    hint: t('input.odf.hint'),
   });
 }
 
 export function corrupt(displayName: string, why: string): UsageError {
-  return new UsageError(`${displayName}: cannot read this Excel file (${why})`, { hint: CSV_HINT });
+  return new UsageError(t('input.xlsx.corrupt', { file: displayName, why }), {
+    hint: CSV_HINT(),
+  });
 }
 
 export const norm = (name: string) => name.replace(/\\/g, '/').replace(/^\/+/, '').toLowerCase();
@@ -96,8 +94,8 @@ export function extract(
       filter: (f) => {
         if (!want.has(norm(f.name))) return false;
         if (f.originalSize > MAX_PART) {
-          throw new UsageError(`${displayName}: the sheet is too large to read from Excel`, {
-            hint: CSV_HINT,
+          throw new UsageError(t('input.xlsx.sheetTooLarge', { file: displayName }), {
+            hint: CSV_HINT(),
           });
         }
         return true;
@@ -105,7 +103,7 @@ export function extract(
     });
   } catch (e) {
     if (e instanceof UsageError) throw e;
-    throw corrupt(displayName, `damaged zip: ${(e as Error).message}`);
+    throw corrupt(displayName, t('input.xlsx.damagedZip', { reason: (e as Error).message }));
   }
   const out = new Map<string, string>();
   const decoder = new TextDecoder('utf-8');
@@ -129,15 +127,15 @@ export async function readZip(
     if (typeof code !== 'string') throw e;
     throw new UsageError(
       code === 'ENOENT'
-        ? `${displayName}: no such file`
-        : `${displayName}: cannot read (${code ?? 'error'})`,
+        ? t('input.xlsx.noSuchFile', { file: displayName })
+        : t('input.xlsx.cannotRead', { file: displayName, code: code ?? 'error' }),
     );
   }
   if (data.length >= 4 && data.readUInt32BE(0) === 0xd0cf11e0) {
-    throw corrupt(displayName, 'an old Excel 97-2003 .xls file, or a password-protected one');
+    throw corrupt(displayName, t('input.xlsx.oldOrProtected'));
   }
   if (data.length < 4 || data.readUInt32LE(0) !== ZIP_LOCAL) {
-    throw corrupt(displayName, 'not a zip archive');
+    throw corrupt(displayName, t('input.xlsx.notZip'));
   }
   const odf = openDocumentKind(data.subarray(0, 256));
   if (odf !== undefined) throw openDocumentError(displayName, odf);

@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { t } from '../../messages/index.js';
 import { writeFileAtomicSync } from '../../atomic-write.js';
 import { UsageError } from '../../errors.js';
 import { acquireLock } from './lock.js';
@@ -63,14 +64,14 @@ export class FileBookmarks implements BookmarkStore {
 
   write(key: BookmarkKey, state: BookmarkState): void {
     const file = this.where(key);
-    writingState(path.dirname(file), `the bookmark ${path.basename(file)}`, () =>
+    writingState(path.dirname(file), t('state.bookmark.file', { name: path.basename(file) }), () =>
       writeFileAtomicSync(file, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 }),
     );
   }
 
   remove(key: BookmarkKey): void {
     const file = this.where(key);
-    writingState(path.dirname(file), `the bookmark ${path.basename(file)}`, () =>
+    writingState(path.dirname(file), t('state.bookmark.file', { name: path.basename(file) }), () =>
       fs.rmSync(file, { force: true }),
     );
   }
@@ -83,7 +84,10 @@ export class FileBookmarks implements BookmarkStore {
     } catch (e) {
       if ((e as { code?: string }).code === 'ENOENT') return [];
       throw new UsageError(
-        `cannot read the bookmark folder ${dir}: ${(e as { code?: string }).code ?? e}`,
+        t('state.bookmark.folderUnreadable', {
+          dir,
+          code: String((e as { code?: string }).code ?? e),
+        }),
       );
     }
     const out: StoredBookmark[] = [];

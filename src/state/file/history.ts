@@ -6,6 +6,7 @@
 import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { t } from '../../messages/index.js';
 import { writingState } from './state-write.js';
 import type { RunEnd, RunRecord, RunStart } from '../types.js';
 
@@ -24,7 +25,7 @@ export function newRun(now = new Date()): { id: string; n: number } {
 /** Append one record (one write: lines of concurrent runs do not interleave). */
 export function appendHistory(stateDir: string, rec: RunStart | RunEnd): void {
   const file = historyFile(stateDir);
-  writingState(path.dirname(file), 'the import history', () => appendLine(file, rec));
+  writingState(path.dirname(file), t('state.history.what'), () => appendLine(file, rec));
 }
 
 function appendLine(file: string, rec: RunStart | RunEnd): void {

@@ -13,7 +13,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { flushOnExit } from '../../cleanup.js';
 import { FailureError, UsageError } from '../../errors.js';
-import { formatBytes, formatLocalTime, formatCount, plural } from '../../text.js';
+import { t, tCount } from '../../messages/index.js';
+import { formatBytes, formatLocalTime, formatCount } from '../../text.js';
 import { freeSpace } from '../../atomic-write.js';
 import type {
   DeliveryJournal,
@@ -257,13 +258,24 @@ export class JournalWriteError extends FailureError {
     const full = code === 'ENOSPC' || code === 'EFBIG' || code === 'EDQUOT';
     // Not a full disk: a read-only mount, a file in the folder's place… (state-write.ts).
     const other = full ? undefined : describeStateFailure(folder, code);
-    const free = freeBytes === undefined ? '' : ` (${formatBytes(freeBytes)} free now)`;
-    super(`cannot write the import ${what} in ${folder}: ${other?.why ?? 'the disk is full'}`, {
-      hint: other
-        ? `${other.hint} Leads that may have arrived are not sent again.`
-        : `Free at least ${formatBytes(JOURNAL_ROOM)} in ${folder}${free}, or point CACS_STATE_DIR at a folder with room, then run the same command: leads that may have arrived are not sent again.`,
-      category: 'write_failed',
-    });
+    const why = other?.why ?? t('state.write.diskFull');
+    super(
+      what === 'journal'
+        ? t('state.journal.unwritable', { folder, why })
+        : t('state.ledger.unwritable', { folder, why }),
+      {
+        hint: other
+          ? t('state.journal.unwritable.otherHint', { hint: other.hint })
+          : freeBytes === undefined
+            ? t('state.journal.diskFull.hint', { room: formatBytes(JOURNAL_ROOM), folder })
+            : t('state.journal.diskFull.free.hint', {
+                room: formatBytes(JOURNAL_ROOM),
+                folder,
+                free: formatBytes(freeBytes),
+              }),
+        category: 'write_failed',
+      },
+    );
     this.name = 'JournalWriteError';
   }
 }
@@ -322,7 +334,7 @@ export async function openImportJournal(opts: FileJournalOptions): Promise<Journ
   let forgetFlush = () => {};
   // The open journal, closed again when opening fails after it (its first record not written).
   let opened: AppendLog | undefined;
-  writingState(dir, 'the import journal', () =>
+  writingState(dir, t('state.journal.what'), () =>
     fs.mkdirSync(dir, { recursive: true, mode: 0o700 }),
   );
   const file = path.join(dir, `${journalKey(inputHash, opts.campaignKey, opts.baseUrl)}.jsonl`);
@@ -372,9 +384,7 @@ export async function openImportJournal(opts: FileJournalOptions): Promise<Journ
       const resumed = resumeNote(journal);
       if (resumed) opts.note(resumed);
       if (JSON.stringify(journal.header.fingerprint) !== JSON.stringify(opts.fingerprint)) {
-        opts.note(
-          'note: options that decide what is sent differ from the earlier run; rows it settled still count as settled',
-        );
+        opts.note(t('state.journal.optionsDiffer'));
       }
     }
     const dj: DeliveryJournal = {
@@ -440,24 +450,28 @@ export function resumeNote(
   journal.states.forEachSet((_line, state) => count[state]!++);
   const e = journal.earlier;
   const parts: string[] = [];
-  if (e.imported > 0) parts.push(`imported ${plural(e.imported, 'lead')}`);
-  else if (count[DONE]! > 0)
-    parts.push(`sent ${plural(count[DONE]!, 'lead')} (the service skipped them all)`);
+  if (e.imported > 0) parts.push(tCount('state.journal.resume.imported', e.imported));
+  else if (count[DONE]! > 0) parts.push(tCount('state.journal.resume.skipped', count[DONE]!));
   if (count[REJECTED]! > 0)
-    parts.push(`had ${formatCount(count[REJECTED]!)} refused by the service`);
+    parts.push(t('state.journal.resume.refused', { count: formatCount(count[REJECTED]!) }));
   if (count[UNCERTAIN]! > 0)
     parts.push(
-      `left ${formatCount(count[UNCERTAIN]!)} uncertain` +
-        (journal.inFlightAtCrash > 0
-          ? ` (${formatCount(journal.inFlightAtCrash)} in flight when it stopped)`
-          : ''),
+      journal.inFlightAtCrash > 0
+        ? t('state.journal.resume.uncertain.inFlight', {
+            count: formatCount(count[UNCERTAIN]!),
+            inFlight: formatCount(journal.inFlightAtCrash),
+          })
+        : t('state.journal.resume.uncertain', { count: formatCount(count[UNCERTAIN]!) }),
     );
   if (parts.length === 0) return undefined;
   const list =
     parts.length === 1
       ? parts[0]!
-      : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]!}`;
-  return `resuming: an earlier run of this file (started ${formatLocalTime(e.since)}) ${list}; those are not sent again`;
+      : t('state.journal.resume.list', {
+          first: parts.slice(0, -1).join(', '),
+          last: parts[parts.length - 1]!,
+        });
+  return t('state.journal.resume', { since: formatLocalTime(e.since), list });
 }
 
 /** The record of an outcome; reasons (service messages) pass the scrubber first. */
@@ -516,15 +530,15 @@ export function loadJournal(file: string): LoadedJournal {
     try {
       records.push(JSON.parse(l) as JournalRecord);
     } catch {
-      throw new UsageError(`the journal ${file} is damaged at line ${i + 1}`, {
-        hint: 'Move it away, or rerun with --restart (the campaign ledger still holds back leads already imported).',
+      throw new UsageError(t('state.journal.damaged', { file, line: i + 1 }), {
+        hint: t('state.journal.damaged.hint'),
       });
     }
   }
   const header = records[0];
   if (!header || header.k !== 'h')
-    throw new UsageError(`the journal ${file} has no header`, {
-      hint: 'Move it away or rerun with --restart.',
+    throw new UsageError(t('state.journal.noHeader', { file }), {
+      hint: t('state.journal.noHeader.hint'),
     });
   const replay = replayJournal(records);
   const validBytes = Buffer.byteLength(text.slice(0, text.lastIndexOf('\n') + 1));

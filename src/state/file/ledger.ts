@@ -22,6 +22,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../../errors.js';
+import { t } from '../../messages/index.js';
 import { freeSpace, writeFileAtomicSync } from '../../atomic-write.js';
 import { flushOnExit } from '../../cleanup.js';
 import { writingState } from './state-write.js';
@@ -95,7 +96,7 @@ export class Hasher {
   /** The state folder's hasher: its secret is made on first use (0600, created exclusively). */
   static forStateDir(stateDir: string): Hasher {
     const dir = path.join(stateDir, 'ledgers');
-    return writingState(dir, 'the ledger secret', () => Hasher.fromFolder(dir));
+    return writingState(dir, t('state.ledger.secret.what'), () => Hasher.fromFolder(dir));
   }
 
   private static fromFolder(dir: string): Hasher {
@@ -109,8 +110,8 @@ export class Hasher {
       // Ledgers without their secret cannot be read: a new secret would make every lead they
       // hold look new, and send it again.
       if (fs.readdirSync(dir).some((f) => f.endsWith('.ledger')))
-        throw new UsageError(`the ledger secret ${file} is missing, but ledgers are beside it`, {
-          hint: 'Restore it from the backup of this state folder; without it cacs cannot tell which leads the campaigns already have, so it sends nothing.',
+        throw new UsageError(t('state.ledger.secret.missing', { file }), {
+          hint: t('state.ledger.secret.missing.hint'),
         });
       const fresh = randomBytes(12);
       try {
@@ -124,10 +125,10 @@ export class Hasher {
       }
     }
     if (bytes.length < 12)
-      throw new UsageError(`the ledger secret ${file} is damaged (${bytes.length} bytes)`, {
+      throw new UsageError(t('state.ledger.secret.damaged', { file, bytes: bytes.length }), {
         hint: fs.readdirSync(dir).some((f) => f.endsWith('.ledger'))
-          ? 'Restore it from a backup: without it the ledgers beside it cannot be read.'
-          : 'No ledger uses it yet (none is beside it): remove it, then run the same command.',
+          ? t('state.ledger.secret.damaged.hint')
+          : t('state.ledger.secret.unused.hint'),
       });
     return new Hasher([bytes.readUInt32LE(0), bytes.readUInt32LE(4), bytes.readUInt32LE(8)]);
   }
@@ -268,8 +269,8 @@ export function* readRecords(
       const whole = n - (n % RECORD_BYTES);
       for (let o = 0; o < whole; o += RECORD_BYTES, index++) {
         if (buf[o + 21] !== MARK)
-          throw new UsageError(`the ledger ${file} is damaged at record ${index + 1}`, {
-            hint: 'Move it aside (cacs then no longer knows which leads this campaign has) or restore it from a backup.',
+          throw new UsageError(t('state.ledger.damaged', { file, record: index + 1 }), {
+            hint: t('state.ledger.damaged.hint'),
           });
         yield {
           lo: buf.readUInt32LE(o),
@@ -315,10 +316,8 @@ export function loadTable(file: string): { table: LedgerTable; validBytes: numbe
       for (let o = 0; o < whole; o += RECORD_BYTES) {
         if (buf[o + 21] !== MARK)
           throw new UsageError(
-            `the ledger ${file} is damaged at record ${(pos + o) / RECORD_BYTES + 1}`,
-            {
-              hint: 'Move it aside (cacs then no longer knows which leads this campaign has) or restore it from a backup.',
-            },
+            t('state.ledger.damaged', { file, record: (pos + o) / RECORD_BYTES + 1 }),
+            { hint: t('state.ledger.damaged.hint') },
           );
         const w = o >> 2;
         if (le) table.set(words[w]!, words[w + 1]!, buf[o + 20]!, words[w + 3]!, words[w + 4]!);
@@ -530,16 +529,24 @@ function damagedLedger(
   validBytes: number,
   held: number,
 ): UsageError {
-  const records = (n: number) => `${n} record${n === 1 ? '' : 's'}`;
+  // Counts as written in a file name's neighbourhood: plain digits, no grouping.
+  const records = (n: number) =>
+    n === 1 ? t('state.ledger.records.one', { n }) : t('state.ledger.records.other', { n });
   const heldRecords = Math.floor(held / RECORD_BYTES);
   const what = !fs.existsSync(file)
-    ? 'is missing'
-    : `holds ${records(Math.floor(validBytes / RECORD_BYTES))} (${fs.statSync(file).size} bytes)`;
+    ? t('state.ledger.cut.missing')
+    : t('state.ledger.cut.holds', {
+        records: records(Math.floor(validBytes / RECORD_BYTES)),
+        bytes: fs.statSync(file).size,
+      });
   return new UsageError(
-    `the campaign's ledger ${file} ${what}, but ${path.basename(metaFile)} beside it says it held ${records(heldRecords)} after the last run that wrote it: it was emptied or cut short, and read as it is it would let leads the campaign already has be sent again. Nothing was sent`,
-    {
-      hint: `Restore ${path.basename(file)} from the backup of the state folder. To go on with what it holds now (cacs then sends again the leads it lost), delete ${metaFile}.`,
-    },
+    t('state.ledger.cut', {
+      file,
+      what,
+      meta: path.basename(metaFile),
+      held: records(heldRecords),
+    }),
+    { hint: t('state.ledger.cut.hint', { name: path.basename(file), meta: metaFile }) },
   );
 }
 

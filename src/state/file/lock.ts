@@ -18,6 +18,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { t } from '../../messages/index.js';
 import { writeFileAtomicSync } from '../../atomic-write.js';
 import { stateWriteError } from './state-write.js';
 import { LockedError } from '../../errors.js';
@@ -104,17 +105,17 @@ function judge(file: string, seen: Seen, now: number): Verdict {
 /** Import wording: "another cacs run (pid 123) is importing leads.csv right now". */
 function importLockedError(what: string, pid: number | undefined): LockedError {
   if (pid === process.pid) {
-    return new LockedError(`this process is already importing ${what}`, {
-      hint: 'Wait for that import to finish before starting another of the same file.',
+    return new LockedError(t('state.lock.import.self', { what }), {
+      hint: t('state.lock.import.self.hint'),
     });
   }
   if (pid === undefined) {
-    return new LockedError(`another cacs run is starting to import ${what} right now`, {
-      hint: `Wait for it to finish; a lock file that stays empty is taken over after ${STALE_UNREADABLE_MS / 1000} s.`,
+    return new LockedError(t('state.lock.import.starting', { what }), {
+      hint: t('state.lock.import.starting.hint', { seconds: STALE_UNREADABLE_MS / 1000 }),
     });
   }
-  return new LockedError(`another cacs run (pid ${pid}) is importing ${what} right now`, {
-    hint: `Wait for it to finish, or stop it (kill ${pid}); a lock left by a dead process is taken over.`,
+  return new LockedError(t('state.lock.import.other', { pid, what }), {
+    hint: t('state.lock.other.hint', { pid }),
   });
 }
 
@@ -183,7 +184,11 @@ export function acquireLock(
       };
     } catch (e) {
       if ((e as { code?: string }).code !== 'EEXIST')
-        throw stateWriteError(e, path.dirname(file), `the lock file ${path.basename(file)}`);
+        throw stateWriteError(
+          e,
+          path.dirname(file),
+          t('state.lock.file', { name: path.basename(file) }),
+        );
     }
     const seen = look(file);
     if (!seen) continue; // released meanwhile: try again
@@ -192,7 +197,7 @@ export function acquireLock(
     // Stale: its process is gone (or it stayed unreadable too long). Move it away, try again.
     removeStale(file, seen);
   }
-  throw new LockedError(`could not take the lock ${file}`, {
-    hint: 'Another cacs run may be starting; try again.',
+  throw new LockedError(t('state.lock.notTaken', { file }), {
+    hint: t('state.lock.notTaken.hint'),
   });
 }

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { assertCanCreateIn, freeSpace } from '../../atomic-write.js';
 import { CacsError, FailureError } from '../../errors.js';
+import { t } from '../../messages/index.js';
 import { formatBytes } from '../../text.js';
 
 /** Room asked for when the state folder is full: ample for the records of a large import. */
@@ -35,14 +36,19 @@ export function describeStateFailure(
   folder: string,
   code: string,
 ): { why: string; hint: string; code: string } {
-  const elsewhere =
-    'or point CACS_STATE_DIR at another folder that is kept (cacs remembers there what it has sent and fetched)';
   if (FULL.has(code)) {
     const free = freeSpace(existingAncestor(folder));
     return {
       code,
-      why: 'the disk is full',
-      hint: `Free at least ${formatBytes(STATE_ROOM)} in ${folder}${free === undefined ? '' : ` (${formatBytes(free)} free now)`}, ${elsewhere}, then run the same command.`,
+      why: t('state.write.diskFull'),
+      hint:
+        free === undefined
+          ? t('state.write.diskFull.hint', { room: formatBytes(STATE_ROOM), folder })
+          : t('state.write.diskFull.free.hint', {
+              room: formatBytes(STATE_ROOM),
+              folder,
+              free: formatBytes(free),
+            }),
     };
   }
   // What the folder's path runs into: a file where a folder should be, a read-only mount, a
@@ -67,27 +73,27 @@ export function describeStateFailure(
     case 'ENOTDIR':
       return {
         code: real,
-        why: `${at} is a file, not a folder`,
-        hint: `Move ${at} out of the way, ${elsewhere}, then run the same command.`,
+        why: t('state.write.notFolder', { folder: at }),
+        hint: t('state.write.notFolder.hint', { folder: at }),
       };
     case 'EROFS':
       return {
         code: real,
-        why: `${at} is on a read-only file system`,
-        hint: `Mount it writable, ${elsewhere}, then run the same command.`,
+        why: t('state.write.readOnly', { folder: at }),
+        hint: t('state.write.readOnly.hint'),
       };
     case 'EACCES':
     case 'EPERM':
       return {
         code: real,
-        why: `this user may not write in ${at} (permission denied)`,
-        hint: `Give this user write access to ${at} (or run cacs as its owner), ${elsewhere}, then run the same command.`,
+        why: t('state.write.denied', { folder: at }),
+        hint: t('state.write.denied.hint', { folder: at }),
       };
     default:
       return {
         code: real,
-        why: `the write failed (${real})`,
-        hint: `Check the disk and the folder, ${elsewhere}, then run the same command.`,
+        why: t('state.write.failed', { code: real }),
+        hint: t('state.write.failed.hint'),
       };
   }
 }
@@ -101,7 +107,12 @@ export function stateWriteError(e: unknown, folder: string, what: string): unkno
   const code = (e as { code?: unknown } | null)?.code;
   if (typeof code !== 'string' || !/^E[A-Z]+$/.test(code) || code === 'EEXIST') return e;
   const d = describeStateFailure(folder, code);
-  return new StateWriteError(`cannot write ${what} in ${folder}: ${d.why}`, d.hint, d.code, folder);
+  return new StateWriteError(
+    t('state.write.cannot', { what, folder, why: d.why }),
+    d.hint,
+    d.code,
+    folder,
+  );
 }
 
 /** Run a state write, its failure turned into a StateWriteError (see stateWriteError). */

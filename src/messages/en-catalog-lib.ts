@@ -1,0 +1,76 @@
+/**
+ * English messages of the leads' checks (do-not-call lists, duplicates, blank files), the
+ * delivery stages, the library's entry points (src/index.ts, options.ts) and atomic writes.
+ * Spread into the catalog by en-catalog.ts; none names a command-line flag.
+ */
+export const enCatalogLib = {
+  // ── leads/suppress.ts: do-not-call lists ─────────────────────────────────────────────
+  'leads.dnc.stopped.import.unusable':
+    'Nothing was sent: cacs does not import without a do-not-call list it was given.',
+  'leads.dnc.stopped.import.empty':
+    'Nothing was sent: a list without numbers is refused, so that an export that came out empty never lets every lead through.',
+  'leads.dnc.stopped.report.unusable':
+    'Nothing was asked of the service: the compliance check does not run without a do-not-call list it was given.',
+  'leads.dnc.stopped.report.empty':
+    'Nothing was asked of the service: a list without numbers is refused, so that an export that came out empty never passes every call as clean.',
+  'leads.dnc.phonePattern': 'the phone pattern {pattern} is not a valid regular expression',
+  'leads.dnc.phonePattern.hint':
+    'fix import.phonePattern in the configuration (a JavaScript regular expression)',
+  'leads.dnc.phoneColumns':
+    '{name}: {count} columns look like the phone column ({columns}); a do-not-call list needs exactly one',
+  'leads.dnc.phoneColumns.hint':
+    'Keep one phone column in the list, or save the numbers alone as a text file with one number per line.',
+  'leads.dnc.noPhoneColumn':
+    '{name}: no phone column: none of its columns ({columns}) is phone_number or one of its aliases',
+  'leads.dnc.noPhoneColumn.hint':
+    'Name the column of numbers phone_number (or phone, mobile, sdt, số điện thoại…), or save the numbers alone as a text file with one number per line.',
+  'leads.dnc.unusable.hint': '{stopped} Fix or replace the file, or remove it from {from}.',
+  'leads.dnc.error': 'do-not-call list {message}',
+  'leads.dnc.unreadable': 'do-not-call list {name}: cannot read it ({code})',
+  'leads.dnc.notFile': '{name}: not a regular file (a pipe or a device)',
+  'leads.dnc.notFile.hint': 'Save the list to a file first, and give that file.',
+  'leads.dnc.noPhone': 'do-not-call list {name}: no phone number in it',
+  'leads.dnc.noPhone.ignored.one':
+    'do-not-call list {name}: no phone number in it ({count} entry is not a phone number, e.g. line {line}: {value})',
+  'leads.dnc.noPhone.ignored.other':
+    'do-not-call list {name}: no phone number in it ({count} entries are not phone numbers, e.g. line {line}: {value})',
+  'leads.dnc.noPhone.hint':
+    '{stopped} Check the file (the phone column, one number per line), or remove it from {from}.',
+  'leads.dnc.reason': 'on do-not-call list {list}',
+  'leads.dnc.ignored.one':
+    'do-not-call list {list}: {count} entry is not a phone number once normalised and was ignored ({examples})',
+  'leads.dnc.ignored.other':
+    'do-not-call list {list}: {count} entries are not a phone number once normalised and were ignored ({examples})',
+  'leads.dnc.example': 'line {line}: {value}',
+
+  // ── leads/prepare.ts ─────────────────────────────────────────────────────────────────
+  'leads.duplicate': 'phone_number {phone} already on line {line}',
+  'leads.blankOnly.single': '{file}: no data rows: the row after the header is blank',
+  'leads.blankOnly.all': '{file}: no data rows: all {total} rows after the header are blank',
+  'leads.blankOnly.hint': 'Check that this is the file you meant (an export that came out empty?).',
+
+  // ── delivery ─────────────────────────────────────────────────────────────────────────
+  'delivery.history.find.empty': 'give a phone number or a ref_id to look for',
+  'delivery.reconcile.notFoundYet': 'not found yet (a lead shows in reports only once called)',
+  'delivery.lock.campaign': 'into campaign {campaign}',
+  'delivery.sidecars.notWritable': '{dir} is not writable: the lists of this import go to {cwd}',
+
+  // ── index.ts, options.ts: the library's entry points ─────────────────────────────────
+  'lib.option.delimiter': 'delimiter {value}: {choices}',
+  'lib.option.delimiter.choices': 'use one of , ; tab |',
+  'lib.option.format': 'format {value}: expected one of {formats}',
+  'lib.option.wholeNumber': 'expected a whole number from {min} to {max}',
+  'lib.serviceUrl.missing': '{fn}: give serviceUrl (the address the client talks to)',
+  'lib.import.serviceUrl.hint':
+    'Make the client with createClient(), or pass serviceUrl, or stateDir: false.',
+  'lib.reconcile.serviceUrl.hint': 'Make the client with createClient(), or pass serviceUrl.',
+  'lib.import.clientNeeded': 'runImport: a client is needed unless dryRun is set',
+  'lib.import.fileNeeded': 'runImport: give file (or input, a stream)',
+  'lib.serviceOrClient': '{fn}: give serviceUrl, or a client made by createClient()',
+  'lib.campaignKey.empty': '{fn}: campaignKey is empty',
+  'lib.migrate.notPostgres': 'to: {url} is not a postgres:// or postgresql:// URL',
+
+  // ── atomic-write.ts: errors said as the system says them ─────────────────────────────
+  'write.errno.notDescriptor': 'not an open descriptor',
+  'write.errno.loop': 'too many levels of symbolic links',
+} as const;

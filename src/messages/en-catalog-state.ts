@@ -1,0 +1,107 @@
+/**
+ * English messages of the file state store (src/state/file/: journal, ledger, locks, state
+ * writes, bookmarks, history) and of moving a state folder into a database (state/team.ts).
+ * Spread into the catalog by en-catalog.ts; none names a command-line flag (the CLI's words:
+ * `cli.words.state.*`).
+ */
+export const enCatalogState = {
+  // ── state-write.ts: a state folder that cannot be written ────────────────────────────
+  'state.write.diskFull': 'the disk is full',
+  'state.write.diskFull.hint':
+    'Free at least {room} in {folder}, or point CACS_STATE_DIR at another folder that is kept (cacs remembers there what it has sent and fetched), then run the same command.',
+  'state.write.diskFull.free.hint':
+    'Free at least {room} in {folder} ({free} free now), or point CACS_STATE_DIR at another folder that is kept (cacs remembers there what it has sent and fetched), then run the same command.',
+  'state.write.notFolder': '{folder} is a file, not a folder',
+  'state.write.notFolder.hint':
+    'Move {folder} out of the way, or point CACS_STATE_DIR at another folder that is kept (cacs remembers there what it has sent and fetched), then run the same command.',
+  'state.write.readOnly': '{folder} is on a read-only file system',
+  'state.write.readOnly.hint':
+    'Mount it writable, or point CACS_STATE_DIR at another folder that is kept (cacs remembers there what it has sent and fetched), then run the same command.',
+  'state.write.denied': 'this user may not write in {folder} (permission denied)',
+  'state.write.denied.hint':
+    'Give this user write access to {folder} (or run cacs as its owner), or point CACS_STATE_DIR at another folder that is kept (cacs remembers there what it has sent and fetched), then run the same command.',
+  'state.write.failed': 'the write failed ({code})',
+  'state.write.failed.hint':
+    'Check the disk and the folder, or point CACS_STATE_DIR at another folder that is kept (cacs remembers there what it has sent and fetched), then run the same command.',
+  'state.write.cannot': 'cannot write {what} in {folder}: {why}',
+
+  // ── journal.ts ───────────────────────────────────────────────────────────────────────
+  'state.journal.unwritable': 'cannot write the import journal in {folder}: {why}',
+  'state.ledger.unwritable': 'cannot write the import ledger in {folder}: {why}',
+  'state.journal.unwritable.otherHint': '{hint} Leads that may have arrived are not sent again.',
+  'state.journal.diskFull.hint':
+    'Free at least {room} in {folder}, or point CACS_STATE_DIR at a folder with room, then run the same command: leads that may have arrived are not sent again.',
+  'state.journal.diskFull.free.hint':
+    'Free at least {room} in {folder} ({free} free now), or point CACS_STATE_DIR at a folder with room, then run the same command: leads that may have arrived are not sent again.',
+  'state.journal.what': 'the import journal',
+  'state.journal.optionsDiffer':
+    'note: options that decide what is sent differ from the earlier run; rows it settled still count as settled',
+  'state.journal.resume.imported.one': 'imported {count} lead',
+  'state.journal.resume.imported.other': 'imported {count} leads',
+  'state.journal.resume.skipped.one': 'sent {count} lead (the service skipped them all)',
+  'state.journal.resume.skipped.other': 'sent {count} leads (the service skipped them all)',
+  'state.journal.resume.refused': 'had {count} refused by the service',
+  'state.journal.resume.uncertain': 'left {count} uncertain',
+  'state.journal.resume.uncertain.inFlight':
+    'left {count} uncertain ({inFlight} in flight when it stopped)',
+  'state.journal.resume.list': '{first} and {last}',
+  'state.journal.resume':
+    'resuming: an earlier run of this file (started {since}) {list}; those are not sent again',
+  'state.journal.damaged': 'the journal {file} is damaged at line {line}',
+  'state.journal.damaged.hint':
+    'Move it away, or import it again from the start (the campaign ledger still holds back leads already imported).',
+  'state.journal.noHeader': 'the journal {file} has no header',
+  'state.journal.noHeader.hint': 'Move it away or import it again from the start.',
+
+  // ── ledger.ts ────────────────────────────────────────────────────────────────────────
+  'state.ledger.secret.what': 'the ledger secret',
+  'state.ledger.secret.missing': 'the ledger secret {file} is missing, but ledgers are beside it',
+  'state.ledger.secret.missing.hint':
+    'Restore it from the backup of this state folder; without it cacs cannot tell which leads the campaigns already have, so it sends nothing.',
+  'state.ledger.secret.damaged': 'the ledger secret {file} is damaged ({bytes} bytes)',
+  'state.ledger.secret.damaged.hint':
+    'Restore it from a backup: without it the ledgers beside it cannot be read.',
+  'state.ledger.secret.unused.hint':
+    'No ledger uses it yet (none is beside it): remove it, then run the same command.',
+  'state.ledger.damaged': 'the ledger {file} is damaged at record {record}',
+  'state.ledger.damaged.hint':
+    'Move it aside (cacs then no longer knows which leads this campaign has) or restore it from a backup.',
+  'state.ledger.records.one': '{n} record',
+  'state.ledger.records.other': '{n} records',
+  'state.ledger.cut.missing': 'is missing',
+  'state.ledger.cut.holds': 'holds {records} ({bytes} bytes)',
+  'state.ledger.cut':
+    "the campaign's ledger {file} {what}, but {meta} beside it says it held {held} after the last run that wrote it: it was emptied or cut short, and read as it is it would let leads the campaign already has be sent again. Nothing was sent",
+  'state.ledger.cut.hint':
+    'Restore {name} from the backup of the state folder. To go on with what it holds now (cacs then sends again the leads it lost), delete {meta}.',
+
+  // ── lock.ts ──────────────────────────────────────────────────────────────────────────
+  'state.lock.import.self': 'this process is already importing {what}',
+  'state.lock.import.self.hint':
+    'Wait for that import to finish before starting another of the same file.',
+  'state.lock.import.starting': 'another cacs run is starting to import {what} right now',
+  'state.lock.import.starting.hint':
+    'Wait for it to finish; a lock file that stays empty is taken over after {seconds} s.',
+  'state.lock.import.other': 'another cacs run (pid {pid}) is importing {what} right now',
+  'state.lock.other.hint':
+    'Wait for it to finish, or stop it (kill {pid}); a lock left by a dead process is taken over.',
+  'state.lock.file': 'the lock file {name}',
+  'state.lock.notTaken': 'could not take the lock {file}',
+  'state.lock.notTaken.hint': 'Another cacs run may be starting; try again.',
+
+  // ── bookmarks.ts, history.ts ─────────────────────────────────────────────────────────
+  'state.bookmark.file': 'the bookmark {name}',
+  'state.bookmark.folderUnreadable': 'cannot read the bookmark folder {dir}: {code}',
+  'state.history.what': 'the import history',
+
+  // ── team.ts: a state folder moved into a database ────────────────────────────────────
+  'state.migrate.otherSecret':
+    'the state database {location} already holds ledgers made with another secret than {folder}',
+  'state.migrate.otherSecret.hint':
+    'Migrate this folder into a schema of its own (stateSchema), or migrate it first, before any import uses the database.',
+
+  // ── the CLI's words for the remedies above that are its flags ────────────────────────
+  'cli.words.state.journal.damaged.hint':
+    'Move it away, or rerun with --restart (the campaign ledger still holds back leads already imported).',
+  'cli.words.state.journal.noHeader.hint': 'Move it away or rerun with --restart.',
+} as const;

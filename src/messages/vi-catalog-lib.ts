@@ -1,0 +1,69 @@
+/** Vietnamese for en-catalog-lib.ts (same ids, same placeholders). Spread by vi-catalog.ts. */
+export const viCatalogLib: Readonly<Record<string, string>> = {
+  'leads.dnc.stopped.import.unusable':
+    'Không gửi gì: cacs không nhập khi thiếu danh sách không gọi đã được chỉ định.',
+  'leads.dnc.stopped.import.empty':
+    'Không gửi gì: danh sách không có số nào sẽ bị từ chối, để một bản xuất bị trống không bao giờ cho mọi khách hàng lọt qua.',
+  'leads.dnc.stopped.report.unusable':
+    'Chưa hỏi dịch vụ: kiểm tra tuân thủ không chạy khi thiếu danh sách không gọi đã được chỉ định.',
+  'leads.dnc.stopped.report.empty':
+    'Chưa hỏi dịch vụ: danh sách không có số nào sẽ bị từ chối, để một bản xuất bị trống không bao giờ coi mọi cuộc gọi là hợp lệ.',
+  'leads.dnc.phonePattern': 'mẫu số điện thoại {pattern} không phải biểu thức chính quy hợp lệ',
+  'leads.dnc.phonePattern.hint':
+    'hãy sửa import.phonePattern trong cấu hình (một biểu thức chính quy JavaScript)',
+  'leads.dnc.phoneColumns':
+    '{name}: {count} cột trông giống cột số điện thoại ({columns}); danh sách không gọi cần đúng một cột',
+  'leads.dnc.phoneColumns.hint':
+    'Hãy giữ một cột số điện thoại trong danh sách, hoặc lưu riêng các số thành tệp văn bản, mỗi dòng một số.',
+  'leads.dnc.noPhoneColumn':
+    '{name}: không có cột số điện thoại: không cột nào ({columns}) là phone_number hay tên gọi khác của nó',
+  'leads.dnc.noPhoneColumn.hint':
+    'Hãy đặt tên cột chứa số là phone_number (hoặc phone, mobile, sdt, số điện thoại…), hoặc lưu riêng các số thành tệp văn bản, mỗi dòng một số.',
+  'leads.dnc.unusable.hint': '{stopped} Hãy sửa hoặc thay tệp, hoặc bỏ nó khỏi {from}.',
+  'leads.dnc.error': 'danh sách không gọi {message}',
+  'leads.dnc.unreadable': 'danh sách không gọi {name}: không đọc được ({code})',
+  'leads.dnc.notFile': '{name}: không phải tệp thông thường (là pipe hoặc thiết bị)',
+  'leads.dnc.notFile.hint': 'Hãy lưu danh sách ra tệp trước, rồi chỉ định tệp đó.',
+  'leads.dnc.noPhone': 'danh sách không gọi {name}: không có số điện thoại nào',
+  'leads.dnc.noPhone.ignored.one':
+    'danh sách không gọi {name}: không có số điện thoại nào ({count} mục không phải số điện thoại, ví dụ dòng {line}: {value})',
+  'leads.dnc.noPhone.ignored.other':
+    'danh sách không gọi {name}: không có số điện thoại nào ({count} mục không phải số điện thoại, ví dụ dòng {line}: {value})',
+  'leads.dnc.noPhone.hint':
+    '{stopped} Hãy kiểm tra tệp (cột số điện thoại, mỗi dòng một số), hoặc bỏ nó khỏi {from}.',
+  'leads.dnc.reason': 'có trong danh sách không gọi {list}',
+  'leads.dnc.ignored.one':
+    'danh sách không gọi {list}: {count} mục không phải số điện thoại sau khi chuẩn hoá nên bị bỏ qua ({examples})',
+  'leads.dnc.ignored.other':
+    'danh sách không gọi {list}: {count} mục không phải số điện thoại sau khi chuẩn hoá nên bị bỏ qua ({examples})',
+  'leads.dnc.example': 'dòng {line}: {value}',
+
+  'leads.duplicate': 'phone_number {phone} đã có ở dòng {line}',
+  'leads.blankOnly.single': '{file}: không có dòng dữ liệu: dòng sau tiêu đề bị trống',
+  'leads.blankOnly.all': '{file}: không có dòng dữ liệu: cả {total} dòng sau tiêu đề đều trống',
+  'leads.blankOnly.hint': 'Hãy kiểm tra đây có đúng tệp bạn định dùng (bản xuất bị trống?).',
+
+  'delivery.history.find.empty': 'hãy cho một số điện thoại hoặc một ref_id để tìm',
+  'delivery.reconcile.notFoundYet':
+    'chưa tìm thấy (khách hàng chỉ xuất hiện trong báo cáo sau khi đã được gọi)',
+  'delivery.lock.campaign': 'vào chiến dịch {campaign}',
+  'delivery.sidecars.notWritable':
+    'không ghi được vào {dir}: các danh sách của lần nhập này được ghi vào {cwd}',
+
+  'lib.option.delimiter': 'delimiter {value}: {choices}',
+  'lib.option.delimiter.choices': 'dùng một trong , ; tab |',
+  'lib.option.format': 'format {value}: cần một trong {formats}',
+  'lib.option.wholeNumber': 'cần một số nguyên từ {min} đến {max}',
+  'lib.serviceUrl.missing': '{fn}: hãy cho serviceUrl (địa chỉ mà client kết nối tới)',
+  'lib.import.serviceUrl.hint':
+    'Hãy tạo client bằng createClient(), hoặc truyền serviceUrl, hoặc stateDir: false.',
+  'lib.reconcile.serviceUrl.hint': 'Hãy tạo client bằng createClient(), hoặc truyền serviceUrl.',
+  'lib.import.clientNeeded': 'runImport: cần một client, trừ khi đặt dryRun',
+  'lib.import.fileNeeded': 'runImport: hãy cho file (hoặc input, một stream)',
+  'lib.serviceOrClient': '{fn}: hãy cho serviceUrl, hoặc một client tạo bằng createClient()',
+  'lib.campaignKey.empty': '{fn}: campaignKey trống',
+  'lib.migrate.notPostgres': 'to: {url} không phải URL postgres:// hoặc postgresql://',
+
+  'write.errno.notDescriptor': 'không phải descriptor đang mở',
+  'write.errno.loop': 'quá nhiều tầng liên kết tượng trưng',
+};

@@ -1,0 +1,93 @@
+/** Vietnamese for en-catalog-state.ts (same ids, same placeholders). Spread by vi-catalog.ts. */
+const ELSEWHERE =
+  'hoặc trỏ CACS_STATE_DIR tới một thư mục khác được giữ lại (cacs ghi nhớ ở đó những gì đã gửi và đã lấy về)';
+
+export const viCatalogState: Readonly<Record<string, string>> = {
+  'state.write.diskFull': 'ổ đĩa đã đầy',
+  'state.write.diskFull.hint': `Hãy giải phóng ít nhất {room} trong {folder}, ${ELSEWHERE}, rồi chạy lại đúng lệnh đó.`,
+  'state.write.diskFull.free.hint': `Hãy giải phóng ít nhất {room} trong {folder} (hiện còn trống {free}), ${ELSEWHERE}, rồi chạy lại đúng lệnh đó.`,
+  'state.write.notFolder': '{folder} là một tệp, không phải thư mục',
+  'state.write.notFolder.hint': `Hãy chuyển {folder} đi chỗ khác, ${ELSEWHERE}, rồi chạy lại đúng lệnh đó.`,
+  'state.write.readOnly': '{folder} nằm trên hệ thống tệp chỉ đọc',
+  'state.write.readOnly.hint': `Hãy gắn (mount) nó ở chế độ ghi được, ${ELSEWHERE}, rồi chạy lại đúng lệnh đó.`,
+  'state.write.denied': 'người dùng này không được ghi vào {folder} (không có quyền)',
+  'state.write.denied.hint': `Hãy cấp quyền ghi vào {folder} cho người dùng này (hoặc chạy cacs bằng chủ sở hữu của thư mục), ${ELSEWHERE}, rồi chạy lại đúng lệnh đó.`,
+  'state.write.failed': 'ghi thất bại ({code})',
+  'state.write.failed.hint': `Hãy kiểm tra ổ đĩa và thư mục, ${ELSEWHERE}, rồi chạy lại đúng lệnh đó.`,
+  'state.write.cannot': 'không ghi được {what} trong {folder}: {why}',
+
+  'state.journal.unwritable': 'không ghi được nhật ký nhập trong {folder}: {why}',
+  'state.ledger.unwritable': 'không ghi được sổ ghi nhập trong {folder}: {why}',
+  'state.journal.unwritable.otherHint':
+    '{hint} Những khách hàng có thể đã tới nơi sẽ không bị gửi lại.',
+  'state.journal.diskFull.hint':
+    'Hãy giải phóng ít nhất {room} trong {folder}, hoặc trỏ CACS_STATE_DIR tới thư mục còn chỗ, rồi chạy lại đúng lệnh đó: những khách hàng có thể đã tới nơi sẽ không bị gửi lại.',
+  'state.journal.diskFull.free.hint':
+    'Hãy giải phóng ít nhất {room} trong {folder} (hiện còn trống {free}), hoặc trỏ CACS_STATE_DIR tới thư mục còn chỗ, rồi chạy lại đúng lệnh đó: những khách hàng có thể đã tới nơi sẽ không bị gửi lại.',
+  'state.journal.what': 'nhật ký nhập',
+  'state.journal.optionsDiffer':
+    'lưu ý: các tuỳ chọn quyết định việc gửi khác với lần chạy trước; những dòng lần đó đã xử lý xong vẫn được tính là đã xong',
+  'state.journal.resume.imported.one': 'đã nhập {count} khách hàng',
+  'state.journal.resume.imported.other': 'đã nhập {count} khách hàng',
+  'state.journal.resume.skipped.one': 'đã gửi {count} khách hàng (dịch vụ bỏ qua tất cả)',
+  'state.journal.resume.skipped.other': 'đã gửi {count} khách hàng (dịch vụ bỏ qua tất cả)',
+  'state.journal.resume.refused': 'bị dịch vụ từ chối {count}',
+  'state.journal.resume.uncertain': 'để {count} ở trạng thái chưa rõ',
+  'state.journal.resume.uncertain.inFlight':
+    'để {count} ở trạng thái chưa rõ ({inFlight} đang gửi dở khi dừng)',
+  'state.journal.resume.list': '{first} và {last}',
+  'state.journal.resume':
+    'tiếp tục: một lần chạy trước của tệp này (bắt đầu lúc {since}) {list}; những khách hàng đó không bị gửi lại',
+  'state.journal.damaged': 'nhật ký {file} bị hỏng ở dòng {line}',
+  'state.journal.damaged.hint':
+    'Hãy chuyển nó đi chỗ khác, hoặc nhập lại từ đầu (sổ ghi của chiến dịch vẫn giữ lại những khách hàng đã nhập).',
+  'state.journal.noHeader': 'nhật ký {file} không có phần đầu',
+  'state.journal.noHeader.hint': 'Hãy chuyển nó đi chỗ khác hoặc nhập lại từ đầu.',
+
+  'state.ledger.secret.what': 'khoá bí mật của sổ ghi',
+  'state.ledger.secret.missing':
+    'thiếu khoá bí mật của sổ ghi {file}, nhưng bên cạnh nó vẫn có các sổ ghi',
+  'state.ledger.secret.missing.hint':
+    'Hãy khôi phục nó từ bản sao lưu của thư mục trạng thái này; thiếu nó, cacs không biết chiến dịch đã có những khách hàng nào, nên sẽ không gửi gì.',
+  'state.ledger.secret.damaged': 'khoá bí mật của sổ ghi {file} bị hỏng ({bytes} byte)',
+  'state.ledger.secret.damaged.hint':
+    'Hãy khôi phục nó từ bản sao lưu: thiếu nó thì không đọc được các sổ ghi bên cạnh.',
+  'state.ledger.secret.unused.hint':
+    'Chưa sổ ghi nào dùng nó (bên cạnh không có sổ ghi nào): hãy xoá nó, rồi chạy lại đúng lệnh đó.',
+  'state.ledger.damaged': 'sổ ghi {file} bị hỏng ở bản ghi {record}',
+  'state.ledger.damaged.hint':
+    'Hãy chuyển nó sang chỗ khác (khi đó cacs không còn biết chiến dịch này đã có những khách hàng nào) hoặc khôi phục từ bản sao lưu.',
+  'state.ledger.records.one': '{n} bản ghi',
+  'state.ledger.records.other': '{n} bản ghi',
+  'state.ledger.cut.missing': 'không còn',
+  'state.ledger.cut.holds': 'chứa {records} ({bytes} byte)',
+  'state.ledger.cut':
+    'sổ ghi của chiến dịch {file} {what}, nhưng {meta} bên cạnh cho biết nó chứa {held} sau lần chạy cuối ghi vào nó: sổ đã bị xoá trắng hoặc bị cắt ngắn, và nếu đọc như hiện tại thì những khách hàng chiến dịch đã có sẽ bị gửi lại. Không gửi gì',
+  'state.ledger.cut.hint':
+    'Hãy khôi phục {name} từ bản sao lưu của thư mục trạng thái. Để tiếp tục với những gì nó đang chứa (khi đó cacs sẽ gửi lại những khách hàng bị mất), hãy xoá {meta}.',
+
+  'state.lock.import.self': 'tiến trình này đang nhập {what}',
+  'state.lock.import.self.hint': 'Hãy chờ lần nhập đó xong rồi mới bắt đầu nhập lại cùng tệp.',
+  'state.lock.import.starting': 'một lần chạy cacs khác đang bắt đầu nhập {what}',
+  'state.lock.import.starting.hint':
+    'Hãy chờ nó xong; tệp khoá để trống quá {seconds} giây sẽ được tiếp quản.',
+  'state.lock.import.other': 'một lần chạy cacs khác (pid {pid}) đang nhập {what}',
+  'state.lock.other.hint':
+    'Hãy chờ nó xong, hoặc dừng nó (kill {pid}); khoá do tiến trình đã chết để lại sẽ được tiếp quản.',
+  'state.lock.file': 'tệp khoá {name}',
+  'state.lock.notTaken': 'không lấy được khoá {file}',
+  'state.lock.notTaken.hint': 'Có thể một lần chạy cacs khác đang khởi động; hãy thử lại.',
+
+  'state.bookmark.file': 'dấu mốc {name}',
+  'state.bookmark.folderUnreadable': 'không đọc được thư mục dấu mốc {dir}: {code}',
+  'state.history.what': 'lịch sử nhập',
+
+  'state.migrate.otherSecret':
+    'cơ sở dữ liệu trạng thái {location} đã chứa các sổ ghi tạo bằng khoá bí mật khác với {folder}',
+  'state.migrate.otherSecret.hint':
+    'Hãy chuyển thư mục này vào một schema riêng (stateSchema), hoặc chuyển nó trước khi có lần nhập nào dùng cơ sở dữ liệu.',
+
+  'cli.words.state.journal.damaged.hint':
+    'Hãy chuyển nó đi chỗ khác, hoặc chạy lại với --restart (sổ ghi của chiến dịch vẫn giữ lại những khách hàng đã nhập).',
+  'cli.words.state.journal.noHeader.hint': 'Hãy chuyển nó đi chỗ khác hoặc chạy lại với --restart.',
+};
