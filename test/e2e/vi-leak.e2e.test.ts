@@ -9,6 +9,7 @@
  * data column headers (the table's and CSV's), the service's own messages. What still leaks
  * while other work moves literals into the catalog is listed in KNOWN_LEAKS, each entry a piece
  * of a line and why it is there; the list only shrinks (an entry no run needs fails the test).
+ * CACS_SHOW_LEAKS=1 prints what each step would flag (to update the list after a merge).
  */
 import fs from 'node:fs';
 import path from 'node:path';
