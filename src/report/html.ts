@@ -13,7 +13,6 @@
  * the cap) and the summary's figures are.
  */
 import { createHash } from 'node:crypto';
-import { currentLanguage } from '../messages/index.js';
 import type { CallRecord } from '../api/spec.js';
 import { describeRange, formatServiceDate, nowIn, type ReportRange } from './dates.js';
 import {
@@ -680,8 +679,7 @@ export function renderHtmlReport(records: Iterable<CallRecord>, opts: HtmlReport
   if (opts.refId !== undefined) scope.push(`Only the lead with ref_id ${escapeHtml(opts.refId)}.`);
 
   return (
-    // The page's language is the one its words are in (issue 27: <html lang="vi">).
-    `<!doctype html>\n<html lang="${currentLanguage()}">\n<head>\n<meta charset="utf-8">\n` +
+    '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n' +
     `<meta http-equiv="Content-Security-Policy" content="${csp}">\n` +
     '<meta name="referrer" content="no-referrer">\n' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">\n' +
