@@ -1122,3 +1122,18 @@ export async function proxyAgentsFor(
     ...(agents.proxy ? { proxy: redactProxy(agents.proxy) } : {}),
   };
 }
+
+// ── language (issue 27) ──
+export { LANGUAGES, chooseLanguage, currentLanguage } from './messages/language.js';
+export type { Language, LanguageSource } from './messages/language.js';
+
+/**
+ * Say every later message — errors and hints, the reasons in sidecar files, the HTML page — and
+ * write every count and date in `language` (`'vi'` or `'en'`, the default). The CLI calls it
+ * once, with what {@link chooseLanguage} picks from --lang, config `language` and the locale.
+ */
+export async function setLanguage(
+  language: import('./messages/language.js').Language,
+): Promise<void> {
+  (await import('./messages/index.js')).setLanguage(language);
+}

@@ -409,4 +409,7 @@ export const enCli = {
   'cli.commander.invalidArgument':
     "error: command-argument value '{value}' is invalid for argument '{name}'.",
   'cli.commander.allowedChoices': 'Allowed choices are {choices}.',
+  // The report's xlsx sheet names (report/write.ts): read by a person, so in the language.
+  'report.xlsx.sheet.attempts': 'Attempts',
+  'report.xlsx.sheet.leads': 'Leads',
 } as const;

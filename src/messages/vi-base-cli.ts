@@ -390,4 +390,6 @@ export const viBaseCli: Readonly<Record<string, string>> = {
   'cli.commander.invalidOption': "lỗi: giá trị '{value}' của tuỳ chọn '{flags}' không hợp lệ.",
   'cli.commander.invalidArgument': "lỗi: giá trị '{value}' của đối số '{name}' không hợp lệ.",
   'cli.commander.allowedChoices': 'Các giá trị được phép: {choices}.',
+  'report.xlsx.sheet.attempts': 'Lượt gọi',
+  'report.xlsx.sheet.leads': 'Khách hàng',
 };

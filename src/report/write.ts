@@ -15,6 +15,7 @@ import { UsageError } from '../errors.js';
 import type { Sink } from './sink.js';
 import { writeFileAtomic as atomicWrite } from '../atomic-write.js';
 import { formatSecondsCompact } from '../text.js';
+import { t } from '../messages/index.js';
 import {
   CELL_END,
   ROW_END,
@@ -225,7 +226,12 @@ function xlsxFormat(flatten: FlattenMode, filtered: boolean | undefined): LeadFo
     separator: '',
     tail: '',
     empty: '',
-    encode: (sink) => new XlsxWriter(sink, { columns, sheetName: leads ? 'Leads' : 'Attempts' }),
+    // The sheet's name is read by a person (issue 27: "Lượt gọi" in Vietnamese); its columns are data.
+    encode: (sink) =>
+      new XlsxWriter(sink, {
+        columns,
+        sheetName: t(leads ? 'report.xlsx.sheet.leads' : 'report.xlsx.sheet.attempts'),
+      }),
   };
 }
 

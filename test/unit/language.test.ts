@@ -1,0 +1,122 @@
+/**
+ * Issue 27: which language cacs speaks (--lang, config `language`, LC_ALL → LC_MESSAGES → LANG,
+ * else English), what the CLI reads of the command line before commander does, and figures
+ * written as Vietnamese readers write them — in human text only.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  chooseLanguage,
+  currentLanguage,
+  setLanguage,
+  t,
+  tCount,
+} from '../../src/messages/index.js';
+import { scanArgv } from '../../src/cli/main.js';
+import {
+  formatBytes,
+  formatCount,
+  formatDuration,
+  formatEta,
+  formatLocalTime,
+  formatPercent,
+  formatProgress,
+  formatRatio,
+  formatSeconds,
+  formatSize,
+  formatWholePercent,
+} from '../../src/text.js';
+
+afterEach(() => setLanguage('en'));
+
+describe('chooseLanguage: the first that says wins', () => {
+  it('--lang beats config, config beats the locale, the locale beats the default', () => {
+    const env = { LANG: 'vi_VN.UTF-8' };
+    expect(chooseLanguage({ flag: 'en', config: 'vi', env })).toEqual({
+      language: 'en',
+      source: 'flag',
+    });
+    expect(chooseLanguage({ config: 'en', env })).toEqual({ language: 'en', source: 'config' });
+    expect(chooseLanguage({ env })).toEqual({ language: 'vi', source: 'LANG' });
+    expect(chooseLanguage({ env: {} })).toEqual({ language: 'en', source: 'default' });
+    expect(chooseLanguage({})).toEqual({ language: 'en', source: 'default' });
+  });
+
+  it('LC_ALL, then LC_MESSAGES, then LANG: the first non-empty one, as POSIX reads them', () => {
+    expect(chooseLanguage({ env: { LC_ALL: 'C', LANG: 'vi_VN.UTF-8' } }).language).toBe('en');
+    expect(chooseLanguage({ env: { LC_ALL: '', LANG: 'vi_VN.UTF-8' } }).language).toBe('vi');
+    expect(chooseLanguage({ env: { LC_MESSAGES: 'vi_VN', LANG: 'en_US.UTF-8' } })).toEqual({
+      language: 'vi',
+      source: 'LC_MESSAGES',
+    });
+    expect(chooseLanguage({ env: { LC_ALL: 'vi', LC_MESSAGES: 'en_US', LANG: 'en_US' } })).toEqual({
+      language: 'vi',
+      source: 'LC_ALL',
+    });
+    expect(chooseLanguage({ env: { LANG: 'en_US.UTF-8' } }).language).toBe('en');
+    expect(chooseLanguage({ env: { LANG: 'fr_FR.UTF-8' } }).language).toBe('en');
+    expect(chooseLanguage({ env: { LANG: 'VI_VN' } }).language).toBe('vi');
+  });
+});
+
+describe('scanArgv: what the language choice reads before commander', () => {
+  it('--lang before or after the command, with = or apart; up to --', () => {
+    expect(scanArgv(['--lang', 'vi', 'import', 'x.csv'])).toMatchObject({
+      lang: 'vi',
+      help: false,
+    });
+    expect(scanArgv(['import', 'x.csv', '--lang=en'])).toMatchObject({ lang: 'en' });
+    expect(scanArgv(['import', '--', '--lang', 'vi']).lang).toBeUndefined();
+    // A value cacs does not speak is left to commander (which refuses it, exit 2).
+    expect(scanArgv(['--lang', 'fr', 'import']).lang).toBeUndefined();
+  });
+
+  it('--config and --profile (the config read for `language`), and help asked for', () => {
+    expect(scanArgv(['report', '--config', 'c.yaml', '--profile=night'])).toMatchObject({
+      config: 'c.yaml',
+      profile: 'night',
+      help: false,
+    });
+    expect(scanArgv([]).help).toBe(true);
+    expect(scanArgv(['help', 'import']).help).toBe(true);
+    expect(scanArgv(['import', '-h']).help).toBe(true);
+    expect(scanArgv(['report', '--help']).help).toBe(true);
+  });
+});
+
+describe('figures in Vietnamese: 1.234.567, 21,3 %, 25/11/2026 14:05', () => {
+  it('English stays as it was', () => {
+    expect(currentLanguage()).toBe('en');
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatPercent(0.213)).toBe('21.3%');
+    expect(formatDuration(1500)).toBe('1.5 s');
+    expect(formatLocalTime(new Date(2026, 10, 25, 14, 5))).toBe('2026-11-25 14:05');
+  });
+
+  it('Vietnamese: dots group thousands, a comma before decimals, a space before %', () => {
+    setLanguage('vi');
+    expect(formatCount(1234567)).toBe('1.234.567');
+    expect(formatCount(-1000)).toBe('-1.000');
+    expect(formatCount(999)).toBe('999');
+    expect(formatPercent(0.213)).toBe('21,3 %');
+    expect(formatPercent(null)).toBe('–');
+    expect(formatWholePercent(0.25)).toBe('25 %');
+    expect(formatProgress(1, 3)).toBe('33 %');
+    expect(formatRatio(1.25)).toBe('1,25');
+    expect(formatLocalTime(new Date(2026, 10, 25, 14, 5))).toBe('25/11/2026 14:05');
+    expect(formatDuration(1500)).toBe('1,5 giây');
+    expect(formatDuration(102_000)).toBe('1 phút 42 giây');
+    expect(formatSeconds(7 * 3600 + 12 * 60)).toBe('7 giờ 12 phút');
+    expect(formatEta(125_000)).toBe('2 phút 5 giây');
+    expect(formatBytes(1500)).toBe('1.500 byte');
+    expect(formatBytes(64 * 1024 ** 2)).toBe('64 MiB');
+    expect(formatSize(26_700_000)).toBe('26,7 MB');
+  });
+
+  it('messages: the Vietnamese catalog, counts written the Vietnamese way', () => {
+    setLanguage('vi');
+    expect(t('report.from.required')).toBe('thiếu thời điểm bắt đầu (from)');
+    expect(tCount('cli.import.part.imported', 1234)).toBe('đã nhập 1.234 khách hàng');
+    setLanguage('en');
+    expect(tCount('cli.import.part.imported', 1234)).toBe('1,234 leads imported');
+  });
+});
