@@ -303,6 +303,28 @@ export interface RunImportOptions {
    */
   placeholderNumbers?: readonly string[];
   /**
+   * Hold back leads whose 10-digit number is in no allocated mobile range of Vietnam's 2026
+   * numbering plan (skip code `phone_unallocated`); default false: they are sent and counted
+   * (`phoneUnallocated`).
+   */
+  allocatedOnly?: boolean;
+  /**
+   * Column mappings applied only where the file has the column (config `import.columns`):
+   * unlike `map`, a file without one of them is no error.
+   */
+  columnsIfPresent?: Partial<Record<LeadField, string>>;
+  /**
+   * Saved layouts (config `import.layouts`): `{ name, columns: field → column, optional? }`.
+   * `layout` names the one to use (its non-optional columns must be in the file); without it,
+   * the layout whose required columns the file has is used (most columns wins), if any.
+   */
+  layouts?: ReadonlyArray<{
+    name: string;
+    columns: Partial<Record<LeadField, string>>;
+    optional?: readonly LeadField[];
+  }>;
+  layout?: string;
+  /**
    * Do-not-call lists: files (CSV or XLSX with a phone column, or one number per line) whose
    * numbers are never sent, read against `cwd`. A lead on one is held back (skip code
    * `suppressed`, naming the list); a list that cannot be read, or holds no phone number, throws
@@ -433,6 +455,10 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
         ? { homePhonePattern: options.homePhonePattern }
         : {}),
       ...(options.placeholderNumbers ? { placeholderNumbers: options.placeholderNumbers } : {}),
+      ...(options.allocatedOnly === true ? { allocatedOnly: true } : {}),
+      ...(options.columnsIfPresent ? { columnsIfPresent: options.columnsIfPresent } : {}),
+      ...(options.layouts ? { layouts: options.layouts } : {}),
+      ...(options.layout !== undefined ? { layout: options.layout } : {}),
       ...(options.suppress !== undefined && options.suppress.length > 0
         ? {
             suppress: options.suppress.map((list) =>

@@ -13,7 +13,31 @@
  * - byte sizes: a limit exactly (`1 GiB`, `64 MiB`), a file or transfer approximately in
  *   decimal units (`26.7 MB`).
  * Plus the text cleaning applied to what the service says.
+ *
+ * In Vietnamese (issue 27: currentLanguage() is `vi`) the same figures are written as Vietnamese
+ * readers write them: `1.234.567`, `21,3 %`, `1,5 giây`, `1 phút 42 giây`, `25/11/2026 14:05`.
+ * These are for human text only: JSON, CSV and xlsx data never go through them.
  */
+import { currentLanguage } from './messages/language.js';
+
+/** Whether figures are written the Vietnamese way now. */
+const inVietnamese = (): boolean => currentLanguage() === 'vi';
+
+/** A number written with a decimal point (`1.5`), with a decimal comma in Vietnamese (`1,5`). */
+function decimal(text: string): string {
+  return inVietnamese() ? text.replace('.', ',') : text;
+}
+
+/** The units of durations: `ms`, `s`, `min`, `h` (Vietnamese: `ms`, `giây`, `phút`, `giờ`). */
+function unit(u: 'ms' | 's' | 'min' | 'h'): string {
+  if (!inVietnamese()) return u;
+  return { ms: 'ms', s: 'giây', min: 'phút', h: 'giờ' }[u];
+}
+
+/** A percentage sign after a number: `36.4%`; Vietnamese puts a space before it: `36,4 %`. */
+function percent(text: string): string {
+  return inVietnamese() ? `${decimal(text)} %` : `${text}%`;
+}
 
 /** Trim and drop control characters (ANSI escapes included) from text that came from outside. */
 export function sanitizeServiceText(text: string, maxLength = 500): string {
@@ -30,11 +54,12 @@ export function sanitizeServiceText(text: string, maxLength = 500): string {
  * starting up ICU (about 10 ms on the first call, at every run's summary).
  */
 export function formatCount(n: number): string {
-  if (!Number.isSafeInteger(n)) return n.toLocaleString('en-US');
+  if (!Number.isSafeInteger(n)) return n.toLocaleString(inVietnamese() ? 'vi-VN' : 'en-US');
+  const group = inVietnamese() ? '.' : ',';
   const digits = String(Math.abs(n));
   let out = '';
   for (let i = 0; i < digits.length; i++) {
-    if (i > 0 && (digits.length - i) % 3 === 0) out += ',';
+    if (i > 0 && (digits.length - i) % 3 === 0) out += group;
     out += digits[i];
   }
   return n < 0 ? `-${out}` : out;
@@ -52,12 +77,12 @@ export function plural(n: number, word: string, many = `${word}s`): string {
  */
 export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return '–';
-  if (Math.round(ms) < 1000) return `${Math.round(ms)} ms`;
+  if (Math.round(ms) < 1000) return `${Math.round(ms)} ${unit('ms')}`;
   const tenths = Math.round(ms / 100);
-  if (tenths < 600) return `${(tenths / 10).toFixed(1)} s`;
+  if (tenths < 600) return `${decimal((tenths / 10).toFixed(1))} ${unit('s')}`;
   const s = Math.round(ms / 1000);
   const m = Math.floor(s / 60);
-  return `${m} min ${s - m * 60} s`;
+  return `${m} ${unit('min')} ${s - m * 60} ${unit('s')}`;
 }
 
 /**
@@ -69,16 +94,18 @@ export function formatDuration(ms: number): string {
 export function formatSeconds(s: number | null): string {
   if (s === null || !Number.isFinite(s)) return '–';
   if (s < 60 && (Number.isInteger(s) || Math.round(s * 10) < 600))
-    return Number.isInteger(s) ? `${s} s` : `${s.toFixed(1)} s`;
+    return `${Number.isInteger(s) ? String(s) : decimal(s.toFixed(1))} ${unit('s')}`;
   const whole = Math.round(s);
   if (whole < 3600) {
     const m = Math.floor(whole / 60);
     const r = whole % 60;
-    return r === 0 ? `${m} min` : `${m} min ${r} s`;
+    return r === 0 ? `${m} ${unit('min')}` : `${m} ${unit('min')} ${r} ${unit('s')}`;
   }
   const h = Math.floor(whole / 3600);
   const m = Math.floor((whole % 3600) / 60);
-  return m === 0 ? `${formatCount(h)} h` : `${formatCount(h)} h ${m} min`;
+  return m === 0
+    ? `${formatCount(h)} ${unit('h')}`
+    : `${formatCount(h)} ${unit('h')} ${m} ${unit('min')}`;
 }
 
 /**
@@ -116,40 +143,40 @@ export const UNKNOWN = '—';
 /** An ETA for people: "3 s", "45 s", "2 min 5 s", "1 h 20 min"; "—" when unknown. */
 export function formatEta(ms: number | undefined): string {
   if (ms === undefined || !Number.isFinite(ms)) return UNKNOWN;
-  if (ms <= 0) return '0 s';
+  if (ms <= 0) return `0 ${unit('s')}`;
   const s = Math.ceil(ms / 1000);
-  if (s < 60) return `${s} s`;
+  if (s < 60) return `${s} ${unit('s')}`;
   if (s < 3600) {
     const m = Math.floor(s / 60);
     const rest = s - m * 60;
-    return rest > 0 && m < 10 ? `${m} min ${rest} s` : `${m} min`;
+    return rest > 0 && m < 10 ? `${m} ${unit('min')} ${rest} ${unit('s')}` : `${m} ${unit('min')}`;
   }
   const h = Math.floor(s / 3600);
   const m = Math.floor((s - h * 3600) / 60);
-  return m > 0 ? `${h} h ${m} min` : `${h} h`;
+  return m > 0 ? `${h} ${unit('h')} ${m} ${unit('min')}` : `${h} ${unit('h')}`;
 }
 
 /** "1,234" (100 and up), "56" (10 and up), "3.4" (below 10) per second; "—" when unknown. */
 export function formatPerSecond(perSecond: number | undefined): string {
   if (perSecond === undefined) return UNKNOWN;
   if (perSecond >= 10) return formatCount(Math.round(perSecond));
-  return (Math.round(perSecond * 10) / 10).toFixed(1);
+  return decimal((Math.round(perSecond * 10) / 10).toFixed(1));
 }
 
 /** A share (0..1) as a percentage, one decimal, no space: `36.4%`, `100.0%`; `–` without a value. */
 export function formatPercent(rate: number | null): string {
   if (rate === null || !Number.isFinite(rate)) return '–';
-  return `${(rate * 100).toFixed(1)}%`;
+  return percent((rate * 100).toFixed(1));
 }
 
 /** A share (0..1) rounded to a whole percent, for a chart's axis: `0%`, `25%`, `100%`. */
 export function formatWholePercent(share: number): string {
-  return `${Math.round(share * 100)}%`;
+  return percent(String(Math.round(share * 100)));
 }
 
 /** A ratio with two decimals, as the summary writes attempts per lead: `1.25`, `3.00`. */
 export function formatRatio(n: number): string {
-  return n.toFixed(2);
+  return decimal(n.toFixed(2));
 }
 
 /** An hour of the day on a clock: `09:00`; 24 is `24:00`, the end of the last hour. */
@@ -159,12 +186,14 @@ export function formatHour(hour: number): string {
 
 /** How much of a job is done, for a progress line: floored to a whole percent (`99%` until done). */
 export function formatProgress(done: number, total: number): string {
-  return `${total > 0 ? Math.min(100, Math.floor((done * 100) / total)) : 100}%`;
+  return percent(String(total > 0 ? Math.min(100, Math.floor((done * 100) / total)) : 100));
 }
 
-/** "2026-11-21 14:03" in the machine's local time, for messages. */
+/** "2026-11-21 14:03" in the machine's local time, for messages ("21/11/2026 14:03" in Vietnamese). */
 export function formatLocalTime(d: Date): string {
   const p = (n: number) => String(n).padStart(2, '0');
+  if (inVietnamese())
+    return `${p(d.getDate())}/${p(d.getMonth() + 1)}/${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}`;
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
 }
 
@@ -176,7 +205,7 @@ export function formatBytes(n: number): string {
     [1024 ** 2, 'MiB'],
     [1024, 'KiB'],
   ];
-  const decimal: Array<[number, string]> = [
+  const decimalUnits: Array<[number, string]> = [
     [1e12, 'TB'],
     [1e9, 'GB'],
     [1e6, 'MB'],
@@ -184,10 +213,10 @@ export function formatBytes(n: number): string {
   ];
   const [size, unit] = binary.find(([u]) => n >= u) ?? [1, ''];
   if (size > 1 && n % size === 0) return `${n / size} ${unit}`;
-  const exact = decimal.find(([u]) => n >= u && n % u === 0);
+  const exact = decimalUnits.find(([u]) => n >= u && n % u === 0);
   if (exact) return `${n / exact[0]} ${exact[1]}`;
-  if (n < 1024 ** 2) return `${n.toLocaleString('en-US')} ${n === 1 ? 'byte' : 'bytes'}`;
-  return `${(n / size).toFixed(1)} ${unit}`;
+  if (n < 1024 ** 2) return `${formatCount(n)} ${n === 1 || inVietnamese() ? 'byte' : 'bytes'}`;
+  return `${decimal((n / size).toFixed(1))} ${unit}`;
 }
 
 /** A size for a progress line: "900 bytes", "512 kB", "26.7 MB", "267 MB", "1.2 GB". */
@@ -199,7 +228,7 @@ export function formatSize(bytes: number): string {
     [1e3, 'kB'],
   ];
   const unit = units.find(([u]) => bytes >= u);
-  if (!unit) return `${Math.round(bytes)} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  if (!unit) return `${Math.round(bytes)} ${bytes === 1 || inVietnamese() ? 'byte' : 'bytes'}`;
   const v = bytes / unit[0];
-  return `${v < 100 ? String(Math.round(v * 10) / 10) : String(Math.round(v))} ${unit[1]}`;
+  return `${v < 100 ? decimal(String(Math.round(v * 10) / 10)) : String(Math.round(v))} ${unit[1]}`;
 }

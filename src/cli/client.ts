@@ -7,6 +7,7 @@ import {
   type CacsClient,
   type Settings,
 } from '../index.js';
+import { t } from '../messages/index.js';
 import type { Context } from './context.js';
 
 export async function createClient(
@@ -23,7 +24,7 @@ export async function createClient(
   const token = await requireToken(settings, ctx.io.env);
   ctx.out.addSecret(token);
   const { agent, proxy } = await proxyAgentsFor(baseUrl, ctx.io.env);
-  if (proxy !== undefined) ctx.out.debug(`using the proxy ${proxy} for ${baseUrl.host}`);
+  if (proxy !== undefined) ctx.out.debug(t('cli.client.proxy', { proxy, host: baseUrl.host }));
   const client = createLibraryClient({
     baseUrl,
     token,

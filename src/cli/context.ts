@@ -10,6 +10,7 @@ import type { FlatConfig } from '../config/schema.js';
 import type { ResolvedSettings } from '../config/settings.js';
 import { Secrets } from '../secrets.js';
 import { sanitizeServiceText } from '../text.js';
+import { t } from '../messages/index.js';
 import type { GlobalOptions } from './flags.js';
 
 export interface IO {
@@ -158,12 +159,12 @@ export class Output {
 
   /** A warning on stderr (always shown). */
   warn(text: string): void {
-    this.errLine(`${this.c.yellow('warning:')} ${text}`);
+    this.errLine(`${this.c.yellow(t('cli.label.warning'))} ${text}`);
   }
 
   /** An error on stderr (always shown), with an optional second line telling what to do. */
   error(text: string, hint?: string): void {
-    this.errLine(`${this.c.red('error:')} ${text}`);
+    this.errLine(`${this.c.red(t('cli.label.error'))} ${text}`);
     if (hint) this.errLine(hint);
   }
 

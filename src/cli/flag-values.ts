@@ -6,6 +6,7 @@
  */
 import { InvalidArgumentError } from '@commander-js/extra-typings';
 import { LIMITS } from '../api/spec.js';
+import { t } from '../messages/index.js';
 import { DELIMITER_CHOICES, parseDelimiter, type Delimiter } from '../options.js';
 import { isValidTimeZone } from '../report/formats.js';
 
@@ -13,10 +14,10 @@ import { isValidTimeZone } from '../report/formats.js';
 export function intArg(min: number, max: number) {
   return (value: string): number => {
     if (!/^\d+$/.test(value.trim()))
-      throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}.`);
+      throw new InvalidArgumentError(t('cli.flagValue.wholeNumber', { min, max }));
     const n = Number(value);
     if (n < min || n > max)
-      throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}.`);
+      throw new InvalidArgumentError(t('cli.flagValue.wholeNumber', { min, max }));
     return n;
   };
 }
@@ -26,7 +27,7 @@ export function floatArg(min: number, max: number) {
   return (value: string): number => {
     const n = Number(value);
     if (value.trim() === '' || !Number.isFinite(n) || n < min || n > max) {
-      throw new InvalidArgumentError(`expected a number from ${min} to ${max}.`);
+      throw new InvalidArgumentError(t('cli.flagValue.number', { min, max }));
     }
     return n;
   };
@@ -48,7 +49,7 @@ export function delimiterArg(value: string): CsvDelimiter {
 /** --ref-id: at most the service's length, in characters (code points). */
 export function refIdArg(value: string): string {
   if ([...value].length > LIMITS.refId)
-    throw new InvalidArgumentError(`at most ${LIMITS.refId} characters (the service's limit)`);
+    throw new InvalidArgumentError(t('cli.flagValue.refId', { max: LIMITS.refId }));
   return value;
 }
 
@@ -56,7 +57,7 @@ export function refIdArg(value: string): string {
 export function timeZoneArg(value: string): string {
   if (!isValidTimeZone(value)) {
     throw new InvalidArgumentError(
-      'unknown time zone\nUse an IANA name such as Asia/Ho_Chi_Minh or Europe/Paris.',
+      `${t('cli.flagValue.timeZone')}\n${t('report.unknownTimeZone.hint')}`,
     );
   }
   return value;
@@ -67,7 +68,7 @@ export function regexArg(value: string): string {
   try {
     new RegExp(value);
   } catch (e) {
-    throw new InvalidArgumentError(`not a valid regular expression: ${(e as Error).message}`);
+    throw new InvalidArgumentError(t('cli.flagValue.regex', { reason: (e as Error).message }));
   }
   return value;
 }
@@ -86,7 +87,7 @@ export function emulatorCampaignArg(
   const key = (i < 0 ? value : value.slice(0, i)).trim();
   const name = i < 0 ? undefined : value.slice(i + 1).trim();
   if (key === '' || key.length > LIMITS.campaignKey) {
-    throw new InvalidArgumentError(`a campaign key is 1 to ${LIMITS.campaignKey} characters`);
+    throw new InvalidArgumentError(t('cli.flagValue.campaignKey', { max: LIMITS.campaignKey }));
   }
   return [...previous, name ? { key, name } : { key }];
 }

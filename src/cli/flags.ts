@@ -1,5 +1,6 @@
-import type { Command, OptionValues } from '@commander-js/extra-typings';
+import { Option, type Command, type OptionValues } from '@commander-js/extra-typings';
 import { defaultText } from '../defaults.js';
+import { LANGUAGES, t } from '../messages/index.js';
 import { intArg } from './flag-values.js';
 
 /**
@@ -13,18 +14,19 @@ export type Flags<D extends (parent: never) => { opts(): OptionValues }> = Retur
 /** The global flags, on the program itself. */
 export function defineGlobals(program: Command) {
   return program
-    .option('--base-url <url>', 'service address (env CACS_BASE_URL, config baseUrl)')
-    .option('--profile <name>', 'use a profile from the config (env CACS_PROFILE)')
-    .option('--config <file>', 'read settings from this file instead of searching')
+    .option('--base-url <url>', t('cli.help.global.baseUrl'))
+    .option('--profile <name>', t('cli.help.global.profile'))
+    .option('--config <file>', t('cli.help.global.config'))
     .option(
       '--timeout <ms>',
-      `per-request timeout in milliseconds (default ${defaultText('timeout')})`,
+      t('cli.help.global.timeout', { default: defaultText('timeout') }),
       intArg(100, 3_600_000),
     )
-    .option('-q, --quiet', 'no progress or summary on stderr; errors and warnings only')
-    .option('-v, --verbose', 'trace HTTP requests on stderr (token masked), stack traces on errors')
-    .option('--no-color', 'no colours (NO_COLOR is honoured too)')
-    .option('--insecure-http', 'allow plain http:// to a non-loopback host');
+    .option('-q, --quiet', t('cli.help.global.quiet'))
+    .option('-v, --verbose', t('cli.help.global.verbose'))
+    .option('--no-color', t('cli.help.global.noColor'))
+    .option('--insecure-http', t('cli.help.global.insecureHttp'))
+    .addOption(new Option('--lang <code>', t('cli.help.lang')).choices(LANGUAGES));
 }
 
 /**

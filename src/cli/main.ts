@@ -11,6 +11,75 @@ import { Output, processIO, type Context, type IO } from './context.js';
 import { commandPath, errorOutcome, jsonCommand } from './outcome.js';
 import type { GlobalOptions } from './flags.js';
 import { buildProgram } from './program.js';
+import { asLanguage, chooseLanguage, setLanguage, t, type Language } from '../messages/index.js';
+
+/**
+ * What the language choice needs of the command line before commander reads it (commander's
+ * help and errors are already in the chosen language): --lang, --config, --profile, and whether
+ * help is asked for. Up to `--`; `--lang=vi` and `--lang vi` alike. A --lang value cacs does not
+ * speak is left to commander, which refuses it (exit 2, naming the flag).
+ */
+export function scanArgv(argv: readonly string[]): {
+  lang?: Language;
+  config?: string;
+  profile?: string;
+  help: boolean;
+} {
+  const end = argv.indexOf('--');
+  const args = end < 0 ? argv : argv.slice(0, end);
+  const found: { lang?: Language; config?: string; profile?: string; help: boolean } = {
+    help: args.length === 0 || args[0] === 'help',
+  };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '-h' || arg === '--help') found.help = true;
+    const m = /^--(lang|config|profile)(?:=([\s\S]*))?$/.exec(arg);
+    if (!m) continue;
+    const value = m[2] ?? args[++i];
+    if (value === undefined) continue;
+    if (m[1] === 'lang') {
+      const lang = asLanguage(value);
+      if (lang !== undefined) found.lang = lang;
+    } else if (m[1] === 'config') found.config = value;
+    else found.profile = value;
+  }
+  return found;
+}
+
+/**
+ * Choose the language before anything is printed (DESIGN.md "Language"): --lang, else config
+ * `language` (the files are read once, here, and handed to the command's settings), else
+ * LC_ALL, LC_MESSAGES, LANG, else English. Help is not worth reading the config files for
+ * (start-up stays light): it follows --lang and the environment. A config that cannot be read
+ * leaves the choice to the environment; the command that reads its settings says why.
+ */
+async function chooseAndSetLanguage(
+  argv: readonly string[],
+  io: IO,
+): Promise<{ files?: Promise<LoadedConfigFile[]> }> {
+  const scanned = scanArgv(argv);
+  let files: Promise<LoadedConfigFile[]> | undefined;
+  let config: Language | undefined;
+  if (scanned.lang === undefined && !scanned.help && !argv[0]?.startsWith('__')) {
+    const { loadConfigFiles } = await import('../config/files.js');
+    files = loadConfigFiles({
+      cwd: io.cwd,
+      env: io.env,
+      ...(scanned.config !== undefined ? { explicitPath: scanned.config } : {}),
+    });
+    files.catch(() => undefined);
+    try {
+      const { resolveSettings } = await import('../config/settings.js');
+      const flags: FlatConfig = new Map();
+      if (scanned.profile !== undefined) flags.set('profile', scanned.profile);
+      config = resolveSettings({ files: await files, env: io.env, flags }).settings.language;
+    } catch {
+      // the command reading its settings says what is wrong
+    }
+  }
+  setLanguage(chooseLanguage({ flag: scanned.lang, config, env: io.env }).language);
+  return files === undefined ? {} : { files };
+}
 
 /** Global flags that are settings, as dotted keys. */
 function globalFlags(g: GlobalOptions): FlatConfig {
@@ -57,6 +126,8 @@ export async function createContext(
   io: IO,
   globals: GlobalOptions,
   signal: AbortSignal,
+  /** The config files main() read to choose the language (the same --config). */
+  read?: Promise<LoadedConfigFile[]>,
 ): Promise<Context> {
   const out = await newOutput(io, globals);
   let files: Promise<LoadedConfigFile[]> | undefined;
@@ -75,13 +146,16 @@ export async function createContext(
       const { loadConfigFiles, looselyProtectedTokenFiles, resolveSettings } =
         await settingsModule();
       if (!files) {
-        files = loadConfigFiles({
-          cwd: io.cwd,
-          env: io.env,
-          ...(globals.config !== undefined ? { explicitPath: globals.config } : {}),
-        }).then((loaded) => {
+        files = (
+          read ??
+          loadConfigFiles({
+            cwd: io.cwd,
+            env: io.env,
+            ...(globals.config !== undefined ? { explicitPath: globals.config } : {}),
+          })
+        ).then((loaded) => {
           for (const f of looselyProtectedTokenFiles(loaded)) {
-            out.warn(`${f} holds an access token and other users can read it; run: chmod 600 ${f}`);
+            out.warn(t('cli.tokenFileReadable', { file: f }));
           }
           return loaded;
         });
@@ -95,12 +169,23 @@ export async function createContext(
   };
 }
 
-/** What stopping at once (a second Ctrl-C) means, per command. Exported for tests. */
+/**
+ * What stopping at once (a second Ctrl-C) means, per command, in the language of the moment.
+ * Exported for tests.
+ */
 export const STOPPED_AT_ONCE: Readonly<Record<string, string>> = {
-  import: 'batches in flight are left uncertain (the journal says which)',
-  report: 'no report was written',
-  reconcile: 'nothing was settled (the ledger is unchanged)',
-  emulator: 'the emulator is stopped',
+  get import() {
+    return t('cli.stoppedAtOnce.import');
+  },
+  get report() {
+    return t('cli.stoppedAtOnce.report');
+  },
+  get reconcile() {
+    return t('cli.stoppedAtOnce.reconcile');
+  },
+  get emulator() {
+    return t('cli.stoppedAtOnce.emulator');
+  },
 };
 
 /** Run the CLI with these arguments; resolves to the exit code (never calls process.exit). */
@@ -114,7 +199,10 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
   const onSignal = (sig: NodeJS.Signals) => {
     interrupts += 1;
     if (interrupts > 1) {
-      const stopped = `${sig} again: stopping now; ${STOPPED_AT_ONCE[run.command ?? ''] ?? 'nothing more is done'}`;
+      const stopped = t('cli.stoppedAtOnce', {
+        signal: sig,
+        what: STOPPED_AT_ONCE[run.command ?? ''] ?? t('cli.stoppedAtOnce.other'),
+      });
       io.stderr.write(`\n${stopped}.\n`);
       if (json !== undefined && ctx !== undefined && !ctx.out.jsonWritten) {
         // Written at once (stdout to a pipe or a file is synchronous), before the exit.
@@ -143,8 +231,9 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
   // failure, this function).
   const end = argv.indexOf('--');
   const pretty = (end < 0 ? argv : argv.slice(0, end)).includes('--pretty');
+  const { files: read } = await chooseAndSetLanguage(argv, io);
   const program = buildProgram(io, run, async (globals) => {
-    ctx = await createContext(io, globals, controller.signal);
+    ctx = await createContext(io, globals, controller.signal, read);
     ctx.out.pretty = pretty;
     return ctx;
   });
@@ -211,8 +300,10 @@ export async function reportError(
   }
   const err = e instanceof Error ? e : undefined;
   out.error(
-    `internal error: ${err ? err.message : typeof e === 'string' ? e : 'a non-Error value was thrown'}`,
-    out.verbose ? undefined : 'Run again with --verbose for details, and report it if it persists.',
+    t('cli.internal', {
+      message: err ? err.message : typeof e === 'string' ? e : t('cli.internal.nonError'),
+    }),
+    out.verbose ? undefined : t('cli.internal.hint'),
   );
   if (out.verbose && err?.stack) out.debug(err.stack);
   return ExitCode.FAILURE;

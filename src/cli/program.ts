@@ -3,7 +3,7 @@
  * declared beside its run function (commands/<name>-flags.ts) and registered here, with a lazy
  * import of its run() so that `cacs --version` and `cacs <cmd> --help` load nothing heavy.
  */
-import { Argument, Command, type OptionValues } from '@commander-js/extra-typings';
+import { Argument, Command, Help, type OptionValues } from '@commander-js/extra-typings';
 import type { Command as PlainCommand } from 'commander';
 import { ENV, envValue } from '../config/env.js';
 import { exitCodeHelp } from '../errors.js';
@@ -24,6 +24,7 @@ import { defineConfigShow, defineConfigPath, defineConfigInit } from './commands
 import { defineEmulator } from './commands/emulator-flags.js';
 import { defineGlobals, type GlobalOptions } from './flags.js';
 import { useCliWords } from './render/advice.js';
+import { commanderError, helpExtra, helpTitle } from './commander-words.js';
 
 type Run<O> = (opts: O, ctx: Context, args: string[]) => Promise<number>;
 
@@ -46,7 +47,9 @@ export function buildProgram(
     new Command('cacs')
       .description(t('cli.help.program'))
       .version(VERSION, '--version', t('cli.help.version'))
-      .helpOption('-h, --help', t('cli.help.help')),
+      .helpOption('-h, --help', t('cli.help.help'))
+      // Before the commands are added: they take this help command (in the current language).
+      .helpCommand('help [command]', t('cli.help.helpCommand')),
   )
     .showSuggestionAfterError(true)
     .showHelpAfterError(t('cli.usage.seeHelp.short', { command: 'cacs' }))
@@ -55,6 +58,17 @@ export function buildProgram(
       // Commander's errors quote the arguments: URL credentials and a token pasted as an
       // argument by mistake are masked there too.
       writeErr: (s) => io.stderr.write(argvSecrets.scrub(s)),
+      // Commander's own errors in the current language (English: as commander wrote them).
+      outputError: (s, write) => write(commanderError(s)),
+    })
+    .configureHelp({
+      styleTitle: helpTitle,
+      optionDescription(option) {
+        return helpExtra(Help.prototype.optionDescription.call(this, option));
+      },
+      argumentDescription(argument) {
+        return helpExtra(Help.prototype.argumentDescription.call(this, argument));
+      },
     })
     .exitOverride()
     .addHelpText('after', t('cli.help.program.after', { exitCodes: exitCodesHelp() }));

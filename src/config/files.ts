@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, UsageError } from '../errors.js';
+import { t } from '../messages/index.js';
 import type { Env } from './env.js';
 import { userConfigDir } from './paths.js';
 import { validateConfig, type ValidatedConfig } from './schema.js';
@@ -115,7 +116,7 @@ export function configReadError(e: unknown, what: string): UsageError {
   if (name === 'YAMLException' && typeof err.reason === 'string') {
     // js-yaml: the reason apart from the snippet, and the mark (0-based).
     reason = err.reason;
-    label = 'YAML syntax error';
+    label = t('config.file.syntax.yaml');
     if (typeof err.mark?.line === 'number') line = err.mark.line + 1;
     if (typeof err.mark?.column === 'number') column = err.mark.column + 1;
   } else if (name === 'JSONError' || /\bJSON\b/.test(message)) {
@@ -124,7 +125,7 @@ export function configReadError(e: unknown, what: string): UsageError {
     const lines = message.split('\n').slice(/^JSON Error in /.test(message) ? 1 : 0);
     const first = lines.find((l) => l.trim() !== '' && !/^\s*>?\s*\d*\s*\|/.test(l)) ?? '';
     reason = first.split(/ while parsing\b/)[0] ?? '';
-    label = 'JSON syntax error';
+    label = t('config.file.syntax.json');
     const lc = /\(line (\d+) column (\d+)\)/.exec(reason);
     const pos = /at position (\d+)/.exec(reason);
     if (lc) {
@@ -139,7 +140,7 @@ export function configReadError(e: unknown, what: string): UsageError {
   } else {
     // JavaScript: the message, and the line from the stack (which also quotes the source).
     reason = `${name}: ${message.split('\n')[0] ?? ''}`;
-    label = name === 'SyntaxError' ? 'JavaScript syntax error' : name;
+    label = name === 'SyntaxError' ? t('config.file.syntax.js') : name;
     const stack = typeof err.stack === 'string' ? err.stack : '';
     const esc = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     const at = new RegExp(`${esc}:(\\d+)(?::(\\d+))?`).exec(stack);
@@ -149,10 +150,14 @@ export function configReadError(e: unknown, what: string): UsageError {
     }
   }
   reason = safeReason(reason, source, label);
-  const where =
-    line === undefined ? '' : `, line ${line}${column === undefined ? '' : `, column ${column}`}`;
-  return new UsageError(`cannot read the configuration ${file}${where}: ${reason}`, {
-    hint: 'Check the file is valid JSON, YAML or JavaScript (its lines are not printed: they may hold the token).',
+  const said =
+    line === undefined
+      ? t('config.file.unreadable', { file, reason })
+      : column === undefined
+        ? t('config.file.unreadable.line', { file, line, reason })
+        : t('config.file.unreadable.lineColumn', { file, line, column, reason });
+  return new UsageError(said, {
+    hint: t('config.file.unreadable.hint'),
     category: 'config',
   });
 }

@@ -7,8 +7,8 @@
  */
 import * as v from 'valibot';
 import { LEAD_FIELDS, LIMITS } from '../api/spec.js';
+import { t } from '../messages/index.js';
 import { OPTION_BOUNDS } from '../options.js';
-
 import { FLATTEN_MODES, REPORT_FORMATS, isValidTimeZone } from '../report/formats.js';
 import { parseCallHours } from '../report/rules.js';
 
@@ -21,36 +21,46 @@ const isPlainObject = (x: unknown): x is Record<string, unknown> =>
   typeof x === 'object' && x !== null && !Array.isArray(x);
 
 const describe = (x: unknown): string =>
-  x === null ? 'null' : Array.isArray(x) ? 'a list' : `${typeof x} ${JSON.stringify(x)}`;
+  x === null
+    ? 'null'
+    : Array.isArray(x)
+      ? t('config.value.aList')
+      : `${typeof x} ${JSON.stringify(x)}`;
 
 /** The kind of a value without the value (a token must not be echoed, even a wrong one). */
 const kindOf = (x: unknown): string =>
-  x === null ? 'null' : Array.isArray(x) ? 'a list' : typeof x;
+  x === null ? 'null' : Array.isArray(x) ? t('config.value.aList') : typeof x;
 
-/** "<what>, got <the value>": the message of every check that shows what it found. */
+/**
+ * "<what>, got <the value>": the message of every check that shows what it found. Messages are
+ * worked out when a check fails (in the language of that moment), not when the schema is built.
+ */
 const said = (what: string, x: unknown, show: (x: unknown) => string = describe): string =>
-  `${what}, got ${show(x)}`;
+  t('config.value.got', { what, value: show(x) });
 
 const got =
-  (what: string, show?: (x: unknown) => string) =>
+  (what: () => string, show?: (x: unknown) => string) =>
   (issue: Issue): string =>
-    said(what, issue.input, show);
+    said(what(), issue.input, show);
 
 // ---------------------------------------------------------------------------------------------
 // Values
 
 /** A non-empty string of at most `max` characters (code points). */
 const text = (max?: number, show?: (x: unknown) => string) => {
-  const message = got('expected a non-empty string', show);
+  const message = got(() => t('config.value.nonEmpty'), show);
   return v.pipe(
     v.string(message),
     v.check((s) => s.trim() !== '', message),
-    v.check((s) => max === undefined || [...s].length <= max, `must be at most ${max} characters`),
+    v.check(
+      (s) => max === undefined || [...s].length <= max,
+      () => t('config.value.tooLong', { max: String(max) }),
+    ),
   );
 };
 
 const integer = (min: number, max: number) => {
-  const message = got(`expected a whole number from ${min} to ${max}`);
+  const message = got(() => t('config.value.wholeNumber', { min, max }));
   return v.pipe(
     v.number(message),
     v.integer(message),
@@ -61,7 +71,7 @@ const integer = (min: number, max: number) => {
 
 /** A whole number of at least `min`, with no upper bound worth naming. */
 const atLeast = (min: number) => {
-  const message = got(`expected a whole number of at least ${min}`);
+  const message = got(() => t('config.value.atLeast', { min }));
   return v.pipe(
     v.number(message),
     v.integer(message),
@@ -70,10 +80,13 @@ const atLeast = (min: number) => {
   );
 };
 
-const boolean = v.boolean(got('expected true or false'));
+const boolean = v.boolean(got(() => t('config.value.boolean')));
 
 const oneOf = <const T extends readonly string[]>(values: T) =>
-  v.picklist(values, got(`expected one of ${values.join(', ')}`));
+  v.picklist(
+    values,
+    got(() => t('config.value.oneOf', { values: values.join(', ') })),
+  );
 
 /** Checks later in a pipe still run after a failed one: a string that is no URL passes here. */
 const isHttp = (s: string): boolean => {
@@ -85,14 +98,16 @@ const url = v.pipe(
   text(),
   v.check(
     (s) => URL.canParse(s),
-    (issue) => `not a URL: ${JSON.stringify(issue.input)}`,
+    (issue) => t('config.value.notUrl', { value: JSON.stringify(issue.input) }),
   ),
-  v.check(isHttp, 'must be an http:// or https:// URL'),
+  v.check(isHttp, () => t('config.value.notHttp')),
 );
 
 const timezone = v.pipe(
   text(),
-  v.check(isValidTimeZone, (issue) => `unknown time zone ${JSON.stringify(issue.input)}`),
+  v.check(isValidTimeZone, (issue) =>
+    t('config.value.timeZone', { zone: JSON.stringify(issue.input) }),
+  ),
 );
 
 /** Why a string is not a regular expression, or undefined if it is one. */
@@ -109,7 +124,7 @@ const regex = v.pipe(
   text(),
   v.check(
     (s) => regexError(s) === undefined,
-    (issue) => `not a valid regular expression: ${regexError(issue.input)}`,
+    (issue) => t('config.value.regex', { reason: String(regexError(issue.input)) }),
   ),
 );
 
@@ -151,10 +166,7 @@ const size = v.pipe(
     const n = parseSize(dataset.value);
     if (n !== undefined) return n;
     addIssue({
-      message: said(
-        'expected a size in bytes such as 1073741824, "1GiB" or "500MB"',
-        dataset.value,
-      ),
+      message: said(t('config.value.size'), dataset.value),
     });
     return NEVER;
   }),
@@ -166,7 +178,7 @@ function callHoursError(s: unknown): string | undefined {
     parseCallHours(String(s));
     return undefined;
   } catch {
-    return `expected hours as HH:mm-HH:mm with the start before the end (such as 08:00-17:00), got ${JSON.stringify(s)}`;
+    return t('config.value.callHours', { value: JSON.stringify(s) });
   }
 }
 
@@ -186,17 +198,17 @@ const callHours = v.pipe(
 const statusList = v.pipe(
   v.custom<string | unknown[]>(
     (x) => typeof x === 'string' || Array.isArray(x),
-    got('expected a list of call statuses'),
+    got(() => t('config.value.statuses')),
   ),
   v.transform((x) => (typeof x === 'string' ? x.split(',') : x)),
   v.array(
     v.pipe(
-      v.string(got('expected a call status as text')),
+      v.string(got(() => t('config.value.status.text'))),
       v.transform((s) => s.trim()),
-      v.nonEmpty('expected a call status, got an empty one'),
+      v.nonEmpty(() => t('config.value.status.empty')),
     ),
   ),
-  v.nonEmpty('expected at least one call status'),
+  v.nonEmpty(() => t('config.value.statuses.none')),
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -211,6 +223,8 @@ export const SCALARS = {
   defaultCampaign: text(),
   timezone,
   serviceTimezone: timezone,
+  /** The language of messages (issue 27): vi or en; unset: --lang, else the locale (LANG…). */
+  language: oneOf(['vi', 'en'] as const),
   allowInsecureHttp: boolean,
   timeout: integer(100, 3_600_000),
   'import.batchSize': integer(...OPTION_BOUNDS.batchSize),
@@ -232,20 +246,20 @@ export const SCALARS = {
     text(),
     v.check(
       (s) => /^postgres(ql)?:\/\//i.test(s),
-      'expected a postgres:// or postgresql:// URL (libpq form)',
+      () => t('config.value.stateUrl'),
     ),
   ),
   /** The schema the PostgreSQL store keeps its tables in (default cacs). */
   stateSchema: v.pipe(
     text(),
-    v.regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}$/, 'expected a plain name (letters, digits and _)'),
+    v.regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}$/, () => t('config.value.plainName')),
   ),
   /** The state folder; in a config file, read relative to that file's folder (files.ts). */
   stateDir: v.pipe(
     text(),
     v.check(
       (s) => !s.startsWith('~'),
-      'write the folder in full: "~" is not expanded (and under cron HOME may be another folder)',
+      () => t('config.value.stateDir.tilde'),
     ),
   ),
 } as const;
@@ -268,7 +282,10 @@ const mapOf = <K extends v.GenericSchema<string, string>, V extends v.GenericSch
   value: V,
 ) =>
   v.pipe(
-    v.custom<Record<string, unknown>>(isPlainObject, got('expected a mapping of names to values')),
+    v.custom<Record<string, unknown>>(
+      isPlainObject,
+      got(() => t('config.value.mapping.names')),
+    ),
     v.record(key, value),
   );
 
@@ -276,27 +293,34 @@ const mapOf = <K extends v.GenericSchema<string, string>, V extends v.GenericSch
 const phoneList = v.pipe(
   v.array(
     v.pipe(
-      v.union([v.string(), v.number()], got('expected phone numbers as text')),
+      v.union(
+        [v.string(), v.number()],
+        got(() => t('config.value.phones.text')),
+      ),
       v.transform((x) => String(x)),
     ),
-    got('expected a list of phone numbers'),
+    got(() => t('config.value.phones')),
   ),
 );
 
-const leadField = v.picklist(LEAD_FIELDS, `not a lead field (fields: ${LEAD_FIELDS.join(', ')})`);
+const leadField = v.picklist(LEAD_FIELDS, () =>
+  t('config.value.leadField', { fields: LEAD_FIELDS.join(', ') }),
+);
 
 /** The keys known in an object, for "unknown key" (profiles are not offered as a setting). */
-const unknownKey = (known: readonly string[]) =>
-  `unknown key (known here: ${known
-    .filter((k) => k !== 'profiles')
-    .sort()
-    .join(', ')})`;
+const unknownKey = (known: readonly string[]) => () =>
+  t('config.value.unknownKey', {
+    known: known
+      .filter((k) => k !== 'profiles')
+      .sort()
+      .join(', '),
+  });
 
 /**
  * A mapping with these keys, each optional; every other key is reported as unknown (valibot's
  * strictObject stops at the first unknown key, a rest schema that takes nothing names each).
  */
-function section<E extends v.ObjectEntries>(entries: E, notAMapping: string) {
+function section<E extends v.ObjectEntries>(entries: E, notAMapping: () => string) {
   return v.pipe(
     v.custom<Record<string, unknown>>(isPlainObject, got(notAMapping)),
     v.objectWithRest(entries, v.never(unknownKey(Object.keys(entries)))),
@@ -312,11 +336,56 @@ const opt = v.optional;
 const fileList = v.pipe(
   v.custom<string | unknown[]>(
     (x) => typeof x === 'string' || Array.isArray(x),
-    got('expected a list of file names'),
+    got(() => t('config.value.files')),
   ),
   v.transform((x) => (typeof x === 'string' ? [x] : x)),
   v.array(text()),
 );
+
+// ── habits (issues 25, 27): saved layouts, numbers in no allocated range ──
+/**
+ * `import.layouts`: name → { columns: field → column header, optional: [fields] }. Kept as one
+ * value (a list in config order, each with its name): a layer's layouts replace a lower one's.
+ */
+const layouts = v.pipe(
+  v.custom<Record<string, unknown>>(isPlainObject, (i) =>
+    said(t('habits.config.layouts.notMapping'), i.input),
+  ),
+  v.record(
+    v.string(),
+    v.pipe(
+      section(
+        {
+          columns: mapOf(leadField, text()),
+          optional: opt(
+            v.array(leadField, (i) => said(t('habits.config.layouts.optional'), i.input)),
+          ),
+        },
+        () => t('habits.config.layout.notMapping'),
+      ),
+      v.check(
+        (l) => (l.optional ?? []).every((f) => l.columns?.[f] !== undefined),
+        () => t('habits.config.layout.optionalNotColumn'),
+      ),
+      v.check(
+        (l) => l.columns !== undefined,
+        () => t('habits.config.layout.noColumns'),
+      ),
+    ),
+  ),
+  v.transform((rec) =>
+    Object.entries(rec).map(([name, l]) => ({
+      name,
+      columns: (l.columns ?? {}) as Record<string, string>,
+      optional: (l.optional ?? []) as string[],
+    })),
+  ),
+);
+const RESOLVED_LAYOUT = v.object({
+  name: v.string(),
+  columns: v.record(leadField, v.string()),
+  optional: v.array(leadField),
+});
 
 const IMPORT_ENTRIES = {
   batchSize: opt(SCALARS['import.batchSize']),
@@ -327,6 +396,9 @@ const IMPORT_ENTRIES = {
   placeholderNumbers: opt(phoneList),
   stdinLimit: opt(SCALARS['import.stdinLimit']),
   suppress: opt(fileList),
+  // ── habits (issues 25, 27) ──
+  allocatedOnly: opt(boolean),
+  layouts: opt(layouts),
 };
 
 const REPORT_ENTRIES = {
@@ -354,17 +426,18 @@ const SETTINGS_ENTRIES = {
   defaultCampaign: opt(SCALARS.defaultCampaign),
   timezone: opt(SCALARS.timezone),
   serviceTimezone: opt(SCALARS.serviceTimezone),
+  language: opt(SCALARS.language),
   allowInsecureHttp: opt(SCALARS.allowInsecureHttp),
   timeout: opt(SCALARS.timeout),
   stateDir: opt(SCALARS.stateDir),
   stateUrl: opt(SCALARS.stateUrl),
   stateSchema: opt(SCALARS.stateSchema),
-  import: opt(section(IMPORT_ENTRIES, 'expected a mapping')),
-  report: opt(section(REPORT_ENTRIES, 'expected a mapping')),
-  compliance: opt(section(COMPLIANCE_ENTRIES, 'expected a mapping')),
+  import: opt(section(IMPORT_ENTRIES, () => t('config.value.mapping'))),
+  report: opt(section(REPORT_ENTRIES, () => t('config.value.mapping'))),
+  compliance: opt(section(COMPLIANCE_ENTRIES, () => t('config.value.mapping'))),
 };
 
-const TOKEN_PAIR = 'accessToken and accessTokenCommand: set one, not both';
+const TOKEN_PAIR = () => t('config.value.tokenPair');
 
 /** A token is given one way, not both (checked even when other keys are wrong). */
 const tokenPair = [[['accessToken'], ['accessTokenCommand']], TOKEN_PAIR] as const;
@@ -373,7 +446,7 @@ const oneToken = (s: { accessToken?: string; accessTokenCommand?: string }): boo
 
 /** A profile: any of the settings (its own `profiles` is refused as nested). */
 const PROFILE = v.pipe(
-  section(SETTINGS_ENTRIES, 'expected a mapping of settings'),
+  section(SETTINGS_ENTRIES, () => t('config.value.mapping.settings')),
   v.partialCheck(tokenPair[0], oneToken, tokenPair[1]),
 );
 
@@ -386,13 +459,13 @@ export const CONFIG_FILE = v.pipe(
         v.pipe(
           v.custom<Record<string, unknown>>(
             isPlainObject,
-            got('expected a mapping of profile names to settings'),
+            got(() => t('config.value.mapping.profiles')),
           ),
           v.record(v.string(), PROFILE),
         ),
       ),
     },
-    'the file must hold a mapping of settings',
+    () => t('config.value.mapping.file'),
   ),
   v.partialCheck(tokenPair[0], oneToken, tokenPair[1]),
 );
@@ -411,6 +484,7 @@ export const RESOLVED = v.object({
   campaign: opt(v.string()),
   timezone: SCALARS.timezone,
   serviceTimezone: SCALARS.serviceTimezone,
+  language: opt(SCALARS.language),
   allowInsecureHttp: SCALARS.allowInsecureHttp,
   timeout: SCALARS.timeout,
   profile: opt(v.string()),
@@ -427,6 +501,10 @@ export const RESOLVED = v.object({
     stdinLimit: SCALARS['import.stdinLimit'],
     /** Do-not-call lists from every config layer (absolute paths), in order. */
     suppress: opt(v.array(v.string()), () => []),
+    /** Hold back numbers in no allocated mobile range (phone_unallocated). */
+    allocatedOnly: opt(v.boolean(), () => false),
+    /** Saved column layouts, in config order (`--layout`, or chosen by a file's headers). */
+    layouts: opt(v.array(RESOLVED_LAYOUT), () => []),
   }),
   report: v.object({
     format: opt(SCALARS['report.format']),
@@ -537,7 +615,7 @@ function problemOf(issue: Issue): string {
   const path = (issue.path ?? []).map(keyOf);
   const nested =
     path.length === 3 && path[0] === 'profiles' && path[2] === 'profiles' && issue.type === 'never';
-  const message = nested ? 'profiles cannot be nested' : issue.message;
+  const message = nested ? t('config.value.profilesNested') : issue.message;
   if (issue.type === 'partial_check') return [...path, message].join('.');
   return path.length === 0 ? message : `${path.join('.')}: ${message}`;
 }

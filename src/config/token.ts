@@ -4,6 +4,7 @@
  */
 import { LIMITS } from '../api/spec.js';
 import { UsageError } from '../errors.js';
+import { t } from '../messages/index.js';
 import { formatSeconds } from '../text.js';
 import { ENV, type Env } from './env.js';
 
@@ -14,8 +15,7 @@ export type TokenSource =
 /** What a token command may print at most (a token is at most 50 characters). */
 const TOKEN_COMMAND_MAX_OUTPUT = 64 * 1024;
 
-const TOKEN_COMMAND_HINT =
-  'Run the command by hand to see what it says (cacs never prints its output: it may hold the token).';
+const TOKEN_COMMAND_HINT = () => t('config.token.command.hint');
 
 /**
  * Run accessTokenCommand through the shell, without blocking the event loop, and return what it
@@ -49,7 +49,7 @@ export async function runTokenCommand(
         // already gone
       }
     };
-    const fail = (message: string, hint = TOKEN_COMMAND_HINT) => {
+    const fail = (message: string, hint = TOKEN_COMMAND_HINT()) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -64,17 +64,15 @@ export async function runTokenCommand(
     const timer = setTimeout(
       () =>
         fail(
-          `accessTokenCommand did not finish within ${formatSeconds(timeoutMs / 1000)}; it was stopped`,
-          'Run the command by hand: it must print the token without waiting for input. If it is just slow, raise accessTokenCommandTimeout (milliseconds) in the config.',
+          t('config.token.command.timeout', { seconds: formatSeconds(timeoutMs / 1000) }),
+          t('config.token.command.timeout.hint'),
         ),
       timeoutMs,
     );
     child.stdout?.on('data', (c: Buffer) => {
       size += c.length;
       if (size > TOKEN_COMMAND_MAX_OUTPUT) {
-        fail(
-          `accessTokenCommand printed more than ${TOKEN_COMMAND_MAX_OUTPUT / 1024} KiB; it should print the token only`,
-        );
+        fail(t('config.token.command.tooMuch', { kib: TOKEN_COMMAND_MAX_OUTPUT / 1024 }));
         return;
       }
       chunks.push(c);
@@ -82,13 +80,15 @@ export async function runTokenCommand(
     // Read and dropped: never shown, it may hold the token.
     child.stderr?.resume();
     child.on('error', (e: NodeJS.ErrnoException) =>
-      fail(`accessTokenCommand could not be started (${e.code ?? 'error'})`),
+      fail(t('config.token.command.notStarted', { code: e.code ?? 'error' })),
     );
     child.on('close', (code, signal) => {
       if (settled) return;
       if (code !== 0) {
         fail(
-          `accessTokenCommand failed (${signal ? `killed by ${signal}` : `exit status ${code}`})`,
+          signal
+            ? t('config.token.command.killed', { signal })
+            : t('config.token.command.failed', { code: String(code) }),
         );
         return;
       }
@@ -102,8 +102,8 @@ export async function runTokenCommand(
 /** The access token: from a value, or by running accessTokenCommand. Never printed. */
 export async function requireToken(s: { token?: TokenSource }, env: Env): Promise<string> {
   if (s.token === undefined) {
-    throw new UsageError('no access token is set', {
-      hint: `Set ${ENV.accessToken}, or accessToken / accessTokenCommand in a config file (chmod 600 it). A token is never taken from the command line.`,
+    throw new UsageError(t('config.token.missing'), {
+      hint: t('config.token.missing.hint', { env: ENV.accessToken }),
       category: 'config',
     });
   }
@@ -113,18 +113,18 @@ export async function requireToken(s: { token?: TokenSource }, env: Env): Promis
   } else {
     token = (await runTokenCommand(s.token.command, env, s.token.timeoutMs)).trim();
     if (token === '')
-      throw new UsageError('accessTokenCommand printed nothing', {
-        hint: TOKEN_COMMAND_HINT,
+      throw new UsageError(t('config.token.command.nothing'), {
+        hint: TOKEN_COMMAND_HINT(),
         category: 'config',
       });
   }
   if ([...token].length > LIMITS.accessToken) {
-    throw new UsageError(
-      `the access token is longer than the ${LIMITS.accessToken} characters the service allows`,
-      { hint: 'Check the value (a stray newline or a whole file pasted?).', category: 'config' },
-    );
+    throw new UsageError(t('config.token.tooLong', { max: LIMITS.accessToken }), {
+      hint: t('config.token.tooLong.hint'),
+      category: 'config',
+    });
   }
   if (/[\r\n\0]/.test(token))
-    throw new UsageError('the access token contains a line break or NUL', { category: 'config' });
+    throw new UsageError(t('config.token.lineBreak'), { category: 'config' });
   return token;
 }

@@ -10,6 +10,7 @@ import type { NormalizationKind, NormalizationSample, RejectionSample } from '..
 import type { SuppressionListSummary, SuppressionSource } from '../leads/suppress.js';
 import type { InputFormat, InputInfo } from '../input/types.js';
 import type { ImportRow } from '../leads/rejects.js';
+import type { Layout } from '../leads/columns.js';
 import type { JournalHandle } from '../state/index.js';
 import type { SendProgress } from './send.js';
 
@@ -35,6 +36,13 @@ export interface ImportOptions {
   homePhonePattern?: string;
   /** A centre's own test numbers, refused as phone_placeholder. */
   placeholderNumbers?: readonly string[];
+  /** Config `import.allocatedOnly`: hold back numbers in no allocated mobile range. */
+  allocatedOnly?: boolean;
+  /** Config `import.columns`: applied where the file has the column. */
+  columnsIfPresent?: Partial<Record<LeadField, string>>;
+  /** Config `import.layouts` and `--layout` (leads/columns.ts chooseColumns). */
+  layouts?: readonly Layout[];
+  layout?: string;
   /**
    * Do-not-call lists (`--suppress`, config `import.suppress`): a lead whose phone number is
    * on one is not sent (skip code `suppressed`). Read before anything else; a list that cannot
@@ -208,6 +216,16 @@ export interface ImportSummary {
   samples: NormalizationSample[];
   /** The first rejected row of each code (a few), with its reason. */
   rejectionSamples: RejectionSample[];
+  /**
+   * Leads (valid, not in-file duplicates) whose 10-digit number is in no allocated mobile
+   * range: sent (calling them likely wastes an attempt), or held back as `phone_unallocated`
+   * with `import.allocatedOnly`. `--json`: `phoneUnallocated`.
+   */
+  phoneUnallocated: number;
+  /** The first few of them: line and normalised number. */
+  unallocatedSamples: Array<{ line: number; phone: string }>;
+  /** The saved layout the columns were read with (absent: none). */
+  layout?: { name: string; chosen: 'flag' | 'headers' };
   /**
    * Leads not sent because earlier runs sent them to this service (the campaign's ledger, or
    * this file's journal), with where and when: for the message that says so.

@@ -10,6 +10,7 @@
  * and the exit code.
  */
 import { LEAD_FIELDS, isLeadField, type LeadField } from '../api/spec.js';
+import { t } from '../messages/index.js';
 
 // ---------------------------------------------------------------------------------------------
 // Folding
@@ -540,4 +541,123 @@ export function parseMapFlags(values: readonly string[]): Partial<Record<LeadFie
     out[field] = column;
   }
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Saved layouts (config `import.layouts`, `--layout`) and config `import.columns`
+
+/** A saved column layout: lead field → column header; `optional` fields may be missing. */
+export interface Layout {
+  name: string;
+  columns: Partial<Record<LeadField, string>>;
+  optional?: readonly LeadField[];
+}
+
+/** Which mapping a file's columns were read with. */
+export interface ColumnSources {
+  /** `--map`: every column named must be in the file. */
+  map?: Partial<Record<LeadField, string>>;
+  /**
+   * Config `import.columns`: applied where the file has the column, left out where it does not
+   * (a do-not-call list, a rejects file, another export need not have it).
+   */
+  columnsIfPresent?: Partial<Record<LeadField, string>>;
+  /** Config `import.layouts`, in config order. */
+  layouts?: readonly Layout[];
+  /** `--layout <name>`: that layout, whose non-optional columns must be in the file. */
+  layout?: string;
+}
+
+export interface ChosenColumns {
+  /** The mapping planColumns gets (every column in it is in the file). */
+  map: Partial<Record<LeadField, string>>;
+  /** The layout used, and whether it was asked for or chosen by the file's headers. */
+  layout?: { name: string; chosen: 'flag' | 'headers' };
+}
+
+function columnIndex(headers: readonly string[], column: string): number {
+  const exact = headers.indexOf(column);
+  if (exact >= 0) return exact;
+  const key = foldHeader(column);
+  return key === '' ? -1 : headers.findIndex((h) => foldHeader(h) === key);
+}
+
+/** A layout's entries whose column is in the file, and its required fields that are missing. */
+function fitLayout(
+  headers: readonly string[],
+  layout: Layout,
+): { present: Partial<Record<LeadField, string>>; missing: LeadField[] } {
+  const present: Partial<Record<LeadField, string>> = {};
+  const missing: LeadField[] = [];
+  const optional = new Set(layout.optional ?? []);
+  for (const [field, column] of Object.entries(layout.columns) as Array<[LeadField, string]>) {
+    if (columnIndex(headers, column) >= 0) present[field] = column;
+    else if (!optional.has(field)) missing.push(field);
+  }
+  return { present, missing };
+}
+
+/**
+ * The mapping a file is read with: `--map` over the layout (asked for with `--layout`, else the
+ * saved layout whose required columns are all in the file — the one that maps most of them,
+ * the first in config order on a tie) over config `import.columns` (only the entries whose
+ * column is in the file, and none whose column a layout or `--map` already uses). A rejects or
+ * skipped file repeats the input's headers, so it is read with the same layout, no flag needed.
+ * Throws ColumnError for an unknown `--layout`, or one whose required columns are missing.
+ */
+export function chooseColumns(headers: readonly string[], src: ColumnSources): ChosenColumns {
+  const layouts = src.layouts ?? [];
+  let layout: ChosenColumns['layout'];
+  let layoutMap: Partial<Record<LeadField, string>> = {};
+  if (src.layout !== undefined) {
+    const asked = layouts.find((l) => l.name === src.layout);
+    if (asked === undefined)
+      throw new ColumnError(
+        layouts.length === 0
+          ? t('habits.layout.none', { name: src.layout })
+          : t('habits.layout.unknown', {
+              name: src.layout,
+              known: layouts.map((l) => l.name).join(', '),
+            }),
+        t('habits.layout.unknown.hint'),
+      );
+    const { present, missing } = fitLayout(headers, asked);
+    if (missing.length > 0)
+      throw new ColumnError(
+        t('habits.layout.missing', {
+          name: asked.name,
+          missing: missing.map((f) => `${f} (${show(asked.columns[f]!)})`).join(', '),
+          columns: listHeaders(headers),
+        }),
+        t('habits.layout.missing.hint', { name: asked.name }),
+      );
+    layout = { name: asked.name, chosen: 'flag' };
+    layoutMap = present;
+  } else {
+    let best = -1;
+    for (const l of layouts) {
+      const { present, missing } = fitLayout(headers, l);
+      const n = Object.keys(present).length;
+      if (missing.length === 0 && n > 0 && n > best) {
+        best = n;
+        layout = { name: l.name, chosen: 'headers' };
+        layoutMap = present;
+      }
+    }
+  }
+  const flags = src.map ?? {};
+  const used = new Set(
+    [...Object.values(layoutMap), ...Object.values(flags)].map((c) =>
+      columnIndex(headers, c as string),
+    ),
+  );
+  const soft: Partial<Record<LeadField, string>> = {};
+  for (const [field, column] of Object.entries(src.columnsIfPresent ?? {}) as Array<
+    [LeadField, string]
+  >) {
+    if (layout !== undefined && layoutMap[field] !== undefined) continue;
+    const i = columnIndex(headers, column);
+    if (i >= 0 && !used.has(i)) soft[field] = column;
+  }
+  return { map: { ...soft, ...layoutMap, ...flags }, ...(layout ? { layout } : {}) };
 }

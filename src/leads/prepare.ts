@@ -19,7 +19,14 @@
 import fs from 'node:fs';
 import { UsageError } from '../errors.js';
 import type { LeadField } from '../api/spec.js';
-import { ColumnError, planColumns, type ColumnPlan } from './columns.js';
+import {
+  ColumnError,
+  chooseColumns,
+  planColumns,
+  type ChosenColumns,
+  type ColumnPlan,
+  type Layout,
+} from './columns.js';
 import {
   NORMALIZATIONS,
   NORMALIZATION_KINDS,
@@ -38,6 +45,8 @@ import type { InputInfo, RowSource } from '../input/types.js';
 import { REJECTS_META_COLUMNS, SidecarWriter, isRejectsHeader } from './rejects.js';
 import { RowBits, readSpool, rereadLeads, spoolLine, type LeadEntry } from './sending.js';
 import { createValidator } from './validate.js';
+import { isAllocatedMobile } from './carrier.js';
+import { t } from '../messages/index.js';
 
 export interface PrepareOptions {
   map: Partial<Record<LeadField, string>>;
@@ -62,12 +71,29 @@ export interface PrepareOptions {
    * ledger): its skip code and reason, or undefined to send it.
    */
   holdBack?: (phone: string) => { code: SkipCode; reason: string } | undefined;
+  /**
+   * Config `import.allocatedOnly`: a 10-digit number in no allocated mobile range
+   * (carrier.ts) is held back (skip code `phone_unallocated`) instead of only counted.
+   */
+  allocatedOnly?: boolean;
+  /** Config `import.columns`: applied where the file has the column (columns.ts chooseColumns). */
+  columnsIfPresent?: Partial<Record<LeadField, string>>;
+  /** Config `import.layouts`, and `--layout`. */
+  layouts?: readonly Layout[];
+  layout?: string;
   /** Now and then while reading: rows read, and the share of the input read (0 to 1) when known. */
   onProgress?: (rowsRead: number, fraction: number | undefined) => void;
 }
 
 /** Codes of rows not sent by design (the skipped file). */
-export type SkipCode = 'duplicate' | 'already_imported' | 'uncertain_earlier' | 'suppressed';
+export type SkipCode =
+  'duplicate' | 'already_imported' | 'uncertain_earlier' | 'suppressed' | 'phone_unallocated';
+
+/** A number in no allocated mobile range, for the summary's examples. */
+export interface UnallocatedSample {
+  line: number;
+  phone: string;
+}
 
 export interface NormalizationSample {
   line: number;
@@ -87,6 +113,8 @@ export interface Prepared {
   /** The input's columns as the rejects file repeats them. */
   headers: string[];
   plan: ColumnPlan;
+  /** The saved layout the columns were read with, if any. */
+  layout?: ChosenColumns['layout'];
   /** The input was a cacs rejects file: its line, code and reason columns were skipped. */
   readRejectsFile: boolean;
   /** Data rows read, blank rows included. */
@@ -108,6 +136,13 @@ export interface Prepared {
   samples: NormalizationSample[];
   /** The first rejected row of each code (at most REJECTION_SAMPLES). */
   rejectionSamples: RejectionSample[];
+  /**
+   * Valid, deduped leads whose 10-digit number is in no allocated mobile range (carrier.ts):
+   * sent unless `allocatedOnly` (then held back as `phone_unallocated`).
+   */
+  unallocated: number;
+  /** The first few of them (at most SAMPLES). */
+  unallocatedSamples: UnallocatedSample[];
   rejects: SidecarWriter;
   skipped: SidecarWriter;
   /** The content hash of the bytes the preflight read (the journal key; see hashFile). */
@@ -216,8 +251,15 @@ async function prepareRows(
   const skip = readRejectsFile ? REJECTS_META_COLUMNS.length : 0;
   const headers = source.headers.slice(skip);
   let plan: ColumnPlan;
+  let chosen: ChosenColumns;
   try {
-    plan = planColumns(headers, { map: opts.map, ignoreUnmapped: opts.ignoreUnmapped });
+    chosen = chooseColumns(headers, {
+      map: opts.map,
+      ...(opts.columnsIfPresent ? { columnsIfPresent: opts.columnsIfPresent } : {}),
+      ...(opts.layouts ? { layouts: opts.layouts } : {}),
+      ...(opts.layout !== undefined ? { layout: opts.layout } : {}),
+    });
+    plan = planColumns(headers, { map: chosen.map, ignoreUnmapped: opts.ignoreUnmapped });
   } catch (e) {
     if (e instanceof ColumnError)
       throw new UsageError(`${info.displayName}: ${e.message}`, e.hint ? { hint: e.hint } : {});
@@ -241,6 +283,9 @@ async function prepareRows(
   const rejectedByCode: Record<string, number> = {};
   const samples: NormalizationSample[] = [];
   const rejectionSamples: RejectionSample[] = [];
+  const unallocatedSamples: UnallocatedSample[] = [];
+  let unallocated = 0;
+  const allocatedOnly = opts.allocatedOnly === true;
   let sampledKinds = 0;
   let total = 0;
   let blank = 0;
@@ -317,6 +362,16 @@ async function prepareRows(
             return;
           }
         }
+        const phone = lead.phone_number!;
+        if (phone.length === 10 && phone.charCodeAt(0) === 48 && !isAllocatedMobile(phone)) {
+          unallocated++;
+          if (unallocatedSamples.length < SAMPLES)
+            unallocatedSamples.push({ line: row.line, phone });
+          if (allocatedOnly) {
+            holdBack(row.line, values, 'phone_unallocated', t('leads.skip.unallocated', { phone }));
+            return;
+          }
+        }
         if (ledgerCheck !== undefined) {
           const held = ledgerCheck(lead.phone_number!);
           if (held !== undefined) {
@@ -372,6 +427,7 @@ async function prepareRows(
   return {
     headers,
     plan,
+    ...(chosen.layout ? { layout: chosen.layout } : {}),
     readRejectsFile,
     total,
     blank,
@@ -384,6 +440,8 @@ async function prepareRows(
     normalizedByKind: byKind,
     samples,
     rejectionSamples,
+    unallocated,
+    unallocatedSamples,
     rejects,
     skipped: skippedRows,
     contentHash,

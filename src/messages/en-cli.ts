@@ -380,4 +380,33 @@ export const enCli = {
   'cli.completion.profiles': 'profile',
   'cli.completion.statuses': 'status seen in a report',
   'cli.completion.statuses.zsh': 'call status',
+
+  // ── language (issue 27): the --lang flag, labels, and commander's own words ──────────
+  'cli.help.lang':
+    'language of messages and help (default: config language, else LC_ALL, LC_MESSAGES or LANG)',
+  'cli.help.helpCommand': 'display help for command',
+  'cli.label.error': 'error:',
+  'cli.label.warning': 'warning:',
+  'cli.commander.usage': 'Usage:',
+  'cli.commander.options': 'Options:',
+  'cli.commander.globalOptions': 'Global Options:',
+  'cli.commander.commands': 'Commands:',
+  'cli.commander.arguments': 'Arguments:',
+  'cli.commander.choices': 'choices: {choices}',
+  'cli.commander.default': 'default: {value}',
+  'cli.commander.unknownOption': "error: unknown option '{flag}'",
+  'cli.commander.unknownCommand': "error: unknown command '{command}'",
+  'cli.commander.didYouMean': '(Did you mean {suggestion}?)',
+  'cli.commander.didYouMeanOneOf': '(Did you mean one of {suggestions}?)',
+  'cli.commander.missingArgument': "error: missing required argument '{name}'",
+  'cli.commander.optionMissingArgument': "error: option '{flags}' argument missing",
+  'cli.commander.requiredOption': "error: required option '{flags}' not specified",
+  'cli.commander.conflictingOption': 'error: {option} cannot be used with {other}',
+  'cli.commander.tooManyArguments': 'error: too many arguments. Expected {expected} but got {got}.',
+  'cli.commander.tooManyArguments.for':
+    "error: too many arguments for '{command}'. Expected {expected} but got {got}.",
+  'cli.commander.invalidOption': "error: option '{flags}' argument '{value}' is invalid.",
+  'cli.commander.invalidArgument':
+    "error: command-argument value '{value}' is invalid for argument '{name}'.",
+  'cli.commander.allowedChoices': 'Allowed choices are {choices}.',
 } as const;

@@ -1,5 +1,13 @@
 /**
  * Vietnamese for the ids of en-catalog.ts, spread into the Vietnamese catalog by vi.ts (same ids,
- * same placeholders as the English).
+ * same placeholders as the English); one file per area, like en-catalog.ts.
  */
-export const viCatalog: Readonly<Record<string, string>> = {};
+import { viCatalogImport } from './vi-catalog-import.js';
+import { viCatalogCli } from './vi-catalog-cli.js';
+import { viCatalogConfig } from './vi-catalog-config.js';
+
+export const viCatalog: Readonly<Record<string, string>> = {
+  ...viCatalogImport,
+  ...viCatalogCli,
+  ...viCatalogConfig,
+};

@@ -42,6 +42,22 @@ const NOT_SCANNED = [
 const NOT_MESSAGES: Readonly<Record<string, readonly string[]>> = {
   // The source config/settings.ts records for a value given with --campaign: compared.
   'cli/campaign.ts': ['flag --campaign'],
+  // The sources `cacs config show` prints beside each value (config show --json's `source`),
+  // matched by the CLI (cli/campaign.ts, cli/commands/import.ts): data, like the one above.
+  'config/settings.ts': [
+    'flag --profile',
+    'env ${…}',
+    'profile ${…} in ${…}',
+    'flag ${…}',
+    'env ${…}',
+    'default (serviceTimezone)',
+  ],
+  // A folder's name on macOS (~/Library/Application Support).
+  'config/paths.ts': ['Application Support'],
+  // Commander's help titles, matched to say them in the current language (issue 27).
+  'cli/commander-words.ts': ['Global Options:'],
+  // The help command's definition (its name and argument), given to commander.
+  'cli/program.ts': ['help [command]'],
   // A status the service writes, compared to give it its place and colour in the charts.
   // …and the page's Content-Security-Policy, a header's value.
   'report/html.ts': [

@@ -41,6 +41,8 @@ export async function runConfigShow(
   add('profile', settings.profile ?? null);
   add('timezone', settings.timezone);
   add('serviceTimezone', settings.serviceTimezone);
+  // Shown only when set (issue 27): otherwise --lang or the locale (LANG…) chooses.
+  if (settings.language !== undefined) add('language', settings.language);
   add('timeout', settings.timeout);
   add('allowInsecureHttp', settings.allowInsecureHttp);
   add('stateDir', settings.stateDir);
@@ -59,6 +61,9 @@ export async function runConfigShow(
   );
   add('import.stdinLimit', settings.import.stdinLimit);
   add('import.suppress', settings.import.suppress.length > 0 ? settings.import.suppress : null);
+  if (settings.import.allocatedOnly) add('import.allocatedOnly', true);
+  if (settings.import.layouts.length > 0)
+    add('import.layouts', settings.import.layouts.map((l) => l.name).join(', '));
   for (const [field, column] of Object.entries(settings.import.columns))
     add(`import.columns.${field}`, column);
   add('report.format', settings.report.format ?? null);

@@ -22,6 +22,7 @@ export function defineImport(parent: CommandUnknownOpts) {
     .option('--encoding <name>', t('cli.help.import.encoding'))
     .option('--sheet <name|n>', t('cli.help.import.sheet'))
     .option('--map <field=Column>', t('cli.help.import.map'), collect)
+    .option('--layout <name>', t('cli.help.import.layout'))
     .option('--ignore-unmapped', t('cli.help.import.ignoreUnmapped'))
     .option('--suppress <file>', t('cli.help.import.suppress'), collect)
     .option(

@@ -8,12 +8,12 @@ import {
   formatDuration,
   formatLocalTime,
   parseColumnMap,
-  plural,
   requireCampaign,
   type FlatConfig,
   type ImportSummary,
   type LeadField,
 } from '../../index.js';
+import { t, tCount } from '../../messages/index.js';
 import type { Context, Spinner } from '../context.js';
 import { ImportProgress, type ImportProgressEvent } from '../progress.js';
 import { flagsFor, stopHint } from '../render/advice.js';
@@ -29,7 +29,7 @@ export async function runImportCommand(
   args: string[],
 ): Promise<number> {
   const input = args[0];
-  if (input === undefined) throw new UsageError('give the lead file to import (or - for stdin)');
+  if (input === undefined) throw new UsageError(t('cli.import.noFile'));
   // What a --json run that fails before its summary repeats beside the error.
   ctx.known = { file: input === '-' ? 'stdin' : input, dryRun: flags.dryRun === true };
   let mapFlags: Partial<Record<LeadField, string>> = {};
@@ -66,7 +66,9 @@ export async function runImportCommand(
     ...settings.import.suppress.map((file) => ({
       path: file,
       name: file,
-      from: `import.suppress (${sources.get('import.suppress') ?? 'config'})`,
+      from: t('cli.import.suppress.from', {
+        source: sources.get('import.suppress') ?? 'config',
+      }),
     })),
     ...(flags.suppress ?? []).map((file) => ({
       path: resolve(ctx.io.cwd, file),
@@ -78,17 +80,17 @@ export async function runImportCommand(
   // `cacs import -` on a terminal: the person is to type or paste the leads. Say so, and how
   // to end; no spinner then (it would draw over what is being typed).
   const typing = input === '-' && ctx.io.stdinIsTTY;
-  if (typing)
-    ctx.out.prompt(
-      'reading leads from the terminal (CSV, a header row first): type or paste them, then press Ctrl-D on an empty line to end (Ctrl-C to stop)',
-    );
-  const progress = await ctx.out.spinner(`Reading ${input === '-' ? 'stdin' : input}…`, {
-    enabled: flags.json !== true && !typing,
-  });
+  if (typing) ctx.out.prompt(t('cli.import.typing'));
+  const progress = await ctx.out.spinner(
+    t('cli.import.reading', { file: input === '-' ? 'stdin' : input }),
+    {
+      enabled: flags.json !== true && !typing,
+    },
+  );
   const shown = showProgress(ctx, progress);
   const onInterrupt = () => {
     shown.stop();
-    progress.update('Stopping: waiting for the requests in flight…');
+    progress.update(t('cli.import.stopping'));
   };
   ctx.signal.addEventListener('abort', onInterrupt, { once: true });
   let summary: ImportSummary;
@@ -101,7 +103,7 @@ export async function runImportCommand(
     summary = await runImport({
       ...(input === '-' ? { input: ctx.io.stdin } : { file: input }),
       inputLimit: settings.import.stdinLimit,
-      inputLimitAdvice: `${ENV.stdinLimit}=<size> or import.stdinLimit in the configuration (e.g. 4GiB)`,
+      inputLimitAdvice: t('cli.import.stdinLimitAdvice', { env: ENV.stdinLimit }),
       onReading: (bytes) => shown.event({ phase: 'reading', name: streamName, bytes }),
       rows: 'files',
       campaignKey: campaign?.key ?? '',
@@ -109,7 +111,10 @@ export async function runImportCommand(
       ...(flags.delimiter ? { delimiter: flags.delimiter } : {}),
       ...(flags.encoding ? { encoding: flags.encoding } : {}),
       ...(flags.sheet !== undefined ? { sheet: flags.sheet } : {}),
-      map: { ...settings.import.columns, ...mapFlags },
+      map: mapFlags,
+      columnsIfPresent: settings.import.columns,
+      layouts: settings.import.layouts,
+      ...(flags.layout !== undefined ? { layout: flags.layout } : {}),
       ignoreUnmapped: flags.ignoreUnmapped === true,
       batchSize: settings.import.batchSize,
       concurrency: settings.import.concurrency,
@@ -119,6 +124,7 @@ export async function runImportCommand(
       phonePattern: settings.import.phonePattern,
       homePhonePattern: settings.import.homePhonePattern,
       placeholderNumbers: settings.import.placeholderNumbers,
+      allocatedOnly: settings.import.allocatedOnly,
       ...(suppress.length > 0 ? { suppress } : {}),
       ...(flags.rejects ? { rejectsPath: flags.rejects } : {}),
       retryUncertain: flags.retryUncertain === true,
@@ -138,9 +144,7 @@ export async function runImportCommand(
       // may not be the one the earlier imports used: README, "Running from cron").
       onState: ({ stateDir, empty }) => {
         if (!dryRun && empty && configNamesService(sources.get('baseUrl')))
-          ctx.out.info(
-            `state: using ${stateDir} (empty: no earlier imports to this campaign are known here)`,
-          );
+          ctx.out.info(t('cli.import.stateEmpty', { stateDir }));
       },
       cwd: ctx.io.cwd,
       signal: ctx.signal,
@@ -161,13 +165,14 @@ export async function runImportCommand(
     summary.exitCode === ExitCode.REFUSED &&
     note !== undefined &&
     refusesCampaign(summary.stoppedBecause ?? '')
-      ? `Nothing more was sent. ${aliasRefusalHint(note)}`
+      ? t('import.stop.ownHint.hint', { hint: aliasRefusalHint(note) })
       : undefined;
   if (flags.json) {
     const { importError } = await import('../outcome.js');
     const {
       samples: _s,
       rejectionSamples: _r,
+      unallocatedSamples: _u,
       sentEarlier: _e,
       columns: _c,
       stoppedBecause: _w,
@@ -314,98 +319,154 @@ function printSummary(ctx: Context, s: ImportSummary, alias: string | undefined)
     const lines = wrap(text.trimStart(), lead, indent, width);
     lines.forEach((l, i) => out.info(style(`${' '.repeat(i === 0 ? lead : indent)}${l}`)));
   };
-  const target = s.campaign ? ` → campaign ${alias ? `${alias} (${s.campaign})` : s.campaign}` : '';
-  out.info(`${c.bold(s.file)}${target}${s.dryRun ? c.yellow('  [dry run: nothing sent]') : ''}`);
-  row('rows read', s.total);
+  const target = s.campaign
+    ? ` ${t('cli.import.summary.target', { campaign: alias ? `${alias} (${s.campaign})` : s.campaign })}`
+    : '';
+  out.info(
+    `${c.bold(s.file)}${target}${s.dryRun ? c.yellow(`  ${t('cli.import.summary.dryRun')}`) : ''}`,
+  );
+  row(t('cli.import.label.rowsRead'), s.total);
   if (s.dryRun) {
     row(
-      'would be sent',
+      t('cli.import.label.wouldSend'),
       s.valid,
-      s.valid > 0 ? `${plural(s.batches, 'batch', 'batches')} of up to ${s.batchSize}` : '',
+      s.valid > 0 ? tCount('cli.import.summary.batches', s.batches, { size: s.batchSize }) : '',
     );
   } else {
-    row('imported', s.imported);
+    row(t('cli.import.label.imported'), s.imported);
   }
-  row('rejected', s.rejected, breakdown(s.rejectedByCode));
-  if (s.blank > 0) row('blank rows', s.blank, 'skipped: no value in any column');
-  row('duplicates', s.duplicates, s.duplicates ? 'same phone_number as an earlier row' : '');
+  row(t('cli.import.label.rejected'), s.rejected, breakdown(s.rejectedByCode));
+  if (s.blank > 0) row(t('cli.import.label.blank'), s.blank, t('cli.import.summary.blank'));
+  row(
+    t('cli.import.label.duplicates'),
+    s.duplicates,
+    s.duplicates ? t('cli.import.summary.duplicates') : '',
+  );
   if (s.alreadyImported > 0)
     row(
-      s.dryRun ? 'already in campaign' : 'imported earlier',
+      s.dryRun ? t('cli.import.label.alreadyInCampaign') : t('cli.import.label.importedEarlier'),
       s.alreadyImported,
-      `${s.dryRun ? 'would not be sent' : 'not sent'}: an earlier run imported ${s.alreadyImported === 1 ? 'it' : 'them'} ${s.dryRun ? `(--allow-repeat sends ${s.alreadyImported === 1 ? 'it' : 'them'})` : '(see below)'}`,
+      s.dryRun
+        ? tCount('cli.import.summary.alreadyImported.dryRun', s.alreadyImported)
+        : tCount('cli.import.summary.alreadyImported', s.alreadyImported),
     );
   if (s.uncertainEarlier > 0)
-    row('uncertain earlier', s.uncertainEarlier, 'not sent: settle them with cacs reconcile');
+    row(
+      t('cli.import.label.uncertainEarlier'),
+      s.uncertainEarlier,
+      t('cli.import.summary.uncertainEarlier'),
+    );
   if (s.suppressionLists.length > 0 || s.suppressed > 0)
     row(
-      'suppressed',
+      t('cli.import.label.suppressed'),
       s.suppressed,
-      `not sent: on a do-not-call list${
-        s.suppressed > 0
-          ? ` (${s.suppressionLists
+      s.suppressed > 0
+        ? t('cli.import.summary.suppressed.lists', {
+            lists: s.suppressionLists
               .filter((l) => l.suppressed > 0)
               .map((l) => `${l.list} ${formatCount(l.suppressed)}`)
-              .join(' · ')})`
-          : ''
-      }`,
+              .join(' · '),
+          })
+        : t('cli.import.summary.suppressed'),
     );
   if (!s.dryRun) {
     row(
-      'skipped by service',
+      t('cli.import.label.serviceSkipped'),
       s.serviceSkipped,
-      s.serviceSkipped ? 'the service counted them but did not import them' : '',
+      s.serviceSkipped ? t('cli.import.summary.serviceSkipped') : '',
     );
-    row('uncertain', s.uncertain);
+    row(t('cli.import.label.uncertain'), s.uncertain);
     if (s.notSent > 0)
       row(
-        'not sent',
+        t('cli.import.label.notSent'),
         s.notSent,
         // After a refusal, a full state folder or a changed file, the same command alone would
         // stop the same way: the fix comes first (the message below says which).
         s.stoppedCode === 'refused' ||
           s.stoppedCode === 'write_failed' ||
           s.stoppedCode === 'input_changed'
-          ? 'the run stopped early; fix what is said below, then run the same command again'
-          : 'the run stopped early; run the same command again to send them',
+          ? t('cli.import.summary.notSent.fixFirst')
+          : t('cli.import.summary.notSent.runAgain'),
       );
   }
-  row('normalised', s.normalized, breakdown(s.normalizedByKind));
+  row(t('cli.import.label.normalised'), s.normalized, breakdown(s.normalizedByKind));
   if (s.dryRun && s.samples.length > 0) {
-    out.info('  normalisations, for example:');
+    out.info(`  ${t('cli.import.summary.samples.normalised')}`);
     for (const x of s.samples)
-      para(`    line ${x.line}: ${x.field} ${JSON.stringify(x.before)} → ${x.after}`, 6);
+      para(
+        `    ${t('cli.import.summary.sample.normalised', { line: x.line, field: x.field, before: JSON.stringify(x.before), after: x.after })}`,
+        6,
+      );
   }
   if (s.dryRun && s.rejectionSamples.length > 0) {
-    out.info('  rejections, for example:');
-    for (const x of s.rejectionSamples) para(`    line ${x.line} (${x.code}): ${x.reason}`, 6);
+    out.info(`  ${t('cli.import.summary.samples.rejected')}`);
+    for (const x of s.rejectionSamples)
+      para(
+        `    ${t('cli.import.summary.sample.rejected', { line: x.line, code: x.code, reason: x.reason })}`,
+        6,
+      );
   }
-  if (s.ignoredColumns.length > 0) para(`  ignored columns: ${someOf(s.ignoredColumns)}`);
-  for (const l of s.suppressionLists)
+  if (s.layout)
     para(
-      `  do-not-call list ${l.list}: ${plural(l.numbers, 'number')}${l.ignored > 0 ? `, ${plural(l.ignored, 'entry', 'entries')} ignored (not phone numbers)` : ''}`,
+      s.layout.chosen === 'flag'
+        ? t('cli.habits.import.layout.flag', { name: s.layout.name })
+        : t('cli.habits.import.layout.headers', { name: s.layout.name }),
       4,
       c.dim,
     );
+  if (s.phoneUnallocated > 0) {
+    const skipping = (s.skippedByCode.phone_unallocated ?? 0) > 0;
+    row(
+      t('cli.habits.import.unallocated.label'),
+      s.phoneUnallocated,
+      skipping
+        ? t('cli.habits.import.unallocated.skipped')
+        : t('cli.habits.import.unallocated.sent'),
+    );
+    if (s.dryRun || !skipping) {
+      out.info(t('cli.habits.import.unallocated.examples'));
+      for (const x of s.unallocatedSamples)
+        para(t('cli.habits.import.unallocated.example', { line: x.line, phone: x.phone }), 6);
+    }
+  }
+  if (s.ignoredColumns.length > 0)
+    para(`  ${t('cli.import.summary.ignoredColumns', { columns: someOf(s.ignoredColumns) })}`);
+  for (const l of s.suppressionLists) {
+    const numbers = tCount('cli.import.summary.numbers', l.numbers);
+    para(
+      `  ${
+        l.ignored > 0
+          ? t('cli.import.summary.dncList.ignored', {
+              list: l.list,
+              numbers,
+              ignored: tCount('cli.import.summary.entriesIgnored', l.ignored),
+            })
+          : t('cli.import.summary.dncList', { list: l.list, numbers })
+      }`,
+      4,
+      c.dim,
+    );
+  }
   // Time, requests and a rate only when the run was long enough for one to mean something.
   const counted = s.dryRun ? s.total : s.imported;
   const pace = [
     formatDuration(s.elapsedMs),
-    ...(s.requests > 0 ? [plural(s.requests, 'request')] : []),
+    ...(s.requests > 0 ? [tCount('cli.import.summary.requests', s.requests)] : []),
     ...(s.elapsedMs >= MIN_RATE_MS && counted > 0
-      ? [`${formatCount(s.leadsPerSecond)} ${s.dryRun ? 'rows' : 'leads'}/s`]
+      ? [
+          t(s.dryRun ? 'cli.import.summary.rate.rows' : 'cli.import.summary.rate.leads', {
+            rate: formatCount(s.leadsPerSecond),
+          }),
+        ]
       : []),
   ];
   out.info(c.dim(`  ${pace.join(' · ')}`));
-  if (s.rejectsFile)
-    para(`  rejects: ${s.rejectsFile} (fix those rows and import that file again)`);
-  if (s.skippedFile) para(`  skipped: ${s.skippedFile} (not sent by design; nothing to fix)`);
-  if (s.uncertainFile) para(`  uncertain: ${s.uncertainFile}`);
-  if (s.runId) para(`  run ${s.runId} (cacs history show ${s.runId})`, 4, c.dim);
+  if (s.rejectsFile) para(`  ${t('cli.import.summary.rejectsFile', { file: s.rejectsFile })}`);
+  if (s.skippedFile) para(`  ${t('cli.import.summary.skippedFile', { file: s.skippedFile })}`);
+  if (s.uncertainFile)
+    para(`  ${t('cli.import.summary.uncertainFile', { file: s.uncertainFile })}`);
+  if (s.runId) para(`  ${t('cli.import.summary.run', { run: s.runId })}`, 4, c.dim);
 }
-
-/** "is", "are" for a count. */
-const were = (n: number) => (n === 1 ? 'was' : 'were');
 
 /**
  * Leads held back because earlier runs sent them to this service, said plainly: which record
@@ -424,18 +485,32 @@ function sentEarlierMessage(
   const all = nothingSent && s.valid === e.journal;
   if (e.ledger > 0) {
     const latest = e.runs[0]!;
-    const run = latest.id ? `run ${latest.id}` : 'a run not in this history';
+    const run = latest.id
+      ? t('cli.import.earlier.run', { run: latest.id })
+      : t('cli.import.earlier.run.unknown');
     const by =
       e.runs.length === 1
-        ? `on ${when(latest.started)} (${run})`
-        : `by ${e.runs.length} runs (the latest on ${when(latest.started)}, ${run})`;
+        ? t('cli.import.earlier.by.one', { when: when(latest.started), run })
+        : t('cli.import.earlier.by.many', {
+            runs: e.runs.length,
+            when: when(latest.started),
+            run,
+          });
     parts.push(
-      `the campaign's ledger says ${all ? 'these ' : ''}${plural(e.ledger, 'lead')} ${were(e.ledger)} already imported into ${campaign} at ${e.serviceUrl} ${by}`,
+      tCount(all ? 'cli.import.earlier.ledger.these' : 'cli.import.earlier.ledger', e.ledger, {
+        campaign,
+        service: e.serviceUrl,
+        by,
+      }),
     );
   }
   if (e.journal > 0 && e.journalSince) {
     parts.push(
-      `this file's journal says ${all && e.ledger === 0 ? 'these ' : ''}${plural(e.journal, 'lead')} ${were(e.journal)} already sent to ${e.serviceUrl} by a run started ${when(e.journalSince)}`,
+      tCount(
+        all && e.ledger === 0 ? 'cli.import.earlier.journal.these' : 'cli.import.earlier.journal',
+        e.journal,
+        { service: e.serviceUrl, when: when(e.journalSince) },
+      ),
     );
   }
   if (parts.length === 0) return undefined;
@@ -443,12 +518,13 @@ function sentEarlierMessage(
   const flagsToSend = flagsFor(e.resend).join(' ');
   const one = e.ledger + e.journal === 1;
   // Commands and flags are not broken across lines (no-break spaces, made spaces when printed).
-  const find = `cacs history find ${e.examplePhone}`.replace(/ /g, '\u00a0');
+  const find = t('cli.import.earlier.find', { phone: e.examplePhone }).replace(/ /g, '\u00a0');
   const send = flagsToSend.replace(/ /g, '\u00a0');
+  const n = one ? 1 : 2;
   return nothingSent
-    ? `nothing was sent: ${parts.join('; ')}. If the service lost ${one ? 'it' : 'them'} (an emulator restarted without --state, say), check with ${find}, then rerun with ${send}.`
+    ? tCount('cli.import.earlier.nothingSent', n, { records: parts.join('; '), find, send })
     : // Some: the flags that would send them again would resend this run's leads too.
-      `${parts.join('; ')}: ${one ? 'it was' : 'they were'} not sent again. To check ${one ? 'it' : 'one'}: ${find}.`;
+      tCount('cli.import.earlier.some', n, { records: parts.join('; '), find });
 }
 
 function printOutcome(
@@ -474,10 +550,7 @@ function printOutcome(
   if (s.stop !== undefined && s.stop.code !== 'interrupted') {
     out.error(s.stop.message, refusalHint ?? stopHint(s.stop));
   }
-  if (s.exitCode === ExitCode.INTERRUPTED)
-    out.warn(
-      'interrupted: run the same command again to send the rest (what was imported is not sent twice).',
-    );
+  if (s.exitCode === ExitCode.INTERRUPTED) out.warn(t('cli.import.warn.interrupted'));
   // With -q the files written are still said, as warnings: a cron log must show where the
   // rejected and held-back rows went (--json has them in the summary).
   const rows = s.total - s.blank;
@@ -486,17 +559,20 @@ function printOutcome(
     // (With no valid lead at all, the warning below names the rejects file.)
     if (s.rejectsFile && s.rejected > 0 && !noValidLead)
       out.warn(
-        `${plural(s.rejected, 'row')} rejected (${breakdown(s.rejectedByCode)}): see ${s.rejectsFile}`,
+        tCount('cli.import.warn.rejected', s.rejected, {
+          codes: breakdown(s.rejectedByCode),
+          file: s.rejectsFile,
+        }),
       );
     // They make the exit code 3 as rejects do; no file lists them (they were sent).
-    if (s.serviceSkipped > 0)
-      out.warn(
-        `the service skipped ${plural(s.serviceSkipped, 'lead')} it was sent (counted, not imported)`,
-      );
+    if (s.serviceSkipped > 0) out.warn(tCount('cli.import.warn.serviceSkipped', s.serviceSkipped));
     const skipped = Object.values(s.skippedByCode).reduce((a, b) => a + b, 0);
     if (s.skippedFile && skipped > 0)
       out.warn(
-        `${plural(skipped, 'row')} not sent by design (${breakdown(s.skippedByCode)}): see ${s.skippedFile}`,
+        tCount('cli.import.warn.byDesign', skipped, {
+          codes: breakdown(s.skippedByCode),
+          file: s.skippedFile,
+        }),
       );
   }
   if (s.uncertainEarlier > 0) {
@@ -507,36 +583,52 @@ function printOutcome(
       ...(s.uncertainEarlier > fromLedger && s.uncertainFile ? [s.uncertainFile] : []),
     ];
     out.warn(
-      `${plural(s.uncertainEarlier, 'lead')} an earlier run left uncertain ${were(s.uncertainEarlier)} not sent${lists.length > 0 ? ` (listed in ${lists.join(' and ')})` : ''}. ` +
-        'Settle them with cacs reconcile (it looks for them in the campaign); rerun with --retry-uncertain only for those it does not find.',
+      lists.length > 0
+        ? tCount('cli.import.warn.uncertainEarlier.listed', s.uncertainEarlier, {
+            lists:
+              lists.length === 2
+                ? t('cli.import.twoLists', { first: lists[0]!, second: lists[1]! })
+                : lists[0]!,
+          })
+        : tCount('cli.import.warn.uncertainEarlier', s.uncertainEarlier),
     );
   }
   if (s.uncertain > 0) {
     for (const { reason, leads } of s.uncertainReasons.slice(0, 5))
-      out.warn(`uncertain (${plural(leads, 'lead')}): ${reason}`);
+      out.warn(tCount('cli.import.warn.uncertainReason', leads, { reason }));
+    const list = String(s.uncertainFile);
     out.warn(
-      `${plural(s.uncertain, 'lead')} may or may not have been imported (no definite answer came); they were not resent. ` +
-        `Settle them with cacs reconcile${s.runId ? ` --run ${s.runId}` : ''} (it looks for them in the campaign; list: ${s.uncertainFile}); rerun with --retry-uncertain only for those it does not find.`,
+      s.runId
+        ? tCount('cli.import.warn.uncertain.run', s.uncertain, { run: s.runId, list })
+        : tCount('cli.import.warn.uncertain', s.uncertain, { list }),
     );
   }
   const nothingSent = !s.dryRun && s.requests === 0;
   if (noValidLead) {
     const phone = s.columns.find((col) => col.field === 'phone_number')?.column;
     const phoneCodes = Object.keys(s.rejectedByCode).some((code) => code.startsWith('phone_'));
+    const where = {
+      list: s.rejectsFile ?? t('cli.import.rejectsList'),
+      codes: breakdown(s.rejectedByCode),
+    };
     out.warn(
-      `no valid lead in ${s.file}: nothing ${s.dryRun ? 'would be' : 'was'} sent. ` +
-        `${rows === 1 ? 'The row is' : `All ${formatCount(rows)} rows are`} in ${s.rejectsFile ?? 'the rejects list'} with the reason (${breakdown(s.rejectedByCode)})` +
-        (phoneCodes && phone !== undefined
-          ? `; check the phone column (${JSON.stringify(phone)})`
-          : '') +
-        '.',
+      `${t(s.dryRun ? 'cli.import.warn.noValid.dryRun' : 'cli.import.warn.noValid', { file: s.file })} ${
+        phoneCodes && phone !== undefined
+          ? tCount('cli.import.warn.noValid.rows.phone', rows, {
+              ...where,
+              column: JSON.stringify(phone),
+            })
+          : tCount('cli.import.warn.noValid.rows', rows, where)
+      }`,
     );
     return;
   }
   // Every lead that passed the checks was sent and the service refused each one.
   if (!s.dryRun && s.exitCode === ExitCode.USAGE && s.rejected > 0 && s.imported === 0) {
     out.warn(
-      `nothing was imported: the service refused every lead it was sent; ${rows === 1 ? 'the row is' : `all ${formatCount(rows)} rows are`} in ${s.rejectsFile ?? 'the rejects list'} with the reason.`,
+      tCount('cli.import.warn.allRefused', rows, {
+        list: s.rejectsFile ?? t('cli.import.rejectsList'),
+      }),
     );
     return;
   }
@@ -547,7 +639,9 @@ function printOutcome(
   }
   if (s.valid === 0 && s.total > 0) {
     out.info(
-      `nothing ${s.dryRun ? 'would be sent' : 'to send'}: every lead that passed the checks is held back by design (listed in ${s.skippedFile ?? 'the skipped list'}).`,
+      t(s.dryRun ? 'cli.import.info.allHeldBack.dryRun' : 'cli.import.info.allHeldBack', {
+        list: s.skippedFile ?? t('cli.import.skippedList'),
+      }),
     );
   }
   if (earlier !== undefined && summary === 'text') out.info(earlier);
@@ -557,6 +651,6 @@ function printOutcome(
 function someOf(names: readonly string[]): string {
   const shown = names.slice(0, 20).map((h) => (h.length > 80 ? `${h.slice(0, 80)}…` : h));
   return names.length > 20
-    ? `${shown.join(', ')}, … and ${formatCount(names.length - 20)} more`
+    ? t('cli.import.someOf', { names: shown.join(', '), count: formatCount(names.length - 20) })
     : shown.join(', ');
 }

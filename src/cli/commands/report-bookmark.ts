@@ -14,7 +14,6 @@ import {
   listBookmarks,
   openBookmark,
   parseServiceWall,
-  plural,
   requireBaseUrl,
   requireCampaign,
   resetBookmark,
@@ -26,6 +25,7 @@ import {
   type FlatConfig,
   type Settings,
 } from '../../index.js';
+import { t, tCount } from '../../messages/index.js';
 import type { Context } from '../context.js';
 import type { ReportFlags } from './report-flags.js';
 
@@ -65,7 +65,7 @@ type Given = Pick<
 /** Flags that make no sense together with the bookmark flags: exit 2 before anything is done. */
 export function bookmarkFlagProblem(flags: Given): UsageError | undefined {
   if (flags.bookmarks === true && flags.bookmarkReset !== undefined) {
-    return new UsageError('--bookmarks and --bookmark-reset: give one of them');
+    return new UsageError(t('cli.bookmark.listAndReset'));
   }
   const action =
     flags.bookmarks === true
@@ -95,12 +95,10 @@ export function bookmarkFlagProblem(flags: Given): UsageError | undefined {
     const extra = fetchOnly.filter(([, v]) => v !== undefined).map(([f]) => f);
     if (extra.length > 0) {
       return new UsageError(
-        `${action} fetches no report: leave out ${extra.join(', ')}`,
+        t('cli.bookmark.fetchesNoReport', { flag: action, extra: extra.join(', ') }),
         action === '--bookmarks'
-          ? { hint: 'cacs report --bookmarks [--campaign <c>] [--format json] lists them.' }
-          : {
-              hint: 'cacs report --bookmark-reset <name> [--campaign <c>] [--status …] [--ref-id …] forgets one.',
-            },
+          ? { hint: t('cli.bookmark.list.hint') }
+          : { hint: t('cli.bookmark.reset.hint') },
       );
     }
     if (
@@ -108,20 +106,20 @@ export function bookmarkFlagProblem(flags: Given): UsageError | undefined {
       flags.format !== undefined &&
       !['json', 'table'].includes(flags.format)
     ) {
-      return new UsageError(`--bookmarks lists as a table or JSON, not ${flags.format}`, {
-        hint: 'Give --format json, or leave out --format.',
+      return new UsageError(t('cli.bookmark.list.format', { format: flags.format }), {
+        hint: t('cli.bookmark.list.format.hint'),
       });
     }
     return undefined;
   }
   if (flags.settle !== undefined && flags.bookmark === undefined) {
-    return new UsageError('--settle is for incremental reports: give --bookmark <name> too', {
-      hint: 'Without a bookmark, --to says where a report ends (default: now).',
+    return new UsageError(t('cli.bookmark.settleAlone'), {
+      hint: t('cli.bookmark.settleAlone.hint'),
     });
   }
   if (flags.settle !== undefined && flags.to !== undefined) {
-    return new UsageError('--settle and --to: give one of them', {
-      hint: `--to ends the report where you say; without it a bookmarked report ends at now minus --settle (default ${OPTION_DEFAULTS.settle}).`,
+    return new UsageError(t('cli.bookmark.settleAndTo'), {
+      hint: t('cli.bookmark.settleAndTo.hint', { settle: OPTION_DEFAULTS.settle }),
     });
   }
   return undefined;
@@ -187,7 +185,15 @@ export async function runBookmarkList(flags: ReportFlags, ctx: Context): Promise
     ctx.out.data(`${JSON.stringify(list, null, 2)}\n`);
   } else if (shown.length > 0) {
     const rows = [
-      ['NAME', 'CAMPAIGN', 'FILTERS', 'COVERED UNTIL', 'LAST RUN', 'RUNS', 'SERVICE'],
+      [
+        t('cli.bookmarks.head.name'),
+        t('cli.bookmarks.head.campaign'),
+        t('cli.bookmarks.head.filters'),
+        t('cli.bookmarks.head.coveredUntil'),
+        t('cli.bookmarks.head.lastRun'),
+        t('cli.bookmarks.head.runs'),
+        t('cli.bookmarks.head.service'),
+      ],
       ...shown.map((b) => [
         b.name,
         b.campaign,
@@ -211,13 +217,19 @@ export async function runBookmarkList(flags: ReportFlags, ctx: Context): Promise
     const zones = [...new Set(shown.map((b) => b.serviceTimeZone))].join(', ');
     ctx.out.info(
       ctx.out.c.dim(
-        `${plural(shown.length, 'bookmark')} in ${settings.stateDir}; COVERED UNTIL is the service's clock (${zones}), LAST RUN is ${settings.timezone}`,
+        tCount('cli.bookmarks.footer', shown.length, {
+          stateDir: settings.stateDir,
+          zones,
+          timezone: settings.timezone,
+        }),
       ),
     );
   }
   if (shown.length === 0) {
     ctx.out.info(
-      `no bookmarks${campaign !== undefined ? ` for campaign ${campaign}` : ''} in ${settings.stateDir}`,
+      campaign !== undefined
+        ? t('cli.bookmarks.none.campaign', { campaign, stateDir: settings.stateDir })
+        : t('cli.bookmarks.none', { stateDir: settings.stateDir }),
     );
   }
   for (const e of unreadable) ctx.out.error(e.message, e.hint);
@@ -232,16 +244,23 @@ export async function runBookmarkReset(flags: ReportFlags, ctx: Context): Promis
   const { settings } = await ctx.settings(cmdFlags);
   const key = bookmarkKey(flags.bookmarkReset!, settings, flags);
   const { state, file, unreadable } = await resetBookmark(bookmarkOptions(key, settings));
-  const what = `bookmark ${JSON.stringify(key.name)} (${describeKey(key)})`;
+  const what = { name: JSON.stringify(key.name), key: describeKey(key) };
   if (state === undefined) {
     ctx.out.info(
-      `forgot ${what}: its file ${file} could not be read (${unreadable ?? 'unknown'}) and is removed; its next run needs --from`,
+      t('cli.bookmark.forgot.unreadable', { ...what, file, reason: unreadable ?? 'unknown' }),
     );
     return 0;
   }
   const last = formatServiceDate(instantToWall(Date.parse(state.lastRun.at), settings.timezone));
   ctx.out.info(
-    `forgot ${what}: it covered ${state.firstFrom} → ${state.coveredUntil} (service clock, ${state.serviceTimeZone}) in ${plural(state.runs, 'run')}, the last at ${last} ${settings.timezone}; its next run needs --from`,
+    tCount('cli.bookmark.forgot', state.runs, {
+      ...what,
+      from: state.firstFrom,
+      until: state.coveredUntil,
+      zone: state.serviceTimeZone,
+      last,
+      timezone: settings.timezone,
+    }),
   );
   return 0;
 }

@@ -101,6 +101,9 @@ export async function summarise(opts: ImportOptions, r: RunResults): Promise<Imp
     runId: run?.id ?? null,
     samples: prepared.samples,
     rejectionSamples: prepared.rejectionSamples,
+    phoneUnallocated: prepared.unallocated,
+    unallocatedSamples: prepared.unallocatedSamples,
+    ...(prepared.layout ? { layout: prepared.layout } : {}),
     ...sentEarlierOf(
       opts.serviceUrl,
       heldBack.runs,

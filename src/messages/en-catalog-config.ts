@@ -1,0 +1,73 @@
+/**
+ * English messages of the settings (src/config/: the schema's checks, the token, config files).
+ * Spread into the catalog by en-catalog.ts; none names a command-line flag.
+ */
+export const enCatalogConfig = {
+  // ── schema.ts: a value a key does not take ───────────────────────────────────────────
+  'config.value.got': '{what}, got {value}',
+  'config.value.aList': 'a list',
+  'config.value.nonEmpty': 'expected a non-empty string',
+  'config.value.tooLong': 'must be at most {max} characters',
+  'config.value.wholeNumber': 'expected a whole number from {min} to {max}',
+  'config.value.atLeast': 'expected a whole number of at least {min}',
+  'config.value.boolean': 'expected true or false',
+  'config.value.oneOf': 'expected one of {values}',
+  'config.value.notUrl': 'not a URL: {value}',
+  'config.value.notHttp': 'must be an http:// or https:// URL',
+  'config.value.timeZone': 'unknown time zone {zone}',
+  'config.value.regex': 'not a valid regular expression: {reason}',
+  'config.value.size': 'expected a size in bytes such as 1073741824, "1GiB" or "500MB"',
+  'config.value.callHours':
+    'expected hours as HH:mm-HH:mm with the start before the end (such as 08:00-17:00), got {value}',
+  'config.value.statuses': 'expected a list of call statuses',
+  'config.value.status.text': 'expected a call status as text',
+  'config.value.status.empty': 'expected a call status, got an empty one',
+  'config.value.statuses.none': 'expected at least one call status',
+  'config.value.stateUrl': 'expected a postgres:// or postgresql:// URL (libpq form)',
+  'config.value.plainName': 'expected a plain name (letters, digits and _)',
+  'config.value.stateDir.tilde':
+    'write the folder in full: "~" is not expanded (and under cron HOME may be another folder)',
+  'config.value.mapping': 'expected a mapping',
+  'config.value.mapping.names': 'expected a mapping of names to values',
+  'config.value.mapping.settings': 'expected a mapping of settings',
+  'config.value.mapping.profiles': 'expected a mapping of profile names to settings',
+  'config.value.mapping.file': 'the file must hold a mapping of settings',
+  'config.value.phones.text': 'expected phone numbers as text',
+  'config.value.phones': 'expected a list of phone numbers',
+  'config.value.leadField': 'not a lead field (fields: {fields})',
+  'config.value.unknownKey': 'unknown key (known here: {known})',
+  'config.value.files': 'expected a list of file names',
+  'config.value.tokenPair': 'accessToken and accessTokenCommand: set one, not both',
+  'config.value.profilesNested': 'profiles cannot be nested',
+
+  // ── token.ts: the access token ───────────────────────────────────────────────────────
+  'config.token.command.hint':
+    'Run the command by hand to see what it says (cacs never prints its output: it may hold the token).',
+  'config.token.command.timeout':
+    'accessTokenCommand did not finish within {seconds}; it was stopped',
+  'config.token.command.timeout.hint':
+    'Run the command by hand: it must print the token without waiting for input. If it is just slow, raise accessTokenCommandTimeout (milliseconds) in the config.',
+  'config.token.command.tooMuch':
+    'accessTokenCommand printed more than {kib} KiB; it should print the token only',
+  'config.token.command.notStarted': 'accessTokenCommand could not be started ({code})',
+  'config.token.command.killed': 'accessTokenCommand failed (killed by {signal})',
+  'config.token.command.failed': 'accessTokenCommand failed (exit status {code})',
+  'config.token.command.nothing': 'accessTokenCommand printed nothing',
+  'config.token.missing': 'no access token is set',
+  'config.token.missing.hint':
+    'Set {env}, or accessToken / accessTokenCommand in a config file (chmod 600 it). A token is never taken from the command line.',
+  'config.token.tooLong': 'the access token is longer than the {max} characters the service allows',
+  'config.token.tooLong.hint': 'Check the value (a stray newline or a whole file pasted?).',
+  'config.token.lineBreak': 'the access token contains a line break or NUL',
+
+  // ── files.ts: a config file that cannot be read ──────────────────────────────────────
+  'config.file.syntax.yaml': 'YAML syntax error',
+  'config.file.syntax.json': 'JSON syntax error',
+  'config.file.syntax.js': 'JavaScript syntax error',
+  'config.file.unreadable': 'cannot read the configuration {file}: {reason}',
+  'config.file.unreadable.line': 'cannot read the configuration {file}, line {line}: {reason}',
+  'config.file.unreadable.lineColumn':
+    'cannot read the configuration {file}, line {line}, column {column}: {reason}',
+  'config.file.unreadable.hint':
+    'Check the file is valid JSON, YAML or JavaScript (its lines are not printed: they may hold the token).',
+} as const;

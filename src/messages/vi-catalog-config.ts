@@ -1,0 +1,67 @@
+/** Vietnamese for en-catalog-config.ts (same ids, same placeholders). Spread by vi-catalog.ts. */
+export const viCatalogConfig: Readonly<Record<string, string>> = {
+  'config.value.got': '{what}, nhận được {value}',
+  'config.value.aList': 'một danh sách',
+  'config.value.nonEmpty': 'cần một chuỗi không rỗng',
+  'config.value.tooLong': 'tối đa {max} ký tự',
+  'config.value.wholeNumber': 'cần một số nguyên từ {min} đến {max}',
+  'config.value.atLeast': 'cần một số nguyên ít nhất là {min}',
+  'config.value.boolean': 'cần true hoặc false',
+  'config.value.oneOf': 'cần một trong các giá trị {values}',
+  'config.value.notUrl': 'không phải URL: {value}',
+  'config.value.notHttp': 'phải là URL http:// hoặc https://',
+  'config.value.timeZone': 'múi giờ không xác định {zone}',
+  'config.value.regex': 'không phải biểu thức chính quy hợp lệ: {reason}',
+  'config.value.size':
+    'cần một kích thước tính bằng byte, chẳng hạn 1073741824, "1GiB" hoặc "500MB"',
+  'config.value.callHours':
+    'cần khung giờ dạng HH:mm-HH:mm với giờ bắt đầu trước giờ kết thúc (chẳng hạn 08:00-17:00), nhận được {value}',
+  'config.value.statuses': 'cần một danh sách trạng thái cuộc gọi',
+  'config.value.status.text': 'cần trạng thái cuộc gọi dạng chữ',
+  'config.value.status.empty': 'cần một trạng thái cuộc gọi, nhận được giá trị rỗng',
+  'config.value.statuses.none': 'cần ít nhất một trạng thái cuộc gọi',
+  'config.value.stateUrl': 'cần URL postgres:// hoặc postgresql:// (dạng libpq)',
+  'config.value.plainName': 'cần một tên đơn giản (chữ cái, chữ số và _)',
+  'config.value.stateDir.tilde':
+    'hãy ghi đầy đủ đường dẫn thư mục: "~" không được mở rộng (và khi chạy bằng cron, HOME có thể là thư mục khác)',
+  'config.value.mapping': 'cần một bảng ánh xạ',
+  'config.value.mapping.names': 'cần một bảng ánh xạ từ tên sang giá trị',
+  'config.value.mapping.settings': 'cần một bảng cài đặt',
+  'config.value.mapping.profiles': 'cần một bảng ánh xạ từ tên hồ sơ sang cài đặt',
+  'config.value.mapping.file': 'tệp phải chứa một bảng cài đặt',
+  'config.value.phones.text': 'cần số điện thoại dạng chữ',
+  'config.value.phones': 'cần một danh sách số điện thoại',
+  'config.value.leadField': 'không phải trường khách hàng (các trường: {fields})',
+  'config.value.unknownKey': 'khoá không xác định (các khoá có ở đây: {known})',
+  'config.value.files': 'cần một danh sách tên tệp',
+  'config.value.tokenPair': 'accessToken và accessTokenCommand: chỉ đặt một trong hai',
+  'config.value.profilesNested': 'không được lồng hồ sơ trong hồ sơ',
+
+  'config.token.command.hint':
+    'Hãy tự chạy lệnh đó để xem nó in ra gì (cacs không bao giờ in kết quả của lệnh: có thể chứa token).',
+  'config.token.command.timeout': 'accessTokenCommand không xong trong {seconds}; lệnh đã bị dừng',
+  'config.token.command.timeout.hint':
+    'Hãy tự chạy lệnh đó: nó phải in ra token mà không chờ nhập liệu. Nếu chỉ là chậm, hãy tăng accessTokenCommandTimeout (mili giây) trong cấu hình.',
+  'config.token.command.tooMuch':
+    'accessTokenCommand in ra hơn {kib} KiB; lệnh chỉ nên in ra token',
+  'config.token.command.notStarted': 'không khởi động được accessTokenCommand ({code})',
+  'config.token.command.killed': 'accessTokenCommand thất bại (bị dừng bởi {signal})',
+  'config.token.command.failed': 'accessTokenCommand thất bại (mã thoát {code})',
+  'config.token.command.nothing': 'accessTokenCommand không in ra gì',
+  'config.token.missing': 'chưa đặt token truy cập',
+  'config.token.missing.hint':
+    'Hãy đặt {env}, hoặc accessToken / accessTokenCommand trong tệp cấu hình (chmod 600 tệp đó). Token không bao giờ được lấy từ dòng lệnh.',
+  'config.token.tooLong': 'token truy cập dài hơn {max} ký tự mà dịch vụ cho phép',
+  'config.token.tooLong.hint': 'Hãy kiểm tra giá trị (thừa ký tự xuống dòng hay dán nhầm cả tệp?).',
+  'config.token.lineBreak': 'token truy cập chứa ký tự xuống dòng hoặc NUL',
+
+  'config.file.syntax.yaml': 'lỗi cú pháp YAML',
+  'config.file.syntax.json': 'lỗi cú pháp JSON',
+  'config.file.syntax.js': 'lỗi cú pháp JavaScript',
+  'config.file.unreadable': 'không đọc được tệp cấu hình {file}: {reason}',
+  'config.file.unreadable.line': 'không đọc được tệp cấu hình {file}, dòng {line}: {reason}',
+  'config.file.unreadable.lineColumn':
+    'không đọc được tệp cấu hình {file}, dòng {line}, cột {column}: {reason}',
+  'config.file.unreadable.hint':
+    'Hãy kiểm tra tệp là JSON, YAML hoặc JavaScript hợp lệ (nội dung các dòng không được in ra: có thể chứa token).',
+};
