@@ -262,11 +262,14 @@ function periodRows(s: ReportSummary): { title: string; rows: Array<[string, num
 }
 
 function talkBucketLabel(from: number, to: number | null): string {
-  const u = (s: number) => (s < 60 ? `${s} s` : `${s / 60} min`);
+  const u = (s: number) =>
+    s < 60 ? t('htmlPage.unit.seconds', { n: s }) : t('htmlPage.unit.minutes', { n: s / 60 });
   if (to === null) return `≥ ${u(from)}`;
   if (from === 0) return `< ${u(to)}`;
   // "1–2 min", but "30 s–1 min".
-  return from >= 60 ? `${from / 60}–${u(to)}` : `${u(from)}–${u(to)}`;
+  return from >= 60
+    ? t('htmlPage.unit.minutesRange', { from: from / 60, to: to / 60 })
+    : `${u(from)}–${u(to)}`;
 }
 
 /** A carrier's name as the views show it: the network's, or "unknown or unallocated". */

@@ -205,7 +205,8 @@ describe.skipIf(!HAVE_BROWSER)('cacs report --format html in Chromium', () => {
       clip: { x: 0, y: 0, width: 750, height: Math.ceil(hour!.y + hour!.height + 8) },
     });
     await readme.close();
-  });
+    // Three screenshots, one of the full page: slow on a loaded machine.
+  }, 120_000);
 
   it('shows the campaign, the range and the figures of the JSON report', async () => {
     const { page } = opened;

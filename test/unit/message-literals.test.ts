@@ -61,7 +61,11 @@ const NOT_MESSAGES: Readonly<Record<string, readonly string[]>> = {
   // The help command's definition (its name and argument), given to commander.
   'cli/program.ts': ['help [command]'],
   // A status the service writes, compared to give it its place and colour in the charts.
-  'report/html.ts': ['NO ANSWER', 'NO ANSWER'],
+  // …and the page's Content-Security-Policy, a header's value.
+  'report/html.ts': [
+    'NO ANSWER',
+    "default-src 'none'; style-src 'sha256-${…}'; img-src data:; base-uri 'none'; form-action 'none'",
+  ],
   'report/summary-view.ts': ['NO ANSWER'],
   // The page's generator (a meta tag): the program's name and version.
   'cli/commands/report-html.ts': ['cacs ${…}'],
@@ -81,7 +85,7 @@ const DOOR_FILES = [
 const WORDS = /\p{L}{2,}\s+\S*[\p{L}…]/u;
 
 /** A tag of HTML, SVG or XML, its attributes included: not words. */
-const MARKUP = /<\/?[A-Za-z][^<>]*>/g;
+const MARKUP = /<[/!]?[A-Za-z][^<>]*>/g;
 /** An SQL statement: its keyword in capitals, then a space (a sentence is not written so). */
 const SQL = /^\s*(?:SELECT|INSERT INTO|UPDATE|DELETE FROM|CREATE|ALTER|DROP|WITH|LOCK TABLE)\s/;
 
