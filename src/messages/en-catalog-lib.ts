@@ -73,4 +73,14 @@ export const enCatalogLib = {
   // ── atomic-write.ts: errors said as the system says them ─────────────────────────────
   'write.errno.notDescriptor': 'not an open descriptor',
   'write.errno.loop': 'too many levels of symbolic links',
+  // ── report: small modules (spilled reports, rules, sinks, output) ────────────────────
+  'report.spill.unwritable':
+    'the report is larger than report.memoryBudget, and its temporary folder {folder} could not be written ({code})',
+  'report.spill.unwritable.hint':
+    'Free some space there, or set TMPDIR to a folder with more room (or raise report.memoryBudget); nothing was written.',
+  'report.callHours.invalid':
+    'call hours {value}: expected HH:mm-HH:mm with the start before the end, such as 08:00-17:00',
+  'report.maxCallsPer24h.invalid':
+    'maxCallsPer24h: expected a whole number of at least 1, got {value}',
+  'report.output.permissionDenied': 'permission denied',
 } as const;

@@ -66,4 +66,13 @@ export const viCatalogLib: Readonly<Record<string, string>> = {
 
   'write.errno.notDescriptor': 'không phải descriptor đang mở',
   'write.errno.loop': 'quá nhiều tầng liên kết tượng trưng',
+  'report.spill.unwritable':
+    'báo cáo lớn hơn report.memoryBudget, và không ghi được vào thư mục tạm {folder} của nó ({code})',
+  'report.spill.unwritable.hint':
+    'Hãy giải phóng bớt dung lượng ở đó, hoặc đặt TMPDIR tới thư mục còn nhiều chỗ hơn (hoặc tăng report.memoryBudget); không ghi gì cả.',
+  'report.callHours.invalid':
+    'khung giờ gọi {value}: cần dạng HH:mm-HH:mm với giờ bắt đầu trước giờ kết thúc, chẳng hạn 08:00-17:00',
+  'report.maxCallsPer24h.invalid':
+    'maxCallsPer24h: cần một số nguyên ít nhất là 1, nhận được {value}',
+  'report.output.permissionDenied': 'không có quyền',
 };
