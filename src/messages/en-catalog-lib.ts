@@ -83,4 +83,18 @@ export const enCatalogLib = {
   'report.maxCallsPer24h.invalid':
     'maxCallsPer24h: expected a whole number of at least 1, got {value}',
   'report.output.permissionDenied': 'permission denied',
+  // ── report bookmarks: names, keys, the settle duration ───────────────────────────────
+  'report.bookmark.badName': '{flag} {name}: not a bookmark name',
+  'report.bookmark.badName.hint':
+    'Use letters, digits, ".", "_" and "-" (at most 64, starting with a letter or digit), e.g. nightly.',
+  'report.bookmark.noFilters': 'no filters',
+  'report.bookmark.key': 'campaign {campaign}, {service}, {filters}',
+  'report.duration.hint':
+    'Write a number with a unit: 90s, 30m, 1h, 1h30m, 2d (s, m, h, d); 0 for none.',
+  'report.duration.invalid': '{flag} {value}: {why}',
+  'report.duration.noUnit': 'a number needs a unit',
+  'report.duration.unknown': 'not a duration cacs understands',
+  'report.duration.twice': 'the unit {unit} is given twice',
+  'report.duration.tooLong': 'too long',
+  'report.duration.max': 'at most 31 days',
 } as const;
