@@ -73,4 +73,28 @@ export const enCatalogLib = {
   // ── atomic-write.ts: errors said as the system says them ─────────────────────────────
   'write.errno.notDescriptor': 'not an open descriptor',
   'write.errno.loop': 'too many levels of symbolic links',
+  // ── report: small modules (spilled reports, rules, sinks, output) ────────────────────
+  'report.spill.unwritable':
+    'the report is larger than report.memoryBudget, and its temporary folder {folder} could not be written ({code})',
+  'report.spill.unwritable.hint':
+    'Free some space there, or set TMPDIR to a folder with more room (or raise report.memoryBudget); nothing was written.',
+  'report.callHours.invalid':
+    'call hours {value}: expected HH:mm-HH:mm with the start before the end, such as 08:00-17:00',
+  'report.maxCallsPer24h.invalid':
+    'maxCallsPer24h: expected a whole number of at least 1, got {value}',
+  'report.output.permissionDenied': 'permission denied',
+  // ── report bookmarks: names, keys, the settle duration ───────────────────────────────
+  'report.bookmark.badName': '{flag} {name}: not a bookmark name',
+  'report.bookmark.badName.hint':
+    'Use letters, digits, ".", "_" and "-" (at most 64, starting with a letter or digit), e.g. nightly.',
+  'report.bookmark.noFilters': 'no filters',
+  'report.bookmark.key': 'campaign {campaign}, {service}, {filters}',
+  'report.duration.hint':
+    'Write a number with a unit: 90s, 30m, 1h, 1h30m, 2d (s, m, h, d); 0 for none.',
+  'report.duration.invalid': '{flag} {value}: {why}',
+  'report.duration.noUnit': 'a number needs a unit',
+  'report.duration.unknown': 'not a duration cacs understands',
+  'report.duration.twice': 'the unit {unit} is given twice',
+  'report.duration.tooLong': 'too long',
+  'report.duration.max': 'at most 31 days',
 } as const;

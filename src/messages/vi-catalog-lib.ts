@@ -66,4 +66,26 @@ export const viCatalogLib: Readonly<Record<string, string>> = {
 
   'write.errno.notDescriptor': 'không phải descriptor đang mở',
   'write.errno.loop': 'quá nhiều tầng liên kết tượng trưng',
+  'report.spill.unwritable':
+    'báo cáo lớn hơn report.memoryBudget, và không ghi được vào thư mục tạm {folder} của nó ({code})',
+  'report.spill.unwritable.hint':
+    'Hãy giải phóng bớt dung lượng ở đó, hoặc đặt TMPDIR tới thư mục còn nhiều chỗ hơn (hoặc tăng report.memoryBudget); không ghi gì cả.',
+  'report.callHours.invalid':
+    'khung giờ gọi {value}: cần dạng HH:mm-HH:mm với giờ bắt đầu trước giờ kết thúc, chẳng hạn 08:00-17:00',
+  'report.maxCallsPer24h.invalid':
+    'maxCallsPer24h: cần một số nguyên ít nhất là 1, nhận được {value}',
+  'report.output.permissionDenied': 'không có quyền',
+  'report.bookmark.badName': '{flag} {name}: không phải tên dấu mốc hợp lệ',
+  'report.bookmark.badName.hint':
+    'Hãy dùng chữ cái, chữ số, ".", "_" và "-" (tối đa 64 ký tự, bắt đầu bằng chữ cái hoặc chữ số), ví dụ nightly.',
+  'report.bookmark.noFilters': 'không có bộ lọc',
+  'report.bookmark.key': 'chiến dịch {campaign}, {service}, {filters}',
+  'report.duration.hint':
+    'Hãy viết một số kèm đơn vị: 90s, 30m, 1h, 1h30m, 2d (s, m, h, d); 0 nếu không dùng.',
+  'report.duration.invalid': '{flag} {value}: {why}',
+  'report.duration.noUnit': 'số cần có đơn vị',
+  'report.duration.unknown': 'không phải khoảng thời gian cacs hiểu được',
+  'report.duration.twice': 'đơn vị {unit} được dùng hai lần',
+  'report.duration.tooLong': 'quá dài',
+  'report.duration.max': 'tối đa 31 ngày',
 };

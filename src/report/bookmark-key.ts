@@ -4,6 +4,7 @@
  * them).
  */
 import { UsageError } from '../errors.js';
+import { t } from '../messages/index.js';
 import type { BookmarkKey } from '../state/types.js';
 
 /** What a bookmark's name may be. */
@@ -12,8 +13,8 @@ export const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 /** Checks a bookmark's name; throws a UsageError naming `flag`. */
 export function checkBookmarkName(name: string, flag = '--bookmark'): string {
   if (!NAME.test(name)) {
-    throw new UsageError(`${flag} ${JSON.stringify(name)}: not a bookmark name`, {
-      hint: 'Use letters, digits, ".", "_" and "-" (at most 64, starting with a letter or digit), e.g. nightly.',
+    throw new UsageError(t('report.bookmark.badName', { flag, name: JSON.stringify(name) }), {
+      hint: t('report.bookmark.badName.hint'),
     });
   }
   return name;
@@ -30,10 +31,14 @@ export function describeFilters(key: Pick<BookmarkKey, 'status' | 'refId'>): str
   const parts: string[] = [];
   if (key.status.length > 0) parts.push(`--status ${JSON.stringify(key.status.join(','))}`);
   if (key.refId !== undefined) parts.push(`--ref-id ${JSON.stringify(key.refId)}`);
-  return parts.length > 0 ? parts.join(' ') : 'no filters';
+  return parts.length > 0 ? parts.join(' ') : t('report.bookmark.noFilters');
 }
 
 /** `campaign summer, http://127.0.0.1:8787, no filters`. */
 export function describeKey(key: BookmarkKey): string {
-  return `campaign ${key.campaign}, ${key.service}, ${describeFilters(key)}`;
+  return t('report.bookmark.key', {
+    campaign: key.campaign,
+    service: key.service,
+    filters: describeFilters(key),
+  });
 }

@@ -12,6 +12,7 @@
  */
 import { OPTION_DEFAULTS } from '../defaults.js';
 import { UsageError } from '../errors.js';
+import { t } from '../messages/index.js';
 import {
   addSecond,
   compareLocal,
@@ -36,8 +37,7 @@ const UNIT_MS: Readonly<Record<string, number>> = {
   d: 86_400_000,
 };
 
-export const DURATION_HINT =
-  'Write a number with a unit: 90s, 30m, 1h, 1h30m, 2d (s, m, h, d); 0 for none.';
+export const DURATION_HINT = (): string => t('report.duration.hint');
 
 /**
  * A duration such as `1h`, `90m`, `1h30m`, `45s`, `2d` or `0`, in milliseconds. Units s, m, h, d
@@ -47,21 +47,23 @@ export const DURATION_HINT =
 export function parseDuration(text: string, flag = '--settle'): number {
   const value = text.trim();
   const fail = (why: string) =>
-    new UsageError(`${flag} ${JSON.stringify(text)}: ${why}`, { hint: DURATION_HINT });
+    new UsageError(t('report.duration.invalid', { flag, value: JSON.stringify(text), why }), {
+      hint: DURATION_HINT(),
+    });
   if (/^0+$/.test(value)) return 0;
-  if (/^\d+$/.test(value)) throw fail('a number needs a unit');
-  if (!/^(?:\d+[smhd])+$/i.test(value)) throw fail('not a duration cacs understands');
+  if (/^\d+$/.test(value)) throw fail(t('report.duration.noUnit'));
+  if (!/^(?:\d+[smhd])+$/i.test(value)) throw fail(t('report.duration.unknown'));
   let ms = 0;
   const seen = new Set<string>();
   for (const m of value.matchAll(/(\d+)([smhd])/gi)) {
     const unit = m[2]!.toLowerCase();
-    if (seen.has(unit)) throw fail(`the unit ${unit} is given twice`);
+    if (seen.has(unit)) throw fail(t('report.duration.twice', { unit }));
     seen.add(unit);
     const n = Number(m[1]);
-    if (!Number.isSafeInteger(n)) throw fail('too long');
+    if (!Number.isSafeInteger(n)) throw fail(t('report.duration.tooLong'));
     ms += n * UNIT_MS[unit]!;
   }
-  if (ms > MAX_SETTLE_MS) throw fail('at most 31 days');
+  if (ms > MAX_SETTLE_MS) throw fail(t('report.duration.max'));
   return ms;
 }
 

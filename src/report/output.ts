@@ -40,7 +40,9 @@ export function checkReportOutput(file: string, name: string = file): WriteTarge
     try {
       fs.accessSync(target.path, fs.constants.W_OK);
     } catch {
-      throw new UsageError(t('report.output.cannotWrite', { name, reason: 'permission denied' }));
+      throw new UsageError(
+        t('report.output.cannotWrite', { name, reason: t('report.output.permissionDenied') }),
+      );
     }
     return target;
   }

@@ -19,6 +19,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { CallAttempt, CallRecord } from '../api/spec.js';
 import { CacsError, FailureError, InterruptedError } from '../errors.js';
+import { t } from '../messages/index.js';
 import { RecordMerger, compareLeadOrder, leadOrder, type LeadOrder } from './merge.js';
 import { SpillFolder, mergeRuns, writeRunSync } from './spill.js';
 import { CHUNK, encoded, type LeadFormat, type Sink } from './write.js';
@@ -218,14 +219,11 @@ export class PreparedReport {
       if (e instanceof CacsError) throw e;
       const where = this.folder?.path ?? this.spill?.tempDir ?? os.tmpdir();
       const code = (e as { code?: string }).code ?? (e as Error).message;
-      throw new FailureError(
-        `the report is larger than report.memoryBudget, and its temporary folder ${where} could not be written (${code})`,
-        {
-          category: 'write_failed',
-          hint: 'Free some space there, or set TMPDIR to a folder with more room (or raise report.memoryBudget); nothing was written.',
-          cause: e,
-        },
-      );
+      throw new FailureError(t('report.spill.unwritable', { folder: where, code }), {
+        category: 'write_failed',
+        hint: t('report.spill.unwritable.hint'),
+        cause: e,
+      });
     }
   }
 
@@ -247,7 +245,7 @@ export class PreparedReport {
       };
       const separator = Buffer.from(format.separator);
       for await (const record of mergeRuns(this.runs, this.keep)) {
-        if (signal?.aborted) throw new InterruptedError('interrupted: no report was written');
+        if (signal?.aborted) throw new InterruptedError(t('api.report.interrupted'));
         if (leads === 0) push(Buffer.from(format.head));
         else if (separator.length > 0) push(separator);
         leads++;

@@ -8,6 +8,7 @@
  */
 import { DEFAULTS } from '../defaults.js';
 import { UsageError } from '../errors.js';
+import { t } from '../messages/index.js';
 
 /** Statuses counted as answered unless configured (`report.answeredStatuses`). */
 export const DEFAULT_ANSWERED_STATUSES: readonly string[] = DEFAULTS['report.answeredStatuses'];
@@ -25,10 +26,7 @@ const HOURS = /^(\d{1,2}):(\d{2})\s*[-–]\s*(\d{1,2}):(\d{2})$/;
  */
 export function parseCallHours(s: string): [number, number] {
   const m = HOURS.exec(String(s).trim());
-  const bad = () =>
-    new UsageError(
-      `call hours ${JSON.stringify(s)}: expected HH:mm-HH:mm with the start before the end, such as 08:00-17:00`,
-    );
+  const bad = () => new UsageError(t('report.callHours.invalid', { value: JSON.stringify(s) }));
   if (m === null) throw bad();
   const [h1, m1, h2, m2] = m.slice(1).map(Number) as [number, number, number, number];
   if (h1 > 23 || m1 > 59 || h2 > 24 || m2 > 59 || (h2 === 24 && m2 !== 0)) throw bad();

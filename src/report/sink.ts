@@ -3,6 +3,7 @@
  * 'drain'. Light on purpose: the library's entry point exports them (write.ts re-exports them).
  */
 import { InterruptedError, OutputClosedError } from '../errors.js';
+import { t } from '../messages/index.js';
 
 export interface Sink {
   write(chunk: string | Uint8Array): Promise<void>;
@@ -14,7 +15,7 @@ export interface Sink {
  */
 export function streamSink(stream: NodeJS.WritableStream, signal?: AbortSignal): Sink {
   const closed = () => (stream as { destroyed?: boolean }).destroyed === true;
-  const interrupted = () => new InterruptedError('interrupted: no report was written');
+  const interrupted = () => new InterruptedError(t('api.report.interrupted'));
   return {
     write: (chunk) =>
       new Promise<void>((resolve, reject) => {

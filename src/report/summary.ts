@@ -12,6 +12,7 @@
  */
 import type { CallRecord } from '../api/spec.js';
 import { UsageError } from '../errors.js';
+import { t } from '../messages/index.js';
 import {
   DEFAULT_ANSWERED_STATUSES,
   DEFAULT_CALL_HOURS,
@@ -346,9 +347,7 @@ export class SummaryBuilder {
     [this.hoursStart, this.hoursEnd] = parseCallHours(this.rules.callHours);
     const max = this.rules.maxCallsPer24h;
     if (!Number.isSafeInteger(max) || max < 1) {
-      throw new UsageError(
-        `maxCallsPer24h: expected a whole number of at least 1, got ${JSON.stringify(max)}`,
-      );
+      throw new UsageError(t('report.maxCallsPer24h.invalid', { value: JSON.stringify(max) }));
     }
     if (opts.range !== undefined) {
       const from = wallSeconds(opts.range.from);
