@@ -1105,3 +1105,6 @@ export async function proxyAgentsFor(
     ...(agents.proxy ? { proxy: redactProxy(agents.proxy) } : {}),
   };
 }
+
+// ── habits (issues 25, 27): times on a named clock, history as documented JSON ──
+export { formatInZone, zoneOffset } from './clock.js';
