@@ -72,7 +72,8 @@ export function wrapWords(text: string, width: number, indent = 2): string[] {
     if (
       line.trim() !== '' &&
       line.length + 1 + word.length > room &&
-      word.length <= width - indent
+      // (a word longer than a line goes on its own line, unless only a label is before it)
+      (word.length <= width - indent || / /.test(line.trim()))
     ) {
       lines.push(line.trimEnd());
       line = word;
