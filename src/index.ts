@@ -1137,3 +1137,6 @@ export async function setLanguage(
 ): Promise<void> {
   (await import('./messages/index.js')).setLanguage(language);
 }
+
+// ── habits (issues 25, 27): times on a named clock, history as documented JSON ──
+export { formatInZone, zoneOffset } from './clock.js';

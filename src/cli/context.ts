@@ -41,7 +41,10 @@ export function processIO(): IO {
     stdoutIsTTY: process.stdout.isTTY === true,
     stderrIsTTY: process.stderr.isTTY === true,
     stdinIsTTY: process.stdin.isTTY === true,
-    columns: process.stderr.isTTY ? process.stderr.columns : (process.stdout.columns ?? 80),
+    // Off a terminal, COLUMNS (when set to a number) is the width text is wrapped to.
+    columns: process.stderr.isTTY
+      ? process.stderr.columns
+      : (process.stdout.columns ?? (Number(process.env.COLUMNS) || 80)),
     handleSignals: true,
   };
 }

@@ -52,7 +52,9 @@ export async function showHistoryRun(options: {
   const id = options.id;
   const exact = runs.find((r) => r.id === id);
   if (exact) return exact;
-  const matches = runs.filter((r) => r.id.startsWith(id));
+  // The start of an id, or its end (`cacs history` shows the last 6 characters).
+  let matches = runs.filter((r) => r.id.startsWith(id));
+  if (matches.length === 0 && id.length >= 4) matches = runs.filter((r) => r.id.endsWith(id));
   if (matches.length === 1) return matches[0]!;
   throw new UsageError(
     matches.length === 0

@@ -30,6 +30,12 @@ export const enHabits = {
   'habits.config.layout.noColumns': 'a layout needs columns (lead field → column)',
   'cli.habits.import.layout.flag': '  columns: layout {name} (--layout)',
   'cli.habits.import.layout.headers': "  columns: layout {name} (the file's headers match it)",
+
+  // ── history: times on a named clock, 80 columns (issue 27 items 5, 6) ─────────────────
+  'cli.habits.history.clock': 'times: {zone} ({offset})',
+  'cli.habits.history.head.service': 'service',
+  'cli.habits.history.show.started': 'started   {started} ({clock})',
+  'cli.habits.history.show.startedEnded': 'started   {started}, ended {ended} ({clock})',
   'cli.help.import.layout':
     'read the columns with a saved layout (import.layouts); without it, a layout whose columns the file has is chosen',
 } as const;

@@ -31,6 +31,12 @@ export const viHabits: Readonly<Record<string, string>> = {
   'habits.config.layout.noColumns': 'một bố cục cần columns (trường → cột)',
   'cli.habits.import.layout.flag': '  cột: bố cục {name} (--layout)',
   'cli.habits.import.layout.headers': '  cột: bố cục {name} (tiêu đề cột của tệp khớp với nó)',
+
+  // ── lịch sử: giờ theo múi giờ ghi rõ, vừa 80 cột (issue 27 mục 5, 6) ─────────────────
+  'cli.habits.history.clock': 'giờ theo: {zone} ({offset})',
+  'cli.habits.history.head.service': 'dịch vụ',
+  'cli.habits.history.show.started': 'bắt đầu   {started} ({clock})',
+  'cli.habits.history.show.startedEnded': 'bắt đầu   {started}, kết thúc {ended} ({clock})',
   'cli.help.import.layout':
     'đọc các cột theo một bố cục đã lưu (import.layouts); không có cờ này thì chọn bố cục mà tệp có đủ cột',
 };

@@ -55,6 +55,8 @@ function normalise(text: string): string {
       .join('<service>')
       .replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:<port>')
       .replace(/\br\d{8}-\d{6}-[0-9a-f]{6}\b/g, '<run>')
+      // `cacs history` shows a run by the last 6 characters of its id, after its start.
+      .replace(/^(\d{4}-\d{2}-\d{2} \d{2}:\d{2} {2})[0-9a-f]{6}\b/gm, '$1<id>')
       // Times on the machine's real clock (where the code does not take the injected one yet).
       .replace(/\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g, '<real time>')
       .replace(

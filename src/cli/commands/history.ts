@@ -9,9 +9,10 @@ import {
   OPTION_DEFAULTS,
   findInHistory,
   formatCount,
-  formatLocalTime,
+  formatInZone,
   listHistory,
   showHistoryRun,
+  zoneOffset,
   type RunRecord,
 } from '../../index.js';
 import { t } from '../../messages/index.js';
@@ -19,8 +20,83 @@ import type { Context } from '../context.js';
 import type { Flags } from '../flags.js';
 import type { defineHistoryFind, defineHistoryList, defineHistoryShow } from './history-flags.js';
 
+/** The clock history's times are shown on: the `timezone` setting (default: the service's). */
+let zone = 'UTC';
+
 function when(iso: string): string {
-  return formatLocalTime(new Date(iso));
+  return formatInZone(new Date(iso), zone);
+}
+
+/** "times: Asia/Ho_Chi_Minh (UTC+07:00)" for the runs shown (the offset of the newest). */
+function clockLine(at: string | undefined): string {
+  return t('cli.habits.history.clock', {
+    zone,
+    offset: zoneOffset(at ? new Date(at) : new Date(), zone),
+  });
+}
+
+/** A run as `history --json` gives it: the documented fields only (README "cacs history"). */
+function runJson(r: RunRecord, withLines = false) {
+  const e = r.end;
+  return {
+    id: r.id,
+    started: r.started,
+    ended: e?.ended ?? null,
+    file: r.file,
+    campaign: r.campaign,
+    alias: r.alias ?? null,
+    service: r.baseUrl,
+    host: r.host ?? null,
+    user: r.user ?? null,
+    rows: e?.total ?? null,
+    imported: e?.imported ?? null,
+    rejected: e?.rejected ?? null,
+    skipped: e?.skipped ?? null,
+    uncertain: e?.uncertain ?? null,
+    exitCode: e?.exitCode ?? null,
+    rejectsFile: e?.rejectsFile ?? null,
+    skippedFile: e?.skippedFile ?? null,
+    uncertainFile: e?.uncertainFile ?? null,
+    ...(withLines ? { uncertainLines: e?.uncertainLines ?? [] } : {}),
+  };
+}
+
+/** Words of `text` in lines of at most `width` characters (a word longer than that stands alone). */
+export function wrapWords(text: string, width: number, indent = 2): string[] {
+  const lines: string[] = [];
+  let line = '';
+  // A word keeps the spaces after it (a label's padding is no place to break).
+  for (const word of text.split(/ (?=[^ ])/)) {
+    const room = lines.length === 0 ? width : width - indent;
+    // A word longer than a whole line stays where it is rather than stand alone.
+    if (
+      line.trim() !== '' &&
+      line.length + 1 + word.length > room &&
+      // (a word longer than a line goes on its own line, unless only a label is before it)
+      (word.length <= width - indent || / /.test(line.trim()))
+    ) {
+      lines.push(line.trimEnd());
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  if (line !== '') lines.push(line.trimEnd());
+  return lines.map((l, i) => (i === 0 ? l : ' '.repeat(indent) + l));
+}
+
+/** A cell cut to `max` characters with an ellipsis (a file name keeps its extension). */
+function cut(cell: string, max: number): string {
+  if (cell.length <= max) return cell;
+  if (max <= 1) return '…';
+  const dot = cell.lastIndexOf('.');
+  const ext =
+    dot > 0 && cell.length - dot <= 6 && max > cell.length - dot + 2 ? cell.slice(dot) : '';
+  return `${cell.slice(0, max - 1 - ext.length)}…${ext}`;
+}
+
+/** The service's host (and port), for the column shown when runs went to several. */
+function hostOf(url: string): string {
+  const u = URL.parse(url);
+  return u ? u.host : url;
 }
 
 function outcome(r: RunRecord): string {
@@ -47,46 +123,133 @@ export async function runHistoryList(
       : {}),
     limit: flags.limit ?? OPTION_DEFAULTS.historyLimit,
   });
+  zone = settings.timezone;
   if (flags.json) {
-    ctx.out.json({ runs, exitCode: 0, error: null });
+    ctx.out.json({ runs: runs.map((r) => runJson(r)), exitCode: 0, error: null });
     return 0;
   }
   if (runs.length === 0) {
     ctx.out.info(t('cli.history.none', { stateDir: settings.stateDir }));
     return 0;
   }
-  const rows = runs.map((r) => [
-    r.id,
-    when(r.started),
-    path.basename(r.file),
-    campaignName(r),
-    formatCount(r.end?.total ?? 0),
-    formatCount(r.end?.imported ?? 0),
-    formatCount(r.end?.rejected ?? 0),
-    formatCount(r.end?.skipped ?? 0),
-    formatCount(r.end?.uncertain ?? 0),
-    r.end ? String(r.end.exitCode) : '—',
-  ]);
-  const head = [
-    t('cli.history.head.run'),
-    t('cli.history.head.started'),
-    t('cli.history.head.file'),
-    t('cli.history.head.campaign'),
-    t('cli.history.head.rows'),
-    t('cli.history.head.imported'),
-    t('cli.history.head.rejected'),
-    t('cli.history.head.skipped'),
-    t('cli.history.head.uncertain'),
-    t('cli.history.head.exit'),
+  ctx.out.data(historyTable(runs, Math.max(40, ctx.io.columns ?? 80)));
+  return 0;
+}
+
+/** How wide a file, campaign or service column counts before the optional columns are placed. */
+const FLEX_FIRST = 12;
+
+interface Column {
+  head: string;
+  cell: (r: RunRecord) => string;
+  right?: boolean;
+  /** Shown only when the width allows (after every required column), 1 first. */
+  optional?: number;
+  /** Cut to fit the width (file, campaign). */
+  flex?: boolean;
+}
+
+/**
+ * The runs as a table of at most `width` columns: started (on the named clock), run (the id's
+ * last 6 characters: `cacs history show` takes them), file, campaign, rows, imported, rejected,
+ * exit; skipped and uncertain when there is room; the service's host when runs went to more
+ * than one. File and campaign names are cut to fit.
+ */
+export function historyTable(runs: readonly RunRecord[], width: number): string {
+  const services = new Set(runs.map((r) => r.baseUrl));
+  const num = (v: number | undefined) => (v === undefined ? '—' : formatCount(v));
+  const all: Column[] = [
+    { head: t('cli.history.head.started'), cell: (r) => when(r.started) },
+    { head: t('cli.history.head.run'), cell: (r) => r.id.slice(-6) },
+    { head: t('cli.history.head.file'), cell: (r) => path.basename(r.file), flex: true },
+    { head: t('cli.history.head.campaign'), cell: (r) => campaignName(r), flex: true },
+    ...(services.size > 1
+      ? [
+          {
+            head: t('cli.habits.history.head.service'),
+            cell: (r: RunRecord) => hostOf(r.baseUrl),
+            flex: true,
+          },
+        ]
+      : []),
+    { head: t('cli.history.head.rows'), cell: (r) => num(r.end?.total), right: true, optional: 2 },
+    { head: t('cli.history.head.imported'), cell: (r) => num(r.end?.imported), right: true },
+    {
+      head: t('cli.history.head.rejected'),
+      cell: (r) => num(r.end?.rejected),
+      right: true,
+      optional: 1,
+    },
+    {
+      head: t('cli.history.head.skipped'),
+      cell: (r) => num(r.end?.skipped),
+      right: true,
+      optional: 3,
+    },
+    {
+      head: t('cli.history.head.uncertain'),
+      cell: (r) => num(r.end?.uncertain),
+      right: true,
+      optional: 4,
+    },
+    {
+      head: t('cli.history.head.exit'),
+      cell: (r) => (r.end ? String(r.end.exitCode) : '—'),
+      right: true,
+    },
   ];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((c, i) => (i >= 4 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+  const cells = all.map((c) => runs.map(c.cell));
+  const natural = all.map((c, i) => Math.max(c.head.length, ...cells[i]!.map((x) => x.length)));
+  const total = (keep: boolean[], widths: number[]) =>
+    widths.reduce((sum, w, i) => sum + (keep[i] ? w : 0), 0) +
+    2 * (keep.filter(Boolean).length - 1);
+  const keep = all.map((c) => !c.optional);
+  // Flexible columns (file, campaign, service) count at most FLEX_FIRST wide when deciding
+  // which optional columns (rejected, rows, skipped, uncertain) fit; then they take what room is left.
+  const widths = natural.map((w, i) => (all[i]!.flex ? Math.min(w, FLEX_FIRST) : w));
+  for (const rank of [1, 2, 3, 4]) {
+    const i = all.findIndex((c) => c.optional === rank);
+    if (i < 0) continue;
+    keep[i] = true;
+    if (total(keep, widths) > width) keep[i] = false;
+  }
+  let room = width - total(keep, widths);
+  all.forEach((c, i) => {
+    if (!c.flex || room <= 0) return;
+    const more = Math.min(room, natural[i]! - widths[i]!);
+    widths[i]! += more;
+    room -= more;
+  });
+  // Still too wide: the flexible columns give way, the widest first, down to their header.
+  let over = total(keep, widths) - width;
+  while (over > 0) {
+    let widest = -1;
+    all.forEach((c, i) => {
+      if (
+        c.flex &&
+        keep[i] &&
+        widths[i]! > Math.max(c.head.length, 6) &&
+        (widest < 0 || widths[i]! > widths[widest]!)
+      )
+        widest = i;
+    });
+    if (widest < 0) break;
+    widths[widest]!--;
+    over--;
+  }
+  const line = (row: string[]) =>
+    row
+      .map((x, i) => {
+        const w = widths[i]!;
+        const c = cut(x, w);
+        return all[i]!.right ? c.padStart(w) : c.padEnd(w);
+      })
+      .filter((_, i) => keep[i])
       .join('  ')
       .trimEnd();
-  ctx.out.data(`${[line(head), ...rows.map(line)].join('\n')}\n`);
-  return 0;
+  const head = line(all.map((c) => c.head));
+  const rows = runs.map((_, j) => line(cells.map((col) => col[j]!)));
+  return `${clockLine(runs[0]?.started)}\n${[head, ...rows].join('\n')}\n`;
 }
 
 export async function runHistoryShow(
@@ -101,16 +264,24 @@ export async function runHistoryShow(
     ...(settings.stateSchema !== undefined ? { stateSchema: settings.stateSchema } : {}),
     id: args[0] ?? '',
   });
+  zone = settings.timezone;
   if (flags.json) {
-    ctx.out.json({ run, exitCode: 0, error: null });
+    ctx.out.json({ run: runJson(run, true), exitCode: 0, error: null });
     return 0;
   }
   const e = run.end;
   const lines = [
     t('cli.history.show.run', { run: run.id }),
     e
-      ? t('cli.history.show.startedEnded', { started: when(run.started), ended: when(e.ended) })
-      : t('cli.history.show.started', { started: when(run.started) }),
+      ? t('cli.habits.history.show.startedEnded', {
+          started: when(run.started),
+          ended: when(e.ended),
+          clock: `${zone}, ${zoneOffset(new Date(run.started), zone)}`,
+        })
+      : t('cli.habits.history.show.started', {
+          started: when(run.started),
+          clock: `${zone}, ${zoneOffset(new Date(run.started), zone)}`,
+        }),
     t('cli.history.show.file', { file: run.file }),
     t('cli.history.show.campaign', { campaign: campaignName(run), service: run.baseUrl }),
     t('cli.history.show.outcome', { outcome: outcome(run) }),
@@ -140,7 +311,8 @@ export async function runHistoryShow(
     if (e.uncertainLines.length > 0)
       lines.push(t('cli.history.show.uncertainLines', { lines: compactLines(e.uncertainLines) }));
   }
-  ctx.out.data(`${lines.join('\n')}\n`);
+  const width = Math.max(40, ctx.io.columns ?? 80);
+  ctx.out.data(`${lines.flatMap((l) => wrapWords(l, width, 10)).join('\n')}\n`);
   return 0;
 }
 
@@ -168,6 +340,7 @@ export async function runHistoryFind(
     ...(settings.stateSchema !== undefined ? { stateSchema: settings.stateSchema } : {}),
     query: args[0] ?? '',
   });
+  zone = settings.timezone;
   if (flags.json) {
     ctx.out.json({ query, found, exitCode: 0, error: null });
     return 0;
@@ -176,6 +349,8 @@ export async function runHistoryFind(
     ctx.out.info(t('cli.history.find.none', { query, ledgers: ledgersAt }));
     return 0;
   }
+  const width = Math.max(40, ctx.io.columns ?? 80);
+  ctx.out.data(`${clockLine(found[0]?.recorded)}\n`);
   for (const x of found) {
     const found = {
       when: when(x.recorded),
@@ -184,12 +359,15 @@ export async function runHistoryFind(
       service: x.baseUrl,
       matched: x.matched,
     };
+    const text = x.run
+      ? t('cli.history.find.found', { ...found, run: x.run, file: path.basename(x.file ?? '') })
+      : t('cli.history.find.found.noRun', found);
+    // A run id stays with the word before it ("run r2026…").
+    const kept = text.replace(/ (r\d{8}-\d{6}-[0-9a-f]{6})/g, '\u00a0$1');
     ctx.out.data(
-      `${
-        x.run
-          ? t('cli.history.find.found', { ...found, run: x.run, file: path.basename(x.file ?? '') })
-          : t('cli.history.find.found.noRun', found)
-      }\n`,
+      `${wrapWords(kept, width, 2)
+        .join('\n')
+        .replace(/\u00a0/g, ' ')}\n`,
     );
   }
   return 0;

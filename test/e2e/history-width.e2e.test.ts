@@ -1,0 +1,112 @@
+/**
+ * Issue 27 items 5 and 6, as a spawned `cacs` prints them through a pipe: `cacs history` fits
+ * COLUMNS (60, 80, 120), with more columns as the width allows; `history find` and `history
+ * show` break long lines at spaces; every time is on the `timezone` setting's clock, named.
+ * Imports over real HTTP against the emulator.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { runCli, spawnCli, tempDir } from '../helpers/cli.js';
+import { importEnv, write } from '../helpers/import.js';
+
+let emu: RunningEmulator;
+let dir: string;
+let env: Record<string, string | undefined>;
+
+beforeAll(async () => {
+  emu = await startEmulator({ port: 0 });
+  dir = tempDir();
+  env = importEnv(emu);
+  fs.writeFileSync(path.join(dir, '.cacsrc.json'), JSON.stringify({ timezone: 'Europe/Paris' }));
+  const long = 'khach-hang-xuat-tu-crm-chi-nhanh-ha-noi-thang-11-2026.csv';
+  write(dir, long, 'phone_number,name\n0912345678,An\n0912345679,Bình\n');
+  write(dir, 'leads.csv', 'phone_number,name\n0912345670,Chi\n09abc,Dũng\n');
+  expect((await runCli(['import', long], { env, cwd: dir })).code).toBe(0);
+  expect((await runCli(['import', 'leads.csv'], { env, cwd: dir })).code).toBe(3);
+}, 60_000);
+afterAll(async () => {
+  await emu?.close();
+});
+
+const widest = (text: string) => Math.max(...text.split('\n').map((l) => [...l].length));
+
+describe('cacs history through a pipe, at COLUMNS 60, 80 and 120', () => {
+  it('fits the width, shows more columns when wider, and names its clock', async () => {
+    const seen: Record<number, string> = {};
+    for (const columns of [60, 80, 120]) {
+      const r = await spawnCli(['history'], {
+        env: { ...env, COLUMNS: String(columns) },
+        cwd: dir,
+      });
+      expect(r.code).toBe(0);
+      expect(widest(r.stdout)).toBeLessThanOrEqual(columns);
+      expect(r.stdout.split('\n')[0]).toMatch(/^times: Europe\/Paris \(UTC\+0[12]:00\)$/);
+      seen[columns] = r.stdout;
+    }
+    expect(seen[60]).not.toContain('rejected');
+    expect(seen[80]).toContain('rejected');
+    expect(seen[120]).toContain('uncertain');
+    expect(seen[120]).toContain('khach-hang-xuat-tu-crm');
+    expect(seen[80]).toContain('…');
+  });
+
+  it('history find and history show break at spaces within the width', async () => {
+    for (const columns of [60, 80]) {
+      const find = await spawnCli(['history', 'find', '0912345678'], {
+        env: { ...env, COLUMNS: String(columns) },
+        cwd: dir,
+      });
+      expect(find.code).toBe(0);
+      // Over the width only where one word (a file name) is longer than a line.
+      for (const line of find.stdout.split('\n'))
+        if ([...line].length > columns) expect(line).toMatch(/^ *\S+$/);
+      // Broken at spaces only: the words are those of the one-line text.
+      expect(find.stdout.split(/\s+/).join(' ')).toMatch(
+        /accepted campaign summer at http:\/\/127\.0\.0\.1:\d+ run r\d{8}-\d{6}-[0-9a-f]{6} \(khach-hang/,
+      );
+      const list = await spawnCli(['history', '--json'], { env, cwd: dir });
+      const runs = (JSON.parse(list.stdout) as { runs: Array<{ id: string }> }).runs;
+      const show = await spawnCli(['history', 'show', runs[0]!.id.slice(-6)], {
+        env: { ...env, COLUMNS: String(columns) },
+        cwd: dir,
+      });
+      expect(show.code).toBe(0);
+      expect(show.stdout).toContain(`run       ${runs[0]!.id}`);
+      // Over the width only where one word (a path) is longer than a line.
+      for (const line of show.stdout.split('\n'))
+        if ([...line].length > columns) expect(line).toMatch(/^(\S+ +)?\S+$/);
+      expect(show.stdout).toMatch(/\(Europe\/Paris, UTC\+0[12]:00\)/);
+    }
+  });
+
+  it('history --json gives the documented fields only', async () => {
+    const r = await spawnCli(['history', '--json'], { env, cwd: dir });
+    const runs = (JSON.parse(r.stdout) as { runs: Array<Record<string, unknown>> }).runs;
+    expect(runs).toHaveLength(2);
+    for (const run of runs)
+      expect(Object.keys(run).sort()).toEqual(
+        [
+          'id',
+          'started',
+          'ended',
+          'file',
+          'campaign',
+          'alias',
+          'service',
+          'host',
+          'user',
+          'rows',
+          'imported',
+          'rejected',
+          'skipped',
+          'uncertain',
+          'exitCode',
+          'rejectsFile',
+          'skippedFile',
+          'uncertainFile',
+        ].sort(),
+      );
+  });
+});
