@@ -92,7 +92,10 @@ const r = spawnSync(
 server.kill('SIGTERM');
 const rss = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr)?.[1]) / 1024;
 const wall = /Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (\S+)/.exec(r.stderr)?.[1];
-const rows = FORMAT === 'csv' ? fs.readFileSync(out, 'utf8').split('\n').length - 2 : undefined;
+const rows =
+  FORMAT === 'csv' && fs.existsSync(out)
+    ? fs.readFileSync(out, 'utf8').split('\n').length - 2
+    : undefined;
 const result = {
   leads: LEADS,
   fileRows: LEADS + extra,
@@ -103,6 +106,6 @@ const result = {
   rows,
   fileMiB: Math.round(fs.statSync(file).size / 1048576),
 };
-if (r.status !== 0) process.stderr.write(r.stderr);
+if (r.status !== 0) process.stderr.write(r.stderr.slice(-4000));
 fs.rmSync(dir, { recursive: true, force: true });
 console.log(process.argv.includes('--json') ? JSON.stringify(result) : result);

@@ -86,4 +86,39 @@ export const enOutcomes = {
   'cli.outcomes.recycleFrom': '--recycle without --join needs --from',
   'cli.outcomes.recycleFrom.hint':
     'Give --from (7d, 2026-11-01…); with --join it defaults to when the file was first imported.',
+  'cli.reportRun.violations.hint':
+    'The output is complete. cacs report --summary shows samples; the rules are settings (README: Summary and compliance).',
+  'cli.reportRun.unquoted':
+    '--{name} {date} {time}: a date with a time must be quoted, or the shell splits it in two',
+  'cli.reportRun.unquoted.hint': 'Write --{name} "{date} {time}" (or --{name} {date}T{time}).',
+  'cli.reportRun.strayTime':
+    'unexpected argument {arg}: it looks like the time of a date that was not quoted',
+  'cli.reportRun.strayTime.hint':
+    'Quote a date with a time: --from "2026-11-23 10:00". See cacs report --help.',
+  'cli.reportRun.stray': 'unexpected argument {arg}: cacs report takes options only',
+  'cli.reportRun.stray.hint':
+    'Dates go after --from and --to, statuses after --status. See cacs report --help.',
+  'cli.reportRun.flattenSummary': '--flatten shapes the records, and --summary prints none',
+  'cli.reportRun.flattenSummary.hint':
+    'Leave out --flatten (config report.flatten is ignored with --summary).',
+  'cli.reportRun.bom': '--bom is for CSV reports; this one is {format}',
+  'cli.reportRun.bom.hint': 'Leave out --bom, or use --format csv (or -o file.csv).',
+  'cli.reportRun.xlsx.hint':
+    'A pipe takes it too (cacs report … --format xlsx | …); a terminal does not.',
+  'cli.reportRun.flattenHtml':
+    '--flatten is for CSV, xlsx and table reports; the HTML page lists one row per lead',
+  'cli.reportRun.flattenHtml.hint':
+    'Leave out --flatten; for a row per attempt use --format csv or xlsx.',
+  'cli.reportRun.flatten': '--flatten is for CSV, xlsx and table reports; this one is {format}',
+  'cli.reportRun.flatten.hint':
+    "{format} keeps the service's record shape (one record per lead, its attempts in data); leave out --flatten, or use --format csv.",
+  'cli.reportRun.summaryFormat': '--summary is written as text, JSON, NDJSON or HTML, not {format}',
+  'cli.reportRun.summaryFormat.hint':
+    'Use --format table or json, or -o <file>.txt / .json / .html.',
+  'cli.reportRun.refIdNotFound':
+    'note: the service has no data for ref_id {refId} in this range (Data is not found)',
+  'cli.reportRun.unmatchedStatus':
+    'no call attempt in this range has status {statuses}; statuses are matched as the service spells them (e.g. ANSWERED, NO ANSWER, BUSY)',
+  'cli.reportRun.statusNote':
+    "note: with --status the service answers only the matching attempts: per-lead figures (call, attempts, last status, talk time) count those, not all of a lead's calls",
 } as const;

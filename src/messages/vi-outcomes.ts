@@ -92,4 +92,41 @@ export const viOutcomes: Readonly<Record<string, string>> = {
   'cli.outcomes.recycleFrom': '--recycle không kèm --join thì cần --from',
   'cli.outcomes.recycleFrom.hint':
     'Hãy cho --from (7d, 2026-11-01…); với --join, mặc định là lúc tệp được nhập lần đầu.',
+  'cli.reportRun.violations.hint':
+    'Đầu ra đã đầy đủ. cacs report --summary cho xem mẫu; các quy tắc là phần cài đặt (README: Summary and compliance).',
+  'cli.reportRun.unquoted':
+    '--{name} {date} {time}: ngày có kèm giờ phải đặt trong dấu nháy, nếu không shell sẽ tách làm hai',
+  'cli.reportRun.unquoted.hint': 'Hãy viết --{name} "{date} {time}" (hoặc --{name} {date}T{time}).',
+  'cli.reportRun.strayTime':
+    'đối số không mong đợi {arg}: có vẻ là giờ của một ngày không được đặt trong dấu nháy',
+  'cli.reportRun.strayTime.hint':
+    'Đặt ngày kèm giờ trong dấu nháy: --from "2026-11-23 10:00". Xem cacs report --help.',
+  'cli.reportRun.stray': 'đối số không mong đợi {arg}: cacs report chỉ nhận các tùy chọn',
+  'cli.reportRun.stray.hint':
+    'Ngày đặt sau --from và --to, trạng thái đặt sau --status. Xem cacs report --help.',
+  'cli.reportRun.flattenSummary':
+    '--flatten định dạng các bản ghi, còn --summary không in bản ghi nào',
+  'cli.reportRun.flattenSummary.hint':
+    'Bỏ --flatten (cấu hình report.flatten được bỏ qua khi có --summary).',
+  'cli.reportRun.bom': '--bom dành cho báo cáo CSV; báo cáo này là {format}',
+  'cli.reportRun.bom.hint': 'Bỏ --bom, hoặc dùng --format csv (hoặc -o tệp.csv).',
+  'cli.reportRun.xlsx.hint':
+    'Đường ống (pipe) cũng nhận được (cacs report … --format xlsx | …); màn hình thì không.',
+  'cli.reportRun.flattenHtml':
+    '--flatten dành cho báo cáo CSV, xlsx và bảng; trang HTML liệt kê mỗi khách hàng một dòng',
+  'cli.reportRun.flattenHtml.hint':
+    'Bỏ --flatten; để có mỗi cuộc gọi một dòng, dùng --format csv hoặc xlsx.',
+  'cli.reportRun.flatten': '--flatten dành cho báo cáo CSV, xlsx và bảng; báo cáo này là {format}',
+  'cli.reportRun.flatten.hint':
+    '{format} giữ nguyên dạng bản ghi của dịch vụ (mỗi khách hàng một bản ghi, các cuộc gọi nằm trong data); bỏ --flatten, hoặc dùng --format csv.',
+  'cli.reportRun.summaryFormat':
+    '--summary được ghi dưới dạng văn bản, JSON, NDJSON hoặc HTML, không phải {format}',
+  'cli.reportRun.summaryFormat.hint':
+    'Dùng --format table hoặc json, hoặc -o <tệp>.txt / .json / .html.',
+  'cli.reportRun.refIdNotFound':
+    'lưu ý: dịch vụ không có dữ liệu cho ref_id {refId} trong khoảng thời gian này (Data is not found)',
+  'cli.reportRun.unmatchedStatus':
+    'không có cuộc gọi nào trong khoảng thời gian này có trạng thái {statuses}; trạng thái được so khớp đúng như dịch vụ viết (ví dụ ANSWERED, NO ANSWER, BUSY)',
+  'cli.reportRun.statusNote':
+    'lưu ý: với --status, dịch vụ chỉ trả về các cuộc gọi khớp: số liệu theo khách hàng (call, số cuộc gọi, trạng thái cuối, thời gian đàm thoại) chỉ tính những cuộc đó, không phải mọi cuộc gọi của khách hàng',
 };
