@@ -67,7 +67,8 @@ export function recordOutcome(record: CallRecord, answered: ReadonlySet<string>)
     const status = a.status == null ? '' : String(a.status);
     const talk = Number(a.talk_time);
     if (Number.isFinite(talk)) o.talk += talk;
-    if (answered.has(status)) o.answered = true;
+    // As the summary compares them: without regard to case (the set holds upper case).
+    if (answered.has(status.toUpperCase())) o.answered = true;
     const at = comparableTime(a.date_time);
     if (at !== undefined) {
       if (o.first === undefined || at < o.first) o.first = at;

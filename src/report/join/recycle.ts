@@ -87,8 +87,10 @@ export function recycleStatusSet(
   statuses: readonly string[] | undefined,
   answered: ReadonlySet<string>,
 ): ReadonlySet<string> {
-  if (statuses !== undefined) return new Set(statuses);
+  // Compared without regard to case, as report.answeredStatuses is (`answered`: upper case).
+  const listed = statuses === undefined ? undefined : new Set(statuses.map((s) => s.toUpperCase()));
   return {
-    has: (s: string) => !answered.has(s),
+    has: (s: string) =>
+      listed !== undefined ? listed.has(s.toUpperCase()) : !answered.has(s.toUpperCase()),
   } as ReadonlySet<string>;
 }

@@ -347,7 +347,7 @@ async function recycleRules(
 export async function runOutcomes(opts: OutcomesOptions): Promise<OutcomesResult> {
   if (opts.join === undefined && opts.recycle === undefined)
     throw new UsageError(t('outcomes.nothingAsked'));
-  const answered = new Set(opts.answeredStatuses ?? ['ANSWERED']);
+  const answered = new Set((opts.answeredStatuses ?? ['ANSWERED']).map((s) => s.toUpperCase()));
   const notes: string[] = [];
   // Stage 1: plan.
   const planned = opts.join !== undefined ? await planJoin(opts, opts.join) : undefined;
