@@ -1140,3 +1140,56 @@ export async function setLanguage(
 
 // ── habits (issues 25, 27): times on a named clock, history as documented JSON ──
 export { formatInZone, zoneOffset } from './clock.js';
+// ── outcomes (issue 25): the lead file back with its outcomes, and the next round ─────────────
+
+export type { JoinInput, RecycleOptions, OutcomesResult } from './report/join/run.js';
+export type { Cell as OutcomeCell, LeadFileFormat } from './report/join/write.js';
+export type { RecycleRule } from './report/join/recycle.js';
+
+/** What {@link runOutcomes} takes: the report's options, and `join` and/or `recycle`. */
+export interface RunOutcomesOptions extends Omit<
+  import('./report/join/run.js').OutcomesOptions,
+  'state' | 'serviceUrl'
+> {
+  /** The service's address for the history (default: the one `createClient` was given). */
+  serviceUrl?: string | URL;
+  /** The state folder holding the history (default: `CACS_STATE_DIR`, else cacs's own). */
+  stateDir?: string;
+  /** A team's PostgreSQL store (`postgres://…`; default `CACS_STATE_URL`). */
+  state?: string;
+  stateSchema?: string;
+}
+
+/**
+ * `cacs report --join <file>` and `--recycle` as data: the lead file's rows in its order, its
+ * cells as read, with `call_status`, `call_attempts`, `first_call_at`, `last_call_at`,
+ * `talk_time_total`, `answered`, `campaign_lead_id` and `carrier` appended (`join`); or an
+ * import-ready list of the leads to call again (`recycle`, with or without `join`). Rows are
+ * returned in `rows`, or written to `sink` in `format` (CSV, JSON, NDJSON, xlsx) in bounded
+ * memory. With `join` and no `from`, the range starts when the file was first imported into the
+ * campaign (the history); a file cacs cannot use is a `UsageError` before any request.
+ */
+export async function runOutcomes(
+  options: RunOutcomesOptions,
+): Promise<import('./report/join/run.js').OutcomesResult> {
+  const [{ runOutcomes: run }, { openStateStore }] = await Promise.all([
+    import('./report/join/run.js'),
+    import('./state/index.js'),
+  ]);
+  const given = options.serviceUrl ?? serviceUrls.get(options.client);
+  const serviceUrl = given === undefined ? '' : canonicalServiceUrl(new URL(String(given)));
+  const state = openStateStore({
+    stateDir: stateDirOf(options.stateDir),
+    ...stateUrlOf(options),
+  });
+  try {
+    return await run({ ...options, serviceUrl, state });
+  } finally {
+    await state.close();
+  }
+}
+
+/** `--min-gap`'s durations (`90m`, `24h`, `7d`) in ms; a `UsageError` naming `flag` otherwise. */
+export async function parseMinGap(text: string, flag = '--min-gap'): Promise<number> {
+  return (await import('./report/join/recycle.js')).parseGap(text, flag);
+}

@@ -410,6 +410,8 @@ const REPORT_ENTRIES = {
   countMismatch: opt(SCALARS['report.countMismatch']),
   memoryBudget: opt(SCALARS['report.memoryBudget']),
   answeredStatuses: opt(statusList),
+  // issue 25 (outcomes): statuses --recycle calls again; unset: every status not answered.
+  recycleStatuses: opt(statusList),
 };
 
 const COMPLIANCE_ENTRIES = {
@@ -518,6 +520,8 @@ export const RESOLVED = v.object({
     memoryBudget: SCALARS['report.memoryBudget'],
     /** Statuses counted as answered by the summary. */
     answeredStatuses: v.array(v.string()),
+    /** Statuses `--recycle` calls again (unset: every status not counted as answered). */
+    recycleStatuses: opt(v.array(v.string())),
   }),
   /** The summary's compliance rules (defaults: Decree 91/2020/ND-CP, art. 12). */
   compliance: v.object({

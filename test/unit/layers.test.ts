@@ -20,7 +20,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   index: ['config', 'delivery', 'report', 'leads', 'input', 'api', 'state'],
   config: ['report', 'api'],
   delivery: ['leads', 'input', 'api', 'state'],
-  report: ['api', 'state'],
+  // report/join (issue 25) reads lead files as the import does: leads and input, like delivery.
+  report: ['leads', 'input', 'api', 'state'],
   leads: ['input', 'api', 'state'],
   state: [],
   input: [],

@@ -8,7 +8,7 @@ import { defaultText } from '../../defaults.js';
 import { exitCodesSentence } from '../../errors.js';
 import { OPTION_BOUNDS } from '../../options.js';
 import { REPORT_FORMATS, type FlattenMode } from '../../report/formats.js';
-import { intArg, refIdArg, timeZoneArg } from '../flag-values.js';
+import { collect, delimiterArg, intArg, refIdArg, timeZoneArg } from '../flag-values.js';
 import { EXIT_CODES_MARK, withExitCodes } from '../help-text.js';
 import type { Flags } from '../flags.js';
 
@@ -63,6 +63,16 @@ export function defineReport(parent: CommandUnknownOpts) {
       .option('--bookmark-reset <name>', t('cli.help.report.bookmarkReset'))
       .option('--summary', t('cli.help.report.summary'))
       .option('--fail-on-violations', t('cli.help.report.failOnViolations'))
+      // Outcomes back to the operator (issue 25): --join, --recycle and what they read.
+      .option('--join <lead file>', t('cli.outcomes.help.join'))
+      .option('--recycle', t('cli.outcomes.help.recycle'))
+      .option('--max-attempts <n>', t('cli.outcomes.help.maxAttempts'), intArg(1, 1_000_000))
+      .option('--min-gap <duration>', t('cli.outcomes.help.minGap'))
+      .option('--sheet <name|n>', t('cli.outcomes.help.sheet'))
+      .option('--delimiter <c>', t('cli.outcomes.help.delimiter'), delimiterArg)
+      .option('--encoding <name>', t('cli.outcomes.help.encoding'))
+      .option('--map <field=Column>', t('cli.outcomes.help.map'), collect)
+      .option('--suppress <file>', t('cli.outcomes.help.suppress'), collect)
       .addHelpText(
         'after',
         withExitCodes(

@@ -48,6 +48,7 @@ import {
   type SummaryOptions,
   type WriteTarget,
 } from '../../index.js';
+import { t } from '../../messages/index.js';
 import type { Context } from '../context.js';
 import { htmlReportWriter } from './report-html.js';
 import type { ReportFlags } from './report-flags.js';
@@ -133,7 +134,7 @@ function violationsError(summary: ReportSummary): CacsError {
   return new CacsError(stop.message, stop.exitCode, {
     category: stop.code,
     remedies: stop.remedies,
-    hint: 'The output is complete. cacs report --summary shows samples; the rules are settings (README: Summary and compliance).',
+    hint: t('cli.reportRun.violations.hint'),
   });
 }
 
@@ -157,21 +158,19 @@ export function strayArgumentError(
     const name = dated.length === 1 ? dated[0]! : undefined;
     if (name !== undefined) {
       return new UsageError(
-        `--${name} ${flags[name]} ${first}: a date with a time must be quoted, or the shell splits it in two`,
+        t('cli.reportRun.unquoted', { name, date: flags[name]!, time: first }),
         {
-          hint: `Write --${name} "${flags[name]} ${first}" (or --${name} ${flags[name]}T${first}).`,
+          hint: t('cli.reportRun.unquoted.hint', { name, date: flags[name]!, time: first }),
         },
       );
     }
-    return new UsageError(
-      `unexpected argument ${JSON.stringify(first)}: it looks like the time of a date that was not quoted`,
-      { hint: 'Quote a date with a time: --from "2026-11-23 10:00". See cacs report --help.' },
-    );
+    return new UsageError(t('cli.reportRun.strayTime', { arg: JSON.stringify(first) }), {
+      hint: t('cli.reportRun.strayTime.hint'),
+    });
   }
-  return new UsageError(
-    `unexpected argument ${JSON.stringify(first)}: cacs report takes options only`,
-    { hint: 'Dates go after --from and --to, statuses after --status. See cacs report --help.' },
-  );
+  return new UsageError(t('cli.reportRun.stray', { arg: JSON.stringify(first) }), {
+    hint: t('cli.reportRun.stray.hint'),
+  });
 }
 
 export async function runReportCommand(
@@ -196,6 +195,9 @@ async function reportCommand(
 ): Promise<number> {
   const stray = strayArgumentError(args, flags);
   if (stray !== undefined) throw stray;
+  // The lead file back with its outcomes, and the next round (issue 25): report-outcomes.ts.
+  if (flags.join !== undefined || flags.recycle === true)
+    return (await import('./report-outcomes.js')).runOutcomesCommand(flags, ctx);
   // Bookmarks: listing and forgetting fetch nothing; a bookmarked run is checked here too.
   const bookmarking =
     flags.bookmark !== undefined ||
@@ -229,8 +231,8 @@ async function reportCommand(
   const summaryMode = flags.summary === true;
   const failOnViolations = flags.failOnViolations === true;
   if (summaryMode && flags.flatten !== undefined) {
-    throw new UsageError('--flatten shapes the records, and --summary prints none', {
-      hint: 'Leave out --flatten (config report.flatten is ignored with --summary).',
+    throw new UsageError(t('cli.reportRun.flattenSummary'), {
+      hint: t('cli.reportRun.flattenSummary.hint'),
     });
   }
 
@@ -289,31 +291,28 @@ async function reportCommand(
     keepExisting = true;
   }
   if (flags.bom === true && format !== 'csv') {
-    throw new UsageError(`--bom is for CSV reports; this one is ${format}`, {
-      hint: 'Leave out --bom, or use --format csv (or -o file.csv).',
+    throw new UsageError(t('cli.reportRun.bom', { format }), {
+      hint: t('cli.reportRun.bom.hint'),
     });
   }
   if (format === 'xlsx' && outputFile === undefined && ctx.io.stdoutIsTTY) {
-    throw new UsageError('xlsx is binary; use -o file.xlsx', {
-      hint: 'A pipe takes it too (cacs report … --format xlsx | …); a terminal does not.',
+    throw new UsageError(t('cli.outcomes.xlsxTerminal'), {
+      hint: t('cli.reportRun.xlsx.hint'),
     });
   }
   if (flags.flatten !== undefined && format === 'html') {
-    throw new UsageError(
-      '--flatten is for CSV, xlsx and table reports; the HTML page lists one row per lead',
-      {
-        hint: 'Leave out --flatten; for a row per attempt use --format csv or xlsx.',
-      },
-    );
+    throw new UsageError(t('cli.reportRun.flattenHtml'), {
+      hint: t('cli.reportRun.flattenHtml.hint'),
+    });
   }
   if (flags.flatten !== undefined && !['csv', 'table', 'xlsx'].includes(format)) {
-    throw new UsageError(`--flatten is for CSV, xlsx and table reports; this one is ${format}`, {
-      hint: `${format} keeps the service's record shape (one record per lead, its attempts in data); leave out --flatten, or use --format csv.`,
+    throw new UsageError(t('cli.reportRun.flatten', { format }), {
+      hint: t('cli.reportRun.flatten.hint', { format }),
     });
   }
   if (summaryMode && !SUMMARY_FORMATS.includes(format)) {
-    throw new UsageError(`--summary is written as text, JSON, NDJSON or HTML, not ${format}`, {
-      hint: 'Use --format table or json, or -o <file>.txt / .json / .html.',
+    throw new UsageError(t('cli.reportRun.summaryFormat', { format }), {
+      hint: t('cli.reportRun.summaryFormat.hint'),
     });
   }
   const flatten = settings.report.flatten;
@@ -494,14 +493,14 @@ async function reportCommand(
       statuses,
     });
     if (finished.refIdNotFound) {
-      ctx.out.info(
-        `note: the service has no data for ref_id ${flags.refId} in this range (Data is not found)`,
-      );
+      ctx.out.info(t('cli.reportRun.refIdNotFound', { refId: flags.refId! }));
     }
     const none = finished.unmatchedStatuses;
     if (none.length > 0) {
       ctx.out.warn(
-        `no call attempt in this range has status ${none.map((st) => JSON.stringify(st)).join(', ')}; statuses are matched as the service spells them (e.g. ANSWERED, NO ANSWER, BUSY)`,
+        t('cli.reportRun.unmatchedStatus', {
+          statuses: none.map((st) => JSON.stringify(st)).join(', '),
+        }),
       );
     }
     await (
@@ -648,11 +647,7 @@ async function reportCommand(
     dispose?.();
   }
   if (filtered && (flatten === 'leads' || format === 'json' || format === 'ndjson')) {
-    ctx.out.info(
-      ctx.out.c.dim(
-        "note: with --status the service answers only the matching attempts: per-lead figures (call, attempts, last status, talk time) count those, not all of a lead's calls",
-      ),
-    );
+    ctx.out.info(ctx.out.c.dim(t('cli.reportRun.statusNote')));
   }
   await finish(
     {

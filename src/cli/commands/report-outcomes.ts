@@ -1,0 +1,253 @@
+/**
+ * `cacs report --join <lead file>` and `cacs report --recycle`: flags and settings → one
+ * library call (runOutcomes) → the file (atomically) or stdout, and counts on stderr.
+ */
+import path from 'node:path';
+import {
+  UsageError,
+  canonicalServiceUrl,
+  checkReportOutput,
+  parseColumnMap,
+  parseMinGap,
+  requireCampaign,
+  runOutcomes,
+  streamSink,
+  writeFileAtomic,
+  type FlatConfig,
+  type LeadFileFormat,
+  type OutcomesResult,
+  type RecycleRule,
+  type RunOutcomesOptions,
+  type Sink,
+} from '../../index.js';
+import { t, tCount } from '../../messages/index.js';
+import type { Context } from '../context.js';
+import type { ReportFlags } from './report-flags.js';
+
+/** Output formats by -o's extension. */
+const EXTENSIONS: Readonly<Record<string, LeadFileFormat>> = {
+  '.csv': 'csv',
+  '.json': 'json',
+  '.ndjson': 'ndjson',
+  '.jsonl': 'ndjson',
+  '.xlsx': 'xlsx',
+};
+const FORMATS: readonly string[] = ['csv', 'json', 'ndjson', 'xlsx'];
+const INPUT_FORMATS: Readonly<Record<string, LeadFileFormat>> = {
+  '.csv': 'csv',
+  '.txt': 'csv',
+  '.tsv': 'csv',
+  '.json': 'json',
+  '.ndjson': 'ndjson',
+  '.jsonl': 'ndjson',
+  '.xlsx': 'xlsx',
+};
+
+/** Flags that mean nothing with --join/--recycle. */
+const NOT_WITH: ReadonlyArray<[keyof ReportFlags, string]> = [
+  ['summary', '--summary'],
+  ['flatten', '--flatten'],
+  ['bookmark', '--bookmark'],
+  ['status', '--status'],
+  ['refId', '--ref-id'],
+  ['failOnViolations', '--fail-on-violations'],
+];
+
+/** Flags only --join or --recycle read. */
+export function usesOutcomes(flags: ReportFlags): boolean {
+  return flags.join !== undefined || flags.recycle === true;
+}
+
+function outputFormat(flags: ReportFlags, output: string | undefined): LeadFileFormat | undefined {
+  const given = flags.format;
+  if (given !== undefined && !FORMATS.includes(given)) {
+    throw new UsageError(t('cli.outcomes.format', { format: given }), {
+      hint: t('cli.outcomes.format.hint'),
+    });
+  }
+  if (output !== undefined) {
+    const ext = path.extname(output).toLowerCase();
+    const named = Object.hasOwn(EXTENSIONS, ext) ? EXTENSIONS[ext] : undefined;
+    if (given !== undefined) {
+      if (named !== undefined && named !== given)
+        throw new UsageError(t('cli.outcomes.formatClash', { output, named, format: given }));
+      return given as LeadFileFormat;
+    }
+    if (named === undefined)
+      throw new UsageError(t('cli.outcomes.extension', { output }), {
+        hint: t('cli.outcomes.format.hint'),
+      });
+    return named;
+  }
+  if (given !== undefined) return given as LeadFileFormat;
+  if (flags.join !== undefined && flags.recycle !== true) {
+    const ext = path.extname(flags.join).toLowerCase();
+    return Object.hasOwn(INPUT_FORMATS, ext) ? INPUT_FORMATS[ext] : undefined;
+  }
+  return 'csv';
+}
+
+export async function runOutcomesCommand(flags: ReportFlags, ctx: Context): Promise<number> {
+  for (const [key, name] of NOT_WITH) {
+    if (flags[key] !== undefined && flags[key] !== false)
+      throw new UsageError(t('cli.outcomes.notWith', { flag: name }));
+  }
+  if (flags.recycle !== true) {
+    for (const [value, name] of [
+      [flags.maxAttempts, '--max-attempts'],
+      [flags.minGap, '--min-gap'],
+      [flags.suppress, '--suppress'],
+    ] as const) {
+      if (value !== undefined) throw new UsageError(t('cli.outcomes.recycleOnly', { flag: name }));
+    }
+  }
+  if (flags.join === undefined) {
+    for (const [value, name] of [
+      [flags.sheet, '--sheet'],
+      [flags.delimiter, '--delimiter'],
+      [flags.encoding, '--encoding'],
+      [flags.map, '--map'],
+    ] as const) {
+      if (value !== undefined) throw new UsageError(t('cli.outcomes.joinOnly', { flag: name }));
+    }
+  }
+  if (flags.join === undefined && flags.from === undefined)
+    throw new UsageError(t('cli.outcomes.recycleFrom'), {
+      hint: t('cli.outcomes.recycleFrom.hint'),
+    });
+  const minGapMs = flags.minGap !== undefined ? await parseMinGap(flags.minGap) : undefined;
+  const map = flags.map !== undefined ? parseColumnMap(flags.map) : undefined;
+  const cmdFlags: FlatConfig = new Map();
+  if (flags.campaign !== undefined) cmdFlags.set('campaign', flags.campaign);
+  if (flags.tz !== undefined) cmdFlags.set('timezone', flags.tz);
+  if (flags.windowDays !== undefined) cmdFlags.set('report.windowDays', flags.windowDays);
+  if (flags.concurrency !== undefined) cmdFlags.set('report.concurrency', flags.concurrency);
+  const { settings } = await ctx.settings(cmdFlags);
+  const campaign = requireCampaign(settings);
+  const output = flags.output;
+  const format = outputFormat(flags, output);
+  const outputFile = output === undefined ? undefined : path.resolve(ctx.io.cwd, output);
+  if (outputFile !== undefined) await checkReportOutput(outputFile, `-o ${output}`);
+  if (format === 'xlsx' && outputFile === undefined && ctx.io.stdoutIsTTY)
+    throw new UsageError(t('cli.outcomes.xlsxTerminal'));
+  const { createClient } = await import('../client.js');
+  const { client, baseUrl } = await createClient(ctx, settings);
+  const suppress = [
+    ...settings.import.suppress.map((file) => ({
+      path: file,
+      name: file,
+      from: 'import.suppress',
+    })),
+    ...(flags.suppress ?? []).map((file) => ({
+      path: path.resolve(ctx.io.cwd, file),
+      name: file,
+      from: '--suppress',
+    })),
+  ];
+  const spinner = await ctx.out.spinner(t('cli.outcomes.fetching', { done: 0, total: '…' }));
+  const onAbort = () => spinner.stop();
+  ctx.signal.addEventListener('abort', onAbort, { once: true });
+  const options = (sink: Sink): RunOutcomesOptions => ({
+    client,
+    campaignKey: campaign.key,
+    serviceUrl: canonicalServiceUrl(baseUrl),
+    stateDir: settings.stateDir,
+    ...(settings.stateUrl !== undefined ? { state: settings.stateUrl } : {}),
+    ...(settings.stateSchema !== undefined ? { stateSchema: settings.stateSchema } : {}),
+    cwd: ctx.io.cwd,
+    ...(flags.join !== undefined
+      ? {
+          join: {
+            file: flags.join,
+            ...(flags.sheet !== undefined ? { sheet: flags.sheet } : {}),
+            ...(flags.delimiter !== undefined ? { delimiter: flags.delimiter } : {}),
+            ...(flags.encoding !== undefined ? { encoding: flags.encoding } : {}),
+            ...(map !== undefined ? { map } : {}),
+          },
+        }
+      : {}),
+    ...(flags.recycle === true
+      ? {
+          recycle: {
+            ...(settings.report.recycleStatuses !== undefined
+              ? { statuses: settings.report.recycleStatuses }
+              : {}),
+            ...(flags.maxAttempts !== undefined ? { maxAttempts: flags.maxAttempts } : {}),
+            ...(minGapMs !== undefined ? { minGapMs } : {}),
+            ...(suppress.length > 0 ? { suppress } : {}),
+            phonePattern: settings.import.phonePattern,
+          },
+        }
+      : {}),
+    ...(flags.from !== undefined ? { from: flags.from } : {}),
+    ...(flags.to !== undefined ? { to: flags.to } : {}),
+    now: ctx.now(),
+    timeZone: settings.timezone,
+    serviceTimeZone: settings.serviceTimezone,
+    windowDays: settings.report.windowDays,
+    concurrency: settings.report.concurrency,
+    countMismatch: settings.report.countMismatch,
+    memoryBudget: settings.report.memoryBudget,
+    answeredStatuses: settings.report.answeredStatuses,
+    signal: ctx.signal,
+    onProgress: ({ done, total }) =>
+      spinner.update(t('cli.outcomes.fetching', { done, total: String(total) })),
+    onWarning: (message) => ctx.out.warn(message),
+    sink,
+    ...(format !== undefined ? { format } : {}),
+    ...(flags.bom !== undefined ? { bom: flags.bom } : {}),
+  });
+  let result: OutcomesResult | undefined;
+  try {
+    if (outputFile === undefined) {
+      result = await runOutcomes(options(streamSink(ctx.io.stdout, ctx.signal)));
+    } else {
+      await writeFileAtomic(outputFile, async (sink) => {
+        result = await runOutcomes(options(sink));
+      });
+    }
+  } finally {
+    spinner.stop();
+    ctx.signal.removeEventListener('abort', onAbort);
+  }
+  report(ctx, result!, flags, output);
+  return 0;
+}
+
+/** The counts on stderr. */
+function report(
+  ctx: Context,
+  r: OutcomesResult,
+  flags: ReportFlags,
+  output: string | undefined,
+): void {
+  for (const note of r.notes) ctx.out.info(note);
+  const where = output ?? t('cli.outcomes.stdout');
+  ctx.out.info(
+    t(r.fromSource === 'history' ? 'cli.outcomes.rangeFromHistory' : 'cli.outcomes.range', {
+      from: r.from,
+      to: r.to,
+      leads: r.leads,
+      attempts: r.attempts,
+    }),
+  );
+  if (flags.join !== undefined && r.notInFile > 0)
+    ctx.out.info(tCount('cli.outcomes.notInFile', r.notInFile, { file: flags.join }));
+  if (r.excluded === undefined) {
+    ctx.out.info(
+      t('cli.outcomes.joined', {
+        rows: r.written,
+        where,
+        called: r.called,
+        notCalled: r.notCalled,
+        notImported: r.notImported,
+      }),
+    );
+    return;
+  }
+  ctx.out.info(tCount('cli.outcomes.recycled', r.written, { where }));
+  for (const rule of Object.keys(r.excluded) as RecycleRule[]) {
+    const n = r.excluded[rule];
+    if (n > 0) ctx.out.info(tCount(`cli.outcomes.excluded.${rule}`, n));
+  }
+}

@@ -1,0 +1,572 @@
+/**
+ * `cacs report --join` and `--recycle` over real HTTP: against a purpose-built server whose raw
+ * records the test writes (every outcome column checked against an independent Python
+ * computation from those records, test/helpers/outcomes_reference.py), and against the
+ * emulator after a real import (NOT_IMPORTED from that import's history; xlsx in → xlsx out read
+ * back with openpyxl; the recycle file imported for real with zero rejects).
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { runOutcomes, createClient } from '../../src/index.js';
+import { isolatedEnv, ROOT, runCli, tempDir } from '../helpers/cli.js';
+import { PYTHON } from '../helpers/xlsx-read.js';
+import {
+  startOutcomesServer,
+  type OutcomesServer,
+  type RawRecord,
+} from '../helpers/outcomes-server.js';
+
+const REFERENCE = path.join(ROOT, 'test', 'helpers', 'outcomes_reference.py');
+
+/** Python (one with openpyxl when there is one: test/helpers/xlsx-read.ts). */
+function python(code: string, args: string[] = [], input?: string): string {
+  const r = spawnSync(PYTHON.openpyxl ?? PYTHON.any ?? 'python3', ['-c', code, ...args], {
+    encoding: 'utf8',
+    ...(input !== undefined ? { input } : {}),
+  });
+  if (r.status !== 0) throw new Error(`python3 failed: ${r.stderr}`);
+  return r.stdout;
+}
+
+/** A CSV read back by Python's csv module (an independent reader). */
+function readCsv(file: string): string[][] {
+  return JSON.parse(
+    python(
+      'import csv,json,sys; print(json.dumps(list(csv.reader(open(sys.argv[1], encoding="utf-8-sig", newline="")))))',
+      [file],
+    ),
+  ) as string[][];
+}
+
+const A = (date_time: string, status: string, talk_time = 0) => ({ date_time, status, talk_time });
+
+/** The raw records the purpose-built server serves. */
+const RECORDS: RawRecord[] = [
+  {
+    campaign_lead_id: 101,
+    ref_id: 'R1',
+    phone_number: '0912345678',
+    lead_name: 'An',
+    attempts: [A('2026-11-10 09:00:00', 'NO ANSWER'), A('2026-11-11 10:00:00', 'ANSWERED', 35)],
+  },
+  {
+    campaign_lead_id: 102,
+    ref_id: null,
+    phone_number: '0362345678',
+    lead_name: 'Bình',
+    attempts: [A('2026-11-10 08:30:00', 'BUSY'), A('2026-11-12 09:00:00', 'NO ANSWER', 0)],
+  },
+  {
+    campaign_lead_id: 103,
+    ref_id: 'R3',
+    phone_number: '0987111222',
+    lead_name: 'Chi',
+    attempts: [A('2026-11-10 11:00:00', 'NO ANSWER')],
+  },
+  {
+    // ref R9 and the phone of the row with ref R4: both have a ref_id, they differ: no match.
+    campaign_lead_id: 104,
+    ref_id: 'R9',
+    phone_number: '0912000111',
+    lead_name: 'Dũng',
+    attempts: [A('2026-11-13 09:00:00', 'ANSWERED', 12)],
+  },
+  {
+    campaign_lead_id: 105,
+    ref_id: null,
+    phone_number: '0912345679',
+    lead_name: 'Em',
+    attempts: [A('2026-11-14 09:00:00', 'BUSY'), A('2026-11-14 15:00:00', 'ANSWERED', 61)],
+  },
+  {
+    // No ref_id: it matches the row with ref R6 by its (Excel-damaged) phone.
+    campaign_lead_id: 106,
+    ref_id: null,
+    phone_number: '0912345680',
+    lead_name: 'Giang',
+    attempts: [A('2026-11-15 09:00:00', 'FAILED')],
+  },
+  {
+    campaign_lead_id: 107,
+    ref_id: 'R7',
+    phone_number: '0977000000',
+    lead_name: 'Not in the file',
+    attempts: [A('2026-11-15 10:00:00', 'ANSWERED', 5)],
+  },
+  {
+    // Its only attempt is before the range: the row is NOT_CALLED.
+    campaign_lead_id: 108,
+    ref_id: 'R8',
+    phone_number: '0933444555',
+    lead_name: 'Hà',
+    attempts: [A('2026-10-01 09:00:00', 'ANSWERED', 40)],
+  },
+  {
+    // The same phone as lead 101, another ref: adds up for a row of that phone without ref_id.
+    campaign_lead_id: 109,
+    ref_id: 'R1b',
+    phone_number: '0912345678',
+    lead_name: 'An again',
+    attempts: [A('2026-11-16 09:00:00', 'NO ANSWER'), A('2026-11-17 09:00:00', 'BUSY', 0)],
+  },
+];
+
+/** The lead file: every written form of a phone, a ref_id column, columns cacs does not know. */
+const ROWS: Array<{ name: string; phone: string; note: string; ref: string }> = [
+  { name: 'An', phone: '0912345678', note: 'plain', ref: 'R1' },
+  { name: 'Bình', phone: '01662345678', note: 'legacy 11 digits', ref: '' },
+  { name: 'Chi', phone: '84987111222', note: '84 prefix', ref: 'R3' },
+  { name: 'Dũng', phone: '0912 000 111', note: 'other ref', ref: 'R4' },
+  { name: 'Em', phone: '+84 91 234 5679', note: '+84 spaced', ref: '' },
+  { name: 'Giang', phone: '912345680', note: 'excel', ref: 'R6' },
+  { name: 'Hà', phone: '0933.444.555', note: 'dotted', ref: 'R8' },
+  { name: 'An (no ref)', phone: '091.234.5678', note: 'dotted', ref: '' },
+  { name: 'Nobody', phone: '0084 90 111 2222', note: '0084', ref: '' },
+];
+
+function leadCsv(): string {
+  return (
+    'Họ tên,Số điện thoại,Ghi chú,Mã khách hàng\n' +
+    ROWS.map((r) => [r.name, r.phone, r.note, r.ref].join(',')).join('\n') +
+    '\n'
+  );
+}
+
+const FROM = '2026-11-01';
+const TO = '2026-11-30';
+
+function reference(records: RawRecord[], rows: Array<{ phone: string; ref: string }>) {
+  return JSON.parse(
+    python(
+      fs.readFileSync(REFERENCE, 'utf8'),
+      [],
+      JSON.stringify({
+        records,
+        rows,
+        from: `${FROM} 00:00:00`,
+        to: `${TO} 23:59:59`,
+        answered: ['ANSWERED'],
+      }),
+    ),
+  ) as Array<[string, number, string | null, string | null, number, string, string | null]>;
+}
+
+describe('cacs report --join against a server whose records the test controls', () => {
+  let server: OutcomesServer;
+  let dir: string;
+  let env: Record<string, string | undefined>;
+  beforeAll(async () => {
+    server = await startOutcomesServer(RECORDS);
+    dir = tempDir('cacs-join-');
+    fs.writeFileSync(path.join(dir, 'khach-hang.csv'), leadCsv());
+    env = isolatedEnv({
+      CACS_BASE_URL: server.url,
+      CACS_ACCESS_TOKEN: server.token,
+      CACS_CAMPAIGN: 'OUT',
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('appends every outcome column, each equal to an independent computation from the raw records', async () => {
+    const r = await runCli(
+      ['report', '--join', 'khach-hang.csv', '--from', FROM, '--to', TO, '-o', 'out.csv'],
+      { env, cwd: dir },
+    );
+    expect(r.stderr).not.toMatch(/error/);
+    expect(r.code).toBe(0);
+    const out = readCsv(path.join(dir, 'out.csv'));
+    const input = readCsv(path.join(dir, 'khach-hang.csv'));
+    expect(out[0]).toEqual([
+      ...input[0]!,
+      'call_status',
+      'call_attempts',
+      'first_call_at',
+      'last_call_at',
+      'talk_time_total',
+      'answered',
+      'campaign_lead_id',
+      'carrier',
+    ]);
+    expect(out.length).toBe(input.length);
+    const expected = reference(RECORDS, ROWS);
+    out.slice(1).forEach((row, i) => {
+      // The original cells, untouched, in order.
+      expect(row.slice(0, 4)).toEqual(input[i + 1]);
+      const [status, attempts, first, last, talk, answered, lead] = expected[i]!;
+      expect(row.slice(4, 11), `row ${i + 1} (${ROWS[i]!.phone})`).toEqual([
+        status,
+        String(attempts),
+        first ?? '',
+        last ?? '',
+        String(talk),
+        answered,
+        lead ?? '',
+      ]);
+    });
+    // Every written form matched (legacy, 84, +84, 0084 aside: nobody has that number).
+    const statuses = out.slice(1).map((row) => row[4]);
+    expect(statuses).toEqual([
+      'ANSWERED',
+      'NO ANSWER',
+      'NO ANSWER',
+      'NOT_CALLED',
+      'ANSWERED',
+      'FAILED',
+      'NOT_CALLED',
+      'BUSY',
+      'NOT_CALLED',
+    ]);
+    // ref_id wins: the row with R4 does not take R9's record of the same phone.
+    expect(out[4]![10]).toBe('');
+    // Carriers from the numbering plan.
+    expect(out[1]![11]).toBe('VinaPhone');
+    expect(out[2]![11]).toBe('Viettel');
+    // Records of leads no row matches (R7, R9) are counted, not written.
+    expect(r.stderr).toMatch(/2 leads of the report are not in khach-hang\.csv/);
+  });
+
+  it('an input that already has an outcome column is exit 2, nothing fetched', async () => {
+    fs.writeFileSync(path.join(dir, 'joined.csv'), 'phone,call_status\n0912345678,BUSY\n');
+    const r = await runCli(['report', '--join', 'joined.csv', '--from', FROM, '-o', 'x.csv'], {
+      env,
+      cwd: dir,
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/call_status/);
+    expect(fs.existsSync(path.join(dir, 'x.csv'))).toBe(false);
+  });
+
+  it('JSON and NDJSON out: the same rows, counts as numbers', async () => {
+    const r = await runCli(
+      ['report', '--join', 'khach-hang.csv', '--from', FROM, '--to', TO, '-o', 'out.json'],
+      { env, cwd: dir },
+    );
+    expect(r.code).toBe(0);
+    const rows = JSON.parse(fs.readFileSync(path.join(dir, 'out.json'), 'utf8')) as Array<
+      Record<string, unknown>
+    >;
+    expect(rows).toHaveLength(ROWS.length);
+    expect(rows[0]).toMatchObject({
+      'Số điện thoại': '0912345678',
+      call_status: 'ANSWERED',
+      call_attempts: 2,
+      talk_time_total: 35,
+      campaign_lead_id: '101',
+    });
+    expect(rows[3]).toMatchObject({ call_status: 'NOT_CALLED', first_call_at: null });
+    const n = await runCli(
+      ['report', '--join', 'khach-hang.csv', '--from', FROM, '--to', TO, '-o', 'out.ndjson'],
+      { env, cwd: dir },
+    );
+    expect(n.code).toBe(0);
+    const lines = fs.readFileSync(path.join(dir, 'out.ndjson'), 'utf8').trim().split('\n');
+    expect(lines.map((l) => JSON.parse(l) as unknown)).toEqual(rows);
+  });
+
+  it('recycle rules at their boundaries: exactly --min-gap ago is in, exactly --max-attempts is out', async () => {
+    // Now: 2026-11-14 15:00:00 + 24h on the service's clock (UTC+7) → Em's last call is exactly 24h ago.
+    const now = () => new Date('2026-11-15T08:00:00Z');
+    const r = await runCli(
+      [
+        'report',
+        '--join',
+        'khach-hang.csv',
+        '--recycle',
+        '--from',
+        FROM,
+        '--to',
+        '2026-11-14',
+        '--min-gap',
+        '24h',
+        '--max-attempts',
+        '2',
+        '-o',
+        'round2.csv',
+      ],
+      { env, cwd: dir, now },
+    );
+    expect(r.code).toBe(0);
+    const out = readCsv(path.join(dir, 'round2.csv'));
+    // Bình: 2 attempts (BUSY, NO ANSWER) = --max-attempts 2: out. Chi: 1 NO ANSWER: in.
+    // An (no ref): 2 attempts in range up to 11-14 (NO ANSWER, ANSWERED): answered: out.
+    expect(out.slice(1).map((row) => row[0])).toEqual(['Chi']);
+    expect(r.stderr).toMatch(/1 lead to call again/);
+    expect(r.stderr).toMatch(/left out: --max-attempts reached/);
+    // Em's last status is ANSWERED; with every status recycled, the gap rule decides.
+    fs.writeFileSync(
+      path.join(dir, '.cacsrc.yaml'),
+      'report:\n  recycleStatuses: [ANSWERED, BUSY, "NO ANSWER", FAILED]\n',
+    );
+    try {
+      const at = (iso: string) => () => new Date(iso);
+      const args = [
+        'report',
+        '--join',
+        'khach-hang.csv',
+        '--recycle',
+        '--from',
+        FROM,
+        '--to',
+        '2026-11-14',
+        '--min-gap',
+        '24h',
+        '-o',
+        'gap.csv',
+      ];
+      const exactly = await runCli(args, { env, cwd: dir, now: at('2026-11-15T08:00:00Z') });
+      expect(exactly.code).toBe(0);
+      expect(readCsv(path.join(dir, 'gap.csv')).map((row) => row[0])).toContain('Em');
+      const early = await runCli(args, { env, cwd: dir, now: at('2026-11-15T07:59:59Z') });
+      expect(early.code).toBe(0);
+      expect(readCsv(path.join(dir, 'gap.csv')).map((row) => row[0])).not.toContain('Em');
+      expect(early.stderr).toMatch(/left out: last call less than --min-gap ago/);
+      // --max-attempts 3: Bình's 2 attempts are fewer: in.
+      const three = await runCli([...args.slice(0, -2), '--max-attempts', '3', '-o', 'gap.csv'], {
+        env,
+        cwd: dir,
+        now: at('2026-11-20T00:00:00Z'),
+      });
+      expect(three.code).toBe(0);
+      expect(readCsv(path.join(dir, 'gap.csv')).map((row) => row[0])).toContain('Bình');
+    } finally {
+      fs.rmSync(path.join(dir, '.cacsrc.yaml'));
+    }
+  });
+
+  it('a bad --min-gap is exit 2 naming the flag', async () => {
+    const r = await runCli(
+      ['report', '--join', 'khach-hang.csv', '--recycle', '--min-gap', '3 weeks', '-o', 'r.csv'],
+      { env, cwd: dir },
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--min-gap "3 weeks"/);
+  });
+
+  it('the library returns the rows as data', async () => {
+    const client = createClient({ baseUrl: server.url, token: server.token });
+    const result = await runOutcomes({
+      client,
+      campaignKey: 'OUT',
+      join: { file: path.join(dir, 'khach-hang.csv') },
+      from: FROM,
+      to: TO,
+      stateDir: tempDir('cacs-state-'),
+    });
+    expect(result.rows).toHaveLength(ROWS.length);
+    expect(result.rows![0]!.slice(4)).toEqual([
+      'ANSWERED',
+      2,
+      '2026-11-10 09:00:00',
+      '2026-11-11 10:00:00',
+      35,
+      'yes',
+      '101',
+      'VinaPhone',
+    ]);
+    expect(result.notInFile).toBe(2);
+  });
+});
+
+describe('cacs report --join after a real import (the emulator)', () => {
+  let emu: RunningEmulator;
+  let dir: string;
+  let env: Record<string, string | undefined>;
+  const later = () => new Date(Date.now() + 2 * 86_400_000);
+  beforeAll(async () => {
+    emu = await startEmulator({
+      port: 0,
+      seed: 5,
+      campaigns: [{ key: 'summer' }, { key: 'round2' }],
+    });
+    dir = tempDir('cacs-join-emu-');
+    env = isolatedEnv({ CACS_BASE_URL: emu.url, CACS_ACCESS_TOKEN: emu.token });
+  });
+  afterAll(async () => {
+    await emu.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('rows the import rejected or skipped are NOT_IMPORTED:<code>; --from comes from the history; the recycle file imports with zero rejects', async () => {
+    const phones = Array.from({ length: 30 }, (_, i) => `09${String(55_000_000 + i)}`);
+    const csv =
+      'name,phone,ref_id\n' +
+      phones
+        .map((p, i) => `Khách ${i},${i % 3 === 0 ? `+84 ${p.slice(1)}` : p},KH${i}`)
+        .join('\n') +
+      '\nBroken,12345,KHX\nTwice,' +
+      phones[1] +
+      ',\n';
+    fs.writeFileSync(path.join(dir, 'leads.csv'), csv);
+    const imp = await runCli(['import', 'leads.csv', '--campaign', 'summer'], { env, cwd: dir });
+    expect(imp.code).toBe(3);
+    const r = await runCli(
+      ['report', '--campaign', 'summer', '--join', 'leads.csv', '-o', 'out.csv'],
+      {
+        env,
+        cwd: dir,
+        now: later,
+      },
+    );
+    expect(r.stderr).toMatch(/when the file was first imported/);
+    expect(r.code).toBe(0);
+    const out = readCsv(path.join(dir, 'out.csv'));
+    expect(out).toHaveLength(33);
+    expect(out[31]!.slice(3, 4)).toEqual(['NOT_IMPORTED:phone_format']);
+    expect(out[32]![3]).toBe('NOT_IMPORTED:duplicate');
+    // Every other row against the raw records of the same range (cacs report --format json).
+    const raw = await runCli(
+      ['report', '--campaign', 'summer', '--from', '7d', '--format', 'json', '-o', 'raw.json'],
+      { env, cwd: dir, now: later },
+    );
+    expect(raw.code).toBe(0);
+    const records = (
+      JSON.parse(fs.readFileSync(path.join(dir, 'raw.json'), 'utf8')) as Array<{
+        campaign_lead_id: number;
+        ref_id: string | null;
+        phone_number: string;
+        data: Array<{ date_time: string; status: string; talk_time: number }>;
+      }>
+    ).map((rec) => ({
+      campaign_lead_id: rec.campaign_lead_id,
+      ref_id: rec.ref_id,
+      phone_number: rec.phone_number,
+      lead_name: '',
+      attempts: rec.data.map((a) => ({
+        date_time: a.date_time,
+        status: a.status,
+        talk_time: Number(a.talk_time),
+      })),
+    }));
+    const rows = out.slice(1, 31).map((row) => ({ phone: row[1]!, ref: row[2]! }));
+    const expected = JSON.parse(
+      python(
+        fs.readFileSync(REFERENCE, 'utf8'),
+        [],
+        JSON.stringify({ records, rows, from: '0000', to: '9999', answered: ['ANSWERED'] }),
+      ),
+    ) as unknown[][];
+    out.slice(1, 31).forEach((row, i) => {
+      const [status, attempts, first, last, talk, answered, lead] = expected[i]!;
+      expect(row.slice(3, 10)).toEqual([
+        status,
+        String(attempts),
+        first ?? '',
+        last ?? '',
+        String(talk),
+        answered,
+        lead ?? '',
+      ]);
+    });
+
+    // The recycle file: imported for real into another campaign, zero rejects.
+    const rec = await runCli(
+      [
+        'report',
+        '--campaign',
+        'summer',
+        '--join',
+        'leads.csv',
+        '--recycle',
+        '--min-gap',
+        '0',
+        '-o',
+        'round2.csv',
+      ],
+      { env, cwd: dir, now: later },
+    );
+    expect(rec.code).toBe(0);
+    const round2 = readCsv(path.join(dir, 'round2.csv'));
+    const notAnswered = out
+      .slice(1, 31)
+      .filter((row) => row[3] !== 'ANSWERED' && row[3] !== 'NOT_CALLED');
+    expect(round2.length - 1).toBe(notAnswered.length);
+    expect(round2[0]).toEqual(['name', 'phone', 'ref_id']);
+    expect(notAnswered.length).toBeGreaterThan(0);
+    {
+      const again = await runCli(['import', 'round2.csv', '--campaign', 'round2', '--json'], {
+        env,
+        cwd: dir,
+      });
+      expect(again.code).toBe(0);
+      const summary = JSON.parse(again.stdout) as { imported: number; rejected: number };
+      expect(summary.rejected).toBe(0);
+      expect(summary.imported).toBe(notAnswered.length);
+    }
+  });
+
+  it.skipIf(PYTHON.openpyxl === undefined)(
+    'xlsx in → xlsx out: phones stay text, times are date cells, counts numbers (openpyxl)',
+    async () => {
+      const input = path.join(dir, 'khach.xlsx');
+      python(
+        `
+import openpyxl, sys
+wb = openpyxl.Workbook(); ws = wb.active; ws.title = 'Danh sach'
+ws.append(['Họ tên', 'SĐT', 'Ghi chú'])
+for i in range(12):
+    ws.append(['Khách %d' % i, '09%d' % (66000000 + i), 'x'])
+ws.append(['Excel', 966000012, 'number cell'])
+wb.save(sys.argv[1])
+`,
+        [input],
+      );
+      const imp = await runCli(
+        ['import', 'khach.xlsx', '--campaign', 'summer', '--ignore-unmapped'],
+        {
+          env,
+          cwd: dir,
+        },
+      );
+      expect([0, 3]).toContain(imp.code);
+      const r = await runCli(
+        ['report', '--campaign', 'summer', '--join', 'khach.xlsx', '-o', 'out.xlsx'],
+        {
+          env,
+          cwd: dir,
+          now: later,
+        },
+      );
+      expect(r.stderr).not.toMatch(/error/);
+      expect(r.code).toBe(0);
+      const cells = JSON.parse(
+        python(
+          `
+import openpyxl, sys, json
+ws = openpyxl.load_workbook(sys.argv[1]).active
+rows = []
+for row in ws.iter_rows():
+    rows.append([[type(c.value).__name__, str(c.value) if c.value is not None else None] for c in row])
+print(json.dumps(rows))
+`,
+          [path.join(dir, 'out.xlsx')],
+        ),
+      ) as Array<Array<[string, string | null]>>;
+      expect(cells[0]!.map((c) => c[1])).toEqual([
+        'Họ tên',
+        'SĐT',
+        'Ghi chú',
+        'call_status',
+        'call_attempts',
+        'first_call_at',
+        'last_call_at',
+        'talk_time_total',
+        'answered',
+        'campaign_lead_id',
+        'carrier',
+      ]);
+      expect(cells).toHaveLength(14);
+      for (const row of cells.slice(1)) {
+        expect(row[1]![0]).toBe('str');
+        expect(row[4]![0]).toBe('int');
+        if (row[3]![1] !== 'NOT_CALLED') expect(row[6]![0]).toBe('datetime');
+      }
+      expect(cells[1]![1]![1]).toBe('0966000000');
+    },
+  );
+});
