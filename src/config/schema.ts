@@ -227,6 +227,8 @@ export const SCALARS = {
   'report.memoryBudget': size,
   'compliance.callHours': callHours,
   'compliance.maxCallsPer24h': atLeast(1),
+  /** Days cacs keeps what it records (issue 26): `cacs state prune` removes what is older. */
+  'state.retentionDays': atLeast(1),
   /** Shared state for teams: a PostgreSQL URL (issue 24); unset: the state folder's files. */
   stateUrl: v.pipe(
     text(),
@@ -362,6 +364,7 @@ const SETTINGS_ENTRIES = {
   import: opt(section(IMPORT_ENTRIES, 'expected a mapping')),
   report: opt(section(REPORT_ENTRIES, 'expected a mapping')),
   compliance: opt(section(COMPLIANCE_ENTRIES, 'expected a mapping')),
+  state: opt(section({ retentionDays: opt(SCALARS['state.retentionDays']) }, 'expected a mapping')),
 };
 
 const TOKEN_PAIR = 'accessToken and accessTokenCommand: set one, not both';
@@ -446,6 +449,8 @@ export const RESOLVED = v.object({
     callHours: SCALARS['compliance.callHours'],
     maxCallsPer24h: SCALARS['compliance.maxCallsPer24h'],
   }),
+  /** Retention (issue 26): unset, cacs keeps everything. */
+  state: opt(v.object({ retentionDays: opt(SCALARS['state.retentionDays']) }), () => ({})),
 });
 
 export type ResolvedValues = v.InferOutput<typeof RESOLVED>;

@@ -67,7 +67,13 @@ export interface PrepareOptions {
 }
 
 /** Codes of rows not sent by design (the skipped file). */
-export type SkipCode = 'duplicate' | 'already_imported' | 'uncertain_earlier' | 'suppressed';
+export type SkipCode =
+  | 'duplicate'
+  | 'already_imported'
+  | 'uncertain_earlier'
+  | 'suppressed'
+  /** Erased on request (`cacs forget`, issue 26): never imported again. */
+  | 'erased';
 
 export interface NormalizationSample {
   line: number;

@@ -71,6 +71,7 @@ export interface Summary {
   alreadyImported: number;
   uncertainEarlier: number;
   suppressed: number;
+  erased?: number;
   skippedByCode: Record<string, number>;
   skippedFile: string | null;
   runId: string | null;
@@ -98,6 +99,7 @@ export function accountedFor(s: Summary): number {
     s.alreadyImported +
     s.uncertainEarlier +
     s.suppressed +
+    (s.erased ?? 0) +
     s.rejected +
     s.duplicates +
     s.serviceSkipped +

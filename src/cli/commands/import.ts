@@ -19,6 +19,7 @@ import { ImportProgress, type ImportProgressEvent } from '../progress.js';
 import { flagsFor, stopHint } from '../render/advice.js';
 import type { Flags } from '../flags.js';
 import type { defineImport } from './import-flags.js';
+import { t as tPrivacy } from '../../messages/index.js';
 
 /** The flags as commander parses them (program.ts defines them). */
 export type ImportFlags = Flags<typeof defineImport>;
@@ -350,6 +351,8 @@ function printSummary(ctx: Context, s: ImportSummary, alias: string | undefined)
           : ''
       }`,
     );
+  if (s.erased > 0)
+    row(tPrivacy('privacy.summary.erased.label'), s.erased, tPrivacy('privacy.summary.erased'));
   if (!s.dryRun) {
     row(
       'skipped by service',

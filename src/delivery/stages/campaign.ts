@@ -46,6 +46,8 @@ export interface CampaignState {
   stateEmpty: boolean;
   /** The run's temporary folder (the spooled leads). */
   work: string;
+  /** Erased people (issue 26): when a number was erased for this campaign; never imported. */
+  erased?: ((phone: string) => Date | undefined) | undefined;
 }
 
 /** The state target of an import, or undefined when it keeps no state. */
@@ -96,8 +98,10 @@ export async function openCampaignState(
   const ledger = held.ledger;
   let runs: Map<number, RunRecord>;
   let work: string;
+  let erased: CampaignState['erased'];
   try {
     runs = target ? runsByNumber(await target.store.readHistory()) : new Map<number, RunRecord>();
+    erased = target ? await erasedLookup(target) : undefined;
     // Created last: the caller's finally removes it.
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-import-'));
   } catch (e) {
@@ -111,7 +115,26 @@ export async function openCampaignState(
       (r) => r.campaign === opts.campaignKey && r.baseUrl === target.baseUrl,
     );
   if (target) opts.onState?.({ stateDir: target.stateDir, empty: stateEmpty });
-  return { target, run, ledger, runs, stateEmpty, work };
+  return { target, run, ledger, runs, stateEmpty, work, erased };
+}
+
+/** The store's erasure records for this campaign (or every campaign), by keyed hash. */
+async function erasedLookup(target: StateTarget): Promise<CampaignState['erased']> {
+  const records = await target.store.erasures();
+  const c = target.campaign;
+  const mine = records.filter(
+    (r) =>
+      r.scope === undefined ||
+      (r.scope.serviceUrl === c.serviceUrl && r.scope.campaignKey === c.campaignKey),
+  );
+  if (mine.length === 0) return undefined;
+  const hasher = await target.store.hasher();
+  const at = new Map(mine.map((r) => [`${r.lo >>> 0}:${r.hi >>> 0}`, r.time]));
+  return (phone) => {
+    const [lo, hi] = hasher.phone(phone);
+    const time = at.get(`${lo >>> 0}:${hi >>> 0}`);
+    return time === undefined ? undefined : new Date(time * 1000);
+  };
 }
 
 /** Gives back what a run holds: the ledger's file, the campaign's lock, the store. */
