@@ -131,3 +131,71 @@ describe('cacs forget (file store)', () => {
     expect(again.summary.skippedByCode.erased).toBe(1);
   });
 });
+
+describe('cacs state prune (file store)', () => {
+  it('keeps what is exactly retentionDays old, removes what is one second older; erasure records stay', async () => {
+    const emu = await emulators.start();
+    const cwd = tempDir();
+    const env = importEnv(emu);
+    const stateDir = env.CACS_STATE_DIR!;
+    fs.writeFileSync(
+      path.join(cwd, '.cacsrc.json'),
+      JSON.stringify({ state: { retentionDays: 30 } }),
+    );
+    const a = write(
+      cwd,
+      'old.csv',
+      `${HEADER}0912000011,An,a@example.vn,P1\n0912000012,Bé,b@example.vn,P2\n`,
+    );
+    const first = await importJson([a], env, cwd);
+    expect(first.code).toBe(0);
+    await runCli(['forget', '0912000012'], { env, cwd });
+    // The ledger's records carry whole seconds: the newest one's time is the boundary.
+    const ledgerDir = path.join(stateDir, 'ledgers');
+    const ledger = fs.readdirSync(ledgerDir).find((f) => f.endsWith('.ledger'))!;
+    const bytes = fs.readFileSync(path.join(ledgerDir, ledger));
+    let newest = 0;
+    for (let o = 0; o + 24 <= bytes.length; o += 24)
+      newest = Math.max(newest, bytes.readUInt32LE(o + 16));
+    expect(newest).toBeGreaterThan(0);
+    const DAY = 86_400_000;
+    const at = (ms: number) => () => new Date(ms);
+    const exact = await runCli(['state', 'prune', '--json'], {
+      env,
+      cwd,
+      now: at(newest * 1000 + 30 * DAY),
+    });
+    expect(exact.code).toBe(0);
+    expect(JSON.parse(exact.stdout).prune.ledgerRecords).toBe(0);
+    const dry = await runCli(['state', 'prune', '--dry-run', '--json'], {
+      env,
+      cwd,
+      now: at(newest * 1000 + 30 * DAY + 1000),
+    });
+    const would = JSON.parse(dry.stdout).prune;
+    expect(would.ledgerRecords).toBeGreaterThan(0);
+    expect(fs.statSync(path.join(ledgerDir, ledger)).size).toBe(bytes.length);
+    const later = await runCli(['state', 'prune'], {
+      env,
+      cwd,
+      now: at(newest * 1000 + 30 * DAY + 1000),
+    });
+    expect(later.code).toBe(0);
+    expect(later.stdout).toContain('erasure records are never pruned');
+    expect(fs.statSync(path.join(ledgerDir, ledger)).size).toBe(0);
+    const erased = fs.readFileSync(path.join(stateDir, 'erasures', 'erased.jsonl'), 'utf8');
+    expect(erased.trim().split('\n')).toHaveLength(1);
+    // Still never imported again.
+    const again = await importJson([a, '--restart'], env, cwd);
+    expect(again.summary.skippedByCode.erased).toBe(1);
+  });
+
+  it('without retentionDays, prune says so (exit 2)', async () => {
+    const emu = await emulators.start();
+    const cwd = tempDir();
+    const env = importEnv(emu);
+    const r = await runCli(['state', 'prune'], { env, cwd });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('retentionDays');
+  });
+});

@@ -13,6 +13,7 @@ import {
   type FlatConfig,
   type ImportSummary,
   type LeadField,
+  pruneReminder,
 } from '../../index.js';
 import type { Context, Spinner } from '../context.js';
 import { ImportProgress, type ImportProgressEvent } from '../progress.js';
@@ -23,6 +24,19 @@ import { t as tPrivacy } from '../../messages/index.js';
 
 /** The flags as commander parses them (program.ts defines them). */
 export type ImportFlags = Flags<typeof defineImport>;
+
+/** Retention (issue 26): once a day, one line on stderr when `cacs state prune` is due. */
+async function remindPrune(ctx: Context, stateDir: string, days: number | undefined) {
+  if (days === undefined) return;
+  const r = await pruneReminder({ stateDir, retentionDays: days, now: ctx.now() });
+  if (r.due)
+    ctx.out.warn(
+      tPrivacy('privacy.reminder', {
+        days,
+        last: r.lastPrune?.toISOString() ?? tPrivacy('privacy.reminder.never'),
+      }),
+    );
+}
 
 export async function runImportCommand(
   flags: ImportFlags,
@@ -47,6 +61,7 @@ export async function runImportCommand(
   if (flags.batchSize !== undefined) cmdFlags.set('import.batchSize', flags.batchSize);
   if (flags.concurrency !== undefined) cmdFlags.set('import.concurrency', flags.concurrency);
   const { settings, sources } = await ctx.settings(cmdFlags);
+  await remindPrune(ctx, settings.stateDir, settings.state?.retentionDays);
 
   // Everything a real run needs is checked before the file is read.
   const dryRun = flags.dryRun === true;
