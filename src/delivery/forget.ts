@@ -286,6 +286,24 @@ export async function forget(opts: ForgetOptions): Promise<ForgetReceipt> {
   const scans = sidecarCandidates(store, runs)
     .map((f) => scanList(f, phones, refs))
     .filter((s): s is ListScan => s !== undefined);
+  // The ledger links a number to the ref_id it was sent with (both hashed): a list row with
+  // that ref_id is the same person (a row rejected for a mistyped number, say).
+  if (scans.length > 0 && phones.size > 0 && phones.size <= 1000) {
+    const hasher = await store.hasher();
+    const refHashes = new Map<number, number>();
+    for (const [p, q] of phones)
+      for (const r of await store.findLead({ phone: p, ref: '\u0000' }))
+        if (r.matched === 'phone' && r.ref !== 0) refHashes.set(r.ref, q);
+    if (refHashes.size > 0)
+      for (const scan of scans)
+        for (let r = 1; r < scan.records.length; r++)
+          for (const i of scan.idColumns) {
+            const v = trimField(scan.records[r]!.cells[i] ?? '');
+            const q = v === '' ? undefined : refHashes.get(hasher.ref(v));
+            if (q !== undefined && !refs.has(v)) refs.set(v, q);
+          }
+    for (const scan of scans) rematch(scan, phones, refs);
+  }
   // A matched row's ref_id and email identify the same person in other rows (a row rejected
   // for its number, say): matched too, until nothing new is found.
   for (let round = 0; round < 5; round++) {

@@ -27,7 +27,7 @@ function encodings(text: string): Buffer[] {
 }
 
 /** Files under the folders holding any of the needles, in any encoding. */
-export function leaks(dirs: readonly string[], needles: readonly string[]): string[] {
+function leaks(dirs: readonly string[], needles: readonly string[]): string[] {
   const found: string[] = [];
   for (const d of dirs)
     for (const f of filesUnder(d)) {
