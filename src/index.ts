@@ -1194,3 +1194,42 @@ export async function pruneReminder(options: {
   const { pruneReminderDue } = await import('./delivery/prune.js');
   return pruneReminderDue(stateDirOf(options.stateDir), options.now ?? new Date());
 }
+
+/**
+ * The people erased by `cacs forget`, for the report's compliance block: `erasedAt(phone)` (any
+ * written form) says when a number was erased (undefined: never), so calls after that time can
+ * be counted. `campaignKey` with `baseUrl`: erasures limited to that campaign count too.
+ */
+export async function loadErasures(
+  options: PrivacyStateOptions & { campaignKey?: string; baseUrl?: string } = {},
+): Promise<{ count: number; erasedAt(phone: string): Date | undefined }> {
+  const [{ openStateStore }, { phoneOf }, { canonicalServiceUrl }] = await Promise.all([
+    import('./state/index.js'),
+    import('./delivery/forget.js'),
+    import('./net.js'),
+  ]);
+  const store = openStateStore({ stateDir: stateDirOf(options.stateDir), ...stateUrlOf(options) });
+  try {
+    const service =
+      options.baseUrl !== undefined ? canonicalServiceUrl(new URL(options.baseUrl)) : undefined;
+    const records = (await store.erasures()).filter(
+      (r) =>
+        r.scope === undefined ||
+        (r.scope.campaignKey === options.campaignKey && r.scope.serviceUrl === service),
+    );
+    const hasher = records.length > 0 ? await store.hasher() : undefined;
+    const at = new Map(records.map((r) => [`${r.lo >>> 0}:${r.hi >>> 0}`, r.time]));
+    return {
+      count: at.size,
+      erasedAt(phone: string): Date | undefined {
+        const p = phoneOf(phone);
+        if (hasher === undefined || p === undefined) return undefined;
+        const [lo, hi] = hasher.phone(p);
+        const time = at.get(`${lo >>> 0}:${hi >>> 0}`);
+        return time === undefined ? undefined : new Date(time * 1000);
+      },
+    };
+  } finally {
+    await store.close();
+  }
+}
