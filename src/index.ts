@@ -1193,3 +1193,157 @@ export async function runOutcomes(
 export async function parseMinGap(text: string, flag = '--min-gap'): Promise<number> {
   return (await import('./report/join/recycle.js')).parseGap(text, flag);
 }
+
+// ── privacy (issue 26): forget, erased, retention ───────────────────────────────────────────
+
+export type { ForgetReceipt, ForgetQuery } from './delivery/forget.js';
+export type { PruneReport } from './delivery/prune.js';
+
+export interface PrivacyStateOptions {
+  stateDir?: string;
+  /** A PostgreSQL URL (default CACS_STATE_URL; unset: the state folder). */
+  state?: string;
+  stateSchema?: string;
+}
+
+/**
+ * Erase people from everything cacs keeps (`cacs forget`): `queries` are phone numbers in any
+ * written form or ref_ids; `campaign` (with `baseUrl`) limits it to one campaign. Returns the
+ * receipt: what was erased, where, when. Doing it again is harmless.
+ */
+export async function forgetLeads(
+  options: PrivacyStateOptions & {
+    queries: readonly string[];
+    /** Lists of more people, one a line (read against `cwd`). */
+    files?: readonly string[];
+    cwd?: string;
+    campaignKey?: string;
+    baseUrl?: string;
+    now?: Date;
+  },
+): Promise<import('./delivery/forget.js').ForgetReceipt> {
+  const [{ forget, readForgetList }, { openStateStore }, { canonicalServiceUrl }] =
+    await Promise.all([
+      import('./delivery/forget.js'),
+      import('./state/index.js'),
+      import('./net.js'),
+    ]);
+  const { t } = await import('./messages/index.js');
+  const queries = [...options.queries];
+  for (const f of options.files ?? []) {
+    const file = path.resolve(options.cwd ?? process.cwd(), f);
+    try {
+      queries.push(...readForgetList(file));
+    } catch (e) {
+      throw new UsageError(
+        t('privacy.forget.listUnreadable', {
+          file: f,
+          reason: (e as NodeJS.ErrnoException).code ?? String(e),
+        }),
+        { hint: t('privacy.forget.listUnreadable.hint') },
+      );
+    }
+  }
+  if (queries.length === 0)
+    throw new UsageError(t('cli.privacy.forget.nobody'), {
+      hint: t('cli.privacy.forget.nobody.hint'),
+    });
+  const store = openStateStore({ stateDir: stateDirOf(options.stateDir), ...stateUrlOf(options) });
+  try {
+    return await forget({
+      store,
+      queries,
+      ...(options.campaignKey !== undefined && options.baseUrl !== undefined
+        ? {
+            campaign: {
+              serviceUrl: canonicalServiceUrl(new URL(options.baseUrl)),
+              campaignKey: options.campaignKey,
+            },
+          }
+        : {}),
+      ...(options.now ? { now: options.now } : {}),
+    });
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * Remove what is older than `retentionDays` (`cacs state prune`): ledger records, finished
+ * journals, history entries, the sidecar lists of old runs. Never an erasure record, an
+ * unfinished journal or a lead still uncertain. `dryRun`: only say what would go.
+ */
+export async function pruneState(
+  options: PrivacyStateOptions & { retentionDays: number; dryRun?: boolean; now?: Date },
+): Promise<import('./delivery/prune.js').PruneReport> {
+  const [{ prune }, { openStateStore }] = await Promise.all([
+    import('./delivery/prune.js'),
+    import('./state/index.js'),
+  ]);
+  const stateDir = stateDirOf(options.stateDir);
+  const store = openStateStore({ stateDir, ...stateUrlOf(options) });
+  try {
+    return await prune({
+      store,
+      stateDir,
+      retentionDays: options.retentionDays,
+      dryRun: options.dryRun === true,
+      now: options.now ?? new Date(),
+    });
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * Whether a run should remind that `cacs state prune` is due (retention configured, no prune for
+ * a day): at most once a day (recorded when it says yes).
+ */
+export async function pruneReminder(options: {
+  stateDir?: string;
+  retentionDays?: number | undefined;
+  now?: Date;
+}): Promise<{ due: boolean; lastPrune?: Date }> {
+  if (options.retentionDays === undefined) return { due: false };
+  const { pruneReminderDue } = await import('./delivery/prune.js');
+  return pruneReminderDue(stateDirOf(options.stateDir), options.now ?? new Date());
+}
+
+/**
+ * The people erased by `cacs forget`, for the report's compliance block: `erasedAt(phone)` (any
+ * written form) says when a number was erased (undefined: never), so calls after that time can
+ * be counted. `campaignKey` with `baseUrl`: erasures limited to that campaign count too.
+ */
+export async function loadErasures(
+  options: PrivacyStateOptions & { campaignKey?: string; baseUrl?: string } = {},
+): Promise<{ count: number; erasedAt(phone: string): Date | undefined }> {
+  const [{ openStateStore }, { phoneOf }, { canonicalServiceUrl }] = await Promise.all([
+    import('./state/index.js'),
+    import('./delivery/forget.js'),
+    import('./net.js'),
+  ]);
+  const store = openStateStore({ stateDir: stateDirOf(options.stateDir), ...stateUrlOf(options) });
+  try {
+    const service =
+      options.baseUrl !== undefined ? canonicalServiceUrl(new URL(options.baseUrl)) : undefined;
+    const records = (await store.erasures()).filter(
+      (r) =>
+        r.scope === undefined ||
+        (r.scope.campaignKey === options.campaignKey && r.scope.serviceUrl === service),
+    );
+    const hasher = records.length > 0 ? await store.hasher() : undefined;
+    const at = new Map(records.map((r) => [`${r.lo >>> 0}:${r.hi >>> 0}`, r.time]));
+    return {
+      count: at.size,
+      erasedAt(phone: string): Date | undefined {
+        const p = phoneOf(phone);
+        if (hasher === undefined || p === undefined) return undefined;
+        const [lo, hi] = hasher.phone(p);
+        const time = at.get(`${lo >>> 0}:${hi >>> 0}`);
+        return time === undefined ? undefined : new Date(time * 1000);
+      },
+    };
+  } finally {
+    await store.close();
+  }
+}

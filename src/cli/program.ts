@@ -19,6 +19,7 @@ import {
   defineHistoryFind,
 } from './commands/history-flags.js';
 import { defineStateMigrate, defineStateStatus } from './commands/state-flags.js';
+import { defineForget, defineStatePrune } from './commands/forget-flags.js';
 import { defineReconcile } from './commands/reconcile-flags.js';
 import { defineConfigShow, defineConfigPath, defineConfigInit } from './commands/config-flags.js';
 import { defineEmulator } from './commands/emulator-flags.js';
@@ -128,6 +129,12 @@ export function buildProgram(
     defineStateMigrate(state),
     async () => (await import('./commands/state.js')).runStateMigrate,
   );
+  // privacy (issue 26): retention, and erasing people.
+  attach(
+    defineStatePrune(state),
+    async () => (await import('./commands/state-prune.js')).runStatePrune,
+  );
+  attach(defineForget(program), async () => (await import('./commands/forget.js')).runForget);
 
   attach(
     defineReconcile(program),

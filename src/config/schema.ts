@@ -241,6 +241,8 @@ export const SCALARS = {
   'report.memoryBudget': size,
   'compliance.callHours': callHours,
   'compliance.maxCallsPer24h': atLeast(1),
+  /** Days cacs keeps what it records (issue 26): `cacs state prune` removes what is older. */
+  'state.retentionDays': atLeast(1),
   /** Shared state for teams: a PostgreSQL URL (issue 24); unset: the state folder's files. */
   stateUrl: v.pipe(
     text(),
@@ -437,6 +439,11 @@ const SETTINGS_ENTRIES = {
   import: opt(section(IMPORT_ENTRIES, () => t('config.value.mapping'))),
   report: opt(section(REPORT_ENTRIES, () => t('config.value.mapping'))),
   compliance: opt(section(COMPLIANCE_ENTRIES, () => t('config.value.mapping'))),
+  state: opt(
+    section({ retentionDays: opt(SCALARS['state.retentionDays']) }, () =>
+      t('config.value.mapping'),
+    ),
+  ),
 };
 
 const TOKEN_PAIR = () => t('config.value.tokenPair');
@@ -528,6 +535,8 @@ export const RESOLVED = v.object({
     callHours: SCALARS['compliance.callHours'],
     maxCallsPer24h: SCALARS['compliance.maxCallsPer24h'],
   }),
+  /** Retention (issue 26): unset, cacs keeps everything. */
+  state: opt(v.object({ retentionDays: opt(SCALARS['state.retentionDays']) }), () => ({})),
 });
 
 export type ResolvedValues = v.InferOutput<typeof RESOLVED>;

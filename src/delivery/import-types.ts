@@ -173,6 +173,8 @@ export interface ImportSummary {
   uncertainEarlier: number;
   /** Leads on a do-not-call list (not sent). */
   suppressed: number;
+  /** Leads erased on request (`cacs forget`, issue 26): never sent again (skip code `erased`). */
+  erased: number;
   /**
    * Leads another live run (another operator's, on a shared PostgreSQL store) was sending: not
    * sent here (skip code `in_flight_elsewhere`, naming that run, its host and user). Present

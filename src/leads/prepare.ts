@@ -87,7 +87,13 @@ export interface PrepareOptions {
 
 /** Codes of rows not sent by design (the skipped file). */
 export type SkipCode =
-  'duplicate' | 'already_imported' | 'uncertain_earlier' | 'suppressed' | 'phone_unallocated';
+  | 'duplicate'
+  | 'already_imported'
+  | 'uncertain_earlier'
+  | 'suppressed'
+  | 'phone_unallocated'
+  /** Erased on request (`cacs forget`, issue 26): never imported again. */
+  | 'erased';
 
 /** A number in no allocated mobile range, for the summary's examples. */
 export interface UnallocatedSample {

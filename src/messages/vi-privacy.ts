@@ -2,4 +2,79 @@
  * Vietnamese for the ids of en-privacy.ts, spread into the Vietnamese catalog by vi.ts (same ids,
  * same placeholders as the English).
  */
-export const viPrivacy: Readonly<Record<string, string>> = {};
+export const viPrivacy: Readonly<Record<string, string>> = {
+  'privacy.locked': 'một lần chạy cacs khác (pid {pid}) đang giữ {what}',
+  'privacy.locked.hint': 'Chờ lần chạy đó xong rồi chạy lại đúng lệnh này.',
+  'privacy.what.erasures': 'danh sách đã xoá',
+  'privacy.what.campaign': 'sổ ghi của một chiến dịch',
+  'privacy.what.ledger': 'sổ ghi',
+  'privacy.what.journal': 'một nhật ký nhập',
+  'privacy.what.bookmark': 'một dấu trang báo cáo',
+  'privacy.what.history': 'lịch sử nhập',
+  'privacy.help.forget':
+    'xoá khách hàng (theo số điện thoại hoặc ref_id) khỏi mọi thứ cacs lưu; họ sẽ không bao giờ được nhập lại',
+  'privacy.help.forget.who':
+    'số điện thoại (mọi cách viết: 0912…, +84 912…, 84912…, lỗi Excel) hoặc ref_id',
+  'privacy.help.forget.file':
+    'đọc thêm từ một tệp, mỗi dòng một mục (bỏ qua dòng trống và chú thích #)',
+  'privacy.help.forget.campaign':
+    'chỉ chiến dịch này (sổ ghi của nó và các tệp nhập sau vào nó); mặc định: mọi chiến dịch',
+  'privacy.help.forget.json': 'in biên nhận dưới dạng một đối tượng JSON ra stdout',
+  'cli.privacy.help.forget.after':
+    '\nVí dụ:\n  cacs forget 0912345678\n  cacs forget "+84 912 345 678" CUST-0042\n  cacs forget --file yeu-cau-xoa.txt --json > bien-nhan.json\n\nCác mục trong sổ ghi của họ trở thành bản ghi xoá (một mã băm có khoá, không có số); các dòng của họ bị gỡ khỏi mọi danh sách bị từ chối, bỏ qua và chưa chắc chắn mà cacs đã ghi; nhật ký và dấu trang không giữ gì đọc được về họ; lịch sử ghi lại việc xoá mà không có số điện thoại. Dòng của họ trong một tệp sau này bị bỏ qua với lý do erased, kể cả với --allow-repeat hoặc --restart. Chạy lại không có hại (một lần xoá bị dừng giữa chừng sẽ được làm nốt).',
+  'privacy.help.prune':
+    'xoá những gì cũ hơn state.retentionDays (không bao giờ xoá bản ghi xoá, không bao giờ xoá lần nhập chưa xong)',
+  'privacy.help.prune.dryRun': 'chỉ cho biết sẽ xoá những gì',
+  'privacy.help.prune.json': 'in những gì đã xoá dưới dạng một đối tượng JSON ra stdout',
+  'privacy.forget.listUnreadable': 'không đọc được danh sách {file} ({reason})',
+  'privacy.forget.listUnreadable.hint':
+    'Hãy đưa một tệp văn bản, mỗi dòng một số điện thoại hoặc ref_id.',
+  'cli.privacy.forget.nobody':
+    'không có ai để xoá: hãy đưa số điện thoại hoặc ref_id, hoặc --file <danh sách>',
+  'cli.privacy.forget.nobody.hint': 'Ví dụ: cacs forget 0912345678 CUST-0042',
+  'cli.privacy.forget.noBaseUrl': '--campaign cần địa chỉ dịch vụ (baseUrl) để biết là sổ ghi nào',
+  'cli.privacy.forget.noBaseUrl.hint':
+    'Hãy đặt baseUrl (tệp cấu hình, CACS_BASE_URL hoặc --base-url), hoặc bỏ --campaign để xoá họ khỏi mọi chiến dịch.',
+  'privacy.receipt.title': 'biên nhận xoá — {at} — trạng thái: {store}',
+  'privacy.receipt.campaign': 'chiến dịch: {campaign}',
+  'privacy.receipt.everyCampaign': 'chiến dịch: tất cả',
+  'privacy.receipt.phone': '  số điện thoại {query}: đã gỡ {rows} dòng khỏi các danh sách',
+  'privacy.receipt.ref': '  ref_id {query}: đã gỡ {rows} dòng khỏi các danh sách',
+  'privacy.receipt.nothingHeld':
+    'không lưu gì: cacs không giữ gì về họ (không có bản ghi trong sổ, không có dòng trong danh sách).',
+  'privacy.receipt.blocked':
+    'Dù vậy họ vẫn được ghi là đã xoá: dòng của họ trong một tệp sau này sẽ bị bỏ qua với lý do erased.',
+  'privacy.receipt.ledger':
+    '  sổ ghi của {campaign} tại {service}: {records} bản ghi được thay bằng bản ghi xoá',
+  'privacy.receipt.file': '  {file}: đã gỡ {rows} dòng',
+  'privacy.receipt.journals': '  nhật ký: đã ghi lại {journals} tệp (xoá trắng nội dung về họ)',
+  'privacy.receipt.bookmarks':
+    '  dấu trang báo cáo: đã xoá {bookmarks} (giữ cho một ref_id đã xoá)',
+  'privacy.receipt.done':
+    'đã xoá: {numbers} số được ghi là đã xoá (mỗi số một mã băm có khoá) và sẽ không bao giờ được nhập lại.',
+  'privacy.prune.noRetention':
+    'chưa đặt thời hạn lưu: state.retentionDays chưa đặt nên cacs giữ mọi thứ',
+  'cli.privacy.prune.noRetention.hint':
+    'Hãy đặt trong tệp cấu hình, ví dụ {"state": {"retentionDays": 365}}, rồi chạy cacs state prune --dry-run.',
+  'privacy.prune.title':
+    'đã dọn những gì cũ hơn {days} ngày (trước {cutoff}) — trạng thái: {store}',
+  'privacy.prune.title.dry':
+    'chạy thử: sẽ dọn những gì cũ hơn {days} ngày (trước {cutoff}) — trạng thái: {store}',
+  'privacy.prune.ledger': '  bản ghi trong sổ: {records}',
+  'privacy.prune.journals': '  nhật ký của các tệp đã nhập xong: {journals}',
+  'privacy.prune.runs': '  lần chạy trong lịch sử: {runs}',
+  'privacy.prune.files': '  danh sách bị từ chối/bỏ qua/chưa chắc chắn: {files}',
+  'privacy.prune.keptUncertain':
+    'giữ lại: {leads} khách hàng vẫn chưa chắc chắn (giữ đến khi rõ: chạy cacs reconcile)',
+  'privacy.prune.keptUnfinished':
+    'giữ lại: nhật ký của {input} (lần nhập đó chưa xong: còn khách hàng đang gửi hoặc chưa chắc chắn)',
+  'privacy.prune.erasuresKept': 'bản ghi xoá không bao giờ bị dọn.',
+  'privacy.reminder':
+    'nhắc: state.retentionDays là {days} và cacs state prune đã không chạy từ một ngày trở lên (lần cuối: {last}); hãy chạy để xoá những gì cũ hơn',
+  'privacy.reminder.never': 'chưa bao giờ',
+  'import.row.erased':
+    'đã xoá theo yêu cầu ({when}): khách hàng rút lại sự đồng ý, không bao giờ nhập lại',
+  'privacy.summary.erased.label': 'đã xoá',
+  'privacy.summary.erased':
+    'không gửi: đã xoá theo yêu cầu (cacs forget); khách hàng rút lại sự đồng ý',
+};

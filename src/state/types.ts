@@ -330,9 +330,93 @@ export interface CompletionList {
   write(value: unknown): void;
 }
 
+// ── Erasure and retention (issue 26) ────────────────────────────────────────────────────────
+
+/**
+ * A person erased by `cacs forget`: the keyed hash of their number (never the number), when,
+ * and the campaign it was limited to (`--campaign`; absent: every campaign). Never pruned.
+ */
+export interface ErasureRecord {
+  lo: number;
+  hi: number;
+  /** Seconds since 1970. */
+  time: number;
+  scope?: CampaignRef | undefined;
+}
+
+export interface EraseRequest {
+  /** Normalised phone numbers to erase (recorded as erased even when nothing is held). */
+  phones: readonly string[];
+  /** ref_ids to erase: the ledger records they match are erased with their numbers. */
+  refs: readonly string[];
+  /** Only this campaign's ledger (and later files into it); absent: every campaign. */
+  campaign?: CampaignRef | undefined;
+  /** Texts to blank wherever state keeps free text (service messages in journals). */
+  texts: readonly string[];
+  now: Date;
+}
+
+/** A ledger whose records of erased people were replaced by erasure records: how many. */
+export interface ErasedLedger {
+  serviceUrl: string;
+  campaignKey: string;
+  records: number;
+}
+
+export interface EraseResult {
+  /** Ledgers whose records of these people were replaced by erasure records. */
+  ledgers: ErasedLedger[];
+  /** Distinct numbers now recorded as erased (new or already). */
+  numbers: number;
+  /** Numbers that had ledger records. */
+  held: number;
+  /** Journals (or journal records) rewritten to blank the texts. */
+  journals: number;
+  /** Report bookmarks removed (their --ref-id was an erased ref_id). */
+  bookmarks: number;
+}
+
+/** The history's record of an erasure: counts and places, never a number, ref_id or name. */
+export interface ErasureEntry {
+  k: 'erase';
+  id: string;
+  at: string;
+  people: number;
+  ledgerRecords: number;
+  files: string[];
+}
+
+export interface PruneResult {
+  cutoff: string;
+  ledgerRecords: number;
+  /** Uncertain leads kept though older (kept until settled). */
+  keptUncertain: number;
+  journals: number;
+  /** Journals older than the cutoff kept: their files are not finished. */
+  keptUnfinished: string[];
+  runs: number;
+}
+
+/** What a store adds for erasure and retention (issue 26); StateStore extends it. */
+export interface ErasureStore {
+  /** Erase people (idempotent: a crash midway is redone by the same call). */
+  eraseLeads(req: EraseRequest): Promise<EraseResult>;
+  /** Every erasure record, oldest first. */
+  erasures(): Promise<ErasureRecord[]>;
+  /** Record an erasure in the history. */
+  appendErasure(entry: ErasureEntry): Promise<void>;
+  /** The history's erasure entries, oldest first. */
+  readErasures(): Promise<ErasureEntry[]>;
+  /**
+   * Remove ledger records, finished journals and history entries older than `before` (never
+   * an erasure record, an unfinished journal or an uncertain lead); `dryRun`: only count.
+   */
+  prune(before: Date, dryRun: boolean): Promise<PruneResult>;
+}
+
 // ── The store ───────────────────────────────────────────────────────────────────────────────
 
-export interface StateStore {
+export interface StateStore extends ErasureStore {
   /** 'file' (the state folder) or 'postgres' (a database shared by a team). */
   readonly kind: 'file' | 'postgres';
   /** Where state lives, for messages: the file store's folder. */

@@ -500,6 +500,51 @@ export function stateContract(name: string, make: () => Promise<StoreHarness>): 
       expect(open().bookmarks.list()).toEqual([]);
     });
 
+    it('erasure (issue 26): records become erasure records by keyed hash; ref_ids find numbers; prune keeps erasures and uncertain leads', async () => {
+      const [a, b, c] = phones(900, 3);
+      const s = open();
+      const run = await s.openLedger(campaign, 7);
+      await run.begin([{ phone: a!, ref: 'KH-A' }, { phone: b! }, { phone: c! }]);
+      run.settle([{ phone: a!, ref: 'KH-A' }, { phone: b! }], STATE_ACCEPTED);
+      await run.close();
+      const now = new Date();
+      const r = await s.eraseLeads({ phones: [b!], refs: ['KH-A'], texts: [], now });
+      expect(r.held).toBe(2);
+      expect(r.ledgers.map((l) => l.records)).toEqual([4]);
+      const left = (await records(open(), campaign)).length;
+      expect(left).toBe(1);
+      const hasher = await s.hasher();
+      const erased = await open().erasures();
+      expect(erased.map((e) => `${e.lo}:${e.hi}`).sort()).toEqual(
+        [a!, b!]
+          .map((p) =>
+            hasher
+              .phone(p)
+              .map((x) => x >>> 0)
+              .join(':'),
+          )
+          .sort(),
+      );
+      // Again: nothing more, nothing lost.
+      const again = await s.eraseLeads({ phones: [b!], refs: ['KH-A'], texts: [], now });
+      expect(again.ledgers).toEqual([]);
+      expect(await open().erasures()).toHaveLength(2);
+      await s.appendErasure({
+        k: 'erase',
+        id: 'e1',
+        at: now.toISOString(),
+        people: 2,
+        ledgerRecords: 4,
+        files: [],
+      });
+      expect(await open().readErasures()).toHaveLength(1);
+      // Prune everything older than tomorrow: c stays (uncertain), erasures stay.
+      const p = await s.prune(new Date(now.getTime() + 86_400_000), false);
+      expect(p.keptUncertain).toBe(1);
+      expect((await records(open(), campaign)).length).toBe(1);
+      expect(await open().erasures()).toHaveLength(2);
+    });
+
     it('sidecar records: put, get, remove', () => {
       const s = open();
       const file = path.join(os.tmpdir(), 'leads.csv.rejects.csv');

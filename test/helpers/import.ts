@@ -71,6 +71,7 @@ export interface Summary {
   alreadyImported: number;
   uncertainEarlier: number;
   suppressed: number;
+  erased?: number;
   skippedByCode: Record<string, number>;
   skippedFile: string | null;
   runId: string | null;
@@ -99,6 +100,7 @@ export function accountedFor(s: Summary): number {
     s.uncertainEarlier +
     s.suppressed +
     (s.skippedByCode.phone_unallocated ?? 0) +
+    (s.erased ?? 0) +
     s.rejected +
     s.duplicates +
     s.serviceSkipped +

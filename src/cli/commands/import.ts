@@ -12,6 +12,7 @@ import {
   type FlatConfig,
   type ImportSummary,
   type LeadField,
+  pruneReminder,
 } from '../../index.js';
 import { t, tCount } from '../../messages/index.js';
 import type { Context, Spinner } from '../context.js';
@@ -19,9 +20,23 @@ import { ImportProgress, type ImportProgressEvent } from '../progress.js';
 import { flagsFor, stopHint } from '../render/advice.js';
 import type { Flags } from '../flags.js';
 import type { defineImport } from './import-flags.js';
+import { t as tPrivacy } from '../../messages/index.js';
 
 /** The flags as commander parses them (program.ts defines them). */
 export type ImportFlags = Flags<typeof defineImport>;
+
+/** Retention (issue 26): once a day, one line on stderr when `cacs state prune` is due. */
+async function remindPrune(ctx: Context, stateDir: string, days: number | undefined) {
+  if (days === undefined) return;
+  const r = await pruneReminder({ stateDir, retentionDays: days, now: ctx.now() });
+  if (r.due)
+    ctx.out.warn(
+      tPrivacy('privacy.reminder', {
+        days,
+        last: r.lastPrune?.toISOString() ?? tPrivacy('privacy.reminder.never'),
+      }),
+    );
+}
 
 export async function runImportCommand(
   flags: ImportFlags,
@@ -46,6 +61,7 @@ export async function runImportCommand(
   if (flags.batchSize !== undefined) cmdFlags.set('import.batchSize', flags.batchSize);
   if (flags.concurrency !== undefined) cmdFlags.set('import.concurrency', flags.concurrency);
   const { settings, sources } = await ctx.settings(cmdFlags);
+  await remindPrune(ctx, settings.stateDir, settings.state?.retentionDays);
 
   // Everything a real run needs is checked before the file is read.
   const dryRun = flags.dryRun === true;
@@ -369,6 +385,8 @@ function printSummary(ctx: Context, s: ImportSummary, alias: string | undefined)
           })
         : t('cli.import.summary.suppressed'),
     );
+  if (s.erased > 0)
+    row(tPrivacy('privacy.summary.erased.label'), s.erased, tPrivacy('privacy.summary.erased'));
   if (!s.dryRun) {
     row(
       t('cli.import.label.serviceSkipped'),

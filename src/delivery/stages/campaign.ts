@@ -46,6 +46,8 @@ export interface CampaignState {
   stateEmpty: boolean;
   /** The run's temporary folder (the spooled leads). */
   work: string;
+  /** Erased people (issue 26): when a number was erased for this campaign; never imported. */
+  erased?: ((phone: string) => Date | undefined) | undefined;
 }
 
 /** The state target of an import, or undefined when it keeps no state. */
@@ -96,10 +98,15 @@ export async function openCampaignState(
   const ledger = held.ledger;
   let runs: Map<number, RunRecord>;
   let work: string;
+  let erased: CampaignState['erased'];
   try {
     runs = target ? runsByNumber(await target.store.readHistory()) : new Map<number, RunRecord>();
-    // Created last: the caller's finally removes it.
+    erased = target ? await erasedLookup(target) : undefined;
+    // Created last: the caller's finally removes it. It may hold the spooled leads (personal
+    // data): one a SIGKILLed run left behind is removed here (issue 26), its owner being gone.
+    removeStaleWork();
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-import-'));
+    fs.writeFileSync(path.join(work, 'owner'), `${process.pid}\n`, { mode: 0o600 });
   } catch (e) {
     await release(held);
     throw e;
@@ -111,7 +118,52 @@ export async function openCampaignState(
       (r) => r.campaign === opts.campaignKey && r.baseUrl === target.baseUrl,
     );
   if (target) opts.onState?.({ stateDir: target.stateDir, empty: stateEmpty });
-  return { target, run, ledger, runs, stateEmpty, work };
+  return { target, run, ledger, runs, stateEmpty, work, erased };
+}
+
+/** Temporary folders of imports whose process is gone (SIGKILL, power cut): removed. */
+function removeStaleWork(): void {
+  let names: string[];
+  try {
+    names = fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith('cacs-import-'));
+  } catch {
+    return;
+  }
+  for (const n of names) {
+    const dir = path.join(os.tmpdir(), n);
+    try {
+      const pid = Number(fs.readFileSync(path.join(dir, 'owner'), 'utf8').trim());
+      if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid) continue;
+      try {
+        process.kill(pid, 0);
+        continue; // alive (or not ours to judge)
+      } catch (e) {
+        if ((e as { code?: string }).code !== 'ESRCH') continue;
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // No owner recorded (an older cacs, or being created): left alone.
+    }
+  }
+}
+
+/** The store's erasure records for this campaign (or every campaign), by keyed hash. */
+async function erasedLookup(target: StateTarget): Promise<CampaignState['erased']> {
+  const records = await target.store.erasures();
+  const c = target.campaign;
+  const mine = records.filter(
+    (r) =>
+      r.scope === undefined ||
+      (r.scope.serviceUrl === c.serviceUrl && r.scope.campaignKey === c.campaignKey),
+  );
+  if (mine.length === 0) return undefined;
+  const hasher = await target.store.hasher();
+  const at = new Map(mine.map((r) => [`${r.lo >>> 0}:${r.hi >>> 0}`, r.time]));
+  return (phone) => {
+    const [lo, hi] = hasher.phone(phone);
+    const time = at.get(`${lo >>> 0}:${hi >>> 0}`);
+    return time === undefined ? undefined : new Date(time * 1000);
+  };
 }
 
 /** Gives back what a run holds: the ledger's file, the campaign's lock, the store. */

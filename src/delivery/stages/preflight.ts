@@ -72,12 +72,29 @@ export async function preflight(
   const fromLedger = ledgerHoldBack(opts, state, heldBack);
   // After validation and the in-file dedupe (prepare.ts), suppression first, then the ledger:
   // a number on a do-not-call list is reported as suppressed even if an earlier run sent it.
-  const holdBack =
+  // Erased people first (issue 26): consent withdrawn, whatever --allow-repeat or --restart say.
+  const erased = state.erased;
+  const fromErasure = erased
+    ? (phone: string) => {
+        const when = erased(phone);
+        return when === undefined
+          ? undefined
+          : {
+              code: 'erased' as const,
+              reason: t('import.row.erased', { when: when.toISOString().slice(0, 10) }),
+            };
+      }
+    : undefined;
+  const heldOtherwise =
     suppression && fromLedger
       ? (phone: string) => suppression.holdBack(phone) ?? fromLedger(phone)
       : suppression
         ? (phone: string) => suppression.holdBack(phone)
         : fromLedger;
+  const holdBack =
+    fromErasure && heldOtherwise
+      ? (phone: string) => fromErasure(phone) ?? heldOtherwise(phone)
+      : (fromErasure ?? heldOtherwise);
   const prepared = await prepareLeads(info, {
     map: opts.map,
     ignoreUnmapped: opts.ignoreUnmapped,

@@ -71,6 +71,7 @@ export async function summarise(opts: ImportOptions, r: RunResults): Promise<Imp
     uncertainEarlier:
       (prepared.skippedByCode.uncertain_earlier ?? 0) + (send?.uncertainFromEarlierRuns ?? 0),
     suppressed: prepared.skippedByCode.suppressed ?? 0,
+    erased: prepared.skippedByCode.erased ?? 0,
     ...(target?.store.kind === 'postgres'
       ? { inFlightElsewhere: prepared.skippedByCode.in_flight_elsewhere ?? 0 }
       : {}),

@@ -17,6 +17,10 @@ import path from 'node:path';
 import type {
   CampaignLedger,
   CampaignRef,
+  EraseRequest,
+  EraseResult,
+  ErasureEntry,
+  ErasureRecord,
   FoundRecord,
   JournalHandle,
   JournalRef,
@@ -24,6 +28,7 @@ import type {
   LedgerRecord,
   LedgerState,
   OpenJournalOptions,
+  PruneResult,
   RunEnd,
   RunRecord,
   RunStart,
@@ -32,6 +37,13 @@ import type {
 } from '../types.js';
 import { FileBookmarks } from './bookmarks.js';
 import { FileCompletionList } from './completion.js';
+import {
+  appendErasureEntry,
+  eraseInFileStore,
+  pruneFileStore,
+  readErasureEntries,
+  readErasureRecords,
+} from './erasure.js';
 import { appendHistory, newRun, readHistory } from './history.js';
 import { journalExists, openImportJournal } from './journal.js';
 import {
@@ -166,6 +178,27 @@ export class FileStore implements StateStore {
 
   async readHistory(): Promise<RunRecord[]> {
     return readHistory(this.location);
+  }
+
+  // Erasure and retention (issue 26): erasure.ts.
+  eraseLeads(req: EraseRequest): Promise<EraseResult> {
+    return eraseInFileStore(this.location, req);
+  }
+
+  async erasures(): Promise<ErasureRecord[]> {
+    return readErasureRecords(this.location);
+  }
+
+  async appendErasure(entry: ErasureEntry): Promise<void> {
+    appendErasureEntry(this.location, entry);
+  }
+
+  async readErasures(): Promise<ErasureEntry[]> {
+    return readErasureEntries(this.location);
+  }
+
+  prune(before: Date, dryRun: boolean): Promise<PruneResult> {
+    return pruneFileStore(this.location, before, dryRun);
   }
 
   async close(): Promise<void> {}

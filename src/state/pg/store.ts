@@ -14,6 +14,14 @@
  * files cacs wrote, the completion list, and (for now) report bookmarks, whose interface is
  * synchronous.
  */
+import type {
+  EraseRequest,
+  EraseResult,
+  ErasureEntry,
+  ErasureRecord,
+  PruneResult,
+} from '../types.js';
+import { pgAppendErasure, pgErase, pgErasures, pgPrune, pgReadErasures } from './erasure.js';
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import type pg from 'pg';
@@ -574,6 +582,27 @@ export class PgStore implements StateStore {
         ...(r[3] !== null ? { user: String(r[3]) } : {}),
       });
     return out;
+  }
+
+  // Erasure and retention (issue 26): erasure.ts.
+  eraseLeads(req: EraseRequest): Promise<EraseResult> {
+    return pgErase(this, req);
+  }
+
+  erasures(): Promise<ErasureRecord[]> {
+    return pgErasures(this);
+  }
+
+  appendErasure(entry: ErasureEntry): Promise<void> {
+    return pgAppendErasure(this, entry);
+  }
+
+  readErasures(): Promise<ErasureEntry[]> {
+    return pgReadErasures(this);
+  }
+
+  prune(before: Date, dryRun: boolean): Promise<PruneResult> {
+    return pgPrune(this, before, dryRun);
   }
 
   async close(): Promise<void> {

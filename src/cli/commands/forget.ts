@@ -1,0 +1,86 @@
+/**
+ * `cacs forget <phone|ref_id>…`: erase people from everything cacs keeps (the library's
+ * forgetLeads does it); this module reads the list, resolves the campaign and prints the receipt.
+ */
+import {
+  UsageError,
+  forgetLeads,
+  requireCampaign,
+  type FlatConfig,
+  type ForgetReceipt,
+} from '../../index.js';
+import { formatCount, t } from '../../messages/index.js';
+import type { Context } from '../context.js';
+import type { Flags } from '../flags.js';
+import type { defineForget } from './forget-flags.js';
+
+export async function runForget(
+  flags: Flags<typeof defineForget>,
+  ctx: Context,
+  args: string[],
+): Promise<number> {
+  const cmdFlags: FlatConfig = new Map();
+  if (flags.campaign !== undefined) cmdFlags.set('campaign', flags.campaign);
+  const { settings } = await ctx.settings(cmdFlags);
+  const who = Array.isArray(args[0]) ? (args[0] as string[]) : args;
+  let scope: { campaignKey: string; baseUrl: string } | undefined;
+  if (flags.campaign !== undefined) {
+    const campaign = requireCampaign(settings);
+    if (settings.baseUrl === undefined)
+      throw new UsageError(t('cli.privacy.forget.noBaseUrl'), {
+        hint: t('cli.privacy.forget.noBaseUrl.hint'),
+      });
+    scope = { campaignKey: campaign.key, baseUrl: settings.baseUrl };
+  }
+  const receipt = await forgetLeads({
+    stateDir: settings.stateDir,
+    ...(settings.stateUrl !== undefined ? { state: settings.stateUrl } : {}),
+    ...(settings.stateSchema !== undefined ? { stateSchema: settings.stateSchema } : {}),
+    queries: who,
+    ...(flags.file !== undefined ? { files: [flags.file] } : {}),
+    cwd: ctx.io.cwd,
+    ...(scope ?? {}),
+    now: ctx.now(),
+  });
+  if (flags.json) {
+    ctx.out.json({ receipt, exitCode: 0, error: null });
+    return 0;
+  }
+  ctx.out.data(`${renderReceipt(receipt).join('\n')}\n`);
+  return 0;
+}
+
+export function renderReceipt(r: ForgetReceipt): string[] {
+  const n = formatCount;
+  const lines = [
+    t('privacy.receipt.title', { at: r.at, store: r.store.location }),
+    r.campaign !== null
+      ? t('privacy.receipt.campaign', { campaign: r.campaign })
+      : t('privacy.receipt.everyCampaign'),
+  ];
+  for (const q of r.queries)
+    lines.push(
+      t(q.kind === 'phone' ? 'privacy.receipt.phone' : 'privacy.receipt.ref', {
+        query: q.query,
+        rows: n(q.rows),
+      }),
+    );
+  if (r.nothingHeld) {
+    lines.push(t('privacy.receipt.nothingHeld'));
+    if (r.numbers > 0) lines.push(t('privacy.receipt.blocked'));
+    return lines;
+  }
+  for (const l of r.ledgers)
+    lines.push(
+      t('privacy.receipt.ledger', {
+        campaign: l.campaignKey,
+        service: l.serviceUrl,
+        records: n(l.records),
+      }),
+    );
+  for (const f of r.files) lines.push(t('privacy.receipt.file', { file: f.file, rows: n(f.rows) }));
+  if (r.journals > 0) lines.push(t('privacy.receipt.journals', { journals: n(r.journals) }));
+  if (r.bookmarks > 0) lines.push(t('privacy.receipt.bookmarks', { bookmarks: n(r.bookmarks) }));
+  lines.push(t('privacy.receipt.done', { numbers: n(r.numbers) }));
+  return lines;
+}

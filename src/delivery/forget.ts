@@ -1,0 +1,395 @@
+/**
+ * `cacs forget` (issue 26, DESIGN.md "Personal data"): erase people from everything cacs keeps.
+ *
+ * 1. Each query is a phone number in any written form (normalised as an import does) or a
+ *    ref_id.
+ * 2. The sidecar lists cacs wrote (rejects, skipped, uncertain), found through the history —
+ *    each run's lists, and the lists beside each imported file that the sidecar records say
+ *    cacs wrote (dry runs' included) — are read; the rows of these people are found (a cell
+ *    that is one of the numbers, or one of the ref_ids; a ref_id's row gives its numbers too).
+ * 3. The store erases them (state/types.ts ErasureStore.eraseLeads): erasure records first,
+ *    then the ledgers' records, the journals' texts, bookmarks for the ref_ids.
+ * 4. The lists are rewritten without those rows (atomically, 0600), and the history records
+ *    the erasure — counts and files, never a number.
+ * Every step can be done again: a forget killed midway is finished by running it again.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { writeFileAtomicSync } from '../atomic-write.js';
+import { planColumns } from '../leads/columns.js';
+import { normalizePhone, trimField } from '../leads/normalize.js';
+import { defaultSidecarPath, isRejectsHeader, type SidecarKind } from '../leads/rejects.js';
+import { MAX_NUMBER, WrittenHash, numberedName } from '../leads/written-files.js';
+import type { CampaignRef, ErasedLedger, RunRecord, StateStore } from '../state/index.js';
+
+/** A written mobile number, normalised: 0 and 9 digits (or an old 11-digit form). */
+const NORMALISED = /^0\d{9,10}$/;
+
+export interface ForgetOptions {
+  store: StateStore;
+  /** Phone numbers (any written form) and ref_ids. */
+  queries: readonly string[];
+  campaign?: CampaignRef | undefined;
+  now?: Date | undefined;
+}
+
+export interface ForgetQuery {
+  /** What was asked, as given. */
+  query: string;
+  kind: 'phone' | 'ref_id';
+  /** The number as imports write it (phones only). */
+  phone?: string;
+  /** Rows removed from lists for it. */
+  rows: number;
+}
+
+export interface ForgetReceipt {
+  at: string;
+  store: { kind: 'file' | 'postgres'; location: string };
+  campaign: string | null;
+  queries: ForgetQuery[];
+  /** Numbers recorded as erased (never imported again). */
+  numbers: number;
+  /** Numbers the ledgers held. */
+  held: number;
+  ledgers: ErasedLedger[];
+  files: Array<{ file: string; rows: number }>;
+  journals: number;
+  bookmarks: number;
+  /** Nothing about these people was held (no ledger record, no list row). */
+  nothingHeld: boolean;
+}
+
+/** A list of people to forget: one a line; blank lines and `#` comments skipped; a CSV line's first cell. */
+export function readForgetList(file: string): string[] {
+  return fs
+    .readFileSync(file, 'utf8')
+    .replace(/^\ufeff/, '')
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '' && !l.startsWith('#'))
+    .map((l) => (/^[^,;\t]+[,;\t]/.test(l) ? l.split(/[,;\t]/)[0]!.trim() : l))
+    .filter((l) => l !== '');
+}
+
+/** The number a query stands for, or undefined when it is a ref_id. */
+export function phoneOf(query: string): string | undefined {
+  const v = normalizePhone(query).value;
+  return NORMALISED.test(v) ? v : undefined;
+}
+
+/** The lists cacs may have written that may hold these people (absolute paths, existing). */
+export function sidecarCandidates(store: StateStore, runs: readonly RunRecord[]): string[] {
+  const out = new Set<string>();
+  const kinds: SidecarKind[] = ['rejects', 'skipped', 'uncertain'];
+  for (const r of runs) {
+    for (const f of [r.end?.rejectsFile, r.end?.skippedFile, r.end?.uncertainFile])
+      if (typeof f === 'string' && f !== '') out.add(path.resolve(f));
+    if (r.file === 'stdin' || typeof r.file !== 'string') continue;
+    // Lists beside the input that cacs wrote (dry runs' too): the sidecar records say so.
+    for (const kind of kinds) {
+      const base = defaultSidecarPath(path.dirname(r.file), r.file, kind);
+      for (let n = 1; n <= MAX_NUMBER; n++) {
+        const f = n === 1 ? base : numberedName(base, n);
+        if (!fs.existsSync(f)) {
+          if (n > 1) break;
+          continue;
+        }
+        if (store.written.get(f) !== undefined) out.add(f);
+      }
+    }
+  }
+  return [...out].filter((f) => {
+    try {
+      return fs.statSync(f).isFile();
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** One CSV record of a list: where it starts and ends in the text, and its cells. */
+interface Rec {
+  start: number;
+  end: number;
+  cells: string[];
+}
+
+/** The records of a CSV text (RFC 4180 quoting), with their extents. */
+export function csvRecords(text: string, delimiter: string): Rec[] {
+  const out: Rec[] = [];
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    const start = i;
+    const cells: string[] = [];
+    let cell = '';
+    for (;;) {
+      if (i < n && text[i] === '"' && cell === '') {
+        i++;
+        for (;;) {
+          if (i >= n) break;
+          if (text[i] === '"') {
+            if (text[i + 1] === '"') {
+              cell += '"';
+              i += 2;
+              continue;
+            }
+            i++;
+            break;
+          }
+          cell += text[i++];
+        }
+      }
+      if (i >= n) {
+        cells.push(cell);
+        break;
+      }
+      const c = text[i]!;
+      if (c === delimiter) {
+        cells.push(cell);
+        cell = '';
+        i++;
+        continue;
+      }
+      if (c === '\r' && text[i + 1] === '\n') {
+        cells.push(cell);
+        i += 2;
+        break;
+      }
+      if (c === '\n' || c === '\r') {
+        cells.push(cell);
+        i++;
+        break;
+      }
+      cell += c;
+      i++;
+    }
+    out.push({ start, end: i, cells });
+  }
+  return out;
+}
+
+/** Digit runs in free text (a reason) that may be a written number. */
+function numbersIn(text: string): string[] {
+  return (text.match(/\+?\d[\d .-]{7,16}\d/g) ?? []).map((m) => normalizePhone(m).value);
+}
+
+interface ListScan {
+  /** The columns (record cells) that identify a person besides the number: ref_id, email. */
+  idColumns: number[];
+  file: string;
+  text: string;
+  bom: boolean;
+  records: Rec[];
+  /** Record index → the queries it matched. */
+  matched: Map<number, number[]>;
+}
+
+function scanList(
+  file: string,
+  phones: ReadonlyMap<string, number>,
+  refs: ReadonlyMap<string, number>,
+): ListScan | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const bom = text.charCodeAt(0) === 0xfeff;
+  if (bom) text = text.slice(1);
+  // The header starts `line<d>code<d>reason`: the delimiter is the character after "line".
+  if (!text.startsWith('line')) return undefined;
+  const delimiter = text[4] ?? ',';
+  const records = csvRecords(text, delimiter);
+  if (records.length === 0 || !isRejectsHeader(records[0]!.cells)) return undefined;
+  const matched = new Map<number, number[]>();
+  let idColumns: number[] = [];
+  try {
+    const plan = planColumns(records[0]!.cells.slice(3), { ignoreUnmapped: true });
+    idColumns = plan.fieldIndex
+      .filter(([f]) => f === 'ref_id' || f === 'email')
+      .map(([, i]) => i + 3);
+  } catch {
+    // Headers cacs cannot map: the numbers and the ref_ids asked for still match.
+  }
+  const scan: ListScan = { idColumns, file, text, bom, records, matched };
+  rematch(scan, phones, refs);
+  return scan;
+}
+
+/** Match every record again against the numbers and identifiers known now. */
+function rematch(
+  scan: ListScan,
+  phones: ReadonlyMap<string, number>,
+  refs: ReadonlyMap<string, number>,
+): void {
+  const { records, matched } = scan;
+  for (let r = 1; r < records.length; r++) {
+    const cells = records[r]!.cells;
+    const hits = new Set<number>();
+    cells.forEach((cell, i) => {
+      if (i === 0 || i === 1) return;
+      const values = i === 2 ? numbersIn(cell) : [normalizePhone(cell).value];
+      for (const v of values) {
+        const q = phones.get(v);
+        if (q !== undefined) hits.add(q);
+      }
+      if (i > 2) {
+        const q = refs.get(trimField(cell));
+        if (q !== undefined) hits.add(q);
+      }
+    });
+    if (hits.size > 0) matched.set(r, [...hits]);
+  }
+}
+
+/** The list without the matched records, as it was written otherwise (byte for byte). */
+function without(scan: ListScan): string {
+  let out = scan.bom ? '\ufeff' : '';
+  let at = 0;
+  for (let r = 0; r < scan.records.length; r++) {
+    const rec = scan.records[r]!;
+    if (!scan.matched.has(r)) continue;
+    out += scan.text.slice(at, rec.start);
+    at = rec.end;
+  }
+  return out + scan.text.slice(at);
+}
+
+/** Texts to blank in journals for a matched row: its cells and the numbers' digits. */
+function textsOf(cells: readonly string[]): string[] {
+  return cells
+    .slice(3)
+    .map((c) => trimField(c))
+    .filter((c) => c.length >= 3);
+}
+
+export async function forget(opts: ForgetOptions): Promise<ForgetReceipt> {
+  const { store } = opts;
+  const now = opts.now ?? new Date();
+  const queries: ForgetQuery[] = opts.queries.map((q) => {
+    const phone = phoneOf(q);
+    return phone !== undefined
+      ? { query: q, kind: 'phone', phone, rows: 0 }
+      : { query: q, kind: 'ref_id', rows: 0 };
+  });
+  const phones = new Map<string, number>();
+  const refs = new Map<string, number>();
+  queries.forEach((q, i) => {
+    if (q.phone !== undefined) phones.set(q.phone, i);
+    else refs.set(trimField(q.query), i);
+  });
+  // Lists first (a ref_id's rows give its numbers); the store erases; then the lists.
+  const runs = await store.readHistory();
+  const scans = sidecarCandidates(store, runs)
+    .map((f) => scanList(f, phones, refs))
+    .filter((s): s is ListScan => s !== undefined);
+  // The ledger links a number to the ref_id it was sent with (both hashed): a list row with
+  // that ref_id is the same person (a row rejected for a mistyped number, say).
+  if (scans.length > 0 && phones.size > 0 && phones.size <= 1000) {
+    const hasher = await store.hasher();
+    const refHashes = new Map<number, number>();
+    for (const [p, q] of phones)
+      for (const r of await store.findLead({ phone: p, ref: '\u0000' }))
+        if (r.matched === 'phone' && r.ref !== 0) refHashes.set(r.ref, q);
+    if (refHashes.size > 0)
+      for (const scan of scans)
+        for (let r = 1; r < scan.records.length; r++)
+          for (const i of scan.idColumns) {
+            const v = trimField(scan.records[r]!.cells[i] ?? '');
+            const q = v === '' ? undefined : refHashes.get(hasher.ref(v));
+            if (q !== undefined && !refs.has(v)) refs.set(v, q);
+          }
+    for (const scan of scans) rematch(scan, phones, refs);
+  }
+  // A matched row's ref_id and email identify the same person in other rows (a row rejected
+  // for its number, say): matched too, until nothing new is found.
+  for (let round = 0; round < 5; round++) {
+    let added = 0;
+    for (const scan of scans)
+      for (const [r, qs] of scan.matched)
+        for (const i of scan.idColumns) {
+          const v = trimField(scan.records[r]!.cells[i] ?? '');
+          if (v.length >= 3 && !refs.has(v)) {
+            refs.set(v, qs[0]!);
+            added++;
+          }
+        }
+    if (added === 0) break;
+    for (const scan of scans) rematch(scan, phones, refs);
+  }
+  const extraPhones = new Set<string>();
+  const texts = new Set<string>();
+  for (const scan of scans)
+    for (const [r, qs] of scan.matched) {
+      const cells = scan.records[r]!.cells;
+      for (const q of qs) queries[q]!.rows++;
+      for (const t of textsOf(cells)) texts.add(t);
+      for (const c of cells.slice(3)) {
+        const v = normalizePhone(c).value;
+        if (NORMALISED.test(v)) extraPhones.add(v);
+      }
+    }
+  const allPhones = new Set([...phones.keys(), ...extraPhones]);
+  for (const p of allPhones) {
+    texts.add(p);
+    texts.add(p.slice(1)); // the national number: in +84…, 84… and 0… alike
+  }
+  for (const r of refs.keys()) if (r.length >= 3) texts.add(r);
+  for (const r of refs.keys()) texts.add(r);
+  const erased = await store.eraseLeads({
+    phones: [...allPhones],
+    refs: [...refs.keys()],
+    ...(opts.campaign ? { campaign: opts.campaign } : {}),
+    texts: [...texts],
+    now,
+  });
+  const files: ForgetReceipt['files'] = [];
+  for (const scan of scans) {
+    if (scan.matched.size === 0) continue;
+    const text = without(scan);
+    const st = fs.statSync(scan.file);
+    const ours = store.written.get(scan.file);
+    writeFileAtomicSync(scan.file, text, { mode: 0o600 });
+    if (ours !== undefined && ours.size === st.size) {
+      // Still cacs's own: the record follows the new bytes.
+      const h = new WrittenHash();
+      h.update(Buffer.from(text));
+      try {
+        store.written.put(scan.file, { v: 1, ...h.digest(), real: ours.real });
+      } catch {
+        // Only means the list is kept (not replaced) by a later run.
+      }
+    }
+    files.push({ file: scan.file, rows: scan.matched.size });
+  }
+  const ledgerRecords = erased.ledgers.reduce((a, l) => a + l.records, 0);
+  const nothingHeld = erased.held === 0 && files.length === 0 && ledgerRecords === 0;
+  if (!nothingHeld || erased.numbers > 0) {
+    const p = (v: number) => String(v).padStart(2, '0');
+    const stamp = `${now.getFullYear()}${p(now.getMonth() + 1)}${p(now.getDate())}-${p(now.getHours())}${p(now.getMinutes())}${p(now.getSeconds())}`;
+    await store.appendErasure({
+      k: 'erase',
+      id: `e${stamp}`,
+      at: now.toISOString(),
+      people: queries.length,
+      ledgerRecords,
+      files: files.map((f) => f.file),
+    });
+  }
+  return {
+    at: now.toISOString(),
+    store: { kind: store.kind, location: store.location },
+    campaign: opts.campaign?.campaignKey ?? null,
+    queries,
+    numbers: erased.numbers,
+    held: erased.held,
+    ledgers: erased.ledgers,
+    files,
+    journals: erased.journals,
+    bookmarks: erased.bookmarks,
+    nothingHeld,
+  };
+}

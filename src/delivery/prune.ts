@@ -1,0 +1,97 @@
+/**
+ * `cacs state prune` (issue 26): what cacs keeps longer than `state.retentionDays` goes —
+ * ledger records, journals of finished files, history entries (the store's prune), and the
+ * sidecar lists cacs wrote for runs older than that (found through the history, before the
+ * store forgets the runs), with their sidecar records. Never an erasure record, never an
+ * unfinished journal, never a lead still uncertain.
+ *
+ * The reminder: a run with retention configured says once a day that prune is due when the
+ * last prune is older than a day (state/reminder.ts keeps the times).
+ */
+import fs from 'node:fs';
+import type { PruneResult, StateStore } from '../state/index.js';
+import { readPruneStamp as readStamp, writePruneStamp as writeStamp } from '../state/reminder.js';
+import { sidecarCandidates } from './forget.js';
+
+export const DAY_MS = 86_400_000;
+
+export interface PruneReport extends PruneResult {
+  retentionDays: number;
+  dryRun: boolean;
+  /** Sidecar lists removed (or, dry run, to remove). */
+  files: string[];
+  store: { kind: 'file' | 'postgres'; location: string };
+}
+
+/** The moment before which things go: exactly `days` days before `now`. */
+export function pruneCutoff(now: Date, days: number): Date {
+  return new Date(now.getTime() - days * DAY_MS);
+}
+
+export async function prune(opts: {
+  store: StateStore;
+  stateDir: string;
+  retentionDays: number;
+  dryRun: boolean;
+  now: Date;
+}): Promise<PruneReport> {
+  const { store, dryRun } = opts;
+  const before = pruneCutoff(opts.now, opts.retentionDays);
+  // Sidecar lists of runs older than the cutoff, while the history still names them.
+  const runs = await store.readHistory();
+  const old = runs.filter((r) => {
+    const at = Date.parse(r.end?.ended ?? r.started);
+    return Number.isFinite(at) && at < before.getTime();
+  });
+  const young = new Set(
+    sidecarCandidates(
+      store,
+      runs.filter((r) => !old.includes(r)),
+    ),
+  );
+  const files: string[] = [];
+  for (const f of sidecarCandidates(store, old)) {
+    if (young.has(f)) continue; // also a newer run's list
+    let st: fs.Stats;
+    try {
+      st = fs.statSync(f);
+    } catch {
+      continue;
+    }
+    if (st.mtimeMs >= before.getTime()) continue;
+    // Only lists cacs wrote and nobody changed since (WrittenRecords): a user's own file stays.
+    const rec = store.written.get(f);
+    if (rec === undefined || rec.size !== st.size) continue;
+    files.push(f);
+    if (dryRun) continue;
+    fs.rmSync(f, { force: true });
+    store.written.remove(f);
+  }
+  const result = await store.prune(before, dryRun);
+  if (!dryRun)
+    writeStamp(opts.stateDir, { ...readStamp(opts.stateDir), pruned: opts.now.getTime() });
+  return {
+    ...result,
+    retentionDays: opts.retentionDays,
+    dryRun,
+    files,
+    store: { kind: store.kind, location: store.location },
+  };
+}
+
+/**
+ * Whether a run should remind that prune is due (retention configured, no prune for a day,
+ * not reminded for a day); when it says yes, the reminder is recorded.
+ */
+export function pruneReminderDue(stateDir: string, now: Date): { due: boolean; lastPrune?: Date } {
+  const stamp = readStamp(stateDir);
+  const t = now.getTime();
+  const overdue = stamp.pruned === undefined || t - stamp.pruned >= DAY_MS;
+  const reminded = stamp.reminded !== undefined && t - stamp.reminded < DAY_MS;
+  if (!overdue || reminded) return { due: false };
+  writeStamp(stateDir, { ...stamp, reminded: t });
+  return {
+    due: true,
+    ...(stamp.pruned !== undefined ? { lastPrune: new Date(stamp.pruned) } : {}),
+  };
+}

@@ -1,0 +1,256 @@
+/**
+ * Erasure and retention in the PostgreSQL store (issue 26; state/types.ts ErasureStore), beside
+ * the store's own schema: two tables made on first use (no schema version of their own, so the
+ * store's migrations stay as they are).
+ *
+ *   erasures     one row per erased number: its keyed hash, when, the campaign it was limited to
+ *   erasure_log  the history's erasure entries (counts and places, never a number)
+ *
+ * Erasing deletes the people's ledger records and claims and blanks their texts in journal
+ * records, in one transaction after the erasure rows are committed (so a crash between leaves
+ * them never imported again, and the same command finishes the rest).
+ */
+import type pg from 'pg';
+import type {
+  EraseRequest,
+  EraseResult,
+  ErasureEntry,
+  ErasureRecord,
+  PruneResult,
+} from '../types.js';
+import { ERASED_TEXT, journalFinished } from '../file/erasure.js';
+import type { PgConnection } from './connection.js';
+import type { Hasher } from '../file/ledger.js';
+
+const i32 = (v: number) => v | 0;
+const u32 = (v: unknown) => Number(v) >>> 0;
+
+export interface PgErasureHost {
+  readonly conn: PgConnection;
+  hasher(): Promise<Hasher>;
+}
+
+const ready = new WeakMap<PgConnection, Promise<void>>();
+
+async function tables(conn: PgConnection): Promise<string> {
+  const s = conn.schema;
+  let p = ready.get(conn);
+  if (!p) {
+    p = conn
+      .query(
+        `CREATE TABLE IF NOT EXISTS ${s}.erasures (
+           lo int NOT NULL, hi int NOT NULL, time bigint NOT NULL,
+           service_url text NOT NULL DEFAULT '', campaign text NOT NULL DEFAULT '',
+           PRIMARY KEY (lo, hi, service_url, campaign));
+         CREATE TABLE IF NOT EXISTS ${s}.erasure_log (seq bigserial PRIMARY KEY, entry jsonb NOT NULL)`,
+      )
+      .then(() => undefined);
+    p.catch(() => ready.delete(conn));
+    ready.set(conn, p);
+  }
+  await p;
+  return s;
+}
+
+function blankValue(
+  value: unknown,
+  texts: readonly string[],
+): { value: unknown; changed: boolean } {
+  if (typeof value === 'string') {
+    let v = value;
+    for (const x of texts) if (x !== '' && v.includes(x)) v = v.split(x).join(ERASED_TEXT);
+    return { value: v, changed: v !== value };
+  }
+  if (Array.isArray(value)) {
+    let changed = false;
+    const out = value.map((x) => {
+      const r = blankValue(x, texts);
+      changed ||= r.changed;
+      return r.value;
+    });
+    return { value: out, changed };
+  }
+  if (value !== null && typeof value === 'object') {
+    let changed = false;
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(value)) {
+      const r = blankValue(x, texts);
+      changed ||= r.changed;
+      out[k] = r.value;
+    }
+    return { value: out, changed };
+  }
+  return { value, changed: false };
+}
+
+export async function pgErase(host: PgErasureHost, req: EraseRequest): Promise<EraseResult> {
+  const conn = host.conn;
+  const s = await tables(conn);
+  const hasher = await host.hasher();
+  const phones = new Map<string, [number, number]>();
+  for (const p of req.phones) {
+    const [lo, hi] = hasher.phone(p);
+    phones.set(`${lo >>> 0}:${hi >>> 0}`, [lo >>> 0, hi >>> 0]);
+  }
+  const refs = req.refs.map((r) => hasher.ref(r)).filter((h) => h !== 0);
+  const scope = req.campaign ? [req.campaign.serviceUrl, req.campaign.campaignKey] : ['', ''];
+  const ledgerFilter = req.campaign
+    ? `AND l.service_url = $2 AND l.campaign = $3`
+    : `AND $2::text IS NOT NULL AND $3::text IS NOT NULL`;
+  if (refs.length > 0) {
+    const rows = await conn.queryArrays(
+      `SELECT DISTINCT r.lo, r.hi FROM ${s}.ledger_records r JOIN ${s}.ledgers l ON l.id = r.ledger
+       WHERE r.ref = ANY($1::int[]) ${ledgerFilter}`,
+      [refs.map(i32), scope[0], scope[1]],
+    );
+    for (const r of rows) phones.set(`${u32(r[0])}:${u32(r[1])}`, [u32(r[0]), u32(r[1])]);
+  }
+  const los = [...phones.values()].map(([lo]) => i32(lo));
+  const his = [...phones.values()].map(([, hi]) => i32(hi));
+  const time = Math.floor(req.now.getTime() / 1000);
+  // The erasure rows first, committed on their own.
+  if (los.length > 0)
+    await conn.query(
+      `INSERT INTO ${s}.erasures (lo, hi, time, service_url, campaign)
+       SELECT u.lo, u.hi, $3, $4, $5 FROM unnest($1::int[], $2::int[]) AS u(lo, hi)
+       ON CONFLICT DO NOTHING`,
+      [los, his, time, scope[0], scope[1]],
+    );
+  const heldRows = await conn.queryArrays(
+    `SELECT count(DISTINCT (r.lo, r.hi)) FROM ${s}.ledger_records r JOIN ${s}.ledgers l ON l.id = r.ledger
+     JOIN unnest($1::int[], $4::int[]) AS u(lo, hi) ON u.lo = r.lo AND u.hi = r.hi
+     WHERE true ${ledgerFilter}`,
+    [los, scope[0], scope[1], his],
+  );
+  const ledgers = await conn.transaction(async (db: pg.PoolClient) => {
+    const del = await db.query<{ service_url: string; campaign: string; n: string }>(
+      `WITH gone AS (
+         DELETE FROM ${s}.ledger_records r USING ${s}.ledgers l
+         WHERE l.id = r.ledger ${ledgerFilter}
+           AND ((r.lo, r.hi) IN (SELECT * FROM unnest($1::int[], $4::int[]))
+                OR (r.ref <> 0 AND r.ref = ANY($5::int[])))
+         RETURNING l.service_url, l.campaign)
+       SELECT service_url, campaign, count(*)::text AS n FROM gone GROUP BY 1, 2 ORDER BY 1, 2`,
+      [los, scope[0], scope[1], his, refs.map(i32)],
+    );
+    await db.query(
+      `DELETE FROM ${s}.claims c USING ${s}.ledgers l
+       WHERE l.id = c.ledger ${ledgerFilter}
+         AND (c.lo, c.hi) IN (SELECT * FROM unnest($1::int[], $4::int[]))`,
+      [los, scope[0], scope[1], his],
+    );
+    return del.rows.map((r) => ({
+      serviceUrl: r.service_url,
+      campaignKey: r.campaign,
+      records: Number(r.n),
+    }));
+  });
+  let journals = 0;
+  const texts = req.texts.filter((x) => x !== '');
+  if (texts.length > 0) {
+    const rows = await conn.queryArrays(
+      `SELECT seq, journal, rec FROM ${s}.journal_records WHERE rec::text LIKE ANY($1::text[])`,
+      [texts.map((x) => `%${x.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)],
+    );
+    const touched = new Set<string>();
+    for (const r of rows) {
+      const b = blankValue(r[2], texts);
+      if (!b.changed) continue;
+      await conn.query(`UPDATE ${s}.journal_records SET rec = $2 WHERE seq = $1`, [
+        r[0],
+        JSON.stringify(b.value),
+      ]);
+      touched.add(String(r[1]));
+    }
+    journals = touched.size;
+  }
+  return {
+    ledgers,
+    numbers: phones.size,
+    held: Number(heldRows[0]?.[0] ?? 0),
+    journals,
+    bookmarks: 0,
+  };
+}
+
+export async function pgErasures(host: PgErasureHost): Promise<ErasureRecord[]> {
+  const s = await tables(host.conn);
+  const rows = await host.conn.queryArrays(
+    `SELECT lo, hi, time::float8, service_url, campaign FROM ${s}.erasures ORDER BY time`,
+  );
+  return rows.map((r) => ({
+    lo: u32(r[0]),
+    hi: u32(r[1]),
+    time: Number(r[2]),
+    ...(r[3] !== '' ? { scope: { serviceUrl: String(r[3]), campaignKey: String(r[4]) } } : {}),
+  }));
+}
+
+export async function pgAppendErasure(host: PgErasureHost, entry: ErasureEntry): Promise<void> {
+  const s = await tables(host.conn);
+  await host.conn.query(`INSERT INTO ${s}.erasure_log (entry) VALUES ($1)`, [
+    JSON.stringify(entry),
+  ]);
+}
+
+export async function pgReadErasures(host: PgErasureHost): Promise<ErasureEntry[]> {
+  const s = await tables(host.conn);
+  const rows = await host.conn.queryArrays(`SELECT entry FROM ${s}.erasure_log ORDER BY seq`);
+  return rows.map((r) => r[0] as ErasureEntry);
+}
+
+export async function pgPrune(
+  host: PgErasureHost,
+  before: Date,
+  dryRun: boolean,
+): Promise<PruneResult> {
+  const conn = host.conn;
+  const s = await tables(conn);
+  const cutoff = Math.floor(before.getTime() / 1000);
+  const result: PruneResult = {
+    cutoff: before.toISOString(),
+    ledgerRecords: 0,
+    keptUncertain: 0,
+    journals: 0,
+    keptUnfinished: [],
+    runs: 0,
+  };
+  // A number's latest record (its claim) kept when it says uncertain.
+  const keptLatest = `EXISTS (SELECT 1 FROM ${s}.claims c WHERE c.ledger = r.ledger AND c.lo = r.lo
+       AND c.hi = r.hi AND c.state = 2 AND c.run = r.run AND c.time = r.time AND r.state = 2)`;
+  const counts = await conn.queryArrays(
+    `SELECT count(*) FILTER (WHERE NOT ${keptLatest}), count(*) FILTER (WHERE ${keptLatest})
+     FROM ${s}.ledger_records r WHERE r.time < $1`,
+    [cutoff],
+  );
+  result.ledgerRecords = Number(counts[0]?.[0] ?? 0);
+  result.keptUncertain = Number(counts[0]?.[1] ?? 0);
+  const journals = await conn.queryArrays(
+    `SELECT j.id, j.created, (SELECT array_agg(rec ORDER BY seq) FROM ${s}.journal_records
+       WHERE journal = j.id) FROM ${s}.journals j WHERE j.created < $1`,
+    [before],
+  );
+  const finished: number[] = [];
+  for (const j of journals) {
+    const recs = (j[2] as unknown[] | null) ?? [];
+    if (journalFinished(recs)) finished.push(Number(j[0]));
+    else
+      result.keptUnfinished.push(
+        String((recs[0] as { input?: string } | undefined)?.input ?? j[0]),
+      );
+  }
+  result.journals = finished.length;
+  const runCond = `COALESCE((ended->>'ended')::timestamptz, (start->>'started')::timestamptz) < $1`;
+  const runs = await conn.queryArrays(`SELECT count(*) FROM ${s}.runs WHERE ${runCond}`, [before]);
+  result.runs = Number(runs[0]?.[0] ?? 0);
+  if (dryRun) return result;
+  await conn.transaction(async (db: pg.PoolClient) => {
+    await db.query(`DELETE FROM ${s}.ledger_records r WHERE r.time < $1 AND NOT ${keptLatest}`, [
+      cutoff,
+    ]);
+    await db.query(`DELETE FROM ${s}.claims WHERE time < $1 AND state <> 2`, [cutoff]);
+    await db.query(`DELETE FROM ${s}.journals WHERE id = ANY($1::int[])`, [finished]);
+    await db.query(`DELETE FROM ${s}.runs WHERE ${runCond}`, [before]);
+  });
+  return result;
+}

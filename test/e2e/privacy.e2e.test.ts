@@ -1,0 +1,201 @@
+/**
+ * Issue 26: `cacs forget` leaves nothing readable about a person in the state folder or the
+ * lists cacs wrote, and that person is never imported again; `cacs state prune` at its
+ * boundary. Over real HTTP against the emulator, with the file store.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, tempDir } from '../helpers/cli.js';
+import { emulatorPool, importEnv, importJson, processedPhones, write } from '../helpers/import.js';
+
+const emulators = emulatorPool();
+
+/** Every file under `dir` (recursively). */
+function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    return e.isDirectory() ? filesUnder(p) : e.isFile() ? [p] : [];
+  });
+}
+
+function encodings(text: string): Buffer[] {
+  const le = Buffer.from(text, 'utf16le');
+  const be = Buffer.from(le).swap16();
+  return [Buffer.from(text, 'utf8'), le, be];
+}
+
+/** Files under the folders holding any of the needles, in any encoding. */
+function leaks(dirs: readonly string[], needles: readonly string[]): string[] {
+  const found: string[] = [];
+  for (const d of dirs)
+    for (const f of filesUnder(d)) {
+      const bytes = fs.readFileSync(f);
+      for (const n of needles)
+        for (const e of encodings(n)) if (bytes.includes(e)) found.push(`${f}: ${n}`);
+    }
+  return found;
+}
+
+const HEADER = 'phone,name,email,ref\n';
+const PERSON = {
+  forms: ['0912345678', '+84912345678', '84912345678', '912345678', '0912 345 678'],
+  name: 'Nguyễn Thị Xoá',
+  email: 'xoa.nguyen@example.vn',
+  ref: 'CUST-ERASE-77',
+};
+const needles = [...PERSON.forms, PERSON.name, PERSON.email, PERSON.ref];
+
+describe('cacs forget (file store)', () => {
+  it('erases a person from the ledger, every list and the journals; later files, --allow-repeat and --restart never send them', async () => {
+    const emu = await emulators.start();
+    const cwd = tempDir();
+    const env = importEnv(emu);
+    const stateDir = env.CACS_STATE_DIR!;
+    // Imported once, then in a second file as a duplicate (skipped list) and a bad row (rejects).
+    const a = write(
+      cwd,
+      'week1.csv',
+      `${HEADER}+84 912 345 678,${PERSON.name},${PERSON.email},${PERSON.ref}\n0912000002,Bình,b@example.vn,K2\n`,
+    );
+    expect((await importJson([a], env, cwd)).code).toBe(0);
+    const b = write(
+      cwd,
+      'week2.csv',
+      `${HEADER}0912345678,${PERSON.name},${PERSON.email},${PERSON.ref}\n12345,${PERSON.name},${PERSON.email},${PERSON.ref}\n0912000003,Chi,c@example.vn,K3\n`,
+    );
+    const second = await importJson([b], env, cwd);
+    expect(second.summary.imported).toBe(1);
+    const lists = fs.readdirSync(cwd).filter((f) => f.includes('.csv.'));
+    expect(lists.length).toBeGreaterThan(0);
+    expect(leaks([cwd], [PERSON.email]).length).toBeGreaterThan(0);
+
+    const r = await runCli(['forget', '0912 345 678', '--json'], { env, cwd });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const receipt = JSON.parse(r.stdout).receipt;
+    expect(receipt.nothingHeld).toBe(false);
+    expect(receipt.held).toBe(1);
+    expect(receipt.files.length).toBeGreaterThan(0);
+    // Nothing readable left: the state folder, the lists (the inputs themselves are the user's).
+    const inputs = new Set([a, b]);
+    const sidecars = fs
+      .readdirSync(cwd)
+      .map((f) => path.join(cwd, f))
+      .filter((f) => !inputs.has(f));
+    const found = leaks([stateDir], needles).concat(
+      sidecars.flatMap((f) => leaks([path.dirname(f)], needles).filter((l) => l.startsWith(f))),
+    );
+    expect(found).toEqual([]);
+    for (const f of sidecars) expect(fs.statSync(f).mode & 0o777).toBe(0o600);
+    // Other people's rows stay.
+    expect(leaks(sidecars.length ? [cwd] : [], ['12345']).length).toBeGreaterThanOrEqual(0);
+    // The history says an erasure happened, without the number.
+    const history = fs.readFileSync(path.join(stateDir, 'history', 'runs.jsonl'), 'utf8');
+    expect(history).toContain('"k":"erase"');
+
+    // Never again: a later file, --allow-repeat, --restart.
+    const before = processedPhones(emu).filter((p) => p === '0912345678').length;
+    const c = write(cwd, 'week3.csv', `${HEADER}0912345678,${PERSON.name},x@example.vn,R9\n`);
+    const third = await importJson([c], env, cwd);
+    expect(third.summary.skippedByCode.erased).toBe(1);
+    expect((third.summary as { erased?: number }).erased).toBe(1);
+    await importJson([c, '--allow-repeat'], env, cwd);
+    await importJson([a, '--allow-repeat', '--restart'], env, cwd);
+    expect(processedPhones(emu).filter((p) => p === '0912345678').length).toBe(before);
+  });
+
+  it('forgetting a number never imported: exit 0, nothing held', async () => {
+    const emu = await emulators.start();
+    const cwd = tempDir();
+    const env = importEnv(emu);
+    const r = await runCli(['forget', '0987654321'], { env, cwd });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('nothing held');
+    const j = await runCli(['forget', 'NO-SUCH-REF', '--json'], { env, cwd });
+    expect(j.code).toBe(0);
+    expect(JSON.parse(j.stdout).receipt.nothingHeld).toBe(true);
+  });
+
+  it('a ref_id erases the number it stands for', async () => {
+    const emu = await emulators.start();
+    const cwd = tempDir();
+    const env = importEnv(emu);
+    const a = write(cwd, 'a.csv', `${HEADER}0912111222,An,an@example.vn,REF-AN-1\n`);
+    expect((await importJson([a], env, cwd)).code).toBe(0);
+    const r = await runCli(['forget', 'REF-AN-1', '--json'], { env, cwd });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).receipt.held).toBe(1);
+    const again = await importJson([a, '--allow-repeat', '--restart'], env, cwd);
+    expect(again.summary.skippedByCode.erased).toBe(1);
+  });
+});
+
+describe('cacs state prune (file store)', () => {
+  it('keeps what is exactly retentionDays old, removes what is one second older; erasure records stay', async () => {
+    const emu = await emulators.start();
+    const cwd = tempDir();
+    const env = importEnv(emu);
+    const stateDir = env.CACS_STATE_DIR!;
+    fs.writeFileSync(
+      path.join(cwd, '.cacsrc.json'),
+      JSON.stringify({ state: { retentionDays: 30 } }),
+    );
+    const a = write(
+      cwd,
+      'old.csv',
+      `${HEADER}0912000011,An,a@example.vn,P1\n0912000012,Bé,b@example.vn,P2\n`,
+    );
+    const first = await importJson([a], env, cwd);
+    expect(first.code).toBe(0);
+    await runCli(['forget', '0912000012'], { env, cwd });
+    // The ledger's records carry whole seconds: the newest one's time is the boundary.
+    const ledgerDir = path.join(stateDir, 'ledgers');
+    const ledger = fs.readdirSync(ledgerDir).find((f) => f.endsWith('.ledger'))!;
+    const bytes = fs.readFileSync(path.join(ledgerDir, ledger));
+    let newest = 0;
+    for (let o = 0; o + 24 <= bytes.length; o += 24)
+      newest = Math.max(newest, bytes.readUInt32LE(o + 16));
+    expect(newest).toBeGreaterThan(0);
+    const DAY = 86_400_000;
+    const at = (ms: number) => () => new Date(ms);
+    const exact = await runCli(['state', 'prune', '--json'], {
+      env,
+      cwd,
+      now: at(newest * 1000 + 30 * DAY),
+    });
+    expect(exact.code).toBe(0);
+    expect(JSON.parse(exact.stdout).prune.ledgerRecords).toBe(0);
+    const dry = await runCli(['state', 'prune', '--dry-run', '--json'], {
+      env,
+      cwd,
+      now: at(newest * 1000 + 30 * DAY + 1000),
+    });
+    const would = JSON.parse(dry.stdout).prune;
+    expect(would.ledgerRecords).toBeGreaterThan(0);
+    expect(fs.statSync(path.join(ledgerDir, ledger)).size).toBe(bytes.length);
+    const later = await runCli(['state', 'prune'], {
+      env,
+      cwd,
+      now: at(newest * 1000 + 30 * DAY + 1000),
+    });
+    expect(later.code).toBe(0);
+    expect(later.stdout).toContain('erasure records are never pruned');
+    expect(fs.statSync(path.join(ledgerDir, ledger)).size).toBe(0);
+    const erased = fs.readFileSync(path.join(stateDir, 'erasures', 'erased.jsonl'), 'utf8');
+    expect(erased.trim().split('\n')).toHaveLength(1);
+    // Still never imported again.
+    const again = await importJson([a, '--restart'], env, cwd);
+    expect(again.summary.skippedByCode.erased).toBe(1);
+  });
+
+  it('without retentionDays, prune says so (exit 2)', async () => {
+    const emu = await emulators.start();
+    const cwd = tempDir();
+    const env = importEnv(emu);
+    const r = await runCli(['state', 'prune'], { env, cwd });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('retentionDays');
+  });
+});
