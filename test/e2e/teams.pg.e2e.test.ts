@@ -229,7 +229,7 @@ describe.skipIf(pgMissing !== undefined)('teams on PostgreSQL', () => {
     write(cwd, 'leads.csv', `phone\n${phoneOf(1)}\n`);
     const r = await spawnCli(['import', 'leads.csv'], { env, cwd, timeoutMs: 60_000 });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/version 99; this cacs knows version 1 at most/);
+    expect(r.stderr).toMatch(/version 99; this cacs knows version 2 at most/);
     expect(r.stderr).toContain('upgrade cacs');
     expect(r.stderr).not.toContain(pg.password);
     expect(processedPhones(emu)).toEqual([]);
@@ -301,7 +301,7 @@ describe.skipIf(pgMissing !== undefined)('teams on PostgreSQL', () => {
     expect(status.code).toBe(0);
     expect(JSON.parse(status.stdout).status).toMatchObject({
       store: 'postgres',
-      schemaVersion: 1,
+      schemaVersion: 2,
       ledgers: 1,
       runs: 2,
     });
@@ -315,6 +315,28 @@ describe.skipIf(pgMissing !== undefined)('teams on PostgreSQL', () => {
       .runs;
     expect(runs).toHaveLength(2);
     for (const r of runs) expect(r.host).toEqual(expect.any(String));
+
+    // Machine C kept its own state folder (its own secret) until now: migrated too, its leads
+    // are held back from B as well.
+    const envC = importEnv(emu);
+    const cwdC = tempDir();
+    const third = Array.from({ length: 20 }, (_, i) => phoneOf(9700 + i));
+    write(cwdC, 'c.csv', `phone\n${third.join('\n')}\n`);
+    const c = await importProcess(['c.csv'], envC, cwdC);
+    expect(c.summary!.imported).toBe(20);
+    const m3 = await spawnCli(['state', 'migrate', '--to', url, envC.CACS_STATE_DIR!, stateA], {
+      env: envC,
+      cwd: cwdC,
+    });
+    expect(m3.code, m3.stderr).toBe(0);
+    expect(m3.stdout).toContain("another secret than the database's");
+    expect(m3.stdout).toMatch(/ledger summer at http:\/\/127\.0\.0\.1:\d+: 40 records copied/);
+    write(cwdB, 'c2.csv', `phone\n${third.map((p, i) => `"${writtenAs(p, i)}"`).join('\n')}\n`);
+    const b2 = await importProcess(['c2.csv'], envB, cwdB);
+    expect(b2.summary!.imported).toBe(0);
+    expect(b2.summary!.alreadyImported).toBe(20);
+    expect(new Set(processedPhones(emu)).size).toBe(80);
+    expect(processedPhones(emu).length).toBe(80);
   });
   it('claims ahead: the next batch is in flight in the database while the one before it is on the wire (one request at a time), and leaves once a slot frees', async () => {
     // A service that holds the first request until told, and answers the others at once.

@@ -229,9 +229,5 @@ export const LIBRARY_NOT_YET: Readonly<Record<string, number>> = {
   'state/file/ledger.ts': 14,
   'state/file/lock.ts': 9,
   'state/file/state-write.ts': 13,
-  'state/pg/connection.ts': 10,
-  'state/pg/schema.ts': 10,
-  'state/pg/store.ts': 28,
-  'state/team.ts': 13,
   'text.ts': 3,
 };

@@ -17,7 +17,9 @@
  * - strings that start with `-`: flag definitions (`--campaign <key|alias>`) and flag names;
  * - the message of `new Error(…)`: an internal invariant (a bug, reported as "internal error"),
  *   not something an operator can act on;
- * - NOT_MESSAGES below: literals compared or written as data, each with its reason.
+ * - NOT_MESSAGES below: literals compared or written as data, each with its reason;
+ * - SQL (the PostgreSQL store's statements: an upper-case keyword first, SELECT, INSERT, …):
+ *   sent to the database, never shown to a person.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -47,6 +49,9 @@ const DOOR_FILES = [
   /^cli\/commands\/(import|report)[^/]*\.ts$/,
   /^cli\/(context|client|main|flags|flag-values)\.ts$/,
 ];
+
+/** A statement (or a clause of one) for the database: its first word an upper-case SQL keyword. */
+const SQL = /^\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|WITH|BEGIN|AND|ALTER|DROP)[\s;]/;
 
 /** Two words in a row, the first of two letters or more (`${…}` counts as a word). */
 const WORDS = /\p{L}{2,}\s+\S*[\p{L}…]/u;
@@ -88,7 +93,12 @@ export function literalsOf(fileName: string, text: string): string[] {
     if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) literal = n.text;
     else if (ts.isTemplateExpression(n))
       literal = n.head.text + n.templateSpans.map((s) => `\${…}${s.literal.text}`).join('');
-    if (literal !== undefined && !literal.startsWith('-') && WORDS.test(literal))
+    if (
+      literal !== undefined &&
+      !literal.startsWith('-') &&
+      !SQL.test(literal) &&
+      WORDS.test(literal)
+    )
       found.push(literal);
     ts.forEachChild(n, visit);
   };
