@@ -127,6 +127,34 @@ describe.skipIf(pgMissing !== undefined)('teams on PostgreSQL', () => {
     expect(processedPhones(emu).length).toBe(800);
   });
 
+  it('20 operators import overlapping files into one campaign at once: zero duplicates at the service', async () => {
+    const emu = await emulators.start({ latencyMs: 5 });
+    const envs = await operators(20, emu);
+    // Operator k has customers 60k … 60k + 199: each file overlaps the next three.
+    const files = envs.map((_, k) => Array.from({ length: 200 }, (_, i) => phoneOf(60 * k + i)));
+    const runs = await Promise.all(
+      envs.map((env, k) => {
+        const cwd = tempDir();
+        write(
+          cwd,
+          'crm.csv',
+          `phone\n${files[k]!.map((p, i) => `"${writtenAs(p, i + k)}"`).join('\n')}\n`,
+        );
+        return importProcess(['crm.csv', '--batch-size', '25'], env, cwd);
+      }),
+    );
+    const all = new Set(files.flat());
+    for (const r of runs) {
+      expect(r.summary, r.stderr).toBeDefined();
+      expect([0, 5]).toContain(r.summary!.exitCode);
+      expect(accountedFor(r.summary!) + (r.summary!.inFlightElsewhere ?? 0)).toBe(200);
+    }
+    const phones = processedPhones(emu);
+    expect(phones.length - new Set(phones).size).toBe(0);
+    expect(new Set(phones)).toEqual(all);
+    expect(runs.reduce((n, r) => n + r.summary!.imported, 0)).toBe(all.size);
+  }, 300_000);
+
   it('the database stopped mid-run (pg_ctl stop -m immediate): exit 1 naming it (password masked); a rerun after the restart resends nothing that arrived', async () => {
     let answered = 0;
     let onAnswer = () => {};
