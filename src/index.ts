@@ -583,6 +583,9 @@ export interface BookmarkOptions {
   serviceUrl?: string | URL;
   /** Where bookmarks live (in `bookmarks/`); default: `CACS_STATE_DIR`, else the command's folder. */
   stateDir?: string;
+  /** A team's PostgreSQL store (`postgres://…`; default `CACS_STATE_URL`): bookmarks live there. */
+  state?: string;
+  stateSchema?: string;
   /** The status filter of the runs (a set: order and repeats do not matter). */
   status?: string | readonly string[];
   /** The ref_id filter of the runs. */
@@ -609,13 +612,18 @@ function stateDirOf(stateDir: string | undefined): string {
   return stateDir ?? envValue(env, ENV.stateDir) ?? defaultStateDir(env);
 }
 
-/** The bookmark module and the bookmarks of the state store at `stateDir` (default as stateDirOf). */
-async function bookmarksAt(stateDir: string | undefined) {
+/**
+ * The bookmark module and the bookmarks of the state store these options name (`state`, else
+ * CACS_STATE_URL: the database; else the folder `stateDir`, default as stateDirOf); `close()`
+ * lets go of the store.
+ */
+async function bookmarksAt(options: { stateDir?: string; state?: string; stateSchema?: string }) {
   const [bookmark, { openStateStore }] = await Promise.all([
     import('./report/bookmark.js'),
     import('./state/index.js'),
   ]);
-  return { bookmark, store: openStateStore({ stateDir: stateDirOf(stateDir) }).bookmarks };
+  const state = openStateStore({ stateDir: stateDirOf(options.stateDir), ...stateUrlOf(options) });
+  return { bookmark, store: state.bookmarks, close: () => state.close() };
 }
 
 function bookmarkKeyOf(
@@ -656,24 +664,37 @@ function bookmarkKeyOf(
  *   const { plan } = bookmark.plan({ from: '2026-11-01' }); // later runs: no from
  *   const report = await runReport({ client, campaignKey: 'CAMP1', plan });
  *   await save(report.records); // your output, complete
- *   bookmark.commit({ leads: report.records.length, attempts: report.attempts });
+ *   await bookmark.commit({ leads: report.records.length, attempts: report.attempts });
  * } finally {
- *   bookmark.release();
+ *   await bookmark.release();
  * }
  * ```
  */
 export async function openBookmark(options: BookmarkOptions): Promise<BookmarkHandle> {
-  const { bookmark, store } = await bookmarksAt(options.stateDir);
-  return bookmark.openBookmark(store, bookmarkKeyOf('openBookmark', options, bookmark.statusSet));
+  const { bookmark, store, close } = await bookmarksAt(options);
+  let key;
+  try {
+    key = bookmarkKeyOf('openBookmark', options, bookmark.statusSet);
+  } catch (e) {
+    await close();
+    throw e;
+  }
+  return bookmark.openBookmark(store, key, close);
 }
 
-/** Every report bookmark in the state folder, and the files that could not be read. */
-export async function listBookmarks(options: { stateDir?: string } = {}): Promise<{
+/** Every report bookmark in the state store, and the ones that could not be read. */
+export async function listBookmarks(
+  options: { stateDir?: string; state?: string; stateSchema?: string } = {},
+): Promise<{
   bookmarks: Array<BookmarkState & { file: string }>;
   unreadable: BookmarkFileError[];
 }> {
-  const { bookmark, store } = await bookmarksAt(options.stateDir);
-  return bookmark.listBookmarks(store);
+  const { bookmark, store, close } = await bookmarksAt(options);
+  try {
+    return await bookmark.listBookmarks(store);
+  } finally {
+    await close();
+  }
 }
 
 /**
@@ -686,8 +707,15 @@ export async function resetBookmark(options: BookmarkOptions): Promise<{
   state: BookmarkState | undefined;
   unreadable?: string;
 }> {
-  const { bookmark, store } = await bookmarksAt(options.stateDir);
-  return bookmark.resetBookmark(store, bookmarkKeyOf('resetBookmark', options, bookmark.statusSet));
+  const { bookmark, store, close } = await bookmarksAt(options);
+  try {
+    return await bookmark.resetBookmark(
+      store,
+      bookmarkKeyOf('resetBookmark', options, bookmark.statusSet),
+    );
+  } finally {
+    await close();
+  }
 }
 
 /** Options of {@link reconcile}. */
@@ -859,20 +887,27 @@ export async function stateStatus(
 }
 
 /**
- * Copies the file store at `stateDir` (ledgers, history, unfinished journals) into the
- * PostgreSQL database `to` (`cacs state migrate --to <url>`). Idempotent; the files are left as
- * they are; report bookmarks stay in the state folder, where the PostgreSQL store reads them.
+ * Copies file stores — `stateDirs` (each operator's state folder), else `stateDir` — into the
+ * PostgreSQL database `to` (`cacs state migrate --to <url> [folders…]`): ledgers, history,
+ * report bookmarks and unfinished journals; one result per folder. Idempotent; the folders are
+ * left as they are. A folder whose keyed hash has another secret than the database's is kept
+ * beside it and looked up with its own secret too.
  */
 export async function migrateState(options: {
   to: string;
   stateDir?: string;
+  stateDirs?: readonly string[];
   stateSchema?: string;
-}): Promise<import('./state/team.js').MigrateResult> {
-  const { migrateFileStore } = await import('./state/team.js');
+}): Promise<Array<import('./state/team.js').MigrateResult>> {
+  const { migrateFileStores } = await import('./state/team.js');
   const { isStateUrl, maskStateUrl } = await import('./state/pg/connection.js');
   if (!isStateUrl(options.to))
     throw new UsageError(t('lib.migrate.notPostgres', { url: maskStateUrl(options.to) }));
-  return migrateFileStore(stateDirOf(options.stateDir), {
+  const dirs =
+    options.stateDirs !== undefined && options.stateDirs.length > 0
+      ? options.stateDirs
+      : [stateDirOf(options.stateDir)];
+  return migrateFileStores(dirs, {
     url: options.to,
     ...(options.stateSchema !== undefined ? { schema: options.stateSchema } : {}),
   });
@@ -1060,7 +1095,7 @@ export async function writeReport(
 export async function writeFileAtomic(
   file: string,
   write: (sink: Sink) => Promise<void>,
-  options: { noClobber?: boolean; beforeCommit?: (temp: string) => void } = {},
+  options: { noClobber?: boolean; beforeCommit?: (temp: string) => void | Promise<void> } = {},
 ): Promise<void> {
   return (await import('./report/write.js')).writeFileAtomic(file, write, options);
 }

@@ -130,19 +130,22 @@ function checkStored(stored: StoredBookmark, expect?: BookmarkKey): BookmarkStat
 }
 
 /** A bookmark as stored: undefined when there is none; BookmarkFileError when it is unusable. */
-function readBookmark(store: BookmarkStore, key: BookmarkKey): BookmarkState | undefined {
-  const stored = store.read(key);
+async function readBookmark(
+  store: BookmarkStore,
+  key: BookmarkKey,
+): Promise<BookmarkState | undefined> {
+  const stored = await store.read(key);
   return stored === undefined ? undefined : checkStored(stored, key);
 }
 
 /** Every bookmark in the store, in name order, and the ones that could not be read. */
-export function listBookmarks(store: BookmarkStore): {
+export async function listBookmarks(store: BookmarkStore): Promise<{
   bookmarks: Array<BookmarkState & { file: string }>;
   unreadable: BookmarkFileError[];
-} {
+}> {
   const bookmarks: Array<BookmarkState & { file: string }> = [];
   const unreadable: BookmarkFileError[] = [];
-  for (const stored of store.list()) {
+  for (const stored of await store.list()) {
     try {
       bookmarks.push({ ...checkStored(stored), file: stored.where });
     } catch (e) {
@@ -158,8 +161,10 @@ export function listBookmarks(store: BookmarkStore): {
 }
 
 /** Other bookmarks with this name (another campaign, service or filters), for hints. */
-function namesakes(store: BookmarkStore, key: BookmarkKey): BookmarkState[] {
-  return listBookmarks(store).bookmarks.filter((b) => b.name === key.name && !sameKey(b, key));
+async function namesakes(store: BookmarkStore, key: BookmarkKey): Promise<BookmarkState[]> {
+  return (await listBookmarks(store)).bookmarks.filter(
+    (b) => b.name === key.name && !sameKey(b, key),
+  );
 }
 
 function namesakesHint(list: BookmarkState[], name: string): string | undefined {
@@ -233,33 +238,42 @@ export interface BookmarkHandle {
    * Record the planned run as pending, just before its report file is renamed into place
    * (`temp`: the finished temporary file; `run.output`: the name it gets). See the module comment.
    */
-  prepare(run: BookmarkRunInfo, temp: string): void;
+  prepare(run: BookmarkRunInfo, temp: string): Promise<void>;
   /** The report could not be put in place: forget the pending run. */
-  abandon(): void;
+  abandon(): Promise<void>;
   /**
    * The output is complete: move the bookmark to the end of the planned range and return its new
    * state. An empty plan moves nothing (the state is returned as it is; undefined on a first run).
    */
-  commit(run?: BookmarkRunInfo): BookmarkState | undefined;
-  /** Let go of the lock (idempotent). */
-  release(): void;
+  commit(run?: BookmarkRunInfo): Promise<BookmarkState | undefined>;
+  /** Let go of the lock, and of the store when the handle opened it (idempotent). */
+  release(): Promise<void>;
 }
 
 /**
  * Open a bookmark for a run: take its lock (LockedError when another run holds it), read it
  * (BookmarkFileError when unusable) and settle a pending run. Release the handle when done.
  */
-export function openBookmark(store: BookmarkStore, key: BookmarkKey): BookmarkHandle {
+export async function openBookmark(
+  store: BookmarkStore,
+  key: BookmarkKey,
+  onRelease?: () => Promise<void>,
+): Promise<BookmarkHandle> {
   checkBookmarkName(key.name);
   const file = store.where(key);
-  let lock: StateLock | undefined = store.lock(key, lockedMessage(key));
+  let lock: StateLock | undefined;
   const notes: string[] = [];
   let state: BookmarkState | undefined;
+  /** Bookmarks of this name under other keys, for a first run's hint (read before plan()). */
+  let others: BookmarkState[] = [];
   try {
-    state = readBookmark(store, key);
-    if (state?.pending !== undefined) state = settlePending(store, key, state, notes);
+    lock = await store.lock(key, lockedMessage(key));
+    state = await readBookmark(store, key);
+    if (state?.pending !== undefined) state = await settlePending(store, key, state, notes);
+    if (state === undefined) others = await namesakes(store, key);
   } catch (e) {
-    lock.release();
+    lock?.release();
+    await onRelease?.();
     throw e;
   }
   /** What plan() worked out: the only range prepare() and commit() ever record. */
@@ -303,7 +317,6 @@ export function openBookmark(store: BookmarkStore, key: BookmarkKey): BookmarkHa
     plan(opts = {}) {
       const serviceTimeZone = opts.serviceTimeZone ?? DEFAULT_SERVICE_TIME_ZONE;
       if (state === undefined && opts.from === undefined) {
-        const others = namesakes(store, key);
         throw new UsageError(
           `bookmark ${JSON.stringify(key.name)} has no successful run yet (${describeKey(key)}): its first run needs --from`,
           {
@@ -344,7 +357,7 @@ export function openBookmark(store: BookmarkStore, key: BookmarkKey): BookmarkHa
         }),
       };
     },
-    prepare(run, temp) {
+    async prepare(run, temp) {
       const { range, empty, from } = thePlan('prepare');
       if (empty) return;
       const st = fs.statSync(temp, { bigint: true });
@@ -359,39 +372,42 @@ export function openBookmark(store: BookmarkStore, key: BookmarkKey): BookmarkHa
         ...(state ?? { ...next(pending.run, range.serviceTimeZone, from), runs: 0 }),
         pending,
       };
-      store.write(key, recorded);
+      await store.write(key, recorded);
       pendingWritten = true;
     },
-    abandon() {
+    async abandon() {
       if (!pendingWritten) return;
       pendingWritten = false;
-      if (state === undefined) store.remove(key);
-      else store.write(key, state);
+      if (state === undefined) await store.remove(key);
+      else await store.write(key, state);
     },
-    commit(run) {
+    async commit(run) {
       const { range, empty, from } = thePlan('commit');
       if (empty) return state;
       const moved = next(ranOf(range, run), range.serviceTimeZone, from);
-      store.write(key, moved);
+      await store.write(key, moved);
       pendingWritten = false;
       state = moved;
       planned = undefined; // one move per plan
       return moved;
     },
-    release() {
-      lock?.release();
+    async release() {
+      const held = lock;
       lock = undefined;
+      if (held === undefined) return;
+      held.release();
+      await onRelease?.();
     },
   };
 }
 
 /** The report of a pending run is in place (roll forward) or not (roll back); see the top. */
-function settlePending(
+async function settlePending(
   store: BookmarkStore,
   key: BookmarkKey,
   state: BookmarkState,
   notes: string[],
-): BookmarkState | undefined {
+): Promise<BookmarkState | undefined> {
   const pending = state.pending!;
   const output = pending.run.output;
   let delivered = false;
@@ -412,7 +428,7 @@ function settlePending(
       runs: state.runs + 1,
       lastRun: pending.run,
     };
-    store.write(key, moved);
+    await store.write(key, moved);
     notes.push(
       `note: bookmark ${JSON.stringify(state.name)}: the run of ${pending.run.at} stopped just after putting ${output} in place; the bookmark now covers up to ${pending.run.to} as that run meant to`,
     );
@@ -422,10 +438,10 @@ function settlePending(
     `note: bookmark ${JSON.stringify(state.name)}: the run of ${pending.run.at} stopped before its report was in place; its range (from ${pending.run.from}) is fetched again`,
   );
   if (state.runs === 0) {
-    store.remove(key);
+    await store.remove(key);
     return undefined;
   }
-  store.write(key, rest);
+  await store.write(key, rest);
   return rest;
 }
 
@@ -434,30 +450,30 @@ function settlePending(
  * `undefined` state when its file was unreadable (the file is removed all the same). Throws a
  * UsageError when there is no such bookmark, naming namesakes with other keys.
  */
-export function resetBookmark(
+export async function resetBookmark(
   store: BookmarkStore,
   key: BookmarkKey,
-): { file: string; state: BookmarkState | undefined; unreadable?: string } {
+): Promise<{ file: string; state: BookmarkState | undefined; unreadable?: string }> {
   checkBookmarkName(key.name, '--bookmark-reset');
   const file = store.where(key);
-  if (store.read(key) === undefined) {
-    const others = namesakes(store, key);
+  if ((await store.read(key)) === undefined) {
+    const others = await namesakes(store, key);
     throw new UsageError(`no bookmark ${JSON.stringify(key.name)} for ${describeKey(key)}`, {
       hint:
         namesakesHint(others, key.name) ?? 'cacs report --bookmarks lists the bookmarks there are.',
     });
   }
-  const lock = store.lock(key, lockedMessage(key));
+  const lock = await store.lock(key, lockedMessage(key));
   try {
     let state: BookmarkState | undefined;
     let unreadable: string | undefined;
     try {
-      state = readBookmark(store, key);
+      state = await readBookmark(store, key);
     } catch (e) {
       if (!(e instanceof BookmarkFileError)) throw e;
       unreadable = e.reason;
     }
-    store.remove(key);
+    await store.remove(key);
     return { file, state, ...(unreadable !== undefined ? { unreadable } : {}) };
   } finally {
     lock.release();

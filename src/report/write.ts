@@ -634,14 +634,14 @@ export async function writeFileAtomic(
     /** Never replace an existing file (EEXIST instead): a bookmarked report's. */
     noClobber?: boolean;
     /** Called with the finished temporary file just before it is put in place. */
-    beforeCommit?: (temp: string) => void;
+    beforeCommit?: (temp: string) => void | Promise<void>;
   } = {},
 ): Promise<void> {
   await atomicWrite(
     file,
     async (out) => {
       await write({ write: (chunk) => out.write(chunk) });
-      opts.beforeCommit?.(out.temp);
+      await opts.beforeCommit?.(out.temp);
     },
     { mode: 0o600, ...(opts.noClobber === true ? { noClobber: true } : {}) },
   );

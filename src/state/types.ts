@@ -9,15 +9,13 @@
  * implements the same interface; `test/contract/state.contract.ts` says what every store
  * guarantees and runs against each.
  *
- * What may need a round trip to a database returns a Promise. Three parts stay synchronous, on
+ * What may need a round trip to a database returns a Promise. Two parts stay synchronous, on
  * purpose:
  * - lookups in an open ledger (`CampaignLedger.lookup`): the preflight asks once per row, so a
  *   store loads (or prefetches) what it needs when the ledger is opened;
  * - the sidecar records (`WrittenRecords`) and the completion list (`CompletionList`): they
  *   describe files on this machine's disk, or serve its shell, so they stay on this machine
- *   whichever store holds the rest;
- * - report bookmarks (`BookmarkStore`): the library's `openBookmark()` is synchronous today;
- *   making it async is a change of the library's API, left to the store that needs it.
+ *   whichever store holds the rest.
  */
 import type { LockedError } from '../errors.js';
 import type { DeliveryJournal } from './journal-types.js';
@@ -276,21 +274,23 @@ export type StoredBookmark = { where: string; text: string } | { where: string; 
 
 /**
  * Where bookmarks are kept. The store keeps them whole (a write replaces the whole state,
- * atomically) and says where each is (`where`: the file store's file, for messages and the
- * library's `file` fields); report/bookmark.ts checks what it reads and moves them.
+ * atomically) and says where each is (`where`: the file store's file, the database's row, for
+ * messages and the library's `file` fields); report/bookmark.ts checks what it reads and moves
+ * them. Async: a team's store keeps them in its database, so a nightly report moves between
+ * machines without a gap or an overlap.
  */
 export interface BookmarkStore {
   /** Where the bookmark of `key` is (or would be) kept. */
   where(key: BookmarkKey): string;
   /** Take the bookmark's lock (a LockedError from `locked` while another run holds it). */
-  lock(key: BookmarkKey, locked: LockedMessage): StateLock;
+  lock(key: BookmarkKey, locked: LockedMessage): Promise<StateLock>;
   /** The stored text; undefined when there is none. */
-  read(key: BookmarkKey): StoredBookmark | undefined;
+  read(key: BookmarkKey): Promise<StoredBookmark | undefined>;
   /** Replace the stored state, whole (atomic). */
-  write(key: BookmarkKey, state: BookmarkState): void;
-  remove(key: BookmarkKey): void;
+  write(key: BookmarkKey, state: BookmarkState): Promise<void>;
+  remove(key: BookmarkKey): Promise<void>;
   /** Every stored bookmark, in the order of `where`. */
-  list(): StoredBookmark[];
+  list(): Promise<StoredBookmark[]>;
 }
 
 // ── Sidecar records ─────────────────────────────────────────────────────────────────────────

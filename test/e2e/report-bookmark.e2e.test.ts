@@ -762,9 +762,9 @@ describe('cacs report --bookmark against the emulator', () => {
       const { plan, empty } = bookmark.plan({ from: '2026-11-21', now: new Date(clock.ms) });
       expect(empty).toBe(false);
       const report = await runReport({ client, campaignKey: 'summer', plan });
-      covered = bookmark.commit({ leads: report.records.length, attempts: report.attempts });
+      covered = await bookmark.commit({ leads: report.records.length, attempts: report.attempts });
     } finally {
-      bookmark.release();
+      await bookmark.release();
     }
     expect(covered?.coveredUntil).toBe('2026-11-21 09:00:00');
     clock.ms += HOUR;
@@ -847,23 +847,23 @@ describe('a crash between putting the report in place and moving the bookmark', 
   const now = new Date('2026-11-22T03:00:00Z'); // 10:00 in Ho Chi Minh City
 
   /** A run stopped right after prepare(): its report is at `temp`, not yet at `target`. */
-  function stopAfterPrepare(state: string, dir: string, opts: { from?: string } = {}) {
-    const handle = openStoreBookmark(state, key);
+  async function stopAfterPrepare(state: string, dir: string, opts: { from?: string } = {}) {
+    const handle = await openStoreBookmark(state, key);
     const { range } = handle.plan({ ...opts, now, settleMs: 0 });
     const target = path.join(dir, `calls-${range.to.h}.csv`);
     const temp = path.join(dir, '.calls.csv.tmp-0123456789abcdef');
     fs.writeFileSync(temp, 'the report\n');
-    handle.prepare({ output: target, leads: 3, attempts: 5 }, temp);
-    handle.release(); // as a SIGKILL would leave it (a dead pid's lock is taken over anyway)
+    await handle.prepare({ output: target, leads: 3, attempts: 5 }, temp);
+    await handle.release(); // as a SIGKILL would leave it (a dead pid's lock is taken over anyway)
     return { target, temp, range };
   }
 
-  it('the report in place (same inode): the next open moves the bookmark as the run meant to', () => {
+  it('the report in place (same inode): the next open moves the bookmark as the run meant to', async () => {
     const state = tempDir();
     const dir = tempDir();
-    const { target, temp } = stopAfterPrepare(state, dir, { from: '2026-11-21' });
+    const { target, temp } = await stopAfterPrepare(state, dir, { from: '2026-11-21' });
     fs.renameSync(temp, target);
-    const next = openStoreBookmark(state, key);
+    const next = await openStoreBookmark(state, key);
     try {
       expect(next.state?.coveredUntil).toBe('2026-11-22 10:00:00');
       expect(next.state?.runs).toBe(1);
@@ -873,28 +873,28 @@ describe('a crash between putting the report in place and moving the bookmark', 
         `stopped just after putting ${target} in place; the bookmark now covers up to 2026-11-22 10:00:00`,
       );
     } finally {
-      next.release();
+      await next.release();
     }
   });
 
-  it('the report not in place: a first run leaves no bookmark, a later run leaves it as it was', () => {
+  it('the report not in place: a first run leaves no bookmark, a later run leaves it as it was', async () => {
     const state = tempDir();
     const dir = tempDir();
-    const { temp } = stopAfterPrepare(state, dir, { from: '2026-11-21' });
+    const { temp } = await stopAfterPrepare(state, dir, { from: '2026-11-21' });
     fs.rmSync(temp);
-    const first = openStoreBookmark(state, key);
+    const first = await openStoreBookmark(state, key);
     expect(first.state).toBeUndefined();
     expect(first.notes.join('\n')).toContain('stopped before its report was in place');
     // A real first run, then a later one stopped after prepare().
     first.plan({ from: '2026-11-21', now, settleMs: 3_600_000 });
-    first.commit({});
-    first.release();
+    await first.commit({});
+    await first.release();
     const before = fs.readFileSync(bookmarkFiles(state)[0]!, 'utf8');
-    const later = stopAfterPrepare(state, dir);
+    const later = await stopAfterPrepare(state, dir);
     // Another file of that name (not the run's): not the run's report.
     fs.writeFileSync(later.target, 'someone else\n');
-    const next = openStoreBookmark(state, key);
-    next.release();
+    const next = await openStoreBookmark(state, key);
+    await next.release();
     expect(next.state?.coveredUntil).toBe('2026-11-22 09:00:00');
     expect(next.notes.join('\n')).toContain(
       'its range (from 2026-11-22 09:00:01) is fetched again',
@@ -902,17 +902,17 @@ describe('a crash between putting the report in place and moving the bookmark', 
     expect(fs.readFileSync(bookmarkFiles(state)[0]!, 'utf8')).toBe(before);
   });
 
-  it('abandon() (the rename failed) drops the pending run at once', () => {
+  it('abandon() (the rename failed) drops the pending run at once', async () => {
     const state = tempDir();
     const dir = tempDir();
-    const handle = openStoreBookmark(state, key);
+    const handle = await openStoreBookmark(state, key);
     handle.plan({ from: '2026-11-21', now });
     const temp = path.join(dir, 'tmp');
     fs.writeFileSync(temp, 'x');
-    handle.prepare({ output: path.join(dir, 'calls.csv') }, temp);
+    await handle.prepare({ output: path.join(dir, 'calls.csv') }, temp);
     expect(bookmarkFiles(state)).toHaveLength(1);
-    handle.abandon();
-    handle.release();
+    await handle.abandon();
+    await handle.release();
     expect(bookmarkFiles(state)).toEqual([]);
   });
 });

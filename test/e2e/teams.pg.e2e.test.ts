@@ -127,6 +127,34 @@ describe.skipIf(pgMissing !== undefined)('teams on PostgreSQL', () => {
     expect(processedPhones(emu).length).toBe(800);
   });
 
+  it('20 operators import overlapping files into one campaign at once: zero duplicates at the service', async () => {
+    const emu = await emulators.start({ latencyMs: 5 });
+    const envs = await operators(20, emu);
+    // Operator k has customers 60k … 60k + 199: each file overlaps the next three.
+    const files = envs.map((_, k) => Array.from({ length: 200 }, (_, i) => phoneOf(60 * k + i)));
+    const runs = await Promise.all(
+      envs.map((env, k) => {
+        const cwd = tempDir();
+        write(
+          cwd,
+          'crm.csv',
+          `phone\n${files[k]!.map((p, i) => `"${writtenAs(p, i + k)}"`).join('\n')}\n`,
+        );
+        return importProcess(['crm.csv', '--batch-size', '25'], env, cwd);
+      }),
+    );
+    const all = new Set(files.flat());
+    for (const r of runs) {
+      expect(r.summary, r.stderr).toBeDefined();
+      expect([0, 5]).toContain(r.summary!.exitCode);
+      expect(accountedFor(r.summary!) + (r.summary!.inFlightElsewhere ?? 0)).toBe(200);
+    }
+    const phones = processedPhones(emu);
+    expect(phones.length - new Set(phones).size).toBe(0);
+    expect(new Set(phones)).toEqual(all);
+    expect(runs.reduce((n, r) => n + r.summary!.imported, 0)).toBe(all.size);
+  }, 300_000);
+
   it('the database stopped mid-run (pg_ctl stop -m immediate): exit 1 naming it (password masked); a rerun after the restart resends nothing that arrived', async () => {
     let answered = 0;
     let onAnswer = () => {};
@@ -229,7 +257,7 @@ describe.skipIf(pgMissing !== undefined)('teams on PostgreSQL', () => {
     write(cwd, 'leads.csv', `phone\n${phoneOf(1)}\n`);
     const r = await spawnCli(['import', 'leads.csv'], { env, cwd, timeoutMs: 60_000 });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/version 99; this cacs knows version 1 at most/);
+    expect(r.stderr).toMatch(/version 99; this cacs knows version 2 at most/);
     expect(r.stderr).toContain('upgrade cacs');
     expect(r.stderr).not.toContain(pg.password);
     expect(processedPhones(emu)).toEqual([]);
@@ -301,7 +329,7 @@ describe.skipIf(pgMissing !== undefined)('teams on PostgreSQL', () => {
     expect(status.code).toBe(0);
     expect(JSON.parse(status.stdout).status).toMatchObject({
       store: 'postgres',
-      schemaVersion: 1,
+      schemaVersion: 2,
       ledgers: 1,
       runs: 2,
     });
@@ -315,6 +343,28 @@ describe.skipIf(pgMissing !== undefined)('teams on PostgreSQL', () => {
       .runs;
     expect(runs).toHaveLength(2);
     for (const r of runs) expect(r.host).toEqual(expect.any(String));
+
+    // Machine C kept its own state folder (its own secret) until now: migrated too, its leads
+    // are held back from B as well.
+    const envC = importEnv(emu);
+    const cwdC = tempDir();
+    const third = Array.from({ length: 20 }, (_, i) => phoneOf(9700 + i));
+    write(cwdC, 'c.csv', `phone\n${third.join('\n')}\n`);
+    const c = await importProcess(['c.csv'], envC, cwdC);
+    expect(c.summary!.imported).toBe(20);
+    const m3 = await spawnCli(['state', 'migrate', '--to', url, envC.CACS_STATE_DIR!, stateA], {
+      env: envC,
+      cwd: cwdC,
+    });
+    expect(m3.code, m3.stderr).toBe(0);
+    expect(m3.stdout).toContain("another secret than the database's");
+    expect(m3.stdout).toMatch(/ledger summer at http:\/\/127\.0\.0\.1:\d+: 40 records copied/);
+    write(cwdB, 'c2.csv', `phone\n${third.map((p, i) => `"${writtenAs(p, i)}"`).join('\n')}\n`);
+    const b2 = await importProcess(['c2.csv'], envB, cwdB);
+    expect(b2.summary!.imported).toBe(0);
+    expect(b2.summary!.alreadyImported).toBe(20);
+    expect(new Set(processedPhones(emu)).size).toBe(80);
+    expect(processedPhones(emu).length).toBe(80);
   });
   it('claims ahead: the next batch is in flight in the database while the one before it is on the wire (one request at a time), and leaves once a slot frees', async () => {
     // A service that holds the first request until told, and answers the others at once.

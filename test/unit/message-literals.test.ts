@@ -23,7 +23,9 @@
  *   not something an operator can act on;
  * - markup: the tags of HTML, SVG or XML (`<rect class="bar" x="${…}"/>`) are not read as words;
  *   the text between them is (`<p>No lead was called.</p>` is a message);
- * - NOT_MESSAGES below: literals compared or written as data, each with its reason.
+ * - NOT_MESSAGES below: literals compared or written as data, each with its reason;
+ * - SQL (the PostgreSQL store's statements: an upper-case keyword first, SELECT, INSERT, …):
+ *   sent to the database, never shown to a person.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -96,8 +98,11 @@ const WORDS = /\p{L}{2,}\s+\S*[\p{L}…]/u;
 /** A tag (`<a href="…">`, `</p>`, `<?xml …?>`), or one open at the end of the literal. */
 const TAG = /<[A-Za-z?!/][^<>]*(?:>|$)/g;
 
-/** An SQL statement: its keyword in capitals, then a space (a sentence is not written so). */
-const SQL = /^\s*(?:SELECT|INSERT INTO|UPDATE|DELETE FROM|CREATE|ALTER|DROP|WITH|LOCK TABLE)\s/;
+/**
+ * An SQL statement, or a clause of one: its first word an upper-case keyword, then a space or
+ * `;` (a sentence is not written so).
+ */
+const SQL = /^\s*(?:SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|WITH|BEGIN|AND|LOCK TABLE)[\s;]/;
 
 /** The .ts files under `dir`. */
 function walk(dir: string): string[] {

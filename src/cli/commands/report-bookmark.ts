@@ -29,13 +29,25 @@ import { t, tCount } from '../../messages/index.js';
 import type { Context } from '../context.js';
 import type { ReportFlags } from './report-flags.js';
 
-/** The library's bookmark options for a key, in the state folder the settings name. */
-function bookmarkOptions(key: BookmarkKey, settings: Pick<Settings, 'stateDir'>): BookmarkOptions {
+/** Where the settings keep state: the folder, and the team's database when one is set. */
+function stateOf(settings: Pick<Settings, 'stateDir' | 'stateUrl' | 'stateSchema'>) {
+  return {
+    stateDir: settings.stateDir,
+    ...(settings.stateUrl !== undefined ? { state: settings.stateUrl } : {}),
+    ...(settings.stateSchema !== undefined ? { stateSchema: settings.stateSchema } : {}),
+  };
+}
+
+/** The library's bookmark options for a key, in the state store the settings name. */
+function bookmarkOptions(
+  key: BookmarkKey,
+  settings: Pick<Settings, 'stateDir' | 'stateUrl' | 'stateSchema'>,
+): BookmarkOptions {
   return {
     name: key.name,
     campaignKey: key.campaign,
     serviceUrl: key.service,
-    stateDir: settings.stateDir,
+    ...stateOf(settings),
     status: key.status,
     ...(key.refId !== undefined ? { refId: key.refId } : {}),
   };
@@ -159,7 +171,7 @@ export async function runBookmarkList(flags: ReportFlags, ctx: Context): Promise
   if (flags.tz !== undefined) cmdFlags.set('timezone', flags.tz);
   const { settings } = await ctx.settings(cmdFlags);
   const campaign = flags.campaign !== undefined ? requireCampaign(settings).key : undefined;
-  const { bookmarks, unreadable } = await listBookmarks({ stateDir: settings.stateDir });
+  const { bookmarks, unreadable } = await listBookmarks(stateOf(settings));
   const shown = bookmarks.filter((b) => campaign === undefined || b.campaign === campaign);
   const lastRunAt = (b: BookmarkState) =>
     formatServiceDate(instantToWall(Date.parse(b.lastRun.at), settings.timezone));

@@ -179,11 +179,11 @@ export async function runReportCommand(
   args: string[] = [],
 ): Promise<number> {
   // A bookmarked run's lock is let go of however the run ends.
-  const held: { release?: () => void } = {};
+  const held: { release?: () => Promise<void> } = {};
   try {
     return await reportCommand(flags, ctx, args, held);
   } finally {
-    held.release?.();
+    await held.release?.();
   }
 }
 
@@ -191,7 +191,7 @@ async function reportCommand(
   flags: ReportFlags,
   ctx: Context,
   args: string[],
-  held: { release?: () => void },
+  held: { release?: () => Promise<void> },
 ): Promise<number> {
   const stray = strayArgumentError(args, flags);
   if (stray !== undefined) throw stray;
@@ -243,7 +243,7 @@ async function reportCommand(
     flags.bookmark !== undefined
       ? await bookmarks!.openRunBookmark(flags.bookmark, settings, flags, ctx)
       : undefined;
-  held.release = () => bookmark?.release();
+  held.release = async () => bookmark?.release();
   // Read in the user's zone, sent (and split into windows) on the service's wall clock.
   const { plan, empty, notes } = planRangeStage({
     ...(bookmark !== undefined ? { bookmark, settleMs } : {}),
@@ -423,7 +423,7 @@ async function reportCommand(
             },
       );
     } catch (e) {
-      bookmark?.abandon();
+      await bookmark?.abandon();
       const direct = outputTarget?.kind === 'direct';
       if (e instanceof InterruptedError) {
         if (direct && wroteToOutput)
@@ -447,7 +447,7 @@ async function reportCommand(
     }
   };
   /** Once the output is complete: the bookmark moves (or says why not). */
-  const moveBookmark = (leads: number, attempts: number) => {
+  const moveBookmark = async (leads: number, attempts: number) => {
     if (bookmark === undefined) return;
     const name = JSON.stringify(bookmark.key.name);
     if (empty) {
@@ -464,7 +464,7 @@ async function reportCommand(
       );
       return;
     }
-    const moved = bookmark.commit(runOf(leads, attempts))!;
+    const moved = (await bookmark.commit(runOf(leads, attempts)))!;
     ctx.out.info(
       `bookmark ${name} now covers up to ${moved.coveredUntil} (service clock, ${moved.serviceTimeZone}); its next run starts at ${formatServiceDate(addSecond(range.to))}`,
     );
@@ -515,7 +515,7 @@ async function reportCommand(
       ...(output !== undefined && !keepExisting ? [`${written} ${output}`] : []),
     ];
     ctx.out.info(ctx.out.c.dim(parts.join(' · ')));
-    moveBookmark(done.leads, done.attempts);
+    await moveBookmark(done.leads, done.attempts);
   };
   const spinner = await ctx.out.spinner(`Fetching 0/${requests} windows…`);
   // Ctrl-C: the spinner goes at once (the requests in flight are cancelled by the client).

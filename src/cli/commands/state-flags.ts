@@ -17,6 +17,7 @@ export function defineStateMigrate(parent: CommandUnknownOpts) {
   return parent
     .command('migrate')
     .description(t('cli.help.state.migrate'))
+    .argument('[folders...]', t('teams.help.state.migrate.folders'))
     .requiredOption('--to <url>', t('cli.help.state.migrate.to'))
     .option('--json', t('cli.help.state.migrate.json'))
     .option('--pretty', t('cli.help.pretty'));

@@ -2,7 +2,8 @@
  * `cacs state status | migrate`: where state lives and what it holds; a file store copied into
  * PostgreSQL. The library does the work (stateStatus, migrateState); this module renders it.
  */
-import { migrateState, stateStatus } from '../../index.js';
+import path from 'node:path';
+import { migrateState, stateStatus, type MigrateResult } from '../../index.js';
 import { formatCount, t } from '../../messages/index.js';
 import type { Context } from '../context.js';
 import type { Flags } from '../flags.js';
@@ -47,20 +48,32 @@ export async function runStateStatus(
 export async function runStateMigrate(
   flags: Flags<typeof defineStateMigrate>,
   ctx: Context,
+  args: string[] = [],
 ): Promise<number> {
   ctx.out.addSecret(passwordOf(flags.to));
   const { settings } = await ctx.settings();
-  const migrated = await migrateState({
+  const folders = args.length > 0 ? args.map((a) => path.resolve(ctx.io.cwd, a)) : undefined;
+  const all = await migrateState({
     to: flags.to,
     stateDir: settings.stateDir,
+    ...(folders !== undefined ? { stateDirs: folders } : {}),
     ...(settings.stateSchema !== undefined ? { stateSchema: settings.stateSchema } : {}),
   });
   if (flags.json) {
-    ctx.out.json({ migrated, exitCode: 0, error: null });
+    // One folder: its result as before; several: one each.
+    ctx.out.json({ migrated: all.length === 1 ? all[0] : all, exitCode: 0, error: null });
     return 0;
   }
+  const lines: string[] = [];
+  for (const migrated of all) lines.push(...migratedLines(migrated));
+  ctx.io.stdout.write(ctx.out.scrub(`${lines.join('\n')}\n`));
+  return 0;
+}
+
+function migratedLines(migrated: MigrateResult): string[] {
   const from = migrated.from;
   const lines = [t('cli.state.migrated.from', { from, to: migrated.to })];
+  if (migrated.secret === 'kept') lines.push(t('teams.migrated.secret.kept'));
   for (const l of migrated.ledgers) {
     const ledger = { campaign: l.campaign, serviceUrl: l.serviceUrl, copied: n(l.copied) };
     lines.push(
@@ -70,10 +83,14 @@ export async function runStateMigrate(
     );
   }
   if (migrated.ledgers.length === 0) lines.push(t('cli.state.migrated.noLedgers'));
-  const { runs, journals } = migrated;
+  const { runs, journals, bookmarks } = migrated;
   const finished =
     journals.finished > 0
       ? t('cli.state.migrated.journals.finished', { finished: n(journals.finished) })
+      : '';
+  const unreadable =
+    bookmarks.unreadable > 0
+      ? t('teams.migrated.bookmarks.unreadable', { unreadable: n(bookmarks.unreadable) })
       : '';
   lines.push(
     runs.already > 0
@@ -86,11 +103,16 @@ export async function runStateMigrate(
           finished,
         })
       : t('cli.state.migrated.journals', { copied: n(journals.copied), finished }),
-    t('cli.state.migrated.bookmarks', { bookmarks: n(migrated.bookmarks), from }),
+    bookmarks.already > 0
+      ? t('teams.migrated.bookmarks.already', {
+          copied: n(bookmarks.copied),
+          already: n(bookmarks.already),
+          unreadable,
+        })
+      : t('teams.migrated.bookmarks', { copied: n(bookmarks.copied), unreadable }),
     t('cli.state.migrated.untouched', { from }),
   );
-  ctx.io.stdout.write(ctx.out.scrub(`${lines.join('\n')}\n`));
-  return 0;
+  return lines;
 }
 
 function passwordOf(url: string): string {

@@ -54,29 +54,29 @@ export class FileBookmarks implements BookmarkStore {
     return bookmarkFile(this.stateDir, key);
   }
 
-  lock(key: BookmarkKey, locked: LockedMessage): StateLock {
+  async lock(key: BookmarkKey, locked: LockedMessage): Promise<StateLock> {
     return acquireLock(`${this.where(key)}.lock`, key.name, locked);
   }
 
-  read(key: BookmarkKey): StoredBookmark | undefined {
+  async read(key: BookmarkKey): Promise<StoredBookmark | undefined> {
     return readFile(this.where(key));
   }
 
-  write(key: BookmarkKey, state: BookmarkState): void {
+  async write(key: BookmarkKey, state: BookmarkState): Promise<void> {
     const file = this.where(key);
     writingState(path.dirname(file), t('state.bookmark.file', { name: path.basename(file) }), () =>
       writeFileAtomicSync(file, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 }),
     );
   }
 
-  remove(key: BookmarkKey): void {
+  async remove(key: BookmarkKey): Promise<void> {
     const file = this.where(key);
     writingState(path.dirname(file), t('state.bookmark.file', { name: path.basename(file) }), () =>
       fs.rmSync(file, { force: true }),
     );
   }
 
-  list(): StoredBookmark[] {
+  async list(): Promise<StoredBookmark[]> {
     const dir = bookmarkFolder(this.stateDir);
     let names: string[];
     try {

@@ -72,7 +72,7 @@ export function isStateUrl(url: string): boolean {
 export function dbError(db: string, e: unknown, connecting = false): FailureError {
   if (e instanceof FailureError || e instanceof UsageError) return e as FailureError;
   const raw = e instanceof Error ? e.message : String(e);
-  const reason = (raw || (e as { code?: string }).code || 'connection lost').replace(
+  const reason = (raw || (e as { code?: string }).code || t('teams.pg.connectionLost')).replace(
     /password=[^\s]*/gi,
     'password=***',
   );

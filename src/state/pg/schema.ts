@@ -11,8 +11,14 @@
  *   runs            the history: each run's start and end records, its host and user
  *   journals        one per (input content, campaign, service address); journal_records: its
  *                   records, as the file journal's lines
+ *                   (version 2: `packed`, the claim as the preflight loads it)
+ *   bookmarks       (version 2) report bookmarks, one row per key (the file store's file name),
+ *                   the state as the file store's JSON text
+ *   foreign_claims  (version 2) the latest record per number of ledgers migrated from a state
+ *                   folder whose keyed hash has another secret than the database's (meta
+ *                   `secret:<n>`): looked up by hashing with that secret too
  */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** Hashes and run numbers are unsigned 32-bit; stored as int4 (value | 0), read back >>> 0. */
 export const MIGRATIONS: ReadonlyArray<(s: string) => string[]> = [
@@ -51,5 +57,21 @@ export const MIGRATIONS: ReadonlyArray<(s: string) => string[]> = [
        journal int NOT NULL REFERENCES ${s}.journals (id) ON DELETE CASCADE,
        rec jsonb NOT NULL)`,
     `CREATE INDEX journal_records_journal ON ${s}.journal_records (journal, seq)`,
+  ],
+  (s) => [
+    // A claim as the preflight loads it (22 bytes), kept with the row: loading a million claims
+    // then costs the server one value a row, not nine operations.
+    `ALTER TABLE ${s}.claims ADD COLUMN packed bytea GENERATED ALWAYS AS (
+       int4send(lo) || int4send(hi) || int4send(run) || int8send(time) || int2send(state)) STORED`,
+    `CREATE TABLE ${s}.bookmarks (
+       id text PRIMARY KEY,
+       state text NOT NULL,
+       updated timestamptz NOT NULL DEFAULT now())`,
+    `CREATE TABLE ${s}.foreign_claims (
+       ledger int NOT NULL REFERENCES ${s}.ledgers (id),
+       secret smallint NOT NULL,
+       lo int NOT NULL, hi int NOT NULL, ref int NOT NULL,
+       state smallint NOT NULL, run int NOT NULL, time bigint NOT NULL,
+       PRIMARY KEY (ledger, secret, lo, hi))`,
   ],
 ];

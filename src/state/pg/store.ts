@@ -11,8 +11,7 @@
  * with its connection, and its claims read as uncertain for later runs, as with files.
  *
  * What serves this machine alone stays in the local state folder: the records of which sidecar
- * files cacs wrote, the completion list, and (for now) report bookmarks, whose interface is
- * synchronous.
+ * files cacs wrote and the completion list. Report bookmarks are the team's: bookmarks.ts.
  */
 import type {
   EraseRequest,
@@ -50,7 +49,6 @@ import {
   type StateLock,
   type StateStore,
 } from '../types.js';
-import { FileBookmarks } from '../file/bookmarks.js';
 import { FileCompletionList } from '../file/completion.js';
 import { newRun } from '../file/history.js';
 import {
@@ -64,12 +62,31 @@ import {
 } from '../file/journal.js';
 import { Hasher, LedgerTable } from '../file/ledger.js';
 import { FileWrittenRecords } from '../file/written-records.js';
+import { PgBookmarks } from './bookmarks.js';
 import { PgConnection, sqlInts, sqlText } from './connection.js';
 
 export const DEFAULT_STATE_SCHEMA = 'cacs';
 
-/** Claims loaded per round trip for the preflight's lookups (22 bytes each). */
-const LOAD_CHUNK = 500_000;
+/** Ranges of the hash the preflight's claims are loaded in (loadClaims). */
+const LOAD_PARTS = 16;
+/** Ranges loaded at once (the pool holds 4 connections). */
+const LOAD_AT_ONCE = 4;
+
+/** Claims packed by the database (22 bytes each: lo, hi, run, time, state) into `table`. */
+function unpack(packed: Buffer, table: LedgerTable): void {
+  for (let o = 0; o + 22 <= packed.length; o += 22) {
+    const run = packed.readUInt32BE(o + 8);
+    // A claim of run 0 is one being made (no record yet): not in the ledger.
+    if (run !== 0)
+      table.set(
+        packed.readInt32BE(o) >>> 0,
+        packed.readInt32BE(o + 4) >>> 0,
+        packed.readInt16BE(o + 20),
+        run,
+        Number(packed.readBigInt64BE(o + 12)),
+      );
+  }
+}
 
 const u32 = (v: unknown) => Number(v) >>> 0;
 const i32 = (v: number) => v | 0;
@@ -92,7 +109,7 @@ function whoAmI(): { host: string; user: string } {
 export class PgStore implements StateStore {
   readonly kind = 'postgres' as const;
   readonly conn: PgConnection;
-  readonly bookmarks: FileBookmarks;
+  readonly bookmarks: PgBookmarks;
   readonly written: FileWrittenRecords;
   readonly completionStatuses: FileCompletionList;
   private hasherP: Promise<Hasher> | undefined;
@@ -110,13 +127,13 @@ export class PgStore implements StateStore {
 
   constructor(url: string, schema: string, localDir: string) {
     this.conn = new PgConnection(url, schema);
-    this.bookmarks = new FileBookmarks(localDir);
+    this.bookmarks = new PgBookmarks(this.conn, () => this.location);
     this.written = new FileWrittenRecords(localDir);
     this.completionStatuses = new FileCompletionList(localDir);
   }
 
   get location(): string {
-    return `${this.conn.db} (schema ${this.conn.schema})`;
+    return t('teams.pg.location', { db: this.conn.db, schema: this.conn.schema });
   }
 
   get ledgersAt(): string {
@@ -152,53 +169,110 @@ export class PgStore implements StateStore {
     const id = await this.ledgerId(c, run !== undefined);
     const table = new LedgerTable();
     if (id !== undefined) await this.loadClaims(id, table);
+    const foreign = id !== undefined ? await this.loadForeign(id) : [];
     if (run !== undefined) {
       // This run is live while its session holds this lock: its claims are in flight, not dead.
       await this.conn.tryLock(this.conn.lockSpace, run);
     }
-    return new PgLedger(this, hasher, id, run, table);
+    return new PgLedger(this, hasher, id, run, table, foreign);
+  }
+
+  /** The secrets of state folders migrated with another secret than the database's, by number. */
+  private async foreignHashers(): Promise<Map<number, Hasher>> {
+    const rows = await this.conn.queryArrays(
+      `SELECT key, value FROM ${this.s}.meta WHERE key LIKE 'secret:%'`,
+    );
+    const out = new Map<number, Hasher>();
+    for (const r of rows) {
+      const bytes = Buffer.from(String(r[1]), 'hex');
+      out.set(
+        Number(String(r[0]).slice('secret:'.length)),
+        new Hasher([bytes.readUInt32LE(0), bytes.readUInt32LE(4), bytes.readUInt32LE(8)]),
+      );
+    }
+    return out;
+  }
+
+  /** A ledger's records migrated from folders with another secret, per secret (see schema.ts). */
+  private async loadForeign(id: number): Promise<ForeignTable[]> {
+    const hashers = await this.foreignHashers();
+    if (hashers.size === 0) return [];
+    const rows = await this.conn.queryArrays(
+      `SELECT secret, lo, hi, state, run, time::float8 FROM ${this.s}.foreign_claims WHERE ledger = $1`,
+      [id],
+    );
+    const tables = new Map<number, ForeignTable>();
+    for (const r of rows) {
+      const n = Number(r[0]);
+      const hasher = hashers.get(n);
+      if (!hasher) continue;
+      let f = tables.get(n);
+      if (!f) tables.set(n, (f = { hasher, table: new LedgerTable() }));
+      f.table.set(u32(r[1]), u32(r[2]), Number(r[3]), u32(r[4]), Number(r[5]));
+    }
+    return [...tables.values()];
+  }
+
+  /**
+   * Records of a state folder whose keyed hash has another secret (`secret:<n>`), as `cacs state
+   * migrate` copies them: the latest of each number is kept (records come in the order written).
+   */
+  async appendForeignRecords(
+    c: CampaignRef,
+    secret: number,
+    records: readonly LedgerRecord[],
+  ): Promise<void> {
+    if (records.length === 0) return;
+    const id = (await this.ledgerId(c, true))!;
+    const last = new Map<string, LedgerRecord>();
+    for (const r of records) last.set(`${r.lo}:${r.hi}`, r);
+    const latest = [...last.values()];
+    await this.conn.query(
+      `INSERT INTO ${this.s}.foreign_claims (ledger, secret, lo, hi, ref, state, run, time)
+       SELECT $1, $2, * FROM unnest($3::int[], $4::int[], $5::int[], $6::smallint[], $7::int[],
+                                    $8::bigint[]) AS u(lo, hi, ref, state, run, time)
+       ON CONFLICT (ledger, secret, lo, hi) DO UPDATE
+         SET ref = excluded.ref, state = excluded.state, run = excluded.run, time = excluded.time`,
+      [
+        id,
+        secret,
+        latest.map((r) => i32(r.lo)),
+        latest.map((r) => i32(r.hi)),
+        latest.map((r) => i32(r.ref)),
+        latest.map((r) => r.state),
+        latest.map((r) => i32(r.run)),
+        latest.map((r) => r.time),
+      ],
+    );
   }
 
   /**
    * Every claim of a ledger into `table`, for the preflight's lookups: packed by the database
-   * into one value per LOAD_CHUNK claims (22 bytes each), not sent as a row each — a row costs
-   * the driver more than the lookup it serves.
+   * (the column `packed`, 22 bytes a claim) into one value per range of the hash, not sent as a
+   * row each — a row costs the driver more than the lookup it serves. LOAD_PARTS ranges, read
+   * LOAD_AT_ONCE at a time on connections of their own: the server reads them side by side, and
+   * the client unpacks one while the others are read. No order is asked (no sort); a range holds
+   * 1/LOAD_PARTS of the claims, so one value stays far below PostgreSQL's 1 GB for any ledger
+   * of up to hundreds of millions of numbers.
    */
   private async loadClaims(id: number, table: LedgerTable): Promise<void> {
-    let after: [number, number] | undefined;
-    for (;;) {
-      const rows = await this.conn.queryArrays(
-        `SELECT string_agg(int4send(lo) || int4send(hi) || int4send(run) || int8send(time)
-                           || int2send(state), ''::bytea), count(*)::int
-         FROM (SELECT lo, hi, run, time, state FROM ${this.s}.claims
-               WHERE ledger = $1 ${after ? 'AND (lo, hi) > ($2, $3)' : ''}
-               ORDER BY lo, hi LIMIT ${LOAD_CHUNK}) c`,
-        after ? [id, after[0], after[1]] : [id],
-      );
-      const packed = rows[0]?.[0] as Buffer | null | undefined;
-      const count = Number(rows[0]?.[1] ?? 0);
-      if (!packed) return;
-      // The chunk's greatest key, as the database orders them (signed): the next one starts after.
-      let lo = -(2 ** 31);
-      let hi = -(2 ** 31);
-      for (let o = 0; o + 22 <= packed.length; o += 22) {
-        const l = packed.readInt32BE(o);
-        const h = packed.readInt32BE(o + 4);
-        if (l > lo || (l === lo && h > hi)) [lo, hi] = [l, h];
-        const run = packed.readUInt32BE(o + 8);
-        // A claim of run 0 is one being made (no record yet): not in the ledger.
-        if (run !== 0)
-          table.set(
-            l >>> 0,
-            h >>> 0,
-            packed.readInt16BE(o + 20),
-            run,
-            Number(packed.readBigInt64BE(o + 12)),
-          );
+    const width = 2 ** 32 / LOAD_PARTS;
+    let next = 0;
+    const worker = async () => {
+      for (let p = next++; p < LOAD_PARTS; p = next++) {
+        const from = -(2 ** 31) + p * width;
+        const last = p === LOAD_PARTS - 1;
+        const rows = await this.conn.queryArrays(
+          `SELECT encode(string_agg(packed, ''::bytea), 'base64') FROM ${this.s}.claims
+           WHERE ledger = $1 AND lo >= $2 ${last ? '' : 'AND lo < $3'}`,
+          last ? [id, from] : [id, from, from + width],
+        );
+        // As base64 text: the driver's bytea (hex text) decoder took twice as long as the query.
+        const text = rows[0]?.[0] as string | null | undefined;
+        if (text) unpack(Buffer.from(text, 'base64'), table);
       }
-      if (count < LOAD_CHUNK) return;
-      after = [lo, hi];
-    }
+    };
+    await Promise.all(Array.from({ length: LOAD_AT_ONCE }, worker));
   }
 
   async hasLedger(c: CampaignRef): Promise<boolean> {
@@ -291,7 +365,7 @@ export class PgStore implements StateStore {
        ORDER BY r.ledger, r.seq`,
       [i32(lo), i32(hi), i32(ref)],
     );
-    return rows.map((r) => {
+    const found: FoundRecord[] = rows.map((r) => {
       const byPhone = u32(r[0]) === lo >>> 0 && u32(r[1]) === hi >>> 0;
       return {
         lo: u32(r[0]),
@@ -306,6 +380,32 @@ export class PgStore implements StateStore {
         matched: byPhone ? 'phone' : 'ref_id',
       };
     });
+    // Ledgers migrated with another secret: their latest record of the number, hashed with it.
+    for (const [n, h] of await this.foreignHashers()) {
+      const [flo, fhi] = query.phone !== undefined ? h.phone(query.phone) : [-1, -1];
+      const fref = h.ref(query.ref);
+      const more = await this.conn.queryArrays(
+        `SELECT f.lo, f.hi, f.ref, f.run, f.time::float8, f.state, l.id, l.service_url, l.campaign
+         FROM ${this.s}.foreign_claims f JOIN ${this.s}.ledgers l ON l.id = f.ledger
+         WHERE f.secret = $4 AND ((f.lo = $1 AND f.hi = $2) OR (f.ref = $3 AND f.ref <> 0))
+         ORDER BY f.ledger`,
+        [i32(flo), i32(fhi), i32(fref), n],
+      );
+      for (const r of more)
+        found.push({
+          lo: u32(r[0]),
+          hi: u32(r[1]),
+          ref: u32(r[2]),
+          run: u32(r[3]),
+          time: Number(r[4]),
+          state: Number(r[5]) as LedgerState,
+          ledger: String(r[6]),
+          serviceUrl: String(r[7]),
+          campaignKey: String(r[8]),
+          matched: u32(r[0]) === flo >>> 0 && u32(r[1]) === fhi >>> 0 ? 'phone' : 'ref_id',
+        });
+    }
+    return found;
   }
 
   async openJournal(opts: OpenJournalOptions): Promise<JournalHandle> {
@@ -634,6 +734,12 @@ async function insertRecords(
   );
 }
 
+/** A migrated folder's ledger kept under its own secret: looked up by hashing with it. */
+interface ForeignTable {
+  hasher: Hasher;
+  table: LedgerTable;
+}
+
 /**
  * One campaign's ledger in the database, as a run sees it: the claims as they were when it was
  * opened (for the preflight's lookups), and begin/settle against the live rows.
@@ -657,9 +763,10 @@ class PgLedger implements CampaignLedger {
     private readonly id: number | undefined,
     private readonly run: number | undefined,
     table: LedgerTable,
+    private foreign: ForeignTable[] = [],
   ) {
     this.table = table;
-    this.count = table.count;
+    this.count = foreign.reduce((n, f) => n + f.table.count, table.count);
   }
 
   get size(): number {
@@ -667,15 +774,25 @@ class PgLedger implements CampaignLedger {
   }
 
   get memoryBytes(): number {
-    return (this.table?.bytes ?? 0) + this.seen.bytes;
+    return (
+      (this.table?.bytes ?? 0) +
+      this.seen.bytes +
+      this.foreign.reduce((n, f) => n + f.table.bytes, 0)
+    );
   }
 
   lookup(phone: string): LedgerHit | undefined {
     if (!this.table) throw new Error('ledger lookups were released');
     const [lo, hi] = this.hasher.phone(phone);
-    const hit = this.table.get(lo >>> 0, hi >>> 0);
+    let hit = this.table.get(lo >>> 0, hi >>> 0);
+    if (hit) this.seen.set(lo >>> 0, hi >>> 0, hit.state, hit.run, hit.at);
+    // A migrated folder's record under its own secret, when it is the latest.
+    for (const f of this.foreign) {
+      const [flo, fhi] = f.hasher.phone(phone);
+      const other = f.table.get(flo >>> 0, fhi >>> 0);
+      if (other && (!hit || other.at > hit.at)) hit = other;
+    }
     if (!hit || hit.state === STATE_NONE) return undefined;
-    this.seen.set(lo >>> 0, hi >>> 0, hit.state, hit.run, hit.at);
     return {
       state: hit.state === STATE_ACCEPTED ? 'accepted' : 'uncertain',
       run: hit.run,
@@ -685,6 +802,7 @@ class PgLedger implements CampaignLedger {
 
   releaseLookups(): void {
     this.table = undefined;
+    this.foreign = [];
   }
 
   private now(): number {
