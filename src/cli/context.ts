@@ -10,6 +10,7 @@ import type { FlatConfig } from '../config/schema.js';
 import type { ResolvedSettings } from '../config/settings.js';
 import { Secrets } from '../secrets.js';
 import { sanitizeServiceText } from '../text.js';
+import { fitLine } from './render/wrap.js';
 import { t } from '../messages/index.js';
 import type { GlobalOptions } from './flags.js';
 
@@ -146,8 +147,28 @@ export class Output {
     return this.io.stdout.write(text);
   }
 
+  /**
+   * Text for stderr. On a terminal, a line longer than its width is broken at word boundaries
+   * (the first after a prefix `lead` columns wide), so no word is cut in two; off a terminal
+   * lines stay whole (logs, pipes). Lines with colour were laid out by their view: as they are.
+   */
+  private fitted(text: string, lead = 0): string {
+    // (Given scrubbed text: a secret is masked before any line is broken.)
+    const width = this.io.columns;
+    if (!this.io.stderrIsTTY || width === undefined || !(width > 20)) return text;
+    return text
+      .split('\n')
+      .map((l, i) => fitLine(l, width, i === 0 ? lead : 0))
+      .join('\n');
+  }
+
   private errLine(text: string): void {
-    this.io.stderr.write(`${this.scrub(text)}\n`);
+    this.io.stderr.write(`${this.fitted(this.scrub(text))}\n`);
+  }
+
+  /** Text after a label and a space (`warning: …`), the label in its colour. */
+  private labelled(label: string, styled: string, text: string): void {
+    this.io.stderr.write(`${styled} ${this.fitted(this.scrub(text), label.length + 1)}\n`);
   }
 
   /** An informational line on stderr (silenced by --quiet). */
@@ -162,12 +183,14 @@ export class Output {
 
   /** A warning on stderr (always shown). */
   warn(text: string): void {
-    this.errLine(`${this.c.yellow(t('cli.label.warning'))} ${text}`);
+    const label = t('cli.label.warning');
+    this.labelled(label, this.c.yellow(label), text);
   }
 
   /** An error on stderr (always shown), with an optional second line telling what to do. */
   error(text: string, hint?: string): void {
-    this.errLine(`${this.c.red(t('cli.label.error'))} ${text}`);
+    const label = t('cli.label.error');
+    this.labelled(label, this.c.red(label), text);
     if (hint) this.errLine(hint);
   }
 

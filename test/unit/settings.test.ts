@@ -235,7 +235,7 @@ describe('config validation', () => {
     });
     expect(problems).toEqual([
       'baseUrl: must be an http:// or https:// URL',
-      'batchsize: unknown key (known here: accessToken, accessTokenCommand, accessTokenCommandTimeout, allowInsecureHttp, baseUrl, campaigns, compliance, defaultCampaign, import, language, report, serviceTimezone, stateDir, stateSchema, stateUrl, timeout, timezone)',
+      'batchsize: unknown key (known here: accessToken, accessTokenCommand, accessTokenCommandTimeout, allowInsecureHttp, baseUrl, campaigns, compliance, defaultCampaign, import, language, report, serviceTimezone, state, stateDir, stateSchema, stateUrl, timeout, timezone)',
       'import.batchSize: expected a whole number from 1 to 100000, got number 0',
       'import.columns.phone: not a lead field (fields: phone_number, name, contact_name, company, email, address, home_phone, ref_id, field01, field02, field03, field04, field05, field06, field07, field08, field09, field10)',
       'import.columns.name: expected a non-empty string, got number 3',
@@ -245,14 +245,14 @@ describe('config validation', () => {
       'serviceTimezone: unknown time zone "Asia/Saigon_Beach"',
       'allowInsecureHttp: expected true or false, got string "yes"',
       'accessToken: must be at most 50 characters',
-      'profiles.a.nested: unknown key (known here: accessToken, accessTokenCommand, accessTokenCommandTimeout, allowInsecureHttp, baseUrl, campaigns, compliance, defaultCampaign, import, language, report, serviceTimezone, stateDir, stateSchema, stateUrl, timeout, timezone)',
+      'profiles.a.nested: unknown key (known here: accessToken, accessTokenCommand, accessTokenCommandTimeout, allowInsecureHttp, baseUrl, campaigns, compliance, defaultCampaign, import, language, report, serviceTimezone, state, stateDir, stateSchema, stateUrl, timeout, timezone)',
       'profiles.b: expected a mapping of settings, got string "no"',
     ]);
   });
 
   it('names every unknown key, refuses lists where mappings belong, checks the token pair alongside', () => {
     const KNOWN =
-      'accessToken, accessTokenCommand, accessTokenCommandTimeout, allowInsecureHttp, baseUrl, campaigns, compliance, defaultCampaign, import, language, report, serviceTimezone, stateDir, stateSchema, stateUrl, timeout, timezone';
+      'accessToken, accessTokenCommand, accessTokenCommandTimeout, allowInsecureHttp, baseUrl, campaigns, compliance, defaultCampaign, import, language, report, serviceTimezone, state, stateDir, stateSchema, stateUrl, timeout, timezone';
     expect(
       validateConfig({
         zeta: 1,
@@ -272,8 +272,8 @@ describe('config validation', () => {
       'accessToken and accessTokenCommand: set one, not both',
       'profiles.p.profiles: profiles cannot be nested',
       'profiles.p.baseUrl: expected a non-empty string, got number 3',
-      'profiles.p.report.zz: unknown key (known here: answeredStatuses, bom, concurrency, countMismatch, flatten, format, memoryBudget, windowDays)',
-      'profiles.p.report.yy: unknown key (known here: answeredStatuses, bom, concurrency, countMismatch, flatten, format, memoryBudget, windowDays)',
+      'profiles.p.report.zz: unknown key (known here: answeredStatuses, bom, concurrency, countMismatch, flatten, format, memoryBudget, recycleStatuses, windowDays)',
+      'profiles.p.report.yy: unknown key (known here: answeredStatuses, bom, concurrency, countMismatch, flatten, format, memoryBudget, recycleStatuses, windowDays)',
     ]);
     expect(validateConfig([1]).problems).toEqual([
       'the file must hold a mapping of settings, got a list',

@@ -17,6 +17,7 @@ import {
 } from '../../index.js';
 import { t } from '../../messages/index.js';
 import type { Context } from '../context.js';
+import { wrapWords } from '../render/wrap.js';
 import type { Flags } from '../flags.js';
 import type { defineHistoryFind, defineHistoryList, defineHistoryShow } from './history-flags.js';
 
@@ -59,28 +60,6 @@ function runJson(r: RunRecord, withLines = false) {
     uncertainFile: e?.uncertainFile ?? null,
     ...(withLines ? { uncertainLines: e?.uncertainLines ?? [] } : {}),
   };
-}
-
-/** Words of `text` in lines of at most `width` characters (a word longer than that stands alone). */
-export function wrapWords(text: string, width: number, indent = 2): string[] {
-  const lines: string[] = [];
-  let line = '';
-  // A word keeps the spaces after it (a label's padding is no place to break).
-  for (const word of text.split(/ (?=[^ ])/)) {
-    const room = lines.length === 0 ? width : width - indent;
-    // A word longer than a whole line stays where it is rather than stand alone.
-    if (
-      line.trim() !== '' &&
-      line.length + 1 + word.length > room &&
-      // (a word longer than a line goes on its own line, unless only a label is before it)
-      (word.length <= width - indent || / /.test(line.trim()))
-    ) {
-      lines.push(line.trimEnd());
-      line = word;
-    } else line = line === '' ? word : `${line} ${word}`;
-  }
-  if (line !== '') lines.push(line.trimEnd());
-  return lines.map((l, i) => (i === 0 ? l : ' '.repeat(indent) + l));
 }
 
 /** A cell cut to `max` characters with an ellipsis (a file name keeps its extension). */
