@@ -38,28 +38,9 @@ const ENGLISH = new Set(
  * where it comes from. The lead shrinks this list after each merge.
  */
 const KNOWN_LEAKS: ReadonlyArray<[piece: string, from: string]> = [
-  // The global flags' descriptions (src/cli/flags.ts): 'catalog' moves them.
-  ['read settings from this file instead of searching', 'cli/flags.ts'],
-  ['no progress or summary on stderr', 'cli/flags.ts'],
-  ['use a profile from the config', 'cli/flags.ts'],
-  ['allow plain http:// to a non-loopback host', 'cli/flags.ts'],
-  // The import's summary table and its lists (src/cli/commands/import.ts): 'catalog'.
-  ['[dry run: nothing sent]', 'cli/commands/import.ts'],
-  ['would be sent ', 'cli/commands/import.ts'],
-  ['same phone_number as an earlier row', 'cli/commands/import.ts'],
-  ['not sent: an earlier run imported', 'cli/commands/import.ts'],
-  ['skipped by service', 'cli/commands/import.ts'],
-  ['import that file again)', 'cli/commands/import.ts'],
-  ['(not sent by', 'cli/commands/import.ts'],
-  ['nothing to fix)', 'cli/commands/import.ts (the same line, wrapped on a terminal)'],
-  ['rows read ', 'cli/commands/import.ts'],
   // The report's range line and its spinner (src/cli/commands/report.ts): 'outcomes'/'catalog'.
   ['· 1 request ·', 'cli/commands/report.ts'],
   ['Fetching 0/1 windows', 'cli/commands/report.ts'],
-  // The warning when every lead was imported before (src/delivery/): 'catalog'.
-  ["nothing was sent: the campaign's ledger says", 'delivery'],
-  ['already imported into', 'delivery (the same warning, wrapped on a terminal)'],
-  ['If the service lost', 'delivery (the same warning, wrapped on a terminal)'],
   // The forms a date may take (src/report/dates.ts): 'catalog'.
   ['Accepted forms: yyyy-mm-dd', 'report/dates.ts'],
   ['For example: --from', 'report (the hint when --from is missing)'],
