@@ -109,6 +109,8 @@ beforeAll(async () => {
     path.join(work, 'bad.csv'),
     'phone,name\n0912345678,An\n12345,Bình\n0912345678,Chi\nabc,Dũng\n',
   );
+  fs.writeFileSync(path.join(work, 'extra.csv'), 'phone,Ghi chú,sdt\n0912345678,x,0912345679\n');
+  fs.writeFileSync(path.join(work, 'notes.csv'), 'phone,Ghi chú\n0912345678,x\n');
   env = isolatedEnv({
     CACS_BASE_URL: emu.url,
     CACS_ACCESS_TOKEN: emu.token,
@@ -155,6 +157,11 @@ const STEPS: Array<[name: string, argv: string[], exit: number, tty?: boolean]> 
   ['no from', ['report'], 2],
   ['bad batch size', ['import', 'leads.csv', '--batch-size', '0'], 2],
   ['bad --lang', ['import', 'leads.csv', '--lang', 'fr'], 2],
+  // Column mapping (src/leads/columns.ts): two phone columns, a column no field matches, --map.
+  ['ambiguous columns', ['import', 'extra.csv', '--dry-run'], 2],
+  ['unmapped column', ['import', 'notes.csv', '--dry-run'], 2],
+  ['bad --map', ['import', 'leads.csv', '--map', 'phone', '--dry-run'], 2],
+  ['--map to a missing column', ['import', 'leads.csv', '--map', 'name=Tên', '--dry-run'], 2],
 ];
 
 describe('no English sentence reaches a Vietnamese operator (LANG=vi_VN.UTF-8)', () => {
