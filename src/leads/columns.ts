@@ -272,7 +272,10 @@ export const LIST_COLUMNS_MAX = 20;
 function show(header: string): string {
   const chars = [...header];
   if (chars.length > SHOW_HEADER_MAX) {
-    return `${JSON.stringify(chars.slice(0, SHOW_HEADER_MAX - 20).join(''))}… (${chars.length.toLocaleString('en-US')} characters)`;
+    return t('leads.columns.longHeader', {
+      start: JSON.stringify(chars.slice(0, SHOW_HEADER_MAX - 20).join('')),
+      count: chars.length.toLocaleString('en-US'),
+    });
   }
   return /^[^\s,"'=]([^,"=]*[^\s,"=])?$/.test(header) ? header : JSON.stringify(header);
 }
@@ -281,7 +284,7 @@ function show(header: string): string {
 function listSome<T>(items: readonly T[], display: (item: T) => string): string {
   const shown = items.slice(0, LIST_COLUMNS_MAX).map(display).join(', ');
   const more = items.length - LIST_COLUMNS_MAX;
-  return more > 0 ? `${shown}, … and ${more.toLocaleString('en-US')} more` : shown;
+  return more > 0 ? t('leads.columns.more', { shown, count: more.toLocaleString('en-US') }) : shown;
 }
 
 /** A header as written in a suggested command line. */
@@ -290,7 +293,7 @@ function shellArg(header: string): string {
 }
 
 function listHeaders(headers: readonly string[]): string {
-  return headers.length === 0 ? '(none)' : listSome(headers, show);
+  return headers.length === 0 ? t('leads.columns.none') : listSome(headers, show);
 }
 
 const FREE_FIELDS: readonly LeadField[] = LEAD_FIELDS.filter((f) => /^field\d\d$/.test(f));
@@ -315,9 +318,13 @@ export function planColumns(headers: readonly string[], opts: PlanOptions = {}):
     const first = seenKey.get(key);
     if (first !== undefined) {
       throw new ColumnError(
-        `duplicate header: column ${first + 1} (${show(headers[first]!)}) and column ${i + 1} (${show(header)}) ` +
-          'are the same once case, spaces, dashes and accents are ignored',
-        'rename one of the two columns in the file so every header is distinct',
+        t('leads.columns.duplicate', {
+          first: first + 1,
+          firstHeader: show(headers[first]!),
+          second: i + 1,
+          secondHeader: show(header),
+        }),
+        t('leads.columns.duplicate.hint'),
       );
     }
     seenKey.set(key, i);
@@ -334,8 +341,8 @@ export function planColumns(headers: readonly string[], opts: PlanOptions = {}):
     if (column === undefined) continue;
     if (!isLeadField(field)) {
       throw new ColumnError(
-        `cannot map ${show(field)}: it is not a lead field`,
-        `the lead fields are ${LEAD_FIELDS.join(', ')}`,
+        t('leads.columns.notField', { field: show(field) }),
+        t('leads.columns.fields.hint', { fields: LEAD_FIELDS.join(', ') }),
       );
     }
     let index = headers.indexOf(column);
@@ -345,15 +352,19 @@ export function planColumns(headers: readonly string[], opts: PlanOptions = {}):
     }
     if (index < 0) {
       throw new ColumnError(
-        `${field} is mapped to column ${show(column)}, which is not in the file; its columns are: ${listHeaders(headers)}`,
-        `check the spelling in --map ${field}=<column> (or import.columns in the configuration)`,
+        t('leads.columns.mappedMissing', {
+          field,
+          column: show(column),
+          columns: listHeaders(headers),
+        }),
+        t('leads.columns.mappedMissing.hint', { field }),
       );
     }
     const other = fieldOf[index];
     if (other != null) {
       throw new ColumnError(
-        `column ${show(headers[index]!)} is mapped to both ${other} and ${field}`,
-        'map each column to one field only',
+        t('leads.columns.mappedTwice', { column: show(headers[index]!), other, field }),
+        t('leads.columns.mappedTwice.hint'),
       );
     }
     fieldOf[index] = field;
@@ -406,10 +417,10 @@ export function planColumns(headers: readonly string[], opts: PlanOptions = {}):
     throw new ColumnError(
       empty.length === 1
         ? blank
-          ? `column ${first + 1} has no header`
-          : `column ${first + 1} has no usable header (${show(headers[first]!)})`
-        : `columns ${listSome(empty, (i) => String(i + 1))} have no header`,
-      'give every column a header in the first row, or pass --ignore-unmapped to skip columns without one',
+          ? t('leads.columns.noHeader', { n: first + 1 })
+          : t('leads.columns.unusableHeader', { n: first + 1, header: show(headers[first]!) })
+        : t('leads.columns.noHeaders', { list: listSome(empty, (i) => String(i + 1)) }),
+      t('leads.columns.noHeader.hint'),
     );
   }
 
@@ -421,29 +432,37 @@ export function planColumns(headers: readonly string[], opts: PlanOptions = {}):
     if (list === undefined || list.length < 2) continue;
     firstClash ??= field;
     if (list.length > LIST_COLUMNS_MAX) {
-      clashes.push(`${listSome(list, (i) => show(headers[i]!))} all match ${field}`);
+      clashes.push(
+        t('leads.columns.clash.many', {
+          columns: listSome(list, (i) => show(headers[i]!)),
+          field,
+        }),
+      );
       continue;
     }
     const names = list.map((i) => show(headers[i]!));
     const last = names.pop()!;
     clashes.push(
-      `${names.join(', ')} and ${last} ${list.length === 2 ? 'both' : 'all'} match ${field}`,
+      t(list.length === 2 ? 'leads.columns.clash.two' : 'leads.columns.clash.all', {
+        names: names.join(', '),
+        last,
+        field,
+      }),
     );
   }
   if (firstClash !== undefined) {
     const example = shellArg(headers[candidates.get(firstClash)![0]!]!);
     throw new ColumnError(
-      `ambiguous columns: ${clashes.join('; ')}`,
-      `choose one with --map ${firstClash}=<one of them> (e.g. --map ${firstClash}=${example}); ` +
-        'then map the other to a free field (--map field01=<column>) or pass --ignore-unmapped',
+      t('leads.columns.ambiguous', { clashes: clashes.join('; ') }),
+      t('leads.columns.ambiguous.hint', { field: firstClash, example }),
     );
   }
 
   // 6. The phone column is required.
   if (!fieldOf.includes('phone_number')) {
     throw new ColumnError(
-      `no phone column: none of the columns (${listHeaders(headers)}) is phone_number or one of its aliases`,
-      'name the phone column with --map phone_number=<column>',
+      t('leads.columns.noPhone', { columns: listHeaders(headers) }),
+      t('leads.columns.noPhone.hint'),
     );
   }
 
@@ -455,21 +474,28 @@ export function planColumns(headers: readonly string[], opts: PlanOptions = {}):
         const f = shadowed.get(i);
         return f === undefined
           ? show(headers[i]!)
-          : `${show(headers[i]!)} (${f} is already mapped to ${show(headers[taken.get(f)!]!)})`;
+          : t('leads.columns.shadowed', {
+              header: show(headers[i]!),
+              field: f,
+              column: show(headers[taken.get(f)!]!),
+            });
       });
       const free = FREE_FIELDS.filter((f) => !taken.has(f) && !candidates.has(f));
       // A header too long to show whole is not suggested (the line would be as long as it).
       const suggestion = unmapped
         .filter((i) => headers[i]!.length <= SHOW_HEADER_MAX)
         .slice(0, Math.min(free.length, 3))
-        .map((i, k) => `--map ${free[k]!}=${shellArg(headers[i]!)}`)
+        .map((i, k) =>
+          t('leads.columns.mapPair', { field: free[k]!, column: shellArg(headers[i]!) }),
+        )
         .join(' ');
       throw new ColumnError(
-        `${unmapped.length === 1 ? 'a column matches' : 'columns that match'} no lead field: ${described}`,
-        (suggestion === ''
-          ? 'map them to lead fields with --map field=<column>'
-          : `map them to free fields (${suggestion})`) +
-          ' or pass --ignore-unmapped to leave them out',
+        t(unmapped.length === 1 ? 'leads.columns.unmapped.one' : 'leads.columns.unmapped.many', {
+          described,
+        }),
+        suggestion === ''
+          ? t('leads.columns.unmapped.hint')
+          : t('leads.columns.unmapped.free.hint', { suggestion }),
       );
     }
     for (let i = 0; i < n; i++) {
@@ -510,8 +536,8 @@ export function parseMapFlags(values: readonly string[]): Partial<Record<LeadFie
     const eq = value.indexOf('=');
     if (eq < 0) {
       throw new ColumnError(
-        `${JSON.stringify(value)} is not of the form field=Column`,
-        'write it as --map phone_number="Số ĐT" (the lead field, "=", the column header)',
+        t('leads.columns.map.form', { value: JSON.stringify(value) }),
+        t('leads.columns.map.form.hint'),
       );
     }
     const name = value.slice(0, eq).trim();
@@ -519,23 +545,29 @@ export function parseMapFlags(values: readonly string[]): Partial<Record<LeadFie
     const field = name.toLowerCase();
     if (!isLeadField(field)) {
       const guess = ALIAS_TO_FIELD.get(foldHeader(name));
+      const said = { value: JSON.stringify(value), name: JSON.stringify(name) };
       throw new ColumnError(
-        `${JSON.stringify(value)}: ${JSON.stringify(name)} is not a lead field` +
-          (guess === undefined ? '' : ` (did you mean ${guess}?)`),
-        `the lead fields are ${LEAD_FIELDS.join(', ')}`,
+        guess === undefined
+          ? t('leads.columns.map.notField', said)
+          : t('leads.columns.map.notField.guess', { ...said, guess }),
+        t('leads.columns.fields.hint', { fields: LEAD_FIELDS.join(', ') }),
       );
     }
     if (column === '') {
       throw new ColumnError(
-        `${JSON.stringify(value)}: no column given for ${field}`,
-        `write it as --map ${field}=<column header>`,
+        t('leads.columns.map.noColumn', { value: JSON.stringify(value), field }),
+        t('leads.columns.map.noColumn.hint', { field }),
       );
     }
     const previous = out[field];
     if (previous !== undefined) {
       throw new ColumnError(
-        `${field} is given twice (${JSON.stringify(previous)} and ${JSON.stringify(column)})`,
-        `keep one --map ${field}=<column>`,
+        t('leads.columns.map.twice', {
+          field,
+          first: JSON.stringify(previous),
+          second: JSON.stringify(column),
+        }),
+        t('leads.columns.map.twice.hint', { field }),
       );
     }
     out[field] = column;

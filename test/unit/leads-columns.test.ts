@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_FIELDS, type LeadField } from '../../src/api/spec.js';
 import {
   COLUMN_ALIASES,
@@ -10,6 +10,13 @@ import {
   planColumns,
   type ColumnPlan,
 } from '../../src/leads/columns.js';
+import { setFaceWords } from '../../src/messages/index.js';
+import { useCliWords } from '../../src/cli/render/advice.js';
+
+// The hints below are checked as the CLI says them (with its flags: --map, --ignore-unmapped);
+// the library's own words name no flag (checked at the end of this file).
+beforeAll(() => useCliWords());
+afterAll(() => setFaceWords({}));
 
 /** Run fn, expect a ColumnError, return it. */
 function columnError(fn: () => unknown): ColumnError {
@@ -440,5 +447,30 @@ describe('the README', () => {
       expect(row, field).not.toBeNull();
       expect(row![1]!.split(', '), field).toEqual(COLUMN_ALIASES[field].filter((a) => a !== field));
     }
+  });
+});
+
+describe("the library's own words", () => {
+  it('name no command-line flag; the CLI says the same hints with its flags', () => {
+    const cases: Array<() => unknown> = [
+      () => planColumns(['phone', '']),
+      () => planColumns(['phone', 'sdt']),
+      () => planColumns(['name']),
+      () => planColumns(['phone', 'Ghi chú', 'Nguồn']),
+      () => planColumns(['phone'], { map: { name: 'Tên' } }),
+      () => parseMapFlags(['phone']),
+      () => parseMapFlags(['name=']),
+      () => parseMapFlags(['name=a', 'name=b']),
+    ];
+    try {
+      setFaceWords({});
+      for (const c of cases) {
+        const e = columnError(c);
+        expect(`${e.message} ${e.hint ?? ''}`).not.toMatch(/(^|[\s(])--[a-z]/);
+      }
+    } finally {
+      useCliWords();
+    }
+    for (const c of cases) expect(columnError(c).hint).toMatch(/--(map|ignore-unmapped)/);
   });
 });

@@ -61,6 +61,16 @@ export const CLI_WORDS = {
   'api.report.totalTooLarge.hint': 'cli.words.api.report.totalTooLarge.hint',
   'state.journal.damaged.hint': 'cli.words.state.journal.damaged.hint',
   'state.journal.noHeader.hint': 'cli.words.state.journal.noHeader.hint',
+  'leads.columns.mappedMissing.hint': 'cli.words.leads.columns.mappedMissing.hint',
+  'leads.columns.noHeader.hint': 'cli.words.leads.columns.noHeader.hint',
+  'leads.columns.ambiguous.hint': 'cli.words.leads.columns.ambiguous.hint',
+  'leads.columns.noPhone.hint': 'cli.words.leads.columns.noPhone.hint',
+  'leads.columns.unmapped.hint': 'cli.words.leads.columns.unmapped.hint',
+  'leads.columns.unmapped.free.hint': 'cli.words.leads.columns.unmapped.free.hint',
+  'leads.columns.mapPair': 'cli.words.leads.columns.mapPair',
+  'leads.columns.map.form.hint': 'cli.words.leads.columns.map.form.hint',
+  'leads.columns.map.noColumn.hint': 'cli.words.leads.columns.map.noColumn.hint',
+  'leads.columns.map.twice.hint': 'cli.words.leads.columns.map.twice.hint',
 } as const satisfies Partial<Record<MessageId, MessageId>>;
 
 /** From now on, the library's messages above are said in the CLI's words (program.ts). */
