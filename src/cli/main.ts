@@ -24,15 +24,24 @@ export function scanArgv(argv: readonly string[]): {
   config?: string;
   profile?: string;
   help: boolean;
+  /** The command's words (`['config', 'init']`), the global options and their values left out. */
+  command: string[];
 } {
   const end = argv.indexOf('--');
   const args = end < 0 ? argv : argv.slice(0, end);
-  const found: { lang?: Language; config?: string; profile?: string; help: boolean } = {
-    help: args.length === 0 || args[0] === 'help',
-  };
+  const found: {
+    lang?: Language;
+    config?: string;
+    profile?: string;
+    help: boolean;
+    command: string[];
+  } = { help: args.length === 0, command: [] };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '-h' || arg === '--help') found.help = true;
+    // The global options that take a value: that value is not a command word.
+    if (/^--(base-url|timeout)$/.test(arg)) i++;
+    else if (!arg.startsWith('-') && found.command.length < 2) found.command.push(arg);
     const m = /^--(lang|config|profile)(?:=([\s\S]*))?$/.exec(arg);
     if (!m) continue;
     const value = m[2] ?? args[++i];
@@ -43,7 +52,17 @@ export function scanArgv(argv: readonly string[]): {
     } else if (m[1] === 'config') found.config = value;
     else found.profile = value;
   }
+  if (found.command[0] === 'help') found.help = true;
   return found;
+}
+
+/**
+ * Commands that read no settings, so the language choice does not read the config files for
+ * them either: `config init` writes a config file (one that is a pipe must never be opened for
+ * reading: it would wait for a writer forever), `completion` prints a script.
+ */
+function readsNoSettings(command: readonly string[]): boolean {
+  return (command[0] === 'config' && command[1] === 'init') || command[0] === 'completion';
 }
 
 /**
@@ -60,7 +79,12 @@ async function chooseAndSetLanguage(
   const scanned = scanArgv(argv);
   let files: Promise<LoadedConfigFile[]> | undefined;
   let config: Language | undefined;
-  if (scanned.lang === undefined && !scanned.help && !argv[0]?.startsWith('__')) {
+  if (
+    scanned.lang === undefined &&
+    !scanned.help &&
+    !argv[0]?.startsWith('__') &&
+    !readsNoSettings(scanned.command)
+  ) {
     const { loadConfigFiles } = await import('../config/files.js');
     files = loadConfigFiles({
       cwd: io.cwd,

@@ -211,6 +211,7 @@ describe('bash behaviour', () => {
         'completion',
         'config',
         'emulator',
+        'forget',
         'help',
         'history',
         'import',

@@ -70,6 +70,17 @@ describe('scanArgv: what the language choice reads before commander', () => {
     expect(scanArgv(['--lang', 'fr', 'import']).lang).toBeUndefined();
   });
 
+  it("the command's words, global options and their values left out", () => {
+    expect(scanArgv(['--base-url', 'http://x', 'config', 'init']).command).toEqual([
+      'config',
+      'init',
+    ]);
+    expect(scanArgv(['--config', 'c.yaml', '--timeout', '500', 'import', 'a.csv']).command).toEqual(
+      ['import', 'a.csv'],
+    );
+    expect(scanArgv(['-q', 'help', 'import'])).toMatchObject({ help: true });
+  });
+
   it('--config and --profile (the config read for `language`), and help asked for', () => {
     expect(scanArgv(['report', '--config', 'c.yaml', '--profile=night'])).toMatchObject({
       config: 'c.yaml',
