@@ -257,7 +257,7 @@ describe.skipIf(pgMissing !== undefined)('teams on PostgreSQL', () => {
     write(cwd, 'leads.csv', `phone\n${phoneOf(1)}\n`);
     const r = await spawnCli(['import', 'leads.csv'], { env, cwd, timeoutMs: 60_000 });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/version 99; this cacs knows version 2 at most/);
+    expect(r.stderr).toMatch(/version 99; this cacs knows version 3 at most/);
     expect(r.stderr).toContain('upgrade cacs');
     expect(r.stderr).not.toContain(pg.password);
     expect(processedPhones(emu)).toEqual([]);
@@ -329,7 +329,7 @@ describe.skipIf(pgMissing !== undefined)('teams on PostgreSQL', () => {
     expect(status.code).toBe(0);
     expect(JSON.parse(status.stdout).status).toMatchObject({
       store: 'postgres',
-      schemaVersion: 2,
+      schemaVersion: 3,
       ledgers: 1,
       runs: 2,
     });

@@ -99,7 +99,7 @@ export function accountedFor(s: Summary): number {
     s.alreadyImported +
     s.uncertainEarlier +
     s.suppressed +
-    (s.skippedByCode.phone_unallocated ?? 0) +
+    (s.skippedByCode?.phone_unallocated ?? 0) +
     (s.erased ?? 0) +
     s.rejected +
     s.duplicates +

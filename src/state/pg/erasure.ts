@@ -30,26 +30,9 @@ export interface PgErasureHost {
   hasher(): Promise<Hasher>;
 }
 
-const ready = new WeakMap<PgConnection, Promise<void>>();
-
+/** The schema holding the erasure tables (created by the schema's migration 3). */
 async function tables(conn: PgConnection): Promise<string> {
-  const s = conn.schema;
-  let p = ready.get(conn);
-  if (!p) {
-    p = conn
-      .query(
-        `CREATE TABLE IF NOT EXISTS ${s}.erasures (
-           lo int NOT NULL, hi int NOT NULL, time bigint NOT NULL,
-           service_url text NOT NULL DEFAULT '', campaign text NOT NULL DEFAULT '',
-           PRIMARY KEY (lo, hi, service_url, campaign));
-         CREATE TABLE IF NOT EXISTS ${s}.erasure_log (seq bigserial PRIMARY KEY, entry jsonb NOT NULL)`,
-      )
-      .then(() => undefined);
-    p.catch(() => ready.delete(conn));
-    ready.set(conn, p);
-  }
-  await p;
-  return s;
+  return Promise.resolve(conn.schema);
 }
 
 function blankValue(

@@ -18,7 +18,7 @@
  *                   folder whose keyed hash has another secret than the database's (meta
  *                   `secret:<n>`): looked up by hashing with that secret too
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** Hashes and run numbers are unsigned 32-bit; stored as int4 (value | 0), read back >>> 0. */
 export const MIGRATIONS: ReadonlyArray<(s: string) => string[]> = [
@@ -73,5 +73,14 @@ export const MIGRATIONS: ReadonlyArray<(s: string) => string[]> = [
        lo int NOT NULL, hi int NOT NULL, ref int NOT NULL,
        state smallint NOT NULL, run int NOT NULL, time bigint NOT NULL,
        PRIMARY KEY (ledger, secret, lo, hi))`,
+  ],
+  (s) => [
+    // Erasure records (`cacs forget`): a keyed hash and when, never a number; and the log of
+    // erasures without numbers. Created with the schema, so concurrent runs never race to.
+    `CREATE TABLE IF NOT EXISTS ${s}.erasures (
+       lo int NOT NULL, hi int NOT NULL, time bigint NOT NULL,
+       service_url text NOT NULL DEFAULT '', campaign text NOT NULL DEFAULT '',
+       PRIMARY KEY (lo, hi, service_url, campaign))`,
+    `CREATE TABLE IF NOT EXISTS ${s}.erasure_log (seq bigserial PRIMARY KEY, entry jsonb NOT NULL)`,
   ],
 ];
