@@ -1213,12 +1213,29 @@ export async function runOutcomes(
   ]);
   const given = options.serviceUrl ?? serviceUrls.get(options.client);
   const serviceUrl = given === undefined ? '' : canonicalServiceUrl(new URL(String(given)));
+  // People erased by `cacs forget` are never brought back (issue 26).
+  let erasedAt = options.erasedAt;
+  if (erasedAt === undefined) {
+    const erasures = await loadErasures({
+      ...(options.stateDir !== undefined ? { stateDir: options.stateDir } : {}),
+      ...(options.state !== undefined ? { state: options.state } : {}),
+      ...(options.stateSchema !== undefined ? { stateSchema: options.stateSchema } : {}),
+      campaignKey: options.campaignKey,
+      ...(serviceUrl !== '' ? { baseUrl: serviceUrl } : {}),
+    });
+    if (erasures.count > 0) erasedAt = (phone) => erasures.erasedAt(phone);
+  }
   const state = openStateStore({
     stateDir: stateDirOf(options.stateDir),
     ...stateUrlOf(options),
   });
   try {
-    return await run({ ...options, serviceUrl, state });
+    return await run({
+      ...options,
+      serviceUrl,
+      state,
+      ...(erasedAt !== undefined ? { erasedAt } : {}),
+    });
   } finally {
     await state.close();
   }
