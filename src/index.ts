@@ -1399,3 +1399,31 @@ export async function loadErasures(
     await store.close();
   }
 }
+
+// ── outcomes2 (issue 26 item 2): erasures in the summary's compliance check ─────────────────
+
+/**
+ * The `erasedAt` option of {@link summarize}, from the people `cacs forget` erased (as
+ * {@link loadErasures} reads them): when a number was erased, on the service's clock, so the
+ * compliance block counts calls made to it afterwards (`callsAfterErasure`). Empty (the check
+ * not made) when nobody was erased.
+ */
+export async function loadErasureCheck(
+  options: PrivacyStateOptions & {
+    campaignKey?: string;
+    baseUrl?: string;
+    /** The service's clock (default `Asia/Ho_Chi_Minh`). */
+    serviceTimeZone?: string;
+  } = {},
+): Promise<Pick<SummaryOptions, 'erasedAt'>> {
+  const erasures = await loadErasures(options);
+  if (erasures.count === 0) return {};
+  const { formatServiceDate, instantToWall } = await import('./report/dates.js');
+  const zone = options.serviceTimeZone ?? 'Asia/Ho_Chi_Minh';
+  return {
+    erasedAt: (phone) => {
+      const at = erasures.erasedAt(phone);
+      return at === undefined ? undefined : formatServiceDate(instantToWall(at.getTime(), zone));
+    },
+  };
+}

@@ -65,6 +65,7 @@ export const enOutcomes = {
     '{rows} rows written to {where}: {called} called, {notCalled} not called, {notImported} not imported',
   'cli.outcomes.recycled.one': '{count} lead to call again written to {where}',
   'cli.outcomes.recycled.other': '{count} leads to call again written to {where}',
+  'report.stop.violations.afterErasure': '{calls} to people after cacs forget erased them',
   'cli.outcomes.joinedErased.one':
     '  {count} row is of a person erased by cacs forget: call_status ERASED, no outcome written',
   'cli.outcomes.joinedErased.other':

@@ -660,3 +660,58 @@ describe('erased people never come back (issue 26)', () => {
     });
   });
 });
+
+describe("the summary's compliance block counts calls after an erasure (issue 26)", () => {
+  let server: OutcomesServer;
+  let dir: string;
+  let env: Record<string, string | undefined>;
+  beforeAll(async () => {
+    server = await startOutcomesServer(RECORDS);
+    dir = tempDir('cacs-erased-summary-');
+    env = isolatedEnv({
+      CACS_BASE_URL: server.url,
+      CACS_ACCESS_TOKEN: server.token,
+      CACS_CAMPAIGN: 'OUT',
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('callsAfterErasure: the attempts to an erased number made after its erasure (service clock)', async () => {
+    const summary = async () => {
+      const r = await runCli(
+        ['report', '--from', '2026-11-01', '--to', '2026-11-30', '--summary', '--format', 'json'],
+        { env, cwd: dir },
+      );
+      expect(r.code).toBe(0);
+      return (
+        JSON.parse(r.stdout) as {
+          compliance: {
+            callsAfterErasure: { checked: boolean; attempts: number; numbers: number };
+            violations: number;
+          };
+        }
+      ).compliance;
+    };
+    const before = await summary();
+    expect(before.callsAfterErasure).toEqual({ checked: false, attempts: 0, numbers: 0 });
+    // Erased at 10:30 on 2026-11-11, service clock (UTC+7), written in another form.
+    const erasedAt = '2026-11-11 10:30:00';
+    const forget = await runCli(['forget', '+84 912 345 678'], {
+      env,
+      cwd: dir,
+      now: () => new Date('2026-11-11T03:30:00Z'),
+    });
+    expect(forget.code).toBe(0);
+    const after = await summary();
+    // Independently: the raw attempts of that number later than the erasure.
+    const expected = RECORDS.filter((r) => r.phone_number === '0912345678')
+      .flatMap((r) => r.attempts)
+      .filter((a) => a.date_time > erasedAt).length;
+    expect(expected).toBe(2);
+    expect(after.callsAfterErasure).toEqual({ checked: true, attempts: expected, numbers: 1 });
+    expect(after.violations).toBe(before.violations + expected);
+  });
+});
