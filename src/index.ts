@@ -1213,12 +1213,29 @@ export async function runOutcomes(
   ]);
   const given = options.serviceUrl ?? serviceUrls.get(options.client);
   const serviceUrl = given === undefined ? '' : canonicalServiceUrl(new URL(String(given)));
+  // People erased by `cacs forget` are never brought back (issue 26).
+  let erasedAt = options.erasedAt;
+  if (erasedAt === undefined) {
+    const erasures = await loadErasures({
+      ...(options.stateDir !== undefined ? { stateDir: options.stateDir } : {}),
+      ...(options.state !== undefined ? { state: options.state } : {}),
+      ...(options.stateSchema !== undefined ? { stateSchema: options.stateSchema } : {}),
+      campaignKey: options.campaignKey,
+      ...(serviceUrl !== '' ? { baseUrl: serviceUrl } : {}),
+    });
+    if (erasures.count > 0) erasedAt = (phone) => erasures.erasedAt(phone);
+  }
   const state = openStateStore({
     stateDir: stateDirOf(options.stateDir),
     ...stateUrlOf(options),
   });
   try {
-    return await run({ ...options, serviceUrl, state });
+    return await run({
+      ...options,
+      serviceUrl,
+      state,
+      ...(erasedAt !== undefined ? { erasedAt } : {}),
+    });
   } finally {
     await state.close();
   }
@@ -1381,4 +1398,32 @@ export async function loadErasures(
   } finally {
     await store.close();
   }
+}
+
+// ── outcomes2 (issue 26 item 2): erasures in the summary's compliance check ─────────────────
+
+/**
+ * The `erasedAt` option of {@link summarize}, from the people `cacs forget` erased (as
+ * {@link loadErasures} reads them): when a number was erased, on the service's clock, so the
+ * compliance block counts calls made to it afterwards (`callsAfterErasure`). Empty (the check
+ * not made) when nobody was erased.
+ */
+export async function loadErasureCheck(
+  options: PrivacyStateOptions & {
+    campaignKey?: string;
+    baseUrl?: string;
+    /** The service's clock (default `Asia/Ho_Chi_Minh`). */
+    serviceTimeZone?: string;
+  } = {},
+): Promise<Pick<SummaryOptions, 'erasedAt'>> {
+  const erasures = await loadErasures(options);
+  if (erasures.count === 0) return {};
+  const { formatServiceDate, instantToWall } = await import('./report/dates.js');
+  const zone = options.serviceTimeZone ?? 'Asia/Ho_Chi_Minh';
+  return {
+    erasedAt: (phone) => {
+      const at = erasures.erasedAt(phone);
+      return at === undefined ? undefined : formatServiceDate(instantToWall(at.getTime(), zone));
+    },
+  };
 }

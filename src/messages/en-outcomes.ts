@@ -65,6 +65,13 @@ export const enOutcomes = {
     '{rows} rows written to {where}: {called} called, {notCalled} not called, {notImported} not imported',
   'cli.outcomes.recycled.one': '{count} lead to call again written to {where}',
   'cli.outcomes.recycled.other': '{count} leads to call again written to {where}',
+  'report.stop.violations.afterErasure': '{calls} to people after cacs forget erased them',
+  'cli.outcomes.joinedErased.one':
+    '  {count} row is of a person erased by cacs forget: call_status ERASED, no outcome written',
+  'cli.outcomes.joinedErased.other':
+    '  {count} rows are of people erased by cacs forget: call_status ERASED, no outcome written',
+  'cli.outcomes.excluded.erased.one': '  {count} left out: erased by cacs forget',
+  'cli.outcomes.excluded.erased.other': '  {count} left out: erased by cacs forget',
   'cli.outcomes.excluded.notImported.one': '  {count} left out: not imported (the history)',
   'cli.outcomes.excluded.notImported.other': '  {count} left out: not imported (the history)',
   'cli.outcomes.excluded.notCalled.one': '  {count} left out: not called in the range',

@@ -71,6 +71,14 @@ export const viOutcomes: Readonly<Record<string, string>> = {
     'đã ghi {rows} dòng vào {where}: {called} đã gọi, {notCalled} chưa gọi, {notImported} chưa nhập',
   'cli.outcomes.recycled.one': 'đã ghi {count} khách hàng cần gọi lại vào {where}',
   'cli.outcomes.recycled.other': 'đã ghi {count} khách hàng cần gọi lại vào {where}',
+  'report.stop.violations.afterErasure':
+    '{calls} tới khách hàng sau khi họ đã bị xoá bằng cacs forget',
+  'cli.outcomes.joinedErased.one':
+    '  {count} dòng là khách hàng đã bị xoá bằng cacs forget: call_status ERASED, không ghi kết quả cuộc gọi',
+  'cli.outcomes.joinedErased.other':
+    '  {count} dòng là khách hàng đã bị xoá bằng cacs forget: call_status ERASED, không ghi kết quả cuộc gọi',
+  'cli.outcomes.excluded.erased.one': '  bỏ {count}: khách hàng đã bị xoá bằng cacs forget',
+  'cli.outcomes.excluded.erased.other': '  bỏ {count}: khách hàng đã bị xoá bằng cacs forget',
   'cli.outcomes.excluded.notImported.one': '  bỏ {count}: chưa được nhập (theo lịch sử)',
   'cli.outcomes.excluded.notImported.other': '  bỏ {count}: chưa được nhập (theo lịch sử)',
   'cli.outcomes.excluded.notCalled.one': '  bỏ {count}: chưa được gọi trong khoảng thời gian',

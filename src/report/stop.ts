@@ -28,6 +28,11 @@ export function complianceStop(summary: Pick<ReportSummary, 'compliance'>): Stop
     k.suppressed.attempts > 0
       ? t('report.stop.violations.suppressed', { calls: plural(k.suppressed.attempts, 'call') })
       : '',
+    k.callsAfterErasure.attempts > 0
+      ? t('report.stop.violations.afterErasure', {
+          calls: plural(k.callsAfterErasure.attempts, 'call'),
+        })
+      : '',
   ].filter((p) => p !== '');
   return {
     code: 'failure',

@@ -83,6 +83,11 @@ export interface SummaryOptions {
   carrierOf?: (phone: string) => string;
   /** The order `carriers` lists networks in (others after them, by name). */
   carrierOrder?: readonly string[];
+  /**
+   * When a number (as the service wrote it) was erased by `cacs forget`, on the service's clock
+   * (`yyyy-mm-dd HH:mm:ss`), or undefined: calls after it are counted (`callsAfterErasure`).
+   */
+  erasedAt?: (phone: string) => string | undefined;
 }
 
 /** The answer rate of the leads whose phone is on one network (DESIGN.md, Carriers). */
@@ -180,7 +185,15 @@ export interface ComplianceReport {
     numbers: number;
     samples: Array<AttemptRef & { list: string }>;
   };
-  /** Attempts outside the hours + numbers over the limit + attempts to listed numbers. */
+  /**
+   * Attempts to numbers after `cacs forget` erased them (checked: false without erasures). No
+   * samples: the numbers of erased people are not shown.
+   */
+  callsAfterErasure: { checked: boolean; attempts: number; numbers: number };
+  /**
+   * Attempts outside the hours + numbers over the limit + attempts to listed numbers + attempts
+   * after an erasure.
+   */
   violations: number;
 }
 
@@ -329,6 +342,9 @@ export class SummaryBuilder {
   private outsideCount = 0;
   private readonly suppressedSamples: Array<AttemptRef & { list: string }> = [];
   private suppressedAttempts = 0;
+  private readonly erasedAt: ((phone: string) => string | undefined) | undefined;
+  private afterErasure = 0;
+  private readonly afterErasureNumbers = new Set<string>();
   private readonly suppressedNumbers = new Set<string>();
   private minDay = Infinity;
   private maxDay = -Infinity;
@@ -363,6 +379,7 @@ export class SummaryBuilder {
       maxCallsPer24h: opts.ruleOrigins?.maxCallsPer24h ?? given(opts.compliance?.maxCallsPer24h),
     };
     this.suppressed = opts.suppressed;
+    this.erasedAt = opts.erasedAt;
     const key = opts.numberKey;
     this.numberKey = key === undefined ? (p) => p : (p) => key(p) || p;
     this.suppressionLists = [...(opts.suppressionLists ?? [])];
@@ -412,6 +429,11 @@ export class SummaryBuilder {
         this.undated++;
       } else {
         this.dated(when, status, isAns, ref);
+        const erased = phone === '' ? undefined : this.erasedAt?.(phone);
+        if (erased !== undefined && when > wallSeconds(erased)) {
+          this.afterErasure++;
+          this.afterErasureNumbers.add(this.numberKey(phone));
+        }
         // One subscriber however the number is written (with the library's numberKey: +84…,
         // 84…, an old 11-digit mobile).
         const number = phone === '' ? '' : this.numberKey(phone);
@@ -585,7 +607,12 @@ export class SummaryBuilder {
           numbers: this.suppressedNumbers.size,
           samples: [...this.suppressedSamples],
         },
-        violations: this.outsideCount + overNumbers + this.suppressedAttempts,
+        callsAfterErasure: {
+          checked: this.erasedAt !== undefined,
+          attempts: this.afterErasure,
+          numbers: this.afterErasureNumbers.size,
+        },
+        violations: this.outsideCount + overNumbers + this.suppressedAttempts + this.afterErasure,
       },
       carriers: this.carriers(),
     };

@@ -570,3 +570,148 @@ print(json.dumps(rows))
     },
   );
 });
+
+describe('erased people never come back (issue 26)', () => {
+  let emu: RunningEmulator;
+  let dir: string;
+  let env: Record<string, string | undefined>;
+  const later = () => new Date(Date.now() + 2 * 86_400_000);
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0, seed: 7, campaigns: [{ key: 'autumn' }] });
+    dir = tempDir('cacs-join-erased-');
+    env = isolatedEnv({ CACS_BASE_URL: emu.url, CACS_ACCESS_TOKEN: emu.token });
+  });
+  afterAll(async () => {
+    await emu.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('import, forget one number: --recycle leaves it out (counted as erased), --join writes ERASED with no outcome', async () => {
+    const phones = Array.from({ length: 20 }, (_, i) => `09${String(66_000_000 + i)}`);
+    fs.writeFileSync(
+      path.join(dir, 'leads.csv'),
+      'name,phone\n' + phones.map((p, i) => `Khách ${i},${p}`).join('\n') + '\n',
+    );
+    const imp = await runCli(['import', 'leads.csv', '--campaign', 'autumn'], { env, cwd: dir });
+    expect(imp.code).toBe(0);
+    const join = (out: string) =>
+      runCli(['report', '--campaign', 'autumn', '--join', 'leads.csv', '-o', out], {
+        env,
+        cwd: dir,
+        now: later,
+      });
+    const recycle = (out: string) =>
+      runCli(
+        [
+          'report',
+          '--campaign',
+          'autumn',
+          '--join',
+          'leads.csv',
+          '--recycle',
+          '--min-gap',
+          '0',
+        ].concat(['-o', out]),
+        { env, cwd: dir, now: later },
+      );
+    expect((await join('before.csv')).code).toBe(0);
+    const before = readCsv(path.join(dir, 'before.csv'));
+    expect((await recycle('r-before.csv')).code).toBe(0);
+    const recycledBefore = readCsv(path.join(dir, 'r-before.csv')).slice(1);
+    expect(recycledBefore.length).toBeGreaterThan(0);
+    // Forget a person the recycle file held, written in another form.
+    const victim = recycledBefore[0]![1]!;
+    const forget = await runCli(['forget', `+84 ${victim.slice(1)}`], { env, cwd: dir });
+    expect(forget.code).toBe(0);
+
+    const r = await recycle('r-after.csv');
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/1 left out: erased by cacs forget/);
+    const recycledAfter = readCsv(path.join(dir, 'r-after.csv')).slice(1);
+    expect(recycledAfter.map((row) => row[1])).toEqual(
+      recycledBefore.map((row) => row[1]).filter((p) => p !== victim),
+    );
+
+    const j = await join('after.csv');
+    expect(j.code).toBe(0);
+    expect(j.stderr).toMatch(/1 row is of a person erased by cacs forget/);
+    const after = readCsv(path.join(dir, 'after.csv'));
+    expect(after).toHaveLength(before.length);
+    const header = after[0]!;
+    after.slice(1).forEach((row, i) => {
+      const was = before[i + 1]!;
+      expect(row.slice(0, 2)).toEqual(was.slice(0, 2));
+      if (row[1] !== victim) {
+        expect(row).toEqual(was);
+        return;
+      }
+      const cell = (name: string) => row[header.indexOf(name)];
+      expect(cell('call_status')).toBe('ERASED');
+      for (const name of [
+        'call_attempts',
+        'first_call_at',
+        'last_call_at',
+        'talk_time_total',
+        'answered',
+        'campaign_lead_id',
+      ])
+        expect(cell(name)).toBe('');
+      expect(cell('carrier')).toBe(was[header.indexOf('carrier')]);
+    });
+  });
+});
+
+describe("the summary's compliance block counts calls after an erasure (issue 26)", () => {
+  let server: OutcomesServer;
+  let dir: string;
+  let env: Record<string, string | undefined>;
+  beforeAll(async () => {
+    server = await startOutcomesServer(RECORDS);
+    dir = tempDir('cacs-erased-summary-');
+    env = isolatedEnv({
+      CACS_BASE_URL: server.url,
+      CACS_ACCESS_TOKEN: server.token,
+      CACS_CAMPAIGN: 'OUT',
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('callsAfterErasure: the attempts to an erased number made after its erasure (service clock)', async () => {
+    const summary = async () => {
+      const r = await runCli(
+        ['report', '--from', '2026-11-01', '--to', '2026-11-30', '--summary', '--format', 'json'],
+        { env, cwd: dir },
+      );
+      expect(r.code).toBe(0);
+      return (
+        JSON.parse(r.stdout) as {
+          compliance: {
+            callsAfterErasure: { checked: boolean; attempts: number; numbers: number };
+            violations: number;
+          };
+        }
+      ).compliance;
+    };
+    const before = await summary();
+    expect(before.callsAfterErasure).toEqual({ checked: false, attempts: 0, numbers: 0 });
+    // Erased at 10:30 on 2026-11-11, service clock (UTC+7), written in another form.
+    const erasedAt = '2026-11-11 10:30:00';
+    const forget = await runCli(['forget', '+84 912 345 678'], {
+      env,
+      cwd: dir,
+      now: () => new Date('2026-11-11T03:30:00Z'),
+    });
+    expect(forget.code).toBe(0);
+    const after = await summary();
+    // Independently: the raw attempts of that number later than the erasure.
+    const expected = RECORDS.filter((r) => r.phone_number === '0912345678')
+      .flatMap((r) => r.attempts)
+      .filter((a) => a.date_time > erasedAt).length;
+    expect(expected).toBe(2);
+    expect(after.callsAfterErasure).toEqual({ checked: true, attempts: expected, numbers: 1 });
+    expect(after.violations).toBe(before.violations + expected);
+  });
+});

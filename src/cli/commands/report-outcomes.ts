@@ -243,6 +243,7 @@ function report(
         notImported: r.notImported,
       }),
     );
+    if (r.erased > 0) ctx.out.info(tCount('cli.outcomes.joinedErased', r.erased));
     return;
   }
   ctx.out.info(tCount('cli.outcomes.recycled', r.written, { where }));

@@ -19,6 +19,7 @@ import {
   formatServiceDate,
   leadFormat,
   loadDoNotCallLists,
+  loadErasureCheck,
   normalizePhone,
   nowIn,
   parseDuration,
@@ -107,6 +108,18 @@ async function summaryOptions(
       maxCallsPer24h: sources.get('compliance.maxCallsPer24h') ?? 'default',
     },
   };
+  // Calls to people after `cacs forget` erased them (issue 26).
+  Object.assign(
+    opts,
+    await loadErasureCheck({
+      stateDir: settings.stateDir,
+      ...(settings.stateUrl !== undefined ? { state: settings.stateUrl } : {}),
+      ...(settings.stateSchema !== undefined ? { stateSchema: settings.stateSchema } : {}),
+      campaignKey: requireCampaign(settings).key,
+      ...(settings.baseUrl !== undefined ? { baseUrl: settings.baseUrl } : {}),
+      serviceTimeZone: settings.serviceTimezone,
+    }),
+  );
   if (settings.import.suppress.length === 0) return opts;
   const lists = await loadDoNotCallLists(
     settings.import.suppress.map((file) => ({

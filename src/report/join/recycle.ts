@@ -2,7 +2,7 @@
  * The rules of `--recycle` (DESIGN.md "Outcomes back to the operator"): which leads get another
  * round of calls. Pure: the caller gives each lead's outcome and keeps the counts. A lead is
  * excluded by the first rule, in this order, that excludes it (the stderr summary counts each
- * rule): not imported, not called, answered (or any status not in `statuses`), attempts at
+ * rule): erased by `cacs forget` (consent withdrawn: never brought back), not imported, not called, answered (or any status not in `statuses`), attempts at
  * `maxAttempts` or more, last call less than `minGapMs` ago, on a do-not-call list, the same
  * phone already in the file.
  */
@@ -13,6 +13,7 @@ import type { Outcome } from './aggregate.js';
 
 /** Why a lead is not in the recycle file (the keys of the summary's counts). */
 export const RECYCLE_RULES = [
+  'erased',
   'notImported',
   'notCalled',
   'status',
@@ -32,6 +33,8 @@ export interface RecycleRules {
   lastCallBy: string;
   /** The do-not-call list a normalised phone is on, if any. */
   doNotCall: ((phone: string) => string | undefined) | undefined;
+  /** Whether a phone (any written form) was erased by `cacs forget` (undefined: nobody was). */
+  erased?: ((phone: string) => boolean) | undefined;
 }
 
 /** The default gap: one day (the one-call-per-24-hours rule). */
@@ -69,6 +72,7 @@ export function recycleVerdict(
   rules: RecycleRules,
   notImported = false,
 ): Exclude<RecycleRule, 'duplicate'> | undefined {
+  if (phone !== '' && rules.erased?.(phone) === true) return 'erased';
   if (notImported) return 'notImported';
   if (outcome === undefined || outcome.attempts === 0) return 'notCalled';
   if (!rules.statuses.has(outcome.lastStatus ?? '')) return 'status';

@@ -110,6 +110,12 @@ export interface OutcomesOptions extends Pick<
   bom?: boolean;
   /** The plan of the range, when the caller made it (else from `from`/`to`). */
   plan?: ReportPlan;
+  /**
+   * When a phone (any written form) was erased by `cacs forget` (undefined: never). Erased
+   * people are never recycled, and `join` writes their row with `call_status` `ERASED` and no
+   * outcome.
+   */
+  erasedAt?: (phone: string) => Date | undefined;
 }
 
 export interface OutcomesResult {
@@ -125,6 +131,8 @@ export interface OutcomesResult {
   called: number;
   notCalled: number;
   notImported: number;
+  /** join: rows of people erased by `cacs forget` (`call_status` `ERASED`, no outcome). */
+  erased: number;
   /** Leads of the report matched by no row of the file (counted, not written). */
   notInFile: number;
   /** recycle: leads excluded by each rule. */
@@ -249,6 +257,16 @@ function outcomeCells(
   ];
 }
 
+/** The appended cells of an erased person's row: `ERASED`, nothing about the calls. */
+function erasedCells(phone: string): Cell[] {
+  const cells = outcomeCells(undefined, phone, undefined);
+  cells[0] = 'ERASED';
+  cells[1] = null;
+  cells[4] = null;
+  cells[5] = null;
+  return cells;
+}
+
 const OUTCOME_KINDS: Record<(typeof OUTCOME_COLUMNS)[number], ColumnKind> = {
   call_status: 'text',
   call_attempts: 'number',
@@ -336,6 +354,9 @@ async function recycleRules(
       opts.serviceTimeZone ?? 'Asia/Ho_Chi_Minh',
     ),
     doNotCall,
+    ...(opts.erasedAt !== undefined
+      ? { erased: (phone: string) => opts.erasedAt!(phone) !== undefined }
+      : {}),
   };
 }
 
@@ -397,6 +418,7 @@ export async function runOutcomes(opts: OutcomesOptions): Promise<OutcomesResult
     called: 0,
     notCalled: 0,
     notImported: 0,
+    erased: 0,
     notInFile: 0,
     leads: prepared.leads,
     attempts: prepared.attempts,
@@ -495,6 +517,12 @@ export async function runOutcomes(opts: OutcomesOptions): Promise<OutcomesResult
           }
           seen.add(phone);
           pending.push(cells);
+          return;
+        }
+        if (phone !== '' && opts.erasedAt?.(phone) !== undefined) {
+          // Consent withdrawn: the operator's row stays, with no outcome and no lead id.
+          result.erased++;
+          pending.push([...cells, ...erasedCells(phone)]);
           return;
         }
         const out = outcomeCells(outcome, phone, refused);
