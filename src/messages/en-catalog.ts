@@ -9,6 +9,7 @@ import { enCatalogInput } from './en-catalog-input.js';
 import { enCatalogApi } from './en-catalog-api.js';
 import { enCatalogState } from './en-catalog-state.js';
 import { enCatalogLib } from './en-catalog-lib.js';
+import { enCatalogReport } from './en-catalog-report.js';
 
 export const enCatalog = {
   ...enCatalogImport,
@@ -18,4 +19,5 @@ export const enCatalog = {
   ...enCatalogApi,
   ...enCatalogState,
   ...enCatalogLib,
+  ...enCatalogReport,
 } as const;

@@ -9,6 +9,7 @@ import { viCatalogInput } from './vi-catalog-input.js';
 import { viCatalogApi } from './vi-catalog-api.js';
 import { viCatalogState } from './vi-catalog-state.js';
 import { viCatalogLib } from './vi-catalog-lib.js';
+import { viCatalogReport } from './vi-catalog-report.js';
 
 export const viCatalog: Readonly<Record<string, string>> = {
   ...viCatalogImport,
@@ -18,4 +19,5 @@ export const viCatalog: Readonly<Record<string, string>> = {
   ...viCatalogApi,
   ...viCatalogState,
   ...viCatalogLib,
+  ...viCatalogReport,
 };

@@ -61,6 +61,10 @@ export const CLI_WORDS = {
   'api.report.totalTooLarge.hint': 'cli.words.api.report.totalTooLarge.hint',
   'state.journal.damaged.hint': 'cli.words.state.journal.damaged.hint',
   'state.journal.noHeader.hint': 'cli.words.state.journal.noHeader.hint',
+  'report.bookmark.unreadable.named.hint': 'cli.words.report.bookmark.unreadable.named.hint',
+  'report.bookmark.unreadable.hint': 'cli.words.report.bookmark.unreadable.hint',
+  'report.outputName.hint': 'cli.words.report.outputName.hint',
+  'report.zip.tooLarge.hint': 'cli.words.report.zip.tooLarge.hint',
 } as const satisfies Partial<Record<MessageId, MessageId>>;
 
 /** From now on, the library's messages above are said in the CLI's words (program.ts). */
