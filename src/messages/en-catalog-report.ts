@@ -34,4 +34,26 @@ export const enCatalogReport = {
   // ── windows.ts ───────────────────────────────────────────────────────────────────────
   'report.status.tooLong.hint':
     'The service accepts at most {max} characters of statuses per request; check the spelling.',
+
+  // ── dates.ts ─────────────────────────────────────────────────────────────────────────
+  'report.when.forms.hint':
+    'Accepted forms: yyyy-mm-dd, "yyyy-mm-dd HH:mm[:ss]", yyyy-mm-ddTHH:mm[:ss], the same with an offset or Z (2026-11-23T10:00:00+01:00, as date -Is prints), dd/mm/yyyy and "dd/mm/yyyy HH:mm[:ss]" (day first, 25/11/2026 14:05), now, today, yesterday, or Nd (N days ago at 00:00, e.g. 7d; 0d is today). A date alone means 00:00:00 as the start of a range and 23:59:59 as its end. Times without an offset are read in the report time zone.',
+  'cli.words.report.when.forms.hint':
+    'Accepted forms: yyyy-mm-dd, "yyyy-mm-dd HH:mm[:ss]", yyyy-mm-ddTHH:mm[:ss], the same with an offset or Z (2026-11-23T10:00:00+01:00, as date -Is prints), dd/mm/yyyy and "dd/mm/yyyy HH:mm[:ss]" (day first, 25/11/2026 14:05), now, today, yesterday, or Nd (N days ago at 00:00, e.g. 7d; 0d is today). A date alone means 00:00:00 as --from and 23:59:59 as --to. Times without an offset are read in --tz.',
+  'report.when.invalid': '{flag} {input}: {why}',
+  'report.when.why.tooManyDaysAgo': 'at most {max} days ago ({max}d)',
+  'report.when.why.yearSlash':
+    'yyyy/mm/dd is not read (the order of month and day would be a guess): write yyyy-mm-dd or dd/mm/yyyy',
+  'report.when.why.empty': 'empty date',
+  'report.when.why.unknown': 'not a date or time cacs understands',
+  'report.when.why.noSuchDayFirst': 'no such date (dd/mm/yyyy: the day comes first)',
+  'report.when.why.noSuchDate': 'no such date',
+  'report.when.why.noSuchTime': 'no such time',
+  'report.when.why.noSuchOffset': 'no such offset',
+  'report.timeZone.unknown.hint':
+    'Use an IANA zone name such as Asia/Ho_Chi_Minh, Europe/Paris or UTC.',
+  // {from} and {to}: the names the range's ends are given by (resolveRange: its flags).
+  'report.range.noFrom.hint':
+    'For example: {from} 2026-11-01 {to} 2026-11-30, or {from} 7d (to now).',
+  'report.range.reversed.hint': 'Swap the two values, or check them.',
 } as const;

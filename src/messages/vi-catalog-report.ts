@@ -26,4 +26,25 @@ export const viCatalogReport: Readonly<Record<string, string>> = {
 
   'report.status.tooLong.hint':
     'Dịch vụ chỉ nhận tối đa {max} ký tự trạng thái cho mỗi yêu cầu; hãy kiểm tra lại chính tả.',
+
+  'report.when.forms.hint':
+    'Các dạng được chấp nhận: yyyy-mm-dd, "yyyy-mm-dd HH:mm[:ss]", yyyy-mm-ddTHH:mm[:ss], các dạng đó kèm độ lệch múi giờ hoặc Z (2026-11-23T10:00:00+01:00, như lệnh date -Is in ra), dd/mm/yyyy và "dd/mm/yyyy HH:mm[:ss]" (ngày trước, 25/11/2026 14:05), now, today, yesterday, hoặc Nd (N ngày trước, lúc 00:00, ví dụ 7d; 0d là hôm nay). Chỉ ghi ngày thì được hiểu là 00:00:00 khi là điểm bắt đầu và 23:59:59 khi là điểm kết thúc. Giờ không kèm độ lệch được hiểu theo múi giờ của báo cáo.',
+  'cli.words.report.when.forms.hint':
+    'Các dạng được chấp nhận: yyyy-mm-dd, "yyyy-mm-dd HH:mm[:ss]", yyyy-mm-ddTHH:mm[:ss], các dạng đó kèm độ lệch múi giờ hoặc Z (2026-11-23T10:00:00+01:00, như lệnh date -Is in ra), dd/mm/yyyy và "dd/mm/yyyy HH:mm[:ss]" (ngày trước, 25/11/2026 14:05), now, today, yesterday, hoặc Nd (N ngày trước, lúc 00:00, ví dụ 7d; 0d là hôm nay). Chỉ ghi ngày thì được hiểu là 00:00:00 với --from và 23:59:59 với --to. Giờ không kèm độ lệch được hiểu theo --tz.',
+  'report.when.invalid': '{flag} {input}: {why}',
+  'report.when.why.tooManyDaysAgo': 'tối đa {max} ngày trước ({max}d)',
+  'report.when.why.yearSlash':
+    'không đọc dạng yyyy/mm/dd (thứ tự tháng và ngày sẽ phải đoán): hãy viết yyyy-mm-dd hoặc dd/mm/yyyy',
+  'report.when.why.empty': 'ngày để trống',
+  'report.when.why.unknown': 'không phải ngày hay giờ mà cacs hiểu được',
+  'report.when.why.noSuchDayFirst': 'không có ngày này (dd/mm/yyyy: ngày đứng trước)',
+  'report.when.why.noSuchDate': 'không có ngày này',
+  'report.when.why.noSuchTime': 'không có giờ này',
+  'report.when.why.noSuchOffset': 'không có độ lệch múi giờ này',
+  'report.timeZone.unknown.hint':
+    'Hãy dùng tên múi giờ IANA, ví dụ Asia/Ho_Chi_Minh, Europe/Paris hoặc UTC.',
+  // {from} and {to}: the names the range's ends are given by (resolveRange: its flags).
+  'report.range.noFrom.hint':
+    'Ví dụ: {from} 2026-11-01 {to} 2026-11-30, hoặc {from} 7d (đến hiện tại).',
+  'report.range.reversed.hint': 'Hãy đổi chỗ hai giá trị, hoặc kiểm tra lại chúng.',
 };

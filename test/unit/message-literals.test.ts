@@ -63,6 +63,8 @@ const NOT_MESSAGES: Readonly<Record<string, readonly string[]>> = {
     'windowDays must be an integer from 1 to ${…}',
     'splitWindows: from ${…} is later than to ${…}',
   ],
+  // …and report/dates.ts's, for a Date that is not one (nowIn is given a clock's reading).
+  'report/dates.ts': ['nowIn: invalid Date'],
   // Excel's number format for dates and times (a format code, not words).
   'report/xlsx.ts': ['yyyy-mm-dd hh:mm:ss'],
   // A folder's name on macOS (~/Library/Application Support).
