@@ -56,4 +56,9 @@ export const enCatalogReport = {
   'report.range.noFrom.hint':
     'For example: {from} 2026-11-01 {to} 2026-11-30, or {from} 7d (to now).',
   'report.range.reversed.hint': 'Swap the two values, or check them.',
+
+  // ── write.ts: the output's format (the flags are placeholders: the caller's names) ──────
+  'report.format.mismatch.hint':
+    'Use {formatFlag} {named} for {ext}, or {outputFlag} {name} for {given}.',
+  'report.format.unknown.hint': 'Name the file {extensions}, or give {formatFlag} ({formats}).',
 } as const;

@@ -47,4 +47,9 @@ export const viCatalogReport: Readonly<Record<string, string>> = {
   'report.range.noFrom.hint':
     'Ví dụ: {from} 2026-11-01 {to} 2026-11-30, hoặc {from} 7d (đến hiện tại).',
   'report.range.reversed.hint': 'Hãy đổi chỗ hai giá trị, hoặc kiểm tra lại chúng.',
+
+  'report.format.mismatch.hint':
+    'Hãy dùng {formatFlag} {named} cho tệp {ext}, hoặc {outputFlag} {name} cho {given}.',
+  'report.format.unknown.hint':
+    'Hãy đặt tên tệp có đuôi {extensions}, hoặc dùng {formatFlag} ({formats}).',
 };

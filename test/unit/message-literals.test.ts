@@ -80,6 +80,19 @@ const NOT_MESSAGES: Readonly<Record<string, readonly string[]>> = {
     "default-src 'none'; style-src 'sha256-${…}'; img-src data:; base-uri 'none'; form-action 'none'",
   ],
   'report/summary-view.ts': ['NO ANSWER'],
+  // …and the report's column names (the table's headers and the keys of its rows, as the
+  // service's fields): data, the same in every language, like the statuses.
+  'report/write.ts': [
+    'NO ANSWER',
+    'REF ID',
+    'LAST MATCHING',
+    'LAST STATUS',
+    'LAST CALL',
+    'REF ID',
+    'LAST STATUS',
+    'LAST MATCHING',
+    'LAST CALL',
+  ],
   // The page's generator (a meta tag): the program's name and version.
   'cli/commands/report-html.ts': ['cacs ${…}'],
   // A found lead's outcome in `cacs history find` (and its --json): a value, like accepted.
