@@ -61,4 +61,17 @@ export const enCatalogReport = {
   'report.format.mismatch.hint':
     'Use {formatFlag} {named} for {ext}, or {outputFlag} {name} for {given}.',
   'report.format.unknown.hint': 'Name the file {extensions}, or give {formatFlag} ({formats}).',
+
+  // ── fetch.ts ─────────────────────────────────────────────────────────────────────────
+  'report.fetch.recordsNotList': 'the service answered records that are not a list',
+  'report.fetch.miscounted':
+    'the service\'s answer for {from} → {to} says "Have {count} records found" but lists {listed}, asked twice',
+  'report.fetch.miscounted.status':
+    'the service\'s answer for {from} → {to} (status {status}) says "Have {count} records found" but lists {listed}, asked twice',
+  'report.fetch.miscounted.hint':
+    'The answer contradicts itself, so the report may be incomplete: nothing was written. If this service is known to count otherwise, set report.countMismatch: warn in the config.',
+  'report.fetch.miscounted.warned': '{what}; written as listed (report.countMismatch: warn)',
+  'report.fetch.dayRefused':
+    'the service refused a single-day window ({from} → {to}) as over 31 days',
+  'report.fetch.dayRefused.hint': 'This contradicts the spec; report it to the operator.',
 } as const;

@@ -52,4 +52,17 @@ export const viCatalogReport: Readonly<Record<string, string>> = {
     'Hãy dùng {formatFlag} {named} cho tệp {ext}, hoặc {outputFlag} {name} cho {given}.',
   'report.format.unknown.hint':
     'Hãy đặt tên tệp có đuôi {extensions}, hoặc dùng {formatFlag} ({formats}).',
+
+  'report.fetch.recordsNotList': 'dịch vụ trả về records không phải một danh sách',
+  'report.fetch.miscounted':
+    'câu trả lời của dịch vụ cho {from} → {to} ghi "Have {count} records found" nhưng chỉ liệt kê {listed}, dù đã hỏi hai lần',
+  'report.fetch.miscounted.status':
+    'câu trả lời của dịch vụ cho {from} → {to} (trạng thái {status}) ghi "Have {count} records found" nhưng chỉ liệt kê {listed}, dù đã hỏi hai lần',
+  'report.fetch.miscounted.hint':
+    'Câu trả lời tự mâu thuẫn nên báo cáo có thể thiếu: chưa ghi gì cả. Nếu dịch vụ này vốn đếm theo cách khác, hãy đặt report.countMismatch: warn trong tệp cấu hình.',
+  'report.fetch.miscounted.warned':
+    '{what}; đã ghi theo danh sách nhận được (report.countMismatch: warn)',
+  'report.fetch.dayRefused':
+    'dịch vụ từ chối một khung một ngày ({from} → {to}) vì cho là quá 31 ngày',
+  'report.fetch.dayRefused.hint': 'Điều này trái với đặc tả; hãy báo cho bên vận hành.',
 };

@@ -65,6 +65,8 @@ const NOT_MESSAGES: Readonly<Record<string, readonly string[]>> = {
   ],
   // …and report/dates.ts's, for a Date that is not one (nowIn is given a clock's reading).
   'report/dates.ts': ['nowIn: invalid Date'],
+  // The shape of a service time (d: a digit), compared character by character.
+  'report/fetch.ts': ['dddd-dd-dd dd:dd:dd'],
   // Excel's number format for dates and times (a format code, not words).
   'report/xlsx.ts': ['yyyy-mm-dd hh:mm:ss'],
   // A folder's name on macOS (~/Library/Application Support).
@@ -117,7 +119,8 @@ const TAG = /<[A-Za-z?!/][^<>]*(?:>|$)/g;
  * An SQL statement, or a clause of one: its first word an upper-case keyword, then a space or
  * `;` (a sentence is not written so).
  */
-const SQL = /^\s*(?:SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|WITH|BEGIN|AND|LOCK TABLE)[\s;]/;
+const SQL =
+  /^\s*(?:SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|WITH|BEGIN|AND|EXISTS|LOCK TABLE)[\s;(]/;
 
 /** The .ts files under `dir`. */
 function walk(dir: string): string[] {
