@@ -74,4 +74,14 @@ export const enCatalogReport = {
   'report.fetch.dayRefused':
     'the service refused a single-day window ({from} → {to}) as over 31 days',
   'report.fetch.dayRefused.hint': 'This contradicts the spec; report it to the operator.',
+  'report.fetch.tooLarge':
+    "the service's answer for {from} → {to} (every status) is larger than the {cap} cacs reads for one request, even for one minute",
+  'report.fetch.tooLarge.status':
+    "the service's answer for {from} → {to} (status {status}) is larger than the {cap} cacs reads for one request, even for one status in one minute",
+  'report.fetch.tooLarge.hint':
+    'Without a list of statuses cacs cannot split a request by status (the service does not list its statuses): name the statuses so that each is asked on its own, or ask for one lead by its ref id. Nothing was written.',
+  'cli.words.report.fetch.tooLarge.hint':
+    'Without --status cacs cannot split a request by status (the service does not list its statuses): name the statuses with --status so that each is asked on its own, or ask for one lead with --ref-id. Nothing was written.',
+  'report.fetch.tooLarge.status.hint':
+    'Nothing was written. The service sends unusually large answers for this minute: report it to the operator.',
 } as const;

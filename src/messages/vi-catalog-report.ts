@@ -65,4 +65,14 @@ export const viCatalogReport: Readonly<Record<string, string>> = {
   'report.fetch.dayRefused':
     'dịch vụ từ chối một khung một ngày ({from} → {to}) vì cho là quá 31 ngày',
   'report.fetch.dayRefused.hint': 'Điều này trái với đặc tả; hãy báo cho bên vận hành.',
+  'report.fetch.tooLarge':
+    'câu trả lời của dịch vụ cho {from} → {to} (mọi trạng thái) lớn hơn mức {cap} mà cacs đọc cho một yêu cầu, kể cả khi chỉ hỏi một phút',
+  'report.fetch.tooLarge.status':
+    'câu trả lời của dịch vụ cho {from} → {to} (trạng thái {status}) lớn hơn mức {cap} mà cacs đọc cho một yêu cầu, kể cả khi chỉ hỏi một trạng thái trong một phút',
+  'report.fetch.tooLarge.hint':
+    'Khi không có danh sách trạng thái, cacs không thể tách yêu cầu theo trạng thái (dịch vụ không liệt kê các trạng thái của nó): hãy nêu tên các trạng thái để hỏi riêng từng cái, hoặc hỏi một khách hàng theo mã ref id. Chưa ghi gì cả.',
+  'cli.words.report.fetch.tooLarge.hint':
+    'Khi không có --status, cacs không thể tách yêu cầu theo trạng thái (dịch vụ không liệt kê các trạng thái của nó): hãy nêu các trạng thái bằng --status để hỏi riêng từng cái, hoặc hỏi một khách hàng bằng --ref-id. Chưa ghi gì cả.',
+  'report.fetch.tooLarge.status.hint':
+    'Chưa ghi gì cả. Dịch vụ gửi câu trả lời lớn bất thường cho phút này: hãy báo cho bên vận hành.',
 };

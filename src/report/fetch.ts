@@ -202,14 +202,21 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
     }
     const { from, to } = sliceOf(job);
     throw new ApiError(
-      `the service's answer for ${from} → ${to} (${job.status === undefined ? 'every status' : `status ${job.status}`}) is larger than the ${formatBytes(cap)} cacs reads for one request, even for ${job.status === undefined ? 'one minute' : 'one status in one minute'}`,
+      job.status === undefined
+        ? t('report.fetch.tooLarge', { from, to, cap: formatBytes(cap) })
+        : t('report.fetch.tooLarge.status', {
+            from,
+            to,
+            status: job.status,
+            cap: formatBytes(cap),
+          }),
       {
         kind: 'final',
         answerCap: cap,
         hint:
           job.status === undefined
-            ? 'Without --status cacs cannot split a request by status (the service does not list its statuses): name the statuses with --status so that each is asked on its own, or ask for one lead with --ref-id. Nothing was written.'
-            : 'Nothing was written. The service sends unusually large answers for this minute: report it to the operator.',
+            ? t('report.fetch.tooLarge.hint')
+            : t('report.fetch.tooLarge.status.hint'),
       },
     );
   };

@@ -66,6 +66,7 @@ export const CLI_WORDS = {
   'report.outputName.hint': 'cli.words.report.outputName.hint',
   'report.zip.tooLarge.hint': 'cli.words.report.zip.tooLarge.hint',
   'report.when.forms.hint': 'cli.words.report.when.forms.hint',
+  'report.fetch.tooLarge.hint': 'cli.words.report.fetch.tooLarge.hint',
 } as const satisfies Partial<Record<MessageId, MessageId>>;
 
 /** From now on, the library's messages above are said in the CLI's words (program.ts). */
