@@ -10,6 +10,7 @@ import { enCatalogApi } from './en-catalog-api.js';
 import { enCatalogState } from './en-catalog-state.js';
 import { enCatalogLib } from './en-catalog-lib.js';
 import { enCatalogColumns } from './en-catalog-columns.js';
+import { enCatalogReport } from './en-catalog-report.js';
 
 export const enCatalog = {
   ...enCatalogImport,
@@ -20,4 +21,5 @@ export const enCatalog = {
   ...enCatalogState,
   ...enCatalogLib,
   ...enCatalogColumns,
+  ...enCatalogReport,
 } as const;

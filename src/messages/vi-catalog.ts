@@ -10,6 +10,7 @@ import { viCatalogApi } from './vi-catalog-api.js';
 import { viCatalogState } from './vi-catalog-state.js';
 import { viCatalogLib } from './vi-catalog-lib.js';
 import { viCatalogColumns } from './vi-catalog-columns.js';
+import { viCatalogReport } from './vi-catalog-report.js';
 
 export const viCatalog: Readonly<Record<string, string>> = {
   ...viCatalogImport,
@@ -20,4 +21,5 @@ export const viCatalog: Readonly<Record<string, string>> = {
   ...viCatalogState,
   ...viCatalogLib,
   ...viCatalogColumns,
+  ...viCatalogReport,
 };

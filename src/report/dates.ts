@@ -33,6 +33,7 @@
 
 import { daysInMonth } from '../api/spec.js';
 import { UsageError } from '../errors.js';
+import { t } from '../messages/index.js';
 
 /** A wall-clock date and time, without a zone. Months are 1..12, hours 0..23. */
 export interface LocalDateTime {
@@ -44,13 +45,11 @@ export interface LocalDateTime {
   s: number;
 }
 
-/** The forms `--from` / `--to` accept, for error hints. */
-export const WHEN_FORMS_HINT =
-  'Accepted forms: yyyy-mm-dd, "yyyy-mm-dd HH:mm[:ss]", yyyy-mm-ddTHH:mm[:ss], the same with ' +
-  'an offset or Z (2026-11-23T10:00:00+01:00, as date -Is prints), dd/mm/yyyy and ' +
-  '"dd/mm/yyyy HH:mm[:ss]" (day first, 25/11/2026 14:05), now, today, yesterday, or ' +
-  'Nd (N days ago at 00:00, e.g. 7d; 0d is today). A date alone means 00:00:00 as --from and ' +
-  '23:59:59 as --to. Times without an offset are read in --tz.';
+/**
+ * The forms a start or end of range accepts, for error hints: in the language set when this
+ * module loaded (the hint a parse error carries is said in the current one).
+ */
+export const WHEN_FORMS_HINT: string = t('report.when.forms.hint');
 
 /** The largest N accepted in `Nd`. */
 export const MAX_DAYS_AGO = 3650;
@@ -187,7 +186,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
       });
     } catch (e) {
       throw new UsageError(`--tz ${JSON.stringify(timeZone)}: unknown time zone`, {
-        hint: 'Use an IANA zone name such as Asia/Ho_Chi_Minh, Europe/Paris or UTC.',
+        hint: t('report.timeZone.unknown.hint'),
         cause: e,
       });
     }
@@ -294,7 +293,9 @@ export function parseWhen(
       ? wallToInstant(startOfDay(day), zone)
       : wallToInstant(startOfDay(addDays(day, 1)), zone) - 1000;
   const fail = (why: string): UsageError =>
-    new UsageError(`${flag} ${JSON.stringify(input)}: ${why}`, { hint: WHEN_FORMS_HINT });
+    new UsageError(t('report.when.invalid', { flag, input: JSON.stringify(input), why }), {
+      hint: t('report.when.forms.hint'),
+    });
   const today = () => nowIn(zone, opts.now);
 
   if (word === 'now') {
@@ -307,46 +308,44 @@ export function parseWhen(
   const ago = DAYS_AGO.exec(text);
   if (ago) {
     const n = Number(ago[1]);
-    if (n > MAX_DAYS_AGO) throw fail(`at most ${MAX_DAYS_AGO} days ago (${MAX_DAYS_AGO}d)`);
+    if (n > MAX_DAYS_AGO) throw fail(t('report.when.why.tooManyDaysAgo', { max: MAX_DAYS_AGO }));
     return dayValue(addDays(today(), -n));
   }
 
   if (YEAR_SLASH.test(text)) {
-    throw fail(
-      'yyyy/mm/dd is not read (the order of month and day would be a guess): write yyyy-mm-dd or dd/mm/yyyy',
-    );
+    throw fail(t('report.when.why.yearSlash'));
   }
   const vn = DAY_FIRST.exec(text);
   const m = vn
     ? [text, vn[3]!, vn[2]!, vn[1]!, vn[4], vn[5], vn[6], undefined, undefined]
     : ABSOLUTE.exec(text);
   if (!m || (m[7] !== undefined && m[8] === undefined)) {
-    throw fail(text === '' ? 'empty date' : 'not a date or time cacs understands');
+    throw fail(t(text === '' ? 'report.when.why.empty' : 'report.when.why.unknown'));
   }
   const date = { y: Number(m[1]), mo: Number(m[2]), d: Number(m[3]) };
   if (!isValidLocal({ ...date, h: 0, mi: 0, s: 0 })) {
-    throw fail(vn ? 'no such date (dd/mm/yyyy: the day comes first)' : 'no such date');
+    throw fail(t(vn ? 'report.when.why.noSuchDayFirst' : 'report.when.why.noSuchDate'));
   }
   if (m[4] === undefined) {
     nowIn(zone, opts.now); // checks the zone
     return dayValue({ ...date, h: 0, mi: 0, s: 0 });
   }
-  const t: LocalDateTime = {
+  const time: LocalDateTime = {
     ...date,
     h: Number(m[4]),
     mi: Number(m[5]),
     s: m[6] === undefined ? 0 : Number(m[6]),
   };
-  if (!isValidLocal(t)) throw fail('no such time');
+  if (!isValidLocal(time)) throw fail(t('report.when.why.noSuchTime'));
   const offset = m[8];
-  if (offset === undefined) return wallToInstant(t, zone);
-  if (offset.toLowerCase() === 'z') return wallSeconds(t) * 1000;
+  if (offset === undefined) return wallToInstant(time, zone);
+  if (offset.toLowerCase() === 'z') return wallSeconds(time) * 1000;
   const o = /^([+-])(\d{2}):?(\d{2})?$/.exec(offset)!;
   const oh = Number(o[2]);
   const om = o[3] === undefined ? 0 : Number(o[3]);
-  if (oh > 23 || om > 59) throw fail('no such offset');
+  if (oh > 23 || om > 59) throw fail(t('report.when.why.noSuchOffset'));
   const sign = o[1] === '-' ? -1 : 1;
-  return (wallSeconds(t) - sign * (oh * 3600 + om * 60)) * 1000;
+  return (wallSeconds(time) - sign * (oh * 3600 + om * 60)) * 1000;
 }
 
 /** A report's range: instants, and the same two ends on the user's and the service's clocks. */
@@ -378,7 +377,7 @@ export function resolveRange(
 ): ReportRange {
   if (from === undefined) {
     throw new UsageError('--from is required', {
-      hint: 'For example: --from 2026-11-01 --to 2026-11-30, or --from 7d (to now).',
+      hint: t('report.range.noFrom.hint', { from: '--from', to: '--to' }),
     });
   }
   const service = opts.serviceTimeZone ?? opts.timeZone;
@@ -393,7 +392,7 @@ export function resolveRange(
         hint:
           to === undefined
             ? `--to defaults to now in ${opts.timeZone}; give --to, or an earlier --from.`
-            : 'Swap the two values, or check them.',
+            : t('report.range.reversed.hint'),
       },
     );
   }

@@ -14,6 +14,7 @@ import type { CallAttempt, CallRecord } from '../api/spec.js';
 import { InterruptedError, UsageError } from '../errors.js';
 import { TaskPool } from '../pool.js';
 import { formatBytes } from '../text.js';
+import { t } from '../messages/index.js';
 import { formatServiceDate } from './dates.js';
 import { RecordMerger } from './merge.js';
 import { halveWindow, splitWindowForSize, windowSeconds, type Window } from './windows.js';
@@ -201,14 +202,21 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
     }
     const { from, to } = sliceOf(job);
     throw new ApiError(
-      `the service's answer for ${from} → ${to} (${job.status === undefined ? 'every status' : `status ${job.status}`}) is larger than the ${formatBytes(cap)} cacs reads for one request, even for ${job.status === undefined ? 'one minute' : 'one status in one minute'}`,
+      job.status === undefined
+        ? t('report.fetch.tooLarge', { from, to, cap: formatBytes(cap) })
+        : t('report.fetch.tooLarge.status', {
+            from,
+            to,
+            status: job.status,
+            cap: formatBytes(cap),
+          }),
       {
         kind: 'final',
         answerCap: cap,
         hint:
           job.status === undefined
-            ? 'Without --status cacs cannot split a request by status (the service does not list its statuses): name the statuses with --status so that each is asked on its own, or ask for one lead with --ref-id. Nothing was written.'
-            : 'Nothing was written. The service sends unusually large answers for this minute: report it to the operator.',
+            ? t('report.fetch.tooLarge.hint')
+            : t('report.fetch.tooLarge.status.hint'),
       },
     );
   };
@@ -276,24 +284,26 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
     };
     try {
       let r = await ask();
-      if (!Array.isArray(r.records))
-        throw new UsageError('the service answered records that are not a list');
+      if (!Array.isArray(r.records)) throw new UsageError(t('report.fetch.recordsNotList'));
       // "Have 50 records found" with 5 records: the answer contradicts itself. Asked once more.
       if (miscounted(r)) {
         recounted++;
         r = await ask();
-        if (!Array.isArray(r.records))
-          throw new UsageError('the service answered records that are not a list');
+        if (!Array.isArray(r.records)) throw new UsageError(t('report.fetch.recordsNotList'));
         if (miscounted(r)) {
           const { from, to, status } = sliceOf(job);
-          const what = `the service's answer for ${from} → ${to}${status === undefined ? '' : ` (status ${status})`} says "Have ${r.count} records found" but lists ${r.records.length}, asked twice`;
+          const counts = { from, to, count: String(r.count), listed: r.records.length };
+          const what =
+            status === undefined
+              ? t('report.fetch.miscounted', counts)
+              : t('report.fetch.miscounted.status', { ...counts, status });
           if (opts.countMismatch !== 'warn') {
             throw new ApiError(what, {
               kind: 'final',
-              hint: 'The answer contradicts itself, so the report may be incomplete: nothing was written. If this service is known to count otherwise, set report.countMismatch: warn in the config.',
+              hint: t('report.fetch.miscounted.hint'),
             });
           }
-          opts.onWarning?.(`${what}; written as listed (report.countMismatch: warn)`);
+          opts.onWarning?.(t('report.fetch.miscounted.warned', { what }));
         }
       }
       let at = answers.length;
@@ -311,8 +321,11 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
         const halves = halveWindow(job.window);
         if (!halves) {
           throw new ApiError(
-            `the service refused a single-day window (${formatServiceDate(job.window.start)} → ${formatServiceDate(job.window.end)}) as over 31 days`,
-            { kind: 'final', hint: 'This contradicts the spec; report it to the operator.' },
+            t('report.fetch.dayRefused', {
+              from: formatServiceDate(job.window.start),
+              to: formatServiceDate(job.window.end),
+            }),
+            { kind: 'final', hint: t('report.fetch.dayRefused.hint') },
           );
         }
         halved++;
@@ -356,7 +369,7 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
     await pool.start(() => runJob(job));
   }
   await pool.settle();
-  if (opts.signal.aborted) throw new InterruptedError('interrupted: no report was written');
+  if (opts.signal.aborted) throw new InterruptedError(t('api.report.interrupted'));
   mergeReady();
   return { requests, notFound, halved, split, recounted };
 }

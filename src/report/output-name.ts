@@ -9,14 +9,14 @@
  * Anything else between braces, or a `{` left open, is a UsageError naming it. Pure.
  */
 import { UsageError } from '../errors.js';
+import { t } from '../messages/index.js';
 import type { LocalDateTime } from './dates.js';
 
 export const OUTPUT_PLACEHOLDERS = ['from', 'to', 'date'] as const;
 export type OutputPlaceholder = (typeof OUTPUT_PLACEHOLDERS)[number];
 
-const HINT =
-  '-o accepts {from} and {to} (the range fetched, service clock, yyyymmdd-HHMMSS) and {date} ' +
-  '(today in --tz, yyyy-mm-dd); write {{ or }} for a brace.';
+/** The hint of a bad name: its placeholders are written as they are typed. */
+const hint = () => t('report.outputName.hint', { from: '{from}', to: '{to}', date: '{date}' });
 
 type Piece = { text: string } | { name: OutputPlaceholder };
 
@@ -48,11 +48,16 @@ function parse(template: string, flag: string): Piece[] {
     }
     const close = template.indexOf('}', i + 1);
     if (close < 0) {
-      throw new UsageError(`${flag} ${template}: a { without its closing }`, { hint: HINT });
+      throw new UsageError(t('report.outputName.unclosed', { flag, template }), { hint: hint() });
     }
     const name = template.slice(i + 1, close);
     if (!(OUTPUT_PLACEHOLDERS as readonly string[]).includes(name)) {
-      throw new UsageError(`${flag} ${template}: unknown placeholder {${name}}`, { hint: HINT });
+      throw new UsageError(
+        t('report.outputName.unknown', { flag, template, placeholder: `{${name}}` }),
+        {
+          hint: hint(),
+        },
+      );
     }
     if (text !== '') pieces.push({ text });
     text = '';

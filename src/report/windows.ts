@@ -8,6 +8,7 @@
 
 import { LIMITS } from '../api/spec.js';
 import { UsageError } from '../errors.js';
+import { t } from '../messages/index.js';
 import {
   addDays,
   compareLocal,
@@ -136,7 +137,7 @@ export function statusGroups(
       throw new UsageError(
         `--status: ${JSON.stringify(s)} is longer than ${maxLength} characters (${s.length})`,
         {
-          hint: `The service accepts at most ${maxLength} characters of statuses per request; check the spelling.`,
+          hint: t('report.status.tooLong.hint', { max: maxLength }),
         },
       );
     }

@@ -113,7 +113,14 @@ export function formatFor(
     if (named === undefined || named === given) return given;
     const base = output.slice(0, output.length - ext.length);
     throw new UsageError(`-o ${output} names a ${named} file but --format is ${given}`, {
-      hint: `Use --format ${named} for ${ext}, or -o ${base}${extensionOf(given) || '.<ext>'} for ${given}.`,
+      hint: t('report.format.mismatch.hint', {
+        formatFlag: '--format',
+        named,
+        ext,
+        outputFlag: '-o',
+        name: `${base}${extensionOf(given) || '.<ext>'}`,
+        given,
+      }),
     });
   }
   if (named !== undefined) return named;
@@ -122,7 +129,11 @@ export function formatFor(
       ? `-o ${output} has no extension to tell the report format`
       : `-o ${output}: ${ext} names no report format`,
     {
-      hint: `Name the file ${Object.keys(EXTENSION_FORMATS).join(', ')}, or give --format (${REPORT_FORMATS.join(', ')}).`,
+      hint: t('report.format.unknown.hint', {
+        extensions: Object.keys(EXTENSION_FORMATS).join(', '),
+        formatFlag: '--format',
+        formats: REPORT_FORMATS.join(', '),
+      }),
     },
   );
 }

@@ -12,6 +12,7 @@
  */
 import zlib from 'node:zlib';
 import { FailureError } from '../errors.js';
+import { t } from '../messages/index.js';
 
 /** Where the archive's bytes go (report/write.ts Sink). */
 export interface ZipSink {
@@ -21,9 +22,7 @@ export interface ZipSink {
 /** An entry or the archive would reach the 4 GiB that zip without ZIP64 can describe. */
 export class ZipLimitError extends FailureError {
   constructor(what: string) {
-    super(`${what} would reach 4 GiB, the most a zip without ZIP64 holds`, {
-      hint: 'Ask for a shorter range (--from/--to), or write CSV.',
-    });
+    super(t('report.zip.tooLarge', { what }), { hint: t('report.zip.tooLarge.hint') });
   }
 }
 
@@ -73,7 +72,7 @@ export class ZipWriter {
   /** @internal The archive's bytes, counted (an archive past 4 GiB is refused). */
   async out(chunk: Uint8Array): Promise<void> {
     this.offset += chunk.length;
-    if (this.offset > ZIP_MAX) throw new ZipLimitError('the archive');
+    if (this.offset > ZIP_MAX) throw new ZipLimitError(t('report.zip.tooLarge.archive'));
     await this.sink.write(chunk);
   }
 
@@ -103,8 +102,8 @@ export class ZipWriter {
     const start = this.offset;
     const parts = this.entries.map(centralHeader);
     const size = parts.reduce((n, b) => n + b.length, 0);
-    if (this.entries.length > 0xffff) throw new ZipLimitError('the number of entries');
-    if (start + size > ZIP_MAX) throw new ZipLimitError('the archive');
+    if (this.entries.length > 0xffff) throw new ZipLimitError(t('report.zip.tooLarge.entries'));
+    if (start + size > ZIP_MAX) throw new ZipLimitError(t('report.zip.tooLarge.archive'));
     const end = Buffer.alloc(22);
     end.writeUInt32LE(0x06054b50, 0);
     end.writeUInt16LE(this.entries.length, 8);

@@ -35,13 +35,6 @@ export const DOOR_NOT_YET: Readonly<Record<string, readonly string[]>> = {
 };
 
 export const LIBRARY_NOT_YET: Readonly<Record<string, number>> = {
-  'report/bookmark-error.ts': 3,
   'report/bookmark.ts': 33,
-  'report/dates.ts': 17,
-  'report/fetch.ts': 17,
   'report/html.ts': 1,
-  'report/output-name.ts': 3,
-  'report/windows.ts': 1,
-  'report/write.ts': 11,
-  'report/zip.ts': 5,
 };

@@ -67,6 +67,10 @@ const NOT_MESSAGES: Readonly<Record<string, readonly string[]>> = {
     'windowDays must be an integer from 1 to ${…}',
     'splitWindows: from ${…} is later than to ${…}',
   ],
+  // …and report/dates.ts's, for a Date that is not one (nowIn is given a clock's reading).
+  'report/dates.ts': ['nowIn: invalid Date'],
+  // The shape of a service time (d: a digit), compared character by character.
+  'report/fetch.ts': ['dddd-dd-dd dd:dd:dd'],
   // Excel's number format for dates and times (a format code, not words).
   'report/xlsx.ts': ['yyyy-mm-dd hh:mm:ss'],
   // A folder's name on macOS (~/Library/Application Support).
@@ -82,6 +86,19 @@ const NOT_MESSAGES: Readonly<Record<string, readonly string[]>> = {
     "default-src 'none'; style-src 'sha256-${…}'; img-src data:; base-uri 'none'; form-action 'none'",
   ],
   'report/summary-view.ts': ['NO ANSWER'],
+  // …and the report's column names (the table's headers and the keys of its rows, as the
+  // service's fields): data, the same in every language, like the statuses.
+  'report/write.ts': [
+    'NO ANSWER',
+    'REF ID',
+    'LAST MATCHING',
+    'LAST STATUS',
+    'LAST CALL',
+    'REF ID',
+    'LAST STATUS',
+    'LAST MATCHING',
+    'LAST CALL',
+  ],
   // The page's generator (a meta tag): the program's name and version.
   'cli/commands/report-html.ts': ['cacs ${…}'],
   // A found lead's outcome in `cacs history find` (and its --json): a value, like accepted.
@@ -115,7 +132,8 @@ const TAG = /<[A-Za-z?!/][^<>]*(?:>|$)/g;
  * An SQL statement, or a clause of one: its first word an upper-case keyword, then a space or
  * `;` (a sentence is not written so).
  */
-const SQL = /^\s*(?:SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|WITH|BEGIN|AND|LOCK TABLE)[\s;]/;
+const SQL =
+  /^\s*(?:SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|WITH|BEGIN|AND|EXISTS|LOCK TABLE)[\s;(]/;
 
 /** The .ts files under `dir`. */
 function walk(dir: string): string[] {

@@ -71,6 +71,12 @@ export const CLI_WORDS = {
   'leads.columns.map.form.hint': 'cli.words.leads.columns.map.form.hint',
   'leads.columns.map.noColumn.hint': 'cli.words.leads.columns.map.noColumn.hint',
   'leads.columns.map.twice.hint': 'cli.words.leads.columns.map.twice.hint',
+  'report.bookmark.unreadable.named.hint': 'cli.words.report.bookmark.unreadable.named.hint',
+  'report.bookmark.unreadable.hint': 'cli.words.report.bookmark.unreadable.hint',
+  'report.outputName.hint': 'cli.words.report.outputName.hint',
+  'report.zip.tooLarge.hint': 'cli.words.report.zip.tooLarge.hint',
+  'report.when.forms.hint': 'cli.words.report.when.forms.hint',
+  'report.fetch.tooLarge.hint': 'cli.words.report.fetch.tooLarge.hint',
 } as const satisfies Partial<Record<MessageId, MessageId>>;
 
 /** From now on, the library's messages above are said in the CLI's words (program.ts). */
