@@ -8,7 +8,7 @@ import { Chalk } from 'chalk';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Output, type IO } from '../../src/cli/context.js';
-import { fitLine } from '../../src/cli/render/wrap.js';
+import { fitLine, wrapItems, wrapWords } from '../../src/cli/render/wrap.js';
 
 const word = fc.stringMatching(/^[a-zđăâêôơưáàảãạ0-9/.:-]{1,14}$/);
 const sentence = fc.array(word, { minLength: 1, maxLength: 40 }).map((w) => w.join(' '));
@@ -99,5 +99,109 @@ describe('Output on a terminal', () => {
     const out = new Output(t.io, Chalk);
     out.warn(text);
     expect(t.stderr()).toBe(`warning: ${text}\n`);
+  });
+});
+
+/**
+ * The two word-wrappers the CLI had before they shared one loop (wrap.ts's wrapWords, and the
+ * import summary's own `wrap` in cli/commands/import.ts), copied as they were: the shared
+ * versions must give the same lines, so the output stays byte-identical.
+ */
+function oldWrapWords(text: string, width: number, indent = 2): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/ (?=[^ ])/)) {
+    const room = lines.length === 0 ? width : width - indent;
+    if (
+      line.trim() !== '' &&
+      line.length + 1 + word.length > room &&
+      (word.length <= width - indent || / /.test(line.trim()))
+    ) {
+      lines.push(line.trimEnd());
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  if (line !== '') lines.push(line.trimEnd());
+  return lines.map((l, i) => (i === 0 ? l : ' '.repeat(indent) + l));
+}
+
+function oldImportWrap(
+  text: string,
+  first: number,
+  indent: number,
+  width: number | undefined,
+): string[] {
+  if (width === undefined || first + text.length <= width) return [text];
+  const items = text.split(' · ');
+  const pieces =
+    items.length > 1 ? items.map((item, i) => (i < items.length - 1 ? `${item} ·` : item)) : [];
+  const lines: string[] = [];
+  let line = '';
+  let room = width - first;
+  const put = (piece: string) => {
+    if (line !== '' && line.length + 1 + piece.length > room) {
+      lines.push(line);
+      line = piece;
+      room = width - indent;
+    } else {
+      line = line === '' ? piece : `${line} ${piece}`;
+    }
+  };
+  for (const piece of pieces.length > 0 ? pieces : text.split(' ')) {
+    if (pieces.length > 0 && piece.length > width - indent) piece.split(' ').forEach(put);
+    else put(piece);
+  }
+  if (line !== '') lines.push(line);
+  return lines;
+}
+
+describe('one word-wrapper (import.ts uses wrap.ts)', () => {
+  // Words, runs of spaces, list separators: what labels, paddings and "a 1 · b 2" lists hold.
+  const piece = fc.oneof(
+    word,
+    fc.constantFrom(' ', '  ', ' · ', '   '),
+    fc.stringMatching(/^x{20,70}$/),
+  );
+  const text = fc.array(piece, { minLength: 1, maxLength: 30 }).map((p) => p.join(' '));
+
+  it("wrapItems gives the import summary's old lines, byte for byte (property)", () => {
+    fc.assert(
+      fc.property(
+        text,
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 0, max: 12 }),
+        fc.option(fc.integer({ min: 20, max: 130 }), { nil: undefined }),
+        (t, first, indent, width) => {
+          expect(wrapItems(t, first, indent, width)).toEqual(
+            oldImportWrap(t, first, indent, width),
+          );
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('wrapWords gives its old lines, byte for byte (property)', () => {
+    fc.assert(
+      fc.property(
+        text,
+        fc.integer({ min: 10, max: 130 }),
+        fc.integer({ min: 0, max: 12 }),
+        (t, width, indent) => {
+          expect(wrapWords(t, width, indent)).toEqual(oldWrapWords(t, width, indent));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('import.ts has no word-wrapper of its own', async () => {
+    const fs = await import('node:fs');
+    const src = fs.readFileSync(
+      new URL('../../src/cli/commands/import.ts', import.meta.url),
+      'utf8',
+    );
+    expect(src).not.toMatch(/function wrap\b/);
+    expect(src).toMatch(/from '\.\.\/render\/wrap\.js'/);
   });
 });

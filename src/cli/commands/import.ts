@@ -18,6 +18,7 @@ import { t, tCount } from '../../messages/index.js';
 import type { Context, Spinner } from '../context.js';
 import { ImportProgress, type ImportProgressEvent } from '../progress.js';
 import { flagsFor, stopHint } from '../render/advice.js';
+import { wrapItems } from '../render/wrap.js';
 import type { Flags } from '../flags.js';
 import type { defineImport } from './import-flags.js';
 import { t as tPrivacy } from '../../messages/index.js';
@@ -272,42 +273,6 @@ function breakdown(counts: Record<string, number>): string {
 /** Runs shorter than this say no rate: there is not enough to say. */
 const MIN_RATE_MS = 2000;
 
-/**
- * Lines of at most `width` columns, the later ones indented by `indent` spaces; the text whole
- * when width is undefined (off a terminal: logs keep lines whole). A list ("a 1 · b 2") breaks
- * between its items, other text at spaces.
- */
-export function wrap(
-  text: string,
-  first: number,
-  indent: number,
-  width: number | undefined,
-): string[] {
-  if (width === undefined || first + text.length <= width) return [text];
-  const items = text.split(' · ');
-  const pieces =
-    items.length > 1 ? items.map((item, i) => (i < items.length - 1 ? `${item} ·` : item)) : [];
-  const lines: string[] = [];
-  let line = '';
-  let room = width - first;
-  const put = (piece: string) => {
-    if (line !== '' && line.length + 1 + piece.length > room) {
-      lines.push(line);
-      line = piece;
-      room = width - indent;
-    } else {
-      line = line === '' ? piece : `${line} ${piece}`;
-    }
-  };
-  for (const piece of pieces.length > 0 ? pieces : text.split(' ')) {
-    // An item longer than a line breaks at its spaces.
-    if (pieces.length > 0 && piece.length > width - indent) piece.split(' ').forEach(put);
-    else put(piece);
-  }
-  if (line !== '') lines.push(line);
-  return lines;
-}
-
 function printSummary(ctx: Context, s: ImportSummary, alias: string | undefined): void {
   const out = ctx.out;
   if (out.quiet) return;
@@ -322,17 +287,17 @@ function printSummary(ctx: Context, s: ImportSummary, alias: string | undefined)
     if (width !== undefined && width - column < 40 && column + extra.length > width) {
       // A narrow terminal: the note goes under the row.
       out.info(head);
-      for (const l of wrap(extra, 4, 4, width)) out.info(`    ${c.dim(l)}`);
+      for (const l of wrapItems(extra, 4, 4, width)) out.info(`    ${c.dim(l)}`);
       return;
     }
-    const [first, ...rest] = wrap(extra, column, column, width);
+    const [first, ...rest] = wrapItems(extra, column, column, width);
     out.info(`${head}   ${c.dim(first!)}`);
     for (const l of rest) out.info(`${' '.repeat(column)}${c.dim(l)}`);
   };
   /** A line as given (its leading spaces kept), broken to the width with `indent`. */
   const para = (text: string, indent = 4, style = (t: string) => t) => {
     const lead = text.length - text.trimStart().length;
-    const lines = wrap(text.trimStart(), lead, indent, width);
+    const lines = wrapItems(text.trimStart(), lead, indent, width);
     lines.forEach((l, i) => out.info(style(`${' '.repeat(i === 0 ? lead : indent)}${l}`)));
   };
   const target = s.campaign
@@ -557,7 +522,7 @@ function printOutcome(
   // On a terminal, warnings and notes are broken at spaces to its width, the later lines indented.
   const width = ctx.io.stderrIsTTY ? Math.max(40, (ctx.io.columns ?? 80) - 1) : undefined;
   const fit = (text: string, first: number) =>
-    wrap(text, first, 2, width)
+    wrapItems(text, first, 2, width)
       .join('\n  ')
       .replace(/\u00a0/g, ' ');
   const out = {

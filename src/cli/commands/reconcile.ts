@@ -65,11 +65,11 @@ export async function runReconcileCommand(
     });
     return summary.exitCode;
   }
-  // On a terminal, lines are broken at spaces to its width, as the import's are (wrap).
-  const { wrap } = await import('./import.js');
+  // On a terminal, lines are broken at spaces to its width, as the import's are.
+  const { wrapItems } = await import('../render/wrap.js');
   const width = ctx.io.stderrIsTTY ? Math.max(40, (ctx.io.columns ?? 80) - 1) : undefined;
   const fit = (text: string, first: number, indent: number) =>
-    wrap(text, first, indent, width).join(`\n${' '.repeat(indent)}`);
+    wrapItems(text, first, indent, width).join(`\n${' '.repeat(indent)}`);
   const out = {
     info: (text: string, indent = 2) => {
       const lead = /^ */.exec(text)![0];

@@ -3,26 +3,66 @@
  * writes on a terminal's stderr (Output), so no sentence is cut in the middle of a word.
  */
 
-/** Words of `text` in lines of at most `width` characters (a word longer than that stands alone). */
-export function wrapWords(text: string, width: number, indent = 2): string[] {
+/**
+ * The one line-filling loop both wrappers below use: `pieces` joined by spaces into lines, the
+ * first at most `firstRoom` wide and later ones `laterRoom`; a piece that would pass the room
+ * starts a new line when `mayBreak(line, piece)` allows it (else it stays on the line).
+ */
+function fill(
+  pieces: readonly string[],
+  firstRoom: number,
+  laterRoom: number,
+  mayBreak: (line: string, piece: string) => boolean,
+): string[] {
   const lines: string[] = [];
   let line = '';
-  // A word keeps the spaces after it (a label's padding is no place to break).
-  for (const word of text.split(/ (?=[^ ])/)) {
-    const room = lines.length === 0 ? width : width - indent;
-    // A word longer than a whole line stays where it is rather than stand alone.
-    if (
-      line.trim() !== '' &&
-      line.length + 1 + word.length > room &&
-      // (a word longer than a line goes on its own line, unless only a label is before it)
-      (word.length <= width - indent || / /.test(line.trim()))
-    ) {
-      lines.push(line.trimEnd());
-      line = word;
-    } else line = line === '' ? word : `${line} ${word}`;
+  for (const piece of pieces) {
+    const room = lines.length === 0 ? firstRoom : laterRoom;
+    if (line.length + 1 + piece.length > room && mayBreak(line, piece)) {
+      lines.push(line);
+      line = piece;
+    } else line = line === '' ? piece : `${line} ${piece}`;
   }
-  if (line !== '') lines.push(line.trimEnd());
-  return lines.map((l, i) => (i === 0 ? l : ' '.repeat(indent) + l));
+  if (line !== '') lines.push(line);
+  return lines;
+}
+
+/** Words of `text` in lines of at most `width` characters (a word longer than that stands alone). */
+export function wrapWords(text: string, width: number, indent = 2): string[] {
+  // A word keeps the spaces after it (a label's padding is no place to break).
+  const lines = fill(
+    text.split(/ (?=[^ ])/),
+    width,
+    width - indent,
+    (line, word) =>
+      line.trim() !== '' &&
+      // A word longer than a whole line goes on its own line, unless only a label is before it.
+      (word.length <= width - indent || / /.test(line.trim())),
+  );
+  return lines.map((l, i) => (i === 0 ? l.trimEnd() : ' '.repeat(indent) + l.trimEnd()));
+}
+
+/**
+ * Text that starts `first` columns in, in lines of at most `width` columns (the later ones to be
+ * indented by `indent`: not added here); the text whole when width is undefined (off a
+ * terminal: logs keep lines whole). A list ("a 1 · b 2") breaks between its items (an item
+ * longer than a line at its spaces), other text at spaces. The import summary's notes.
+ */
+export function wrapItems(
+  text: string,
+  first: number,
+  indent: number,
+  width: number | undefined,
+): string[] {
+  if (width === undefined || first + text.length <= width) return [text];
+  const items = text.split(' · ');
+  const pieces =
+    items.length > 1
+      ? items
+          .map((item, i) => (i < items.length - 1 ? `${item} ·` : item))
+          .flatMap((item) => (item.length > width - indent ? item.split(' ') : [item]))
+      : text.split(' ');
+  return fill(pieces, width - first, width - indent, (line) => line !== '');
 }
 
 /** ANSI colour codes (chalk's), which take no columns. */
