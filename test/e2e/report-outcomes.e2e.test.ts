@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { runOutcomes, createClient } from '../../src/index.js';
+import { OUTCOME_COLUMNS } from '../../src/report/join/columns.js';
 import { isolatedEnv, ROOT, runCli, tempDir } from '../helpers/cli.js';
 import { PYTHON } from '../helpers/xlsx-read.js';
 import {
@@ -182,17 +183,7 @@ describe('cacs report --join against a server whose records the test controls', 
     expect(r.code).toBe(0);
     const out = readCsv(path.join(dir, 'out.csv'));
     const input = readCsv(path.join(dir, 'khach-hang.csv'));
-    expect(out[0]).toEqual([
-      ...input[0]!,
-      'call_status',
-      'call_attempts',
-      'first_call_at',
-      'last_call_at',
-      'talk_time_total',
-      'answered',
-      'campaign_lead_id',
-      'carrier',
-    ]);
+    expect(out[0]).toEqual([...input[0]!, ...OUTCOME_COLUMNS]);
     expect(out.length).toBe(input.length);
     const expected = reference(RECORDS, ROWS);
     out.slice(1).forEach((row, i) => {
@@ -547,19 +538,7 @@ print(json.dumps(rows))
           [path.join(dir, 'out.xlsx')],
         ),
       ) as Array<Array<[string, string | null]>>;
-      expect(cells[0]!.map((c) => c[1])).toEqual([
-        'Họ tên',
-        'SĐT',
-        'Ghi chú',
-        'call_status',
-        'call_attempts',
-        'first_call_at',
-        'last_call_at',
-        'talk_time_total',
-        'answered',
-        'campaign_lead_id',
-        'carrier',
-      ]);
+      expect(cells[0]!.map((c) => c[1])).toEqual(['Họ tên', 'SĐT', 'Ghi chú', ...OUTCOME_COLUMNS]);
       expect(cells).toHaveLength(14);
       for (const row of cells.slice(1)) {
         expect(row[1]![0]).toBe('str');
