@@ -693,4 +693,55 @@ describe("the summary's compliance block counts calls after an erasure (issue 26
     expect(after.callsAfterErasure).toEqual({ checked: true, attempts: expected, numbers: 1 });
     expect(after.violations).toBe(before.violations + expected);
   });
+
+  it('callsAfterErasure in the terminal summary and on the HTML page, English and Vietnamese; nothing shown while nobody is erased', async () => {
+    const dir2 = tempDir('cacs-erased-view-');
+    const env2 = { ...env, CACS_STATE_DIR: path.join(dir2, 'state') };
+    const range = ['--from', '2026-11-01', '--to', '2026-11-30'];
+    const view = async (lang: string) => {
+      const r = await runCli(
+        ['--lang', lang, 'report', ...range, '--summary', '--format', 'table'],
+        {
+          env: env2,
+          cwd: dir2,
+        },
+      );
+      expect(r.code).toBe(0);
+      return r.stdout;
+    };
+    const page = async (lang: string) => {
+      const file = path.join(dir2, `page-${lang}.html`);
+      fs.rmSync(file, { force: true });
+      const r = await runCli(['--lang', lang, 'report', ...range, '-o', file], {
+        env: env2,
+        cwd: dir2,
+      });
+      expect(r.code).toBe(0);
+      const html = fs.readFileSync(file, 'utf8');
+      return /<li data-finding="after-erasure">(.*?)<\/li>/.exec(html)?.[1];
+    };
+    try {
+      // Nobody erased: no line, no finding (nothing to check).
+      expect(await view('en')).not.toMatch(/erased|erasure/i);
+      expect(await page('en')).toBeUndefined();
+      const forget = await runCli(['forget', '0912345678'], {
+        env: env2,
+        cwd: dir2,
+        now: () => new Date('2026-11-11T03:30:00Z'),
+      });
+      expect(forget.code).toBe(0);
+      const en = await view('en');
+      expect(en).toMatch(/✗ No calls to erased numbers after their erasure/);
+      expect(en).toMatch(/2 calls\s+to 1 erased number\s+after its erasure/);
+      expect(en).toMatch(/2 after an erasure/);
+      const vi = await view('vi');
+      expect(vi).toMatch(/✗ Không gọi đến số đã xoá sau khi xoá/);
+      expect(vi).toMatch(/2 cuộc gọi\s+đến 1 số đã xoá\s+sau khi xoá/);
+      expect(vi).toMatch(/2 sau khi xoá/);
+      expect(await page('en')).toMatch(/2 calls to 1 number after cacs forget erased them/);
+      expect(await page('vi')).toMatch(/2 cuộc gọi đến 1 số sau khi cacs forget đã xoá/);
+    } finally {
+      fs.rmSync(dir2, { recursive: true, force: true });
+    }
+  });
 });
