@@ -128,4 +128,22 @@ export const enOutcomes = {
     'no call attempt in this range has status {statuses}; statuses are matched as the service spells them (e.g. ANSWERED, NO ANSWER, BUSY)',
   'cli.reportRun.statusNote':
     "note: with --status the service answers only the matching attempts: per-lead figures (call, attempts, last status, talk time) count those, not all of a lead's calls",
+  // Calls after an erasure (issue 26 item 2): the terminal summary view and the HTML page.
+  'summaryView.erasure.rule': 'No calls to erased numbers after their erasure',
+  'summaryView.erasure.short': 'No calls after an erasure',
+  'summaryView.erasure.from': 'cacs forget',
+  'summaryView.erasure.none': 'no call to an erased number after its erasure',
+  'summaryView.erasure.found.one': 'to {count} erased number|after its erasure|(numbers not shown)',
+  'summaryView.erasure.found.other':
+    'to {count} erased numbers|after their erasure|(numbers not shown)',
+  'summaryView.violations.erasure': '{count} after an erasure',
+  'htmlPage.compliance.erasure.none': 'No call to an erased number after its erasure',
+  'htmlPage.compliance.erasure':
+    '{attempts} to {numbers} after cacs forget erased them (the numbers are not shown)',
+  // The page of a --join or --recycle run (issue 25 item 4, --html).
+  'cli.outcomes.help.html':
+    '--join/--recycle: also write the HTML report of the same range, with this run\'s counts in its "Lead file outcomes" section',
+  'cli.outcomes.htmlWritten': 'HTML report written to {file}',
+  'cli.outcomes.htmlSame': '--html {file} names the same file as -o',
+  'cli.outcomes.htmlExtension': '--html {file}: the page is written as .html or .htm',
 } as const;

@@ -137,4 +137,21 @@ export const viOutcomes: Readonly<Record<string, string>> = {
     'không có cuộc gọi nào trong khoảng thời gian này có trạng thái {statuses}; trạng thái được so khớp đúng như dịch vụ viết (ví dụ ANSWERED, NO ANSWER, BUSY)',
   'cli.reportRun.statusNote':
     'lưu ý: với --status, dịch vụ chỉ trả về các cuộc gọi khớp: số liệu theo khách hàng (call, số cuộc gọi, trạng thái cuối, thời gian đàm thoại) chỉ tính những cuộc đó, không phải mọi cuộc gọi của khách hàng',
+  // Cuộc gọi sau khi xoá dữ liệu (issue 26 mục 2).
+  'summaryView.erasure.rule': 'Không gọi đến số đã xoá sau khi xoá',
+  'summaryView.erasure.short': 'Không gọi sau khi xoá',
+  'summaryView.erasure.from': 'cacs forget',
+  'summaryView.erasure.none': 'không có cuộc gọi nào đến số đã xoá sau khi xoá',
+  'summaryView.erasure.found.one': 'đến {count} số đã xoá|sau khi xoá|(không hiển thị số)',
+  'summaryView.erasure.found.other': 'đến {count} số đã xoá|sau khi xoá|(không hiển thị số)',
+  'summaryView.violations.erasure': '{count} sau khi xoá',
+  'htmlPage.compliance.erasure.none': 'Không có cuộc gọi nào đến số đã xoá sau khi xoá',
+  'htmlPage.compliance.erasure':
+    '{attempts} đến {numbers} sau khi cacs forget đã xoá (không hiển thị số)',
+  // Trang HTML của một lần chạy --join hoặc --recycle (issue 25 mục 4, --html).
+  'cli.outcomes.help.html':
+    '--join/--recycle: ghi thêm báo cáo HTML cho cùng khoảng thời gian, kèm số liệu của lần chạy này trong mục "Kết quả theo danh sách khách hàng"',
+  'cli.outcomes.htmlWritten': 'Đã ghi báo cáo HTML vào {file}',
+  'cli.outcomes.htmlSame': '--html {file} trùng tệp với -o',
+  'cli.outcomes.htmlExtension': '--html {file}: trang được ghi thành tệp .html hoặc .htm',
 };

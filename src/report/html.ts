@@ -861,6 +861,19 @@ function compliance(s: ReportSummary): string {
         }),
       )}</li>`
     : `<li data-finding="suppressed" class="muted">${t('htmlPage.compliance.notChecked')}</li>`;
+  // Calls after an erasure (issue 26): listed once someone was erased (nothing to check
+  // otherwise); never a sample, the numbers of erased people are not shown.
+  const era = c.callsAfterErasure;
+  if (era.checked)
+    out += `<li data-finding="after-erasure">${finding(
+      era.attempts,
+      era.attempts === 0
+        ? t('htmlPage.compliance.erasure.none')
+        : t('htmlPage.compliance.erasure', {
+            attempts: tCount('htmlPage.count.calls', era.attempts),
+            numbers: tCount('htmlPage.count.numbers', era.numbers),
+          }),
+    )}</li>`;
   out += `</ul>`;
   if (c.outsideHours.samples.length > 0) {
     out += `<h3>${t('htmlPage.compliance.outside.title')}</h3>`;

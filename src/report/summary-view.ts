@@ -483,6 +483,23 @@ function renderCompliance(v: View, s: ReportSummary, safe: (x: unknown) => strin
     for (const x of sup.samples.slice(0, VIEW_SAMPLES))
       attemptSample(x, t('summaryView.dnc.onList', { list: safe(x.list) }));
   }
+  // Calls after an erasure (issue 26): shown once someone was erased by `cacs forget` (with
+  // nobody erased there is nothing to check, and the line would only be noise). No samples:
+  // the numbers of erased people are not shown.
+  const era = k.callsAfterErasure;
+  if (era.checked) {
+    rule(
+      era.attempts > 0 ? bad : ok,
+      t('summaryView.erasure.rule'),
+      t('summaryView.erasure.short'),
+      t('summaryView.erasure.from'),
+    );
+    if (era.attempts === 0) result(t('summaryView.erasure.none'));
+    else
+      result(
+        `${tCount('summaryView.calls', era.attempts)}|${tCount('summaryView.erasure.found', era.numbers)}`,
+      );
+  }
   if (s.undated > 0)
     v.kv(
       t('summaryView.notJudged'),
@@ -502,6 +519,9 @@ function renderCompliance(v: View, s: ReportSummary, safe: (x: unknown) => strin
         ? t('summaryView.violations.limit', { count: formatCount(over.numbers) })
         : '',
       sup.attempts > 0 ? t('summaryView.violations.dnc', { count: formatCount(sup.attempts) }) : '',
+      era.attempts > 0
+        ? t('summaryView.violations.erasure', { count: formatCount(era.attempts) })
+        : '',
     ].filter((p) => p !== '');
     v.kv(t('summaryView.violations'), [[seg(formatCount(total), c.red.bold)], ...parts]);
   }

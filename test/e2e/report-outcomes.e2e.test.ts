@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { runOutcomes, createClient } from '../../src/index.js';
+import { OUTCOME_COLUMNS } from '../../src/report/join/columns.js';
 import { isolatedEnv, ROOT, runCli, tempDir } from '../helpers/cli.js';
 import { PYTHON } from '../helpers/xlsx-read.js';
 import {
@@ -182,17 +183,7 @@ describe('cacs report --join against a server whose records the test controls', 
     expect(r.code).toBe(0);
     const out = readCsv(path.join(dir, 'out.csv'));
     const input = readCsv(path.join(dir, 'khach-hang.csv'));
-    expect(out[0]).toEqual([
-      ...input[0]!,
-      'call_status',
-      'call_attempts',
-      'first_call_at',
-      'last_call_at',
-      'talk_time_total',
-      'answered',
-      'campaign_lead_id',
-      'carrier',
-    ]);
+    expect(out[0]).toEqual([...input[0]!, ...OUTCOME_COLUMNS]);
     expect(out.length).toBe(input.length);
     const expected = reference(RECORDS, ROWS);
     out.slice(1).forEach((row, i) => {
@@ -547,19 +538,7 @@ print(json.dumps(rows))
           [path.join(dir, 'out.xlsx')],
         ),
       ) as Array<Array<[string, string | null]>>;
-      expect(cells[0]!.map((c) => c[1])).toEqual([
-        'Họ tên',
-        'SĐT',
-        'Ghi chú',
-        'call_status',
-        'call_attempts',
-        'first_call_at',
-        'last_call_at',
-        'talk_time_total',
-        'answered',
-        'campaign_lead_id',
-        'carrier',
-      ]);
+      expect(cells[0]!.map((c) => c[1])).toEqual(['Họ tên', 'SĐT', 'Ghi chú', ...OUTCOME_COLUMNS]);
       expect(cells).toHaveLength(14);
       for (const row of cells.slice(1)) {
         expect(row[1]![0]).toBe('str');
@@ -713,5 +692,56 @@ describe("the summary's compliance block counts calls after an erasure (issue 26
     expect(expected).toBe(2);
     expect(after.callsAfterErasure).toEqual({ checked: true, attempts: expected, numbers: 1 });
     expect(after.violations).toBe(before.violations + expected);
+  });
+
+  it('callsAfterErasure in the terminal summary and on the HTML page, English and Vietnamese; nothing shown while nobody is erased', async () => {
+    const dir2 = tempDir('cacs-erased-view-');
+    const env2 = { ...env, CACS_STATE_DIR: path.join(dir2, 'state') };
+    const range = ['--from', '2026-11-01', '--to', '2026-11-30'];
+    const view = async (lang: string) => {
+      const r = await runCli(
+        ['--lang', lang, 'report', ...range, '--summary', '--format', 'table'],
+        {
+          env: env2,
+          cwd: dir2,
+        },
+      );
+      expect(r.code).toBe(0);
+      return r.stdout;
+    };
+    const page = async (lang: string) => {
+      const file = path.join(dir2, `page-${lang}.html`);
+      fs.rmSync(file, { force: true });
+      const r = await runCli(['--lang', lang, 'report', ...range, '-o', file], {
+        env: env2,
+        cwd: dir2,
+      });
+      expect(r.code).toBe(0);
+      const html = fs.readFileSync(file, 'utf8');
+      return /<li data-finding="after-erasure">(.*?)<\/li>/.exec(html)?.[1];
+    };
+    try {
+      // Nobody erased: no line, no finding (nothing to check).
+      expect(await view('en')).not.toMatch(/erased|erasure/i);
+      expect(await page('en')).toBeUndefined();
+      const forget = await runCli(['forget', '0912345678'], {
+        env: env2,
+        cwd: dir2,
+        now: () => new Date('2026-11-11T03:30:00Z'),
+      });
+      expect(forget.code).toBe(0);
+      const en = await view('en');
+      expect(en).toMatch(/✗ No calls to erased numbers after their erasure/);
+      expect(en).toMatch(/2 calls\s+to 1 erased number\s+after its erasure/);
+      expect(en).toMatch(/2 after an erasure/);
+      const vi = await view('vi');
+      expect(vi).toMatch(/✗ Không gọi đến số đã xoá sau khi xoá/);
+      expect(vi).toMatch(/2 cuộc gọi\s+đến 1 số đã xoá\s+sau khi xoá/);
+      expect(vi).toMatch(/2 sau khi xoá/);
+      expect(await page('en')).toMatch(/2 calls to 1 number after cacs forget erased them/);
+      expect(await page('vi')).toMatch(/2 cuộc gọi đến 1 số sau khi cacs forget đã xoá/);
+    } finally {
+      fs.rmSync(dir2, { recursive: true, force: true });
+    }
   });
 });

@@ -17,7 +17,8 @@ import { isBlankRow } from '../../leads/prepare.js';
 import { t } from '../../messages/index.js';
 import { formatServiceDate } from '../dates.js';
 import { planReport, type ReportPlan } from '../plan.js';
-import { prepareReport, type ReportOptions } from '../service.js';
+import { DEFAULT_MEMORY_BUDGET, prepareReport, type ReportOptions } from '../service.js';
+import { PhoneSet } from '../../leads/phoneset.js';
 import type { Sink } from '../sink.js';
 import type { LeadFormat } from '../write.js';
 import type { ColumnKind } from '../xlsx.js';
@@ -212,8 +213,21 @@ function rowRef(values: readonly string[], keys: KeyColumns): string {
   return keys.ref === undefined ? '' : refKey(values[keys.ref]);
 }
 
+/** The least memory budget the fetch stage is left when the index takes the rest. */
+const MIN_FETCH_BUDGET = 16 * 1024 * 1024;
+
+/**
+ * The fetch stage's memory budget: `report.memoryBudget` less what the lead file's index holds
+ * (so a million-row file does not add its index on top of the report's budget), but never below
+ * {@link MIN_FETCH_BUDGET} (a smaller budget given stands).
+ */
+export function fetchBudget(budget: number, indexBytes: number): number {
+  return budget <= MIN_FETCH_BUDGET ? budget : Math.max(MIN_FETCH_BUDGET, budget - indexBytes);
+}
+
 /** Stage 2, fetch: the report prepared (spilled to disk past its budget), its records after. */
-async function fetchStage(opts: OutcomesOptions, plan: ReportPlan) {
+async function fetchStage(opts: OutcomesOptions, plan: ReportPlan, indexBytes: number) {
+  const budget = opts.memoryBudget ?? DEFAULT_MEMORY_BUDGET;
   return prepareReport(
     {
       client: opts.client,
@@ -225,7 +239,7 @@ async function fetchStage(opts: OutcomesOptions, plan: ReportPlan) {
       ...(opts.onSplit !== undefined ? { onSplit: opts.onSplit } : {}),
       ...(opts.countMismatch !== undefined ? { countMismatch: opts.countMismatch } : {}),
       ...(opts.onWarning !== undefined ? { onWarning: opts.onWarning } : {}),
-      ...(opts.memoryBudget !== undefined ? { memoryBudget: opts.memoryBudget } : {}),
+      memoryBudget: budget >= 0 ? fetchBudget(budget, indexBytes) : budget,
       ...(opts.tempDir !== undefined ? { tempDir: opts.tempDir } : {}),
     },
     NO_TEXT,
@@ -409,7 +423,7 @@ export async function runOutcomes(opts: OutcomesOptions): Promise<OutcomesResult
       : undefined;
 
   // Stage 2: fetch.
-  const prepared = await fetchStage(opts, plan);
+  const prepared = await fetchStage(opts, plan, planned?.index.byteSize ?? 0);
   const result: OutcomesResult = {
     columns: [],
     format,
@@ -441,7 +455,7 @@ export async function runOutcomes(opts: OutcomesOptions): Promise<OutcomesResult
       ];
       result.columns = columns.map((c) => c.name);
       const { writer, rows } = await rowsOut(opts, format, columns, { bom: opts.bom ?? false });
-      const seen = new Set<string>();
+      const seen = new PhoneSet();
       try {
         for await (const record of prepared.records() as AsyncIterable<CallRecord>) {
           const phone = phoneKey(record.phone_number);
@@ -450,11 +464,10 @@ export async function runOutcomes(opts: OutcomesOptions): Promise<OutcomesResult
             excluded![verdict]++;
             continue;
           }
-          if (seen.has(phone)) {
+          if (seen.addOrGet(phone, 0) !== undefined) {
             excluded!.duplicate++;
             continue;
           }
-          seen.add(phone);
           await writer.row([phone, refKey(record.lead_name), refKey(record.ref_id)]);
           result.written++;
         }
@@ -493,7 +506,7 @@ export async function runOutcomes(opts: OutcomesOptions): Promise<OutcomesResult
     bom: opts.bom ?? (info.bom && format === 'csv'),
   });
   const source = await openRows(info, { verify: digests });
-  const seen = new Set<string>();
+  const seen = new PhoneSet();
   const pending: Cell[][] = [];
   try {
     await source.each(
@@ -511,11 +524,10 @@ export async function runOutcomes(opts: OutcomesOptions): Promise<OutcomesResult
             excluded![verdict]++;
             return;
           }
-          if (seen.has(phone)) {
+          if (seen.addOrGet(phone, 0) !== undefined) {
             excluded!.duplicate++;
             return;
           }
-          seen.add(phone);
           pending.push(cells);
           return;
         }
