@@ -623,7 +623,12 @@ async function bookmarksAt(options: { stateDir?: string; state?: string; stateSc
     import('./state/index.js'),
   ]);
   const state = openStateStore({ stateDir: stateDirOf(options.stateDir), ...stateUrlOf(options) });
-  return { bookmark, store: state.bookmarks, close: () => state.close() };
+  return {
+    bookmark,
+    store: state.bookmarks,
+    location: state.location,
+    close: () => state.close(),
+  };
 }
 
 function bookmarkKeyOf(
@@ -682,16 +687,20 @@ export async function openBookmark(options: BookmarkOptions): Promise<BookmarkHa
   return bookmark.openBookmark(store, key, close);
 }
 
-/** Every report bookmark in the state store, and the ones that could not be read. */
+/**
+ * Every report bookmark in the state store, the ones that could not be read, and where the store
+ * is (`location`: the state folder, or the database with its password masked, and its schema).
+ */
 export async function listBookmarks(
   options: { stateDir?: string; state?: string; stateSchema?: string } = {},
 ): Promise<{
   bookmarks: Array<BookmarkState & { file: string }>;
   unreadable: BookmarkFileError[];
+  location: string;
 }> {
-  const { bookmark, store, close } = await bookmarksAt(options);
+  const { bookmark, store, location, close } = await bookmarksAt(options);
   try {
-    return await bookmark.listBookmarks(store);
+    return { ...(await bookmark.listBookmarks(store)), location };
   } finally {
     await close();
   }
@@ -999,6 +1008,7 @@ export { preloadHttpClient } from './api/client.js';
 export {
   addSecond,
   describeRange,
+  formatReaderDate,
   formatServiceDate,
   instantToWall,
   nowIn,

@@ -84,4 +84,117 @@ export const enCatalogReport = {
     'Without --status cacs cannot split a request by status (the service does not list its statuses): name the statuses with --status so that each is asked on its own, or ask for one lead with --ref-id. Nothing was written.',
   'report.fetch.tooLarge.status.hint':
     'Nothing was written. The service sends unusually large answers for this minute: report it to the operator.',
+
+  // ── the report's run (report/run.ts and cli/commands/report.ts) ─────────────────────────
+  // {range}: a range as describeRange writes it; {windows}, {groups}: counted below.
+  'report.run.plan': 'report {range}: {windows} × {groups}',
+  'report.run.windows.one': '{count} window',
+  'report.run.windows.other': '{count} windows',
+  'report.run.statusGroups.one': '{count} status group',
+  'report.run.statusGroups.other': '{count} status groups',
+  'report.run.interrupted.stdout': 'interrupted: the report on stdout is incomplete',
+  'report.run.interrupted.stdout.bookmark':
+    'interrupted: the report on stdout is incomplete; bookmark "{bookmark}" was not moved',
+  'report.run.interrupted.direct': 'interrupted: the report written to {output} is incomplete',
+  'report.run.stdoutClosed':
+    'stdout was closed before the report was complete: bookmark "{bookmark}" was not moved, the next run fetches this range again',
+  'report.run.bookmarkedExists':
+    '{output}: the file exists, and a bookmarked report never replaces one (it holds calls no later run fetches again)',
+  'cli.words.report.run.bookmarkedExists':
+    '-o {output}: the file exists, and a bookmarked report never replaces one (it holds calls no later run fetches again)',
+  'report.run.bookmarkedExists.hint':
+    'Put {from} or {to} in the output name, or move the file away; the bookmark is not moved.',
+  'cli.words.report.run.bookmarkedExists.hint':
+    'Put {from} or {to} in the name (-o "calls-{from}-{to}.csv"), or move the file away; the bookmark is not moved.',
+  // The end of an empty bookmarked run's range: the end asked for, or now less the settle time.
+  'report.run.end.to': 'the end asked for is {to}',
+  'cli.words.report.run.end.to': '--to is {to}',
+  'report.run.end.settle': 'calls after {to} (now − {settle}) are left to settle',
+  'report.run.nothingNew':
+    'nothing new to fetch: bookmark {name} covers up to {covered} (service clock), and {end}; the bookmark is unchanged',
+  'report.run.nothingYet':
+    'nothing to fetch yet: the start asked for is {from} (service clock), and {end}; bookmark {name} is not started',
+  'cli.words.report.run.nothingYet':
+    'nothing to fetch yet: --from is {from} (service clock), and {end}; bookmark {name} is not started',
+  'report.run.nothingNew.kept': "{line}; {output} (an earlier run's) is left as it is",
+  'report.run.bookmarkMoved':
+    'bookmark {name} now covers up to {covered} (service clock, {zone}); its next run starts at {next}',
+  'report.run.range': 'range: {range}',
+  'report.run.range.nothingNew': 'range: nothing new',
+  'report.run.requests.one': '{count} request',
+  'report.run.requests.other': '{count} requests',
+  'report.run.requests.split': '{requests} ({split} split: answers too large)',
+  'report.run.leads.one': '{count} lead',
+  'report.run.leads.other': '{count} leads',
+  'report.run.attempts.one': '{count} attempt',
+  'report.run.attempts.other': '{count} attempts',
+  'report.run.counts': '{leads}, {attempts}',
+  'report.run.writtenTo': 'written to {output}',
+  'report.run.summaryWrittenTo': 'summary written to {output}',
+  'report.run.fetching': 'Fetching {done}/{total} windows…',
+  'report.run.fetching.bytes': 'Fetching {done}/{total} windows… {bytes} received',
+  // --verbose: a slice asked again in smaller ones ({what}: its window and statuses).
+  'report.run.split.window': '{from} → {to}',
+  'report.run.split.what.every': '{window} (every status)',
+  'report.run.split.what.status': '{window} (status {status})',
+  'report.run.split.byStatus':
+    'answer over {cap} for {what}: asking each status on its own ({statuses})',
+  'report.run.split.and': '{first} and {second}',
+  'report.run.split.unasked':
+    'split before asking: {what}, as a window as long was over {cap}: asking {into}',
+  'report.run.split.byTime': 'answer over {cap} for {what}: asking {into}',
+  // A range as a person reads it (dates in the reader's form).
+  'report.range.describe': '{from} → {to} {zone}',
+  'report.range.describe.service':
+    '{from} → {to} {zone} (service: {serviceFrom} → {serviceTo} {serviceZone})',
+
+  // ── bookmark.ts ──────────────────────────────────────────────────────────────────────
+  // What is wrong in a stored bookmark ({field}: its name in the file, never translated).
+  'report.bookmark.problem.notObject': 'not an object',
+  'report.bookmark.problem.notJsonObject': 'not a JSON object',
+  'report.bookmark.problem.version': 'version {version} (this cacs reads version 1)',
+  'report.bookmark.problem.field': 'field {field}',
+  'report.bookmark.problem.fieldOf': 'field {field} ({problem})',
+  'report.bookmark.notJson': 'not JSON (damaged or cut short)',
+  'report.bookmark.unexpected': 'unexpected {problem}',
+  'report.bookmark.otherKey': 'it belongs to bookmark {name} ({key}), not to this one',
+  'report.bookmark.namesakes.hint':
+    'A bookmark {name} exists for: {keys}. A bookmark is kept per campaign, service and filters: give the same campaign, statuses and ref id as its runs.',
+  'cli.words.report.bookmark.namesakes.hint':
+    'A bookmark {name} exists for: {keys}. A bookmark is kept per campaign, service and filters: give the same --campaign, --status and --ref-id as its runs.',
+  'report.bookmark.what': 'report bookmark {name} (campaign {campaign})',
+  'report.bookmark.locked.self': 'this process is already running {what}',
+  'report.bookmark.locked.self.hint':
+    'Wait for that report to finish before starting another run of the same bookmark.',
+  'report.bookmark.locked.starting': 'another cacs run is starting {what} right now',
+  'report.bookmark.locked.starting.hint':
+    'Wait for it to finish and run again; the bookmark is not moved twice.',
+  'report.bookmark.locked.pid': 'another cacs run (pid {pid}) is running {what} right now',
+  'report.bookmark.locked.pid.hint':
+    'Wait for it to finish (it moves the bookmark), or stop it (kill {pid}); a lock left by a dead process is taken over.',
+  'report.bookmark.firstRun':
+    'bookmark {name} has no successful run yet ({key}): its first run needs a start of range',
+  'cli.words.report.bookmark.firstRun':
+    'bookmark {name} has no successful run yet ({key}): its first run needs --from',
+  'report.bookmark.firstRun.hint':
+    'For example: start bookmark {name} from 2026-11-01; each later run starts where the last one ended.',
+  'cli.words.report.bookmark.firstRun.hint':
+    'For example: --bookmark {name} --from 2026-11-01; each later run starts where the last one ended.',
+  'report.bookmark.fromAgain':
+    '{from}: bookmark {name} already covers up to {covered} (service clock, {zone}); its next run starts one second later, where no call is fetched twice or missed',
+  'cli.words.report.bookmark.fromAgain':
+    '--from {from}: bookmark {name} already covers up to {covered} (service clock, {zone}); its next run starts one second later, where no call is fetched twice or missed',
+  'report.bookmark.fromAgain.hint':
+    'Leave out the start to continue it, or forget bookmark {name} first to start again from another date.',
+  'cli.words.report.bookmark.fromAgain.hint':
+    'Leave out --from to continue it, or forget it first (--bookmark-reset {name}) to start again from another date.',
+  'report.bookmark.zoneChanged':
+    "note: bookmark {name} was last moved with serviceTimezone {was}, now {now}; it continues from the service's own clock ({covered} + 1 s)",
+  'report.bookmark.settled.delivered':
+    'note: bookmark {name}: the run of {at} stopped just after putting {output} in place; the bookmark now covers up to {to} as that run meant to',
+  'report.bookmark.settled.dropped':
+    'note: bookmark {name}: the run of {at} stopped before its report was in place; its range (from {from}) is fetched again',
+  'report.bookmark.none': 'no bookmark {name} for {key}',
+  'report.bookmark.none.hint': 'List the bookmarks there are to find it.',
+  'cli.words.report.bookmark.none.hint': 'cacs report --bookmarks lists the bookmarks there are.',
 } as const;

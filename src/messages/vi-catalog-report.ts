@@ -75,4 +75,110 @@ export const viCatalogReport: Readonly<Record<string, string>> = {
     'Khi không có --status, cacs không thể tách yêu cầu theo trạng thái (dịch vụ không liệt kê các trạng thái của nó): hãy nêu các trạng thái bằng --status để hỏi riêng từng cái, hoặc hỏi một khách hàng bằng --ref-id. Chưa ghi gì cả.',
   'report.fetch.tooLarge.status.hint':
     'Chưa ghi gì cả. Dịch vụ gửi câu trả lời lớn bất thường cho phút này: hãy báo cho bên vận hành.',
+
+  'report.run.plan': 'báo cáo {range}: {windows} × {groups}',
+  'report.run.windows.one': '{count} khoảng thời gian',
+  'report.run.windows.other': '{count} khoảng thời gian',
+  'report.run.statusGroups.one': '{count} nhóm trạng thái',
+  'report.run.statusGroups.other': '{count} nhóm trạng thái',
+  'report.run.interrupted.stdout': 'đã dừng giữa chừng: báo cáo in ra stdout chưa đầy đủ',
+  'report.run.interrupted.stdout.bookmark':
+    'đã dừng giữa chừng: báo cáo in ra stdout chưa đầy đủ; dấu mốc "{bookmark}" chưa được dời',
+  'report.run.interrupted.direct': 'đã dừng giữa chừng: báo cáo ghi vào {output} chưa đầy đủ',
+  'report.run.stdoutClosed':
+    'stdout đã bị đóng trước khi báo cáo xong: dấu mốc "{bookmark}" chưa được dời, lần chạy sau sẽ lấy lại khoảng thời gian này',
+  'report.run.bookmarkedExists':
+    '{output}: tệp đã có, và báo cáo theo dấu mốc không bao giờ ghi đè tệp (tệp đó chứa những cuộc gọi mà các lần chạy sau không lấy lại)',
+  'cli.words.report.run.bookmarkedExists':
+    '-o {output}: tệp đã có, và báo cáo theo dấu mốc không bao giờ ghi đè tệp (tệp đó chứa những cuộc gọi mà các lần chạy sau không lấy lại)',
+  'report.run.bookmarkedExists.hint':
+    'Hãy đưa {from} hoặc {to} vào tên tệp kết quả, hoặc chuyển tệp đó đi chỗ khác; dấu mốc chưa được dời.',
+  'cli.words.report.run.bookmarkedExists.hint':
+    'Hãy đưa {from} hoặc {to} vào tên tệp (-o "calls-{from}-{to}.csv"), hoặc chuyển tệp đó đi chỗ khác; dấu mốc chưa được dời.',
+  'report.run.end.to': 'thời điểm kết thúc đã chọn là {to}',
+  'cli.words.report.run.end.to': '--to là {to}',
+  'report.run.end.settle':
+    'các cuộc gọi sau {to} (bây giờ − {settle}) được để lại cho kết quả ổn định',
+  'report.run.nothingNew':
+    'không có gì mới để lấy: dấu mốc {name} đã bao gồm đến {covered} (giờ của dịch vụ), và {end}; dấu mốc giữ nguyên',
+  'report.run.nothingYet':
+    'chưa có gì để lấy: thời điểm bắt đầu đã chọn là {from} (giờ của dịch vụ), và {end}; dấu mốc {name} chưa bắt đầu',
+  'cli.words.report.run.nothingYet':
+    'chưa có gì để lấy: --from là {from} (giờ của dịch vụ), và {end}; dấu mốc {name} chưa bắt đầu',
+  'report.run.nothingNew.kept': '{line}; {output} (của một lần chạy trước) được giữ nguyên',
+  'report.run.bookmarkMoved':
+    'dấu mốc {name} nay đã bao gồm đến {covered} (giờ của dịch vụ, {zone}); lần chạy sau bắt đầu từ {next}',
+  'report.run.range': 'khoảng thời gian: {range}',
+  'report.run.range.nothingNew': 'khoảng thời gian: không có gì mới',
+  'report.run.requests.one': '{count} yêu cầu',
+  'report.run.requests.other': '{count} yêu cầu',
+  'report.run.requests.split': '{requests} ({split} được chia nhỏ: câu trả lời quá lớn)',
+  'report.run.leads.one': '{count} khách hàng',
+  'report.run.leads.other': '{count} khách hàng',
+  'report.run.attempts.one': '{count} cuộc gọi',
+  'report.run.attempts.other': '{count} cuộc gọi',
+  'report.run.counts': '{leads}, {attempts}',
+  'report.run.writtenTo': 'đã ghi vào {output}',
+  'report.run.summaryWrittenTo': 'đã ghi bản tóm tắt vào {output}',
+  'report.run.fetching': 'Đang lấy {done}/{total} khoảng thời gian…',
+  'report.run.fetching.bytes': 'Đang lấy {done}/{total} khoảng thời gian… đã nhận {bytes}',
+  'report.run.split.window': '{from} → {to}',
+  'report.run.split.what.every': '{window} (mọi trạng thái)',
+  'report.run.split.what.status': '{window} (trạng thái {status})',
+  'report.run.split.byStatus':
+    'câu trả lời vượt {cap} cho {what}: hỏi riêng từng trạng thái ({statuses})',
+  'report.run.split.and': '{first} và {second}',
+  'report.run.split.unasked':
+    'chia nhỏ trước khi hỏi: {what}, vì một khoảng dài như vậy đã vượt {cap}: hỏi {into}',
+  'report.run.split.byTime': 'câu trả lời vượt {cap} cho {what}: hỏi {into}',
+  'report.range.describe': '{from} → {to} {zone}',
+  'report.range.describe.service':
+    '{from} → {to} {zone} (giờ dịch vụ: {serviceFrom} → {serviceTo} {serviceZone})',
+
+  'report.bookmark.problem.notObject': 'không phải một đối tượng',
+  'report.bookmark.problem.notJsonObject': 'không phải một đối tượng JSON',
+  'report.bookmark.problem.version': 'phiên bản {version} (bản cacs này đọc phiên bản 1)',
+  'report.bookmark.problem.field': 'trường {field}',
+  'report.bookmark.problem.fieldOf': 'trường {field} ({problem})',
+  'report.bookmark.notJson': 'không phải JSON (bị hỏng hoặc bị cắt ngắn)',
+  'report.bookmark.unexpected': 'sai {problem}',
+  'report.bookmark.otherKey': 'tệp này thuộc về dấu mốc {name} ({key}), không phải dấu mốc này',
+  'report.bookmark.namesakes.hint':
+    'Đã có dấu mốc {name} cho: {keys}. Mỗi dấu mốc được giữ riêng theo chiến dịch, dịch vụ và bộ lọc: hãy dùng đúng chiến dịch, trạng thái và ref id như các lần chạy của nó.',
+  'cli.words.report.bookmark.namesakes.hint':
+    'Đã có dấu mốc {name} cho: {keys}. Mỗi dấu mốc được giữ riêng theo chiến dịch, dịch vụ và bộ lọc: hãy dùng đúng --campaign, --status và --ref-id như các lần chạy của nó.',
+  'report.bookmark.what': 'dấu mốc báo cáo {name} (chiến dịch {campaign})',
+  'report.bookmark.locked.self': 'chính tiến trình này đang chạy {what}',
+  'report.bookmark.locked.self.hint': 'Hãy chờ báo cáo đó xong rồi mới chạy tiếp cùng dấu mốc này.',
+  'report.bookmark.locked.starting': 'một lần chạy cacs khác đang bắt đầu {what} ngay lúc này',
+  'report.bookmark.locked.starting.hint':
+    'Hãy chờ lần chạy đó xong rồi chạy lại; dấu mốc không bị dời hai lần.',
+  'report.bookmark.locked.pid': 'một lần chạy cacs khác (pid {pid}) đang chạy {what} ngay lúc này',
+  'report.bookmark.locked.pid.hint':
+    'Hãy chờ lần chạy đó xong (nó sẽ dời dấu mốc), hoặc dừng nó (kill {pid}); khoá do một tiến trình đã chết để lại sẽ được tiếp quản.',
+  'report.bookmark.firstRun':
+    'dấu mốc {name} chưa có lần chạy nào thành công ({key}): lần chạy đầu tiên cần thời điểm bắt đầu',
+  'cli.words.report.bookmark.firstRun':
+    'dấu mốc {name} chưa có lần chạy nào thành công ({key}): lần chạy đầu tiên cần --from',
+  'report.bookmark.firstRun.hint':
+    'Ví dụ: bắt đầu dấu mốc {name} từ 2026-11-01; mỗi lần chạy sau bắt đầu từ chỗ lần trước kết thúc.',
+  'cli.words.report.bookmark.firstRun.hint':
+    'Ví dụ: --bookmark {name} --from 2026-11-01; mỗi lần chạy sau bắt đầu từ chỗ lần trước kết thúc.',
+  'report.bookmark.fromAgain':
+    '{from}: dấu mốc {name} đã bao gồm đến {covered} (giờ của dịch vụ, {zone}); lần chạy sau bắt đầu muộn hơn một giây, để không cuộc gọi nào bị lấy hai lần hay bị sót',
+  'cli.words.report.bookmark.fromAgain':
+    '--from {from}: dấu mốc {name} đã bao gồm đến {covered} (giờ của dịch vụ, {zone}); lần chạy sau bắt đầu muộn hơn một giây, để không cuộc gọi nào bị lấy hai lần hay bị sót',
+  'report.bookmark.fromAgain.hint':
+    'Hãy bỏ thời điểm bắt đầu để chạy tiếp, hoặc xoá dấu mốc {name} trước để bắt đầu lại từ một ngày khác.',
+  'cli.words.report.bookmark.fromAgain.hint':
+    'Hãy bỏ --from để chạy tiếp, hoặc xoá dấu mốc trước (--bookmark-reset {name}) để bắt đầu lại từ một ngày khác.',
+  'report.bookmark.zoneChanged':
+    'lưu ý: dấu mốc {name} được dời lần trước với serviceTimezone {was}, nay là {now}; dấu mốc tiếp tục theo giờ của chính dịch vụ ({covered} + 1 giây)',
+  'report.bookmark.settled.delivered':
+    'lưu ý: dấu mốc {name}: lần chạy lúc {at} đã dừng ngay sau khi đặt {output} vào chỗ; dấu mốc nay bao gồm đến {to} như lần chạy đó định làm',
+  'report.bookmark.settled.dropped':
+    'lưu ý: dấu mốc {name}: lần chạy lúc {at} đã dừng trước khi báo cáo được đặt vào chỗ; khoảng thời gian của nó (từ {from}) sẽ được lấy lại',
+  'report.bookmark.none': 'không có dấu mốc {name} cho {key}',
+  'report.bookmark.none.hint': 'Hãy liệt kê các dấu mốc hiện có để tìm nó.',
+  'cli.words.report.bookmark.none.hint': 'cacs report --bookmarks liệt kê các dấu mốc hiện có.',
 };

@@ -28,7 +28,8 @@ import type {
   StateLock,
   StoredBookmark,
 } from '../state/types.js';
-import { formatServiceDate, type ReportRange } from './dates.js';
+import { t } from '../messages/index.js';
+import { formatReaderDate, formatServiceDate, type ReportRange } from './dates.js';
 import {
   DEFAULT_SETTLE_MS,
   bookmarkRange,
@@ -61,12 +62,18 @@ function sameKey(a: BookmarkKey, b: BookmarkKey): boolean {
   );
 }
 
+/** A stored service time (`2026-11-25 14:05:00`) as a person reads it (`25/11/2026 14:05:00` in Vietnamese). */
+const readerDate = (wall: string): string => {
+  const parsed = parseServiceWall(wall);
+  return parsed === undefined ? wall : formatReaderDate(parsed);
+};
+
 const isString = (v: unknown): v is string => typeof v === 'string';
 const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
 const isTime = (v: unknown) => isString(v) && !Number.isNaN(Date.parse(v));
 
 function checkRun(v: unknown): string | undefined {
-  if (typeof v !== 'object' || v === null) return 'not an object';
+  if (typeof v !== 'object' || v === null) return t('report.bookmark.problem.notObject');
   const r = v as Record<string, unknown>;
   if (!isTime(r.at)) return 'at';
   if (parseServiceWall(r.from) === undefined) return 'from';
@@ -77,30 +84,37 @@ function checkRun(v: unknown): string | undefined {
   return undefined;
 }
 
+/** A field of a stored bookmark found wrong (its name as in the file). */
+const field = (name: string) => t('report.bookmark.problem.field', { field: name });
+
 /** Why `v` is not a BookmarkState (the first field found wrong), or undefined when it is one. */
 function stateProblem(v: unknown): string | undefined {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'not a JSON object';
+  if (typeof v !== 'object' || v === null || Array.isArray(v))
+    return t('report.bookmark.problem.notJsonObject');
   const s = v as Record<string, unknown>;
-  if (s.version !== 1) return `version ${JSON.stringify(s.version)} (this cacs reads version 1)`;
+  if (s.version !== 1)
+    return t('report.bookmark.problem.version', { version: JSON.stringify(s.version) });
   for (const f of ['name', 'service', 'campaign', 'serviceTimeZone', 'startedWith'] as const) {
-    if (!isString(s[f])) return `field ${f}`;
+    if (!isString(s[f])) return field(f);
   }
-  if (!NAME.test(s.name as string)) return 'field name';
-  if (!Array.isArray(s.status) || !s.status.every(isString)) return 'field status';
-  if (s.refId !== undefined && !isString(s.refId)) return 'field refId';
+  if (!NAME.test(s.name as string)) return field('name');
+  if (!Array.isArray(s.status) || !s.status.every(isString)) return field('status');
+  if (s.refId !== undefined && !isString(s.refId)) return field('refId');
   for (const f of ['firstFrom', 'coveredUntil'] as const) {
-    if (parseServiceWall(s[f]) === undefined) return `field ${f}`;
+    if (parseServiceWall(s[f]) === undefined) return field(f);
   }
-  if (!isCount(s.runs)) return 'field runs';
-  if (!isTime(s.createdAt)) return 'field createdAt';
+  if (!isCount(s.runs)) return field('runs');
+  if (!isTime(s.createdAt)) return field('createdAt');
   const run = checkRun(s.lastRun);
-  if (run !== undefined) return `field lastRun (${run})`;
+  if (run !== undefined)
+    return t('report.bookmark.problem.fieldOf', { field: 'lastRun', problem: run });
   if (s.pending !== undefined) {
     const p = s.pending as Record<string, unknown> | null;
-    if (typeof p !== 'object' || p === null) return 'field pending';
+    if (typeof p !== 'object' || p === null) return field('pending');
     const bad = checkRun(p.run);
-    if (bad !== undefined) return `field pending.run (${bad})`;
-    if (!isString(p.dev) || !isString(p.ino)) return 'field pending';
+    if (bad !== undefined)
+      return t('report.bookmark.problem.fieldOf', { field: 'pending.run', problem: bad });
+    if (!isString(p.dev) || !isString(p.ino)) return field('pending');
   }
   return undefined;
 }
@@ -113,16 +127,16 @@ function checkStored(stored: StoredBookmark, expect?: BookmarkKey): BookmarkStat
   try {
     value = JSON.parse(stored.text);
   } catch {
-    throw new BookmarkFileError(file, 'not JSON (damaged or cut short)', expect?.name);
+    throw new BookmarkFileError(file, t('report.bookmark.notJson'), expect?.name);
   }
   const problem = stateProblem(value);
   if (problem !== undefined)
-    throw new BookmarkFileError(file, `unexpected ${problem}`, expect?.name);
+    throw new BookmarkFileError(file, t('report.bookmark.unexpected', { problem }), expect?.name);
   const state = value as BookmarkState;
   if (expect !== undefined && !sameKey(state, expect)) {
     throw new BookmarkFileError(
       file,
-      `it belongs to bookmark ${JSON.stringify(state.name)} (${describeKey(state)}), not to this one`,
+      t('report.bookmark.otherKey', { name: JSON.stringify(state.name), key: describeKey(state) }),
       expect.name,
     );
   }
@@ -169,24 +183,30 @@ async function namesakes(store: BookmarkStore, key: BookmarkKey): Promise<Bookma
 
 function namesakesHint(list: BookmarkState[], name: string): string | undefined {
   if (list.length === 0) return undefined;
-  return `A bookmark ${JSON.stringify(name)} exists for: ${list.map(describeKey).join('; ')}. A bookmark is kept per campaign, service and filters: give the same --campaign, --status and --ref-id as its runs.`;
+  return t('report.bookmark.namesakes.hint', {
+    name: JSON.stringify(name),
+    keys: list.map(describeKey).join('; '),
+  });
 }
 
 function lockedMessage(key: BookmarkKey) {
-  const what = `report bookmark ${JSON.stringify(key.name)} (campaign ${key.campaign})`;
+  const what = t('report.bookmark.what', {
+    name: JSON.stringify(key.name),
+    campaign: key.campaign,
+  });
   return (pid: number | undefined): LockedError => {
     if (pid === process.pid) {
-      return new LockedError(`this process is already running ${what}`, {
-        hint: 'Wait for that report to finish before starting another run of the same bookmark.',
+      return new LockedError(t('report.bookmark.locked.self', { what }), {
+        hint: t('report.bookmark.locked.self.hint'),
       });
     }
     if (pid === undefined) {
-      return new LockedError(`another cacs run is starting ${what} right now`, {
-        hint: 'Wait for it to finish and run again; the bookmark is not moved twice.',
+      return new LockedError(t('report.bookmark.locked.starting', { what }), {
+        hint: t('report.bookmark.locked.starting.hint'),
       });
     }
-    return new LockedError(`another cacs run (pid ${pid}) is running ${what} right now`, {
-      hint: `Wait for it to finish (it moves the bookmark), or stop it (kill ${pid}); a lock left by a dead process is taken over.`,
+    return new LockedError(t('report.bookmark.locked.pid', { pid, what }), {
+      hint: t('report.bookmark.locked.pid.hint', { pid }),
     });
   };
 }
@@ -318,25 +338,33 @@ export async function openBookmark(
       const serviceTimeZone = opts.serviceTimeZone ?? DEFAULT_SERVICE_TIME_ZONE;
       if (state === undefined && opts.from === undefined) {
         throw new UsageError(
-          `bookmark ${JSON.stringify(key.name)} has no successful run yet (${describeKey(key)}): its first run needs --from`,
+          t('report.bookmark.firstRun', { name: JSON.stringify(key.name), key: describeKey(key) }),
           {
             hint:
               namesakesHint(others, key.name) ??
-              `For example: --bookmark ${key.name} --from 2026-11-01; each later run starts where the last one ended.`,
+              t('report.bookmark.firstRun.hint', { name: key.name }),
           },
         );
       }
       if (state !== undefined && opts.from !== undefined && opts.from !== state.startedWith) {
         throw new UsageError(
-          `--from ${opts.from}: bookmark ${JSON.stringify(key.name)} already covers up to ${state.coveredUntil} (service clock, ${state.serviceTimeZone}); its next run starts one second later, where no call is fetched twice or missed`,
-          {
-            hint: `Leave out --from to continue it, or forget it first (--bookmark-reset ${key.name}) to start again from another date.`,
-          },
+          t('report.bookmark.fromAgain', {
+            from: opts.from,
+            name: JSON.stringify(key.name),
+            covered: readerDate(state.coveredUntil),
+            zone: state.serviceTimeZone,
+          }),
+          { hint: t('report.bookmark.fromAgain.hint', { name: key.name }) },
         );
       }
       if (state !== undefined && state.serviceTimeZone !== serviceTimeZone) {
         notes.push(
-          `note: bookmark ${JSON.stringify(key.name)} was last moved with serviceTimezone ${state.serviceTimeZone}, now ${serviceTimeZone}; it continues from the service's own clock (${state.coveredUntil} + 1 s)`,
+          t('report.bookmark.zoneChanged', {
+            name: JSON.stringify(key.name),
+            was: state.serviceTimeZone,
+            now: serviceTimeZone,
+            covered: readerDate(state.coveredUntil),
+          }),
         );
       }
       const r = bookmarkRange({
@@ -430,12 +458,21 @@ async function settlePending(
     };
     await store.write(key, moved);
     notes.push(
-      `note: bookmark ${JSON.stringify(state.name)}: the run of ${pending.run.at} stopped just after putting ${output} in place; the bookmark now covers up to ${pending.run.to} as that run meant to`,
+      t('report.bookmark.settled.delivered', {
+        name: JSON.stringify(state.name),
+        at: pending.run.at,
+        output: output!,
+        to: readerDate(pending.run.to),
+      }),
     );
     return moved;
   }
   notes.push(
-    `note: bookmark ${JSON.stringify(state.name)}: the run of ${pending.run.at} stopped before its report was in place; its range (from ${pending.run.from}) is fetched again`,
+    t('report.bookmark.settled.dropped', {
+      name: JSON.stringify(state.name),
+      at: pending.run.at,
+      from: readerDate(pending.run.from),
+    }),
   );
   if (state.runs === 0) {
     await store.remove(key);
@@ -458,10 +495,10 @@ export async function resetBookmark(
   const file = store.where(key);
   if ((await store.read(key)) === undefined) {
     const others = await namesakes(store, key);
-    throw new UsageError(`no bookmark ${JSON.stringify(key.name)} for ${describeKey(key)}`, {
-      hint:
-        namesakesHint(others, key.name) ?? 'cacs report --bookmarks lists the bookmarks there are.',
-    });
+    throw new UsageError(
+      t('report.bookmark.none', { name: JSON.stringify(key.name), key: describeKey(key) }),
+      { hint: namesakesHint(others, key.name) ?? t('report.bookmark.none.hint') },
+    );
   }
   const lock = await store.lock(key, lockedMessage(key));
   try {

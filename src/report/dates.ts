@@ -34,6 +34,7 @@
 import { daysInMonth } from '../api/spec.js';
 import { UsageError } from '../errors.js';
 import { t } from '../messages/index.js';
+import { currentLanguage } from '../messages/language.js';
 
 /** A wall-clock date and time, without a zone. Months are 1..12, hours 0..23. */
 export interface LocalDateTime {
@@ -419,7 +420,28 @@ export function resolveRange(
  * → 2026-11-23 21:42:00 Asia/Ho_Chi_Minh)`.
  */
 export function describeRange(r: ReportRange): string {
-  const user = `${formatServiceDate(r.userFrom)} → ${formatServiceDate(r.userTo)} ${r.timeZone}`;
-  if (r.timeZone === r.serviceTimeZone) return user;
-  return `${user} (service: ${formatServiceDate(r.from)} → ${formatServiceDate(r.to)} ${r.serviceTimeZone})`;
+  const range = {
+    from: formatReaderDate(r.userFrom),
+    to: formatReaderDate(r.userTo),
+    zone: r.timeZone,
+  };
+  if (r.timeZone === r.serviceTimeZone) return t('report.range.describe', range);
+  return t('report.range.describe.service', {
+    ...range,
+    serviceFrom: formatReaderDate(r.from),
+    serviceTo: formatReaderDate(r.to),
+    serviceZone: r.serviceTimeZone,
+  });
+}
+
+/**
+ * A wall-clock time for a person to read: `2026-11-25 14:05:00` ({@link formatServiceDate}), or
+ * as Vietnamese readers write dates, `25/11/2026 14:05:00`, when messages are in Vietnamese.
+ */
+export function formatReaderDate(w: LocalDateTime): string {
+  if (currentLanguage() !== 'vi') return formatServiceDate(w);
+  return (
+    `${pad(w.d, 2)}/${pad(w.mo, 2)}/${pad(w.y, 4)} ` +
+    `${pad(w.h, 2)}:${pad(w.mi, 2)}:${pad(w.s, 2)}`
+  );
 }

@@ -123,10 +123,24 @@ describe.skipIf(pgMissing !== undefined)('report bookmarks on PostgreSQL', () =>
     const list = JSON.parse(listed.stdout) as Array<{ name: string; runs: number; file: string }>;
     expect(list).toEqual([expect.objectContaining({ name: 'nightly', runs: 3 })]);
     expect(listed.stdout).not.toContain(pg.password);
+    // The table's footer names the database (its credentials masked, as every output masks a
+    // URL's), not the state folder.
+    const masked = url.replace(/\/\/[^@/]*@/, '//***@');
+    const table = await b.run(['report', '--bookmarks']);
+    expect(table.code, table.stderr).toBe(0);
+    expect(table.stderr).toContain(`1 bookmark in ${masked} (schema cacs);`);
+    expect(table.stdout + table.stderr).not.toContain(b.state);
+    expect(table.stdout + table.stderr).not.toContain(pg.password);
     const reset = await b.run(['report', '--bookmark-reset', 'nightly']);
     expect(reset.code, reset.stderr).toBe(0);
     const after = await a.run(['report', '--bookmarks', '--format', 'json']);
     expect(JSON.parse(after.stdout)).toEqual([]);
+    // No bookmark left: said of the database too.
+    const none = await a.run(['report', '--bookmarks']);
+    expect(none.code, none.stderr).toBe(0);
+    expect(none.stderr).toContain(`no bookmarks in ${masked} (schema cacs)`);
+    expect(none.stderr).not.toContain(a.state);
+    expect(none.stderr).not.toContain(pg.password);
   });
 
   it('migrate copies a state folder’s bookmark (and every folder given); the report goes on from the database', async () => {

@@ -29,7 +29,10 @@
  *   against the columns of a file, never shown as sentences; a literal elsewhere in the same
  *   file is still read;
  * - SQL (the PostgreSQL store's statements: an upper-case keyword first, SELECT, INSERT, …):
- *   sent to the database, never shown to a person.
+ *   sent to the database, never shown to a person;
+ * - a style sheet (the HTML page's CSS): every line of the literal a CSS rule
+ *   (`selector{property:value;…}`), an at-rule opening (`@media print{`) or a closing `}` —
+ *   selectors such as `svg.chart text` are not words; a line of text among them is still read.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -135,6 +138,27 @@ const TAG = /<[A-Za-z?!/][^<>]*(?:>|$)/g;
 const SQL =
   /^\s*(?:SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|WITH|BEGIN|AND|EXISTS|LOCK TABLE)[\s;(]/;
 
+/** One declaration block: `{property:value;…}` (values hold no braces or semicolons). */
+const DECLARATIONS = String.raw`\{(?:\s*[-\w]+\s*:[^;{}]*;?)*\s*\}`;
+
+/**
+ * A line of a style sheet: a rule (`svg.chart text{fill:var(--muted)}`), optionally after an
+ * at-rule's opening (`@media (prefers-color-scheme:dark){:root{…}}`), an at-rule opening alone,
+ * or a closing brace.
+ */
+const CSS_LINE = new RegExp(
+  String.raw`^(?:(?:@[\w-]+[^{}]*\{)?[^{}@\s][^{}]*${DECLARATIONS}\}?|@[\w-]+[^{}]*\{|\})$`,
+);
+
+/** Whether a literal is a style sheet: each of its lines (blank ones aside) is CSS. */
+export function isStyleSheet(literal: string): boolean {
+  const lines = literal
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
+  return lines.length > 0 && lines.every((l) => CSS_LINE.test(l));
+}
+
 /** The .ts files under `dir`. */
 function walk(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
@@ -179,6 +203,7 @@ export function literalsOf(fileName: string, text: string): string[] {
       literal !== undefined &&
       !literal.startsWith('-') &&
       !SQL.test(literal) &&
+      !isStyleSheet(literal) &&
       WORDS.test(literal.replace(TAG, ' '))
     )
       found.push(literal);
@@ -279,6 +304,10 @@ describe('no user-facing string literal outside the message module', () => {
       export const COLUMN_ALIASES = { phone_number: ['số điện thoại', 'phone number'] };
       const m = 'no phone column in the file';
       const ALIASES_NOTE = 'a sentence beside the table';
+      const css = '\\n:root{color:red}\\nsvg.chart text{fill:var(--muted);font-size:11px}\\n@media print{\\nbody{max-width:none}\\n}';
+      const css2 = '@media (prefers-color-scheme:dark){:root{--bg:#15191d}}';
+      const cssNote = '.note{color:red}\\nNo calls in this range';
+      const cssWords = 'the page has no calls {in this range}';
     `;
     expect(literalsOf('x.ts', text)).toEqual([
       'no run in the history',
@@ -290,6 +319,8 @@ describe('no user-facing string literal outside the message module', () => {
       '<p class="empty">No calls in this range</p>',
       'no phone column in the file',
       'a sentence beside the table',
+      '.note{color:red}\nNo calls in this range',
+      'the page has no calls {in this range}',
     ]);
   });
 });

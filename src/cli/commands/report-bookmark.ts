@@ -171,7 +171,8 @@ export async function runBookmarkList(flags: ReportFlags, ctx: Context): Promise
   if (flags.tz !== undefined) cmdFlags.set('timezone', flags.tz);
   const { settings } = await ctx.settings(cmdFlags);
   const campaign = flags.campaign !== undefined ? requireCampaign(settings).key : undefined;
-  const { bookmarks, unreadable } = await listBookmarks(stateOf(settings));
+  // Where the bookmarks are: the state folder, or the team's database (password masked).
+  const { bookmarks, unreadable, location } = await listBookmarks(stateOf(settings));
   const shown = bookmarks.filter((b) => campaign === undefined || b.campaign === campaign);
   const lastRunAt = (b: BookmarkState) =>
     formatServiceDate(instantToWall(Date.parse(b.lastRun.at), settings.timezone));
@@ -230,7 +231,7 @@ export async function runBookmarkList(flags: ReportFlags, ctx: Context): Promise
     ctx.out.info(
       ctx.out.c.dim(
         tCount('cli.bookmarks.footer', shown.length, {
-          stateDir: settings.stateDir,
+          stateDir: location,
           zones,
           timezone: settings.timezone,
         }),
@@ -240,8 +241,8 @@ export async function runBookmarkList(flags: ReportFlags, ctx: Context): Promise
   if (shown.length === 0) {
     ctx.out.info(
       campaign !== undefined
-        ? t('cli.bookmarks.none.campaign', { campaign, stateDir: settings.stateDir })
-        : t('cli.bookmarks.none', { stateDir: settings.stateDir }),
+        ? t('cli.bookmarks.none.campaign', { campaign, stateDir: location })
+        : t('cli.bookmarks.none', { stateDir: location }),
     );
   }
   for (const e of unreadable) ctx.out.error(e.message, e.hint);

@@ -16,7 +16,8 @@ import {
   checkOutputName,
   describeRange,
   expandOutputName,
-  formatServiceDate,
+  formatReaderDate,
+  parseServiceWall,
   leadFormat,
   loadDoNotCallLists,
   loadErasureCheck,
@@ -37,7 +38,6 @@ import {
   complianceStop,
   formatBytes,
   formatDurationFlag,
-  plural,
   requireCampaign,
   type CallRecord,
   type FlatConfig,
@@ -49,7 +49,7 @@ import {
   type SummaryOptions,
   type WriteTarget,
 } from '../../index.js';
-import { t } from '../../messages/index.js';
+import { formatCount, t, tCount } from '../../messages/index.js';
 import type { Context } from '../context.js';
 import { htmlReportWriter } from './report-html.js';
 import type { ReportFlags } from './report-flags.js';
@@ -126,7 +126,7 @@ async function summaryOptions(
       path: file,
       // As the user sees it: relative to the working folder when the list is inside it.
       name: relativeName(cwd, file),
-      from: `import.suppress (${sources.get('import.suppress') ?? 'config'})`,
+      from: t('cli.import.suppress.from', { source: sources.get('import.suppress') ?? 'config' }),
     })),
     { cwd, phonePattern: settings.import.phonePattern },
   );
@@ -294,12 +294,9 @@ async function reportCommand(
   let keepExisting = false;
   if (bookmark !== undefined && outputTarget?.kind === 'file' && outputTarget.exists) {
     if (!empty) {
-      throw new UsageError(
-        `-o ${output}: the file exists, and a bookmarked report never replaces one (it holds calls no later run fetches again)`,
-        {
-          hint: 'Put {from} or {to} in the name (-o "calls-{from}-{to}.csv"), or move the file away; the bookmark is not moved.',
-        },
-      );
+      throw new UsageError(t('report.run.bookmarkedExists', { output: output! }), {
+        hint: t('report.run.bookmarkedExists.hint', { from: '{from}', to: '{to}' }),
+      });
     }
     keepExisting = true;
   }
@@ -368,7 +365,11 @@ async function reportCommand(
         };
 
   ctx.out.debug(
-    `report ${describeRange(range)}: ${plural(windows.length, 'window')} × ${plural(groups.length, 'status group')}`,
+    t('report.run.plan', {
+      range: describeRange(range),
+      windows: tCount('report.run.windows', windows.length),
+      groups: tCount('report.run.statusGroups', groups.length),
+    }),
   );
   // Ctrl-C while the report is written stops the writing: -o leaves no file.
   let wroteToStdout = false;
@@ -377,7 +378,7 @@ async function reportCommand(
   const interruptible = (sink: Sink): Sink => ({
     write: (chunk) => {
       if (ctx.signal.aborted)
-        return Promise.reject(new InterruptedError('interrupted: no report was written'));
+        return Promise.reject(new InterruptedError(t('api.report.interrupted')));
       wroteToStdout ||= outputFile === undefined;
       wroteToOutput = true;
       return sink.write(chunk);
@@ -413,12 +414,12 @@ async function reportCommand(
         // Part of it may have gone out already: say so, rather than "no report was written".
         if (e instanceof InterruptedError && wroteToStdout)
           throw new InterruptedError(
-            `interrupted: the report on stdout is incomplete${bookmark !== undefined ? `; bookmark "${bookmark.key.name}" was not moved` : ''}`,
+            bookmark !== undefined
+              ? t('report.run.interrupted.stdout.bookmark', { bookmark: bookmark.key.name })
+              : t('report.run.interrupted.stdout'),
           );
         if (bookmark !== undefined && e instanceof OutputClosedError) {
-          ctx.out.warn(
-            `stdout was closed before the report was complete: bookmark "${bookmark.key.name}" was not moved, the next run fetches this range again`,
-          );
+          ctx.out.warn(t('report.run.stdoutClosed', { bookmark: bookmark.key.name }));
         }
         throw e;
       }
@@ -440,7 +441,7 @@ async function reportCommand(
       const direct = outputTarget?.kind === 'direct';
       if (e instanceof InterruptedError) {
         if (direct && wroteToOutput)
-          throw new InterruptedError(`interrupted: the report written to ${output} is incomplete`);
+          throw new InterruptedError(t('report.run.interrupted.direct', { output: output! }));
         throw e;
       }
       if (e instanceof CacsError) throw e;
@@ -463,23 +464,31 @@ async function reportCommand(
   const moveBookmark = async (leads: number, attempts: number) => {
     if (bookmark === undefined) return;
     const name = JSON.stringify(bookmark.key.name);
+    const wall = (text: string) => formatReaderDate(parseServiceWall(text)!);
     if (empty) {
       const covered = bookmark.state?.coveredUntil;
+      const to = formatReaderDate(range.to);
       const end =
         flags.to !== undefined
-          ? `--to is ${formatServiceDate(range.to)}`
-          : `calls after ${formatServiceDate(range.to)} (now − ${formatDurationFlag(settleMs)}) are left to settle`;
+          ? t('report.run.end.to', { to })
+          : t('report.run.end.settle', { to, settle: formatDurationFlag(settleMs) });
+      const line =
+        covered !== undefined
+          ? t('report.run.nothingNew', { name, covered: wall(covered), end })
+          : t('report.run.nothingYet', { from: formatReaderDate(range.from), end, name });
       ctx.out.info(
-        (covered !== undefined
-          ? `nothing new to fetch: bookmark ${name} covers up to ${covered} (service clock), and ${end}; the bookmark is unchanged`
-          : `nothing to fetch yet: --from is ${formatServiceDate(range.from)} (service clock), and ${end}; bookmark ${name} is not started`) +
-          (keepExisting ? `; ${output} (an earlier run's) is left as it is` : ''),
+        keepExisting ? t('report.run.nothingNew.kept', { line, output: output! }) : line,
       );
       return;
     }
     const moved = (await bookmark.commit(runOf(leads, attempts)))!;
     ctx.out.info(
-      `bookmark ${name} now covers up to ${moved.coveredUntil} (service clock, ${moved.serviceTimeZone}); its next run starts at ${formatServiceDate(addSecond(range.to))}`,
+      t('report.run.bookmarkMoved', {
+        name,
+        covered: wall(moved.coveredUntil),
+        zone: moved.serviceTimeZone,
+        next: formatReaderDate(addSecond(range.to)),
+      }),
     );
   };
   /**
@@ -496,7 +505,7 @@ async function reportCommand(
       split: number;
     },
     statuses: Iterable<string>,
-    written: string,
+    written: 'summary' | 'report',
   ) => {
     const finished = finishStage({
       ...(flags.refId !== undefined ? { refId: flags.refId } : {}),
@@ -519,18 +528,31 @@ async function reportCommand(
     await (
       await import('../completion/values.js')
     ).rememberStatuses(settings.stateDir, finished.statuses);
+    const requestCount = tCount('report.run.requests', done.requests);
     const parts = [
       // Nothing new for a bookmark: no range to show (its start would lie after its end).
-      empty ? 'range: nothing new' : `range: ${describeRange(range)}`,
-      plural(done.requests, 'request') +
-        (done.split > 0 ? ` (${done.split} split: answers too large)` : ''),
-      `${plural(done.leads, 'lead')}, ${plural(done.attempts, 'attempt')}`,
-      ...(output !== undefined && !keepExisting ? [`${written} ${output}`] : []),
+      empty
+        ? t('report.run.range.nothingNew')
+        : t('report.run.range', { range: describeRange(range) }),
+      done.split > 0
+        ? t('report.run.requests.split', { requests: requestCount, split: formatCount(done.split) })
+        : requestCount,
+      t('report.run.counts', {
+        leads: tCount('report.run.leads', done.leads),
+        attempts: tCount('report.run.attempts', done.attempts),
+      }),
+      ...(output !== undefined && !keepExisting
+        ? [
+            written === 'summary'
+              ? t('report.run.summaryWrittenTo', { output })
+              : t('report.run.writtenTo', { output }),
+          ]
+        : []),
     ];
     ctx.out.info(ctx.out.c.dim(parts.join(' · ')));
     await moveBookmark(done.leads, done.attempts);
   };
-  const spinner = await ctx.out.spinner(`Fetching 0/${requests} windows…`);
+  const spinner = await ctx.out.spinner(t('report.run.fetching', { done: 0, total: requests }));
   // Ctrl-C: the spinner goes at once (the requests in flight are cancelled by the client).
   const onAbort = () => spinner.stop();
   ctx.signal.addEventListener('abort', onAbort, { once: true });
@@ -543,7 +565,9 @@ async function reportCommand(
     signal: ctx.signal,
     onProgress: ({ done, total, bytes }: ReportProgress) =>
       spinner.update(
-        `Fetching ${done}/${total} windows…${bytes > 0 ? ` ${formatBytes(bytes)} received` : ''}`,
+        bytes > 0
+          ? t('report.run.fetching.bytes', { done, total, bytes: formatBytes(bytes) })
+          : t('report.run.fetching', { done, total }),
       ),
     ...(ctx.out.verbose ? { onSplit: (s: ReportSplit) => ctx.out.debug(describeSplit(s)) } : {}),
     countMismatch: settings.report.countMismatch,
@@ -593,7 +617,7 @@ async function reportCommand(
     await finish(
       { requests: stream.requests, notFound: stream.notFound, split: stream.split, ...summary },
       summary.statuses.map((st) => st.status),
-      'summary written to',
+      'summary',
     );
     if (failOnViolations && summary.compliance.violations > 0) throw violationsError(summary);
     return 0;
@@ -671,7 +695,7 @@ async function reportCommand(
       attempts: result.attempts,
     },
     spelled,
-    'written to',
+    'report',
   );
   if (violations !== undefined && violations.compliance.violations > 0)
     throw violationsError(violations);
@@ -680,15 +704,23 @@ async function reportCommand(
 
 /** A --verbose line: a slice asked again in smaller ones, its answer being too large. */
 function describeSplit(s: ReportSplit): string {
-  const window = (x: { from: string; to: string }) => `${x.from} → ${x.to}`;
-  const statuses = (status: string | undefined) =>
-    status === undefined ? 'every status' : `status ${status}`;
-  const what = `${window(s.slice)} (${statuses(s.slice.status)})`;
+  const window = (x: { from: string; to: string }) =>
+    t('report.run.split.window', { from: x.from, to: x.to });
+  const what =
+    s.slice.status === undefined
+      ? t('report.run.split.what.every', { window: window(s.slice) })
+      : t('report.run.split.what.status', { window: window(s.slice), status: s.slice.status });
   const cap = formatBytes(s.answerBytes);
   if (s.by === 'status')
-    return `answer over ${cap} for ${what}: asking each status on its own (${s.into.map((p) => p.status).join(', ')})`;
-  const into = s.into.map(window).join(' and ');
+    return t('report.run.split.byStatus', {
+      cap,
+      what,
+      statuses: s.into.map((p) => p.status).join(', '),
+    });
+  const into = s.into
+    .map(window)
+    .reduce((first, second) => t('report.run.split.and', { first, second }));
   return s.unasked
-    ? `split before asking: ${what}, as a window as long was over ${cap}: asking ${into}`
-    : `answer over ${cap} for ${what}: asking ${into}`;
+    ? t('report.run.split.unasked', { what, cap, into })
+    : t('report.run.split.byTime', { cap, what, into });
 }

@@ -77,6 +77,17 @@ export const CLI_WORDS = {
   'report.zip.tooLarge.hint': 'cli.words.report.zip.tooLarge.hint',
   'report.when.forms.hint': 'cli.words.report.when.forms.hint',
   'report.fetch.tooLarge.hint': 'cli.words.report.fetch.tooLarge.hint',
+  // The report's run (issue 23 item 3): its flags where the library says what was asked.
+  'report.run.bookmarkedExists': 'cli.words.report.run.bookmarkedExists',
+  'report.run.bookmarkedExists.hint': 'cli.words.report.run.bookmarkedExists.hint',
+  'report.run.end.to': 'cli.words.report.run.end.to',
+  'report.run.nothingYet': 'cli.words.report.run.nothingYet',
+  'report.bookmark.namesakes.hint': 'cli.words.report.bookmark.namesakes.hint',
+  'report.bookmark.firstRun': 'cli.words.report.bookmark.firstRun',
+  'report.bookmark.firstRun.hint': 'cli.words.report.bookmark.firstRun.hint',
+  'report.bookmark.fromAgain': 'cli.words.report.bookmark.fromAgain',
+  'report.bookmark.fromAgain.hint': 'cli.words.report.bookmark.fromAgain.hint',
+  'report.bookmark.none.hint': 'cli.words.report.bookmark.none.hint',
 } as const satisfies Partial<Record<MessageId, MessageId>>;
 
 /** From now on, the library's messages above are said in the CLI's words (program.ts). */
