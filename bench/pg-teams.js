@@ -2,7 +2,7 @@
 /**
  * The PostgreSQL store against the file store (issue 24, item 7). Needs `npm run build`.
  *
- *   node bench/pg-teams.js [--quick] [--json]
+ *   node bench/pg-teams.js [--quick] [--json] [--only dry|import|concurrent]
  *
  * Uses CACS_BENCH_PG_URL (a database it may fill: it makes schemas of its own and drops them),
  * else starts a throwaway cluster (initdb + pg_ctl in a temp folder, loopback, non-root as
@@ -10,7 +10,9 @@
  *
  * Rows (medians of RUNS):
  *  1. dry run of DRY rows against a ledger of LEDGER numbers: PostgreSQL vs files (target ≤ 1.5×)
- *  2. import of IMPORT leads at 50 ms service latency: PostgreSQL vs files (target ≤ 1.05×)
+ *  2. import of IMPORT leads at 50 ms service latency: PostgreSQL vs files (target ≤ 1.05×); each
+ *     run into a campaign of its own, so both stores start from an empty ledger (the file store's
+ *     runs had fresh state folders while the database's shared row 1's million-number ledger)
  *  3. 20 concurrent imports of overlapping files into one campaign: duplicates at the service (0)
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -32,6 +34,10 @@ const LEDGER = quick ? 200_000 : 1_000_000;
 const IMPORT = quick ? 20_000 : 100_000;
 const RUNS = quick ? 1 : 3;
 const CONCURRENT = 20;
+/** --only <row>: run that row alone (dry, import or concurrent). */
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt > 0 ? process.argv[onlyAt + 1] : undefined;
+const wanted = (row) => only === undefined || only === row;
 
 const { openStateStore } = await import(path.join(ROOT, 'dist', 'state', 'index.js'));
 const { startEmulator } = await import(path.join(ROOT, 'dist', 'emulator', 'index.js'));
@@ -157,120 +163,141 @@ try {
   });
 
   // 1. Dry run against a large ledger.
-  const dryFile = path.join(scratch, 'dry.csv');
-  leads(dryFile, LEDGER - DRY / 2, DRY); // half of the rows are in the ledger
-  const fileDir = path.join(scratch, 'state-file');
-  // The default schema (cacs), as the command uses it; dropped at the end.
-  const pgSchema = 'cacs';
-  const c = { serviceUrl, campaignKey: 'summer' };
-  for (const store of [
-    openStateStore({ stateDir: fileDir }),
-    openStateStore({
-      stateDir: path.join(scratch, 'state-pg'),
-      stateUrl: url,
-      stateSchema: pgSchema,
-    }),
-  ]) {
-    await (await store.openLedger(c, 1)).close();
-    const h = await store.hasher();
-    const t = Math.floor(Date.now() / 1000);
-    for (let at = 0; at < LEDGER; at += 50_000) {
-      const recs = [];
-      for (let i = at; i < Math.min(LEDGER, at + 50_000); i++) {
-        const [lo, hi] = h.phone(phone(i));
-        recs.push({ lo, hi, ref: 0, run: 1, time: t, state: 1 });
+  if (wanted('dry')) {
+    const dryFile = path.join(scratch, 'dry.csv');
+    leads(dryFile, LEDGER - DRY / 2, DRY); // half of the rows are in the ledger
+    const fileDir = path.join(scratch, 'state-file');
+    // The default schema (cacs), as the command uses it; dropped at the end.
+    const pgSchema = 'cacs';
+    const c = { serviceUrl, campaignKey: 'summer' };
+    for (const store of [
+      openStateStore({ stateDir: fileDir }),
+      openStateStore({
+        stateDir: path.join(scratch, 'state-pg'),
+        stateUrl: url,
+        stateSchema: pgSchema,
+      }),
+    ]) {
+      await (await store.openLedger(c, 1)).close();
+      const h = await store.hasher();
+      const t = Math.floor(Date.now() / 1000);
+      for (let at = 0; at < LEDGER; at += 50_000) {
+        const recs = [];
+        for (let i = at; i < Math.min(LEDGER, at + 50_000); i++) {
+          const [lo, hi] = h.phone(phone(i));
+          recs.push({ lo, hi, ref: 0, run: 1, time: t, state: 1 });
+        }
+        await store.appendLedgerRecords(c, recs);
       }
-      await store.appendLedgerRecords(c, recs);
+      await store.close();
     }
-    await store.close();
-  }
-  const dryFileMs = [];
-  const dryPgMs = [];
-  for (let r = 0; r < RUNS; r++) {
-    const a = await cacs(
-      ['import', dryFile, '--dry-run'],
-      baseEnv({ CACS_STATE_DIR: fileDir }),
-      scratch,
-    );
-    const b = await cacs(
-      ['import', dryFile, '--dry-run'],
-      baseEnv({ CACS_STATE_DIR: path.join(scratch, 'state-pg'), CACS_STATE_URL: url }),
-      scratch,
-    );
-    if (a.code !== 0 || b.code !== 0) throw new Error(`dry run failed: ${a.err}${b.err}`);
-    dryFileMs.push(a.ms);
-    dryPgMs.push(b.ms);
-  }
-  rows.push([
-    `dry run ${DRY.toLocaleString()} rows vs ${LEDGER.toLocaleString()}-number ledger`,
-    median(dryFileMs),
-    median(dryPgMs),
-    1.5,
-  ]);
-  await emu.close();
+    const dryFileMs = [];
+    const dryPgMs = [];
+    for (let r = 0; r < RUNS; r++) {
+      const a = await cacs(
+        ['import', dryFile, '--dry-run'],
+        baseEnv({ CACS_STATE_DIR: fileDir }),
+        scratch,
+      );
+      const b = await cacs(
+        ['import', dryFile, '--dry-run'],
+        baseEnv({ CACS_STATE_DIR: path.join(scratch, 'state-pg'), CACS_STATE_URL: url }),
+        scratch,
+      );
+      if (a.code !== 0 || b.code !== 0) throw new Error(`dry run failed: ${a.err}${b.err}`);
+      dryFileMs.push(a.ms);
+      dryPgMs.push(b.ms);
+    }
+    rows.push([
+      `dry run ${DRY.toLocaleString()} rows vs ${LEDGER.toLocaleString()}-number ledger`,
+      median(dryFileMs),
+      median(dryPgMs),
+      1.5,
+    ]);
+    await emu.close();
+  } else await emu.close();
 
   // 2. Import at 50 ms latency.
-  const slow = await startEmulator({ port: 0, latencyMs: 50 });
-  const impFile = path.join(scratch, 'import.csv');
-  leads(impFile, 0, IMPORT);
-  const impFileMs = [];
-  const impPgMs = [];
-  for (let r = 0; r < RUNS; r++) {
-    slow.store.received.length = 0;
-    const key = `c${r}`;
-    const env = (extra) => baseEnv({ CACS_BASE_URL: slow.url, CACS_CAMPAIGN: 'summer', ...extra });
-    const a = await cacs(
-      ['import', impFile, '--restart', '--allow-repeat'],
-      env({ CACS_STATE_DIR: path.join(scratch, `imp-file-${key}`) }),
-      scratch,
-    );
-    const b = await cacs(
-      ['import', impFile, '--restart', '--allow-repeat'],
-      env({ CACS_STATE_DIR: path.join(scratch, `imp-pg-${key}`), CACS_STATE_URL: url }),
-      scratch,
-    );
-    impFileMs.push(a.ms);
-    impPgMs.push(b.ms);
+  if (wanted('import')) {
+    // A campaign of its own for each run of each store: both start from an empty ledger.
+    const keys = Array.from({ length: RUNS }, (_x, r) => [`file${r}`, `pg${r}`]);
+    const slow = await startEmulator({
+      port: 0,
+      latencyMs: 50,
+      campaigns: keys.flat().map((key) => ({ key })),
+    });
+    const impFile = path.join(scratch, 'import.csv');
+    leads(impFile, 0, IMPORT);
+    const impFileMs = [];
+    const impPgMs = [];
+    for (let r = 0; r < RUNS; r++) {
+      const [fileKey, pgKey] = keys[r];
+      const env = (campaign, extra) =>
+        baseEnv({ CACS_BASE_URL: slow.url, CACS_CAMPAIGN: campaign, ...extra });
+      const a = await cacs(
+        ['import', impFile],
+        env(fileKey, { CACS_STATE_DIR: path.join(scratch, `imp-file-${r}`) }),
+        scratch,
+      );
+      const b = await cacs(
+        ['import', impFile],
+        env(pgKey, { CACS_STATE_DIR: path.join(scratch, `imp-pg-${r}`), CACS_STATE_URL: url }),
+        scratch,
+      );
+      for (const [x, key] of [
+        [a, fileKey],
+        [b, pgKey],
+      ]) {
+        const got = slow.store.received.filter((q) => q.campaign === key).flatMap((q) => q.phones);
+        if (x.code !== 0 || got.length !== IMPORT)
+          throw new Error(`import into ${key}: exit ${x.code}, ${got.length} leads sent: ${x.err}`);
+      }
+      say(`import run ${r + 1}: files ${Math.round(a.ms)} ms, PostgreSQL ${Math.round(b.ms)} ms`);
+      impFileMs.push(a.ms);
+      impPgMs.push(b.ms);
+    }
+    rows.push([
+      `import ${IMPORT.toLocaleString()} leads at 50 ms latency`,
+      median(impFileMs),
+      median(impPgMs),
+      1.05,
+    ]);
+    await slow.close();
   }
-  rows.push([
-    `import ${IMPORT.toLocaleString()} leads at 50 ms latency`,
-    median(impFileMs),
-    median(impPgMs),
-    1.05,
-  ]);
-  await slow.close();
 
   // 3. 20 concurrent imports, overlapping, into one campaign.
-  const emu3 = await startEmulator({ port: 0, latencyMs: 5 });
-  const runs = [];
-  const t0 = Date.now();
-  for (let k = 0; k < CONCURRENT; k++) {
-    const dir = path.join(scratch, `op-${k}`);
-    fs.mkdirSync(dir);
-    leads(path.join(dir, 'crm.csv'), k * 500, 5_000); // each overlaps the next 9
-    runs.push(
-      cacs(
-        ['import', 'crm.csv', '--batch-size', '100'],
-        baseEnv({
-          CACS_BASE_URL: emu3.url,
-          CACS_STATE_DIR: path.join(dir, 'state'),
-          CACS_STATE_URL: url,
-          HOME: dir,
+  if (wanted('concurrent')) {
+    const emu3 = await startEmulator({ port: 0, latencyMs: 5 });
+    const runs = [];
+    const t0 = Date.now();
+    for (let k = 0; k < CONCURRENT; k++) {
+      const dir = path.join(scratch, `op-${k}`);
+      fs.mkdirSync(dir);
+      leads(path.join(dir, 'crm.csv'), k * 500, 5_000); // each overlaps the next 9
+      runs.push(
+        cacs(
+          ['import', 'crm.csv', '--batch-size', '100'],
+          baseEnv({
+            CACS_BASE_URL: emu3.url,
+            CACS_STATE_DIR: path.join(dir, 'state'),
+            CACS_STATE_URL: url,
+            HOME: dir,
+          }),
+          dir,
+        ).then((r) => {
+          if (![0, 5].includes(r.code)) throw new Error(`import ${k}: exit ${r.code}: ${r.err}`);
         }),
-        dir,
-      ).then((r) => {
-        if (![0, 5].includes(r.code)) throw new Error(`import ${k}: exit ${r.code}: ${r.err}`);
-      }),
+      );
+    }
+    await Promise.all(runs);
+    const got = emu3.store.received.flatMap((x) => x.phones);
+    const dups = got.length - new Set(got).size;
+    concurrent = { leads: got.length, distinct: new Set(got).size, dups, ms: Date.now() - t0 };
+    say(
+      `${CONCURRENT} concurrent imports (5,000 leads each, overlapping): ${got.length.toLocaleString()} leads at the service, ${new Set(got).size.toLocaleString()} distinct, ${dups} duplicates, ${concurrent.ms} ms`,
     );
+    await emu3.close();
   }
-  await Promise.all(runs);
-  const got = emu3.store.received.flatMap((x) => x.phones);
-  const dups = got.length - new Set(got).size;
-  concurrent = { leads: got.length, distinct: new Set(got).size, dups, ms: Date.now() - t0 };
-  say(
-    `${CONCURRENT} concurrent imports (5,000 leads each, overlapping): ${got.length.toLocaleString()} leads at the service, ${new Set(got).size.toLocaleString()} distinct, ${dups} duplicates, ${concurrent.ms} ms`,
-  );
-  await emu3.close();
 } finally {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url });

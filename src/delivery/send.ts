@@ -38,9 +38,11 @@ export interface SendLedger {
   /**
    * Claim ahead: a batch's in-flight records are written as soon as it is formed, while the
    * batches before it are on the wire, not once it has a slot (a store whose claims take round
-   * trips to a database: PostgreSQL). A crash then leaves at most one batch more uncertain.
+   * trips to a database: PostgreSQL). Up to this many batches are written ahead of those sending,
+   * side by side (each still sent only once its own records are written). A crash then leaves
+   * at most this many batches more uncertain.
    */
-  readonly claimsAhead?: boolean;
+  readonly claimsAhead?: number;
 }
 
 export type SpoolEntry = LeadEntry;
@@ -315,12 +317,20 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
   // (Writing the next batch's records while it waited for a slot saved a sync per request but
   // left a whole batch that never left uncertain after a crash.)
   // A store that claims ahead (SendLedger.claimsAhead) writes them while the batch waits for its
-  // slot: the round trips of its claim overlap the requests on the wire. (Still before its
-  // request leaves: a batch that never leaves is settled as not sent, or left uncertain by a
-  // crash.)
-  const launch = (entries: SpoolEntry[]) => {
-    const written = opts.ledger?.claimsAhead ? writeInFlight(entries) : undefined;
-    return pool.start(() => deliver(entries, written));
+  // slot, and the next batches' too: the round trips of their claims overlap the requests on the
+  // wire. (Still before its request leaves: a batch that never leaves is settled as not sent, or
+  // left uncertain by a crash.)
+  const ahead = Math.max(0, Math.floor(opts.ledger?.claimsAhead ?? 0));
+  const written: Array<{ entries: SpoolEntry[]; written: ReturnType<typeof writeInFlight> }> = [];
+  /** Start the oldest written batch (in input order) once it has a slot. */
+  const startWritten = () => {
+    const w = written.shift()!;
+    return pool.start(() => deliver(w.entries, w.written));
+  };
+  const launch = async (entries: SpoolEntry[]) => {
+    if (ahead === 0) return pool.start(() => deliver(entries));
+    written.push({ entries, written: writeInFlight(entries) });
+    while (written.length >= ahead) await startWritten();
   };
 
   let batch: SpoolEntry[] = [];
@@ -395,6 +405,8 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
     if (stopped()) r.notSent += batch.length;
     else await launch(batch);
   }
+  // Batches written ahead go (or, the run stopped, are settled as not sent) in their order.
+  while (written.length > 0) await startWritten();
   await pool.settle();
   r.interrupted = opts.signal.aborted;
   r.sent = sent;

@@ -71,6 +71,8 @@ export const DEFAULT_STATE_SCHEMA = 'cacs';
 const LOAD_PARTS = 16;
 /** Ranges loaded at once (the pool holds 4 connections). */
 const LOAD_AT_ONCE = 4;
+/** Batches claimed ahead of those being sent, side by side (send.ts SendLedger.claimsAhead). */
+const CLAIMS_AHEAD = 3;
 
 /** Claims packed by the database (22 bytes each: lo, hi, run, time, state) into `table`. */
 function unpack(packed: Buffer, table: LedgerTable): void {
@@ -315,29 +317,14 @@ export class PgStore implements StateStore {
   async appendLedgerRecords(c: CampaignRef, records: readonly LedgerRecord[]): Promise<void> {
     if (records.length === 0) return;
     const id = (await this.ledgerId(c, true))!;
-    await this.conn.transaction(async (db) => {
-      await insertRecords(db, this.s, id, records);
-      // The latest record of each number is its claim.
-      const last = new Map<string, LedgerRecord>();
-      for (const r of records) last.set(`${r.lo}:${r.hi}`, r);
-      const latest = [...last.values()];
-      await db.query(
-        `INSERT INTO ${this.s}.claims (ledger, lo, hi, state, run, time)
-         SELECT $1, * FROM unnest($2::int[], $3::int[], $4::smallint[], $5::int[], $6::bigint[])
-           AS u(lo, hi, state, run, time)
-         ORDER BY lo, hi
-         ON CONFLICT (ledger, lo, hi) DO UPDATE
-           SET state = excluded.state, run = excluded.run, time = excluded.time`,
-        [
-          id,
-          latest.map((r) => i32(r.lo)),
-          latest.map((r) => i32(r.hi)),
-          latest.map((r) => r.state),
-          latest.map((r) => i32(r.run)),
-          latest.map((r) => r.time),
-        ],
-      );
-    });
+    // The records, and the latest record of each number as its claim: one statement.
+    await this.conn.script(
+      [
+        `WITH recorded AS (${recordsSql(this.s, id, records)})
+      ${claimsSql(this.s, id, records)}`,
+      ],
+      false,
+    );
   }
 
   hasher(): Promise<LeadHasher & Hasher> {
@@ -710,28 +697,52 @@ export class PgStore implements StateStore {
   }
 }
 
-async function insertRecords(
-  db: pg.PoolClient,
+/** An array literal of integers (sqlInts) of one field of each item. */
+function intArray<T>(
+  items: readonly T[],
+  field: (x: T) => number,
+  type: 'int' | 'smallint' | 'bigint' = 'int',
+): string {
+  return sqlInts(items.map(field), type);
+}
+
+/**
+ * The statement that appends `recs` to a ledger's records, in their order (values written in:
+ * sqlInts). `only`: the name of a relation of (lo, hi) earlier in the statement (a CTE): only
+ * the records of its numbers are appended.
+ */
+function recordsSql(
   s: string,
   ledger: number,
-  records: readonly LedgerRecord[],
-): Promise<void> {
-  await db.query(
-    `INSERT INTO ${s}.ledger_records (ledger, lo, hi, ref, run, time, state)
-     SELECT $1, lo, hi, ref, run, time, state
-     FROM unnest($2::int[], $3::int[], $4::int[], $5::int[], $6::bigint[], $7::smallint[])
-       WITH ORDINALITY AS u(lo, hi, ref, run, time, state, o)
-     ORDER BY o`,
-    [
-      ledger,
-      records.map((r) => i32(r.lo)),
-      records.map((r) => i32(r.hi)),
-      records.map((r) => i32(r.ref)),
-      records.map((r) => i32(r.run)),
-      records.map((r) => r.time),
-      records.map((r) => r.state),
-    ],
-  );
+  recs: readonly LedgerRecord[],
+  only?: string,
+): string {
+  return `INSERT INTO ${s}.ledger_records (ledger, lo, hi, ref, run, time, state)
+    SELECT ${i32(ledger)}, u.lo, u.hi, u.ref, u.run, u.time, u.state
+    FROM unnest(${intArray(recs, (r) => i32(r.lo))}, ${intArray(recs, (r) => i32(r.hi))},
+                ${intArray(recs, (r) => i32(r.ref))}, ${intArray(recs, (r) => i32(r.run))},
+                ${intArray(recs, (r) => r.time, 'bigint')}, ${intArray(recs, (r) => r.state, 'smallint')})
+      WITH ORDINALITY AS u(lo, hi, ref, run, time, state, o)
+    WHERE TRUE ${only ? `AND (u.lo, u.hi) IN (SELECT lo, hi FROM ${only})` : ''}
+    ORDER BY u.o`;
+}
+
+/**
+ * The statement that sets the claims of `recs`' numbers to the latest record of each (made when
+ * missing), locked in one order by every transaction (no deadlock between runs). `run`: only
+ * claims that run holds change (a run's outcomes never overwrite another run's claim).
+ */
+function claimsSql(s: string, ledger: number, recs: readonly LedgerRecord[], run?: number): string {
+  const latest = [...new Map(recs.map((r) => [`${r.lo}:${r.hi}`, r])).values()];
+  return `INSERT INTO ${s}.claims AS c (ledger, lo, hi, state, run, time)
+    SELECT ${i32(ledger)}, lo, hi, state, run, time
+    FROM unnest(${intArray(latest, (r) => i32(r.lo))}, ${intArray(latest, (r) => i32(r.hi))},
+                ${intArray(latest, (r) => r.state, 'smallint')}, ${intArray(latest, (r) => i32(r.run))},
+                ${intArray(latest, (r) => r.time, 'bigint')}) AS u(lo, hi, state, run, time)
+    ORDER BY lo, hi
+    ON CONFLICT (ledger, lo, hi) DO UPDATE
+      SET state = excluded.state, run = excluded.run, time = excluded.time
+      WHERE TRUE ${run !== undefined ? `AND c.run = ${i32(run)}` : ''}`;
 }
 
 /** A migrated folder's ledger kept under its own secret: looked up by hashing with it. */
@@ -745,8 +756,11 @@ interface ForeignTable {
  * opened (for the preflight's lookups), and begin/settle against the live rows.
  */
 class PgLedger implements CampaignLedger {
-  /** A claim takes round trips: the sender writes the next batch's while others are sent. */
-  readonly claimsAhead = true;
+  /**
+   * A claim takes a round trip (and a durable commit): the sender writes the next batches' while
+   * others are sent, CLAIMS_AHEAD at a time.
+   */
+  readonly claimsAhead = CLAIMS_AHEAD;
   /** Lookups (before releaseLookups): every claim of the campaign when the ledger was opened. */
   private table: LedgerTable | undefined;
   /**
@@ -812,44 +826,101 @@ class PgLedger implements CampaignLedger {
   async begin(entries: readonly LedgerEntry[]): Promise<Claimed> {
     if (this.run === undefined || this.id === undefined || entries.length === 0)
       return { refused: [] };
-    const s = this.store.conn.schema;
     const run = this.run;
-    const ledger = this.id;
     this.store.conn.checkSession();
-    const los: number[] = [];
-    const his: number[] = [];
-    const refs: number[] = [];
+    const recs: LedgerRecord[] = [];
+    const time = this.now();
     for (const e of entries) {
       const [lo, hi] = this.hasher.phone(e.phone);
-      los.push(lo >>> 0);
-      his.push(hi >>> 0);
-      refs.push(this.hasher.ref(e.ref));
+      recs.push({ lo: lo >>> 0, hi: hi >>> 0, ref: this.hasher.ref(e.ref), run, time, state: 2 });
     }
     // After the outcomes of its own leads (a batch split and resent), not of the others.
-    await this.store.outcomesWritten(los.map((lo, i) => `l${this.id}:${lo}:${his[i]}`));
+    await this.store.outcomesWritten(recs.map((r) => `l${this.id}:${r.lo}:${r.hi}`));
     if (this.failure !== undefined) throw this.failure;
-    const time = this.now();
+    // Most leads are claimed by no one yet: their claims are made and recorded in flight in one
+    // statement, one transaction, one round trip. The others (claimed before: by another run, or
+    // by this one for a batch split and resent) are decided in a second transaction.
+    const made = await this.claimNew(recs);
+    const rest: number[] = [];
+    recs.forEach((r, i) => {
+      if (!made.has(`${r.lo}:${r.hi}`)) rest.push(i);
+    });
+    const refused = rest.length > 0 ? await this.claimFound(recs, rest) : [];
+    // Recorded: the run's own view follows.
+    const refusedAt = new Set(refused.map((r) => r.index));
+    recs.forEach((r, i) => {
+      if (!refusedAt.has(i)) this.table?.set(r.lo, r.hi, STATE_UNCERTAIN, run, time);
+    });
+    if (refused.length === 0) return { refused: [] };
+    const who = await this.store
+      .whoRan([...new Set(refused.map((r) => r.run))])
+      .catch(() => new Map<number, { run: string; host?: string; user?: string }>());
+    return {
+      refused: refused.map((r) => {
+        const by = who.get(r.run);
+        return { index: r.index, code: r.code, ...(by ? { by } : {}) };
+      }),
+    };
+  }
+
+  /**
+   * The claims no one holds yet, made (in flight, this run's) with their records in one
+   * statement, committed before it returns: the numbers claimed ("lo:hi"). A number claimed
+   * before is left as it is (ON CONFLICT DO NOTHING: not even locked) for claimFound.
+   */
+  private async claimNew(recs: readonly LedgerRecord[]): Promise<Set<string>> {
+    const s = this.store.conn.schema;
+    const ledger = i32(this.id!);
+    const uniq = [...new Map(recs.map((r) => [`${r.lo}:${r.hi}`, r])).values()];
+    const made = new Set<string>();
+    await this.store.conn.withClient(async (db) => {
+      // Inserted in one order by every transaction (lo, hi): runs that make the same claims at
+      // once wait for each other in that order, never in a circle.
+      const [, inserted] = (await db.query({
+        text: `BEGIN;
+          WITH made AS (
+            INSERT INTO ${s}.claims (ledger, lo, hi, state, run, time)
+            SELECT ${ledger}, lo, hi, ${STATE_UNCERTAIN}, ${i32(this.run!)}, ${Math.trunc(recs[0]!.time)}
+            FROM unnest(${intArray(uniq, (r) => i32(r.lo))}, ${intArray(uniq, (r) => i32(r.hi))})
+              AS u(lo, hi)
+            ORDER BY lo, hi
+            ON CONFLICT (ledger, lo, hi) DO NOTHING
+            RETURNING lo, hi)
+          ${recordsSql(s, ledger, recs, 'made')}
+          RETURNING lo, hi;
+          COMMIT`,
+        rowMode: 'array',
+      })) as unknown as [unknown, pg.QueryResult<unknown[]>];
+      for (const r of inserted.rows) made.add(`${u32(r[0])}:${u32(r[1])}`);
+    });
+    return made;
+  }
+
+  /**
+   * The leads at `at` (of `recs`), whose numbers were claimed before: their claims locked (in one
+   * order by every transaction: no deadlock between runs) and read; those this run may take are
+   * recorded in flight and theirs; the others are refused (another live run is sending them, or
+   * another run imported them since the preflight looked). Two round trips, one transaction.
+   */
+  private async claimFound(
+    recs: readonly LedgerRecord[],
+    at: readonly number[],
+  ): Promise<Array<{ index: number; code: Claimed['refused'][number]['code']; run: number }>> {
+    const s = this.store.conn.schema;
+    const run = this.run!;
+    const ledger = i32(this.id!);
+    const time = recs[0]!.time;
     const space = this.store.conn.lockSpace;
     const refused: Array<{ index: number; code: Claimed['refused'][number]['code']; run: number }> =
       [];
-    // One connection, two round trips: the claims made (this run's at once) or found, and
-    // locked, in one order by every transaction (no deadlock between runs); then the records,
-    // the claims found that this run takes, and the commit.
-    const keys = new Map<string, [number, number]>();
-    entries.forEach((_e, i) => keys.set(`${los[i]}:${his[i]}`, [i32(los[i]!), i32(his[i]!)]));
-    const uniq = [...keys.values()];
+    const uniq = [...new Map(at.map((i) => [`${recs[i]!.lo}:${recs[i]!.hi}`, recs[i]!])).values()];
     await this.store.conn.withClient(async (db) => {
       const [, claimed] = (await db.query(
         `BEGIN;
          INSERT INTO ${s}.claims AS c (ledger, lo, hi, state, run, time)
-         SELECT ${i32(ledger)}, lo, hi, 2, ${i32(run)}, ${time}
-         FROM unnest(${sqlInts(
-           uniq.map((k) => k[0]),
-           'int',
-         )}, ${sqlInts(
-           uniq.map((k) => k[1]),
-           'int',
-         )}) AS u(lo, hi)
+         SELECT ${ledger}, lo, hi, ${STATE_UNCERTAIN}, ${i32(run)}, ${Math.trunc(time)}
+         FROM unnest(${intArray(uniq, (r) => i32(r.lo))}, ${intArray(uniq, (r) => i32(r.hi))})
+           AS u(lo, hi)
          ORDER BY lo, hi
          ON CONFLICT (ledger, lo, hi) DO UPDATE SET state = c.state
          RETURNING c.lo, c.hi, c.state, c.run, c.xmax = 0 AS made`,
@@ -857,7 +928,7 @@ class PgLedger implements CampaignLedger {
         unknown,
         pg.QueryResult<{ lo: number; hi: number; state: number; run: number; made: boolean }>,
       ];
-      // A claim made now is this run's already (in flight: its record follows below).
+      // A claim made now (the one found was removed meanwhile) is this run's already.
       const now = new Map<string, { state: number; run: number; live: boolean; made: boolean }>();
       let others = false;
       for (const r of claimed.rows) {
@@ -880,22 +951,23 @@ class PgLedger implements CampaignLedger {
       }
       const take: number[] = [];
       const taken = new Set<string>();
-      entries.forEach((_e, i) => {
-        const k = `${los[i]}:${his[i]}`;
+      for (const i of at) {
+        const { lo, hi } = recs[i]!;
+        const k = `${lo}:${hi}`;
         const cur = now.get(k);
         if (taken.has(k) || !cur || cur.state === STATE_NONE || cur.run === run) {
           take.push(i);
           taken.add(k);
-          return;
+          continue;
         }
-        const saw = this.seen.get(los[i]!, his[i]!);
+        const saw = this.seen.get(lo, hi);
         if (saw && saw.state === cur.state && saw.run === cur.run) {
           // The preflight saw this very record and let the lead through (--allow-repeat,
           // --retry-uncertain): unless its run is still sending it.
           if (!(cur.state === STATE_UNCERTAIN && cur.live)) {
             take.push(i);
             taken.add(k);
-            return;
+            continue;
           }
         }
         refused.push({
@@ -908,56 +980,27 @@ class PgLedger implements CampaignLedger {
                 : 'uncertain_earlier',
           run: cur.run,
         });
-      });
+      }
       if (take.length === 0) {
         await db.query('COMMIT');
         return;
       }
-      const tl = sqlInts(
-        take.map((i) => i32(los[i]!)),
-        'int',
-      );
-      const th = sqlInts(
-        take.map((i) => i32(his[i]!)),
-        'int',
-      );
-      const found = take.filter((i) => !now.get(`${los[i]}:${his[i]}`)?.made);
-      // The records and the claims in one statement (the claim rows are locked above).
+      const found = take.map((i) => recs[i]!).filter((r) => !now.get(`${r.lo}:${r.hi}`)?.made);
+      // The records and the claims taken in one statement (the claim rows are locked above).
       await db.query(
-        `WITH recorded AS (
-           INSERT INTO ${s}.ledger_records (ledger, lo, hi, ref, run, time, state)
-           SELECT ${i32(ledger)}, lo, hi, ref, ${i32(run)}, ${time}, 2
-           FROM unnest(${tl}, ${th}, ${sqlInts(
-             take.map((i) => i32(refs[i]!)),
-             'int',
-           )}) WITH ORDINALITY AS u(lo, hi, ref, o)
-           ORDER BY o)
-         UPDATE ${s}.claims c SET state = 2, run = ${i32(run)}, time = ${time}
-         FROM unnest(${sqlInts(
-           found.map((i) => i32(los[i]!)),
-           'int',
-         )}, ${sqlInts(
-           found.map((i) => i32(his[i]!)),
-           'int',
-         )}) AS u(lo, hi)
-         WHERE c.ledger = ${i32(ledger)} AND c.lo = u.lo AND c.hi = u.hi;
+        `WITH recorded AS (${recordsSql(
+          s,
+          ledger,
+          take.map((i) => recs[i]!),
+        )})
+         UPDATE ${s}.claims c SET state = ${STATE_UNCERTAIN}, run = ${i32(run)}, time = ${Math.trunc(time)}
+         FROM unnest(${intArray(found, (r) => i32(r.lo))}, ${intArray(found, (r) => i32(r.hi))})
+           AS u(lo, hi)
+         WHERE c.ledger = ${ledger} AND c.lo = u.lo AND c.hi = u.hi;
          COMMIT`,
       );
     });
-    // Recorded: the run's own view follows.
-    const refusedAt = new Set(refused.map((r) => r.index));
-    entries.forEach((_e, i) => {
-      if (!refusedAt.has(i)) this.table?.set(los[i]!, his[i]!, STATE_UNCERTAIN, run, time);
-    });
-    const who = await this.store
-      .whoRan([...new Set(refused.map((r) => r.run))])
-      .catch(() => new Map<number, { run: string; host?: string; user?: string }>());
-    return {
-      refused: refused.map((r) => {
-        const by = who.get(r.run);
-        return { index: r.index, code: r.code, ...(by ? { by } : {}) };
-      }),
-    };
+    return refused;
   }
 
   settle(entries: readonly LedgerEntry[], state: LedgerState): void {
@@ -985,64 +1028,13 @@ class PgLedger implements CampaignLedger {
 
   /**
    * One statement for the outcomes `recs` (this run's claims only): the records, and the claims
-   * they change, locked in one order by every transaction (no deadlock between runs).
+   * they change.
    */
   private outcomeStatement(recs: readonly LedgerRecord[]): string {
     const s = this.store.conn.schema;
-    const ledger = i32(this.id!);
-    const last = new Map<string, LedgerRecord>();
-    for (const r of recs) last.set(`${r.lo}:${r.hi}`, r);
-    const latest = [...last.values()];
-    return `WITH recorded AS (
-        INSERT INTO ${s}.ledger_records (ledger, lo, hi, ref, run, time, state)
-        SELECT ${ledger}, lo, hi, ref, run, time, state
-        FROM unnest(${sqlInts(
-          recs.map((r) => i32(r.lo)),
-          'int',
-        )},
-                    ${sqlInts(
-                      recs.map((r) => i32(r.hi)),
-                      'int',
-                    )},
-                    ${sqlInts(
-                      recs.map((r) => i32(r.ref)),
-                      'int',
-                    )},
-                    ${sqlInts(
-                      recs.map((r) => i32(r.run)),
-                      'int',
-                    )},
-                    ${sqlInts(
-                      recs.map((r) => r.time),
-                      'bigint',
-                    )},
-                    ${sqlInts(
-                      recs.map((r) => r.state),
-                      'smallint',
-                    )})
-          WITH ORDINALITY AS u(lo, hi, ref, run, time, state, o)
-        ORDER BY o)
-      INSERT INTO ${s}.claims AS c (ledger, lo, hi, state, run, time)
-      SELECT ${ledger}, lo, hi, state, ${i32(this.run!)}, time
-      FROM unnest(${sqlInts(
-        latest.map((r) => i32(r.lo)),
-        'int',
-      )},
-                  ${sqlInts(
-                    latest.map((r) => i32(r.hi)),
-                    'int',
-                  )},
-                  ${sqlInts(
-                    latest.map((r) => r.state),
-                    'smallint',
-                  )},
-                  ${sqlInts(
-                    latest.map((r) => r.time),
-                    'bigint',
-                  )}) AS u(lo, hi, state, time)
-      ORDER BY lo, hi
-      ON CONFLICT (ledger, lo, hi) DO UPDATE SET state = excluded.state, time = excluded.time
-        WHERE c.run = ${i32(this.run!)}`;
+    const ledger = this.id!;
+    return `WITH recorded AS (${recordsSql(s, ledger, recs)})
+      ${claimsSql(s, ledger, recs, this.run!)}`;
   }
 
   /** Everything settled so far is written (or the failure is thrown). */
