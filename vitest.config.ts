@@ -51,16 +51,18 @@ const workers = Number(process.env.CACS_TEST_WORKERS) || Math.min(4, os.availabl
  * cacs, node, npm, tsc or Chromium as processes of their own. `npm run test:unit` runs the
  * first alone, as a quick check while working.
  *
- * The unit files share their worker processes (isolate: false): a fresh process per file cost
- * each file about half a second of CPU to start vitest and load the library again, a third of
- * the tier's CPU time on a 2-core machine where the suite is CPU-bound. Each file still gets
- * its own module instance of itself and test/setup.ts; what the unit files change in the
- * process (process.env.TMPDIR, the umask, a spy on fs.promises.open) they restore in a finally.
- * The e2e files keep a process each: they send signals and wait for child processes.
+ * The files of both tiers share their worker processes (isolate: false): a fresh process per
+ * file cost each file half a second to a second and a half of CPU to start vitest and load the
+ * library and the CLI again (5 small e2e files in one worker: 20 s of CPU isolated, 12 s
+ * shared), a third of the unit tier's CPU time on a 2-core machine where the suite is
+ * CPU-bound. Each file still gets its own module instance of itself and test/setup.ts, which
+ * resets the message module's language and face before each test; what a file changes in the
+ * process (process.env.TMPDIR or TZ, the umask, a spy on fs.promises.open) it restores in a
+ * finally. The e2e files' signals go to the child processes they start, never to the worker.
  */
 const tiers = [
   { name: 'unit', include: ['test/unit/**/*.test.ts'], isolate: false },
-  { name: 'e2e', include: ['test/e2e/**/*.test.ts'] },
+  { name: 'e2e', include: ['test/e2e/**/*.test.ts'], isolate: false },
 ];
 
 export default defineConfig({

@@ -6,10 +6,21 @@
  * counts the files before it in a shared unit worker) and in the child processes it waited for
  * (childrenMs): where the suite's time goes, whatever else the machine runs (see README,
  * Development).
+ *
+ * Each test starts in English, in the library's own words (no face's wording): the unit files
+ * share their worker processes and so the message module's settings, which a CLI run in-process
+ * (runCli) changes for the rest of the process; a test that asserts the CLI's words sets them
+ * itself (useCliWords, or a CLI run).
  */
 import fs from 'node:fs';
-import { afterAll, expect } from 'vitest';
+import { afterAll, beforeEach, expect } from 'vitest';
+import { setFaceWords, setLanguage } from '../src/messages/index.js';
 import { removeTempDirs } from './helpers/tmp.js';
+
+beforeEach(() => {
+  setLanguage('en');
+  setFaceWords({});
+});
 
 /** This process's CPU time and its waited-for children's, in ms (Linux: /proc/self/stat). */
 function cpuMs(): { self: number; children: number } {

@@ -1,5 +1,5 @@
 /**
- * cacs as a package: `npm pack`, install the tarball (with its dependencies) into a project of
+ * cacs as a package: `npm pack` (once per run for the package tests), install the tarball (with its dependencies) into a project of
  * its own, then from there run the README's "Use it from Node" example (import `cacs` and
  * `cacs/emulator`, import leads, fetch a report) and type-check a TypeScript consumer against
  * the shipped .d.ts. Skipped, saying why, only when npm cannot reach the registry. The README's
@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packedTarball } from '../helpers/npm-install.js';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -115,15 +116,7 @@ describe('the packed package', () => {
     fs.mkdirSync(project);
     let t = Date.now();
     // dist/ is the build of the current source (the vitest global setup): no prepare script.
-    const packed = await run(
-      NPM,
-      ['pack', '--json', '--ignore-scripts', '--pack-destination', tmp],
-      { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 },
-    );
-    const tarball = path.join(
-      tmp,
-      (JSON.parse(packed.stdout) as Array<{ filename: string }>)[0]!.filename,
-    );
+    const tarball = await packedTarball();
     timings.pack = Date.now() - t;
     fs.writeFileSync(
       path.join(project, 'package.json'),

@@ -1,7 +1,8 @@
 /**
- * What the README's `npm install -g` tests share (test/e2e/package-install*.e2e.test.ts): npm
- * with the tests' settings, skipping the test only when the registry cannot be reached, and a
- * check that an installed `cacs` works (--version, then an import into an emulator).
+ * What the package tests share (test/e2e/package*.e2e.test.ts): npm with the tests' settings,
+ * skipping the test only when the registry cannot be reached, the tarball `npm pack` makes
+ * (packed once per run), and a check that an installed `cacs` works (--version, then an import
+ * into an emulator).
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,6 +11,7 @@ import { promisify } from 'node:util';
 import { expect } from 'vitest';
 import { startEmulator } from '../../src/emulator/index.js';
 import { ROOT, isolatedEnv, tempDir } from './cli.js';
+import { onceForRun } from './run-dir.js';
 
 export const run = promisify(execFile);
 export const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -65,4 +67,27 @@ export async function useInstalled(prefix: string): Promise<void> {
   } finally {
     await emu.close();
   }
+}
+
+/**
+ * The tarball `npm pack` makes of this work tree, packed once per run (in the run's folder,
+ * test/helpers/run-dir.ts) for every package test: with --ignore-scripts, as its dist/ is
+ * already the build of the current source (the vitest global setup), which is what `prepare`
+ * would make. Its path; the file name is npm's own (cacs-x.y.z.tgz).
+ */
+export async function packedTarball(): Promise<string> {
+  const folder = await onceForRun('npm-pack', async (dir) => {
+    fs.mkdirSync(dir);
+    const packed = await run(
+      NPM,
+      ['pack', '--json', '--ignore-scripts', '--pack-destination', dir],
+      {
+        cwd: ROOT,
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
+    const name = (JSON.parse(packed.stdout) as Array<{ filename: string }>)[0]!.filename;
+    fs.writeFileSync(path.join(dir, 'name'), name);
+  });
+  return path.join(folder, fs.readFileSync(path.join(folder, 'name'), 'utf8'));
 }

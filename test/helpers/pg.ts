@@ -6,7 +6,10 @@
  * where the password comes from (the URL, PGPASSWORD, ~/.pgpass).
  *
  * Each test file starts its own cluster (`startPg()` in beforeAll) and stops and removes it in
- * afterAll (`stop()`); `database()` / `schema()` give each test state of its own.
+ * afterAll (`stop()`); `database()` / `schema()` give each test state of its own. initdb runs
+ * once per test run (most of a cluster's start-up): each file's cluster starts from a copy of
+ * that first, never started, data folder (test/helpers/run-dir.ts), so a file can still stop
+ * and restart its own cluster (a crash test) without touching another file's.
  *
  * Where PostgreSQL is not installed, `pgMissing` says how to get it in one line and the pg tests
  * skip (`describe.skipIf(pgMissing !== undefined)`); with CACS_REQUIRE_PG=1 (as .ci/run sets it)
@@ -19,6 +22,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { onceForRun } from './run-dir.js';
 
 /** The folder holding initdb, pg_ctl and postgres; undefined when none is installed. */
 function findPgBin(): string | undefined {
@@ -133,20 +137,48 @@ function run(
   });
 }
 
-/** Starts a throwaway cluster (initdb, pg_ctl start). Call stop() in afterAll. */
+/**
+ * The run's initialised data folder (`data/`, never started) and the superuser's password
+ * (`pw`), made by initdb once for the whole run.
+ */
+function template(as: ReturnType<typeof clusterUser>, user: string): Promise<string> {
+  return onceForRun('pg-template', async (dir) => {
+    fs.mkdirSync(dir, { mode: 0o700 });
+    const pwfile = path.join(dir, 'pw');
+    fs.writeFileSync(pwfile, `${randomBytes(12).toString('hex')}\n`, { mode: 0o600 });
+    if (as) {
+      fs.chownSync(dir, as.uid, as.gid);
+      fs.chownSync(pwfile, as.uid, as.gid);
+    }
+    await run(
+      path.join(PG_BIN!, 'initdb'),
+      [
+        '-D',
+        path.join(dir, 'data'),
+        '-U',
+        user,
+        `--pwfile=${pwfile}`,
+        '--auth-host=scram-sha-256',
+        '--auth-local=trust',
+        '-E',
+        'UTF8',
+        '--no-instructions',
+      ],
+      as,
+    );
+  });
+}
+
+/** Starts a throwaway cluster (a copy of the run's initdb, pg_ctl start). Call stop() in afterAll. */
 export async function startPg(): Promise<PgCluster> {
   if (PG_BIN === undefined) throw new Error(pgMissing);
   const as = clusterUser();
+  const user = 'cacs_test';
+  const initialised = await template(as, user);
+  const password = fs.readFileSync(path.join(initialised, 'pw'), 'utf8').trim();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-pg-'));
   const data = path.join(dir, 'data');
-  const user = 'cacs_test';
-  const password = randomBytes(12).toString('hex');
-  const pwfile = path.join(dir, 'pw');
-  fs.writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
-  if (as) {
-    fs.chownSync(dir, as.uid, as.gid);
-    fs.chownSync(pwfile, as.uid, as.gid);
-  }
+  if (as) fs.chownSync(dir, as.uid, as.gid);
   const pgCtl = path.join(PG_BIN, 'pg_ctl');
   const logFile = path.join(dir, 'log');
   let port = 0;
@@ -174,22 +206,8 @@ export async function startPg(): Promise<PgCluster> {
   };
 
   try {
-    await run(
-      path.join(PG_BIN, 'initdb'),
-      [
-        '-D',
-        data,
-        '-U',
-        user,
-        `--pwfile=${pwfile}`,
-        '--auth-host=scram-sha-256',
-        '--auth-local=trust',
-        '-E',
-        'UTF8',
-        '--no-instructions',
-      ],
-      as,
-    );
+    // Owner and modes kept (PostgreSQL wants its data folder its own, 0700).
+    await run('cp', ['-a', path.join(initialised, 'data'), data], as);
     // A port taken between freePort() and the start: another one.
     for (let attempt = 0; ; attempt++) {
       port = await freePort();

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { LEAD_FIELDS, type LeadField } from '../../src/api/spec.js';
 import {
   COLUMN_ALIASES,
@@ -15,7 +15,7 @@ import { useCliWords } from '../../src/cli/render/advice.js';
 
 // The hints below are checked as the CLI says them (with its flags: --map, --ignore-unmapped);
 // the library's own words name no flag (checked at the end of this file).
-beforeAll(() => useCliWords());
+beforeEach(() => useCliWords());
 afterAll(() => setFaceWords({}));
 
 /** Run fn, expect a ColumnError, return it. */

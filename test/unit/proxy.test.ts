@@ -451,6 +451,8 @@ describe.skipIf(!hasOpenssl)('through a local proxy to an HTTPS target (CONNECT)
   });
 
   it('got reaches the https target through CONNECT, with credentials', async () => {
+    // What the proxy saw for this test only (the tests may run in any order: --sequence.shuffle).
+    p.seen.length = 0;
     const url = `https://127.0.0.1:${targetPort}/secure`;
     const proxyUrl = p.url.replace('http://', 'http://me:pw@');
     const agents = agentsFor(new URL(url), { https_proxy: proxyUrl }, { allowLoopback: true });

@@ -1,7 +1,8 @@
 /**
  * The test suite's tiers (vitest.config.ts): every test file runs in exactly one of them, so a
- * file put elsewhere cannot silently stop running; the unit files, which share their worker
- * processes, start no cacs process and send no signal (that is what the e2e tier is for).
+ * file put elsewhere cannot silently stop running. Both tiers share their worker processes
+ * between files: no file signals, exits or moves (chdir) the worker it runs in, and the unit
+ * files start no cacs process and send no signal at all (that is what the e2e tier is for).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -59,9 +60,20 @@ describe('the test tiers', () => {
     }
   });
 
-  it('share processes only between unit files, which start no cacs and send no signal', () => {
+  it('share processes between files, which never signal, exit or move their own worker', () => {
     expect(tiers.find((t) => t.test.name === 'unit')?.test.isolate).toBe(false);
-    expect(tiers.find((t) => t.test.name === 'e2e')?.test.isolate).toBeUndefined();
+    expect(tiers.find((t) => t.test.name === 'e2e')?.test.isolate).toBe(false);
+    for (const file of testFiles()) {
+      const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+      // A child's script (a template literal the file writes out) may exit; the file may not.
+      const own = text.replace(/`(?:[^`\\]|\\[\s\S])*`/g, '``');
+      expect(own, file).not.toMatch(
+        /process\.kill\(\s*process\.pid|process\.chdir\(|process\.exit\(|process\.abort\(/,
+      );
+    }
+  });
+
+  it('leave cacs processes and signals to the e2e tier', () => {
     for (const file of testFiles().filter((f) => f.startsWith('test/unit/'))) {
       const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
       // process.kill(pid, 0) only asks whether a process is alive.
