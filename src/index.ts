@@ -1437,3 +1437,28 @@ export async function loadErasureCheck(
     },
   };
 }
+
+// ── door (issue 23 item 3): the report's run as named stages, each returning data ────────────
+// plan range (planRangeStage) → output (outputStage) → fetch (streamReport / prepareReport /
+// runReport) → write (writeStage) → finish (finishRunStage, bookmarkStage). Light modules: each
+// loads what it needs on its first call.
+export {
+  outputStage,
+  ReportOutputError,
+  type OutputStage,
+  type OutputStageInput,
+} from './report/stages/output.js';
+export {
+  writeStage,
+  ReportWriteError,
+  type WriteStage,
+  type WriteStageOptions,
+  type WriteStageTarget,
+} from './report/stages/write.js';
+export {
+  finishRunStage,
+  bookmarkStage,
+  type FinishRun,
+  type FinishRunInput,
+  type BookmarkStageInput,
+} from './report/stages/finish.js';

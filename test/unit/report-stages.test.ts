@@ -3,17 +3,26 @@
  * the write stage's failure as one typed stop, each returning data. Words without flags: the
  * CLI adds `-o` when it renders (test/e2e/write-targets.e2e.test.ts sees that on /dev/full).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   ExitCode,
+  ReportOutputError,
+  ReportWriteError,
   askedStatuses,
+  bookmarkStage,
+  finishRunStage,
   finishStage,
+  outputStage,
+  writeStage,
   openBookmark,
   planRangeStage,
   planReport,
   writeStop,
 } from '../../src/index.js';
+import { setLanguage } from '../../src/messages/index.js';
 import { tempDir } from '../helpers/tmp.js';
 
 const NOW = new Date('2026-11-20T10:00:00Z');
@@ -193,5 +202,133 @@ describe('report stage: write, its failure as one typed stop', () => {
     });
     expect(plain.message).toBe('a: could not write the report (disk said no)');
     for (const s of [odd, plain]) expect(`${s.message} ${s.hint}`).not.toMatch(/(^|\s)-{1,2}[a-z]/);
+  });
+});
+
+describe('report stages of the run: output, write, finish, bookmark (issue 23 item 3)', () => {
+  const range = planReport({
+    from: '2026-11-01',
+    to: '2026-11-10',
+    now: NOW,
+    timeZone: 'Asia/Ho_Chi_Minh',
+  }).range;
+
+  it('output: the name filled and checked, the format from its extension; no folder is a ReportOutputError', async () => {
+    const cwd = tempDir();
+    const base = { cwd, range, now: NOW, timeZone: 'Asia/Ho_Chi_Minh', stdoutIsTTY: false };
+    const out = await outputStage({
+      ...base,
+      output: 'calls-{from}.csv',
+      bookmarked: false,
+      empty: false,
+    });
+    expect(out).toEqual({
+      output: {
+        name: 'calls-20261101-000000.csv',
+        file: path.join(cwd, 'calls-20261101-000000.csv'),
+        target: expect.objectContaining({ kind: 'file', exists: false }),
+      },
+      format: 'csv',
+      keepExisting: false,
+    });
+    expect((await outputStage({ ...base, bookmarked: false, empty: false })).format).toBe('json');
+    await expect(
+      outputStage({ ...base, output: 'no/such/folder/x.csv', bookmarked: false, empty: false }),
+    ).rejects.toBeInstanceOf(ReportOutputError);
+  });
+
+  it('output: a bookmarked run never replaces a file; with nothing new it keeps it', async () => {
+    const cwd = tempDir();
+    fs.writeFileSync(path.join(cwd, 'x.csv'), 'earlier\n');
+    const base = { cwd, range, now: NOW, timeZone: 'UTC', stdoutIsTTY: false, output: 'x.csv' };
+    const refused = outputStage({ ...base, bookmarked: true, empty: false });
+    await expect(refused).rejects.toThrow(
+      'x.csv: the file exists, and a bookmarked report never replaces one',
+    );
+    const kept = await outputStage({ ...base, bookmarked: true, empty: true });
+    expect(kept.keepExisting).toBe(true);
+  });
+
+  it('write: a file complete or not at all; kept as it is; a failure is one typed stop without a flag', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'r.csv');
+    const signal = new AbortController().signal;
+    const to = { file, name: 'r.csv', target: undefined };
+    expect(await writeStage('a,b\n', { to, signal })).toEqual({ wroteSomething: true });
+    expect(fs.readFileSync(file, 'utf8')).toBe('a,b\n');
+    expect(await writeStage('new\n', { to, signal, keepExisting: true })).toEqual({
+      wroteSomething: false,
+    });
+    expect(fs.readFileSync(file, 'utf8')).toBe('a,b\n');
+    const failed = writeStage(
+      async () => {
+        throw errno('ENOSPC');
+      },
+      { to, signal },
+    );
+    await expect(failed).rejects.toBeInstanceOf(ReportWriteError);
+    const e = await failed.catch((x: unknown) => x as ReportWriteError);
+    expect(e.reportStop).toEqual(
+      writeStop({ error: errno('ENOSPC'), name: 'r.csv', target: 'file', wroteSomething: false }),
+    );
+    expect(e.exitCode).toBe(ExitCode.FAILURE);
+    expect(fs.readFileSync(file, 'utf8')).toBe('a,b\n');
+  });
+
+  it('finish: the range line; in Vietnamese its dates and counts as Vietnamese readers write them', () => {
+    const input = {
+      leads: 1234,
+      notFound: 0,
+      statusGroups: [undefined],
+      statuses: ['ANSWERED'],
+      range,
+      empty: false,
+      requests: 3,
+      split: 1,
+      attempts: 1,
+      output: 'r.csv',
+      wrote: 'report' as const,
+    };
+    expect(finishRunStage(input).rangeLine).toBe(
+      'range: 2026-11-01 00:00:00 → 2026-11-10 23:59:59 Asia/Ho_Chi_Minh · 3 requests (1 split: answers too large) · 1,234 leads, 1 attempt · written to r.csv',
+    );
+    expect(finishRunStage({ ...input, empty: true, output: undefined }).rangeLine).toBe(
+      'range: nothing new · 3 requests (1 split: answers too large) · 1,234 leads, 1 attempt',
+    );
+    try {
+      setLanguage('vi');
+      expect(finishRunStage(input).rangeLine).toBe(
+        'khoảng thời gian: 01/11/2026 00:00:00 → 10/11/2026 23:59:59 Asia/Ho_Chi_Minh · 3 yêu cầu (1 được chia nhỏ: câu trả lời quá lớn) · 1.234 khách hàng, 1 cuộc gọi · đã ghi vào r.csv',
+      );
+    } finally {
+      setLanguage('en');
+    }
+  });
+
+  it('bookmark: moved to the end of the range, or, with nothing new, says why it stays', async () => {
+    const stateDir = tempDir();
+    const handle = await openBookmark({
+      name: 'nightly',
+      campaignKey: 'C1',
+      serviceUrl: 'http://127.0.0.1:9',
+      stateDir,
+    });
+    try {
+      const planned = handle.plan({ from: '2026-11-01', to: '2026-11-10', now: NOW });
+      const base = { bookmark: handle, range: planned.range, run: {}, settleMs: 3_600_000 };
+      expect(await bookmarkStage({ ...base, empty: false, toGiven: true })).toBe(
+        'bookmark "nightly" now covers up to 2026-11-10 23:59:59 (service clock, Asia/Ho_Chi_Minh); its next run starts at 2026-11-11 00:00:00',
+      );
+      const again = handle.plan({ to: '2026-11-10', now: NOW });
+      expect(again.empty).toBe(true);
+      // Without its end given: a sentence no face words otherwise (CLI_WORDS).
+      expect(
+        await bookmarkStage({ ...base, range: again.range, empty: true, toGiven: false }),
+      ).toBe(
+        'nothing new to fetch: bookmark "nightly" covers up to 2026-11-10 23:59:59 (service clock), and calls after 2026-11-10 23:59:59 (now − 1h) are left to settle; the bookmark is unchanged',
+      );
+    } finally {
+      await handle.release();
+    }
   });
 });

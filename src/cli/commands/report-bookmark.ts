@@ -9,6 +9,7 @@ import {
   canonicalServiceUrl,
   describeFilters,
   describeKey,
+  formatReaderDate,
   formatServiceDate,
   instantToWall,
   listBookmarks,
@@ -164,6 +165,12 @@ export async function openRunBookmark(
   return handle;
 }
 
+/** A stored service time as a person reads it (`25/11/2026 14:05:00` in Vietnamese). */
+function readerDate(wall: string): string {
+  const parsed = parseServiceWall(wall);
+  return parsed === undefined ? wall : formatReaderDate(parsed);
+}
+
 /** `--bookmarks`: a table on stdout, or JSON with --format json. */
 export async function runBookmarkList(flags: ReportFlags, ctx: Context): Promise<number> {
   const cmdFlags: FlatConfig = new Map();
@@ -174,8 +181,10 @@ export async function runBookmarkList(flags: ReportFlags, ctx: Context): Promise
   // Where the bookmarks are: the state folder, or the team's database (password masked).
   const { bookmarks, unreadable, location } = await listBookmarks(stateOf(settings));
   const shown = bookmarks.filter((b) => campaign === undefined || b.campaign === campaign);
+  // Dates in the table as a person reads them (25/11/2026 14:05:00 in Vietnamese); --format
+  // json keeps the stored forms.
   const lastRunAt = (b: BookmarkState) =>
-    formatServiceDate(instantToWall(Date.parse(b.lastRun.at), settings.timezone));
+    formatReaderDate(instantToWall(Date.parse(b.lastRun.at), settings.timezone));
   const nextFrom = (b: BookmarkState) =>
     formatServiceDate(addSecond(parseServiceWall(b.coveredUntil)!));
   if (flags.format === 'json') {
@@ -211,7 +220,7 @@ export async function runBookmarkList(flags: ReportFlags, ctx: Context): Promise
         b.name,
         b.campaign,
         b.status.length === 0 && b.refId === undefined ? '-' : describeFilters(b),
-        b.coveredUntil,
+        readerDate(b.coveredUntil),
         lastRunAt(b),
         String(b.runs),
         b.service,
@@ -264,12 +273,12 @@ export async function runBookmarkReset(flags: ReportFlags, ctx: Context): Promis
     );
     return 0;
   }
-  const last = formatServiceDate(instantToWall(Date.parse(state.lastRun.at), settings.timezone));
+  const last = formatReaderDate(instantToWall(Date.parse(state.lastRun.at), settings.timezone));
   ctx.out.info(
     tCount('cli.bookmark.forgot', state.runs, {
       ...what,
-      from: state.firstFrom,
-      until: state.coveredUntil,
+      from: readerDate(state.firstFrom),
+      until: readerDate(state.coveredUntil),
       zone: state.serviceTimeZone,
       last,
       timezone: settings.timezone,

@@ -2,42 +2,34 @@
 import path from 'node:path';
 import {
   CacsError,
-  InterruptedError,
-  OutputClosedError,
+  ReportOutputError,
+  ReportWriteError,
   UsageError,
-  checkReportOutput,
   askedStatuses,
-  finishStage,
+  bookmarkStage,
+  finishRunStage,
+  outputStage,
   planRangeStage,
-  writeStop,
+  writeStage,
   DEFAULT_SETTLE_MS,
-  addSecond,
   checkBookmarkName,
   checkOutputName,
   describeRange,
-  expandOutputName,
-  formatReaderDate,
-  parseServiceWall,
   leadFormat,
   loadDoNotCallLists,
   loadErasureCheck,
   normalizePhone,
-  nowIn,
   parseDuration,
   preloadHttpClient,
   preloadReport,
   prepareReport,
   renderSummary,
-  reportFormatFor,
   runReport,
   streamReport,
-  streamSink,
   summarize,
-  writeFileAtomic,
   writeReport,
   complianceStop,
   formatBytes,
-  formatDurationFlag,
   requireCampaign,
   type CallRecord,
   type FlatConfig,
@@ -47,9 +39,8 @@ import {
   type Settings,
   type Sink,
   type SummaryOptions,
-  type WriteTarget,
 } from '../../index.js';
-import { formatCount, t, tCount } from '../../messages/index.js';
+import { t, tCount } from '../../messages/index.js';
 import type { Context } from '../context.js';
 import { htmlReportWriter } from './report-html.js';
 import type { ReportFlags } from './report-flags.js';
@@ -58,31 +49,15 @@ export type { ReportFlags };
 
 /**
  * -o must name a file in an existing, writable folder, or a pipe or device that can be written
- * (the library's checkReportOutput): checked before any request; its message gets the flag.
+ * (the library's output stage): checked before any request; its message gets the flag.
  */
-async function checkWritableFolder(file: string, given: string): Promise<WriteTarget> {
+async function withOutputFlag<T>(stage: () => Promise<T>): Promise<T> {
   try {
-    return await checkReportOutput(file, given);
+    return await stage();
   } catch (e) {
-    if (!(e instanceof UsageError)) throw e;
+    if (!(e instanceof ReportOutputError)) throw e;
     throw new UsageError(`-o ${e.message}`, e.hint !== undefined ? { hint: e.hint } : {});
   }
-}
-
-/** Resolves once everything written to `stream` before has been handed to the OS. */
-function flushed(stream: NodeJS.WritableStream, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if ((stream as { destroyed?: boolean }).destroyed) return reject(new OutputClosedError());
-    // A reader that stopped reading must not keep a Ctrl-C waiting.
-    const onAbort = () => reject(new InterruptedError('interrupted'));
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    stream.write('', (err?: Error | null) => {
-      signal.removeEventListener('abort', onAbort);
-      if (!err) return resolve();
-      reject((err as { code?: string }).code === 'EPIPE' ? new OutputClosedError() : err);
-    });
-  });
 }
 
 /** Formats a summary can be written in: the terminal view (also `.txt`), JSON, one NDJSON line. */
@@ -271,35 +246,25 @@ async function reportCommand(
   for (const line of notes) ctx.out.info(line);
   const { range, windows, statusGroups: groups, requests } = plan;
   const campaign = requireCampaign(settings);
-  // -o with {from}, {to} (the range fetched) and {date} (today in the user's zone) filled in.
-  const output =
-    flags.output === undefined
-      ? undefined
-      : expandOutputName(flags.output, {
-          from: range.from,
-          to: range.to,
-          today: nowIn(settings.timezone, now),
-        });
-  const outputFile = output === undefined ? undefined : path.resolve(ctx.io.cwd, output);
-  const outputTarget =
-    outputFile === undefined ? undefined : await checkWritableFolder(outputFile, output!);
-  const format = await reportFormatFor(
-    output,
-    settings.report.format,
-    ctx.io.stdoutIsTTY,
-    flags.format,
+  // -o with {from}, {to} (the range fetched) and {date} (today in the user's zone) filled in,
+  // checked before any request; the format from --format, its extension or the config.
+  const out = await withOutputFlag(() =>
+    outputStage({
+      ...(flags.output !== undefined ? { output: flags.output } : {}),
+      cwd: ctx.io.cwd,
+      range,
+      now,
+      timeZone: settings.timezone,
+      ...(flags.format !== undefined ? { format: flags.format } : {}),
+      ...(settings.report.format !== undefined ? { configuredFormat: settings.report.format } : {}),
+      stdoutIsTTY: ctx.io.stdoutIsTTY,
+      bookmarked: bookmark !== undefined,
+      empty,
+    }),
   );
-  // A bookmarked report file is never replaced: it holds a range no later run fetches again.
-  // A pipe or a device (-o /dev/stdout) is written, never replaced: nothing to keep there.
-  let keepExisting = false;
-  if (bookmark !== undefined && outputTarget?.kind === 'file' && outputTarget.exists) {
-    if (!empty) {
-      throw new UsageError(t('report.run.bookmarkedExists', { output: output! }), {
-        hint: t('report.run.bookmarkedExists.hint', { from: '{from}', to: '{to}' }),
-      });
-    }
-    keepExisting = true;
-  }
+  const { format, keepExisting } = out;
+  const output = out.output?.name;
+  const outputFile = out.output?.file;
   if (flags.bom === true && format !== 'csv') {
     throw new UsageError(t('cli.reportRun.bom', { format }), {
       hint: t('cli.reportRun.bom.hint'),
@@ -371,19 +336,6 @@ async function reportCommand(
       groups: tCount('report.run.statusGroups', groups.length),
     }),
   );
-  // Ctrl-C while the report is written stops the writing: -o leaves no file.
-  let wroteToStdout = false;
-  /** Whether any byte went to the output (stdout, or -o: a pipe or device keeps what it got). */
-  let wroteToOutput = false;
-  const interruptible = (sink: Sink): Sink => ({
-    write: (chunk) => {
-      if (ctx.signal.aborted)
-        return Promise.reject(new InterruptedError(t('api.report.interrupted')));
-      wroteToStdout ||= outputFile === undefined;
-      wroteToOutput = true;
-      return sink.write(chunk);
-    },
-  });
   /** What the bookmark records of this run. */
   const runOf = (leads: number, attempts: number) => ({
     at: ctx.now().toISOString(),
@@ -391,68 +343,28 @@ async function reportCommand(
     attempts,
     ...(outputFile !== undefined ? { output: outputFile } : {}),
   });
-  /**
-   * The output to -o (atomically: complete or not at all) or to stdout. With a bookmark: never
-   * replacing a file, the run recorded as pending just before the rename, stdout flushed.
-   */
+  /** The write stage: to -o (atomically: complete or not at all) or to stdout. */
   const writeOutput = async (
     write: string | ((sink: Sink) => Promise<void>),
     counts: { leads: number; attempts: number },
   ) => {
-    const into = (sink: Sink) => {
-      const out = interruptible(sink);
-      return typeof write === 'string' ? out.write(write) : write(out);
-    };
-    // Nothing new, and the file of this name is an earlier run's: it stays as it is.
-    if (keepExisting) return;
-    if (outputFile === undefined) {
-      try {
-        await into(streamSink(ctx.io.stdout, ctx.signal));
-        // Every byte handed to the OS before the bookmark moves.
-        if (bookmark !== undefined) await flushed(ctx.io.stdout, ctx.signal);
-      } catch (e) {
-        // Part of it may have gone out already: say so, rather than "no report was written".
-        if (e instanceof InterruptedError && wroteToStdout)
-          throw new InterruptedError(
-            bookmark !== undefined
-              ? t('report.run.interrupted.stdout.bookmark', { bookmark: bookmark.key.name })
-              : t('report.run.interrupted.stdout'),
-          );
-        if (bookmark !== undefined && e instanceof OutputClosedError) {
-          ctx.out.warn(t('report.run.stdoutClosed', { bookmark: bookmark.key.name }));
-        }
-        throw e;
-      }
-      return;
-    }
     try {
-      await writeFileAtomic(
-        outputFile,
-        into,
-        bookmark === undefined || empty
-          ? {}
-          : {
-              noClobber: outputTarget?.kind !== 'direct',
-              beforeCommit: (temp) => bookmark.prepare(runOf(counts.leads, counts.attempts), temp),
-            },
-      );
-    } catch (e) {
-      await bookmark?.abandon();
-      const direct = outputTarget?.kind === 'direct';
-      if (e instanceof InterruptedError) {
-        if (direct && wroteToOutput)
-          throw new InterruptedError(t('report.run.interrupted.direct', { output: output! }));
-        throw e;
-      }
-      if (e instanceof CacsError) throw e;
-      const stop = writeStop({
-        error: e,
-        name: output!,
-        target: outputTarget?.kind === 'direct' ? outputTarget.what : 'file',
-        wroteSomething: wroteToOutput,
-        ...(bookmark !== undefined ? { bookmark: bookmark.key.name } : {}),
+      await writeStage(write, {
+        to:
+          out.output === undefined
+            ? { stream: ctx.io.stdout }
+            : { file: out.output.file, name: out.output.name, target: out.output.target },
+        signal: ctx.signal,
+        ...(bookmark !== undefined ? { bookmark } : {}),
+        empty,
+        keepExisting,
+        run: runOf(counts.leads, counts.attempts),
+        onWarning: (message) => ctx.out.warn(message),
       });
+    } catch (e) {
       // The library names the output; the command names it by its flag.
+      if (!(e instanceof ReportWriteError)) throw e;
+      const stop = e.reportStop;
       throw new CacsError(`-o ${stop.message}`, stop.exitCode, {
         category: stop.code,
         ...(stop.hint !== undefined ? { hint: stop.hint } : {}),
@@ -460,41 +372,10 @@ async function reportCommand(
       });
     }
   };
-  /** Once the output is complete: the bookmark moves (or says why not). */
-  const moveBookmark = async (leads: number, attempts: number) => {
-    if (bookmark === undefined) return;
-    const name = JSON.stringify(bookmark.key.name);
-    const wall = (text: string) => formatReaderDate(parseServiceWall(text)!);
-    if (empty) {
-      const covered = bookmark.state?.coveredUntil;
-      const to = formatReaderDate(range.to);
-      const end =
-        flags.to !== undefined
-          ? t('report.run.end.to', { to })
-          : t('report.run.end.settle', { to, settle: formatDurationFlag(settleMs) });
-      const line =
-        covered !== undefined
-          ? t('report.run.nothingNew', { name, covered: wall(covered), end })
-          : t('report.run.nothingYet', { from: formatReaderDate(range.from), end, name });
-      ctx.out.info(
-        keepExisting ? t('report.run.nothingNew.kept', { line, output: output! }) : line,
-      );
-      return;
-    }
-    const moved = (await bookmark.commit(runOf(leads, attempts)))!;
-    ctx.out.info(
-      t('report.run.bookmarkMoved', {
-        name,
-        covered: wall(moved.coveredUntil),
-        zone: moved.serviceTimeZone,
-        next: formatReaderDate(addSecond(range.to)),
-      }),
-    );
-  };
   /**
-   * After the output is complete, in either path: the ref_id note, a warning for an asked
-   * status that matched nothing, the statuses remembered for completion, the range line, and
-   * the bookmark moved.
+   * The finish stage, after the output is complete, in either path: the ref_id note, a warning
+   * for an asked status that matched nothing, the statuses remembered for completion, the range
+   * line, and the bookmark moved.
    */
   const finish = async (
     done: {
@@ -505,14 +386,18 @@ async function reportCommand(
       split: number;
     },
     statuses: Iterable<string>,
-    written: 'summary' | 'report',
+    wrote: 'summary' | 'report',
   ) => {
-    const finished = finishStage({
+    const finished = finishRunStage({
       ...(flags.refId !== undefined ? { refId: flags.refId } : {}),
-      leads: done.leads,
-      notFound: done.notFound,
+      ...done,
       statusGroups: groups,
       statuses,
+      range,
+      empty,
+      ...(output !== undefined ? { output } : {}),
+      keepExisting,
+      wrote,
     });
     if (finished.refIdNotFound) {
       ctx.out.info(t('cli.reportRun.refIdNotFound', { refId: flags.refId! }));
@@ -528,29 +413,21 @@ async function reportCommand(
     await (
       await import('../completion/values.js')
     ).rememberStatuses(settings.stateDir, finished.statuses);
-    const requestCount = tCount('report.run.requests', done.requests);
-    const parts = [
-      // Nothing new for a bookmark: no range to show (its start would lie after its end).
-      empty
-        ? t('report.run.range.nothingNew')
-        : t('report.run.range', { range: describeRange(range) }),
-      done.split > 0
-        ? t('report.run.requests.split', { requests: requestCount, split: formatCount(done.split) })
-        : requestCount,
-      t('report.run.counts', {
-        leads: tCount('report.run.leads', done.leads),
-        attempts: tCount('report.run.attempts', done.attempts),
-      }),
-      ...(output !== undefined && !keepExisting
-        ? [
-            written === 'summary'
-              ? t('report.run.summaryWrittenTo', { output })
-              : t('report.run.writtenTo', { output }),
-          ]
-        : []),
-    ];
-    ctx.out.info(ctx.out.c.dim(parts.join(' · ')));
-    await moveBookmark(done.leads, done.attempts);
+    ctx.out.info(ctx.out.c.dim(finished.rangeLine));
+    if (bookmark !== undefined) {
+      ctx.out.info(
+        await bookmarkStage({
+          bookmark,
+          range,
+          empty,
+          run: runOf(done.leads, done.attempts),
+          toGiven: flags.to !== undefined,
+          settleMs,
+          keepExisting,
+          ...(output !== undefined ? { output } : {}),
+        }),
+      );
+    }
   };
   const spinner = await ctx.out.spinner(t('report.run.fetching', { done: 0, total: requests }));
   // Ctrl-C: the spinner goes at once (the requests in flight are cancelled by the client).
