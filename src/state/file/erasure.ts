@@ -26,7 +26,7 @@ import type {
   PruneResult,
 } from '../types.js';
 import { bookmarkFolder } from './bookmarks.js';
-import { historyFile } from './history.js';
+import { appendLine, historyFile, underHistoryLock } from './history.js';
 import {
   Hasher,
   RECORD_BYTES,
@@ -38,6 +38,7 @@ import {
 import { acquireLock } from './lock.js';
 import { writingState } from './state-write.js';
 import { blankTexts } from '../erase-text.js';
+import { testPoint } from '../../test-point.js';
 
 function erasureFile(stateDir: string): string {
   return path.join(stateDir, 'erasures', 'erased.jsonl');
@@ -335,7 +336,7 @@ function removeBookmarks(stateDir: string, erased: (refId: string) => boolean): 
 export function appendErasureEntry(stateDir: string, entry: ErasureEntry): void {
   const file = historyFile(stateDir);
   writingState(path.dirname(file), t('privacy.what.history'), () =>
-    appendDurably(file, `${JSON.stringify(entry)}\n`),
+    underHistoryLock(file, () => appendLine(file, `${JSON.stringify(entry)}\n`)),
   );
 }
 
@@ -473,9 +474,10 @@ export async function pruneFileStore(
       r === undefined || (r.k !== 'erase' && r.id !== undefined && old.has(r.id));
     result.runs = parsed.filter((r) => r?.k === 'start' && drop(r)).length;
     if (!dryRun && parsed.some(drop)) {
-      const lock = acquireLock(`${hist}.lock`, hist, busy(t('privacy.what.history')));
-      try {
-        // Read again under the lock: a run may have appended meanwhile.
+      // Under the history's lock, which every append takes too: nothing is appended between
+      // this read and the rename below.
+      underHistoryLock(hist, () => {
+        testPoint('prune-history-locked');
         const now = fs
           .readFileSync(hist, 'utf8')
           .split('\n')
@@ -490,9 +492,7 @@ export async function pruneFileStore(
         writingState(path.dirname(hist), t('privacy.what.history'), () =>
           writeFileAtomicSync(hist, keep.map((l) => `${l}\n`).join('')),
         );
-      } finally {
-        lock.release();
-      }
+      });
     }
   }
   return result;
