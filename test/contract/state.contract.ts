@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LockedError } from '../../src/errors.js';
+import { pruneCutoff } from '../../src/delivery/prune.js';
 import {
   STATE_ACCEPTED,
   STATE_NONE,
@@ -555,6 +556,107 @@ export function stateContract(name: string, make: () => Promise<StoreHarness>): 
       expect(p.keptUncertain).toBe(1);
       expect((await records(open(), campaign)).length).toBe(1);
       expect(await open().erasures()).toHaveLength(2);
+    });
+
+    it('erasure (issue 26): bookmarks kept for the person (their ref_id, given or linked by the ledger) go; others stay', async () => {
+      const [a, d] = phones(950, 2);
+      const s = open();
+      const run = await s.openLedger(campaign, 9);
+      await run.begin([
+        { phone: a!, ref: 'KH-A' },
+        { phone: d!, ref: 'KH-D' },
+      ]);
+      run.settle(
+        [
+          { phone: a!, ref: 'KH-A' },
+          { phone: d!, ref: 'KH-D' },
+        ],
+        STATE_ACCEPTED,
+      );
+      await run.close();
+      const key = (refId?: string): BookmarkKey => ({
+        name: 'nightly',
+        service: campaign.serviceUrl,
+        campaign: 'summer',
+        status: [],
+        ...(refId !== undefined ? { refId } : {}),
+      });
+      const state = (k: BookmarkKey): BookmarkState => ({
+        ...k,
+        version: 1,
+        serviceTimeZone: 'Asia/Ho_Chi_Minh',
+        startedWith: '2026-11-01',
+        firstFrom: '2026-11-01 00:00:00',
+        coveredUntil: '2026-11-24 23:00:00',
+        runs: 1,
+        createdAt: '2026-11-25T00:00:00.000Z',
+        lastRun: {
+          at: '2026-11-25T00:00:00.000Z',
+          from: '2026-11-01 00:00:00',
+          to: '2026-11-24 23:00:00',
+          leads: 1,
+          attempts: 1,
+        },
+      });
+      for (const k of [key('KH-A'), key('KH-D'), key('KH-KEEP'), key()])
+        await s.bookmarks.write(k, state(k));
+      // KH-A given; KH-D found through the ledger (the number d was sent with it).
+      const r = await s.eraseLeads({ phones: [d!], refs: ['KH-A'], texts: [], now: new Date() });
+      expect(r.bookmarks).toBe(2);
+      const left = await open().bookmarks.list();
+      expect(left.map((b) => b.where).sort()).toEqual(
+        [s.bookmarks.where(key('KH-KEEP')), s.bookmarks.where(key())].sort(),
+      );
+      const texts = left.map((b) => ('text' in b ? b.text : '')).join('\n');
+      for (const x of ['KH-A', 'KH-D']) expect(texts).not.toContain(x);
+      expect(await open().bookmarks.read(key('KH-A'))).toBeUndefined();
+      expect(await open().bookmarks.read(key('KH-D'))).toBeUndefined();
+      // Again: nothing more.
+      expect(
+        (await s.eraseLeads({ phones: [d!], refs: ['KH-A'], texts: [], now: new Date() }))
+          .bookmarks,
+      ).toBe(0);
+    });
+
+    it('prune (issue 26): a finished journal goes by its last write, not its creation: kept at exactly retentionDays, gone one second past', async () => {
+      const DAY = 86_400_000;
+      const s = open();
+      const j = await s.openJournal(journalOptions('b'.repeat(64)));
+      const id = await j.journal.begin([1, 2]);
+      await j.journal.finish(id, { state: 'done', imported: 2, skipped: 0 });
+      const created = Date.now();
+      // The next whole second (the clock is waited for, not slept on), then a write that lies
+      // within one second (with room for a file system's coarse clock).
+      while (Math.floor(Date.now() / 1000) === Math.floor(created / 1000))
+        await new Promise((r) => setTimeout(r, 20));
+      let second: number;
+      for (;;) {
+        const t0 = Date.now() - 50;
+        const more = await j.journal.begin([3]);
+        await j.journal.finish(more, { state: 'done', imported: 1, skipped: 0 });
+        await j.close().catch(() => {});
+        const t1 = Date.now() + 50;
+        if (Math.floor(t0 / 1000) === Math.floor(t1 / 1000)) {
+          second = Math.floor(t0 / 1000);
+          break;
+        }
+        // Straddled a second: written again.
+        const again = await s.openJournal(journalOptions('b'.repeat(64)));
+        Object.assign(j, again);
+      }
+      expect(second).toBeGreaterThan(Math.floor(created / 1000));
+      const ref = { ...campaign, inputHash: 'b'.repeat(64) };
+      // Exactly 30 days after its last write: kept (it would go if judged by its creation).
+      const exact = pruneCutoff(new Date(second * 1000 + 30 * DAY), 30);
+      expect((await open().prune(exact, true)).journals).toBe(0);
+      expect((await open().prune(exact, false)).journals).toBe(0);
+      expect(await open().hasJournal(ref)).toBe(true);
+      // One second past: gone.
+      const past = pruneCutoff(new Date(second * 1000 + 1000 + 30 * DAY), 30);
+      expect((await open().prune(past, true)).journals).toBe(1);
+      expect(await open().hasJournal(ref)).toBe(true);
+      expect((await open().prune(past, false)).journals).toBe(1);
+      expect(await open().hasJournal(ref)).toBe(false);
     });
 
     it('sidecar records: put, get, remove', () => {

@@ -26,7 +26,7 @@ import type {
   PruneResult,
 } from '../types.js';
 import { bookmarkFolder } from './bookmarks.js';
-import { historyFile } from './history.js';
+import { appendLine, historyFile, underHistoryLock } from './history.js';
 import {
   Hasher,
   RECORD_BYTES,
@@ -37,8 +37,8 @@ import {
 } from './ledger.js';
 import { acquireLock } from './lock.js';
 import { writingState } from './state-write.js';
-
-export const ERASED_TEXT = '[erased]';
+import { blankTexts } from '../erase-text.js';
+import { testPoint } from '../../test-point.js';
 
 function erasureFile(stateDir: string): string {
   return path.join(stateDir, 'erasures', 'erased.jsonl');
@@ -202,6 +202,12 @@ export async function eraseInFileStore(stateDir: string, req: EraseRequest): Pro
       if (refs.has(r.ref) && !phones.has(k)) phones.set(k, [r.lo, r.hi]);
       if (phones.has(k)) held.add(k);
     }
+  // The ref_ids the ledger sent these numbers with (keyed hashes): a bookmark kept for one of
+  // them is about the person too.
+  const refHashes = new Set([...refs].map((r) => r >>> 0));
+  for (const f of files)
+    for (const r of readRecords(f))
+      if (r.ref !== 0 && phones.has(hashKey(r.lo, r.hi))) refHashes.add(r.ref >>> 0);
   // The erasure records, durably, before anything is removed: from now on they are never
   // imported again, whatever happens to the rest.
   const time = Math.floor(req.now.getTime() / 1000);
@@ -241,7 +247,11 @@ export async function eraseInFileStore(stateDir: string, req: EraseRequest): Pro
     }
   }
   const journals = blankJournalTexts(stateDir, req.texts);
-  const bookmarks = removeBookmarks(stateDir, new Set(req.refs));
+  const given = new Set(req.refs);
+  const bookmarks = removeBookmarks(
+    stateDir,
+    (refId) => given.has(refId) || refHashes.has(hasher.ref(refId) >>> 0),
+  );
   return { ledgers, numbers: phones.size, held: held.size, journals, bookmarks };
 }
 
@@ -254,35 +264,6 @@ function journalFiles(stateDir: string): string[] {
         .filter((f) => /\.jsonl(\.restarted-\d+)?$/.test(f))
         .map((f) => path.join(dir, f))
     : [];
-}
-
-/** Blank every string value holding one of `texts`; whether anything changed. */
-function blank(value: unknown, texts: readonly string[]): { value: unknown; changed: boolean } {
-  if (typeof value === 'string') {
-    let v = value;
-    for (const x of texts) if (x !== '' && v.includes(x)) v = v.split(x).join(ERASED_TEXT);
-    return { value: v, changed: v !== value };
-  }
-  if (Array.isArray(value)) {
-    let changed = false;
-    const out = value.map((x) => {
-      const r = blank(x, texts);
-      changed ||= r.changed;
-      return r.value;
-    });
-    return { value: out, changed };
-  }
-  if (value !== null && typeof value === 'object') {
-    let changed = false;
-    const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(value)) {
-      const r = blank(x, texts);
-      changed ||= r.changed;
-      out[k] = r.value;
-    }
-    return { value: out, changed };
-  }
-  return { value, changed: false };
 }
 
 /** Rewrite journals whose texts hold one of `texts` (under their locks); how many. */
@@ -303,7 +284,7 @@ function blankJournalTexts(stateDir: string, texts: readonly string[]): number {
       const out = lines.map((l) => {
         if (l === '') return l;
         try {
-          const r = blank(JSON.parse(l), texts);
+          const r = blankTexts(JSON.parse(l), texts);
           return r.changed ? JSON.stringify(r.value) : l;
         } catch {
           return '';
@@ -311,9 +292,12 @@ function blankJournalTexts(stateDir: string, texts: readonly string[]): number {
       });
       // A torn last line is ignored by every reader: it goes if it holds one of the texts.
       const tail = texts.some((x) => x !== '' && torn.includes(x)) ? '' : torn;
-      writingState(path.dirname(file), t('privacy.what.journal'), () =>
-        writeFileAtomicSync(file, `${out.map((l) => `${l}\n`).join('')}${tail}`),
-      );
+      // Blanking is not a write of the journal: its age (prune) stays its last record's.
+      const st = fs.statSync(file);
+      writingState(path.dirname(file), t('privacy.what.journal'), () => {
+        writeFileAtomicSync(file, `${out.map((l) => `${l}\n`).join('')}${tail}`);
+        fs.utimesSync(file, st.atime, st.mtime);
+      });
       rewritten++;
     } finally {
       lock?.release();
@@ -322,9 +306,8 @@ function blankJournalTexts(stateDir: string, texts: readonly string[]): number {
   return rewritten;
 }
 
-/** Remove report bookmarks kept for one of these ref_ids; how many. */
-function removeBookmarks(stateDir: string, refs: ReadonlySet<string>): number {
-  if (refs.size === 0) return 0;
+/** Remove report bookmarks kept for an erased ref_id (`--ref-id`); how many. */
+function removeBookmarks(stateDir: string, erased: (refId: string) => boolean): number {
   const dir = bookmarkFolder(stateDir);
   if (!fs.existsSync(dir)) return 0;
   let removed = 0;
@@ -336,7 +319,7 @@ function removeBookmarks(stateDir: string, refs: ReadonlySet<string>): number {
     } catch {
       continue;
     }
-    if (typeof refId !== 'string' || !refs.has(refId)) continue;
+    if (typeof refId !== 'string' || !erased(refId)) continue;
     const lock = acquireLock(`${file}.lock`, file, busy(t('privacy.what.bookmark')));
     try {
       fs.rmSync(file, { force: true });
@@ -353,7 +336,7 @@ function removeBookmarks(stateDir: string, refs: ReadonlySet<string>): number {
 export function appendErasureEntry(stateDir: string, entry: ErasureEntry): void {
   const file = historyFile(stateDir);
   writingState(path.dirname(file), t('privacy.what.history'), () =>
-    appendDurably(file, `${JSON.stringify(entry)}\n`),
+    underHistoryLock(file, () => appendLine(file, `${JSON.stringify(entry)}\n`)),
   );
 }
 
@@ -445,7 +428,8 @@ export async function pruneFileStore(
     } catch {
       continue;
     }
-    if (st.mtimeMs >= before.getTime()) continue;
+    // Its last write, by whole seconds (as ledger records are): exactly retentionDays old stays.
+    if (Math.floor(st.mtimeMs / 1000) >= cutoff) continue;
     const records = jsonLines(file);
     if (!journalFinished(records)) {
       const h = records[0] as { input?: string } | undefined;
@@ -459,7 +443,10 @@ export async function pruneFileStore(
       ? acquireLock(`${file}.lock`, file, busy(t('privacy.what.journal')))
       : undefined;
     try {
-      fs.rmSync(file, { force: true });
+      // Written meanwhile (before its lock was taken): kept.
+      if (Math.floor((fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0) / 1000) >= cutoff)
+        result.journals--;
+      else fs.rmSync(file, { force: true });
     } finally {
       lock?.release();
     }
@@ -487,9 +474,10 @@ export async function pruneFileStore(
       r === undefined || (r.k !== 'erase' && r.id !== undefined && old.has(r.id));
     result.runs = parsed.filter((r) => r?.k === 'start' && drop(r)).length;
     if (!dryRun && parsed.some(drop)) {
-      const lock = acquireLock(`${hist}.lock`, hist, busy(t('privacy.what.history')));
-      try {
-        // Read again under the lock: a run may have appended meanwhile.
+      // Under the history's lock, which every append takes too: nothing is appended between
+      // this read and the rename below.
+      underHistoryLock(hist, () => {
+        testPoint('prune-history-locked');
         const now = fs
           .readFileSync(hist, 'utf8')
           .split('\n')
@@ -504,9 +492,7 @@ export async function pruneFileStore(
         writingState(path.dirname(hist), t('privacy.what.history'), () =>
           writeFileAtomicSync(hist, keep.map((l) => `${l}\n`).join('')),
         );
-      } finally {
-        lock.release();
-      }
+      });
     }
   }
   return result;

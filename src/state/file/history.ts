@@ -7,6 +7,9 @@ import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { t } from '../../messages/index.js';
+import { LockedError } from '../../errors.js';
+import { testPoint } from '../../test-point.js';
+import { acquireLock } from './lock.js';
 import { writingState } from './state-write.js';
 import type { RunEnd, RunRecord, RunStart } from '../types.js';
 
@@ -25,10 +28,56 @@ export function newRun(now = new Date()): { id: string; n: number } {
 /** Append one record (one write: lines of concurrent runs do not interleave). */
 export function appendHistory(stateDir: string, rec: RunStart | RunEnd): void {
   const file = historyFile(stateDir);
-  writingState(path.dirname(file), t('state.history.what'), () => appendLine(file, rec));
+  writingState(path.dirname(file), t('state.history.what'), () =>
+    underHistoryLock(file, () => appendLine(file, `${JSON.stringify(rec)}\n`)),
+  );
 }
 
-function appendLine(file: string, rec: RunStart | RunEnd): void {
+/** Wait synchronously for `ms` (a history write is a few milliseconds). */
+function block(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** How long a history write waits for another run's (prune's rewrite of a long history). */
+export const HISTORY_WAIT_MS = 60_000;
+
+/**
+ * Run `fn` holding the history's lock (`runs.jsonl.lock`): appends and `cacs state prune`'s
+ * rewrite take it, so a line appended while prune rewrites the file is never lost with the old
+ * file (issue 26). Held for one write; another run's is waited for (at most HISTORY_WAIT_MS,
+ * then its LockedError); a killed holder's lock is stale and taken over (lock.ts).
+ */
+export function underHistoryLock<T>(file: string, fn: () => T): T {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const started = Date.now();
+  for (let tries = 0; ; tries++) {
+    let lock;
+    try {
+      lock = acquireLock(
+        `${file}.lock`,
+        file,
+        (pid) =>
+          new LockedError(
+            t('privacy.locked', { what: t('privacy.what.history'), pid: pid ?? '?' }),
+            { hint: t('privacy.locked.hint') },
+          ),
+      );
+    } catch (e) {
+      if (!(e instanceof LockedError) || Date.now() - started > HISTORY_WAIT_MS) throw e;
+      if (tries === 0) testPoint('history-busy');
+      block(Math.min(2 + tries, 20));
+      continue;
+    }
+    try {
+      return fn();
+    } finally {
+      lock.release();
+    }
+  }
+}
+
+/** Append whole lines to the history (under its lock: underHistoryLock). */
+export function appendLine(file: string, text: string): void {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const c = fs.constants;
   // Appended in place (never through a planted symlink), one whole line per write.
@@ -40,7 +89,7 @@ function appendLine(file: string, rec: RunStart | RunEnd): void {
     const size = fs.fstatSync(fd).size;
     const last = Buffer.alloc(1);
     const torn = size > 0 && fs.readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a;
-    const line = Buffer.from(`${torn ? '\n' : ''}${JSON.stringify(rec)}\n`);
+    const line = Buffer.from(`${torn ? '\n' : ''}${text}`);
     let off = 0;
     while (off < line.length) off += fs.writeSync(fd, line, off, line.length - off);
     fs.fdatasyncSync(fd);

@@ -28,6 +28,38 @@ function lockId(id: string): number {
   return createHash('sha256').update(`bookmark:${id}`).digest().readInt32LE(0);
 }
 
+/**
+ * Remove the bookmarks kept for an erased person (`cacs forget`, issue 26): those whose `--ref-id`
+ * filter `erased(refId)` names. Each under its lock (a report moving it is waited for by no one:
+ * `busy()` is thrown). How many were removed.
+ */
+export async function removeBookmarksOf(
+  conn: PgConnection,
+  erased: (refId: string) => boolean,
+  busy: () => Error,
+): Promise<number> {
+  const rows = await conn.queryArrays(`SELECT id, state FROM ${conn.schema}.bookmarks`);
+  let removed = 0;
+  for (const [id, text] of rows) {
+    let refId: unknown;
+    try {
+      refId = (JSON.parse(String(text)) as { refId?: unknown }).refId;
+    } catch {
+      continue;
+    }
+    if (typeof refId !== 'string' || !erased(refId)) continue;
+    const space = conn.lockSpace + 1;
+    if (!(await conn.tryLock(space, lockId(String(id))))) throw busy();
+    try {
+      await conn.query(`DELETE FROM ${conn.schema}.bookmarks WHERE id = $1`, [id]);
+      removed++;
+    } finally {
+      await conn.unlock(space, lockId(String(id)));
+    }
+  }
+  return removed;
+}
+
 export class PgBookmarks implements BookmarkStore {
   /** Keys this store holds the lock of (the session's advisory locks are re-entrant). */
   private readonly held = new Set<string>();

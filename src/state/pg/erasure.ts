@@ -18,9 +18,14 @@ import type {
   ErasureRecord,
   PruneResult,
 } from '../types.js';
-import { ERASED_TEXT, journalFinished } from '../file/erasure.js';
+import { journalFinished } from '../file/erasure.js';
+import { blankTexts } from '../erase-text.js';
+import { LockedError } from '../../errors.js';
+import { t } from '../../messages/index.js';
+import { removeBookmarksOf } from './bookmarks.js';
 import type { PgConnection } from './connection.js';
 import type { Hasher } from '../file/ledger.js';
+import { journalLockId } from './journal-lock.js';
 
 const i32 = (v: number) => v | 0;
 const u32 = (v: unknown) => Number(v) >>> 0;
@@ -33,37 +38,6 @@ export interface PgErasureHost {
 /** The schema holding the erasure tables (created by the schema's migration 3). */
 async function tables(conn: PgConnection): Promise<string> {
   return Promise.resolve(conn.schema);
-}
-
-function blankValue(
-  value: unknown,
-  texts: readonly string[],
-): { value: unknown; changed: boolean } {
-  if (typeof value === 'string') {
-    let v = value;
-    for (const x of texts) if (x !== '' && v.includes(x)) v = v.split(x).join(ERASED_TEXT);
-    return { value: v, changed: v !== value };
-  }
-  if (Array.isArray(value)) {
-    let changed = false;
-    const out = value.map((x) => {
-      const r = blankValue(x, texts);
-      changed ||= r.changed;
-      return r.value;
-    });
-    return { value: out, changed };
-  }
-  if (value !== null && typeof value === 'object') {
-    let changed = false;
-    const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(value)) {
-      const r = blankValue(x, texts);
-      changed ||= r.changed;
-      out[k] = r.value;
-    }
-    return { value: out, changed };
-  }
-  return { value, changed: false };
 }
 
 export async function pgErase(host: PgErasureHost, req: EraseRequest): Promise<EraseResult> {
@@ -105,6 +79,17 @@ export async function pgErase(host: PgErasureHost, req: EraseRequest): Promise<E
      WHERE true ${ledgerFilter}`,
     [los, scope[0], scope[1], his],
   );
+  // The ref_ids the ledger sent these numbers with (keyed hashes): a bookmark kept for one of
+  // them is about the person too.
+  const refHashes = new Set(refs.map((r) => r >>> 0));
+  if (los.length > 0)
+    for (const r of await conn.queryArrays(
+      `SELECT DISTINCT r.ref FROM ${s}.ledger_records r JOIN ${s}.ledgers l ON l.id = r.ledger
+       JOIN unnest($1::int[], $4::int[]) AS u(lo, hi) ON u.lo = r.lo AND u.hi = r.hi
+       WHERE r.ref <> 0 ${ledgerFilter}`,
+      [los, scope[0], scope[1], his],
+    ))
+      refHashes.add(u32(r[0]));
   const ledgers = await conn.transaction(async (db: pg.PoolClient) => {
     const del = await db.query<{ service_url: string; campaign: string; n: string }>(
       `WITH gone AS (
@@ -137,7 +122,7 @@ export async function pgErase(host: PgErasureHost, req: EraseRequest): Promise<E
     );
     const touched = new Set<string>();
     for (const r of rows) {
-      const b = blankValue(r[2], texts);
+      const b = blankTexts(r[2], texts);
       if (!b.changed) continue;
       await conn.query(`UPDATE ${s}.journal_records SET rec = $2 WHERE seq = $1`, [
         r[0],
@@ -147,12 +132,21 @@ export async function pgErase(host: PgErasureHost, req: EraseRequest): Promise<E
     }
     journals = touched.size;
   }
+  const given = new Set(req.refs);
+  const bookmarks = await removeBookmarksOf(
+    conn,
+    (refId) => given.has(refId) || refHashes.has(hasher.ref(refId) >>> 0),
+    () =>
+      new LockedError(t('privacy.locked', { what: t('privacy.what.bookmark'), pid: '?' }), {
+        hint: t('privacy.locked.hint'),
+      }),
+  );
   return {
     ledgers,
     numbers: phones.size,
     held: Number(heldRows[0]?.[0] ?? 0),
     journals,
-    bookmarks: 0,
+    bookmarks,
   };
 }
 
@@ -208,16 +202,23 @@ export async function pgPrune(
   );
   result.ledgerRecords = Number(counts[0]?.[0] ?? 0);
   result.keptUncertain = Number(counts[0]?.[1] ?? 0);
+  // Journals last written before the cutoff (by whole seconds, as ledger records are), when
+  // their file is finished: a journal's age is its last record's, not its creation's.
+  const lastWrite = `SELECT floor(extract(epoch FROM COALESCE(max(x.written), j.created)))
+       FROM ${s}.journal_records x WHERE x.journal = j.id`;
   const journals = await conn.queryArrays(
-    `SELECT j.id, j.created, (SELECT array_agg(rec ORDER BY seq) FROM ${s}.journal_records
-       WHERE journal = j.id) FROM ${s}.journals j WHERE j.created < $1`,
-    [before],
+    `SELECT j.id, j.key, (SELECT array_agg(rec ORDER BY seq) FROM ${s}.journal_records
+       WHERE journal = j.id) FROM ${s}.journals j WHERE (${lastWrite}) < $1`,
+    [cutoff],
   );
   const finished: number[] = [];
+  const keys: string[] = [];
   for (const j of journals) {
     const recs = (j[2] as unknown[] | null) ?? [];
-    if (journalFinished(recs)) finished.push(Number(j[0]));
-    else
+    if (journalFinished(recs)) {
+      finished.push(Number(j[0]));
+      keys.push(String(j[1]));
+    } else
       result.keptUnfinished.push(
         String((recs[0] as { input?: string } | undefined)?.input ?? j[0]),
       );
@@ -227,13 +228,43 @@ export async function pgPrune(
   const runs = await conn.queryArrays(`SELECT count(*) FROM ${s}.runs WHERE ${runCond}`, [before]);
   result.runs = Number(runs[0]?.[0] ?? 0);
   if (dryRun) return result;
+  // A journal a live run holds (its lock) is in use: kept, whatever its age.
+  const space = conn.lockSpace + 1;
+  const locked: number[] = [];
+  const gone: number[] = [];
+  for (let i = 0; i < finished.length; i++)
+    if (await conn.tryLock(space, journalLockId(keys[i]!))) {
+      locked.push(journalLockId(keys[i]!));
+      gone.push(finished[i]!);
+    } else result.journals--;
+  try {
+    await pgPruneWrite(conn, s, cutoff, before, keptLatest, runCond, gone, lastWrite);
+  } finally {
+    for (const id of locked) await conn.unlock(space, id);
+  }
+  return result;
+}
+
+async function pgPruneWrite(
+  conn: PgConnection,
+  s: string,
+  cutoff: number,
+  before: Date,
+  keptLatest: string,
+  runCond: string,
+  finished: number[],
+  lastWrite: string,
+): Promise<void> {
   await conn.transaction(async (db: pg.PoolClient) => {
     await db.query(`DELETE FROM ${s}.ledger_records r WHERE r.time < $1 AND NOT ${keptLatest}`, [
       cutoff,
     ]);
     await db.query(`DELETE FROM ${s}.claims WHERE time < $1 AND state <> 2`, [cutoff]);
-    await db.query(`DELETE FROM ${s}.journals WHERE id = ANY($1::int[])`, [finished]);
+    // Written meanwhile (before its lock was taken): kept.
+    await db.query(
+      `DELETE FROM ${s}.journals j WHERE j.id = ANY($1::int[]) AND (${lastWrite}) < $2`,
+      [finished, cutoff],
+    );
     await db.query(`DELETE FROM ${s}.runs WHERE ${runCond}`, [before]);
   });
-  return result;
 }

@@ -17,8 +17,11 @@
  *   foreign_claims  (version 2) the latest record per number of ledgers migrated from a state
  *                   folder whose keyed hash has another secret than the database's (meta
  *                   `secret:<n>`): looked up by hashing with that secret too
+ *   erasures, erasure_log  (version 3) `cacs forget`'s records (pg/erasure.ts)
+ *   journal_records.written  (version 4) when each record was written (the column's default:
+ *                   no insert names it), so `cacs state prune` judges a journal by its last write
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** Hashes and run numbers are unsigned 32-bit; stored as int4 (value | 0), read back >>> 0. */
 export const MIGRATIONS: ReadonlyArray<(s: string) => string[]> = [
@@ -82,5 +85,12 @@ export const MIGRATIONS: ReadonlyArray<(s: string) => string[]> = [
        service_url text NOT NULL DEFAULT '', campaign text NOT NULL DEFAULT '',
        PRIMARY KEY (lo, hi, service_url, campaign))`,
     `CREATE TABLE IF NOT EXISTS ${s}.erasure_log (seq bigserial PRIMARY KEY, entry jsonb NOT NULL)`,
+  ],
+  (s) => [
+    // When each journal record was written (issue 26: prune judges a journal by its last write,
+    // as the file store does by the file's time). Filled by the default, so no write names it;
+    // records written before this version read as written when it was applied (kept longer,
+    // never pruned early).
+    `ALTER TABLE ${s}.journal_records ADD COLUMN written timestamptz NOT NULL DEFAULT now()`,
   ],
 ];

@@ -20,8 +20,8 @@ import type {
   ErasureRecord,
   PruneResult,
 } from '../types.js';
+import { journalLockId } from './journal-lock.js';
 import { pgAppendErasure, pgErase, pgErasures, pgPrune, pgReadErasures } from './erasure.js';
-import { createHash } from 'node:crypto';
 import os from 'node:os';
 import type pg from 'pg';
 import { LockedError } from '../../errors.js';
@@ -93,10 +93,6 @@ function unpack(packed: Buffer, table: LedgerTable): void {
 const u32 = (v: unknown) => Number(v) >>> 0;
 const i32 = (v: number) => v | 0;
 const STATES: Array<PreviousState | undefined> = [undefined, 'done', 'rejected', 'uncertain'];
-
-function journalLockId(key: string): number {
-  return createHash('sha256').update(key).digest().readInt32LE(0);
-}
 
 function whoAmI(): { host: string; user: string } {
   let user = process.env.USER ?? process.env.LOGNAME ?? '';
