@@ -38,9 +38,9 @@ export interface SendLedger {
   /**
    * Claim ahead: a batch's in-flight records are written as soon as it is formed, while the
    * batches before it are on the wire, not once it has a slot (a store whose claims take round
-   * trips to a database: PostgreSQL). Up to this many batches are written ahead of those sending,
-   * side by side (each still sent only once its own records are written). A crash then leaves
-   * at most this many batches more uncertain.
+   * trips to a database: PostgreSQL). Up to this many batches are written ahead, side by side,
+   * waiting for a slot (each still sent only once its own records are written). A crash then
+   * leaves at most this many batches more uncertain than the requests on the wire.
    */
   readonly claimsAhead?: number;
 }

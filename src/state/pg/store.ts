@@ -120,8 +120,13 @@ export class PgStore implements StateStore {
   private ordered: Promise<void> = Promise.resolve();
   /** The outcomes waiting for their write (writeOutcome), and that write. */
   private outcomes: { statements: string[]; written: Promise<void> } | undefined;
-  /** Keys of outcomes not yet written (writeOutcome), and how many each. */
-  private unwritten = new Map<string, number>();
+  /**
+   * Keys of outcomes not yet written (writeOutcome), and how many each: a ledger's number by the
+   * low word of its keyed hash (0 and up), a journal's line as −(line + 1). Numbers, not strings:
+   * a key a lead shares with another (of another ledger or journal) only makes a begin wait for
+   * more outcomes than it must.
+   */
+  private unwritten = new Map<number, number>();
 
   constructor(url: string, schema: string, localDir: string) {
     this.conn = new PgConnection(url, schema);
@@ -480,7 +485,7 @@ export class PgStore implements StateStore {
     const open = new Map<number, readonly number[]>();
     // Records go in the order written, after the ledger's outcomes made before them.
     let failure: unknown;
-    const lineKeys = (lines: readonly number[]) => lines.map((l) => `j${jid}:${l}`);
+    const lineKeys = (lines: readonly number[]) => lines.map((l) => -(l + 1));
     const append = (rec: JournalRecord, lines: readonly number[]): Promise<void> => {
       const fail = (e: unknown) => {
         failure ??= e;
@@ -611,7 +616,7 @@ export class PgStore implements StateStore {
    * and committed lazily (see PgConnection.transaction) together with the outcomes written next
    * to it: one transaction, one round trip, for a batch's ledger and journal records alike.
    */
-  writeOutcome(statement: string, keys: readonly string[]): Promise<void> {
+  writeOutcome(statement: string, keys: readonly number[]): Promise<void> {
     for (const k of keys) this.unwritten.set(k, (this.unwritten.get(k) ?? 0) + 1);
     if (!this.outcomes) {
       const group = { statements: [] as string[], written: Promise.resolve() };
@@ -641,7 +646,7 @@ export class PgStore implements StateStore {
    * begun again after an outcome (a batch split and resent) is recorded after it. Batches of
    * other leads do not wait for the outcomes before them (made durable by a later commit).
    */
-  async outcomesWritten(keys: readonly string[]): Promise<void> {
+  async outcomesWritten(keys: readonly number[]): Promise<void> {
     if (keys.some((k) => this.unwritten.has(k))) await this.drain();
   }
 
@@ -693,13 +698,20 @@ export class PgStore implements StateStore {
   }
 }
 
-/** An array literal of integers (sqlInts) of one field of each item. */
+/**
+ * An array of integers (sqlInts) of one field of each item; one value for all (a batch's run,
+ * time or state) is written once, filled in by the database.
+ */
 function intArray<T>(
   items: readonly T[],
   field: (x: T) => number,
   type: 'int' | 'smallint' | 'bigint' = 'int',
 ): string {
-  return sqlInts(items.map(field), type);
+  const values = items.map(field);
+  const first = values[0];
+  if (values.length > 1 && values.every((v) => v === first))
+    return `array_fill((${sqlInts([first!], type)})[1], ARRAY[${values.length}])`;
+  return sqlInts(values, type);
 }
 
 /**
@@ -831,7 +843,7 @@ class PgLedger implements CampaignLedger {
       recs.push({ lo: lo >>> 0, hi: hi >>> 0, ref: this.hasher.ref(e.ref), run, time, state: 2 });
     }
     // After the outcomes of its own leads (a batch split and resent), not of the others.
-    await this.store.outcomesWritten(recs.map((r) => `l${this.id}:${r.lo}:${r.hi}`));
+    await this.store.outcomesWritten(recs.map((r) => r.lo));
     if (this.failure !== undefined) throw this.failure;
     // Most leads are claimed by no one yet: their claims are made and recorded in flight in one
     // statement, one transaction, one round trip. The others (claimed before: by another run, or
@@ -1016,10 +1028,14 @@ class PgLedger implements CampaignLedger {
       this.table?.set(lo >>> 0, hi >>> 0, state, this.run, time);
     }
     if (this.failure !== undefined) return;
-    const keys = recs.map((r) => `l${this.id}:${r.lo}:${r.hi}`);
-    this.store.writeOutcome(this.outcomeStatement(recs), keys).catch((e: unknown) => {
-      this.failure ??= e;
-    });
+    this.store
+      .writeOutcome(
+        this.outcomeStatement(recs),
+        recs.map((r) => r.lo),
+      )
+      .catch((e: unknown) => {
+        this.failure ??= e;
+      });
   }
 
   /**

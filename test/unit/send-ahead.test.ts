@@ -1,0 +1,137 @@
+/**
+ * The sender with a ledger that claims ahead (SendLedger.claimsAhead: the PostgreSQL store):
+ * batches' in-flight records are written side by side, ahead of the batches on the wire, and
+ * still no batch leaves before its own records are written; a run that stops settles the batches
+ * written ahead as not sent (issue 24 item 7b).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { CacsClient, ImportResult } from '../../src/api/client.js';
+import { ApiError } from '../../src/api/errors.js';
+import { messages, parseServiceMessage } from '../../src/api/spec.js';
+import { sendLeads, type SendLedger } from '../../src/delivery/send.js';
+import { readSpool } from '../../src/leads/sending.js';
+import { NO_JOURNAL } from '../../src/state/journal-types.js';
+import { STATE_NONE, type LedgerEntry, type LedgerState } from '../../src/state/index.js';
+import { tempDir } from '../helpers/cli.js';
+
+function spool(lines: number[]): string {
+  const file = path.join(tempDir(), 'spool');
+  fs.writeFileSync(
+    file,
+    lines.map((l) => `${l}\t${l}\t\t${JSON.stringify({ phone_number: String(l) })}\n`).join(''),
+  );
+  return file;
+}
+
+const turns = async (n: number) => {
+  for (let i = 0; i < n; i++) await new Promise((r) => setImmediate(r));
+};
+
+/** Batch number (1-based) of a batch of 10 leads whose lines start at 2. */
+const batchOf = (line: number) => (line - 2) / 10 + 1;
+
+/** A ledger whose claims take `claimTurns` turns of the event loop each, `ahead` at a time. */
+function aheadLedger(ahead: number, claimTurns: number, events: string[]) {
+  const settled: Array<{ batch: number; state: LedgerState }> = [];
+  const ledger: SendLedger = {
+    claimsAhead: ahead,
+    async begin(entries: readonly LedgerEntry[]) {
+      const b = batchOf(Number(entries[0]!.phone));
+      events.push(`begin ${b}`);
+      await turns(claimTurns);
+      events.push(`durable ${b}`);
+    },
+    settle(entries: readonly LedgerEntry[], state: LedgerState) {
+      settled.push({ batch: batchOf(Number(entries[0]!.phone)), state });
+    },
+  };
+  return { ledger, settled };
+}
+
+describe('sendLeads with a ledger that claims ahead', () => {
+  it('writes up to claimsAhead batches side by side while one is on the wire; each leaves after its own records, in input order', async () => {
+    const events: string[] = [];
+    const { ledger } = aheadLedger(3, 4, events);
+    const client = {
+      async importLeadsJson(_key: string, jsons: readonly Uint8Array[]): Promise<ImportResult> {
+        const first = Number(
+          (JSON.parse(Buffer.from(jsons[0]!).toString()) as { phone_number: string }).phone_number,
+        );
+        events.push(`send ${batchOf(first)}`);
+        await turns(10); // the service's latency
+        events.push(`answer ${batchOf(first)}`);
+        return { imported: jsons.length, skipped: 0, unparsedMessage: false, message: '' };
+      },
+    } as unknown as CacsClient;
+    const r = await sendLeads({
+      leads: readSpool(spool(Array.from({ length: 100 }, (_, i) => i + 2))),
+      total: 100,
+      campaignKey: 'k',
+      batchSize: 10,
+      concurrency: 1,
+      client,
+      journal: NO_JOURNAL,
+      ledger,
+      retryUncertain: false,
+      signal: new AbortController().signal,
+    });
+    expect(r.imported).toBe(100);
+    const at = (e: string) => events.indexOf(e);
+    const sends = events.filter((e) => e.startsWith('send ')).map((e) => Number(e.slice(5)));
+    expect(sends).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    for (let b = 1; b <= 10; b++) expect(at(`durable ${b}`)).toBeLessThan(at(`send ${b}`));
+    // Claims overlap each other (the next is begun before the one before it is durable) and
+    // the requests on the wire (a claim is begun while a request waits for its answer).
+    expect(at('begin 2')).toBeLessThan(at('durable 1'));
+    expect(at('begin 3')).toBeLessThan(at('answer 1'));
+    // Never more than claimsAhead batches written (or being written) waiting for a slot, besides
+    // the one holding the slot (concurrency 1) while its own records are written.
+    let begun = 0;
+    let sent = 0;
+    for (const e of events) {
+      if (e.startsWith('begin ')) begun++;
+      if (e.startsWith('send ')) sent++;
+      expect(begun - sent).toBeLessThanOrEqual(3 + 1);
+    }
+  });
+
+  it('a refusal of the whole request: the batches written ahead are settled as not sent and never leave', async () => {
+    const events: string[] = [];
+    const { ledger, settled } = aheadLedger(3, 1, events);
+    let calls = 0;
+    const client = {
+      async importLeadsJson(): Promise<ImportResult> {
+        calls++;
+        await turns(20); // the batches after it are written meanwhile
+        const message = messages.headerMismatch('access_token');
+        throw new ApiError(message, {
+          kind: 'final',
+          service: { ...parseServiceMessage(message), message },
+        });
+      },
+    } as unknown as CacsClient;
+    const r = await sendLeads({
+      leads: readSpool(spool(Array.from({ length: 100 }, (_, i) => i + 2))),
+      total: 100,
+      campaignKey: 'k',
+      batchSize: 10,
+      concurrency: 1,
+      client,
+      journal: NO_JOURNAL,
+      ledger,
+      retryUncertain: false,
+      signal: new AbortController().signal,
+    });
+    expect(calls).toBe(1);
+    expect(r.fatal?.exitCode).toBe(4);
+    expect(r.notSent).toBe(100);
+    const written = events.filter((e) => e.startsWith('durable ')).map((e) => Number(e.slice(8)));
+    expect(written.length).toBeGreaterThan(1);
+    // Every batch whose claim was written is settled (none left in flight): the one refused
+    // and those written ahead, all as not sent.
+    expect(settled.map((s) => s.batch).sort((a, b) => a - b)).toEqual(written);
+    expect(settled.every((s) => s.state === STATE_NONE)).toBe(true);
+  });
+});
