@@ -51,6 +51,7 @@ import {
 } from '../../index.js';
 import { t } from '../../messages/index.js';
 import type { Context } from '../context.js';
+import { rangeClockNote } from '../render/clock.js';
 import { htmlReportWriter } from './report-html.js';
 import type { ReportFlags } from './report-flags.js';
 
@@ -521,7 +522,7 @@ async function reportCommand(
     ).rememberStatuses(settings.stateDir, finished.statuses);
     const parts = [
       // Nothing new for a bookmark: no range to show (its start would lie after its end).
-      empty ? 'range: nothing new' : `range: ${describeRange(range)}`,
+      empty ? 'range: nothing new' : `range: ${describeRange(range)}${rangeClockNote(range)}`,
       plural(done.requests, 'request') +
         (done.split > 0 ? ` (${done.split} split: answers too large)` : ''),
       `${plural(done.leads, 'lead')}, ${plural(done.attempts, 'attempt')}`,
