@@ -379,6 +379,11 @@ export interface RunImportOptions {
   onState?: (state: { stateDir: string; empty: boolean }) => void;
   /** The clock (default: real time): when the run started and ended, in its history. */
   now?: () => Date;
+  /**
+   * The zone (IANA) the times in the skipped rows' reasons are written in, named beside them
+   * (`on 2026-11-20 14:03 Asia/Ho_Chi_Minh by run …`; default: the machine's zone).
+   */
+  timeZone?: string;
 }
 
 /**
@@ -491,6 +496,7 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
       ...(options.onNote ? { onNote: options.onNote } : {}),
       ...(options.onState ? { onState: options.onState } : {}),
       ...(options.alias !== undefined ? { alias: options.alias } : {}),
+      ...(options.timeZone !== undefined ? { timeZone: options.timeZone } : {}),
     });
   } finally {
     spooled?.cleanup();
@@ -1462,3 +1468,6 @@ export {
   type FinishRunInput,
   type BookmarkStageInput,
 } from './report/stages/finish.js';
+
+// ── habits (issue 27 item 5): times in messages on the `timezone` setting's clock, named ──
+export { formatTimeIn, formatTimeOnClock, machineZone } from './text.js';

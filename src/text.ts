@@ -18,6 +18,7 @@
  * readers write them: `1.234.567`, `21,3 %`, `1,5 giây`, `1 phút 42 giây`, `25/11/2026 14:05`.
  * These are for human text only: JSON, CSV and xlsx data never go through them.
  */
+import { formatInZone } from './clock.js';
 import { currentLanguage } from './messages/language.js';
 
 /** Whether figures are written the Vietnamese way now. */
@@ -195,6 +196,30 @@ export function formatLocalTime(d: Date): string {
   if (inVietnamese())
     return `${p(d.getDate())}/${p(d.getMonth() + 1)}/${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}`;
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+/**
+ * "2026-11-21 14:03" on the wall clock of `zone` (an IANA name), for messages ("21/11/2026 14:03"
+ * in Vietnamese): the `timezone` setting's clock, named beside it (see formatTimeOnClock).
+ */
+export function formatTimeIn(d: Date, zone: string): string {
+  const s = formatInZone(d, zone);
+  if (!inVietnamese()) return s;
+  const [, y, m, day, hm] = /^(\d+)-(\d+)-(\d+) (.*)$/.exec(s)!;
+  return `${day}/${m}/${y} ${hm}`;
+}
+
+/**
+ * A time with the clock it is on, for messages: "2026-11-21 14:03 Asia/Ho_Chi_Minh" ("21/11/2026
+ * 14:03 Asia/Ho_Chi_Minh" in Vietnamese), written as the report's range line writes its zone.
+ */
+export function formatTimeOnClock(d: Date, zone: string): string {
+  return `${formatTimeIn(d, zone)} ${zone}`;
+}
+
+/** The machine's own zone (an IANA name), for a library caller that names none. */
+export function machineZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
 /** A byte count for messages: "1 GiB", "64.5 MiB", "1 MB", "300 kB", "1,500 bytes". */

@@ -106,6 +106,11 @@ export interface ImportOptions {
    * history's times, the summary's elapsedMs and so its rate line). Tests pass their own.
    */
   now?: () => number;
+  /**
+   * The clock times in the sidecars' reasons are written on, named beside them (an IANA zone:
+   * the CLI passes its `timezone` setting; default: the machine's zone).
+   */
+  timeZone?: string;
 }
 
 export type { JournalHandle };

@@ -36,6 +36,8 @@ export const enHabits = {
   'cli.habits.history.head.service': 'service',
   'cli.habits.history.show.started': 'started   {started} ({clock})',
   'cli.habits.history.show.startedEnded': 'started   {started}, ended {ended} ({clock})',
+  // ── clocks named (issue 27 item 5) ──────────────────────────────────────────────────
+  'cli.habits.range.serviceClock': '(service clock)',
   'cli.help.import.layout':
     'read the columns with a saved layout (import.layouts); without it, a layout whose columns the file has is chosen',
 } as const;

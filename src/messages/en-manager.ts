@@ -7,7 +7,7 @@
 export const enManager = {
   // ── the terminal summary view (cacs report --summary) ──────────────────────────────
   'summaryView.title': 'Call results summary',
-  'summaryView.clock': "days and hours below:|the service's clock|({zone})",
+  'summaryView.clock': "dates and hours:|the service's clock|({zone})",
   'summaryView.leads': 'Leads',
   'summaryView.attempts': 'Attempts',
   'summaryView.perLead': '{ratio} per lead',

@@ -37,6 +37,8 @@ export const viHabits: Readonly<Record<string, string>> = {
   'cli.habits.history.head.service': 'dịch vụ',
   'cli.habits.history.show.started': 'bắt đầu   {started} ({clock})',
   'cli.habits.history.show.startedEnded': 'bắt đầu   {started}, kết thúc {ended} ({clock})',
+  // ── ghi rõ giờ theo đồng hồ nào (issue 27 mục 5) ─────────────────────────────────────
+  'cli.habits.range.serviceClock': '(giờ của dịch vụ)',
   'cli.help.import.layout':
     'đọc các cột theo một bố cục đã lưu (import.layouts); không có cờ này thì chọn bố cục mà tệp có đủ cột',
 };

@@ -147,6 +147,8 @@ export interface OpenJournalOptions extends JournalRef {
   note: (line: string) => void;
   /** Masks secrets in text written to the journal (service messages may echo the token). */
   scrub?: (text: string) => string;
+  /** The zone (IANA) a note's times are on, named beside them (default: the machine's). */
+  timeZone?: string;
 }
 
 /** An open import journal (held by this run alone until close()). */

@@ -2,6 +2,7 @@
  * Issue 27 items 5 and 6, as a spawned `cacs` prints them through a pipe: `cacs history` fits
  * COLUMNS (60, 80, 120), with more columns as the width allows; `history find` and `history
  * show` break long lines at spaces; every time is on the `timezone` setting's clock, named.
+ * Vietnamese headers are longer: stacked on two lines where one line does not fit (60 columns).
  * Imports over real HTTP against the emulator.
  */
 import fs from 'node:fs';
@@ -50,6 +51,47 @@ describe('cacs history through a pipe, at COLUMNS 60, 80 and 120', () => {
     expect(seen[120]).toContain('uncertain');
     expect(seen[120]).toContain('khach-hang-xuat-tu-crm');
     expect(seen[80]).toContain('…');
+  });
+
+  it('in Vietnamese too: fits 60, 80 and 120 columns, dates as dd/mm/yyyy, every required column', async () => {
+    const seen: Record<number, string> = {};
+    for (const columns of [60, 80, 120]) {
+      const r = await spawnCli(['history'], {
+        env: { ...env, LANG: 'vi_VN.UTF-8', COLUMNS: String(columns) },
+        cwd: dir,
+      });
+      expect(r.code).toBe(0);
+      expect(widest(r.stdout)).toBeLessThanOrEqual(columns);
+      const lines = r.stdout.trimEnd().split('\n');
+      expect(lines[0]).toMatch(/^giờ theo: Europe\/Paris \(UTC\+0[12]:00\)$/);
+      // Two runs, each a row starting with its time as Vietnamese write it, the exit code last.
+      const rows = lines.filter((l) => /^\d\d\/\d\d\/\d{4} \d\d:\d\d {2}/.test(l));
+      expect(rows).toHaveLength(2);
+      for (const row of rows) expect(row).toMatch(/ (0|3)$/);
+      // Every required column's header, whole or stacked on two lines, above the rows.
+      const head = lines.slice(1, lines.indexOf(rows[0]!)).join(' ');
+      for (const word of [
+        'bắt',
+        'đầu',
+        'lượt',
+        'chạy',
+        'tệp',
+        'chiến',
+        'dịch',
+        'đã',
+        'nhập',
+        'mã',
+        'thoát',
+      ])
+        expect(head.split(/ +/)).toContain(word);
+      seen[columns] = r.stdout;
+    }
+    // One header line where it fits on one (80, 120), stacked at 60.
+    expect(seen[60]!.split('\n')[2]).toMatch(/^bắt đầu /);
+    expect(seen[80]!.split('\n')[1]).toMatch(/^bắt đầu +lượt chạy +tệp +chiến dịch /);
+    expect(seen[120]).toContain('bị loại');
+    expect(seen[120]).toContain('chưa rõ');
+    expect(seen[120]).toContain('khach-hang-xuat-tu-crm');
   });
 
   it('history find and history show break at spaces within the width', async () => {

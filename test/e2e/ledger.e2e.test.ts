@@ -67,7 +67,7 @@ describe('the campaign ledger', () => {
     expect(skipped[1]!.slice(0, 2)).toEqual(['2', 'already_imported']);
     expect(skipped[1]![2]).toMatch(
       new RegExp(
-        `^imported on \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d by run ${first.summary.runId} \\(week1\\.csv\\)$`,
+        `^imported on \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d Asia/Ho_Chi_Minh by run ${first.summary.runId} \\(week1\\.csv\\)$`,
       ),
     );
     expect(skipped[1]!.slice(3)).toEqual(['+84 912 000 002', 'Bình', 'K2']);

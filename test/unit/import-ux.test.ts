@@ -118,7 +118,9 @@ describe('the progress line', () => {
       expect(sent.get(4000)).toBe('Importing 4,000/8,000 leads (50%) · 500 leads/s · ETA 8 s');
       expect(sent.get(8000)).toBe('Importing 8,000/8,000 leads (100%) · 500 leads/s · ETA 0 s');
       expect(r.stderr).toMatch(
-        /resuming: an earlier run of this file \(started [^)]+\) imported 2,000 leads; those are not sent again\n/,
+        // The time on the timezone setting's clock (default: the service's), named; a line
+        // longer than the terminal is broken at a space.
+        /resuming: an earlier run of this file \(started \d{4}-\d\d-\d\d \d\d:\d\d Asia\/Ho_Chi_Minh\) imported 2,000 leads; those are not\s+sent again\n/,
       );
     } finally {
       await server.close();
@@ -383,7 +385,7 @@ describe('the summary says nothing it cannot stand behind', () => {
     expect(second.store.importRequests).toBe(0);
     expect(again.stderr).toMatch(
       new RegExp(
-        `warning: nothing was sent: the campaign's ledger says these 10 leads were already imported into summer at http://127\\.0\\.0\\.1:${port} on \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d \\(run r[\\d-]+-[0-9a-f]+\\)\\. If the service lost them \\(an emulator restarted without --state, say\\), check with cacs history find ${phoneOf(0)}, then rerun with --restart --allow-repeat\\.\\n`,
+        `warning: nothing was sent: the campaign's ledger says these 10 leads were already imported into summer at http://127\\.0\\.0\\.1:${port} on \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d Asia/Ho_Chi_Minh \\(run r[\\d-]+-[0-9a-f]+\\)\\. If the service lost them \\(an emulator restarted without --state, say\\), check with cacs history find ${phoneOf(0)}, then rerun with --restart --allow-repeat\\.\\n`,
       ),
     );
     expect(again.stderr).not.toContain('no valid lead');
@@ -406,7 +408,7 @@ describe('the summary says nothing it cannot stand behind', () => {
     expect(again.code).toBe(0);
     expect(emu.store.importRequests).toBe(1);
     expect(again.stderr).toMatch(
-      /warning: nothing was sent: this file's journal says these 10 leads were already sent to http:\/\/127\.0\.0\.1:\d+ by a run started \d{4}-\d\d-\d\d \d\d:\d\d\. If the service lost them \(an emulator restarted without --state, say\), check with cacs history find 0910000000, then rerun with --restart\.\n/,
+      /warning: nothing was sent: this file's journal says these 10 leads were already sent to http:\/\/127\.0\.0\.1:\d+ by a run started \d{4}-\d\d-\d\d \d\d:\d\d Asia\/Ho_Chi_Minh\. If the service lost them \(an emulator restarted without --state, say\), check with cacs history find 0910000000, then rerun with --restart\.\n/,
     );
     // Some, not all: a note, not a warning.
     const more = write(dir, 'more.csv', leadsCsv(12));

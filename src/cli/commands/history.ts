@@ -9,7 +9,7 @@ import {
   OPTION_DEFAULTS,
   findInHistory,
   formatCount,
-  formatInZone,
+  formatTimeIn,
   listHistory,
   showHistoryRun,
   zoneOffset,
@@ -24,8 +24,9 @@ import type { defineHistoryFind, defineHistoryList, defineHistoryShow } from './
 /** The clock history's times are shown on: the `timezone` setting (default: the service's). */
 let zone = 'UTC';
 
+/** A time on that clock, as the reader writes it ("26/11/2026 13:10" in Vietnamese). */
 function when(iso: string): string {
-  return formatInZone(new Date(iso), zone);
+  return formatTimeIn(new Date(iso), zone);
 }
 
 /** "times: Asia/Ho_Chi_Minh (UTC+07:00)" for the runs shown (the offset of the newest). */
@@ -178,7 +179,61 @@ export function historyTable(runs: readonly RunRecord[], width: number): string 
     },
   ];
   const cells = all.map((c) => runs.map(c.cell));
-  const natural = all.map((c, i) => Math.max(c.head.length, ...cells[i]!.map((x) => x.length)));
+  const cellWidth = all.map((_, i) => Math.max(0, ...cells[i]!.map((x) => x.length)));
+  // Headers on one line; when the required columns do not fit so (Vietnamese headers are
+  // longer: "chiến dịch", "mã thoát"), a header of several words is stacked on lines of its
+  // column's width, the last line beside the data.
+  let heads = all.map((c) => [c.head]);
+  let fit = layout(all, heads, cellWidth, width);
+  if (!fit.fits) {
+    heads = all.map((c, i) => stack(c.head, cellWidth[i]!));
+    fit = layout(all, heads, cellWidth, width);
+  }
+  const { keep, widths } = fit;
+  const line = (row: string[]) =>
+    row
+      .map((x, i) => {
+        const w = widths[i]!;
+        const c = cut(x, w);
+        return all[i]!.right ? c.padStart(w) : c.padEnd(w);
+      })
+      .filter((_, i) => keep[i])
+      .join('  ')
+      .trimEnd();
+  const depth = Math.max(...heads.map((h) => h.length));
+  const head = Array.from({ length: depth }, (_, k) =>
+    line(heads.map((h) => h[k - (depth - h.length)] ?? '')),
+  );
+  const rows = runs.map((_, j) => line(cells.map((col) => col[j]!)));
+  return `${clockLine(runs[0]?.started)}\n${[...head, ...rows].join('\n')}\n`;
+}
+
+/** A header's words on lines of at most `room` characters (a longer word on a line of its own). */
+function stack(head: string, room: number): string[] {
+  const lines: string[] = [];
+  for (const word of head.split(' ')) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && last.length + 1 + word.length <= room)
+      lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+/**
+ * Which columns are shown and how wide, for headers `heads` (each a column's header lines):
+ * the required columns, then the optional ones in their order while they fit, then the
+ * flexible ones (file, campaign, service) widened into the room left or narrowed to fit.
+ * `fits`: whether the required columns fit `width` at all.
+ */
+function layout(
+  all: readonly Column[],
+  heads: readonly string[][],
+  cellWidth: readonly number[],
+  width: number,
+): { keep: boolean[]; widths: number[]; fits: boolean } {
+  const headWidth = heads.map((h) => Math.max(...h.map((x) => x.length)));
+  const natural = all.map((_, i) => Math.max(headWidth[i]!, cellWidth[i]!));
   const total = (keep: boolean[], widths: number[]) =>
     widths.reduce((sum, w, i) => sum + (keep[i] ? w : 0), 0) +
     2 * (keep.filter(Boolean).length - 1);
@@ -207,7 +262,7 @@ export function historyTable(runs: readonly RunRecord[], width: number): string 
       if (
         c.flex &&
         keep[i] &&
-        widths[i]! > Math.max(c.head.length, 6) &&
+        widths[i]! > Math.max(headWidth[i]!, 6) &&
         (widest < 0 || widths[i]! > widths[widest]!)
       )
         widest = i;
@@ -216,19 +271,7 @@ export function historyTable(runs: readonly RunRecord[], width: number): string 
     widths[widest]!--;
     over--;
   }
-  const line = (row: string[]) =>
-    row
-      .map((x, i) => {
-        const w = widths[i]!;
-        const c = cut(x, w);
-        return all[i]!.right ? c.padStart(w) : c.padEnd(w);
-      })
-      .filter((_, i) => keep[i])
-      .join('  ')
-      .trimEnd();
-  const head = line(all.map((c) => c.head));
-  const rows = runs.map((_, j) => line(cells.map((col) => col[j]!)));
-  return `${clockLine(runs[0]?.started)}\n${[head, ...rows].join('\n')}\n`;
+  return { keep, widths, fits: over <= 0 };
 }
 
 export async function runHistoryShow(

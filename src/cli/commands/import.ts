@@ -6,7 +6,7 @@ import {
   UsageError,
   formatCount,
   formatDuration,
-  formatLocalTime,
+  formatTimeOnClock,
   parseColumnMap,
   requireCampaign,
   type FlatConfig,
@@ -27,14 +27,16 @@ import { t as tPrivacy } from '../../messages/index.js';
 export type ImportFlags = Flags<typeof defineImport>;
 
 /** Retention (issue 26): once a day, one line on stderr when `cacs state prune` is due. */
-async function remindPrune(ctx: Context, stateDir: string, days: number | undefined) {
+async function remindPrune(ctx: Context, stateDir: string, days: number | undefined, zone: string) {
   if (days === undefined) return;
   const r = await pruneReminder({ stateDir, retentionDays: days, now: ctx.now() });
   if (r.due)
     ctx.out.warn(
       tPrivacy('privacy.reminder', {
         days,
-        last: r.lastPrune?.toISOString() ?? tPrivacy('privacy.reminder.never'),
+        last: r.lastPrune
+          ? formatTimeOnClock(r.lastPrune, zone)
+          : tPrivacy('privacy.reminder.never'),
       }),
     );
 }
@@ -62,7 +64,7 @@ export async function runImportCommand(
   if (flags.batchSize !== undefined) cmdFlags.set('import.batchSize', flags.batchSize);
   if (flags.concurrency !== undefined) cmdFlags.set('import.concurrency', flags.concurrency);
   const { settings, sources } = await ctx.settings(cmdFlags);
-  await remindPrune(ctx, settings.stateDir, settings.state?.retentionDays);
+  await remindPrune(ctx, settings.stateDir, settings.state?.retentionDays, settings.timezone);
 
   // Everything a real run needs is checked before the file is read.
   const dryRun = flags.dryRun === true;
@@ -168,6 +170,8 @@ export async function runImportCommand(
       ...(client ? { client } : {}),
       onProgress: (p) => shown.event(p),
       now: ctx.now,
+      // Times in the skipped file's reasons: on the `timezone` setting's clock, named.
+      timeZone: settings.timezone,
     });
   } finally {
     ctx.signal.removeEventListener('abort', onInterrupt);
@@ -205,6 +209,7 @@ export async function runImportCommand(
     printSummary(ctx, summary, campaign?.alias);
   }
   printOutcome(
+    settings.timezone,
     ctx,
     summary,
     campaign?.alias !== undefined ? `${campaign.alias} (${summary.campaign})` : summary.campaign,
@@ -460,10 +465,11 @@ function sentEarlierMessage(
   s: ImportSummary,
   campaign: string,
   nothingSent: boolean,
+  zone: string,
 ): string | undefined {
   const e = s.sentEarlier;
   if (!e) return undefined;
-  const when = (iso: string) => formatLocalTime(new Date(iso));
+  const when = (iso: string) => formatTimeOnClock(new Date(iso), zone);
   const parts: string[] = [];
   const all = nothingSent && s.valid === e.journal;
   if (e.ledger > 0) {
@@ -511,6 +517,8 @@ function sentEarlierMessage(
 }
 
 function printOutcome(
+  /** The clock times are said on (the `timezone` setting), named beside them. */
+  zone: string,
   ctx: Context,
   s: ImportSummary,
   campaign: string,
@@ -615,7 +623,7 @@ function printOutcome(
     );
     return;
   }
-  const earlier = s.dryRun ? undefined : sentEarlierMessage(s, campaign, nothingSent);
+  const earlier = s.dryRun ? undefined : sentEarlierMessage(s, campaign, nothingSent, zone);
   if (earlier !== undefined && nothingSent) {
     out.warn(earlier);
     return;

@@ -4,7 +4,7 @@
  */
 import {
   formatCount,
-  formatLocalTime,
+  formatTimeOnClock,
   reconcile,
   reconcileNotFoundReason,
   requireCampaign,
@@ -113,7 +113,7 @@ export async function runReconcileCommand(
         ...counts,
         run: r.id,
         file: r.file ?? '?',
-        started: r.started ? formatLocalTime(new Date(r.started)) : '?',
+        started: r.started ? formatTimeOnClock(new Date(r.started), settings.timezone) : '?',
       };
       out.info(
         list ? t('cli.reconcile.run.list', { ...who, list }) : t('cli.reconcile.run', who),

@@ -16,7 +16,7 @@ import type {
   StateLock,
   StateStore,
 } from '../../state/index.js';
-import { formatLocalTime } from '../../text.js';
+import { formatTimeOnClock, machineZone } from '../../text.js';
 import type { ImportOptions } from '../import-types.js';
 
 /** The state folder and the campaign an import's ledger, journal and history are about. */
@@ -193,6 +193,8 @@ export function ledgerHoldBack(
 ) {
   const lookup = state.ledger;
   const runs = state.runs;
+  const zone = opts.timeZone ?? machineZone();
+  const earlier = (hit: LedgerHit) => earlierRun(hit, runs, zone);
   return lookup
     ? (phone: string) => {
         const hit = lookup.lookup(phone);
@@ -205,14 +207,18 @@ export function ledgerHoldBack(
           heldBack.examplePhone ??= phone;
           return {
             code: 'already_imported' as const,
-            reason: t('import.row.alreadyImported', { earlier: earlierRun(hit, runs) }),
+            reason: t('import.row.alreadyImported', {
+              earlier: earlier(hit),
+            }),
           };
         }
         return opts.retryUncertain
           ? undefined
           : {
               code: 'uncertain_earlier' as const,
-              reason: t('import.row.uncertainEarlier', { earlier: earlierRun(hit, runs) }),
+              reason: t('import.row.uncertainEarlier', {
+                earlier: earlier(hit),
+              }),
             };
       }
     : undefined;
@@ -243,10 +249,10 @@ function runsByNumber(runs: readonly RunRecord[]): Map<number, RunRecord> {
   return new Map(runs.map((r) => [r.n, r]));
 }
 
-/** "on 2026-11-20 14:03 by run r… (leads.csv)" for a skipped row's reason. */
-function earlierRun(hit: LedgerHit, runs: ReadonlyMap<number, RunRecord>): string {
+/** "on 2026-11-20 14:03 Asia/Ho_Chi_Minh by run r… (leads.csv)" for a skipped row's reason. */
+function earlierRun(hit: LedgerHit, runs: ReadonlyMap<number, RunRecord>, zone: string): string {
   const r = runs.get(hit.run);
-  const when = formatLocalTime(r ? new Date(r.started) : hit.at);
+  const when = formatTimeOnClock(r ? new Date(r.started) : hit.at, zone);
   return r
     ? t('import.earlierRun', { when, run: r.id, file: path.basename(r.file) })
     : t('import.earlierRun.unknown', { when });

@@ -13,6 +13,7 @@ import type { Suppression } from '../../leads/suppress.js';
 import type { WrittenFiles } from '../../leads/written-files.js';
 import type { InputInfo } from '../../input/types.js';
 import { t } from '../../messages/index.js';
+import { formatTimeOnClock, machineZone } from '../../text.js';
 import type { ImportOptions } from '../import-types.js';
 import {
   beforeSending,
@@ -81,7 +82,9 @@ export async function preflight(
           ? undefined
           : {
               code: 'erased' as const,
-              reason: t('import.row.erased', { when: when.toISOString().slice(0, 10) }),
+              reason: t('import.row.erased', {
+                when: formatTimeOnClock(when, opts.timeZone ?? machineZone()),
+              }),
             };
       }
     : undefined;

@@ -63,6 +63,7 @@ function openJournalFor(
       ...(opts.suppress?.length ? { suppress: opts.suppress.map((s) => s.path) } : {}),
     },
     note: (line) => opts.onNote?.(line),
+    ...(opts.timeZone !== undefined ? { timeZone: opts.timeZone } : {}),
   });
 }
 

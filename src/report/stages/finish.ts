@@ -75,6 +75,14 @@ export interface FinishRun extends FinishStage {
   rangeLine: string;
 }
 
+/**
+ * " (service clock)" after the report's range when the user's zone is the service's, so its one
+ * range is on both clocks (when they differ, the range line names the service's range itself).
+ */
+function serviceClockNote(range: { timeZone: string; serviceTimeZone: string }): string {
+  return range.timeZone === range.serviceTimeZone ? ` ${t('cli.habits.range.serviceClock')}` : '';
+}
+
 /** The report's last stage: what a person is told once the output is complete. */
 export function finishRunStage(input: FinishRunInput): FinishRun {
   const requests = tCount('report.run.requests', input.requests);
@@ -82,7 +90,9 @@ export function finishRunStage(input: FinishRunInput): FinishRun {
     // Nothing new for a bookmark: no range to show (its start would lie after its end).
     input.empty
       ? t('report.run.range.nothingNew')
-      : t('report.run.range', { range: describeRange(input.range) }),
+      : t('report.run.range', {
+          range: describeRange(input.range) + serviceClockNote(input.range),
+        }),
     input.split > 0
       ? t('report.run.requests.split', { requests, split: formatCount(input.split) })
       : requests,

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { flushOnExit } from '../../cleanup.js';
 import { FailureError, UsageError } from '../../errors.js';
 import { t, tCount } from '../../messages/index.js';
-import { formatBytes, formatLocalTime, formatCount } from '../../text.js';
+import { formatBytes, formatCount, formatTimeOnClock, machineZone } from '../../text.js';
 import { freeSpace } from '../../atomic-write.js';
 import type {
   DeliveryJournal,
@@ -304,6 +304,8 @@ export interface FileJournalOptions {
   note: (line: string) => void;
   /** Masks secrets in text written to the journal (service messages may echo the token). */
   scrub?: (text: string) => string;
+  /** The zone (IANA) a note's times are on, named beside them (default: the machine's). */
+  timeZone?: string;
 }
 
 export function journalKey(inputHash: string, campaignKey: string, baseUrl: string): string {
@@ -381,7 +383,7 @@ export async function openImportJournal(opts: FileJournalOptions): Promise<Journ
         throw journalWriteError(dir, e);
       });
     } else {
-      const resumed = resumeNote(journal);
+      const resumed = resumeNote(journal, opts.timeZone);
       if (resumed) opts.note(resumed);
       if (JSON.stringify(journal.header.fingerprint) !== JSON.stringify(opts.fingerprint)) {
         opts.note(t('state.journal.optionsDiffer'));
@@ -445,6 +447,7 @@ export async function openImportJournal(opts: FileJournalOptions): Promise<Journ
  */
 export function resumeNote(
   journal: Pick<LoadedJournal, 'states' | 'earlier' | 'inFlightAtCrash'>,
+  zone: string = machineZone(),
 ): string | undefined {
   const count = [0, 0, 0, 0];
   journal.states.forEachSet((_line, state) => count[state]!++);
@@ -471,7 +474,7 @@ export function resumeNote(
           first: parts.slice(0, -1).join(', '),
           last: parts[parts.length - 1]!,
         });
-  return t('state.journal.resume', { since: formatLocalTime(e.since), list });
+  return t('state.journal.resume', { since: formatTimeOnClock(e.since, zone), list });
 }
 
 /** The record of an outcome; reasons (service messages) pass the scrubber first. */

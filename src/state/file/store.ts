@@ -161,6 +161,7 @@ export class FileStore implements StateStore {
       fingerprint: opts.fingerprint,
       note: opts.note,
       ...(opts.scrub ? { scrub: opts.scrub } : {}),
+      ...(opts.timeZone !== undefined ? { timeZone: opts.timeZone } : {}),
     });
   }
 

@@ -472,7 +472,7 @@ export class PgStore implements StateStore {
         return id;
       });
     } else if (loaded) {
-      const note = resumeNote(loaded);
+      const note = resumeNote(loaded, opts.timeZone);
       if (note) opts.note(note);
       if (JSON.stringify(header.fingerprint) !== JSON.stringify(opts.fingerprint))
         opts.note(t('state.pg.fingerprint'));
