@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalServiceUrl } from '../../src/net.js';
 import { openStateStore } from '../../src/state/index.js';
-import { BIN, killableEnv, spawnCli, tempDir } from '../helpers/cli.js';
+import { BIN, killableEnv, runCli, spawnCli, tempDir } from '../helpers/cli.js';
 import { emulatorPool, importEnv, phoneOf, processedPhones, write } from '../helpers/import.js';
 import { pgMissing, startPg, type PgCluster } from '../helpers/pg.js';
 
@@ -95,26 +95,19 @@ describe.skipIf(pgMissing !== undefined)('kill loop on PostgreSQL', () => {
       } finally {
         await store.close();
       }
-      // Plain reruns, the retry, plain runs again.
+      // Plain reruns, the retry, plain runs again: one after another, nothing killed, so in
+      // this process (the CLI's main(), as bin/cacs.js runs it) rather than as processes.
       for (const extra of [[], ['--retry-uncertain'], []]) {
-        await spawnCli(['import', `a-${loop}.csv`, ...ARGS, ...extra], {
-          env: envA,
-          cwd: cwdA,
-          timeoutMs: 120_000,
-        });
-        await spawnCli(['import', `b-${loop}.csv`, ...ARGS, ...extra], {
-          env: envB,
-          cwd: cwdB,
-          timeoutMs: 120_000,
-        });
+        await runCli(['import', `a-${loop}.csv`, ...ARGS, ...extra], { env: envA, cwd: cwdA });
+        await runCli(['import', `b-${loop}.csv`, ...ARGS, ...extra], { env: envB, cwd: cwdB });
       }
       // A last plain run of each sends nothing.
       const before = processedPhones(emu).length;
-      const lastA = await spawnCli(['import', `a-${loop}.csv`, ...ARGS, '--json'], {
+      const lastA = await runCli(['import', `a-${loop}.csv`, ...ARGS, '--json'], {
         env: envA,
         cwd: cwdA,
       });
-      const lastB = await spawnCli(['import', `b-${loop}.csv`, ...ARGS, '--json'], {
+      const lastB = await runCli(['import', `b-${loop}.csv`, ...ARGS, '--json'], {
         env: envB,
         cwd: cwdB,
       });
