@@ -342,6 +342,27 @@ describe('cacs report --join against a server whose records the test controls', 
       Number(/(\d+) leads? left out: --max-attempts reached/.exec(rec.stderr)?.[1] ?? 1),
     );
 
+    // A recycle run without a lead file: the page too.
+    const bare = await runCli(
+      [
+        'report',
+        '--recycle',
+        '--from',
+        FROM,
+        '--to',
+        '2026-11-14',
+        '-o',
+        'bare.csv',
+        '--html',
+        'bare.html',
+      ],
+      { env, cwd: dir, now },
+    );
+    expect(bare.code).toBe(0);
+    const page3 = fs.readFileSync(path.join(dir, 'bare.html'), 'utf8');
+    expect(page3).toMatch(/Next round: bare\.csv/);
+    expect(count(page3, 'written')).toBe(readCsv(path.join(dir, 'bare.csv')).length - 1);
+
     // --html must name a page, and not the -o file.
     for (const bad of [
       ['--html', 'page.csv'],
