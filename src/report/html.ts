@@ -950,35 +950,78 @@ function leadsTable(columns: readonly string[], rows: readonly string[], leads: 
  * Returns the whole page as one string (its table is capped, so it stays a few MB).
  */
 export function renderHtmlReport(records: Iterable<CallRecord>, opts: HtmlReportOptions): string {
-  const cap = opts.maxRows ?? HTML_TABLE_ROWS;
-  const filtered = (opts.statusFilter?.length ?? 0) > 0;
-  const columns = leadColumns(filtered);
-  // Rows are kept as the leads stream past summarize(); their status colours are only known
-  // once every lead is counted, so the row keeps a placeholder for the swatch's class.
-  const rows: string[] = [];
-  const rowStatuses: string[] = [];
-  let leads = 0;
-  let campaignName = '';
+  const rows = pageRows(opts);
   function* tap(): Generator<CallRecord> {
     for (const r of records) {
-      leads++;
-      if (campaignName === '' && typeof r.campaign_name === 'string')
-        campaignName = r.campaign_name;
-      if (rows.length < cap) {
+      rows.see(r);
+      yield r;
+    }
+  }
+  return pageOf(summarize(tap(), opts.summary ?? {}), rows, opts);
+}
+
+/**
+ * {@link renderHtmlReport} of records handed out one at a time (a prepared report's, as `cacs
+ * report --join … --html` reads them): the page holds its capped table and the summary's
+ * counts, not the records.
+ */
+export async function renderHtmlReportAsync(
+  records: AsyncIterable<CallRecord>,
+  opts: HtmlReportOptions,
+): Promise<string> {
+  const rows = pageRows(opts);
+  async function* tap(): AsyncGenerator<CallRecord> {
+    for await (const r of records) {
+      rows.see(r);
+      yield r;
+    }
+  }
+  return pageOf(await summarize(tap(), opts.summary ?? {}), rows, opts);
+}
+
+interface PageRows {
+  see(r: CallRecord): void;
+  rows: string[];
+  rowStatuses: string[];
+  leads: number;
+  campaignName: string;
+}
+
+/** The table's rows, kept as the leads stream past summarize() (capped at maxRows). */
+function pageRows(opts: HtmlReportOptions): PageRows {
+  const cap = opts.maxRows ?? HTML_TABLE_ROWS;
+  // Their status colours are only known once every lead is counted, so a row keeps a
+  // placeholder for the swatch's class.
+  const state: PageRows = {
+    rows: [],
+    rowStatuses: [],
+    leads: 0,
+    campaignName: '',
+    see(r) {
+      state.leads++;
+      if (state.campaignName === '' && typeof r.campaign_name === 'string')
+        state.campaignName = r.campaign_name;
+      if (state.rows.length < cap) {
         const cells = leadSummary(r);
-        rowStatuses.push(String(cells[8] ?? ''));
+        state.rowStatuses.push(String(cells[8] ?? ''));
         let row = '<tr>';
         cells.forEach((v, i) => {
           if (i === 8) row += `<td><i class="sw k\u0000"></i>${escapeHtml(v)}`;
           else if (i === 10) row += `<td class="n">${escapeHtml(formatSecondsCell(v))}`;
           else row += `<td${NUMERIC_LEAD_COLUMNS.has(i) ? ' class="n"' : ''}>${escapeHtml(v)}`;
         });
-        rows.push(`${row}</tr>\n`);
+        state.rows.push(`${row}</tr>\n`);
       }
-      yield r;
-    }
-  }
-  const summary = summarize(tap(), opts.summary ?? {});
+    },
+  };
+  return state;
+}
+
+/** The page, once every lead went past summarize(). */
+function pageOf(summary: ReportSummary, page: PageRows, opts: HtmlReportOptions): string {
+  const filtered = (opts.statusFilter?.length ?? 0) > 0;
+  const columns = leadColumns(filtered);
+  const { rows, rowStatuses, leads, campaignName } = page;
   const series = statusSeries(summary);
   for (let i = 0; i < rows.length; i++) {
     const st = rowStatuses[i]!;
@@ -1044,12 +1087,19 @@ export function renderHtmlReport(records: Iterable<CallRecord>, opts: HtmlReport
   );
 }
 
-/** Renders the page and hands it to `sink` in chunks of about CHUNK bytes. */
+/**
+ * Renders the page and hands it to `sink` in chunks of about CHUNK bytes. Records handed out
+ * asynchronously (a prepared report's) are read one at a time.
+ */
 export async function writeHtmlReport(
-  records: Iterable<CallRecord>,
+  records: Iterable<CallRecord> | AsyncIterable<CallRecord>,
   sink: Sink,
   opts: HtmlReportOptions,
 ): Promise<void> {
-  const bytes = Buffer.from(renderHtmlReport(records, opts), 'utf8');
+  const page =
+    Symbol.iterator in records
+      ? renderHtmlReport(records, opts)
+      : await renderHtmlReportAsync(records, opts);
+  const bytes = Buffer.from(page, 'utf8');
   for (let i = 0; i < bytes.length; i += CHUNK) await sink.write(bytes.subarray(i, i + CHUNK));
 }

@@ -260,6 +260,133 @@ describe('cacs report --join against a server whose records the test controls', 
     expect(lines.map((l) => JSON.parse(l) as unknown)).toEqual(rows);
   });
 
+  it("--html: the page of the same range with the run's counts, each equal to what the written file holds (join and recycle)", async () => {
+    const count = (html: string, key: string) => {
+      const m = new RegExp(
+        `<tr data-count="${key}"><td>[^<]*</td><td class="n">([\\d,]+)</td>`,
+      ).exec(html);
+      return m === null ? undefined : Number(m[1]!.replace(/,/g, ''));
+    };
+    const r = await runCli(
+      [
+        'report',
+        '--join',
+        'khach-hang.csv',
+        '--from',
+        FROM,
+        '--to',
+        TO,
+        '-o',
+        'paged.csv',
+        '--html',
+        'page.html',
+      ],
+      { env, cwd: dir },
+    );
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/HTML report written to page\.html/);
+    const html = fs.readFileSync(path.join(dir, 'page.html'), 'utf8');
+    expect(html).toMatch(/<section id="outcomes">/);
+    expect(html).toMatch(/Written back into khach-hang\.csv/);
+    // Independently, from the file written beside it.
+    const out = readCsv(path.join(dir, 'paged.csv'));
+    const header = out[0]!;
+    const col = (name: string) => out.slice(1).map((row) => row[header.indexOf(name)]!);
+    const status = col('call_status');
+    expect(count(html, 'rows')).toBe(out.length - 1);
+    expect(count(html, 'not-called')).toBe(status.filter((s) => s === 'NOT_CALLED').length);
+    expect(count(html, 'called')).toBe(
+      status.filter((s) => s !== 'NOT_CALLED' && !s.startsWith('NOT_IMPORTED:')).length,
+    );
+    expect(count(html, 'answered')).toBe(col('answered').filter((a) => a === 'yes').length);
+    const notInFile = /(\d+) leads? of the report (?:is|are) not in khach-hang\.csv/.exec(r.stderr);
+    expect(count(html, 'not-in-file')).toBe(notInFile === null ? 0 : Number(notInFile[1]));
+    // The rest of the page is the report's page for the same range: the figures are there.
+    expect(html).toMatch(/<section id="compliance">/);
+    // The lead file is the same bytes with and without --html.
+    const plain = await runCli(
+      ['report', '--join', 'khach-hang.csv', '--from', FROM, '--to', TO, '-o', 'plain.csv'],
+      { env, cwd: dir },
+    );
+    expect(plain.code).toBe(0);
+    expect(fs.readFileSync(path.join(dir, 'plain.csv'))).toEqual(
+      fs.readFileSync(path.join(dir, 'paged.csv')),
+    );
+
+    // A recycle run: its written leads and each rule's count.
+    const now = () => new Date('2026-11-15T08:00:00Z');
+    const rec = await runCli(
+      [
+        'report',
+        '--join',
+        'khach-hang.csv',
+        '--recycle',
+        '--from',
+        FROM,
+        '--to',
+        '2026-11-14',
+        '--max-attempts',
+        '2',
+        '-o',
+        'round2.csv',
+        '--html',
+        'round2.html',
+      ],
+      { env, cwd: dir, now },
+    );
+    expect(rec.code).toBe(0);
+    const page2 = fs.readFileSync(path.join(dir, 'round2.html'), 'utf8');
+    expect(page2).toMatch(/Next round: round2\.csv/);
+    expect(count(page2, 'written')).toBe(readCsv(path.join(dir, 'round2.csv')).length - 1);
+    expect(count(page2, 'excluded:max-attempts')).toBe(
+      Number(/(\d+) leads? left out: --max-attempts reached/.exec(rec.stderr)?.[1] ?? 1),
+    );
+
+    // A recycle run without a lead file: the page too.
+    const bare = await runCli(
+      [
+        'report',
+        '--recycle',
+        '--from',
+        FROM,
+        '--to',
+        '2026-11-14',
+        '-o',
+        'bare.csv',
+        '--html',
+        'bare.html',
+      ],
+      { env, cwd: dir, now },
+    );
+    expect(bare.code).toBe(0);
+    const page3 = fs.readFileSync(path.join(dir, 'bare.html'), 'utf8');
+    expect(page3).toMatch(/Next round: bare\.csv/);
+    expect(count(page3, 'written')).toBe(readCsv(path.join(dir, 'bare.csv')).length - 1);
+
+    // --html must name a page, and not the -o file.
+    for (const bad of [
+      ['--html', 'page.csv'],
+      ['--format', 'csv', '-o', 'same.html', '--html', 'same.html'],
+    ]) {
+      const e = await runCli(
+        [
+          'report',
+          '--join',
+          'khach-hang.csv',
+          '--from',
+          FROM,
+          '--to',
+          TO,
+          ...(bad[0] === '--format' ? [] : ['-o', 'x.csv']),
+          ...bad,
+        ],
+        { env, cwd: dir },
+      );
+      expect(e.code).toBe(2);
+      expect(e.stderr).toMatch(/--html/);
+    }
+  });
+
   it('recycle rules at their boundaries: exactly --min-gap ago is in, exactly --max-attempts is out', async () => {
     // Now: 2026-11-14 15:00:00 + 24h on the service's clock (UTC+7) → Em's last call is exactly 24h ago.
     const now = () => new Date('2026-11-15T08:00:00Z');

@@ -73,6 +73,7 @@ export function defineReport(parent: CommandUnknownOpts) {
       .option('--encoding <name>', t('cli.outcomes.help.encoding'))
       .option('--map <field=Column>', t('cli.outcomes.help.map'), collect)
       .option('--suppress <file>', t('cli.outcomes.help.suppress'), collect)
+      .option('--html <page.html>', t('cli.outcomes.help.html'))
       .addHelpText(
         'after',
         withExitCodes(

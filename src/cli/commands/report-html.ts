@@ -9,6 +9,11 @@ import {
   type SummaryOptions,
 } from '../../index.js';
 
+/** Who made a page (its generator line). */
+export function pageGenerator(): string {
+  return `cacs ${VERSION}`;
+}
+
 /** Hands the records out once, each let go of as it is read (the list empties as it goes). */
 function* handOut(records: CallRecord[]): Generator<CallRecord> {
   for (let i = 0; i < records.length; i++) {
@@ -42,7 +47,7 @@ export async function htmlReportWriter(
       ...(p.refId !== undefined ? { refId: p.refId } : {}),
       summary: p.summary,
       generatedAt: p.now,
-      generator: `cacs ${VERSION}`,
+      generator: pageGenerator(),
       ...(p.outcomes !== undefined ? { outcomes: p.outcomes } : {}),
     });
 }

@@ -18,8 +18,11 @@ import {
   type OutcomesResult,
   type RecycleRule,
   type RunOutcomesOptions,
+  type Settings,
   type Sink,
+  type SummaryOptions,
 } from '../../index.js';
+import { pageGenerator } from './report-html.js';
 import { t, tCount } from '../../messages/index.js';
 import type { Context } from '../context.js';
 import type { ReportFlags } from './report-flags.js';
@@ -87,7 +90,18 @@ function outputFormat(flags: ReportFlags, output: string | undefined): LeadFileF
   return 'csv';
 }
 
-export async function runOutcomesCommand(flags: ReportFlags, ctx: Context): Promise<number> {
+/** The summary's options for the page (--html), as `cacs report --format html` makes them. */
+export type PageSummaryOptions = (
+  settings: Settings,
+  sources: ReadonlyMap<string, string>,
+  cwd: string,
+) => Promise<SummaryOptions>;
+
+export async function runOutcomesCommand(
+  flags: ReportFlags,
+  ctx: Context,
+  pageSummary: PageSummaryOptions,
+): Promise<number> {
   for (const [key, name] of NOT_WITH) {
     if (flags[key] !== undefined && flags[key] !== false)
       throw new UsageError(t('cli.outcomes.notWith', { flag: name }));
@@ -122,12 +136,21 @@ export async function runOutcomesCommand(flags: ReportFlags, ctx: Context): Prom
   if (flags.tz !== undefined) cmdFlags.set('timezone', flags.tz);
   if (flags.windowDays !== undefined) cmdFlags.set('report.windowDays', flags.windowDays);
   if (flags.concurrency !== undefined) cmdFlags.set('report.concurrency', flags.concurrency);
-  const { settings } = await ctx.settings(cmdFlags);
+  const { settings, sources } = await ctx.settings(cmdFlags);
   const campaign = requireCampaign(settings);
   const output = flags.output;
   const format = outputFormat(flags, output);
   const outputFile = output === undefined ? undefined : path.resolve(ctx.io.cwd, output);
   if (outputFile !== undefined) await checkReportOutput(outputFile, `-o ${output}`);
+  // --html: the page of the same range, with this run's counts (issue 25 item 4).
+  const htmlFile = flags.html === undefined ? undefined : path.resolve(ctx.io.cwd, flags.html);
+  if (htmlFile !== undefined) {
+    if (!['.html', '.htm'].includes(path.extname(htmlFile).toLowerCase()))
+      throw new UsageError(t('cli.outcomes.htmlExtension', { file: flags.html! }));
+    if (htmlFile === outputFile)
+      throw new UsageError(t('cli.outcomes.htmlSame', { file: flags.html! }));
+    await checkReportOutput(htmlFile, `--html ${flags.html}`);
+  }
   if (format === 'xlsx' && outputFile === undefined && ctx.io.stdoutIsTTY)
     throw new UsageError(t('cli.outcomes.xlsxTerminal'));
   const { createClient } = await import('../client.js');
@@ -147,7 +170,17 @@ export async function runOutcomesCommand(flags: ReportFlags, ctx: Context): Prom
   const spinner = await ctx.out.spinner(t('cli.outcomes.fetching', { done: 0, total: '…' }));
   const onAbort = () => spinner.stop();
   ctx.signal.addEventListener('abort', onAbort, { once: true });
-  const options = (sink: Sink): RunOutcomesOptions => ({
+  const page =
+    htmlFile === undefined
+      ? undefined
+      : {
+          campaign: settings.campaign ?? campaign.key,
+          statusFilter: [],
+          summary: await pageSummary(settings, sources, ctx.io.cwd),
+          generatedAt: ctx.now(),
+          generator: pageGenerator(),
+        };
+  const options = (sink: Sink, htmlSink?: Sink): RunOutcomesOptions => ({
     client,
     campaignKey: campaign.key,
     serviceUrl: canonicalServiceUrl(baseUrl),
@@ -196,21 +229,29 @@ export async function runOutcomesCommand(flags: ReportFlags, ctx: Context): Prom
     sink,
     ...(format !== undefined ? { format } : {}),
     ...(flags.bom !== undefined ? { bom: flags.bom } : {}),
+    ...(page !== undefined && htmlSink !== undefined
+      ? { html: { sink: htmlSink, page, outputName: output ?? '-' } }
+      : {}),
   });
   let result: OutcomesResult | undefined;
   try {
-    if (outputFile === undefined) {
-      result = await runOutcomes(options(streamSink(ctx.io.stdout, ctx.signal)));
-    } else {
-      await writeFileAtomic(outputFile, async (sink) => {
-        result = await runOutcomes(options(sink));
-      });
-    }
+    // The page, when asked for, is written atomically beside the lead file, inside its write:
+    // both files are in place, or neither.
+    const run = async (sink: Sink) => {
+      if (htmlFile === undefined) result = await runOutcomes(options(sink));
+      else
+        await writeFileAtomic(htmlFile, async (htmlSink) => {
+          result = await runOutcomes(options(sink, htmlSink));
+        });
+    };
+    if (outputFile === undefined) await run(streamSink(ctx.io.stdout, ctx.signal));
+    else await writeFileAtomic(outputFile, run);
   } finally {
     spinner.stop();
     ctx.signal.removeEventListener('abort', onAbort);
   }
   report(ctx, result!, flags, output);
+  if (flags.html !== undefined) ctx.out.info(t('cli.outcomes.htmlWritten', { file: flags.html! }));
   return 0;
 }
 

@@ -185,7 +185,7 @@ async function reportCommand(
   if (stray !== undefined) throw stray;
   // The lead file back with its outcomes, and the next round (issue 25): report-outcomes.ts.
   if (flags.join !== undefined || flags.recycle === true)
-    return (await import('./report-outcomes.js')).runOutcomesCommand(flags, ctx);
+    return (await import('./report-outcomes.js')).runOutcomesCommand(flags, ctx, summaryOptions);
   // Bookmarks: listing and forgetting fetch nothing; a bookmarked run is checked here too.
   const bookmarking =
     flags.bookmark !== undefined ||

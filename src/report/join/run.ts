@@ -22,6 +22,7 @@ import { PhoneSet } from '../../leads/phoneset.js';
 import type { Sink } from '../sink.js';
 import type { LeadFormat } from '../write.js';
 import type { ColumnKind } from '../xlsx.js';
+import type { HtmlOutcomeCounts, HtmlReportOptions } from '../html.js';
 import {
   emptyOutcome,
   OutcomeIndex,
@@ -117,6 +118,18 @@ export interface OutcomesOptions extends Pick<
    * outcome.
    */
   erasedAt?: (phone: string) => Date | undefined;
+  /**
+   * Also write the HTML report of the range (`cacs report --join … --html page.html`): the page
+   * `cacs report --format html` makes, of the records this run fetched (no second fetch: read
+   * again from memory or the spill folder, one at a time), with this run's counts in its "Lead
+   * file outcomes" section (HtmlReportOptions.outcomes). Its range is the run's.
+   */
+  html?: {
+    sink: Sink;
+    page: Omit<HtmlReportOptions, 'range' | 'outcomes'>;
+    /** The file written, as the user named it (the recycle section's title; default `-`). */
+    outputName?: string;
+  };
 }
 
 export interface OutcomesResult {
@@ -132,6 +145,10 @@ export interface OutcomesResult {
   called: number;
   notCalled: number;
   notImported: number;
+  /** join: the rows of `notImported` by the code they were refused with. */
+  notImportedBy: Record<string, number>;
+  /** join: rows whose `answered` is `yes`. */
+  answered: number;
   /** join: rows of people erased by `cacs forget` (`call_status` `ERASED`, no outcome). */
   erased: number;
   /** Leads of the report matched by no row of the file (counted, not written). */
@@ -423,6 +440,7 @@ export async function runOutcomes(opts: OutcomesOptions): Promise<OutcomesResult
       : undefined;
 
   // Stage 2: fetch.
+  let handedOn = false;
   const prepared = await fetchStage(opts, plan, planned?.index.byteSize ?? 0);
   const result: OutcomesResult = {
     columns: [],
@@ -432,6 +450,8 @@ export async function runOutcomes(opts: OutcomesOptions): Promise<OutcomesResult
     called: 0,
     notCalled: 0,
     notImported: 0,
+    notImportedBy: {},
+    answered: 0,
     erased: 0,
     notInFile: 0,
     leads: prepared.leads,
@@ -477,6 +497,7 @@ export async function runOutcomes(opts: OutcomesOptions): Promise<OutcomesResult
         throw e;
       }
       if (rows !== undefined) result.rows = rows;
+      if (opts.html !== undefined) await writePage(opts.html, prepared, plan, result, undefined);
       return result;
     }
 
@@ -486,11 +507,86 @@ export async function runOutcomes(opts: OutcomesOptions): Promise<OutcomesResult
       index.addRecord(record, answered);
     }
     result.notInFile = index.unmatched;
+    handedOn = opts.html !== undefined;
+  } finally {
+    // Kept for the page (--html) until it is written, else let go of now.
+    if (!handedOn) prepared.dispose();
+  }
+  try {
+    await writeStage(opts, planned, rules, format, result);
+    if (opts.html !== undefined) await writePage(opts.html, prepared, plan, result, planned);
   } finally {
     prepared.dispose();
   }
+  return result;
+}
 
-  // Stage 4: write, the file read again (the same bytes, or InputChangedError).
+/** The page of `--html`: the run's records again, with its counts. */
+async function writePage(
+  html: NonNullable<OutcomesOptions['html']>,
+  prepared: { records(): Iterable<CallRecord> | AsyncIterable<CallRecord> },
+  plan: ReportPlan,
+  result: OutcomesResult,
+  planned: JoinPlanned | undefined,
+): Promise<void> {
+  const { writeHtmlReport } = await import('../html.js');
+  await writeHtmlReport(prepared.records(), html.sink, {
+    ...html.page,
+    summary: { ...html.page.summary, range: { from: result.from, to: result.to } },
+    range: plan.range,
+    outcomes: outcomeCounts(result, planned?.info.displayName, html.outputName ?? '-'),
+  });
+}
+
+/** Recycle rules as the page names them (kebab case, as flags are written). */
+const RULE_NAMES: Record<RecycleRule, string> = {
+  erased: 'erased',
+  notImported: 'not-imported',
+  notCalled: 'not-called',
+  status: 'status',
+  maxAttempts: 'max-attempts',
+  minGap: 'min-gap',
+  doNotCall: 'do-not-call',
+  duplicate: 'duplicate',
+};
+
+/**
+ * A run's counts as the HTML page shows them (HtmlReportOptions.outcomes): a join's, or a
+ * recycle run's (rules that excluded nobody left out).
+ */
+export function outcomeCounts(
+  result: OutcomesResult,
+  joinFile: string | undefined,
+  outputName: string,
+): HtmlOutcomeCounts {
+  if (result.excluded !== undefined) {
+    const excluded: Record<string, number> = {};
+    for (const rule of RECYCLE_RULES)
+      if (result.excluded[rule] > 0) excluded[RULE_NAMES[rule]] = result.excluded[rule];
+    return { recycle: { file: outputName, written: result.written, excluded } };
+  }
+  return {
+    join: {
+      file: joinFile ?? '-',
+      rows: result.written,
+      called: result.called,
+      answered: result.answered,
+      notCalled: result.notCalled,
+      notImported: { ...result.notImportedBy },
+      notInFile: result.notInFile,
+    },
+  };
+}
+
+/** Stage 4: write, the file read again (the same bytes, or InputChangedError). */
+async function writeStage(
+  opts: OutcomesOptions,
+  planned: JoinPlanned,
+  rules: RecycleRules | undefined,
+  format: LeadFileFormat,
+  result: OutcomesResult,
+): Promise<void> {
+  const excluded = result.excluded;
   const { index, keys, info, headers, digests, history } = planned;
   const notImported = history?.notImported ?? new Map<number, string>();
   const kindOf = (i: number): ColumnKind => (i === keys.phone || i === keys.ref ? 'code' : 'text');
@@ -538,9 +634,14 @@ export async function runOutcomes(opts: OutcomesOptions): Promise<OutcomesResult
           return;
         }
         const out = outcomeCells(outcome, phone, refused);
-        if (refused !== undefined) result.notImported++;
-        else if (outcome === undefined || outcome.attempts === 0) result.notCalled++;
-        else result.called++;
+        if (refused !== undefined) {
+          result.notImported++;
+          result.notImportedBy[refused] = (result.notImportedBy[refused] ?? 0) + 1;
+        } else if (outcome === undefined || outcome.attempts === 0) result.notCalled++;
+        else {
+          result.called++;
+          if (outcome.answered) result.answered++;
+        }
         pending.push([...cells, ...out]);
       },
       {
@@ -564,5 +665,4 @@ export async function runOutcomes(opts: OutcomesOptions): Promise<OutcomesResult
     await source.close?.();
   }
   if (rows !== undefined) result.rows = rows;
-  return result;
 }
