@@ -267,7 +267,7 @@ describe('report stages of the run: output, write, finish, bookmark (issue 23 it
       { to, signal },
     );
     await expect(failed).rejects.toBeInstanceOf(ReportWriteError);
-    const e = await failed.catch((x: unknown) => x as ReportWriteError);
+    const e = (await failed.catch((x: unknown) => x)) as ReportWriteError;
     expect(e.reportStop).toEqual(
       writeStop({ error: errno('ENOSPC'), name: 'r.csv', target: 'file', wroteSomething: false }),
     );
