@@ -1469,5 +1469,60 @@ export {
   type BookmarkStageInput,
 } from './report/stages/finish.js';
 
+/**
+ * What a report's summary and compliance check need from the settings (the stage before the
+ * fetch of `cacs report --summary`, `--fail-on-violations` and the HTML page): the rules with
+ * where each came from (`sources`: the settings' sources, as `resolveSettings` gives them),
+ * the answered statuses, the erasures of `cacs forget`, and the do-not-call lists of
+ * `import.suppress`, read now (a list that cannot be read is a `UsageError`, before any
+ * request). `suppressFrom`: how those lists were given, as a person reads it.
+ */
+export async function reportSummaryOptions(options: {
+  settings: Settings;
+  sources: ReadonlyMap<string, string>;
+  cwd: string;
+  suppressFrom: string;
+}): Promise<SummaryOptions> {
+  const { settings, sources, cwd } = options;
+  const opts: SummaryOptions = {
+    // Called numbers compared as the import normalises them (one subscriber, one key).
+    numberKey: (phone) => normalizePhone(phone).value,
+    answeredStatuses: settings.report.answeredStatuses,
+    compliance: settings.compliance,
+    ruleOrigins: {
+      callHours: sources.get('compliance.callHours') ?? 'default',
+      maxCallsPer24h: sources.get('compliance.maxCallsPer24h') ?? 'default',
+    },
+  };
+  // Calls to people after `cacs forget` erased them (issue 26).
+  Object.assign(
+    opts,
+    await loadErasureCheck({
+      stateDir: settings.stateDir,
+      ...(settings.stateUrl !== undefined ? { state: settings.stateUrl } : {}),
+      ...(settings.stateSchema !== undefined ? { stateSchema: settings.stateSchema } : {}),
+      campaignKey: (await import('./config/require.js')).requireCampaign(settings).key,
+      ...(settings.baseUrl !== undefined ? { baseUrl: settings.baseUrl } : {}),
+      serviceTimeZone: settings.serviceTimezone,
+    }),
+  );
+  if (settings.import.suppress.length === 0) return opts;
+  const { default: path } = await import('node:path');
+  // As the user sees it: relative to the working folder when the list is inside it.
+  const shown = (file: string) => {
+    const rel = path.relative(cwd, file);
+    return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file;
+  };
+  const lists = await loadDoNotCallLists(
+    settings.import.suppress.map((file) => ({
+      path: file,
+      name: shown(file),
+      from: options.suppressFrom,
+    })),
+    { cwd, phonePattern: settings.import.phonePattern },
+  );
+  return { ...opts, ...lists };
+}
+
 // ── habits (issue 27 item 5): times in messages on the `timezone` setting's clock, named ──
 export { formatTimeIn, formatTimeOnClock, machineZone } from './text.js';

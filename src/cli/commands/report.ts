@@ -1,5 +1,4 @@
 /** `cacs report`: flags → settings → the report service (dates, windows, fetch, merge) → write. */
-import path from 'node:path';
 import {
   CacsError,
   ReportOutputError,
@@ -16,14 +15,12 @@ import {
   checkOutputName,
   describeRange,
   leadFormat,
-  loadDoNotCallLists,
-  loadErasureCheck,
-  normalizePhone,
   parseDuration,
   preloadHttpClient,
   preloadReport,
   prepareReport,
   renderSummary,
+  reportSummaryOptions,
   runReport,
   streamReport,
   summarize,
@@ -36,9 +33,7 @@ import {
   type ReportProgress,
   type ReportSplit,
   type ReportSummary,
-  type Settings,
   type Sink,
-  type SummaryOptions,
 } from '../../index.js';
 import { t, tCount } from '../../messages/index.js';
 import type { Context } from '../context.js';
@@ -62,56 +57,6 @@ async function withOutputFlag<T>(stage: () => Promise<T>): Promise<T> {
 
 /** Formats a summary can be written in: the terminal view (also `.txt`), JSON, one NDJSON line. */
 const SUMMARY_FORMATS: readonly string[] = ['table', 'json', 'ndjson', 'html'];
-
-/**
- * What the summary's compliance check needs from the settings: the rules with their origin,
- * the answered statuses, and the do-not-call lists of import.suppress, read now (a list that
- * cannot be read is exit 2, before any request, as in import).
- */
-async function summaryOptions(
-  settings: Settings,
-  sources: ReadonlyMap<string, string>,
-  cwd: string,
-): Promise<SummaryOptions> {
-  const opts: SummaryOptions = {
-    // Called numbers compared as the import normalises them (one subscriber, one key).
-    numberKey: (phone) => normalizePhone(phone).value,
-    answeredStatuses: settings.report.answeredStatuses,
-    compliance: settings.compliance,
-    ruleOrigins: {
-      callHours: sources.get('compliance.callHours') ?? 'default',
-      maxCallsPer24h: sources.get('compliance.maxCallsPer24h') ?? 'default',
-    },
-  };
-  // Calls to people after `cacs forget` erased them (issue 26).
-  Object.assign(
-    opts,
-    await loadErasureCheck({
-      stateDir: settings.stateDir,
-      ...(settings.stateUrl !== undefined ? { state: settings.stateUrl } : {}),
-      ...(settings.stateSchema !== undefined ? { stateSchema: settings.stateSchema } : {}),
-      campaignKey: requireCampaign(settings).key,
-      ...(settings.baseUrl !== undefined ? { baseUrl: settings.baseUrl } : {}),
-      serviceTimeZone: settings.serviceTimezone,
-    }),
-  );
-  if (settings.import.suppress.length === 0) return opts;
-  const lists = await loadDoNotCallLists(
-    settings.import.suppress.map((file) => ({
-      path: file,
-      // As the user sees it: relative to the working folder when the list is inside it.
-      name: relativeName(cwd, file),
-      from: t('cli.import.suppress.from', { source: sources.get('import.suppress') ?? 'config' }),
-    })),
-    { cwd, phonePattern: settings.import.phonePattern },
-  );
-  return { ...opts, ...lists };
-}
-
-function relativeName(cwd: string, file: string): string {
-  const rel = path.relative(cwd, file);
-  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : file;
-}
 
 /**
  * The error of --fail-on-violations: the library's stop (how many, and which rules), its hint
@@ -306,7 +251,14 @@ async function reportCommand(
   const { client } = await createClient(ctx, settings);
   const statsOptions =
     summaryMode || failOnViolations || format === 'html'
-      ? await summaryOptions(settings, sources, ctx.io.cwd)
+      ? await reportSummaryOptions({
+          settings,
+          sources,
+          cwd: ctx.io.cwd,
+          suppressFrom: t('cli.import.suppress.from', {
+            source: sources.get('import.suppress') ?? 'config',
+          }),
+        })
       : undefined;
 
   // csv, json, ndjson: written lead by lead as the answers come (the table counts its leads
