@@ -33,7 +33,9 @@ import {
   type ReportProgress,
   type ReportSplit,
   type ReportSummary,
+  type Settings,
   type Sink,
+  type SummaryOptions,
 } from '../../index.js';
 import { t, tCount } from '../../messages/index.js';
 import type { Context } from '../context.js';
@@ -118,6 +120,22 @@ export async function runReportCommand(
   } finally {
     await held.release?.();
   }
+}
+
+/** The summary's compliance options for a join/recycle run's HTML page (report-outcomes.ts). */
+function summaryOptions(
+  settings: Settings,
+  sources: ReadonlyMap<string, string>,
+  cwd: string,
+): Promise<SummaryOptions> {
+  return reportSummaryOptions({
+    settings,
+    sources,
+    cwd,
+    suppressFrom: t('cli.import.suppress.from', {
+      source: sources.get('import.suppress') ?? 'config',
+    }),
+  });
 }
 
 async function reportCommand(
@@ -251,14 +269,7 @@ async function reportCommand(
   const { client } = await createClient(ctx, settings);
   const statsOptions =
     summaryMode || failOnViolations || format === 'html'
-      ? await reportSummaryOptions({
-          settings,
-          sources,
-          cwd: ctx.io.cwd,
-          suppressFrom: t('cli.import.suppress.from', {
-            source: sources.get('import.suppress') ?? 'config',
-          }),
-        })
+      ? await summaryOptions(settings, sources, ctx.io.cwd)
       : undefined;
 
   // csv, json, ndjson: written lead by lead as the answers come (the table counts its leads
