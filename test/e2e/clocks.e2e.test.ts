@@ -63,6 +63,29 @@ describe('the import names the clock of its times (the timezone setting)', () =>
   });
 });
 
+describe('the warning on a Vietnamese terminal', () => {
+  it('is broken once, at spaces, after its label "cảnh báo:" (no word alone on a line)', async () => {
+    // (Every width from 60 to 90: where a line breaks depends on the width.)
+    for (let columns = 60; columns <= 90; columns++) {
+      const r = await runCli(['import', 'leads.csv'], {
+        env: vi(),
+        cwd: dir,
+        now,
+        tty: true,
+        columns,
+      });
+      const text = plain(r.stderr);
+      const lines = text.slice(text.lastIndexOf('cảnh báo:')).trimEnd().split('\n');
+      expect(lines.length).toBeGreaterThan(2);
+      for (let i = 0; i + 1 < lines.length; i++) {
+        expect(lines[i]!.length).toBeLessThan(columns);
+        // Broken once: no word pushed onto a line of its own by a second breaking.
+        expect(lines[i]!.trim(), `${columns} columns`).toContain(' ');
+      }
+    }
+  });
+});
+
 describe('an erased person', () => {
   it("the skipped reason says when, on the timezone setting's clock, named", async () => {
     write(dir, 'again.csv', 'phone_number,name\n0911222333,Chi\n');

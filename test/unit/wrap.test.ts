@@ -51,10 +51,22 @@ describe('fitLine', () => {
     );
   });
 
-  it('leaves a line that fits, or one with colour codes, as it is', () => {
+  it('leaves a line that fits, or one a view laid out in colours, as it is', () => {
     expect(fitLine('short line', 40)).toBe('short line');
-    const coloured = `\u001b[33m${'word '.repeat(30)}\u001b[39m`;
+    const coloured = `  rejected   4   \u001b[2m${'word '.repeat(30)}\u001b[22m`;
     expect(fitLine(coloured, 40)).toBe(coloured);
+  });
+
+  it('breaks a line all in one colour (the dim range line) at spaces, each line in its colour', () => {
+    const text =
+      'khoảng: 2026-11-26 00:00:00 → 2026-11-26 23:59:59 Asia/Ho_Chi_Minh (giờ của dịch vụ) · 1 yêu cầu';
+    const lines = fitLine(`\u001b[2m${text}\u001b[22m`, 80).split('\n');
+    expect(lines.length).toBe(2);
+    for (const l of lines) {
+      expect(l).toMatch(/^\u001b\[2m.*\u001b\[22m$/);
+      expect(l.replace(/\u001b\[[0-9;]*m/g, '').length).toBeLessThan(80);
+    }
+    expect(lines.map((l) => l.replace(/\u001b\[[0-9;]*m/g, '').trim()).join(' ')).toBe(text);
   });
 
   it('indents later lines under an indented line', () => {

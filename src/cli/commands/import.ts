@@ -534,7 +534,7 @@ function printOutcome(
       .join('\n  ')
       .replace(/\u00a0/g, ' ');
   const out = {
-    warn: (text: string) => ctx.out.warn(fit(text, 'warning: '.length)),
+    warn: (text: string) => ctx.out.warn(fit(text, t('cli.label.warning').length + 1)),
     info: (text: string) => ctx.out.info(fit(text, 0)),
     error: (text: string, hint?: string) => ctx.out.error(text, hint),
   };

@@ -75,7 +75,7 @@ export async function runReconcileCommand(
       const lead = /^ */.exec(text)![0];
       ctx.out.info(lead + fit(text.slice(lead.length), lead.length, indent));
     },
-    warn: (text: string) => ctx.out.warn(fit(text, 'warning: '.length, 2)),
+    warn: (text: string) => ctx.out.warn(fit(text, t('cli.label.warning').length + 1, 2)),
   };
   const run = summary.run;
   if (summary.uncertain === 0) {

@@ -68,12 +68,22 @@ export function wrapItems(
 /** ANSI colour codes (chalk's), which take no columns. */
 const ANSI = /\u001b\[[0-9;]*m/g;
 
+/** A line in one colour from end to end: the colour's code, the text, the code that ends it. */
+const ONE_COLOUR = /^(\u001b\[[0-9;]*m)([^\u001b]*)(\u001b\[[0-9;]*m)$/;
+
 /**
  * A line for a terminal `width` columns wide, after a prefix of `lead` columns on its first
- * line: as it is when it fits or holds colour codes (a view laid it out), else broken at word
- * boundaries with later lines indented by 2 (more when the line itself is indented).
+ * line: as it is when it fits or holds colour codes inside it (a view laid it out), else broken
+ * at word boundaries with later lines indented by 2 (more when the line itself is indented). A
+ * line all in one colour (the report's dim range line) is broken so too, each line in its colour.
  */
 export function fitLine(line: string, width: number, lead = 0): string {
+  const one = ONE_COLOUR.exec(line);
+  if (one && lead + one[2]!.length >= width)
+    return fitLine(one[2]!, width, lead)
+      .split('\n')
+      .map((l) => `${one[1]}${l}${one[3]}`)
+      .join('\n');
   if (lead + line.length < width || line.replace(ANSI, '') !== line) return line;
   const own = line.length - line.trimStart().length;
   // The prefix stands in as a word of its width, so the first line leaves room for it.
