@@ -21,7 +21,7 @@ export const viBaseLib: Readonly<Record<string, string>> = {
     '{name}: tệp xuất hiện trong lúc đang lấy báo cáo; báo cáo có mốc không bao giờ ghi đè tệp có sẵn',
   'report.write.hint': 'Chưa ghi gì. Hãy kiểm tra dung lượng đĩa và quyền ghi, rồi chạy lại.',
   'report.write.bookmark.hint':
-    'Chưa ghi gì và mốc "{bookmark}" không bị dời: lần chạy sau sẽ lấy lại khoảng thời gian này.',
+    'Chưa ghi gì và mốc "{bookmark}" không bị dời: lượt chạy sau sẽ lấy lại khoảng thời gian này.',
   'report.write.direct.partial.hint':
     '{name} là {what}, được ghi trực tiếp: dữ liệu nó nhận được chưa đầy đủ. Hãy kiểm tra chương trình đọc nó, rồi chạy lại.',
   'report.write.direct.none.hint':
@@ -88,9 +88,9 @@ export const viBaseLib: Readonly<Record<string, string>> = {
   'sidecar.keptForeign': 'giữ lại {file} (không phải do cacs ghi), dù {why}',
   'sidecar.removedStale': 'đã xoá {file} cũ ({why})',
   'sidecar.removedDryRunCopy':
-    'đã xoá {file} (danh sách của một lần chạy thử; của lượt này là {written})',
+    'đã xoá {file} (danh sách của một lượt chạy thử; của lượt này là {written})',
   'sidecar.removedDryRunCopy.none':
-    'đã xoá {file} (danh sách của một lần chạy thử; lượt này không cần)',
+    'đã xoá {file} (danh sách của một lượt chạy thử; lượt này không cần)',
   'reconcile.tooLarge':
     'bản ghi của dịch vụ cho chiến dịch {campaign} từ {start} đến {end} nhiều hơn mức cacs đọc trong một lần trả lời, kể cả khi chỉ hỏi một phút',
   'reconcile.tooLarge.hint':
@@ -170,7 +170,7 @@ export const viBaseLib: Readonly<Record<string, string>> = {
     'giữ lại {file} ({why}): các khách hàng chưa rõ kết quả của lượt này nằm trong {written}',
   'leads.written.why.edited': 'đã bị sửa sau khi cacs ghi',
   'leads.written.why.foreign': 'không phải do cacs ghi',
-  'leads.written.why.real': 'do một lần nhập thật ghi, và lần chạy thử không bao giờ thay thế nó',
+  'leads.written.why.real': 'do một lần nhập thật ghi, và lượt chạy thử không bao giờ thay thế nó',
   'leads.written.allKept': '{file} được giữ lại ({why}), và cả {first} đến {last} cũng vậy',
   'leads.written.allKept.hint':
     'Hãy chuyển các danh sách còn cần sang chỗ khác, hoặc chọn tệp dòng bị loại khác.',

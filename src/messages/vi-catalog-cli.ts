@@ -57,9 +57,9 @@ export const viCatalogCli: Readonly<Record<string, string>> = {
   'cli.bookmarks.none': 'không có dấu mốc nào trong {stateDir}',
   'cli.bookmarks.none.campaign': 'không có dấu mốc nào của chiến dịch {campaign} trong {stateDir}',
   'cli.bookmark.forgot.unreadable':
-    'đã xoá dấu mốc {name} ({key}): không đọc được tệp {file} của nó ({reason}) nên tệp đã bị xoá; lần chạy tới cần --from',
+    'đã xoá dấu mốc {name} ({key}): không đọc được tệp {file} của nó ({reason}) nên tệp đã bị xoá; lượt chạy tới cần --from',
   'cli.bookmark.forgot.one':
-    'đã xoá dấu mốc {name} ({key}): nó đã lấy từ {from} → {until} (đồng hồ dịch vụ, {zone}) qua {count} lần chạy, lần cuối lúc {last} {timezone}; lần chạy tới cần --from',
+    'đã xoá dấu mốc {name} ({key}): nó đã lấy từ {from} → {until} (đồng hồ dịch vụ, {zone}) qua {count} lượt chạy, lần cuối lúc {last} {timezone}; lượt chạy tới cần --from',
   'cli.bookmark.forgot.other':
-    'đã xoá dấu mốc {name} ({key}): nó đã lấy từ {from} → {until} (đồng hồ dịch vụ, {zone}) qua {count} lần chạy, lần cuối lúc {last} {timezone}; lần chạy tới cần --from',
+    'đã xoá dấu mốc {name} ({key}): nó đã lấy từ {from} → {until} (đồng hồ dịch vụ, {zone}) qua {count} lượt chạy, lần cuối lúc {last} {timezone}; lượt chạy tới cần --from',
 };

@@ -34,20 +34,20 @@ export const viCatalogImport: Readonly<Record<string, string>> = {
   'cli.import.summary.blank': 'bỏ qua: không cột nào có giá trị',
   'cli.import.summary.duplicates': 'trùng phone_number với một dòng phía trên',
   'cli.import.summary.alreadyImported.dryRun.one':
-    'sẽ không gửi: một lần chạy trước đã nhập khách hàng này (--allow-repeat sẽ gửi lại)',
+    'sẽ không gửi: một lượt chạy trước đã nhập khách hàng này (--allow-repeat sẽ gửi lại)',
   'cli.import.summary.alreadyImported.dryRun.other':
-    'sẽ không gửi: một lần chạy trước đã nhập các khách hàng này (--allow-repeat sẽ gửi lại)',
+    'sẽ không gửi: một lượt chạy trước đã nhập các khách hàng này (--allow-repeat sẽ gửi lại)',
   'cli.import.summary.alreadyImported.one':
-    'không gửi: một lần chạy trước đã nhập khách hàng này (xem bên dưới)',
+    'không gửi: một lượt chạy trước đã nhập khách hàng này (xem bên dưới)',
   'cli.import.summary.alreadyImported.other':
-    'không gửi: một lần chạy trước đã nhập các khách hàng này (xem bên dưới)',
+    'không gửi: một lượt chạy trước đã nhập các khách hàng này (xem bên dưới)',
   'cli.import.summary.uncertainEarlier': 'không gửi: hãy đối soát bằng cacs reconcile',
   'cli.import.summary.suppressed': 'không gửi: có trong danh sách không gọi',
   'cli.import.summary.suppressed.lists': 'không gửi: có trong danh sách không gọi ({lists})',
   'cli.import.summary.serviceSkipped': 'dịch vụ đã đếm nhưng không nhập',
   'cli.import.summary.notSent.fixFirst':
-    'lần chạy dừng sớm; hãy sửa điều nêu bên dưới, rồi chạy lại đúng lệnh đó',
-  'cli.import.summary.notSent.runAgain': 'lần chạy dừng sớm; hãy chạy lại đúng lệnh đó để gửi nốt',
+    'lượt chạy dừng sớm; hãy sửa điều nêu bên dưới, rồi chạy lại đúng lệnh đó',
+  'cli.import.summary.notSent.runAgain': 'lượt chạy dừng sớm; hãy chạy lại đúng lệnh đó để gửi nốt',
   'cli.import.summary.samples.normalised': 'ví dụ về chuẩn hoá:',
   'cli.import.summary.sample.normalised': 'dòng {line}: {field} {before} → {after}',
   'cli.import.summary.samples.rejected': 'ví dụ về dòng bị từ chối:',
@@ -66,13 +66,13 @@ export const viCatalogImport: Readonly<Record<string, string>> = {
   'cli.import.summary.rejectsFile': 'bị từ chối: {file} (sửa các dòng đó rồi nhập lại tệp đó)',
   'cli.import.summary.skippedFile': 'bỏ qua: {file} (cố ý không gửi; không cần sửa gì)',
   'cli.import.summary.uncertainFile': 'chưa rõ: {file}',
-  'cli.import.summary.run': 'lần chạy {run} (cacs history show {run})',
+  'cli.import.summary.run': 'lượt chạy {run} (cacs history show {run})',
   'cli.import.someOf': '{names}, … và {count} cột khác',
 
-  'cli.import.earlier.run': 'lần chạy {run}',
-  'cli.import.earlier.run.unknown': 'một lần chạy không có trong lịch sử này',
+  'cli.import.earlier.run': 'lượt chạy {run}',
+  'cli.import.earlier.run.unknown': 'một lượt chạy không có trong lịch sử này',
   'cli.import.earlier.by.one': 'lúc {when} ({run})',
-  'cli.import.earlier.by.many': 'qua {runs} lần chạy (lần gần nhất lúc {when}, {run})',
+  'cli.import.earlier.by.many': 'qua {runs} lượt chạy (lần gần nhất lúc {when}, {run})',
   'cli.import.earlier.ledger.one':
     'sổ ghi của chiến dịch cho biết {count} khách hàng đã được nhập vào {campaign} tại {service} {by}',
   'cli.import.earlier.ledger.other':
@@ -82,13 +82,13 @@ export const viCatalogImport: Readonly<Record<string, string>> = {
   'cli.import.earlier.ledger.these.other':
     'sổ ghi của chiến dịch cho biết {count} khách hàng này đã được nhập vào {campaign} tại {service} {by}',
   'cli.import.earlier.journal.one':
-    'nhật ký của tệp này cho biết {count} khách hàng đã được gửi tới {service} bởi một lần chạy bắt đầu lúc {when}',
+    'nhật ký của tệp này cho biết {count} khách hàng đã được gửi tới {service} bởi một lượt chạy bắt đầu lúc {when}',
   'cli.import.earlier.journal.other':
-    'nhật ký của tệp này cho biết {count} khách hàng đã được gửi tới {service} bởi một lần chạy bắt đầu lúc {when}',
+    'nhật ký của tệp này cho biết {count} khách hàng đã được gửi tới {service} bởi một lượt chạy bắt đầu lúc {when}',
   'cli.import.earlier.journal.these.one':
-    'nhật ký của tệp này cho biết {count} khách hàng này đã được gửi tới {service} bởi một lần chạy bắt đầu lúc {when}',
+    'nhật ký của tệp này cho biết {count} khách hàng này đã được gửi tới {service} bởi một lượt chạy bắt đầu lúc {when}',
   'cli.import.earlier.journal.these.other':
-    'nhật ký của tệp này cho biết {count} khách hàng này đã được gửi tới {service} bởi một lần chạy bắt đầu lúc {when}',
+    'nhật ký của tệp này cho biết {count} khách hàng này đã được gửi tới {service} bởi một lượt chạy bắt đầu lúc {when}',
   'cli.import.earlier.find': 'cacs history find {phone}',
   'cli.import.earlier.nothingSent.one':
     'không gửi gì: {records}. Nếu dịch vụ đã mất khách hàng này (chẳng hạn trình giả lập khởi động lại không có --state), hãy kiểm tra bằng {find}, rồi chạy lại với {send}.',
@@ -111,13 +111,13 @@ export const viCatalogImport: Readonly<Record<string, string>> = {
   'cli.import.warn.byDesign.other': '{count} dòng cố ý không gửi ({codes}): xem {file}',
   'cli.import.twoLists': '{first} và {second}',
   'cli.import.warn.uncertainEarlier.one':
-    '{count} khách hàng mà một lần chạy trước để ở trạng thái chưa rõ đã không được gửi. Hãy đối soát bằng cacs reconcile (lệnh này tìm chúng trong chiến dịch); chỉ chạy lại với --retry-uncertain cho những khách hàng nó không tìm thấy.',
+    '{count} khách hàng mà một lượt chạy trước để ở trạng thái chưa rõ đã không được gửi. Hãy đối soát bằng cacs reconcile (lệnh này tìm chúng trong chiến dịch); chỉ chạy lại với --retry-uncertain cho những khách hàng nó không tìm thấy.',
   'cli.import.warn.uncertainEarlier.other':
-    '{count} khách hàng mà một lần chạy trước để ở trạng thái chưa rõ đã không được gửi. Hãy đối soát bằng cacs reconcile (lệnh này tìm chúng trong chiến dịch); chỉ chạy lại với --retry-uncertain cho những khách hàng nó không tìm thấy.',
+    '{count} khách hàng mà một lượt chạy trước để ở trạng thái chưa rõ đã không được gửi. Hãy đối soát bằng cacs reconcile (lệnh này tìm chúng trong chiến dịch); chỉ chạy lại với --retry-uncertain cho những khách hàng nó không tìm thấy.',
   'cli.import.warn.uncertainEarlier.listed.one':
-    '{count} khách hàng mà một lần chạy trước để ở trạng thái chưa rõ đã không được gửi (có trong {lists}). Hãy đối soát bằng cacs reconcile (lệnh này tìm chúng trong chiến dịch); chỉ chạy lại với --retry-uncertain cho những khách hàng nó không tìm thấy.',
+    '{count} khách hàng mà một lượt chạy trước để ở trạng thái chưa rõ đã không được gửi (có trong {lists}). Hãy đối soát bằng cacs reconcile (lệnh này tìm chúng trong chiến dịch); chỉ chạy lại với --retry-uncertain cho những khách hàng nó không tìm thấy.',
   'cli.import.warn.uncertainEarlier.listed.other':
-    '{count} khách hàng mà một lần chạy trước để ở trạng thái chưa rõ đã không được gửi (có trong {lists}). Hãy đối soát bằng cacs reconcile (lệnh này tìm chúng trong chiến dịch); chỉ chạy lại với --retry-uncertain cho những khách hàng nó không tìm thấy.',
+    '{count} khách hàng mà một lượt chạy trước để ở trạng thái chưa rõ đã không được gửi (có trong {lists}). Hãy đối soát bằng cacs reconcile (lệnh này tìm chúng trong chiến dịch); chỉ chạy lại với --retry-uncertain cho những khách hàng nó không tìm thấy.',
   'cli.import.warn.uncertainReason.one': 'chưa rõ ({count} khách hàng): {reason}',
   'cli.import.warn.uncertainReason.other': 'chưa rõ ({count} khách hàng): {reason}',
   'cli.import.warn.uncertain.one':

@@ -26,7 +26,7 @@ export const viCatalogState: Readonly<Record<string, string>> = {
     'Hãy giải phóng ít nhất {room} trong {folder} (hiện còn trống {free}), hoặc trỏ CACS_STATE_DIR tới thư mục còn chỗ, rồi chạy lại đúng lệnh đó: những khách hàng có thể đã tới nơi sẽ không bị gửi lại.',
   'state.journal.what': 'nhật ký nhập',
   'state.journal.optionsDiffer':
-    'lưu ý: các tuỳ chọn quyết định việc gửi khác với lần chạy trước; những dòng lần đó đã xử lý xong vẫn được tính là đã xong',
+    'lưu ý: các tuỳ chọn quyết định việc gửi khác với lượt chạy trước; những dòng lần đó đã xử lý xong vẫn được tính là đã xong',
   'state.journal.resume.imported.one': 'đã nhập {count} khách hàng',
   'state.journal.resume.imported.other': 'đã nhập {count} khách hàng',
   'state.journal.resume.skipped.one': 'đã gửi {count} khách hàng (dịch vụ bỏ qua tất cả)',
@@ -37,7 +37,7 @@ export const viCatalogState: Readonly<Record<string, string>> = {
     'để {count} ở trạng thái chưa rõ ({inFlight} đang gửi dở khi dừng)',
   'state.journal.resume.list': '{first} và {last}',
   'state.journal.resume':
-    'tiếp tục: một lần chạy trước của tệp này (bắt đầu lúc {since}) {list}; những khách hàng đó không bị gửi lại',
+    'tiếp tục: một lượt chạy trước của tệp này (bắt đầu lúc {since}) {list}; những khách hàng đó không bị gửi lại',
   'state.journal.damaged': 'nhật ký {file} bị hỏng ở dòng {line}',
   'state.journal.damaged.hint':
     'Hãy chuyển nó đi chỗ khác, hoặc nhập lại từ đầu (sổ ghi của chiến dịch vẫn giữ lại những khách hàng đã nhập).',
@@ -62,21 +62,21 @@ export const viCatalogState: Readonly<Record<string, string>> = {
   'state.ledger.cut.missing': 'không còn',
   'state.ledger.cut.holds': 'chứa {records} ({bytes} byte)',
   'state.ledger.cut':
-    'sổ ghi của chiến dịch {file} {what}, nhưng {meta} bên cạnh cho biết nó chứa {held} sau lần chạy cuối ghi vào nó: sổ đã bị xoá trắng hoặc bị cắt ngắn, và nếu đọc như hiện tại thì những khách hàng chiến dịch đã có sẽ bị gửi lại. Không gửi gì',
+    'sổ ghi của chiến dịch {file} {what}, nhưng {meta} bên cạnh cho biết nó chứa {held} sau lượt chạy cuối ghi vào nó: sổ đã bị xoá trắng hoặc bị cắt ngắn, và nếu đọc như hiện tại thì những khách hàng chiến dịch đã có sẽ bị gửi lại. Không gửi gì',
   'state.ledger.cut.hint':
     'Hãy khôi phục {name} từ bản sao lưu của thư mục trạng thái. Để tiếp tục với những gì nó đang chứa (khi đó cacs sẽ gửi lại những khách hàng bị mất), hãy xoá {meta}.',
 
   'state.lock.import.self': 'tiến trình này đang nhập {what}',
   'state.lock.import.self.hint': 'Hãy chờ lần nhập đó xong rồi mới bắt đầu nhập lại cùng tệp.',
-  'state.lock.import.starting': 'một lần chạy cacs khác đang bắt đầu nhập {what}',
+  'state.lock.import.starting': 'một lượt chạy cacs khác đang bắt đầu nhập {what}',
   'state.lock.import.starting.hint':
     'Hãy chờ nó xong; tệp khoá để trống quá {seconds} giây sẽ được tiếp quản.',
-  'state.lock.import.other': 'một lần chạy cacs khác (pid {pid}) đang nhập {what}',
+  'state.lock.import.other': 'một lượt chạy cacs khác (pid {pid}) đang nhập {what}',
   'state.lock.other.hint':
     'Hãy chờ nó xong, hoặc dừng nó (kill {pid}); khoá do tiến trình đã chết để lại sẽ được tiếp quản.',
   'state.lock.file': 'tệp khoá {name}',
   'state.lock.notTaken': 'không lấy được khoá {file}',
-  'state.lock.notTaken.hint': 'Có thể một lần chạy cacs khác đang khởi động; hãy thử lại.',
+  'state.lock.notTaken.hint': 'Có thể một lượt chạy cacs khác đang khởi động; hãy thử lại.',
 
   'state.bookmark.file': 'dấu mốc {name}',
   'state.bookmark.folderUnreadable': 'không đọc được thư mục dấu mốc {dir}: {code}',

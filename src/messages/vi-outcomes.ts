@@ -148,9 +148,9 @@ export const viOutcomes: Readonly<Record<string, string>> = {
   'htmlPage.compliance.erasure.none': 'Không có cuộc gọi nào đến số đã xoá sau khi xoá',
   'htmlPage.compliance.erasure':
     '{attempts} đến {numbers} sau khi cacs forget đã xoá (không hiển thị số)',
-  // Trang HTML của một lần chạy --join hoặc --recycle (issue 25 mục 4, --html).
+  // Trang HTML của một lượt chạy --join hoặc --recycle (issue 25 mục 4, --html).
   'cli.outcomes.help.html':
-    '--join/--recycle: ghi thêm báo cáo HTML cho cùng khoảng thời gian, kèm số liệu của lần chạy này trong mục "Kết quả theo danh sách khách hàng"',
+    '--join/--recycle: ghi thêm báo cáo HTML cho cùng khoảng thời gian, kèm số liệu của lượt chạy này trong mục "Kết quả theo danh sách khách hàng"',
   'cli.outcomes.htmlWritten': 'Đã ghi báo cáo HTML vào {file}',
   'cli.outcomes.htmlSame': '--html {file} trùng tệp với -o',
   'cli.outcomes.htmlExtension': '--html {file}: trang được ghi thành tệp .html hoặc .htm',

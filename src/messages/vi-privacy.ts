@@ -3,8 +3,8 @@
  * same placeholders as the English).
  */
 export const viPrivacy: Readonly<Record<string, string>> = {
-  'privacy.locked': 'một lần chạy cacs khác (pid {pid}) đang giữ {what}',
-  'privacy.locked.hint': 'Chờ lần chạy đó xong rồi chạy lại đúng lệnh này.',
+  'privacy.locked': 'một lượt chạy cacs khác (pid {pid}) đang giữ {what}',
+  'privacy.locked.hint': 'Chờ lượt chạy đó xong rồi chạy lại đúng lệnh này.',
   'privacy.what.erasures': 'danh sách đã xoá',
   'privacy.what.campaign': 'sổ ghi của một chiến dịch',
   'privacy.what.ledger': 'sổ ghi',
@@ -62,7 +62,7 @@ export const viPrivacy: Readonly<Record<string, string>> = {
     'chạy thử: sẽ dọn những gì cũ hơn {days} ngày (trước {cutoff}) — trạng thái: {store}',
   'privacy.prune.ledger': '  bản ghi trong sổ: {records}',
   'privacy.prune.journals': '  nhật ký của các tệp đã nhập xong: {journals}',
-  'privacy.prune.runs': '  lần chạy trong lịch sử: {runs}',
+  'privacy.prune.runs': '  lượt chạy trong lịch sử: {runs}',
   'privacy.prune.files': '  danh sách bị từ chối/bỏ qua/chưa chắc chắn: {files}',
   'privacy.prune.keptUncertain':
     'giữ lại: {leads} khách hàng vẫn chưa chắc chắn (giữ đến khi rõ: chạy cacs reconcile)',
