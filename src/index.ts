@@ -1526,3 +1526,7 @@ export async function reportSummaryOptions(options: {
 
 // ── habits (issue 27 item 5): times in messages on the `timezone` setting's clock, named ──
 export { formatTimeIn, formatTimeOnClock, machineZone } from './text.js';
+
+// ── lead (issue 27): where a setting came from, in the reader's words ─────────────────────
+export { describeSource } from './source-label.js';
+export { formatWallDate } from './text.js';

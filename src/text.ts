@@ -217,6 +217,19 @@ export function formatTimeOnClock(d: Date, zone: string): string {
   return `${formatTimeIn(d, zone)} ${zone}`;
 }
 
+/**
+ * A wall-clock date or time written `yyyy-mm-dd[ HH:mm[:ss]]` or a month `yyyy-mm` (the service's
+ * clock, as the report keeps it), as a person reads it: unchanged in English, `dd/mm/yyyy[ …]`
+ * and `mm/yyyy` in Vietnamese. Anything else is returned as it is.
+ */
+export function formatWallDate(text: string): string {
+  if (!inVietnamese()) return text;
+  const day = /^(\d{4})-(\d{2})-(\d{2})(.*)$/s.exec(text);
+  if (day !== null) return `${day[3]}/${day[2]}/${day[1]}${day[4]}`;
+  const month = /^(\d{4})-(\d{2})$/.exec(text);
+  return month !== null ? `${month[2]}/${month[1]}` : text;
+}
+
 /** The machine's own zone (an IANA name), for a library caller that names none. */
 export function machineZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

@@ -70,4 +70,11 @@ export const enCatalogConfig = {
     'cannot read the configuration {file}, line {line}, column {column}: {reason}',
   'config.file.unreadable.hint':
     'Check the file is valid JSON, YAML or JavaScript (its lines are not printed: they may hold the token).',
+  // Where a setting came from, as config show and the summary's rules say it (source-label.ts).
+  'config.source.default': 'default',
+  'config.source.flag': 'flag {name}',
+  'config.source.env': 'env {name}',
+  'config.source.user': 'user config {path}',
+  'config.source.project': 'project config {path}',
+  'config.source.profile': 'profile {profile} in {path}',
 } as const;

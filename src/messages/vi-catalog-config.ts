@@ -64,4 +64,11 @@ export const viCatalogConfig: Readonly<Record<string, string>> = {
     'không đọc được tệp cấu hình {file}, dòng {line}, cột {column}: {reason}',
   'config.file.unreadable.hint':
     'Hãy kiểm tra tệp là JSON, YAML hoặc JavaScript hợp lệ (nội dung các dòng không được in ra: có thể chứa token).',
+  // Nguồn của một thiết lập, như config show và các quy tắc của bản tóm tắt ghi.
+  'config.source.default': 'mặc định',
+  'config.source.flag': 'cờ {name}',
+  'config.source.env': 'biến môi trường {name}',
+  'config.source.user': 'cấu hình người dùng {path}',
+  'config.source.project': 'cấu hình dự án {path}',
+  'config.source.profile': 'hồ sơ {profile} trong {path}',
 };

@@ -11,7 +11,15 @@
  */
 import type { ChalkInstance } from 'chalk';
 import { t, tCount, type MessageId } from '../messages/index.js';
-import { formatCount, formatHour, formatPercent, formatRatio, formatSeconds } from '../text.js';
+import { describeSource } from '../source-label.js';
+import {
+  formatCount,
+  formatHour,
+  formatPercent,
+  formatRatio,
+  formatSeconds,
+  formatWallDate,
+} from '../text.js';
 import { groupDays, weekdayOf } from './periods.js';
 import type { AttemptRef, ReportSummary, TimeStats } from './summary.js';
 import { terminalSafe } from './write.js';
@@ -245,7 +253,7 @@ function periodRows(s: ReportSummary): { title: string; rows: Array<[string, num
       title: t('summaryView.perDay'),
       rows: periods.map((d) => [
         t('summaryView.perDay.row', {
-          day: d.key,
+          day: formatWallDate(d.key),
           weekday: t(WEEKDAYS[weekdayOf(d.key)]! as 'summaryView.weekday.0'),
         }),
         d.attempts,
@@ -255,10 +263,16 @@ function periodRows(s: ReportSummary): { title: string; rows: Array<[string, num
   if (unit === 'week') {
     return {
       title: t('summaryView.perWeek'),
-      rows: periods.map((w) => [t('summaryView.perWeek.row', { monday: w.key }), w.attempts]),
+      rows: periods.map((w) => [
+        t('summaryView.perWeek.row', { monday: formatWallDate(w.key) }),
+        w.attempts,
+      ]),
     };
   }
-  return { title: t('summaryView.perMonth'), rows: periods.map((m) => [m.key, m.attempts]) };
+  return {
+    title: t('summaryView.perMonth'),
+    rows: periods.map((m) => [formatWallDate(m.key), m.attempts]),
+  };
 }
 
 function talkBucketLabel(from: number, to: number | null): string {
@@ -292,7 +306,7 @@ export function renderSummary(s: ReportSummary, opts: SummaryViewOptions): strin
   const dim = (x: string): Line => [seg(x, c.dim)];
   if (h.from !== undefined && h.to !== undefined) {
     const zone = h.serviceTimeZone !== undefined ? [dim(h.serviceTimeZone)] : [];
-    v.pack([dim(`${h.from} →`), dim(h.to), ...zone], { indent: 0 });
+    v.pack([dim(`${formatWallDate(h.from)} →`), dim(formatWallDate(h.to)), ...zone], { indent: 0 });
     if (h.serviceTimeZone !== undefined)
       v.pack(partsOf(t('summaryView.clock', { zone: h.serviceTimeZone })).map(dim), {
         indent: 0,
@@ -398,7 +412,7 @@ function renderCompliance(v: View, s: ReportSummary, safe: (x: unknown) => strin
   const c = v.c;
   const k = s.compliance;
   v.heading(t('summaryView.compliance'), ...partsOf(t('summaryView.compliance.note')));
-  const origin = (o: string) => o;
+  const origin = describeSource;
   const ok = seg('✓ ', c.green);
   const bad = seg('✗ ', c.red);
   const none = seg('– ', c.dim);
@@ -413,7 +427,7 @@ function renderCompliance(v: View, s: ReportSummary, safe: (x: unknown) => strin
     });
   const attemptSample = (x: AttemptRef, extra?: string) =>
     sample([
-      [seg(safe(x.date_time))],
+      [seg(formatWallDate(safe(x.date_time)))],
       [seg(safe(x.phone_number))],
       [seg(t('summaryView.sample.lead', { lead: safe(x.campaign_lead_id) }), c.dim)],
       [seg(safe(x.status), statusPaint(c, x.status))],

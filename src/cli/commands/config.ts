@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   UsageError,
+  describeSource,
   maskUrlCredentials,
   userConfigDir,
   userConfigPlaces,
@@ -95,7 +96,9 @@ export async function runConfigShow(
   for (const r of rows) {
     const v = valueText(r.value);
     const pad = ' '.repeat(Math.max(1, valueWidth - valueLength(r.value) + 2));
-    ctx.out.data(`${r.key.padEnd(width)}  ${v}${pad}${ctx.out.cOut.dim(r.source)}\n`);
+    ctx.out.data(
+      `${r.key.padEnd(width)}  ${v}${pad}${ctx.out.cOut.dim(describeSource(r.source))}\n`,
+    );
   }
   return 0;
 }
