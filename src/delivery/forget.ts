@@ -5,7 +5,8 @@
  *    ref_id.
  * 2. The sidecar lists cacs wrote (rejects, skipped, uncertain), found through the history —
  *    each run's lists, and the lists beside each imported file that the sidecar records say
- *    cacs wrote (dry runs' included) — are read; the rows of these people are found (a cell
+ *    cacs wrote — and through the sidecar records themselves, which keep each list's path (a
+ *    dry run's lists, for a file never imported for real) — are read; the rows of these people are found (a cell
  *    that is one of the numbers, or one of the ref_ids; a ref_id's row gives its numbers too).
  * 3. The store erases them (state/types.ts ErasureStore.eraseLeads): erasure records first,
  *    then the ledgers' records, the journals' texts, bookmarks for the ref_ids.
@@ -100,6 +101,20 @@ export function sidecarCandidates(store: StateStore, runs: readonly RunRecord[])
     }
   }
   return [...out].filter((f) => {
+    try {
+      return fs.statSync(f).isFile();
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * The lists the sidecar records name that still exist (a dry run's too: the history names only
+ * real runs' inputs), whether or not edited since.
+ */
+export function recordedLists(store: StateStore): string[] {
+  return (store.written.list?.() ?? []).filter((f) => {
     try {
       return fs.statSync(f).isFile();
     } catch {
@@ -283,7 +298,7 @@ export async function forget(opts: ForgetOptions): Promise<ForgetReceipt> {
   });
   // Lists first (a ref_id's rows give its numbers); the store erases; then the lists.
   const runs = await store.readHistory();
-  const scans = sidecarCandidates(store, runs)
+  const scans = [...new Set([...sidecarCandidates(store, runs), ...recordedLists(store)])]
     .map((f) => scanList(f, phones, refs))
     .filter((s): s is ListScan => s !== undefined);
   // The ledger links a number to the ref_id it was sent with (both hashed): a list row with
