@@ -17,6 +17,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomicSync } from '../atomic-write.js';
+import { testPoint } from '../test-point.js';
 import { planColumns } from '../leads/columns.js';
 import { normalizePhone, trimField } from '../leads/normalize.js';
 import { defaultSidecarPath, isRejectsHeader, type SidecarKind } from '../leads/rejects.js';
@@ -379,6 +380,7 @@ export async function forget(opts: ForgetOptions): Promise<ForgetReceipt> {
       }
     }
     files.push({ file: scan.file, rows: scan.matched.size });
+    testPoint('forget-list-rewritten');
   }
   const ledgerRecords = erased.ledgers.reduce((a, l) => a + l.records, 0);
   const nothingHeld = erased.held === 0 && files.length === 0 && ledgerRecords === 0;

@@ -150,6 +150,7 @@ function rewriteLedger(file: string, keep: Buffer, meta: LedgerMeta): void {
     ledgerMetaFile(file),
     `${JSON.stringify({ baseUrl: meta.baseUrl, campaign: meta.campaign, bytes: keep.length })}\n`,
   );
+  testPoint('ledger-half-rewritten');
   writeFileAtomicSync(file, keep);
 }
 
@@ -230,6 +231,7 @@ export async function eraseInFileStore(stateDir: string, req: EraseRequest): Pro
     writingState(path.dirname(erasureFile(stateDir)), t('privacy.what.erasures'), () =>
       appendDurably(erasureFile(stateDir), `${lines.join('\n')}\n`),
     );
+  testPoint('forget-erasures-written');
   const ledgers: ErasedLedger[] = [];
   for (const f of files) {
     const lock = acquireLock(`${f}.lock`, f, busy(t('privacy.what.campaign')));
@@ -246,6 +248,7 @@ export async function eraseInFileStore(stateDir: string, req: EraseRequest): Pro
       lock.release();
     }
   }
+  testPoint('forget-ledgers-rewritten');
   const journals = blankJournalTexts(stateDir, req.texts);
   const given = new Set(req.refs);
   const bookmarks = removeBookmarks(
@@ -420,6 +423,7 @@ export async function pruneFileStore(
       lock?.release();
     }
   }
+  testPoint('prune-ledgers-done');
   // Journals last written before the cutoff, when their file is finished.
   for (const file of journalFiles(stateDir)) {
     let st: fs.Stats;
