@@ -481,7 +481,6 @@ export async function pruneFileStore(
       // Under the history's lock, which every append takes too: nothing is appended between
       // this read and the rename below.
       underHistoryLock(hist, () => {
-        testPoint('prune-history-locked');
         const now = fs
           .readFileSync(hist, 'utf8')
           .split('\n')
@@ -493,6 +492,8 @@ export async function pruneFileStore(
             return false;
           }
         });
+        // Read, not yet rewritten: a line appended now would be lost without the lock.
+        testPoint('prune-history-locked');
         writingState(path.dirname(hist), t('privacy.what.history'), () =>
           writeFileAtomicSync(hist, keep.map((l) => `${l}\n`).join('')),
         );
