@@ -5,7 +5,8 @@
  *    ref_id.
  * 2. The sidecar lists cacs wrote (rejects, skipped, uncertain), found through the history —
  *    each run's lists, and the lists beside each imported file that the sidecar records say
- *    cacs wrote (dry runs' included) — are read; the rows of these people are found (a cell
+ *    cacs wrote — and through the sidecar records themselves, which keep each list's path (a
+ *    dry run's lists, for a file never imported for real) — are read; the rows of these people are found (a cell
  *    that is one of the numbers, or one of the ref_ids; a ref_id's row gives its numbers too).
  * 3. The store erases them (state/types.ts ErasureStore.eraseLeads): erasure records first,
  *    then the ledgers' records, the journals' texts, bookmarks for the ref_ids.
@@ -16,6 +17,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomicSync } from '../atomic-write.js';
+import { testPoint } from '../test-point.js';
 import { planColumns } from '../leads/columns.js';
 import { normalizePhone, trimField } from '../leads/normalize.js';
 import { defaultSidecarPath, isRejectsHeader, type SidecarKind } from '../leads/rejects.js';
@@ -100,6 +102,20 @@ export function sidecarCandidates(store: StateStore, runs: readonly RunRecord[])
     }
   }
   return [...out].filter((f) => {
+    try {
+      return fs.statSync(f).isFile();
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * The lists the sidecar records name that still exist (a dry run's too: the history names only
+ * real runs' inputs), whether or not edited since.
+ */
+export function recordedLists(store: StateStore): string[] {
+  return (store.written.list?.() ?? []).filter((f) => {
     try {
       return fs.statSync(f).isFile();
     } catch {
@@ -283,7 +299,7 @@ export async function forget(opts: ForgetOptions): Promise<ForgetReceipt> {
   });
   // Lists first (a ref_id's rows give its numbers); the store erases; then the lists.
   const runs = await store.readHistory();
-  const scans = sidecarCandidates(store, runs)
+  const scans = [...new Set([...sidecarCandidates(store, runs), ...recordedLists(store)])]
     .map((f) => scanList(f, phones, refs))
     .filter((s): s is ListScan => s !== undefined);
   // The ledger links a number to the ref_id it was sent with (both hashed): a list row with
@@ -364,6 +380,7 @@ export async function forget(opts: ForgetOptions): Promise<ForgetReceipt> {
       }
     }
     files.push({ file: scan.file, rows: scan.matched.size });
+    testPoint('forget-list-rewritten');
   }
   const ledgerRecords = erased.ledgers.reduce((a, l) => a + l.records, 0);
   const nothingHeld = erased.held === 0 && files.length === 0 && ledgerRecords === 0;

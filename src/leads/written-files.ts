@@ -4,7 +4,7 @@
  *
  * Per file written, a small record in the state store (state/types.ts WrittenRecords; the file
  * store keeps it in `<state>/sidecars/<hash of its path>.json`, 0600): its size, a random salt
- * and the SHA-256 of salt + its bytes, and whether a real run (not a dry run) wrote it. Never its rows, nor its name in clear: the least that tells "these are the
+ * and the SHA-256 of salt + its bytes, and whether a real run (not a dry run) wrote it, and (issue 26) its path. Never its rows: the least that tells "these are the
  * bytes cacs wrote". A file is cacs's own, and may be replaced, only when its size and salted
  * hash still match (a touch that changes only the time keeps it cacs's; any edit does not).
  */

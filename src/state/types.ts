@@ -315,6 +315,12 @@ export interface WrittenRecords {
   /** Where the records are kept (for messages). */
   readonly where: string;
   remove(file: string): void;
+  /**
+   * The lists recorded with their path (issue 26: `cacs forget` finds a dry run's lists, which
+   * the history does not name, through them); records written before their path was kept are
+   * not listed.
+   */
+  list?(): string[];
 }
 
 // ── Completion ──────────────────────────────────────────────────────────────────────────────

@@ -1,15 +1,16 @@
 /**
- * Issue 26: SIGKILL at random points during `cacs forget` and `cacs state prune` leaves every
- * file whole (the next import runs, the ledger is not refused as damaged) and the erasure either
- * done or redoable (running forget again leaves nothing readable). File store, real processes,
- * against the emulator.
+ * Issue 26: SIGKILL during `cacs forget` and `cacs state prune` leaves every file whole (the
+ * next import runs, the ledger is not refused as damaged) and the erasure either done or
+ * redoable (running forget again leaves nothing readable). The kill lands at named points of
+ * their work (src/test-point.ts: the process pauses there and the test kills it), so each
+ * point is proved, not only the start. File store, real processes, against the emulator.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, killableEnv, runCli, tempDir } from '../helpers/cli.js';
+import { killableEnv, runCli, tempDir } from '../helpers/cli.js';
 import { emulatorPool, importEnv, importJson, write } from '../helpers/import.js';
+import { pointsDir, reached, start } from '../helpers/points.js';
 
 const emulators = emulatorPool();
 
@@ -35,34 +36,45 @@ function leaks(dirs: readonly string[], needles: readonly string[]): string[] {
     }
   return found;
 }
-const LOOPS = Number(process.env.CACS_KILL_LOOPS ?? 6);
 
-/** Start cacs, SIGKILL it after `ms` (or let it end). */
-function killAfter(
+/** Where forget and prune are killed: after the erasure records, between a ledger's description
+ * and its records, after the ledgers, after a list, and prune's ledgers and history. */
+const FORGET_POINTS = [
+  'forget-erasures-written',
+  'ledger-half-rewritten',
+  'forget-ledgers-rewritten',
+  'forget-list-rewritten',
+];
+const PRUNE_POINTS = ['ledger-half-rewritten', 'prune-ledgers-done', 'prune-history-locked'];
+
+/** Start cacs paused at `point`; SIGKILL it there. False when it ended without reaching it. */
+async function killAt(
   argv: string[],
   env: Record<string, string | undefined>,
   cwd: string,
-  ms: number,
-) {
-  return new Promise<void>((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...argv], {
-      cwd,
-      env: env as NodeJS.ProcessEnv,
-      stdio: 'ignore',
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), ms);
-    child.on('close', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
+  points: string,
+  point: string,
+): Promise<boolean> {
+  const r = start(argv, { ...env, CACS_TEST_POINTS: points, CACS_TEST_PAUSE: point }, cwd);
+  const pid = await reached(points, point, r.exited, r.child.pid);
+  if (pid === undefined) return false;
+  r.child.kill('SIGKILL');
+  await r.done;
+  return true;
 }
 
-describe('SIGKILL during forget and prune', () => {
-  for (let loop = 0; loop < LOOPS; loop++)
-    it(`loop ${loop}: files stay whole; forget again finishes the erasure`, async () => {
+function ledgersWhole(stateDir: string): void {
+  const ledgers = path.join(stateDir, 'ledgers');
+  for (const f of fs.readdirSync(ledgers).filter((n) => n.endsWith('.ledger')))
+    expect(fs.statSync(path.join(ledgers, f)).size % 24).toBe(0);
+}
+
+describe('SIGKILL during forget and prune, at each named point', () => {
+  for (const [i, forgetPoint] of FORGET_POINTS.entries())
+    it(`forget killed at ${forgetPoint}, prune at ${PRUNE_POINTS[i % PRUNE_POINTS.length]}: files stay whole; forget again finishes the erasure`, async () => {
       const emu = await emulators.start();
       const cwd = tempDir();
+      const points = pointsDir();
       const env = killableEnv(importEnv(emu));
       const stateDir = env.CACS_STATE_DIR!;
       fs.writeFileSync(
@@ -79,15 +91,22 @@ describe('SIGKILL during forget and prune', () => {
       );
       const a = write(cwd, 'big.csv', `phone,name,email,ref\n${rows.join('\n')}\n`);
       expect((await importJson([a], env, cwd)).code).toBe(3);
-      const ms = Math.floor(Math.random() * 400);
-      await killAfter(['forget', '0912345678'], env, cwd, ms);
-      await killAfter(['state', 'prune'], env, cwd, Math.floor(Math.random() * 400));
-      // Whole: every ledger a whole number of records, the next import is not refused.
-      const ledgers = path.join(stateDir, 'ledgers');
-      for (const f of fs.readdirSync(ledgers).filter((n) => n.endsWith('.ledger')))
-        expect(fs.statSync(path.join(ledgers, f)).size % 24).toBe(0);
+      // An old history line, so prune rewrites the history.
+      fs.appendFileSync(
+        path.join(stateDir, 'history', 'runs.jsonl'),
+        `${JSON.stringify({ k: 'start', id: 'r20200101-000000-000001', n: 1, started: '2020-01-01T00:00:00.000Z', file: '/old.csv', campaign: 'summer', baseUrl: emu.url })}\n`,
+      );
+      expect(await killAt(['forget', '0912345678'], env, cwd, points, forgetPoint)).toBe(true);
+      ledgersWhole(stateDir);
+      // Killed after its erasure records: never imported again already.
+      const between = await importJson([a, '--allow-repeat', '--restart'], env, cwd);
+      expect(between.summary.skippedByCode.erased).toBe(1);
+      const prunePoint = PRUNE_POINTS[i % PRUNE_POINTS.length]!;
+      // prune removes ledger records only when they are old: its ledger point may be passed by.
+      await killAt(['state', 'prune'], env, cwd, points, prunePoint);
+      ledgersWhole(stateDir);
       const redo = await runCli(['forget', '0912345678', '--json'], { env, cwd });
-      expect(redo.code).toBe(0);
+      expect(redo.code, redo.stderr).toBe(0);
       const lists = fs
         .readdirSync(cwd)
         .filter((n) => n.startsWith('big.csv.'))
@@ -103,6 +122,11 @@ describe('SIGKILL during forget and prune', () => {
         ),
       );
       expect(found).toEqual([]);
+      // Nothing half-written: every history line is whole JSON; prune runs to its end.
+      const hist = fs.readFileSync(path.join(stateDir, 'history', 'runs.jsonl'), 'utf8');
+      for (const l of hist.split('\n').filter((x) => x !== ''))
+        expect(() => JSON.parse(l)).not.toThrow();
+      expect((await runCli(['state', 'prune'], { env, cwd })).code).toBe(0);
       const again = await importJson([a, '--allow-repeat', '--restart'], env, cwd);
       expect(again.summary.skippedByCode.erased).toBe(1);
     });

@@ -118,6 +118,33 @@ describe('cacs forget (file store)', () => {
     expect(JSON.parse(j.stdout).receipt.nothingHeld).toBe(true);
   });
 
+  it("a dry run's lists, for a file never imported for real, are found and cleaned", async () => {
+    const emu = await emulators.start();
+    const cwd = tempDir();
+    const env = importEnv(emu);
+    const a = write(
+      cwd,
+      'dry.csv',
+      `${HEADER}0912345678,${PERSON.name},${PERSON.email},${PERSON.ref}\n12345,${PERSON.name},${PERSON.email},${PERSON.ref}\n0912000004,Dung,d@example.vn,K4\n`,
+    );
+    const dry = await runCli(['import', a, '--dry-run', '--json'], { env, cwd });
+    expect(dry.code, dry.stderr).not.toBe(2);
+    const lists = fs
+      .readdirSync(cwd)
+      .filter((f) => f.startsWith('dry.csv.'))
+      .map((f) => path.join(cwd, f));
+    expect(lists.length).toBeGreaterThan(0);
+    expect(lists.some((f) => fs.readFileSync(f).includes(Buffer.from(PERSON.email)))).toBe(true);
+    const r = await runCli(['forget', PERSON.ref, '--json'], { env, cwd });
+    expect(r.code, r.stderr).toBe(0);
+    const receipt = JSON.parse(r.stdout).receipt;
+    expect(receipt.nothingHeld).toBe(false);
+    expect(receipt.files.map((f: { file: string }) => f.file).sort()).toEqual(
+      lists.filter((f) => fs.readFileSync(f).length > 0).sort(),
+    );
+    expect(leaks([cwd], needles).filter((l) => !l.startsWith(`${a}:`))).toEqual([]);
+  });
+
   it('a ref_id erases the number it stands for', async () => {
     const emu = await emulators.start();
     const cwd = tempDir();

@@ -135,10 +135,15 @@ describe('file store: the files and formats earlier versions wrote', () => {
     const sidecar = path.join(stateDir, '..', 'leads.csv.rejects.csv');
     s.written.put(sidecar, { v: 1, size: 1, salt: 'ab', sha256: 'cd', real: true });
     const record = path.join(stateDir, 'sidecars', `${sha32(path.resolve(sidecar))}.json`);
+    // Since issue 26 with the list's path (forget finds a dry run's lists through it).
     expect(fs.readFileSync(record, 'utf8')).toBe(
-      '{"v":1,"size":1,"salt":"ab","sha256":"cd","real":true}\n',
+      `{"v":1,"size":1,"salt":"ab","sha256":"cd","real":true,"file":${JSON.stringify(path.resolve(sidecar))}}\n`,
     );
     expect(mode(record)).toBe(0o600);
+    // A record an earlier version wrote (no path) is still read; it is only not listed.
+    fs.writeFileSync(record, '{"v":1,"size":1,"salt":"ab","sha256":"cd","real":true}\n');
+    expect(s.written.get(sidecar)).toEqual({ v: 1, size: 1, salt: 'ab', sha256: 'cd', real: true });
+    expect(s.written.list?.()).toEqual([]);
   });
 
   it('reads a ledger written byte by byte in the documented layout', async () => {

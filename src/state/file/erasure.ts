@@ -150,6 +150,7 @@ function rewriteLedger(file: string, keep: Buffer, meta: LedgerMeta): void {
     ledgerMetaFile(file),
     `${JSON.stringify({ baseUrl: meta.baseUrl, campaign: meta.campaign, bytes: keep.length })}\n`,
   );
+  testPoint('ledger-half-rewritten');
   writeFileAtomicSync(file, keep);
 }
 
@@ -230,6 +231,7 @@ export async function eraseInFileStore(stateDir: string, req: EraseRequest): Pro
     writingState(path.dirname(erasureFile(stateDir)), t('privacy.what.erasures'), () =>
       appendDurably(erasureFile(stateDir), `${lines.join('\n')}\n`),
     );
+  testPoint('forget-erasures-written');
   const ledgers: ErasedLedger[] = [];
   for (const f of files) {
     const lock = acquireLock(`${f}.lock`, f, busy(t('privacy.what.campaign')));
@@ -246,6 +248,7 @@ export async function eraseInFileStore(stateDir: string, req: EraseRequest): Pro
       lock.release();
     }
   }
+  testPoint('forget-ledgers-rewritten');
   const journals = blankJournalTexts(stateDir, req.texts);
   const given = new Set(req.refs);
   const bookmarks = removeBookmarks(
@@ -420,6 +423,7 @@ export async function pruneFileStore(
       lock?.release();
     }
   }
+  testPoint('prune-ledgers-done');
   // Journals last written before the cutoff, when their file is finished.
   for (const file of journalFiles(stateDir)) {
     let st: fs.Stats;
@@ -477,7 +481,6 @@ export async function pruneFileStore(
       // Under the history's lock, which every append takes too: nothing is appended between
       // this read and the rename below.
       underHistoryLock(hist, () => {
-        testPoint('prune-history-locked');
         const now = fs
           .readFileSync(hist, 'utf8')
           .split('\n')
@@ -489,6 +492,8 @@ export async function pruneFileStore(
             return false;
           }
         });
+        // Read, not yet rewritten: a line appended now would be lost without the lock.
+        testPoint('prune-history-locked');
         writingState(path.dirname(hist), t('privacy.what.history'), () =>
           writeFileAtomicSync(hist, keep.map((l) => `${l}\n`).join('')),
         );

@@ -1,7 +1,8 @@
 /**
  * The file store's sidecar records (state/types.ts WrittenRecords): one small JSON file per
  * sidecar list cacs wrote, `<state>/sidecars/<hash of its absolute path>.json` (0600, written
- * atomically). leads/written-files.ts decides what they mean.
+ * atomically), holding the list's size, salted hash and path (never its rows).
+ * leads/written-files.ts decides what they mean.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -40,7 +41,35 @@ export class FileWrittenRecords implements WrittenRecords {
   }
 
   put(file: string, rec: WrittenRecord): void {
-    writeFileAtomicSync(this.recordFile(file), `${JSON.stringify(rec)}\n`, { mode: 0o600 });
+    // With the list's path (the history names the same files): `cacs forget` finds a dry run's
+    // lists through it.
+    writeFileAtomicSync(
+      this.recordFile(file),
+      `${JSON.stringify({ ...rec, file: path.resolve(file) })}\n`,
+      { mode: 0o600 },
+    );
+  }
+
+  list(): string[] {
+    let names: string[];
+    try {
+      names = fs.readdirSync(this.where).filter((n) => /^[0-9a-f]{32}\.json$/.test(n));
+    } catch {
+      return [];
+    }
+    const out: string[] = [];
+    for (const n of names.sort()) {
+      try {
+        const r = JSON.parse(fs.readFileSync(path.join(this.where, n), 'utf8')) as {
+          file?: unknown;
+        };
+        if (typeof r.file === 'string' && path.join(this.where, n) === this.recordFile(r.file))
+          out.push(r.file);
+      } catch {
+        // A damaged record: not listed.
+      }
+    }
+    return out;
   }
 
   remove(file: string): void {
