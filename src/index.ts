@@ -166,9 +166,24 @@ export type {
  * Fetches a campaign's call results over a date range, any length: one request per window
  * (at most 31 days) and status group, at most `concurrency` at once, merged into one record
  * per lead. Throws a CacsError (UsageError, ApiError, InterruptedError…) on failure.
+ *
+ * With `join` (a lead file) and/or `recycle`, it is {@link runOutcomes}: the lead file's rows
+ * with their outcomes appended, or the next round's leads, as data (issue 25).
  */
-export async function runReport(options: ReportOptions): Promise<ReportResult> {
-  return (await import('./report/service.js')).runReport(options);
+export function runReport(options: ReportOptions): Promise<ReportResult>;
+export function runReport(
+  options: RunOutcomesOptions &
+    (
+      | { join: import('./report/join/run.js').JoinInput }
+      | { recycle: import('./report/join/run.js').RecycleOptions }
+    ),
+): Promise<import('./report/join/run.js').OutcomesResult>;
+export async function runReport(
+  options: ReportOptions | RunOutcomesOptions,
+): Promise<ReportResult | import('./report/join/run.js').OutcomesResult> {
+  const outcomes = options as RunOutcomesOptions;
+  if (outcomes.join !== undefined || outcomes.recycle !== undefined) return runOutcomes(outcomes);
+  return (await import('./report/service.js')).runReport(options as ReportOptions);
 }
 
 /**

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
-import { runOutcomes, createClient } from '../../src/index.js';
+import { runOutcomes, runReport, createClient } from '../../src/index.js';
 import { OUTCOME_COLUMNS } from '../../src/report/join/columns.js';
 import { isolatedEnv, ROOT, runCli, tempDir } from '../helpers/cli.js';
 import { PYTHON } from '../helpers/xlsx-read.js';
@@ -488,6 +488,24 @@ describe('cacs report --join against a server whose records the test controls', 
       'VinaPhone',
     ]);
     expect(result.notInFile).toBe(2);
+  });
+
+  it('runReport({ join }) and runReport({ recycle }) are runOutcomes (issue 25 item 5)', async () => {
+    const client = createClient({ baseUrl: server.url, token: server.token });
+    const common = { client, campaignKey: 'OUT', from: FROM, to: TO };
+    const join = { file: path.join(dir, 'khach-hang.csv') };
+    const stateDir = tempDir('cacs-state-');
+    const viaReport = await runReport({ ...common, join, stateDir });
+    const viaOutcomes = await runOutcomes({ ...common, join, stateDir });
+    expect(viaReport.rows).toEqual(viaOutcomes.rows);
+    expect(viaReport.notInFile).toBe(viaOutcomes.notInFile);
+    const recycle = {};
+    const recycledViaReport = await runReport({ ...common, recycle, stateDir });
+    const recycledViaOutcomes = await runOutcomes({ ...common, recycle, stateDir });
+    expect(recycledViaReport.rows).toEqual(recycledViaOutcomes.rows);
+    // Without join or recycle it is the plain report: records, not rows.
+    const plain = await runReport(common);
+    expect(plain.records.length).toBeGreaterThan(0);
   });
 });
 
