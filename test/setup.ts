@@ -17,6 +17,12 @@ import { afterAll, beforeEach, expect } from 'vitest';
 import { setFaceWords, setLanguage } from '../src/messages/index.js';
 import { removeTempDirs } from './helpers/tmp.js';
 
+// Before the file's own top-level code too: a file that builds something at load (the
+// completion scripts, a program's help) sees English, not what the last file in a shared
+// worker left (the e2e files share their workers as well).
+setLanguage('en');
+setFaceWords({});
+
 beforeEach(() => {
   setLanguage('en');
   setFaceWords({});

@@ -290,7 +290,7 @@ describe('report stages of the run: output, write, finish, bookmark (issue 23 it
       wrote: 'report' as const,
     };
     expect(finishRunStage(input).rangeLine).toBe(
-      'range: 2026-11-01 00:00:00 → 2026-11-10 23:59:59 Asia/Ho_Chi_Minh · 3 requests (1 split: answers too large) · 1,234 leads, 1 attempt · written to r.csv',
+      'range: 2026-11-01 00:00:00 → 2026-11-10 23:59:59 Asia/Ho_Chi_Minh (service clock) · 3 requests (1 split: answers too large) · 1,234 leads, 1 attempt · written to r.csv',
     );
     expect(finishRunStage({ ...input, empty: true, output: undefined }).rangeLine).toBe(
       'range: nothing new · 3 requests (1 split: answers too large) · 1,234 leads, 1 attempt',
@@ -298,7 +298,7 @@ describe('report stages of the run: output, write, finish, bookmark (issue 23 it
     try {
       setLanguage('vi');
       expect(finishRunStage(input).rangeLine).toBe(
-        'khoảng thời gian: 01/11/2026 00:00:00 → 10/11/2026 23:59:59 Asia/Ho_Chi_Minh · 3 yêu cầu (1 được chia nhỏ: câu trả lời quá lớn) · 1.234 khách hàng, 1 cuộc gọi · đã ghi vào r.csv',
+        'khoảng thời gian: 01/11/2026 00:00:00 → 10/11/2026 23:59:59 Asia/Ho_Chi_Minh (giờ của dịch vụ) · 3 yêu cầu (1 được chia nhỏ: câu trả lời quá lớn) · 1.234 khách hàng, 1 cuộc gọi · đã ghi vào r.csv',
       );
     } finally {
       setLanguage('en');
