@@ -53,6 +53,8 @@ function untranslatable(line: string): string {
       .replace(/\b[\w.-]+\.(?:csv|json|ndjson|xlsx|txt|html|yaml)\b/gi, ' ')
       // Quoted values (a flag's choices "attempts", "leads"; values read from a file).
       .replace(/"[^"]*"/g, ' ')
+      // Run ids, hashes and figures: a token with a digit is data ("6a74a2" is not "a a").
+      .replace(/\b[\w']*\d[\w']*\b/g, ' ')
       // Call statuses (data: the service's words) and the emulator's synthetic messages.
       .replace(/\b(?:ANSWERED|NO ANSWER|BUSY|FAILED|CONGESTION|CANCEL)\b/g, ' ')
   );
@@ -182,6 +184,8 @@ describe('no English sentence reaches a Vietnamese operator (LANG=vi_VN.UTF-8)',
     expect(englishIn('error: no campaign given\nlỗi: chưa cho chiến dịch')).toEqual([
       'error: no campaign given',
     ]);
+    // A run id of hex digits holds letters that are English words ("6a74a2": a, a).
+    expect(englishIn('02/03/2026 09:36  6a74a2     bad.csv     summer    0    2    3')).toEqual([]);
     expect(englishIn('Hãy dùng --retry-uncertain; mã phone_format; tệp leads.rejects.csv')).toEqual(
       [],
     );
