@@ -867,22 +867,11 @@ export async function loadDoNotCallLists(
   options: { cwd?: string; phonePattern?: string } = {},
 ): Promise<Required<Pick<SummaryOptions, 'suppressed' | 'suppressionLists'>>> {
   const cwd = options.cwd ?? process.cwd();
-  const { Suppression } = await import('./leads/suppress.js');
-  const suppression = await Suppression.load(
-    lists.map((list) =>
-      typeof list === 'string'
-        ? { path: path.resolve(cwd, list), name: list, from: 'suppress' }
-        : {
-            path: path.resolve(cwd, list.path),
-            name: list.name ?? list.path,
-            from: list.from ?? 'suppress',
-          },
-    ),
-    {
-      ...(options.phonePattern !== undefined ? { phonePattern: options.phonePattern } : {}),
-      purpose: 'report',
-    },
-  );
+  const { Suppression, suppressionSources } = await import('./leads/suppress.js');
+  const suppression = await Suppression.load(suppressionSources(lists, cwd), {
+    ...(options.phonePattern !== undefined ? { phonePattern: options.phonePattern } : {}),
+    purpose: 'report',
+  });
   return {
     suppressed: (phone) => suppression.listOf(phone),
     suppressionLists: suppression.lists.map((l) => l.list),

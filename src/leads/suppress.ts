@@ -13,6 +13,7 @@
  * or a wrong column must not let every lead through).
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { CacsError, UsageError } from '../errors.js';
 import { t, tCount } from '../messages/index.js';
 import { DEFAULT_PHONE_PATTERN } from '../api/spec.js';
@@ -170,6 +171,25 @@ export interface SuppressionSource {
   name: string;
   /** Where the list was given: `--suppress`, `import.suppress (…config file…)`, `suppress`. */
   from: string;
+}
+
+/**
+ * Do-not-call lists as a library caller names them (a file name read against `cwd`, or
+ * `{ path, name?, from? }`), as the sources Suppression.load reads.
+ */
+export function suppressionSources(
+  lists: ReadonlyArray<string | { path: string; name?: string; from?: string }>,
+  cwd: string,
+): SuppressionSource[] {
+  return lists.map((list) =>
+    typeof list === 'string'
+      ? { path: path.resolve(cwd, list), name: list, from: 'suppress' }
+      : {
+          path: path.resolve(cwd, list.path),
+          name: list.name ?? list.path,
+          from: list.from ?? 'suppress',
+        },
+  );
 }
 
 /** What a list held, and what it did in this run. */

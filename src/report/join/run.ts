@@ -358,22 +358,11 @@ async function recycleRules(
   let doNotCall: RecycleRules['doNotCall'];
   if (recycle.suppress !== undefined && recycle.suppress.length > 0) {
     const cwd = opts.cwd ?? process.cwd();
-    const { Suppression } = await import('../../leads/suppress.js');
-    const suppression = await Suppression.load(
-      recycle.suppress.map((list) =>
-        typeof list === 'string'
-          ? { path: path.resolve(cwd, list), name: list, from: 'suppress' }
-          : {
-              path: path.resolve(cwd, list.path),
-              name: list.name ?? list.path,
-              from: list.from ?? 'suppress',
-            },
-      ),
-      {
-        ...(recycle.phonePattern !== undefined ? { phonePattern: recycle.phonePattern } : {}),
-        purpose: 'report',
-      },
-    );
+    const { Suppression, suppressionSources } = await import('../../leads/suppress.js');
+    const suppression = await Suppression.load(suppressionSources(recycle.suppress, cwd), {
+      ...(recycle.phonePattern !== undefined ? { phonePattern: recycle.phonePattern } : {}),
+      purpose: 'report',
+    });
     doNotCall = (phone) => suppression.listOf(phone);
   }
   return {

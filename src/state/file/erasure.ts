@@ -52,24 +52,6 @@ function busy(what: string) {
     });
 }
 
-function appendDurably(file: string, text: string): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const c = fs.constants;
-  const fd = fs.openSync(file, c.O_RDWR | c.O_APPEND | c.O_CREAT | c.O_NOFOLLOW, 0o600);
-  try {
-    // A torn last line (a run killed mid-write) is ended first.
-    const size = fs.fstatSync(fd).size;
-    const last = Buffer.alloc(1);
-    const torn = size > 0 && fs.readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a;
-    const buf = Buffer.from(`${torn ? '\n' : ''}${text}`);
-    let off = 0;
-    while (off < buf.length) off += fs.writeSync(fd, buf, off, buf.length - off);
-    fs.fdatasyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
 function jsonLines(file: string): unknown[] {
   let text: string;
   try {
@@ -229,7 +211,7 @@ export async function eraseInFileStore(stateDir: string, req: EraseRequest): Pro
     );
   if (lines.length > 0)
     writingState(path.dirname(erasureFile(stateDir)), t('privacy.what.erasures'), () =>
-      appendDurably(erasureFile(stateDir), `${lines.join('\n')}\n`),
+      appendLine(erasureFile(stateDir), `${lines.join('\n')}\n`),
     );
   testPoint('forget-erasures-written');
   const ledgers: ErasedLedger[] = [];
