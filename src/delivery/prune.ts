@@ -1,8 +1,9 @@
 /**
  * `cacs state prune` (issue 26): what cacs keeps longer than `state.retentionDays` goes —
  * ledger records, journals of finished files, history entries (the store's prune), and the
- * sidecar lists cacs wrote for runs older than that (found through the history, before the
- * store forgets the runs), with their sidecar records. Never an erasure record, never an
+ * sidecar lists cacs wrote that are older than that — found through the history (before the
+ * store forgets the runs) and through the sidecar records, which name a dry run's lists too —
+ * with their sidecar records. Only a list that is still the bytes cacs wrote goes. Never an erasure record, never an
  * unfinished journal, never a lead still uncertain.
  *
  * The reminder: a run with retention configured says once a day that prune is due when the
@@ -11,7 +12,8 @@
 import fs from 'node:fs';
 import type { PruneResult, StateStore } from '../state/index.js';
 import { readPruneStamp as readStamp, writePruneStamp as writeStamp } from '../state/reminder.js';
-import { sidecarCandidates } from './forget.js';
+import { WrittenFiles } from '../leads/written-files.js';
+import { recordedLists, sidecarCandidates } from './forget.js';
 
 export const DAY_MS = 86_400_000;
 
@@ -49,24 +51,32 @@ export async function prune(opts: {
       runs.filter((r) => !old.includes(r)),
     ),
   );
+  // Every list cacs wrote that it can find: the old runs' lists (the history names them) and
+  // every list the sidecar records name (a dry run's lists, and real runs' lists the history no
+  // longer names), each judged by its own age. A list still cacs's own bytes only (its size and
+  // salted hash as recorded): a user's own file, or one edited since, stays.
+  const own = new WrittenFiles(store.written, true);
   const files: string[] = [];
-  for (const f of sidecarCandidates(store, old)) {
-    if (young.has(f)) continue; // also a newer run's list
+  const seen = new Set<string>();
+  for (const f of [...sidecarCandidates(store, old), ...recordedLists(store)]) {
+    if (seen.has(f) || young.has(f)) continue; // also a newer run's list
+    seen.add(f);
     let st: fs.Stats;
     try {
       st = fs.statSync(f);
     } catch {
       continue;
     }
-    if (st.mtimeMs >= before.getTime()) continue;
-    // Only lists cacs wrote and nobody changed since (WrittenRecords): a user's own file stays.
-    const rec = store.written.get(f);
-    if (rec === undefined || rec.size !== st.size) continue;
+    if (!st.isFile() || st.mtimeMs >= before.getTime()) continue;
+    if (own.status(f) !== 'own') continue;
     files.push(f);
     if (dryRun) continue;
     fs.rmSync(f, { force: true });
     store.written.remove(f);
   }
+  // Records of lists that are gone (removed by hand, or by an older cacs): nothing to keep them for.
+  if (!dryRun)
+    for (const f of store.written.list?.() ?? []) if (!fs.existsSync(f)) store.written.remove(f);
   const result = await store.prune(before, dryRun);
   if (!dryRun)
     writeStamp(opts.stateDir, { ...readStamp(opts.stateDir), pruned: opts.now.getTime() });

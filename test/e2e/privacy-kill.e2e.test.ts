@@ -3,65 +3,36 @@
  * next import runs, the ledger is not refused as damaged) and the erasure either done or
  * redoable (running forget again leaves nothing readable). The kill lands at named points of
  * their work (src/test-point.ts: the process pauses there and the test kills it), so each
- * point is proved, not only the start. File store, real processes, against the emulator.
+ * point is proved, not only the start; prune runs on a clock days ahead (the CLI's injected
+ * clock), so it has old records to remove and reaches its ledger point. File store, real
+ * processes, against the emulator (test/e2e/privacy-kill.pg.e2e.test.ts: PostgreSQL).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { killableEnv, runCli, tempDir } from '../helpers/cli.js';
-import { emulatorPool, importEnv, importJson, write } from '../helpers/import.js';
-import { pointsDir, reached, start } from '../helpers/points.js';
+import { killableEnv, runCli } from '../helpers/cli.js';
+import { emulatorPool, importEnv, importJson, processedPhones, write } from '../helpers/import.js';
+import { pointsDir } from '../helpers/points.js';
+import { byteLeaks, killAt, runShifted } from '../helpers/privacy.js';
+import { tempDir } from '../helpers/tmp.js';
 
 const emulators = emulatorPool();
 
-function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    return e.isDirectory() ? filesUnder(p) : e.isFile() ? [p] : [];
-  });
-}
-
-/** Files under the folders holding any of the needles (UTF-8, UTF-16LE, UTF-16BE). */
-function leaks(dirs: readonly string[], needles: readonly string[]): string[] {
-  const found: string[] = [];
-  for (const d of dirs)
-    for (const f of filesUnder(d)) {
-      const bytes = fs.readFileSync(f);
-      for (const n of needles) {
-        const le = Buffer.from(n, 'utf16le');
-        for (const e of [Buffer.from(n), le, Buffer.from(le).swap16()])
-          if (bytes.includes(e)) found.push(`${f}: ${n}`);
-      }
-    }
-  return found;
-}
+/** Prune runs on a clock this far ahead (retentionDays 1): every record is old, so it removes. */
+const LATER = 3 * 86_400_000;
 
 /** Where forget and prune are killed: after the erasure records, between a ledger's description
- * and its records, after the ledgers, after a list, and prune's ledgers and history. */
+ * and its records, after the ledgers, after the journals, after a list; prune between a ledger's
+ * description and its records (its records made old by the shifted clock), after the ledgers,
+ * with the history read under its lock. */
 const FORGET_POINTS = [
   'forget-erasures-written',
   'ledger-half-rewritten',
   'forget-ledgers-rewritten',
+  'forget-journals-blanked',
   'forget-list-rewritten',
 ];
 const PRUNE_POINTS = ['ledger-half-rewritten', 'prune-ledgers-done', 'prune-history-locked'];
-
-/** Start cacs paused at `point`; SIGKILL it there. False when it ended without reaching it. */
-async function killAt(
-  argv: string[],
-  env: Record<string, string | undefined>,
-  cwd: string,
-  points: string,
-  point: string,
-): Promise<boolean> {
-  const r = start(argv, { ...env, CACS_TEST_POINTS: points, CACS_TEST_PAUSE: point }, cwd);
-  const pid = await reached(points, point, r.exited, r.child.pid);
-  if (pid === undefined) return false;
-  r.child.kill('SIGKILL');
-  await r.done;
-  return true;
-}
 
 function ledgersWhole(stateDir: string): void {
   const ledgers = path.join(stateDir, 'ledgers');
@@ -96,37 +67,42 @@ describe('SIGKILL during forget and prune, at each named point', () => {
         path.join(stateDir, 'history', 'runs.jsonl'),
         `${JSON.stringify({ k: 'start', id: 'r20200101-000000-000001', n: 1, started: '2020-01-01T00:00:00.000Z', file: '/old.csv', campaign: 'summer', baseUrl: emu.url })}\n`,
       );
-      expect(await killAt(['forget', '0912345678'], env, cwd, points, forgetPoint)).toBe(true);
+      expect((await killAt(['forget', '0912345678'], env, cwd, points, forgetPoint)).killed).toBe(
+        true,
+      );
       ledgersWhole(stateDir);
       // Killed after its erasure records: never imported again already.
       const between = await importJson([a, '--allow-repeat', '--restart'], env, cwd);
+      expect(between.code, between.stderr).toBe(3);
       expect(between.summary.skippedByCode.erased).toBe(1);
       const prunePoint = PRUNE_POINTS[i % PRUNE_POINTS.length]!;
-      // prune removes ledger records only when they are old: its ledger point may be passed by.
-      await killAt(['state', 'prune'], env, cwd, points, prunePoint);
+      // On a clock days ahead every ledger record is old: prune rewrites the ledger, so each of
+      // its points is reached (ledger-half-rewritten too).
+      const pk = await killAt(['state', 'prune'], env, cwd, points, prunePoint, LATER);
+      expect(pk.killed, pk.ended?.stderr).toBe(true);
       ledgersWhole(stateDir);
+      const afterPrune = await importJson([a, '--allow-repeat', '--restart'], env, cwd);
+      expect(afterPrune.code, afterPrune.stderr).toBe(3);
+      expect(afterPrune.summary.skippedByCode.erased).toBe(1);
+      // Sent once, by the first import; never again.
+      expect(processedPhones(emu).filter((p) => p === '0912345678')).toHaveLength(1);
       const redo = await runCli(['forget', '0912345678', '--json'], { env, cwd });
       expect(redo.code, redo.stderr).toBe(0);
       const lists = fs
         .readdirSync(cwd)
         .filter((n) => n.startsWith('big.csv.'))
         .map((n) => path.join(cwd, n));
-      const found = leaks(
-        [stateDir],
+      const found = byteLeaks(
+        [stateDir, env.TMPDIR!, ...lists],
         ['0912345678', '912345678', 'Người Xoá', 'xoa@example.vn', 'ERASE-ME'],
-      ).concat(
-        lists.flatMap((f) =>
-          ['912345678', 'Người Xoá', 'xoa@example.vn', 'ERASE-ME'].filter((n) =>
-            fs.readFileSync(f).includes(Buffer.from(n)),
-          ),
-        ),
       );
       expect(found).toEqual([]);
       // Nothing half-written: every history line is whole JSON; prune runs to its end.
       const hist = fs.readFileSync(path.join(stateDir, 'history', 'runs.jsonl'), 'utf8');
       for (const l of hist.split('\n').filter((x) => x !== ''))
         expect(() => JSON.parse(l)).not.toThrow();
-      expect((await runCli(['state', 'prune'], { env, cwd })).code).toBe(0);
+      const pruned = await runShifted(['state', 'prune'], env, cwd, LATER);
+      expect(pruned.code, pruned.stderr).toBe(0);
       const again = await importJson([a, '--allow-repeat', '--restart'], env, cwd);
       expect(again.summary.skippedByCode.erased).toBe(1);
     });

@@ -217,6 +217,76 @@ describe('cacs state prune (file store)', () => {
     expect(again.summary.skippedByCode.erased).toBe(1);
   });
 
+  it("removes the lists cacs wrote older than retentionDays — a dry run's too, found through the sidecar records — and names them; never a file cacs did not write or one edited since", async () => {
+    const emu = await emulators.start();
+    const cwd = tempDir();
+    const env = importEnv(emu);
+    const stateDir = env.CACS_STATE_DIR!;
+    fs.writeFileSync(
+      path.join(cwd, '.cacsrc.json'),
+      JSON.stringify({ state: { retentionDays: 30 } }),
+    );
+    const rows = (p: string) => `${HEADER}0912000021,An,a@example.vn,P1\n${p},Bé,b@example.vn,P2\n`;
+    // A dry run's lists: no history entry names them.
+    const dry = write(cwd, 'dry.csv', rows('12345'));
+    expect((await runCli(['import', dry, '--dry-run'], { env, cwd })).code).not.toBe(2);
+    // A real run's list.
+    const real = write(cwd, 'real.csv', rows('678'));
+    expect((await importJson([real], env, cwd)).code).toBe(3);
+    // Another dry run's list, then edited by hand (same size, other bytes): kept.
+    const edited = write(cwd, 'edited.csv', rows('999'));
+    expect((await runCli(['import', edited, '--dry-run'], { env, cwd })).code).not.toBe(2);
+    // A file cacs never wrote, where cacs would put a list: kept.
+    const mine = write(cwd, 'mine.csv', rows('0912000031'));
+    expect((await importJson([mine], env, cwd)).code).toBe(0);
+    const foreign = write(cwd, 'mine.csv.rejects.csv', 'line,code,reason\n1,x,my own notes\n');
+    const listsOf = (input: string) =>
+      fs
+        .readdirSync(cwd)
+        .filter((n) => n.startsWith(`${path.basename(input)}.`))
+        .map((n) => path.join(cwd, n))
+        .sort();
+    const dryLists = listsOf(dry);
+    expect(dryLists.length).toBeGreaterThan(0);
+    expect(listsOf(real).length).toBeGreaterThan(0);
+    const editedList = path.join(cwd, 'edited.csv.rejects.csv');
+    const text = fs.readFileSync(editedList, 'utf8');
+    fs.writeFileSync(editedList, text.replace('Bé', 'Be'.padEnd(Buffer.byteLength('Bé'), '_')));
+    expect(fs.statSync(editedList).size).toBe(Buffer.byteLength(text));
+    // Every list cacs wrote (rejects and skipped, real runs' and dry runs'), but those two.
+    const ours = [dry, real, edited, mine]
+      .flatMap(listsOf)
+      .filter((f) => f !== editedList && f !== foreign)
+      .sort();
+    // All of them old: prune on a clock 40 days ahead (retentionDays 30).
+    const later = () => new Date(Date.now() + 40 * 86_400_000);
+    const records = () => fs.readdirSync(path.join(stateDir, 'sidecars')).length;
+    const recordsBefore = records();
+
+    const would = await runCli(['state', 'prune', '--dry-run', '--json'], {
+      env,
+      cwd,
+      now: later,
+    });
+    expect(would.code, would.stderr).toBe(0);
+    const wouldFiles: string[] = JSON.parse(would.stdout).prune.files;
+    expect([...wouldFiles].sort()).toEqual(ours);
+    for (const f of wouldFiles) expect(fs.existsSync(f)).toBe(true);
+
+    const r = await runCli(['state', 'prune'], { env, cwd, now: later });
+    expect(r.code, r.stderr).toBe(0);
+    for (const f of ours) {
+      expect(r.stdout).toContain(f);
+      expect(fs.existsSync(f)).toBe(false);
+    }
+    expect(r.stdout).not.toContain(editedList);
+    expect(r.stdout).not.toContain(foreign);
+    expect(fs.readFileSync(editedList, 'utf8')).toContain('Be_');
+    expect(fs.readFileSync(foreign, 'utf8')).toContain('my own notes');
+    // Their sidecar records went with them; the edited list's stays (cacs still keeps it).
+    expect(records()).toBe(recordsBefore - ours.length);
+  });
+
   it('without retentionDays, prune says so (exit 2)', async () => {
     const emu = await emulators.start();
     const cwd = tempDir();

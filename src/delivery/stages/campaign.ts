@@ -17,6 +17,7 @@ import type {
   StateStore,
 } from '../../state/index.js';
 import { formatTimeOnClock, machineZone } from '../../text.js';
+import { testPoint } from '../../test-point.js';
 import type { ImportOptions } from '../import-types.js';
 
 /** The state folder and the campaign an import's ledger, journal and history are about. */
@@ -107,6 +108,7 @@ export async function openCampaignState(
     removeStaleWork();
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-import-'));
     fs.writeFileSync(path.join(work, 'owner'), `${process.pid}\n`, { mode: 0o600 });
+    testPoint('import-work-created');
   } catch (e) {
     await release(held);
     throw e;

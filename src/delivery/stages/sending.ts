@@ -14,6 +14,7 @@ import {
 } from '../../state/index.js';
 import type { ImportOptions } from '../import-types.js';
 import { sendLeads, type SendResult } from '../send.js';
+import { testPoint } from '../../test-point.js';
 import { nothingSent, type CampaignState, type Held, type StateTarget } from './campaign.js';
 
 /** What the send stage holds besides the campaign's: the journal, until it is closed. */
@@ -89,6 +90,8 @@ export async function send(
           })
         : undefined;
     journalOpened = held.journal !== undefined;
+    // The journal is open (and, on PostgreSQL, its lock held): prune must leave it alone.
+    if (journalOpened) testPoint('import-journal-open');
     const journal = held.journal?.journal ?? NO_JOURNAL;
     const total = prepared.valid;
     earlier = journal.earlier;

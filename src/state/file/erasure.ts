@@ -232,6 +232,7 @@ export async function eraseInFileStore(stateDir: string, req: EraseRequest): Pro
   }
   testPoint('forget-ledgers-rewritten');
   const journals = blankJournalTexts(stateDir, req.texts);
+  testPoint('forget-journals-blanked');
   const given = new Set(req.refs);
   const bookmarks = removeBookmarks(
     stateDir,

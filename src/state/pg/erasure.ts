@@ -26,6 +26,7 @@ import { removeBookmarksOf } from './bookmarks.js';
 import type { PgConnection } from './connection.js';
 import type { Hasher } from '../file/ledger.js';
 import { journalLockId } from './journal-lock.js';
+import { testPoint } from '../../test-point.js';
 
 const i32 = (v: number) => v | 0;
 const u32 = (v: unknown) => Number(v) >>> 0;
@@ -73,6 +74,7 @@ export async function pgErase(host: PgErasureHost, req: EraseRequest): Promise<E
        ON CONFLICT DO NOTHING`,
       [los, his, time, scope[0], scope[1]],
     );
+  testPoint('forget-erasures-written');
   const heldRows = await conn.queryArrays(
     `SELECT count(DISTINCT (r.lo, r.hi)) FROM ${s}.ledger_records r JOIN ${s}.ledgers l ON l.id = r.ledger
      JOIN unnest($1::int[], $4::int[]) AS u(lo, hi) ON u.lo = r.lo AND u.hi = r.hi
@@ -107,12 +109,15 @@ export async function pgErase(host: PgErasureHost, req: EraseRequest): Promise<E
          AND (c.lo, c.hi) IN (SELECT * FROM unnest($1::int[], $4::int[]))`,
       [los, scope[0], scope[1], his],
     );
+    // Deleted, not committed: a kill here rolls the transaction back (the erasure rows stay).
+    testPoint('pg-forget-in-transaction');
     return del.rows.map((r) => ({
       serviceUrl: r.service_url,
       campaignKey: r.campaign,
       records: Number(r.n),
     }));
   });
+  testPoint('forget-ledgers-rewritten');
   let journals = 0;
   const texts = req.texts.filter((x) => x !== '');
   if (texts.length > 0) {
@@ -132,6 +137,7 @@ export async function pgErase(host: PgErasureHost, req: EraseRequest): Promise<E
     }
     journals = touched.size;
   }
+  testPoint('forget-journals-blanked');
   const given = new Set(req.refs);
   const bookmarks = await removeBookmarksOf(
     conn,
@@ -237,6 +243,7 @@ export async function pgPrune(
       locked.push(journalLockId(keys[i]!));
       gone.push(finished[i]!);
     } else result.journals--;
+  testPoint('prune-journals-locked');
   try {
     await pgPruneWrite(conn, s, cutoff, before, keptLatest, runCond, gone, lastWrite);
   } finally {
@@ -260,6 +267,8 @@ async function pgPruneWrite(
       cutoff,
     ]);
     await db.query(`DELETE FROM ${s}.claims WHERE time < $1 AND state <> 2`, [cutoff]);
+    // Deleted, not committed: a kill here rolls it all back.
+    testPoint('pg-prune-in-transaction');
     // Written meanwhile (before its lock was taken): kept.
     await db.query(
       `DELETE FROM ${s}.journals j WHERE j.id = ANY($1::int[]) AND (${lastWrite}) < $2`,
@@ -267,4 +276,5 @@ async function pgPruneWrite(
     );
     await db.query(`DELETE FROM ${s}.runs WHERE ${runCond}`, [before]);
   });
+  testPoint('prune-ledgers-done');
 }
