@@ -4,6 +4,8 @@
  * be left behind.
  */
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 const paths = new Set<string>();
 const flushes = new Set<() => void>();
@@ -51,4 +53,53 @@ export function removeAllNow(): void {
     }
   }
   paths.clear();
+}
+
+// ── Private temporary folders a killed run left (issue 26) ─────────────────────────────────
+
+/**
+ * The private temporary folders cacs makes (mkdtemp, 0700) that hold customer data while a run
+ * lasts: an import's work folder (spooled leads), the stdin spool, a report's spill runs.
+ */
+export const TEMP_PREFIXES = ['cacs-import-', 'cacs-stdin-', 'cacs-report-'] as const;
+
+/**
+ * Record this process as the folder's owner (`owner`: its pid), so that a later run can tell a
+ * folder left by a process that is gone (SIGKILL, power cut) from one still in use.
+ */
+export function markOwner(dir: string): void {
+  fs.writeFileSync(path.join(dir, 'owner'), `${process.pid}\n`, { mode: 0o600 });
+}
+
+/**
+ * Remove the private temporary folders (TEMP_PREFIXES) in `root` whose owner process is gone;
+ * the folders removed. One without an owner (an older cacs, or being made) or whose owner is
+ * alive (or not ours to judge) is left alone. `dryRun`: only find them.
+ */
+export function removeStaleTemp(root: string = os.tmpdir(), dryRun = false): string[] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(root).filter((n) => TEMP_PREFIXES.some((p) => n.startsWith(p)));
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const n of names) {
+    const dir = path.join(root, n);
+    try {
+      const pid = Number(fs.readFileSync(path.join(dir, 'owner'), 'utf8').trim());
+      if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid) continue;
+      try {
+        process.kill(pid, 0);
+        continue; // alive (or not ours to judge)
+      } catch (e) {
+        if ((e as { code?: string }).code !== 'ESRCH') continue;
+      }
+      if (!dryRun) fs.rmSync(dir, { recursive: true, force: true });
+      removed.push(dir);
+    } catch {
+      // No owner recorded: left alone.
+    }
+  }
+  return removed;
 }

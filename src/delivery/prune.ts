@@ -12,6 +12,7 @@
 import fs from 'node:fs';
 import type { PruneResult, StateStore } from '../state/index.js';
 import { readPruneStamp as readStamp, writePruneStamp as writeStamp } from '../state/reminder.js';
+import { removeStaleTemp } from '../cleanup.js';
 import { WrittenFiles } from '../leads/written-files.js';
 import { recordedLists, sidecarCandidates } from './forget.js';
 
@@ -22,6 +23,8 @@ export interface PruneReport extends PruneResult {
   dryRun: boolean;
   /** Sidecar lists removed (or, dry run, to remove). */
   files: string[];
+  /** Private temporary folders (spooled leads, report spills) of killed runs removed (or to remove). */
+  tempFolders: string[];
   store: { kind: 'file' | 'postgres'; location: string };
 }
 
@@ -77,6 +80,8 @@ export async function prune(opts: {
   // Records of lists that are gone (removed by hand, or by an older cacs): nothing to keep them for.
   if (!dryRun)
     for (const f of store.written.list?.() ?? []) if (!fs.existsSync(f)) store.written.remove(f);
+  // Whatever their age: a killed run's spool is of no use to anyone.
+  const tempFolders = removeStaleTemp(undefined, dryRun);
   const result = await store.prune(before, dryRun);
   if (!dryRun)
     writeStamp(opts.stateDir, { ...readStamp(opts.stateDir), pruned: opts.now.getTime() });
@@ -85,6 +90,7 @@ export async function prune(opts: {
     retentionDays: opts.retentionDays,
     dryRun,
     files,
+    tempFolders,
     store: { kind: store.kind, location: store.location },
   };
 }

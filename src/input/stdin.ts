@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { freeSpace as statfsFree } from '../atomic-write.js';
-import { removeOnExit } from '../cleanup.js';
+import { markOwner, removeOnExit } from '../cleanup.js';
 import { InterruptedError, UsageError } from '../errors.js';
 import { t } from '../messages/index.js';
 import { formatBytes } from '../text.js';
@@ -82,6 +82,7 @@ export async function spoolStdin(
   const dir = fs.mkdtempSync(path.join(root, 'cacs-stdin-'));
   const file = path.join(dir, 'stdin');
   const forget = removeOnExit(dir);
+  markOwner(dir);
   const cleanup = () => {
     fs.rmSync(dir, { recursive: true, force: true });
     forget();

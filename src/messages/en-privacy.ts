@@ -62,6 +62,8 @@ export const enPrivacy = {
   'privacy.prune.journals': '  journals of finished files: {journals}',
   'privacy.prune.runs': '  history runs: {runs}',
   'privacy.prune.files': '  rejects/skipped/uncertain lists: {files}',
+  'privacy.prune.temp':
+    '  temporary folders left by killed runs (spooled leads, report data): {folders}',
   'privacy.prune.keptUncertain':
     'kept: {leads} leads still uncertain (kept until settled: run cacs reconcile)',
   'privacy.prune.keptUnfinished':

@@ -64,6 +64,8 @@ export const viPrivacy: Readonly<Record<string, string>> = {
   'privacy.prune.journals': '  nhật ký của các tệp đã nhập xong: {journals}',
   'privacy.prune.runs': '  lượt chạy trong lịch sử: {runs}',
   'privacy.prune.files': '  danh sách bị từ chối/bỏ qua/chưa chắc chắn: {files}',
+  'privacy.prune.temp':
+    '  thư mục tạm do các lần chạy bị dừng đột ngột để lại (khách hàng đã lưu tạm, dữ liệu báo cáo): {folders}',
   'privacy.prune.keptUncertain':
     'giữ lại: {leads} khách hàng vẫn chưa chắc chắn (giữ đến khi rõ: chạy cacs reconcile)',
   'privacy.prune.keptUnfinished':

@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import type { CallAttempt, CallRecord } from '../api/spec.js';
-import { removeOnExit } from '../cleanup.js';
+import { markOwner, removeOnExit } from '../cleanup.js';
 import {
   RecordMerger,
   compareLeadOrder,
@@ -46,6 +46,9 @@ export class SpillFolder {
 
   /** A new file name in the folder. */
   file(name: string): string {
+    // With its first run, its pid: a later run removes it if this process was killed
+    // (cleanup.ts removeStaleTemp).
+    if (this.files === 0) markOwner(this.path);
     return path.join(this.path, `${++this.files}.${name}`);
   }
 

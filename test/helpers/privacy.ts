@@ -24,23 +24,29 @@ const shift = Number(offset);
 process.exitCode = await main(args, { ...processIO(), now: () => new Date(Date.now() + shift) });
 `;
 
-/** Start cacs (dist/) as a process whose clock is `offsetMs` ahead (0: the real clock). */
+/**
+ * Start cacs (dist/) as a process whose clock is `offsetMs` ahead (0: the real clock); its
+ * stdin is `stdinFile` when given.
+ */
 export function startShifted(
   argv: string[],
   env: Record<string, string | undefined>,
   cwd: string,
   offsetMs = 0,
+  stdinFile?: string,
 ): Running {
+  const input = stdinFile === undefined ? 'ignore' : fs.openSync(stdinFile, 'r');
   const child = spawn(
     process.execPath,
     ['--input-type=module', '-e', SHIFTED, '--', String(offsetMs), ...argv],
-    { cwd, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd, env: env as NodeJS.ProcessEnv, stdio: [input, 'pipe', 'pipe'] },
   );
+  if (typeof input === 'number') fs.closeSync(input);
   let stdout = '';
   let stderr = '';
   let over = false;
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
   const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
     child.on('close', (code) => {
       over = true;

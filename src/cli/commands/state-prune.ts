@@ -48,6 +48,11 @@ export function renderPrune(r: PruneReport): string[] {
     t('privacy.prune.files', { files: n(r.files.length) }),
     ...r.files.map((f) => `  ${f}`),
   ];
+  if (r.tempFolders.length > 0)
+    lines.push(
+      t('privacy.prune.temp', { folders: n(r.tempFolders.length) }),
+      ...r.tempFolders.map((f) => `  ${f}`),
+    );
   if (r.keptUncertain > 0)
     lines.push(t('privacy.prune.keptUncertain', { leads: n(r.keptUncertain) }));
   for (const j of r.keptUnfinished) lines.push(t('privacy.prune.keptUnfinished', { input: j }));

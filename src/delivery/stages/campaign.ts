@@ -18,6 +18,7 @@ import type {
 } from '../../state/index.js';
 import { formatTimeOnClock, machineZone } from '../../text.js';
 import { testPoint } from '../../test-point.js';
+import { markOwner, removeStaleTemp } from '../../cleanup.js';
 import type { ImportOptions } from '../import-types.js';
 
 /** The state folder and the campaign an import's ledger, journal and history are about. */
@@ -105,9 +106,10 @@ export async function openCampaignState(
     erased = target ? await erasedLookup(target) : undefined;
     // Created last: the caller's finally removes it. It may hold the spooled leads (personal
     // data): one a SIGKILLed run left behind is removed here (issue 26), its owner being gone.
-    removeStaleWork();
+    // (The stdin spool and a report's spill folders too: cleanup.ts.)
+    removeStaleTemp();
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-import-'));
-    fs.writeFileSync(path.join(work, 'owner'), `${process.pid}\n`, { mode: 0o600 });
+    markOwner(work);
     testPoint('import-work-created');
   } catch (e) {
     await release(held);
@@ -121,32 +123,6 @@ export async function openCampaignState(
     );
   if (target) opts.onState?.({ stateDir: target.stateDir, empty: stateEmpty });
   return { target, run, ledger, runs, stateEmpty, work, erased };
-}
-
-/** Temporary folders of imports whose process is gone (SIGKILL, power cut): removed. */
-function removeStaleWork(): void {
-  let names: string[];
-  try {
-    names = fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith('cacs-import-'));
-  } catch {
-    return;
-  }
-  for (const n of names) {
-    const dir = path.join(os.tmpdir(), n);
-    try {
-      const pid = Number(fs.readFileSync(path.join(dir, 'owner'), 'utf8').trim());
-      if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid) continue;
-      try {
-        process.kill(pid, 0);
-        continue; // alive (or not ours to judge)
-      } catch (e) {
-        if ((e as { code?: string }).code !== 'ESRCH') continue;
-      }
-      fs.rmSync(dir, { recursive: true, force: true });
-    } catch {
-      // No owner recorded (an older cacs, or being created): left alone.
-    }
-  }
 }
 
 /** The store's erasure records for this campaign (or every campaign), by keyed hash. */

@@ -232,11 +232,11 @@ export async function pgPrune(
   result.journals = finished.length;
   // A run still going (its session holds the advisory lock on its number) keeps its entry,
   // however long ago it started: it ends into it.
-  const runCond = `COALESCE((ended->>'ended')::timestamptz, (start->>'started')::timestamptz) < $1
-    AND NOT (ended IS NULL AND n::bigint IN (SELECT l.objid::bigint FROM pg_locks l
+  const liveRun = `AND NOT (ended IS NULL AND n::bigint IN (SELECT l.objid::bigint FROM pg_locks l
       WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
         AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
         AND l.classid = $2::bigint::oid))`;
+  const runCond = `COALESCE((ended->>'ended')::timestamptz, (start->>'started')::timestamptz) < $1 ${liveRun}`;
   const runs = await conn.queryArrays(`SELECT count(*) FROM ${s}.runs WHERE ${runCond}`, [
     before,
     conn.lockSpace,
