@@ -231,8 +231,9 @@ export async function pgPrune(
   }
   result.journals = finished.length;
   // A run still going (its session holds the advisory lock on its number) keeps its entry,
-  // however long ago it started: it ends into it.
-  const liveRun = `AND NOT (ended IS NULL AND n::bigint IN (SELECT l.objid::bigint FROM pg_locks l
+  // however long ago it started: it ends into it. (n is stored as int4, the lock's objid is an
+  // oid: compared unsigned.)
+  const liveRun = `AND NOT (ended IS NULL AND (n::bigint & 4294967295) IN (SELECT l.objid::bigint FROM pg_locks l
       WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
         AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
         AND l.classid = $2::bigint::oid))`;
