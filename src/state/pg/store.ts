@@ -92,6 +92,25 @@ function unpack(packed: Buffer, table: LedgerTable): void {
 
 const u32 = (v: unknown) => Number(v) >>> 0;
 const i32 = (v: number) => v | 0;
+/**
+ * A row of (lo, hi, ref, run, time, state, ledger id, service_url, campaign) as a FoundRecord;
+ * matched by phone when its hash is the one asked for (lo, hi), else by ref_id.
+ */
+function foundRecord(r: unknown[], lo: number, hi: number): FoundRecord {
+  return {
+    lo: u32(r[0]),
+    hi: u32(r[1]),
+    ref: u32(r[2]),
+    run: u32(r[3]),
+    time: Number(r[4]),
+    state: Number(r[5]) as LedgerState,
+    ledger: String(r[6]),
+    serviceUrl: String(r[7]),
+    campaignKey: String(r[8]),
+    matched: u32(r[0]) === lo >>> 0 && u32(r[1]) === hi >>> 0 ? 'phone' : 'ref_id',
+  };
+}
+
 const STATES: Array<PreviousState | undefined> = [undefined, 'done', 'rejected', 'uncertain'];
 
 function whoAmI(): { host: string; user: string } {
@@ -353,21 +372,7 @@ export class PgStore implements StateStore {
        ORDER BY r.ledger, r.seq`,
       [i32(lo), i32(hi), i32(ref)],
     );
-    const found: FoundRecord[] = rows.map((r) => {
-      const byPhone = u32(r[0]) === lo >>> 0 && u32(r[1]) === hi >>> 0;
-      return {
-        lo: u32(r[0]),
-        hi: u32(r[1]),
-        ref: u32(r[2]),
-        run: u32(r[3]),
-        time: Number(r[4]),
-        state: Number(r[5]) as LedgerState,
-        ledger: String(r[6]),
-        serviceUrl: String(r[7]),
-        campaignKey: String(r[8]),
-        matched: byPhone ? 'phone' : 'ref_id',
-      };
-    });
+    const found: FoundRecord[] = rows.map((r) => foundRecord(r, lo, hi));
     // Ledgers migrated with another secret: their latest record of the number, hashed with it.
     for (const [n, h] of await this.foreignHashers()) {
       const [flo, fhi] = query.phone !== undefined ? h.phone(query.phone) : [-1, -1];
@@ -379,19 +384,7 @@ export class PgStore implements StateStore {
          ORDER BY f.ledger`,
         [i32(flo), i32(fhi), i32(fref), n],
       );
-      for (const r of more)
-        found.push({
-          lo: u32(r[0]),
-          hi: u32(r[1]),
-          ref: u32(r[2]),
-          run: u32(r[3]),
-          time: Number(r[4]),
-          state: Number(r[5]) as LedgerState,
-          ledger: String(r[6]),
-          serviceUrl: String(r[7]),
-          campaignKey: String(r[8]),
-          matched: u32(r[0]) === flo >>> 0 && u32(r[1]) === fhi >>> 0 ? 'phone' : 'ref_id',
-        });
+      for (const r of more) found.push(foundRecord(r, flo, fhi));
     }
     return found;
   }
