@@ -85,6 +85,9 @@ async function chooseAndSetLanguage(
     !argv[0]?.startsWith('__') &&
     !readsNoSettings(scanned.command)
   ) {
+    // Until the files say otherwise, the locale's language: what reading them finds wrong is
+    // written in it (a broken file cannot say its own language).
+    setLanguage(chooseLanguage({ env: io.env }).language);
     const { loadConfigFiles } = await import('../config/files.js');
     files = loadConfigFiles({
       cwd: io.cwd,

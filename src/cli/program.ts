@@ -25,6 +25,7 @@ import { defineConfigShow, defineConfigPath, defineConfigInit } from './commands
 import { defineEmulator } from './commands/emulator-flags.js';
 import { defineGlobals, type GlobalOptions } from './flags.js';
 import { useCliWords } from './render/advice.js';
+import { wrapHelp } from './render/wrap.js';
 import { commanderError, helpExtra, helpTitle } from './commander-words.js';
 
 type Run<O> = (opts: O, ctx: Context, args: string[]) => Promise<number>;
@@ -44,6 +45,9 @@ export function buildProgram(
   // The library's messages whose remedy is a flag say the flag (render/advice.ts).
   useCliWords();
   const argvSecrets = new Secrets([envValue(io.env, ENV.accessToken) ?? '']);
+  const helpWidth = io.columns ?? 80;
+  /** Between the start and the end of a help text (any command's: the root sees them all). */
+  let helping = false;
   const program = defineGlobals(
     new Command('cacs')
       .description(t('cli.help.program'))
@@ -55,10 +59,13 @@ export function buildProgram(
     .showSuggestionAfterError(true)
     .showHelpAfterError(t('cli.usage.seeHelp.short', { command: 'cacs' }))
     .configureOutput({
-      writeOut: (s) => io.stdout.write(s),
+      // Help, its prose included, is broken at word boundaries to the terminal's width.
+      getOutHelpWidth: () => helpWidth,
+      getErrHelpWidth: () => helpWidth,
+      writeOut: (s) => io.stdout.write(helping ? wrapHelp(s, helpWidth) : s),
       // Commander's errors quote the arguments: URL credentials and a token pasted as an
       // argument by mistake are masked there too.
-      writeErr: (s) => io.stderr.write(argvSecrets.scrub(s)),
+      writeErr: (s) => io.stderr.write(argvSecrets.scrub(helping ? wrapHelp(s, helpWidth) : s)),
       // Commander's own errors in the current language (English: as commander wrote them).
       outputError: (s, write) => write(commanderError(s)),
     })
@@ -72,7 +79,9 @@ export function buildProgram(
       },
     })
     .exitOverride()
-    .addHelpText('after', t('cli.help.program.after', { exitCodes: exitCodesHelp() }));
+    .addHelpText('after', t('cli.help.program.after', { exitCodes: exitCodesHelp() }))
+    .on('beforeAllHelp', () => (helping = true))
+    .on('afterAllHelp', () => (helping = false));
 
   // The same object as commander's own Command, for callers that need nothing of the inferred
   // flag types (main.ts parses argv, completion.ts walks the tree).

@@ -21,7 +21,7 @@ export const viPrivacy: Readonly<Record<string, string>> = {
     'chỉ chiến dịch này (sổ ghi của nó và các tệp nhập sau vào nó); mặc định: mọi chiến dịch',
   'privacy.help.forget.json': 'in biên nhận dưới dạng một đối tượng JSON ra stdout',
   'cli.privacy.help.forget.after':
-    '\nVí dụ:\n  cacs forget 0912345678\n  cacs forget "+84 912 345 678" CUST-0042\n  cacs forget --file yeu-cau-xoa.txt --json > bien-nhan.json\n\nCác mục trong sổ ghi của họ trở thành bản ghi xoá (một mã băm có khoá, không có số); các dòng của họ bị gỡ khỏi mọi danh sách bị từ chối, bỏ qua và chưa chắc chắn mà cacs đã ghi; nhật ký và dấu trang không giữ gì đọc được về họ; lịch sử ghi lại việc xoá mà không có số điện thoại. Dòng của họ trong một tệp sau này bị bỏ qua với lý do erased, kể cả với --allow-repeat hoặc --restart. Chạy lại không có hại (một lần xoá bị dừng giữa chừng sẽ được làm nốt).',
+    '\nVí dụ:\n  $ cacs forget 0912345678\n  $ cacs forget "+84 912 345 678" CUST-0042\n  $ cacs forget --file yeu-cau-xoa.txt --json > bien-nhan.json\n\nCác mục trong sổ ghi của họ trở thành bản ghi xoá (một mã băm có khoá, không có số); các dòng của họ bị gỡ khỏi mọi danh sách bị từ chối, bỏ qua và chưa chắc chắn mà cacs đã ghi; nhật ký và dấu trang không giữ gì đọc được về họ; lịch sử ghi lại việc xoá mà không có số điện thoại. Dòng của họ trong một tệp sau này bị bỏ qua với lý do erased, kể cả với --allow-repeat hoặc --restart. Chạy lại không có hại (một lần xoá bị dừng giữa chừng sẽ được làm nốt).',
   'privacy.help.prune':
     'xoá những gì cũ hơn state.retentionDays (không bao giờ xoá bản ghi xoá, không bao giờ xoá lần nhập chưa xong)',
   'privacy.help.prune.dryRun': 'chỉ cho biết sẽ xoá những gì',

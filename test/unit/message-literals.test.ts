@@ -65,6 +65,9 @@ const NOT_MESSAGES: Readonly<Record<string, readonly string[]>> = {
     'env ${…}',
     'default (serviceTimezone)',
   ],
+  // config show --json's source of a setting no layer gives: data, the same in every language
+  // (the view says it in words).
+  'cli/commands/config.ts': ['not set'],
   // RangeErrors for a caller's bug (splitWindows is given checked values): not an operator's.
   'report/windows.ts': [
     'windowDays must be an integer from 1 to ${…}',

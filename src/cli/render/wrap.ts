@@ -97,3 +97,23 @@ export function fitLine(line: string, width: number, lead = 0): string {
     return [lines[1]!.trimStart(), ...lines.slice(2)].join('\n');
   return [first, ...lines.slice(1)].join('\n');
 }
+
+/**
+ * Help text (commander's and the prose after it) for a terminal `width` columns wide: a line
+ * that fits stays as it is; a longer one is broken at spaces, its later lines under where its
+ * text starts — after a label column ("  2    usage error…": under "usage"), else at its own
+ * indent. An example command line (`  $ cacs …`) stays whole, to be copied as it is.
+ */
+export function wrapHelp(text: string, width: number): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      if ([...line].length <= width || /^\s*\$ /.test(line)) return line;
+      const label = /^(\s*\S+(?: \S+)*? {2,})\S/.exec(line)?.[1];
+      const lead = label !== undefined && label.length <= width / 2 ? label : /^\s*/.exec(line)![0];
+      const words = line.slice(lead.length).split(/ +/);
+      const lines = fill(words, width - lead.length, width - lead.length, (l) => l !== '');
+      return lines.map((l, i) => (i === 0 ? lead : ' '.repeat(lead.length)) + l).join('\n');
+    })
+    .join('\n');
+}
