@@ -7,8 +7,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
-import { emulatorPool, importEnv, importJson, processedPhones, write } from '../helpers/import.js';
+import {
+  emulatorPool,
+  importEnv,
+  importJson,
+  phoneOf,
+  processedPhones,
+  write,
+} from '../helpers/import.js';
 import { pgMissing, startPg, type PgCluster } from '../helpers/pg.js';
+import { pointsDir, reached, release } from '../helpers/points.js';
+import { runShifted, startShifted } from '../helpers/privacy.js';
 
 const HEADER = 'phone,name,email,ref\n';
 
@@ -61,4 +70,64 @@ describe.skipIf(pgMissing !== undefined)('cacs forget on PostgreSQL', () => {
     const later = await importJson([a, '--restart'], env, cwd);
     expect(later.summary.skippedByCode.erased).toBe(1);
   });
+
+  it("prune leaves a journal a live import holds (and that run's history entry); the import goes on and finishes", async () => {
+    const emu = await emulators.start();
+    const db = await pg.database();
+    const count = async (sql: string) => Number((await pg.query(sql, [], db)).rows[0]!.n);
+    const env = importEnv(emu, { CACS_STATE_URL: pg.url(db) });
+    const cwd = tempDir();
+    const points = pointsDir();
+    fs.writeFileSync(
+      path.join(cwd, '.cacsrc.json'),
+      JSON.stringify({ state: { retentionDays: 1 } }),
+    );
+    // An earlier import, finished: its journal is prune's to remove.
+    const a = write(cwd, 'done.csv', `${HEADER}0912000101,An,a@example.vn,A1\n`);
+    expect((await importJson([a], env, cwd)).code).toBe(0);
+    // A second import, paused with its journal open (and its lock held) before it sends.
+    const phones = Array.from({ length: 30 }, (_, k) => phoneOf(500 + k));
+    const b = write(
+      cwd,
+      'live.csv',
+      `${HEADER}${phones.map((p, k) => `${p},N${k},n${k}@example.vn,L${k}`).join('\n')}\n`,
+    );
+    const live = startShifted(
+      ['import', b, '--json'],
+      {
+        ...env,
+        CACS_TEST_POINTS: points,
+        CACS_TEST_PAUSE: 'import-journal-open',
+      },
+      cwd,
+    );
+    const pid = await reached(points, 'import-journal-open', live.exited, live.child.pid);
+    if (pid === undefined) throw new Error(`the import ended first: ${(await live.done).stderr}`);
+    expect(await count('SELECT count(*)::int AS n FROM cacs.journals')).toBe(2);
+    // prune on a clock days ahead: both journals are old and look finished (the live one has
+    // nothing in flight yet), both runs are old. The live run's are kept.
+    const p = await runShifted(['state', 'prune', '--json'], env, cwd, 3 * 86_400_000);
+    expect(p.code, p.stderr).toBe(0);
+    expect(JSON.parse(p.stdout).prune.journals).toBe(1);
+    expect(await count('SELECT count(*)::int AS n FROM cacs.journals')).toBe(1);
+    expect(await count('SELECT count(*)::int AS n FROM cacs.runs')).toBe(1);
+    // The import goes on: every lead sent once, its outcomes in its journal, its run ended.
+    release(points, 'import-journal-open', pid);
+    const done = await live.done;
+    expect(done.code, done.stderr).toBe(0);
+    const summary = JSON.parse(done.stdout);
+    expect(summary.imported).toBe(30);
+    const sent = processedPhones(emu);
+    for (const ph of phones) expect(sent.filter((x) => x === ph)).toHaveLength(1);
+    expect(
+      await count(
+        `SELECT count(*)::int AS n FROM cacs.journal_records r JOIN cacs.journals j ON j.id = r.journal`,
+      ),
+    ).toBeGreaterThan(1);
+    expect(await count(`SELECT count(*)::int AS n FROM cacs.runs WHERE ended IS NOT NULL`)).toBe(1);
+    // Imported for real: the same file again sends nothing.
+    const again = await importJson([b], env, cwd);
+    expect(again.code, again.stderr).toBe(0);
+    expect(processedPhones(emu)).toHaveLength(sent.length);
+  }, 180_000);
 });

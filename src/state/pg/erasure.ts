@@ -230,8 +230,17 @@ export async function pgPrune(
       );
   }
   result.journals = finished.length;
-  const runCond = `COALESCE((ended->>'ended')::timestamptz, (start->>'started')::timestamptz) < $1`;
-  const runs = await conn.queryArrays(`SELECT count(*) FROM ${s}.runs WHERE ${runCond}`, [before]);
+  // A run still going (its session holds the advisory lock on its number) keeps its entry,
+  // however long ago it started: it ends into it.
+  const runCond = `COALESCE((ended->>'ended')::timestamptz, (start->>'started')::timestamptz) < $1
+    AND NOT (ended IS NULL AND n::bigint IN (SELECT l.objid::bigint FROM pg_locks l
+      WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
+        AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+        AND l.classid = $2::bigint::oid))`;
+  const runs = await conn.queryArrays(`SELECT count(*) FROM ${s}.runs WHERE ${runCond}`, [
+    before,
+    conn.lockSpace,
+  ]);
   result.runs = Number(runs[0]?.[0] ?? 0);
   if (dryRun) return result;
   // A journal a live run holds (its lock) is in use: kept, whatever its age.
@@ -274,7 +283,7 @@ async function pgPruneWrite(
       `DELETE FROM ${s}.journals j WHERE j.id = ANY($1::int[]) AND (${lastWrite}) < $2`,
       [finished, cutoff],
     );
-    await db.query(`DELETE FROM ${s}.runs WHERE ${runCond}`, [before]);
+    await db.query(`DELETE FROM ${s}.runs WHERE ${runCond}`, [before, conn.lockSpace]);
   });
   testPoint('prune-ledgers-done');
 }
