@@ -12,9 +12,11 @@ import { defineConfig } from 'vitest/config';
 const LONGEST_FIRST = [
   'test/e2e/package-install.e2e.test.ts',
   'test/e2e/package.e2e.test.ts',
-  'test/e2e/kill-loop.e2e.test.ts',
+  'test/e2e/kill-loop.pg.e2e.test.ts',
   'test/e2e/hostile.e2e.test.ts',
+  'test/e2e/teams.pg.e2e.test.ts',
   'test/e2e/secrets.e2e.test.ts',
+  'test/e2e/kill-loop.e2e.test.ts',
   'test/e2e/write-targets.e2e.test.ts',
   'test/e2e/guards.e2e.test.ts',
   'test/e2e/package-install-tarball.e2e.test.ts',
