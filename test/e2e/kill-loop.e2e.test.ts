@@ -145,7 +145,7 @@ describe(`kill, rerun, retry: ${LOOPS} loops`, () => {
         (JSON.parse(r.stdout) as { imported: number }).imported;
       const how = `loop ${loop} (${viaSigint ? 'double SIGINT' : 'SIGKILL'}): the rerun imported ${imported(plain)}, the retry ${imported(retry)}`;
       expect(mine, how).toEqual([...phones].sort());
-    }, 60_000);
+    }, 120_000);
   }
 
   it('the kills did leave batches in flight (else the loops would prove nothing)', () => {
