@@ -26,7 +26,7 @@ import { defineEmulator } from './commands/emulator-flags.js';
 import { defineGlobals, type GlobalOptions } from './flags.js';
 import { useCliWords } from './render/advice.js';
 import { wrapHelp } from './render/wrap.js';
-import { commanderError, helpExtra, helpTitle } from './commander-words.js';
+import { commanderError, helpExtra, helpTitle, helpUsage } from './commander-words.js';
 
 type Run<O> = (opts: O, ctx: Context, args: string[]) => Promise<number>;
 
@@ -71,6 +71,11 @@ export function buildProgram(
     })
     .configureHelp({
       styleTitle: helpTitle,
+      styleUsage: helpUsage,
+      styleSubcommandTerm: helpUsage,
+      // Two columns down to a description 20 wide (commander's 40 ran term and description
+      // together on a 60-column terminal: `find [options] <phone|ref_id> lượt chạy nào…`).
+      minWidthToWrap: 20,
       optionDescription(option) {
         return helpExtra(Help.prototype.optionDescription.call(this, option));
       },

@@ -200,7 +200,7 @@ export const viBaseCli: Readonly<Record<string, string>> = {
   'cli.help.program.after':
     '\nVí dụ:\n  $ cacs import leads.csv --campaign summer\n  $ cacs report --campaign summer --from 7d --to yesterday -o calls.csv\n  $ cacs reconcile --campaign summer\n  $ cacs config show\n  $ cacs emulator --port 8787\n\n{exitCodes}\n\nToken truy cập không bao giờ lấy từ dòng lệnh: hãy đặt CACS_ACCESS_TOKEN, hoặc accessToken / accessTokenCommand trong tệp cấu hình (xem cacs config init).',
   'cli.help.history':
-    'liệt kê các lần nhập trước, mới nhất trước; xem một lần; tìm lượt chạy đã gửi một khách hàng',
+    'liệt kê các lần nhập trước, mới nhất trước; xem một lượt chạy; tìm lượt chạy đã gửi một khách hàng',
   'cli.help.history.after':
     '\nVí dụ:\n  $ cacs history --campaign summer --limit 5\n  $ cacs history show r20261123-094512-3fa2c1\n  $ cacs history find 0912345678        (hoặc một ref_id)',
   'cli.help.config': 'xem, tìm vị trí hoặc tạo thiết lập',
@@ -234,7 +234,7 @@ export const viBaseCli: Readonly<Record<string, string>> = {
   'cli.help.history.show.json': 'in một đối tượng JSON ra stdout: { run, exitCode, error }',
   'cli.help.history.list': 'các lần nhập trước, mới nhất trước (mặc định: cacs history)',
   'cli.help.history.list.campaign': 'chỉ các lần nhập vào chiến dịch này',
-  'cli.help.history.list.limit': 'tối đa bấy nhiêu lượt chạy (mặc định {default})',
+  'cli.help.history.list.limit': 'số lượt chạy tối đa (mặc định {default})',
   'cli.help.history.list.json': 'in một đối tượng JSON ra stdout: { runs, exitCode, error }',
   'cli.help.reconcile':
     'đối soát khách hàng chưa rõ kết quả với bản ghi của dịch vụ: ai tìm thấy được tính là đã nhập, số còn lại vẫn chưa rõ',
@@ -255,7 +255,7 @@ export const viBaseCli: Readonly<Record<string, string>> = {
     'access_token mà trình giả lập chấp nhận (giá trị thử, không phải bí mật)',
   'cli.help.emulator.campaign': 'một chiến dịch nó biết (dùng được nhiều lần; mặc định {default})',
   'cli.help.emulator.state': 'giữ khách hàng trong tệp JSON này qua các lần khởi động lại',
-  'cli.help.emulator.latency': 'trả lời mỗi yêu cầu sau bấy nhiêu ms kể từ khi nhận',
+  'cli.help.emulator.latency': 'trả lời mỗi yêu cầu sau ngần ấy mili giây kể từ khi nhận',
   'cli.help.emulator.failRate':
     'tỉ lệ yêu cầu bị lỗi (429, 503, rớt kết nối, mất trả lời sau khi đã xử lý)',
   'cli.help.emulator.seed': 'hạt giống cho lỗi giả và lượt gọi tổng hợp',
