@@ -62,7 +62,7 @@ import type { SummaryViewOptions } from './report/summary-view.js';
 import type { Settings } from './config/settings.js';
 import type { CallRecord } from './api/spec.js';
 import { normalizePhone } from './leads/normalize.js';
-import { CARRIERS, carrierOf as carrierOfNational } from './leads/carrier.js';
+import { subscriber, summaryDefaults } from './report/summary-defaults.js';
 import type { RunRecord } from './state/index.js';
 import {
   summarize as summarizeRecords,
@@ -554,13 +554,10 @@ function checkImportOptions(options: RunImportOptions): Delimiter | undefined {
   return delimiter;
 }
 
-/** A called number's key for the summary: normalised as the import normalises phone numbers. */
-const subscriber = (phone: string): string => normalizePhone(phone).value;
-
 /** The summary's answer rate per carrier: the network of the number, normalised (issue 25). */
 const carrierDefaults: Pick<SummaryOptions, 'carrierOf' | 'carrierOrder'> = {
-  carrierOf: (phone) => carrierOfNational(subscriber(phone)),
-  carrierOrder: CARRIERS,
+  carrierOf: summaryDefaults.carrierOf,
+  carrierOrder: summaryDefaults.carrierOrder,
 };
 
 /**
@@ -1534,3 +1531,25 @@ export { formatTimeIn, formatTimeOnClock, machineZone } from './text.js';
 // ── lead (issue 27): where a setting came from, in the reader's words ─────────────────────
 export { describeSource } from './source-label.js';
 export { formatWallDate } from './text.js';
+
+// ── door (issue 23 item 3): the report's fetch stage ─────────────────────────────────────────
+export type {
+  FetchStage,
+  FetchStageInput,
+  FetchedSummary,
+  FetchedPrepared,
+  FetchedRecords,
+  CampaignRefused,
+} from './report/stages/fetch.js';
+
+/**
+ * The report's fetch stage (`cacs report` between output and write): the records summarised as
+ * they come (`summary`), made into `lead`'s format as they come (prepareReport), or all kept
+ * (runReport); progress through `report.onProgress`. A campaign key the service refuses that
+ * came from an alias returns the `campaignRefused` stop; other failures are thrown.
+ */
+export async function fetchStage(
+  input: import('./report/stages/fetch.js').FetchStageInput,
+): Promise<import('./report/stages/fetch.js').FetchStage> {
+  return (await import('./report/stages/fetch.js')).fetchStage(input);
+}
