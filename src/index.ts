@@ -959,25 +959,8 @@ export type { FlatConfig } from './config/schema.js';
 export type { FindConfigOptions, LoadedConfigFile } from './config/files.js';
 export type { ResolveOptions } from './config/settings.js';
 
-/**
- * The config files in effect (`cacs`'s: the project's `.cacsrc*` up from `cwd`, the user's, or
- * the one `explicitPath` names), read and checked; a `ConfigError` naming the file otherwise.
- */
-export async function loadConfigFiles(
-  options: import('./config/files.js').FindConfigOptions,
-): Promise<import('./config/files.js').LoadedConfigFile[]> {
-  return (await import('./config/files.js')).loadConfigFiles(options);
-}
-
-/**
- * The settings in effect from defaults, config `files` (the profile chosen), the environment and
- * the command's flags, each with where it came from, as every `cacs` command resolves them.
- */
-export async function resolveSettings(
-  options: import('./config/settings.js').ResolveOptions,
-): Promise<import('./config/settings.js').ResolvedSettings> {
-  return (await import('./config/settings.js')).resolveSettings(options);
-}
+// The config reader and the settings, loaded on first call (src/startup.ts, the start-up door).
+export { loadConfigFiles, resolveSettings, completionStatuses } from './startup.js';
 
 /**
  * The names a user's config file may have in their config folder ({@link userConfigDir}), as
@@ -997,14 +980,6 @@ export async function writeSmallFileAtomic(
   options: { mode?: number; noClobber?: boolean } = {},
 ): Promise<void> {
   (await import('./atomic-write.js')).writeFileAtomicSync(file, data, options);
-}
-
-/**
- * The list of call statuses seen in earlier reports, kept by the state store at `stateDir`
- * (the file store: a small 0600 file in the state folder), for the completion scripts.
- */
-export async function completionStatuses(stateDir: string) {
-  return (await import('./state/index.js')).openStateStore({ stateDir }).completionStatuses;
 }
 
 /** Why a lead {@link reconcile} did not find stays uncertain (its summary's reason). */
