@@ -5,11 +5,8 @@
  */
 import { Argument, Command, Help, type OptionValues } from '@commander-js/extra-typings';
 import type { Command as PlainCommand } from 'commander';
-import { ENV, envValue } from '../config/env.js';
-import { exitCodeHelp } from '../errors.js';
 import { t } from '../messages/index.js';
-import { Secrets } from '../secrets.js';
-import { VERSION } from '../version.js';
+import { ENV, Secrets, VERSION, envValue, exitCodeHelp } from '../startup.js';
 import type { Context, IO } from './context.js';
 import { defineImport } from './commands/import-flags.js';
 import { defineReport } from './commands/report-flags.js';
