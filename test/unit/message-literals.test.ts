@@ -139,7 +139,7 @@ const TAG = /<[A-Za-z?!/][^<>]*(?:>|$)/g;
  * `;` (a sentence is not written so).
  */
 const SQL =
-  /^\s*(?:SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|WITH|BEGIN|AND|EXISTS|LOCK TABLE)[\s;(]/;
+  /^\s*(?:SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|WITH|BEGIN|AND|EXISTS|COALESCE|LOCK TABLE)[\s;(]/;
 
 /** One declaration block: `{property:value;…}` (values hold no braces or semicolons). */
 const DECLARATIONS = String.raw`\{(?:\s*[-\w]+\s*:[^;{}]*;?)*\s*\}`;
