@@ -2,7 +2,8 @@
 /**
  * The PostgreSQL store against the file store (issue 24, item 7). Needs `npm run build`.
  *
- *   node bench/pg-teams.js [--quick] [--json] [--only dry|import|concurrent]
+ *   node bench/pg-teams.js [--quick] [--json] [--only dry|import|concurrent] [--runs N]
+ *                          [--statements]
  *
  * Uses CACS_BENCH_PG_URL (a database it may fill: it makes schemas of its own and drops them),
  * else starts a throwaway cluster (initdb + pg_ctl in a temp folder, loopback, non-root as
@@ -14,6 +15,12 @@
  *     run into a campaign of its own, so both stores start from an empty ledger (the file store's
  *     runs had fresh state folders while the database's shared row 1's million-number ledger)
  *  3. 20 concurrent imports of overlapping files into one campaign: duplicates at the service (0)
+ *
+ * Each import run also says its CPU time (the machine may be busy: wall times then say little):
+ * the cacs process's (user + system, by /usr/bin/time where there is one) and, with the
+ * throwaway cluster, the PostgreSQL processes' (from /proc). --statements loads
+ * pg_stat_statements into the throwaway cluster and prints the statements that took the most
+ * database time.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -32,7 +39,10 @@ const say = (line) => (json ? process.stderr : process.stdout).write(`${line}\n`
 const DRY = quick ? 50_000 : 200_000;
 const LEDGER = quick ? 200_000 : 1_000_000;
 const IMPORT = quick ? 20_000 : 100_000;
-const RUNS = quick ? 1 : 3;
+const runsAt = process.argv.indexOf('--runs');
+const RUNS = runsAt > 0 ? Number(process.argv[runsAt + 1]) : quick ? 1 : 3;
+const statements = process.argv.includes('--statements');
+const TIME = fs.existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 const CONCURRENT = 20;
 /** --only <row>: run that row alone (dry, import or concurrent). */
 const onlyAt = process.argv.indexOf('--only');
@@ -68,6 +78,37 @@ async function freePort() {
   });
 }
 
+/** The throwaway cluster's data folder (for its CPU time), when the bench started one. */
+let pgData;
+
+/** CPU seconds (user + system) of the throwaway cluster's processes so far (Linux /proc). */
+function pgCpu() {
+  if (!pgData) return undefined;
+  try {
+    const pid = Number(fs.readFileSync(path.join(pgData, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const tick = 100;
+    const stat = (p) => {
+      const text = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
+      return text.slice(text.lastIndexOf(')') + 2).split(' ');
+    };
+    // Fields after the name: [1] ppid, [11] utime, [12] stime, [13] cutime, [14] cstime.
+    const own = stat(pid);
+    let ticks = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+    for (const p of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(p) || Number(p) === pid) continue;
+      try {
+        const f = stat(p);
+        if (Number(f[1]) === pid) ticks += Number(f[11]) + Number(f[12]);
+      } catch {
+        // gone meanwhile: its time is in the postmaster's cutime/cstime
+      }
+    }
+    return ticks / tick;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A throwaway cluster; its URL. */
 async function cluster() {
   const bin = pgBin();
@@ -86,6 +127,7 @@ async function cluster() {
     as = { uid, gid };
   }
   const data = path.join(dir, 'data');
+  pgData = data;
   const run = (cmd, args) => execFileSync(path.join(bin, cmd), args, { ...as, stdio: 'ignore' });
   run('initdb', [
     '-D',
@@ -105,16 +147,23 @@ async function cluster() {
     '-l',
     path.join(dir, 'log'),
     '-o',
-    `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories= -c max_connections=200`,
+    `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories= -c max_connections=200${
+      statements ? ' -c shared_preload_libraries=pg_stat_statements' : ''
+    }`,
   ]);
   cleanups.push(() => run('pg_ctl', ['stop', '-w', '-m', 'fast', '-D', data]));
   return `postgres://bench:${pw}@127.0.0.1:${port}/postgres`;
 }
 
+let timed = 0;
 function cacs(args, env, cwd) {
   return new Promise((resolve) => {
     const t0 = process.hrtime.bigint();
-    const p = spawn(process.execPath, [CACS, ...args], {
+    const pg0 = pgCpu();
+    const timeFile = TIME ? path.join(scratch, `time-${timed++}`) : undefined;
+    const argv = [process.execPath, CACS, ...args];
+    if (TIME) argv.unshift(TIME, '-f', '%U %S', '-o', timeFile);
+    const p = spawn(argv[0], argv.slice(1), {
       env,
       cwd,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -123,9 +172,17 @@ function cacs(args, env, cwd) {
     let err = '';
     p.stdout.on('data', (c) => (out += c));
     p.stderr.on('data', (c) => (err += c));
-    p.on('close', (code) =>
-      resolve({ code, ms: Number(process.hrtime.bigint() - t0) / 1e6, out, err }),
-    );
+    p.on('close', (code) => {
+      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+      let cpu;
+      if (timeFile && fs.existsSync(timeFile)) {
+        const [u, sy] = fs.readFileSync(timeFile, 'utf8').trim().split('\n').pop().split(' ');
+        cpu = Number(u) + Number(sy);
+      }
+      const pg1 = pgCpu();
+      const dbCpu = pg0 !== undefined && pg1 !== undefined ? pg1 - pg0 : undefined;
+      resolve({ code, ms, out, err, cpu, dbCpu });
+    });
   });
 }
 
@@ -146,6 +203,17 @@ if (!url) {
   process.exit(0);
 }
 const schemas = [];
+/** One statement on the bench's own connection (pg_stat_statements). */
+async function sql(text) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
 
 const rows = [];
 let concurrent;
@@ -230,6 +298,8 @@ try {
     leads(impFile, 0, IMPORT);
     const impFileMs = [];
     const impPgMs = [];
+    const impCpu = [];
+    if (statements) await sql('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
     for (let r = 0; r < RUNS; r++) {
       const [fileKey, pgKey] = keys[r];
       const env = (campaign, extra) =>
@@ -252,10 +322,31 @@ try {
         if (x.code !== 0 || got.length !== IMPORT)
           throw new Error(`import into ${key}: exit ${x.code}, ${got.length} leads sent: ${x.err}`);
       }
-      say(`import run ${r + 1}: files ${Math.round(a.ms)} ms, PostgreSQL ${Math.round(b.ms)} ms`);
+      const cpu = (x) =>
+        `${x.cpu !== undefined ? `, cacs CPU ${x.cpu.toFixed(2)} s` : ''}${
+          x.dbCpu !== undefined ? `, PostgreSQL CPU ${x.dbCpu.toFixed(2)} s` : ''
+        }`;
+      say(
+        `import run ${r + 1} (load ${os.loadavg()[0].toFixed(1)}): files ${Math.round(a.ms)} ms${cpu(a)}; PostgreSQL ${Math.round(b.ms)} ms${cpu(b)}`,
+      );
+      impCpu.push([a.cpu, b.cpu, b.dbCpu]);
       impFileMs.push(a.ms);
       impPgMs.push(b.ms);
     }
+    if (statements) {
+      const top = await sql(
+        `SELECT calls, round(total_exec_time) AS ms, rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS q
+         FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 12`,
+      );
+      for (const t of top) say(`  ${t.ms} ms, ${t.calls} calls, ${t.rows} rows: ${t.q}`);
+    }
+    const med = (i) => {
+      const xs = impCpu.map((c) => c[i]).filter((x) => x !== undefined);
+      return xs.length ? median(xs).toFixed(2) : '?';
+    };
+    say(
+      `import CPU (medians): cacs with files ${med(0)} s; with PostgreSQL ${med(1)} s + PostgreSQL ${med(2)} s`,
+    );
     rows.push([
       `import ${IMPORT.toLocaleString()} leads at 50 ms latency`,
       median(impFileMs),

@@ -62,7 +62,7 @@ import type { SummaryViewOptions } from './report/summary-view.js';
 import type { Settings } from './config/settings.js';
 import type { CallRecord } from './api/spec.js';
 import { normalizePhone } from './leads/normalize.js';
-import { CARRIERS, carrierOf as carrierOfNational } from './leads/carrier.js';
+import { subscriber, summaryDefaults } from './report/summary-defaults.js';
 import type { RunRecord } from './state/index.js';
 import {
   summarize as summarizeRecords,
@@ -554,13 +554,10 @@ function checkImportOptions(options: RunImportOptions): Delimiter | undefined {
   return delimiter;
 }
 
-/** A called number's key for the summary: normalised as the import normalises phone numbers. */
-const subscriber = (phone: string): string => normalizePhone(phone).value;
-
 /** The summary's answer rate per carrier: the network of the number, normalised (issue 25). */
 const carrierDefaults: Pick<SummaryOptions, 'carrierOf' | 'carrierOrder'> = {
-  carrierOf: (phone) => carrierOfNational(subscriber(phone)),
-  carrierOrder: CARRIERS,
+  carrierOf: summaryDefaults.carrierOf,
+  carrierOrder: summaryDefaults.carrierOrder,
 };
 
 /**
@@ -962,25 +959,8 @@ export type { FlatConfig } from './config/schema.js';
 export type { FindConfigOptions, LoadedConfigFile } from './config/files.js';
 export type { ResolveOptions } from './config/settings.js';
 
-/**
- * The config files in effect (`cacs`'s: the project's `.cacsrc*` up from `cwd`, the user's, or
- * the one `explicitPath` names), read and checked; a `ConfigError` naming the file otherwise.
- */
-export async function loadConfigFiles(
-  options: import('./config/files.js').FindConfigOptions,
-): Promise<import('./config/files.js').LoadedConfigFile[]> {
-  return (await import('./config/files.js')).loadConfigFiles(options);
-}
-
-/**
- * The settings in effect from defaults, config `files` (the profile chosen), the environment and
- * the command's flags, each with where it came from, as every `cacs` command resolves them.
- */
-export async function resolveSettings(
-  options: import('./config/settings.js').ResolveOptions,
-): Promise<import('./config/settings.js').ResolvedSettings> {
-  return (await import('./config/settings.js')).resolveSettings(options);
-}
+// The config reader and the settings, loaded on first call (src/startup.ts, the start-up door).
+export { loadConfigFiles, resolveSettings, completionStatuses } from './startup.js';
 
 /**
  * The names a user's config file may have in their config folder ({@link userConfigDir}), as
@@ -1000,14 +980,6 @@ export async function writeSmallFileAtomic(
   options: { mode?: number; noClobber?: boolean } = {},
 ): Promise<void> {
   (await import('./atomic-write.js')).writeFileAtomicSync(file, data, options);
-}
-
-/**
- * The list of call statuses seen in earlier reports, kept by the state store at `stateDir`
- * (the file store: a small 0600 file in the state folder), for the completion scripts.
- */
-export async function completionStatuses(stateDir: string) {
-  return (await import('./state/index.js')).openStateStore({ stateDir }).completionStatuses;
 }
 
 /** Why a lead {@link reconcile} did not find stays uncertain (its summary's reason). */
@@ -1534,3 +1506,25 @@ export { formatTimeIn, formatTimeOnClock, machineZone } from './text.js';
 // ── lead (issue 27): where a setting came from, in the reader's words ─────────────────────
 export { describeSource } from './source-label.js';
 export { formatWallDate } from './text.js';
+
+// ── door (issue 23 item 3): the report's fetch stage ─────────────────────────────────────────
+export type {
+  FetchStage,
+  FetchStageInput,
+  FetchedSummary,
+  FetchedPrepared,
+  FetchedRecords,
+  CampaignRefused,
+} from './report/stages/fetch.js';
+
+/**
+ * The report's fetch stage (`cacs report` between output and write): the records summarised as
+ * they come (`summary`), made into `lead`'s format as they come (prepareReport), or all kept
+ * (runReport); progress through `report.onProgress`. A campaign key the service refuses that
+ * came from an alias returns the `campaignRefused` stop; other failures are thrown.
+ */
+export async function fetchStage(
+  input: import('./report/stages/fetch.js').FetchStageInput,
+): Promise<import('./report/stages/fetch.js').FetchStage> {
+  return (await import('./report/stages/fetch.js')).fetchStage(input);
+}

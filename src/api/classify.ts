@@ -5,7 +5,6 @@
  * definite answer retrying cannot change.
  */
 import type http from 'node:http';
-import zlib from 'node:zlib';
 import { t } from '../messages/index.js';
 import { sanitizeServiceText } from '../text.js';
 import { ApiError, type FailureKind } from './errors.js';
@@ -258,6 +257,8 @@ export function decodeBody(
     .toLowerCase();
   const opts = { maxOutputLength: Math.max(1, max) };
   if (enc === '' || enc === 'identity') return raw;
+  // Loaded when an answer is decoded, not with the client (start-up: ARCHITECTURE.md).
+  const zlib = process.getBuiltinModule('node:zlib');
   if (enc === 'gzip' || enc === 'x-gzip') return zlib.gunzipSync(raw, opts);
   if (enc === 'br') return zlib.brotliDecompressSync(raw, opts);
   if (enc === 'deflate') {

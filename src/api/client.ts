@@ -3,10 +3,9 @@
  * retried with full-jitter backoff, redirects never followed, the token never in any message.
  */
 import { DEFAULTS } from '../defaults.js';
-import http from 'node:http';
-import https from 'node:https';
+import type http from 'node:http';
+import type https from 'node:https';
 import v8 from 'node:v8';
-import zlib from 'node:zlib';
 import type { Got } from 'got';
 import { InterruptedError } from '../errors.js';
 import { t as say } from '../messages/index.js';
@@ -142,6 +141,7 @@ function isBomb(raw: Buffer, encoding: string | string[] | undefined, max: numbe
     .toLowerCase();
   const head = raw.subarray(0, Math.ceil(max / BOMB_RATIO));
   const opts = { maxOutputLength: Math.max(1, max) };
+  const zlib = builtin('node:zlib');
   try {
     if (enc === 'gzip' || enc === 'x-gzip')
       zlib.gunzipSync(head, { ...opts, finishFlush: zlib.constants.Z_SYNC_FLUSH });
@@ -231,6 +231,13 @@ export function importBody(campaignKey: string, leads: ReadonlyArray<LeadPayload
   return body;
 }
 
+/**
+ * A Node module loaded when first used, not when this module is (`import 'cacs'` and the
+ * command's start-up load this module: DESIGN.md "One door", ARCHITECTURE.md "Start-up").
+ */
+const builtin = <ID extends 'node:http' | 'node:https' | 'node:zlib'>(id: ID) =>
+  process.getBuiltinModule(id);
+
 let gotPromise: Promise<Got> | undefined;
 const loadGot = () => (gotPromise ??= import('got').then((m) => m.default));
 
@@ -262,8 +269,10 @@ export class CacsClient {
     this.budget = opts.budget ?? new RetryBudget();
     this.timeoutMs = opts.timeoutMs ?? DEFAULTS.timeout;
     this.agent = {
-      http: opts.agent?.http ?? new http.Agent({ keepAlive: true, maxSockets: 64 }),
-      https: opts.agent?.https ?? new https.Agent({ keepAlive: true, maxSockets: 64 }),
+      http:
+        opts.agent?.http ?? new (builtin('node:http').Agent)({ keepAlive: true, maxSockets: 64 }),
+      https:
+        opts.agent?.https ?? new (builtin('node:https').Agent)({ keepAlive: true, maxSockets: 64 }),
     };
   }
 

@@ -118,3 +118,20 @@ export function helpExtra(description: string): string {
       .concat(')'),
   );
 }
+
+/**
+ * Commander's usage ("cacs import [options] <file>") and a subcommand's term in the list of
+ * commands, with its `[options]` and `[command]` in the current language (issue 27); the
+ * command's own name and its arguments' names are never translated.
+ */
+export function helpUsage(usage: string): string {
+  if (currentLanguage() === 'en') return usage;
+  return usage
+    .split(' ')
+    .map((word) => {
+      if (word === '[options]') return t('cli.habits.usage.options');
+      if (word === '[command]') return t('cli.habits.usage.command');
+      return word;
+    })
+    .join(' ');
+}

@@ -4,12 +4,16 @@
  * commands in-process with string buffers and a TTY switch.
  */
 import type { ChalkInstance, Chalk as ChalkClass } from 'chalk';
-import type { Sleep } from '../api/retry.js';
-import { ENV, envValue, type Env } from '../config/env.js';
-import type { FlatConfig } from '../config/schema.js';
-import type { ResolvedSettings } from '../config/settings.js';
-import { Secrets } from '../secrets.js';
-import { sanitizeServiceText } from '../text.js';
+import {
+  ENV,
+  Secrets,
+  envValue,
+  sanitizeServiceText,
+  type Env,
+  type FlatConfig,
+  type ResolvedSettings,
+  type Sleep,
+} from '../startup.js';
 import { fitLine } from './render/wrap.js';
 import { t } from '../messages/index.js';
 import type { GlobalOptions } from './flags.js';

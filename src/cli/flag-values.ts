@@ -5,10 +5,14 @@
  * with 2 (usage), before any command runs. Light on purpose: program.ts loads this for --help.
  */
 import { InvalidArgumentError } from '@commander-js/extra-typings';
-import { LIMITS } from '../api/spec.js';
 import { t } from '../messages/index.js';
-import { delimiterChoices, parseDelimiter, type Delimiter } from '../options.js';
-import { isValidTimeZone } from '../report/formats.js';
+import {
+  LIMITS,
+  delimiterChoices,
+  isValidTimeZone,
+  parseDelimiter,
+  type Delimiter,
+} from '../startup.js';
 
 /** A whole number within bounds. */
 export function intArg(min: number, max: number) {

@@ -1,5 +1,5 @@
 import { Option, type Command, type OptionValues } from '@commander-js/extra-typings';
-import { defaultText } from '../defaults.js';
+import { defaultText } from '../startup.js';
 import { LANGUAGES, t } from '../messages/index.js';
 import { intArg } from './flag-values.js';
 

@@ -1,21 +1,12 @@
 /** Help text helpers shared by the commands' flag definitions (commands/*-flags.ts). */
 
-/** The width the help's prose is wrapped at. */
-const HELP_WIDTH = 95;
-
 /**
- * `lead` (the text already on the line) followed by `sentence`, its words wrapped at
- * {@link HELP_WIDTH} columns: how a generated sentence joins the prose around it.
+ * `lead` (the text already on the line) followed by `sentence`: how a generated sentence joins
+ * the prose around it. The help is broken to the terminal's width when it is written
+ * (render/wrap.ts wrapHelp), so the line is not broken here.
  */
 export function continueLine(lead: string, sentence: string): string {
-  const lines = [lead];
-  for (const word of sentence.split(' ')) {
-    const last = lines[lines.length - 1]!;
-    const joined = last === '' || last.endsWith(' ') ? last + word : `${last} ${word}`;
-    if ([...joined].length <= HELP_WIDTH || last.trim() === '') lines[lines.length - 1] = joined;
-    else lines.push(word);
-  }
-  return lines.join('\n');
+  return lead === '' || lead.endsWith(' ') ? lead + sentence : `${lead} ${sentence}`;
 }
 
 /** Where a help message has its command's exit-code sentence (a placeholder's value). */

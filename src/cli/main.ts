@@ -2,11 +2,19 @@
  * The one place that turns what a command did into a message and an exit code.
  */
 import { CommanderError } from 'commander';
-import { removeAllNow } from '../cleanup.js';
-import { ENV, envValue } from '../config/env.js';
-import { CacsError, ExitCode, OutputClosedError } from '../errors.js';
-import type { FlatConfig } from '../config/schema.js';
-import type { LoadedConfigFile } from '../config/files.js';
+import {
+  CacsError,
+  ENV,
+  ExitCode,
+  OutputClosedError,
+  envValue,
+  loadConfigFiles,
+  looselyProtectedTokenFiles,
+  removeAllNow,
+  resolveSettings,
+  type FlatConfig,
+  type LoadedConfigFile,
+} from '../startup.js';
 import { Output, processIO, type Context, type IO } from './context.js';
 import { commandPath, errorOutcome, jsonCommand } from './outcome.js';
 import type { GlobalOptions } from './flags.js';
@@ -85,7 +93,9 @@ async function chooseAndSetLanguage(
     !argv[0]?.startsWith('__') &&
     !readsNoSettings(scanned.command)
   ) {
-    const { loadConfigFiles } = await import('../config/files.js');
+    // Until the files say otherwise, the locale's language: what reading them finds wrong is
+    // written in it (a broken file cannot say its own language).
+    setLanguage(chooseLanguage({ env: io.env }).language);
     files = loadConfigFiles({
       cwd: io.cwd,
       env: io.env,
@@ -93,10 +103,10 @@ async function chooseAndSetLanguage(
     });
     files.catch(() => undefined);
     try {
-      const { resolveSettings } = await import('../config/settings.js');
       const flags: FlatConfig = new Map();
       if (scanned.profile !== undefined) flags.set('profile', scanned.profile);
-      config = resolveSettings({ files: await files, env: io.env, flags }).settings.language;
+      config = (await resolveSettings({ files: await files, env: io.env, flags })).settings
+        .language;
     } catch {
       // the command reading its settings says what is wrong
     }
@@ -155,11 +165,8 @@ export async function createContext(
 ): Promise<Context> {
   const out = await newOutput(io, globals);
   let files: Promise<LoadedConfigFile[]> | undefined;
-  // Settings (and cosmiconfig behind them) are loaded when a command asks for them.
-  const settingsModule = async () => ({
-    ...(await import('../config/files.js')),
-    ...(await import('../config/settings.js')),
-  });
+  // Settings (and cosmiconfig behind them) are loaded when a command asks for them: the start-up
+  // door's loadConfigFiles and resolveSettings load them on their first call.
   return {
     io,
     out,
@@ -167,8 +174,6 @@ export async function createContext(
     signal,
     now: io.now ?? (() => new Date()),
     async settings(commandFlags = new Map()) {
-      const { loadConfigFiles, looselyProtectedTokenFiles, resolveSettings } =
-        await settingsModule();
       if (!files) {
         files = (
           read ??
@@ -177,15 +182,15 @@ export async function createContext(
             env: io.env,
             ...(globals.config !== undefined ? { explicitPath: globals.config } : {}),
           })
-        ).then((loaded) => {
-          for (const f of looselyProtectedTokenFiles(loaded)) {
+        ).then(async (loaded) => {
+          for (const f of await looselyProtectedTokenFiles(loaded)) {
             out.warn(t('cli.tokenFileReadable', { file: f }));
           }
           return loaded;
         });
       }
       const flags = new Map([...globalFlags(globals), ...commandFlags]);
-      const resolved = resolveSettings({ files: await files, env: io.env, flags });
+      const resolved = await resolveSettings({ files: await files, env: io.env, flags });
       if (resolved.settings.token?.kind === 'value') out.addSecret(resolved.settings.token.value);
       addUrlPassword(out, resolved.settings.stateUrl);
       return resolved;

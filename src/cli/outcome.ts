@@ -6,10 +6,15 @@
  */
 import type { Command } from 'commander';
 import { CommanderError } from 'commander';
-import { CacsError, ConfigError, ExitCode, type ErrorCategory } from '../errors.js';
-import type { ImportSummary } from '../index.js';
 import { t, tCount } from '../messages/index.js';
-import { formatCount } from '../text.js';
+import {
+  CacsError,
+  ConfigError,
+  ExitCode,
+  formatCount,
+  type ErrorCategory,
+  type ImportSummary,
+} from '../startup.js';
 import { stopHint } from './render/advice.js';
 
 /** `error.code`: the category of a thrown error, or of an outcome that is not one (3, 5). */

@@ -5,11 +5,8 @@
  */
 import { Argument, Command, Help, type OptionValues } from '@commander-js/extra-typings';
 import type { Command as PlainCommand } from 'commander';
-import { ENV, envValue } from '../config/env.js';
-import { exitCodeHelp } from '../errors.js';
 import { t } from '../messages/index.js';
-import { Secrets } from '../secrets.js';
-import { VERSION } from '../version.js';
+import { ENV, Secrets, VERSION, envValue, exitCodeHelp } from '../startup.js';
 import type { Context, IO } from './context.js';
 import { defineImport } from './commands/import-flags.js';
 import { defineReport } from './commands/report-flags.js';
@@ -25,7 +22,8 @@ import { defineConfigShow, defineConfigPath, defineConfigInit } from './commands
 import { defineEmulator } from './commands/emulator-flags.js';
 import { defineGlobals, type GlobalOptions } from './flags.js';
 import { useCliWords } from './render/advice.js';
-import { commanderError, helpExtra, helpTitle } from './commander-words.js';
+import { wrapHelp } from './render/wrap.js';
+import { commanderError, helpExtra, helpTitle, helpUsage } from './commander-words.js';
 
 type Run<O> = (opts: O, ctx: Context, args: string[]) => Promise<number>;
 
@@ -44,6 +42,9 @@ export function buildProgram(
   // The library's messages whose remedy is a flag say the flag (render/advice.ts).
   useCliWords();
   const argvSecrets = new Secrets([envValue(io.env, ENV.accessToken) ?? '']);
+  const helpWidth = io.columns ?? 80;
+  /** Between the start and the end of a help text (any command's: the root sees them all). */
+  let helping = false;
   const program = defineGlobals(
     new Command('cacs')
       .description(t('cli.help.program'))
@@ -55,15 +56,23 @@ export function buildProgram(
     .showSuggestionAfterError(true)
     .showHelpAfterError(t('cli.usage.seeHelp.short', { command: 'cacs' }))
     .configureOutput({
-      writeOut: (s) => io.stdout.write(s),
+      // Help, its prose included, is broken at word boundaries to the terminal's width.
+      getOutHelpWidth: () => helpWidth,
+      getErrHelpWidth: () => helpWidth,
+      writeOut: (s) => io.stdout.write(helping ? wrapHelp(s, helpWidth) : s),
       // Commander's errors quote the arguments: URL credentials and a token pasted as an
       // argument by mistake are masked there too.
-      writeErr: (s) => io.stderr.write(argvSecrets.scrub(s)),
+      writeErr: (s) => io.stderr.write(argvSecrets.scrub(helping ? wrapHelp(s, helpWidth) : s)),
       // Commander's own errors in the current language (English: as commander wrote them).
       outputError: (s, write) => write(commanderError(s)),
     })
     .configureHelp({
       styleTitle: helpTitle,
+      styleUsage: helpUsage,
+      styleSubcommandTerm: helpUsage,
+      // Two columns down to a description 20 wide (commander's 40 ran term and description
+      // together on a 60-column terminal: `find [options] <phone|ref_id> lượt chạy nào…`).
+      minWidthToWrap: 20,
       optionDescription(option) {
         return helpExtra(Help.prototype.optionDescription.call(this, option));
       },
@@ -72,7 +81,9 @@ export function buildProgram(
       },
     })
     .exitOverride()
-    .addHelpText('after', t('cli.help.program.after', { exitCodes: exitCodesHelp() }));
+    .addHelpText('after', t('cli.help.program.after', { exitCodes: exitCodesHelp() }))
+    .on('beforeAllHelp', () => (helping = true))
+    .on('afterAllHelp', () => (helping = false));
 
   // The same object as commander's own Command, for callers that need nothing of the inferred
   // flag types (main.ts parses argv, completion.ts walks the tree).

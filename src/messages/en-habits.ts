@@ -38,6 +38,9 @@ export const enHabits = {
   'cli.habits.history.show.startedEnded': 'started   {started}, ended {ended} ({clock})',
   // ── clocks named (issue 27 item 5) ──────────────────────────────────────────────────
   'cli.habits.range.serviceClock': '(service clock)',
+  // ── commander's usage line in the current language (issue 27 item 1) ─────────────────
+  'cli.habits.usage.options': '[options]',
+  'cli.habits.usage.command': '[command]',
   'cli.help.import.layout':
     'read the columns with a saved layout (import.layouts); without it, a layout whose columns the file has is chosen',
 } as const;

@@ -21,7 +21,7 @@ export const enPrivacy = {
     'only this campaign (its ledger, and later files into it); default: every campaign',
   'privacy.help.forget.json': 'print the receipt as one JSON object on stdout',
   'cli.privacy.help.forget.after':
-    '\nExamples:\n  cacs forget 0912345678\n  cacs forget "+84 912 345 678" CUST-0042\n  cacs forget --file deletion-requests.txt --json > receipt.json\n\nTheir ledger entries become erasure records (a keyed hash, no number); their rows leave every rejects, skipped and uncertain list cacs wrote; journals and bookmarks keep nothing readable about them; the history records the erasure without the number. A later file\'s row for them is skipped as erased, even with --allow-repeat or --restart. Running it again is harmless (a forget that was stopped finishes).',
+    '\nExamples:\n  $ cacs forget 0912345678\n  $ cacs forget "+84 912 345 678" CUST-0042\n  $ cacs forget --file deletion-requests.txt --json > receipt.json\n\nTheir ledger entries become erasure records (a keyed hash, no number); their rows leave every rejects, skipped and uncertain list cacs wrote; journals and bookmarks keep nothing readable about them; the history records the erasure without the number. A later file\'s row for them is skipped as erased, even with --allow-repeat or --restart. Running it again is harmless (a forget that was stopped finishes).',
   'privacy.help.prune':
     'remove what is older than state.retentionDays (never an erasure record, never an unfinished import)',
   'privacy.help.prune.dryRun': 'only say what would be removed',

@@ -18,7 +18,7 @@ export const viCatalogImport: Readonly<Record<string, string>> = {
   'cli.import.label.rowsRead': 'dòng đã đọc',
   'cli.import.label.wouldSend': 'sẽ gửi',
   'cli.import.label.imported': 'đã nhập',
-  'cli.import.label.rejected': 'bị từ chối',
+  'cli.import.label.rejected': 'bị loại',
   'cli.import.label.blank': 'dòng trống',
   'cli.import.label.duplicates': 'trùng lặp',
   'cli.import.label.alreadyInCampaign': 'đã có trong chiến dịch',
@@ -50,7 +50,7 @@ export const viCatalogImport: Readonly<Record<string, string>> = {
   'cli.import.summary.notSent.runAgain': 'lượt chạy dừng sớm; hãy chạy lại đúng lệnh đó để gửi nốt',
   'cli.import.summary.samples.normalised': 'ví dụ về chuẩn hoá:',
   'cli.import.summary.sample.normalised': 'dòng {line}: {field} {before} → {after}',
-  'cli.import.summary.samples.rejected': 'ví dụ về dòng bị từ chối:',
+  'cli.import.summary.samples.rejected': 'ví dụ về dòng bị loại:',
   'cli.import.summary.sample.rejected': 'dòng {line} ({code}): {reason}',
   'cli.import.summary.ignoredColumns': 'cột bị bỏ qua: {columns}',
   'cli.import.summary.numbers.one': '{count} số',
@@ -63,7 +63,7 @@ export const viCatalogImport: Readonly<Record<string, string>> = {
   'cli.import.summary.requests.other': '{count} yêu cầu',
   'cli.import.summary.rate.rows': '{rate} dòng/giây',
   'cli.import.summary.rate.leads': '{rate} khách hàng/giây',
-  'cli.import.summary.rejectsFile': 'bị từ chối: {file} (sửa các dòng đó rồi nhập lại tệp đó)',
+  'cli.import.summary.rejectsFile': 'bị loại: {file} (sửa các dòng đó rồi nhập lại tệp đó)',
   'cli.import.summary.skippedFile': 'bỏ qua: {file} (cố ý không gửi; không cần sửa gì)',
   'cli.import.summary.uncertainFile': 'chưa rõ: {file}',
   'cli.import.summary.run': 'lượt chạy {run} (cacs history show {run})',
@@ -101,8 +101,8 @@ export const viCatalogImport: Readonly<Record<string, string>> = {
 
   'cli.import.warn.interrupted':
     'bị ngắt: hãy chạy lại đúng lệnh đó để gửi phần còn lại (khách hàng đã nhập sẽ không bị gửi hai lần).',
-  'cli.import.warn.rejected.one': '{count} dòng bị từ chối ({codes}): xem {file}',
-  'cli.import.warn.rejected.other': '{count} dòng bị từ chối ({codes}): xem {file}',
+  'cli.import.warn.rejected.one': '{count} dòng bị loại ({codes}): xem {file}',
+  'cli.import.warn.rejected.other': '{count} dòng bị loại ({codes}): xem {file}',
   'cli.import.warn.serviceSkipped.one':
     'dịch vụ đã bỏ qua {count} khách hàng được gửi tới (có đếm, không nhập)',
   'cli.import.warn.serviceSkipped.other':
@@ -128,7 +128,7 @@ export const viCatalogImport: Readonly<Record<string, string>> = {
     '{count} khách hàng có thể đã hoặc chưa được nhập (không có câu trả lời chắc chắn); chưa gửi lại. Hãy đối soát bằng cacs reconcile --run {run} (lệnh này tìm chúng trong chiến dịch; danh sách: {list}); chỉ chạy lại với --retry-uncertain cho những khách hàng nó không tìm thấy.',
   'cli.import.warn.uncertain.run.other':
     '{count} khách hàng có thể đã hoặc chưa được nhập (không có câu trả lời chắc chắn); chưa gửi lại. Hãy đối soát bằng cacs reconcile --run {run} (lệnh này tìm chúng trong chiến dịch; danh sách: {list}); chỉ chạy lại với --retry-uncertain cho những khách hàng nó không tìm thấy.',
-  'cli.import.rejectsList': 'danh sách bị từ chối',
+  'cli.import.rejectsList': 'danh sách bị loại',
   'cli.import.skippedList': 'danh sách bỏ qua',
   'cli.import.warn.noValid': 'không có khách hàng hợp lệ nào trong {file}: không gửi gì.',
   'cli.import.warn.noValid.dryRun': 'không có khách hàng hợp lệ nào trong {file}: sẽ không gửi gì.',

@@ -41,4 +41,7 @@ export const viHabits: Readonly<Record<string, string>> = {
   'cli.habits.range.serviceClock': '(giờ của dịch vụ)',
   'cli.help.import.layout':
     'đọc các cột theo một bố cục đã lưu (import.layouts); không có cờ này thì chọn bố cục mà tệp có đủ cột',
+  // ── dòng cách dùng của commander (issue 27 mục 1) ──────────────────────────────────
+  'cli.habits.usage.options': '[tuỳ chọn]',
+  'cli.habits.usage.command': '[lệnh]',
 };

@@ -9,7 +9,7 @@ export const viPrivacy: Readonly<Record<string, string>> = {
   'privacy.what.campaign': 'sổ ghi của một chiến dịch',
   'privacy.what.ledger': 'sổ ghi',
   'privacy.what.journal': 'một nhật ký nhập',
-  'privacy.what.bookmark': 'một dấu trang báo cáo',
+  'privacy.what.bookmark': 'một mốc báo cáo',
   'privacy.what.history': 'lịch sử nhập',
   'privacy.help.forget':
     'xoá khách hàng (theo số điện thoại hoặc ref_id) khỏi mọi thứ cacs lưu; họ sẽ không bao giờ được nhập lại',
@@ -21,9 +21,9 @@ export const viPrivacy: Readonly<Record<string, string>> = {
     'chỉ chiến dịch này (sổ ghi của nó và các tệp nhập sau vào nó); mặc định: mọi chiến dịch',
   'privacy.help.forget.json': 'in biên nhận dưới dạng một đối tượng JSON ra stdout',
   'cli.privacy.help.forget.after':
-    '\nVí dụ:\n  cacs forget 0912345678\n  cacs forget "+84 912 345 678" CUST-0042\n  cacs forget --file yeu-cau-xoa.txt --json > bien-nhan.json\n\nCác mục trong sổ ghi của họ trở thành bản ghi xoá (một mã băm có khoá, không có số); các dòng của họ bị gỡ khỏi mọi danh sách bị từ chối, bỏ qua và chưa chắc chắn mà cacs đã ghi; nhật ký và dấu trang không giữ gì đọc được về họ; lịch sử ghi lại việc xoá mà không có số điện thoại. Dòng của họ trong một tệp sau này bị bỏ qua với lý do erased, kể cả với --allow-repeat hoặc --restart. Chạy lại không có hại (một lần xoá bị dừng giữa chừng sẽ được làm nốt).',
+    '\nVí dụ:\n  $ cacs forget 0912345678\n  $ cacs forget "+84 912 345 678" CUST-0042\n  $ cacs forget --file yeu-cau-xoa.txt --json > bien-nhan.json\n\nCác mục trong sổ ghi của họ trở thành bản ghi xoá (một mã băm có khoá, không có số); các dòng của họ bị gỡ khỏi mọi danh sách bị loại, bỏ qua và chưa rõ kết quả mà cacs đã ghi; nhật ký và mốc báo cáo không giữ gì đọc được về họ; lịch sử ghi lại việc xoá mà không có số điện thoại. Dòng của họ trong một tệp sau này bị bỏ qua với lý do erased, kể cả với --allow-repeat hoặc --restart. Chạy lại không có hại (một lần xoá bị dừng giữa chừng sẽ được làm nốt).',
   'privacy.help.prune':
-    'xoá những gì cũ hơn state.retentionDays (không bao giờ xoá bản ghi xoá, không bao giờ xoá lần nhập chưa xong)',
+    'xoá những gì cũ hơn state.retentionDays (không bao giờ xoá bản ghi về việc xoá, cũng không xoá lần nhập chưa xong)',
   'privacy.help.prune.dryRun': 'chỉ cho biết sẽ xoá những gì',
   'privacy.help.prune.json': 'in những gì đã xoá dưới dạng một đối tượng JSON ra stdout',
   'privacy.forget.listUnreadable': 'không đọc được danh sách {file} ({reason})',
@@ -48,8 +48,7 @@ export const viPrivacy: Readonly<Record<string, string>> = {
     '  sổ ghi của {campaign} tại {service}: {records} bản ghi được thay bằng bản ghi xoá',
   'privacy.receipt.file': '  {file}: đã gỡ {rows} dòng',
   'privacy.receipt.journals': '  nhật ký: đã ghi lại {journals} tệp (xoá trắng nội dung về họ)',
-  'privacy.receipt.bookmarks':
-    '  dấu trang báo cáo: đã xoá {bookmarks} (giữ cho một ref_id đã xoá)',
+  'privacy.receipt.bookmarks': '  mốc báo cáo: đã xoá {bookmarks} (giữ cho một ref_id đã xoá)',
   'privacy.receipt.done':
     'đã xoá: {numbers} số được ghi là đã xoá (mỗi số một mã băm có khoá) và sẽ không bao giờ được nhập lại.',
   'privacy.prune.noRetention':
@@ -63,13 +62,13 @@ export const viPrivacy: Readonly<Record<string, string>> = {
   'privacy.prune.ledger': '  bản ghi trong sổ: {records}',
   'privacy.prune.journals': '  nhật ký của các tệp đã nhập xong: {journals}',
   'privacy.prune.runs': '  lượt chạy trong lịch sử: {runs}',
-  'privacy.prune.files': '  danh sách bị từ chối/bỏ qua/chưa chắc chắn: {files}',
+  'privacy.prune.files': '  danh sách bị loại/bỏ qua/chưa rõ kết quả: {files}',
   'privacy.prune.temp':
-    '  thư mục tạm do các lần chạy bị dừng đột ngột để lại (khách hàng đã lưu tạm, dữ liệu báo cáo): {folders}',
+    '  thư mục tạm do các lượt chạy bị dừng đột ngột để lại (khách hàng đã lưu tạm, dữ liệu báo cáo): {folders}',
   'privacy.prune.keptUncertain':
-    'giữ lại: {leads} khách hàng vẫn chưa chắc chắn (giữ đến khi rõ: chạy cacs reconcile)',
+    'giữ lại: {leads} khách hàng vẫn chưa rõ kết quả (giữ đến khi rõ: chạy cacs reconcile)',
   'privacy.prune.keptUnfinished':
-    'giữ lại: nhật ký của {input} (lần nhập đó chưa xong: còn khách hàng đang gửi hoặc chưa chắc chắn)',
+    'giữ lại: nhật ký của {input} (lần nhập đó chưa xong: còn khách hàng đang gửi hoặc chưa rõ kết quả)',
   'privacy.prune.erasuresKept': 'bản ghi xoá không bao giờ bị dọn.',
   'privacy.reminder':
     'nhắc: state.retentionDays là {days} và cacs state prune đã không chạy từ một ngày trở lên (lần cuối: {last}); hãy chạy để xoá những gì cũ hơn',

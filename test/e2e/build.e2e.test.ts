@@ -63,5 +63,5 @@ describe('dist/ for the tests', () => {
     source('export const answer: number = "two";\n');
     expect(() => ensureBuilt(paths)).toThrow(/the build failed[\s\S]*TS2322/);
     expect(isFresh(paths)).toBe(false);
-  }, 60_000);
+  }, 120_000);
 });

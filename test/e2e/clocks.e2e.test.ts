@@ -28,7 +28,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dir, '.cacsrc.json'), JSON.stringify({ timezone: 'Europe/Paris' }));
   write(dir, 'leads.csv', 'phone_number,name\n0912345678,An\n0912345679,Bình\n');
   expect((await runCli(['import', 'leads.csv'], { env, cwd: dir, now })).code).toBe(0);
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await emu?.close();
 });

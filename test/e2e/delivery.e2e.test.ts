@@ -102,7 +102,7 @@ describe('retryable faults', () => {
     expect(r.stderr).toMatch(
       /stopped: cannot reach 127\.0\.0\.1:\d+: connection refused \(gave up after 6 attempts\)/,
     );
-  }, 30_000);
+  }, 120_000);
 
   it('a Retry-After longer than the cap fails fast with a message', async () => {
     const emu = await emulator({ faults: { rate503: 1, retryAfterSeconds: 3600 } });
@@ -215,7 +215,7 @@ describe('crashes, signals and locks', () => {
     for (const ph of missing) expect(uncertain).toContain(ph);
     expect(rerun.code === 0 || rerun.code === 5).toBe(true);
     expect(rerun.summary.uncertainEarlier).toBe(uncertain.length);
-  }, 30_000);
+  }, 120_000);
 
   it('SIGINT stops new batches, waits for those in flight, exits 130; a rerun finishes the job', async () => {
     const emu = await emulator({ latencyMs: 200 });
@@ -236,7 +236,7 @@ describe('crashes, signals and locks', () => {
     expect(rerun.code).toBe(0);
     expect(rerun.summary.imported + rerun.summary.alreadyImported).toBe(100);
     expect(processedPhones(emu).sort()).toEqual(phones);
-  }, 30_000);
+  }, 120_000);
 
   it('Ctrl-C while waiting to retry: those leads were not processed, so a rerun sends them', async () => {
     const down = await emulator({ faults: { rate503: 1, retryAfterSeconds: 5 } });
@@ -257,7 +257,7 @@ describe('crashes, signals and locks', () => {
     const rerun = await run([file], env, cwd);
     expect(rerun.code).toBe(0);
     expect(processedPhones(up).sort()).toEqual(phones);
-  }, 30_000);
+  }, 120_000);
 
   it('a second SIGINT stops at once and leaves no temporary files', async () => {
     // Answers 10 minutes away, beyond the test's limit: exiting at all shows the second
@@ -277,7 +277,7 @@ describe('crashes, signals and locks', () => {
     expect(p.out().stderr).toContain('SIGINT again: stopping now');
     expect(fs.readdirSync(tmp)).toEqual([]);
     expect(fs.readdirSync(cwd).filter((f) => f.includes('.tmp-'))).toEqual([]);
-  }, 30_000);
+  }, 120_000);
 
   it('two runs on the same file: the second is refused naming the first pid; a stale lock is taken over', async () => {
     const emu = await emulator({ latencyMs: 300 });
@@ -298,7 +298,7 @@ describe('crashes, signals and locks', () => {
     // The lock of the killed run is stale now.
     const third = await runCli(['import', file], { env, cwd });
     expect([0, 5]).toContain(third.code);
-  }, 30_000);
+  }, 120_000);
 });
 
 describe('the journal file', () => {

@@ -58,7 +58,7 @@ describe('npm run demo', () => {
     expect(r.out).toContain('working folder removed');
     expect(r.sawFolder?.startsWith(tmp)).toBe(true);
     expect(leftovers(tmp)).toEqual([]);
-  }, 90_000);
+  }, 120_000);
 
   it('removes it on Ctrl-C (SIGINT) while a command runs, and exits 130', async () => {
     const tmp = tempDir('cacs-demo-test-');
@@ -67,7 +67,7 @@ describe('npm run demo', () => {
     expect(r.out).toContain('SIGINT: stopping the demo');
     expect(r.sawFolder).toBeDefined();
     expect(leftovers(tmp)).toEqual([]);
-  }, 90_000);
+  }, 120_000);
 
   it('removes it when killed (SIGTERM) between commands or during one', async () => {
     for (const after of [/working folder/, /\$ cacs report/]) {
@@ -76,5 +76,5 @@ describe('npm run demo', () => {
       expect(r.code).toBe(130);
       expect(leftovers(tmp)).toEqual([]);
     }
-  }, 90_000);
+  }, 120_000);
 });

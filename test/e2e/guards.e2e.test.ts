@@ -110,13 +110,13 @@ describe('memory', () => {
     const small = retainedAfterDryRun(20_000, ['--no-dedupe']);
     const large = retainedAfterDryRun(200_000, ['--no-dedupe']);
     expect(large - small).toBeLessThan(2 * 1024 * 1024);
-  }, 60_000);
+  }, 120_000);
 
   it('retains at most the dedupe table (≤ 64 bytes per row) with dedupe', () => {
     const small = retainedAfterDryRun(20_000);
     const large = retainedAfterDryRun(200_000);
     expect(large - small).toBeLessThan(64 * 180_000);
-  }, 60_000);
+  }, 120_000);
 
   const emulators = emulatorPool();
 

@@ -26,7 +26,7 @@ beforeAll(async () => {
   write(dir, 'leads.csv', 'phone_number,name\n0912345670,Chi\n09abc,Dũng\n');
   expect((await runCli(['import', long], { env, cwd: dir })).code).toBe(0);
   expect((await runCli(['import', 'leads.csv'], { env, cwd: dir })).code).toBe(3);
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await emu?.close();
 });

@@ -688,18 +688,20 @@ describe.skipIf(!HAVE_BROWSER)('cacs report --format html in Chromium', () => {
     }
   });
 
-  it('renders a 365-day report of 100 leads a day: charted per week, no error (its load time: bench/responsiveness.js)', async () => {
+  // A year of 20 leads a day: past 62 days (weekly charts) and past the table's cap, as a year of
+  // 100 a day is; that page's load time, at 36,500 leads, is bench/responsiveness.js's.
+  it('renders a 365-day report of 20 leads a day: charted per week, no error (its load time: bench/responsiveness.js)', async () => {
     const big = await startEmulator({ port: 0, seed: 7 });
     try {
-      // 100 leads a day, 2025-11-21 to 2026-11-20, imported between 08:00 and 16:15.
+      // 20 leads a day, 2025-11-21 to 2026-11-20, imported between 08:00 and 15:55.
       const first = Date.UTC(2025, 10, 21, 1, 0, 0);
       let k = 0;
       for (let d = 0; d < 365; d++) {
-        for (let j = 0; j < 100; j++) {
+        for (let j = 0; j < 20; j++) {
           big.store.addLead(
             'summer',
             { phone_number: `09${String(10_000_000 + k)}`, name: `Khách ${k}`, ref_id: `KH-${k}` },
-            new Date(first + d * DAY + j * 5 * 60_000),
+            new Date(first + d * DAY + j * 25 * 60_000),
           );
           k++;
         }
@@ -717,7 +719,7 @@ describe.skipIf(!HAVE_BROWSER)('cacs report --format html in Chromium', () => {
         },
       );
       expect(r.code, r.stderr).toBe(0);
-      expect(r.stderr).toContain('36,500 leads');
+      expect(r.stderr).toContain('7,300 leads');
       const yearFile = path.join(dir, 'year.html');
       {
         const page = await ctx.newPage();

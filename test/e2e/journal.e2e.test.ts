@@ -377,5 +377,5 @@ describe('a full disk under the state folder', () => {
     };
     // Every lead is at the service or listed as uncertain (in flight when the disk filled).
     expect(new Set(all).size + uncertain + uncertainEarlier).toBeGreaterThanOrEqual(n);
-  }, 60_000);
+  }, 120_000);
 });

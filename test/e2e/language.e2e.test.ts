@@ -78,7 +78,7 @@ describe('the language of a run', () => {
   it('help in Vietnamese: commander titles, descriptions; flag and command names unchanged', () => {
     const r = cacs(['import', '--help'], { LANG: 'vi_VN.UTF-8' });
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^Cách dùng: cacs import \[options\] <file>/);
+    expect(r.stdout).toMatch(/^Cách dùng: cacs import \[tuỳ chọn\] <file>/);
     expect(r.stdout).toContain('Tuỳ chọn:');
     expect(r.stdout).toContain('--dry-run');
     expect(r.stdout).toContain('kiểm tra và đếm mọi thứ, không gửi gì');

@@ -442,7 +442,7 @@ describe('the ledger on a full disk', () => {
     // Nothing lost: what did not arrive is held back, not forgotten.
     for (const ph of phones)
       if (!arrived.has(ph)) expect(after.get(...hasher.phone(ph))?.state, ph).toBe(STATE_UNCERTAIN);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('the ledger table', () => {

@@ -214,5 +214,5 @@ describe('two runs that both find the lock stale', () => {
     expect(resultA.message).toContain(`another cacs run (pid ${b.child.pid})`);
     // B released it; nothing else is left in the folder.
     expect(fs.readdirSync(dir).sort()).toEqual(['contender.mjs']);
-  }, 30_000);
+  }, 120_000);
 });

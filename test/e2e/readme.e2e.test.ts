@@ -134,5 +134,5 @@ describe('README quickstart', () => {
         fs.rmSync(path.join(ROOT, 'examples', f), { force: true });
       expect(after).toEqual(before);
     }
-  }, 60_000);
+  }, 120_000);
 });

@@ -528,7 +528,7 @@ describe('cacs report --bookmark against the emulator', () => {
     } finally {
       await proxy.close();
     }
-  }, 30_000);
+  }, 120_000);
 
   it('--bookmarks lists them (table and JSON); --bookmark-reset forgets one and says what it held', async () => {
     const state = tempDir();

@@ -50,7 +50,7 @@ describe('cacs report interrupted', () => {
     expect(stderr).toContain('interrupted: no report was written');
     expect(stderr).not.toMatch(/batch|uncertain|sent/);
     expect(fs.readdirSync(dir)).toEqual([]);
-  }, 30_000);
+  }, 120_000);
 });
 
 describe('Ctrl-C while the report is being written to a reader that stopped reading', () => {
@@ -103,7 +103,7 @@ describe('Ctrl-C while the report is being written to a reader that stopped read
     expect(r.code).toBe(130);
     expect(r.stderr).toContain('error: interrupted: the report on stdout is incomplete\n');
     expect(r.stderr).not.toContain('no report was written');
-  }, 30_000);
+  }, 120_000);
 
   it('with a bookmark: says the bookmark was not moved (a first run leaves none behind)', async () => {
     const r = await interruptWhileBlocked(['--from', '2d', '--bookmark', 'nightly']);
@@ -117,7 +117,7 @@ describe('Ctrl-C while the report is being written to a reader that stopped read
     });
     expect(list.code, list.stderr).toBe(0);
     expect(list.stdout).not.toContain('nightly');
-  }, 30_000);
+  }, 120_000);
 });
 
 describe('report messages speak of reports', () => {

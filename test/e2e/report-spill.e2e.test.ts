@@ -461,7 +461,7 @@ describe('cacs report spilled to disk (the CLI, CACS_REPORT_MEMORY_BUDGET)', () 
       server.release(last);
       for (const d of [tmp, plain, spilled]) fs.rmSync(d, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 120_000);
 
   it('Ctrl-C after a spill: exit 130, no file, the folder removed', async () => {
     const last = starts.at(-1)!;
@@ -479,7 +479,7 @@ describe('cacs report spilled to disk (the CLI, CACS_REPORT_MEMORY_BUDGET)', () 
       server.release(last);
       for (const d of [tmp, cwd]) fs.rmSync(d, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 120_000);
 
   it('a failed answer after a spill: exit 1, no file, the folder removed', async () => {
     const last = starts.at(-1)!;
@@ -500,5 +500,5 @@ describe('cacs report spilled to disk (the CLI, CACS_REPORT_MEMORY_BUDGET)', () 
       server.release(last);
       for (const d of [tmp, cwd]) fs.rmSync(d, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 120_000);
 });

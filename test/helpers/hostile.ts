@@ -46,7 +46,8 @@ export const gzipped =
 
 /**
  * A success answer whose records never end (or end after `limitBytes`), written as fast as the
- * client reads: `records:[{…},{…},…`.
+ * client reads: `records:[{…},{…},…`. The records come in 64 KiB blocks made once (the same
+ * records again in each block): the test pays nothing to make a gigabyte, the client reads it all.
  */
 export const endlessRecords =
   (limitBytes: number): Script =>
@@ -54,15 +55,17 @@ export const endlessRecords =
     res.writeHead(200, { 'content-type': 'application/json' });
     res.write('{"result":"success","message":"Have 1 records found","records":[');
     const record = (i: number) =>
-      `${i ? ',' : ''}{"campaign_id":1,"campaign_lead_id":${i},"phone_number":"0912345678","call":1,"data":[]}`;
-    let i = 0;
-    let sent = 0;
+      `{"campaign_id":1,"campaign_lead_id":${i},"phone_number":"0912345678","call":1,"data":[]}`;
+    const first = record(0);
+    let text = '';
+    for (let i = 1; text.length < 64 * 1024; i++) text += `,${record(i)}`;
+    const block = Buffer.from(text);
+    let sent = first.length;
+    res.write(first);
     const pump = () => {
       while (!res.destroyed && sent < limitBytes) {
-        let chunk = '';
-        while (chunk.length < 64 * 1024) chunk += record(i++);
-        sent += chunk.length;
-        if (!res.write(chunk)) return void res.once('drain', pump);
+        sent += block.length;
+        if (!res.write(block)) return void res.once('drain', pump);
       }
       if (!res.destroyed) res.end(']}');
     };

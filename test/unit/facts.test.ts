@@ -14,7 +14,8 @@ import { isolatedEnv, runCli } from '../helpers/cli.js';
 const SRC = path.resolve(import.meta.dirname, '../../src');
 
 async function help(...command: string[]): Promise<string> {
-  const r = await runCli([...command, '--help'], { env: isolatedEnv() });
+  // Wide enough that no exit code's line is broken (help-width.test.ts breaks them).
+  const r = await runCli([...command, '--help'], { env: isolatedEnv(), columns: 200 });
   expect(r.code).toBe(0);
   return r.stdout;
 }

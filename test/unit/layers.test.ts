@@ -33,61 +33,23 @@ const ALLOWED: Record<string, readonly string[]> = {
 /**
  * The library's entry points: the only modules outside src/cli/ that src/cli/ may import. The
  * message module is one (it imports only text.ts): the start-up path (help, flag descriptions) says
- * its words without loading the library (ARCHITECTURE.md "Start-up stays light").
+ * its words without loading the library (ARCHITECTURE.md "Start-up stays light"). So is the
+ * start-up door, src/startup.ts: the facts and the config reader help, the flags, completion and
+ * the error renderer need, without the library's synchronous API (src/index.ts re-exports it).
  */
 const ENTRY_POINTS = [
   'index.ts',
+  'startup.ts',
   path.join('emulator', 'index.ts'),
   path.join('messages', 'index.ts'),
 ];
 
 /**
- * What src/cli/ still imports past the entry points, as `cli file → module` (issue 23 item 1,
- * moving command by command). The test fails when an entry is missing and when one is no
- * longer true, so this list is exactly what is left; it only shrinks.
+ * What src/cli/ may still import past the entry points, as `cli file → module`: nothing since
+ * issue 23 item 1 (the start-up files take their facts through src/startup.ts). The test fails
+ * on an import past the door and on an entry of this list no longer true.
  */
-const DOOR_NOT_YET: readonly string[] = [
-  // Tab completion runs on every TAB: through src/index.ts it loaded 29 more modules, the HTTP
-  // client among them (test/e2e/guards.e2e.test.ts), so it stays on the start-up side.
-  'cli/completion/values.ts → config/env.ts',
-  'cli/completion/values.ts → config/files.ts',
-  'cli/completion/values.ts → config/paths.ts',
-  'cli/completion/values.ts → config/settings.ts',
-  'cli/completion/values.ts → state/index.ts',
-  'cli/commands/emulator-flags.ts → defaults.ts',
-  'cli/commands/history-flags.ts → defaults.ts',
-  'cli/commands/import-flags.ts → defaults.ts',
-  'cli/commands/import-flags.ts → errors.ts',
-  'cli/commands/import-flags.ts → input/types.ts',
-  'cli/commands/import-flags.ts → options.ts',
-  'cli/commands/reconcile-flags.ts → errors.ts',
-  'cli/commands/report-flags.ts → defaults.ts',
-  'cli/commands/report-flags.ts → errors.ts',
-  'cli/commands/report-flags.ts → options.ts',
-  'cli/commands/report-flags.ts → report/formats.ts',
-  'cli/context.ts → api/retry.ts',
-  'cli/context.ts → config/env.ts',
-  'cli/context.ts → config/schema.ts',
-  'cli/context.ts → config/settings.ts',
-  'cli/context.ts → secrets.ts',
-  'cli/context.ts → text.ts',
-  'cli/flag-values.ts → api/spec.ts',
-  'cli/flag-values.ts → options.ts',
-  'cli/flag-values.ts → report/formats.ts',
-  'cli/flags.ts → defaults.ts',
-  'cli/main.ts → cleanup.ts',
-  'cli/main.ts → config/env.ts',
-  'cli/main.ts → config/files.ts',
-  'cli/main.ts → config/schema.ts',
-  'cli/main.ts → config/settings.ts',
-  'cli/main.ts → errors.ts',
-  'cli/outcome.ts → errors.ts',
-  'cli/outcome.ts → text.ts',
-  'cli/program.ts → config/env.ts',
-  'cli/program.ts → errors.ts',
-  'cli/program.ts → secrets.ts',
-  'cli/program.ts → version.ts',
-];
+const DOOR_NOT_YET: readonly string[] = [];
 
 /** Why `file`'s import of `target` goes past the library's door, or undefined. */
 function doorProblem(file: string, target: string): string | undefined {
@@ -138,7 +100,8 @@ function layerOf(file: string): string {
   // The message module sits at the bottom with the shared files: every layer says things.
   if (rel[0] === 'messages') return BOTTOM;
   if (rel.length > 1) return rel[0]!;
-  return rel[0] === 'index.ts' ? 'index' : BOTTOM;
+  // The library's doors: src/index.ts and the start-up door src/startup.ts.
+  return rel[0] === 'index.ts' || rel[0] === 'startup.ts' ? 'index' : BOTTOM;
 }
 
 function sourceFiles(dir: string): string[] {

@@ -65,6 +65,9 @@ const NOT_MESSAGES: Readonly<Record<string, readonly string[]>> = {
     'env ${…}',
     'default (serviceTimezone)',
   ],
+  // config show --json's source of a setting no layer gives: data, the same in every language
+  // (the view says it in words).
+  'cli/commands/config.ts': ['not set'],
   // RangeErrors for a caller's bug (splitWindows is given checked values): not an operator's.
   'report/windows.ts': [
     'windowDays must be an integer from 1 to ${…}',
@@ -136,7 +139,7 @@ const TAG = /<[A-Za-z?!/][^<>]*(?:>|$)/g;
  * `;` (a sentence is not written so).
  */
 const SQL =
-  /^\s*(?:SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|WITH|BEGIN|AND|EXISTS|LOCK TABLE)[\s;(]/;
+  /^\s*(?:SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|WITH|BEGIN|AND|EXISTS|COALESCE|LOCK TABLE)[\s;(]/;
 
 /** One declaration block: `{property:value;…}` (values hold no braces or semicolons). */
 const DECLARATIONS = String.raw`\{(?:\s*[-\w]+\s*:[^;{}]*;?)*\s*\}`;

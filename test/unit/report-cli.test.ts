@@ -533,7 +533,7 @@ describe('cacs report failures', () => {
     expect(r.stderr).toMatch(
       /cannot reach 127\.0\.0\.1:1: connection refused \(gave up after \d attempts\)/,
     );
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('cacs report: zones and fresh imports (issue 14)', () => {

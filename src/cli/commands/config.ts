@@ -14,6 +14,12 @@ import type { Context } from '../context.js';
 import type { Flags } from '../flags.js';
 import type { defineConfigInit, defineConfigPath, defineConfigShow } from './config-flags.js';
 
+/**
+ * The source of a setting no layer gives: data in config show --json (the same in every
+ * language, like the other sources), in words in the view.
+ */
+const NOT_SET = 'not set';
+
 interface Row {
   key: string;
   value: unknown;
@@ -27,7 +33,7 @@ export async function runConfigShow(
   const { settings, sources, files } = await ctx.settings();
   const rows: Row[] = [];
   const add = (key: string, value: unknown, sourceKey = key) =>
-    rows.push({ key, value, source: sources.get(sourceKey) ?? t('cli.config.show.notSet') });
+    rows.push({ key, value, source: sources.get(sourceKey) ?? NOT_SET });
 
   // A password in the URL is masked like the token (`https://***@host`).
   add('baseUrl', settings.baseUrl === undefined ? null : maskUrlCredentials(settings.baseUrl));
@@ -97,7 +103,9 @@ export async function runConfigShow(
     const v = valueText(r.value);
     const pad = ' '.repeat(Math.max(1, valueWidth - valueLength(r.value) + 2));
     ctx.out.data(
-      `${r.key.padEnd(width)}  ${v}${pad}${ctx.out.cOut.dim(describeSource(r.source))}\n`,
+      `${r.key.padEnd(width)}  ${v}${pad}${ctx.out.cOut.dim(
+        r.source === NOT_SET ? t('cli.config.show.notSet') : describeSource(r.source),
+      )}\n`,
     );
   }
   return 0;

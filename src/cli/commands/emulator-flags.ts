@@ -5,7 +5,7 @@
  */
 import { t } from '../../messages/index.js';
 import { Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
-import { OPTION_DEFAULTS, defaultText } from '../../defaults.js';
+import { OPTION_DEFAULTS, defaultText } from '../../startup.js';
 import { emulatorCampaignArg, floatArg, intArg, regexArg } from '../flag-values.js';
 
 export function defineEmulator(parent: CommandUnknownOpts) {

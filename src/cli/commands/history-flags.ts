@@ -4,7 +4,7 @@
  */
 import { t } from '../../messages/index.js';
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
-import { defaultText } from '../../defaults.js';
+import { defaultText } from '../../startup.js';
 import { intArg } from '../flag-values.js';
 
 export function defineHistoryList(parent: CommandUnknownOpts) {

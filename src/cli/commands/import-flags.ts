@@ -4,10 +4,7 @@
  */
 import { t } from '../../messages/index.js';
 import { Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
-import { defaultText } from '../../defaults.js';
-import { exitCodesSentence } from '../../errors.js';
-import { INPUT_FORMATS } from '../../input/types.js';
-import { OPTION_BOUNDS } from '../../options.js';
+import { INPUT_FORMATS, OPTION_BOUNDS, defaultText, exitCodesSentence } from '../../startup.js';
 import { collect, delimiterArg, intArg } from '../flag-values.js';
 import { EXIT_CODES_MARK, withExitCodes } from '../help-text.js';
 

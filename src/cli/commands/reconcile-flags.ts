@@ -5,7 +5,7 @@
  */
 import { t } from '../../messages/index.js';
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
-import { exitCodesSentence } from '../../errors.js';
+import { exitCodesSentence } from '../../startup.js';
 import { EXIT_CODES_MARK, withExitCodes } from '../help-text.js';
 
 export function defineReconcile(parent: CommandUnknownOpts) {

@@ -4,10 +4,13 @@
  */
 import { t } from '../../messages/index.js';
 import { Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
-import { defaultText } from '../../defaults.js';
-import { exitCodesSentence } from '../../errors.js';
-import { OPTION_BOUNDS } from '../../options.js';
-import { REPORT_FORMATS, type FlattenMode } from '../../report/formats.js';
+import {
+  OPTION_BOUNDS,
+  REPORT_FORMATS,
+  defaultText,
+  exitCodesSentence,
+  type FlattenMode,
+} from '../../startup.js';
 import { collect, delimiterArg, intArg, refIdArg, timeZoneArg } from '../flag-values.js';
 import { EXIT_CODES_MARK, withExitCodes } from '../help-text.js';
 import type { Flags } from '../flags.js';

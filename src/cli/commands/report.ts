@@ -18,17 +18,16 @@ import {
   parseDuration,
   preloadHttpClient,
   preloadReport,
-  prepareReport,
+  fetchStage,
   renderSummary,
   reportSummaryOptions,
-  runReport,
-  streamReport,
   summarize,
   writeReport,
   complianceStop,
   formatBytes,
   requireCampaign,
   type CallRecord,
+  type FetchStage,
   type FlatConfig,
   type ReportProgress,
   type ReportSplit,
@@ -413,20 +412,25 @@ async function reportCommand(
     countMismatch: settings.report.countMismatch,
     onWarning: (message: string) => ctx.out.warn(message),
   };
-  if (summaryMode && format !== 'html') {
-    let summary: ReportSummary;
-    let stream;
-    try {
-      stream = await streamReport(reportOpts);
-      // Each record is summarised as it is handed out, and let go of.
-      // Every day of the range is a row of "attempts per day", called or not.
-      summary = await summarize(stream.records, {
-        ...statsOptions,
-        range: { from: stream.from, to: stream.to },
-      });
-    } finally {
-      spinner.stop();
-    }
+  // The fetch stage: summarised as it comes, each lead written as it comes, or all kept (the
+  // table and the HTML page); the spinner is fed by its progress.
+  let fetched: FetchStage;
+  try {
+    fetched = await fetchStage({
+      report: reportOpts,
+      campaign,
+      ...(summaryMode && format !== 'html' ? { summary: statsOptions ?? {} } : {}),
+      ...(byLead !== undefined ? { lead: byLead, memoryBudget: settings.report.memoryBudget } : {}),
+    });
+  } finally {
+    spinner.stop();
+    ctx.signal.removeEventListener('abort', onAbort);
+  }
+  // A refused key that came from an alias says which alias, read as what, from where.
+  if (fetched.path === 'stop')
+    throw (await import('../campaign.js')).explainRefusal(fetched.error, campaign, sources);
+  if (fetched.path === 'summary') {
+    const { summary, ...stream } = fetched;
     const heading = {
       campaign: campaign.alias !== undefined ? `${campaign.alias} (${campaign.key})` : campaign.key,
       from: stream.from,
@@ -464,52 +468,41 @@ async function reportCommand(
   }
 
   let result;
-  let recordsForStats: (() => Iterable<CallRecord> | AsyncIterable<CallRecord>) | undefined;
+  let recordsForStats: () => Iterable<CallRecord> | AsyncIterable<CallRecord>;
   /** Removes a spilled report's temporary folder (prepareReport): however the run ends. */
   let dispose: (() => void) | undefined;
-  try {
-    if (byLead !== undefined) {
-      result = await prepareReport(
-        { ...reportOpts, memoryBudget: settings.report.memoryBudget },
-        byLead,
-      );
-      const prepared = result;
-      dispose = () => prepared.dispose();
-      recordsForStats = () => prepared.records();
-    } else {
-      const { records, ...rest } = await runReport(reportOpts);
-      records.forEach(noteStatuses);
-      recordsForStats = () => records;
-      const leads = records.length;
-      result = {
-        ...rest,
-        leads,
-        write:
-          format === 'html'
-            ? await htmlReportWriter(records, {
-                summary: { ...statsOptions, range: { from: rest.from, to: rest.to } },
-                campaign: settings.campaign ?? campaign.key,
-                range,
-                statusFilter: [...asked.values()],
-                refId: flags.refId,
-                now: ctx.now(),
-              })
-            : (sink: Sink) => writeReport(records, sink, writeOpts),
-      };
-    }
-  } catch (e) {
-    // A refused key that came from an alias says which alias, read as what, from where.
-    throw (await import('../campaign.js')).explainRefusal(e, campaign, sources);
-  } finally {
-    spinner.stop();
-    ctx.signal.removeEventListener('abort', onAbort);
+  if (fetched.path === 'prepared') {
+    const prepared = fetched.prepared;
+    result = prepared;
+    dispose = () => prepared.dispose();
+    recordsForStats = () => prepared.records();
+  } else {
+    const { records, ...rest } = fetched.result;
+    records.forEach(noteStatuses);
+    recordsForStats = () => records;
+    const leads = records.length;
+    result = {
+      ...rest,
+      leads,
+      write:
+        format === 'html'
+          ? await htmlReportWriter(records, {
+              summary: { ...statsOptions, range: { from: rest.from, to: rest.to } },
+              campaign: settings.campaign ?? campaign.key,
+              range,
+              statusFilter: [...asked.values()],
+              refId: flags.refId,
+              now: ctx.now(),
+            })
+          : (sink: Sink) => writeReport(records, sink, writeOpts),
+    };
   }
 
   // The compliance check of --fail-on-violations, before the records are let go of by write.
   let violations: ReportSummary | undefined;
   const written = result;
   try {
-    if (failOnViolations && recordsForStats !== undefined) {
+    if (failOnViolations) {
       const records = recordsForStats();
       violations =
         Symbol.iterator in records

@@ -4,10 +4,13 @@
  * reports (a small list the report keeps in the state folder). `cacs __complete <kind>` prints
  * them one per line; it reads the config files and that list only: no network, no token.
  */
-import { ENV, envValue } from '../../config/env.js';
-import { defaultStateDir } from '../../config/paths.js';
-import type { LoadedConfigFile } from '../../config/files.js';
-import { openStateStore } from '../../state/index.js';
+import {
+  completionStatuses,
+  loadConfigFiles,
+  resolveSettings,
+  stateDirOf,
+  type LoadedConfigFile,
+} from '../../startup.js';
 import type { IO } from '../context.js';
 import type { GlobalOptions } from '../flags.js';
 
@@ -19,14 +22,9 @@ export const MAX_STATUSES = 64;
 /** The service's status parameter is at most 40 characters: no one status is longer. */
 const MAX_STATUS_LENGTH = 40;
 
-/** The list of statuses seen, kept by the state store (the file store: the state folder, 0600). */
-function statusesList(stateDir: string) {
-  return openStateStore({ stateDir }).completionStatuses;
-}
-
-/** Where that list is kept (for tests). */
-export function statusesFile(stateDir: string): string {
-  return statusesList(stateDir).where;
+/** Where the list of statuses seen is kept (for tests). */
+export async function statusesFile(stateDir: string): Promise<string> {
+  return (await completionStatuses(stateDir)).where;
 }
 
 /** A status worth offering: printable, no comma (it separates statuses), not too long. */
@@ -40,9 +38,9 @@ function offerable(status: string): boolean {
 }
 
 /** The statuses seen in earlier reports, sorted; an empty list when there is none yet. */
-export function readStatuses(stateDir: string): string[] {
+export async function readStatuses(stateDir: string): Promise<string[]> {
   try {
-    const data = statusesList(stateDir).read();
+    const data = (await completionStatuses(stateDir)).read();
     const list = (data as { statuses?: unknown } | undefined)?.statuses;
     if (!Array.isArray(list)) return [];
     return list.filter((s): s is string => typeof s === 'string' && offerable(s));
@@ -56,13 +54,13 @@ export function readStatuses(stateDir: string): string[] {
  * list is full, the newest are kept. A failure to write is ignored: completion is a comfort,
  * never a reason for a report to fail.
  */
-export function rememberStatuses(stateDir: string, seen: Iterable<string>): void {
+export async function rememberStatuses(stateDir: string, seen: Iterable<string>): Promise<void> {
   try {
-    const known = readStatuses(stateDir);
+    const known = await readStatuses(stateDir);
     const fresh = [...new Set(seen)].filter((s) => offerable(s) && !known.includes(s));
     if (fresh.length === 0) return;
     const kept = [...fresh, ...known].slice(0, MAX_STATUSES).sort();
-    statusesList(stateDir).write({ statuses: kept });
+    (await completionStatuses(stateDir)).write({ statuses: kept });
   } catch {
     // a read-only or full state folder: the next report tries again
   }
@@ -93,10 +91,7 @@ export async function completeValues(
       .map((v) => `${v}\n`)
       .join('');
   // The state folder is set by the environment alone (no config key): no config file to read.
-  if (kind === 'statuses')
-    return lines(readStatuses(envValue(io.env, ENV.stateDir) ?? defaultStateDir(io.env)));
-  const { loadConfigFiles } = await import('../../config/files.js');
-  const { resolveSettings } = await import('../../config/settings.js');
+  if (kind === 'statuses') return lines(await readStatuses(await stateDirOf(io.env)));
   let files: LoadedConfigFile[] = [];
   try {
     files = await loadConfigFiles({
@@ -108,11 +103,11 @@ export async function completeValues(
     // a broken config file: no aliases or profiles to offer; statuses still are
   }
   /** The settings in effect (the profile chosen), or undefined when they cannot be resolved. */
-  const settings = () => {
+  const settings = async () => {
     try {
       const flags = new Map<string, unknown>();
       if (globals.profile !== undefined) flags.set('profile', globals.profile);
-      return resolveSettings({ files, env: io.env, flags }).settings;
+      return (await resolveSettings({ files, env: io.env, flags })).settings;
     } catch {
       return undefined;
     }
@@ -123,7 +118,7 @@ export async function completeValues(
     case 'campaigns': {
       // The aliases in effect; every alias any file or profile defines when a profile named on
       // the line (or in CACS_PROFILE) does not exist yet.
-      const s = settings();
+      const s = await settings();
       return lines(s ? Object.keys(s.campaigns) : keysIn(files, 'campaigns.'));
     }
     default:

@@ -97,3 +97,50 @@ export function fitLine(line: string, width: number, lead = 0): string {
     return [lines[1]!.trimStart(), ...lines.slice(2)].join('\n');
   return [first, ...lines.slice(1)].join('\n');
 }
+
+/**
+ * An example command (`  $ cacs report --from … -o calls.csv`) too long for `width`: broken
+ * between its words (never inside quotes), each line but the last ending with the shell's ` \`,
+ * so that what is copied still runs; later lines indented 4 more than the `$`.
+ */
+function wrapCommand(line: string, width: number): string {
+  const lead = /^\s*/.exec(line)![0];
+  const tokens: string[] = line.slice(lead.length).match(/(?:[^\s"']+|"[^"]*"|'[^']*')+/g) ?? [];
+  // A flag and its value stay on one line (`--to yesterday`).
+  const words: string[] = [];
+  // What a pipe feeds (`| jq -r .phone_number`) stays together when it fits on a line.
+  const pipe = tokens.indexOf('|');
+  if (pipe > 0 && tokens.slice(pipe).join(' ').length <= width - lead.length - 6)
+    tokens.splice(pipe, tokens.length - pipe, tokens.slice(pipe).join(' '));
+  for (const w of tokens) {
+    const prev = words.at(-1);
+    if (prev !== undefined && /^-/.test(prev) && !/ /.test(prev) && !/^[-|]/.test(w))
+      words[words.length - 1] = `${prev} ${w}`;
+    else words.push(w);
+  }
+  const indent = `${lead}    `;
+  // Room for the ` \` that ends every line but the last.
+  const lines = fill(words, width - lead.length - 2, width - indent.length - 2, (l) => l !== '');
+  return lines.map((l, i) => (i === 0 ? lead : indent) + l).join(' \\\n');
+}
+
+/**
+ * Help text (commander's and the prose after it) for a terminal `width` columns wide: a line
+ * that fits stays as it is; a longer one is broken at spaces, its later lines under where its
+ * text starts — after a label column ("  2    usage error…": under "usage"), else at its own
+ * indent. An example command (`  $ cacs …`) is broken as a shell command is (wrapCommand).
+ */
+export function wrapHelp(text: string, width: number): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      if ([...line].length <= width) return line;
+      if (/^\s*\$ /.test(line)) return wrapCommand(line, width);
+      const label = /^(\s*\S+(?: \S+)*? {2,})\S/.exec(line)?.[1];
+      const lead = label !== undefined && label.length <= width / 2 ? label : /^\s*/.exec(line)![0];
+      const words = line.slice(lead.length).split(/ +/);
+      const lines = fill(words, width - lead.length, width - lead.length, (l) => l !== '');
+      return lines.map((l, i) => (i === 0 ? lead : ' '.repeat(lead.length)) + l).join('\n');
+    })
+    .join('\n');
+}

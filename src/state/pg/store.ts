@@ -92,6 +92,25 @@ function unpack(packed: Buffer, table: LedgerTable): void {
 
 const u32 = (v: unknown) => Number(v) >>> 0;
 const i32 = (v: number) => v | 0;
+/**
+ * A row of (lo, hi, ref, run, time, state, ledger id, service_url, campaign) as a FoundRecord;
+ * matched by phone when its hash is the one asked for (lo, hi), else by ref_id.
+ */
+function foundRecord(r: unknown[], lo: number, hi: number): FoundRecord {
+  return {
+    lo: u32(r[0]),
+    hi: u32(r[1]),
+    ref: u32(r[2]),
+    run: u32(r[3]),
+    time: Number(r[4]),
+    state: Number(r[5]) as LedgerState,
+    ledger: String(r[6]),
+    serviceUrl: String(r[7]),
+    campaignKey: String(r[8]),
+    matched: u32(r[0]) === lo >>> 0 && u32(r[1]) === hi >>> 0 ? 'phone' : 'ref_id',
+  };
+}
+
 const STATES: Array<PreviousState | undefined> = [undefined, 'done', 'rejected', 'uncertain'];
 
 function whoAmI(): { host: string; user: string } {
@@ -119,7 +138,7 @@ export class PgStore implements StateStore {
    */
   private ordered: Promise<void> = Promise.resolve();
   /** The outcomes waiting for their write (writeOutcome), and that write. */
-  private outcomes: { statements: string[]; written: Promise<void> } | undefined;
+  private outcomes: OutcomeGroup | undefined;
   /**
    * Keys of outcomes not yet written (writeOutcome), and how many each: a ledger's number by the
    * low word of its keyed hash (0 and up), a journal's line as −(line + 1). Numbers, not strings:
@@ -353,21 +372,7 @@ export class PgStore implements StateStore {
        ORDER BY r.ledger, r.seq`,
       [i32(lo), i32(hi), i32(ref)],
     );
-    const found: FoundRecord[] = rows.map((r) => {
-      const byPhone = u32(r[0]) === lo >>> 0 && u32(r[1]) === hi >>> 0;
-      return {
-        lo: u32(r[0]),
-        hi: u32(r[1]),
-        ref: u32(r[2]),
-        run: u32(r[3]),
-        time: Number(r[4]),
-        state: Number(r[5]) as LedgerState,
-        ledger: String(r[6]),
-        serviceUrl: String(r[7]),
-        campaignKey: String(r[8]),
-        matched: byPhone ? 'phone' : 'ref_id',
-      };
-    });
+    const found: FoundRecord[] = rows.map((r) => foundRecord(r, lo, hi));
     // Ledgers migrated with another secret: their latest record of the number, hashed with it.
     for (const [n, h] of await this.foreignHashers()) {
       const [flo, fhi] = query.phone !== undefined ? h.phone(query.phone) : [-1, -1];
@@ -379,19 +384,7 @@ export class PgStore implements StateStore {
          ORDER BY f.ledger`,
         [i32(flo), i32(fhi), i32(fref), n],
       );
-      for (const r of more)
-        found.push({
-          lo: u32(r[0]),
-          hi: u32(r[1]),
-          ref: u32(r[2]),
-          run: u32(r[3]),
-          time: Number(r[4]),
-          state: Number(r[5]) as LedgerState,
-          ledger: String(r[6]),
-          serviceUrl: String(r[7]),
-          campaignKey: String(r[8]),
-          matched: u32(r[0]) === flo >>> 0 && u32(r[1]) === fhi >>> 0 ? 'phone' : 'ref_id',
-        });
+      for (const r of more) found.push(foundRecord(r, flo, fhi));
     }
     return found;
   }
@@ -497,8 +490,7 @@ export class PgStore implements StateStore {
         return failure !== undefined
           ? Promise.reject(failure)
           : this.writeOutcome(
-              `INSERT INTO ${s}.journal_records (journal, rec)
-               VALUES (${i32(jid)}, ${sqlText(JSON.stringify(rec))}::jsonb)`,
+              { journalRow: `(${i32(jid)}, ${sqlText(JSON.stringify(rec))}::jsonb)` },
               lineKeys(lines),
             ).catch(fail);
       // A batch in flight is on disk before its request leaves (after its lines' outcomes).
@@ -612,23 +604,34 @@ export class PgStore implements StateStore {
   }
 
   /**
-   * An outcome's statement (values written in), in order after every write enqueued before it,
-   * and committed lazily (see PgConnection.transaction) together with the outcomes written next
-   * to it: one transaction, one round trip, for a batch's ledger and journal records alike.
+   * An outcome (a ledger's records of a batch, or a journal's record), in order after every write
+   * enqueued before it, and committed lazily (see PgConnection.transaction) together with the
+   * outcomes made next to it: one transaction, one round trip. The ledger records of a group are
+   * written in one statement per ledger, the journal's in one more (outcomeScript): fewer
+   * statements to parse and plan, and each ledger's claims locked in one order (lo, hi), as every
+   * other transaction locks them — claims locked by a statement per batch, one batch's after
+   * another's, could deadlock with another run's claims (seen with 20 runs at once).
    */
-  writeOutcome(statement: string, keys: readonly number[]): Promise<void> {
+  writeOutcome(outcome: Outcome, keys: readonly number[]): Promise<void> {
     for (const k of keys) this.unwritten.set(k, (this.unwritten.get(k) ?? 0) + 1);
     if (!this.outcomes) {
-      const group = { statements: [] as string[], written: Promise.resolve() };
+      const group: OutcomeGroup = { ledgers: new Map(), journal: [], written: Promise.resolve() };
       this.outcomes = group;
       group.written = this.ordered.then(() => {
         if (this.outcomes === group) this.outcomes = undefined;
-        return this.conn.script(group.statements, true);
+        return this.conn.script(outcomeScript(this.s, group), true);
       });
       this.ordered = group.written.catch(() => {});
     }
-    this.outcomes.statements.push(statement);
-    const written = this.outcomes.written;
+    const group = this.outcomes;
+    if ('journalRow' in outcome) group.journal.push(outcome.journalRow);
+    else {
+      const k = `${outcome.ledger}:${outcome.run}`;
+      const mine = group.ledgers.get(k);
+      if (mine) mine.recs.push(...outcome.recs);
+      else group.ledgers.set(k, { ...outcome, recs: [...outcome.recs] });
+    }
+    const written = group.written;
     void written
       .finally(() => {
         for (const k of keys) {
@@ -751,6 +754,35 @@ function claimsSql(s: string, ledger: number, recs: readonly LedgerRecord[], run
     ON CONFLICT (ledger, lo, hi) DO UPDATE
       SET state = excluded.state, run = excluded.run, time = excluded.time
       WHERE TRUE ${run !== undefined ? `AND c.run = ${i32(run)}` : ''}`;
+}
+
+/** An outcome to write (PgStore.writeOutcome): a ledger's records of a batch, or a journal's. */
+type Outcome =
+  | { ledger: number; run: number; recs: readonly LedgerRecord[] }
+  /** `(journal id, record)`, values written in. */
+  | { journalRow: string };
+
+/** Outcomes written together: each ledger's records (in the order settled), the journal's rows. */
+interface OutcomeGroup {
+  ledgers: Map<string, { ledger: number; run: number; recs: LedgerRecord[] }>;
+  journal: string[];
+  written: Promise<void>;
+}
+
+/**
+ * A group's statements: per ledger (in id order), its records and the claims they change (that
+ * run's claims only, locked in (lo, hi) order: claimsSql); then the journal records, in order.
+ */
+function outcomeScript(s: string, group: OutcomeGroup): string[] {
+  const out = [...group.ledgers.values()]
+    .sort((a, b) => a.ledger - b.ledger)
+    .map(
+      ({ ledger, run, recs }) =>
+        `WITH recorded AS (${recordsSql(s, ledger, recs)}) ${claimsSql(s, ledger, recs, run)}`,
+    );
+  if (group.journal.length > 0)
+    out.push(`INSERT INTO ${s}.journal_records (journal, rec) VALUES ${group.journal.join(', ')}`);
+  return out;
 }
 
 /** A migrated folder's ledger kept under its own secret: looked up by hashing with it. */
@@ -1030,23 +1062,12 @@ class PgLedger implements CampaignLedger {
     if (this.failure !== undefined) return;
     this.store
       .writeOutcome(
-        this.outcomeStatement(recs),
+        { ledger: this.id, run: this.run, recs },
         recs.map((r) => r.lo),
       )
       .catch((e: unknown) => {
         this.failure ??= e;
       });
-  }
-
-  /**
-   * One statement for the outcomes `recs` (this run's claims only): the records, and the claims
-   * they change.
-   */
-  private outcomeStatement(recs: readonly LedgerRecord[]): string {
-    const s = this.store.conn.schema;
-    const ledger = this.id!;
-    return `WITH recorded AS (${recordsSql(s, ledger, recs)})
-      ${claimsSql(s, ledger, recs, this.run!)}`;
   }
 
   /** Everything settled so far is written (or the failure is thrown). */
