@@ -3,7 +3,9 @@
  * several batches written together lock their claims in one order, (lo, hi), as every other
  * transaction does — so a run writing outcomes and another run claiming the same numbers wait
  * for each other, never in a circle. (Written a statement per batch, they deadlocked: seen with
- * 20 runs at once, `teams.pg.e2e` "20 operators", one run stopped with exit 1.)
+ * 20 runs at once, `teams.pg.e2e` "20 operators", one run stopped with exit 1.) And a lead
+ * another live run is sending is not held back by the preflight as `uncertain_earlier` (its run
+ * may still get an answer): its claim is refused as `in_flight_elsewhere`, naming that run.
  */
 import path from 'node:path';
 import pg from 'pg';
@@ -92,5 +94,57 @@ describe.skipIf(pgMissing !== undefined)('PostgreSQL store: outcomes and claims'
       db,
     );
     expect(claims.rows.map((r) => r.state)).toEqual([STATE_ACCEPTED, STATE_ACCEPTED]);
+  }, 60_000);
+
+  it('a lead another live run is sending: let through by the preflight, refused as in_flight_elsewhere when claimed; once that run stopped without an answer, uncertain_earlier', async () => {
+    const where = {
+      stateDir: path.join(tempDir('cacs-state-'), 'state'),
+      stateUrl: cluster.url(db),
+      stateSchema: cluster.schema(),
+    };
+    const campaign = { serviceUrl: 'https://svc.example/', campaignKey: 'summer' };
+    const a = openStateStore(where);
+    const b = openStateStore(where);
+    const c = openStateStore(where);
+    try {
+      const runA = a.newRun();
+      await a.appendHistory({
+        k: 'start',
+        id: runA.id,
+        n: runA.n,
+        started: new Date().toISOString(),
+        file: 'a.csv',
+        campaign: 'summer',
+        baseUrl: campaign.serviceUrl,
+        pid: process.pid,
+      });
+      const la = await a.openLedger(campaign, runA.n);
+      expect(await la.begin([{ phone: '0912000011' }, { phone: '0912000012' }])).toEqual({
+        refused: [],
+      });
+      // B opens while A is live and sending both.
+      const lb = await b.openLedger(campaign, b.newRun().n);
+      expect(lb.lookup('0912000011')).toBeUndefined();
+      const got = await lb.begin([{ phone: '0912000011' }]);
+      expect(got.refused).toEqual([
+        expect.objectContaining({
+          index: 0,
+          code: 'in_flight_elsewhere',
+          by: expect.objectContaining({ run: runA.id }),
+        }),
+      ]);
+      await lb.close();
+      // A gets its answer for one; it stops without one for the other.
+      la.settle([{ phone: '0912000011' }], STATE_ACCEPTED);
+      await la.close();
+      const lc = await c.openLedger(campaign, c.newRun().n);
+      expect(lc.lookup('0912000011')).toMatchObject({ state: 'accepted', run: runA.n });
+      expect(lc.lookup('0912000012')).toMatchObject({ state: 'uncertain', run: runA.n });
+      await lc.close();
+    } finally {
+      await a.close();
+      await b.close();
+      await c.close();
+    }
   }, 60_000);
 });

@@ -192,11 +192,28 @@ export class PgStore implements StateStore {
     const table = new LedgerTable();
     if (id !== undefined) await this.loadClaims(id, table);
     const foreign = id !== undefined ? await this.loadForeign(id) : [];
+    let live = new Set<number>();
     if (run !== undefined) {
       // This run is live while its session holds this lock: its claims are in flight, not dead.
       await this.conn.tryLock(this.conn.lockSpace, run);
+      if (id !== undefined) live = await this.liveRuns();
     }
-    return new PgLedger(this, hasher, id, run, table, foreign);
+    return new PgLedger(this, hasher, id, run, table, foreign, live);
+  }
+
+  /** The runs live now: their sessions hold the advisory lock (lock space, run number). */
+  async liveRuns(db?: pg.PoolClient): Promise<Set<number>> {
+    const q = {
+      text: `SELECT l.objid::bigint FROM pg_locks l
+             WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
+               AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+               AND l.classid = $1::bigint::oid`,
+      values: [this.conn.lockSpace],
+    };
+    const rows = db
+      ? ((await db.query({ ...q, rowMode: 'array' })).rows as unknown[][])
+      : await this.conn.queryArrays(q.text, q.values);
+    return new Set(rows.map((r) => u32(r[0])));
   }
 
   /** The secrets of state folders migrated with another secret than the database's, by number. */
@@ -818,6 +835,8 @@ class PgLedger implements CampaignLedger {
     private readonly run: number | undefined,
     table: LedgerTable,
     private foreign: ForeignTable[] = [],
+    /** The runs live when the ledger was opened (a run's: PgStore.liveRuns). */
+    private readonly live: ReadonlySet<number> = new Set(),
   ) {
     this.table = table;
     this.count = foreign.reduce((n, f) => n + f.table.count, table.count);
@@ -839,6 +858,12 @@ class PgLedger implements CampaignLedger {
     if (!this.table) throw new Error('ledger lookups were released');
     const [lo, hi] = this.hasher.phone(phone);
     let hit = this.table.get(lo >>> 0, hi >>> 0);
+    // In flight by a run that is live: that run is sending it. Not held back here as uncertain
+    // (its run may still get a definite answer); its claim, when this run makes it, is refused
+    // as in_flight_elsewhere naming that run — or already_imported, or uncertain_earlier if that
+    // run stopped without an answer by then. Not `seen`: the preflight did not let it through.
+    if (hit && hit.state === STATE_UNCERTAIN && hit.run !== this.run && this.live.has(hit.run))
+      return undefined;
     if (hit) this.seen.set(lo >>> 0, hi >>> 0, hit.state, hit.run, hit.at);
     // A migrated folder's record under its own secret, when it is the latest.
     for (const f of this.foreign) {
@@ -950,7 +975,6 @@ class PgLedger implements CampaignLedger {
     const run = this.run!;
     const ledger = i32(this.id!);
     const time = recs[0]!.time;
-    const space = this.store.conn.lockSpace;
     const refused: Array<{ index: number; code: Claimed['refused'][number]['code']; run: number }> =
       [];
     const uniq = [...new Map(at.map((i) => [`${recs[i]!.lo}:${recs[i]!.hi}`, recs[i]!])).values()];
@@ -977,16 +1001,8 @@ class PgLedger implements CampaignLedger {
         if (cur.state === STATE_UNCERTAIN && cur.run !== run) others = true;
       }
       if (others) {
-        // Which runs are live: their sessions hold the advisory lock (space, run). Asked once.
-        const live = await db.query({
-          text: `SELECT l.objid::bigint FROM pg_locks l
-                 WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
-                   AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
-                   AND l.classid = $1::bigint::oid`,
-          values: [space],
-          rowMode: 'array',
-        });
-        const liveRuns = new Set((live.rows as unknown[][]).map((r) => u32(r[0])));
+        // Which runs are live (asked once).
+        const liveRuns = await this.store.liveRuns(db);
         for (const cur of now.values()) cur.live = liveRuns.has(cur.run);
       }
       const take: number[] = [];
