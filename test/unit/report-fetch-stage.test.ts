@@ -31,7 +31,7 @@ describe('fetchStage', () => {
   afterAll(() => emu.close());
 
   const report = (campaignKey: string, progress: ReportProgress[] = []) => ({
-    client: createClient({ baseUrl: emu.url, token: 'emulator-token', retry: { retries: 0 } }),
+    client: createClient({ baseUrl: emu.url, token: 'emulator-token', retry: { maxAttempts: 1 } }),
     campaignKey,
     plan: planReport({ from: '2026-11-01', to: '2026-11-09', now: NOW }),
     onProgress: (p: ReportProgress) => progress.push(p),
