@@ -88,12 +88,13 @@ function describe(v: unknown): string {
  * fixed by the spec, so scalars of any kind are accepted; what is refused is what cannot be a
  * record: not an object, no lead id, attempts that are not a list of objects, nested values.
  */
-export function recordsProblem(records: unknown): string | undefined {
+export function recordsProblem(records: unknown, offset = 0): string | undefined {
   if (!Array.isArray(records)) return t('api.records.notList', { kind: describe(records) });
   // Messages are built only for the record at fault: a valid answer of 70,000 attempts
   // allocates nothing here.
-  const at = (i: number) => t('api.records.record', { n: i + 1 });
-  const lead = (i: number, id: unknown) => t('api.records.lead', { n: i + 1, id: String(id) });
+  const at = (i: number) => t('api.records.record', { n: offset + i + 1 });
+  const lead = (i: number, id: unknown) =>
+    t('api.records.lead', { n: offset + i + 1, id: String(id) });
   for (let i = 0; i < records.length; i++) {
     const r: unknown = records[i];
     if (!isObject(r)) return t('api.records.notObject', { what: at(i), kind: describe(r) });

@@ -13,7 +13,7 @@ import { Secrets, maskUrlCredentials } from '../secrets.js';
 import { VERSION } from '../version.js';
 import { formatBytes, sanitizeServiceText } from '../text.js';
 import { readImportAnswer, recordsProblem } from './answers.js';
-import { scanRecordsAnswer } from './records-scan.js';
+import { recordBatches, scanAnswerShape, scanRecordsAnswer } from './records-scan.js';
 import {
   UnknownEncodingError,
   classifyNetworkError,
@@ -161,6 +161,55 @@ function isBomb(raw: Buffer, encoding: string | string[] | undefined, max: numbe
 /** Answers whose text held a JSON escape (backslash): their strings may hide a secret. */
 const escapedAnswers = new WeakSet<object>();
 
+/** Answers whose records are read later (readLater), with the problem their records have. */
+const laterAnswers = new WeakMap<object, { records: LaterRecords; problem: string | undefined }>();
+
+/**
+ * A report answer checked the way scanRecordsAnswer reads it — every batch parsed, scrubbed and
+ * its records checked (recordsProblem) — but not kept: its records are read again, the same way,
+ * when `later.batches()` is iterated. Undefined where scanRecordsAnswer gives undefined.
+ */
+function readLater(
+  buf: Buffer,
+  start: number,
+  parse: (text: string) => unknown,
+  scrubEscaped: (records: unknown[], escaped: boolean) => void,
+):
+  | {
+      rest: unknown;
+      records: unknown[];
+      later: { records: LaterRecords; problem: string | undefined };
+    }
+  | undefined {
+  const shape = scanAnswerShape(buf, start, parse);
+  if (shape === undefined) return undefined;
+  let problem: string | undefined;
+  let offset = 0;
+  for (const batch of recordBatches(buf, shape.bounds, parse)) {
+    if (batch === undefined) return undefined;
+    try {
+      scrubEscaped(batch.records, batch.escaped);
+    } catch {
+      return undefined;
+    }
+    problem ??= recordsProblem(batch.records, offset);
+    offset += batch.records.length;
+  }
+  const { bounds, count } = shape;
+  const records: LaterRecords = {
+    length: count,
+    *batches() {
+      for (const batch of recordBatches(buf, bounds, parse)) {
+        // Read once already: the same bytes read the same way.
+        if (batch === undefined) throw new Error('report answer changed');
+        scrubEscaped(batch.records, batch.escaped);
+        yield batch.records as CallRecord[];
+      }
+    },
+  };
+  return { rest: shape.rest, records: [], later: { records, problem } };
+}
+
 /** A parsed JSON value with every string (and key) passed through `clean`. */
 function scrubValue(v: unknown, clean: (text: string) => string): unknown {
   if (typeof v === 'string') return clean(v);
@@ -184,10 +233,25 @@ export interface ReportBudget {
 }
 
 export interface CallResultsResult {
+  /** The records (empty when they are given as `later`). */
   records: CallRecord[];
   /** The count the message stated, when readable. */
   count?: number;
   message: string;
+  /**
+   * A large answer's records, read (parsed and scrubbed again, the same values) only when asked
+   * for, a batch at a time: the answer waits as its bytes, which take a third of its records'
+   * objects. Only when callResults was asked for it (`laterFrom`); `records` is then empty.
+   */
+  later?: LaterRecords;
+}
+
+/** The records of an answer read a batch at a time, when asked (CallResultsResult.later). */
+export interface LaterRecords {
+  /** The number of records the answer lists. */
+  readonly length: number;
+  /** The records in order, in batches (each batch its own array); can be read more than once. */
+  batches(): Iterable<CallRecord[]>;
 }
 
 /** A lead for a request: an object of lead fields, or its JSON as text or UTF-8 bytes. */
@@ -324,6 +388,11 @@ export class CacsClient {
       onBytes?: (bytes: number) => void;
       /** Shared by the requests of one report: all their answers stay within reportTotalBytes. */
       budget?: ReportBudget;
+      /**
+       * An answer of at least this many bytes is checked whole but its records are given as
+       * `later` (read again when asked), not as objects: see CallResultsResult.later.
+       */
+      laterFrom?: number;
     } = {},
   ): Promise<CallResultsResult> {
     const body: Record<string, string> = {
@@ -342,6 +411,7 @@ export class CacsClient {
       what,
       opts.onBytes,
       opts.budget,
+      opts.laterFrom,
     );
     const message = typeof answer.message === 'string' ? this.clean(answer.message) : '';
     const count = parseRecordsMessage(message);
@@ -352,7 +422,8 @@ export class CacsClient {
         hint: say('api.report.noRecords.hint'),
       });
     }
-    const problem = recordsProblem(answer.records);
+    const later = laterAnswers.get(answer);
+    const problem = later !== undefined ? later.problem : recordsProblem(answer.records);
     if (problem !== undefined) {
       throw new ApiError(say('api.report.unusable', { what, problem: this.clean(problem) }), {
         kind: 'final',
@@ -365,6 +436,7 @@ export class CacsClient {
         answer.records = scrubValue(answer.records, (t) => this.clean(t));
     }
     const result: CallResultsResult = { records: answer.records as CallRecord[], message };
+    if (later !== undefined) result.later = later.records;
     if (count !== undefined) result.count = count;
     return result;
   }
@@ -378,6 +450,7 @@ export class CacsClient {
     what: string,
     onBytes?: (bytes: number) => void,
     budget?: ReportBudget,
+    laterFrom?: number,
   ): Promise<Answer> {
     const idempotent = kind === 'report';
     const url = new URL(
@@ -388,7 +461,7 @@ export class CacsClient {
       let error: ApiError;
       let retryAfterMs: number | undefined;
       try {
-        const res = await this.send(method, url, body, what, kind, onBytes, budget);
+        const res = await this.send(method, url, body, what, kind, onBytes, budget, laterFrom);
         const outcome = classifyResponse(res, kind, (t) => this.clean(t));
         if ('answer' in outcome) {
           // A JSON escape (`\u0074…`) hides an echoed token from the scrub of the text.
@@ -468,6 +541,8 @@ export class CacsClient {
     /** Told of each part of the answer's body as it arrives (bytes on the wire). */
     onBytes?: (bytes: number) => void,
     budget?: ReportBudget,
+    /** A report answer at least this large keeps its records for later (LaterRecords). */
+    laterFrom?: number,
   ): Promise<RawAnswer> {
     const got = this.opts.got ?? (await loadGot());
     const t = this.timeoutMs;
@@ -677,20 +752,21 @@ export class CacsClient {
       const clean = this.secrets.absentFrom(decoded)
         ? (piece: string) => piece
         : (piece: string) => this.clean(piece);
-      const scanned = scanRecordsAnswer(
-        decoded,
-        bom,
-        (piece) => JSON.parse(clean(piece)) as unknown,
-        (records, escaped) => {
-          if (!escaped || this.secrets.size === 0) return;
-          for (let r = 0; r < records.length; r++)
-            if (this.secrets.leaks(JSON.stringify(records[r])))
-              records[r] = scrubValue(records[r], (t) => this.clean(t));
-        },
-      );
+      const parse = (piece: string) => JSON.parse(clean(piece)) as unknown;
+      const scrubEscaped = (records: unknown[], escaped: boolean) => {
+        if (!escaped || this.secrets.size === 0) return;
+        for (let r = 0; r < records.length; r++)
+          if (this.secrets.leaks(JSON.stringify(records[r])))
+            records[r] = scrubValue(records[r], (t) => this.clean(t));
+      };
+      const scanned =
+        laterFrom !== undefined && decoded.length >= laterFrom
+          ? readLater(decoded, bom, parse, scrubEscaped)
+          : scanRecordsAnswer(decoded, bom, parse, scrubEscaped);
       const parsed = scanned?.rest as Answer | undefined;
       if (scanned !== undefined && parsed?.result === 'success') {
         parsed.records = scanned.records;
+        if ('later' in scanned) laterAnswers.set(parsed, scanned.later);
         if (this.opts.log) {
           const head = decoded.toString('utf8', bom, Math.min(decoded.length, bom + 65_536));
           this.opts.log(

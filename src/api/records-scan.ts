@@ -47,8 +47,82 @@ export function scanRecordsAnswer(
   parse: (text: string) => unknown,
   onBatch?: (records: unknown[], escaped: boolean) => void,
 ): ScannedAnswer | undefined {
-  const text = (from: number, to: number) =>
-    Buffer.from(buf.buffer, buf.byteOffset + from, to - from).toString('utf8');
+  const shape = scanAnswerShape(buf, start, parse);
+  if (shape === undefined) return undefined;
+  const records: unknown[] = [];
+  for (const batch of recordBatches(buf, shape.bounds, parse)) {
+    if (batch === undefined) return undefined;
+    try {
+      onBatch?.(batch.records, batch.escaped);
+    } catch {
+      return undefined;
+    }
+    for (const record of batch.records) records.push(record);
+  }
+  return { rest: shape.rest, records, restEscaped: shape.restEscaped };
+}
+
+/** An answer's members without its records, and where each record's text lies. */
+export interface AnswerShape {
+  /** As ScannedAnswer.rest. */
+  rest: unknown;
+  /** Each record's text from bounds[2k] to bounds[2k + 1] (byte offsets in the answer). */
+  bounds: Int32Array;
+  /** The number of records listed. */
+  count: number;
+  restEscaped: boolean;
+}
+
+function text(buf: Uint8Array, from: number, to: number): string {
+  return Buffer.from(buf.buffer, buf.byteOffset + from, to - from).toString('utf8');
+}
+
+/**
+ * The records at `bounds` (scanAnswerShape) read a batch of about BATCH_BYTES at a time, each
+ * with whether its text held a backslash; undefined for a batch JSON.parse refuses or that is
+ * not as many records as the scan found (the answer must then be read whole).
+ */
+export function* recordBatches(
+  buf: Uint8Array,
+  bounds: Int32Array,
+  parse: (text: string) => unknown,
+): Generator<{ records: unknown[]; escaped: boolean } | undefined> {
+  for (let r = 0; r < bounds.length;) {
+    const from = bounds[r]!;
+    let to = bounds[r + 1]!;
+    let count = 1;
+    r += 2;
+    while (r < bounds.length && bounds[r + 1]! - from <= BATCH_BYTES) {
+      to = bounds[r + 1]!;
+      count++;
+      r += 2;
+    }
+    const batchText = text(buf, from, to);
+    let batch: unknown;
+    try {
+      batch = parse(`[${batchText}]`);
+    } catch {
+      yield undefined;
+      return;
+    }
+    if (!Array.isArray(batch) || batch.length !== count) {
+      yield undefined;
+      return;
+    }
+    yield { records: batch, escaped: batchText.includes('\\') };
+  }
+}
+
+/**
+ * The structure of the answer in `buf` from `start`: its members other than `records` parsed
+ * (by `parse`), and where each record lies (not parsed: see recordBatches), or undefined as for
+ * scanRecordsAnswer.
+ */
+export function scanAnswerShape(
+  buf: Uint8Array,
+  start: number,
+  parse: (text: string) => unknown,
+): AnswerShape | undefined {
   const n = buf.length;
   let i = start;
   const skipSpace = () => {
@@ -107,7 +181,8 @@ export function scanRecordsAnswer(
   i++;
   /** Where the records array's inside begins and ends (between its brackets). */
   let inner: [number, number] | undefined;
-  const bounds: number[] = [];
+  let bounds = new Int32Array(1024);
+  let used = 0;
   for (let first = true; ; first = false) {
     skipSpace();
     if (first && buf[i] === CLOSE_BRACE) {
@@ -119,7 +194,7 @@ export function scanRecordsAnswer(
     if (!skipString()) return undefined;
     let key: unknown;
     try {
-      key = JSON.parse(text(keyStart, i));
+      key = JSON.parse(text(buf, keyStart, i));
     } catch {
       return undefined;
     }
@@ -137,7 +212,13 @@ export function scanRecordsAnswer(
           skipSpace();
           const from = i;
           if (!skipValue()) return undefined;
-          bounds.push(from, i);
+          if (used + 2 > bounds.length) {
+            const more = new Int32Array(bounds.length * 2);
+            more.set(bounds);
+            bounds = more;
+          }
+          bounds[used++] = from;
+          bounds[used++] = i;
           skipSpace();
           if (buf[i] === COMMA) {
             i++;
@@ -165,29 +246,17 @@ export function scanRecordsAnswer(
   if (i !== n || inner === undefined) return undefined;
 
   try {
-    const restText = text(start, inner[0]) + text(inner[1], n);
+    const restText = text(buf, start, inner[0]) + text(buf, inner[1], n);
     const rest = parse(restText);
     if (typeof rest !== 'object' || rest === null || Array.isArray(rest)) return undefined;
     const placeholder = (rest as { records?: unknown }).records;
     if (!Array.isArray(placeholder) || placeholder.length !== 0) return undefined;
-    const records: unknown[] = [];
-    for (let r = 0; r < bounds.length;) {
-      const from = bounds[r]!;
-      let to = bounds[r + 1]!;
-      let count = 1;
-      r += 2;
-      while (r < bounds.length && bounds[r + 1]! - from <= BATCH_BYTES) {
-        to = bounds[r + 1]!;
-        count++;
-        r += 2;
-      }
-      const batchText = text(from, to);
-      const batch = parse(`[${batchText}]`);
-      if (!Array.isArray(batch) || batch.length !== count) return undefined;
-      onBatch?.(batch, batchText.includes('\\'));
-      for (const record of batch) records.push(record);
-    }
-    return { rest, records, restEscaped: restText.includes('\\') };
+    return {
+      rest,
+      bounds: bounds.slice(0, used),
+      count: used / 2,
+      restEscaped: restText.includes('\\'),
+    };
   } catch {
     return undefined;
   }

@@ -8,7 +8,7 @@
  * earlier window is in, so merging overlaps the waiting — and the output does not depend on
  * which request finished first.
  */
-import type { CacsClient, ReportBudget } from '../api/client.js';
+import type { CacsClient, LaterRecords, ReportBudget } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import type { CallAttempt, CallRecord } from '../api/spec.js';
 import { InterruptedError, UsageError } from '../errors.js';
@@ -67,6 +67,17 @@ export interface FetchOptions {
   onBytes?: (bytes: number) => void;
   /** Called after answers were added to the merger (at a turn of the event loop of its own). */
   onMerged?: () => void;
+  /**
+   * Called after each part of an answer (a few thousand records) was added to the merger, before
+   * the next: where a memory budget can spill the merger in the middle of a large answer.
+   */
+  onAdded?: () => void;
+  /**
+   * An answer of at least this many bytes (default {@link LATER_FROM_BYTES}) waits for its turn
+   * to be merged as its bytes, its records read when merged (CallResultsResult.later), not as
+   * objects three times their size.
+   */
+  laterFrom?: number;
   /** Told of each slice asked again in smaller ones (an answer too large): for --verbose. */
   onSplit?: (split: ReportSplit) => void;
   /**
@@ -97,6 +108,12 @@ export interface FetchResult extends FetchCounts {
 
 /** See FetchOptions.largeAnswerBytes. */
 export const LARGE_ANSWER_BYTES = 8 * 1024 * 1024;
+
+/** See FetchOptions.laterFrom. */
+export const LATER_FROM_BYTES = 1024 * 1024;
+
+/** Records of an answer given to the merger at once (FetchOptions.onAdded between). */
+const ADD_SLICE = 2048;
 
 interface Job {
   /** Sort key: position of the window, then of the status group, then halves in order. */
@@ -221,7 +238,7 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
     );
   };
   /** Answers not merged yet, in order; merged once no earlier job is queued or running. */
-  const answers: Array<{ order: number[]; records: CallRecord[] }> = [];
+  const answers: Array<{ order: number[]; records: CallRecord[]; later?: LaterRecords }> = [];
   /** Jobs taken from the queue and not ended yet (running, or waiting for a free slot). */
   const taken = new Set<Job>();
   /** Every answer of the report counts against the client's reportTotalBytes. */
@@ -234,13 +251,31 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
   budget.onAnswer = (bytes) => {
     if (bytes >= large) startable = 1;
   };
+  const addInParts = (records: readonly CallRecord[]) => {
+    if (opts.onAdded === undefined) {
+      merger.add(records);
+      return;
+    }
+    for (let at = 0; at < records.length; at += ADD_SLICE) {
+      merger.add(
+        at === 0 && records.length <= ADD_SLICE ? records : records.slice(at, at + ADD_SLICE),
+      );
+      opts.onAdded();
+    }
+  };
+  const laterFrom = opts.laterFrom ?? LATER_FROM_BYTES;
   const mergeReady = () => {
     let first: number[] | undefined;
     for (const j of queue) if (!first || compareOrder(j.order, first) < 0) first = j.order;
     for (const j of taken) if (!first || compareOrder(j.order, first) < 0) first = j.order;
     let merged = false;
     while (answers.length > 0 && (!first || compareOrder(answers[0]!.order, first) < 0)) {
-      merger.add(answers.shift()!.records);
+      const answer = answers.shift()!;
+      if (answer.later !== undefined) {
+        for (const batch of answer.later.batches()) addInParts(batch);
+      } else {
+        addInParts(answer.records);
+      }
       merged = true;
     }
     if (merged) opts.onMerged?.();
@@ -279,7 +314,7 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
           ...(job.status !== undefined ? { status: job.status } : {}),
           ...(opts.refId !== undefined ? { ref_id: opts.refId } : {}),
         },
-        { onBytes, budget },
+        { onBytes, budget, laterFrom },
       );
     };
     try {
@@ -292,7 +327,7 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
         if (!Array.isArray(r.records)) throw new UsageError(t('report.fetch.recordsNotList'));
         if (miscounted(r)) {
           const { from, to, status } = sliceOf(job);
-          const counts = { from, to, count: String(r.count), listed: r.records.length };
+          const counts = { from, to, count: String(r.count), listed: listedCount(r) };
           const what =
             status === undefined
               ? t('report.fetch.miscounted', counts)
@@ -308,7 +343,11 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
       }
       let at = answers.length;
       while (at > 0 && compareOrder(answers[at - 1]!.order, job.order) > 0) at--;
-      answers.splice(at, 0, { order: job.order, records: r.records });
+      answers.splice(at, 0, {
+        order: job.order,
+        records: r.records,
+        ...(r.later !== undefined ? { later: r.later } : {}),
+      });
     } catch (e) {
       if (e instanceof ApiError && e.service?.code === 'ref_id_not_found') {
         notFound++;
@@ -400,8 +439,13 @@ function isServiceTime(t: string): boolean {
 const SERVICE_TIME_SHAPE = 'dddd-dd-dd dd:dd:dd';
 
 /** Whether an answer's stated count is not the number of records it lists. */
-function miscounted(r: { count?: number; records: unknown[] }): boolean {
-  return r.count !== undefined && r.count !== r.records.length;
+function miscounted(r: { count?: number; records: unknown[]; later?: LaterRecords }): boolean {
+  return r.count !== undefined && r.count !== listedCount(r);
+}
+
+/** The number of records an answer lists (read already, or later). */
+function listedCount(r: { records: unknown[]; later?: LaterRecords }): number {
+  return r.later?.length ?? r.records.length;
 }
 
 function compareOrder(a: number[], b: number[]): number {

@@ -42,10 +42,28 @@ interface Lead {
   attempts: number;
 }
 
+/**
+ * A format that makes no text: a report prepared for its records alone (`--join`, `--recycle`).
+ * Once spilled, finish() then merges nothing: the records are merged once, when read
+ * (records()), and the totals it gives are those of that read (PreparedTotals.later).
+ */
+export const NO_TEXT: LeadFormat = {
+  head: '',
+  lead: () => '',
+  separator: '',
+  tail: '',
+  empty: '',
+};
+
 /** Totals of what is listed. */
 export interface PreparedTotals {
   leads: number;
   attempts: number;
+  /**
+   * NO_TEXT and spilled: the totals are not known before the records are read; `leads` and
+   * `attempts` are 0 and the reader of records() counts them.
+   */
+  later?: boolean;
 }
 
 export class PreparedReport {
@@ -121,6 +139,15 @@ export class PreparedReport {
       }
       this.makeSoon();
     });
+  }
+
+  /**
+   * Spill now if the merged leads and their texts are over the budget: between the parts of a
+   * large answer (FetchOptions.onAdded), so that one answer does not carry the merger far past it.
+   */
+  checkBudget(): void {
+    if (this.stopped || this.spill === undefined) return;
+    if (this.merger.approxBytes + this.textBytes > this.spill.budget) this.spillNow();
   }
 
   /** No more background work (a failed report); finish() still makes what is pending. */
@@ -230,6 +257,8 @@ export class PreparedReport {
   private async mergeSpilled(signal: AbortSignal | undefined): Promise<PreparedTotals> {
     if (this.merger.size > 0) this.spillNow();
     if (this.failure !== undefined) throw this.failure.error;
+    // No text to make: the records are merged once, when records() reads them.
+    if (this.format === NO_TEXT) return { leads: 0, attempts: 0, later: true };
     const folder = this.folder!;
     const output = folder.file('output');
     const { format } = this;
@@ -239,7 +268,10 @@ export class PreparedReport {
     try {
       let parts: Buffer[] = [];
       let size = 0;
+      // An empty text is not kept: a format that makes none (the join's) would otherwise pile
+      // up one empty Buffer per lead, never reaching CHUNK (a million leads: 250 MB).
       const push = (b: Buffer) => {
+        if (b.length === 0) return;
         parts.push(b);
         size += b.length;
       };

@@ -200,6 +200,11 @@ export interface PreparedReportResult extends Omit<ReportResult, 'records'> {
   records(): Iterable<CallRecord> | AsyncIterable<CallRecord>;
   /** Runs spilled to disk (0: the report was merged in memory). */
   spills: number;
+  /**
+   * Prepared with NO_TEXT and spilled: `leads` and `attempts` are 0, for the reader of
+   * records() to count (the records are merged once, as they are read).
+   */
+  totalsLater?: boolean;
   /** Remove the spill folder (once written, or when the output fails): always call it. */
   dispose(): void;
 }
@@ -225,7 +230,11 @@ export async function prepareReport(
   let totals;
   try {
     counts = await fetchInto(
-      { ...fetchOptions, onMerged: () => prepared.makeSoon() },
+      {
+        ...fetchOptions,
+        onMerged: () => prepared.makeSoon(),
+        onAdded: () => prepared.checkBudget(),
+      },
       prepared.merger,
     );
     totals = await prepared.finish(fetchOptions.signal);
@@ -235,6 +244,7 @@ export async function prepareReport(
   }
   const { leads, attempts } = totals;
   return {
+    ...(totals.later ? { totalsLater: true } : {}),
     ...counts,
     range,
     attempts,

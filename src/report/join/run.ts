@@ -20,7 +20,7 @@ import { planReport, type ReportPlan } from '../plan.js';
 import { DEFAULT_MEMORY_BUDGET, prepareReport, type ReportOptions } from '../service.js';
 import { PhoneSet } from '../../leads/phoneset.js';
 import type { Sink } from '../sink.js';
-import type { LeadFormat } from '../write.js';
+import { NO_TEXT } from '../prepared.js';
 import type { ColumnKind } from '../xlsx.js';
 import type { HtmlOutcomeCounts, HtmlReportOptions } from '../html.js';
 import {
@@ -169,9 +169,6 @@ export interface OutcomesResult {
   /** Lines for a person (a sidecar file that could not be used…). */
   notes: string[];
 }
-
-/** A format that makes no text: the report is prepared for its records alone. */
-const NO_TEXT: LeadFormat = { head: '', lead: () => '', separator: '', tail: '', empty: '' };
 
 /** Stage 1, plan: the lead file's keys (one read), its history, the range. */
 interface JoinPlanned {
@@ -466,7 +463,7 @@ export async function runOutcomes(opts: OutcomesOptions): Promise<OutcomesResult
       const { writer, rows } = await rowsOut(opts, format, columns, { bom: opts.bom ?? false });
       const seen = new PhoneSet();
       try {
-        for await (const record of prepared.records() as AsyncIterable<CallRecord>) {
+        for await (const record of counted(prepared, result)) {
           const phone = phoneKey(record.phone_number);
           const verdict = recycleVerdict(recordOutcome(record, answered), phone, rules!);
           if (verdict !== undefined) {
@@ -492,7 +489,7 @@ export async function runOutcomes(opts: OutcomesOptions): Promise<OutcomesResult
 
     // Stage 3: aggregate.
     const { index } = planned;
-    for await (const record of prepared.records() as AsyncIterable<CallRecord>) {
+    for await (const record of counted(prepared, result)) {
       index.addRecord(record, answered);
     }
     result.notInFile = index.unmatched;
@@ -508,6 +505,27 @@ export async function runOutcomes(opts: OutcomesOptions): Promise<OutcomesResult
     prepared.dispose();
   }
   return result;
+}
+
+/**
+ * The report's records, counted into `result` (leads, attempts) when the fetch stage left that
+ * to their reader (a spilled report is merged once, here).
+ */
+async function* counted(
+  prepared: {
+    records(): Iterable<CallRecord> | AsyncIterable<CallRecord>;
+    totalsLater?: boolean;
+  },
+  result: Pick<OutcomesResult, 'leads' | 'attempts'>,
+): AsyncGenerator<CallRecord> {
+  const count = prepared.totalsLater === true;
+  for await (const record of prepared.records()) {
+    if (count) {
+      result.leads++;
+      result.attempts += record.data?.length ?? 0;
+    }
+    yield record;
+  }
 }
 
 /** The page of `--html`: the run's records again, with its counts. */
