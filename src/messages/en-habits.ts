@@ -36,6 +36,11 @@ export const enHabits = {
   'cli.habits.history.head.service': 'service',
   'cli.habits.history.show.started': 'started   {started} ({clock})',
   'cli.habits.history.show.startedEnded': 'started   {started}, ended {ended} ({clock})',
+  'cli.habits.history.find.accepted': 'accepted',
+  'cli.habits.history.find.uncertain': 'uncertain',
+  'cli.habits.history.find.notImported': 'not imported',
+  'cli.habits.history.find.byPhone': 'phone',
+  'cli.habits.history.find.byRefId': 'ref_id',
   // ── clocks named (issue 27 item 5) ──────────────────────────────────────────────────
   'cli.habits.range.serviceClock': '(service clock)',
   // ── commander's usage line in the current language (issue 27 item 1) ─────────────────

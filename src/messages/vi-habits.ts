@@ -35,8 +35,13 @@ export const viHabits: Readonly<Record<string, string>> = {
   // ── lịch sử: giờ theo múi giờ ghi rõ, vừa 80 cột (issue 27 mục 5, 6) ─────────────────
   'cli.habits.history.clock': 'giờ theo: {zone} ({offset})',
   'cli.habits.history.head.service': 'dịch vụ',
-  'cli.habits.history.show.started': 'bắt đầu   {started} ({clock})',
-  'cli.habits.history.show.startedEnded': 'bắt đầu   {started}, kết thúc {ended} ({clock})',
+  'cli.habits.history.show.started': 'bắt đầu    {started} ({clock})',
+  'cli.habits.history.show.startedEnded': 'bắt đầu    {started}, kết thúc {ended} ({clock})',
+  'cli.habits.history.find.accepted': 'đã nhập',
+  'cli.habits.history.find.uncertain': 'chưa rõ',
+  'cli.habits.history.find.notImported': 'không nhập được',
+  'cli.habits.history.find.byPhone': 'số điện thoại',
+  'cli.habits.history.find.byRefId': 'ref_id',
   // ── ghi rõ giờ theo đồng hồ nào (issue 27 mục 5) ─────────────────────────────────────
   'cli.habits.range.serviceClock': '(giờ của dịch vụ)',
   'cli.help.import.layout':

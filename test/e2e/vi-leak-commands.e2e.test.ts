@@ -134,6 +134,13 @@ async function tearDown(p: Pass | undefined) {
   fs.rmSync(String(p.env.HOME), { recursive: true, force: true });
 }
 
+/** A time as Vietnamese readers write it, on the timezone setting's clock, named. */
+const WALL_TIME = /\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} Asia\/Ho_Chi_Minh/;
+
+/** On an 80-column terminal no line of stdout is longer than 80 columns. */
+const fits = (_p: Pass, r: { stdout: string }) =>
+  expect(r.stdout.split('\n').filter((l) => [...l].length > 80)).toEqual([]);
+
 const pg = (p: Pass) => `postgres://cacs:secret@127.0.0.1:${p.closed}/cacs`;
 const range = ['--from', '01/03/2026', '--to', '09/03/2026'];
 
@@ -315,7 +322,12 @@ const STEPS: Step[] = [
   ['history --json', () => ['history', '--json'], 0],
   ['history show', (p) => ['history', 'show', p.run], 0],
   ['history show: no such run', () => ['history', 'show', 'r20000101-000000-000000'], 2],
-  ['history find', () => ['history', 'find', '0912345678'], 0],
+  [
+    'history find',
+    () => ['history', 'find', '0912345678'],
+    0,
+    { check: (_p, r) => expect(r.stdout).toMatch(/đã nhập .*\[theo số điện thoại\]/s) },
+  ],
   ['history find: nothing', () => ['history', 'find', '0999999999'], 0],
   ['history: bad --limit', () => ['history', '--limit', 'many'], 2],
   ['history: unknown subcommand', () => ['history', 'frob'], 2],
@@ -331,8 +343,13 @@ const STEPS: Step[] = [
   ['reconcile: no such run', () => ['reconcile', '--run', 'r20000101-000000-000000'], 2],
 
   // ── forget ──
-  ['forget: found', () => ['forget', '0987654321'], 0],
-  ['forget: nothing held', () => ['forget', '0999999999'], 0],
+  [
+    'forget: found',
+    () => ['forget', '0987654321'],
+    0,
+    { check: (_p, r) => expect(r.stdout).toMatch(WALL_TIME) },
+  ],
+  ['forget: nothing held', () => ['forget', '0999999999'], 0, { tty: true, check: fits }],
   ['forget --json', () => ['forget', '0999999998', '--json'], 0],
   ['forget: no one named', () => ['forget'], 2],
   ['forget: not a phone or ref_id', () => ['forget', '--file', 'nope.txt'], 2],
@@ -341,7 +358,15 @@ const STEPS: Step[] = [
   ['state (the command alone)', () => ['state'], 2],
   ['state status', () => ['state', 'status'], 0],
   ['state status --json', () => ['state', 'status', '--json'], 0],
-  ['state prune --dry-run', () => ['state', 'prune', '--dry-run'], 0],
+  [
+    'state prune --dry-run',
+    () => ['state', 'prune', '--dry-run'],
+    0,
+    {
+      tty: true,
+      check: (p, r) => (expect(r.stdout.replace(/\n\s+/g, ' ')).toMatch(WALL_TIME), fits(p, r)),
+    },
+  ],
   ['state prune', () => ['state', 'prune'], 0],
   ['state prune --json', () => ['state', 'prune', '--json'], 0],
   ['state prune: no retention set', () => ['state', 'prune', '--config', 'plain.yaml'], 2],

@@ -30,6 +30,11 @@ const STEPS: Array<[name: string, argv: string[], env?: Record<string, string>]>
   ['report --summary --format json', ['report', ...range, '--summary', '--format', 'json']],
   ['report --bookmark, json', ['report', '--bookmark', 'n', ...range, '--format', 'json']],
   ['report --bookmarks --format json', ['report', '--bookmarks', '--format', 'json']],
+  // Local habits read the same in either language (issue 27 item 3): dd/mm/yyyy and H:mm.
+  [
+    'report --format json, dd/mm/yyyy H:mm',
+    ['report', '--from', '01/03/2026', '--to', '09/03/2026 9:05', '--format', 'json'],
+  ],
   ['report --format json, bad date', ['report', '--from', '2026/03/01', '--format', 'json']],
   ['history --json', ['history', '--json']],
   ['history show --json', ['history', 'show', '<run>', '--json']],

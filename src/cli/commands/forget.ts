@@ -5,6 +5,7 @@
 import {
   UsageError,
   forgetLeads,
+  formatTimeOnClock,
   requireCampaign,
   type FlatConfig,
   type ForgetReceipt,
@@ -12,6 +13,7 @@ import {
 import { formatCount, t } from '../../messages/index.js';
 import type { Context } from '../context.js';
 import type { Flags } from '../flags.js';
+import { fitLine } from '../render/wrap.js';
 import type { defineForget } from './forget-flags.js';
 
 export async function runForget(
@@ -46,14 +48,19 @@ export async function runForget(
     ctx.out.json({ receipt, exitCode: 0, error: null });
     return 0;
   }
-  ctx.out.data(`${renderReceipt(receipt).join('\n')}\n`);
+  // Issue 27: the time on the timezone setting's clock, named; lines broken between words on
+  // a terminal (a receipt written to a file keeps them whole).
+  const width = ctx.io.stdoutIsTTY ? (ctx.io.columns ?? 80) : undefined;
+  const lines = renderReceipt(receipt, settings.timezone);
+  ctx.out.data(`${lines.map((l) => (width === undefined ? l : fitLine(l, width))).join('\n')}\n`);
   return 0;
 }
 
-export function renderReceipt(r: ForgetReceipt): string[] {
+export function renderReceipt(r: ForgetReceipt, zone?: string): string[] {
   const n = formatCount;
+  const at = zone === undefined ? r.at : formatTimeOnClock(new Date(r.at), zone);
   const lines = [
-    t('privacy.receipt.title', { at: r.at, store: r.store.location }),
+    t('privacy.receipt.title', { at, store: r.store.location }),
     r.campaign !== null
       ? t('privacy.receipt.campaign', { campaign: r.campaign })
       : t('privacy.receipt.everyCampaign'),

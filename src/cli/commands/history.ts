@@ -334,7 +334,9 @@ export async function runHistoryShow(
       lines.push(t('cli.history.show.uncertainLines', { lines: compactLines(e.uncertainLines) }));
   }
   const width = Math.max(40, ctx.io.columns ?? 80);
-  ctx.out.data(`${lines.flatMap((l) => wrapWords(l, width, 10)).join('\n')}\n`);
+  // Later lines under the values: as far in as the labels are wide (in the current language).
+  const labels = t('cli.history.show.run', { run: '' }).length;
+  ctx.out.data(`${lines.flatMap((l) => wrapWords(l, width, labels)).join('\n')}\n`);
   return 0;
 }
 
@@ -373,13 +375,36 @@ export async function runHistoryFind(
   }
   const width = Math.max(40, ctx.io.columns ?? 80);
   ctx.out.data(`${clockLine(found[0]?.recorded)}\n`);
+  // The outcome and what matched in words (--json keeps the codes).
+  const outcomeWords = (o: (typeof found)[number]['outcome']) =>
+    t(
+      o === 'accepted'
+        ? 'cli.habits.history.find.accepted'
+        : o === 'uncertain'
+          ? 'cli.habits.history.find.uncertain'
+          : 'cli.habits.history.find.notImported',
+    );
+  const outcomeWidth = Math.max(
+    12,
+    ...(
+      [
+        'cli.habits.history.find.accepted',
+        'cli.habits.history.find.uncertain',
+        'cli.habits.history.find.notImported',
+      ] as const
+    ).map((id) => t(id).length),
+  );
   for (const x of found) {
     const found = {
       when: when(x.recorded),
-      outcome: x.outcome.padEnd(12),
+      outcome: outcomeWords(x.outcome).padEnd(outcomeWidth),
       campaign: x.campaign,
       service: x.baseUrl,
-      matched: x.matched,
+      matched: t(
+        x.matched === 'phone'
+          ? 'cli.habits.history.find.byPhone'
+          : 'cli.habits.history.find.byRefId',
+      ),
     };
     const text = x.run
       ? t('cli.history.find.found', { ...found, run: x.run, file: path.basename(x.file ?? '') })

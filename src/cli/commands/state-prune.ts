@@ -2,10 +2,11 @@
  * `cacs state prune [--dry-run] [--json]` (issue 26): remove what is older than
  * `state.retentionDays` (the library's pruneState), and say what went.
  */
-import { UsageError, pruneState, type PruneReport } from '../../index.js';
+import { UsageError, formatTimeOnClock, pruneState, type PruneReport } from '../../index.js';
 import { formatCount, t } from '../../messages/index.js';
 import type { Context } from '../context.js';
 import type { Flags } from '../flags.js';
+import { fitLine } from '../render/wrap.js';
 import type { defineStatePrune } from './forget-flags.js';
 
 export async function runStatePrune(
@@ -30,16 +31,20 @@ export async function runStatePrune(
     ctx.out.json({ prune: report, exitCode: 0, error: null });
     return 0;
   }
-  ctx.out.data(`${renderPrune(report).join('\n')}\n`);
+  // Issue 27: the cutoff on the timezone setting's clock, named; lines broken between words on
+  // a terminal.
+  const width = ctx.io.stdoutIsTTY ? (ctx.io.columns ?? 80) : undefined;
+  const lines = renderPrune(report, settings.timezone);
+  ctx.out.data(`${lines.map((l) => (width === undefined ? l : fitLine(l, width))).join('\n')}\n`);
   return 0;
 }
 
-export function renderPrune(r: PruneReport): string[] {
+export function renderPrune(r: PruneReport, zone?: string): string[] {
   const n = formatCount;
   const lines = [
     t(r.dryRun ? 'privacy.prune.title.dry' : 'privacy.prune.title', {
       days: n(r.retentionDays),
-      cutoff: r.cutoff,
+      cutoff: zone === undefined ? r.cutoff : formatTimeOnClock(new Date(r.cutoff), zone),
       store: r.store.location,
     }),
     t('privacy.prune.ledger', { records: n(r.ledgerRecords) }),
