@@ -636,7 +636,9 @@ export class PgStore implements StateStore {
       this.outcomes = group;
       group.written = this.ordered.then(() => {
         if (this.outcomes === group) this.outcomes = undefined;
-        return this.conn.script(outcomeScript(this.s, group), true);
+        return this.conn.transaction(async (db) => {
+          for (const q of outcomeStatements(this.s, group)) await db.query(q);
+        }, true);
       });
       this.ordered = group.written.catch(() => {});
     }
@@ -773,6 +775,14 @@ function claimsSql(s: string, ledger: number, recs: readonly LedgerRecord[], run
       WHERE TRUE ${run !== undefined ? `AND c.run = ${i32(run)}` : ''}`;
 }
 
+/**
+ * An array parameter of integers as PostgreSQL's text form, `{1,-2,3}` (values made integers
+ * first): built by one join, not element by element as the driver builds arrays.
+ */
+function arr<T>(items: readonly T[], field: (x: T) => number): string {
+  return `{${items.map((x) => Math.trunc(field(x)) || 0).join(',')}}`;
+}
+
 /** An outcome to write (PgStore.writeOutcome): a ledger's records of a batch, or a journal's. */
 type Outcome =
   | { ledger: number; run: number; recs: readonly LedgerRecord[] }
@@ -788,17 +798,47 @@ interface OutcomeGroup {
 
 /**
  * A group's statements: per ledger (in id order), its records and the claims they change (that
- * run's claims only, locked in (lo, hi) order: claimsSql); then the journal records, in order.
+ * run's claims only, locked in (lo, hi) order), their values as parameters; then the journal
+ * records, in order.
  */
-function outcomeScript(s: string, group: OutcomeGroup): string[] {
-  const out = [...group.ledgers.values()]
+function outcomeStatements(s: string, group: OutcomeGroup): pg.QueryConfig[] {
+  const out: pg.QueryConfig[] = [...group.ledgers.values()]
     .sort((a, b) => a.ledger - b.ledger)
-    .map(
-      ({ ledger, run, recs }) =>
-        `WITH recorded AS (${recordsSql(s, ledger, recs)}) ${claimsSql(s, ledger, recs, run)}`,
-    );
+    .map(({ ledger, run, recs }) => {
+      const latest = [...new Map(recs.map((r) => [`${r.lo}:${r.hi}`, r])).values()];
+      return {
+        text: `WITH recorded AS (
+             INSERT INTO ${s}.ledger_records (ledger, lo, hi, ref, run, time, state)
+             SELECT $1, u.lo, u.hi, u.ref, $2, u.time, u.state
+             FROM unnest($3::int[], $4::int[], $5::int[], $6::bigint[], $7::smallint[])
+               WITH ORDINALITY AS u(lo, hi, ref, time, state, o)
+             ORDER BY u.o)
+           INSERT INTO ${s}.claims AS c (ledger, lo, hi, state, run, time)
+           SELECT $1, lo, hi, state, $2, time
+           FROM unnest($8::int[], $9::int[], $10::smallint[], $11::bigint[]) AS u(lo, hi, state, time)
+           ORDER BY lo, hi
+           ON CONFLICT (ledger, lo, hi) DO UPDATE
+             SET state = excluded.state, run = excluded.run, time = excluded.time
+             WHERE c.run = $2`,
+        values: [
+          i32(ledger),
+          i32(run),
+          arr(recs, (r) => i32(r.lo)),
+          arr(recs, (r) => i32(r.hi)),
+          arr(recs, (r) => i32(r.ref)),
+          arr(recs, (r) => Math.trunc(r.time)),
+          arr(recs, (r) => r.state),
+          arr(latest, (r) => i32(r.lo)),
+          arr(latest, (r) => i32(r.hi)),
+          arr(latest, (r) => r.state),
+          arr(latest, (r) => Math.trunc(r.time)),
+        ],
+      };
+    });
   if (group.journal.length > 0)
-    out.push(`INSERT INTO ${s}.journal_records (journal, rec) VALUES ${group.journal.join(', ')}`);
+    out.push({
+      text: `INSERT INTO ${s}.journal_records (journal, rec) VALUES ${group.journal.join(', ')}`,
+    });
   return out;
 }
 
@@ -938,26 +978,37 @@ class PgLedger implements CampaignLedger {
     const ledger = i32(this.id!);
     const uniq = [...new Map(recs.map((r) => [`${r.lo}:${r.hi}`, r])).values()];
     const made = new Set<string>();
-    await this.store.conn.withClient(async (db) => {
-      // Inserted in one order by every transaction (lo, hi): runs that make the same claims at
-      // once wait for each other in that order, never in a circle.
-      const [, inserted] = (await db.query({
-        text: `BEGIN;
-          WITH made AS (
-            INSERT INTO ${s}.claims (ledger, lo, hi, state, run, time)
-            SELECT ${ledger}, lo, hi, ${STATE_UNCERTAIN}, ${i32(this.run!)}, ${Math.trunc(recs[0]!.time)}
-            FROM unnest(${intArray(uniq, (r) => i32(r.lo))}, ${intArray(uniq, (r) => i32(r.hi))})
-              AS u(lo, hi)
-            ORDER BY lo, hi
-            ON CONFLICT (ledger, lo, hi) DO NOTHING
-            RETURNING lo, hi)
-          ${recordsSql(s, ledger, recs, 'made')}
-          RETURNING lo, hi;
-          COMMIT`,
-        rowMode: 'array',
-      })) as unknown as [unknown, pg.QueryResult<unknown[]>];
-      for (const r of inserted.rows) made.add(`${u32(r[0])}:${u32(r[1])}`);
-    });
+    // One statement with its values as parameters (arrays: parsed as values, not as a statement
+    // of thousands of constants to analyse and plan), committed as it returns (no BEGIN: a
+    // single statement is its own transaction). Inserted in one order by every transaction
+    // (lo, hi): runs that make the same claims at once wait for each other in that order, never
+    // in a circle.
+    const inserted = await this.store.conn.queryArrays(
+      `WITH made AS (
+         INSERT INTO ${s}.claims (ledger, lo, hi, state, run, time)
+         SELECT $1, lo, hi, ${STATE_UNCERTAIN}, $2, $3
+         FROM unnest($4::int[], $5::int[]) AS u(lo, hi)
+         ORDER BY lo, hi
+         ON CONFLICT (ledger, lo, hi) DO NOTHING
+         RETURNING lo, hi)
+       INSERT INTO ${s}.ledger_records (ledger, lo, hi, ref, run, time, state)
+       SELECT $1, u.lo, u.hi, u.ref, $2, $3, ${STATE_UNCERTAIN}
+       FROM unnest($6::int[], $7::int[], $8::int[]) WITH ORDINALITY AS u(lo, hi, ref, o)
+       WHERE (u.lo, u.hi) IN (SELECT lo, hi FROM made)
+       ORDER BY u.o
+       RETURNING lo, hi`,
+      [
+        ledger,
+        i32(this.run!),
+        Math.trunc(recs[0]!.time),
+        arr(uniq, (r) => i32(r.lo)),
+        arr(uniq, (r) => i32(r.hi)),
+        arr(recs, (r) => i32(r.lo)),
+        arr(recs, (r) => i32(r.hi)),
+        arr(recs, (r) => i32(r.ref)),
+      ],
+    );
+    for (const r of inserted) made.add(`${u32(r[0])}:${u32(r[1])}`);
     return made;
   }
 
