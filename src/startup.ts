@@ -1,8 +1,9 @@
 /**
  * The start-up door: what `cacs` needs before a command runs — its help, the flag definitions,
  * the language choice, the error renderer, tab completion — without loading the library.
- * `src/index.ts` re-exports the functions below and has every fact here too; it is not used for
- * start-up because its synchronous API (the client class, the plan, the summary, the date and
+ * Every name both doors export is the same object (test/unit/layers.test.ts); the rest is the
+ * CLI's own start-up need (exit-code help prose, flag bounds, the token-file check), not public
+ * API. `src/index.ts` is not used for start-up because its synchronous API (the client class, the plan, the summary, the date and
  * bookmark helpers, the report's stages: about thirty modules) would be loaded by every
  * `--help` and every TAB: measured 1.16× the CPU time of `cacs import --help` and 1.10× of
  * `cacs __complete statuses` (ARCHITECTURE.md "Start-up stays light").

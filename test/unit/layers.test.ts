@@ -216,6 +216,17 @@ describe('layers', () => {
     expect([...left].filter((p) => !past.has(p))).toEqual([]);
   });
 
+  it('the start-up door and the library give one object for every name both export', async () => {
+    const startup: Record<string, unknown> = await import('../../src/startup.js');
+    const library: Record<string, unknown> = await import('../../src/index.js');
+    const both = Object.keys(startup).filter((name) => name in library);
+    // The functions the CLI starts with (config, settings, completion) and the shared facts.
+    expect(both).toEqual(
+      expect.arrayContaining(['loadConfigFiles', 'resolveSettings', 'CacsError', 'ExitCode']),
+    );
+    expect(both.filter((name) => startup[name] !== library[name])).toEqual([]);
+  });
+
   it('would catch the CLI importing a module behind the door', () => {
     const cmd = path.join(SRC, 'cli', 'commands', 'history.ts');
     expect(doorProblem(cmd, path.join(SRC, 'state', 'index.ts'))).toBe(
