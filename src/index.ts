@@ -1534,3 +1534,6 @@ export { formatTimeIn, formatTimeOnClock, machineZone } from './text.js';
 // ── lead (issue 27): where a setting came from, in the reader's words ─────────────────────
 export { describeSource } from './source-label.js';
 export { formatWallDate } from './text.js';
+
+// ── memory (issue 22 item 10): a large report answer's records read when merged ──────────
+export type { LaterRecords } from './api/client.js';
