@@ -1528,3 +1528,6 @@ export async function fetchStage(
 ): Promise<import('./report/stages/fetch.js').FetchStage> {
   return (await import('./report/stages/fetch.js')).fetchStage(input);
 }
+
+// ── memory (issue 22 item 10): a large report answer's records read when merged ──────────
+export type { LaterRecords } from './api/client.js';
