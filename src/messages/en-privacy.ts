@@ -70,7 +70,7 @@ export const enPrivacy = {
     'kept: the journal of {input} (that import is not finished: leads in flight or uncertain)',
   'privacy.prune.erasuresKept': 'erasure records are never pruned.',
   'privacy.reminder':
-    'reminder: state.retentionDays is {days} and cacs state prune has not run for a day or more (last: {last}); run it to remove what is older',
+    'state.retentionDays is {days} and cacs state prune has not run for a day or more (last: {last}); run cacs state prune to remove what is older',
   'privacy.reminder.never': 'never',
   'import.row.erased': 'erased on request ({when}): consent withdrawn, never imported again',
   'privacy.summary.erased.label': 'erased',

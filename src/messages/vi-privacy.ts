@@ -71,7 +71,7 @@ export const viPrivacy: Readonly<Record<string, string>> = {
     'giữ lại: nhật ký của {input} (lần nhập đó chưa xong: còn khách hàng đang gửi hoặc chưa rõ kết quả)',
   'privacy.prune.erasuresKept': 'bản ghi xoá không bao giờ bị dọn.',
   'privacy.reminder':
-    'nhắc: state.retentionDays là {days} và cacs state prune đã không chạy từ một ngày trở lên (lần cuối: {last}); hãy chạy để xoá những gì cũ hơn',
+    'state.retentionDays là {days} và cacs state prune đã không chạy từ một ngày trở lên (lần cuối: {last}); hãy chạy cacs state prune để xoá những gì cũ hơn',
   'privacy.reminder.never': 'chưa bao giờ',
   'import.row.erased':
     'đã xoá theo yêu cầu ({when}): khách hàng rút lại sự đồng ý, không bao giờ nhập lại',
