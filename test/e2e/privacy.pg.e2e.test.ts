@@ -103,14 +103,21 @@ describe.skipIf(pgMissing !== undefined)('cacs forget on PostgreSQL', () => {
     );
     const pid = await reached(points, 'import-journal-open', live.exited, live.child.pid);
     if (pid === undefined) throw new Error(`the import ended first: ${(await live.done).stderr}`);
-    expect(await count('SELECT count(*)::int AS n FROM cacs.journals')).toBe(2);
-    // prune on a clock days ahead: both journals are old and look finished (the live one has
-    // nothing in flight yet), both runs are old. The live run's are kept.
-    const p = await runShifted(['state', 'prune', '--json'], env, cwd, 3 * 86_400_000);
-    expect(p.code, p.stderr).toBe(0);
-    expect(JSON.parse(p.stdout).prune.journals).toBe(1);
-    expect(await count('SELECT count(*)::int AS n FROM cacs.journals')).toBe(1);
-    expect(await count('SELECT count(*)::int AS n FROM cacs.runs')).toBe(1);
+    try {
+      expect(await count('SELECT count(*)::int AS n FROM cacs.journals')).toBe(2);
+      // prune on a clock days ahead: both journals are old and look finished (the live one has
+      // nothing in flight yet), both runs are old. The live run's are kept.
+      const p = await runShifted(['state', 'prune', '--json'], env, cwd, 3 * 86_400_000);
+      expect(p.code, p.stderr).toBe(0);
+      expect(JSON.parse(p.stdout).prune.journals).toBe(1);
+      expect(await count('SELECT count(*)::int AS n FROM cacs.journals')).toBe(1);
+      expect(await count('SELECT count(*)::int AS n FROM cacs.runs')).toBe(1);
+    } catch (error) {
+      // A failed check must not leave the paused import behind (it holds a lock and a folder).
+      live.child.kill('SIGKILL');
+      await live.done;
+      throw error;
+    }
     // The import goes on: every lead sent once, its outcomes in its journal, its run ended.
     release(points, 'import-journal-open', pid);
     const done = await live.done;
