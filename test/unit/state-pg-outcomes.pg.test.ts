@@ -56,6 +56,8 @@ describe.skipIf(pgMissing !== undefined)('PostgreSQL store: outcomes and claims'
     await holder.connect();
     const waiting = async (n: number) => {
       for (;;) {
+        // The holder is inside a transaction: read the activity afresh each time.
+        await holder.query('SELECT pg_stat_clear_snapshot()');
         const r = await holder.query<{ n: number }>(
           `SELECT count(*)::int AS n FROM pg_stat_activity
            WHERE datname = current_database() AND wait_event_type = 'Lock'`,
@@ -94,6 +96,82 @@ describe.skipIf(pgMissing !== undefined)('PostgreSQL store: outcomes and claims'
       db,
     );
     expect(claims.rows.map((r) => r.state)).toEqual([STATE_ACCEPTED, STATE_ACCEPTED]);
+  }, 60_000);
+
+  it('forget deletes claims in the order runs lock them: forget and a run claiming the same numbers never deadlock', async () => {
+    const schema = cluster.schema();
+    const where = () => ({
+      stateDir: path.join(tempDir('cacs-state-'), 'state'),
+      stateUrl: cluster.url(db),
+      stateSchema: schema,
+    });
+    const campaign = { serviceUrl: 'https://svc.example/', campaignKey: 'summer' };
+    const a = openStateStore(where());
+    const b = openStateStore(where());
+    // forget's session plans as it would over a large table (no index scan): a scan meets the
+    // rows in the table's order, not the runs' (lo, hi) order.
+    await cluster.query(`ALTER DATABASE ${db} SET enable_indexscan = off`, [], db);
+    await cluster.query(`ALTER DATABASE ${db} SET enable_bitmapscan = off`, [], db);
+    const f = openStateStore(where());
+    const h = await a.hasher();
+    const phones = ['0912000021', '0912000022'].map((phone) => {
+      const [lo, hi] = h.phone(phone);
+      return { phone, lo: lo | 0, hi: hi | 0 };
+    });
+    phones.sort((x, y) => x.lo - y.lo || x.hi - y.hi);
+    const [first, second] = phones as [(typeof phones)[0], (typeof phones)[0]];
+    // Run A imports both, the later number first (so a table scan meets `second` first).
+    const la = await a.openLedger(campaign, a.newRun().n);
+    expect(await la.begin([{ phone: second.phone }])).toEqual({ refused: [] });
+    expect(await la.begin([{ phone: first.phone }])).toEqual({ refused: [] });
+    la.settle([{ phone: second.phone }], STATE_ACCEPTED);
+    la.settle([{ phone: first.phone }], STATE_ACCEPTED);
+    await la.close();
+    const lb = await b.openLedger(campaign, b.newRun().n);
+
+    const holder = new pg.Client({ connectionString: cluster.url(db) });
+    await holder.connect();
+    const waiting = async (n: number) => {
+      for (;;) {
+        // The holder is inside a transaction: read the activity afresh each time.
+        await holder.query('SELECT pg_stat_clear_snapshot()');
+        const r = await holder.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+           WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        if (r.rows[0]!.n >= n) return;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    try {
+      await holder.query('BEGIN');
+      await holder.query(`SELECT 1 FROM ${schema}.claims WHERE lo = $1 AND hi = $2 FOR UPDATE`, [
+        first.lo,
+        first.hi,
+      ]);
+      // Run B claims both, in (lo, hi) order: it queues for `first`.
+      const claimed = lb.begin([{ phone: first.phone }, { phone: second.phone }]);
+      await waiting(1);
+      // forget both, `second` named first: it must not hold `second` while it waits for `first`.
+      const erased = f.eraseLeads({
+        phones: [second.phone, first.phone],
+        refs: [],
+        texts: [],
+        now: new Date(),
+      });
+      await waiting(2);
+      await holder.query('COMMIT');
+      const [got, gone] = await Promise.all([claimed, erased]);
+      expect(got.refused.map((r) => r.index).sort()).toEqual([0, 1]);
+      expect(gone.held).toBe(2);
+    } finally {
+      await holder.end();
+      await lb.close();
+      await a.close();
+      await b.close();
+      await f.close();
+      await cluster.query(`ALTER DATABASE ${db} RESET ALL`, [], db);
+    }
   }, 60_000);
 
   it('a lead another live run is sending: let through by the preflight, refused as in_flight_elsewhere when claimed; once that run stopped without an answer, uncertain_earlier', async () => {

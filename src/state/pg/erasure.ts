@@ -103,6 +103,15 @@ export async function pgErase(host: PgErasureHost, req: EraseRequest): Promise<E
        SELECT service_url, campaign, count(*)::text AS n FROM gone GROUP BY 1, 2 ORDER BY 1, 2`,
       [los, scope[0], scope[1], his, refs.map(i32)],
     );
+    // The claims locked first in the order every run's claim statement locks them (ledger,
+    // lo, hi), so forget and a concurrent import cannot deadlock on them.
+    await db.query(
+      `SELECT 1 FROM ${s}.claims c JOIN ${s}.ledgers l ON l.id = c.ledger
+       WHERE TRUE ${ledgerFilter}
+         AND (c.lo, c.hi) IN (SELECT * FROM unnest($1::int[], $4::int[]))
+       ORDER BY c.ledger, c.lo, c.hi FOR UPDATE OF c`,
+      [los, scope[0], scope[1], his],
+    );
     await db.query(
       `DELETE FROM ${s}.claims c USING ${s}.ledgers l
        WHERE l.id = c.ledger ${ledgerFilter}
@@ -276,6 +285,12 @@ async function pgPruneWrite(
     await db.query(`DELETE FROM ${s}.ledger_records r WHERE r.time < $1 AND NOT ${keptLatest}`, [
       cutoff,
     ]);
+    // Locked in the runs' order first (ledger, lo, hi): no deadlock with a concurrent claim.
+    await db.query(
+      `SELECT 1 FROM ${s}.claims WHERE time < $1 AND state <> 2
+       ORDER BY ledger, lo, hi FOR UPDATE`,
+      [cutoff],
+    );
     await db.query(`DELETE FROM ${s}.claims WHERE time < $1 AND state <> 2`, [cutoff]);
     // Deleted, not committed: a kill here rolls it all back.
     testPoint('pg-prune-in-transaction');
