@@ -15,6 +15,35 @@ import { STATE_ACCEPTED } from '../../src/state/types.js';
 import { pgMissing, startPg, type PgCluster } from '../helpers/pg.js';
 import { tempDir } from '../helpers/tmp.js';
 
+/** Two numbers in the order the database sorts claims (lo, hi as int4): `first`, `second`. */
+function inClaimOrder(h: { phone(p: string): readonly [number, number] }, ...numbers: string[]) {
+  const phones = numbers.map((phone) => {
+    const [lo, hi] = h.phone(phone);
+    return { phone, lo: lo | 0, hi: hi | 0 };
+  });
+  phones.sort((x, y) => x.lo - y.lo || x.hi - y.hi);
+  return phones as [(typeof phones)[0], (typeof phones)[0]];
+}
+
+/** A third session that holds a claim's lock, and a wait until `n` sessions queue for locks. */
+async function lockHolder(url: string) {
+  const holder = new pg.Client({ connectionString: url });
+  await holder.connect();
+  const waiting = async (n: number) => {
+    for (;;) {
+      // The holder is inside a transaction: read the activity afresh each time.
+      await holder.query('SELECT pg_stat_clear_snapshot()');
+      const r = await holder.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+         WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      );
+      if (r.rows[0]!.n >= n) return;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+  return { holder, waiting };
+}
+
 describe.skipIf(pgMissing !== undefined)('PostgreSQL store: outcomes and claims', () => {
   let cluster: PgCluster;
   let db: string;
@@ -37,13 +66,7 @@ describe.skipIf(pgMissing !== undefined)('PostgreSQL store: outcomes and claims'
     const a = openStateStore(where());
     const b = openStateStore(where());
     const h = await a.hasher();
-    // Two numbers in the order the database sorts claims (lo, hi as int4): `first`, `second`.
-    const phones = ['0912000001', '0912000002'].map((phone) => {
-      const [lo, hi] = h.phone(phone);
-      return { phone, lo: lo | 0, hi: hi | 0 };
-    });
-    phones.sort((x, y) => x.lo - y.lo || x.hi - y.hi);
-    const [first, second] = phones as [(typeof phones)[0], (typeof phones)[0]];
+    const [first, second] = inClaimOrder(h, '0912000001', '0912000002');
 
     const la = await a.openLedger(campaign, a.newRun().n);
     const lb = await b.openLedger(campaign, b.newRun().n);
@@ -52,20 +75,7 @@ describe.skipIf(pgMissing !== undefined)('PostgreSQL store: outcomes and claims'
     expect(await la.begin([{ phone: first.phone }])).toEqual({ refused: [] });
 
     // A third session holds `first`'s claim, so the others queue behind it in a known order.
-    const holder = new pg.Client({ connectionString: cluster.url(db) });
-    await holder.connect();
-    const waiting = async (n: number) => {
-      for (;;) {
-        // The holder is inside a transaction: read the activity afresh each time.
-        await holder.query('SELECT pg_stat_clear_snapshot()');
-        const r = await holder.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM pg_stat_activity
-           WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-        );
-        if (r.rows[0]!.n >= n) return;
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    };
+    const { holder, waiting } = await lockHolder(cluster.url(db));
     try {
       await holder.query('BEGIN');
       await holder.query(`SELECT 1 FROM ${schema}.claims WHERE lo = $1 AND hi = $2 FOR UPDATE`, [
@@ -114,12 +124,7 @@ describe.skipIf(pgMissing !== undefined)('PostgreSQL store: outcomes and claims'
     await cluster.query(`ALTER DATABASE ${db} SET enable_bitmapscan = off`, [], db);
     const f = openStateStore(where());
     const h = await a.hasher();
-    const phones = ['0912000021', '0912000022'].map((phone) => {
-      const [lo, hi] = h.phone(phone);
-      return { phone, lo: lo | 0, hi: hi | 0 };
-    });
-    phones.sort((x, y) => x.lo - y.lo || x.hi - y.hi);
-    const [first, second] = phones as [(typeof phones)[0], (typeof phones)[0]];
+    const [first, second] = inClaimOrder(h, '0912000021', '0912000022');
     // Run A imports both, the later number first (so a table scan meets `second` first).
     const la = await a.openLedger(campaign, a.newRun().n);
     expect(await la.begin([{ phone: second.phone }])).toEqual({ refused: [] });
@@ -129,20 +134,7 @@ describe.skipIf(pgMissing !== undefined)('PostgreSQL store: outcomes and claims'
     await la.close();
     const lb = await b.openLedger(campaign, b.newRun().n);
 
-    const holder = new pg.Client({ connectionString: cluster.url(db) });
-    await holder.connect();
-    const waiting = async (n: number) => {
-      for (;;) {
-        // The holder is inside a transaction: read the activity afresh each time.
-        await holder.query('SELECT pg_stat_clear_snapshot()');
-        const r = await holder.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM pg_stat_activity
-           WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-        );
-        if (r.rows[0]!.n >= n) return;
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    };
+    const { holder, waiting } = await lockHolder(cluster.url(db));
     try {
       await holder.query('BEGIN');
       await holder.query(`SELECT 1 FROM ${schema}.claims WHERE lo = $1 AND hi = $2 FOR UPDATE`, [
