@@ -18,6 +18,7 @@ import { messages } from '../../src/api/spec.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { BIN, ROOT, isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
 import { closedPort, json, startScriptedServer, type ScriptedServer } from '../helpers/servers.js';
+import { HELP_COMMANDS } from '../helpers/commands.js';
 import { buildXlsx, strings } from '../helpers/xlsx.js';
 import { englishIn } from './vi-leak-english.js';
 
@@ -173,31 +174,8 @@ function descriptions(script: string): string {
   return found.join('\n');
 }
 
-/** Every `--help`: the program's, each command's and each subcommand's. */
-const HELP: string[][] = [
-  [],
-  ['import'],
-  ['report'],
-  ['history'],
-  ['history', 'list'],
-  ['history', 'show'],
-  ['history', 'find'],
-  ['state'],
-  ['state', 'status'],
-  ['state', 'migrate'],
-  ['state', 'prune'],
-  ['forget'],
-  ['reconcile'],
-  ['config'],
-  ['config', 'show'],
-  ['config', 'path'],
-  ['config', 'init'],
-  ['emulator'],
-  ['completion'],
-];
-
 const STEPS: Step[] = [
-  ...HELP.map((c): Step => [`${[...c, '--help'].join(' ')}`, () => [...c, '--help'], 0]),
+  ...HELP_COMMANDS.map((c): Step => [`${[...c, '--help'].join(' ')}`, () => [...c, '--help'], 0]),
   ['help import (the help command)', () => ['help', 'import'], 0],
   ['help state prune', () => ['help', 'state'], 0],
 

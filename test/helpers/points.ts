@@ -54,6 +54,11 @@ export function start(
     env: env as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  return watch(child);
+}
+
+/** A started cacs process as a `Running`: its output collected, its end awaited. */
+export function watch(child: ChildProcess): Running {
   let stdout = '';
   let stderr = '';
   let over = false;

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from './cli.js';
-import { reached, type Running } from './points.js';
+import { reached, watch, type Running } from './points.js';
 
 const MAIN = pathToFileURL(path.join(ROOT, 'dist', 'cli', 'main.js')).href;
 const CONTEXT = pathToFileURL(path.join(ROOT, 'dist', 'cli', 'context.js')).href;
@@ -42,18 +42,7 @@ export function startShifted(
     { cwd, env: env as NodeJS.ProcessEnv, stdio: [input, 'pipe', 'pipe'] },
   );
   if (typeof input === 'number') fs.closeSync(input);
-  let stdout = '';
-  let stderr = '';
-  let over = false;
-  child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
-  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('close', (code) => {
-      over = true;
-      resolve({ code, stdout, stderr });
-    }),
-  );
-  return { child, done, exited: () => over };
+  return watch(child);
 }
 
 /**

@@ -7,35 +7,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-
-const COMMANDS: string[][] = [
-  [],
-  ['import'],
-  ['report'],
-  ['history'],
-  ['history', 'list'],
-  ['history', 'show'],
-  ['history', 'find'],
-  ['state'],
-  ['state', 'status'],
-  ['state', 'migrate'],
-  ['state', 'prune'],
-  ['forget'],
-  ['reconcile'],
-  ['config'],
-  ['config', 'show'],
-  ['config', 'path'],
-  ['config', 'init'],
-  ['emulator'],
-  ['completion'],
-];
+import { HELP_COMMANDS } from '../helpers/commands.js';
 
 /** The words of a help text; the ` \` that continues an example command on the next line aside. */
 const words = (text: string) => text.split(/\s+/).filter((w) => w !== '' && w !== '\\');
 
 describe('--help fits the terminal, broken between words', () => {
   for (const lang of ['vi', 'en'] as const) {
-    it.each(COMMANDS.map((c) => [c.join(' ') || '(cacs)', c] as const))(
+    it.each(HELP_COMMANDS.map((c) => [c.join(' ') || '(cacs)', c] as const))(
       `${lang}: %s`,
       async (_name, command) => {
         const argv = [...command, '--help', '--lang', lang];

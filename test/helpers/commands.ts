@@ -1,0 +1,22 @@
+/** Every command and subcommand of cacs, as argv before `--help` ([] is the program itself). */
+export const HELP_COMMANDS: readonly (readonly string[])[] = [
+  [],
+  ['import'],
+  ['report'],
+  ['history'],
+  ['history', 'list'],
+  ['history', 'show'],
+  ['history', 'find'],
+  ['state'],
+  ['state', 'status'],
+  ['state', 'migrate'],
+  ['state', 'prune'],
+  ['forget'],
+  ['reconcile'],
+  ['config'],
+  ['config', 'show'],
+  ['config', 'path'],
+  ['config', 'init'],
+  ['emulator'],
+  ['completion'],
+];
