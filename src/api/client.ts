@@ -164,6 +164,9 @@ const escapedAnswers = new WeakSet<object>();
 /** Answers whose records are read later (readLater), with the problem their records have. */
 const laterAnswers = new WeakMap<object, { records: LaterRecords; problem: string | undefined }>();
 
+/** The largest answer whose records readLater keeps as its check parsed them (LaterRecords.release). */
+const KEEP_PARSED_BYTES = 4 * 1024 * 1024;
+
 /**
  * A report answer checked the way scanRecordsAnswer reads it — every batch parsed, scrubbed and
  * its records checked (recordsProblem) — but not kept: its records are read again, the same way,
@@ -185,6 +188,12 @@ function readLater(
   if (shape === undefined) return undefined;
   let problem: string | undefined;
   let offset = 0;
+  /**
+   * The batches as this check read them, handed out by the first batches() unless released
+   * first; not for an answer so large that all its records at once would carry the memory
+   * (those are parsed again a batch at a time, see fetch.ts).
+   */
+  let kept: CallRecord[][] | undefined = buf.length <= KEEP_PARSED_BYTES ? [] : undefined;
   for (const batch of recordBatches(buf, shape.bounds, parse)) {
     if (batch === undefined) return undefined;
     try {
@@ -194,17 +203,28 @@ function readLater(
     }
     problem ??= recordsProblem(batch.records, offset);
     offset += batch.records.length;
+    kept?.push(batch.records as CallRecord[]);
   }
   const { bounds, count } = shape;
   const records: LaterRecords = {
     length: count,
     *batches() {
+      const parsed = kept;
+      kept = undefined;
+      if (parsed !== undefined) {
+        // Read at once, merged at once: the check's own objects, not a second parse.
+        while (parsed.length > 0) yield parsed.shift()!;
+        return;
+      }
       for (const batch of recordBatches(buf, bounds, parse)) {
         // Read once already: the same bytes read the same way.
         if (batch === undefined) throw new Error('report answer changed');
         scrubEscaped(batch.records, batch.escaped);
         yield batch.records as CallRecord[];
       }
+    },
+    release() {
+      kept = undefined;
     },
   };
   return { rest: shape.rest, records: [], later: { records, problem } };
@@ -252,6 +272,12 @@ export interface LaterRecords {
   readonly length: number;
   /** The records in order, in batches (each batch its own array); can be read more than once. */
   batches(): Iterable<CallRecord[]>;
+  /**
+   * Let go of the records as the answer's check parsed them (kept until then, so that an answer
+   * merged as soon as it arrives is not parsed twice): from now on batches() reads them again
+   * from the bytes. Call it when the answer is to wait.
+   */
+  release(): void;
 }
 
 /** A lead for a request: an object of lead fields, or its JSON as text or UTF-8 bytes. */
