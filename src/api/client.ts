@@ -109,8 +109,6 @@ export interface ClientOptions {
   sleep?: Sleep;
   /** Agents to use (a proxy's, see proxy.ts); default: keep-alive agents of our own. */
   agent?: { http?: http.Agent; https?: https.Agent };
-  /** For tests: replace the got instance. */
-  got?: Got;
 }
 
 export interface ImportResult {
@@ -570,7 +568,7 @@ export class CacsClient {
     /** A report answer at least this large keeps its records for later (LaterRecords). */
     laterFrom?: number,
   ): Promise<RawAnswer> {
-    const got = this.opts.got ?? (await loadGot());
+    const got = await loadGot();
     const t = this.timeoutMs;
     const L = this.limits;
     const maxBytes = kind === 'import' ? L.importAnswerBytes : L.reportAnswerBytes;
