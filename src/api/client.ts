@@ -14,6 +14,7 @@ import { VERSION } from '../version.js';
 import { formatBytes, sanitizeServiceText } from '../text.js';
 import { readImportAnswer, recordsProblem } from './answers.js';
 import { recordBatches, scanAnswerShape, scanRecordsAnswer } from './records-scan.js';
+import { AnswerBytes, announcedLength } from './answer-bytes.js';
 import {
   UnknownEncodingError,
   classifyNetworkError,
@@ -629,7 +630,9 @@ export class CacsClient {
 
     let transferred = 0;
     let settled = false;
-    const request = got(url, {
+    // Read as a stream, so that the body is held once (answer-bytes.ts), not as its chunks and
+    // then their concatenation (got's promise interface).
+    const request = got.stream(url, {
       method,
       body,
       headers: {
@@ -656,7 +659,6 @@ export class CacsClient {
         socket: kind === 'report' ? 2 * t : t,
         request: deadline,
       },
-      responseType: 'buffer',
       agent: this.agent,
     });
     // got reports progress from the moment the answer's headers arrive (transferred 0).
@@ -714,10 +716,22 @@ export class CacsClient {
     let status: number;
     let headers: http.IncomingHttpHeaders;
     try {
-      const res = await request;
-      raw = res.body;
-      status = res.statusCode;
-      headers = res.headers;
+      ({ raw, status, headers } = await new Promise<{
+        raw: Buffer;
+        status: number;
+        headers: http.IncomingHttpHeaders;
+      }>((resolve, reject) => {
+        request.once('response', (res: http.IncomingMessage) => {
+          const bytes = new AnswerBytes(announcedLength(res.headers['content-length']), maxBytes);
+          request.on('data', (chunk: Buffer) => bytes.add(chunk));
+          request.once('end', () =>
+            resolve({ raw: bytes.bytes(), status: res.statusCode ?? 0, headers: res.headers }),
+          );
+        });
+        // Closed with neither an answer's end nor an error: a connection that broke.
+        request.once('close', () => reject(Object.assign(new Error(), { code: 'ECONNRESET' })));
+        request.once('error', reject);
+      }));
     } catch (e) {
       if (stopped) throw stopped;
       throw e;
