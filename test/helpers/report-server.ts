@@ -51,6 +51,12 @@ export interface ReportServerOptions {
   delayMs?: number;
   /** Milliseconds before the answer to the query that arrived n-th (from 0); overrides delayMs. */
   delayFor?: (n: number) => number;
+  /**
+   * For the query that arrived n-th (from 0): how many queries must have arrived before it is
+   * answered (an event, not a time: the answer waits for that arrival; after 10 s it is answered
+   * anyway, so a client that never asks fails its test instead of hanging), or undefined.
+   */
+  answerAfterArrivals?: (n: number) => number | undefined;
 }
 
 const TOKEN = 'report-server-token-0123456789';
@@ -63,6 +69,7 @@ export async function startReportServer(opts: ReportServerOptions): Promise<Repo
   const filler = 'x'.repeat(opts.padding ?? 0);
   const inFlightAtArrival: number[] = [];
   let unfinished = 0;
+  const waiting: { count: number; go: () => void }[] = [];
   const server = http.createServer((req, res) => {
     inFlight++;
     unfinished++;
@@ -76,6 +83,10 @@ export async function startReportServer(opts: ReportServerOptions): Promise<Repo
       const arrival = queries.length;
       queries.push(q);
       inFlightAtArrival.push(unfinished);
+      for (const w of waiting.splice(0)) {
+        if (queries.length >= w.count) w.go();
+        else waiting.push(w);
+      }
       const answer = () => {
         const size = opts.announce?.(q);
         if (size !== undefined) {
@@ -126,8 +137,21 @@ export async function startReportServer(opts: ReportServerOptions): Promise<Repo
         res.end(body);
       };
       const delay = opts.delayFor?.(arrival) ?? opts.delayMs;
-      if (delay) setTimeout(answer, delay);
-      else answer();
+      const timed = () => (delay ? setTimeout(answer, delay) : answer());
+      const after = opts.answerAfterArrivals?.(arrival);
+      if (after !== undefined && queries.length < after) {
+        // Answered anyway after 10 s, so that a client that never sends that query fails its
+        // test's assertion rather than hanging until the test's time limit.
+        let done = false;
+        const go = () => {
+          if (done) return;
+          done = true;
+          clearTimeout(fallback);
+          timed();
+        };
+        const fallback = setTimeout(go, 10_000);
+        waiting.push({ count: after, go });
+      } else timed();
     });
   });
   server.on('connection', (s) => {
