@@ -234,11 +234,19 @@ export class PgConnection {
     }
   }
 
-  /** Rows as arrays (for large reads). */
-  async queryArrays(sql: string, params: unknown[] = []): Promise<unknown[][]> {
+  /**
+   * Rows as arrays (for large reads). `name`: a named statement, parsed and planned once per
+   * connection (for statements run once a batch; the same name is always the same text).
+   */
+  async queryArrays(sql: string, params: unknown[] = [], name?: string): Promise<unknown[][]> {
     await this.ensure();
     try {
-      const r = await this.getPool().query({ text: sql, values: params, rowMode: 'array' });
+      const r = await this.getPool().query({
+        text: sql,
+        values: params,
+        rowMode: 'array',
+        ...(name !== undefined ? { name } : {}),
+      });
       return r.rows as unknown[][];
     } catch (e) {
       throw dbError(this.db, e);

@@ -91,6 +91,13 @@ function unpack(packed: Buffer, table: LedgerTable): void {
 }
 
 const u32 = (v: unknown) => Number(v) >>> 0;
+/**
+ * A number's key among the outcomes not yet written (PgStore.unwritten): the low word of its
+ * keyed hash cut to 30 bits — a small integer, which a Map hashes and keeps without allocating
+ * (the full unsigned word is a heap number: a third of the store's CPU time went to that Map).
+ * Two numbers that share a key only make a begin wait for more outcomes than it must.
+ */
+const outcomeKey = (lo: number) => lo & 0x3fffffff;
 const i32 = (v: number) => v | 0;
 /**
  * A row of (lo, hi, ref, run, time, state, ledger id, service_url, campaign) as a FoundRecord;
@@ -141,7 +148,8 @@ export class PgStore implements StateStore {
   private outcomes: OutcomeGroup | undefined;
   /**
    * Keys of outcomes not yet written (writeOutcome), and how many each: a ledger's number by the
-   * low word of its keyed hash (0 and up), a journal's line as −(line + 1). Numbers, not strings:
+   * low word of its keyed hash (outcomeKey: 0 and up), a journal's line as −(line + 1). Small
+   * integers, not strings:
    * a key a lead shares with another (of another ledger or journal) only makes a begin wait for
    * more outcomes than it must.
    */
@@ -669,7 +677,12 @@ export class PgStore implements StateStore {
    * other leads do not wait for the outcomes before them (made durable by a later commit).
    */
   async outcomesWritten(keys: readonly number[]): Promise<void> {
-    if (keys.some((k) => this.unwritten.has(k))) await this.drain();
+    if (this.unwritten.size === 0) return;
+    for (const k of keys)
+      if (this.unwritten.has(k)) {
+        await this.drain();
+        return;
+      }
   }
 
   /** Every write enqueued so far is done (failures are reported to their callers). */
@@ -780,7 +793,12 @@ function claimsSql(s: string, ledger: number, recs: readonly LedgerRecord[], run
  * first): built by one join, not element by element as the driver builds arrays.
  */
 function arr<T>(items: readonly T[], field: (x: T) => number): string {
-  return `{${items.map((x) => Math.trunc(field(x)) || 0).join(',')}}`;
+  let out = '{';
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0) out += ',';
+    out += Math.trunc(field(items[i]!)) || 0;
+  }
+  return `${out}}`;
 }
 
 /** An outcome to write (PgStore.writeOutcome): a ledger's records of a batch, or a journal's. */
@@ -798,43 +816,38 @@ interface OutcomeGroup {
 
 /**
  * A group's statements: per ledger (in id order), its records and the claims they change (that
- * run's claims only, locked in (lo, hi) order), their values as parameters; then the journal
- * records, in order.
+ * run's claims only, locked in (lo, hi) order), their values as parameters — each record's once:
+ * the latest of each number, its claim, is picked by the database (DISTINCT ON) — as a named
+ * statement (parsed once per connection); then the journal records, in order.
  */
 function outcomeStatements(s: string, group: OutcomeGroup): pg.QueryConfig[] {
   const out: pg.QueryConfig[] = [...group.ledgers.values()]
     .sort((a, b) => a.ledger - b.ledger)
-    .map(({ ledger, run, recs }) => {
-      const latest = [...new Map(recs.map((r) => [`${r.lo}:${r.hi}`, r])).values()];
-      return {
-        text: `WITH recorded AS (
+    .map(({ ledger, run, recs }) => ({
+      name: `cacs_outcomes_${s}`,
+      text: `WITH u AS MATERIALIZED (
+             SELECT * FROM unnest($3::int[], $4::int[], $5::int[], $6::bigint[], $7::smallint[])
+               WITH ORDINALITY AS u(lo, hi, ref, time, state, o)),
+           recorded AS (
              INSERT INTO ${s}.ledger_records (ledger, lo, hi, ref, run, time, state)
-             SELECT $1, u.lo, u.hi, u.ref, $2, u.time, u.state
-             FROM unnest($3::int[], $4::int[], $5::int[], $6::bigint[], $7::smallint[])
-               WITH ORDINALITY AS u(lo, hi, ref, time, state, o)
-             ORDER BY u.o)
+             SELECT $1, lo, hi, ref, $2, time, state FROM u ORDER BY o)
            INSERT INTO ${s}.claims AS c (ledger, lo, hi, state, run, time)
            SELECT $1, lo, hi, state, $2, time
-           FROM unnest($8::int[], $9::int[], $10::smallint[], $11::bigint[]) AS u(lo, hi, state, time)
+           FROM (SELECT DISTINCT ON (lo, hi) lo, hi, state, time FROM u ORDER BY lo, hi, o DESC) l
            ORDER BY lo, hi
            ON CONFLICT (ledger, lo, hi) DO UPDATE
              SET state = excluded.state, run = excluded.run, time = excluded.time
              WHERE c.run = $2`,
-        values: [
-          i32(ledger),
-          i32(run),
-          arr(recs, (r) => i32(r.lo)),
-          arr(recs, (r) => i32(r.hi)),
-          arr(recs, (r) => i32(r.ref)),
-          arr(recs, (r) => Math.trunc(r.time)),
-          arr(recs, (r) => r.state),
-          arr(latest, (r) => i32(r.lo)),
-          arr(latest, (r) => i32(r.hi)),
-          arr(latest, (r) => r.state),
-          arr(latest, (r) => Math.trunc(r.time)),
-        ],
-      };
-    });
+      values: [
+        i32(ledger),
+        i32(run),
+        arr(recs, (r) => i32(r.lo)),
+        arr(recs, (r) => i32(r.hi)),
+        arr(recs, (r) => i32(r.ref)),
+        arr(recs, (r) => Math.trunc(r.time)),
+        arr(recs, (r) => r.state),
+      ],
+    }));
   if (group.journal.length > 0)
     out.push({
       text: `INSERT INTO ${s}.journal_records (journal, rec) VALUES ${group.journal.join(', ')}`,
@@ -940,16 +953,12 @@ class PgLedger implements CampaignLedger {
       recs.push({ lo: lo >>> 0, hi: hi >>> 0, ref: this.hasher.ref(e.ref), run, time, state: 2 });
     }
     // After the outcomes of its own leads (a batch split and resent), not of the others.
-    await this.store.outcomesWritten(recs.map((r) => r.lo));
+    await this.store.outcomesWritten(recs.map((r) => outcomeKey(r.lo)));
     if (this.failure !== undefined) throw this.failure;
     // Most leads are claimed by no one yet: their claims are made and recorded in flight in one
     // statement, one transaction, one round trip. The others (claimed before: by another run, or
     // by this one for a batch split and resent) are decided in a second transaction.
-    const made = await this.claimNew(recs);
-    const rest: number[] = [];
-    recs.forEach((r, i) => {
-      if (!made.has(`${r.lo}:${r.hi}`)) rest.push(i);
-    });
+    const rest = await this.claimNew(recs);
     const refused = rest.length > 0 ? await this.claimFound(recs, rest) : [];
     // Recorded: the run's own view follows.
     const refusedAt = new Set(refused.map((r) => r.index));
@@ -970,46 +979,46 @@ class PgLedger implements CampaignLedger {
 
   /**
    * The claims no one holds yet, made (in flight, this run's) with their records in one
-   * statement, committed before it returns: the numbers claimed ("lo:hi"). A number claimed
-   * before is left as it is (ON CONFLICT DO NOTHING: not even locked) for claimFound.
+   * statement, committed before it returns: the indexes (in `recs`) of the leads whose numbers
+   * were claimed before — left as they are (ON CONFLICT DO NOTHING: not even locked) for
+   * claimFound. One row comes back (an empty list: NULL), not a row per claim made.
    */
-  private async claimNew(recs: readonly LedgerRecord[]): Promise<Set<string>> {
+  private async claimNew(recs: readonly LedgerRecord[]): Promise<number[]> {
     const s = this.store.conn.schema;
-    const ledger = i32(this.id!);
-    const uniq = [...new Map(recs.map((r) => [`${r.lo}:${r.hi}`, r])).values()];
-    const made = new Set<string>();
     // One statement with its values as parameters (arrays: parsed as values, not as a statement
-    // of thousands of constants to analyse and plan), committed as it returns (no BEGIN: a
-    // single statement is its own transaction). Inserted in one order by every transaction
-    // (lo, hi): runs that make the same claims at once wait for each other in that order, never
-    // in a circle.
-    const inserted = await this.store.conn.queryArrays(
-      `WITH made AS (
+    // of thousands of constants to analyse and plan), named (parsed once per connection),
+    // committed as it returns (no BEGIN: a single statement is its own transaction). Inserted in
+    // one order by every transaction (lo, hi): runs that make the same claims at once wait for
+    // each other in that order, never in a circle. Each number once (DISTINCT): a lead twice in
+    // a batch gets one claim and two records.
+    const rows = await this.store.conn.queryArrays(
+      `WITH u AS MATERIALIZED (
+         SELECT * FROM unnest($4::int[], $5::int[], $6::int[]) WITH ORDINALITY AS u(lo, hi, ref, o)),
+       made AS (
          INSERT INTO ${s}.claims (ledger, lo, hi, state, run, time)
-         SELECT $1, lo, hi, ${STATE_UNCERTAIN}, $2, $3
-         FROM unnest($4::int[], $5::int[]) AS u(lo, hi)
-         ORDER BY lo, hi
+         SELECT DISTINCT $1::int, lo, hi, ${STATE_UNCERTAIN}::smallint, $2::int, $3::bigint
+         FROM u ORDER BY lo, hi
          ON CONFLICT (ledger, lo, hi) DO NOTHING
-         RETURNING lo, hi)
-       INSERT INTO ${s}.ledger_records (ledger, lo, hi, ref, run, time, state)
-       SELECT $1, u.lo, u.hi, u.ref, $2, $3, ${STATE_UNCERTAIN}
-       FROM unnest($6::int[], $7::int[], $8::int[]) WITH ORDINALITY AS u(lo, hi, ref, o)
-       WHERE (u.lo, u.hi) IN (SELECT lo, hi FROM made)
-       ORDER BY u.o
-       RETURNING lo, hi`,
+         RETURNING lo, hi),
+       recorded AS (
+         INSERT INTO ${s}.ledger_records (ledger, lo, hi, ref, run, time, state)
+         SELECT $1, u.lo, u.hi, u.ref, $2, $3, ${STATE_UNCERTAIN}
+         FROM u WHERE (u.lo, u.hi) IN (SELECT lo, hi FROM made)
+         ORDER BY u.o)
+       SELECT array_agg(u.o - 1) FROM u
+       WHERE NOT EXISTS (SELECT 1 FROM made m WHERE m.lo = u.lo AND m.hi = u.hi)`,
       [
-        ledger,
+        i32(this.id!),
         i32(this.run!),
         Math.trunc(recs[0]!.time),
-        arr(uniq, (r) => i32(r.lo)),
-        arr(uniq, (r) => i32(r.hi)),
         arr(recs, (r) => i32(r.lo)),
         arr(recs, (r) => i32(r.hi)),
         arr(recs, (r) => i32(r.ref)),
       ],
+      `cacs_claim_${s}`,
     );
-    for (const r of inserted) made.add(`${u32(r[0])}:${u32(r[1])}`);
-    return made;
+    const rest = rows[0]?.[0] as Array<number | string> | null | undefined;
+    return rest ? rest.map(Number).sort((a, b) => a - b) : [];
   }
 
   /**
@@ -1130,7 +1139,7 @@ class PgLedger implements CampaignLedger {
     this.store
       .writeOutcome(
         { ledger: this.id, run: this.run, recs },
-        recs.map((r) => r.lo),
+        recs.map((r) => outcomeKey(r.lo)),
       )
       .catch((e: unknown) => {
         this.failure ??= e;
