@@ -63,7 +63,8 @@ import {
 import { Hasher, LedgerTable } from '../file/ledger.js';
 import { FileWrittenRecords } from '../file/written-records.js';
 import { PgBookmarks } from './bookmarks.js';
-import { PgConnection, sqlInts, sqlText } from './connection.js';
+import { PgConnection, sqlInts } from './connection.js';
+import { KeyCounts } from './key-counts.js';
 
 export const DEFAULT_STATE_SCHEMA = 'cacs';
 
@@ -92,10 +93,9 @@ function unpack(packed: Buffer, table: LedgerTable): void {
 
 const u32 = (v: unknown) => Number(v) >>> 0;
 /**
- * A number's key among the outcomes not yet written (PgStore.unwritten): the low word of its
- * keyed hash cut to 30 bits — a small integer, which a Map hashes and keeps without allocating
- * (the full unsigned word is a heap number: a third of the store's CPU time went to that Map).
- * Two numbers that share a key only make a begin wait for more outcomes than it must.
+ * A number's key among the outcomes not yet written (PgStore.unwritten, a KeyCounts): the low
+ * word of its keyed hash cut to 30 bits, so 0 and up (a journal's lines are negative). Two
+ * numbers that share a key only make a begin wait for more outcomes than it must.
  */
 const outcomeKey = (lo: number) => lo & 0x3fffffff;
 const i32 = (v: number) => v | 0;
@@ -153,7 +153,7 @@ export class PgStore implements StateStore {
    * a key a lead shares with another (of another ledger or journal) only makes a begin wait for
    * more outcomes than it must.
    */
-  private unwritten = new Map<number, number>();
+  private unwritten = new KeyCounts();
 
   constructor(url: string, schema: string, localDir: string) {
     this.conn = new PgConnection(url, schema);
@@ -514,10 +514,9 @@ export class PgStore implements StateStore {
       if (rec.k === 'f')
         return failure !== undefined
           ? Promise.reject(failure)
-          : this.writeOutcome(
-              { journalRow: `(${i32(jid)}, ${sqlText(JSON.stringify(rec))}::jsonb)` },
-              lineKeys(lines),
-            ).catch(fail);
+          : this.writeOutcome({ journal: jid, rec: JSON.stringify(rec) }, lineKeys(lines)).catch(
+              fail,
+            );
       // A batch in flight is on disk before its request leaves (after its lines' outcomes).
       return (async () => {
         await this.outcomesWritten(lineKeys(lines));
@@ -638,21 +637,26 @@ export class PgStore implements StateStore {
    * another's, could deadlock with another run's claims (seen with 20 runs at once).
    */
   writeOutcome(outcome: Outcome, keys: readonly number[]): Promise<void> {
-    for (const k of keys) this.unwritten.set(k, (this.unwritten.get(k) ?? 0) + 1);
+    for (const k of keys) this.unwritten.add(k);
     if (!this.outcomes) {
-      const group: OutcomeGroup = { ledgers: new Map(), journal: [], written: Promise.resolve() };
+      const group: OutcomeGroup = {
+        ledgers: new Map(),
+        journal: [],
+        journalRecs: [],
+        written: Promise.resolve(),
+      };
       this.outcomes = group;
       group.written = this.ordered.then(() => {
         if (this.outcomes === group) this.outcomes = undefined;
-        return this.conn.transaction(async (db) => {
-          for (const q of outcomeStatements(this.s, group)) await db.query(q);
-        }, true);
+        return this.conn.lazy(outcomeStatements(this.s, group));
       });
       this.ordered = group.written.catch(() => {});
     }
     const group = this.outcomes;
-    if ('journalRow' in outcome) group.journal.push(outcome.journalRow);
-    else {
+    if ('journal' in outcome) {
+      group.journal.push(outcome.journal);
+      group.journalRecs.push(outcome.rec);
+    } else {
       const k = `${outcome.ledger}:${outcome.run}`;
       const mine = group.ledgers.get(k);
       if (mine) mine.recs.push(...outcome.recs);
@@ -661,11 +665,7 @@ export class PgStore implements StateStore {
     const written = group.written;
     void written
       .finally(() => {
-        for (const k of keys) {
-          const n = (this.unwritten.get(k) ?? 1) - 1;
-          if (n > 0) this.unwritten.set(k, n);
-          else this.unwritten.delete(k);
-        }
+        for (const k of keys) this.unwritten.remove(k);
       })
       .catch(() => {});
     return written;
@@ -804,55 +804,60 @@ function arr<T>(items: readonly T[], field: (x: T) => number): string {
 /** An outcome to write (PgStore.writeOutcome): a ledger's records of a batch, or a journal's. */
 type Outcome =
   | { ledger: number; run: number; recs: readonly LedgerRecord[] }
-  /** `(journal id, record)`, values written in. */
-  | { journalRow: string };
+  /** A journal's record (JSON text). */
+  | { journal: number; rec: string };
 
 /** Outcomes written together: each ledger's records (in the order settled), the journal's rows. */
 interface OutcomeGroup {
   ledgers: Map<string, { ledger: number; run: number; recs: LedgerRecord[] }>;
-  journal: string[];
+  /** The journal records' journals and records (JSON), in the order written. */
+  journal: number[];
+  journalRecs: string[];
   written: Promise<void>;
 }
 
 /**
- * A group's statements: per ledger (in id order), its records and the claims they change (that
- * run's claims only, locked in (lo, hi) order), their values as parameters — each record's once:
- * the latest of each number, its claim, is picked by the database (DISTINCT ON) — as a named
- * statement (parsed once per connection); then the journal records, in order.
+ * A group's statements, one of the same text per ledger (in id order; the first with the
+ * journal's records): its records and the claims they change (that run's claims only, locked in
+ * (lo, hi) order), their values as parameters — each record's once: the latest of each number,
+ * its claim, is picked by the database (DISTINCT ON) — then the journal's records in the order
+ * written. Named (parsed once per connection); an import's group (one ledger) is one statement,
+ * so one round trip and its own transaction.
  */
 function outcomeStatements(s: string, group: OutcomeGroup): pg.QueryConfig[] {
-  const out: pg.QueryConfig[] = [...group.ledgers.values()]
-    .sort((a, b) => a.ledger - b.ledger)
-    .map(({ ledger, run, recs }) => ({
-      name: `cacs_outcomes_${s}`,
-      text: `WITH u AS MATERIALIZED (
-             SELECT * FROM unnest($3::int[], $4::int[], $5::int[], $6::bigint[], $7::smallint[])
-               WITH ORDINALITY AS u(lo, hi, ref, time, state, o)),
-           recorded AS (
-             INSERT INTO ${s}.ledger_records (ledger, lo, hi, ref, run, time, state)
-             SELECT $1, lo, hi, ref, $2, time, state FROM u ORDER BY o)
+  const ledgers = [...group.ledgers.values()].sort((a, b) => a.ledger - b.ledger);
+  if (ledgers.length === 0) ledgers.push({ ledger: 0, run: 0, recs: [] });
+  return ledgers.map(({ ledger, run, recs }, i) => ({
+    name: `cacs_outcomes_${s}`,
+    text: `WITH u AS MATERIALIZED (
+           SELECT * FROM unnest($3::int[], $4::int[], $5::int[], $6::bigint[], $7::smallint[])
+             WITH ORDINALITY AS u(lo, hi, ref, time, state, o)),
+         recorded AS (
+           INSERT INTO ${s}.ledger_records (ledger, lo, hi, ref, run, time, state)
+           SELECT $1, lo, hi, ref, $2, time, state FROM u ORDER BY o),
+         claimed AS (
            INSERT INTO ${s}.claims AS c (ledger, lo, hi, state, run, time)
            SELECT $1, lo, hi, state, $2, time
            FROM (SELECT DISTINCT ON (lo, hi) lo, hi, state, time FROM u ORDER BY lo, hi, o DESC) l
            ORDER BY lo, hi
            ON CONFLICT (ledger, lo, hi) DO UPDATE
              SET state = excluded.state, run = excluded.run, time = excluded.time
-             WHERE c.run = $2`,
-      values: [
-        i32(ledger),
-        i32(run),
-        arr(recs, (r) => i32(r.lo)),
-        arr(recs, (r) => i32(r.hi)),
-        arr(recs, (r) => i32(r.ref)),
-        arr(recs, (r) => Math.trunc(r.time)),
-        arr(recs, (r) => r.state),
-      ],
-    }));
-  if (group.journal.length > 0)
-    out.push({
-      text: `INSERT INTO ${s}.journal_records (journal, rec) VALUES ${group.journal.join(', ')}`,
-    });
-  return out;
+             WHERE c.run = $2)
+       INSERT INTO ${s}.journal_records (journal, rec)
+       SELECT j, r::jsonb FROM unnest($8::int[], $9::text[]) WITH ORDINALITY AS x(j, r, o)
+       ORDER BY o`,
+    values: [
+      i32(ledger),
+      i32(run),
+      arr(recs, (r) => i32(r.lo)),
+      arr(recs, (r) => i32(r.hi)),
+      arr(recs, (r) => i32(r.ref)),
+      arr(recs, (r) => Math.trunc(r.time)),
+      arr(recs, (r) => r.state),
+      i === 0 ? arr(group.journal, i32) : '{}',
+      i === 0 ? group.journalRecs : [],
+    ],
+  }));
 }
 
 /** A migrated folder's ledger kept under its own secret: looked up by hashing with it. */
