@@ -167,7 +167,7 @@ export class PgConnection {
       this.lazyPool.on('error', () => {});
       // Set on the connection, not in its start-up options (which a pooler may refuse).
       this.lazyPool.on('connect', (c) => {
-        c.query('SET synchronous_commit = off').catch(() => {});
+        c.query(`SELECT set_config('synchronous_commit', 'off', false)`).catch(() => {});
       });
     }
     return this.lazyPool;
