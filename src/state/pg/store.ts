@@ -497,8 +497,20 @@ export class PgStore implements StateStore {
     }
     const jid = journalId;
     const states = loaded?.states;
-    const lineStates = new Map<number, number>();
-    const stateOf = (line: number) => lineStates.get(line) ?? states?.get(line) ?? 0;
+    // This run's outcome per line, as its state + 1 (0: none yet): a byte a line, not a Map entry.
+    let lineStates = new Uint8Array(1024);
+    const setLine = (line: number, state: number) => {
+      if (line >= lineStates.length) {
+        const more = new Uint8Array(Math.max(line + 1, lineStates.length * 2));
+        more.set(lineStates);
+        lineStates = more;
+      }
+      lineStates[line] = state + 1;
+    };
+    const stateOf = (line: number) => {
+      const v = line < lineStates.length ? lineStates[line]! : 0;
+      return v !== 0 ? v - 1 : (states?.get(line) ?? 0);
+    };
     let nextId = loaded?.nextId ?? 1;
     const open = new Map<number, readonly number[]>();
     // Records go in the order written, after the ledger's outcomes made before them.
@@ -551,12 +563,14 @@ export class PgStore implements StateStore {
               : outcome.state === 'uncertain'
                 ? 3
                 : 0;
-        for (const l of lines) lineStates.set(l, state);
+        for (const l of lines) setLine(l, state);
       },
       forEachSettled: (fn) => {
         const all = new Map<number, number>();
         states?.forEachSet((line, v) => all.set(line, v));
-        for (const [line, v] of lineStates) all.set(line, v);
+        lineStates.forEach((v, line) => {
+          if (v !== 0) all.set(line, v - 1);
+        });
         for (const line of [...all.keys()].sort((a, b) => a - b)) {
           const v = all.get(line)!;
           if (v !== 0) fn(line, STATES[v]!);
@@ -658,9 +672,26 @@ export class PgStore implements StateStore {
       group.journalRecs.push(outcome.rec);
     } else {
       const k = `${outcome.ledger}:${outcome.run}`;
-      const mine = group.ledgers.get(k);
-      if (mine) mine.recs.push(...outcome.recs);
-      else group.ledgers.set(k, { ...outcome, recs: [...outcome.recs] });
+      let mine = group.ledgers.get(k);
+      if (!mine) {
+        mine = {
+          ledger: outcome.ledger,
+          run: outcome.run,
+          lo: [],
+          hi: [],
+          ref: [],
+          time: [],
+          state: [],
+        };
+        group.ledgers.set(k, mine);
+      }
+      for (let i = 0; i < outcome.lo.length; i++) {
+        mine.lo.push(outcome.lo[i]!);
+        mine.hi.push(outcome.hi[i]!);
+        mine.ref.push(outcome.ref[i]!);
+        mine.time.push(outcome.time);
+        mine.state.push(outcome.state);
+      }
     }
     const written = group.written;
     void written
@@ -801,15 +832,45 @@ function arr<T>(items: readonly T[], field: (x: T) => number): string {
   return `${out}}`;
 }
 
+/** Integers (made integers first) as PostgreSQL's array text, `{1,-2,3}`. */
+function ints(values: ArrayLike<number>): string {
+  let out = '{';
+  for (let i = 0; i < values.length; i++) {
+    if (i > 0) out += ',';
+    out += Math.trunc(values[i]!) || 0;
+  }
+  return `${out}}`;
+}
+
 /** An outcome to write (PgStore.writeOutcome): a ledger's records of a batch, or a journal's. */
 type Outcome =
-  | { ledger: number; run: number; recs: readonly LedgerRecord[] }
+  | {
+      ledger: number;
+      run: number;
+      /** Each record's hash and ref (int4), and the batch's time and state. */
+      lo: Int32Array;
+      hi: Int32Array;
+      ref: Int32Array;
+      time: number;
+      state: number;
+    }
   /** A journal's record (JSON text). */
   | { journal: number; rec: string };
 
+/** A ledger's records in a group (one run's), as columns. */
+interface LedgerOutcomes {
+  ledger: number;
+  run: number;
+  lo: number[];
+  hi: number[];
+  ref: number[];
+  time: number[];
+  state: number[];
+}
+
 /** Outcomes written together: each ledger's records (in the order settled), the journal's rows. */
 interface OutcomeGroup {
-  ledgers: Map<string, { ledger: number; run: number; recs: LedgerRecord[] }>;
+  ledgers: Map<string, LedgerOutcomes>;
   /** The journal records' journals and records (JSON), in the order written. */
   journal: number[];
   journalRecs: string[];
@@ -826,8 +887,9 @@ interface OutcomeGroup {
  */
 function outcomeStatements(s: string, group: OutcomeGroup): pg.QueryConfig[] {
   const ledgers = [...group.ledgers.values()].sort((a, b) => a.ledger - b.ledger);
-  if (ledgers.length === 0) ledgers.push({ ledger: 0, run: 0, recs: [] });
-  return ledgers.map(({ ledger, run, recs }, i) => ({
+  if (ledgers.length === 0)
+    ledgers.push({ ledger: 0, run: 0, lo: [], hi: [], ref: [], time: [], state: [] });
+  return ledgers.map((l, i) => ({
     name: `cacs_outcomes_${s}`,
     text: `WITH u AS MATERIALIZED (
            SELECT * FROM unnest($3::int[], $4::int[], $5::int[], $6::bigint[], $7::smallint[])
@@ -847,14 +909,14 @@ function outcomeStatements(s: string, group: OutcomeGroup): pg.QueryConfig[] {
        SELECT j, r::jsonb FROM unnest($8::int[], $9::text[]) WITH ORDINALITY AS x(j, r, o)
        ORDER BY o`,
     values: [
-      i32(ledger),
-      i32(run),
-      arr(recs, (r) => i32(r.lo)),
-      arr(recs, (r) => i32(r.hi)),
-      arr(recs, (r) => i32(r.ref)),
-      arr(recs, (r) => Math.trunc(r.time)),
-      arr(recs, (r) => r.state),
-      i === 0 ? arr(group.journal, i32) : '{}',
+      i32(l.ledger),
+      i32(l.run),
+      ints(l.lo),
+      ints(l.hi),
+      ints(l.ref),
+      ints(l.time),
+      ints(l.state),
+      i === 0 ? ints(group.journal) : '{}',
       i === 0 ? group.journalRecs : [],
     ],
   }));
@@ -1127,24 +1189,26 @@ class PgLedger implements CampaignLedger {
   settle(entries: readonly LedgerEntry[], state: LedgerState): void {
     if (this.run === undefined || this.id === undefined) return;
     const time = this.now();
-    const recs: LedgerRecord[] = [];
-    for (const e of entries) {
+    // As columns (no object a record): what the outcome statement sends.
+    const n = entries.length;
+    const los = new Int32Array(n);
+    const his = new Int32Array(n);
+    const refs = new Int32Array(n);
+    const keys = new Array<number>(n);
+    for (let i = 0; i < n; i++) {
+      const e = entries[i]!;
       const [lo, hi] = this.hasher.phone(e.phone);
-      recs.push({
-        lo: lo >>> 0,
-        hi: hi >>> 0,
-        ref: this.hasher.ref(e.ref),
-        run: this.run,
-        time,
-        state,
-      });
+      los[i] = lo;
+      his[i] = hi;
+      refs[i] = this.hasher.ref(e.ref);
+      keys[i] = outcomeKey(lo);
       this.table?.set(lo >>> 0, hi >>> 0, state, this.run, time);
     }
     if (this.failure !== undefined) return;
     this.store
       .writeOutcome(
-        { ledger: this.id, run: this.run, recs },
-        recs.map((r) => outcomeKey(r.lo)),
+        { ledger: this.id, run: this.run, lo: los, hi: his, ref: refs, time, state },
+        keys,
       )
       .catch((e: unknown) => {
         this.failure ??= e;
