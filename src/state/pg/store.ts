@@ -534,10 +534,11 @@ export class PgStore implements StateStore {
         await this.outcomesWritten(lineKeys(lines));
         if (failure !== undefined) throw failure;
         await this.conn
-          .query(`INSERT INTO ${s}.journal_records (journal, rec) VALUES ($1, $2)`, [
-            jid,
-            JSON.stringify(rec),
-          ])
+          .queryArrays(
+            `INSERT INTO ${s}.journal_records (journal, rec) VALUES ($1, $2)`,
+            [jid, JSON.stringify(rec)],
+            `cacs_journal_${s}`,
+          )
           .catch(fail);
       })();
     };
