@@ -644,12 +644,12 @@ export class PgStore implements StateStore {
 
   /**
    * An outcome (a ledger's records of a batch, or a journal's record), in order after every write
-   * enqueued before it, and committed lazily (see PgConnection.transaction) together with the
-   * outcomes made next to it: one transaction, one round trip. The ledger records of a group are
-   * written in one statement per ledger, the journal's in one more (outcomeScript): fewer
-   * statements to parse and plan, and each ledger's claims locked in one order (lo, hi), as every
-   * other transaction locks them — claims locked by a statement per batch, one batch's after
-   * another's, could deadlock with another run's claims (seen with 20 runs at once).
+   * enqueued before it, and committed lazily (PgConnection.lazy) together with the outcomes made
+   * next to it: one statement for the group (outcomeStatements; one per ledger when there are
+   * several, in one transaction), one round trip. Each ledger's claims are locked in one order
+   * (lo, hi), as every other transaction locks them — claims locked by a statement per batch, one
+   * batch's after another's, could deadlock with another run's claims (seen with 20 runs at
+   * once).
    */
   writeOutcome(outcome: Outcome, keys: readonly number[]): Promise<void> {
     for (const k of keys) this.unwritten.add(k);
