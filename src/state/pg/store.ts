@@ -820,19 +820,6 @@ function claimsSql(s: string, ledger: number, recs: readonly LedgerRecord[], run
       WHERE TRUE ${run !== undefined ? `AND c.run = ${i32(run)}` : ''}`;
 }
 
-/**
- * An array parameter of integers as PostgreSQL's text form, `{1,-2,3}` (values made integers
- * first): built by one join, not element by element as the driver builds arrays.
- */
-function arr<T>(items: readonly T[], field: (x: T) => number): string {
-  let out = '{';
-  for (let i = 0; i < items.length; i++) {
-    if (i > 0) out += ',';
-    out += Math.trunc(field(items[i]!)) || 0;
-  }
-  return `${out}}`;
-}
-
 /** Integers (made integers first) as PostgreSQL's array text, `{1,-2,3}`. */
 function ints(values: ArrayLike<number>): string {
   let out = '{';
@@ -1014,25 +1001,50 @@ class PgLedger implements CampaignLedger {
       return { refused: [] };
     const run = this.run;
     this.store.conn.checkSession();
-    const recs: LedgerRecord[] = [];
     const time = this.now();
-    for (const e of entries) {
+    // As columns (no object a lead): what the claim statement sends.
+    const n = entries.length;
+    const los = new Int32Array(n);
+    const his = new Int32Array(n);
+    const refs = new Int32Array(n);
+    const keys = new Array<number>(n);
+    for (let i = 0; i < n; i++) {
+      const e = entries[i]!;
       const [lo, hi] = this.hasher.phone(e.phone);
-      recs.push({ lo: lo >>> 0, hi: hi >>> 0, ref: this.hasher.ref(e.ref), run, time, state: 2 });
+      los[i] = lo;
+      his[i] = hi;
+      refs[i] = this.hasher.ref(e.ref);
+      keys[i] = outcomeKey(lo);
     }
+    const rec = (i: number): LedgerRecord => ({
+      lo: los[i]! >>> 0,
+      hi: his[i]! >>> 0,
+      ref: refs[i]! >>> 0,
+      run,
+      time,
+      state: STATE_UNCERTAIN,
+    });
     // After the outcomes of its own leads (a batch split and resent), not of the others.
-    await this.store.outcomesWritten(recs.map((r) => outcomeKey(r.lo)));
+    await this.store.outcomesWritten(keys);
     if (this.failure !== undefined) throw this.failure;
     // Most leads are claimed by no one yet: their claims are made and recorded in flight in one
     // statement, one transaction, one round trip. The others (claimed before: by another run, or
     // by this one for a batch split and resent) are decided in a second transaction.
-    const rest = await this.claimNew(recs);
-    const refused = rest.length > 0 ? await this.claimFound(recs, rest) : [];
+    const rest = await this.claimNew(los, his, refs, time);
+    const refused =
+      rest.length > 0
+        ? await this.claimFound(
+            Array.from({ length: n }, (_x, i) => rec(i)),
+            rest,
+          )
+        : [];
     // Recorded: the run's own view follows.
-    const refusedAt = new Set(refused.map((r) => r.index));
-    recs.forEach((r, i) => {
-      if (!refusedAt.has(i)) this.table?.set(r.lo, r.hi, STATE_UNCERTAIN, run, time);
-    });
+    if (this.table) {
+      const refusedAt = new Set(refused.map((r) => r.index));
+      for (let i = 0; i < n; i++)
+        if (!refusedAt.has(i))
+          this.table.set(los[i]! >>> 0, his[i]! >>> 0, STATE_UNCERTAIN, run, time);
+    }
     if (refused.length === 0) return { refused: [] };
     const who = await this.store
       .whoRan([...new Set(refused.map((r) => r.run))])
@@ -1051,7 +1063,12 @@ class PgLedger implements CampaignLedger {
    * were claimed before — left as they are (ON CONFLICT DO NOTHING: not even locked) for
    * claimFound. One row comes back (an empty list: NULL), not a row per claim made.
    */
-  private async claimNew(recs: readonly LedgerRecord[]): Promise<number[]> {
+  private async claimNew(
+    los: Int32Array,
+    his: Int32Array,
+    refs: Int32Array,
+    time: number,
+  ): Promise<number[]> {
     const s = this.store.conn.schema;
     // One statement with its values as parameters (arrays: parsed as values, not as a statement
     // of thousands of constants to analyse and plan), named (parsed once per connection),
@@ -1075,14 +1092,7 @@ class PgLedger implements CampaignLedger {
          ORDER BY u.o)
        SELECT array_agg(u.o - 1) FROM u
        WHERE NOT EXISTS (SELECT 1 FROM made m WHERE m.lo = u.lo AND m.hi = u.hi)`,
-      [
-        i32(this.id!),
-        i32(this.run!),
-        Math.trunc(recs[0]!.time),
-        arr(recs, (r) => i32(r.lo)),
-        arr(recs, (r) => i32(r.hi)),
-        arr(recs, (r) => i32(r.ref)),
-      ],
+      [i32(this.id!), i32(this.run!), Math.trunc(time), ints(los), ints(his), ints(refs)],
       `cacs_claim_${s}`,
     );
     const rest = rows[0]?.[0] as Array<number | string> | null | undefined;
