@@ -3,7 +3,7 @@
  * The PostgreSQL store against the file store (issue 24, item 7). Needs `npm run build`.
  *
  *   node bench/pg-teams.js [--quick] [--json] [--only dry|import|concurrent] [--runs N]
- *                          [--statements]
+ *                          [--statements] [--profile DIR]
  *
  * Uses CACS_BENCH_PG_URL (a database it may fill: it makes schemas of its own and drops them),
  * else starts a throwaway cluster (initdb + pg_ctl in a temp folder, loopback, non-root as
@@ -20,7 +20,8 @@
  * the cacs process's (user + system, by /usr/bin/time where there is one) and, with the
  * throwaway cluster, the PostgreSQL processes' (from /proc). --statements loads
  * pg_stat_statements into the throwaway cluster and prints the statements that took the most
- * database time.
+ * database time. --profile DIR: each import run writes a CPU profile (node --cpu-prof) into
+ * DIR/files or DIR/pg.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -42,6 +43,8 @@ const IMPORT = quick ? 20_000 : 100_000;
 const runsAt = process.argv.indexOf('--runs');
 const RUNS = runsAt > 0 ? Number(process.argv[runsAt + 1]) : quick ? 1 : 3;
 const statements = process.argv.includes('--statements');
+const profileAt = process.argv.indexOf('--profile');
+const profileDir = profileAt > 0 ? path.resolve(process.argv[profileAt + 1]) : undefined;
 const TIME = fs.existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 const CONCURRENT = 20;
 /** --only <row>: run that row alone (dry, import or concurrent). */
@@ -156,12 +159,12 @@ async function cluster() {
 }
 
 let timed = 0;
-function cacs(args, env, cwd) {
+function cacs(args, env, cwd, nodeArgs = []) {
   return new Promise((resolve) => {
     const t0 = process.hrtime.bigint();
     const pg0 = pgCpu();
     const timeFile = TIME ? path.join(scratch, `time-${timed++}`) : undefined;
-    const argv = [process.execPath, CACS, ...args];
+    const argv = [process.execPath, ...nodeArgs, CACS, ...args];
     if (TIME) argv.unshift(TIME, '-f', '%U %S', '-o', timeFile);
     const p = spawn(argv[0], argv.slice(1), {
       env,
@@ -308,11 +311,13 @@ try {
         ['import', impFile],
         env(fileKey, { CACS_STATE_DIR: path.join(scratch, `imp-file-${r}`) }),
         scratch,
+        profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.join(profileDir, 'files')] : [],
       );
       const b = await cacs(
         ['import', impFile],
         env(pgKey, { CACS_STATE_DIR: path.join(scratch, `imp-pg-${r}`), CACS_STATE_URL: url }),
         scratch,
+        profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.join(profileDir, 'pg')] : [],
       );
       for (const [x, key] of [
         [a, fileKey],

@@ -6,6 +6,7 @@
  * 20 runs at once, `teams.pg.e2e` "20 operators", one run stopped with exit 1.) And a lead
  * another live run is sending is not held back by the preflight as `uncertain_earlier` (its run
  * may still get an answer): its claim is refused as `in_flight_elsewhere`, naming that run.
+ * `cacs forget` and `cacs state prune` delete claims after locking them in that order too.
  */
 import path from 'node:path';
 import pg from 'pg';
@@ -164,6 +165,73 @@ describe.skipIf(pgMissing !== undefined)('PostgreSQL store: outcomes and claims'
       await f.close();
       await cluster.query(`ALTER DATABASE ${db} RESET ALL`, [], db);
     }
+  }, 60_000);
+
+  it('prune deletes claims in the order runs lock them: prune and a run claiming the same numbers never deadlock', async () => {
+    const schema = cluster.schema();
+    const where = () => ({
+      stateDir: path.join(tempDir('cacs-state-'), 'state'),
+      stateUrl: cluster.url(db),
+      stateSchema: schema,
+    });
+    const campaign = { serviceUrl: 'https://svc.example/', campaignKey: 'summer' };
+    const a = openStateStore(where());
+    const b = openStateStore(where());
+    // prune's session plans as it would over a large table (no index scan): a scan meets the
+    // rows in the table's order, not the runs' (lo, hi) order.
+    await cluster.query(`ALTER DATABASE ${db} SET enable_indexscan = off`, [], db);
+    await cluster.query(`ALTER DATABASE ${db} SET enable_bitmapscan = off`, [], db);
+    const p = openStateStore(where());
+    const h = await a.hasher();
+    const [first, second] = inClaimOrder(h, '0912000031', '0912000032');
+    // Run A imports both; `second`'s outcome is written first, `first`'s after it (a ledger of
+    // its own, same run), so the claims' live rows lie `second` before `first` in the table.
+    const n = a.newRun().n;
+    const la = await a.openLedger(campaign, n);
+    expect(await la.begin([{ phone: first.phone }, { phone: second.phone }])).toEqual({
+      refused: [],
+    });
+    la.settle([{ phone: second.phone }], STATE_ACCEPTED);
+    await la.close();
+    const la2 = await a.openLedger(campaign, n);
+    la2.settle([{ phone: first.phone }], STATE_ACCEPTED);
+    await la2.close();
+    const rows = await cluster.query<{ lo: number }>(
+      `SELECT lo FROM ${schema}.claims ORDER BY ctid`,
+      [],
+      db,
+    );
+    expect(rows.rows.map((r) => r.lo)).toEqual([second.lo, first.lo]);
+    const lb = await b.openLedger(campaign, b.newRun().n);
+
+    const { holder, waiting } = await lockHolder(cluster.url(db));
+    try {
+      await holder.query('BEGIN');
+      await holder.query(`SELECT 1 FROM ${schema}.claims WHERE lo = $1 AND hi = $2 FOR UPDATE`, [
+        first.lo,
+        first.hi,
+      ]);
+      // Run B claims both, in (lo, hi) order: it queues for `first`.
+      const claimed = lb.begin([{ phone: first.phone }, { phone: second.phone }]);
+      await waiting(1);
+      // prune both claims (imported, older than the cutoff): a scan meets `second` first; it must
+      // not hold `second` while it waits for `first`.
+      const pruned = p.prune(new Date(Date.now() + 86_400_000), false);
+      await waiting(2);
+      await holder.query('COMMIT');
+      const [got, done] = await Promise.all([claimed, pruned]);
+      expect(got.refused.map((r) => r.index).sort()).toEqual([0, 1]);
+      expect(done.ledgerRecords).toBe(4);
+    } finally {
+      await holder.end();
+      await lb.close();
+      await a.close();
+      await b.close();
+      await p.close();
+      await cluster.query(`ALTER DATABASE ${db} RESET ALL`, [], db);
+    }
+    const left = await cluster.query(`SELECT 1 FROM ${schema}.claims`, [], db);
+    expect(left.rowCount).toBe(0);
   }, 60_000);
 
   it('a lead another live run is sending: let through by the preflight, refused as in_flight_elsewhere when claimed; once that run stopped without an answer, uncertain_earlier', async () => {

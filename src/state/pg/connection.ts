@@ -112,6 +112,8 @@ export class PgConnection {
   /** The advisory-lock key space of this schema (two int4 keys: space, id). */
   readonly lockSpace: number;
   private pool: pg.Pool | undefined;
+  /** One connection whose commits do not wait for the disk (see lazy()). */
+  private lazyPool: pg.Pool | undefined;
   private session: pg.Client | undefined;
   private sessionOpening: Promise<pg.Client> | undefined;
   private ready: Promise<void> | undefined;
@@ -157,6 +159,36 @@ export class PgConnection {
       this.pool.on('error', () => {});
     }
     return this.pool;
+  }
+
+  private getLazyPool(): pg.Pool {
+    if (!this.lazyPool) {
+      this.lazyPool = new (pgDriver().Pool)({ ...this.config(), max: 1, idleTimeoutMillis: 5_000 });
+      this.lazyPool.on('error', () => {});
+      // Set on the connection, not in its start-up options (which a pooler may refuse).
+      this.lazyPool.on('connect', (c) => {
+        c.query(`SELECT set_config('synchronous_commit', 'off', false)`).catch(() => {});
+      });
+    }
+    return this.lazyPool;
+  }
+
+  /**
+   * Statements whose commit does not wait for the disk (synchronous_commit off), on a connection
+   * of their own: one statement alone is its own transaction (one round trip: no BEGIN, no
+   * COMMIT), several run in one. For outcomes, which the next durable commit makes durable with
+   * them (see transaction()).
+   */
+  async lazy(statements: readonly pg.QueryConfig[]): Promise<void> {
+    await this.withClient(async (c) => {
+      if (statements.length === 1) {
+        await c.query(statements[0]!);
+        return;
+      }
+      await c.query('BEGIN');
+      for (const q of statements) await c.query(q);
+      await c.query('COMMIT');
+    }, this.getLazyPool());
   }
 
   /** The schema, created or migrated (once per store). */
@@ -234,11 +266,19 @@ export class PgConnection {
     }
   }
 
-  /** Rows as arrays (for large reads). */
-  async queryArrays(sql: string, params: unknown[] = []): Promise<unknown[][]> {
+  /**
+   * Rows as arrays (for large reads). `name`: a named statement, parsed and planned once per
+   * connection (for statements run once a batch; the same name is always the same text).
+   */
+  async queryArrays(sql: string, params: unknown[] = [], name?: string): Promise<unknown[][]> {
     await this.ensure();
     try {
-      const r = await this.getPool().query({ text: sql, values: params, rowMode: 'array' });
+      const r = await this.getPool().query({
+        text: sql,
+        values: params,
+        rowMode: 'array',
+        ...(name !== undefined ? { name } : {}),
+      });
       return r.rows as unknown[][];
     } catch (e) {
       throw dbError(this.db, e);
@@ -266,11 +306,11 @@ export class PgConnection {
    * the same round trip as its statements: see {@link sqlInts}). A failure rolls back what it
    * began and is thrown as a cacs error that names the database.
    */
-  async withClient<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+  async withClient<T>(fn: (c: pg.PoolClient) => Promise<T>, pool?: pg.Pool): Promise<T> {
     await this.ensure();
     let client: pg.PoolClient;
     try {
-      client = await this.getPool().connect();
+      client = await (pool ?? this.getPool()).connect();
     } catch (e) {
       throw dbError(this.db, e);
     }
@@ -363,9 +403,12 @@ export class PgConnection {
     this.closed = true;
     const session = this.session;
     const pool = this.pool;
+    const lazyPool = this.lazyPool;
     this.session = undefined;
     this.pool = undefined;
+    this.lazyPool = undefined;
     await session?.end().catch(() => {});
     await pool?.end().catch(() => {});
+    await lazyPool?.end().catch(() => {});
   }
 }

@@ -63,7 +63,8 @@ import {
 import { Hasher, LedgerTable } from '../file/ledger.js';
 import { FileWrittenRecords } from '../file/written-records.js';
 import { PgBookmarks } from './bookmarks.js';
-import { PgConnection, sqlInts, sqlText } from './connection.js';
+import { PgConnection, sqlInts } from './connection.js';
+import { KeyCounts } from './key-counts.js';
 
 export const DEFAULT_STATE_SCHEMA = 'cacs';
 
@@ -91,6 +92,12 @@ function unpack(packed: Buffer, table: LedgerTable): void {
 }
 
 const u32 = (v: unknown) => Number(v) >>> 0;
+/**
+ * A number's key among the outcomes not yet written (PgStore.unwritten, a KeyCounts): the low
+ * word of its keyed hash cut to 30 bits, so 0 and up (a journal's lines are negative). Two
+ * numbers that share a key only make a begin wait for more outcomes than it must.
+ */
+const outcomeKey = (lo: number) => lo & 0x3fffffff;
 const i32 = (v: number) => v | 0;
 /**
  * A row of (lo, hi, ref, run, time, state, ledger id, service_url, campaign) as a FoundRecord;
@@ -141,11 +148,12 @@ export class PgStore implements StateStore {
   private outcomes: OutcomeGroup | undefined;
   /**
    * Keys of outcomes not yet written (writeOutcome), and how many each: a ledger's number by the
-   * low word of its keyed hash (0 and up), a journal's line as −(line + 1). Numbers, not strings:
+   * low word of its keyed hash (outcomeKey: 0 and up), a journal's line as −(line + 1). Small
+   * integers, not strings:
    * a key a lead shares with another (of another ledger or journal) only makes a begin wait for
    * more outcomes than it must.
    */
-  private unwritten = new Map<number, number>();
+  private unwritten = new KeyCounts();
 
   constructor(url: string, schema: string, localDir: string) {
     this.conn = new PgConnection(url, schema);
@@ -489,8 +497,20 @@ export class PgStore implements StateStore {
     }
     const jid = journalId;
     const states = loaded?.states;
-    const lineStates = new Map<number, number>();
-    const stateOf = (line: number) => lineStates.get(line) ?? states?.get(line) ?? 0;
+    // This run's outcome per line, as its state + 1 (0: none yet): a byte a line, not a Map entry.
+    let lineStates = new Uint8Array(1024);
+    const setLine = (line: number, state: number) => {
+      if (line >= lineStates.length) {
+        const more = new Uint8Array(Math.max(line + 1, lineStates.length * 2));
+        more.set(lineStates);
+        lineStates = more;
+      }
+      lineStates[line] = state + 1;
+    };
+    const stateOf = (line: number) => {
+      const v = line < lineStates.length ? lineStates[line]! : 0;
+      return v !== 0 ? v - 1 : (states?.get(line) ?? 0);
+    };
     let nextId = loaded?.nextId ?? 1;
     const open = new Map<number, readonly number[]>();
     // Records go in the order written, after the ledger's outcomes made before them.
@@ -506,19 +526,19 @@ export class PgStore implements StateStore {
       if (rec.k === 'f')
         return failure !== undefined
           ? Promise.reject(failure)
-          : this.writeOutcome(
-              { journalRow: `(${i32(jid)}, ${sqlText(JSON.stringify(rec))}::jsonb)` },
-              lineKeys(lines),
-            ).catch(fail);
+          : this.writeOutcome({ journal: jid, rec: JSON.stringify(rec) }, lineKeys(lines)).catch(
+              fail,
+            );
       // A batch in flight is on disk before its request leaves (after its lines' outcomes).
       return (async () => {
         await this.outcomesWritten(lineKeys(lines));
         if (failure !== undefined) throw failure;
         await this.conn
-          .query(`INSERT INTO ${s}.journal_records (journal, rec) VALUES ($1, $2)`, [
-            jid,
-            JSON.stringify(rec),
-          ])
+          .queryArrays(
+            `INSERT INTO ${s}.journal_records (journal, rec) VALUES ($1, $2)`,
+            [jid, JSON.stringify(rec)],
+            `cacs_journal_${s}`,
+          )
           .catch(fail);
       })();
     };
@@ -544,12 +564,14 @@ export class PgStore implements StateStore {
               : outcome.state === 'uncertain'
                 ? 3
                 : 0;
-        for (const l of lines) lineStates.set(l, state);
+        for (const l of lines) setLine(l, state);
       },
       forEachSettled: (fn) => {
         const all = new Map<number, number>();
         states?.forEachSet((line, v) => all.set(line, v));
-        for (const [line, v] of lineStates) all.set(line, v);
+        lineStates.forEach((v, line) => {
+          if (v !== 0) all.set(line, v - 1);
+        });
         for (const line of [...all.keys()].sort((a, b) => a - b)) {
           const v = all.get(line)!;
           if (v !== 0) fn(line, STATES[v]!);
@@ -622,42 +644,60 @@ export class PgStore implements StateStore {
 
   /**
    * An outcome (a ledger's records of a batch, or a journal's record), in order after every write
-   * enqueued before it, and committed lazily (see PgConnection.transaction) together with the
-   * outcomes made next to it: one transaction, one round trip. The ledger records of a group are
-   * written in one statement per ledger, the journal's in one more (outcomeScript): fewer
-   * statements to parse and plan, and each ledger's claims locked in one order (lo, hi), as every
-   * other transaction locks them — claims locked by a statement per batch, one batch's after
-   * another's, could deadlock with another run's claims (seen with 20 runs at once).
+   * enqueued before it, and committed lazily (PgConnection.lazy) together with the outcomes made
+   * next to it: one statement for the group (outcomeStatements; one per ledger when there are
+   * several, in one transaction), one round trip. Each ledger's claims are locked in one order
+   * (lo, hi), as every other transaction locks them — claims locked by a statement per batch, one
+   * batch's after another's, could deadlock with another run's claims (seen with 20 runs at
+   * once).
    */
   writeOutcome(outcome: Outcome, keys: readonly number[]): Promise<void> {
-    for (const k of keys) this.unwritten.set(k, (this.unwritten.get(k) ?? 0) + 1);
+    for (const k of keys) this.unwritten.add(k);
     if (!this.outcomes) {
-      const group: OutcomeGroup = { ledgers: new Map(), journal: [], written: Promise.resolve() };
+      const group: OutcomeGroup = {
+        ledgers: new Map(),
+        journal: [],
+        journalRecs: [],
+        written: Promise.resolve(),
+      };
       this.outcomes = group;
       group.written = this.ordered.then(() => {
         if (this.outcomes === group) this.outcomes = undefined;
-        return this.conn.transaction(async (db) => {
-          for (const q of outcomeStatements(this.s, group)) await db.query(q);
-        }, true);
+        return this.conn.lazy(outcomeStatements(this.s, group));
       });
       this.ordered = group.written.catch(() => {});
     }
     const group = this.outcomes;
-    if ('journalRow' in outcome) group.journal.push(outcome.journalRow);
-    else {
+    if ('journal' in outcome) {
+      group.journal.push(outcome.journal);
+      group.journalRecs.push(outcome.rec);
+    } else {
       const k = `${outcome.ledger}:${outcome.run}`;
-      const mine = group.ledgers.get(k);
-      if (mine) mine.recs.push(...outcome.recs);
-      else group.ledgers.set(k, { ...outcome, recs: [...outcome.recs] });
+      let mine = group.ledgers.get(k);
+      if (!mine) {
+        mine = {
+          ledger: outcome.ledger,
+          run: outcome.run,
+          lo: [],
+          hi: [],
+          ref: [],
+          time: [],
+          state: [],
+        };
+        group.ledgers.set(k, mine);
+      }
+      for (let i = 0; i < outcome.lo.length; i++) {
+        mine.lo.push(outcome.lo[i]!);
+        mine.hi.push(outcome.hi[i]!);
+        mine.ref.push(outcome.ref[i]!);
+        mine.time.push(outcome.time);
+        mine.state.push(outcome.state);
+      }
     }
     const written = group.written;
     void written
       .finally(() => {
-        for (const k of keys) {
-          const n = (this.unwritten.get(k) ?? 1) - 1;
-          if (n > 0) this.unwritten.set(k, n);
-          else this.unwritten.delete(k);
-        }
+        for (const k of keys) this.unwritten.remove(k);
       })
       .catch(() => {});
     return written;
@@ -669,7 +709,12 @@ export class PgStore implements StateStore {
    * other leads do not wait for the outcomes before them (made durable by a later commit).
    */
   async outcomesWritten(keys: readonly number[]): Promise<void> {
-    if (keys.some((k) => this.unwritten.has(k))) await this.drain();
+    if (this.unwritten.size === 0) return;
+    for (const k of keys)
+      if (this.unwritten.has(k)) {
+        await this.drain();
+        return;
+      }
   }
 
   /** Every write enqueued so far is done (failures are reported to their callers). */
@@ -775,71 +820,94 @@ function claimsSql(s: string, ledger: number, recs: readonly LedgerRecord[], run
       WHERE TRUE ${run !== undefined ? `AND c.run = ${i32(run)}` : ''}`;
 }
 
-/**
- * An array parameter of integers as PostgreSQL's text form, `{1,-2,3}` (values made integers
- * first): built by one join, not element by element as the driver builds arrays.
- */
-function arr<T>(items: readonly T[], field: (x: T) => number): string {
-  return `{${items.map((x) => Math.trunc(field(x)) || 0).join(',')}}`;
+/** Integers (made integers first) as PostgreSQL's array text, `{1,-2,3}`. */
+function ints(values: ArrayLike<number>): string {
+  let out = '{';
+  for (let i = 0; i < values.length; i++) {
+    if (i > 0) out += ',';
+    out += Math.trunc(values[i]!) || 0;
+  }
+  return `${out}}`;
 }
 
 /** An outcome to write (PgStore.writeOutcome): a ledger's records of a batch, or a journal's. */
 type Outcome =
-  | { ledger: number; run: number; recs: readonly LedgerRecord[] }
-  /** `(journal id, record)`, values written in. */
-  | { journalRow: string };
+  | {
+      ledger: number;
+      run: number;
+      /** Each record's hash and ref (int4), and the batch's time and state. */
+      lo: Int32Array;
+      hi: Int32Array;
+      ref: Int32Array;
+      time: number;
+      state: number;
+    }
+  /** A journal's record (JSON text). */
+  | { journal: number; rec: string };
+
+/** A ledger's records in a group (one run's), as columns. */
+interface LedgerOutcomes {
+  ledger: number;
+  run: number;
+  lo: number[];
+  hi: number[];
+  ref: number[];
+  time: number[];
+  state: number[];
+}
 
 /** Outcomes written together: each ledger's records (in the order settled), the journal's rows. */
 interface OutcomeGroup {
-  ledgers: Map<string, { ledger: number; run: number; recs: LedgerRecord[] }>;
-  journal: string[];
+  ledgers: Map<string, LedgerOutcomes>;
+  /** The journal records' journals and records (JSON), in the order written. */
+  journal: number[];
+  journalRecs: string[];
   written: Promise<void>;
 }
 
 /**
- * A group's statements: per ledger (in id order), its records and the claims they change (that
- * run's claims only, locked in (lo, hi) order), their values as parameters; then the journal
- * records, in order.
+ * A group's statements, one of the same text per ledger (in id order; the first with the
+ * journal's records): its records and the claims they change (that run's claims only, locked in
+ * (lo, hi) order), their values as parameters — each record's once: the latest of each number,
+ * its claim, is picked by the database (DISTINCT ON) — then the journal's records in the order
+ * written. Named (parsed once per connection); an import's group (one ledger) is one statement,
+ * so one round trip and its own transaction.
  */
 function outcomeStatements(s: string, group: OutcomeGroup): pg.QueryConfig[] {
-  const out: pg.QueryConfig[] = [...group.ledgers.values()]
-    .sort((a, b) => a.ledger - b.ledger)
-    .map(({ ledger, run, recs }) => {
-      const latest = [...new Map(recs.map((r) => [`${r.lo}:${r.hi}`, r])).values()];
-      return {
-        text: `WITH recorded AS (
-             INSERT INTO ${s}.ledger_records (ledger, lo, hi, ref, run, time, state)
-             SELECT $1, u.lo, u.hi, u.ref, $2, u.time, u.state
-             FROM unnest($3::int[], $4::int[], $5::int[], $6::bigint[], $7::smallint[])
-               WITH ORDINALITY AS u(lo, hi, ref, time, state, o)
-             ORDER BY u.o)
+  const ledgers = [...group.ledgers.values()].sort((a, b) => a.ledger - b.ledger);
+  if (ledgers.length === 0)
+    ledgers.push({ ledger: 0, run: 0, lo: [], hi: [], ref: [], time: [], state: [] });
+  return ledgers.map((l, i) => ({
+    name: `cacs_outcomes_${s}`,
+    text: `WITH u AS MATERIALIZED (
+           SELECT * FROM unnest($3::int[], $4::int[], $5::int[], $6::bigint[], $7::smallint[])
+             WITH ORDINALITY AS u(lo, hi, ref, time, state, o)),
+         recorded AS (
+           INSERT INTO ${s}.ledger_records (ledger, lo, hi, ref, run, time, state)
+           SELECT $1, lo, hi, ref, $2, time, state FROM u ORDER BY o),
+         claimed AS (
            INSERT INTO ${s}.claims AS c (ledger, lo, hi, state, run, time)
            SELECT $1, lo, hi, state, $2, time
-           FROM unnest($8::int[], $9::int[], $10::smallint[], $11::bigint[]) AS u(lo, hi, state, time)
+           FROM (SELECT DISTINCT ON (lo, hi) lo, hi, state, time FROM u ORDER BY lo, hi, o DESC) l
            ORDER BY lo, hi
            ON CONFLICT (ledger, lo, hi) DO UPDATE
              SET state = excluded.state, run = excluded.run, time = excluded.time
-             WHERE c.run = $2`,
-        values: [
-          i32(ledger),
-          i32(run),
-          arr(recs, (r) => i32(r.lo)),
-          arr(recs, (r) => i32(r.hi)),
-          arr(recs, (r) => i32(r.ref)),
-          arr(recs, (r) => Math.trunc(r.time)),
-          arr(recs, (r) => r.state),
-          arr(latest, (r) => i32(r.lo)),
-          arr(latest, (r) => i32(r.hi)),
-          arr(latest, (r) => r.state),
-          arr(latest, (r) => Math.trunc(r.time)),
-        ],
-      };
-    });
-  if (group.journal.length > 0)
-    out.push({
-      text: `INSERT INTO ${s}.journal_records (journal, rec) VALUES ${group.journal.join(', ')}`,
-    });
-  return out;
+             WHERE c.run = $2)
+       INSERT INTO ${s}.journal_records (journal, rec)
+       SELECT j, r::jsonb FROM unnest($8::int[], $9::text[]) WITH ORDINALITY AS x(j, r, o)
+       ORDER BY o`,
+    values: [
+      i32(l.ledger),
+      i32(l.run),
+      ints(l.lo),
+      ints(l.hi),
+      ints(l.ref),
+      ints(l.time),
+      ints(l.state),
+      i === 0 ? ints(group.journal) : '{}',
+      i === 0 ? group.journalRecs : [],
+    ],
+  }));
 }
 
 /** A migrated folder's ledger kept under its own secret: looked up by hashing with it. */
@@ -933,29 +1001,50 @@ class PgLedger implements CampaignLedger {
       return { refused: [] };
     const run = this.run;
     this.store.conn.checkSession();
-    const recs: LedgerRecord[] = [];
     const time = this.now();
-    for (const e of entries) {
+    // As columns (no object a lead): what the claim statement sends.
+    const n = entries.length;
+    const los = new Int32Array(n);
+    const his = new Int32Array(n);
+    const refs = new Int32Array(n);
+    const keys = new Array<number>(n);
+    for (let i = 0; i < n; i++) {
+      const e = entries[i]!;
       const [lo, hi] = this.hasher.phone(e.phone);
-      recs.push({ lo: lo >>> 0, hi: hi >>> 0, ref: this.hasher.ref(e.ref), run, time, state: 2 });
+      los[i] = lo;
+      his[i] = hi;
+      refs[i] = this.hasher.ref(e.ref);
+      keys[i] = outcomeKey(lo);
     }
+    const rec = (i: number): LedgerRecord => ({
+      lo: los[i]! >>> 0,
+      hi: his[i]! >>> 0,
+      ref: refs[i]! >>> 0,
+      run,
+      time,
+      state: STATE_UNCERTAIN,
+    });
     // After the outcomes of its own leads (a batch split and resent), not of the others.
-    await this.store.outcomesWritten(recs.map((r) => r.lo));
+    await this.store.outcomesWritten(keys);
     if (this.failure !== undefined) throw this.failure;
     // Most leads are claimed by no one yet: their claims are made and recorded in flight in one
     // statement, one transaction, one round trip. The others (claimed before: by another run, or
     // by this one for a batch split and resent) are decided in a second transaction.
-    const made = await this.claimNew(recs);
-    const rest: number[] = [];
-    recs.forEach((r, i) => {
-      if (!made.has(`${r.lo}:${r.hi}`)) rest.push(i);
-    });
-    const refused = rest.length > 0 ? await this.claimFound(recs, rest) : [];
+    const rest = await this.claimNew(los, his, refs, time);
+    const refused =
+      rest.length > 0
+        ? await this.claimFound(
+            Array.from({ length: n }, (_x, i) => rec(i)),
+            rest,
+          )
+        : [];
     // Recorded: the run's own view follows.
-    const refusedAt = new Set(refused.map((r) => r.index));
-    recs.forEach((r, i) => {
-      if (!refusedAt.has(i)) this.table?.set(r.lo, r.hi, STATE_UNCERTAIN, run, time);
-    });
+    if (this.table) {
+      const refusedAt = new Set(refused.map((r) => r.index));
+      for (let i = 0; i < n; i++)
+        if (!refusedAt.has(i))
+          this.table.set(los[i]! >>> 0, his[i]! >>> 0, STATE_UNCERTAIN, run, time);
+    }
     if (refused.length === 0) return { refused: [] };
     const who = await this.store
       .whoRan([...new Set(refused.map((r) => r.run))])
@@ -970,46 +1059,44 @@ class PgLedger implements CampaignLedger {
 
   /**
    * The claims no one holds yet, made (in flight, this run's) with their records in one
-   * statement, committed before it returns: the numbers claimed ("lo:hi"). A number claimed
-   * before is left as it is (ON CONFLICT DO NOTHING: not even locked) for claimFound.
+   * statement, committed before it returns: the indexes (in `recs`) of the leads whose numbers
+   * were claimed before — left as they are (ON CONFLICT DO NOTHING: not even locked) for
+   * claimFound. One row comes back (an empty list: NULL), not a row per claim made.
    */
-  private async claimNew(recs: readonly LedgerRecord[]): Promise<Set<string>> {
+  private async claimNew(
+    los: Int32Array,
+    his: Int32Array,
+    refs: Int32Array,
+    time: number,
+  ): Promise<number[]> {
     const s = this.store.conn.schema;
-    const ledger = i32(this.id!);
-    const uniq = [...new Map(recs.map((r) => [`${r.lo}:${r.hi}`, r])).values()];
-    const made = new Set<string>();
     // One statement with its values as parameters (arrays: parsed as values, not as a statement
-    // of thousands of constants to analyse and plan), committed as it returns (no BEGIN: a
-    // single statement is its own transaction). Inserted in one order by every transaction
-    // (lo, hi): runs that make the same claims at once wait for each other in that order, never
-    // in a circle.
-    const inserted = await this.store.conn.queryArrays(
-      `WITH made AS (
+    // of thousands of constants to analyse and plan), named (parsed once per connection),
+    // committed as it returns (no BEGIN: a single statement is its own transaction). Inserted in
+    // one order by every transaction (lo, hi): runs that make the same claims at once wait for
+    // each other in that order, never in a circle. Each number once (DISTINCT): a lead twice in
+    // a batch gets one claim and two records.
+    const rows = await this.store.conn.queryArrays(
+      `WITH u AS MATERIALIZED (
+         SELECT * FROM unnest($4::int[], $5::int[], $6::int[]) WITH ORDINALITY AS u(lo, hi, ref, o)),
+       made AS (
          INSERT INTO ${s}.claims (ledger, lo, hi, state, run, time)
-         SELECT $1, lo, hi, ${STATE_UNCERTAIN}, $2, $3
-         FROM unnest($4::int[], $5::int[]) AS u(lo, hi)
-         ORDER BY lo, hi
+         SELECT DISTINCT $1::int, lo, hi, ${STATE_UNCERTAIN}::smallint, $2::int, $3::bigint
+         FROM u ORDER BY lo, hi
          ON CONFLICT (ledger, lo, hi) DO NOTHING
-         RETURNING lo, hi)
-       INSERT INTO ${s}.ledger_records (ledger, lo, hi, ref, run, time, state)
-       SELECT $1, u.lo, u.hi, u.ref, $2, $3, ${STATE_UNCERTAIN}
-       FROM unnest($6::int[], $7::int[], $8::int[]) WITH ORDINALITY AS u(lo, hi, ref, o)
-       WHERE (u.lo, u.hi) IN (SELECT lo, hi FROM made)
-       ORDER BY u.o
-       RETURNING lo, hi`,
-      [
-        ledger,
-        i32(this.run!),
-        Math.trunc(recs[0]!.time),
-        arr(uniq, (r) => i32(r.lo)),
-        arr(uniq, (r) => i32(r.hi)),
-        arr(recs, (r) => i32(r.lo)),
-        arr(recs, (r) => i32(r.hi)),
-        arr(recs, (r) => i32(r.ref)),
-      ],
+         RETURNING lo, hi),
+       recorded AS (
+         INSERT INTO ${s}.ledger_records (ledger, lo, hi, ref, run, time, state)
+         SELECT $1, u.lo, u.hi, u.ref, $2, $3, ${STATE_UNCERTAIN}
+         FROM u WHERE (u.lo, u.hi) IN (SELECT lo, hi FROM made)
+         ORDER BY u.o)
+       SELECT array_agg(u.o - 1) FROM u
+       WHERE NOT EXISTS (SELECT 1 FROM made m WHERE m.lo = u.lo AND m.hi = u.hi)`,
+      [i32(this.id!), i32(this.run!), Math.trunc(time), ints(los), ints(his), ints(refs)],
+      `cacs_claim_${s}`,
     );
-    for (const r of inserted) made.add(`${u32(r[0])}:${u32(r[1])}`);
-    return made;
+    const rest = rows[0]?.[0] as Array<number | string> | null | undefined;
+    return rest ? rest.map(Number).sort((a, b) => a - b) : [];
   }
 
   /**
@@ -1113,24 +1200,26 @@ class PgLedger implements CampaignLedger {
   settle(entries: readonly LedgerEntry[], state: LedgerState): void {
     if (this.run === undefined || this.id === undefined) return;
     const time = this.now();
-    const recs: LedgerRecord[] = [];
-    for (const e of entries) {
+    // As columns (no object a record): what the outcome statement sends.
+    const n = entries.length;
+    const los = new Int32Array(n);
+    const his = new Int32Array(n);
+    const refs = new Int32Array(n);
+    const keys = new Array<number>(n);
+    for (let i = 0; i < n; i++) {
+      const e = entries[i]!;
       const [lo, hi] = this.hasher.phone(e.phone);
-      recs.push({
-        lo: lo >>> 0,
-        hi: hi >>> 0,
-        ref: this.hasher.ref(e.ref),
-        run: this.run,
-        time,
-        state,
-      });
+      los[i] = lo;
+      his[i] = hi;
+      refs[i] = this.hasher.ref(e.ref);
+      keys[i] = outcomeKey(lo);
       this.table?.set(lo >>> 0, hi >>> 0, state, this.run, time);
     }
     if (this.failure !== undefined) return;
     this.store
       .writeOutcome(
-        { ledger: this.id, run: this.run, recs },
-        recs.map((r) => r.lo),
+        { ledger: this.id, run: this.run, lo: los, hi: his, ref: refs, time, state },
+        keys,
       )
       .catch((e: unknown) => {
         this.failure ??= e;
