@@ -407,6 +407,8 @@ export class Ledger implements CampaignLedger {
 
   lookup(phone: string): LedgerHit | undefined {
     if (this.table === undefined) throw new Error('Ledger.lookup after releaseLookups');
+    // A campaign's first import: nothing to find, no number to hash.
+    if (this.table.count === 0) return undefined;
     const [lo, hi] = this.hasher.phone(phone);
     const r = this.table.get(lo, hi);
     if (r === undefined || r.state === STATE_NONE) return undefined;
