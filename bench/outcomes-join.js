@@ -10,6 +10,7 @@
  *   node bench/outcomes-join.js [--leads 1000000] [--format csv|xlsx] [--json]
  */
 import { spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -113,6 +114,11 @@ const rows =
   FORMAT === 'csv' && fs.existsSync(out)
     ? fs.readFileSync(out, 'utf8').split('\n').length - 2
     : undefined;
+const md5 = fs.existsSync(out)
+  ? crypto.createHash('md5').update(fs.readFileSync(out)).digest('hex')
+  : undefined;
+const user = Number(/User time \(seconds\): (\S+)/.exec(r.stderr)?.[1]);
+const sys = Number(/System time \(seconds\): (\S+)/.exec(r.stderr)?.[1]);
 const result = {
   leads: LEADS,
   fileRows: LEADS + extra,
@@ -120,7 +126,9 @@ const result = {
   exit: r.status,
   maxRssMiB: Math.round(rss),
   wall,
+  cpuSeconds: Math.round((user + sys) * 10) / 10,
   rows,
+  md5,
   fileMiB: Math.round(fs.statSync(file).size / 1048576),
 };
 if (r.status !== 0) process.stderr.write(r.stderr.slice(-4000));

@@ -74,7 +74,8 @@ export function markOwner(dir: string): void {
 /**
  * Remove the private temporary folders (TEMP_PREFIXES) in `root` whose owner process is gone;
  * the folders removed. One without an owner (an older cacs, or being made) or whose owner is
- * alive (or not ours to judge) is left alone. `dryRun`: only find them.
+ * alive (or not ours to judge) is left alone, and so is anything of that name that is not a real
+ * folder of this user's (a link, another user's folder in a shared /tmp). `dryRun`: only find them.
  */
 export function removeStaleTemp(root: string = os.tmpdir(), dryRun = false): string[] {
   let names: string[];
@@ -84,9 +85,14 @@ export function removeStaleTemp(root: string = os.tmpdir(), dryRun = false): str
     return [];
   }
   const removed: string[] = [];
+  const uid = process.getuid?.();
   for (const n of names) {
     const dir = path.join(root, n);
     try {
+      // Only a real folder of this user's (the temp folder may be shared, /tmp): a link of that
+      // name, or another user's folder, is not ours to judge, even as root.
+      const st = fs.lstatSync(dir);
+      if (!st.isDirectory() || (uid !== undefined && st.uid !== uid)) continue;
       const pid = Number(fs.readFileSync(path.join(dir, 'owner'), 'utf8').trim());
       if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid) continue;
       try {

@@ -14,6 +14,7 @@ import { VERSION } from '../version.js';
 import { formatBytes, sanitizeServiceText } from '../text.js';
 import { readImportAnswer, recordsProblem } from './answers.js';
 import { recordBatches, scanAnswerShape, scanRecordsAnswer } from './records-scan.js';
+import { AnswerBytes, announcedLength } from './answer-bytes.js';
 import {
   UnknownEncodingError,
   classifyNetworkError,
@@ -109,8 +110,6 @@ export interface ClientOptions {
   sleep?: Sleep;
   /** Agents to use (a proxy's, see proxy.ts); default: keep-alive agents of our own. */
   agent?: { http?: http.Agent; https?: https.Agent };
-  /** For tests: replace the got instance. */
-  got?: Got;
 }
 
 export interface ImportResult {
@@ -164,6 +163,9 @@ const escapedAnswers = new WeakSet<object>();
 /** Answers whose records are read later (readLater), with the problem their records have. */
 const laterAnswers = new WeakMap<object, { records: LaterRecords; problem: string | undefined }>();
 
+/** The largest answer whose records readLater keeps as its check parsed them (LaterRecords.release). */
+const KEEP_PARSED_BYTES = 4 * 1024 * 1024;
+
 /**
  * A report answer checked the way scanRecordsAnswer reads it — every batch parsed, scrubbed and
  * its records checked (recordsProblem) — but not kept: its records are read again, the same way,
@@ -185,6 +187,12 @@ function readLater(
   if (shape === undefined) return undefined;
   let problem: string | undefined;
   let offset = 0;
+  /**
+   * The batches as this check read them, handed out by the first batches() unless released
+   * first; not for an answer so large that all its records at once would carry the memory
+   * (those are parsed again a batch at a time, see fetch.ts).
+   */
+  let kept: CallRecord[][] | undefined = buf.length <= KEEP_PARSED_BYTES ? [] : undefined;
   for (const batch of recordBatches(buf, shape.bounds, parse)) {
     if (batch === undefined) return undefined;
     try {
@@ -194,17 +202,28 @@ function readLater(
     }
     problem ??= recordsProblem(batch.records, offset);
     offset += batch.records.length;
+    kept?.push(batch.records as CallRecord[]);
   }
   const { bounds, count } = shape;
   const records: LaterRecords = {
     length: count,
     *batches() {
+      const parsed = kept;
+      kept = undefined;
+      if (parsed !== undefined) {
+        // Read at once, merged at once: the check's own objects, not a second parse.
+        while (parsed.length > 0) yield parsed.shift()!;
+        return;
+      }
       for (const batch of recordBatches(buf, bounds, parse)) {
         // Read once already: the same bytes read the same way.
         if (batch === undefined) throw new Error('report answer changed');
         scrubEscaped(batch.records, batch.escaped);
         yield batch.records as CallRecord[];
       }
+    },
+    release() {
+      kept = undefined;
     },
   };
   return { rest: shape.rest, records: [], later: { records, problem } };
@@ -252,6 +271,12 @@ export interface LaterRecords {
   readonly length: number;
   /** The records in order, in batches (each batch its own array); can be read more than once. */
   batches(): Iterable<CallRecord[]>;
+  /**
+   * Let go of the records as the answer's check parsed them (kept until then, so that an answer
+   * merged as soon as it arrives is not parsed twice): from now on batches() reads them again
+   * from the bytes. Call it when the answer is to wait.
+   */
+  release(): void;
 }
 
 /** A lead for a request: an object of lead fields, or its JSON as text or UTF-8 bytes. */
@@ -544,7 +569,7 @@ export class CacsClient {
     /** A report answer at least this large keeps its records for later (LaterRecords). */
     laterFrom?: number,
   ): Promise<RawAnswer> {
-    const got = this.opts.got ?? (await loadGot());
+    const got = await loadGot();
     const t = this.timeoutMs;
     const L = this.limits;
     const maxBytes = kind === 'import' ? L.importAnswerBytes : L.reportAnswerBytes;
@@ -605,7 +630,9 @@ export class CacsClient {
 
     let transferred = 0;
     let settled = false;
-    const request = got(url, {
+    // Read as a stream, so that the body is held once (answer-bytes.ts), not as its chunks and
+    // then their concatenation (got's promise interface).
+    const request = got.stream(url, {
       method,
       body,
       headers: {
@@ -632,7 +659,6 @@ export class CacsClient {
         socket: kind === 'report' ? 2 * t : t,
         request: deadline,
       },
-      responseType: 'buffer',
       agent: this.agent,
     });
     // got reports progress from the moment the answer's headers arrive (transferred 0).
@@ -690,10 +716,22 @@ export class CacsClient {
     let status: number;
     let headers: http.IncomingHttpHeaders;
     try {
-      const res = await request;
-      raw = res.body;
-      status = res.statusCode;
-      headers = res.headers;
+      ({ raw, status, headers } = await new Promise<{
+        raw: Buffer;
+        status: number;
+        headers: http.IncomingHttpHeaders;
+      }>((resolve, reject) => {
+        request.once('response', (res: http.IncomingMessage) => {
+          const bytes = new AnswerBytes(announcedLength(res.headers['content-length']), maxBytes);
+          request.on('data', (chunk: Buffer) => bytes.add(chunk));
+          request.once('end', () =>
+            resolve({ raw: bytes.bytes(), status: res.statusCode ?? 0, headers: res.headers }),
+          );
+        });
+        // Closed with neither an answer's end nor an error: a connection that broke.
+        request.once('close', () => reject(Object.assign(new Error(), { code: 'ECONNRESET' })));
+        request.once('error', reject);
+      }));
     } catch (e) {
       if (stopped) throw stopped;
       throw e;

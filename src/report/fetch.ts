@@ -112,6 +112,12 @@ export const LARGE_ANSWER_BYTES = 8 * 1024 * 1024;
 /** See FetchOptions.laterFrom. */
 export const LATER_FROM_BYTES = 1024 * 1024;
 
+/**
+ * Records of answers waiting for an earlier one that may keep the objects their check parsed
+ * (about 3 MB of answer, 10 MB of objects); beyond that they wait as their bytes.
+ */
+const KEPT_WAITING_RECORDS = 8192;
+
 /** Records of an answer given to the merger at once (FetchOptions.onAdded between). */
 const ADD_SLICE = 2048;
 
@@ -264,6 +270,23 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
     }
   };
   const laterFrom = opts.laterFrom ?? LATER_FROM_BYTES;
+  /** Records of answers waiting to be merged that keep their objects (not released). */
+  let keptWaiting = 0;
+  const kept = new WeakSet<LaterRecords>();
+  /**
+   * An answer read later keeps the objects its check parsed (no second parse) when it is merged
+   * at the next turn (no earlier job outstanding) or while few records wait that way; otherwise
+   * it waits as its bytes.
+   */
+  const keepOrRelease = (job: Job, later: LaterRecords) => {
+    let earlier = false;
+    for (const j of queue) if (compareOrder(j.order, job.order) < 0) earlier = true;
+    for (const j of taken) if (j !== job && compareOrder(j.order, job.order) < 0) earlier = true;
+    if (!earlier || keptWaiting + later.length <= KEPT_WAITING_RECORDS) {
+      keptWaiting += later.length;
+      kept.add(later);
+    } else later.release();
+  };
   const mergeReady = () => {
     let first: number[] | undefined;
     for (const j of queue) if (!first || compareOrder(j.order, first) < 0) first = j.order;
@@ -272,6 +295,7 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
     while (answers.length > 0 && (!first || compareOrder(answers[0]!.order, first) < 0)) {
       const answer = answers.shift()!;
       if (answer.later !== undefined) {
+        if (kept.delete(answer.later)) keptWaiting -= answer.later.length;
         for (const batch of answer.later.batches()) addInParts(batch);
       } else {
         addInParts(answer.records);
@@ -341,6 +365,7 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
           opts.onWarning?.(t('report.fetch.miscounted.warned', { what }));
         }
       }
+      if (r.later !== undefined) keepOrRelease(job, r.later);
       let at = answers.length;
       while (at > 0 && compareOrder(answers[at - 1]!.order, job.order) > 0) at--;
       answers.splice(at, 0, {

@@ -187,15 +187,28 @@ interface LeadEntry {
   /** Merged lead-level fields (known and unknown), without campaign_lead_id, call and data; made on the second record. */
   fields: Map<string, unknown> | undefined;
   maxCall: number | undefined;
-  sawNumberCall: boolean;
-  sawStringCall: boolean;
-  /** Every record's attempts as given (duplicates included): deduplicated by result(). */
-  attempts: CallAttempt[][];
   /**
-   * A record of this lead came with no attempt (`data: []`, null or missing): the lead is in the
-   * campaign and was listed for the range though not called in it. It is never dropped.
+   * Bits: a `call` was seen as a number (SAW_NUMBER_CALL), as a string (SAW_STRING_CALL); a
+   * record of this lead came with no attempt (LISTED_EMPTY: `data: []`, null or missing — the
+   * lead is in the campaign and was listed for the range though not called in it; it is never
+   * dropped). One number, not three booleans: an entry per lead, 36,500 in a year's report.
    */
-  listedEmpty: boolean;
+  flags: number;
+  /**
+   * The first record's attempts as given; the later records' in `more` (duplicates included):
+   * deduplicated by result(). Most leads come in one record: no list of lists for them.
+   */
+  data: CallAttempt[];
+  more: CallAttempt[][] | undefined;
+}
+
+const SAW_NUMBER_CALL = 1;
+const SAW_STRING_CALL = 2;
+const LISTED_EMPTY = 4;
+
+/** Every record's attempts of a lead, as distinctAttempts takes them. */
+function attemptLists(entry: LeadEntry): readonly CallAttempt[][] {
+  return entry.more === undefined ? [entry.data] : [entry.data, ...entry.more];
 }
 
 /** Choose between the kept value and a new one for a lead-level field (see module rules). */
@@ -299,7 +312,7 @@ export interface LeadState {
   m: number | null;
   /**
    * Bits: a `call` was seen as a number (1), as a string (2); some record listed the lead
-   * with no attempts at all (4: kept as a lead with call 0, see listedEmpty).
+   * with no attempts at all (4: kept as a lead with call 0, see LeadEntry.flags).
    */
   c: number;
   /** The distinct attempts so far, in output order (possibly none). */
@@ -354,9 +367,8 @@ export class RecordMerger {
       i: entry.id,
       f,
       m: entry.maxCall ?? null,
-      c:
-        (entry.sawNumberCall ? 1 : 0) | (entry.sawStringCall ? 2 : 0) | (entry.listedEmpty ? 4 : 0),
-      a: distinctAttempts(entry.attempts).slice(),
+      c: entry.flags,
+      a: distinctAttempts(attemptLists(entry)).slice(),
     };
   }
 
@@ -375,10 +387,9 @@ export class RecordMerger {
         first: EMPTY_FIRST,
         fields,
         maxCall: state.m ?? undefined,
-        sawNumberCall: (state.c & 1) !== 0,
-        sawStringCall: (state.c & 2) !== 0,
-        attempts: [state.a],
-        listedEmpty: (state.c & 4) !== 0,
+        flags: state.c & (SAW_NUMBER_CALL | SAW_STRING_CALL | LISTED_EMPTY),
+        data: state.a,
+        more: undefined,
       });
     } else {
       if (typeof state.i === 'number') entry.id = state.i;
@@ -392,10 +403,8 @@ export class RecordMerger {
       }
       if (state.m !== null)
         entry.maxCall = entry.maxCall === undefined ? state.m : Math.max(entry.maxCall, state.m);
-      if ((state.c & 1) !== 0) entry.sawNumberCall = true;
-      if ((state.c & 2) !== 0) entry.sawStringCall = true;
-      if ((state.c & 4) !== 0) entry.listedEmpty = true;
-      entry.attempts.push(state.a);
+      entry.flags |= state.c & (SAW_NUMBER_CALL | SAW_STRING_CALL | LISTED_EMPTY);
+      (entry.more ??= []).push(state.a);
     }
     this.onChange?.(key);
   }
@@ -428,10 +437,9 @@ export class RecordMerger {
         first: raw,
         fields: undefined,
         maxCall: undefined,
-        sawNumberCall: false,
-        sawStringCall: false,
-        attempts: [data],
-        listedEmpty: data.length === 0,
+        flags: data.length === 0 ? LISTED_EMPTY : 0,
+        data,
+        more: undefined,
       };
       this.leads.set(key, entry);
     } else {
@@ -446,13 +454,13 @@ export class RecordMerger {
       for (const name of MERGED_FIELDS) merge(name);
       // Fields the spec does not list; campaign_lead_id, call and data have rules of their own.
       for (const name in raw) if (!KNOWN_LEAD_FIELD_SET.has(name)) merge(name);
-      entry.attempts.push(data);
-      if (data.length === 0) entry.listedEmpty = true;
+      (entry.more ??= []).push(data);
+      if (data.length === 0) entry.flags |= LISTED_EMPTY;
     }
 
     const call = record.call;
-    if (typeof call === 'number') entry.sawNumberCall = true;
-    else if (typeof call === 'string') entry.sawStringCall = true;
+    if (typeof call === 'number') entry.flags |= SAW_NUMBER_CALL;
+    else if (typeof call === 'string') entry.flags |= SAW_STRING_CALL;
     const n = parseCall(call);
     if (n !== undefined)
       entry.maxCall = entry.maxCall === undefined ? n : Math.max(entry.maxCall, n);
@@ -488,12 +496,15 @@ export class RecordMerger {
   record(key: string, keep?: (attempt: CallAttempt) => boolean): CallRecord | undefined {
     const entry = this.leads.get(key);
     if (entry === undefined) return undefined;
-    const attempts = distinctAttempts(entry.attempts);
+    const attempts = distinctAttempts(attemptLists(entry));
     const count = attempts.length;
     const data = listed(attempts, keep);
-    if (keep && data.length === 0 && !entry.listedEmpty) return undefined;
+    if (keep && data.length === 0 && (entry.flags & LISTED_EMPTY) === 0) return undefined;
     const total = Math.max(entry.maxCall ?? 0, count);
-    const call = entry.sawStringCall && !entry.sawNumberCall ? String(total) : total;
+    const call =
+      (entry.flags & (SAW_STRING_CALL | SAW_NUMBER_CALL)) === SAW_STRING_CALL
+        ? String(total)
+        : total;
     const record: Record<string, unknown> = {
       campaign_id: leadField(entry, 'campaign_id'),
       campaign_name: leadField(entry, 'campaign_name'),

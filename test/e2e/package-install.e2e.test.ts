@@ -5,6 +5,11 @@
  * the registry. The packed tarball's `npm install -g` is
  * test/e2e/package-install-tarball.e2e.test.ts (a file of its own, so that the two run side by
  * side), the package as a dependency test/e2e/package.e2e.test.ts.
+ *
+ * In a fresh clone, `.ci/run` installs the clone itself this way, as its install step (its
+ * `prepare` runs the npm ci and the build the CI needs anyway), and passes the prefix in
+ * CACS_CHECKOUT_INSTALL: this test then checks that install (a link to this checkout, and the
+ * installed cacs works) instead of installing a copy of the checkout the same way a second time.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -30,7 +35,23 @@ async function freshCheckout(dest: string): Promise<void> {
   fs.chmodSync(path.join(dest, 'bin', 'cacs.js'), 0o755);
 }
 
-describe('npm install -g, as the README says', () => {
+/** The prefix `.ci/run` installed this fresh clone into with `npm install -g`, if it did. */
+const ciInstall = process.env.CACS_CHECKOUT_INSTALL;
+
+describe.runIf(ciInstall !== undefined)('npm install -g, as the README says (.ci/run)', () => {
+  it('from a fresh checkout: npm install -g /path/to/cacs (no npm ci before it), as .ci/run installed this clone', async () => {
+    const prefix = ciInstall!;
+    // npm linked the checkout (this one): its prepare installed the dependencies and built.
+    const linked = path.join(prefix, 'lib', 'node_modules', 'cacs');
+    expect(fs.lstatSync(linked).isSymbolicLink()).toBe(true);
+    expect(fs.realpathSync(linked)).toBe(fs.realpathSync(ROOT));
+    expect(fs.existsSync(path.join(ROOT, 'node_modules', 'typescript'))).toBe(true);
+    expect(fs.existsSync(path.join(ROOT, 'dist', 'cli', 'main.js'))).toBe(true);
+    await useInstalled(prefix);
+  });
+});
+
+describe.runIf(ciInstall === undefined)('npm install -g, as the README says', () => {
   let tmp: string;
 
   beforeAll(async () => {

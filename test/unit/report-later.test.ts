@@ -5,7 +5,7 @@
  * echoed JSON-escaped and a record at fault past the first batch included — and a report
  * fetched that way is the same report.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
 import type { CallRecord } from '../../src/api/spec.js';
 import { createClient } from '../../src/index.js';
@@ -83,6 +83,33 @@ describe('records read later', () => {
     expect([...later.later!.batches()].flat()).toEqual(now.records);
     expect(later.later!.length).toBe(MANY.length);
     expect(later.count).toBe(MANY.length);
+  });
+
+  it('the first read hands out the objects the check parsed, unless released (issue 22 item 10)', async () => {
+    const s = await serve(json(200, answer(MANY)), json(200, answer(MANY)));
+    const client = createClient({ baseUrl: s.url, token: TOKEN });
+    const parses = vi.spyOn(JSON, 'parse');
+    try {
+      const kept = await client.callResults(QUERY, { laterFrom: 0 });
+      parses.mockClear();
+      const first = [...kept.later!.batches()].flat();
+      // No second parse: merged as soon as it arrives, the answer is parsed once.
+      expect(parses).not.toHaveBeenCalled();
+      expect(first).toEqual(MANY);
+      // A second read parses the bytes again (the same values).
+      expect([...kept.later!.batches()].flat()).toEqual(MANY);
+      expect(parses).toHaveBeenCalled();
+
+      const released = await client.callResults(QUERY, { laterFrom: 0 });
+      released.later!.release();
+      parses.mockClear();
+      // Released (the answer waits for an earlier one): its objects were let go of, and it is
+      // read again from its bytes.
+      expect([...released.later!.batches()].flat()).toEqual(MANY);
+      expect(parses).toHaveBeenCalled();
+    } finally {
+      parses.mockRestore();
+    }
   });
 
   it('an answer smaller than laterFrom is read at once', async () => {

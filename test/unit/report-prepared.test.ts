@@ -164,6 +164,54 @@ describe('PreparedReport', () => {
     expect((JSON.parse(lines[0]!) as CallRecord).data).toHaveLength(2);
   });
 
+  it('keeps its texts right across the chunks of its arena, made again and compacted (issue 22 item 10)', async () => {
+    // 3,000 leads of ≈ 250 bytes: several chunks of 256 kB; each of five rounds adds an attempt
+    // to every lead, so every text is made again and the unused bytes are dropped more than once;
+    // one lead's text is longer than a chunk.
+    const lead = (id: number, round: number): CallRecord =>
+      ({
+        campaign_id: 1,
+        campaign_name: 'Thu đông',
+        campaign_lead_id: id,
+        ref_id: `KH-${id}`,
+        phone_number: '0901234567',
+        lead_name: id === 1500 ? 'Nguyễn '.repeat(50_000) : `Nguyễn Văn ${id}`,
+        call: round + 1,
+        data: [
+          {
+            session: `s-${id}-${round}`,
+            wait_time: round,
+            talk_time: id % 60,
+            phone_number: '0901234567',
+            date_time: `2026-01-${String(10 + round).padStart(2, '0')} 10:00:00`,
+            status: 'ANSWERED',
+            retry: round,
+            key_press: '',
+          },
+        ],
+      }) as unknown as CallRecord;
+    const rounds = Array.from({ length: 5 }, (_, r) =>
+      Array.from({ length: 3000 }, (_, i) => lead(i + 1, r)),
+    );
+    const opts = { format: 'csv', flatten: 'attempts' } as const;
+    const p = new PreparedReport(leadFormat(opts)!, keep, 1000);
+    for (const answer of rounds) {
+      p.merger.add(answer);
+      p.makeSoon();
+      // Every lead made before the next answer (a slice of up to a second).
+      await new Promise((r) => setImmediate(r));
+    }
+    const totals = await p.finish();
+    const sink = collect();
+    await p.write(sink);
+    const m = new RecordMerger();
+    for (const answer of rounds) m.add(answer);
+    const want = collect();
+    await writeReport(m.result(keep), want, { ...opts, colors: undefined as never, columns: 80 });
+    expect(totals).toEqual({ leads: 3000, attempts: 15_000 });
+    expect(sink.bytes().equals(want.bytes())).toBe(true);
+  });
+
   it('writes the empty forms', async () => {
     for (const [format, flatten, want] of [
       ['json', 'attempts', '[]\n'],

@@ -51,6 +51,12 @@ describe('fitLine', () => {
     );
   });
 
+  it('a first word too long beside the prefix stands alone; the words after it go below', () => {
+    // fast-check's counterexample (seed -102270878): ":" stayed beside the prefix, 9 + 14 ≥ 21.
+    expect(fitLine('abcdefghijkl :', 21, 9)).toBe('abcdefghijkl\n  :');
+    expect(fitLine('abcdefghijkl', 21, 9)).toBe('abcdefghijkl');
+  });
+
   it('leaves a line that fits, or one a view laid out in colours, as it is', () => {
     expect(fitLine('short line', 40)).toBe('short line');
     const coloured = `  rejected   4   \u001b[2m${'word '.repeat(30)}\u001b[22m`;

@@ -92,9 +92,17 @@ export function fitLine(line: string, width: number, lead = 0): string {
   const room = lead === 1 ? width - 2 : width - 1;
   const lines = wrapWords(`${marker}${' '.repeat(own)}${line.trimStart()}`, room, own + 2);
   const first = lines[0]!.slice(marker.length);
-  // A first word too long for the first line went to the next: it stays beside the prefix.
-  if (first === '' && lines.length > 1)
-    return [lines[1]!.trimStart(), ...lines.slice(2)].join('\n');
+  // A first word too long for the first line went to the next: it stays beside the prefix,
+  // alone, and the words after it start the next line (they did not fit beside it either).
+  if (first === '' && lines.length > 1) {
+    const text = line.trimStart();
+    const head = text.split(/ (?=[^ ])/)[0]!;
+    const rest = text.slice(head.length + 1);
+    if (rest === '') return head.trimEnd();
+    return [head.trimEnd(), ...wrapWords(`${' '.repeat(own + 2)}${rest}`, room, own + 2)].join(
+      '\n',
+    );
+  }
   return [first, ...lines.slice(1)].join('\n');
 }
 
