@@ -222,6 +222,11 @@ export class ImportProgress {
 
   /** Take an event; returns the line to show. */
   update(e: ImportProgressEvent): string {
+    return this.render(this.take(e));
+  }
+
+  /** Take an event without making its line (not drawn now: line() makes it when needed); returns now. */
+  take(e: ImportProgressEvent): number {
     const t = this.now();
     if (e.phase === 'preflight' && e.fraction !== undefined && e.size > 0) {
       // Measured in bytes (the share of the file), from the first event on.
@@ -234,7 +239,7 @@ export class ImportProgress {
       else this.sending.sample(t, e.progress.sent);
     }
     this.last = e;
-    return this.render(t);
+    return t;
   }
 
   /** The line for the latest event as of now (undefined before any event). */

@@ -162,7 +162,13 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
     if (values !== undefined)
       r.originals.set(
         entry.line,
-        typeof values === 'string' ? (JSON.parse(values) as string[]) : values,
+        typeof values === 'string'
+          ? (JSON.parse(values) as string[])
+          : values instanceof Uint8Array
+            ? (JSON.parse(
+                Buffer.from(values.buffer, values.byteOffset, values.length).toString(),
+              ) as string[])
+            : values,
       );
   };
   // Rejects of this run only: earlier runs' are in serviceRejects too.

@@ -104,14 +104,38 @@ export const MOBILE_RANGES: Readonly<Record<string, Carrier>> = {
 
 const LONGEST = Math.max(...Object.keys(MOBILE_RANGES).map((p) => p.length));
 
+/**
+ * The range of every 0 + 4-digit start of a number (the longest key of MOBILE_RANGES it begins
+ * with), looked up by those 4 digits: one read a number instead of a slice per key length. Made
+ * on first use.
+ */
+let byStart: ReadonlyArray<string | undefined> | undefined;
+function startTable(): ReadonlyArray<string | undefined> {
+  if (LONGEST > 5) throw new Error('carrier.ts: a range longer than 0 + 4 digits');
+  const table = new Array<string | undefined>(10_000);
+  for (let i = 0; i < 10_000; i++) {
+    const start = `0${String(i).padStart(4, '0')}`;
+    for (let n = LONGEST; n >= 3; n--) {
+      const prefix = start.slice(0, n);
+      if (Object.hasOwn(MOBILE_RANGES, prefix)) {
+        table[i] = prefix;
+        break;
+      }
+    }
+  }
+  return table;
+}
+
 /** The range (its key in MOBILE_RANGES) a 10-digit national mobile number is in, or undefined. */
 export function mobileRange(phone: string): string | undefined {
-  if (phone.length !== 10 || phone.charCodeAt(0) !== 48 || !/^\d+$/.test(phone)) return undefined;
-  for (let n = LONGEST; n >= 3; n--) {
-    const prefix = phone.slice(0, n);
-    if (Object.hasOwn(MOBILE_RANGES, prefix)) return prefix;
+  if (phone.length !== 10 || phone.charCodeAt(0) !== 48) return undefined;
+  let start = 0;
+  for (let i = 1; i < 10; i++) {
+    const d = phone.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return undefined;
+    if (i < 5) start = start * 10 + d;
   }
-  return undefined;
+  return (byStart ??= startTable())[start];
 }
 
 /** Whether a normalised phone (0 + 9 digits) is in an allocated mobile range. */

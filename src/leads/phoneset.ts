@@ -13,13 +13,21 @@ export class PhoneSet {
 
   /** Add a number; returns the line it was first seen on if it was already there. */
   addOrGet(phone: string, line: number): number | undefined {
-    if (phone.length > 14 || !/^\d+$/.test(phone)) {
+    // The number's value, read digit by digit (no pattern test, no Number()): exact, as it
+    // has at most 14 digits.
+    const n = phone.length;
+    let value = n > 0 && n <= 14 ? 0 : -1;
+    for (let i = 0; i < n && value >= 0; i++) {
+      const d = phone.charCodeAt(i) - 48;
+      value = d >= 0 && d <= 9 ? value * 10 + d : -1;
+    }
+    if (value < 0) {
       const seen = this.other.get(phone);
       if (seen === undefined) this.other.set(phone, line);
       return seen;
     }
     // Leading zeros matter ("0912…" ≠ "912…"): fold the length into the key.
-    const key = Number(phone) * 16 + phone.length;
+    const key = value * 16 + n;
     if ((this.size + 1) * 2 > this.keys.length) this.grow();
     const mask = this.keys.length - 1;
     let i = hash(key) & mask;

@@ -170,18 +170,25 @@ interface BuiltLead {
   phoneChanges: number;
 }
 
-/** Row values → lead: mapped, trimmed and phone numbers normalised (both passes use it). */
+/**
+ * Row values → lead: mapped, trimmed and phone numbers normalised (both passes use it). The
+ * object returned is the same for every row (read it before the next call).
+ */
 function leadBuilder(
   fieldIndex: ReadonlyArray<readonly [LeadField, number]>,
   normalize: boolean,
 ): (values: readonly string[]) => BuiltLead {
   const phone: PhoneResult = { value: '', changes: 0 };
+  const fields = fieldIndex.map(([field]) => field);
+  const indexes = fieldIndex.map(([, index]) => index);
+  const built: BuiltLead = { lead: {}, originalPhone: undefined, trimmed: false, phoneChanges: 0 };
   return (values) => {
     const lead: Record<string, string> = {};
     let trimmed = false;
     let phoneChanges = 0;
-    for (const [field, index] of fieldIndex) {
-      const raw = values[index] ?? '';
+    for (let i = 0; i < fields.length; i++) {
+      const field = fields[i]!;
+      const raw = values[indexes[i]!] ?? '';
       let v = raw;
       if (normalize) {
         v = trimField(raw);
@@ -207,7 +214,11 @@ function leadBuilder(
         }
       }
     }
-    return { lead, originalPhone, trimmed, phoneChanges };
+    built.lead = lead;
+    built.originalPhone = originalPhone;
+    built.trimmed = trimmed;
+    built.phoneChanges = phoneChanges;
+    return built;
   };
 }
 

@@ -17,9 +17,35 @@ export interface LeadEntry {
   ref?: string;
   /**
    * The row's values as in the input (second read only), for the rejects and uncertain files:
-   * as their JSON (a string of its own, see rereadLeads), or as they are.
+   * as their JSON (text, or UTF-8 bytes: see rereadLeads), or as they are.
    */
-  values?: readonly string[] | string;
+  values?: readonly string[] | string | Uint8Array;
+}
+
+/**
+ * Bytes for the leads the second read holds, written a piece at a time into shared 64 kB
+ * buffers: a lead's JSON and its values' JSON are kept as views into them, outside V8's heap.
+ * As strings they lived long enough (read ahead, then in flight until answered) for every young
+ * collection to copy them, and to be promoted: most of the sending pass's collection time.
+ */
+class ByteArena {
+  private static readonly SIZE = 1 << 16;
+  private buf = Buffer.allocUnsafe(ByteArena.SIZE);
+  private at = 0;
+
+  /** The UTF-8 bytes of `text`, as a view of their own. */
+  put(text: string): Buffer {
+    // UTF-8 takes at most 3 bytes per UTF-16 unit.
+    const most = text.length * 3;
+    if (most > ByteArena.SIZE >> 2) return Buffer.from(text);
+    if (this.at + most > this.buf.length) {
+      this.buf = Buffer.allocUnsafe(ByteArena.SIZE);
+      this.at = 0;
+    }
+    const start = this.at;
+    this.at += this.buf.write(text, start);
+    return this.buf.subarray(start, this.at);
+  }
 }
 
 /**
@@ -67,6 +93,7 @@ export async function* rereadLeads(
   let wakeConsumer: (() => void) | undefined;
   let wakeReader: (() => void) | undefined;
   let ordinal = 0;
+  const arena = new ByteArena();
   const reading = source
     .each(
       (row) => {
@@ -74,14 +101,13 @@ export async function* rereadLeads(
           const lead = build(row.values).lead;
           buffer.push({
             line: row.line,
-            // The lead and the row's values as JSON, strings of their own: the values are
-            // slices of the reader's decoded text (64 kB a piece), which an entry kept until
-            // its answer would keep alive — and V8 lets its heap grow to a few times what is
-            // alive.
-            lead: JSON.stringify(lead),
+            // The lead and the row's values as JSON bytes (ByteArena): the values are slices of
+            // the reader's decoded text (64 kB a piece), which an entry kept until its answer
+            // would keep alive — and V8 lets its heap grow to a few times what is alive.
+            lead: arena.put(JSON.stringify(lead)),
             phone: lead.phone_number ?? '',
             ...(lead.ref_id !== undefined ? { ref: lead.ref_id } : {}),
-            values: JSON.stringify(skip ? row.values.slice(skip) : row.values),
+            values: arena.put(JSON.stringify(skip ? row.values.slice(skip) : row.values)),
           });
         }
       },

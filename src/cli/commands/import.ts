@@ -251,14 +251,13 @@ function showProgress(
   return {
     event(e) {
       if (stopped) return;
-      const line = view.update(e);
-      const t = now();
+      const t = view.take(e);
       const draw = e.phase !== phase || t - drawnAt >= DRAW_EVERY_MS;
-      if (draw) {
-        drawnAt = t;
-        phase = e.phase;
-      }
-      spinner.update(line, draw);
+      // The line is made only to be drawn (hundreds of events a second while checking rows).
+      if (!draw) return;
+      drawnAt = t;
+      phase = e.phase;
+      spinner.update(view.line()!, true);
     },
     stop() {
       stopped = true;

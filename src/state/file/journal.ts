@@ -173,14 +173,27 @@ export class AppendLog {
     return run;
   }
 
-  /** Write what was added in the background, without a sync; a failure is reported by close(). */
+  /**
+   * Write what was added in the background, without a sync; a failure is reported by close().
+   * The write starts at the next turn of the event loop: a durable() called meanwhile (the next
+   * batch's in-flight record, begun as soon as an answer frees its slot) takes these records
+   * into its own write, so a request waits for one write and one sync, not two writes.
+   */
   soon(): void {
-    this.chain = this.chain
-      .then(() => this.flush(false))
-      .catch((e: unknown) => {
-        this.failure ??= e;
-      });
+    if (this.soonQueued) return;
+    this.soonQueued = true;
+    const failures = this.failures;
+    setImmediate(() => {
+      this.soonQueued = false;
+      this.chain = this.chain
+        // A write failed meanwhile: what it gave back waits for the next write, as it would have.
+        .then(() => (this.failures === failures ? this.flush(false) : undefined))
+        .catch((e: unknown) => {
+          this.failure ??= e;
+        });
+    });
   }
+  private soonQueued = false;
 
   private async flush(sync: boolean): Promise<void> {
     const batch = this.pending;

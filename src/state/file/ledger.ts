@@ -407,6 +407,8 @@ export class Ledger implements CampaignLedger {
 
   lookup(phone: string): LedgerHit | undefined {
     if (this.table === undefined) throw new Error('Ledger.lookup after releaseLookups');
+    // A campaign's first import: nothing to find, no number to hash.
+    if (this.table.count === 0) return undefined;
     const [lo, hi] = this.hasher.phone(phone);
     const r = this.table.get(lo, hi);
     if (r === undefined || r.state === STATE_NONE) return undefined;
@@ -435,12 +437,32 @@ export class Ledger implements CampaignLedger {
     return buf;
   }
 
+  /**
+   * The records begin() wrote, by the very entries it was given: settle() of the same batch
+   * (the usual case) copies them with the new state instead of hashing every lead again.
+   */
+  private readonly begun = new WeakMap<readonly LedgerEntry[], Buffer>();
+
+  /** A copy of begin()'s records with another state and the time now. */
+  private resettled(begun: Buffer, state: number): Buffer {
+    const buf = Buffer.from(begun);
+    const now = Math.floor(Date.now() / 1000);
+    for (let o = 0; o < buf.length; o += RECORD_BYTES) {
+      buf.writeUInt32LE(now, o + 16);
+      buf[o + 20] = state;
+      this.table?.set(buf.readUInt32LE(o), buf.readUInt32LE(o + 4), state, this.run, now);
+    }
+    return buf;
+  }
+
   /** Before a request leaves: its leads are uncertain until the answer says otherwise (durable). */
   async begin(entries: readonly LedgerEntry[]): Promise<Claimed> {
     const log = this.log;
     if (!log) return ALL_CLAIMED;
     if (log.failed !== undefined) throw ledgerError(path.dirname(this.file), log.failed);
-    log.add(this.records(entries, STATE_UNCERTAIN));
+    const records = this.records(entries, STATE_UNCERTAIN);
+    this.begun.set(entries, records);
+    log.add(records);
     try {
       await log.durable();
     } catch (e) {
@@ -452,7 +474,9 @@ export class Ledger implements CampaignLedger {
   /** After the answer: accepted, still uncertain, or not imported (synced with the next write). */
   settle(entries: readonly LedgerEntry[], state: LedgerState): void {
     if (!this.log || entries.length === 0) return;
-    this.log.add(this.records(entries, state), true);
+    const begun = this.begun.get(entries);
+    this.begun.delete(entries);
+    this.log.add(begun ? this.resettled(begun, state) : this.records(entries, state), true);
     this.log.soon();
   }
 
