@@ -109,7 +109,11 @@ describe.skipIf(pgMissing !== undefined)('PostgreSQL store: outcomes and claims'
     expect(claims.rows.map((r) => r.state)).toEqual([STATE_ACCEPTED, STATE_ACCEPTED]);
   }, 60_000);
 
-  it('forget deletes claims in the order runs lock them: forget and a run claiming the same numbers never deadlock', async () => {
+  /**
+   * Two runs' stores (a, b) and a third whose session plans as it would over a large table (no
+   * index scan): a scan meets the rows in the table's order, not the runs' (lo, hi) order.
+   */
+  async function scanPlanned() {
     const schema = cluster.schema();
     const where = () => ({
       stateDir: path.join(tempDir('cacs-state-'), 'state'),
@@ -119,12 +123,20 @@ describe.skipIf(pgMissing !== undefined)('PostgreSQL store: outcomes and claims'
     const campaign = { serviceUrl: 'https://svc.example/', campaignKey: 'summer' };
     const a = openStateStore(where());
     const b = openStateStore(where());
-    // forget's session plans as it would over a large table (no index scan): a scan meets the
-    // rows in the table's order, not the runs' (lo, hi) order.
     await cluster.query(`ALTER DATABASE ${db} SET enable_indexscan = off`, [], db);
     await cluster.query(`ALTER DATABASE ${db} SET enable_bitmapscan = off`, [], db);
-    const f = openStateStore(where());
-    const h = await a.hasher();
+    const third = openStateStore(where());
+    const close = async () => {
+      await a.close();
+      await b.close();
+      await third.close();
+      await cluster.query(`ALTER DATABASE ${db} RESET ALL`, [], db);
+    };
+    return { schema, campaign, a, b, third, h: await a.hasher(), close };
+  }
+
+  it('forget deletes claims in the order runs lock them: forget and a run claiming the same numbers never deadlock', async () => {
+    const { schema, campaign, a, b, third: f, h, close } = await scanPlanned();
     const [first, second] = inClaimOrder(h, '0912000021', '0912000022');
     // Run A imports both, the later number first (so a table scan meets `second` first).
     const la = await a.openLedger(campaign, a.newRun().n);
@@ -160,29 +172,12 @@ describe.skipIf(pgMissing !== undefined)('PostgreSQL store: outcomes and claims'
     } finally {
       await holder.end();
       await lb.close();
-      await a.close();
-      await b.close();
-      await f.close();
-      await cluster.query(`ALTER DATABASE ${db} RESET ALL`, [], db);
+      await close();
     }
   }, 60_000);
 
   it('prune deletes claims in the order runs lock them: prune and a run claiming the same numbers never deadlock', async () => {
-    const schema = cluster.schema();
-    const where = () => ({
-      stateDir: path.join(tempDir('cacs-state-'), 'state'),
-      stateUrl: cluster.url(db),
-      stateSchema: schema,
-    });
-    const campaign = { serviceUrl: 'https://svc.example/', campaignKey: 'summer' };
-    const a = openStateStore(where());
-    const b = openStateStore(where());
-    // prune's session plans as it would over a large table (no index scan): a scan meets the
-    // rows in the table's order, not the runs' (lo, hi) order.
-    await cluster.query(`ALTER DATABASE ${db} SET enable_indexscan = off`, [], db);
-    await cluster.query(`ALTER DATABASE ${db} SET enable_bitmapscan = off`, [], db);
-    const p = openStateStore(where());
-    const h = await a.hasher();
+    const { schema, campaign, a, b, third: p, h, close } = await scanPlanned();
     const [first, second] = inClaimOrder(h, '0912000031', '0912000032');
     // Run A imports both; `second`'s outcome is written first, `first`'s after it (a ledger of
     // its own, same run), so the claims' live rows lie `second` before `first` in the table.
@@ -225,10 +220,7 @@ describe.skipIf(pgMissing !== undefined)('PostgreSQL store: outcomes and claims'
     } finally {
       await holder.end();
       await lb.close();
-      await a.close();
-      await b.close();
-      await p.close();
-      await cluster.query(`ALTER DATABASE ${db} RESET ALL`, [], db);
+      await close();
     }
     const left = await cluster.query(`SELECT 1 FROM ${schema}.claims`, [], db);
     expect(left.rowCount).toBe(0);

@@ -996,13 +996,13 @@ class PgLedger implements CampaignLedger {
     return Math.floor(Date.now() / 1000);
   }
 
-  async begin(entries: readonly LedgerEntry[]): Promise<Claimed> {
-    if (this.run === undefined || this.id === undefined || entries.length === 0)
-      return { refused: [] };
-    const run = this.run;
-    this.store.conn.checkSession();
-    const time = this.now();
-    // As columns (no object a lead): what the claim statement sends.
+  /** Leads as the statements' columns: keyed hashes, ref hashes and outcome keys. */
+  private columns(entries: readonly LedgerEntry[]): {
+    los: Int32Array;
+    his: Int32Array;
+    refs: Int32Array;
+    keys: number[];
+  } {
     const n = entries.length;
     const los = new Int32Array(n);
     const his = new Int32Array(n);
@@ -1016,6 +1016,17 @@ class PgLedger implements CampaignLedger {
       refs[i] = this.hasher.ref(e.ref);
       keys[i] = outcomeKey(lo);
     }
+    return { los, his, refs, keys };
+  }
+
+  async begin(entries: readonly LedgerEntry[]): Promise<Claimed> {
+    if (this.run === undefined || this.id === undefined || entries.length === 0)
+      return { refused: [] };
+    const run = this.run;
+    this.store.conn.checkSession();
+    const time = this.now();
+    // As columns (no object a lead): what the claim statement sends.
+    const { los, his, refs, keys } = this.columns(entries);
     const rec = (i: number): LedgerRecord => ({
       lo: los[i]! >>> 0,
       hi: his[i]! >>> 0,
@@ -1034,14 +1045,14 @@ class PgLedger implements CampaignLedger {
     const refused =
       rest.length > 0
         ? await this.claimFound(
-            Array.from({ length: n }, (_x, i) => rec(i)),
+            Array.from({ length: los.length }, (_x, i) => rec(i)),
             rest,
           )
         : [];
     // Recorded: the run's own view follows.
     if (this.table) {
       const refusedAt = new Set(refused.map((r) => r.index));
-      for (let i = 0; i < n; i++)
+      for (let i = 0; i < los.length; i++)
         if (!refusedAt.has(i))
           this.table.set(los[i]! >>> 0, his[i]! >>> 0, STATE_UNCERTAIN, run, time);
     }
@@ -1201,20 +1212,11 @@ class PgLedger implements CampaignLedger {
     if (this.run === undefined || this.id === undefined) return;
     const time = this.now();
     // As columns (no object a record): what the outcome statement sends.
-    const n = entries.length;
-    const los = new Int32Array(n);
-    const his = new Int32Array(n);
-    const refs = new Int32Array(n);
-    const keys = new Array<number>(n);
-    for (let i = 0; i < n; i++) {
-      const e = entries[i]!;
-      const [lo, hi] = this.hasher.phone(e.phone);
-      los[i] = lo;
-      his[i] = hi;
-      refs[i] = this.hasher.ref(e.ref);
-      keys[i] = outcomeKey(lo);
-      this.table?.set(lo >>> 0, hi >>> 0, state, this.run, time);
-    }
+    const { los, his, refs, keys } = this.columns(entries);
+    const table = this.table;
+    if (table !== undefined)
+      for (let i = 0; i < los.length; i++)
+        table.set(los[i]! >>> 0, his[i]! >>> 0, state, this.run, time);
     if (this.failure !== undefined) return;
     this.store
       .writeOutcome(
