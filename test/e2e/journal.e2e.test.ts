@@ -288,6 +288,44 @@ describe('AppendLog syncs', () => {
   });
 });
 
+describe('AppendLog soon() after a failed write', () => {
+  it('an outcome added after the failure is written at the next turn, with those the failed write gave back', async () => {
+    // Found in review: soon() calls share one deferred write, which skipped itself when a write
+    // had failed since the FIRST call — so a call made after the failure, while that write was
+    // queued, wrote nothing, and outcomes waited for close().
+    const dir = tempDir();
+    const file = path.join(dir, 'j.jsonl');
+    const fh = await fs.promises.open(file, 'a');
+    const write = fh.write.bind(fh) as (b: Buffer, o: number, l: number) => Promise<unknown>;
+    let fail = true;
+    let wrote!: (text: string) => void;
+    const written = new Promise<string>((r) => (wrote = r));
+    Object.assign(fh, {
+      // Fails at once while `fail` (no I/O: the failure lands before the deferred write's turn).
+      write: async (buf: Buffer, off: number, len: number) => {
+        if (fail) throw Object.assign(new Error('ENOSPC: no space left'), { code: 'ENOSPC' });
+        const r = await write(buf, off, len);
+        wrote(buf.subarray(off, off + len).toString('utf8'));
+        return r;
+      },
+      truncate: async () => {},
+    });
+    const log = new AppendLog(fh, 0);
+    log.add('{"k":"f","id":1}\n', true);
+    log.soon(); // queued for the next turn
+    log.add('{"k":"b","id":2}\n');
+    await expect(log.durable()).rejects.toMatchObject({ code: 'ENOSPC' });
+    fail = false;
+    log.add('{"k":"f","id":3}\n', true);
+    log.soon(); // after the failure, while the first call's write is still queued
+    const timeout = setTimeout(() => wrote('(nothing written)'), 5_000);
+    // The outcome the failed write gave back (id 1) and the new one; not the begin record.
+    expect(await written).toBe('{"k":"f","id":1}\n{"k":"f","id":3}\n');
+    clearTimeout(timeout);
+    await expect(log.close()).rejects.toMatchObject({ code: 'ENOSPC' });
+  });
+});
+
 describe('group commit on a failing disk', () => {
   it('a begin record that went out in a failed write never looks durable (found by the full-disk test)', async () => {
     const dir = tempDir();

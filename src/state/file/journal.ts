@@ -113,8 +113,10 @@ class LineStates extends LineMap<Uint8Array> {
 
 /**
  * Appends with group commit: durable() writes everything added so far and fdatasyncs it off the
- * main thread; concurrent callers share one sync. soon() only writes (no sync): the records are
- * then safe from a crash of the process, and the next durable() (or close) syncs them — so an
+ * main thread; concurrent callers share one sync. soon() only writes (no sync), at the next turn
+ * of the event loop: once written the records are safe from a crash of the process (one killed
+ * within that turn loses them, and their batches read as uncertain, never as not sent), and the
+ * next durable() (or close) syncs them — so an
  * outcome costs no sync of its own, and the next batch's in-flight record does not wait behind
  * one. Nothing blocks the event loop.
  *
@@ -180,20 +182,24 @@ export class AppendLog {
    * into its own write, so a request waits for one write and one sync, not two writes.
    */
   soon(): void {
+    // The failures the latest call saw: a call made after a failed write still gets its write.
+    this.soonSeen = this.failures;
     if (this.soonQueued) return;
     this.soonQueued = true;
-    const failures = this.failures;
     setImmediate(() => {
       this.soonQueued = false;
+      const seen = this.soonSeen;
       this.chain = this.chain
-        // A write failed meanwhile: what it gave back waits for the next write, as it would have.
-        .then(() => (this.failures === failures ? this.flush(false) : undefined))
+        // A write failed after the last call: what it gave back waits for the next write, as it
+        // would have.
+        .then(() => (this.failures === seen ? this.flush(false) : undefined))
         .catch((e: unknown) => {
           this.failure ??= e;
         });
     });
   }
   private soonQueued = false;
+  private soonSeen = 0;
 
   private async flush(sync: boolean): Promise<void> {
     const batch = this.pending;
