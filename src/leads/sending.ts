@@ -28,7 +28,7 @@ export interface LeadEntry {
  * As strings they lived long enough (read ahead, then in flight until answered) for every young
  * collection to copy them, and to be promoted: most of the sending pass's collection time.
  */
-class ByteArena {
+export class ByteArena {
   private static readonly SIZE = 1 << 16;
   private buf = Buffer.allocUnsafe(ByteArena.SIZE);
   private at = 0;
