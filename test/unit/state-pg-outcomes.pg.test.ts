@@ -12,7 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStateStore } from '../../src/state/index.js';
-import { STATE_ACCEPTED } from '../../src/state/types.js';
+import { STATE_ACCEPTED, type CampaignLedger } from '../../src/state/types.js';
 import { pgMissing, startPg, type PgCluster } from '../helpers/pg.js';
 import { tempDir } from '../helpers/tmp.js';
 
@@ -56,6 +56,36 @@ describe.skipIf(pgMissing !== undefined)('PostgreSQL store: outcomes and claims'
     await cluster?.stop();
   });
 
+  /**
+   * While a third session holds `first`'s claim row, run B's ledger `lb` claims both numbers in
+   * (lo, hi) order (it queues for `first`), then `rival()` starts work on the same rows (it
+   * queues too); the holder commits. Both must finish (no deadlock): their results, B's first.
+   */
+  async function behindHeldClaim<T>(
+    schema: string,
+    first: { phone: string; lo: number; hi: number },
+    second: { phone: string },
+    lb: CampaignLedger,
+    rival: () => Promise<T>,
+  ) {
+    const { holder, waiting } = await lockHolder(cluster.url(db));
+    try {
+      await holder.query('BEGIN');
+      await holder.query(`SELECT 1 FROM ${schema}.claims WHERE lo = $1 AND hi = $2 FOR UPDATE`, [
+        first.lo,
+        first.hi,
+      ]);
+      const claimed = lb.begin([{ phone: first.phone }, { phone: second.phone }]);
+      await waiting(1);
+      const theirs = rival();
+      await waiting(2);
+      await holder.query('COMMIT');
+      return await Promise.all([claimed, theirs]);
+    } finally {
+      await holder.end();
+    }
+  }
+
   it("two batches' outcomes written together while another run claims their numbers: no deadlock", async () => {
     const schema = cluster.schema();
     const where = () => ({
@@ -75,28 +105,18 @@ describe.skipIf(pgMissing !== undefined)('PostgreSQL store: outcomes and claims'
     expect(await la.begin([{ phone: second.phone }])).toEqual({ refused: [] });
     expect(await la.begin([{ phone: first.phone }])).toEqual({ refused: [] });
 
-    // A third session holds `first`'s claim, so the others queue behind it in a known order.
-    const { holder, waiting } = await lockHolder(cluster.url(db));
+    // A third session holds `first`'s claim, so the others queue behind it in a known order:
+    // run B claims both (it is refused them: A holds them), then A's outcomes of both batches,
+    // settled in one tick, are written together.
     try {
-      await holder.query('BEGIN');
-      await holder.query(`SELECT 1 FROM ${schema}.claims WHERE lo = $1 AND hi = $2 FOR UPDATE`, [
-        first.lo,
-        first.hi,
-      ]);
-      // Run B claims both (it is refused them: A holds them); it waits for `first` first.
-      const claimed = lb.begin([{ phone: first.phone }, { phone: second.phone }]);
-      await waiting(1);
-      // Run A's outcomes of both batches, settled in one tick: written together.
-      la.settle([{ phone: second.phone }], STATE_ACCEPTED);
-      la.settle([{ phone: first.phone }], STATE_ACCEPTED);
-      const closed = la.close();
-      await waiting(2);
-      await holder.query('COMMIT');
-      const [got] = await Promise.all([claimed, closed]);
+      const [got] = await behindHeldClaim(schema, first, second, lb, () => {
+        la.settle([{ phone: second.phone }], STATE_ACCEPTED);
+        la.settle([{ phone: first.phone }], STATE_ACCEPTED);
+        return la.close();
+      });
       // B saw A's claims, in flight or imported: refused both, and nothing failed.
       expect(got.refused.map((r) => r.index).sort()).toEqual([0, 1]);
     } finally {
-      await holder.end();
       await lb.close();
       await a.close();
       await b.close();
@@ -147,30 +167,14 @@ describe.skipIf(pgMissing !== undefined)('PostgreSQL store: outcomes and claims'
     await la.close();
     const lb = await b.openLedger(campaign, b.newRun().n);
 
-    const { holder, waiting } = await lockHolder(cluster.url(db));
     try {
-      await holder.query('BEGIN');
-      await holder.query(`SELECT 1 FROM ${schema}.claims WHERE lo = $1 AND hi = $2 FOR UPDATE`, [
-        first.lo,
-        first.hi,
-      ]);
-      // Run B claims both, in (lo, hi) order: it queues for `first`.
-      const claimed = lb.begin([{ phone: first.phone }, { phone: second.phone }]);
-      await waiting(1);
       // forget both, `second` named first: it must not hold `second` while it waits for `first`.
-      const erased = f.eraseLeads({
-        phones: [second.phone, first.phone],
-        refs: [],
-        texts: [],
-        now: new Date(),
-      });
-      await waiting(2);
-      await holder.query('COMMIT');
-      const [got, gone] = await Promise.all([claimed, erased]);
+      const [got, gone] = await behindHeldClaim(schema, first, second, lb, () =>
+        f.eraseLeads({ phones: [second.phone, first.phone], refs: [], texts: [], now: new Date() }),
+      );
       expect(got.refused.map((r) => r.index).sort()).toEqual([0, 1]);
       expect(gone.held).toBe(2);
     } finally {
-      await holder.end();
       await lb.close();
       await close();
     }
@@ -199,26 +203,15 @@ describe.skipIf(pgMissing !== undefined)('PostgreSQL store: outcomes and claims'
     expect(rows.rows.map((r) => r.lo)).toEqual([second.lo, first.lo]);
     const lb = await b.openLedger(campaign, b.newRun().n);
 
-    const { holder, waiting } = await lockHolder(cluster.url(db));
     try {
-      await holder.query('BEGIN');
-      await holder.query(`SELECT 1 FROM ${schema}.claims WHERE lo = $1 AND hi = $2 FOR UPDATE`, [
-        first.lo,
-        first.hi,
-      ]);
-      // Run B claims both, in (lo, hi) order: it queues for `first`.
-      const claimed = lb.begin([{ phone: first.phone }, { phone: second.phone }]);
-      await waiting(1);
       // prune both claims (imported, older than the cutoff): a scan meets `second` first; it must
       // not hold `second` while it waits for `first`.
-      const pruned = p.prune(new Date(Date.now() + 86_400_000), false);
-      await waiting(2);
-      await holder.query('COMMIT');
-      const [got, done] = await Promise.all([claimed, pruned]);
+      const [got, done] = await behindHeldClaim(schema, first, second, lb, () =>
+        p.prune(new Date(Date.now() + 86_400_000), false),
+      );
       expect(got.refused.map((r) => r.index).sort()).toEqual([0, 1]);
       expect(done.ledgerRecords).toBe(4);
     } finally {
-      await holder.end();
       await lb.close();
       await close();
     }
