@@ -61,6 +61,13 @@ export interface FetchOptions {
    * of one core anyway, and each one in flight holds its bytes and then its records in memory.
    */
   largeAnswerBytes?: number;
+  /**
+   * What one answer is expected to carry, when the caller can tell before asking (a `--join`
+   * lead file's rows spread over the requests): at least `largeAnswerBytes` and the report asks
+   * one request at a time from its first request, not only once a large answer arrived — four
+   * large answers arriving at once at the start were the peak of a million-row join.
+   */
+  expectedAnswerBytes?: number;
   signal: AbortSignal;
   onProgress?: (done: number, total: number) => void;
   /** Told of the bytes of answers as they arrive (a large answer can take a while). */
@@ -250,8 +257,8 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
   /** Every answer of the report counts against the client's reportTotalBytes. */
   const budget: ReportBudget = { used: 0 };
   /** Requests started at once: `concurrency`, then 1 once an answer was large. */
-  let startable = opts.concurrency;
   const large = opts.largeAnswerBytes ?? LARGE_ANSWER_BYTES;
+  let startable = (opts.expectedAnswerBytes ?? 0) >= large ? 1 : opts.concurrency;
   // Bytes on the wire tell early (while the answer arrives); the decoded size tells of a
   // compressed answer.
   budget.onAnswer = (bytes) => {

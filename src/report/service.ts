@@ -57,6 +57,8 @@ export interface ReportOptions extends Partial<ReportPlanOptions> {
    * (default {@link LARGE_ANSWER_BYTES}): see FetchOptions.largeAnswerBytes.
    */
   largeAnswerBytes?: number;
+  /** What one answer is expected to carry, when the caller can tell: see FetchOptions.expectedAnswerBytes. */
+  expectedAnswerBytes?: number;
   /** Aborting stops the report (an InterruptedError is thrown). */
   signal?: AbortSignal;
   onProgress?: (progress: ReportProgress) => void;
@@ -310,6 +312,9 @@ function fetchSetup(opts: ReportOptions): {
     range: { from, to },
     concurrency,
     ...(opts.largeAnswerBytes !== undefined ? { largeAnswerBytes: opts.largeAnswerBytes } : {}),
+    ...(opts.expectedAnswerBytes !== undefined
+      ? { expectedAnswerBytes: opts.expectedAnswerBytes }
+      : {}),
     signal: opts.signal ?? new AbortController().signal,
     ...(opts.onProgress ? progressOptions(opts.onProgress, plan.requests) : {}),
     ...(opts.onSplit ? { onSplit: opts.onSplit } : {}),

@@ -302,6 +302,59 @@ describe('large answers: the rest of the report asks one request at a time', () 
       ).rejects.toThrow(/largeAnswerBytes: expected a number of bytes above 0/);
   });
 
+  /**
+   * `runReport({ join })` over the eight days with a lead file of 240 rows: 240 rows × 300 bytes
+   * (RECORD_BYTES_AT_LEAST) over 8 requests = 9,000 bytes expected of each answer.
+   */
+  async function joinEightDays(
+    largeAnswerBytes: number,
+    server: {
+      delayFor?: (n: number) => number;
+      answerAfterArrivals?: (n: number) => number | undefined;
+    },
+  ) {
+    const served = await startReportServer({ attempts: EIGHT_DAYS, padding: 300, ...server });
+    servers.push(served);
+    const dir = tempDir('cacs-join-start-');
+    dirs.push(dir);
+    const file = path.join(dir, 'leads.csv');
+    const rows = Array.from({ length: 240 }, (_, i) => `09${String(10_000_000 + i).slice(-8)}`);
+    fs.writeFileSync(file, `phone_number\n${rows.join('\n')}\n`);
+    const client = createClient({ baseUrl: served.url, token: served.token });
+    const result = await runReport({
+      client,
+      campaignKey: 'BUSY',
+      from: '2026-11-20',
+      to: '2026-11-27',
+      windowDays: 1,
+      concurrency: 4,
+      largeAnswerBytes,
+      join: { file },
+      stateDir: path.join(dir, 'state'),
+    });
+    return { served, result };
+  }
+
+  it('a --join lead file whose rows make every answer large: one request at a time from the first', async () => {
+    // The first answer is held a moment: a report that started four requests has the next
+    // three arrive meanwhile.
+    const { served, result } = await joinEightDays(9_000, { delayFor: (n) => (n === 0 ? 150 : 0) });
+    expect(result.fileRows).toBe(240);
+    expect(served.queries).toHaveLength(8);
+    expect(served.inFlightAtArrival).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
+  });
+
+  it('a --join lead file one byte short of it starts with every slot in use', async () => {
+    // The first answer waits for the fourth query (an event): it comes, since four start at once.
+    const { served } = await joinEightDays(9_001, {
+      answerAfterArrivals: (n) => (n === 0 ? 4 : undefined),
+    });
+    // The second to fourth queries arrived while the first was still out.
+    expect(served.inFlightAtArrival.slice(1, 4).every((n) => n >= 2)).toBe(true);
+    // Those answers are over 9,001 bytes: the rest goes one at a time, as without a file.
+    expect(served.inFlightAtArrival.slice(4)).toEqual([1, 1, 1, 1]);
+  });
+
   it('answers under the threshold keep every request slot in use', async () => {
     const { server, result } = await eightDays(undefined);
     expect(result.records).toHaveLength(240);

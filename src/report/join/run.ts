@@ -73,6 +73,7 @@ export interface RecycleOptions {
 export interface OutcomesOptions extends Pick<
   ReportOptions,
   | 'concurrency'
+  | 'largeAnswerBytes'
   | 'signal'
   | 'onProgress'
   | 'onSplit'
@@ -239,8 +240,28 @@ export function fetchBudget(budget: number, indexBytes: number): number {
   return budget <= MIN_FETCH_BUDGET ? budget : Math.max(MIN_FETCH_BUDGET, budget - indexBytes);
 }
 
+/**
+ * Bytes of one record in a report answer, at the least (a lead's fields and one attempt, without
+ * diacritics): the lead file's rows spread over the requests tell how large an answer will be.
+ */
+export const RECORD_BYTES_AT_LEAST = 300;
+
+/**
+ * What one answer of the report is expected to carry: every row of the file called once, spread
+ * evenly over the requests (FetchOptions.expectedAnswerBytes). A million rows over 31 daily
+ * windows: about 9.7 MB, so such a join asks one request at a time from the start.
+ */
+export function expectedAnswerBytes(rows: number, requests: number): number {
+  return requests > 0 ? (rows * RECORD_BYTES_AT_LEAST) / requests : 0;
+}
+
 /** Stage 2, fetch: the report prepared (spilled to disk past its budget), its records after. */
-async function fetchStage(opts: OutcomesOptions, plan: ReportPlan, indexBytes: number) {
+async function fetchStage(
+  opts: OutcomesOptions,
+  plan: ReportPlan,
+  indexBytes: number,
+  rows: number,
+) {
   const budget = opts.memoryBudget ?? DEFAULT_MEMORY_BUDGET;
   return prepareReport(
     {
@@ -248,6 +269,8 @@ async function fetchStage(opts: OutcomesOptions, plan: ReportPlan, indexBytes: n
       campaignKey: opts.campaignKey,
       plan,
       ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency } : {}),
+      ...(opts.largeAnswerBytes !== undefined ? { largeAnswerBytes: opts.largeAnswerBytes } : {}),
+      expectedAnswerBytes: expectedAnswerBytes(rows, plan.requests),
       ...(opts.signal !== undefined ? { signal: opts.signal } : {}),
       ...(opts.onProgress !== undefined ? { onProgress: opts.onProgress } : {}),
       ...(opts.onSplit !== undefined ? { onSplit: opts.onSplit } : {}),
@@ -427,7 +450,7 @@ export async function runOutcomes(opts: OutcomesOptions): Promise<OutcomesResult
 
   // Stage 2: fetch.
   let handedOn = false;
-  const prepared = await fetchStage(opts, plan, planned?.index.byteSize ?? 0);
+  const prepared = await fetchStage(opts, plan, planned?.index.byteSize ?? 0, planned?.rows ?? 0);
   const result: OutcomesResult = {
     columns: [],
     format,
