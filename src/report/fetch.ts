@@ -65,7 +65,8 @@ export interface FetchOptions {
    * What one answer is expected to carry, when the caller can tell before asking (a `--join`
    * lead file's rows spread over the requests): at least `largeAnswerBytes` and the report asks
    * one request at a time from its first request, not only once a large answer arrived — four
-   * large answers arriving at once at the start were the peak of a million-row join.
+   * large answers arriving at once at the start were the peak of a million-row join. An answer
+   * under `largeAnswerBytes` before any large one gives back every slot (the guess was wrong).
    */
   expectedAnswerBytes?: number;
   signal: AbortSignal;
@@ -256,13 +257,27 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
   const taken = new Set<Job>();
   /** Every answer of the report counts against the client's reportTotalBytes. */
   const budget: ReportBudget = { used: 0 };
-  /** Requests started at once: `concurrency`, then 1 once an answer was large. */
+  /**
+   * Requests started at once: `concurrency`, then 1 once an answer was large. Expected to be
+   * large (expectedAnswerBytes), 1 from the start, until an answer shows it is not.
+   */
   const large = opts.largeAnswerBytes ?? LARGE_ANSWER_BYTES;
-  let startable = (opts.expectedAnswerBytes ?? 0) >= large ? 1 : opts.concurrency;
+  let expectingLarge = (opts.expectedAnswerBytes ?? 0) >= large;
+  let sawLarge = false;
+  let startable = expectingLarge ? 1 : opts.concurrency;
+  const isLarge = () => {
+    sawLarge = true;
+    startable = 1;
+  };
   // Bytes on the wire tell early (while the answer arrives); the decoded size tells of a
   // compressed answer.
   budget.onAnswer = (bytes) => {
-    if (bytes >= large) startable = 1;
+    if (bytes >= large) isLarge();
+    else if (expectingLarge && !sawLarge) {
+      // The expectation was wrong (a file's rows mostly not called in the range): every slot.
+      expectingLarge = false;
+      startable = opts.concurrency;
+    }
   };
   const addInParts = (records: readonly CallRecord[]) => {
     if (opts.onAdded === undefined) {
@@ -334,7 +349,7 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
       let bytes = 0;
       const onBytes = (n: number) => {
         bytes += n;
-        if (bytes >= large) startable = 1;
+        if (bytes >= large) isLarge();
         opts.onBytes?.(n);
       };
       return opts.client.callResults(

@@ -312,13 +312,17 @@ describe('large answers: the rest of the report asks one request at a time', () 
       delayFor?: (n: number) => number;
       answerAfterArrivals?: (n: number) => number | undefined;
     },
+    fileRows = 240,
   ) {
     const served = await startReportServer({ attempts: EIGHT_DAYS, padding: 300, ...server });
     servers.push(served);
     const dir = tempDir('cacs-join-start-');
     dirs.push(dir);
     const file = path.join(dir, 'leads.csv');
-    const rows = Array.from({ length: 240 }, (_, i) => `09${String(10_000_000 + i).slice(-8)}`);
+    const rows = Array.from(
+      { length: fileRows },
+      (_, i) => `09${String(10_000_000 + i).slice(-8)}`,
+    );
     fs.writeFileSync(file, `phone_number\n${rows.join('\n')}\n`);
     const client = createClient({ baseUrl: served.url, token: served.token });
     const result = await runReport({
@@ -342,6 +346,21 @@ describe('large answers: the rest of the report asks one request at a time', () 
     expect(result.fileRows).toBe(240);
     expect(served.queries).toHaveLength(8);
     expect(served.inFlightAtArrival).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
+  });
+
+  it('a --join lead file that expects large answers gets every slot back once an answer is small', async () => {
+    // 2,400 rows: 90,000 bytes expected of each answer, over a threshold of 50,000; the answers
+    // are ≈ 12 kB. The second query's answer waits for the fourth query (an event): it comes only
+    // once every slot is back.
+    const { served } = await joinEightDays(
+      50_000,
+      { answerAfterArrivals: (n) => (n === 1 ? 4 : undefined) },
+      2_400,
+    );
+    expect(served.queries).toHaveLength(8);
+    expect(served.inFlightAtArrival[0]).toBe(1);
+    // The third and fourth queries arrived while the second was still out.
+    expect(served.inFlightAtArrival.slice(2, 4).every((n) => n >= 2)).toBe(true);
   });
 
   it('a --join lead file one byte short of it starts with every slot in use', async () => {
