@@ -224,9 +224,9 @@ function scanList(
   let idColumns: number[] = [];
   try {
     const plan = planColumns(records[0]!.cells.slice(3), { ignoreUnmapped: true });
-    idColumns = plan.fieldIndex
-      .filter(([f]) => f === 'ref_id' || f === 'email')
-      .map(([, i]) => i + 3);
+    // The ref_id only: an email is no one's identity here — a family, a company or a
+    // placeholder (`khong@co.vn`) shares one, and following it erased other customers.
+    idColumns = plan.fieldIndex.filter(([f]) => f === 'ref_id').map(([, i]) => i + 3);
   } catch {
     // Headers cacs cannot map: the numbers and the ref_ids asked for still match.
   }
@@ -320,8 +320,8 @@ export async function forget(opts: ForgetOptions): Promise<ForgetReceipt> {
           }
     for (const scan of scans) rematch(scan, phones, refs);
   }
-  // A matched row's ref_id and email identify the same person in other rows (a row rejected
-  // for its number, say): matched too, until nothing new is found.
+  // A matched row's ref_id identifies the same person in other rows (a row rejected for its
+  // number, say): matched too, until nothing new is found. Its email does not (see scanList).
   for (let round = 0; round < 5; round++) {
     let added = 0;
     for (const scan of scans)

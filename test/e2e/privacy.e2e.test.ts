@@ -106,6 +106,37 @@ describe('cacs forget (file store)', () => {
     expect(processedPhones(emu).filter((p) => p === '0912345678').length).toBe(before);
   });
 
+  it('customers who share an email with the person forgotten are not erased (found by the operator walk)', async () => {
+    const emu = await emulators.start();
+    const cwd = tempDir();
+    const env = importEnv(emu);
+    // A placeholder email on every row; imported, then again: the rerun's skipped list holds all three.
+    const f = write(
+      cwd,
+      'f.csv',
+      `${HEADER}0971000001,A Một,khong@co.vn,F-1\n0971000002,B Hai,khong@co.vn,F-2\n0971000003,C Ba,khong@co.vn,F-3\n`,
+    );
+    expect((await importJson([f], env, cwd)).summary.imported).toBe(3);
+    await importJson([f], env, cwd);
+    const skipped = path.join(cwd, 'f.csv.skipped.csv');
+    expect(fs.readFileSync(skipped, 'utf8')).toContain('0971000003');
+
+    const r = await runCli(['forget', '0971000002', '--json'], { env, cwd });
+    expect(r.code).toBe(0);
+    const list = fs.readFileSync(skipped, 'utf8');
+    expect(list).not.toContain('0971000002');
+    expect(list).toContain('0971000001');
+    expect(list).toContain('0971000003');
+    // Only the one asked for is held back from now on.
+    const g = write(
+      cwd,
+      'g.csv',
+      `${HEADER}0971000001,A Một,,\n0971000002,B Hai,,\n0971000003,C Ba,,\n`,
+    );
+    const dry = await runCli(['import', g, '--dry-run', '--allow-repeat', '--json'], { env, cwd });
+    expect(JSON.parse(dry.stdout)).toMatchObject({ erased: 1, valid: 2 });
+  });
+
   it('forgetting a number never imported: exit 0, nothing held', async () => {
     const emu = await emulators.start();
     const cwd = tempDir();
