@@ -192,7 +192,7 @@ function numbersIn(text: string): string[] {
 }
 
 interface ListScan {
-  /** The columns (record cells) that identify a person besides the number: ref_id, email. */
+  /** The columns (record cells) that identify a person besides the number: ref_id (an email is not: see scanList). */
   idColumns: number[];
   file: string;
   text: string;

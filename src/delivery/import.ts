@@ -7,6 +7,7 @@
  * the ledger, the campaign's lock, the temporary folder, the state store).
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { removeOnExit } from '../cleanup.js';
 import type { Prepared } from '../leads/prepare.js';
 import { Suppression } from '../leads/suppress.js';
@@ -45,7 +46,12 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
   // What cacs wrote before: a list a person changed since, or one cacs never wrote, is kept and
   // this run's goes beside it; a dry run never replaces a real run's.
   const written = plan.files
-    ? new WrittenFiles(store?.written, !opts.dryRun, (line) => opts.onNote?.(line))
+    ? new WrittenFiles(
+        store?.written,
+        !opts.dryRun,
+        (line) => opts.onNote?.(line),
+        info.displayName === 'stdin' ? undefined : path.resolve(opts.cwd, info.displayName),
+      )
     : undefined;
   checkSidecarFolders(plan, opts.dryRun);
   // The do-not-call lists, before anything else is locked, read or sent: a list that cannot be

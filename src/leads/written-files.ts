@@ -20,13 +20,22 @@ import type { WrittenRecord, WrittenRecords } from '../state/types.js';
  * directly), the bytes cacs wrote (`own`), or a file to keep: `edited` since cacs wrote it,
  * `foreign` (cacs never wrote it), or `real` (a real run's, and this is a dry run).
  */
-export type WrittenStatus = 'absent' | 'special' | 'own' | 'edited' | 'foreign' | 'real';
+export type WrittenStatus =
+  | 'absent'
+  | 'special'
+  | 'own'
+  | 'edited'
+  | 'foreign'
+  | 'real'
+  /** cacs wrote it, unchanged since, for another input (WrittenRecord.input). */
+  | 'other';
 
 const WHY = {
   edited: 'leads.written.why.edited',
   foreign: 'leads.written.why.foreign',
   real: 'leads.written.why.real',
-} as const satisfies Record<'edited' | 'foreign' | 'real', MessageId>;
+  other: 'leads.written.why.other',
+} as const satisfies Record<'edited' | 'foreign' | 'real' | 'other', MessageId>;
 
 /** At most this many numbered names (file-2 … file-99) are tried beside a kept file. */
 export const MAX_NUMBER = 99;
@@ -57,12 +66,20 @@ export class WrittenFiles {
   /**
    * `records` undefined: nothing is remembered, so every existing file is kept (`foreign`).
    * `real`: whether this run is a real import (its files a dry run never replaces).
+   * `input`: the input this run writes lists for (its absolute path; undefined for stdin, and
+   * for a reader that only asks whether cacs wrote a file): another input's list is kept.
    */
   constructor(
     private readonly records: WrittenRecords | undefined,
     readonly real: boolean,
     private readonly onNote?: (line: string) => void,
+    private readonly input?: string,
   ) {}
+
+  /** Whether `rec` was written for another input than this run's. */
+  private ofOtherInput(rec: WrittenRecord): boolean {
+    return this.input !== undefined && rec.input !== undefined && rec.input !== this.input;
+  }
 
   private read(file: string): WrittenRecord | undefined {
     return this.records?.get(path.resolve(file));
@@ -83,6 +100,7 @@ export class WrittenFiles {
     const rec = this.read(file);
     if (rec === undefined) return 'foreign';
     if (rec.size !== st.size || hashOf(file, rec.salt) !== rec.sha256) return 'edited';
+    if (this.ofOtherInput(rec)) return 'other';
     return rec.real && !this.real ? 'real' : 'own';
   }
 
@@ -112,7 +130,12 @@ export class WrittenFiles {
   /** Record that cacs wrote these bytes at `file` (a failure only means it is kept next time). */
   remember(file: string, written: { salt: string; sha256: string; size: number }): void {
     if (this.records === undefined) return;
-    const rec: WrittenRecord = { v: 1, ...written, real: this.real };
+    const rec: WrittenRecord = {
+      v: 1,
+      ...written,
+      real: this.real,
+      ...(this.input !== undefined ? { input: this.input } : {}),
+    };
     try {
       this.records.put(path.resolve(file), rec);
     } catch (e) {
@@ -132,7 +155,7 @@ export class WrittenFiles {
    */
   dryRunsOwn(file: string): boolean {
     const rec = this.read(file);
-    if (rec === undefined || rec.real) return false;
+    if (rec === undefined || rec.real || this.ofOtherInput(rec)) return false;
     try {
       const st = fs.statSync(file);
       if (!st.isFile() || st.size !== rec.size) return false;

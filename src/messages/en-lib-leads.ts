@@ -33,6 +33,7 @@ export const enLibLeads = {
   'leads.written.why.edited': 'changed since cacs wrote it',
   'leads.written.why.foreign': 'cacs did not write it',
   'leads.written.why.real': 'a real import wrote it, and a dry run never replaces that',
+  'leads.written.why.other': 'it holds the rows of another file of the same name',
   'leads.written.allKept': '{file} is kept ({why}), and so are {first} to {last}',
   'leads.written.allKept.hint':
     'Move the lists you still need elsewhere, or choose another rejects file.',

@@ -171,6 +171,7 @@ export const viBaseLib: Readonly<Record<string, string>> = {
   'leads.written.why.edited': 'đã bị sửa sau khi cacs ghi',
   'leads.written.why.foreign': 'không phải do cacs ghi',
   'leads.written.why.real': 'do một lần nhập thật ghi, và lượt chạy thử không bao giờ thay thế nó',
+  'leads.written.why.other': 'nó chứa các dòng của một tệp khác cùng tên',
   'leads.written.allKept': '{file} được giữ lại ({why}), và cả {first} đến {last} cũng vậy',
   'leads.written.allKept.hint':
     'Hãy chuyển các danh sách còn cần sang chỗ khác, hoặc chọn tệp dòng bị loại khác.',

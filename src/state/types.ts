@@ -304,6 +304,12 @@ export interface WrittenRecord {
   salt: string;
   sha256: string;
   real: boolean;
+  /**
+   * The input the list was written for (its absolute path): a list of another input at the
+   * same name (two `leads.csv` of two folders whose lists both went to the working folder) is
+   * never replaced. Absent for stdin's lists and for records written before it was kept.
+   */
+  input?: string;
 }
 
 /** The records of which sidecar lists cacs wrote (leads/written-files.ts WrittenFiles reads them). */

@@ -157,7 +157,7 @@ describe('a sidecar file a person changed', () => {
     expect(fs.readFileSync(rejects, 'utf8')).toBe(edited);
   });
 
-  it('the state folder keeps a size, a salted hash and the path per list, never its rows', async () => {
+  it("the state folder keeps a size, a salted hash, the path and its input's path per list, never its rows", async () => {
     const { env, rejects, run } = await setup();
     await run();
     const dir = path.join(env.CACS_STATE_DIR!, 'sidecars');
@@ -165,7 +165,11 @@ describe('a sidecar file a person changed', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const text of records) {
       expect(Object.keys(JSON.parse(text) as object).sort()).toEqual(
-        ['file', 'real', 'salt', 'sha256', 'size', 'v'].sort(),
+        ['file', 'input', 'real', 'salt', 'sha256', 'size', 'v'].sort(),
+      );
+      // The input it was written for (another input's list of the same name is kept).
+      expect((JSON.parse(text) as { input: string }).input).toBe(
+        path.join(path.dirname(rejects), 'leads.csv'),
       );
       expect(text).not.toContain('0914000001');
       // The list's path (issue 26: forget finds a dry run's lists through it), as the history
@@ -202,5 +206,52 @@ describe('a sidecar saved while the import runs', () => {
     expect(s.rejectsFile).toBe(`${file}.rejects-2.csv`);
     expect(fs.readFileSync(s.rejectsFile!, 'utf8')).toContain(',abc,Bad phone');
     expect(notes.join('\n')).toContain(`kept ${rejects} (cacs did not write it)`);
+  });
+});
+
+describe('the lists of two inputs of the same name in one folder (found by the operator walk)', () => {
+  it('never replace each other: the second goes to …-2.csv and says so; each rerun replaces its own', async () => {
+    // Lists go to one folder for both (sidecarDir here; the working folder for an input in a
+    // folder cacs cannot write to, as a normal user found).
+    const emu = await emulators.start();
+    const root = tempDir('cacs-edits-');
+    const state = tempDir('cacs-edits-state-');
+    made.push(root, state);
+    const lists = path.join(root, 'lists');
+    fs.mkdirSync(lists);
+    fs.mkdirSync(path.join(root, 'a'));
+    fs.mkdirSync(path.join(root, 'b'));
+    const a = write(path.join(root, 'a'), 'leads.csv', 'phone,name\n0914000001,An\nabc,From A\n');
+    const b = write(path.join(root, 'b'), 'leads.csv', 'phone,name\n0914000002,Bình\nxyz,From B\n');
+    const rejects = path.join(lists, 'leads.csv.rejects.csv');
+    const second = path.join(lists, 'leads.csv.rejects-2.csv');
+    const importOf = async (file: string) => {
+      const notes: string[] = [];
+      const s = await runImport({
+        file,
+        campaignKey: 'summer',
+        client: createClient({ baseUrl: emu.url, token: emu.token }),
+        stateDir: state,
+        cwd: root,
+        sidecarDir: lists,
+        onNote: (line) => notes.push(line),
+      });
+      return { s, notes: notes.join('\n') };
+    };
+    const first = await importOf(a);
+    expect(first.s.rejectsFile).toBe(rejects);
+    const ofB = await importOf(b);
+    expect(fs.readFileSync(rejects, 'utf8')).toContain(',abc,From A');
+    expect(ofB.s.rejectsFile).toBe(second);
+    expect(fs.readFileSync(second, 'utf8')).toContain(',xyz,From B');
+    expect(ofB.notes).toContain(
+      `kept ${rejects} (it holds the rows of another file of the same name): this run's rows to fix are in ${second}`,
+    );
+    // Each input's rerun replaces its own list, not the other's, and writes no -3.
+    expect((await importOf(a)).s.rejectsFile).toBe(rejects);
+    expect((await importOf(b)).s.rejectsFile).toBe(second);
+    expect(fs.readFileSync(rejects, 'utf8')).toContain(',abc,From A');
+    expect(fs.readFileSync(second, 'utf8')).toContain(',xyz,From B');
+    expect(fs.existsSync(path.join(lists, 'leads.csv.rejects-3.csv'))).toBe(false);
   });
 });

@@ -33,7 +33,14 @@ export class FileWrittenRecords implements WrittenRecords {
         typeof r.salt === 'string' &&
         typeof r.sha256 === 'string'
       )
-        return { v: 1, size: r.size, salt: r.salt, sha256: r.sha256, real: r.real === true };
+        return {
+          v: 1,
+          size: r.size,
+          salt: r.salt,
+          sha256: r.sha256,
+          real: r.real === true,
+          ...(typeof r.input === 'string' ? { input: r.input } : {}),
+        };
     } catch {
       // No record (or a damaged one): cacs cannot tell it wrote the file.
     }
