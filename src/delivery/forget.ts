@@ -374,7 +374,12 @@ export async function forget(opts: ForgetOptions): Promise<ForgetReceipt> {
       const h = new WrittenHash();
       h.update(Buffer.from(text));
       try {
-        store.written.put(scan.file, { v: 1, ...h.digest(), real: ours.real });
+        store.written.put(scan.file, {
+          v: 1,
+          ...h.digest(),
+          real: ours.real,
+          ...(ours.input !== undefined ? { input: ours.input } : {}),
+        });
       } catch {
         // Only means the list is kept (not replaced) by a later run.
       }
