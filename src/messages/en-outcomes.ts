@@ -70,6 +70,10 @@ export const enOutcomes = {
     '  {count} row is of a person erased by cacs forget: call_status ERASED, no outcome written',
   'cli.outcomes.joinedErased.other':
     '  {count} rows are of people erased by cacs forget: call_status ERASED, no outcome written',
+  'cli.outcomes.joinedBlank.one': '  {count} row is blank (no lead): written with no outcome',
+  'cli.outcomes.joinedBlank.other': '  {count} rows are blank (no lead): written with no outcome',
+  'cli.outcomes.excludedBlank.one': '  {count} left out: a blank row (no lead)',
+  'cli.outcomes.excludedBlank.other': '  {count} left out: blank rows (no lead)',
   'cli.outcomes.excluded.erased.one': '  {count} left out: erased by cacs forget',
   'cli.outcomes.excluded.erased.other': '  {count} left out: erased by cacs forget',
   'cli.outcomes.excluded.notImported.one': '  {count} left out: not imported (the history)',

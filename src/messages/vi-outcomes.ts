@@ -77,6 +77,12 @@ export const viOutcomes: Readonly<Record<string, string>> = {
     '  {count} dòng là khách hàng đã bị xoá bằng cacs forget: call_status ERASED, không ghi kết quả cuộc gọi',
   'cli.outcomes.joinedErased.other':
     '  {count} dòng là khách hàng đã bị xoá bằng cacs forget: call_status ERASED, không ghi kết quả cuộc gọi',
+  'cli.outcomes.joinedBlank.one':
+    '  {count} dòng trống (không có khách hàng): ghi lại, không có kết quả',
+  'cli.outcomes.joinedBlank.other':
+    '  {count} dòng trống (không có khách hàng): ghi lại, không có kết quả',
+  'cli.outcomes.excludedBlank.one': '  bỏ {count}: dòng trống (không có khách hàng)',
+  'cli.outcomes.excludedBlank.other': '  bỏ {count}: dòng trống (không có khách hàng)',
   'cli.outcomes.excluded.erased.one': '  bỏ {count}: khách hàng đã bị xoá bằng cacs forget',
   'cli.outcomes.excluded.erased.other': '  bỏ {count}: khách hàng đã bị xoá bằng cacs forget',
   'cli.outcomes.excluded.notImported.one': '  bỏ {count}: chưa được nhập (theo lịch sử)',

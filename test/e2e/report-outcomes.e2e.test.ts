@@ -222,6 +222,63 @@ describe('cacs report --join against a server whose records the test controls', 
     expect(r.stderr).toMatch(/2 leads of the report are not in khach-hang\.csv/);
   });
 
+  it("blank rows (Excel's empty lines, ,,,) stay in place with no outcome, counted on their own; --recycle counts them as left out", async () => {
+    const lines = leadCsv().trimEnd().split('\n');
+    // A blank row after the header and one in the middle.
+    lines.splice(1, 0, ',,,');
+    lines.splice(5, 0, ',,,');
+    fs.writeFileSync(path.join(dir, 'blank.csv'), `${lines.join('\n')}\n`);
+    const r = await runCli(
+      ['report', '--join', 'blank.csv', '--from', FROM, '--to', TO, '-o', 'blank-out.csv'],
+      { env, cwd: dir },
+    );
+    expect(r.code).toBe(0);
+    const out = readCsv(path.join(dir, 'blank-out.csv'));
+    expect(out).toHaveLength(lines.length);
+    for (const i of [1, 5]) expect(out[i]).toEqual(Array(4 + OUTCOME_COLUMNS.length).fill(''));
+    // The other rows as without the blank ones (NOT_CALLED three times: no blank row among them).
+    const without = out.filter((_, i) => i !== 1 && i !== 5).slice(1);
+    expect(without.map((row) => row[4])).toEqual([
+      'ANSWERED',
+      'NO ANSWER',
+      'NO ANSWER',
+      'NOT_CALLED',
+      'ANSWERED',
+      'FAILED',
+      'NOT_CALLED',
+      'BUSY',
+      'NOT_CALLED',
+    ]);
+    expect(r.stderr).toMatch(
+      /11 rows written to blank-out\.csv: 6 called, 3 not called, 0 not imported/,
+    );
+    expect(r.stderr).toContain('2 rows are blank (no lead): written with no outcome');
+    // --recycle: the rows it leaves out add up to the file's rows.
+    const rec = await runCli(
+      [
+        'report',
+        '--join',
+        'blank.csv',
+        '--recycle',
+        '--from',
+        FROM,
+        '--to',
+        TO,
+        '-o',
+        'blank-r2.csv',
+      ],
+      { env, cwd: dir, now: () => new Date('2026-12-31T00:00:00Z') },
+    );
+    expect(rec.code).toBe(0);
+    expect(rec.stderr).toContain('2 left out: blank rows (no lead)');
+    const written = Number(/(\d+) leads? to call again/.exec(rec.stderr)?.[1]);
+    const left = [...rec.stderr.matchAll(/^ {2}(\d+) left out/gm)].reduce(
+      (n, m) => n + Number(m[1]),
+      0,
+    );
+    expect(written + left).toBe(lines.length - 1);
+  });
+
   it('an input that already has an outcome column is exit 2, nothing fetched', async () => {
     fs.writeFileSync(path.join(dir, 'joined.csv'), 'phone,call_status\n0912345678,BUSY\n');
     const r = await runCli(['report', '--join', 'joined.csv', '--from', FROM, '-o', 'x.csv'], {
@@ -554,7 +611,10 @@ describe('cacs report --join after a real import (the emulator)', () => {
     const out = readCsv(path.join(dir, 'out.csv'));
     expect(out).toHaveLength(33);
     expect(out[31]!.slice(3, 4)).toEqual(['NOT_IMPORTED:phone_format']);
-    expect(out[32]![3]).toBe('NOT_IMPORTED:duplicate');
+    // The row skipped as a duplicate is the same customer as the row it repeats (the same
+    // phone): the report has that lead, so the row shows its outcome, not NOT_IMPORTED.
+    expect(out[32]!.slice(3)).toEqual(out[2]!.slice(3));
+    expect(out[32]![3]).not.toMatch(/^NOT_IMPORTED/);
     // Every other row against the raw records of the same range (cacs report --format json).
     const raw = await runCli(
       ['report', '--campaign', 'summer', '--from', '7d', '--format', 'json', '-o', 'raw.json'],
@@ -693,6 +753,40 @@ print(json.dumps(rows))
       expect(cells[1]![1]![1]).toBe('0966000000');
     },
   );
+
+  it('a row rejected at import, fixed in the rejects file and imported from it, has its call status, not NOT_IMPORTED (found by the operator walk)', async () => {
+    const sub = path.join(dir, 'fixed');
+    fs.mkdirSync(sub);
+    fs.writeFileSync(
+      path.join(sub, 'ngay1.csv'),
+      'name,phone,ref_id\nAn,0956000001,KF1\nĐoàn Văn Hậu,09O5123457,KF2\n',
+    );
+    const first = await runCli(['import', 'ngay1.csv', '--campaign', 'summer'], { env, cwd: sub });
+    expect(first.code).toBe(3);
+    const rejects = path.join(sub, 'ngay1.csv.rejects.csv');
+    fs.writeFileSync(
+      rejects,
+      fs.readFileSync(rejects, 'utf8').replace(',09O5123457,', ',0905123457,'),
+    );
+    const second = await runCli(['import', 'ngay1.csv.rejects.csv', '--campaign', 'summer'], {
+      env,
+      cwd: sub,
+    });
+    expect(second.code, second.stderr).toBe(0);
+    // The file imported again (a rerun): the row, still bad in it, is in its new rejects list.
+    const rerun = await runCli(['import', 'ngay1.csv', '--campaign', 'summer'], { env, cwd: sub });
+    expect(rerun.stderr).toContain('ngay1.csv.rejects-2.csv');
+    const r = await runCli(
+      ['report', '--campaign', 'summer', '--join', 'ngay1.csv', '-o', 'out.csv'],
+      { env, cwd: sub, now: later },
+    );
+    expect(r.code).toBe(0);
+    const out = readCsv(path.join(sub, 'out.csv'));
+    // Matched by its ref_id: the lead the rejects file imported.
+    expect(out[2]![3]).not.toMatch(/^NOT_IMPORTED/);
+    expect(out[2]![9]).not.toBe('');
+    expect(r.stderr).toMatch(/0 not imported/);
+  });
 });
 
 describe('erased people never come back (issue 26)', () => {

@@ -285,6 +285,7 @@ function report(
       }),
     );
     if (r.erased > 0) ctx.out.info(tCount('cli.outcomes.joinedErased', r.erased));
+    if (r.blank > 0) ctx.out.info(tCount('cli.outcomes.joinedBlank', r.blank));
     return;
   }
   ctx.out.info(tCount('cli.outcomes.recycled', r.written, { where }));
@@ -292,4 +293,5 @@ function report(
     const n = r.excluded[rule];
     if (n > 0) ctx.out.info(tCount(`cli.outcomes.excluded.${rule}`, n));
   }
+  if (r.blank > 0) ctx.out.info(tCount('cli.outcomes.excludedBlank', r.blank));
 }

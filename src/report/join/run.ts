@@ -152,6 +152,12 @@ export interface OutcomesResult {
   answered: number;
   /** join: rows of people erased by `cacs forget` (`call_status` `ERASED`, no outcome). */
   erased: number;
+  /**
+   * Rows with every cell empty (Excel's blank lines, `;;;`: no lead, skipped by the import):
+   * join writes them with every outcome cell empty, recycle leaves them out; not in `called`,
+   * `notCalled` or `notImported`.
+   */
+  blank: number;
   /** Leads of the report matched by no row of the file (counted, not written). */
   notInFile: number;
   /** recycle: leads excluded by each rule. */
@@ -462,6 +468,7 @@ export async function runOutcomes(opts: OutcomesOptions): Promise<OutcomesResult
     notImportedBy: {},
     answered: 0,
     erased: 0,
+    blank: 0,
     notInFile: 0,
     leads: prepared.leads,
     attempts: prepared.attempts,
@@ -640,11 +647,16 @@ async function writeStage(
         const phone = phoneKey(row.values[keys.phone]);
         const ref = rowRef(row.values, keys);
         const outcome = index.outcomeOf(ref, phone);
-        const refused = notImported.get(row.line);
+        // The history's refusal stands only while the report knows no lead of the row: a row
+        // fixed in the rejects file and imported from it is in the campaign after all.
+        const refused = outcome === undefined ? notImported.get(row.line) : undefined;
         const cells: Cell[] = headers.map((_, i) => row.values[i] ?? '');
         if (rules !== undefined) {
           // Blank rows stay out of an import-ready file.
-          if (isBlankRow(row.values)) return;
+          if (isBlankRow(row.values)) {
+            result.blank++;
+            return;
+          }
           const verdict = recycleVerdict(outcome, phone, rules, refused !== undefined);
           if (verdict !== undefined) {
             excluded![verdict]++;
@@ -655,6 +667,12 @@ async function writeStage(
             return;
           }
           pending.push(cells);
+          return;
+        }
+        if (isBlankRow(row.values)) {
+          // No lead: the operator's row stays where it is, with nothing appended.
+          result.blank++;
+          pending.push([...cells, ...OUTCOME_COLUMNS.map(() => null)]);
           return;
         }
         if (phone !== '' && opts.erasedAt?.(phone) !== undefined) {
