@@ -37,20 +37,27 @@ export const enPrivacy = {
   'privacy.receipt.title': 'erasure receipt — {at} — state: {store}',
   'privacy.receipt.campaign': 'campaign: {campaign}',
   'privacy.receipt.everyCampaign': 'campaigns: all',
-  'privacy.receipt.phone': '  phone number {query}: {rows} rows removed from lists',
-  'privacy.receipt.ref': '  ref_id {query}: {rows} rows removed from lists',
+  'privacy.receipt.phone.one': '  phone number {query}: {count} row removed from lists',
+  'privacy.receipt.phone.other': '  phone number {query}: {count} rows removed from lists',
+  'privacy.receipt.ref.one': '  ref_id {query}: {count} row removed from lists',
+  'privacy.receipt.ref.other': '  ref_id {query}: {count} rows removed from lists',
   'privacy.receipt.nothingHeld':
     'nothing held: cacs keeps nothing about them (no ledger record, no list row).',
   'privacy.receipt.blocked':
     "They are recorded as erased anyway: a later file's row for them is skipped as erased.",
-  'privacy.receipt.ledger':
-    '  ledger of {campaign} at {service}: {records} records replaced by erasure records',
-  'privacy.receipt.file': '  {file}: {rows} rows removed',
+  'privacy.receipt.ledger.one':
+    '  ledger of {campaign} at {service}: {count} record replaced by an erasure record',
+  'privacy.receipt.ledger.other':
+    '  ledger of {campaign} at {service}: {count} records replaced by erasure records',
+  'privacy.receipt.file.one': '  {file}: {count} row removed',
+  'privacy.receipt.file.other': '  {file}: {count} rows removed',
   'privacy.receipt.journals': '  journals: {journals} rewritten (their texts about them blanked)',
   'privacy.receipt.bookmarks':
     '  report bookmarks: {bookmarks} removed (kept for an erased ref_id)',
-  'privacy.receipt.done':
-    'erased: {numbers} numbers are recorded as erased (a keyed hash each) and will never be imported again.',
+  'privacy.receipt.done.one':
+    'erased: {count} number is recorded as erased (a keyed hash) and will never be imported again.',
+  'privacy.receipt.done.other':
+    'erased: {count} numbers are recorded as erased (a keyed hash each) and will never be imported again.',
   'privacy.prune.noRetention':
     'no retention is set: state.retentionDays is unset, so cacs keeps everything',
   'cli.privacy.prune.noRetention.hint':

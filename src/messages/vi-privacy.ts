@@ -38,19 +38,26 @@ export const viPrivacy: Readonly<Record<string, string>> = {
   'privacy.receipt.title': 'biên nhận xoá — {at} — trạng thái: {store}',
   'privacy.receipt.campaign': 'chiến dịch: {campaign}',
   'privacy.receipt.everyCampaign': 'chiến dịch: tất cả',
-  'privacy.receipt.phone': '  số điện thoại {query}: đã gỡ {rows} dòng khỏi các danh sách',
-  'privacy.receipt.ref': '  ref_id {query}: đã gỡ {rows} dòng khỏi các danh sách',
+  'privacy.receipt.phone.one': '  số điện thoại {query}: đã gỡ {count} dòng khỏi các danh sách',
+  'privacy.receipt.phone.other': '  số điện thoại {query}: đã gỡ {count} dòng khỏi các danh sách',
+  'privacy.receipt.ref.one': '  ref_id {query}: đã gỡ {count} dòng khỏi các danh sách',
+  'privacy.receipt.ref.other': '  ref_id {query}: đã gỡ {count} dòng khỏi các danh sách',
   'privacy.receipt.nothingHeld':
     'không lưu gì: cacs không giữ gì về họ (không có bản ghi trong sổ, không có dòng trong danh sách).',
   'privacy.receipt.blocked':
     'Dù vậy họ vẫn được ghi là đã xoá: dòng của họ trong một tệp sau này sẽ bị bỏ qua với lý do erased.',
-  'privacy.receipt.ledger':
-    '  sổ ghi của {campaign} tại {service}: {records} bản ghi được thay bằng bản ghi xoá',
-  'privacy.receipt.file': '  {file}: đã gỡ {rows} dòng',
+  'privacy.receipt.ledger.one':
+    '  sổ ghi của {campaign} tại {service}: {count} bản ghi được thay bằng bản ghi xoá',
+  'privacy.receipt.ledger.other':
+    '  sổ ghi của {campaign} tại {service}: {count} bản ghi được thay bằng bản ghi xoá',
+  'privacy.receipt.file.one': '  {file}: đã gỡ {count} dòng',
+  'privacy.receipt.file.other': '  {file}: đã gỡ {count} dòng',
   'privacy.receipt.journals': '  nhật ký: đã ghi lại {journals} tệp (xoá trắng nội dung về họ)',
   'privacy.receipt.bookmarks': '  mốc báo cáo: đã xoá {bookmarks} (giữ cho một ref_id đã xoá)',
-  'privacy.receipt.done':
-    'đã xoá: {numbers} số được ghi là đã xoá (mỗi số một mã băm có khoá) và sẽ không bao giờ được nhập lại.',
+  'privacy.receipt.done.one':
+    'đã xoá: {count} số được ghi là đã xoá (một mã băm có khoá) và sẽ không bao giờ được nhập lại.',
+  'privacy.receipt.done.other':
+    'đã xoá: {count} số được ghi là đã xoá (mỗi số một mã băm có khoá) và sẽ không bao giờ được nhập lại.',
   'privacy.prune.noRetention':
     'chưa đặt thời hạn lưu: state.retentionDays chưa đặt nên cacs giữ mọi thứ',
   'cli.privacy.prune.noRetention.hint':

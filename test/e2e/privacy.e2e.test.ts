@@ -121,8 +121,12 @@ describe('cacs forget (file store)', () => {
     const skipped = path.join(cwd, 'f.csv.skipped.csv');
     expect(fs.readFileSync(skipped, 'utf8')).toContain('0971000003');
 
-    const r = await runCli(['forget', '0971000002', '--json'], { env, cwd });
+    const r = await runCli(['forget', '0971000002'], { env, cwd });
     expect(r.code).toBe(0);
+    // The receipt counts in the singular where there is one.
+    expect(r.stdout).toContain('phone number 0971000002: 1 row removed from lists');
+    expect(r.stdout).toContain(`${skipped}: 1 row removed`);
+    expect(r.stdout).toContain('erased: 1 number is recorded as erased (a keyed hash)');
     const list = fs.readFileSync(skipped, 'utf8');
     expect(list).not.toContain('0971000002');
     expect(list).toContain('0971000001');

@@ -10,7 +10,7 @@ import {
   type FlatConfig,
   type ForgetReceipt,
 } from '../../index.js';
-import { formatCount, t } from '../../messages/index.js';
+import { formatCount, t, tCount } from '../../messages/index.js';
 import type { Context } from '../context.js';
 import type { Flags } from '../flags.js';
 import { fitLine } from '../render/wrap.js';
@@ -67,9 +67,8 @@ export function renderReceipt(r: ForgetReceipt, zone?: string): string[] {
   ];
   for (const q of r.queries)
     lines.push(
-      t(q.kind === 'phone' ? 'privacy.receipt.phone' : 'privacy.receipt.ref', {
+      tCount(q.kind === 'phone' ? 'privacy.receipt.phone' : 'privacy.receipt.ref', q.rows, {
         query: q.query,
-        rows: n(q.rows),
       }),
     );
   if (r.nothingHeld) {
@@ -79,15 +78,14 @@ export function renderReceipt(r: ForgetReceipt, zone?: string): string[] {
   }
   for (const l of r.ledgers)
     lines.push(
-      t('privacy.receipt.ledger', {
+      tCount('privacy.receipt.ledger', l.records, {
         campaign: l.campaignKey,
         service: l.serviceUrl,
-        records: n(l.records),
       }),
     );
-  for (const f of r.files) lines.push(t('privacy.receipt.file', { file: f.file, rows: n(f.rows) }));
+  for (const f of r.files) lines.push(tCount('privacy.receipt.file', f.rows, { file: f.file }));
   if (r.journals > 0) lines.push(t('privacy.receipt.journals', { journals: n(r.journals) }));
   if (r.bookmarks > 0) lines.push(t('privacy.receipt.bookmarks', { bookmarks: n(r.bookmarks) }));
-  lines.push(t('privacy.receipt.done', { numbers: n(r.numbers) }));
+  lines.push(tCount('privacy.receipt.done', r.numbers));
   return lines;
 }
