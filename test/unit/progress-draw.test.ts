@@ -102,10 +102,29 @@ describe('import progress: when the line is drawn', () => {
     vi.advanceTimersByTime(10);
     p.event(sending(700)); // not drawn yet
     p.stop();
+    expect(vi.getTimerCount()).toBe(0); // the refresh and the waiting draw are both gone
     const drawn = s.drawn.length;
     vi.advanceTimersByTime(REFRESH_MS * 3);
     expect(s.drawn.length).toBe(drawn);
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('a phase change draws at once and takes the place of a waiting draw', () => {
+    let calls = 0;
+    const p = importProgressDrawer(
+      () => Date.now(),
+      WIDTH,
+      () => calls++,
+    );
+    p.event({ phase: 'reading', name: 'stdin', bytes: 1000 }); // drawn
+    vi.advanceTimersByTime(10);
+    p.event({ phase: 'reading', name: 'stdin', bytes: 2000 }); // waits
+    vi.advanceTimersByTime(10);
+    p.event({ phase: 'preflight', rowsRead: 0, size: 2000, fraction: 0 }); // drawn at once
+    expect(calls).toBe(2);
+    vi.advanceTimersByTime(DRAW_EVERY_MS * 2);
+    expect(calls).toBe(2);
+    p.stop();
   });
 
   it('a steady stream (an event every 10 ms for 20 s) is drawn at most once per DRAW_EVERY_MS, plus the refresh', () => {
