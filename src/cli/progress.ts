@@ -280,3 +280,65 @@ export class ImportProgress {
     );
   }
 }
+
+/** Lines drawn at once at most this often (the spinner draws the latest text anyway). */
+export const DRAW_EVERY_MS = 100;
+/** The line is worked out again this often, so that a stall shows while it lasts. */
+export const REFRESH_MS = 1000;
+
+/**
+ * The import's progress line, drawn through `draw`: each event updates it (drawn at once at
+ * most every DRAW_EVERY_MS of `now`, and whenever the phase changes), and a timer works it out
+ * again every REFRESH_MS, so the rate falls and "no answer for …" shows during a stall. An
+ * event too soon to draw is drawn once DRAW_EVERY_MS have passed since the last draw (a
+ * trailing draw): the last event of a burst shows then, not at the next refresh.
+ */
+export function importProgressDrawer(
+  now: () => number,
+  width: number,
+  draw: (line: string) => void,
+): { event(e: ImportProgressEvent): void; stop(): void } {
+  const view = new ImportProgress(now, width);
+  let drawnAt = -Infinity;
+  let phase: string | undefined;
+  let stopped = false;
+  /** The trailing draw, while an event waits to be drawn. */
+  let trailing: ReturnType<typeof setTimeout> | undefined;
+  const drawNow = (t: number) => {
+    if (trailing !== undefined) clearTimeout(trailing);
+    trailing = undefined;
+    drawnAt = t;
+    // The line is made only to be drawn (hundreds of events a second while checking rows).
+    draw(view.line()!);
+  };
+  const timer = setInterval(() => {
+    const line = view.line();
+    if (line !== undefined && !stopped) draw(line);
+  }, REFRESH_MS);
+  timer.unref();
+  return {
+    event(e) {
+      if (stopped) return;
+      const t = view.take(e);
+      if (e.phase !== phase || t - drawnAt >= DRAW_EVERY_MS) {
+        phase = e.phase;
+        drawNow(t);
+      } else if (trailing === undefined) {
+        trailing = setTimeout(
+          () => {
+            trailing = undefined;
+            if (!stopped) drawNow(now());
+          },
+          Math.max(0, DRAW_EVERY_MS - (t - drawnAt)),
+        );
+        trailing.unref();
+      }
+    },
+    stop() {
+      stopped = true;
+      clearInterval(timer);
+      if (trailing !== undefined) clearTimeout(trailing);
+      trailing = undefined;
+    },
+  };
+}

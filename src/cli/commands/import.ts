@@ -16,7 +16,7 @@ import {
 } from '../../index.js';
 import { t, tCount } from '../../messages/index.js';
 import type { Context, Spinner } from '../context.js';
-import { ImportProgress, type ImportProgressEvent } from '../progress.js';
+import { importProgressDrawer, type ImportProgressEvent } from '../progress.js';
 import { flagsFor, stopHint } from '../render/advice.js';
 import { wrapItems } from '../render/wrap.js';
 import type { Flags } from '../flags.js';
@@ -224,46 +224,20 @@ function configNamesService(source: string | undefined): boolean {
   return source !== undefined && /^(?:--config|user config|project config|profile) /.test(source);
 }
 
-/** Lines drawn at once at most this often (the spinner draws the latest text anyway). */
-const DRAW_EVERY_MS = 100;
-/** The line is worked out again this often, so that a stall shows while it lasts. */
-const REFRESH_MS = 1000;
-
 /**
- * The progress line on the spinner: each event updates it (drawn at once at most every
- * DRAW_EVERY_MS of the context's clock, and whenever the phase changes), and a timer works it
- * out again every second, so the rate falls and "no answer for …" shows during a stall.
+ * The progress line on the spinner (progress.ts importProgressDrawer): drawn at once at most
+ * every DRAW_EVERY_MS of the context's clock and whenever the phase changes, and worked out
+ * again every second, so the rate falls and "no answer for …" shows during a stall.
  */
 function showProgress(
   ctx: Context,
   spinner: Spinner,
 ): { event(e: ImportProgressEvent): void; stop(): void } {
-  const now = () => ctx.now().getTime();
-  const view = new ImportProgress(now, ctx.io.columns ?? 80);
-  let drawnAt = -Infinity;
-  let phase: string | undefined;
-  let stopped = false;
-  const timer = setInterval(() => {
-    const line = view.line();
-    if (line !== undefined && !stopped) spinner.update(line);
-  }, REFRESH_MS);
-  timer.unref();
-  return {
-    event(e) {
-      if (stopped) return;
-      const t = view.take(e);
-      const draw = e.phase !== phase || t - drawnAt >= DRAW_EVERY_MS;
-      // The line is made only to be drawn (hundreds of events a second while checking rows).
-      if (!draw) return;
-      drawnAt = t;
-      phase = e.phase;
-      spinner.update(view.line()!, true);
-    },
-    stop() {
-      stopped = true;
-      clearInterval(timer);
-    },
-  };
+  return importProgressDrawer(
+    () => ctx.now().getTime(),
+    ctx.io.columns ?? 80,
+    (line) => spinner.update(line, true),
+  );
 }
 
 function breakdown(counts: Record<string, number>): string {
