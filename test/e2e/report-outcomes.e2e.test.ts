@@ -13,7 +13,7 @@ import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js
 import { runOutcomes, runReport, createClient } from '../../src/index.js';
 import { OUTCOME_COLUMNS } from '../../src/report/join/columns.js';
 import { isolatedEnv, ROOT, runCli, tempDir } from '../helpers/cli.js';
-import { PYTHON } from '../helpers/xlsx-read.js';
+import { PYTHON, readWithEtree } from '../helpers/xlsx-read.js';
 import {
   startOutcomesServer,
   type OutcomesServer,
@@ -278,6 +278,24 @@ describe('cacs report --join against a server whose records the test controls', 
     );
     expect(written + left).toBe(lines.length - 1);
   });
+
+  it.skipIf(PYTHON.any === undefined)(
+    "xlsx out: the sheet is named in the user's language (Leads; Khách hàng in Vietnamese)",
+    async () => {
+      for (const [lang, name] of [
+        ['en_US.UTF-8', 'Leads'],
+        ['vi_VN.UTF-8', 'Khách hàng'],
+      ] as const) {
+        const out = `sheet-${lang}.xlsx`;
+        const r = await runCli(
+          ['report', '--join', 'khach-hang.csv', '--from', FROM, '--to', TO, '-o', out],
+          { env: { ...env, LANG: lang }, cwd: dir },
+        );
+        expect(r.code).toBe(0);
+        expect(readWithEtree(path.join(dir, out)).sheets.map((sh) => sh.name)).toEqual([name]);
+      }
+    },
+  );
 
   it('an input that already has an outcome column is exit 2, nothing fetched', async () => {
     fs.writeFileSync(path.join(dir, 'joined.csv'), 'phone,call_status\n0912345678,BUSY\n');

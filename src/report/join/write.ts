@@ -6,6 +6,7 @@
  * cells and the counts numbers.
  */
 import { csvLineWriter } from '../../csv-writer.js';
+import { t } from '../../messages/index.js';
 import type { Sink } from '../sink.js';
 import { ROW_END, XlsxWriter, xlsxCells, type ColumnKind } from '../xlsx.js';
 
@@ -43,7 +44,7 @@ export async function rowWriter(sink: Sink, opts: RowWriterOptions): Promise<Row
     const kinds = opts.columns.map((c) => c.kind);
     const xlsx = new XlsxWriter(sink, {
       columns: opts.columns,
-      sheetName: opts.sheetName ?? 'Leads',
+      sheetName: opts.sheetName ?? t('report.xlsx.sheet.leads'),
     });
     let buf = '';
     return {
