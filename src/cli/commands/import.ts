@@ -251,6 +251,25 @@ function breakdown(counts: Record<string, number>): string {
 /** Runs shorter than this say no rate: there is not enough to say. */
 const MIN_RATE_MS = 2000;
 
+/** The summary's row labels (their longest sets the labels' column). */
+const SUMMARY_LABELS = [
+  'cli.import.label.rowsRead',
+  'cli.import.label.wouldSend',
+  'cli.import.label.imported',
+  'cli.import.label.rejected',
+  'cli.import.label.blank',
+  'cli.import.label.duplicates',
+  'cli.import.label.alreadyInCampaign',
+  'cli.import.label.importedEarlier',
+  'cli.import.label.uncertainEarlier',
+  'cli.import.label.suppressed',
+  'cli.import.label.serviceSkipped',
+  'cli.import.label.uncertain',
+  'cli.import.label.notSent',
+  'cli.import.label.normalised',
+  'privacy.summary.erased.label',
+] as const;
+
 function printSummary(ctx: Context, s: ImportSummary, alias: string | undefined): void {
   const out = ctx.out;
   if (out.quiet) return;
@@ -258,8 +277,11 @@ function printSummary(ctx: Context, s: ImportSummary, alias: string | undefined)
   // On a terminal, long lines are broken to its width, indented under their column.
   const width = ctx.io.stderrIsTTY ? Math.max(40, (ctx.io.columns ?? 80) - 1) : undefined;
   const n = (v: number) => formatCount(v).padStart(10);
+  // The labels' column: 20 wide, or the longest label of the language in use (Vietnamese's
+  // "đã có trong chiến dịch" is 22), so every number stays in one column.
+  const labelWidth = Math.max(20, ...SUMMARY_LABELS.map((id) => t(id).length));
   const row = (label: string, v: number, extra = '') => {
-    const head = `  ${label.padEnd(20)}${n(v)}`;
+    const head = `  ${label.padEnd(labelWidth)}${n(v)}`;
     if (!extra) return out.info(head);
     const column = head.length + 3;
     if (width !== undefined && width - column < 40 && column + extra.length > width) {
