@@ -24,6 +24,12 @@ export const enCatalogState = {
   'state.write.failed.hint':
     'Check the disk and the folder, or point CACS_STATE_DIR at another folder that is kept (cacs remembers there what it has sent and fetched), then run the same command.',
   'state.write.cannot': 'cannot write {what} in {folder}: {why}',
+  'state.read.cannot': 'cannot read {what} in {folder}: {why}',
+  'state.read.denied': 'this user may not read it (permission denied)',
+  'state.read.denied.hint':
+    "Give this user read access to {folder} (or run cacs as its owner), or point CACS_STATE_DIR at this user's own state folder, then run the same command.",
+  'state.read.failed': 'the read failed ({code})',
+  'state.read.failed.hint': 'Check the disk and the folder, then run the same command.',
 
   // ── journal.ts ───────────────────────────────────────────────────────────────────────
   'state.journal.unwritable': 'cannot write the import journal in {folder}: {why}',

@@ -15,6 +15,12 @@ export const viCatalogState: Readonly<Record<string, string>> = {
   'state.write.failed': 'ghi thất bại ({code})',
   'state.write.failed.hint': `Hãy kiểm tra ổ đĩa và thư mục, ${ELSEWHERE}, rồi chạy lại đúng lệnh đó.`,
   'state.write.cannot': 'không ghi được {what} trong {folder}: {why}',
+  'state.read.cannot': 'không đọc được {what} trong {folder}: {why}',
+  'state.read.denied': 'người dùng này không được đọc (không có quyền)',
+  'state.read.denied.hint':
+    'Hãy cấp quyền đọc {folder} cho người dùng này (hoặc chạy cacs bằng chủ sở hữu của thư mục), hoặc trỏ CACS_STATE_DIR tới thư mục trạng thái của chính người dùng này, rồi chạy lại đúng lệnh đó.',
+  'state.read.failed': 'đọc không thành công ({code})',
+  'state.read.failed.hint': 'Hãy kiểm tra ổ đĩa và thư mục, rồi chạy lại đúng lệnh đó.',
 
   'state.journal.unwritable': 'không ghi được nhật ký nhập trong {folder}: {why}',
   'state.ledger.unwritable': 'không ghi được sổ ghi nhập trong {folder}: {why}',

@@ -10,7 +10,7 @@ import { t } from '../../messages/index.js';
 import { LockedError } from '../../errors.js';
 import { testPoint } from '../../test-point.js';
 import { acquireLock } from './lock.js';
-import { writingState } from './state-write.js';
+import { stateReadError, writingState } from './state-write.js';
 import type { RunEnd, RunRecord, RunStart } from '../types.js';
 
 export function historyFile(stateDir: string): string {
@@ -105,7 +105,7 @@ export function readHistory(stateDir: string): RunRecord[] {
     text = fs.readFileSync(historyFile(stateDir), 'utf8');
   } catch (e) {
     if ((e as { code?: string }).code === 'ENOENT') return [];
-    throw e;
+    throw stateReadError(e, path.dirname(historyFile(stateDir)), t('state.history.what'));
   }
   const runs = new Map<string, RunRecord>();
   for (const line of text.split('\n')) {

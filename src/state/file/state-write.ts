@@ -115,6 +115,28 @@ export function stateWriteError(e: unknown, folder: string, what: string): unkno
   );
 }
 
+/**
+ * The error for a failed read of `what` in the state folder `folder` (a folder of another user:
+ * permission denied) — exit 1 naming the folder and what to do, never "internal error: EACCES";
+ * CacsErrors and errors without an errno code pass through unchanged.
+ */
+export function stateReadError(e: unknown, folder: string, what: string): unknown {
+  if (e instanceof CacsError) return e;
+  const code = (e as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !/^E[A-Z]+$/.test(code)) return e;
+  const denied = code === 'EACCES' || code === 'EPERM';
+  return new FailureError(
+    t('state.read.cannot', {
+      what,
+      folder,
+      why: denied ? t('state.read.denied') : t('state.read.failed', { code }),
+    }),
+    {
+      hint: denied ? t('state.read.denied.hint', { folder }) : t('state.read.failed.hint'),
+    },
+  );
+}
+
 /** Run a state write, its failure turned into a StateWriteError (see stateWriteError). */
 export function writingState<T>(folder: string, what: string, write: () => T): T {
   try {
