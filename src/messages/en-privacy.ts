@@ -55,9 +55,9 @@ export const enPrivacy = {
   'privacy.receipt.bookmarks':
     '  report bookmarks: {bookmarks} removed (kept for an erased ref_id)',
   'privacy.receipt.done.one':
-    'erased: {count} number is recorded as erased (a keyed hash) and will never be imported again.',
+    'erased: {count} number is recorded as erased (a keyed hash) and will never be imported again through this state ({store}).',
   'privacy.receipt.done.other':
-    'erased: {count} numbers are recorded as erased (a keyed hash each) and will never be imported again.',
+    'erased: {count} numbers are recorded as erased (a keyed hash each) and will never be imported again through this state ({store}).',
   'privacy.prune.noRetention':
     'no retention is set: state.retentionDays is unset, so cacs keeps everything',
   'cli.privacy.prune.noRetention.hint':

@@ -14,6 +14,9 @@ export const viBaseLib: Readonly<Record<string, string>> = {
   'report.output.refused': '{name}: {reason}',
   'report.output.isFolder': '{name}: là một thư mục; hãy cho tên tệp',
   'report.output.noFolder': '{name}: thư mục {dir} không tồn tại hoặc không ghi được',
+  'report.output.folderDenied': '{name}: người dùng này không được ghi vào thư mục {dir}',
+  'report.output.folderDenied.hint':
+    'Hãy cấp quyền ghi vào {dir} cho người dùng này, hoặc ghi vào chỗ khác (một thư mục của bạn).',
   'report.output.noFolder.hint': 'Hãy tạo thư mục trước, hoặc ghi vào chỗ khác.',
   'report.output.cannotWrite': '{name}: không ghi được ({reason})',
   'report.write.failed': '{name}: không ghi được báo cáo ({reason})',

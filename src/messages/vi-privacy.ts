@@ -55,9 +55,9 @@ export const viPrivacy: Readonly<Record<string, string>> = {
   'privacy.receipt.journals': '  nhật ký: đã ghi lại {journals} tệp (xoá trắng nội dung về họ)',
   'privacy.receipt.bookmarks': '  mốc báo cáo: đã xoá {bookmarks} (giữ cho một ref_id đã xoá)',
   'privacy.receipt.done.one':
-    'đã xoá: {count} số được ghi là đã xoá (một mã băm có khoá) và sẽ không bao giờ được nhập lại.',
+    'đã xoá: {count} số được ghi là đã xoá (một mã băm có khoá) và sẽ không bao giờ được nhập lại qua trạng thái này ({store}).',
   'privacy.receipt.done.other':
-    'đã xoá: {count} số được ghi là đã xoá (mỗi số một mã băm có khoá) và sẽ không bao giờ được nhập lại.',
+    'đã xoá: {count} số được ghi là đã xoá (mỗi số một mã băm có khoá) và sẽ không bao giờ được nhập lại qua trạng thái này ({store}).',
   'privacy.prune.noRetention':
     'chưa đặt thời hạn lưu: state.retentionDays chưa đặt nên cacs giữ mọi thứ',
   'cli.privacy.prune.noRetention.hint':

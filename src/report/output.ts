@@ -47,10 +47,18 @@ export function checkReportOutput(file: string, name: string = file): WriteTarge
     return target;
   }
   const dir = path.dirname(target.path);
+  let isFolder = false;
   try {
-    if (!fs.statSync(dir).isDirectory()) throw new Error('not a folder');
+    isFolder = fs.statSync(dir).isDirectory();
+    if (!isFolder) throw new Error('not a folder');
     assertCanCreateIn(dir);
-  } catch {
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    // A folder that is there but this user may not write in: said so, not "create it first".
+    if (isFolder && (code === 'EACCES' || code === 'EPERM' || code === 'EROFS'))
+      throw new UsageError(t('report.output.folderDenied', { name, dir }), {
+        hint: t('report.output.folderDenied.hint', { dir }),
+      });
     throw new UsageError(t('report.output.noFolder', { name, dir }), {
       hint: t('report.output.noFolder.hint'),
     });

@@ -126,7 +126,9 @@ describe('cacs forget (file store)', () => {
     // The receipt counts in the singular where there is one.
     expect(r.stdout).toContain('phone number 0971000002: 1 row removed from lists');
     expect(r.stdout).toContain(`${skipped}: 1 row removed`);
-    expect(r.stdout).toContain('erased: 1 number is recorded as erased (a keyed hash)');
+    expect(r.stdout).toContain(
+      `erased: 1 number is recorded as erased (a keyed hash) and will never be imported again through this state (${env.CACS_STATE_DIR})`,
+    );
     const list = fs.readFileSync(skipped, 'utf8');
     expect(list).not.toContain('0971000002');
     expect(list).toContain('0971000001');

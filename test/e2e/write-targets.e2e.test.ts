@@ -306,5 +306,16 @@ describe.skipIf(!canSetpriv)(
     : 'as a normal user: SKIPPED — needs root (to become nobody with setpriv); these run as root in CI',
   () => {
     cases(NOBODY);
+
+    it('-o into a folder that is there but not this user\'s: said so, not "create the folder first" (operator walk)', async () => {
+      const dir = folder(NOBODY);
+      const theirs = path.join(dir, 'theirs');
+      fs.mkdirSync(theirs, { mode: 0o755 });
+      const r = await run(NOBODY, dir, [...REPORT, '-o', path.join(theirs, 'x.csv')]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`this user may not write in the folder ${theirs}`);
+      expect(r.stderr).not.toContain('Create the folder first');
+      expect(fs.readdirSync(theirs)).toEqual([]);
+    });
   },
 );

@@ -86,6 +86,6 @@ export function renderReceipt(r: ForgetReceipt, zone?: string): string[] {
   for (const f of r.files) lines.push(tCount('privacy.receipt.file', f.rows, { file: f.file }));
   if (r.journals > 0) lines.push(t('privacy.receipt.journals', { journals: n(r.journals) }));
   if (r.bookmarks > 0) lines.push(t('privacy.receipt.bookmarks', { bookmarks: n(r.bookmarks) }));
-  lines.push(tCount('privacy.receipt.done', r.numbers));
+  lines.push(tCount('privacy.receipt.done', r.numbers, { store: r.store.location }));
   return lines;
 }
