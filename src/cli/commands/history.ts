@@ -63,10 +63,19 @@ function runJson(r: RunRecord, withLines = false) {
   };
 }
 
-/** A cell cut to `max` characters with an ellipsis (a file name keeps its extension). */
+/**
+ * A cell cut to `max` characters with an ellipsis (a file name keeps its extension, and a list
+ * of cacs's its kind: `ngay1….rejects.csv`, not `ngay1.cs….csv`).
+ */
 function cut(cell: string, max: number): string {
   if (cell.length <= max) return cell;
   if (max <= 1) return '…';
+  const list = /(\.(?:rejects|skipped|uncertain)(?:-\d+)?)\.csv$/.exec(cell);
+  if (list && max >= list[1]!.length + 3) {
+    // The kind whole (`.rejects.csv`), or without `.csv` when that is all there is room for.
+    const kind = max >= list[0].length + 3 ? list[0] : list[1]!;
+    return `${cell.slice(0, max - 1 - kind.length)}…${kind}`;
+  }
   const dot = cell.lastIndexOf('.');
   const ext =
     dot > 0 && cell.length - dot <= 6 && max > cell.length - dot + 2 ? cell.slice(dot) : '';
@@ -77,6 +86,26 @@ function cut(cell: string, max: number): string {
 function hostOf(url: string): string {
   const u = URL.parse(url);
   return u ? u.host : url;
+}
+
+/**
+ * How the service column names each service: by what tells them apart — the port alone
+ * (`:8788`) when every service is on one host, the host alone when they share a port, else
+ * host and port — so a narrow column does not cut away the only part that differs.
+ */
+function serviceNamer(urls: ReadonlySet<string>): (url: string) => string {
+  const parsed = [...urls].map((u) => URL.parse(u));
+  if (parsed.some((u) => u === null)) return hostOf;
+  const hosts = new Set(parsed.map((u) => u!.hostname));
+  const ports = new Set(parsed.map((u) => u!.port));
+  if (hosts.size === 1 && ports.size === urls.size) {
+    return (url) => {
+      const u = URL.parse(url);
+      return u && u.port !== '' ? `:${u.port}` : hostOf(url);
+    };
+  }
+  if (ports.size === 1 && hosts.size === urls.size) return (url) => URL.parse(url)?.hostname ?? url;
+  return hostOf;
 }
 
 function outcome(r: RunRecord): string {
@@ -118,6 +147,8 @@ export async function runHistoryList(
 
 /** How wide a file, campaign or service column counts before the optional columns are placed. */
 const FLEX_FIRST = 12;
+/** The least a flexible column is narrowed to (its header cut too): `ng…`. */
+const FLEX_LEAST = 3;
 
 interface Column {
   head: string;
@@ -127,6 +158,8 @@ interface Column {
   optional?: number;
   /** Cut to fit the width (file, campaign). */
   flex?: boolean;
+  /** Narrowed below its header only once the other flexible columns are at their least. */
+  squeezeLast?: boolean;
 }
 
 /**
@@ -137,6 +170,7 @@ interface Column {
  */
 export function historyTable(runs: readonly RunRecord[], width: number): string {
   const services = new Set(runs.map((r) => r.baseUrl));
+  const serviceName = serviceNamer(services);
   const num = (v: number | undefined) => (v === undefined ? '—' : formatCount(v));
   const all: Column[] = [
     { head: t('cli.history.head.started'), cell: (r) => when(r.started) },
@@ -147,8 +181,9 @@ export function historyTable(runs: readonly RunRecord[], width: number): string 
       ? [
           {
             head: t('cli.habits.history.head.service'),
-            cell: (r: RunRecord) => hostOf(r.baseUrl),
+            cell: (r: RunRecord) => serviceName(r.baseUrl),
             flex: true,
+            squeezeLast: true,
           },
         ]
       : []),
@@ -190,6 +225,12 @@ export function historyTable(runs: readonly RunRecord[], width: number): string 
     fit = layout(all, heads, cellWidth, width);
   }
   const { keep, widths } = fit;
+  if (!fit.fits) {
+    const used =
+      widths.reduce((sum, w, i) => sum + (keep[i] ? w : 0), 0) +
+      2 * (keep.filter(Boolean).length - 1);
+    squeeze(all, keep, widths, used - width);
+  }
   const line = (row: string[]) =>
     row
       .map((x, i) => {
@@ -272,6 +313,33 @@ function layout(
     over--;
   }
   return { keep, widths, fits: over <= 0 };
+}
+
+/**
+ * The last resort of a table still too wide with its headers stacked: the flexible columns
+ * narrowed below their header (both cut with an ellipsis), the widest first, down to
+ * {@link FLEX_LEAST}: the table never runs past the terminal's width (a line the terminal
+ * wraps splits every row in two).
+ */
+function squeeze(all: readonly Column[], keep: readonly boolean[], widths: number[], over: number) {
+  // The file and campaign give way first: the service (when shown) is what tells the runs apart.
+  for (const last of [false, true])
+    while (over > 0) {
+      let widest = -1;
+      all.forEach((c, i) => {
+        if (
+          c.flex &&
+          keep[i] &&
+          (c.squeezeLast === true) === last &&
+          widths[i]! > FLEX_LEAST &&
+          (widest < 0 || widths[i]! > widths[widest]!)
+        )
+          widest = i;
+      });
+      if (widest < 0) break;
+      widths[widest]!--;
+      over--;
+    }
 }
 
 export async function runHistoryShow(

@@ -1,0 +1,91 @@
+/**
+ * `cacs history`'s table when runs went to several services (found by the operator walk: at 60
+ * columns the table ran past the width and every row wrapped; at 80 the service column was cut
+ * to `127.0.0.…`, hiding the port, the only part that differed; a rejects file's run showed as
+ * `ngay1.c….csv`). Synthetic runs, the table as the CLI prints it.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { historyTable } from '../../src/cli/commands/history.js';
+import { setLanguage } from '../../src/messages/index.js';
+import type { RunRecord } from '../../src/state/types.js';
+
+afterEach(() => setLanguage('en'));
+
+function run(i: number, baseUrl: string, file: string, imported: number): RunRecord {
+  return {
+    k: 'start',
+    n: i + 1,
+    pid: 4242,
+    id: `r20261126-2158${String(i).padStart(2, '0')}-17853${i}`,
+    started: `2026-11-26T14:5${i}:00.000Z`,
+    file: `/tmp/work/${file}`,
+    campaign: 'summer',
+    baseUrl,
+    end: {
+      ended: `2026-11-26T14:5${i}:30.000Z`,
+      total: imported,
+      imported,
+      rejected: 0,
+      skipped: 0,
+      uncertain: 0,
+      exitCode: 0,
+      rejectsFile: null,
+      skippedFile: null,
+      uncertainFile: null,
+      uncertainLines: [],
+    },
+  };
+}
+
+const widest = (text: string) => Math.max(...text.split('\n').map((l) => [...l].length));
+
+describe('history table, runs to two services on one host', () => {
+  const runs = [
+    run(3, 'http://127.0.0.1:41891/', 'ngay1.csv.rejects.csv', 6),
+    run(2, 'http://127.0.0.1:8788/', 'round2.csv', 6),
+    run(1, 'http://127.0.0.1:41891/', 'big2.csv', 2600),
+    run(0, 'http://127.0.0.1:8788/', 'ngay1.csv', 6),
+  ];
+
+  for (const lang of ['en', 'vi'] as const)
+    it(`fits 60, 80 and 120 columns and names each service by its port, whole (${lang})`, () => {
+      setLanguage(lang);
+      for (const width of [60, 80, 120]) {
+        const text = historyTable(runs, width);
+        expect(widest(text), text).toBeLessThanOrEqual(width);
+        const rows = text.split('\n').filter((l) => /178530|178531|178532|178533/.test(l));
+        expect(rows).toHaveLength(4);
+        expect(rows.filter((l) => / :41891 /.test(l))).toHaveLength(2);
+        expect(rows.filter((l) => / :8788 /.test(l))).toHaveLength(2);
+        expect(text).not.toContain('127.0.0');
+      }
+    });
+
+  it("a list's kind stays in a cut file name when there is room for it", () => {
+    const text = historyTable(runs, 120);
+    expect(text).toContain('ngay1.csv.rejects.csv');
+    // 80 columns leave the file 12 characters: its kind without `.csv` (was `bao-cao….csv`).
+    const one = [run(3, 'http://a.example/', 'bao-cao-thang-11.csv.rejects.csv', 6)];
+    expect(historyTable(one, 80)).toMatch(/ bao….rejects {2}/);
+    expect(historyTable(one, 80)).not.toMatch(/\.cs…|….csv/);
+    // With the room, the kind whole.
+    expect(
+      historyTable(
+        [run(3, 'http://a.example/', 'bao-cao-thang-11-chi-nhanh-ha-noi.csv.rejects.csv', 6)],
+        200,
+      ),
+    ).toContain('bao-cao-thang-11-chi-nhanh-ha-noi.csv.rejects.csv');
+  });
+
+  it('services on different hosts with one port: the host alone', () => {
+    const text = historyTable(
+      [
+        run(1, 'https://cacs-a.example.vn/', 'a.csv', 1),
+        run(0, 'https://cacs-b.example.vn/', 'b.csv', 1),
+      ],
+      120,
+    );
+    expect(text).toContain('cacs-a.example.vn');
+    expect(text).toContain('cacs-b.example.vn');
+  });
+});
