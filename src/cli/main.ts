@@ -247,7 +247,8 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
     // The running command says what stopping means for it (see ctx.signal).
     controller.abort(sig);
   };
-  // A reader that goes away (`cacs report | head`) is not an error worth a stack trace.
+  // A reader that goes away (`cacs report | head`, or `2>&1 | head` for stderr) is not an
+  // error worth a stack trace, nor a reason to change the exit code of what was done.
   const onStdoutError = (e: NodeJS.ErrnoException) => {
     if (e.code !== 'EPIPE') throw e;
   };
@@ -255,6 +256,7 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
     io.stdout.on('error', onStdoutError);
+    io.stderr.on('error', onStdoutError);
   }
   // --pretty (with --json): the JSON object indented, whoever prints it (the command or, on a
   // failure, this function).

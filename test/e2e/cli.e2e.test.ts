@@ -1,8 +1,9 @@
 /** The built CLI as a real process: bin/cacs.js → dist. */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, isolatedEnv, spawnCli } from '../helpers/cli.js';
+import { BIN, isolatedEnv, spawnCli, tempDir } from '../helpers/cli.js';
 
 describe('bin/cacs.js', () => {
   it('--version and --help work from the built files', async () => {
@@ -123,6 +124,31 @@ describe('pipelines', () => {
       expect(code).toBe(0);
       expect(stderr).not.toContain('EPIPE');
       expect(stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      await emu.close();
+    }
+  });
+
+  it('a reader of stderr that goes away (2>&1 | head -2) does not turn a good import into exit 1 (operator walk)', async () => {
+    const { startEmulator } = await import('../../src/emulator/index.js');
+    const emu = await startEmulator({ port: 0 });
+    const dir = tempDir('cacs-stderr-pipe-');
+    try {
+      const rows = Array.from({ length: 300 }, (_, i) => `09${14_000_000 + i},Khách ${i}`);
+      fs.writeFileSync(path.join(dir, 's.csv'), `phone,name\n${rows.join('\n')}\n`);
+      const child = spawn(process.execPath, [BIN, 'import', 's.csv', '--campaign', 'summer'], {
+        cwd: dir,
+        env: isolatedEnv({
+          CACS_BASE_URL: emu.url,
+          CACS_ACCESS_TOKEN: 'emulator-token',
+          CACS_STATE_DIR: path.join(dir, 'state'),
+        }) as NodeJS.ProcessEnv,
+      });
+      // The reader takes the first line and goes away, as `head -1` does.
+      child.stderr.once('data', () => child.stderr.destroy());
+      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      expect(code).toBe(0);
+      expect(emu.store.leads('summer')).toHaveLength(300);
     } finally {
       await emu.close();
     }
