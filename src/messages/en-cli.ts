@@ -113,6 +113,12 @@ export const enCli = {
   'cli.history.show.outcome': 'outcome   {outcome}',
   'cli.history.show.outcome.exit': 'exit {code}',
   'cli.history.show.outcome.none': 'running or stopped without a summary',
+  'cli.history.show.serviceSkipped.one':
+    '          {count} sent but not imported by the service (it holds that lead already)',
+  'cli.history.show.serviceSkipped.other':
+    '          {count} sent but not imported by the service (it holds those leads already)',
+  'cli.history.show.blank.one': '          {count} blank row, skipped',
+  'cli.history.show.blank.other': '          {count} blank rows, skipped',
   'cli.history.show.rows':
     'rows      {total}: imported {imported}, rejected {rejected}, skipped {skipped}, uncertain {uncertain}',
   'cli.history.show.list.rejects': 'rejects   {file}',

@@ -105,6 +105,12 @@ export const viBaseCli: Readonly<Record<string, string>> = {
   'cli.history.show.outcome': 'kết quả    {outcome}',
   'cli.history.show.outcome.exit': 'mã thoát {code}',
   'cli.history.show.outcome.none': 'đang chạy hoặc đã dừng mà không có tóm tắt',
+  'cli.history.show.serviceSkipped.one':
+    '           {count} đã gửi nhưng dịch vụ không nhập (dịch vụ đã có khách hàng đó)',
+  'cli.history.show.serviceSkipped.other':
+    '           {count} đã gửi nhưng dịch vụ không nhập (dịch vụ đã có các khách hàng đó)',
+  'cli.history.show.blank.one': '           {count} dòng trống, bỏ qua',
+  'cli.history.show.blank.other': '           {count} dòng trống, bỏ qua',
   'cli.history.show.rows':
     'số dòng    {total}: đã nhập {imported}, bị loại {rejected}, bỏ qua {skipped}, chưa rõ {uncertain}',
   'cli.history.show.list.rejects': 'bị loại    {file}',

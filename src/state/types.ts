@@ -188,6 +188,10 @@ export interface RunEnd {
   rejected: number;
   skipped: number;
   uncertain: number;
+  /** Sent, but not imported by the service (it holds them already); absent in older records. */
+  serviceSkipped?: number;
+  /** Blank rows (every cell empty), skipped; absent in older records. */
+  blank?: number;
   exitCode: number;
   rejectsFile: string | null;
   skippedFile: string | null;

@@ -2,14 +2,24 @@
  * `cacs history`'s table when runs went to several services (found by the operator walk: at 60
  * columns the table ran past the width and every row wrapped; at 80 the service column was cut
  * to `127.0.0.…`, hiding the port, the only part that differed; a rejects file's run showed as
- * `ngay1.c….csv`). Synthetic runs, the table as the CLI prints it.
+ * `ngay1.c….csv`). Synthetic runs, the table as the CLI prints it; and `history show`, whose
+ * counts left out the leads the service skipped and the blank rows (a real import over HTTP).
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { historyTable } from '../../src/cli/commands/history.js';
+import { runCli, tempDir } from '../helpers/cli.js';
+import { emulatorPool, importEnv, write } from '../helpers/import.js';
 import { setLanguage } from '../../src/messages/index.js';
 import type { RunRecord } from '../../src/state/types.js';
 
 afterEach(() => setLanguage('en'));
+
+const emulators = emulatorPool();
+const made: string[] = [];
+afterAll(() => {
+  for (const d of made) fs.rmSync(d, { recursive: true, force: true });
+});
 
 function run(i: number, baseUrl: string, file: string, imported: number): RunRecord {
   return {
@@ -87,5 +97,37 @@ describe('history table, runs to two services on one host', () => {
     );
     expect(text).toContain('cacs-a.example.vn');
     expect(text).toContain('cacs-b.example.vn');
+  });
+});
+
+describe('cacs history show: the counts add up to the rows (operator walk)', () => {
+  it('leads the service skipped (it held them already) and blank rows have lines of their own; --json gives both', async () => {
+    const emu = await emulators.start();
+    const env = importEnv(emu);
+    const cwd = tempDir('cacs-history-show-');
+    made.push(cwd, env.HOME!);
+    // The leads are in the campaign already (another state folder imported them): the service
+    // counts them and imports none.
+    write(cwd, 'sk.csv', 'phone,name\n0914000001,An\n,\n0914000002,Bình\n');
+    const other = { ...env, CACS_STATE_DIR: `${env.CACS_STATE_DIR!}-other` };
+    made.push(other.CACS_STATE_DIR);
+    expect((await runCli(['import', 'sk.csv'], { env: other, cwd })).code).toBe(0);
+    const r = await runCli(['import', 'sk.csv', '--json'], { env, cwd });
+    const summary = JSON.parse(r.stdout) as {
+      serviceSkipped: number;
+      blank: number;
+      runId: string;
+    };
+    expect(summary).toMatchObject({ serviceSkipped: 2, blank: 1 });
+    const list = await runCli(['history', '--json'], { env, cwd });
+    const id = (JSON.parse(list.stdout) as { runs: Array<{ id: string }> }).runs[0]!.id;
+    const show = await runCli(['history', 'show', id], { env, cwd });
+    expect(show.stdout).toContain('rows      3: imported 0, rejected 0, skipped 0, uncertain 0');
+    expect(show.stdout).toContain(
+      '          2 sent but not imported by the service (it holds those leads already)',
+    );
+    expect(show.stdout).toContain('          1 blank row, skipped');
+    const json = await runCli(['history', 'show', id, '--json'], { env, cwd });
+    expect(JSON.parse(json.stdout).run).toMatchObject({ rows: 3, serviceSkipped: 2, blank: 1 });
   });
 });

@@ -15,7 +15,7 @@ import {
   zoneOffset,
   type RunRecord,
 } from '../../index.js';
-import { t } from '../../messages/index.js';
+import { t, tCount } from '../../messages/index.js';
 import type { Context } from '../context.js';
 import { wrapWords } from '../render/wrap.js';
 import type { Flags } from '../flags.js';
@@ -55,6 +55,8 @@ function runJson(r: RunRecord, withLines = false) {
     rejected: e?.rejected ?? null,
     skipped: e?.skipped ?? null,
     uncertain: e?.uncertain ?? null,
+    serviceSkipped: e?.serviceSkipped ?? null,
+    blank: e?.blank ?? null,
     exitCode: e?.exitCode ?? null,
     rejectsFile: e?.rejectsFile ?? null,
     skippedFile: e?.skippedFile ?? null,
@@ -386,6 +388,10 @@ export async function runHistoryShow(
         uncertain: formatCount(e.uncertain),
       }),
     );
+    // What the counts above leave out, so that they add up to the rows.
+    if ((e.serviceSkipped ?? 0) > 0)
+      lines.push(tCount('cli.history.show.serviceSkipped', e.serviceSkipped!));
+    if ((e.blank ?? 0) > 0) lines.push(tCount('cli.history.show.blank', e.blank!));
     for (const [list, file] of [
       ['rejects', e.rejectsFile],
       ['skipped', e.skippedFile],

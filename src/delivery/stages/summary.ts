@@ -221,6 +221,8 @@ async function endHistory(
       rejected: s?.rejected ?? 0,
       skipped: s ? Object.values(s.skippedByCode).reduce((a, b) => a + b, 0) : 0,
       uncertain: s?.uncertain ?? 0,
+      serviceSkipped: s?.serviceSkipped ?? 0,
+      blank: s?.blank ?? 0,
       exitCode,
       rejectsFile: s?.rejectsFile ?? null,
       skippedFile: s?.skippedFile ?? null,
