@@ -50,7 +50,9 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
         store?.written,
         !opts.dryRun,
         (line) => opts.onNote?.(line),
-        info.displayName === 'stdin' ? undefined : path.resolve(opts.cwd, info.displayName),
+        info.displayName === 'stdin'
+          ? undefined
+          : realPathOf(path.resolve(opts.cwd, info.displayName)),
       )
     : undefined;
   checkSidecarFolders(plan, opts.dryRun);
@@ -105,5 +107,14 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       forgetWork();
       await held.store?.close();
     }
+  }
+}
+
+/** The file's real path (one file reached through a symlink is the same input), else as given. */
+function realPathOf(file: string): string {
+  try {
+    return fs.realpathSync(file);
+  } catch {
+    return file;
   }
 }

@@ -117,6 +117,8 @@ export const en = {
   'report.refId.tooLong': "refId: at most {max} characters (the service's limit)",
   'report.concurrency.invalid': 'concurrency: {problem}',
   'report.largeAnswerBytes.invalid': 'largeAnswerBytes: expected a number of bytes above 0',
+  'report.expectedAnswerBytes.invalid':
+    'expectedAnswerBytes: expected a number of bytes, 0 or more',
   'report.from.required': 'from is required',
   ...enState,
   ...enLibLeads,

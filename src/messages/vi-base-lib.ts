@@ -117,6 +117,7 @@ export const viBaseLib: Readonly<Record<string, string>> = {
   'report.refId.tooLong': 'refId: tối đa {max} ký tự (giới hạn của dịch vụ)',
   'report.concurrency.invalid': 'concurrency: {problem}',
   'report.largeAnswerBytes.invalid': 'largeAnswerBytes: cần một số byte lớn hơn 0',
+  'report.expectedAnswerBytes.invalid': 'expectedAnswerBytes: cần một số byte, từ 0 trở lên',
   'report.from.required': 'thiếu thời điểm bắt đầu (from)',
   'state.pg.unreachable': 'không kết nối được cơ sở dữ liệu trạng thái {db}: {reason}',
   'state.pg.unreachable.hint':

@@ -65,8 +65,9 @@ export interface FetchOptions {
    * What one answer is expected to carry, when the caller can tell before asking (a `--join`
    * lead file's rows spread over the requests): at least `largeAnswerBytes` and the report asks
    * one request at a time from its first request, not only once a large answer arrived — four
-   * large answers arriving at once at the start were the peak of a million-row join. An answer
-   * under `largeAnswerBytes` before any large one gives back every slot (the guess was wrong).
+   * large answers arriving at once at the start were the peak of a million-row join. Each answer
+   * under `largeAnswerBytes` before any large one gives back one slot (the guess may be wrong,
+   * or that answer a quiet day before the busy ones).
    */
   expectedAnswerBytes?: number;
   signal: AbortSignal;
@@ -274,9 +275,10 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
   budget.onAnswer = (bytes) => {
     if (bytes >= large) isLarge();
     else if (expectingLarge && !sawLarge) {
-      // The expectation was wrong (a file's rows mostly not called in the range): every slot.
-      expectingLarge = false;
-      startable = opts.concurrency;
+      // The expectation may be wrong (a file's rows mostly not called in the range), or this
+      // a quiet day before the busy ones: one slot more per small answer, not all at once.
+      startable = Math.min(opts.concurrency, startable + 1);
+      if (startable === opts.concurrency) expectingLarge = false;
     }
   };
   const addInParts = (records: readonly CallRecord[]) => {

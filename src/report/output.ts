@@ -55,7 +55,7 @@ export function checkReportOutput(file: string, name: string = file): WriteTarge
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     // A folder that is there but this user may not write in: said so, not "create it first".
-    if (isFolder && (code === 'EACCES' || code === 'EPERM' || code === 'EROFS'))
+    if (isFolder && (code === 'EACCES' || code === 'EPERM'))
       throw new UsageError(t('report.output.folderDenied', { name, dir }), {
         hint: t('report.output.folderDenied.hint', { dir }),
       });

@@ -295,6 +295,11 @@ function fetchSetup(opts: ReportOptions): {
   if (problem !== undefined) throw new UsageError(t('report.concurrency.invalid', { problem }));
   if (opts.largeAnswerBytes !== undefined && !(opts.largeAnswerBytes > 0))
     throw new UsageError(t('report.largeAnswerBytes.invalid'));
+  if (
+    opts.expectedAnswerBytes !== undefined &&
+    !(typeof opts.expectedAnswerBytes === 'number' && opts.expectedAnswerBytes >= 0)
+  )
+    throw new UsageError(t('report.expectedAnswerBytes.invalid'));
   let plan = opts.plan;
   if (plan === undefined) {
     if (opts.from === undefined) throw new UsageError(t('report.from.required'));

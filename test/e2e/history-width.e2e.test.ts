@@ -144,6 +144,8 @@ describe('cacs history through a pipe, at COLUMNS 60, 80 and 120', () => {
           'rejected',
           'skipped',
           'uncertain',
+          'serviceSkipped',
+          'blank',
           'exitCode',
           'rejectsFile',
           'skippedFile',

@@ -136,6 +136,19 @@ function leadCsv(): string {
   );
 }
 
+/** The call_status of ROWS' rows, in order, for the controlled server's records. */
+const STATUSES_OF_ROWS = [
+  'ANSWERED',
+  'NO ANSWER',
+  'NO ANSWER',
+  'NOT_CALLED',
+  'ANSWERED',
+  'FAILED',
+  'NOT_CALLED',
+  'BUSY',
+  'NOT_CALLED',
+];
+
 const FROM = '2026-11-01';
 const TO = '2026-11-30';
 
@@ -202,17 +215,7 @@ describe('cacs report --join against a server whose records the test controls', 
     });
     // Every written form matched (legacy, 84, +84, 0084 aside: nobody has that number).
     const statuses = out.slice(1).map((row) => row[4]);
-    expect(statuses).toEqual([
-      'ANSWERED',
-      'NO ANSWER',
-      'NO ANSWER',
-      'NOT_CALLED',
-      'ANSWERED',
-      'FAILED',
-      'NOT_CALLED',
-      'BUSY',
-      'NOT_CALLED',
-    ]);
+    expect(statuses).toEqual(STATUSES_OF_ROWS);
     // ref_id wins: the row with R4 does not take R9's record of the same phone.
     expect(out[4]![10]).toBe('');
     // Carriers from the numbering plan.
@@ -238,17 +241,7 @@ describe('cacs report --join against a server whose records the test controls', 
     for (const i of [1, 5]) expect(out[i]).toEqual(Array(4 + OUTCOME_COLUMNS.length).fill(''));
     // The other rows as without the blank ones (NOT_CALLED three times: no blank row among them).
     const without = out.filter((_, i) => i !== 1 && i !== 5).slice(1);
-    expect(without.map((row) => row[4])).toEqual([
-      'ANSWERED',
-      'NO ANSWER',
-      'NO ANSWER',
-      'NOT_CALLED',
-      'ANSWERED',
-      'FAILED',
-      'NOT_CALLED',
-      'BUSY',
-      'NOT_CALLED',
-    ]);
+    expect(without.map((row) => row[4])).toEqual(STATUSES_OF_ROWS);
     expect(r.stderr).toMatch(
       /11 rows written to blank-out\.csv: 6 called, 3 not called, 0 not imported/,
     );
@@ -771,6 +764,66 @@ print(json.dumps(rows))
       expect(cells[1]![1]![1]).toBe('0966000000');
     },
   );
+
+  it('rows held back by a do-not-call list stay NOT_IMPORTED:suppressed and are never recycled, though their numbers were imported from another file (review)', async () => {
+    const sub = path.join(dir, 'dnc');
+    fs.mkdirSync(sub);
+    const phones = Array.from({ length: 12 }, (_, i) => `09560001${String(i).padStart(2, '0')}`);
+    fs.writeFileSync(
+      path.join(sub, 'a.csv'),
+      `name,phone,ref_id\n${phones.map((p, i) => `A${i},${p},A${i}`).join('\n')}\n`,
+    );
+    expect(
+      (await runCli(['import', 'a.csv', '--campaign', 'summer'], { env, cwd: sub })).code,
+    ).toBe(0);
+    fs.writeFileSync(path.join(sub, 'dnc.csv'), `phone\n${phones.join('\n')}\n`);
+    fs.writeFileSync(
+      path.join(sub, 'b.csv'),
+      `name,phone,ref_id\n${phones.map((p, i) => `B${i},${p},`).join('\n')}\n`,
+    );
+    await runCli(['import', 'b.csv', '--campaign', 'summer', '--suppress', 'dnc.csv'], {
+      env,
+      cwd: sub,
+    });
+    // The report holds leads of these numbers (a.csv's): what would override a refusal.
+    const ofA = await runCli(
+      ['report', '--campaign', 'summer', '--join', 'a.csv', '-o', 'a-out.csv'],
+      { env, cwd: sub, now: later },
+    );
+    expect(ofA.code).toBe(0);
+    expect(
+      readCsv(path.join(sub, 'a-out.csv'))
+        .slice(1)
+        .some((row) => row[9] !== ''),
+    ).toBe(true);
+    const joined = await runCli(
+      ['report', '--campaign', 'summer', '--join', 'b.csv', '-o', 'out.csv'],
+      { env, cwd: sub, now: later },
+    );
+    expect(joined.code).toBe(0);
+    for (const row of readCsv(path.join(sub, 'out.csv')).slice(1))
+      expect(row[3]).toBe('NOT_IMPORTED:suppressed');
+    const rec = await runCli(
+      [
+        'report',
+        '--campaign',
+        'summer',
+        '--join',
+        'b.csv',
+        '--recycle',
+        '--min-gap',
+        '90m',
+        '-o',
+        'r2.csv',
+      ],
+      { env, cwd: sub, now: later },
+    );
+    expect(rec.code).toBe(0);
+    const r2 = fs.existsSync(path.join(sub, 'r2.csv'))
+      ? fs.readFileSync(path.join(sub, 'r2.csv'), 'utf8')
+      : '';
+    for (const p of phones) expect(r2).not.toContain(p);
+  });
 
   it('a row rejected at import, fixed in the rejects file and imported from it, has its call status, not NOT_IMPORTED (found by the operator walk)', async () => {
     const sub = path.join(dir, 'fixed');

@@ -87,6 +87,18 @@ describe('history table, runs to two services on one host', () => {
     ).toContain('bao-cao-thang-11-chi-nhanh-ha-noi.csv.rejects.csv');
   });
 
+  it('services the short names would not tell apart (http and https of one host): whole addresses', () => {
+    const text = historyTable(
+      [
+        run(1, 'http://cacs.example.vn/', 'a.csv', 1),
+        run(0, 'https://cacs.example.vn/', 'b.csv', 1),
+      ],
+      200,
+    );
+    expect(text).toContain('http://cacs.example.vn/');
+    expect(text).toContain('https://cacs.example.vn/');
+  });
+
   it('services on different hosts with one port: the host alone', () => {
     const text = historyTable(
       [

@@ -300,6 +300,10 @@ describe('large answers: the rest of the report asks one request at a time', () 
       await expect(
         runReport({ client, campaignKey: 'BUSY', from: '2026-11-20', largeAnswerBytes }),
       ).rejects.toThrow(/largeAnswerBytes: expected a number of bytes above 0/);
+    for (const expectedAnswerBytes of [-1, Number.NaN, '9000' as unknown as number])
+      await expect(
+        runReport({ client, campaignKey: 'BUSY', from: '2026-11-20', expectedAnswerBytes }),
+      ).rejects.toThrow(/expectedAnswerBytes: expected a number of bytes, 0 or more/);
   });
 
   /**
@@ -313,6 +317,7 @@ describe('large answers: the rest of the report asks one request at a time', () 
       answerAfterArrivals?: (n: number) => number | undefined;
     },
     fileRows = 240,
+    from = '2026-11-20',
   ) {
     const served = await startReportServer({ attempts: EIGHT_DAYS, padding: 300, ...server });
     servers.push(served);
@@ -328,7 +333,7 @@ describe('large answers: the rest of the report asks one request at a time', () 
     const result = await runReport({
       client,
       campaignKey: 'BUSY',
-      from: '2026-11-20',
+      from,
       to: '2026-11-27',
       windowDays: 1,
       concurrency: 4,
@@ -361,6 +366,22 @@ describe('large answers: the rest of the report asks one request at a time', () 
     expect(served.inFlightAtArrival[0]).toBe(1);
     // The third and fourth queries arrived while the second was still out.
     expect(served.inFlightAtArrival.slice(2, 4).every((n) => n >= 2)).toBe(true);
+  });
+
+  it('a quiet first day before the large answers gives back one slot, not all four (review)', async () => {
+    // 300 rows over 9 days: 10,000 bytes expected of each answer, over a threshold of 9,000. The
+    // first day (11-19) has no call: a small answer; the next ones are ≈ 12 kB. Every answer but
+    // the first waits a moment, so requests sent together are out together.
+    const { served } = await joinEightDays(
+      9_000,
+      { delayFor: (n) => (n >= 1 ? 150 : 0) },
+      300,
+      '2026-11-19',
+    );
+    expect(served.queries).toHaveLength(9);
+    expect(served.inFlightAtArrival[0]).toBe(1);
+    // Two out after the quiet day, and never more: the large answers then put it back to one.
+    expect(served.maxInFlight).toBe(2);
   });
 
   it('a --join lead file one byte short of it starts with every slot in use', async () => {

@@ -255,3 +255,30 @@ describe('the lists of two inputs of the same name in one folder (found by the o
     expect(fs.existsSync(path.join(lists, 'leads.csv.rejects-3.csv'))).toBe(false);
   });
 });
+
+describe('one input reached through a symlink (review)', () => {
+  it('is the same input: its rerun through the link replaces its own list, no -2', async () => {
+    const emu = await emulators.start();
+    const root = tempDir('cacs-edits-');
+    const state = tempDir('cacs-edits-state-');
+    made.push(root, state);
+    const lists = path.join(root, 'lists');
+    fs.mkdirSync(lists);
+    fs.mkdirSync(path.join(root, 'real'));
+    fs.symlinkSync(path.join(root, 'real'), path.join(root, 'link'));
+    write(path.join(root, 'real'), 'leads.csv', LEADS);
+    const importOf = (file: string) =>
+      runImport({
+        file,
+        campaignKey: 'summer',
+        client: createClient({ baseUrl: emu.url, token: emu.token }),
+        stateDir: state,
+        cwd: root,
+        sidecarDir: lists,
+      });
+    const rejects = path.join(lists, 'leads.csv.rejects.csv');
+    expect((await importOf(path.join(root, 'real', 'leads.csv'))).rejectsFile).toBe(rejects);
+    expect((await importOf(path.join(root, 'link', 'leads.csv'))).rejectsFile).toBe(rejects);
+    expect(fs.existsSync(path.join(lists, 'leads.csv.rejects-2.csv'))).toBe(false);
+  });
+});

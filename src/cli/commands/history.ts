@@ -96,6 +96,13 @@ function hostOf(url: string): string {
  * host and port — so a narrow column does not cut away the only part that differs.
  */
 function serviceNamer(urls: ReadonlySet<string>): (url: string) => string {
+  const namer = shortServiceNamer(urls);
+  // Two services the short names do not tell apart (http and https of one host, two paths):
+  // their whole addresses.
+  return new Set([...urls].map(namer)).size === urls.size ? namer : (url) => url;
+}
+
+function shortServiceNamer(urls: ReadonlySet<string>): (url: string) => string {
   const parsed = [...urls].map((u) => URL.parse(u));
   if (parsed.some((u) => u === null)) return hostOf;
   const hosts = new Set(parsed.map((u) => u!.hostname));
@@ -298,14 +305,52 @@ function layout(
     room -= more;
   });
   // Still too wide: the flexible columns give way, the widest first, down to their header.
-  let over = total(keep, widths) - width;
+  const over = giveWay(all, keep, widths, total(keep, widths) - width, (i) =>
+    Math.max(headWidth[i]!, 6),
+  );
+  return { keep, widths, fits: over <= 0 };
+}
+
+/**
+ * The last resort of a table still too wide with its headers stacked: the flexible columns
+ * narrowed below their header (both cut with an ellipsis), the widest first, down to
+ * {@link FLEX_LEAST}, so that the table fits 60 columns and wider (a line the terminal wraps
+ * splits every row in two); below 60 the required columns alone may not fit.
+ */
+function squeeze(all: readonly Column[], keep: readonly boolean[], widths: number[], over: number) {
+  // The file and campaign give way first: the service (when shown) is what tells the runs apart.
+  for (const last of [false, true])
+    over = giveWay(
+      all,
+      keep,
+      widths,
+      over,
+      () => FLEX_LEAST,
+      (c) => (c.squeezeLast === true) === last,
+    );
+}
+
+/**
+ * The flexible columns (those `which` picks) narrowed one character at a time, the widest
+ * first, none below `least(i)`, until `over` characters are saved or none can give more;
+ * returns what is still over.
+ */
+function giveWay(
+  all: readonly Column[],
+  keep: readonly boolean[],
+  widths: number[],
+  over: number,
+  least: (i: number) => number,
+  which: (c: Column) => boolean = () => true,
+): number {
   while (over > 0) {
     let widest = -1;
     all.forEach((c, i) => {
       if (
         c.flex &&
         keep[i] &&
-        widths[i]! > Math.max(headWidth[i]!, 6) &&
+        which(c) &&
+        widths[i]! > least(i) &&
         (widest < 0 || widths[i]! > widths[widest]!)
       )
         widest = i;
@@ -314,34 +359,7 @@ function layout(
     widths[widest]!--;
     over--;
   }
-  return { keep, widths, fits: over <= 0 };
-}
-
-/**
- * The last resort of a table still too wide with its headers stacked: the flexible columns
- * narrowed below their header (both cut with an ellipsis), the widest first, down to
- * {@link FLEX_LEAST}: the table never runs past the terminal's width (a line the terminal
- * wraps splits every row in two).
- */
-function squeeze(all: readonly Column[], keep: readonly boolean[], widths: number[], over: number) {
-  // The file and campaign give way first: the service (when shown) is what tells the runs apart.
-  for (const last of [false, true])
-    while (over > 0) {
-      let widest = -1;
-      all.forEach((c, i) => {
-        if (
-          c.flex &&
-          keep[i] &&
-          (c.squeezeLast === true) === last &&
-          widths[i]! > FLEX_LEAST &&
-          (widest < 0 || widths[i]! > widths[widest]!)
-        )
-          widest = i;
-      });
-      if (widest < 0) break;
-      widths[widest]!--;
-      over--;
-    }
+  return over;
 }
 
 export async function runHistoryShow(

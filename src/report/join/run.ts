@@ -289,6 +289,12 @@ async function fetchStage(
   );
 }
 
+/**
+ * Codes of the history that stand even when the report holds a lead of the row: the number is
+ * on a do-not-call list, or its person was erased — never called again, never recycled.
+ */
+const STANDING_CODES: ReadonlySet<string> = new Set(['suppressed', 'erased']);
+
 /** The appended cells of a row. */
 function outcomeCells(
   outcome: Outcome | undefined,
@@ -647,9 +653,14 @@ async function writeStage(
         const phone = phoneKey(row.values[keys.phone]);
         const ref = rowRef(row.values, keys);
         const outcome = index.outcomeOf(ref, phone);
-        // The history's refusal stands only while the report knows no lead of the row: a row
-        // fixed in the rejects file and imported from it is in the campaign after all.
-        const refused = outcome === undefined ? notImported.get(row.line) : undefined;
+        // The history's refusal stands only while the report knows no lead of the row (a row
+        // fixed in the rejects file and imported from it is in the campaign after all) — except
+        // a do-not-call list's or an erasure's, which stand whatever the report holds.
+        const historyCode = notImported.get(row.line);
+        const refused =
+          outcome === undefined || (historyCode !== undefined && STANDING_CODES.has(historyCode))
+            ? historyCode
+            : undefined;
         const cells: Cell[] = headers.map((_, i) => row.values[i] ?? '');
         if (rules !== undefined) {
           // Blank rows stay out of an import-ready file.
