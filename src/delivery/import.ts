@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { removeOnExit } from '../cleanup.js';
 import type { Prepared } from '../leads/prepare.js';
+import { realPath } from '../leads/rejects.js';
 import { Suppression } from '../leads/suppress.js';
 import { WrittenFiles } from '../leads/written-files.js';
 import { inspectInput } from '../input/inspect.js';
@@ -52,7 +53,7 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
         (line) => opts.onNote?.(line),
         info.displayName === 'stdin'
           ? undefined
-          : realPathOf(path.resolve(opts.cwd, info.displayName)),
+          : realPath(path.resolve(opts.cwd, info.displayName)),
       )
     : undefined;
   checkSidecarFolders(plan, opts.dryRun);
@@ -107,14 +108,5 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
       forgetWork();
       await held.store?.close();
     }
-  }
-}
-
-/** The file's real path (one file reached through a symlink is the same input), else as given. */
-function realPathOf(file: string): string {
-  try {
-    return fs.realpathSync(file);
-  } catch {
-    return file;
   }
 }

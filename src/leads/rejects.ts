@@ -29,14 +29,16 @@ export function defaultSidecarPath(dir: string, displayName: string, kind: Sidec
 
 /** Whether two paths name the same file (symlinks and relative paths resolved). */
 export function sameFile(a: string, b: string): boolean {
-  const real = (p: string) => {
-    try {
-      return fs.realpathSync(p);
-    } catch {
-      return path.resolve(p);
-    }
-  };
-  return real(a) === real(b);
+  return realPath(a) === realPath(b);
+}
+
+/** The file's real path (one file reached through a symlink is one file), else its absolute path. */
+export function realPath(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return path.resolve(p);
+  }
 }
 
 /** Errno codes that mean "this folder cannot take the file", not a bug in cacs: why, said. */

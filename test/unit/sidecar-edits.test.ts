@@ -209,35 +209,44 @@ describe('a sidecar saved while the import runs', () => {
   });
 });
 
+/**
+ * A folder `root` whose imports (the library's, against the emulator) all put their lists in
+ * `root/lists` (sidecarDir): `importOf(file)` gives the summary and the notes said.
+ */
+async function sharedListsFolder() {
+  const emu = await emulators.start();
+  const root = tempDir('cacs-edits-');
+  const state = tempDir('cacs-edits-state-');
+  made.push(root, state);
+  const lists = path.join(root, 'lists');
+  fs.mkdirSync(lists);
+  const importOf = async (file: string) => {
+    const notes: string[] = [];
+    const s = await runImport({
+      file,
+      campaignKey: 'summer',
+      client: createClient({ baseUrl: emu.url, token: emu.token }),
+      stateDir: state,
+      cwd: root,
+      sidecarDir: lists,
+      onNote: (line) => notes.push(line),
+    });
+    return { s, notes: notes.join('\n') };
+  };
+  return { root, lists, importOf };
+}
+
 describe('the lists of two inputs of the same name in one folder (found by the operator walk)', () => {
   it('never replace each other: the second goes to …-2.csv and says so; each rerun replaces its own', async () => {
     // Lists go to one folder for both (sidecarDir here; the working folder for an input in a
     // folder cacs cannot write to, as a normal user found).
-    const emu = await emulators.start();
-    const root = tempDir('cacs-edits-');
-    const state = tempDir('cacs-edits-state-');
-    made.push(root, state);
-    const lists = path.join(root, 'lists');
-    fs.mkdirSync(lists);
+    const { root, lists, importOf } = await sharedListsFolder();
     fs.mkdirSync(path.join(root, 'a'));
     fs.mkdirSync(path.join(root, 'b'));
     const a = write(path.join(root, 'a'), 'leads.csv', 'phone,name\n0914000001,An\nabc,From A\n');
     const b = write(path.join(root, 'b'), 'leads.csv', 'phone,name\n0914000002,Bình\nxyz,From B\n');
     const rejects = path.join(lists, 'leads.csv.rejects.csv');
     const second = path.join(lists, 'leads.csv.rejects-2.csv');
-    const importOf = async (file: string) => {
-      const notes: string[] = [];
-      const s = await runImport({
-        file,
-        campaignKey: 'summer',
-        client: createClient({ baseUrl: emu.url, token: emu.token }),
-        stateDir: state,
-        cwd: root,
-        sidecarDir: lists,
-        onNote: (line) => notes.push(line),
-      });
-      return { s, notes: notes.join('\n') };
-    };
     const first = await importOf(a);
     expect(first.s.rejectsFile).toBe(rejects);
     const ofB = await importOf(b);
@@ -258,27 +267,13 @@ describe('the lists of two inputs of the same name in one folder (found by the o
 
 describe('one input reached through a symlink (review)', () => {
   it('is the same input: its rerun through the link replaces its own list, no -2', async () => {
-    const emu = await emulators.start();
-    const root = tempDir('cacs-edits-');
-    const state = tempDir('cacs-edits-state-');
-    made.push(root, state);
-    const lists = path.join(root, 'lists');
-    fs.mkdirSync(lists);
+    const { root, lists, importOf } = await sharedListsFolder();
     fs.mkdirSync(path.join(root, 'real'));
     fs.symlinkSync(path.join(root, 'real'), path.join(root, 'link'));
     write(path.join(root, 'real'), 'leads.csv', LEADS);
-    const importOf = (file: string) =>
-      runImport({
-        file,
-        campaignKey: 'summer',
-        client: createClient({ baseUrl: emu.url, token: emu.token }),
-        stateDir: state,
-        cwd: root,
-        sidecarDir: lists,
-      });
     const rejects = path.join(lists, 'leads.csv.rejects.csv');
-    expect((await importOf(path.join(root, 'real', 'leads.csv'))).rejectsFile).toBe(rejects);
-    expect((await importOf(path.join(root, 'link', 'leads.csv'))).rejectsFile).toBe(rejects);
+    expect((await importOf(path.join(root, 'real', 'leads.csv'))).s.rejectsFile).toBe(rejects);
+    expect((await importOf(path.join(root, 'link', 'leads.csv'))).s.rejectsFile).toBe(rejects);
     expect(fs.existsSync(path.join(lists, 'leads.csv.rejects-2.csv'))).toBe(false);
   });
 });

@@ -234,12 +234,7 @@ export function historyTable(runs: readonly RunRecord[], width: number): string 
     fit = layout(all, heads, cellWidth, width);
   }
   const { keep, widths } = fit;
-  if (!fit.fits) {
-    const used =
-      widths.reduce((sum, w, i) => sum + (keep[i] ? w : 0), 0) +
-      2 * (keep.filter(Boolean).length - 1);
-    squeeze(all, keep, widths, used - width);
-  }
+  if (!fit.fits) squeeze(all, keep, widths, fit.over);
   const line = (row: string[]) =>
     row
       .map((x, i) => {
@@ -274,14 +269,14 @@ function stack(head: string, room: number): string[] {
  * Which columns are shown and how wide, for headers `heads` (each a column's header lines):
  * the required columns, then the optional ones in their order while they fit, then the
  * flexible ones (file, campaign, service) widened into the room left or narrowed to fit.
- * `fits`: whether the required columns fit `width` at all.
+ * `fits`: whether the required columns fit `width` at all; `over`: by how many characters not.
  */
 function layout(
   all: readonly Column[],
   heads: readonly string[][],
   cellWidth: readonly number[],
   width: number,
-): { keep: boolean[]; widths: number[]; fits: boolean } {
+): { keep: boolean[]; widths: number[]; fits: boolean; over: number } {
   const headWidth = heads.map((h) => Math.max(...h.map((x) => x.length)));
   const natural = all.map((_, i) => Math.max(headWidth[i]!, cellWidth[i]!));
   const total = (keep: boolean[], widths: number[]) =>
@@ -308,7 +303,7 @@ function layout(
   const over = giveWay(all, keep, widths, total(keep, widths) - width, (i) =>
     Math.max(headWidth[i]!, 6),
   );
-  return { keep, widths, fits: over <= 0 };
+  return { keep, widths, fits: over <= 0, over };
 }
 
 /**

@@ -650,6 +650,14 @@ async function writeStage(
   try {
     await source.each(
       (row) => {
+        const cells: Cell[] = headers.map((_, i) => row.values[i] ?? '');
+        if (isBlankRow(row.values)) {
+          // No lead: join keeps the operator's row where it is with nothing appended; an
+          // import-ready file (recycle) leaves it out.
+          result.blank++;
+          if (rules === undefined) pending.push([...cells, ...OUTCOME_COLUMNS.map(() => null)]);
+          return;
+        }
         const phone = phoneKey(row.values[keys.phone]);
         const ref = rowRef(row.values, keys);
         const outcome = index.outcomeOf(ref, phone);
@@ -661,13 +669,7 @@ async function writeStage(
           outcome === undefined || (historyCode !== undefined && STANDING_CODES.has(historyCode))
             ? historyCode
             : undefined;
-        const cells: Cell[] = headers.map((_, i) => row.values[i] ?? '');
         if (rules !== undefined) {
-          // Blank rows stay out of an import-ready file.
-          if (isBlankRow(row.values)) {
-            result.blank++;
-            return;
-          }
           const verdict = recycleVerdict(outcome, phone, rules, refused !== undefined);
           if (verdict !== undefined) {
             excluded![verdict]++;
@@ -678,12 +680,6 @@ async function writeStage(
             return;
           }
           pending.push(cells);
-          return;
-        }
-        if (isBlankRow(row.values)) {
-          // No lead: the operator's row stays where it is, with nothing appended.
-          result.blank++;
-          pending.push([...cells, ...OUTCOME_COLUMNS.map(() => null)]);
           return;
         }
         if (phone !== '' && opts.erasedAt?.(phone) !== undefined) {
