@@ -186,6 +186,46 @@ export function csvRecords(text: string, delimiter: string): Rec[] {
   return out;
 }
 
+/**
+ * Words a form or a CRM puts where it has no identifier (`N/A`, `-`, `0`, `none`, `không có`,
+ * `chưa có`…), compared lowercased without marks, spaces or punctuation.
+ */
+const PLACEHOLDER_IDS = new Set([
+  'na',
+  'nan',
+  'none',
+  'null',
+  'nil',
+  'undefined',
+  'unknown',
+  'empty',
+  'blank',
+  'tbd',
+  'khong',
+  'khongco',
+  'chuaco',
+  'khongro',
+  'kxd',
+  'chuaxacdinh',
+  'khongxacdinh',
+]);
+
+/**
+ * Whether a ref_id cell found in a list row is no one's identity: empty of letters and digits,
+ * `0` or one character repeated (`000`, `xxx`), or a placeholder word. Such a value is not
+ * followed from one row to others: many customers share it, and following `N/A` erased them
+ * all. Asked for by name (`cacs forget N/A`), it still matches.
+ */
+export function isPlaceholderId(value: string): boolean {
+  const key = value
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/đ/gi, 'd')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
+  return key === '' || key === '0' || /^(.)\1+$/u.test(key) || PLACEHOLDER_IDS.has(key);
+}
+
 /** Digit runs in free text (a reason) that may be a written number. */
 function numbersIn(text: string): string[] {
   return (text.match(/\+?\d[\d .-]{7,16}\d/g) ?? []).map((m) => normalizePhone(m).value);
@@ -274,12 +314,15 @@ function without(scan: ListScan): string {
   return out + scan.text.slice(at);
 }
 
-/** Texts to blank in journals for a matched row: its cells and the numbers' digits. */
+/**
+ * Texts to blank in journals' reasons for a matched row: its cells of 3 characters or more
+ * that are not placeholders (`N/A` in other customers' reasons is not this person).
+ */
 function textsOf(cells: readonly string[]): string[] {
   return cells
     .slice(3)
     .map((c) => trimField(c))
-    .filter((c) => c.length >= 3);
+    .filter((c) => c.length >= 3 && !isPlaceholderId(c));
 }
 
 export async function forget(opts: ForgetOptions): Promise<ForgetReceipt> {
@@ -315,7 +358,7 @@ export async function forget(opts: ForgetOptions): Promise<ForgetReceipt> {
         for (let r = 1; r < scan.records.length; r++)
           for (const i of scan.idColumns) {
             const v = trimField(scan.records[r]!.cells[i] ?? '');
-            const q = v === '' ? undefined : refHashes.get(hasher.ref(v));
+            const q = isPlaceholderId(v) ? undefined : refHashes.get(hasher.ref(v));
             if (q !== undefined && !refs.has(v)) refs.set(v, q);
           }
     for (const scan of scans) rematch(scan, phones, refs);
@@ -328,7 +371,7 @@ export async function forget(opts: ForgetOptions): Promise<ForgetReceipt> {
       for (const [r, qs] of scan.matched)
         for (const i of scan.idColumns) {
           const v = trimField(scan.records[r]!.cells[i] ?? '');
-          if (v.length >= 3 && !refs.has(v)) {
+          if (v.length >= 3 && !isPlaceholderId(v) && !refs.has(v)) {
             refs.set(v, qs[0]!);
             added++;
           }
@@ -353,8 +396,9 @@ export async function forget(opts: ForgetOptions): Promise<ForgetReceipt> {
     texts.add(p);
     texts.add(p.slice(1)); // the national number: in +84…, 84… and 0… alike
   }
-  for (const r of refs.keys()) if (r.length >= 3) texts.add(r);
-  for (const r of refs.keys()) texts.add(r);
+  // A ref_id's text in the service's words (a journal's reasons): not a short one or a
+  // placeholder, which other customers' reasons may hold.
+  for (const r of refs.keys()) if (r.length >= 3 && !isPlaceholderId(r)) texts.add(r);
   const erased = await store.eraseLeads({
     phones: [...allPhones],
     refs: [...refs.keys()],

@@ -40,3 +40,24 @@ export function blankTexts(
   }
   return { value, changed: false };
 }
+
+/**
+ * A journal record with a person's texts blanked where they can be: its `reason`, the service's
+ * words (which may echo a number or a name). The rest of a record is cacs's own — record kind,
+ * batch id, line runs, state (`done`…), refusal code, header — and is never touched: a person's
+ * cell that reads `done` or a ref_id `1` must not change what earlier runs settled (a `done`
+ * blanked made every line of that batch unsent, and a rerun sent them again).
+ */
+export function blankJournalRecord(
+  record: unknown,
+  texts: readonly string[],
+): { value: unknown; changed: boolean } {
+  if (record === null || typeof record !== 'object' || Array.isArray(record))
+    return { value: record, changed: false };
+  const rec = record as Record<string, unknown>;
+  if (typeof rec.reason !== 'string') return { value: record, changed: false };
+  const r = blankTexts(rec.reason, texts);
+  return r.changed
+    ? { value: { ...rec, reason: r.value }, changed: true }
+    : { value: record, changed: false };
+}

@@ -143,6 +143,53 @@ describe('cacs forget (file store)', () => {
     expect(JSON.parse(dry.stdout)).toMatchObject({ erased: 1, valid: 2 });
   });
 
+  it('customers who share a placeholder ref_id (N/A, 0, không có) with the person forgotten are not erased', async () => {
+    const emu = await emulators.start();
+    const cwd = tempDir();
+    const env = importEnv(emu);
+    const f = write(
+      cwd,
+      'f.csv',
+      `${HEADER}0971000001,A Một,,N/A\n0971000002,B Hai,,N/A\n0971000003,C Ba,,N/A\n` +
+        `0971000004,D Bốn,,0\n0971000005,E Năm,,0\n0971000006,G Sáu,,Không có\n0971000007,H Bảy,,không có\n`,
+    );
+    expect((await importJson([f], env, cwd)).summary.imported).toBe(7);
+    await importJson([f], env, cwd);
+    const skipped = path.join(cwd, 'f.csv.skipped.csv');
+    for (const p of ['0971000002', '0971000004', '0971000006'])
+      expect((await runCli(['forget', p], { env, cwd })).code).toBe(0);
+    const list = fs.readFileSync(skipped, 'utf8');
+    for (const gone of ['0971000002', '0971000004', '0971000006']) expect(list).not.toContain(gone);
+    for (const kept of ['0971000001', '0971000003', '0971000005', '0971000007'])
+      expect(list).toContain(kept);
+    // Only the three asked for are held back from now on.
+    const dry = await runCli(['import', f, '--dry-run', '--allow-repeat', '--restart', '--json'], {
+      env,
+      cwd,
+    });
+    expect(JSON.parse(dry.stdout)).toMatchObject({ erased: 3, valid: 4 });
+  });
+
+  it("a person's cell that reads like a journal's own word (done) leaves what earlier runs settled: nothing is sent again", async () => {
+    const emu = await emulators.start();
+    const cwd = tempDir();
+    const env = importEnv(emu);
+    const f = write(
+      cwd,
+      'f.csv',
+      `${HEADER}0972000001,done,,R-1\n0972000002,An,,R-2\n0972000003,Bình,,R-3\n`,
+    );
+    expect((await importJson([f], env, cwd)).summary.imported).toBe(3);
+    // The rerun's skipped list holds the person's row, with its cell `done`.
+    await importJson([f], env, cwd);
+    expect((await runCli(['forget', '0972000001'], { env, cwd })).code).toBe(0);
+    const sent = processedPhones(emu).length;
+    // --allow-repeat passes the ledger: only the journal says these lines were sent.
+    const again = await importJson([f, '--allow-repeat'], env, cwd);
+    expect(again.summary.imported).toBe(0);
+    expect(processedPhones(emu).length).toBe(sent);
+  });
+
   it('forgetting a number never imported: exit 0, nothing held', async () => {
     const emu = await emulators.start();
     const cwd = tempDir();

@@ -31,6 +31,24 @@ describe.skipIf(pgMissing !== undefined)('cacs forget on PostgreSQL', () => {
     await pg?.stop();
   });
 
+  it("a person's cell that reads like a journal's own word (done) leaves what earlier runs settled: nothing is sent again", async () => {
+    const emu = await emulators.start();
+    const env = importEnv(emu, { CACS_STATE_URL: pg.url(await pg.database()) });
+    const cwd = tempDir();
+    const f = write(
+      cwd,
+      'f.csv',
+      `${HEADER}0972000001,done,,R-1\n0972000002,An,,R-2\n0972000003,Bình,,R-3\n`,
+    );
+    expect((await importJson([f], env, cwd)).summary.imported).toBe(3);
+    await importJson([f], env, cwd);
+    expect((await runCli(['forget', '0972000001'], { env, cwd })).code).toBe(0);
+    const sent = processedPhones(emu).length;
+    const again = await importJson([f, '--allow-repeat'], env, cwd);
+    expect(again.summary.imported).toBe(0);
+    expect(processedPhones(emu).length).toBe(sent);
+  });
+
   it('erases the person everywhere; never sent again', async () => {
     const emu = await emulators.start();
     const env = importEnv(emu, { CACS_STATE_URL: pg.url(await pg.database()) });

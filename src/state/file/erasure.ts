@@ -37,7 +37,7 @@ import {
 } from './ledger.js';
 import { acquireLock } from './lock.js';
 import { writingState } from './state-write.js';
-import { blankTexts } from '../erase-text.js';
+import { blankJournalRecord } from '../erase-text.js';
 import { testPoint } from '../../test-point.js';
 
 function erasureFile(stateDir: string): string {
@@ -267,17 +267,21 @@ function blankJournalTexts(stateDir: string, texts: readonly string[]): number {
       const text = fs.readFileSync(file, 'utf8');
       const lines = text.split('\n');
       const torn = lines.pop() ?? '';
+      let changed = false;
       const out = lines.map((l) => {
         if (l === '') return l;
         try {
-          const r = blankTexts(JSON.parse(l), texts);
+          const r = blankJournalRecord(JSON.parse(l), texts);
+          changed ||= r.changed;
           return r.changed ? JSON.stringify(r.value) : l;
         } catch {
+          changed = true;
           return '';
         }
       });
       // A torn last line is ignored by every reader: it goes if it holds one of the texts.
       const tail = texts.some((x) => x !== '' && torn.includes(x)) ? '' : torn;
+      if (!changed && tail === torn) continue;
       // Blanking is not a write of the journal: its age (prune) stays its last record's.
       const st = fs.statSync(file);
       writingState(path.dirname(file), t('privacy.what.journal'), () => {

@@ -19,7 +19,7 @@ import type {
   PruneResult,
 } from '../types.js';
 import { journalFinished } from '../file/erasure.js';
-import { blankTexts } from '../erase-text.js';
+import { blankJournalRecord } from '../erase-text.js';
 import { LockedError } from '../../errors.js';
 import { t } from '../../messages/index.js';
 import { removeBookmarksOf } from './bookmarks.js';
@@ -136,7 +136,7 @@ export async function pgErase(host: PgErasureHost, req: EraseRequest): Promise<E
     );
     const touched = new Set<string>();
     for (const r of rows) {
-      const b = blankTexts(r[2], texts);
+      const b = blankJournalRecord(r[2], texts);
       if (!b.changed) continue;
       await conn.query(`UPDATE ${s}.journal_records SET rec = $2 WHERE seq = $1`, [
         r[0],
