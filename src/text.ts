@@ -110,14 +110,16 @@ export function formatSeconds(s: number | null): string {
 }
 
 /**
- * Seconds in a table cell, compact: `0s`, `42s`, `5m03s`, `2h05m` (the files keep the
- * service's number of seconds).
+ * Seconds in a table cell, compact: `0s`, `42s`, `5m03s`, `2h05m` (`5ph03s`, `2h05ph` in
+ * Vietnamese; the files keep the service's number of seconds).
  */
 export function formatSecondsCompact(seconds: number): string {
   const s = Math.round(seconds);
+  // Vietnamese writes a minute `ph` (TCVN): `5ph03s`, `2h05ph`.
+  const min = inVietnamese() ? 'ph' : 'm';
   if (s < 60) return `${s}s`;
-  if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
-  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+  if (s < 3600) return `${Math.floor(s / 60)}${min}${String(s % 60).padStart(2, '0')}s`;
+  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}${min}`;
 }
 
 /** A duration as `--settle` takes it (report/bookmark-range.ts parseDuration): `1h`, `1h30m`, `45s`, `0s`. */
@@ -228,6 +230,19 @@ export function formatWallDate(text: string): string {
   if (day !== null) return `${day[3]}/${day[2]}/${day[1]}${day[4]}`;
   const month = /^(\d{4})-(\d{2})$/.exec(text);
   return month !== null ? `${month[2]}/${month[1]}` : text;
+}
+
+/**
+ * A table cell's time (`yyyy-mm-dd HH:mm`, the service's clock) as a person reads it:
+ * `2026-11-20 09:15` and, cut short, `11-20 09:15` in English; `20/11/2026 09:15` and
+ * `20/11 09:15` in Vietnamese. Anything else (a value the service wrote otherwise) is returned
+ * as it is.
+ */
+export function formatTableTime(text: string, short: boolean): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}:\d{2})$/.exec(text);
+  if (m === null) return text;
+  if (!short) return formatWallDate(text);
+  return inVietnamese() ? `${m[3]}/${m[2]} ${m[4]}` : text.slice(5);
 }
 
 /** The machine's own zone (an IANA name), for a library caller that names none. */

@@ -197,4 +197,18 @@ export const enCatalogReport = {
   'report.bookmark.none': 'no bookmark {name} for {key}',
   'report.bookmark.none.hint': 'List the bookmarks there are to find it.',
   'cli.words.report.bookmark.none.hint': 'cacs report --bookmarks lists the bookmarks there are.',
+  // ── write.ts: the terminal table's column headers (a view: the files' headers never change) ──
+  'report.table.lead': 'LEAD',
+  'report.table.refId': 'REF ID',
+  'report.table.phone': 'PHONE',
+  'report.table.name': 'NAME',
+  'report.table.dateTime': 'DATE/TIME',
+  'report.table.status': 'STATUS',
+  'report.table.wait': 'WAIT',
+  'report.table.talk': 'TALK',
+  'report.table.calls': 'CALLS',
+  'report.table.matching': 'MATCHING',
+  'report.table.lastStatus': 'LAST STATUS',
+  'report.table.lastMatching': 'LAST MATCHING',
+  'report.table.lastCall': 'LAST CALL',
 } as const;

@@ -181,4 +181,18 @@ export const viCatalogReport: Readonly<Record<string, string>> = {
   'report.bookmark.none': 'không có dấu mốc {name} cho {key}',
   'report.bookmark.none.hint': 'Hãy liệt kê các dấu mốc hiện có để tìm nó.',
   'cli.words.report.bookmark.none.hint': 'cacs report --bookmarks liệt kê các dấu mốc hiện có.',
+  // ── write.ts: tiêu đề cột của bảng trên màn hình ──
+  'report.table.lead': 'KH',
+  'report.table.refId': 'REF ID',
+  'report.table.phone': 'SĐT',
+  'report.table.name': 'HỌ TÊN',
+  'report.table.dateTime': 'NGÀY GIỜ',
+  'report.table.status': 'TRẠNG THÁI',
+  'report.table.wait': 'CHỜ',
+  'report.table.talk': 'ĐÀM THOẠI',
+  'report.table.calls': 'LƯỢT GỌI',
+  'report.table.matching': 'LƯỢT KHỚP',
+  'report.table.lastStatus': 'KẾT QUẢ CUỐI',
+  'report.table.lastMatching': 'KHỚP CUỐI',
+  'report.table.lastCall': 'GỌI CUỐI',
 };

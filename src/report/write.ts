@@ -14,7 +14,7 @@ import { csvFieldWriter, csvLineWriter } from '../csv-writer.js';
 import { UsageError } from '../errors.js';
 import type { Sink } from './sink.js';
 import { writeFileAtomic as atomicWrite } from '../atomic-write.js';
-import { formatSecondsCompact } from '../text.js';
+import { formatSecondsCompact, formatTableTime } from '../text.js';
 import { t } from '../messages/index.js';
 import {
   CELL_END,
@@ -545,6 +545,26 @@ function tableColumns(flatten: FlattenMode, filtered: boolean): TableColumn[] {
   ];
 }
 
+/**
+ * The terminal table's column headers in the run's language, by the column's key (the keys of
+ * its rows stay the service's field names, in every language).
+ */
+const TABLE_HEADERS: Readonly<Record<string, () => string>> = {
+  LEAD: () => t('report.table.lead'),
+  'REF ID': () => t('report.table.refId'),
+  PHONE: () => t('report.table.phone'),
+  NAME: () => t('report.table.name'),
+  'DATE/TIME': () => t('report.table.dateTime'),
+  STATUS: () => t('report.table.status'),
+  WAIT: () => t('report.table.wait'),
+  TALK: () => t('report.table.talk'),
+  CALLS: () => t('report.table.calls'),
+  MATCHING: () => t('report.table.matching'),
+  'LAST STATUS': () => t('report.table.lastStatus'),
+  'LAST MATCHING': () => t('report.table.lastMatching'),
+  'LAST CALL': () => t('report.table.lastCall'),
+};
+
 /** `yyyy-mm-dd HH:mm:ss` to the minute (the table's cells; narrow columns drop the year). */
 function shortTime(v: Cell): string {
   const t = neutralise(v);
@@ -600,11 +620,13 @@ export function renderTable(
       });
     });
   }
-  // Each column as wide as its title and content need, up to its own most.
+  // Each column as wide as its header and content need, up to its own most.
   const sized = tableColumns(opts.flatten, opts.filtered === true).map((col) => {
-    let need = col.title.length;
+    const header = cellLength(TABLE_HEADERS[col.title]?.() ?? col.title);
+    let need = header;
     for (const row of rows) need = Math.max(need, cellLength(row[col.title] ?? ''));
-    const width = Math.min(col.max ?? col.width, need);
+    // Room for the whole header where there is room (a language's may be longer than English).
+    const width = Math.min(Math.max(col.max ?? col.width, header), need);
     if (col.whole === true) return { ...col, width, min: width };
     return {
       ...col,
@@ -615,9 +637,8 @@ export function renderTable(
   });
   const cols = layoutColumns(sized, opts.columns);
   const cell = (col: (typeof cols)[number], value: string) => {
-    // A time cut short loses its year first (11-20 09:15), then its end.
-    const v =
-      col.shown < 16 && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(value) ? value.slice(5) : value;
+    // A time cut short loses its year first (11-20 09:15; 20/11 09:15 in Vietnamese), then its end.
+    const v = col.time === true ? formatTableTime(value, col.shown < 16) : value;
     const padded = fit(v, col.shown, col.right);
     if (!col.status) return padded;
     const shown = padded.trimEnd();
@@ -628,7 +649,15 @@ export function renderTable(
       .map((col) => cell(col, cells[col.title] ?? ''))
       .join(' '.repeat(GAP))
       .trimEnd();
-  const lines = [c.bold(render(Object.fromEntries(cols.map((col) => [col.title, col.title]))))];
+  const lines = [
+    c.bold(
+      render(
+        Object.fromEntries(
+          cols.map((col) => [col.title, TABLE_HEADERS[col.title]?.() ?? col.title]),
+        ),
+      ),
+    ),
+  ];
   for (const row of rows) lines.push(render(row));
   return `${lines.join('\n')}\n`;
 }

@@ -15,6 +15,7 @@ import {
   renderTable,
 } from '../../src/report/write.js';
 import { isolatedEnv, runCli } from '../helpers/cli.js';
+import { setLanguage } from '../../src/messages/index.js';
 
 const plain = new Chalk({ level: 0 });
 
@@ -105,6 +106,30 @@ describe('the table at any width', () => {
         });
         expect(widest(t)).toBeLessThanOrEqual(Math.max(columns - 1, 10));
         if (columns >= 40) expect(t.split('\n')[0]).toMatch(/PHONE.*(STATUS|LAST)/);
+      }),
+    );
+  });
+
+  it('in Vietnamese: headers in Vietnamese, times day-first (20/11/2026 14:40, cut to 20/11 14:40), minutes as ph; the statuses as the service wrote them', () => {
+    setLanguage('vi');
+    const wide = renderTable(RECORDS, { flatten: 'attempts', colors: plain, columns: 120 });
+    expect(wide.split('\n')[0]).toMatch(
+      /^KH\s+REF ID\s+SĐT\s+HỌ TÊN\s+NGÀY GIỜ\s+TRẠNG THÁI\s+CHỜ\s+ĐÀM THOẠI$/,
+    );
+    expect(wide.split('\n')[2]).toMatch(/ 20\/11\/2026 14:40\s+ANSWERED\s+4s\s+5ph03s$/);
+    const narrow = renderTable(RECORDS, { flatten: 'attempts', colors: plain, columns: 80 });
+    expect(narrow.split('\n')[2]).toMatch(/ 20\/11 14:40\s+ANSWERED\s+4s\s+5ph03s$/);
+    expect(widest(narrow)).toBeLessThanOrEqual(79);
+    const leads = renderTable(RECORDS, { flatten: 'leads', colors: plain, columns: 120 });
+    expect(leads.split('\n')[0]).toMatch(/LƯỢT GỌI\s+KẾT QUẢ CUỐI\s+GỌI CUỐI\s+ĐÀM THOẠI$/);
+    fc.assert(
+      fc.property(fc.integer({ min: 10, max: 200 }), fc.boolean(), (columns, byLead) => {
+        const t = renderTable(RECORDS, {
+          flatten: byLead ? 'leads' : 'attempts',
+          colors: plain,
+          columns,
+        });
+        expect(widest(t)).toBeLessThanOrEqual(Math.max(columns - 1, 10));
       }),
     );
   });
