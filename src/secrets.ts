@@ -11,7 +11,14 @@ export const MIN_RUN = 10;
 export const MIN_SECRET = 6;
 export const MASK = '***';
 
-const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]*@/gi;
+/**
+ * A URL's credentials: a user without a password (`token@`), or `user:password@` where the
+ * password may hold `/`, `?`, `#` or `@` written as they are (not percent-encoded), up to the
+ * last `@` before a space or a quote. A URL with a port and an `@` later in it
+ * (`http://host:8080/a@b`) is masked too: more than needed, never less.
+ */
+const URL_CREDENTIALS =
+  /\b([a-z][a-z0-9+.-]*:\/\/)(?:[^\s/?#@:"'<>]*:[^\s"'<>]*|[^\s/?#@"'<>]*)@/gi;
 
 /** `http://user:pw@host/…` → `http://***@host/…` (any number of URLs in a text). */
 export function maskUrlCredentials(text: string): string {

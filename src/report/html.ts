@@ -66,6 +66,10 @@ export interface HtmlOutcomeCounts {
     notImported: Readonly<Record<string, number>>;
     /** Records of leads not in the file (counted, not written). */
     notInFile: number;
+    /** Rows of people erased by `cacs forget` (`ERASED`, no outcome); shown when not 0. */
+    erased?: number;
+    /** Rows with every cell empty (no lead; written with no outcome); shown when not 0. */
+    blank?: number;
   };
   recycle?: {
     /** The file written (e.g. `round2.csv`), as the user named it. */
@@ -74,6 +78,8 @@ export interface HtmlOutcomeCounts {
     written: number;
     /** Leads each rule excluded, by the rule's name (e.g. `answered`, `max-attempts`, `min-gap`). */
     excluded: Readonly<Record<string, number>>;
+    /** Blank rows of the file (no lead), left out; shown when not 0. */
+    blank?: number;
   };
 }
 
@@ -799,6 +805,9 @@ function outcomes(o: HtmlOutcomeCounts | undefined): string {
       a < b ? -1 : a > b ? 1 : 0,
     ))
       out += row(`not-imported:${code}`, t('htmlPage.outcomes.notImported', { code }), n);
+    // With these the rows above add up to the file's rows.
+    if ((j.erased ?? 0) > 0) out += row('erased', t('htmlPage.outcomes.erased'), j.erased!);
+    if ((j.blank ?? 0) > 0) out += row('blank', t('htmlPage.outcomes.blank'), j.blank!);
     out += row('not-in-file', t('htmlPage.outcomes.notInFile'), j.notInFile);
     out += '</tbody></table>';
   }
@@ -808,6 +817,7 @@ function outcomes(o: HtmlOutcomeCounts | undefined): string {
     out += row('written', t('htmlPage.outcomes.written'), r.written);
     for (const [rule, n] of Object.entries(r.excluded))
       out += row(`excluded:${rule}`, t('htmlPage.outcomes.excluded', { rule }), n);
+    if ((r.blank ?? 0) > 0) out += row('blank', t('htmlPage.outcomes.recycleBlank'), r.blank!);
     out += '</tbody></table>';
   }
   return `${out}</section>`;

@@ -232,10 +232,37 @@ describe('cacs report --join against a server whose records the test controls', 
     lines.splice(5, 0, ',,,');
     fs.writeFileSync(path.join(dir, 'blank.csv'), `${lines.join('\n')}\n`);
     const r = await runCli(
-      ['report', '--join', 'blank.csv', '--from', FROM, '--to', TO, '-o', 'blank-out.csv'],
+      [
+        'report',
+        '--join',
+        'blank.csv',
+        '--from',
+        FROM,
+        '--to',
+        TO,
+        '-o',
+        'blank-out.csv',
+        '--html',
+        'blank.html',
+      ],
       { env, cwd: dir },
     );
     expect(r.code).toBe(0);
+    // The page's rows add up to the file's rows: the blank ones counted on their own.
+    const page = fs.readFileSync(path.join(dir, 'blank.html'), 'utf8');
+    const counts = Object.fromEntries(
+      [
+        ...page.matchAll(/<tr data-count="([^"]+)"><td>[^<]*<\/td><td class="n">([\d,]+)<\/td>/g),
+      ].map((m) => [m[1]!, Number(m[2]!.replace(/,/g, ''))]),
+    );
+    expect(counts.blank).toBe(2);
+    const parts = Object.entries(counts)
+      .filter(
+        ([k]) =>
+          ['called', 'not-called', 'blank', 'erased'].includes(k) || k.startsWith('not-imported:'),
+      )
+      .reduce((n, [, v]) => n + v, 0);
+    expect(parts).toBe(counts.rows);
     const out = readCsv(path.join(dir, 'blank-out.csv'));
     expect(out).toHaveLength(lines.length);
     for (const i of [1, 5]) expect(out[i]).toEqual(Array(4 + OUTCOME_COLUMNS.length).fill(''));
@@ -259,10 +286,15 @@ describe('cacs report --join against a server whose records the test controls', 
         TO,
         '-o',
         'blank-r2.csv',
+        '--html',
+        'blank-r2.html',
       ],
       { env, cwd: dir, now: () => new Date('2026-12-31T00:00:00Z') },
     );
     expect(rec.code).toBe(0);
+    expect(fs.readFileSync(path.join(dir, 'blank-r2.html'), 'utf8')).toMatch(
+      /<tr data-count="blank"><td>blank rows left out \(no lead\)<\/td><td class="n">2<\/td>/,
+    );
     expect(rec.stderr).toContain('2 left out: blank rows (no lead)');
     const written = Number(/(\d+) leads? to call again/.exec(rec.stderr)?.[1]);
     const left = [...rec.stderr.matchAll(/^ {2}(\d+) left out/gm)].reduce(

@@ -1,5 +1,9 @@
 import fc from 'fast-check';
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
+import { closedPort } from '../helpers/servers.js';
 import { MIN_RUN, Secrets, maskUrlCredentials } from '../../src/secrets.js';
 
 const TOKEN = 'SENTINEL-tok-3f9a8b7c6d5e';
@@ -100,4 +104,35 @@ describe('Secrets.absentFrom', () => {
     expect(s.absentFrom(Buffer.from('{"records":[{"name":"Nguyễn Văn An"}]}'))).toBe(true);
     expect(new Secrets([]).absentFrom(Buffer.from('plain'))).toBe(true);
   });
+});
+
+describe('a state URL whose password holds / # ? or @ as written (not percent-encoded)', () => {
+  it.each(['Wr0ng/Pw-secret', 'Wr0ng#Pw-secret', 'Wr0ng?Pw-secret', 'Wr0ng@Pw-secret'])(
+    'never shows %s: config show, state status, import (text, --json, --verbose)',
+    async (secret) => {
+      const port = await closedPort();
+      const cwd = tempDir();
+      fs.writeFileSync(path.join(cwd, 'leads.csv'), 'phone\n0912345678\n');
+      const env = isolatedEnv({
+        CACS_BASE_URL: 'http://127.0.0.1:9',
+        CACS_ACCESS_TOKEN: 'token-for-the-test',
+        CACS_STATE_URL: `postgres://cacsadmin:${secret}@127.0.0.1:${port}/postgres`,
+      });
+      const runs = [
+        ['config', 'show'],
+        ['config', 'show', '--json'],
+        ['state', 'status'],
+        ['import', 'leads.csv', '--campaign', 'c'],
+        ['import', 'leads.csv', '--campaign', 'c', '--json'],
+        ['import', 'leads.csv', '--campaign', 'c', '--verbose'],
+      ];
+      for (const argv of runs) {
+        const r = await runCli(argv, { env, cwd });
+        const said = `${r.stdout}\n${r.stderr}`;
+        for (const part of [secret, secret.slice(0, 8), secret.slice(6)])
+          expect(said, argv.join(' ')).not.toContain(part);
+        if (argv[0] !== 'config') expect(r.code, argv.join(' ')).not.toBe(0);
+      }
+    },
+  );
 });

@@ -606,7 +606,9 @@ export function outcomeCounts(
     const excluded: Record<string, number> = {};
     for (const rule of RECYCLE_RULES)
       if (result.excluded[rule] > 0) excluded[RULE_NAMES[rule]] = result.excluded[rule];
-    return { recycle: { file: outputName, written: result.written, excluded } };
+    return {
+      recycle: { file: outputName, written: result.written, excluded, blank: result.blank },
+    };
   }
   return {
     join: {
@@ -617,6 +619,8 @@ export function outcomeCounts(
       notCalled: result.notCalled,
       notImported: { ...result.notImportedBy },
       notInFile: result.notInFile,
+      erased: result.erased,
+      blank: result.blank,
     },
   };
 }

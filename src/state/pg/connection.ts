@@ -49,7 +49,10 @@ export function maskStateUrl(url: string): string {
     if (u.searchParams.has('password')) u.searchParams.set('password', '***');
     return u.toString().replace('%2A%2A%2A', '***');
   } catch {
-    return url.replace(/\/\/[^@/]*@/, '//***@');
+    // Not a URL the parser takes (a password with `/`, `#` or `?` not percent-encoded):
+    // everything between `://` and the last `@` goes.
+    const m = /^([a-z][a-z0-9+.-]*:\/\/)(.*)@([^@]*)$/is.exec(url);
+    return m === null ? url : `${m[1]}***@${m[3]}`;
   }
 }
 
@@ -60,7 +63,14 @@ export function stateUrlPassword(url: string): string | undefined {
     const p = u.password !== '' ? decodeURIComponent(u.password) : u.searchParams.get('password');
     return p === null || p === '' ? undefined : p;
   } catch {
-    return undefined;
+    // As maskStateUrl: the credentials run to the last `@`; the password after the user's `:`.
+    const m = /^[a-z][a-z0-9+.-]*:\/\/[^:@]*:(.*)@[^@]*$/is.exec(url);
+    if (m === null || m[1] === '') return undefined;
+    try {
+      return decodeURIComponent(m[1]!);
+    } catch {
+      return m[1];
+    }
   }
 }
 
