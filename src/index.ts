@@ -1096,10 +1096,15 @@ export async function writeFileAtomic(
  * Where a report goes, checked before any request (`cacs report -o`): a file in an existing,
  * writable folder, or a pipe or device that can be written. Returns what writing it will be
  * (`WriteTarget`); a `UsageError` `<name>: <why>` (`name`: how your user named it, default
- * `file`) when it cannot be written.
+ * `file`) when it cannot be written, or when it is the file `reads` (a `--join` lead file the
+ * report reads: named again, through a symlink or by a hard link).
  */
-export async function checkReportOutput(file: string, name?: string): Promise<WriteTarget> {
-  return (await import('./report/output.js')).checkReportOutput(file, name);
+export async function checkReportOutput(
+  file: string,
+  name?: string,
+  reads?: string,
+): Promise<WriteTarget> {
+  return (await import('./report/output.js')).checkReportOutput(file, name, reads);
 }
 
 /** The HTML page of a report (`cacs report --format html`), its records read once, to `sink`. */

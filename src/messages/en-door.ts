@@ -16,6 +16,10 @@ export const enDoor = {
 
   // ── report: where it goes (named as the caller names it; the CLI prefixes -o) ────────
   'report.output.refused': '{name}: {reason}',
+  'report.output.isInput':
+    '{name}: is the lead file this report reads ({file}); writing there would replace it',
+  'report.output.isInput.hint':
+    'Write the outcomes to another file; replace your lead file with it yourself if you mean to.',
   'report.output.isFolder': '{name}: is a folder; give a file name',
   'report.output.noFolder': '{name}: the folder {dir} does not exist or cannot be written',
   'report.output.noFolder.hint': 'Create the folder first, or write somewhere else.',

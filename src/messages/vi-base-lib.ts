@@ -12,6 +12,10 @@ export const viBaseLib: Readonly<Record<string, string>> = {
   'report.stop.violations.hint':
     'Báo cáo đã đầy đủ. Phần tóm tắt của báo cáo có ví dụ; các quy tắc là thiết lập (README: Summary and compliance).',
   'report.output.refused': '{name}: {reason}',
+  'report.output.isInput':
+    '{name}: chính là tệp danh sách khách hàng mà báo cáo này đang đọc ({file}); ghi vào đó sẽ thay thế tệp của bạn',
+  'report.output.isInput.hint':
+    'Hãy ghi kết quả ra một tệp khác; nếu muốn, bạn tự thay tệp danh sách bằng tệp đó.',
   'report.output.isFolder': '{name}: là một thư mục; hãy cho tên tệp',
   'report.output.noFolder': '{name}: thư mục {dir} không tồn tại hoặc không ghi được',
   'report.output.folderDenied': '{name}: người dùng này không được ghi vào thư mục {dir}',

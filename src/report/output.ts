@@ -14,9 +14,10 @@ import { t } from '../messages/index.js';
  * What writing the report to `file` will be; a UsageError `<name>: <why>` (name: as the caller
  * names it, default `file`) when it cannot be written: a folder, a folder that does not exist
  * or cannot be written, a pipe or device without write permission, or what writeTargetOf
- * refuses.
+ * refuses; with `reads` (a file the report reads: `--join`'s lead file), that same file —
+ * named again, through a symlink or by a hard link — which writing would replace.
  */
-export function checkReportOutput(file: string, name: string = file): WriteTarget {
+export function checkReportOutput(file: string, name: string = file, reads?: string): WriteTarget {
   let target: WriteTarget;
   try {
     target = writeTargetOf(file);
@@ -36,6 +37,10 @@ export function checkReportOutput(file: string, name: string = file): WriteTarge
       t('report.output.cannotWrite', { name, reason: code ?? (e as Error).message }),
     );
   }
+  if (reads !== undefined && isSameFile(target.path, reads))
+    throw new UsageError(t('report.output.isInput', { name, file: reads }), {
+      hint: t('report.output.isInput.hint'),
+    });
   if (target.kind === 'direct') {
     try {
       fs.accessSync(target.path, fs.constants.W_OK);
@@ -64,4 +69,17 @@ export function checkReportOutput(file: string, name: string = file): WriteTarge
     });
   }
   return target;
+}
+
+/** Whether two paths are one file: the same real path, or the same inode (a hard link). */
+function isSameFile(a: string, b: string): boolean {
+  try {
+    if (fs.realpathSync(a) === fs.realpathSync(b)) return true;
+    const sa = fs.statSync(a);
+    const sb = fs.statSync(b);
+    return sa.dev === sb.dev && sa.ino === sb.ino;
+  } catch {
+    // Either does not exist (yet): not one file.
+    return false;
+  }
 }

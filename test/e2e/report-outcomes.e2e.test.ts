@@ -187,6 +187,31 @@ describe('cacs report --join against a server whose records the test controls', 
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it('-o naming the lead file itself, a symlink to it or a hard link to it: exit 2 before any request, the file untouched (found by an audit)', async () => {
+    const lead = path.join(dir, 'khach-hang.csv');
+    const before = fs.readFileSync(lead);
+    const mode = fs.statSync(lead).mode;
+    fs.symlinkSync('khach-hang.csv', path.join(dir, 'lead-link.csv'));
+    fs.linkSync(lead, path.join(dir, 'lead-hard.csv'));
+    try {
+      for (const o of ['khach-hang.csv', './khach-hang.csv', 'lead-link.csv', 'lead-hard.csv']) {
+        for (const extra of [[], ['--recycle']]) {
+          const r = await runCli(
+            ['report', '--join', 'khach-hang.csv', ...extra, '--from', FROM, '--to', TO, '-o', o],
+            { env, cwd: dir },
+          );
+          expect(r.code, `${o} ${extra.join(' ')}: ${r.stderr}`).toBe(2);
+          expect(r.stderr).toContain(`-o ${o}: is the lead file this report reads`);
+          expect(fs.readFileSync(lead)).toEqual(before);
+          expect(fs.statSync(lead).mode).toBe(mode);
+        }
+      }
+    } finally {
+      fs.rmSync(path.join(dir, 'lead-link.csv'));
+      fs.rmSync(path.join(dir, 'lead-hard.csv'));
+    }
+  });
+
   it('appends every outcome column, each equal to an independent computation from the raw records', async () => {
     const r = await runCli(
       ['report', '--join', 'khach-hang.csv', '--from', FROM, '--to', TO, '-o', 'out.csv'],

@@ -141,7 +141,11 @@ export async function runOutcomesCommand(
   const output = flags.output;
   const format = outputFormat(flags, output);
   const outputFile = output === undefined ? undefined : path.resolve(ctx.io.cwd, output);
-  if (outputFile !== undefined) await checkReportOutput(outputFile, `-o ${output}`);
+  const joinFile =
+    flags.join === undefined || flags.join === '-'
+      ? undefined
+      : path.resolve(ctx.io.cwd, flags.join);
+  if (outputFile !== undefined) await checkReportOutput(outputFile, `-o ${output}`, joinFile);
   // --html: the page of the same range, with this run's counts (issue 25 item 4).
   const htmlFile = flags.html === undefined ? undefined : path.resolve(ctx.io.cwd, flags.html);
   if (htmlFile !== undefined) {
@@ -149,7 +153,7 @@ export async function runOutcomesCommand(
       throw new UsageError(t('cli.outcomes.htmlExtension', { file: flags.html! }));
     if (htmlFile === outputFile)
       throw new UsageError(t('cli.outcomes.htmlSame', { file: flags.html! }));
-    await checkReportOutput(htmlFile, `--html ${flags.html}`);
+    await checkReportOutput(htmlFile, `--html ${flags.html}`, joinFile);
   }
   if (format === 'xlsx' && outputFile === undefined && ctx.io.stdoutIsTTY)
     throw new UsageError(t('cli.outcomes.xlsxTerminal'));
