@@ -18,6 +18,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomicSync } from '../atomic-write.js';
 import { testPoint } from '../test-point.js';
+import { UsageError } from '../errors.js';
+import { t } from '../messages/index.js';
 import { planColumns } from '../leads/columns.js';
 import { normalizePhone, trimField } from '../leads/normalize.js';
 import { defaultSidecarPath, isRejectsHeader, type SidecarKind } from '../leads/rejects.js';
@@ -234,6 +236,14 @@ function numbersIn(text: string): string[] {
 interface ListScan {
   /** The columns (record cells) that identify a person besides the number: ref_id (an email is not: see scanList). */
   idColumns: number[];
+  /** The record cell of the row's own number (phone_number), when the header maps one. */
+  phoneColumn: number | undefined;
+  /**
+   * Records that are the person's own (not only a row that mentions their number): their
+   * phone_number is one of the numbers, or their ref_id one asked for or followed. Only these
+   * give more numbers, ref_ids and texts.
+   */
+  own: Set<number>;
   file: string;
   text: string;
   bom: boolean;
@@ -262,42 +272,81 @@ function scanList(
   if (records.length === 0 || !isRejectsHeader(records[0]!.cells)) return undefined;
   const matched = new Map<number, number[]>();
   let idColumns: number[] = [];
+  let phoneColumn: number | undefined;
   try {
     const plan = planColumns(records[0]!.cells.slice(3), { ignoreUnmapped: true });
     // The ref_id only: an email is no one's identity here — a family, a company or a
     // placeholder (`khong@co.vn`) shares one, and following it erased other customers.
     idColumns = plan.fieldIndex.filter(([f]) => f === 'ref_id').map(([, i]) => i + 3);
+    const phone = plan.fieldIndex.find(([f]) => f === 'phone_number');
+    phoneColumn = phone === undefined ? undefined : phone[1] + 3;
   } catch {
     // Headers cacs cannot map: the numbers and the ref_ids asked for still match.
   }
-  const scan: ListScan = { idColumns, file, text, bom, records, matched };
-  rematch(scan, phones, refs);
+  const scan: ListScan = {
+    idColumns,
+    phoneColumn,
+    own: new Set(),
+    file,
+    text,
+    bom,
+    records,
+    matched,
+  };
+  rematch(scan, phones, refs, new Map());
   return scan;
 }
 
-/** Match every record again against the numbers and identifiers known now. */
+/**
+ * Match every record again against the numbers and identifiers known now. A record holding one
+ * of the numbers anywhere (its reason, another column) is matched — it is removed from the list
+ * — but it is the person's own only when the number is its phone_number. A ref_id asked for
+ * matches in the ref_id column (any column when the header maps none); a ref_id followed from
+ * the person's rows only in the ref_id column, and only on a row whose phone_number is no valid
+ * number (a row rejected for a mistyped one) or one of the person's: another customer's row with
+ * the same ref_id (a shared or colliding value) is never taken for theirs.
+ */
 function rematch(
   scan: ListScan,
   phones: ReadonlyMap<string, number>,
-  refs: ReadonlyMap<string, number>,
+  asked: ReadonlyMap<string, number>,
+  followed: ReadonlyMap<string, number>,
 ): void {
-  const { records, matched } = scan;
+  const { records, matched, own, idColumns, phoneColumn } = scan;
   for (let r = 1; r < records.length; r++) {
     const cells = records[r]!.cells;
     const hits = new Set<number>();
+    let mine = false;
     cells.forEach((cell, i) => {
       if (i === 0 || i === 1) return;
       const values = i === 2 ? numbersIn(cell) : [normalizePhone(cell).value];
       for (const v of values) {
         const q = phones.get(v);
-        if (q !== undefined) hits.add(q);
+        if (q === undefined) continue;
+        hits.add(q);
+        if (i === phoneColumn) mine = true;
       }
-      if (i > 2) {
-        const q = refs.get(trimField(cell));
-        if (q !== undefined) hits.add(q);
+      if (i > 2 && (idColumns.length === 0 || idColumns.includes(i))) {
+        const q = asked.get(trimField(cell));
+        if (q !== undefined) {
+          hits.add(q);
+          mine = true;
+        }
       }
     });
+    if (followed.size > 0 && phoneColumn !== undefined) {
+      const number = normalizePhone(cells[phoneColumn] ?? '').value;
+      if (!NORMALISED.test(number) || phones.has(number))
+        for (const i of idColumns) {
+          const q = followed.get(trimField(cells[i] ?? ''));
+          if (q !== undefined) {
+            hits.add(q);
+            mine = true;
+          }
+        }
+    }
     if (hits.size > 0) matched.set(r, [...hits]);
+    if (mine) own.add(r);
   }
 }
 
@@ -335,18 +384,43 @@ export async function forget(opts: ForgetOptions): Promise<ForgetReceipt> {
       : { query: q, kind: 'ref_id', rows: 0 };
   });
   const phones = new Map<string, number>();
-  const refs = new Map<string, number>();
+  /** ref_ids asked for: erased in the store (every ledger record sent with one) and in lists. */
+  const asked = new Map<string, number>();
   queries.forEach((q, i) => {
     if (q.phone !== undefined) phones.set(q.phone, i);
-    else refs.set(trimField(q.query), i);
+    else {
+      const ref = trimField(q.query);
+      // `cacs forget N/A` would erase every customer whose ref_id is N/A: refused.
+      if (isPlaceholderId(ref))
+        throw new UsageError(t('privacy.forget.placeholder', { query: q.query }), {
+          hint: t('privacy.forget.placeholder.hint'),
+        });
+      asked.set(ref, i);
+    }
   });
+  /**
+   * ref_ids found in the person's own rows (or that the ledger says their number was sent
+   * with): used only to find more of their rows in the lists, never to erase in the store.
+   */
+  const followed = new Map<string, number>();
   // Lists first (a ref_id's rows give its numbers); the store erases; then the lists.
   const runs = await store.readHistory();
-  const scans = [...new Set([...sidecarCandidates(store, runs), ...recordedLists(store)])]
-    .map((f) => scanList(f, phones, refs))
+  const campaignRuns =
+    opts.campaign === undefined
+      ? runs
+      : runs.filter((r) => r.campaign === opts.campaign!.campaignKey);
+  // With a campaign, only the lists of that campaign's runs: another campaign's are not this
+  // erasure's (the sidecar records do not say which campaign a list was for).
+  const scans = [
+    ...new Set([
+      ...sidecarCandidates(store, campaignRuns),
+      ...(opts.campaign === undefined ? recordedLists(store) : []),
+    ]),
+  ]
+    .map((f) => scanList(f, phones, asked))
     .filter((s): s is ListScan => s !== undefined);
   // The ledger links a number to the ref_id it was sent with (both hashed): a list row with
-  // that ref_id is the same person (a row rejected for a mistyped number, say).
+  // that ref_id and no valid number (rejected for a mistyped one) is the same person.
   if (scans.length > 0 && phones.size > 0 && phones.size <= 1000) {
     const hasher = await store.hasher();
     const refHashes = new Map<number, number>();
@@ -359,49 +433,54 @@ export async function forget(opts: ForgetOptions): Promise<ForgetReceipt> {
           for (const i of scan.idColumns) {
             const v = trimField(scan.records[r]!.cells[i] ?? '');
             const q = isPlaceholderId(v) ? undefined : refHashes.get(hasher.ref(v));
-            if (q !== undefined && !refs.has(v)) refs.set(v, q);
+            if (q !== undefined && !asked.has(v)) followed.set(v, q);
           }
-    for (const scan of scans) rematch(scan, phones, refs);
   }
-  // A matched row's ref_id identifies the same person in other rows (a row rejected for its
-  // number, say): matched too, until nothing new is found. Its email does not (see scanList).
+  // The person's own rows give their numbers (phone_number only: another column may hold a
+  // relative's or a referrer's) and their ref_id, which finds more of their rows; until
+  // nothing new is found. An email is followed never (see scanList).
   for (let round = 0; round < 5; round++) {
+    for (const scan of scans) rematch(scan, phones, asked, followed);
     let added = 0;
     for (const scan of scans)
-      for (const [r, qs] of scan.matched)
-        for (const i of scan.idColumns) {
-          const v = trimField(scan.records[r]!.cells[i] ?? '');
-          if (v.length >= 3 && !isPlaceholderId(v) && !refs.has(v)) {
-            refs.set(v, qs[0]!);
+      for (const r of scan.own) {
+        const cells = scan.records[r]!.cells;
+        const q = scan.matched.get(r)?.[0] ?? 0;
+        if (scan.phoneColumn !== undefined) {
+          const v = normalizePhone(cells[scan.phoneColumn] ?? '').value;
+          if (NORMALISED.test(v) && !phones.has(v)) {
+            phones.set(v, q);
             added++;
           }
         }
+        for (const i of scan.idColumns) {
+          const v = trimField(cells[i] ?? '');
+          if (v.length >= 3 && !isPlaceholderId(v) && !asked.has(v) && !followed.has(v)) {
+            followed.set(v, q);
+            added++;
+          }
+        }
+      }
     if (added === 0) break;
-    for (const scan of scans) rematch(scan, phones, refs);
   }
-  const extraPhones = new Set<string>();
   const texts = new Set<string>();
   for (const scan of scans)
     for (const [r, qs] of scan.matched) {
-      const cells = scan.records[r]!.cells;
       for (const q of qs) queries[q]!.rows++;
-      for (const t of textsOf(cells)) texts.add(t);
-      for (const c of cells.slice(3)) {
-        const v = normalizePhone(c).value;
-        if (NORMALISED.test(v)) extraPhones.add(v);
-      }
+      if (scan.own.has(r)) for (const t of textsOf(scan.records[r]!.cells)) texts.add(t);
     }
-  const allPhones = new Set([...phones.keys(), ...extraPhones]);
+  const allPhones = new Set(phones.keys());
   for (const p of allPhones) {
     texts.add(p);
     texts.add(p.slice(1)); // the national number: in +84…, 84… and 0… alike
   }
   // A ref_id's text in the service's words (a journal's reasons): not a short one or a
   // placeholder, which other customers' reasons may hold.
-  for (const r of refs.keys()) if (r.length >= 3 && !isPlaceholderId(r)) texts.add(r);
+  for (const r of [...asked.keys(), ...followed.keys()])
+    if (r.length >= 3 && !isPlaceholderId(r)) texts.add(r);
   const erased = await store.eraseLeads({
     phones: [...allPhones],
-    refs: [...refs.keys()],
+    refs: [...asked.keys()],
     ...(opts.campaign ? { campaign: opts.campaign } : {}),
     texts: [...texts],
     now,

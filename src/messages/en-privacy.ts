@@ -26,6 +26,9 @@ export const enPrivacy = {
     'remove what is older than state.retentionDays (never an erasure record, never an unfinished import)',
   'privacy.help.prune.dryRun': 'only say what would be removed',
   'privacy.help.prune.json': 'print what was removed as one JSON object on stdout',
+  'privacy.forget.placeholder':
+    '{query} is a placeholder many customers share (N/A, 0, none, không có…), not one person: nothing was erased',
+  'privacy.forget.placeholder.hint': "Give the person's phone number, or their real ref_id.",
   'privacy.forget.listUnreadable': 'the list {file} cannot be read ({reason})',
   'privacy.forget.listUnreadable.hint': 'Give a text file with one phone number or ref_id a line.',
   'cli.privacy.forget.nobody': 'nobody to forget: give phone numbers or ref_ids, or --file <list>',

@@ -26,6 +26,9 @@ export const viPrivacy: Readonly<Record<string, string>> = {
     'xoá những gì cũ hơn state.retentionDays (không bao giờ xoá bản ghi về việc xoá, cũng không xoá lần nhập chưa xong)',
   'privacy.help.prune.dryRun': 'chỉ cho biết sẽ xoá những gì',
   'privacy.help.prune.json': 'in những gì đã xoá dưới dạng một đối tượng JSON ra stdout',
+  'privacy.forget.placeholder':
+    '{query} là giá trị giữ chỗ mà nhiều khách hàng cùng có (N/A, 0, none, không có…), không phải của một người: chưa xoá gì cả',
+  'privacy.forget.placeholder.hint': 'Hãy cho số điện thoại của người đó, hoặc ref_id thật của họ.',
   'privacy.forget.listUnreadable': 'không đọc được danh sách {file} ({reason})',
   'privacy.forget.listUnreadable.hint':
     'Hãy đưa một tệp văn bản, mỗi dòng một số điện thoại hoặc ref_id.',

@@ -170,6 +170,92 @@ describe('cacs forget (file store)', () => {
     expect(JSON.parse(dry.stdout)).toMatchObject({ erased: 3, valid: 4 });
   });
 
+  it('a ref_id other customers share (Chưa cập nhật, or a colliding one) never erases them: only the person asked for is erased (found by an audit)', async () => {
+    const emu = await emulators.start();
+    const cwd = tempDir();
+    const env = importEnv(emu);
+    // The person twice (the second a duplicate, in the skipped list); two others, same ref_id.
+    const f = write(
+      cwd,
+      'f.csv',
+      `${HEADER}0912345678,Xoá,,Chưa cập nhật\n0912345678,Xoá,,Chưa cập nhật\n` +
+        `0987111222,Tran B,,Chưa cập nhật\n0987333444,Le C,,Chưa cập nhật\n`,
+    );
+    expect((await importJson([f], env, cwd)).summary.imported).toBe(3);
+    const r = await runCli(['forget', '0912345678', '--json'], { env, cwd });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).receipt).toMatchObject({ numbers: 1, held: 1 });
+    const g = write(cwd, 'g.csv', `${HEADER}0987111222,Tran B,,\n0987333444,Le C,,\n`);
+    const dry = await runCli(['import', g, '--dry-run', '--allow-repeat', '--json'], { env, cwd });
+    expect(JSON.parse(dry.stdout)).toMatchObject({ erased: 0, valid: 2 });
+  });
+
+  it("a row that holds the person's number in another column (a child's home_phone) is removed from the list, but its own number is not erased (found by an audit)", async () => {
+    const emu = await emulators.start();
+    const cwd = tempDir();
+    const env = importEnv(emu);
+    const f = write(
+      cwd,
+      'fam.csv',
+      `phone,name,home_phone\n0977000001,Parent P,\n0977000002,Child Q,0977000001\n`,
+    );
+    expect((await importJson([f], env, cwd)).summary.imported).toBe(2);
+    await importJson([f], env, cwd);
+    const skipped = path.join(cwd, 'fam.csv.skipped.csv');
+    const r = await runCli(['forget', '0977000001', '--json'], { env, cwd });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).receipt).toMatchObject({ numbers: 1, held: 1 });
+    expect(fs.readFileSync(skipped, 'utf8')).not.toContain('0977000001');
+    const g = write(cwd, 'g.csv', `phone,name\n0977000002,Child Q\n`);
+    const dry = await runCli(['import', g, '--dry-run', '--allow-repeat', '--json'], { env, cwd });
+    expect(JSON.parse(dry.stdout)).toMatchObject({ erased: 0, valid: 1 });
+  });
+
+  it('a query that is no number matches only the ref_id column: a name or a city erases no one; a placeholder query is refused (exit 2) (found by an audit)', async () => {
+    const emu = await emulators.start();
+    const cwd = tempDir();
+    const env = importEnv(emu);
+    const f = write(
+      cwd,
+      'f.csv',
+      `${HEADER}0911200001,Nguyễn Văn Hùng,,H-1\n0911200002,Nguyễn Văn Hùng,,H-2\n0911200003,Hà Nội,,H-3\n`,
+    );
+    await importJson([f], env, cwd);
+    await importJson([f], env, cwd);
+    for (const q of ['Nguyễn Văn Hùng', 'Hà Nội']) {
+      const r = await runCli(['forget', q, '--json'], { env, cwd });
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout).receipt).toMatchObject({ numbers: 0, files: [] });
+    }
+    expect(fs.readFileSync(path.join(cwd, 'f.csv.skipped.csv'), 'utf8')).toContain('0911200003');
+    for (const q of ['N/A', '0', 'không có']) {
+      const r = await runCli(['forget', q], { env, cwd });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('is a placeholder many customers share');
+    }
+  });
+
+  it("forget --campaign cleans that campaign's lists only (found by an audit)", async () => {
+    const emu = await emulators.start({ campaigns: [{ key: 'summer' }, { key: 'winter' }] });
+    const cwd = tempDir();
+    const env = importEnv(emu);
+    for (const c of ['summer', 'winter']) {
+      fs.mkdirSync(path.join(cwd, c));
+      const f = write(path.join(cwd, c), 'l.csv', `${HEADER}0966000009,P,,\n0966000009,P,,\n`);
+      expect((await importJson([f, '--campaign', c], env, cwd)).summary.imported).toBe(1);
+    }
+    const r = await runCli(['forget', '0966000009', '--campaign', 'summer', '--json'], {
+      env,
+      cwd,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const files = JSON.parse(r.stdout).receipt.files.map((x: { file: string }) => x.file);
+    expect(files).toEqual([path.join(cwd, 'summer', 'l.csv.skipped.csv')]);
+    expect(fs.readFileSync(path.join(cwd, 'winter', 'l.csv.skipped.csv'), 'utf8')).toContain(
+      '0966000009',
+    );
+  });
+
   it("a person's cell that reads like a journal's own word (done) leaves what earlier runs settled: nothing is sent again", async () => {
     const emu = await emulators.start();
     const cwd = tempDir();
