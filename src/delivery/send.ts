@@ -59,6 +59,11 @@ export interface SendOptions {
   journal: DeliveryJournal;
   ledger?: SendLedger;
   retryUncertain: boolean;
+  /**
+   * Numbers sent although the ledger held them (`--allow-repeat`, `--retry-uncertain`), with
+   * the state it held: a batch that provably did not go gives them that state back.
+   */
+  previous?: ReadonlyMap<string, LedgerState>;
   signal: AbortSignal;
   onProgress?: (p: SendProgress) => void;
   /**
@@ -183,6 +188,24 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
    * Write a batch's in-flight records: the journal's and the ledger's side by side (two syncs
    * at once, not one after the other). The request leaves only once both are on disk.
    */
+  /**
+   * Leads that provably did not go (refused, failed, stopped first): "not imported" — or, for
+   * those the ledger held before this run (`previous`), the state it held: an uncertain lead
+   * retried stays uncertain, an accepted one sent again stays accepted, so no later run sends
+   * them without being asked.
+   */
+  const settleBack = (entries: readonly SpoolEntry[]) => {
+    const previous = opts.previous;
+    if (previous === undefined || previous.size === 0) {
+      opts.ledger?.settle(entries, STATE_NONE);
+      return;
+    }
+    const by: SpoolEntry[][] = [[], [], []];
+    for (const e of entries) by[previous.get(e.phone) ?? STATE_NONE]!.push(e);
+    by.forEach((group, state) => {
+      if (group.length > 0) opts.ledger?.settle(group, state as LedgerState);
+    });
+  };
   const writeInFlight = (entries: readonly SpoolEntry[]) =>
     Promise.allSettled([
       opts.journal.begin(entries.map((e) => e.line)),
@@ -210,7 +233,7 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
           state: 'failed',
           reason: t('send.reason.ledgerUnwritable'),
         });
-      if (marked.status === 'fulfilled') opts.ledger?.settle(entries, STATE_NONE);
+      if (marked.status === 'fulfilled') settleBack(entries);
       return;
     }
     const id = begun.value;
@@ -234,7 +257,7 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
     const settle = async (settled: SpoolEntry[], outcome: RangeOutcome) => {
       // The ledger learns the outcome too: uncertain leads stay as begin() wrote them.
       if (outcome.state === 'done') opts.ledger?.settle(settled, STATE_ACCEPTED);
-      else if (outcome.state !== 'uncertain') opts.ledger?.settle(settled, STATE_NONE);
+      else if (outcome.state !== 'uncertain') settleBack(settled);
       await opts.journal.finish(id, outcome);
     };
     if (stopped()) {

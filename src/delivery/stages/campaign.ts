@@ -8,13 +8,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { CacsError, FailureError } from '../../errors.js';
 import { t } from '../../messages/index.js';
-import type {
-  CampaignLedger,
-  CampaignRef,
-  LedgerHit,
-  RunRecord,
-  StateLock,
-  StateStore,
+import {
+  STATE_ACCEPTED,
+  STATE_UNCERTAIN,
+  type CampaignLedger,
+  type CampaignRef,
+  type LedgerHit,
+  type LedgerState,
+  type RunRecord,
+  type StateLock,
+  type StateStore,
 } from '../../state/index.js';
 import { formatTimeOnClock, machineZone } from '../../text.js';
 import { testPoint } from '../../test-point.js';
@@ -50,6 +53,13 @@ export interface CampaignState {
   work: string;
   /** Erased people (issue 26): when a number was erased for this campaign; never imported. */
   erased?: ((phone: string) => Date | undefined) | undefined;
+  /**
+   * Numbers the preflight let through although the ledger holds them (`allowRepeat`: accepted;
+   * `retryUncertain`: uncertain), with that state: a batch of them that provably did not go
+   * (refused, failed, stopped first) gives them back that state, never "not imported" — which
+   * would let a plain run send them again.
+   */
+  passed?: Map<string, LedgerState>;
 }
 
 /** The state target of an import, or undefined when it keeps no state. */
@@ -178,7 +188,10 @@ export function ledgerHoldBack(
         const hit = lookup.lookup(phone);
         if (hit === undefined) return undefined;
         if (hit.state === 'accepted') {
-          if (opts.allowRepeat) return undefined;
+          if (opts.allowRepeat) {
+            (state.passed ??= new Map()).set(phone, STATE_ACCEPTED);
+            return undefined;
+          }
           const seen = heldBack.runs.get(hit.run);
           if (seen) seen.leads++;
           else heldBack.runs.set(hit.run, { at: hit.at, leads: 1 });
@@ -190,14 +203,16 @@ export function ledgerHoldBack(
             }),
           };
         }
-        return opts.retryUncertain
-          ? undefined
-          : {
-              code: 'uncertain_earlier' as const,
-              reason: t('import.row.uncertainEarlier', {
-                earlier: earlier(hit),
-              }),
-            };
+        if (opts.retryUncertain) {
+          (state.passed ??= new Map()).set(phone, STATE_UNCERTAIN);
+          return undefined;
+        }
+        return {
+          code: 'uncertain_earlier' as const,
+          reason: t('import.row.uncertainEarlier', {
+            earlier: earlier(hit),
+          }),
+        };
       }
     : undefined;
 }

@@ -120,6 +120,7 @@ export async function send(
       client: opts.client,
       journal,
       ...(ledger && run ? { ledger } : {}),
+      ...(state.passed !== undefined ? { previous: state.passed } : {}),
       retryUncertain: opts.retryUncertain,
       signal: opts.signal,
       onProgress: (progress) => opts.onPhase?.({ phase: 'sending', total: toSend, progress }),
