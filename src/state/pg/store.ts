@@ -13,6 +13,7 @@
  * What serves this machine alone stays in the local state folder: the records of which sidecar
  * files cacs wrote and the completion list. Report bookmarks are the team's: bookmarks.ts.
  */
+import { isDeepStrictEqual } from 'node:util';
 import type {
   EraseRequest,
   EraseResult,
@@ -492,7 +493,14 @@ export class PgStore implements StateStore {
     } else if (loaded) {
       const note = resumeNote(loaded, opts.timeZone);
       if (note) opts.note(note);
-      if (JSON.stringify(header.fingerprint) !== JSON.stringify(opts.fingerprint))
+      // Compared as values: jsonb keeps an object's keys in its own order, not the one written
+      // (a string comparison said "options differ" on every resume of the same command).
+      if (
+        !isDeepStrictEqual(
+          header.fingerprint,
+          opts.fingerprint === undefined ? undefined : JSON.parse(JSON.stringify(opts.fingerprint)),
+        )
+      )
         opts.note(t('state.pg.fingerprint'));
     }
     const jid = journalId;
