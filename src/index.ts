@@ -43,6 +43,8 @@ import {
   type Delimiter,
 } from './options.js';
 import { canonicalServiceUrl } from './net.js';
+import { maskUrlCredentials } from './secrets.js';
+import { requireBaseUrl } from './config/require.js';
 import type { ReconcileSummary } from './delivery/reconcile.js';
 import type { HistoryFound } from './delivery/history.js';
 import { DEFAULT_SERVICE_TIME_ZONE as SERVICE_ZONE } from './report/plan.js';
@@ -220,15 +222,36 @@ export interface CreateClientOptions extends Omit<ClientOptions, 'baseUrl' | 'to
   baseUrl: string | URL;
   /** The `access_token` header's value. */
   token: string;
+  /**
+   * Allow plain `http://` to a host other than this machine (loopback), as the CLI's
+   * `--insecure-http` / config `allowInsecureHttp`: the token then travels unencrypted.
+   * Default false: such an address is refused.
+   */
+  allowInsecureHttp?: boolean;
 }
 
 /**
  * A client for the CACS service (keep-alive, retries with backoff, bounded answers, the token
  * masked in every message). Same as `new CacsClient(options)`, except that {@link runImport}
  * then knows the service's address for the campaign ledger and the journal without being told
- * (`serviceUrl`).
+ * (`serviceUrl`), and that the address is checked as the CLI checks it: an http:// or https://
+ * URL, and plain http only to this machine unless `allowInsecureHttp` (a `UsageError`
+ * otherwise, before any request).
  */
 export function createClient(options: CreateClientOptions): CacsClient {
+  const given = String(options.baseUrl);
+  if (!URL.canParse(given))
+    throw new UsageError(
+      `baseUrl: ${t('config.value.notUrl', { value: JSON.stringify(maskUrlCredentials(given)) })}`,
+    );
+  const url = new URL(given);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`baseUrl: ${t('config.value.notHttp')}`);
+  requireBaseUrl({
+    baseUrl: given,
+    allowInsecureHttp: options.allowInsecureHttp === true,
+    campaigns: {},
+  });
   const client = new CacsClient(options);
   serviceUrls.set(client, canonicalServiceUrl(new URL(String(options.baseUrl))));
   return client;

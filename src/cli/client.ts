@@ -28,6 +28,7 @@ export async function createClient(
   const client = createLibraryClient({
     baseUrl,
     token,
+    allowInsecureHttp: settings.allowInsecureHttp,
     timeoutMs: settings.timeout,
     signal: ctx.signal,
     ...(ctx.io.sleep ? { sleep: ctx.io.sleep } : {}),

@@ -288,3 +288,26 @@ describe('library messages name no flag; the CLI words them with its flags', () 
     );
   });
 });
+
+describe('createClient checks the address as the CLI does (found by an operator walk)', () => {
+  it('refuses plain http to another host (the token would travel unencrypted), an ftp:// or a non-URL address, before any request', () => {
+    for (const baseUrl of ['http://192.0.2.1:9', 'http://cacs.example.com'])
+      expect(() => createClient({ baseUrl, token: 'secret-token-42' })).toThrow(
+        /refusing plain http:\/\/ to .*the access token would travel unencrypted/,
+      );
+    expect(() => createClient({ baseUrl: 'ftp://x', token: 't' })).toThrow(
+      'baseUrl: must be an http:// or https:// URL',
+    );
+    expect(() => createClient({ baseUrl: 'not a url', token: 't' })).toThrow(/baseUrl: not a URL/);
+    // As the CLI's --insecure-http: allowed when asked; https and this machine always.
+    expect(
+      createClient({ baseUrl: 'http://cacs.example.com', token: 't', allowInsecureHttp: true }),
+    ).toBeDefined();
+    for (const baseUrl of [
+      'https://cacs.example.com',
+      'http://127.0.0.1:8787',
+      'http://localhost:1',
+    ])
+      expect(createClient({ baseUrl, token: 't' })).toBeDefined();
+  });
+});
