@@ -22,7 +22,12 @@ import { UsageError } from '../errors.js';
 import { t } from '../messages/index.js';
 import { planColumns } from '../leads/columns.js';
 import { normalizePhone, trimField } from '../leads/normalize.js';
-import { defaultSidecarPath, isRejectsHeader, type SidecarKind } from '../leads/rejects.js';
+import {
+  cannotWriteWhy,
+  defaultSidecarPath,
+  isRejectsHeader,
+  type SidecarKind,
+} from '../leads/rejects.js';
 import { MAX_NUMBER, WrittenHash, numberedName } from '../leads/written-files.js';
 import type { CampaignRef, ErasedLedger, RunRecord, StateStore } from '../state/index.js';
 
@@ -58,6 +63,12 @@ export interface ForgetReceipt {
   held: number;
   ledgers: ErasedLedger[];
   files: Array<{ file: string; rows: number }>;
+  /**
+   * Lists that hold rows about them but could not be cleaned (not writable, or not UTF-8 text:
+   * saved again in another encoding), with why: remove those rows yourself. `cacs forget`
+   * exits 1 when there are any.
+   */
+  notCleaned: Array<{ file: string; rows: number; reason: string }>;
   journals: number;
   bookmarks: number;
   /** Nothing about these people was held (no ledger record, no list row). */
@@ -247,6 +258,11 @@ interface ListScan {
   file: string;
   text: string;
   bom: boolean;
+  /**
+   * Not UTF-8 (saved again in another encoding): read as latin1 to find the numbers and ASCII
+   * ref_ids, never rewritten (writing it back would turn the others' names into U+FFFD).
+   */
+  notUtf8: boolean;
   records: Rec[];
   /** Record index → the queries it matched. */
   matched: Map<number, number[]>;
@@ -258,8 +274,15 @@ function scanList(
   refs: ReadonlyMap<string, number>,
 ): ListScan | undefined {
   let text: string;
+  let notUtf8 = false;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    const bytes = fs.readFileSync(file);
+    try {
+      text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+    } catch {
+      text = bytes.toString('latin1');
+      notUtf8 = true;
+    }
   } catch {
     return undefined;
   }
@@ -290,6 +313,7 @@ function scanList(
     file,
     text,
     bom,
+    notUtf8,
     records,
     matched,
   };
@@ -486,12 +510,28 @@ export async function forget(opts: ForgetOptions): Promise<ForgetReceipt> {
     now,
   });
   const files: ForgetReceipt['files'] = [];
+  const notCleaned: ForgetReceipt['notCleaned'] = [];
   for (const scan of scans) {
     if (scan.matched.size === 0) continue;
+    // One list that cannot be cleaned does not stop the others: it is named in the receipt.
+    if (scan.notUtf8) {
+      notCleaned.push({
+        file: scan.file,
+        rows: scan.matched.size,
+        reason: t('privacy.notCleaned.encoding'),
+      });
+      continue;
+    }
     const text = without(scan);
-    const st = fs.statSync(scan.file);
+    let st: fs.Stats;
     const ours = store.written.get(scan.file);
-    writeFileAtomicSync(scan.file, text, { mode: 0o600 });
+    try {
+      st = fs.statSync(scan.file);
+      writeFileAtomicSync(scan.file, text, { mode: 0o600 });
+    } catch (e) {
+      notCleaned.push({ file: scan.file, rows: scan.matched.size, reason: cannotWriteWhy(e) });
+      continue;
+    }
     if (ours !== undefined && ours.size === st.size) {
       // Still cacs's own: the record follows the new bytes.
       const h = new WrittenHash();
@@ -511,7 +551,8 @@ export async function forget(opts: ForgetOptions): Promise<ForgetReceipt> {
     testPoint('forget-list-rewritten');
   }
   const ledgerRecords = erased.ledgers.reduce((a, l) => a + l.records, 0);
-  const nothingHeld = erased.held === 0 && files.length === 0 && ledgerRecords === 0;
+  const nothingHeld =
+    erased.held === 0 && files.length === 0 && notCleaned.length === 0 && ledgerRecords === 0;
   if (!nothingHeld || erased.numbers > 0) {
     const p = (v: number) => String(v).padStart(2, '0');
     const stamp = `${now.getFullYear()}${p(now.getMonth() + 1)}${p(now.getDate())}-${p(now.getHours())}${p(now.getMinutes())}${p(now.getSeconds())}`;
@@ -533,6 +574,7 @@ export async function forget(opts: ForgetOptions): Promise<ForgetReceipt> {
     held: erased.held,
     ledgers: erased.ledgers,
     files,
+    notCleaned,
     journals: erased.journals,
     bookmarks: erased.bookmarks,
     nothingHeld,

@@ -55,6 +55,14 @@ const CANNOT_WRITE = {
   EIO: 'leads.sidecar.why.EIO',
 } as const satisfies Record<string, MessageId>;
 
+/** Why a file could not be written, in words ("permission denied", "disk full"…). */
+export function cannotWriteWhy(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  if (code !== undefined && Object.hasOwn(CANNOT_WRITE, code))
+    return t(CANNOT_WRITE[code as keyof typeof CANNOT_WRITE]);
+  return code ?? (e instanceof Error ? e.message : String(e));
+}
+
 /**
  * A sidecar file could not be written: a usage error (exit 2) when the folder cannot take it
  * (permissions, read-only, not a folder), a failure (exit 1) when the disk gave way.

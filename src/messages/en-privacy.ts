@@ -54,6 +54,11 @@ export const enPrivacy = {
     '  ledger of {campaign} at {service}: {count} records replaced by erasure records',
   'privacy.receipt.file.one': '  {file}: {count} row removed',
   'privacy.receipt.file.other': '  {file}: {count} rows removed',
+  'privacy.receipt.notCleaned.one':
+    '  NOT CLEANED: {file}: {count} row about them stays ({reason}): remove it yourself',
+  'privacy.receipt.notCleaned.other':
+    '  NOT CLEANED: {file}: {count} rows about them stay ({reason}): remove them yourself',
+  'privacy.notCleaned.encoding': 'not UTF-8 text: saved again in another encoding',
   'privacy.receipt.journals': '  journals: {journals} rewritten (their texts about them blanked)',
   'privacy.receipt.bookmarks':
     '  report bookmarks: {bookmarks} removed (kept for an erased ref_id)',

@@ -55,6 +55,11 @@ export const viPrivacy: Readonly<Record<string, string>> = {
     '  sổ ghi của {campaign} tại {service}: {count} bản ghi được thay bằng bản ghi xoá',
   'privacy.receipt.file.one': '  {file}: đã gỡ {count} dòng',
   'privacy.receipt.file.other': '  {file}: đã gỡ {count} dòng',
+  'privacy.receipt.notCleaned.one':
+    '  CHƯA XOÁ ĐƯỢC: {file}: còn {count} dòng về họ ({reason}): hãy tự xoá dòng đó',
+  'privacy.receipt.notCleaned.other':
+    '  CHƯA XOÁ ĐƯỢC: {file}: còn {count} dòng về họ ({reason}): hãy tự xoá các dòng đó',
+  'privacy.notCleaned.encoding': 'không phải văn bản UTF-8: đã được lưu lại bằng bảng mã khác',
   'privacy.receipt.journals': '  nhật ký: đã ghi lại {journals} tệp (xoá trắng nội dung về họ)',
   'privacy.receipt.bookmarks': '  mốc báo cáo: đã xoá {bookmarks} (giữ cho một ref_id đã xoá)',
   'privacy.receipt.done.one':

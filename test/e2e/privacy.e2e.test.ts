@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { emulatorPool, importEnv, importJson, processedPhones, write } from '../helpers/import.js';
 
@@ -233,6 +233,59 @@ describe('cacs forget (file store)', () => {
       expect(r.code).toBe(2);
       expect(r.stderr).toContain('is a placeholder many customers share');
     }
+  });
+
+  it('a list that cannot be written, or was saved again in another encoding, is named NOT CLEANED (exit 1) and left byte for byte; the other lists are cleaned (found by an audit)', async () => {
+    const emu = await emulators.start();
+    const cwd = tempDir();
+    const env = importEnv(emu);
+    const lists: string[] = [];
+    for (const d of ['a', 'b', 'c']) {
+      fs.mkdirSync(path.join(cwd, d));
+      const f = write(path.join(cwd, d), 'l.csv', `${HEADER}0966000001,P,,\n0966000002,Q,,\n`);
+      await importJson([f], env, cwd);
+      await importJson([f], env, cwd);
+      lists.push(path.join(cwd, d, 'l.csv.skipped.csv'));
+    }
+    // b's list saved again in latin1 by someone (another customer named Hélène): not UTF-8.
+    const latin1 = Buffer.from(
+      fs.readFileSync(lists[1]!, 'utf8').replace(',Q,', ',Hélène,'),
+      'latin1',
+    );
+    fs.writeFileSync(lists[1]!, latin1);
+    // a's folder refuses the rewrite (EROFS when the temporary file is created there).
+    const open = fs.openSync;
+    const spy = vi.spyOn(fs, 'openSync').mockImplementation(((
+      p: fs.PathLike,
+      ...rest: unknown[]
+    ) => {
+      if (typeof p === 'string' && path.dirname(p) === path.join(cwd, 'a') && p.includes('.tmp'))
+        throw Object.assign(new Error(`EROFS: read-only file system, open '${p}'`), {
+          code: 'EROFS',
+        });
+      return (open as (...a: unknown[]) => number)(p, ...rest);
+    }) as typeof fs.openSync);
+    const before = fs.readFileSync(lists[0]!);
+    let r;
+    try {
+      r = await runCli(['forget', '0966000001', '--json'], { env, cwd });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(r.code, r.stderr).toBe(1);
+    const receipt = JSON.parse(r.stdout).receipt;
+    expect(receipt.files.map((x: { file: string }) => x.file)).toEqual([lists[2]]);
+    expect(receipt.notCleaned).toEqual([
+      { file: lists[0], rows: 1, reason: 'read-only file system' },
+      { file: lists[1], rows: 1, reason: 'not UTF-8 text: saved again in another encoding' },
+    ]);
+    expect(fs.readFileSync(lists[0]!)).toEqual(before);
+    expect(fs.readFileSync(lists[1]!)).toEqual(latin1);
+    expect(fs.readFileSync(lists[2]!, 'utf8')).not.toContain('0966000001');
+    // The text receipt says so too, and the erasure holds: never imported again.
+    const again = await runCli(['forget', '0966000001'], { env, cwd });
+    expect(again.code).toBe(1);
+    expect(again.stdout).toContain(`NOT CLEANED: ${lists[1]}: 1 row about them stays`);
   });
 
   it("forget --campaign cleans that campaign's lists only (found by an audit)", async () => {

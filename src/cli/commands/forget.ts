@@ -44,16 +44,18 @@ export async function runForget(
     ...(scope ?? {}),
     now: ctx.now(),
   });
+  // A list that still holds them (not writable, another encoding): the erasure is not complete.
+  const code = receipt.notCleaned.length > 0 ? 1 : 0;
   if (flags.json) {
-    ctx.out.json({ receipt, exitCode: 0, error: null });
-    return 0;
+    ctx.out.json({ receipt, exitCode: code, error: null });
+    return code;
   }
   // Issue 27: the time on the timezone setting's clock, named; lines broken between words on
   // a terminal (a receipt written to a file keeps them whole).
   const width = ctx.io.stdoutIsTTY ? (ctx.io.columns ?? 80) : undefined;
   const lines = renderReceipt(receipt, settings.timezone);
   ctx.out.data(`${lines.map((l) => (width === undefined ? l : fitLine(l, width))).join('\n')}\n`);
-  return 0;
+  return code;
 }
 
 export function renderReceipt(r: ForgetReceipt, zone?: string): string[] {
@@ -84,6 +86,8 @@ export function renderReceipt(r: ForgetReceipt, zone?: string): string[] {
       }),
     );
   for (const f of r.files) lines.push(tCount('privacy.receipt.file', f.rows, { file: f.file }));
+  for (const f of r.notCleaned)
+    lines.push(tCount('privacy.receipt.notCleaned', f.rows, { file: f.file, reason: f.reason }));
   if (r.journals > 0) lines.push(t('privacy.receipt.journals', { journals: n(r.journals) }));
   if (r.bookmarks > 0) lines.push(t('privacy.receipt.bookmarks', { bookmarks: n(r.bookmarks) }));
   lines.push(tCount('privacy.receipt.done', r.numbers, { store: r.store.location }));
