@@ -21,8 +21,9 @@
  * Streaming (report output in chunks with back-pressure, sidecar rows one by one) goes through
  * AtomicFile; one-shot writes through writeFileAtomicSync.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { removeOnExit } from './cleanup.js';
 import { UsageError } from './errors.js';
@@ -166,14 +167,75 @@ export function assertCanWrite(target: string): WriteTarget {
 /** At most this many bytes of the target's name are kept in the temporary name (NAME_MAX). */
 const MAX_STEM_BYTES = 180;
 
-/**
- * A fresh temporary name beside `target`: ".<name>.tmp-<16 random hex digits>". Unpredictable,
- * so a symlink cannot be planted under it in advance; recognisable, so a leftover is explained.
- */
-export function tempNameFor(target: string): string {
+/** This machine, in a temporary file's name: 8 hex digits of its host name's hash. */
+const HOST_TAG = createHash('sha256').update(os.hostname()).digest('hex').slice(0, 8);
+
+function stemOf(target: string): string {
   let stem = path.basename(target);
   while (Buffer.byteLength(stem) > MAX_STEM_BYTES) stem = [...stem].slice(0, -1).join('');
-  return path.join(path.dirname(target), `.${stem}.tmp-${randomBytes(8).toString('hex')}`);
+  return stem;
+}
+
+/**
+ * A fresh temporary name beside `target`: ".<name>.tmp-<16 random hex digits>-<pid>-<host>".
+ * Unpredictable, so a symlink cannot be planted under it in advance; recognisable, so a
+ * leftover is explained; with the process and the machine that made it, so that one a killed
+ * run left (it may hold customer rows) is removed by the next write of the same file
+ * (removeStaleTempsOf).
+ */
+export function tempNameFor(target: string): string {
+  return path.join(
+    path.dirname(target),
+    `.${stemOf(target)}.tmp-${randomBytes(8).toString('hex')}-${process.pid}-${HOST_TAG}`,
+  );
+}
+
+/**
+ * Remove the temporary files beside `target` (tempNameFor's) that a process of this machine
+ * left and that is gone (SIGKILL, a power cut): a sidecar list's or a report's half-written
+ * copy holds customer rows. One of another machine (a shared folder), of a live process, of
+ * another user, or not a plain file, is left alone. The paths removed.
+ */
+export function removeStaleTempsOf(target: string): string[] {
+  return removeStale(path.dirname(target), `.${stemOf(target)}.tmp-`);
+}
+
+/** removeStaleTempsOf for every file of `dir` (`cacs forget`: any list a killed run was writing). */
+export function removeStaleTempsIn(dir: string): string[] {
+  return removeStale(dir, '.');
+}
+
+function removeStale(dir: string, prefix: string): string[] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir).filter((n) => n.startsWith(prefix));
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  const uid = process.getuid?.();
+  for (const n of names) {
+    const m = /\.tmp-[0-9a-f]{16}-(\d+)-([0-9a-f]{8})$/.exec(n);
+    if (m === null || m[2] !== HOST_TAG) continue;
+    const pid = Number(m[1]);
+    if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid) continue;
+    try {
+      process.kill(pid, 0);
+      continue; // alive (or not ours to judge)
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ESRCH') continue;
+    }
+    const p = path.join(dir, n);
+    try {
+      const st = fs.lstatSync(p);
+      if (!st.isFile() || (uid !== undefined && st.uid !== uid)) continue;
+      fs.unlinkSync(p);
+      removed.push(p);
+    } catch {
+      // Gone meanwhile, or not ours to remove.
+    }
+  }
+  return removed;
 }
 
 function writeAllSync(fd: number, data: string | Uint8Array): void {
@@ -272,6 +334,8 @@ export class AtomicFile {
         path: dir,
       });
     }
+    // What a killed writer of this same file left (customer rows, perhaps) goes first.
+    removeStaleTempsOf(target);
     for (let attempt = 0; ; attempt++) {
       const temp = tempNameFor(target);
       try {

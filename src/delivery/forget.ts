@@ -16,7 +16,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomicSync } from '../atomic-write.js';
+import { removeStaleTempsIn, writeFileAtomicSync } from '../atomic-write.js';
 import { testPoint } from '../test-point.js';
 import { UsageError } from '../errors.js';
 import { t } from '../messages/index.js';
@@ -435,6 +435,16 @@ export async function forget(opts: ForgetOptions): Promise<ForgetReceipt> {
       : runs.filter((r) => r.campaign === opts.campaign!.campaignKey);
   // With a campaign, only the lists of that campaign's runs: another campaign's are not this
   // erasure's (the sidecar records do not say which campaign a list was for).
+  // Half-written lists a killed run left (they hold customer rows) beside its inputs and lists.
+  for (const dir of new Set(
+    campaignRuns.flatMap((r) => [
+      ...(typeof r.file === 'string' && r.file !== 'stdin' ? [path.dirname(r.file)] : []),
+      ...[r.end?.rejectsFile, r.end?.skippedFile, r.end?.uncertainFile]
+        .filter((f): f is string => typeof f === 'string' && f !== '')
+        .map((f) => path.dirname(path.resolve(f))),
+    ]),
+  ))
+    removeStaleTempsIn(dir);
   const scans = [
     ...new Set([
       ...sidecarCandidates(store, campaignRuns),
@@ -505,6 +515,7 @@ export async function forget(opts: ForgetOptions): Promise<ForgetReceipt> {
   const erased = await store.eraseLeads({
     phones: [...allPhones],
     refs: [...asked.keys()],
+    foundRefs: [...followed.keys()],
     ...(opts.campaign ? { campaign: opts.campaign } : {}),
     texts: [...texts],
     now,

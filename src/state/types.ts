@@ -367,6 +367,11 @@ export interface EraseRequest {
   phones: readonly string[];
   /** ref_ids to erase: the ledger records they match are erased with their numbers. */
   refs: readonly string[];
+  /**
+   * ref_ids found in the people's own rows (not asked for): report bookmarks kept for them go
+   * too, but they erase no ledger record (a shared or colliding value would erase others).
+   */
+  foundRefs?: readonly string[];
   /** Only this campaign's ledger (and later files into it); absent: every campaign. */
   campaign?: CampaignRef | undefined;
   /** Texts to blank wherever state keeps free text (service messages in journals). */

@@ -3,10 +3,12 @@
  * lists cacs wrote, and that person is never imported again; `cacs state prune` at its
  * boundary. Over real HTTP against the emulator, with the file store.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
+import { tempNameFor } from '../../src/atomic-write.js';
 import { emulatorPool, importEnv, importJson, processedPhones, write } from '../helpers/import.js';
 
 const emulators = emulatorPool();
@@ -286,6 +288,32 @@ describe('cacs forget (file store)', () => {
     const again = await runCli(['forget', '0966000001'], { env, cwd });
     expect(again.code).toBe(1);
     expect(again.stdout).toContain(`NOT CLEANED: ${lists[1]}: 1 row about them stays`);
+  });
+
+  it("a half-written list a killed run left (a temporary file beside it, customer rows inside) goes with the next import of the file, and with forget; a live process's stays (found by an audit)", async () => {
+    const emu = await emulators.start();
+    const cwd = tempDir();
+    const env = importEnv(emu);
+    const f = write(cwd, 'k.csv', `${HEADER}0912345678,Xoá,,K-1\n12345,Bad Row,,K-2\n`);
+    await importJson([f], env, cwd);
+    const rejects = path.join(cwd, 'k.csv.rejects.csv');
+    // A process that is gone (it ran and exited), and one that is alive (this one).
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid;
+    const leftover = (list: string, pid: number) => {
+      const name = tempNameFor(list).replace(`-${process.pid}-`, `-${pid}-`);
+      fs.writeFileSync(name, 'line,code,reason,phone\n3,phone_format,x,0912345678\n');
+      return name;
+    };
+    const killed = leftover(rejects, dead);
+    const live = leftover(rejects, process.pid);
+    await importJson([f], env, cwd);
+    expect(fs.existsSync(killed)).toBe(false);
+    expect(fs.existsSync(live)).toBe(true);
+    fs.rmSync(live);
+    // forget: in the folders of the runs' inputs and lists, any list's leftover.
+    const other = leftover(path.join(cwd, 'k.csv.skipped-7.csv'), dead);
+    expect((await runCli(['forget', '0912345678'], { env, cwd })).code).toBe(0);
+    expect(fs.existsSync(other)).toBe(false);
   });
 
   it("forget --campaign cleans that campaign's lists only (found by an audit)", async () => {

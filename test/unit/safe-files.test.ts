@@ -57,7 +57,7 @@ describe('the atomic-write helper', () => {
     const b = tempNameFor('/x/y/report.csv');
     expect(a).not.toBe(b);
     expect(path.dirname(a)).toBe('/x/y');
-    expect(path.basename(a)).toMatch(/^\.report\.csv\.tmp-[0-9a-f]{16}$/);
+    expect(path.basename(a)).toMatch(/^\.report\.csv\.tmp-[0-9a-f]{16}-\d+-[0-9a-f]{8}$/);
     expect(path.basename(tempNameFor(`/x/${'é'.repeat(300)}`)).length).toBeLessThan(255);
   });
 

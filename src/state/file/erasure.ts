@@ -233,7 +233,7 @@ export async function eraseInFileStore(stateDir: string, req: EraseRequest): Pro
   testPoint('forget-ledgers-rewritten');
   const journals = blankJournalTexts(stateDir, req.texts);
   testPoint('forget-journals-blanked');
-  const given = new Set(req.refs);
+  const given = new Set([...req.refs, ...(req.foundRefs ?? [])]);
   const bookmarks = removeBookmarks(
     stateDir,
     (refId) => given.has(refId) || refHashes.has(hasher.ref(refId) >>> 0),

@@ -147,7 +147,7 @@ export async function pgErase(host: PgErasureHost, req: EraseRequest): Promise<E
     journals = touched.size;
   }
   testPoint('forget-journals-blanked');
-  const given = new Set(req.refs);
+  const given = new Set([...req.refs, ...(req.foundRefs ?? [])]);
   const bookmarks = await removeBookmarksOf(
     conn,
     (refId) => given.has(refId) || refHashes.has(hasher.ref(refId) >>> 0),
