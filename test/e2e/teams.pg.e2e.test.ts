@@ -282,7 +282,8 @@ describe.skipIf(pgMissing !== undefined)('teams on PostgreSQL', () => {
 
   it('migrate a file store, then the leads it imported are held back from another machine (stateUrl in its config file)', async () => {
     const emu = await emulators.start();
-    const url = pg.url(await pg.database());
+    const db = await pg.database();
+    const url = pg.url(db);
     // Machine A: the file store, as before teams.
     const envA = importEnv(emu);
     const cwdA = tempDir();
@@ -384,6 +385,29 @@ describe.skipIf(pgMissing !== undefined)('teams on PostgreSQL', () => {
     expect(b2.summary.alreadyImported).toBe(20);
     expect(new Set(processedPhones(emu)).size).toBe(80);
     expect(processedPhones(emu).length).toBe(80);
+
+    // forget reaches a migrated folder's records too (kept under its own secret): the receipt
+    // says it held them, and the history knows the person no more (found by an audit).
+    const known = await runCli(['history', 'find', third[0]!], { env: envB, cwd: cwdB });
+    expect(known.stdout).toContain('accepted');
+    const gone = await runCli(['forget', third[0]!, '--json'], { env: envB, cwd: cwdB });
+    expect(gone.code, gone.stderr).toBe(0);
+    expect(JSON.parse(gone.stdout).receipt).toMatchObject({ held: 1, nothingHeld: false });
+    const after = await runCli(['history', 'find', third[0]!], { env: envB, cwd: cwdB });
+    expect(after.stdout).not.toContain('accepted');
+    // prune ages them out as it does the database's own records.
+    fs.writeFileSync(
+      path.join(cwdB, '.cacsrc.json'),
+      JSON.stringify({ stateUrl: url, state: { retentionDays: 1 } }),
+    );
+    const pruned = await runCli(['state', 'prune', '--json'], {
+      env: envB,
+      cwd: cwdB,
+      now: () => new Date(Date.now() + 3 * 86_400_000),
+    });
+    expect(pruned.code, pruned.stderr).toBe(0);
+    const left = await pg.query(`SELECT count(*)::int AS n FROM cacs.foreign_claims`, [], db);
+    expect(left.rows[0]).toEqual({ n: 0 });
   });
   it('claims ahead: the next batch is in flight in the database while the one before it is on the wire (one request at a time), and leaves once a slot frees', async () => {
     // A service that holds the first request until told, and answers the others at once.

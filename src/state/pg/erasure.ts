@@ -14,6 +14,7 @@ import type pg from 'pg';
 import type {
   EraseRequest,
   EraseResult,
+  ErasedLedger,
   ErasureEntry,
   ErasureRecord,
   PruneResult,
@@ -34,6 +35,8 @@ const u32 = (v: unknown) => Number(v) >>> 0;
 export interface PgErasureHost {
   readonly conn: PgConnection;
   hasher(): Promise<Hasher>;
+  /** The secrets of state folders migrated with another one (`foreign_claims`), by number. */
+  foreignHashers?(): Promise<Map<number, Hasher>>;
 }
 
 /** The schema holding the erasure tables (created by the schema's migration 3). */
@@ -92,6 +95,8 @@ export async function pgErase(host: PgErasureHost, req: EraseRequest): Promise<E
       [los, scope[0], scope[1], his],
     ))
       refHashes.add(u32(r[0]));
+  const foreign = (await host.foreignHashers?.()) ?? new Map<number, Hasher>();
+  let foreignHeld = 0;
   const ledgers = await conn.transaction(async (db: pg.PoolClient) => {
     const del = await db.query<{ service_url: string; campaign: string; n: string }>(
       `WITH gone AS (
@@ -118,13 +123,59 @@ export async function pgErase(host: PgErasureHost, req: EraseRequest): Promise<E
          AND (c.lo, c.hi) IN (SELECT * FROM unnest($1::int[], $4::int[]))`,
       [los, scope[0], scope[1], his],
     );
+    // Ledgers migrated from folders with another secret (`foreign_claims`): their latest record
+    // of each number, hashed with that secret, goes too — or `history find` and every import
+    // would still know the person.
+    const counts = new Map<string, ErasedLedger>();
+    for (const r of del.rows)
+      counts.set(`${r.service_url}\0${r.campaign}`, {
+        serviceUrl: r.service_url,
+        campaignKey: r.campaign,
+        records: Number(r.n),
+      });
+    for (const [n, h] of foreign) {
+      const flos: number[] = [];
+      const fhis: number[] = [];
+      for (const p of req.phones) {
+        const [lo, hi] = h.phone(p);
+        flos.push(i32(lo));
+        fhis.push(i32(hi));
+      }
+      const frefs = req.refs.map((r) => h.ref(r)).filter((x) => x !== 0);
+      const gone = await db.query<{ service_url: string; campaign: string; n: string }>(
+        `WITH gone AS (
+           DELETE FROM ${s}.foreign_claims f USING ${s}.ledgers l
+           WHERE l.id = f.ledger AND f.secret = $6 ${ledgerFilter}
+             AND ((f.lo, f.hi) IN (SELECT * FROM unnest($1::int[], $4::int[]))
+                  OR (f.ref <> 0 AND f.ref = ANY($5::int[])))
+           RETURNING l.service_url, l.campaign)
+         SELECT service_url, campaign, count(*)::text AS n FROM gone GROUP BY 1, 2`,
+        [flos, scope[0], scope[1], fhis, frefs.map(i32), n],
+      );
+      for (const r of gone.rows) {
+        const key = `${r.service_url}\0${r.campaign}`;
+        const c = counts.get(key);
+        if (c) c.records += Number(r.n);
+        else
+          counts.set(key, {
+            serviceUrl: r.service_url,
+            campaignKey: r.campaign,
+            records: Number(r.n),
+          });
+        foreignHeld += Number(r.n);
+      }
+    }
     // Deleted, not committed: a kill here rolls the transaction back (the erasure rows stay).
     testPoint('pg-forget-in-transaction');
-    return del.rows.map((r) => ({
-      serviceUrl: r.service_url,
-      campaignKey: r.campaign,
-      records: Number(r.n),
-    }));
+    return [...counts.values()].sort((a, b) =>
+      a.serviceUrl === b.serviceUrl
+        ? a.campaignKey < b.campaignKey
+          ? -1
+          : 1
+        : a.serviceUrl < b.serviceUrl
+          ? -1
+          : 1,
+    );
   });
   testPoint('forget-ledgers-rewritten');
   let journals = 0;
@@ -159,7 +210,7 @@ export async function pgErase(host: PgErasureHost, req: EraseRequest): Promise<E
   return {
     ledgers,
     numbers: phones.size,
-    held: Number(heldRows[0]?.[0] ?? 0),
+    held: Number(heldRows[0]?.[0] ?? 0) + foreignHeld,
     journals,
     bookmarks,
   };
@@ -215,8 +266,14 @@ export async function pgPrune(
      FROM ${s}.ledger_records r WHERE r.time < $1`,
     [cutoff],
   );
-  result.ledgerRecords = Number(counts[0]?.[0] ?? 0);
-  result.keptUncertain = Number(counts[0]?.[1] ?? 0);
+  // Migrated folders' records (foreign_claims: each number's latest) age the same way.
+  const foreignCounts = await conn.queryArrays(
+    `SELECT count(*) FILTER (WHERE state <> 2), count(*) FILTER (WHERE state = 2)
+     FROM ${s}.foreign_claims WHERE time < $1`,
+    [cutoff],
+  );
+  result.ledgerRecords = Number(counts[0]?.[0] ?? 0) + Number(foreignCounts[0]?.[0] ?? 0);
+  result.keptUncertain = Number(counts[0]?.[1] ?? 0) + Number(foreignCounts[0]?.[1] ?? 0);
   // Journals last written before the cutoff (by whole seconds, as ledger records are), when
   // their file is finished: a journal's age is its last record's, not its creation's.
   const lastWrite = `SELECT floor(extract(epoch FROM COALESCE(max(x.written), j.created)))
@@ -292,6 +349,7 @@ async function pgPruneWrite(
       [cutoff],
     );
     await db.query(`DELETE FROM ${s}.claims WHERE time < $1 AND state <> 2`, [cutoff]);
+    await db.query(`DELETE FROM ${s}.foreign_claims WHERE time < $1 AND state <> 2`, [cutoff]);
     // Deleted, not committed: a kill here rolls it all back.
     testPoint('pg-prune-in-transaction');
     // Written meanwhile (before its lock was taken): kept.

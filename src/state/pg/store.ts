@@ -226,7 +226,7 @@ export class PgStore implements StateStore {
   }
 
   /** The secrets of state folders migrated with another secret than the database's, by number. */
-  private async foreignHashers(): Promise<Map<number, Hasher>> {
+  async foreignHashers(): Promise<Map<number, Hasher>> {
     const rows = await this.conn.queryArrays(
       `SELECT key, value FROM ${this.s}.meta WHERE key LIKE 'secret:%'`,
     );
