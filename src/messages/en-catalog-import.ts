@@ -26,6 +26,7 @@ export const enCatalogImport = {
   'cli.import.label.alreadyInCampaign': 'already in campaign',
   'cli.import.label.importedEarlier': 'imported earlier',
   'cli.import.label.uncertainEarlier': 'uncertain earlier',
+  'cli.import.label.inFlightElsewhere': 'sent by another run',
   'cli.import.label.suppressed': 'suppressed',
   'cli.import.label.serviceSkipped': 'skipped by service',
   'cli.import.label.uncertain': 'uncertain',
@@ -42,6 +43,8 @@ export const enCatalogImport = {
   'cli.import.summary.alreadyImported.one': 'not sent: an earlier run imported it (see below)',
   'cli.import.summary.alreadyImported.other': 'not sent: an earlier run imported them (see below)',
   'cli.import.summary.uncertainEarlier': 'not sent: settle them with cacs reconcile',
+  'cli.import.summary.inFlightElsewhere':
+    'not sent here: another run was sending them (the skipped file names it); run this again once it has finished',
   'cli.import.summary.suppressed': 'not sent: on a do-not-call list',
   'cli.import.summary.suppressed.lists': 'not sent: on a do-not-call list ({lists})',
   'cli.import.summary.serviceSkipped': 'the service counted them but did not import them',

@@ -24,6 +24,7 @@ export const viCatalogImport: Readonly<Record<string, string>> = {
   'cli.import.label.alreadyInCampaign': 'đã có trong chiến dịch',
   'cli.import.label.importedEarlier': 'đã nhập trước đó',
   'cli.import.label.uncertainEarlier': 'chưa rõ từ trước',
+  'cli.import.label.inFlightElsewhere': 'lượt chạy khác gửi',
   'cli.import.label.suppressed': 'bị chặn',
   'cli.import.label.serviceSkipped': 'dịch vụ bỏ qua',
   'cli.import.label.uncertain': 'chưa rõ',
@@ -42,6 +43,8 @@ export const viCatalogImport: Readonly<Record<string, string>> = {
   'cli.import.summary.alreadyImported.other':
     'không gửi: một lượt chạy trước đã nhập các khách hàng này (xem bên dưới)',
   'cli.import.summary.uncertainEarlier': 'không gửi: hãy đối soát bằng cacs reconcile',
+  'cli.import.summary.inFlightElsewhere':
+    'không gửi ở đây: một lượt chạy khác đang gửi chúng (tệp bỏ qua ghi rõ lượt nào); hãy chạy lại lệnh này khi lượt đó xong',
   'cli.import.summary.suppressed': 'không gửi: có trong danh sách không gọi',
   'cli.import.summary.suppressed.lists': 'không gửi: có trong danh sách không gọi ({lists})',
   'cli.import.summary.serviceSkipped': 'dịch vụ đã đếm nhưng không nhập',

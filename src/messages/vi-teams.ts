@@ -13,5 +13,5 @@ export const viTeams: Readonly<Record<string, string>> = {
     '  mốc báo cáo: đã chép {copied}, {already} đã có sẵn (giữ bản trong cơ sở dữ liệu){unreadable}',
   'teams.migrated.bookmarks.unreadable': '; {unreadable} không đọc được, không chép',
   'teams.pg.connectionLost': 'mất kết nối',
-  'teams.pg.location': '{db} (schema {schema})',
+  'teams.pg.location': '{db} (lược đồ {schema})',
 };

@@ -470,6 +470,12 @@ describe.skipIf(pgMissing !== undefined)('teams on PostgreSQL', () => {
         claimed = await inFlight();
       }
       const heldRequests = received.length;
+      // Another operator imports the same customers meanwhile: none is sent (the first run is
+      // sending them), and the summary says so on a row of its own, so the rows add up.
+      const cwd2 = tempDir();
+      write(cwd2, 'crm2.csv', `phone,name\n${phones.map((p, i) => `${p},L${i}`).join('\n')}\n`);
+      const other = await runCli(['import', 'crm2.csv'], { env, cwd: cwd2 });
+      expect(other.stderr).toMatch(/sent by another run +20 +not sent here: another run/);
       release();
       const r = await run;
       expect(claimed).toBe(20);

@@ -262,6 +262,7 @@ const SUMMARY_LABELS = [
   'cli.import.label.alreadyInCampaign',
   'cli.import.label.importedEarlier',
   'cli.import.label.uncertainEarlier',
+  'cli.import.label.inFlightElsewhere',
   'cli.import.label.suppressed',
   'cli.import.label.serviceSkipped',
   'cli.import.label.uncertain',
@@ -336,6 +337,13 @@ function printSummary(ctx: Context, s: ImportSummary, alias: string | undefined)
       t('cli.import.label.uncertainEarlier'),
       s.uncertainEarlier,
       t('cli.import.summary.uncertainEarlier'),
+    );
+  // Another run of the team (PostgreSQL) was sending them: with these the rows add up.
+  if ((s.inFlightElsewhere ?? 0) > 0)
+    row(
+      t('cli.import.label.inFlightElsewhere'),
+      s.inFlightElsewhere!,
+      t('cli.import.summary.inFlightElsewhere'),
     );
   if (s.suppressionLists.length > 0 || s.suppressed > 0)
     row(
