@@ -197,6 +197,13 @@ export const enCatalogReport = {
   'report.bookmark.none': 'no bookmark {name} for {key}',
   'report.bookmark.none.hint': 'List the bookmarks there are to find it.',
   'cli.words.report.bookmark.none.hint': 'cacs report --bookmarks lists the bookmarks there are.',
+  // ── write.ts / dates.ts: the output's format, the range's start ──
+  'report.format.mismatch':
+    '{outputFlag} {output} names a {named} file but {formatFlag} is {given}',
+  'report.format.noExtension': '{outputFlag} {output} has no extension to tell the report format',
+  'report.format.unknownExtension': '{outputFlag} {output}: {ext} names no report format',
+  'report.range.noFrom': '{from} is required',
+
   // ── write.ts: the terminal table's column headers (a view: the files' headers never change) ──
   'report.table.lead': 'LEAD',
   'report.table.refId': 'REF ID',

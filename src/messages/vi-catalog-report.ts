@@ -181,6 +181,12 @@ export const viCatalogReport: Readonly<Record<string, string>> = {
   'report.bookmark.none': 'không có dấu mốc {name} cho {key}',
   'report.bookmark.none.hint': 'Hãy liệt kê các dấu mốc hiện có để tìm nó.',
   'cli.words.report.bookmark.none.hint': 'cacs report --bookmarks liệt kê các dấu mốc hiện có.',
+  'report.format.mismatch': '{outputFlag} {output} là tệp {named} nhưng {formatFlag} là {given}',
+  'report.format.noExtension': '{outputFlag} {output} không có đuôi tệp để biết định dạng báo cáo',
+  'report.format.unknownExtension':
+    '{outputFlag} {output}: đuôi {ext} không ứng với định dạng báo cáo nào',
+  'report.range.noFrom': 'cần có {from}',
+
   // ── write.ts: tiêu đề cột của bảng trên màn hình ──
   'report.table.lead': 'KH',
   'report.table.refId': 'REF ID',

@@ -127,7 +127,8 @@ export function bookmarkRange(opts: BookmarkRangeOptions): BookmarkRange {
     from = addSecond(opts.coveredUntil);
     fromInstant = wallToInstant(from, opts.serviceTimeZone);
   } else {
-    if (opts.from === undefined) throw new UsageError('--from is required'); // callers say more
+    // Callers say more.
+    if (opts.from === undefined) throw new UsageError(t('report.range.noFrom', { from: '--from' }));
     fromInstant = parseWhen(opts.from, 'from', zones);
     from = instantToWall(fromInstant, opts.serviceTimeZone);
   }

@@ -377,7 +377,7 @@ export function resolveRange(
   opts: { now: Date; timeZone: string; serviceTimeZone?: string },
 ): ReportRange {
   if (from === undefined) {
-    throw new UsageError('--from is required', {
+    throw new UsageError(t('report.range.noFrom', { from: '--from' }), {
       hint: t('report.range.noFrom.hint', { from: '--from', to: '--to' }),
     });
   }

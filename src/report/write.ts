@@ -112,22 +112,31 @@ export function formatFor(
   if (given !== undefined) {
     if (named === undefined || named === given) return given;
     const base = output.slice(0, output.length - ext.length);
-    throw new UsageError(`-o ${output} names a ${named} file but --format is ${given}`, {
-      hint: t('report.format.mismatch.hint', {
-        formatFlag: '--format',
-        named,
-        ext,
+    throw new UsageError(
+      t('report.format.mismatch', {
         outputFlag: '-o',
-        name: `${base}${extensionOf(given) || '.<ext>'}`,
+        output,
+        named,
+        formatFlag: '--format',
         given,
       }),
-    });
+      {
+        hint: t('report.format.mismatch.hint', {
+          formatFlag: '--format',
+          named,
+          ext,
+          outputFlag: '-o',
+          name: `${base}${extensionOf(given) || '.<ext>'}`,
+          given,
+        }),
+      },
+    );
   }
   if (named !== undefined) return named;
   throw new UsageError(
     ext === ''
-      ? `-o ${output} has no extension to tell the report format`
-      : `-o ${output}: ${ext} names no report format`,
+      ? t('report.format.noExtension', { outputFlag: '-o', output })
+      : t('report.format.unknownExtension', { outputFlag: '-o', output, ext }),
     {
       hint: t('report.format.unknown.hint', {
         extensions: Object.keys(EXTENSION_FORMATS).join(', '),

@@ -47,3 +47,31 @@ describe('a stray argument to cacs report', () => {
     expect(strayArgumentError([], { from: '2026-11-23' })).toBeUndefined();
   });
 });
+
+describe('the output format and the start of the range, in Vietnamese too (found by an operator walk)', () => {
+  it.each([
+    [
+      ['-o', 'a.dat', '--from', 'today'],
+      '-o a.dat: .dat names no report format',
+      '-o a.dat: đuôi .dat không ứng với định dạng báo cáo nào',
+    ],
+    [
+      ['-o', 'x.csv', '--format', 'json', '--from', 'today'],
+      '-o x.csv names a csv file but --format is json',
+      '-o x.csv là tệp csv nhưng --format là json',
+    ],
+    [
+      ['-o', 'calls', '--from', 'today'],
+      '-o calls has no extension to tell the report format',
+      '-o calls không có đuôi tệp để biết định dạng báo cáo',
+    ],
+    [['-o', 'calls.csv'], '--from is required', 'cần có --from'],
+  ])('%j', async (args, en, vi) => {
+    const r = await runCli(['report', ...args], { env: env() });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(en);
+    const v = await runCli(['report', ...args, '--lang', 'vi'], { env: env() });
+    expect(v.code).toBe(2);
+    expect(v.stderr).toContain(vi);
+  });
+});
