@@ -6,6 +6,9 @@ export const enState = {
   'state.pg.unreachable': 'the state database {db} cannot be reached: {reason}',
   'state.pg.unreachable.hint':
     'Check that the database is running and that stateUrl / CACS_STATE_URL names it (host, port, database, user; the password from the URL, PGPASSWORD or ~/.pgpass).',
+  'state.pg.loginRefused': 'the state database {db} refused the login: {reason}',
+  'state.pg.loginRefused.hint':
+    'Check the user and the password (from the URL, PGPASSWORD or ~/.pgpass), and that the server lets this user in from this host (pg_hba.conf).',
   'state.pg.failed': 'the state database {db} failed: {reason}',
   'state.pg.failed.hint':
     'Nothing more was sent. Leads whose outcome could not be recorded stay in flight (uncertain for later runs); run the same command again once the database is back.',

@@ -124,6 +124,9 @@ export const viBaseLib: Readonly<Record<string, string>> = {
   'report.expectedAnswerBytes.invalid': 'expectedAnswerBytes: cần một số byte, từ 0 trở lên',
   'report.from.required': 'thiếu thời điểm bắt đầu (from)',
   'state.pg.unreachable': 'không kết nối được cơ sở dữ liệu trạng thái {db}: {reason}',
+  'state.pg.loginRefused': 'cơ sở dữ liệu trạng thái {db} từ chối đăng nhập: {reason}',
+  'state.pg.loginRefused.hint':
+    'Hãy kiểm tra tên người dùng và mật khẩu (trong URL, PGPASSWORD hoặc ~/.pgpass), và máy chủ có cho người dùng này kết nối từ máy này không (pg_hba.conf).',
   'state.pg.unreachable.hint':
     'Hãy kiểm tra cơ sở dữ liệu đang chạy và stateUrl / CACS_STATE_URL trỏ đúng tới nó (máy chủ, cổng, cơ sở dữ liệu, người dùng; mật khẩu lấy từ URL, PGPASSWORD hoặc ~/.pgpass).',
   'state.pg.failed': 'cơ sở dữ liệu trạng thái {db} bị lỗi: {reason}',

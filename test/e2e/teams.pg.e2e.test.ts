@@ -263,6 +263,25 @@ describe.skipIf(pgMissing !== undefined)('teams on PostgreSQL', () => {
     expect(`${v.stdout}${v.stderr}`).not.toContain(secret);
   });
 
+  it('a wrong password: exit 1, "refused the login" with what to check (not "cannot be reached"), error.code unreachable, nothing sent (found by an operator walk)', async () => {
+    const emu = await emulators.start();
+    const url = pg.url(await pg.database()).replace(pg.password, 'Wrong-Password-99');
+    const env = importEnv(emu, { CACS_STATE_URL: url });
+    const cwd = tempDir();
+    write(cwd, 'leads.csv', `phone\n${phoneOf(1)}\n`);
+    const r = await runCli(['import', 'leads.csv', '--json'], { env, cwd });
+    expect(r.code).toBe(1);
+    const error = JSON.parse(r.stdout).error;
+    expect(error.code).toBe('unreachable');
+    expect(error.message).toMatch(/the state database \S+ refused the login: /);
+    expect(error.hint).toContain('Check the user and the password');
+    expect(r.stdout + r.stderr).not.toContain('Wrong-Password-99');
+    const h = await runCli(['history', 'find', phoneOf(1)], { env, cwd });
+    expect(h.code).toBe(1);
+    expect(h.stderr).toContain('refused the login');
+    expect(processedPhones(emu)).toEqual([]);
+  });
+
   it('a schema newer than this cacs knows: exit 2, "upgrade cacs", nothing sent', async () => {
     const emu = await emulators.start();
     const db = await pg.database();

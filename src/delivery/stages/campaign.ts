@@ -222,10 +222,12 @@ export function ledgerHoldBack(
  * the history, the journal): its message says that nothing was sent.
  */
 export function nothingSent(e: unknown): unknown {
-  if (!(e instanceof CacsError) || e.category !== 'write_failed') return e;
+  // `unreachable` here is the state database's (it is asked before anything is sent).
+  if (!(e instanceof CacsError) || (e.category !== 'write_failed' && e.category !== 'unreachable'))
+    return e;
   return new FailureError(t('import.nothingSent', { reason: e.message }), {
     ...(e.hint !== undefined ? { hint: e.hint } : {}),
-    category: 'write_failed',
+    category: e.category,
     cause: e,
   });
 }

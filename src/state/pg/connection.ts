@@ -86,11 +86,22 @@ export function dbError(db: string, e: unknown, connecting = false): FailureErro
     /password=[^\s]*/gi,
     'password=***',
   );
+  // The server answered and refused the login (a wrong password, an unknown user, pg_hba.conf):
+  // not "cannot be reached", and not a reason to check that it runs.
+  const code = (e as { code?: string }).code;
+  if (connecting && (code === '28P01' || code === '28000'))
+    return new FailureError(t('state.pg.loginRefused', { db, reason }), {
+      hint: t('state.pg.loginRefused.hint'),
+      category: 'unreachable',
+      cause: e,
+    });
   return new FailureError(
     t(connecting ? 'state.pg.unreachable' : 'state.pg.failed', { db, reason }),
     {
       hint: t(connecting ? 'state.pg.unreachable.hint' : 'state.pg.failed.hint'),
-      category: 'write_failed',
+      // Connecting: no usable answer, as a service that cannot be reached; later: what was to
+      // be recorded could not be.
+      category: connecting ? 'unreachable' : 'write_failed',
       cause: e,
     },
   );
