@@ -42,11 +42,14 @@ export async function prune(opts: {
 }): Promise<PruneReport> {
   const { store, dryRun } = opts;
   const before = pruneCutoff(opts.now, opts.retentionDays);
-  // Sidecar lists of runs older than the cutoff, while the history still names them.
+  // Sidecar lists of runs older than the cutoff, while the history still names them — but a
+  // run that left leads still uncertain keeps its lists (its uncertain list is the operator's
+  // to-do) and its history entry, whatever its age (the store says which: a look first).
   const runs = await store.readHistory();
+  const open = new Set((await store.prune(before, true)).openRuns ?? []);
   const old = runs.filter((r) => {
     const at = Date.parse(r.end?.ended ?? r.started);
-    return Number.isFinite(at) && at < before.getTime();
+    return Number.isFinite(at) && at < before.getTime() && !open.has(r.n);
   });
   const young = new Set(
     sidecarCandidates(

@@ -418,6 +418,11 @@ export interface PruneResult {
   /** Journals older than the cutoff kept: their files are not finished. */
   keptUnfinished: string[];
   runs: number;
+  /**
+   * Runs (their numbers, RunStart.n) that left leads still uncertain: kept whatever their age,
+   * with their history entries and their lists, until the leads are settled (cacs reconcile).
+   */
+  openRuns?: number[];
 }
 
 /** What a store adds for erasure and retention (issue 26); StateStore extends it. */

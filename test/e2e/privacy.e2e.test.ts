@@ -411,6 +411,35 @@ describe('cacs forget (file store)', () => {
 });
 
 describe('cacs state prune (file store)', () => {
+  it('a run that left leads still uncertain keeps its history entry and its uncertain list, however old; once settled, they go (found by an audit)', async () => {
+    // Every request processed, then answered 500: the run leaves its leads uncertain.
+    const faults = { rate500After: 1 };
+    const emu = await emulators.start({ faults });
+    const cwd = tempDir();
+    const env = importEnv(emu);
+    fs.writeFileSync(
+      path.join(cwd, '.cacsrc.json'),
+      JSON.stringify({ state: { retentionDays: 30 } }),
+    );
+    const u = write(cwd, 'u.csv', `${HEADER}0912000041,An,,\n0912000042,Bình,,\n`);
+    const first = await importJson([u, '--timeout', '2000'], env, cwd);
+    expect(first.code).toBe(5);
+    const list = path.join(cwd, 'u.csv.uncertain.csv');
+    expect(fs.existsSync(list)).toBe(true);
+    const later = () => new Date(Date.now() + 60 * 86_400_000);
+    const p = await runCli(['state', 'prune', '--json'], { env, cwd, now: later });
+    expect(p.code, p.stderr).toBe(0);
+    expect(JSON.parse(p.stdout).prune).toMatchObject({ runs: 0, files: [] });
+    expect(fs.existsSync(list)).toBe(true);
+    const h = await runCli(['history', '--json'], { env, cwd });
+    expect(JSON.parse(h.stdout).runs).toHaveLength(1);
+    // Settled (the service holds them): the next prune takes them.
+    faults.rate500After = 0;
+    expect((await runCli(['reconcile'], { env, cwd, now: later })).code).toBe(0);
+    const p2 = await runCli(['state', 'prune', '--json'], { env, cwd, now: later });
+    expect(JSON.parse(p2.stdout).prune).toMatchObject({ runs: 1, files: [list] });
+  });
+
   it('keeps what is exactly retentionDays old, removes what is one second older; erasure records stay', async () => {
     const emu = await emulators.start();
     const cwd = tempDir();

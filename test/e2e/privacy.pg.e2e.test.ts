@@ -55,6 +55,29 @@ describe.skipIf(pgMissing !== undefined)('cacs forget on PostgreSQL', () => {
     expect(processedPhones(emu).length).toBe(sent);
   });
 
+  it('prune keeps a run that left leads still uncertain (its history entry, its uncertain list), however old; once settled, they go', async () => {
+    const faults = { rate500After: 1 };
+    const emu = await emulators.start({ faults });
+    const env = importEnv(emu, { CACS_STATE_URL: pg.url(await pg.database()) });
+    const cwd = tempDir();
+    fs.writeFileSync(
+      path.join(cwd, '.cacsrc.json'),
+      JSON.stringify({ state: { retentionDays: 30 } }),
+    );
+    const u = write(cwd, 'u.csv', `${HEADER}0912000041,An,,\n0912000042,Bình,,\n`);
+    expect((await importJson([u, '--timeout', '2000'], env, cwd)).code).toBe(5);
+    const list = path.join(cwd, 'u.csv.uncertain.csv');
+    const later = () => new Date(Date.now() + 60 * 86_400_000);
+    const p = await runCli(['state', 'prune', '--json'], { env, cwd, now: later });
+    expect(p.code, p.stderr).toBe(0);
+    expect(JSON.parse(p.stdout).prune).toMatchObject({ runs: 0, files: [] });
+    expect(fs.existsSync(list)).toBe(true);
+    faults.rate500After = 0;
+    expect((await runCli(['reconcile'], { env, cwd, now: later })).code).toBe(0);
+    const p2 = await runCli(['state', 'prune', '--json'], { env, cwd, now: later });
+    expect(JSON.parse(p2.stdout).prune).toMatchObject({ runs: 1, files: [list] });
+  });
+
   it('erases the person everywhere; never sent again', async () => {
     const emu = await emulators.start();
     const env = importEnv(emu, { CACS_STATE_URL: pg.url(await pg.database()) });

@@ -383,6 +383,8 @@ export async function pruneFileStore(
     keptUnfinished: [],
     runs: 0,
   };
+  /** Runs whose leads are still uncertain (a number's latest record, whatever its age). */
+  const open = new Set<number>();
   // Ledgers: records older than the cutoff, except a number's latest record when it says
   // uncertain (kept until settled).
   for (const f of ledgerFiles(stateDir)) {
@@ -391,6 +393,11 @@ export async function pruneFileStore(
       const latest = new Map<string, number>();
       let i = 0;
       for (const r of readRecords(f)) latest.set(hashKey(r.lo, r.hi), i++);
+      let at = 0;
+      for (const r of readRecords(f)) {
+        if (r.state === 2 && latest.get(hashKey(r.lo, r.hi)) === at) open.add(r.run);
+        at++;
+      }
       let kept = 0;
       const { keep, dropped } = filterLedger(f, (r, at) => {
         if (r.time >= cutoff) return false;
@@ -449,14 +456,24 @@ export async function pruneFileStore(
     const recs = text.split('\n').filter((l) => l !== '');
     const parsed = recs.map((l) => {
       try {
-        return JSON.parse(l) as { k?: string; id?: string; started?: string; ended?: string };
+        return JSON.parse(l) as {
+          k?: string;
+          id?: string;
+          n?: number;
+          started?: string;
+          ended?: string;
+        };
       } catch {
         return undefined;
       }
     });
     const lastTime = new Map<string, number>();
+    // A run that left leads still uncertain keeps its entry (reconcile --run names it).
+    const openIds = new Set(
+      parsed.filter((r) => r?.k === 'start' && open.has(r.n ?? -1)).map((r) => r!.id),
+    );
     for (const r of parsed) {
-      if (!r?.id) continue;
+      if (!r?.id || openIds.has(r.id)) continue;
       const when = Date.parse(r.k === 'end' ? (r.ended ?? '') : (r.started ?? ''));
       if (Number.isFinite(when)) lastTime.set(r.id, Math.max(lastTime.get(r.id) ?? 0, when));
     }
@@ -487,5 +504,6 @@ export async function pruneFileStore(
       });
     }
   }
+  result.openRuns = [...open].sort((a, b) => a - b);
   return result;
 }

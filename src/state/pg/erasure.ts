@@ -303,12 +303,17 @@ export async function pgPrune(
       WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
         AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
         AND l.classid = $2::bigint::oid))`;
-  const runCond = `COALESCE((ended->>'ended')::timestamptz, (start->>'started')::timestamptz) < $1 ${liveRun}`;
+  // A run that left leads still uncertain (a claim that says so) keeps its entry.
+  const openRun = `AND n NOT IN (SELECT DISTINCT run FROM ${s}.claims WHERE state = 2)`;
+  const runCond = `COALESCE((ended->>'ended')::timestamptz, (start->>'started')::timestamptz) < $1 ${liveRun} ${openRun}`;
   const runs = await conn.queryArrays(`SELECT count(*) FROM ${s}.runs WHERE ${runCond}`, [
     before,
     conn.lockSpace,
   ]);
   result.runs = Number(runs[0]?.[0] ?? 0);
+  result.openRuns = (
+    await conn.queryArrays(`SELECT DISTINCT run FROM ${s}.claims WHERE state = 2 ORDER BY 1`)
+  ).map((r) => Number(r[0]));
   if (dryRun) return result;
   // A journal a live run holds (its lock) is in use: kept, whatever its age.
   const space = conn.lockSpace + 1;
