@@ -298,6 +298,12 @@ describe('cacs report --join against a server whose records the test controls', 
       /11 rows written to blank-out\.csv: 6 called, 3 not called, 0 not imported/,
     );
     expect(r.stderr).toContain('2 rows are blank (no lead): written with no outcome');
+    // In Vietnamese the range's dates are day-first, as every other date it writes.
+    const vi = await runCli(
+      ['report', '--join', 'blank.csv', '--from', FROM, '--to', TO, '-o', 'blank-vi.csv'],
+      { env: { ...env, LANG: 'vi_VN.UTF-8' }, cwd: dir },
+    );
+    expect(vi.stderr).toMatch(/khoảng thời gian: 01\/11\/2026 00:00:00 → 30\/11\/2026 23:59:59/);
     // --recycle: the rows it leaves out add up to the file's rows.
     const rec = await runCli(
       [

@@ -7,6 +7,8 @@ import {
   UsageError,
   canonicalServiceUrl,
   checkReportOutput,
+  formatCount,
+  formatWallDate,
   parseColumnMap,
   parseMinGap,
   requireCampaign,
@@ -269,11 +271,13 @@ function report(
   for (const note of r.notes) ctx.out.info(note);
   const where = output ?? t('cli.outcomes.stdout');
   ctx.out.info(
+    // Counts as the other summaries write them (1,234; 1.234 in Vietnamese), dates day-first
+    // in Vietnamese.
     t(r.fromSource === 'history' ? 'cli.outcomes.rangeFromHistory' : 'cli.outcomes.range', {
-      from: r.from,
-      to: r.to,
-      leads: r.leads,
-      attempts: r.attempts,
+      from: formatWallDate(r.from),
+      to: formatWallDate(r.to),
+      leads: formatCount(r.leads),
+      attempts: formatCount(r.attempts),
     }),
   );
   if (flags.join !== undefined && r.notInFile > 0)
@@ -281,11 +285,11 @@ function report(
   if (r.excluded === undefined) {
     ctx.out.info(
       t('cli.outcomes.joined', {
-        rows: r.written,
+        rows: formatCount(r.written),
         where,
-        called: r.called,
-        notCalled: r.notCalled,
-        notImported: r.notImported,
+        called: formatCount(r.called),
+        notCalled: formatCount(r.notCalled),
+        notImported: formatCount(r.notImported),
       }),
     );
     if (r.erased > 0) ctx.out.info(tCount('cli.outcomes.joinedErased', r.erased));
