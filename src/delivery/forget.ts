@@ -325,7 +325,7 @@ function scanList(
  * Match every record again against the numbers and identifiers known now. A record holding one
  * of the numbers anywhere (its reason, another column) is matched — it is removed from the list
  * — but it is the person's own only when the number is its phone_number. A ref_id asked for
- * matches in the ref_id column (any column when the header maps none); a ref_id followed from
+ * matches in the ref_id column only (nothing in a list whose header maps none); a ref_id followed from
  * the person's rows only in the ref_id column, and only on a row whose phone_number is no valid
  * number (a row rejected for a mistyped one) or one of the person's: another customer's row with
  * the same ref_id (a shared or colliding value) is never taken for theirs.
@@ -350,7 +350,9 @@ function rematch(
         hits.add(q);
         if (i === phoneColumn) mine = true;
       }
-      if (i > 2 && (idColumns.length === 0 || idColumns.includes(i))) {
+      // The ref_id column only: a list whose header maps none holds no ref_id, and a query that
+      // is no number matching a name or a city there would erase every namesake.
+      if (idColumns.includes(i)) {
         const q = asked.get(trimField(cell));
         if (q !== undefined) {
           hits.add(q);
@@ -466,7 +468,7 @@ export async function forget(opts: ForgetOptions): Promise<ForgetReceipt> {
         for (let r = 1; r < scan.records.length; r++)
           for (const i of scan.idColumns) {
             const v = trimField(scan.records[r]!.cells[i] ?? '');
-            const q = isPlaceholderId(v) ? undefined : refHashes.get(hasher.ref(v));
+            const q = v.length < 3 || isPlaceholderId(v) ? undefined : refHashes.get(hasher.ref(v));
             if (q !== undefined && !asked.has(v)) followed.set(v, q);
           }
   }

@@ -230,6 +230,17 @@ describe('cacs forget (file store)', () => {
       expect(JSON.parse(r.stdout).receipt).toMatchObject({ numbers: 0, files: [] });
     }
     expect(fs.readFileSync(path.join(cwd, 'f.csv.skipped.csv'), 'utf8')).toContain('0911200003');
+    // A lead file without a ref_id column (the review found a name matched any column there).
+    const g = write(
+      cwd,
+      'g.csv',
+      `phone,name,email\n0911300001,Hà Nội,\n0911300002,Hà Nội,\n0911300003,Chi,\n`,
+    );
+    await importJson([g], env, cwd);
+    await importJson([g], env, cwd);
+    const city = await runCli(['forget', 'Hà Nội', '--json'], { env, cwd });
+    expect(JSON.parse(city.stdout).receipt).toMatchObject({ numbers: 0, files: [] });
+    expect(fs.readFileSync(path.join(cwd, 'g.csv.skipped.csv'), 'utf8')).toContain('0911300001');
     for (const q of ['N/A', '0', 'không có']) {
       const r = await runCli(['forget', q], { env, cwd });
       expect(r.code).toBe(2);

@@ -388,7 +388,7 @@ describe.skipIf(pgMissing !== undefined)('teams on PostgreSQL', () => {
     const envC = importEnv(emu);
     const cwdC = tempDir();
     const third = Array.from({ length: 20 }, (_, i) => phoneOf(9700 + i));
-    write(cwdC, 'c.csv', `phone\n${third.join('\n')}\n`);
+    write(cwdC, 'c.csv', `phone,ref\n${third.map((p, i) => `${p},CF-${i}`).join('\n')}\n`);
     const c = await importInProcess(['c.csv'], envC, cwdC);
     expect(c.summary.imported).toBe(20);
     const m3 = await runCli(['state', 'migrate', '--to', url, envC.CACS_STATE_DIR!, stateA], {
@@ -414,6 +414,19 @@ describe.skipIf(pgMissing !== undefined)('teams on PostgreSQL', () => {
     expect(JSON.parse(gone.stdout).receipt).toMatchObject({ held: 1, nothingHeld: false });
     const after = await runCli(['history', 'find', third[0]!], { env: envB, cwd: cwdB });
     expect(after.stdout).not.toContain('accepted');
+    // By ref_id: the record's number (hashed with C's secret) cannot be named by an erasure
+    // record, so it still holds the number back; only its link to the ref_id goes (the review
+    // found the number sent again when the record was deleted).
+    const byRef = await runCli(['forget', 'CF-1', '--json'], { env: envB, cwd: cwdB });
+    expect(byRef.code, byRef.stderr).toBe(0);
+    expect(
+      (await runCli(['history', 'find', 'CF-1'], { env: envB, cwd: cwdB })).stdout,
+    ).not.toContain('accepted');
+    const sentBefore = processedPhones(emu).length;
+    write(cwdB, 'c3.csv', `phone\n${third[1]}\n`);
+    const b3 = await importInProcess(['c3.csv'], envB, cwdB);
+    expect(b3.summary.imported).toBe(0);
+    expect(processedPhones(emu).length).toBe(sentBefore);
     // prune ages them out as it does the database's own records.
     fs.writeFileSync(
       path.join(cwdB, '.cacsrc.json'),

@@ -41,36 +41,38 @@ export const STATEMENT_TIMEOUT_MS = 30_000;
 /** How long connecting may take. */
 export const CONNECT_TIMEOUT_MS = 10_000;
 
+/**
+ * A state URL's credentials as written: `user:password` between `://` and the last `@`. Read
+ * from the text itself, not through `new URL`: a password with `/`, `#`, `?` or `@` as written
+ * is refused by the parser, or (`cacs:2024#Hanoi@…`: digits first) parsed as a host and a port.
+ */
+const CREDENTIALS = /^([a-z][a-z0-9+.-]*:\/\/)(.*)@([^@]*)$/is;
+const PASSWORD_PARAM = /([?&]password=)([^&#]*)/gi;
+
 /** `postgres://user:secret@host/db` → `postgres://user:***@host/db` (and any password param). */
 export function maskStateUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password !== '') u.password = '***';
-    if (u.searchParams.has('password')) u.searchParams.set('password', '***');
-    return u.toString().replace('%2A%2A%2A', '***');
-  } catch {
-    // Not a URL the parser takes (a password with `/`, `#` or `?` not percent-encoded):
-    // everything between `://` and the last `@` goes.
-    const m = /^([a-z][a-z0-9+.-]*:\/\/)(.*)@([^@]*)$/is.exec(url);
-    return m === null ? url : `${m[1]}***@${m[3]}`;
+  const m = CREDENTIALS.exec(url);
+  let out = url;
+  if (m !== null) {
+    const colon = m[2]!.indexOf(':');
+    out = colon < 0 ? url : `${m[1]}${m[2]!.slice(0, colon)}:***@${m[3]}`;
   }
+  return out.replace(PASSWORD_PARAM, '$1***');
 }
 
 /** The password a state URL carries (to scrub it wherever text goes), if any. */
 export function stateUrlPassword(url: string): string | undefined {
+  const m = CREDENTIALS.exec(url);
+  const colon = m === null ? -1 : m[2]!.indexOf(':');
+  const raw =
+    m !== null && colon >= 0
+      ? m[2]!.slice(colon + 1)
+      : [...url.matchAll(PASSWORD_PARAM)].map((p) => p[2]!).find((p) => p !== '');
+  if (raw === undefined || raw === '') return undefined;
   try {
-    const u = new URL(url);
-    const p = u.password !== '' ? decodeURIComponent(u.password) : u.searchParams.get('password');
-    return p === null || p === '' ? undefined : p;
+    return decodeURIComponent(raw);
   } catch {
-    // As maskStateUrl: the credentials run to the last `@`; the password after the user's `:`.
-    const m = /^[a-z][a-z0-9+.-]*:\/\/[^:@]*:(.*)@[^@]*$/is.exec(url);
-    if (m === null || m[1] === '') return undefined;
-    try {
-      return decodeURIComponent(m[1]!);
-    } catch {
-      return m[1];
-    }
+    return raw;
   }
 }
 

@@ -142,15 +142,23 @@ export async function pgErase(host: PgErasureHost, req: EraseRequest): Promise<E
         fhis.push(i32(hi));
       }
       const frefs = req.refs.map((r) => h.ref(r)).filter((x) => x !== 0);
+      // By number only: a record found by its ref_id alone has a number hashed with that
+      // folder's secret, which no erasure record can name — deleting it would let the number be
+      // sent again. Its link to the ref_id goes instead (ref 0); it still holds the number back.
+      await db.query(
+        `UPDATE ${s}.foreign_claims f SET ref = 0 FROM ${s}.ledgers l
+         WHERE l.id = f.ledger AND f.secret = $4 ${ledgerFilter}
+           AND f.ref <> 0 AND f.ref = ANY($1::int[])`,
+        [frefs.map(i32), scope[0], scope[1], n],
+      );
       const gone = await db.query<{ service_url: string; campaign: string; n: string }>(
         `WITH gone AS (
            DELETE FROM ${s}.foreign_claims f USING ${s}.ledgers l
-           WHERE l.id = f.ledger AND f.secret = $6 ${ledgerFilter}
-             AND ((f.lo, f.hi) IN (SELECT * FROM unnest($1::int[], $4::int[]))
-                  OR (f.ref <> 0 AND f.ref = ANY($5::int[])))
+           WHERE l.id = f.ledger AND f.secret = $5 ${ledgerFilter}
+             AND (f.lo, f.hi) IN (SELECT * FROM unnest($1::int[], $4::int[]))
            RETURNING l.service_url, l.campaign)
          SELECT service_url, campaign, count(*)::text AS n FROM gone GROUP BY 1, 2`,
-        [flos, scope[0], scope[1], fhis, frefs.map(i32), n],
+        [flos, scope[0], scope[1], fhis, n],
       );
       for (const r of gone.rows) {
         const key = `${r.service_url}\0${r.campaign}`;
