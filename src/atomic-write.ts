@@ -167,8 +167,36 @@ export function assertCanWrite(target: string): WriteTarget {
 /** At most this many bytes of the target's name are kept in the temporary name (NAME_MAX). */
 const MAX_STEM_BYTES = 180;
 
-/** This machine, in a temporary file's name: 8 hex digits of its host name's hash. */
-const HOST_TAG = createHash('sha256').update(os.hostname()).digest('hex').slice(0, 8);
+let hostTag: string | undefined;
+
+/**
+ * This machine, as it runs now, in a temporary file's name: 8 hex digits of a hash of its host
+ * name, its boot (Linux: boot_id) and this process's pid namespace (a container with the same
+ * host name is another), so that a pid is judged only where it means the same process.
+ */
+function machineTag(): string {
+  if (hostTag !== undefined) return hostTag;
+  let boot = '';
+  try {
+    boot += fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+  } catch {
+    // Not Linux: the host name alone.
+  }
+  try {
+    boot += fs.readlinkSync('/proc/self/ns/pid');
+  } catch {
+    // No pid namespaces here.
+  }
+  hostTag = createHash('sha256').update(`${os.hostname()}\0${boot}`).digest('hex').slice(0, 8);
+  return hostTag;
+}
+
+/**
+ * A temporary file untouched for this long is a leftover whoever made it (a power cut: the
+ * machine's boot changed, so its pid cannot be judged; an older cacs's name without one): no
+ * write of cacs leaves its temporary file alone for a week.
+ */
+const ABANDONED_MS = 7 * 86_400_000;
 
 function stemOf(target: string): string {
   let stem = path.basename(target);
@@ -186,7 +214,7 @@ function stemOf(target: string): string {
 export function tempNameFor(target: string): string {
   return path.join(
     path.dirname(target),
-    `.${stemOf(target)}.tmp-${randomBytes(8).toString('hex')}-${process.pid}-${HOST_TAG}`,
+    `.${stemOf(target)}.tmp-${randomBytes(8).toString('hex')}-${process.pid}-${machineTag()}`,
   );
 }
 
@@ -214,21 +242,30 @@ function removeStale(dir: string, prefix: string): string[] {
   }
   const removed: string[] = [];
   const uid = process.getuid?.();
+  const tag = machineTag();
   for (const n of names) {
-    const m = /\.tmp-[0-9a-f]{16}-(\d+)-([0-9a-f]{8})$/.exec(n);
-    if (m === null || m[2] !== HOST_TAG) continue;
-    const pid = Number(m[1]);
-    if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid) continue;
-    try {
-      process.kill(pid, 0);
-      continue; // alive (or not ours to judge)
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ESRCH') continue;
-    }
+    const m = /\.tmp-[0-9a-f]{16}(?:-(\d+)-([0-9a-f]{8}))?$/.exec(n);
+    if (m === null) continue;
     const p = path.join(dir, n);
+    let st: fs.Stats;
     try {
-      const st = fs.lstatSync(p);
-      if (!st.isFile() || (uid !== undefined && st.uid !== uid)) continue;
+      st = fs.lstatSync(p);
+    } catch {
+      continue;
+    }
+    if (!st.isFile() || (uid !== undefined && st.uid !== uid)) continue;
+    const pid = Number(m[1]);
+    // Its maker's pid on this machine as it runs now: gone (ESRCH) means a leftover.
+    let gone = false;
+    if (m[2] === tag && Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid) {
+      try {
+        process.kill(pid, 0);
+      } catch (e) {
+        gone = (e as NodeJS.ErrnoException).code === 'ESRCH';
+      }
+    }
+    if (!gone && Date.now() - st.mtimeMs < ABANDONED_MS) continue;
+    try {
       fs.unlinkSync(p);
       removed.push(p);
     } catch {

@@ -3,7 +3,7 @@
  * lists cacs wrote, and that person is never imported again; `cacs state prune` at its
  * boundary. Over real HTTP against the emulator, with the file store.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -301,26 +301,43 @@ describe('cacs forget (file store)', () => {
     expect(again.stdout).toContain(`NOT CLEANED: ${lists[1]}: 1 row about them stays`);
   });
 
-  it("a half-written list a killed run left (a temporary file beside it, customer rows inside) goes with the next import of the file, and with forget; a live process's stays (found by an audit)", async () => {
+  it("a half-written list a killed run left (a temporary file beside it, customer rows inside) goes with the next import of the file, and with forget; a live process's and another machine's stay, one untouched for a week goes (found by an audit)", async () => {
     const emu = await emulators.start();
     const cwd = tempDir();
     const env = importEnv(emu);
     const f = write(cwd, 'k.csv', `${HEADER}0912345678,Xoá,,K-1\n12345,Bad Row,,K-2\n`);
     await importJson([f], env, cwd);
     const rejects = path.join(cwd, 'k.csv.rejects.csv');
-    // A process that is gone (it ran and exited), and one that is alive (this one).
+    // A process that is gone (it ran and exited), and one that is alive (a child that waits).
     const dead = spawnSync(process.execPath, ['-e', '0']).pid;
-    const leftover = (list: string, pid: number) => {
-      const name = tempNameFor(list).replace(`-${process.pid}-`, `-${pid}-`);
+    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], {
+      stdio: 'ignore',
+    });
+    const leftover = (list: string, pid: number, tag?: string) => {
+      let name = tempNameFor(list).replace(`-${process.pid}-`, `-${pid}-`);
+      if (tag !== undefined) name = name.replace(/-[0-9a-f]{8}$/, `-${tag}`);
       fs.writeFileSync(name, 'line,code,reason,phone\n3,phone_format,x,0912345678\n');
       return name;
     };
-    const killed = leftover(rejects, dead);
-    const live = leftover(rejects, process.pid);
-    await importJson([f], env, cwd);
+    let killed: string, live: string, elsewhere: string, abandoned: string;
+    try {
+      killed = leftover(rejects, dead);
+      live = leftover(rejects, child.pid!);
+      // Another machine's (another tag: its pid means nothing here), fresh and a week old.
+      elsewhere = leftover(rejects, dead, '00000000');
+      abandoned = leftover(rejects, dead, '00000001');
+      const weekAgo = new Date(Date.now() - 8 * 86_400_000);
+      fs.utimesSync(abandoned, weekAgo, weekAgo);
+      await importJson([f], env, cwd);
+    } finally {
+      child.kill();
+    }
     expect(fs.existsSync(killed)).toBe(false);
     expect(fs.existsSync(live)).toBe(true);
+    expect(fs.existsSync(elsewhere)).toBe(true);
+    expect(fs.existsSync(abandoned)).toBe(false);
     fs.rmSync(live);
+    fs.rmSync(elsewhere);
     // forget: in the folders of the runs' inputs and lists, any list's leftover.
     const other = leftover(path.join(cwd, 'k.csv.skipped-7.csv'), dead);
     expect((await runCli(['forget', '0912345678'], { env, cwd })).code).toBe(0);
