@@ -239,6 +239,26 @@ export function isPlaceholderId(value: string): boolean {
   return key === '' || key === '0' || /^(.)\1+$/u.test(key) || PLACEHOLDER_IDS.has(key);
 }
 
+/**
+ * Lines of `file` holding one of `needles`, read as UTF-16 when it starts with its byte-order
+ * mark, else byte for byte (the needles are ASCII digits); 0 when it cannot be read.
+ */
+function rowsHolding(file: string, needles: readonly string[]): number {
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(file);
+  } catch {
+    return 0;
+  }
+  const text =
+    bytes[0] === 0xff && bytes[1] === 0xfe
+      ? bytes.subarray(2).toString('utf16le')
+      : bytes[0] === 0xfe && bytes[1] === 0xff
+        ? Buffer.from(bytes.subarray(2)).swap16().toString('utf16le')
+        : bytes.toString('latin1');
+  return text.split(/\r?\n/).filter((l) => needles.some((n) => n !== '' && l.includes(n))).length;
+}
+
 /** Digit runs in free text (a reason) that may be a written number. */
 function numbersIn(text: string): string[] {
   return (text.match(/\+?\d[\d .-]{7,16}\d/g) ?? []).map((m) => normalizePhone(m).value);
@@ -447,14 +467,18 @@ export async function forget(opts: ForgetOptions): Promise<ForgetReceipt> {
     ]),
   ))
     removeStaleTempsIn(dir);
+  /** Lists cacs wrote that cannot be read as one now (saved in UTF-16, header changed…). */
+  const unread: string[] = [];
   const scans = [
     ...new Set([
       ...sidecarCandidates(store, campaignRuns),
       ...(opts.campaign === undefined ? recordedLists(store) : []),
     ]),
-  ]
-    .map((f) => scanList(f, phones, asked))
-    .filter((s): s is ListScan => s !== undefined);
+  ].flatMap((f) => {
+    const scan = scanList(f, phones, asked);
+    if (scan === undefined) unread.push(f);
+    return scan === undefined ? [] : [scan];
+  });
   // The ledger links a number to the ref_id it was sent with (both hashed): a list row with
   // that ref_id and no valid number (rejected for a mistyped one) is the same person.
   if (scans.length > 0 && phones.size > 0 && phones.size <= 1000) {
@@ -562,6 +586,12 @@ export async function forget(opts: ForgetOptions): Promise<ForgetReceipt> {
     }
     files.push({ file: scan.file, rows: scan.matched.size });
     testPoint('forget-list-rewritten');
+  }
+  // A list cacs wrote that cannot be read as one any more, yet holds one of them (in UTF-8 or
+  // UTF-16, as Excel's "Unicode Text" saves it): named, never rewritten.
+  for (const f of unread) {
+    const rows = rowsHolding(f, [...allPhones, ...[...allPhones].map((p) => p.slice(1))]);
+    if (rows > 0) notCleaned.push({ file: f, rows, reason: t('privacy.notCleaned.unreadable') });
   }
   const ledgerRecords = erased.ledgers.reduce((a, l) => a + l.records, 0);
   const nothingHeld =

@@ -58,6 +58,8 @@ export const enPrivacy = {
     '  NOT CLEANED: {file}: {count} row about them stays ({reason}): remove it yourself',
   'privacy.receipt.notCleaned.other':
     '  NOT CLEANED: {file}: {count} rows about them stay ({reason}): remove them yourself',
+  'privacy.notCleaned.unreadable':
+    'not a list cacs can read any more: saved in another form (UTF-16) or its header changed',
   'privacy.notCleaned.encoding': 'not UTF-8 text: saved again in another encoding',
   'privacy.receipt.journals': '  journals: {journals} rewritten (their texts about them blanked)',
   'privacy.receipt.bookmarks':

@@ -59,6 +59,8 @@ export const viPrivacy: Readonly<Record<string, string>> = {
     '  CHƯA XOÁ ĐƯỢC: {file}: còn {count} dòng về họ ({reason}): hãy tự xoá dòng đó',
   'privacy.receipt.notCleaned.other':
     '  CHƯA XOÁ ĐƯỢC: {file}: còn {count} dòng về họ ({reason}): hãy tự xoá các dòng đó',
+  'privacy.notCleaned.unreadable':
+    'cacs không còn đọc được danh sách này: đã được lưu ở dạng khác (UTF-16) hoặc dòng tiêu đề đã bị sửa',
   'privacy.notCleaned.encoding': 'không phải văn bản UTF-8: đã được lưu lại bằng bảng mã khác',
   'privacy.receipt.journals': '  nhật ký: đã ghi lại {journals} tệp (xoá trắng nội dung về họ)',
   'privacy.receipt.bookmarks': '  mốc báo cáo: đã xoá {bookmarks} (giữ cho một ref_id đã xoá)',

@@ -253,7 +253,7 @@ describe('cacs forget (file store)', () => {
     const cwd = tempDir();
     const env = importEnv(emu);
     const lists: string[] = [];
-    for (const d of ['a', 'b', 'c']) {
+    for (const d of ['a', 'b', 'c', 'd']) {
       fs.mkdirSync(path.join(cwd, d));
       const f = write(path.join(cwd, d), 'l.csv', `${HEADER}0966000001,P,,\n0966000002,Q,,\n`);
       await importJson([f], env, cwd);
@@ -266,6 +266,12 @@ describe('cacs forget (file store)', () => {
       'latin1',
     );
     fs.writeFileSync(lists[1]!, latin1);
+    // d's saved again as Excel's "Unicode Text" (UTF-16 with its byte-order mark).
+    const utf16 = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from(fs.readFileSync(lists[3]!, 'utf8'), 'utf16le'),
+    ]);
+    fs.writeFileSync(lists[3]!, utf16);
     // a's folder refuses the rewrite (EROFS when the temporary file is created there).
     const open = fs.openSync;
     const spy = vi.spyOn(fs, 'openSync').mockImplementation(((
@@ -291,7 +297,14 @@ describe('cacs forget (file store)', () => {
     expect(receipt.notCleaned).toEqual([
       { file: lists[0], rows: 1, reason: 'read-only file system' },
       { file: lists[1], rows: 1, reason: 'not UTF-8 text: saved again in another encoding' },
+      {
+        file: lists[3],
+        rows: 1,
+        reason:
+          'not a list cacs can read any more: saved in another form (UTF-16) or its header changed',
+      },
     ]);
+    expect(fs.readFileSync(lists[3]!)).toEqual(utf16);
     expect(fs.readFileSync(lists[0]!)).toEqual(before);
     expect(fs.readFileSync(lists[1]!)).toEqual(latin1);
     expect(fs.readFileSync(lists[2]!, 'utf8')).not.toContain('0966000001');
