@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { removeStaleTempsIn, writeFileAtomicSync } from '../atomic-write.js';
 import { testPoint } from '../test-point.js';
+import { canonicalServiceUrl } from '../net.js';
 import { UsageError } from '../errors.js';
 import { t } from '../messages/index.js';
 import { planColumns } from '../leads/columns.js';
@@ -259,6 +260,15 @@ function rowsHolding(file: string, needles: readonly string[]): number {
   return text.split(/\r?\n/).filter((l) => needles.some((n) => n !== '' && l.includes(n))).length;
 }
 
+/** Whether a run's service address is this one (canonical forms: a campaign of the same key at another service is another). */
+function sameService(recorded: string, serviceUrl: string): boolean {
+  try {
+    return canonicalServiceUrl(new URL(recorded)) === canonicalServiceUrl(new URL(serviceUrl));
+  } catch {
+    return recorded === serviceUrl;
+  }
+}
+
 /** Digit runs in free text (a reason) that may be a written number. */
 function numbersIn(text: string): string[] {
   return (text.match(/\+?\d[\d .-]{7,16}\d/g) ?? []).map((m) => normalizePhone(m).value);
@@ -454,7 +464,11 @@ export async function forget(opts: ForgetOptions): Promise<ForgetReceipt> {
   const campaignRuns =
     opts.campaign === undefined
       ? runs
-      : runs.filter((r) => r.campaign === opts.campaign!.campaignKey);
+      : runs.filter(
+          (r) =>
+            r.campaign === opts.campaign!.campaignKey &&
+            sameService(r.baseUrl, opts.campaign!.serviceUrl),
+        );
   // With a campaign, only the lists of that campaign's runs: another campaign's are not this
   // erasure's (the sidecar records do not say which campaign a list was for).
   // Half-written lists a killed run left (they hold customer rows) beside its inputs and lists.

@@ -366,6 +366,15 @@ describe('cacs forget (file store)', () => {
       const f = write(path.join(cwd, c), 'l.csv', `${HEADER}0966000009,P,,\n0966000009,P,,\n`);
       expect((await importJson([f, '--campaign', c], env, cwd)).summary.imported).toBe(1);
     }
+    // The same campaign key at another service (a staging one) is another campaign.
+    const staging = await emulators.start();
+    fs.mkdirSync(path.join(cwd, 'staging'));
+    const s = write(
+      path.join(cwd, 'staging'),
+      'l.csv',
+      `${HEADER}0966000009,P,,\n0966000009,P,,\n`,
+    );
+    await importJson([s, '--campaign', 'summer'], { ...env, CACS_BASE_URL: staging.url }, cwd);
     const r = await runCli(['forget', '0966000009', '--campaign', 'summer', '--json'], {
       env,
       cwd,
@@ -373,9 +382,10 @@ describe('cacs forget (file store)', () => {
     expect(r.code, r.stderr).toBe(0);
     const files = JSON.parse(r.stdout).receipt.files.map((x: { file: string }) => x.file);
     expect(files).toEqual([path.join(cwd, 'summer', 'l.csv.skipped.csv')]);
-    expect(fs.readFileSync(path.join(cwd, 'winter', 'l.csv.skipped.csv'), 'utf8')).toContain(
-      '0966000009',
-    );
+    for (const other of ['winter', 'staging'])
+      expect(fs.readFileSync(path.join(cwd, other, 'l.csv.skipped.csv'), 'utf8')).toContain(
+        '0966000009',
+      );
   });
 
   it("a person's cell that reads like a journal's own word (done) leaves what earlier runs settled: nothing is sent again", async () => {
