@@ -321,7 +321,7 @@ export async function pgPrune(
   result.runs = Number(runs[0]?.[0] ?? 0);
   result.openRuns = (
     await conn.queryArrays(`SELECT DISTINCT run FROM ${s}.claims WHERE state = 2 ORDER BY 1`)
-  ).map((r) => Number(r[0]));
+  ).map((r) => u32(r[0])); // int4 in the table; run numbers are unsigned
   if (dryRun) return result;
   // A journal a live run holds (its lock) is in use: kept, whatever its age.
   const space = conn.lockSpace + 1;
