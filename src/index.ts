@@ -867,9 +867,13 @@ export async function showHistoryRun(options: HistoryOptions & { id: string }): 
  * (`cacs history find`), from the campaign ledgers; oldest first. `ledgersAt` names where the
  * ledgers were looked for.
  */
-export async function findInHistory(
-  options: HistoryOptions & { query: string },
-): Promise<{ query: string; found: HistoryFound[]; ledgersAt: string }> {
+export async function findInHistory(options: HistoryOptions & { query: string }): Promise<{
+  query: string;
+  found: HistoryFound[];
+  ledgersAt: string;
+  /** When the number was erased by `cacs forget` (ISO), if it was; else null. */
+  erased: string | null;
+}> {
   const { findInHistory: findLead } = await import('./delivery/history.js');
   return findLead({ ...options, stateDir: stateDirOf(options.stateDir), ...stateUrlOf(options) });
 }

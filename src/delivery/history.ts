@@ -90,16 +90,32 @@ export async function findInHistory(options: {
   stateUrl?: string | undefined;
   stateSchema?: string | undefined;
   query: string;
-}): Promise<{ query: string; found: HistoryFound[]; ledgersAt: string }> {
+}): Promise<{
+  query: string;
+  found: HistoryFound[];
+  ledgersAt: string;
+  /** When the number was erased (`cacs forget`), if it was: its ledger records went with it. */
+  erased: string | null;
+}> {
   const query = options.query.trim();
   if (query === '') throw new UsageError(t('delivery.history.find.empty'));
   const store = openStateStore(options);
   const phone = normalizePhone(query, { value: '', changes: 0 }).value;
   let records: Awaited<ReturnType<typeof store.findLead>>;
   let runs: Map<number, RunRecord>;
+  let erased: string | null = null;
   try {
     records = await store.findLead({ ...(/^\d+$/.test(phone) ? { phone } : {}), ref: query });
     runs = new Map((records.length > 0 ? await store.readHistory() : []).map((r) => [r.n, r]));
+    // An erased number: its records are gone, which alone would read "never sent".
+    const erasures = /^\d+$/.test(phone) ? await store.erasures() : [];
+    if (erasures.length > 0) {
+      const [lo, hi] = (await store.hasher()).phone(phone);
+      const times = erasures
+        .filter((e) => e.lo >>> 0 === lo >>> 0 && e.hi >>> 0 === hi >>> 0)
+        .map((e) => e.time);
+      if (times.length > 0) erased = new Date(Math.min(...times) * 1000).toISOString();
+    }
   } finally {
     await store.close();
   }
@@ -124,5 +140,5 @@ export async function findInHistory(options: {
   }
   const found = [...latest.values()];
   found.sort((a, b) => a.recorded.localeCompare(b.recorded));
-  return { query, found, ledgersAt: store.ledgersAt };
+  return { query, found, ledgersAt: store.ledgersAt, erased };
 }

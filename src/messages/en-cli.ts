@@ -128,6 +128,8 @@ export const enCli = {
   'cli.history.show.list.gone.skipped': 'skipped   {file} (no longer there)',
   'cli.history.show.list.gone.uncertain': 'uncertain {file} (no longer there)',
   'cli.history.show.uncertainLines': 'uncertain leads on lines: {lines}',
+  'cli.history.find.erased':
+    '{query} was erased on {when} (cacs forget): what the state held about it is gone, and it is never imported again',
   'cli.history.find.none': 'no run recorded sending {query} (looked in {ledgers})',
   'cli.history.find.found':
     '{when}  {outcome}  campaign {campaign} at {service}  run {run} ({file})  [by {matched}]',

@@ -120,6 +120,8 @@ export const viBaseCli: Readonly<Record<string, string>> = {
   'cli.history.show.list.gone.skipped': 'bỏ qua     {file} (không còn nữa)',
   'cli.history.show.list.gone.uncertain': 'chưa rõ    {file} (không còn nữa)',
   'cli.history.show.uncertainLines': 'khách hàng chưa rõ kết quả ở các dòng: {lines}',
+  'cli.history.find.erased':
+    '{query} đã được xoá lúc {when} (cacs forget): những gì trạng thái lưu về số này đã bị xoá, và số này sẽ không bao giờ được nhập lại',
   'cli.history.find.none': 'không có lượt chạy nào đã gửi {query} (đã tìm trong {ledgers})',
   'cli.history.find.found':
     '{when}  {outcome}  chiến dịch {campaign} tại {service}  lượt chạy {run} ({file})  [theo {matched}]',

@@ -408,6 +408,28 @@ describe('cacs forget (file store)', () => {
     expect(processedPhones(emu).length).toBe(sent);
   });
 
+  it('history find of an erased number says it was erased (not "never sent"), in text and --json (found by an operator walk)', async () => {
+    const emu = await emulators.start();
+    const cwd = tempDir();
+    const env = importEnv(emu);
+    const f = write(cwd, 'h.csv', `${HEADER}0912000077,An,,\n0912000078,Bình,,\n`);
+    await importJson([f], env, cwd);
+    expect((await runCli(['forget', '+84 912 000 077'], { env, cwd })).code).toBe(0);
+    const text = await runCli(['history', 'find', '0912000077'], { env, cwd });
+    expect(text.code).toBe(0);
+    expect(text.stderr).toMatch(/0912000077 was erased on \S+ \S+ \S+ \(cacs forget\)/);
+    expect(text.stderr).not.toContain('no run recorded');
+    const json = JSON.parse(
+      (await runCli(['history', 'find', '0912000077', '--json'], { env, cwd })).stdout,
+    );
+    expect(json).toMatchObject({ found: [], erased: expect.any(String) });
+    const other = JSON.parse(
+      (await runCli(['history', 'find', '0912000078', '--json'], { env, cwd })).stdout,
+    );
+    expect(other.erased).toBeNull();
+    expect(other.found).toHaveLength(1);
+  });
+
   it('forgetting a number never imported: exit 0, nothing held', async () => {
     const emu = await emulators.start();
     const cwd = tempDir();

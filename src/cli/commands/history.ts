@@ -10,6 +10,7 @@ import {
   findInHistory,
   formatCount,
   formatTimeIn,
+  formatTimeOnClock,
   listHistory,
   showHistoryRun,
   zoneOffset,
@@ -445,7 +446,7 @@ export async function runHistoryFind(
   args: string[],
 ): Promise<number> {
   const { settings } = await ctx.settings();
-  const { query, found, ledgersAt } = await findInHistory({
+  const { query, found, ledgersAt, erased } = await findInHistory({
     stateDir: settings.stateDir,
     ...(settings.stateUrl !== undefined ? { state: settings.stateUrl } : {}),
     ...(settings.stateSchema !== undefined ? { stateSchema: settings.stateSchema } : {}),
@@ -453,11 +454,18 @@ export async function runHistoryFind(
   });
   zone = settings.timezone;
   if (flags.json) {
-    ctx.out.json({ query, found, exitCode: 0, error: null });
+    ctx.out.json({ query, found, erased, exitCode: 0, error: null });
     return 0;
   }
+  if (erased !== null)
+    ctx.out.info(
+      t('cli.history.find.erased', {
+        query,
+        when: formatTimeOnClock(new Date(erased), settings.timezone),
+      }),
+    );
   if (found.length === 0) {
-    ctx.out.info(t('cli.history.find.none', { query, ledgers: ledgersAt }));
+    if (erased === null) ctx.out.info(t('cli.history.find.none', { query, ledgers: ledgersAt }));
     return 0;
   }
   const width = Math.max(40, ctx.io.columns ?? 80);
