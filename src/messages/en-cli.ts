@@ -145,6 +145,10 @@ export const enCli = {
   'cli.reconcile.warn.other': '{count} leads still uncertain: {why}. {advice}',
   'cli.reconcile.nothing':
     'no uncertain leads in campaign {campaign} (state folder {stateDir}): nothing to settle',
+  'cli.reconcile.nothing.db':
+    'no uncertain leads in campaign {campaign} (state database {db}): nothing to settle',
+  'cli.reconcile.nothing.run.db':
+    'no uncertain leads left by run {run} in campaign {campaign} (state database {db}): nothing to settle',
   'cli.reconcile.nothing.run':
     'no uncertain leads left by run {run} in campaign {campaign} (state folder {stateDir}): nothing to settle',
   'cli.reconcile.asked':

@@ -135,6 +135,10 @@ export const viBaseCli: Readonly<Record<string, string>> = {
   'cli.reconcile.warn.other': '{count} khách hàng vẫn chưa rõ kết quả: {why}. {advice}',
   'cli.reconcile.nothing':
     'chiến dịch {campaign} không có khách hàng nào chưa rõ kết quả (thư mục trạng thái {stateDir}): không có gì để đối soát',
+  'cli.reconcile.nothing.db':
+    'chiến dịch {campaign} không có khách hàng nào chưa rõ kết quả (cơ sở dữ liệu trạng thái {db}): không có gì để đối soát',
+  'cli.reconcile.nothing.run.db':
+    'lượt chạy {run} không để lại khách hàng nào chưa rõ kết quả trong chiến dịch {campaign} (cơ sở dữ liệu trạng thái {db}): không có gì để đối soát',
   'cli.reconcile.nothing.run':
     'lượt chạy {run} không để lại khách hàng nào chưa rõ kết quả trong chiến dịch {campaign} (thư mục trạng thái {stateDir}): không có gì để đối soát',
   'cli.reconcile.asked':

@@ -282,6 +282,21 @@ describe.skipIf(pgMissing !== undefined)('teams on PostgreSQL', () => {
     expect(processedPhones(emu)).toEqual([]);
   });
 
+  it('reconcile with nothing uncertain names the state database, not a state folder it does not use (found by an operator walk)', async () => {
+    const emu = await emulators.start();
+    const [env] = await operators(1, emu);
+    const cwd = tempDir();
+    write(cwd, 'leads.csv', `phone\n${phoneOf(1)}\n`);
+    expect((await importInProcess(['leads.csv'], env!, cwd)).summary.imported).toBe(1);
+    const r = await runCli(['reconcile'], { env: env!, cwd });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(
+      /no uncertain leads in campaign summer \(state database postgres(ql)?:\/\/\*\*\*@/,
+    );
+    expect(r.stderr).not.toContain('state folder');
+    expect(r.stderr).not.toContain(pg.password);
+  });
+
   it('a schema newer than this cacs knows: exit 2, "upgrade cacs", nothing sent', async () => {
     const emu = await emulators.start();
     const db = await pg.database();

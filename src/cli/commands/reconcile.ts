@@ -5,6 +5,7 @@
 import {
   formatCount,
   formatTimeOnClock,
+  maskUrlCredentials,
   reconcile,
   reconcileNotFoundReason,
   requireCampaign,
@@ -79,7 +80,17 @@ export async function runReconcileCommand(
   };
   const run = summary.run;
   if (summary.uncertain === 0) {
-    // Which state folder: under cron (another HOME) it may not be the one the imports used.
+    // Which state: under cron (another HOME) the folder may not be the one the imports used;
+    // with a database, the database (its password masked), not a folder it does not use.
+    if (settings.stateUrl !== undefined) {
+      const where = { campaign: name, db: maskUrlCredentials(settings.stateUrl) };
+      out.info(
+        run !== null
+          ? t('cli.reconcile.nothing.run.db', { ...where, run })
+          : t('cli.reconcile.nothing.db', where),
+      );
+      return summary.exitCode;
+    }
     const where = { campaign: name, stateDir: settings.stateDir };
     out.info(
       run !== null
