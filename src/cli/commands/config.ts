@@ -56,6 +56,8 @@ export async function runConfigShow(
   // Shown only when set (the state URL's password masked like the token).
   if (settings.stateUrl !== undefined) add('stateUrl', maskUrlCredentials(settings.stateUrl));
   if (settings.stateSchema !== undefined) add('stateSchema', settings.stateSchema);
+  // Unset: cacs keeps everything (state prune refuses to run without it).
+  add('state.retentionDays', settings.state?.retentionDays ?? null);
   add('import.batchSize', settings.import.batchSize);
   add('import.concurrency', settings.import.concurrency);
   add('import.phonePattern', settings.import.phonePattern);
