@@ -378,8 +378,10 @@ export const enCli = {
   'cli.state.migrated.ledger.already':
     '  ledger {campaign} at {serviceUrl}: {copied} records copied, {already} already there',
   'cli.state.migrated.noLedgers': '  no ledgers',
-  'cli.state.migrated.runs': '  history: {copied} runs copied',
-  'cli.state.migrated.runs.already': '  history: {copied} runs copied, {already} already there',
+  'cli.state.migrated.runs.one': '  history: {count} run copied',
+  'cli.state.migrated.runs.other': '  history: {count} runs copied',
+  'cli.state.migrated.runsAlready.one': '  history: {count} run copied, {already} already there',
+  'cli.state.migrated.runsAlready.other': '  history: {count} runs copied, {already} already there',
   'cli.state.migrated.journals': '  journals: {copied} unfinished copied{finished}',
   'cli.state.migrated.journals.already':
     '  journals: {copied} unfinished copied, {already} already there{finished}',

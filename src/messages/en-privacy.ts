@@ -72,9 +72,14 @@ export const enPrivacy = {
     'no retention is set: state.retentionDays is unset, so cacs keeps everything',
   'cli.privacy.prune.noRetention.hint':
     'Set it in a config file, e.g. {"state": {"retentionDays": 365}}, then run cacs state prune --dry-run.',
-  'privacy.prune.title': 'pruned what is older than {days} days (before {cutoff}) — state: {store}',
-  'privacy.prune.title.dry':
-    'dry run: would prune what is older than {days} days (before {cutoff}) — state: {store}',
+  'privacy.prune.title.one':
+    'pruned what is older than {count} day (before {cutoff}) — state: {store}',
+  'privacy.prune.title.other':
+    'pruned what is older than {count} days (before {cutoff}) — state: {store}',
+  'privacy.prune.titleDry.one':
+    'dry run: would prune what is older than {count} day (before {cutoff}) — state: {store}',
+  'privacy.prune.titleDry.other':
+    'dry run: would prune what is older than {count} days (before {cutoff}) — state: {store}',
   'privacy.prune.ledger': '  ledger records: {records}',
   'privacy.prune.journals': '  journals of finished files: {journals}',
   'privacy.prune.runs': '  history runs: {runs}',

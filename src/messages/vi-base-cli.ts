@@ -363,9 +363,12 @@ export const viBaseCli: Readonly<Record<string, string>> = {
   'cli.state.migrated.ledger.already':
     '  sổ ghi {campaign} tại {serviceUrl}: đã sao chép {copied} bản ghi, {already} đã có sẵn',
   'cli.state.migrated.noLedgers': '  không có sổ ghi',
-  'cli.state.migrated.runs': '  lịch sử: đã sao chép {copied} lượt chạy',
-  'cli.state.migrated.runs.already':
-    '  lịch sử: đã sao chép {copied} lượt chạy, {already} đã có sẵn',
+  'cli.state.migrated.runs.one': '  lịch sử: đã sao chép {count} lượt chạy',
+  'cli.state.migrated.runs.other': '  lịch sử: đã sao chép {count} lượt chạy',
+  'cli.state.migrated.runsAlready.one':
+    '  lịch sử: đã sao chép {count} lượt chạy, {already} đã có sẵn',
+  'cli.state.migrated.runsAlready.other':
+    '  lịch sử: đã sao chép {count} lượt chạy, {already} đã có sẵn',
   'cli.state.migrated.journals': '  nhật ký: đã sao chép {copied} nhật ký chưa xong{finished}',
   'cli.state.migrated.journals.already':
     '  nhật ký: đã sao chép {copied} nhật ký chưa xong, {already} đã có sẵn{finished}',

@@ -72,10 +72,14 @@ export const viPrivacy: Readonly<Record<string, string>> = {
     'chưa đặt thời hạn lưu: state.retentionDays chưa đặt nên cacs giữ mọi thứ',
   'cli.privacy.prune.noRetention.hint':
     'Hãy đặt trong tệp cấu hình, ví dụ {"state": {"retentionDays": 365}}, rồi chạy cacs state prune --dry-run.',
-  'privacy.prune.title':
-    'đã dọn những gì cũ hơn {days} ngày (trước {cutoff}) — trạng thái: {store}',
-  'privacy.prune.title.dry':
-    'chạy thử: sẽ dọn những gì cũ hơn {days} ngày (trước {cutoff}) — trạng thái: {store}',
+  'privacy.prune.title.one':
+    'đã dọn những gì cũ hơn {count} ngày (trước {cutoff}) — trạng thái: {store}',
+  'privacy.prune.title.other':
+    'đã dọn những gì cũ hơn {count} ngày (trước {cutoff}) — trạng thái: {store}',
+  'privacy.prune.titleDry.one':
+    'chạy thử: sẽ dọn những gì cũ hơn {count} ngày (trước {cutoff}) — trạng thái: {store}',
+  'privacy.prune.titleDry.other':
+    'chạy thử: sẽ dọn những gì cũ hơn {count} ngày (trước {cutoff}) — trạng thái: {store}',
   'privacy.prune.ledger': '  bản ghi trong sổ: {records}',
   'privacy.prune.journals': '  nhật ký của các tệp đã nhập xong: {journals}',
   'privacy.prune.runs': '  lượt chạy trong lịch sử: {runs}',

@@ -342,7 +342,7 @@ describe.skipIf(pgMissing !== undefined)('teams on PostgreSQL', () => {
     const m1 = await spawnCli(['state', 'migrate', '--to', url], { env: envA, cwd: cwdA });
     expect(m1.code).toBe(0);
     expect(m1.stdout).toMatch(/ledger summer at http:\/\/127\.0\.0\.1:\d+: 100 records copied/);
-    expect(m1.stdout).toContain('history: 1 runs copied');
+    expect(m1.stdout).toContain('history: 1 run copied');
     expect(`${m1.stdout}${m1.stderr}`).not.toContain(pg.password);
     // Idempotent: nothing copied twice.
     const m2 = await runCli(['state', 'migrate', '--to', url, '--json'], {

@@ -3,7 +3,7 @@
  * `state.retentionDays` (the library's pruneState), and say what went.
  */
 import { UsageError, formatTimeOnClock, pruneState, type PruneReport } from '../../index.js';
-import { formatCount, t } from '../../messages/index.js';
+import { formatCount, t, tCount } from '../../messages/index.js';
 import type { Context } from '../context.js';
 import type { Flags } from '../flags.js';
 import { fitLine } from '../render/wrap.js';
@@ -42,8 +42,7 @@ export async function runStatePrune(
 export function renderPrune(r: PruneReport, zone?: string): string[] {
   const n = formatCount;
   const lines = [
-    t(r.dryRun ? 'privacy.prune.title.dry' : 'privacy.prune.title', {
-      days: n(r.retentionDays),
+    tCount(r.dryRun ? 'privacy.prune.titleDry' : 'privacy.prune.title', r.retentionDays, {
       cutoff: zone === undefined ? r.cutoff : formatTimeOnClock(new Date(r.cutoff), zone),
       store: r.store.location,
     }),

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { migrateState, stateStatus, type MigrateResult } from '../../index.js';
-import { formatCount, t } from '../../messages/index.js';
+import { formatCount, t, tCount } from '../../messages/index.js';
 import type { Context } from '../context.js';
 import type { Flags } from '../flags.js';
 import type { defineStateMigrate, defineStateStatus } from './state-flags.js';
@@ -94,8 +94,8 @@ function migratedLines(migrated: MigrateResult): string[] {
       : '';
   lines.push(
     runs.already > 0
-      ? t('cli.state.migrated.runs.already', { copied: n(runs.copied), already: n(runs.already) })
-      : t('cli.state.migrated.runs', { copied: n(runs.copied) }),
+      ? tCount('cli.state.migrated.runsAlready', runs.copied, { already: n(runs.already) })
+      : tCount('cli.state.migrated.runs', runs.copied),
     journals.already > 0
       ? t('cli.state.migrated.journals.already', {
           copied: n(journals.copied),
