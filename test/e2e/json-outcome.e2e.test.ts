@@ -375,7 +375,13 @@ describe('config show --json and history --json', () => {
       hint: 'No config file defines any profile.',
     });
     const find = await runCli(['history', 'find', '0912345678', '--json'], { cwd });
-    expect(outcome(find)).toEqual({ query: '0912345678', found: [], exitCode: 0, error: null });
+    expect(outcome(find)).toEqual({
+      query: '0912345678',
+      found: [],
+      erased: null,
+      exitCode: 0,
+      error: null,
+    });
     const missing = await runCli(['history', 'find', '--json'], { cwd });
     expect(outcome(missing).error).toEqual({
       code: 'usage',

@@ -95,7 +95,7 @@ function listTree(root: string): string[] {
  * another checkout's suite wrote its sentinel config files meanwhile.
  */
 const TEST_TEMP =
-  /^cacs-(sec-cwd|sec-state|sec-tmp|home|test|build|completion|completion-cwd|journal|lockmod|proxy-tls|signals|tmpdir|victim|csv-fast|import|xlsx-test|vitest)-/;
+  /^cacs-(sec-cwd|sec-state|sec-tmp|home|test|build|completion|completion-cwd|journal|lockmod|proxy-tls|signals|tmpdir|victim|csv-fast|import|xlsx-test|vitest|pg)-/;
 
 function cacsTempEntries(): Set<string> {
   return new Set(
@@ -162,12 +162,20 @@ async function run(s: Scenario): Promise<Outcome> {
   for (const root of roots) {
     for (const p of listTree(root)) {
       sinks.push([`name of ${p}`, p]);
-      if (inputFiles.has(p) || !fs.lstatSync(p).isFile()) continue;
-      const text = fs.readFileSync(p).toString('utf8');
+      // (Another test file's folder may lose files while this one reads: gone is skipped.)
+      let bytes: Buffer;
+      try {
+        if (inputFiles.has(p) || !fs.lstatSync(p).isFile()) continue;
+        bytes = fs.readFileSync(p);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT') continue;
+        throw e;
+      }
+      const text = bytes.toString('utf8');
       files.set(p, text);
       sinks.push([p, text]);
       // A file that is gzip or otherwise encoded would hide the token: read latin1 too.
-      sinks.push([`${p} (latin1)`, fs.readFileSync(p).toString('latin1')]);
+      sinks.push([`${p} (latin1)`, bytes.toString('latin1')]);
     }
   }
   const leaks = sinks
