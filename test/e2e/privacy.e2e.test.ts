@@ -9,9 +9,32 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { tempNameFor } from '../../src/atomic-write.js';
+import { pruneKeepsOpenRun } from '../helpers/privacy.js';
 import { emulatorPool, importEnv, importJson, processedPhones, write } from '../helpers/import.js';
 
 const emulators = emulatorPool();
+
+/** An emulator, a working folder and the environment of an import into it. */
+async function started() {
+  const emu = await emulators.start();
+  return { emu, cwd: tempDir(), env: importEnv(emu) };
+}
+
+/** `cacs forget … --json`'s receipt (the run must succeed). */
+async function receiptOf(args: string[], env: Record<string, string | undefined>, cwd: string) {
+  const r = await runCli(['forget', ...args, '--json'], { env, cwd });
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(r.stdout).receipt as Record<string, unknown>;
+}
+
+/** A dry run of `args` with --allow-repeat: what it would hold back (`erased`) and send. */
+async function dryRun(args: string[], env: Record<string, string | undefined>, cwd: string) {
+  const r = await runCli(['import', ...args, '--dry-run', '--allow-repeat', '--json'], {
+    env,
+    cwd,
+  });
+  return JSON.parse(r.stdout) as Record<string, unknown>;
+}
 
 /** Every file under `dir` (recursively). */
 function filesUnder(dir: string): string[] {
@@ -51,9 +74,7 @@ const needles = [...PERSON.forms, PERSON.name, PERSON.email, PERSON.ref];
 
 describe('cacs forget (file store)', () => {
   it('erases a person from the ledger, every list and the journals; later files, --allow-repeat and --restart never send them', async () => {
-    const emu = await emulators.start();
-    const cwd = tempDir();
-    const env = importEnv(emu);
+    const { emu, cwd, env } = await started();
     const stateDir = env.CACS_STATE_DIR!;
     // Imported once, then in a second file as a duplicate (skipped list) and a bad row (rejects).
     const a = write(
@@ -109,9 +130,7 @@ describe('cacs forget (file store)', () => {
   });
 
   it('customers who share an email with the person forgotten are not erased (found by the operator walk)', async () => {
-    const emu = await emulators.start();
-    const cwd = tempDir();
-    const env = importEnv(emu);
+    const { cwd, env } = await started();
     // A placeholder email on every row; imported, then again: the rerun's skipped list holds all three.
     const f = write(
       cwd,
@@ -141,14 +160,11 @@ describe('cacs forget (file store)', () => {
       'g.csv',
       `${HEADER}0971000001,A Một,,\n0971000002,B Hai,,\n0971000003,C Ba,,\n`,
     );
-    const dry = await runCli(['import', g, '--dry-run', '--allow-repeat', '--json'], { env, cwd });
-    expect(JSON.parse(dry.stdout)).toMatchObject({ erased: 1, valid: 2 });
+    expect(await dryRun([g], env, cwd)).toMatchObject({ erased: 1, valid: 2 });
   });
 
   it('customers who share a placeholder ref_id (N/A, 0, không có) with the person forgotten are not erased', async () => {
-    const emu = await emulators.start();
-    const cwd = tempDir();
-    const env = importEnv(emu);
+    const { cwd, env } = await started();
     const f = write(
       cwd,
       'f.csv',
@@ -173,9 +189,7 @@ describe('cacs forget (file store)', () => {
   });
 
   it('a ref_id other customers share (Chưa cập nhật, or a colliding one) never erases them: only the person asked for is erased (found by an audit)', async () => {
-    const emu = await emulators.start();
-    const cwd = tempDir();
-    const env = importEnv(emu);
+    const { cwd, env } = await started();
     // The person twice (the second a duplicate, in the skipped list); two others, same ref_id.
     const f = write(
       cwd,
@@ -184,18 +198,13 @@ describe('cacs forget (file store)', () => {
         `0987111222,Tran B,,Chưa cập nhật\n0987333444,Le C,,Chưa cập nhật\n`,
     );
     expect((await importJson([f], env, cwd)).summary.imported).toBe(3);
-    const r = await runCli(['forget', '0912345678', '--json'], { env, cwd });
-    expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout).receipt).toMatchObject({ numbers: 1, held: 1 });
+    expect(await receiptOf(['0912345678'], env, cwd)).toMatchObject({ numbers: 1, held: 1 });
     const g = write(cwd, 'g.csv', `${HEADER}0987111222,Tran B,,\n0987333444,Le C,,\n`);
-    const dry = await runCli(['import', g, '--dry-run', '--allow-repeat', '--json'], { env, cwd });
-    expect(JSON.parse(dry.stdout)).toMatchObject({ erased: 0, valid: 2 });
+    expect(await dryRun([g], env, cwd)).toMatchObject({ erased: 0, valid: 2 });
   });
 
   it("a row that holds the person's number in another column (a child's home_phone) is removed from the list, but its own number is not erased (found by an audit)", async () => {
-    const emu = await emulators.start();
-    const cwd = tempDir();
-    const env = importEnv(emu);
+    const { cwd, env } = await started();
     const f = write(
       cwd,
       'fam.csv',
@@ -204,19 +213,14 @@ describe('cacs forget (file store)', () => {
     expect((await importJson([f], env, cwd)).summary.imported).toBe(2);
     await importJson([f], env, cwd);
     const skipped = path.join(cwd, 'fam.csv.skipped.csv');
-    const r = await runCli(['forget', '0977000001', '--json'], { env, cwd });
-    expect(r.code, r.stderr).toBe(0);
-    expect(JSON.parse(r.stdout).receipt).toMatchObject({ numbers: 1, held: 1 });
+    expect(await receiptOf(['0977000001'], env, cwd)).toMatchObject({ numbers: 1, held: 1 });
     expect(fs.readFileSync(skipped, 'utf8')).not.toContain('0977000001');
     const g = write(cwd, 'g.csv', `phone,name\n0977000002,Child Q\n`);
-    const dry = await runCli(['import', g, '--dry-run', '--allow-repeat', '--json'], { env, cwd });
-    expect(JSON.parse(dry.stdout)).toMatchObject({ erased: 0, valid: 1 });
+    expect(await dryRun([g], env, cwd)).toMatchObject({ erased: 0, valid: 1 });
   });
 
   it('a query that is no number matches only the ref_id column: a name or a city erases no one; a placeholder query is refused (exit 2) (found by an audit)', async () => {
-    const emu = await emulators.start();
-    const cwd = tempDir();
-    const env = importEnv(emu);
+    const { cwd, env } = await started();
     const f = write(
       cwd,
       'f.csv',
@@ -249,9 +253,7 @@ describe('cacs forget (file store)', () => {
   });
 
   it('a list that cannot be written, or was saved again in another encoding, is named NOT CLEANED (exit 1) and left byte for byte; the other lists are cleaned (found by an audit)', async () => {
-    const emu = await emulators.start();
-    const cwd = tempDir();
-    const env = importEnv(emu);
+    const { cwd, env } = await started();
     const lists: string[] = [];
     for (const d of ['a', 'b', 'c', 'd']) {
       fs.mkdirSync(path.join(cwd, d));
@@ -315,9 +317,7 @@ describe('cacs forget (file store)', () => {
   });
 
   it("a half-written list a killed run left (a temporary file beside it, customer rows inside) goes with the next import of the file, and with forget; a live process's and another machine's stay, one untouched for a week goes (found by an audit)", async () => {
-    const emu = await emulators.start();
-    const cwd = tempDir();
-    const env = importEnv(emu);
+    const { cwd, env } = await started();
     const f = write(cwd, 'k.csv', `${HEADER}0912345678,Xoá,,K-1\n12345,Bad Row,,K-2\n`);
     await importJson([f], env, cwd);
     const rejects = path.join(cwd, 'k.csv.rejects.csv');
@@ -389,9 +389,7 @@ describe('cacs forget (file store)', () => {
   });
 
   it("a person's cell that reads like a journal's own word (done) leaves what earlier runs settled: nothing is sent again", async () => {
-    const emu = await emulators.start();
-    const cwd = tempDir();
-    const env = importEnv(emu);
+    const { emu, cwd, env } = await started();
     const f = write(
       cwd,
       'f.csv',
@@ -409,9 +407,7 @@ describe('cacs forget (file store)', () => {
   });
 
   it('history find of an erased number says it was erased (not "never sent"), in text and --json (found by an operator walk)', async () => {
-    const emu = await emulators.start();
-    const cwd = tempDir();
-    const env = importEnv(emu);
+    const { cwd, env } = await started();
     const f = write(cwd, 'h.csv', `${HEADER}0912000077,An,,\n0912000078,Bình,,\n`);
     await importJson([f], env, cwd);
     expect((await runCli(['forget', '+84 912 000 077'], { env, cwd })).code).toBe(0);
@@ -431,9 +427,7 @@ describe('cacs forget (file store)', () => {
   });
 
   it('forgetting a number never imported: exit 0, nothing held', async () => {
-    const emu = await emulators.start();
-    const cwd = tempDir();
-    const env = importEnv(emu);
+    const { cwd, env } = await started();
     const r = await runCli(['forget', '0987654321'], { env, cwd });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('nothing held');
@@ -443,9 +437,7 @@ describe('cacs forget (file store)', () => {
   });
 
   it("a dry run's lists, for a file never imported for real, are found and cleaned", async () => {
-    const emu = await emulators.start();
-    const cwd = tempDir();
-    const env = importEnv(emu);
+    const { cwd, env } = await started();
     const a = write(
       cwd,
       'dry.csv',
@@ -470,9 +462,7 @@ describe('cacs forget (file store)', () => {
   });
 
   it('a ref_id erases the number it stands for', async () => {
-    const emu = await emulators.start();
-    const cwd = tempDir();
-    const env = importEnv(emu);
+    const { cwd, env } = await started();
     const a = write(cwd, 'a.csv', `${HEADER}0912111222,An,an@example.vn,REF-AN-1\n`);
     expect((await importJson([a], env, cwd)).code).toBe(0);
     const r = await runCli(['forget', 'REF-AN-1', '--json'], { env, cwd });
@@ -488,35 +478,11 @@ describe('cacs state prune (file store)', () => {
     // Every request processed, then answered 500: the run leaves its leads uncertain.
     const faults = { rate500After: 1 };
     const emu = await emulators.start({ faults });
-    const cwd = tempDir();
-    const env = importEnv(emu);
-    fs.writeFileSync(
-      path.join(cwd, '.cacsrc.json'),
-      JSON.stringify({ state: { retentionDays: 30 } }),
-    );
-    const u = write(cwd, 'u.csv', `${HEADER}0912000041,An,,\n0912000042,Bình,,\n`);
-    const first = await importJson([u, '--timeout', '2000'], env, cwd);
-    expect(first.code).toBe(5);
-    const list = path.join(cwd, 'u.csv.uncertain.csv');
-    expect(fs.existsSync(list)).toBe(true);
-    const later = () => new Date(Date.now() + 60 * 86_400_000);
-    const p = await runCli(['state', 'prune', '--json'], { env, cwd, now: later });
-    expect(p.code, p.stderr).toBe(0);
-    expect(JSON.parse(p.stdout).prune).toMatchObject({ runs: 0, files: [] });
-    expect(fs.existsSync(list)).toBe(true);
-    const h = await runCli(['history', '--json'], { env, cwd });
-    expect(JSON.parse(h.stdout).runs).toHaveLength(1);
-    // Settled (the service holds them): the next prune takes them.
-    faults.rate500After = 0;
-    expect((await runCli(['reconcile'], { env, cwd, now: later })).code).toBe(0);
-    const p2 = await runCli(['state', 'prune', '--json'], { env, cwd, now: later });
-    expect(JSON.parse(p2.stdout).prune).toMatchObject({ runs: 1, files: [list] });
+    await pruneKeepsOpenRun(importEnv(emu), tempDir(), faults);
   });
 
   it('keeps what is exactly retentionDays old, removes what is one second older; erasure records stay', async () => {
-    const emu = await emulators.start();
-    const cwd = tempDir();
-    const env = importEnv(emu);
+    const { cwd, env } = await started();
     const stateDir = env.CACS_STATE_DIR!;
     fs.writeFileSync(
       path.join(cwd, '.cacsrc.json'),
@@ -575,9 +541,7 @@ describe('cacs state prune (file store)', () => {
   });
 
   it("removes the lists cacs wrote older than retentionDays — a dry run's too, found through the sidecar records — and names them; never a file cacs did not write or one edited since", async () => {
-    const emu = await emulators.start();
-    const cwd = tempDir();
-    const env = importEnv(emu);
+    const { cwd, env } = await started();
     const stateDir = env.CACS_STATE_DIR!;
     fs.writeFileSync(
       path.join(cwd, '.cacsrc.json'),
@@ -645,9 +609,7 @@ describe('cacs state prune (file store)', () => {
   });
 
   it('without retentionDays, prune says so (exit 2)', async () => {
-    const emu = await emulators.start();
-    const cwd = tempDir();
-    const env = importEnv(emu);
+    const { cwd, env } = await started();
     const r = await runCli(['state', 'prune'], { env, cwd });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('retentionDays');

@@ -9,7 +9,9 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ROOT } from './cli.js';
+import { expect } from 'vitest';
+import { ROOT, runCli } from './cli.js';
+import { importJson, write } from './import.js';
 import { reached, watch, type Running } from './points.js';
 
 const MAIN = pathToFileURL(path.join(ROOT, 'dist', 'cli', 'main.js')).href;
@@ -131,3 +133,36 @@ export async function sqlLeaks(
 }
 
 export { reached };
+
+/**
+ * `cacs state prune` keeps a run that left leads still uncertain (its history entry and its
+ * uncertain list), however old, and takes them once reconcile has settled them: the same on
+ * either store (`env` names it). `faults` is the emulator's, set to answer every import with a
+ * 500 after processing it; it is cleared for the reconcile.
+ */
+export async function pruneKeepsOpenRun(
+  env: Record<string, string | undefined>,
+  cwd: string,
+  faults: { rate500After: number },
+): Promise<void> {
+  fs.writeFileSync(
+    path.join(cwd, '.cacsrc.json'),
+    JSON.stringify({ state: { retentionDays: 30 } }),
+  );
+  const u = write(cwd, 'u.csv', 'phone,name\n0912000041,An\n0912000042,Bình\n');
+  expect((await importJson([u, '--timeout', '2000'], env, cwd)).code).toBe(5);
+  const list = path.join(cwd, 'u.csv.uncertain.csv');
+  expect(fs.existsSync(list)).toBe(true);
+  const later = () => new Date(Date.now() + 60 * 86_400_000);
+  const p = await runCli(['state', 'prune', '--json'], { env, cwd, now: later });
+  expect(p.code, p.stderr).toBe(0);
+  expect(JSON.parse(p.stdout).prune).toMatchObject({ runs: 0, files: [] });
+  expect(fs.existsSync(list)).toBe(true);
+  const h = await runCli(['history', '--json'], { env, cwd });
+  expect(JSON.parse(h.stdout).runs).toHaveLength(1);
+  // Settled (the service holds them): the next prune takes them.
+  faults.rate500After = 0;
+  expect((await runCli(['reconcile'], { env, cwd, now: later })).code).toBe(0);
+  const p2 = await runCli(['state', 'prune', '--json'], { env, cwd, now: later });
+  expect(JSON.parse(p2.stdout).prune).toMatchObject({ runs: 1, files: [list] });
+}
