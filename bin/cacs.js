@@ -10,7 +10,9 @@ if (args.length === 1 && args[0] === '--version') {
   });
   process.stdout.write(`${VERSION}\n`);
 } else {
-  const { main } = await import('../dist/cli/main.js');
+  // The command line as one bundle (scripts/bundle.js): the same modules as dist/cli/main.js,
+  // in a few chunks, which start in about a third less CPU time than the modules one by one.
+  const { main } = await import('../dist/bundle/cli.js');
   const code = await main(args);
   process.exitCode = code;
   // Interrupted while a reader had stopped reading (stdout still holds output): what is queued

@@ -6,6 +6,8 @@ export interface BuildPaths {
   stamp: string;
   /** TypeScript's tsc script. */
   tsc: string;
+  /** The script that bundles the command line after tsc (scripts/bundle.js); none: no bundle. */
+  bundle?: string;
 }
 export function projectBuildPaths(root: string): BuildPaths;
 export function inputsHash(paths: BuildPaths): string;

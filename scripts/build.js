@@ -8,6 +8,10 @@
  * cannot make a test pass. The stamp lives outside dist/ (which is published), in
  * node_modules/.cache/cacs-test-build.json.
  *
+ * A build is tsc (dist/: the library and the modules of the command line), then
+ * scripts/bundle.js (dist/bundle/: the command line as bin/cacs.js runs it, made from those
+ * modules); the bundle script and rolldown's version are inputs too.
+ *
  * `node scripts/build.js` always runs tsc (the build command), then writes the stamp, so that
  * the tests that follow (`.ci/run`: build, then `npm test`) do not build the same source again.
  */
@@ -25,6 +29,7 @@ export function projectBuildPaths(root) {
     root,
     stamp: path.join(root, 'node_modules', '.cache', 'cacs-test-build.json'),
     tsc: path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
+    bundle: path.join(root, 'scripts', 'bundle.js'),
   };
 }
 
@@ -60,6 +65,10 @@ export function inputsHash(paths) {
   hashFile(h, path.join(paths.root, 'tsconfig.json'));
   hashFile(h, path.join(paths.root, 'tsconfig.build.json'));
   hashFile(h, path.join(path.dirname(paths.tsc), '..', 'package.json')); // TypeScript's version
+  if (paths.bundle !== undefined) {
+    hashFile(h, paths.bundle);
+    hashFile(h, path.join(paths.root, 'node_modules', 'rolldown', 'package.json')); // its version
+  }
   return h.digest('hex');
 }
 
@@ -116,6 +125,17 @@ export function ensureBuilt(paths, options = {}) {
     );
     error.tscOutput = `${r.stdout}${r.stderr}`;
     throw error;
+  }
+  if (paths.bundle !== undefined) {
+    // The command line's bundle (dist/bundle/, which bin/cacs.js runs), made from what tsc wrote.
+    const b = spawnSync(process.execPath, [paths.bundle], { cwd: paths.root, encoding: 'utf8' });
+    if (b.status !== 0) {
+      const error = new Error(
+        `the bundle failed (node scripts/bundle.js, exit ${b.status ?? b.signal}):\n${b.stdout}${b.stderr}`,
+      );
+      error.tscOutput = `${b.stdout}${b.stderr}`;
+      throw error;
+    }
   }
   try {
     fs.mkdirSync(path.dirname(paths.stamp), { recursive: true });

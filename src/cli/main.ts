@@ -19,6 +19,13 @@ import { Output, processIO, type Context, type IO } from './context.js';
 import { commandPath, errorOutcome, jsonCommand } from './outcome.js';
 import type { GlobalOptions } from './flags.js';
 import { buildProgram } from './program.js';
+
+/**
+ * The process's own streams, terminal and clock: what main() uses when given no IO. Exported
+ * with main() so that the bundle's entry (dist/bundle/cli.js) has it too, for a caller that
+ * runs the command line on a clock of its own (the tests' shifted clock: test/helpers/privacy.ts).
+ */
+export { processIO };
 import { asLanguage, chooseLanguage, setLanguage, t, type Language } from '../messages/index.js';
 
 /**

@@ -14,14 +14,13 @@ import { ROOT, runCli } from './cli.js';
 import { importJson, write } from './import.js';
 import { reached, watch, type Running } from './points.js';
 
-const MAIN = pathToFileURL(path.join(ROOT, 'dist', 'cli', 'main.js')).href;
-const CONTEXT = pathToFileURL(path.join(ROOT, 'dist', 'cli', 'context.js')).href;
+/** The command line as bin/cacs.js runs it (scripts/bundle.js). */
+const MAIN = pathToFileURL(path.join(ROOT, 'dist', 'bundle', 'cli.js')).href;
 
 /** bin/cacs.js's work, with the clock `offset` ms ahead (argv[1] is the offset). */
 const SHIFTED = `
 const [offset, ...args] = process.argv.slice(1);
-const { main } = await import(${JSON.stringify(MAIN)});
-const { processIO } = await import(${JSON.stringify(CONTEXT)});
+const { main, processIO } = await import(${JSON.stringify(MAIN)});
 const shift = Number(offset);
 process.exitCode = await main(args, { ...processIO(), now: () => new Date(Date.now() + shift) });
 `;
