@@ -157,6 +157,14 @@ function isBomb(raw: Buffer, encoding: string | string[] | undefined, max: numbe
   }
 }
 
+/** How a report answer's records are read (see callResults' options). */
+interface Reading {
+  /** A report answer at least this large keeps its records for later (LaterRecords). */
+  laterFrom?: number;
+  /** A report answer at most this large is read whole (default READ_WHOLE_BYTES). */
+  readWholeUpTo?: number;
+}
+
 /** Answers whose text held a JSON escape (backslash): their strings may hide a secret. */
 const escapedAnswers = new WeakSet<object>();
 
@@ -165,6 +173,15 @@ const laterAnswers = new WeakMap<object, { records: LaterRecords; problem: strin
 
 /** The largest answer whose records readLater keeps as its check parsed them (LaterRecords.release). */
 const KEEP_PARSED_BYTES = 4 * 1024 * 1024;
+
+/**
+ * A report answer of at most this many bytes is read whole, as one string and one JSON.parse
+ * (the way any other answer is): half the CPU time of the batch reader (records-scan.ts), whose
+ * byte scan pays only where an answer's text and objects at once would be what costs memory.
+ * A 365-day report's monthly answers (2–3 MB) are read whole; a million leads' daily ones
+ * (about 20 MB) a batch at a time.
+ */
+export const READ_WHOLE_BYTES = 4 * 1024 * 1024;
 
 /**
  * A report answer checked the way scanRecordsAnswer reads it — every batch parsed, scrubbed and
@@ -176,6 +193,7 @@ function readLater(
   start: number,
   parse: (text: string) => unknown,
   scrubEscaped: (records: unknown[], escaped: boolean) => void,
+  readWholeUpTo: number,
 ):
   | {
       rest: unknown;
@@ -183,6 +201,7 @@ function readLater(
       later: { records: LaterRecords; problem: string | undefined };
     }
   | undefined {
+  if (buf.length - start <= readWholeUpTo) return readLaterWhole(buf, start, parse, scrubEscaped);
   const shape = scanAnswerShape(buf, start, parse);
   if (shape === undefined) return undefined;
   let problem: string | undefined;
@@ -227,6 +246,57 @@ function readLater(
     },
   };
   return { rest: shape.rest, records: [], later: { records, problem } };
+}
+
+/**
+ * readLater for an answer small enough to be read whole: its records parsed at once with the
+ * rest of it (one JSON.parse) and kept for the first batches(); once released (the answer waits
+ * for an earlier one as its bytes), or read a second time, they are parsed from the bytes again.
+ */
+function readLaterWhole(
+  buf: Buffer,
+  start: number,
+  parse: (text: string) => unknown,
+  scrubEscaped: (records: unknown[], escaped: boolean) => void,
+): ReturnType<typeof readLater> {
+  let rest: unknown;
+  try {
+    rest = parse(buf.toString('utf8', start));
+  } catch {
+    return undefined;
+  }
+  if (rest === null || typeof rest !== 'object' || Array.isArray(rest)) return undefined;
+  const answer = rest as { records?: unknown };
+  if (!Array.isArray(answer.records)) return undefined;
+  const parsed = answer.records as unknown[];
+  const escaped = buf.includes(0x5c, start);
+  try {
+    scrubEscaped(parsed, escaped);
+  } catch {
+    return undefined;
+  }
+  const problem = recordsProblem(parsed, 0);
+  answer.records = [];
+  let kept: CallRecord[] | undefined = parsed as CallRecord[];
+  const records: LaterRecords = {
+    length: parsed.length,
+    *batches() {
+      const first = kept;
+      kept = undefined;
+      if (first !== undefined) {
+        yield first;
+        return;
+      }
+      // Read again from the bytes the same way: the same values.
+      const again = (parse(buf.toString('utf8', start)) as { records: CallRecord[] }).records;
+      scrubEscaped(again, escaped);
+      yield again;
+    },
+    release() {
+      kept = undefined;
+    },
+  };
+  return { rest, records: [], later: { records, problem } };
 }
 
 /** A parsed JSON value with every string (and key) passed through `clean`. */
@@ -418,6 +488,11 @@ export class CacsClient {
        * `later` (read again when asked), not as objects: see CallResultsResult.later.
        */
       laterFrom?: number;
+      /**
+       * An answer of at most this many bytes (default READ_WHOLE_BYTES) is read whole, as one
+       * string and one JSON.parse, not a batch of records at a time.
+       */
+      readWholeUpTo?: number;
     } = {},
   ): Promise<CallResultsResult> {
     const body: Record<string, string> = {
@@ -436,7 +511,7 @@ export class CacsClient {
       what,
       opts.onBytes,
       opts.budget,
-      opts.laterFrom,
+      { laterFrom: opts.laterFrom, readWholeUpTo: opts.readWholeUpTo },
     );
     const message = typeof answer.message === 'string' ? this.clean(answer.message) : '';
     const count = parseRecordsMessage(message);
@@ -475,7 +550,7 @@ export class CacsClient {
     what: string,
     onBytes?: (bytes: number) => void,
     budget?: ReportBudget,
-    laterFrom?: number,
+    reading?: Reading,
   ): Promise<Answer> {
     const idempotent = kind === 'report';
     const url = new URL(
@@ -486,7 +561,7 @@ export class CacsClient {
       let error: ApiError;
       let retryAfterMs: number | undefined;
       try {
-        const res = await this.send(method, url, body, what, kind, onBytes, budget, laterFrom);
+        const res = await this.send(method, url, body, what, kind, onBytes, budget, reading);
         const outcome = classifyResponse(res, kind, (t) => this.clean(t));
         if ('answer' in outcome) {
           // A JSON escape (`\u0074…`) hides an echoed token from the scrub of the text.
@@ -566,8 +641,7 @@ export class CacsClient {
     /** Told of each part of the answer's body as it arrives (bytes on the wire). */
     onBytes?: (bytes: number) => void,
     budget?: ReportBudget,
-    /** A report answer at least this large keeps its records for later (LaterRecords). */
-    laterFrom?: number,
+    reading: Reading = {},
   ): Promise<RawAnswer> {
     const got = await loadGot();
     const t = this.timeoutMs;
@@ -781,7 +855,14 @@ export class CacsClient {
     // messages, journal reasons, rejects files and report records alike. A UTF-8 byte order
     // mark (some Windows services write one) is not part of the JSON.
     const bom = decoded[0] === 0xef && decoded[1] === 0xbb && decoded[2] === 0xbf ? 3 : 0;
-    if (kind === 'report' && status >= 200 && status < 300) {
+    const { laterFrom, readWholeUpTo = READ_WHOLE_BYTES } = reading;
+    const forLater = laterFrom !== undefined && decoded.length >= laterFrom;
+    if (
+      kind === 'report' &&
+      status >= 200 &&
+      status < 300 &&
+      (forLater || decoded.length > readWholeUpTo)
+    ) {
       // A report answer is read a batch of records at a time (records-scan.ts): neither the
       // whole answer as a string nor its scrubbed copy ever exists. Each piece is scrubbed before
       // it is parsed, and a record whose text held an escape is scrubbed again once parsed (a
@@ -797,10 +878,9 @@ export class CacsClient {
           if (this.secrets.leaks(JSON.stringify(records[r])))
             records[r] = scrubValue(records[r], (t) => this.clean(t));
       };
-      const scanned =
-        laterFrom !== undefined && decoded.length >= laterFrom
-          ? readLater(decoded, bom, parse, scrubEscaped)
-          : scanRecordsAnswer(decoded, bom, parse, scrubEscaped);
+      const scanned = forLater
+        ? readLater(decoded, bom, parse, scrubEscaped, readWholeUpTo)
+        : scanRecordsAnswer(decoded, bom, parse, scrubEscaped);
       const parsed = scanned?.rest as Answer | undefined;
       if (scanned !== undefined && parsed?.result === 'success') {
         parsed.records = scanned.records;
@@ -818,7 +898,9 @@ export class CacsClient {
         return { status, headers, body: '', parsed };
       }
     }
-    const text = this.clean(decoded.toString('utf8', bom));
+    // Bytes that hold no form of a secret (searched natively) need no scrub.
+    const whole = decoded.toString('utf8', bom);
+    const text = this.secrets.absentFrom(decoded) ? whole : this.clean(whole);
     this.opts.log?.(
       say('api.trace.answer', {
         status,

@@ -87,6 +87,11 @@ export interface FetchOptions {
    * objects three times their size.
    */
   laterFrom?: number;
+  /**
+   * An answer of at most this many bytes is read whole (one JSON.parse; default the client's
+   * READ_WHOLE_BYTES), a larger one a batch of records at a time.
+   */
+  readWholeUpTo?: number;
   /** Told of each slice asked again in smaller ones (an answer too large): for --verbose. */
   onSplit?: (split: ReportSplit) => void;
   /**
@@ -362,7 +367,7 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
           ...(job.status !== undefined ? { status: job.status } : {}),
           ...(opts.refId !== undefined ? { ref_id: opts.refId } : {}),
         },
-        { onBytes, budget, laterFrom },
+        { onBytes, budget, laterFrom, readWholeUpTo: opts.readWholeUpTo },
       );
     };
     try {
