@@ -67,6 +67,7 @@ export function inputsHash(paths) {
   hashFile(h, path.join(path.dirname(paths.tsc), '..', 'package.json')); // TypeScript's version
   if (paths.bundle !== undefined) {
     hashFile(h, paths.bundle);
+    hashFile(h, path.join(paths.root, 'package.json')); // the version the bundle holds
     hashFile(h, path.join(paths.root, 'node_modules', 'rolldown', 'package.json')); // its version
   }
   return h.digest('hex');

@@ -14,8 +14,10 @@
  * - cosmiconfig (and so TypeScript, which its loader for .ts config files requires);
  * - pg (loaded by src/state/pg/connection.ts with createRequire only when a PostgreSQL state is
  *   used) and pg-native, which pg asks for only when told to;
- * - dist/version.js, which reads the version from package.json next to dist/ (import.meta.url):
- *   the chunks import it as ../version.js.
+
+ * dist/version.js reads the version from package.json beside dist/ when loaded; in the bundle
+ * it is the version package.json held when the bundle was made (scripts/build.js rebuilds when
+ * package.json changes).
  *
  * dist/bundle/modules.json lists each chunk's modules (relative to the package: dist/… and
  * node_modules/…), so a test can tell which modules a command loads by the chunks it loads.
@@ -39,20 +41,31 @@ const result = await build({
   external: [/^cosmiconfig($|\/)/, /^typescript($|\/)/, /^pg($|\/)/, /^pg-native($|\/)/],
   plugins: [
     {
+      // dist/version.js reads package.json beside dist/ when loaded (import.meta.url, which a
+      // chunk does not share): the bundle holds the version read now instead.
       name: 'cacs-version',
-      resolveId(id, importer) {
-        if (importer !== undefined && id.startsWith('.')) {
-          if (path.resolve(path.dirname(importer), id) === version)
-            return { id: '../version.js', external: true };
-        }
-        return null;
+      load(id) {
+        if (id !== version) return null;
+        const { version: v } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+        return `export const VERSION = ${JSON.stringify(v)};\n`;
       },
     },
   ],
+  // cacs's own modules do nothing when loaded but define things (no module is imported for its
+  // effects; test/unit/layers.test.ts): one whose exports a chunk does not use is left out of
+  // it, so a command loads what it uses of the library's door (src/index.ts) and no more.
+  treeshake: { moduleSideEffects: (id) => !id.startsWith(`${dist}${path.sep}`) },
   output: {
     dir: out,
     format: 'esm',
     entryFileNames: '[name].js',
+    // The start-up's facts that the HTTP client uses too (the version, the secrets scrubber) in
+    // a chunk of their own: left to itself rolldown puts them in one chunk with the client and
+    // the library's own functions, which every start-up would then load
+    // (test/e2e/guards.e2e.test.ts).
+    codeSplitting: {
+      groups: [{ name: 'facts', test: /[\\/]dist[\\/](secrets|version)\.js$/ }],
+    },
     chunkFileNames: '[name]-[hash].js',
   },
   logLevel: 'warn',

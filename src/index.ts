@@ -648,14 +648,14 @@ function stateUrlOf(options: { state?: string; stateSchema?: string }): {
   };
 }
 
-function stateDirOf(stateDir: string | undefined): string {
+function stateDirFor(stateDir: string | undefined): string {
   const env = process.env;
   return stateDir ?? envValue(env, ENV.stateDir) ?? defaultStateDir(env);
 }
 
 /**
  * The bookmark module and the bookmarks of the state store these options name (`state`, else
- * CACS_STATE_URL: the database; else the folder `stateDir`, default as stateDirOf); `close()`
+ * CACS_STATE_URL: the database; else the folder `stateDir`, default as stateDirFor); `close()`
  * lets go of the store.
  */
 async function bookmarksAt(options: { stateDir?: string; state?: string; stateSchema?: string }) {
@@ -663,7 +663,7 @@ async function bookmarksAt(options: { stateDir?: string; state?: string; stateSc
     import('./report/bookmark.js'),
     import('./state/index.js'),
   ]);
-  const state = openStateStore({ stateDir: stateDirOf(options.stateDir), ...stateUrlOf(options) });
+  const state = openStateStore({ stateDir: stateDirFor(options.stateDir), ...stateUrlOf(options) });
   return {
     bookmark,
     store: state.bookmarks,
@@ -812,7 +812,7 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileSum
       import('./report/windows.js'),
     ]);
   return runReconcile({
-    stateDir: stateDirOf(options.stateDir),
+    stateDir: stateDirFor(options.stateDir),
     ...stateUrlOf(options),
     serviceUrl,
     campaignKey: options.campaignKey,
@@ -850,7 +850,7 @@ export async function listHistory(
   options: HistoryOptions & { campaignKey?: string; limit?: number } = {},
 ): Promise<RunRecord[]> {
   const { listHistory: listRuns } = await import('./delivery/history.js');
-  return listRuns({ ...options, stateDir: stateDirOf(options.stateDir), ...stateUrlOf(options) });
+  return listRuns({ ...options, stateDir: stateDirFor(options.stateDir), ...stateUrlOf(options) });
 }
 
 /**
@@ -859,7 +859,7 @@ export async function listHistory(
  */
 export async function showHistoryRun(options: HistoryOptions & { id: string }): Promise<RunRecord> {
   const { showHistoryRun: showRun } = await import('./delivery/history.js');
-  return showRun({ ...options, stateDir: stateDirOf(options.stateDir), ...stateUrlOf(options) });
+  return showRun({ ...options, stateDir: stateDirFor(options.stateDir), ...stateUrlOf(options) });
 }
 
 /**
@@ -875,7 +875,7 @@ export async function findInHistory(options: HistoryOptions & { query: string })
   erased: string | null;
 }> {
   const { findInHistory: findLead } = await import('./delivery/history.js');
-  return findLead({ ...options, stateDir: stateDirOf(options.stateDir), ...stateUrlOf(options) });
+  return findLead({ ...options, stateDir: stateDirFor(options.stateDir), ...stateUrlOf(options) });
 }
 
 /**
@@ -919,7 +919,7 @@ export async function stateStatus(
     import('./state/index.js'),
   ]);
   const store = openStateStore({
-    stateDir: stateDirOf(options.stateDir),
+    stateDir: stateDirFor(options.stateDir),
     ...stateUrlOf(options),
   });
   try {
@@ -949,7 +949,7 @@ export async function migrateState(options: {
   const dirs =
     options.stateDirs !== undefined && options.stateDirs.length > 0
       ? options.stateDirs
-      : [stateDirOf(options.stateDir)];
+      : [stateDirFor(options.stateDir)];
   return migrateFileStores(dirs, {
     url: options.to,
     ...(options.stateSchema !== undefined ? { schema: options.stateSchema } : {}),
@@ -959,7 +959,14 @@ export async function migrateState(options: {
 // ─── door (issue 23 item 1): what the `cacs` command takes from the library ──────────────────
 // Light facts are re-exported as they are; a service is loaded by its function on first call.
 
-export { OutputClosedError } from './errors.js';
+export { OutputClosedError, exitCodeHelp, exitCodesSentence } from './errors.js';
+export { OPTION_BOUNDS, delimiterChoices, parseDelimiter, type Delimiter } from './options.js';
+export { INPUT_FORMATS } from './input/types.js';
+export { REPORT_FORMATS, isValidTimeZone } from './report/formats.js';
+export type { Sleep } from './api/retry.js';
+export { Secrets } from './secrets.js';
+export { sanitizeServiceText } from './text.js';
+export { removeAllNow } from './cleanup.js';
 export {
   formatBytes,
   formatCount,
@@ -974,7 +981,8 @@ export {
 } from './text.js';
 export { VERSION } from './version.js';
 export { DEFAULTS, OPTION_DEFAULTS, defaultText } from './defaults.js';
-export { ENV, envValue } from './config/env.js';
+export { ENV, envValue };
+export type { Env } from './config/env.js';
 export { defaultStateDir, userConfigDir } from './config/paths.js';
 export { maskUrlCredentials } from './secrets.js';
 export { normalizePhone } from './leads/normalize.js';
@@ -986,8 +994,15 @@ export type { FlatConfig } from './config/schema.js';
 export type { FindConfigOptions, LoadedConfigFile } from './config/files.js';
 export type { ResolveOptions } from './config/settings.js';
 
-// The config reader and the settings, loaded on first call (src/startup.ts, the start-up door).
-export { loadConfigFiles, resolveSettings, completionStatuses } from './startup.js';
+// The config reader and the settings, loaded on first call (src/lazy.ts).
+export {
+  loadConfigFiles,
+  resolveSettings,
+  looselyProtectedTokenFiles,
+  completionStatuses,
+  stateDirOf,
+  setLanguage,
+} from './lazy.js';
 
 /**
  * The names a user's config file may have in their config folder ({@link userConfigDir}), as
@@ -1185,17 +1200,9 @@ export async function proxyAgentsFor(
 // ── language (issue 27) ──
 export { LANGUAGES, chooseLanguage, currentLanguage } from './messages/language.js';
 export type { Language, LanguageSource } from './messages/language.js';
-
-/**
- * Say every later message — errors and hints, the reasons in sidecar files, the HTML page — and
- * write every count and date in `language` (`'vi'` or `'en'`, the default). The CLI calls it
- * once, with what {@link chooseLanguage} picks from --lang, config `language` and the locale.
- */
-export async function setLanguage(
-  language: import('./messages/language.js').Language,
-): Promise<void> {
-  (await import('./messages/index.js')).setLanguage(language);
-}
+// Every user-facing message, by id, in the language set (src/messages/): the CLI says its words
+// through these, and a back office may say cacs's words the same way.
+export { t, tCount, asLanguage, setFaceWords, type MessageId } from './messages/index.js';
 
 // ── habits (issues 25, 27): times on a named clock, history as documented JSON ──
 export { formatInZone, zoneOffset } from './clock.js';
@@ -1250,7 +1257,7 @@ export async function runOutcomes(
     if (erasures.count > 0) erasedAt = (phone) => erasures.erasedAt(phone);
   }
   const state = openStateStore({
-    stateDir: stateDirOf(options.stateDir),
+    stateDir: stateDirFor(options.stateDir),
     ...stateUrlOf(options),
   });
   try {
@@ -1324,7 +1331,7 @@ export async function forgetLeads(
     throw new UsageError(t('cli.privacy.forget.nobody'), {
       hint: t('cli.privacy.forget.nobody.hint'),
     });
-  const store = openStateStore({ stateDir: stateDirOf(options.stateDir), ...stateUrlOf(options) });
+  const store = openStateStore({ stateDir: stateDirFor(options.stateDir), ...stateUrlOf(options) });
   try {
     return await forget({
       store,
@@ -1356,7 +1363,7 @@ export async function pruneState(
     import('./delivery/prune.js'),
     import('./state/index.js'),
   ]);
-  const stateDir = stateDirOf(options.stateDir);
+  const stateDir = stateDirFor(options.stateDir);
   const store = openStateStore({ stateDir, ...stateUrlOf(options) });
   try {
     return await prune({
@@ -1382,7 +1389,7 @@ export async function pruneReminder(options: {
 }): Promise<{ due: boolean; lastPrune?: Date }> {
   if (options.retentionDays === undefined) return { due: false };
   const { pruneReminderDue } = await import('./delivery/prune.js');
-  return pruneReminderDue(stateDirOf(options.stateDir), options.now ?? new Date());
+  return pruneReminderDue(stateDirFor(options.stateDir), options.now ?? new Date());
 }
 
 /**
@@ -1398,7 +1405,7 @@ export async function loadErasures(
     import('./delivery/forget.js'),
     import('./net.js'),
   ]);
-  const store = openStateStore({ stateDir: stateDirOf(options.stateDir), ...stateUrlOf(options) });
+  const store = openStateStore({ stateDir: stateDirFor(options.stateDir), ...stateUrlOf(options) });
   try {
     const service =
       options.baseUrl !== undefined ? canonicalServiceUrl(new URL(options.baseUrl)) : undefined;

@@ -2,8 +2,7 @@
  * Where a campaign key came from, for the message of a refusal: an alias is a setting like any
  * other, and a refused key that came from one must say which alias, read as what, from where.
  */
-import { ApiError } from '../index.js';
-import { t } from '../messages/index.js';
+import { ApiError, t } from '../index.js';
 
 /** The source config/settings.ts records for a campaign given with --campaign (compared, not said). */
 const FROM_FLAG = 'flag --campaign';

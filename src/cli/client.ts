@@ -6,8 +6,8 @@ import {
   requireToken,
   type CacsClient,
   type Settings,
+  t,
 } from '../index.js';
-import { t } from '../messages/index.js';
 import type { Context } from './context.js';
 
 export async function createClient(

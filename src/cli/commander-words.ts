@@ -5,7 +5,7 @@
  * catalog with the same names and values in it (flag and command names are never translated),
  * and a form commander adds later stays as commander wrote it.
  */
-import { currentLanguage, t } from '../messages/index.js';
+import { currentLanguage, t } from '../index.js';
 
 /** "'--a', '--b'" → "--a, --b" unchanged: the quoted values commander lists stay as written. */
 function suggestion(rest: string): string {

@@ -13,9 +13,9 @@ import {
   type FlatConfig,
   type ResolvedSettings,
   type Sleep,
-} from '../startup.js';
+  t,
+} from '../index.js';
 import { fitLine } from './render/wrap.js';
-import { t } from '../messages/index.js';
 import type { GlobalOptions } from './flags.js';
 
 export interface IO {

@@ -5,14 +5,14 @@
  * with 2 (usage), before any command runs. Light on purpose: program.ts loads this for --help.
  */
 import { InvalidArgumentError } from '@commander-js/extra-typings';
-import { t } from '../messages/index.js';
 import {
+  t,
   LIMITS,
   delimiterChoices,
   isValidTimeZone,
   parseDelimiter,
   type Delimiter,
-} from '../startup.js';
+} from '../index.js';
 
 /** A whole number within bounds. */
 export function intArg(min: number, max: number) {

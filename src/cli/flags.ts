@@ -1,6 +1,5 @@
 import { Option, type Command, type OptionValues } from '@commander-js/extra-typings';
-import { defaultText } from '../startup.js';
-import { LANGUAGES, t } from '../messages/index.js';
+import { defaultText, LANGUAGES, t } from '../index.js';
 import { intArg } from './flag-values.js';
 
 /**

@@ -14,7 +14,12 @@ import {
   resolveSettings,
   type FlatConfig,
   type LoadedConfigFile,
-} from '../startup.js';
+  asLanguage,
+  chooseLanguage,
+  setLanguage,
+  t,
+  type Language,
+} from '../index.js';
 import { Output, processIO, type Context, type IO } from './context.js';
 import { commandPath, errorOutcome, jsonCommand } from './outcome.js';
 import type { GlobalOptions } from './flags.js';
@@ -26,7 +31,6 @@ import { buildProgram } from './program.js';
  * runs the command line on a clock of its own (the tests' shifted clock: test/helpers/privacy.ts).
  */
 export { processIO };
-import { asLanguage, chooseLanguage, setLanguage, t, type Language } from '../messages/index.js';
 
 /**
  * What the language choice needs of the command line before commander reads it (commander's
@@ -102,7 +106,7 @@ async function chooseAndSetLanguage(
   ) {
     // Until the files say otherwise, the locale's language: what reading them finds wrong is
     // written in it (a broken file cannot say its own language).
-    setLanguage(chooseLanguage({ env: io.env }).language);
+    await setLanguage(chooseLanguage({ env: io.env }).language);
     files = loadConfigFiles({
       cwd: io.cwd,
       env: io.env,
@@ -118,7 +122,7 @@ async function chooseAndSetLanguage(
       // the command reading its settings says what is wrong
     }
   }
-  setLanguage(chooseLanguage({ flag: scanned.lang, config, env: io.env }).language);
+  await setLanguage(chooseLanguage({ flag: scanned.lang, config, env: io.env }).language);
   return files === undefined ? {} : { files };
 }
 

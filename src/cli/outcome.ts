@@ -6,15 +6,16 @@
  */
 import type { Command } from 'commander';
 import { CommanderError } from 'commander';
-import { t, tCount } from '../messages/index.js';
 import {
+  t,
+  tCount,
   CacsError,
   ConfigError,
   ExitCode,
   formatCount,
   type ErrorCategory,
   type ImportSummary,
-} from '../startup.js';
+} from '../index.js';
 import { stopHint } from './render/advice.js';
 
 /** `error.code`: the category of a thrown error, or of an outcome that is not one (3, 5). */

@@ -5,8 +5,7 @@
  */
 import { Argument, Command, Help, type OptionValues } from '@commander-js/extra-typings';
 import type { Command as PlainCommand } from 'commander';
-import { t } from '../messages/index.js';
-import { ENV, Secrets, VERSION, envValue, exitCodeHelp } from '../startup.js';
+import { t, ENV, Secrets, VERSION, envValue, exitCodeHelp } from '../index.js';
 import type { Context, IO } from './context.js';
 import { defineImport } from './commands/import-flags.js';
 import { defineReport } from './commands/report-flags.js';

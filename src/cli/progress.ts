@@ -3,8 +3,14 @@
  * from it, and lines that fit the terminal's width. Pure: the caller gives the time (the
  * context's clock), so tests drive it step by step.
  */
-import { t } from '../messages/index.js';
-import { formatCount, formatEta, formatPerSecond, formatProgress, formatSize } from '../index.js';
+import {
+  t,
+  formatCount,
+  formatEta,
+  formatPerSecond,
+  formatProgress,
+  formatSize,
+} from '../index.js';
 
 export interface RateMeterOptions {
   /** The rate is measured over (at least) this much of the latest time (default 10 s). */

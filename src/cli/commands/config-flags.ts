@@ -2,7 +2,7 @@
  * `cacs config`: its flags and help, declared beside its run function (config.ts) and registered
  * by program.ts; apart from the run function, so that help and start-up load no command.
  */
-import { t } from '../../messages/index.js';
+import { t } from '../../index.js';
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
 
 export function defineConfigShow(parent: CommandUnknownOpts) {

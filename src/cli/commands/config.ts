@@ -8,8 +8,8 @@ import {
   userConfigDir,
   userConfigPlaces,
   writeSmallFileAtomic,
+  t,
 } from '../../index.js';
-import { t } from '../../messages/index.js';
 import type { Context } from '../context.js';
 import type { Flags } from '../flags.js';
 import type { defineConfigInit, defineConfigPath, defineConfigShow } from './config-flags.js';

@@ -3,9 +3,8 @@
  * registered by program.ts; apart from the run function, so that help and start-up load no
  * command.
  */
-import { t } from '../../messages/index.js';
+import { t, OPTION_DEFAULTS, defaultText } from '../../index.js';
 import { Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
-import { OPTION_DEFAULTS, defaultText } from '../../startup.js';
 import { emulatorCampaignArg, floatArg, intArg, regexArg } from '../flag-values.js';
 
 export function defineEmulator(parent: CommandUnknownOpts) {

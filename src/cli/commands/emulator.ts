@@ -1,6 +1,5 @@
 /** `cacs emulator`: a local CACS service until Ctrl-C. */
-import { UsageError } from '../../index.js';
-import { t } from '../../messages/index.js';
+import { UsageError, t } from '../../index.js';
 import type { Context } from '../context.js';
 import type { Flags } from '../flags.js';
 import type { defineEmulator } from './emulator-flags.js';

@@ -3,7 +3,7 @@
  * and registered by program.ts.
  */
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
-import { t } from '../../messages/index.js';
+import { t } from '../../index.js';
 
 export function defineForget(parent: CommandUnknownOpts) {
   return parent

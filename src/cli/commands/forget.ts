@@ -9,8 +9,10 @@ import {
   requireCampaign,
   type FlatConfig,
   type ForgetReceipt,
+  formatCount,
+  t,
+  tCount,
 } from '../../index.js';
-import { formatCount, t, tCount } from '../../messages/index.js';
 import type { Context } from '../context.js';
 import type { Flags } from '../flags.js';
 import { fitLine } from '../render/wrap.js';

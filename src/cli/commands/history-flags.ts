@@ -2,9 +2,8 @@
  * `cacs history`: its flags and help, declared beside its run function (history.ts) and registered
  * by program.ts; apart from the run function, so that help and start-up load no command.
  */
-import { t } from '../../messages/index.js';
+import { t, defaultText } from '../../index.js';
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
-import { defaultText } from '../../startup.js';
 import { intArg } from '../flag-values.js';
 
 export function defineHistoryList(parent: CommandUnknownOpts) {

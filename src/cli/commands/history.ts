@@ -15,8 +15,9 @@ import {
   showHistoryRun,
   zoneOffset,
   type RunRecord,
+  t,
+  tCount,
 } from '../../index.js';
-import { t, tCount } from '../../messages/index.js';
 import type { Context } from '../context.js';
 import { wrapWords } from '../render/wrap.js';
 import type { Flags } from '../flags.js';

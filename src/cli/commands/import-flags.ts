@@ -2,9 +2,8 @@
  * `cacs import`: its flags and help, declared beside its run function (import.ts) and registered
  * by program.ts; apart from the run function, so that help and start-up load no command.
  */
-import { t } from '../../messages/index.js';
+import { t, INPUT_FORMATS, OPTION_BOUNDS, defaultText, exitCodesSentence } from '../../index.js';
 import { Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
-import { INPUT_FORMATS, OPTION_BOUNDS, defaultText, exitCodesSentence } from '../../startup.js';
 import { collect, delimiterArg, intArg } from '../flag-values.js';
 import { EXIT_CODES_MARK, withExitCodes } from '../help-text.js';
 

@@ -13,15 +13,16 @@ import {
   type ImportSummary,
   type LeadField,
   pruneReminder,
+  t,
+  tCount,
+  t as tPrivacy,
 } from '../../index.js';
-import { t, tCount } from '../../messages/index.js';
 import type { Context, Spinner } from '../context.js';
 import { importProgressDrawer, type ImportProgressEvent } from '../progress.js';
 import { flagsFor, stopHint } from '../render/advice.js';
 import { wrapItems } from '../render/wrap.js';
 import type { Flags } from '../flags.js';
 import type { defineImport } from './import-flags.js';
-import { t as tPrivacy } from '../../messages/index.js';
 
 /** The flags as commander parses them (program.ts defines them). */
 export type ImportFlags = Flags<typeof defineImport>;

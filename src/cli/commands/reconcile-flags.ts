@@ -3,9 +3,8 @@
  * registered by program.ts; apart from the run function, so that help and start-up load no
  * command.
  */
-import { t } from '../../messages/index.js';
+import { t, exitCodesSentence } from '../../index.js';
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
-import { exitCodesSentence } from '../../startup.js';
 import { EXIT_CODES_MARK, withExitCodes } from '../help-text.js';
 
 export function defineReconcile(parent: CommandUnknownOpts) {

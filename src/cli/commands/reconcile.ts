@@ -11,8 +11,9 @@ import {
   requireCampaign,
   type FlatConfig,
   type ReconcileSummary,
+  t,
+  tCount,
 } from '../../index.js';
-import { t, tCount } from '../../messages/index.js';
 import type { Context } from '../context.js';
 import type { Flags } from '../flags.js';
 import type { defineReconcile } from './reconcile-flags.js';

@@ -25,8 +25,9 @@ import {
   type BookmarkState,
   type FlatConfig,
   type Settings,
+  t,
+  tCount,
 } from '../../index.js';
-import { t, tCount } from '../../messages/index.js';
 import type { Context } from '../context.js';
 import type { ReportFlags } from './report-flags.js';
 

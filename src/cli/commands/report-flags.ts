@@ -2,15 +2,15 @@
  * `cacs report`: its flags and help, declared beside its run function (report.ts) and registered
  * by program.ts; apart from the run function, so that help and start-up load no command.
  */
-import { t } from '../../messages/index.js';
-import { Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import {
+  t,
   OPTION_BOUNDS,
   REPORT_FORMATS,
   defaultText,
   exitCodesSentence,
   type FlattenMode,
-} from '../../startup.js';
+} from '../../index.js';
+import { Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import { collect, delimiterArg, intArg, refIdArg, timeZoneArg } from '../flag-values.js';
 import { EXIT_CODES_MARK, withExitCodes } from '../help-text.js';
 import type { Flags } from '../flags.js';

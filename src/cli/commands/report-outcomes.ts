@@ -23,9 +23,10 @@ import {
   type Settings,
   type Sink,
   type SummaryOptions,
+  t,
+  tCount,
 } from '../../index.js';
 import { pageGenerator } from './report-html.js';
-import { t, tCount } from '../../messages/index.js';
 import type { Context } from '../context.js';
 import type { ReportFlags } from './report-flags.js';
 

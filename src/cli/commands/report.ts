@@ -35,8 +35,9 @@ import {
   type Settings,
   type Sink,
   type SummaryOptions,
+  t,
+  tCount,
 } from '../../index.js';
-import { t, tCount } from '../../messages/index.js';
 import type { Context } from '../context.js';
 import { htmlReportWriter } from './report-html.js';
 import type { ReportFlags } from './report-flags.js';

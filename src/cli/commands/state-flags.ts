@@ -3,7 +3,7 @@
  * by program.ts.
  */
 import type { CommandUnknownOpts } from '@commander-js/extra-typings';
-import { t } from '../../messages/index.js';
+import { t } from '../../index.js';
 
 export function defineStateStatus(parent: CommandUnknownOpts) {
   return parent

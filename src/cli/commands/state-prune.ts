@@ -2,8 +2,15 @@
  * `cacs state prune [--dry-run] [--json]` (issue 26): remove what is older than
  * `state.retentionDays` (the library's pruneState), and say what went.
  */
-import { UsageError, formatTimeOnClock, pruneState, type PruneReport } from '../../index.js';
-import { formatCount, t, tCount } from '../../messages/index.js';
+import {
+  UsageError,
+  formatTimeOnClock,
+  pruneState,
+  type PruneReport,
+  formatCount,
+  t,
+  tCount,
+} from '../../index.js';
 import type { Context } from '../context.js';
 import type { Flags } from '../flags.js';
 import { fitLine } from '../render/wrap.js';

@@ -3,8 +3,14 @@
  * PostgreSQL. The library does the work (stateStatus, migrateState); this module renders it.
  */
 import path from 'node:path';
-import { migrateState, stateStatus, type MigrateResult } from '../../index.js';
-import { formatCount, t, tCount } from '../../messages/index.js';
+import {
+  migrateState,
+  stateStatus,
+  type MigrateResult,
+  formatCount,
+  t,
+  tCount,
+} from '../../index.js';
 import type { Context } from '../context.js';
 import type { Flags } from '../flags.js';
 import type { defineStateMigrate, defineStateStatus } from './state-flags.js';

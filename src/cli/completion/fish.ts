@@ -1,5 +1,5 @@
 /** The fish completion script. */
-import { t } from '../../messages/index.js';
+import { t } from '../../index.js';
 import { flagsOf, type CommandSpec, type OptionSpec } from './spec.js';
 
 function fq(s: string): string {

@@ -10,7 +10,7 @@ import {
   resolveSettings,
   stateDirOf,
   type LoadedConfigFile,
-} from '../../startup.js';
+} from '../../index.js';
 import type { IO } from '../context.js';
 import type { GlobalOptions } from '../flags.js';
 

@@ -1,5 +1,5 @@
 /** The zsh completion script. */
-import { t } from '../../messages/index.js';
+import { t } from '../../index.js';
 import {
   flagsOf,
   walk,

@@ -2,8 +2,7 @@
  * The CLI's words for the library's stops and remedies: the library says what can be done
  * (`Remedy` ids, and sentences without flags); this is the one place that turns them into flags.
  */
-import type { Remedy, Stop } from '../../index.js';
-import { setFaceWords, type MessageId } from '../../messages/index.js';
+import { type Remedy, type Stop, setFaceWords, type MessageId } from '../../index.js';
 
 /** The flag of the command line that carries out a remedy, where one does. */
 const FLAG_OF: Partial<Record<Remedy, string>> = {
