@@ -4,7 +4,7 @@ const args = process.argv.slice(2);
 if (args.length === 1 && args[0] === '--version') {
   // What commander prints for --version, without loading commander and the command graph
   // (start-up); a reader that went away is ignored, as main() does.
-  const { VERSION } = await import('../dist/version.js');
+  const { VERSION } = await import('../dist/bundle/version.js');
   process.stdout.on('error', (e) => {
     if (e.code !== 'EPIPE') throw e;
   });

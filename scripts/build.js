@@ -10,7 +10,9 @@
  *
  * A build is tsc (dist/: the library and the modules of the command line), then
  * scripts/bundle.js (dist/bundle/: the command line as bin/cacs.js runs it, made from those
- * modules); the bundle script and rolldown's version are inputs too.
+ * modules); the bundle script, rolldown's version, package.json (the version the bundle holds)
+ * and the installed packages (node_modules/.package-lock.json, package-lock.json: the bundle
+ * holds copies of them) are inputs too.
  *
  * `node scripts/build.js` always runs tsc (the build command), then writes the stamp, so that
  * the tests that follow (`.ci/run`: build, then `npm test`) do not build the same source again.
@@ -68,6 +70,10 @@ export function inputsHash(paths) {
   if (paths.bundle !== undefined) {
     hashFile(h, paths.bundle);
     hashFile(h, path.join(paths.root, 'package.json')); // the version the bundle holds
+    // The packages the bundle holds copies of: what is installed (npm's record of it, which
+    // `npm install` and `npm update` rewrite) and what the lock file pins.
+    hashFile(h, path.join(paths.root, 'node_modules', '.package-lock.json'));
+    hashFile(h, path.join(paths.root, 'package-lock.json'));
     hashFile(h, path.join(paths.root, 'node_modules', 'rolldown', 'package.json')); // its version
   }
   return h.digest('hex');

@@ -13,11 +13,11 @@
  * Left out of the bundle, loaded from node_modules as before:
  * - cosmiconfig (and so TypeScript, which its loader for .ts config files requires);
  * - pg (loaded by src/state/pg/connection.ts with createRequire only when a PostgreSQL state is
- *   used) and pg-native, which pg asks for only when told to;
-
+ *   used) and pg-native, which pg asks for only when told to.
+ *
  * dist/version.js reads the version from package.json beside dist/ when loaded; in the bundle
  * it is the version package.json held when the bundle was made (scripts/build.js rebuilds when
- * package.json changes).
+ * package.json changes), and dist/bundle/version.js holds the same for `cacs --version`.
  *
  * dist/bundle/modules.json lists each chunk's modules (relative to the package: dist/… and
  * node_modules/…), so a test can tell which modules a command loads by the chunks it loads.
@@ -34,6 +34,11 @@ const dist = path.join(root, 'dist');
 const out = path.join(dist, 'bundle');
 const version = path.join(dist, 'version.js');
 
+/** The version in package.json now: what the bundle and dist/bundle/version.js hold. */
+function bundledVersion() {
+  return JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).version;
+}
+
 fs.rmSync(out, { recursive: true, force: true });
 const result = await build({
   input: { cli: path.join(dist, 'cli', 'main.js') },
@@ -46,8 +51,7 @@ const result = await build({
       name: 'cacs-version',
       load(id) {
         if (id !== version) return null;
-        const { version: v } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-        return `export const VERSION = ${JSON.stringify(v)};\n`;
+        return `export const VERSION = ${JSON.stringify(bundledVersion())};\n`;
       },
     },
   ],
@@ -83,3 +87,9 @@ for (const o of result.output) {
   };
 }
 fs.writeFileSync(path.join(out, 'modules.json'), `${JSON.stringify(chunks, null, 1)}\n`);
+// `cacs --version` alone (bin/cacs.js's fast path, without the bundle) prints the same version
+// as the bundle holds.
+fs.writeFileSync(
+  path.join(out, 'version.js'),
+  `export const VERSION = ${JSON.stringify(bundledVersion())};\n`,
+);

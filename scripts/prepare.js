@@ -15,6 +15,8 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+/** The build's tools (dev dependencies): TypeScript, and rolldown for the command line's bundle. */
+const tools = [tsc, path.join(root, 'node_modules', 'rolldown', 'package.json')];
 
 function run(command, args, env = process.env) {
   const r = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
@@ -25,11 +27,11 @@ function run(command, args, env = process.env) {
   return r.status ?? 1;
 }
 
-if (!fs.existsSync(tsc)) {
+if (!tools.every((f) => fs.existsSync(f))) {
   if (fs.existsSync(path.join(root, 'node_modules'))) {
     console.error(
-      `cacs: TypeScript (a dev dependency) is not in ${path.join(root, 'node_modules')}, so dist/ ` +
-        `cannot be built: run \`npm ci\` in ${root} first.`,
+      `cacs: TypeScript and rolldown (dev dependencies) are not both in ${path.join(root, 'node_modules')}, ` +
+        `so dist/ cannot be built: run \`npm ci\` in ${root} first.`,
     );
     process.exit(1);
   }

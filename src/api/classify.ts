@@ -65,10 +65,7 @@ export function classifyResponse(
   if (kind === 'import' && !ok && parsed && claimsImported(parsed)) {
     // A status that says "not processed" with a body that says "imported": nothing can be
     // built on it, and resending could import the leads twice.
-    return fail(
-      'uncertain',
-      t('api.http.claimsImported', { status, body: sanitizeServiceText(res.body, 120) }),
-    );
+    return fail('uncertain', t('api.http.claimsImported', { status, body: excerpt(res.body) }));
   }
   if (status >= 300 && status < 400) {
     return fail(
@@ -124,7 +121,7 @@ export function classifyResponse(
       kind === 'import' ? 'uncertain' : 'final',
       t('api.http.unreadable', {
         status,
-        body: sanitizeServiceText(res.body, 120) || t('api.body.empty'),
+        body: excerpt(res.body) || t('api.body.empty'),
       }),
     );
   }
@@ -132,9 +129,25 @@ export function classifyResponse(
     'final',
     t('api.http.body', {
       status,
-      body: sanitizeServiceText(res.body, 120) || t('api.body.emptyBody'),
+      body: excerpt(res.body) || t('api.body.emptyBody'),
     }),
   );
+}
+
+/**
+ * The start of an answer's body, as a message quotes it: JSON escapes read (`\u0074` → `t`),
+ * so that the scrub of the message (`clean`) finds a secret the service echoed escaped, and
+ * made safe to print. The body was scrubbed as text already; an escaped form is not text.
+ */
+function excerpt(body: string): string {
+  const read = body.includes('\\')
+    ? body.replace(/\\(?:u([0-9a-fA-F]{4})|(["\\/bfnrt]))/g, (_m, hex?: string, c?: string) =>
+        hex !== undefined
+          ? String.fromCharCode(parseInt(hex, 16))
+          : (({ b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' } as Record<string, string>)[c!] ?? c!),
+      )
+    : body;
+  return sanitizeServiceText(read, 120);
 }
 
 function parseAnswer(body: string): Answer | undefined {

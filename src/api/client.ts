@@ -861,7 +861,7 @@ export class CacsClient {
       kind === 'report' &&
       status >= 200 &&
       status < 300 &&
-      (forLater || decoded.length > readWholeUpTo)
+      (forLater || decoded.length - bom > readWholeUpTo)
     ) {
       // A report answer is read a batch of records at a time (records-scan.ts): neither the
       // whole answer as a string nor its scrubbed copy ever exists. Each piece is scrubbed before

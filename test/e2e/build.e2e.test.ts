@@ -2,12 +2,46 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ensureBuilt, isFresh, projectBuildPaths, type BuildPaths } from '../build.js';
+import { ensureBuilt, inputsHash, isFresh, projectBuildPaths, type BuildPaths } from '../build.js';
 import { ROOT, tempDir } from '../helpers/cli.js';
 
 describe('dist/ for the tests', () => {
   it('is the build of the current source (the global setup saw to it)', () => {
     expect(isFresh(projectBuildPaths(ROOT))).toBe(true);
+  });
+
+  it('with a bundle, is rebuilt when the installed packages, the lock file or the version change', () => {
+    // The bundle holds copies of the packages: `npm update` (package.json unchanged) must
+    // rebuild it, or bin/cacs.js runs the old packages beside a library on the new ones.
+    const root = tempDir('cacs-build-');
+    const paths: BuildPaths = {
+      root,
+      stamp: path.join(root, 'stamp.json'),
+      tsc: projectBuildPaths(ROOT).tsc,
+      bundle: path.join(root, 'bundle.js'),
+    };
+    fs.mkdirSync(path.join(root, 'src'));
+    fs.mkdirSync(path.join(root, 'node_modules'));
+    fs.writeFileSync(path.join(root, 'bundle.js'), '');
+    const installed = path.join(root, 'node_modules', '.package-lock.json');
+    fs.writeFileSync(installed, '{"packages":{"node_modules/got":{"version":"14.6.6"}}}');
+    fs.writeFileSync(path.join(root, 'package-lock.json'), '{"lockfileVersion":3}');
+    fs.writeFileSync(path.join(root, 'package.json'), '{"version":"0.1.0"}');
+    const before = inputsHash(paths);
+    expect(inputsHash(paths)).toBe(before);
+    fs.writeFileSync(installed, '{"packages":{"node_modules/got":{"version":"14.6.7"}}}');
+    const updated = inputsHash(paths);
+    expect(updated).not.toBe(before);
+    fs.writeFileSync(path.join(root, 'package-lock.json'), '{"lockfileVersion":3,"x":1}');
+    const locked = inputsHash(paths);
+    expect(locked).not.toBe(updated);
+    fs.writeFileSync(path.join(root, 'package.json'), '{"version":"0.2.0"}');
+    expect(inputsHash(paths)).not.toBe(locked);
+    // Without a bundle, none of them is an input.
+    const { bundle: _bundle, ...plain } = paths;
+    const unbundled = inputsHash(plain);
+    fs.writeFileSync(installed, '{}');
+    expect(inputsHash(plain)).toBe(unbundled);
   });
 
   it('is rebuilt when the source or dist/ differs from the last build, and only then', () => {

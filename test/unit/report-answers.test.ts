@@ -154,6 +154,37 @@ describe('a token echoed JSON-escaped in a record', () => {
   });
 });
 
+describe('a token echoed JSON-escaped in an answer cacs cannot read', () => {
+  const escaped = [...TOKEN].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  // Wholly escaped, and partly (the first half plain: the text's scrub then masks only pieces).
+  const half = Math.floor(TOKEN.length / 2);
+  const bodies = [
+    `{"m":"x ${escaped.join('')} y","records":[`,
+    `{"m":"x ${TOKEN.slice(0, half)}${escaped.slice(half).join('')} y","records":[`,
+  ];
+
+  it.each(bodies)('is masked in the error that quotes the body: %s', async (body) => {
+    const s = await serve(raw(200, body, { 'content-type': 'application/json' }));
+    const client = createClient({ baseUrl: s.url, token: TOKEN });
+    const e = await client
+      .callResults({ campaign_key: 'AUTUMN', start_date: '2026-11-20', end_date: '2026-11-20' })
+      .catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(ApiError);
+    const message = (e as ApiError).message;
+    expect(message).toMatch(/cannot read|could not read|unreadable/i);
+    expect(message).not.toContain(TOKEN);
+    // Neither escaped nor in pieces: no run of five of its characters, in either form.
+    for (let i = 0; i + 5 <= TOKEN.length; i++) {
+      expect(message).not.toContain(TOKEN.slice(i, i + 5));
+      expect(message).not.toContain(escaped.slice(i, i + 5).join(''));
+    }
+    const r = await cli(s, ['--format', 'json']).run;
+    expect(r.code).toBe(1);
+    expect(r.stdout + r.stderr).not.toContain(TOKEN);
+    expect(r.stdout + r.stderr).not.toContain(escaped.slice(0, 5).join(''));
+  });
+});
+
 describe('a lead listed with no attempt (data: [])', () => {
   const records = [record(1, [attempt(1, '2026-11-20 09:00:00')]), record(2, [], { call: 0 })];
 
