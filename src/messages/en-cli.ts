@@ -104,6 +104,7 @@ export const enCli = {
   'cli.history.head.skipped': 'skipped',
   'cli.history.head.uncertain': 'uncertain',
   'cli.history.head.exit': 'exit',
+  'cli.history.head.operator': 'by',
   'cli.history.aliasOf': '{alias} ({campaign})',
   'cli.history.show.run': 'run       {run}',
   'cli.history.show.started': 'started   {started}',

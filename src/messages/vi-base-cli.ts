@@ -96,6 +96,7 @@ export const viBaseCli: Readonly<Record<string, string>> = {
   'cli.history.head.skipped': 'bỏ qua',
   'cli.history.head.uncertain': 'chưa rõ',
   'cli.history.head.exit': 'mã thoát',
+  'cli.history.head.operator': 'người chạy',
   'cli.history.aliasOf': '{alias} ({campaign})',
   'cli.history.show.run': 'lượt chạy  {run}',
   'cli.history.show.started': 'bắt đầu    {started}',

@@ -49,6 +49,46 @@ function run(i: number, baseUrl: string, file: string, imported: number): RunRec
 
 const widest = (text: string) => Math.max(...text.split('\n').map((l) => [...l].length));
 
+describe("history table, a team's runs on a shared store (DESIGN: every operator's runs, host and user)", () => {
+  const by = (r: RunRecord, user: string | undefined, host: string | undefined): RunRecord => ({
+    ...r,
+    ...(user !== undefined ? { user } : {}),
+    ...(host !== undefined ? { host } : {}),
+  });
+  const url = 'http://127.0.0.1:8788/';
+  const team = [
+    by(run(3, url, 'ca-chieu.csv', 40), 'lan', 'may-02'),
+    by(run(2, url, 'ca-sang.csv', 35), 'minh', 'may-01'),
+    by(run(1, url, 'ca-sang.csv', 12), 'minh', undefined),
+    by(run(0, url, 'ngay1.csv', 6), 'lan', 'may-02'),
+  ];
+
+  for (const lang of ['en', 'vi'] as const)
+    it(`names who ran each run (user@host) and fits 60, 80 and 120 columns (${lang})`, () => {
+      setLanguage(lang);
+      for (const width of [60, 80, 120]) {
+        const text = historyTable(team, width);
+        expect(widest(text), text).toBeLessThanOrEqual(width);
+        expect(text).toMatch(lang === 'en' ? /\bby\b/ : /người/);
+        if (width === 120) {
+          expect(text).toContain('lan@may-02');
+          expect(text).toContain('minh@may-01');
+          // A run whose host is unknown: the user alone.
+          expect(text.split('\n').some((l) => / minh +\d/.test(l) || /\bminh\b(?!@)/.test(l))).toBe(
+            true,
+          );
+        }
+      }
+    });
+
+  it('one operator (or a file store, which keeps no names): no column for it', () => {
+    const alone = team.map((r) => by(r, 'lan', 'may-02'));
+    expect(historyTable(alone, 120)).not.toMatch(/\bby\b|lan@/);
+    const unnamed = team.map(({ user: _u, host: _h, ...r }) => r);
+    expect(historyTable(unnamed, 120)).not.toMatch(/\bby\b|—  *\d/);
+  });
+});
+
 describe('history table, runs to two services on one host', () => {
   const runs = [
     run(3, 'http://127.0.0.1:41891/', 'ngay1.csv.rejects.csv', 6),

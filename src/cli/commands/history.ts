@@ -177,11 +177,13 @@ interface Column {
  * The runs as a table of at most `width` columns: started (on the named clock), run (the id's
  * last 6 characters: `cacs history show` takes them), file, campaign, rows, imported, rejected,
  * exit; skipped and uncertain when there is room; the service's host when runs went to more
- * than one. File and campaign names are cut to fit.
+ * than one; who ran each (`user@host`) when the runs are more than one operator's (a shared
+ * store: DESIGN "every operator's runs (host, user)"). File and campaign names are cut to fit.
  */
 export function historyTable(runs: readonly RunRecord[], width: number): string {
   const services = new Set(runs.map((r) => r.baseUrl));
   const serviceName = serviceNamer(services);
+  const operators = new Set(runs.map(operatorOf));
   const num = (v: number | undefined) => (v === undefined ? '—' : formatCount(v));
   const all: Column[] = [
     { head: t('cli.history.head.started'), cell: (r) => when(r.started) },
@@ -193,6 +195,16 @@ export function historyTable(runs: readonly RunRecord[], width: number): string 
           {
             head: t('cli.habits.history.head.service'),
             cell: (r: RunRecord) => serviceName(r.baseUrl),
+            flex: true,
+            squeezeLast: true,
+          },
+        ]
+      : []),
+    ...(operators.size > 1
+      ? [
+          {
+            head: t('cli.history.head.operator'),
+            cell: operatorOf,
             flex: true,
             squeezeLast: true,
           },
@@ -253,6 +265,12 @@ export function historyTable(runs: readonly RunRecord[], width: number): string 
   );
   const rows = runs.map((_, j) => line(cells.map((col) => col[j]!)));
   return `${clockLine(runs[0]?.started)}\n${[...head, ...rows].join('\n')}\n`;
+}
+
+/** Who ran a run, as the table shows it: `user@host`, either alone when the other is unknown. */
+function operatorOf(r: RunRecord): string {
+  if (r.user !== undefined && r.host !== undefined) return `${r.user}@${r.host}`;
+  return r.user ?? r.host ?? '—';
 }
 
 /** A header's words on lines of at most `room` characters (a longer word on a line of its own). */
