@@ -12,6 +12,12 @@ export const enCli = {
     'Choose another file with --rejects, or rename the input.',
   'cli.words.import.row.uncertainEarlier':
     'sent {earlier}, but no definite answer came: cacs reconcile checks the campaign for it; resend it only if it is not there (--retry-uncertain)',
+  'cli.words.state.file.restarted':
+    "--restart: what earlier runs of this file recorded is set aside ({aside}); leads the campaign's ledger holds are still not sent (--allow-repeat sends them)",
+  'cli.words.state.file.restarted.repeat':
+    "--restart: what earlier runs of this file recorded is set aside ({aside}), and leads the campaign's ledger says were imported are sent again (--allow-repeat)",
+  'cli.words.state.pg.restarted.repeat':
+    "--restart: what earlier runs of this file recorded is set aside, and leads the campaign's ledger says were imported are sent again (--allow-repeat)",
   'cli.words.state.pg.restarted':
     "--restart: what earlier runs of this file recorded is set aside; leads the campaign's ledger holds are still not sent (--allow-repeat sends them)",
   'cli.words.reconcile.run.notFound': '--run: no run {run} in the history',

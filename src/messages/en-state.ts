@@ -21,6 +21,12 @@ export const enState = {
   'state.pg.journalLocked': 'another cacs run is importing {what} right now',
   'state.pg.journalLocked.hint':
     'Wait for it to finish; a run that died lets go of it at once (its connection closes).',
+  'state.file.restarted':
+    "restarted: what earlier runs of this file recorded is set aside ({aside}); leads the campaign's ledger holds are still not sent (an import that allows repeats sends them)",
+  'state.file.restarted.repeat':
+    "restarted: what earlier runs of this file recorded is set aside ({aside}), and leads the campaign's ledger says were imported are sent again (repeats allowed)",
+  'state.pg.restarted.repeat':
+    "restarted: what earlier runs of this file recorded is set aside, and leads the campaign's ledger says were imported are sent again (repeats allowed)",
   'state.pg.restarted':
     "restarted: what earlier runs of this file recorded is set aside; leads the campaign's ledger holds are still not sent (an import that allows repeats sends them)",
   'state.pg.fingerprint':

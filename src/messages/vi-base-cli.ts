@@ -10,6 +10,12 @@ export const viBaseCli: Readonly<Record<string, string>> = {
     'Hãy chọn tệp khác bằng --rejects, hoặc đổi tên tệp nhập.',
   'cli.words.import.row.uncertainEarlier':
     'đã gửi {earlier}, nhưng không nhận được trả lời rõ ràng: cacs reconcile sẽ tìm nó trong chiến dịch; chỉ gửi lại nếu không có ở đó (--retry-uncertain)',
+  'cli.words.state.file.restarted':
+    '--restart: những gì các lượt trước của tệp này đã ghi được để sang một bên ({aside}); khách hàng đã có trong sổ ghi của chiến dịch vẫn không được gửi (--allow-repeat sẽ gửi chúng)',
+  'cli.words.state.file.restarted.repeat':
+    '--restart: những gì các lượt trước của tệp này đã ghi được để sang một bên ({aside}), và khách hàng mà sổ ghi của chiến dịch ghi là đã nhập được gửi lại (--allow-repeat)',
+  'cli.words.state.pg.restarted.repeat':
+    '--restart: những gì các lượt trước của tệp này đã ghi được để sang một bên, và khách hàng mà sổ ghi của chiến dịch ghi là đã nhập được gửi lại (--allow-repeat)',
   'cli.words.state.pg.restarted':
     '--restart: những gì các lượt trước của tệp này đã ghi được để sang một bên; khách hàng đã có trong sổ ghi của chiến dịch vẫn không được gửi (--allow-repeat sẽ gửi chúng)',
   'cli.words.reconcile.run.notFound': '--run: không có lượt chạy {run} trong lịch sử',

@@ -141,6 +141,12 @@ export const viBaseLib: Readonly<Record<string, string>> = {
   'state.pg.journalLocked': 'một lượt chạy cacs khác đang nhập {what}',
   'state.pg.journalLocked.hint':
     'Hãy đợi lượt đó xong; lượt chạy nào bị chết sẽ nhả ra ngay (kết nối của nó đóng lại).',
+  'state.file.restarted':
+    'chạy lại từ đầu: những gì các lượt trước của tệp này đã ghi được để sang một bên ({aside}); khách hàng đã có trong sổ ghi của chiến dịch vẫn không được gửi (lần nhập cho phép gửi lặp mới gửi chúng)',
+  'state.file.restarted.repeat':
+    'chạy lại từ đầu: những gì các lượt trước của tệp này đã ghi được để sang một bên ({aside}), và khách hàng mà sổ ghi của chiến dịch ghi là đã nhập được gửi lại (cho phép gửi lặp)',
+  'state.pg.restarted.repeat':
+    'chạy lại từ đầu: những gì các lượt trước của tệp này đã ghi được để sang một bên, và khách hàng mà sổ ghi của chiến dịch ghi là đã nhập được gửi lại (cho phép gửi lặp)',
   'state.pg.restarted':
     'chạy lại từ đầu: những gì các lượt trước của tệp này đã ghi được để sang một bên; khách hàng đã có trong sổ ghi của chiến dịch vẫn không được gửi (lần nhập cho phép gửi lặp mới gửi chúng)',
   'state.pg.fingerprint':

@@ -142,6 +142,8 @@ export interface OpenJournalOptions extends JournalRef {
   input: string;
   /** Set aside what earlier runs recorded (`--restart`). */
   restart: boolean;
+  /** Leads the ledger holds are sent again (`--allow-repeat`): what a restart's note says. */
+  allowRepeat?: boolean;
   /** Options that decide what is sent; recorded, and compared on resume for a note. */
   fingerprint: unknown;
   note: (line: string) => void;

@@ -173,10 +173,21 @@ describe('uncertain batches', () => {
     expect(emu.store.leads('summer')).toHaveLength(10);
     const repeat = await runCli(['import', file, '--restart', '--allow-repeat'], { env, cwd });
     expect(repeat.code).toBe(0);
-    expect(repeat.stderr).toContain(
-      '--restart: what earlier runs of this file recorded is set aside',
+    // With --allow-repeat they are sent: the note says so (it said "still not sent": operator walk).
+    expect(repeat.stderr).toMatch(
+      /--restart: what earlier runs of this file recorded is set aside \([^)]+\), and leads the campaign's ledger says were imported are sent again \(--allow-repeat\)/,
     );
+    expect(repeat.stderr).not.toContain('still not sent');
     expect(emu.store.leads('summer')).toHaveLength(20);
+    // In Vietnamese too, from the message catalog (it was an English literal in the file store).
+    const vi = await runCli(['import', file, '--restart', '--allow-repeat', '--lang', 'vi'], {
+      env,
+      cwd,
+    });
+    expect(vi.stderr).toContain(
+      '--restart: những gì các lượt trước của tệp này đã ghi được để sang một bên',
+    );
+    expect(vi.stderr).toContain('được gửi lại (--allow-repeat)');
   });
 });
 

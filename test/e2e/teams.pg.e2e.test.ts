@@ -87,6 +87,23 @@ describe.skipIf(pgMissing !== undefined)('teams on PostgreSQL', () => {
     );
   }
 
+  it('--restart --allow-repeat says the leads the ledger holds are sent again, not "still not sent" (operator walk)', async () => {
+    const emu = await emulators.start();
+    const [env] = await operators(1, emu);
+    const cwd = tempDir();
+    const file = write(cwd, 'lan.csv', `phone\n${[0, 1, 2].map(phoneOf).join('\n')}\n`);
+    const first = await runCli(['import', file], { env: env!, cwd });
+    expect(first.code, first.stderr).toBe(0);
+    // Each run leaves the file's journal; --restart sets it aside when it sends (here: every lead
+    // again, --allow-repeat), and says so.
+    await runCli(['import', file, '--restart', '--allow-repeat'], { env: env!, cwd });
+    const again = await runCli(['import', file, '--restart', '--allow-repeat'], { env: env!, cwd });
+    expect(again.stderr).toContain(
+      "--restart: what earlier runs of this file recorded is set aside, and leads the campaign's ledger says were imported are sent again (--allow-repeat)",
+    );
+    expect(again.stderr).not.toContain('still not sent');
+  });
+
   it('two operators import overlapping files (phones written differently) at once: every phone reaches the service exactly once', async () => {
     const emu = await emulators.start({ latencyMs: 15 });
     const [envA, envB] = await operators(2, emu);

@@ -48,6 +48,7 @@ function openJournalFor(
     // Credentials in the URL stay out of the journal (and out of its key): serviceUrl is canonical.
     serviceUrl: target.campaign.serviceUrl,
     restart: opts.restart === true,
+    allowRepeat: opts.allowRepeat === true,
     fingerprint: {
       map: opts.map,
       ignoreUnmapped: opts.ignoreUnmapped,

@@ -318,6 +318,8 @@ export interface FileJournalOptions {
   campaignKey: string;
   baseUrl: string;
   restart: boolean;
+  /** Leads the ledger holds are sent again (`--allow-repeat`): what a restart's note says. */
+  allowRepeat?: boolean;
   /** Options that decide what is sent; recorded, and compared on resume for a note. */
   fingerprint: unknown;
   note: (line: string) => void;
@@ -365,7 +367,9 @@ export async function openImportJournal(opts: FileJournalOptions): Promise<Journ
       const aside = `${file}.restarted-${Date.now()}`;
       fs.renameSync(file, aside);
       opts.note(
-        `--restart: what earlier runs of this file recorded is set aside (${path.basename(aside)}); leads the campaign's ledger holds are still not sent (--allow-repeat sends them)`,
+        t(opts.allowRepeat === true ? 'state.file.restarted.repeat' : 'state.file.restarted', {
+          aside: path.basename(aside),
+        }),
       );
     }
     // A journal without one complete record (the disk filled, or the power failed, as its first

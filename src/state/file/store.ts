@@ -158,6 +158,7 @@ export class FileStore implements StateStore {
       campaignKey: opts.campaignKey,
       baseUrl: opts.serviceUrl,
       restart: opts.restart,
+      ...(opts.allowRepeat !== undefined ? { allowRepeat: opts.allowRepeat } : {}),
       fingerprint: opts.fingerprint,
       note: opts.note,
       ...(opts.scrub ? { scrub: opts.scrub } : {}),

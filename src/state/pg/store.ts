@@ -443,7 +443,8 @@ export class PgStore implements StateStore {
          WHERE key = $1`,
         [key],
       );
-      if (moved.rowCount) opts.note(t('state.pg.restarted'));
+      if (moved.rowCount)
+        opts.note(t(opts.allowRepeat === true ? 'state.pg.restarted.repeat' : 'state.pg.restarted'));
     }
     const found = await this.conn.query<{ id: number }>(
       `SELECT id FROM ${s}.journals WHERE key = $1`,
