@@ -444,7 +444,9 @@ export class PgStore implements StateStore {
         [key],
       );
       if (moved.rowCount)
-        opts.note(t(opts.allowRepeat === true ? 'state.pg.restarted.repeat' : 'state.pg.restarted'));
+        opts.note(
+          t(opts.allowRepeat === true ? 'state.pg.restarted.repeat' : 'state.pg.restarted'),
+        );
     }
     const found = await this.conn.query<{ id: number }>(
       `SELECT id FROM ${s}.journals WHERE key = $1`,
