@@ -148,6 +148,9 @@ export const enOutcomes = {
   'cli.outcomes.help.html':
     '--join/--recycle: also write the HTML report of the same range, with this run\'s counts in its "Lead file outcomes" section',
   'cli.outcomes.htmlWritten': 'HTML report written to {file}',
+  'cli.outcomes.flagNeeds': '{flag} works only with {needs}',
+  'cli.outcomes.flagNeeds.hint': 'Add {needs}, or leave {flag} out.',
+  'cli.outcomes.joinOrRecycle': '--join or --recycle',
   'cli.outcomes.htmlSame': '--html {file} names the same file as -o',
   'cli.outcomes.htmlExtension': '--html {file}: the page is written as .html or .htm',
 } as const;

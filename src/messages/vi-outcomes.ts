@@ -158,6 +158,9 @@ export const viOutcomes: Readonly<Record<string, string>> = {
   'cli.outcomes.help.html':
     '--join/--recycle: ghi thêm báo cáo HTML cho cùng khoảng thời gian, kèm số liệu của lượt chạy này trong mục "Kết quả theo danh sách khách hàng"',
   'cli.outcomes.htmlWritten': 'Đã ghi báo cáo HTML vào {file}',
+  'cli.outcomes.flagNeeds': '{flag} chỉ dùng được cùng {needs}',
+  'cli.outcomes.flagNeeds.hint': 'Hãy thêm {needs}, hoặc bỏ {flag}.',
+  'cli.outcomes.joinOrRecycle': '--join hoặc --recycle',
   'cli.outcomes.htmlSame': '--html {file} trùng tệp với -o',
   'cli.outcomes.htmlExtension': '--html {file}: trang được ghi thành tệp .html hoặc .htm',
 };

@@ -588,6 +588,37 @@ describe('cacs report --join against a server whose records the test controls', 
     }
   });
 
+  it.each([
+    [['--html', 'page.html'], '--html works only with --join or --recycle'],
+    [['--summary', '--suppress', 'nosuch.txt'], '--suppress works only with --recycle'],
+    [['--max-attempts', '3'], '--max-attempts works only with --recycle'],
+    [['--min-gap', '2d'], '--min-gap works only with --recycle'],
+    [
+      ['--join', 'khach-hang.csv', '--max-attempts', '3'],
+      '--max-attempts works only with --recycle',
+    ],
+    [['--recycle', '--sheet', '2'], '--sheet works only with --join'],
+    [['--map', 'phone_number=Mobile'], '--map works only with --join'],
+  ])(
+    'a lead-file flag without what it is for: %j is exit 2 before any request, nothing written (operator walk)',
+    async (extra, message) => {
+      const before = fs.readdirSync(dir).sort();
+      const r = await runCli(['report', '--from', FROM, '--to', TO, ...extra, '-o', 'plain.csv'], {
+        env,
+        cwd: dir,
+      });
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toContain(`error: ${message}`);
+      expect(fs.readdirSync(dir).sort()).toEqual(before);
+      const vi = await runCli(
+        ['report', '--lang', 'vi', '--from', FROM, '--to', TO, ...extra, '-o', 'plain.csv'],
+        { env, cwd: dir },
+      );
+      expect(vi.code).toBe(2);
+      expect(vi.stderr).toContain('chỉ dùng được cùng');
+    },
+  );
+
   it('a bad --min-gap is exit 2 naming the flag', async () => {
     const r = await runCli(
       ['report', '--join', 'khach-hang.csv', '--recycle', '--min-gap', '3 weeks', '-o', 'r.csv'],

@@ -138,6 +138,46 @@ function summaryOptions(
   });
 }
 
+/**
+ * A flag of the lead file's run given without it (found by an operator walk: `--html page.html`
+ * without --join exited 0 and wrote no page; `--suppress nosuch.txt` was not even read): exit 2
+ * naming what it needs, as every other flag that does not apply is.
+ */
+function outcomesFlagError(flags: ReportFlags): UsageError | undefined {
+  const join = flags.join !== undefined;
+  const recycle = flags.recycle === true;
+  const given = (name: string, value: unknown) =>
+    value === undefined || (Array.isArray(value) && value.length === 0) ? [] : [name];
+  const needs: Array<[string[], boolean, string]> = [
+    [given('--html', flags.html), join || recycle, t('cli.outcomes.joinOrRecycle')],
+    [
+      [
+        ...given('--sheet', flags.sheet),
+        ...given('--delimiter', flags.delimiter),
+        ...given('--encoding', flags.encoding),
+        ...given('--map', flags.map),
+      ],
+      join,
+      '--join',
+    ],
+    [
+      [
+        ...given('--max-attempts', flags.maxAttempts),
+        ...given('--min-gap', flags.minGap),
+        ...given('--suppress', flags.suppress),
+      ],
+      recycle,
+      '--recycle',
+    ],
+  ];
+  for (const [names, ok, what] of needs) {
+    if (ok || names.length === 0) continue;
+    return new UsageError(t('cli.outcomes.flagNeeds', { flag: names[0]!, needs: what }), {
+      hint: t('cli.outcomes.flagNeeds.hint', { flag: names[0]!, needs: what }),
+    });
+  }
+  return undefined;
+}
 async function reportCommand(
   flags: ReportFlags,
   ctx: Context,
@@ -146,6 +186,8 @@ async function reportCommand(
 ): Promise<number> {
   const stray = strayArgumentError(args, flags);
   if (stray !== undefined) throw stray;
+  const misplaced = outcomesFlagError(flags);
+  if (misplaced !== undefined) throw misplaced;
   // The lead file back with its outcomes, and the next round (issue 25): report-outcomes.ts.
   if (flags.join !== undefined || flags.recycle === true)
     return (await import('./report-outcomes.js')).runOutcomesCommand(flags, ctx, summaryOptions);
