@@ -73,6 +73,46 @@ async function reconcileJson(args: string[], env: Record<string, string | undefi
   return { ...r, json: JSON.parse(r.stdout) as ReconcileJson };
 }
 
+describe('the reconcile command an import prints', () => {
+  it('runs as printed: the campaign and the service it took from its flags are in it (operator walk)', async () => {
+    const faults: EmulatorFaults = { dropAfterRate: 1 };
+    const emu = await emulators.start({ faults });
+    const other = await emulators.start();
+    // The environment names another service and no campaign; the import's flags name them.
+    const { dir, env } = setup(other);
+    delete env.CACS_CAMPAIGN;
+    write(dir, 'a.csv', csv(A));
+    const a = await cli(
+      ['--base-url', emu.url, 'import', 'a.csv', '--campaign', 'summer', '--batch-size', '2'],
+      env,
+      dir,
+    );
+    expect(a.code, a.stderr).toBe(5);
+    faults.dropAfterRate = 0;
+    const printed = /Settle them with (cacs reconcile --run \S+ [^(]*?) \(/.exec(
+      a.stderr.replace(/\s+/g, ' '),
+    )?.[1];
+    expect(printed, a.stderr).toBe(
+      `cacs reconcile --run ${/run (r[\d-]+-[0-9a-f]+)/.exec(a.stderr)![1]} --campaign summer --base-url ${emu.url}`,
+    );
+    // As printed, in the same environment: it settles them (it said "no campaign given").
+    const r = await cli(printed!.split(' ').slice(1), env, dir);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr + r.stdout).toMatch(/settled\s+4/);
+  });
+
+  it('names nothing more when the settings give the campaign and the service', async () => {
+    const emu = await emulators.start({ faults: { dropAfterRate: 1 } });
+    const { dir, env } = setup(emu);
+    write(dir, 'a.csv', csv(A));
+    const a = await cli(['import', 'a.csv', '--batch-size', '2'], env, dir);
+    expect(a.code).toBe(5);
+    expect(a.stderr.replace(/\s+/g, ' ')).toMatch(
+      /Settle them with cacs reconcile --run r[\d-]+-[0-9a-f]+ \(it looks/,
+    );
+  });
+});
+
 /**
  * a.csv (4 leads, 2 batches) sent while the service drops its answers after processing (the
  * leads arrived), then b.csv (2 leads) while it drops connections before processing (they did

@@ -216,6 +216,7 @@ export async function runImportCommand(
     campaign?.alias !== undefined ? `${campaign.alias} (${summary.campaign})` : summary.campaign,
     flags.json === true ? 'json' : ctx.out.quiet ? 'none' : 'text',
     refusalHint,
+    reconcileArgs(sources, flags.campaign, settings.baseUrl),
   );
   return summary.exitCode;
 }
@@ -520,6 +521,34 @@ function sentEarlierMessage(
       tCount('cli.import.earlier.some', n, { records: parts.join('; '), find });
 }
 
+/**
+ * What `cacs reconcile --run <id>` needs besides the run to be run as printed, in the same
+ * shell: the campaign and the service when this import took them from its flags, not from the
+ * settings reconcile reads too (found by an operator walk: the printed command said "no campaign
+ * given"). A service address holding credentials is left out (never printed).
+ */
+function reconcileArgs(
+  sources: ReadonlyMap<string, string>,
+  campaignFlag: string | undefined,
+  baseUrl: string | undefined,
+): string {
+  const fromFlag = (key: string) => sources.get(key)?.startsWith('flag ') === true;
+  const args: string[] = [];
+  if (campaignFlag !== undefined && fromFlag('campaign'))
+    args.push('--campaign', shellWord(campaignFlag));
+  if (baseUrl !== undefined && fromFlag('baseUrl')) {
+    const u = URL.parse(baseUrl);
+    if (u !== null && u.username === '' && u.password === '')
+      args.push('--base-url', shellWord(baseUrl));
+  }
+  return args.length > 0 ? ` ${args.join(' ')}` : '';
+}
+
+/** A value as one shell word: as it is when it needs no quotes, else in single quotes. */
+function shellWord(value: string): string {
+  return /^[\w.:/@%+=,-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
 function printOutcome(
   /** The clock times are said on (the `timezone` setting), named beside them. */
   zone: string,
@@ -530,6 +559,8 @@ function printOutcome(
   summary: 'text' | 'json' | 'none',
   /** A refused campaign key that came from an alias: the hint that says so. */
   refusalHint?: string,
+  /** Flags `cacs reconcile --run` needs to be run as printed (reconcileArgs). */
+  reconcileWith = '',
 ): void {
   // On a terminal, warnings and notes are broken at spaces to its width, the later lines indented.
   const width = ctx.io.stderrIsTTY ? Math.max(40, (ctx.io.columns ?? 80) - 1) : undefined;
@@ -594,7 +625,10 @@ function printOutcome(
     const list = String(s.uncertainFile);
     out.warn(
       s.runId
-        ? tCount('cli.import.warn.uncertain.run', s.uncertain, { run: s.runId, list })
+        ? tCount('cli.import.warn.uncertain.run', s.uncertain, {
+            run: `${s.runId}${reconcileWith}`,
+            list,
+          })
         : tCount('cli.import.warn.uncertain', s.uncertain, { list }),
     );
   }
