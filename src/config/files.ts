@@ -30,6 +30,17 @@ export const USER_CONFIG_PLACES = [
   'config.mjs',
 ];
 
+/**
+ * Where a project's config is looked for: cosmiconfig's places for `cacs` but its TypeScript
+ * ones (`.cacsrc.ts`, `cacs.config.ts`…), which need the typescript package at run time. An
+ * installed cacs has none, so a `.cacsrc.ts` in the folder stopped every command with "Cannot
+ * find package 'typescript'" (found by an operator walk); the README names the others only.
+ */
+async function projectPlaces(): Promise<string[]> {
+  const { getDefaultSearchPlaces } = await import('cosmiconfig');
+  return getDefaultSearchPlaces('cacs').filter((p) => !/\.[cm]?ts$/.test(p));
+}
+
 async function explorer(searchPlaces?: string[], extraExtension?: string) {
   const { cosmiconfig, defaultLoaders } = await import('cosmiconfig');
   // A file given with --config and an unusual name (.cacsrc.example) is read as YAML (JSON is YAML too).
@@ -183,7 +194,7 @@ function safeReason(reason: string, source: string, label: string): string {
 /** The config files in effect, lowest precedence first (user, then project). */
 export async function loadConfigFiles(opts: FindConfigOptions): Promise<LoadedConfigFile[]> {
   const ex = await explorer(
-    undefined,
+    await projectPlaces(),
     opts.explicitPath === undefined ? undefined : path.extname(opts.explicitPath).toLowerCase(),
   );
   const load = async (

@@ -319,6 +319,22 @@ describe('config validation', () => {
     ]);
   });
 
+  it.each(['.cacsrc.ts', 'cacs.config.ts', '.cacsrc.mts'])(
+    'does not look for %s (TypeScript: an installed cacs cannot read it, and stopped every command; operator walk)',
+    async (name) => {
+      const dir = tempDir();
+      fs.writeFileSync(path.join(dir, name), "export default { defaultCampaign: 'WINTER2026' };\n");
+      fs.writeFileSync(
+        path.join(dir, '.cacsrc.json'),
+        JSON.stringify({ defaultCampaign: 'SUMMER2026' }),
+      );
+      const files = await loadConfigFiles({ cwd: dir, env: isolatedEnv() });
+      expect(files.map((f) => path.basename(f.path))).toEqual(['.cacsrc.json']);
+      fs.rmSync(path.join(dir, '.cacsrc.json'));
+      expect(await loadConfigFiles({ cwd: dir, env: isolatedEnv() })).toEqual([]);
+    },
+  );
+
   it('loads a broken file as one ConfigError naming the file (exit 2)', async () => {
     const dir = tempDir();
     fs.writeFileSync(
