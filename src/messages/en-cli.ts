@@ -265,7 +265,7 @@ export const enCli = {
     'which runs sent a lead (by phone number or ref_id), where, when, with what outcome',
   'cli.help.history.find.query': 'a phone number in any written form, or a ref_id',
   'cli.help.history.find.json':
-    'print one JSON object on stdout: { query, found, exitCode, error }',
+    'print one JSON object on stdout: { query, found, erased, exitCode, error }',
   'cli.help.history.show': 'one run: counts, sidecar files, the lines of its uncertain leads',
   'cli.help.history.show.run': 'a run id from cacs history (a unique prefix is enough)',
   'cli.help.history.show.json': 'print one JSON object on stdout: { run, exitCode, error }',

@@ -245,7 +245,7 @@ export const viBaseCli: Readonly<Record<string, string>> = {
     'lượt chạy nào đã gửi một khách hàng (theo số điện thoại hoặc ref_id), ở đâu, khi nào, kết quả ra sao',
   'cli.help.history.find.query': 'một số điện thoại viết theo bất kỳ cách nào, hoặc một ref_id',
   'cli.help.history.find.json':
-    'in một đối tượng JSON ra stdout: { query, found, exitCode, error }',
+    'in một đối tượng JSON ra stdout: { query, found, erased, exitCode, error }',
   'cli.help.history.show':
     'một lượt chạy: số đếm, các tệp kèm theo, các dòng của khách hàng chưa rõ kết quả',
   'cli.help.history.show.run':

@@ -183,3 +183,17 @@ describe('cacs history show: the counts add up to the rows (operator walk)', () 
     expect(JSON.parse(json.stdout).run).toMatchObject({ rows: 3, serviceSkipped: 2, blank: 1 });
   });
 });
+
+describe('history find --help', () => {
+  it('names every member of its --json object (it left out erased: operator walk)', async () => {
+    const help = await runCli(['history', 'find', '--help']);
+    const listed = /\{ ([a-z, ]+) \}/i.exec(help.stdout.replace(/\s+/g, ' '))?.[1]?.split(', ');
+    const dir = tempDir();
+    const found = await runCli(['history', 'find', '0912345678', '--json'], {
+      env: { HOME: dir, CACS_STATE_DIR: dir, PATH: process.env.PATH },
+      cwd: dir,
+    });
+    const keys = Object.keys(JSON.parse(found.stdout) as object).sort();
+    expect(listed?.slice().sort()).toEqual(keys);
+  });
+});
