@@ -130,7 +130,10 @@ export function buildProgram(
   );
 
   // pg (issue 24): where state lives; a state folder copied into PostgreSQL.
-  const state = program.command('state').description(t('cli.help.state'));
+  const state = program
+    .command('state')
+    .description(t('cli.help.state'))
+    .addHelpText('after', t('cli.help.state.after'));
   attach(
     defineStateStatus(state),
     async () => (await import('./commands/state.js')).runStateStatus,

@@ -365,6 +365,8 @@ export const enCli = {
   // ── completion: what a completed value is (shown beside it by zsh and fish) ─────────
   // ── cacs state (issue 24) ──────────────────────────────────────────────────────────
   'cli.help.state': 'where state lives and what it holds; copy a state folder into PostgreSQL',
+  'cli.help.state.after':
+    '\nExamples:\n  $ cacs state status\n  $ cacs state migrate --to postgres://cacs@db.local/cacs\n  $ cacs state prune --dry-run',
   'cli.help.state.status':
     'where state lives (folder or PostgreSQL), its schema version, what it holds',
   'cli.help.state.status.json': 'print one JSON object on stdout: { status, exitCode, error }',

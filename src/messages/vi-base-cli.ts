@@ -350,6 +350,8 @@ export const viBaseCli: Readonly<Record<string, string>> = {
   'cli.help.report.failOnViolations':
     'thoát với mã 6 khi kiểm tra tuân thủ thấy cuộc gọi vi phạm quy tắc (có hay không có --summary)',
   'cli.help.state': 'trạng thái nằm ở đâu và chứa gì; sao chép thư mục trạng thái vào PostgreSQL',
+  'cli.help.state.after':
+    '\nVí dụ:\n  $ cacs state status\n  $ cacs state migrate --to postgres://cacs@db.local/cacs\n  $ cacs state prune --dry-run',
   'cli.help.state.status':
     'trạng thái nằm ở đâu (thư mục hay PostgreSQL), phiên bản lược đồ, chứa những gì',
   'cli.help.state.status.json': 'in một đối tượng JSON ra stdout: { status, exitCode, error }',

@@ -20,6 +20,29 @@ describe('help and usage', () => {
     expect(r.stdout).toMatch(/never taken from the command line/);
   });
 
+  it.each([
+    ['import'],
+    ['report'],
+    ['reconcile'],
+    ['forget'],
+    ['history'],
+    ['state'],
+    ['config'],
+    ['emulator'],
+    ['completion'],
+  ])('cacs %s --help has examples (README: every command and group)', async (command) => {
+    for (const lang of ['en', 'vi']) {
+      const r = await runCli([command, '--help', '--lang', lang], { columns: 120 });
+      expect(r.code).toBe(0);
+      // (completion's examples are how to install its script.)
+      expect(r.stdout).toMatch(
+        lang === 'en'
+          ? /\n(Examples:\n {2}\$|Install:\n {2}bash {2}) ?cacs /
+          : /\n(Ví dụ:\n {2}\$|Cài đặt:\n {2}bash {2}) ?cacs /,
+      );
+    }
+  });
+
   it('prints the version', async () => {
     const r = await runCli(['--version']);
     expect(r).toMatchObject({ code: 0, stdout: `${VERSION}\n` });
