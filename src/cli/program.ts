@@ -21,7 +21,7 @@ import { defineConfigShow, defineConfigPath, defineConfigInit } from './commands
 import { defineEmulator } from './commands/emulator-flags.js';
 import { defineGlobals, type GlobalOptions } from './flags.js';
 import { useCliWords } from './render/advice.js';
-import { wrapHelp } from './render/wrap.js';
+import { fitLine, wrapHelp } from './render/wrap.js';
 import { commanderError, helpExtra, helpTitle, helpUsage } from './commander-words.js';
 
 type Run<O> = (opts: O, ctx: Context, args: string[]) => Promise<number>;
@@ -62,8 +62,21 @@ export function buildProgram(
       // Commander's errors quote the arguments: URL credentials and a token pasted as an
       // argument by mistake are masked there too.
       writeErr: (s) => io.stderr.write(argvSecrets.scrub(helping ? wrapHelp(s, helpWidth) : s)),
-      // Commander's own errors in the current language (English: as commander wrote them).
-      outputError: (s, write) => write(commanderError(s)),
+      // Commander's own errors in the current language (English: as commander wrote them), on a
+      // terminal broken at word boundaries to its width, as cacs's own errors are (a word was
+      // cut in two at 60 columns: "… is invalid. ex / pected a whole number").
+      outputError: (s, write) => {
+        const text = commanderError(s);
+        const width = io.columns;
+        write(
+          io.stderrIsTTY && width !== undefined && width > 20
+            ? text
+                .split('\n')
+                .map((l) => fitLine(l, width))
+                .join('\n')
+            : text,
+        );
+      },
     })
     .configureHelp({
       styleTitle: helpTitle,

@@ -43,6 +43,29 @@ describe('help and usage', () => {
     }
   });
 
+  it.each([60, 80])(
+    "commander's usage errors on a %i-column terminal break at spaces, no word cut in two (operator walk)",
+    async (columns) => {
+      for (const lang of ['en', 'vi']) {
+        const r = await runCli(['import', 'x.csv', '--batch-size', '0', '--lang', lang], {
+          tty: true,
+          columns,
+          env: isolatedEnv({ NO_COLOR: '1' }),
+        });
+        expect(r.code).toBe(2);
+        const lines = r.stderr.trimEnd().split('\n');
+        for (const l of lines) expect([...l].length, r.stderr).toBeLessThanOrEqual(columns);
+        // The words of the message, joined again, are the message unbroken.
+        const off = await runCli(['import', 'x.csv', '--batch-size', '0', '--lang', lang], {
+          env: isolatedEnv({ NO_COLOR: '1' }),
+        });
+        const first = off.stderr.split('\n')[0]!;
+        expect(first.length).toBeGreaterThan(columns);
+        expect(lines.join(' ').replace(/\s+/g, ' ')).toContain(first.replace(/\s+/g, ' '));
+      }
+    },
+  );
+
   it('prints the version', async () => {
     const r = await runCli(['--version']);
     expect(r).toMatchObject({ code: 0, stdout: `${VERSION}\n` });
