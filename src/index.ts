@@ -28,7 +28,7 @@ import path from 'node:path';
 import { CacsClient, type ClientOptions } from './api/client.js';
 import { DEFAULT_PHONE_PATTERN, type LeadField } from './api/spec.js';
 import { ENV, envValue } from './config/env.js';
-import { defaultStateDir } from './config/paths.js';
+import { stateDirIn } from './config/paths.js';
 import { DEFAULT_MAX_ROWS } from './delivery/import-types.js';
 import type { ImportPhase, ImportSummary, RowsMode } from './delivery/import-types.js';
 import { DEFAULTS } from './defaults.js';
@@ -434,10 +434,7 @@ export interface RunImportOptions {
  */
 export async function runImport(options: RunImportOptions): Promise<ImportSummary> {
   const env = process.env;
-  const stateDir =
-    options.stateDir === false
-      ? undefined
-      : (options.stateDir ?? envValue(env, ENV.stateDir) ?? defaultStateDir(env));
+  const stateDir = options.stateDir === false ? undefined : (options.stateDir ?? stateDirIn(env));
   let serviceUrl: string | undefined;
   if (options.serviceUrl !== undefined) {
     serviceUrl = canonicalServiceUrl(new URL(String(options.serviceUrl)));
@@ -649,8 +646,7 @@ function stateUrlOf(options: { state?: string; stateSchema?: string }): {
 }
 
 function stateDirFor(stateDir: string | undefined): string {
-  const env = process.env;
-  return stateDir ?? envValue(env, ENV.stateDir) ?? defaultStateDir(env);
+  return stateDir ?? stateDirIn(process.env);
 }
 
 /**

@@ -4,7 +4,6 @@
  * tab completion, the language choice) uses these and the light facts only, and its bundle
  * (scripts/bundle.js) then loads none of index.ts's own functions and what they import.
  */
-import { ENV, envValue } from './config/env.js';
 
 /**
  * The config files in effect (`cacs`'s: the project's `.cacsrc*` up from `cwd`, the user's, or
@@ -43,7 +42,7 @@ export async function completionStatuses(stateDir: string) {
 
 /** The state folder: `CACS_STATE_DIR`, else cacs's own (config/paths.ts, loaded when needed). */
 export async function stateDirOf(env: import('./config/env.js').Env): Promise<string> {
-  return envValue(env, ENV.stateDir) ?? (await import('./config/paths.js')).defaultStateDir(env);
+  return (await import('./config/paths.js')).stateDirIn(env);
 }
 
 /**

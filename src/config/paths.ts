@@ -18,6 +18,11 @@ export function userConfigDir(env: Env, platform = process.platform): string {
   return path.join(envValue(env, ENV.xdgConfigHome) ?? path.join(home(env), '.config'), APP);
 }
 
+/** The state folder: CACS_STATE_DIR, else {@link defaultStateDir}. */
+export function stateDirIn(env: Env): string {
+  return envValue(env, ENV.stateDir) ?? defaultStateDir(env);
+}
+
 /** Where journals and locks live unless CACS_STATE_DIR says otherwise. */
 export function defaultStateDir(env: Env, platform = process.platform): string {
   if (platform === 'darwin') return path.join(home(env), 'Library', 'Application Support', APP);
