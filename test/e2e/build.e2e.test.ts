@@ -5,6 +5,37 @@ import { describe, expect, it } from 'vitest';
 import { ensureBuilt, inputsHash, isFresh, projectBuildPaths, type BuildPaths } from '../build.js';
 import { ROOT, tempDir } from '../helpers/cli.js';
 
+/**
+ * A project of one source file in a temporary folder, built with the real tsc (the smallest lib:
+ * no DOM, which a target alone brings in), and with `bundle` as its bundle script when given.
+ */
+function tempProject(bundle?: string) {
+  const root = tempDir('cacs-build-');
+  const paths: BuildPaths = {
+    root,
+    stamp: path.join(root, 'stamp.json'),
+    tsc: projectBuildPaths(ROOT).tsc,
+    ...(bundle !== undefined ? { bundle: path.join(root, 'bundle.js') } : {}),
+  };
+  if (bundle !== undefined) fs.writeFileSync(paths.bundle!, bundle);
+  fs.mkdirSync(path.join(root, 'src'));
+  fs.writeFileSync(
+    path.join(root, 'tsconfig.build.json'),
+    JSON.stringify({
+      compilerOptions: {
+        rootDir: 'src',
+        outDir: 'dist',
+        target: 'ES2023',
+        lib: ['es5'],
+        types: [],
+      },
+      include: ['src'],
+    }),
+  );
+  const source = (text: string) => fs.writeFileSync(path.join(root, 'src', 'a.ts'), text);
+  return { root, paths, source };
+}
+
 describe('dist/ for the tests', () => {
   it('is the build of the current source (the global setup saw to it)', () => {
     expect(isFresh(projectBuildPaths(ROOT))).toBe(true);
@@ -13,16 +44,8 @@ describe('dist/ for the tests', () => {
   it('with a bundle, is rebuilt when the installed packages, the lock file or the version change', () => {
     // The bundle holds copies of the packages: `npm update` (package.json unchanged) must
     // rebuild it, or bin/cacs.js runs the old packages beside a library on the new ones.
-    const root = tempDir('cacs-build-');
-    const paths: BuildPaths = {
-      root,
-      stamp: path.join(root, 'stamp.json'),
-      tsc: projectBuildPaths(ROOT).tsc,
-      bundle: path.join(root, 'bundle.js'),
-    };
-    fs.mkdirSync(path.join(root, 'src'));
+    const { root, paths } = tempProject('');
     fs.mkdirSync(path.join(root, 'node_modules'));
-    fs.writeFileSync(path.join(root, 'bundle.js'), '');
     const installed = path.join(root, 'node_modules', '.package-lock.json');
     fs.writeFileSync(installed, '{"packages":{"node_modules/got":{"version":"14.6.6"}}}');
     fs.writeFileSync(path.join(root, 'package-lock.json'), '{"lockfileVersion":3}');
@@ -44,29 +67,16 @@ describe('dist/ for the tests', () => {
     expect(inputsHash(plain)).toBe(unbundled);
   });
 
+  it('a bundle script that fails stops the build with its output, dist/ not fresh', () => {
+    const { paths, source } = tempProject("console.error('boom: no chunk'); process.exit(3);\n");
+    source('export const answer: number = 1;\n');
+    expect(() => ensureBuilt(paths)).toThrow(/the bundle failed[\s\S]*exit 3[\s\S]*boom: no chunk/);
+    expect(isFresh(paths)).toBe(false);
+  }, 120_000);
+
   it('is rebuilt when the source or dist/ differs from the last build, and only then', () => {
-    const root = tempDir('cacs-build-');
-    const paths: BuildPaths = {
-      root,
-      stamp: path.join(root, 'stamp.json'),
-      tsc: projectBuildPaths(ROOT).tsc,
-    };
-    fs.mkdirSync(path.join(root, 'src'));
-    fs.writeFileSync(
-      path.join(root, 'tsconfig.build.json'),
-      JSON.stringify({
-        // The smallest lib (no DOM, which a target alone brings in): tsc runs four times here.
-        compilerOptions: {
-          rootDir: 'src',
-          outDir: 'dist',
-          target: 'ES2023',
-          lib: ['es5'],
-          types: [],
-        },
-        include: ['src'],
-      }),
-    );
-    const source = (text: string) => fs.writeFileSync(path.join(root, 'src', 'a.ts'), text);
+    // tsc runs four times here.
+    const { root, paths, source } = tempProject();
     const built = () => fs.readFileSync(path.join(root, 'dist', 'a.js'), 'utf8');
 
     source('export const answer: number = 1;\n');

@@ -62,6 +62,13 @@ export const html =
     res.end(`<html><body><h1>${text}</h1></body></html>`);
   };
 
+/**
+ * Each character of `text` as a JSON escape (`\u0074`…): how a service may echo a token, which
+ * a scrub of the answer's text does not see.
+ */
+export const jsonEscapes = (text: string): string[] =>
+  [...text].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
 export const raw =
   (status: number, body: string, headers: Record<string, string> = {}): Script =>
   (_req, res) => {

@@ -10,7 +10,13 @@ import { ApiError } from '../../src/api/errors.js';
 import { createClient, runReport } from '../../src/index.js';
 import { isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
 import { readWithEtree } from '../helpers/xlsx-read.js';
-import { json, raw, startScriptedServer, type ScriptedServer } from '../helpers/servers.js';
+import {
+  json,
+  jsonEscapes,
+  raw,
+  startScriptedServer,
+  type ScriptedServer,
+} from '../helpers/servers.js';
 
 const TOKEN = 'tok-SECRET-9f8e7d6c5b4a';
 
@@ -131,7 +137,7 @@ describe('a count that disagrees with the records', () => {
 });
 
 describe('a token echoed JSON-escaped in a record', () => {
-  const escaped = [...TOKEN].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const escaped = jsonEscapes(TOKEN);
   const body = JSON.stringify(answer([record(1, [attempt(1, '2026-11-20 09:00:00')])])).replace(
     '"Lead 1"',
     `"Lead 1 ${escaped.join('')}"`,
@@ -155,7 +161,7 @@ describe('a token echoed JSON-escaped in a record', () => {
 });
 
 describe('a token echoed JSON-escaped in an answer cacs cannot read', () => {
-  const escaped = [...TOKEN].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const escaped = jsonEscapes(TOKEN);
   // Wholly escaped, and partly (the first half plain: the text's scrub then masks only pieces).
   const half = Math.floor(TOKEN.length / 2);
   const bodies = [

@@ -11,7 +11,13 @@ import type { CallRecord } from '../../src/api/spec.js';
 import { createClient } from '../../src/index.js';
 import { fetchReport } from '../../src/report/fetch.js';
 import type { Window } from '../../src/report/windows.js';
-import { json, startScriptedServer, type ScriptedServer } from '../helpers/servers.js';
+import {
+  json,
+  jsonEscapes,
+  raw,
+  startScriptedServer,
+  type ScriptedServer,
+} from '../helpers/servers.js';
 
 const TOKEN = 'tok-LATER-5a4b3c2d1e';
 
@@ -43,6 +49,12 @@ const answer = (records: unknown[]) => ({
   message: `Have ${records.length} records found`,
   records,
 });
+/** MANY as an answer whose record `i` echoes the token JSON-escaped in its name. */
+const echoedAt = (i: number) =>
+  JSON.stringify(answer(MANY.map((r, k) => (k === i ? { ...r, lead_name: 'ECHO' } : r)))).replace(
+    '"ECHO"',
+    `"x ${jsonEscapes(TOKEN).join('')} y"`,
+  );
 const QUERY = { campaign_key: 'AUTUMN', start_date: '2026-11-20', end_date: '2026-11-21' };
 
 /** The two ways an answer read later is read: a batch at a time, or whole (small enough). */
@@ -155,13 +167,7 @@ describe('records read later', () => {
   });
 
   it('read at once, a batch at a time or whole, the records are the same and a token echoed JSON-escaped is masked', async () => {
-    const escaped = [...TOKEN].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-    const records = MANY.map((r, i) => (i === 1800 ? { ...r, lead_name: 'ECHO' } : r));
-    const text = JSON.stringify(answer(records)).replace('"ECHO"', `"x ${escaped.join('')} y"`);
-    const s = await serve((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(text);
-    });
+    const s = await serve(raw(200, echoedAt(1800), { 'content-type': 'application/json' }));
     const client = createClient({ baseUrl: s.url, token: TOKEN });
     const whole = await client.callResults(QUERY);
     const batches = await client.callResults(QUERY, { readWholeUpTo: 0 });
@@ -184,13 +190,7 @@ describe('records read later', () => {
   it.each(WAYS)(
     'a token echoed JSON-escaped in a later batch is masked, %s',
     async (_way, readWholeUpTo) => {
-      const escaped = [...TOKEN].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-      const records = MANY.map((r, i) => (i === 2000 ? { ...r, lead_name: 'ECHO' } : r));
-      const text = JSON.stringify(answer(records)).replace('"ECHO"', `"x ${escaped.join('')} y"`);
-      const s = await serve((_req, res) => {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(text);
-      });
+      const s = await serve(raw(200, echoedAt(2000), { 'content-type': 'application/json' }));
       const client = createClient({ baseUrl: s.url, token: TOKEN });
       const now = await client.callResults(QUERY);
       const later = await readLater(client, readWholeUpTo);
