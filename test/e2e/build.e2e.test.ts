@@ -68,7 +68,9 @@ describe('dist/ for the tests', () => {
   });
 
   it('a bundle script that fails stops the build with its output, dist/ not fresh', () => {
-    const { paths, source } = tempProject("console.error('boom: no chunk'); process.exit(3);\n");
+    const { paths, source } = tempProject(
+      "console.error('boom: no chunk'); process.exitCode = 3;\n",
+    );
     source('export const answer: number = 1;\n');
     expect(() => ensureBuilt(paths)).toThrow(/the bundle failed[\s\S]*exit 3[\s\S]*boom: no chunk/);
     expect(isFresh(paths)).toBe(false);
