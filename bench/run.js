@@ -186,6 +186,23 @@ function cacsEnv(extra = {}) {
  * Spawn and time a child from spawn to exit. With rss: true, the child is run with the maxRSS
  * preload and its peak RSS (KB) is returned.
  */
+/**
+ * The skipped (and any rejects or uncertain) files a cacs import wrote beside an input of the
+ * bench's own (.bench/): removed after each run. Kept, they pile up as `…skipped-2.csv` and on
+ * (cacs never replaces a list it has no record of writing) until cacs refuses to number more.
+ */
+function removeSidecars(input) {
+  if (typeof input !== 'string' || path.dirname(input) !== OUT) return;
+  const base = path.basename(input);
+  for (const name of fs.readdirSync(OUT)) {
+    if (
+      /^\.(skipped|rejects|uncertain)(-\d+)?\.csv$/.test(name.slice(base.length)) &&
+      name.startsWith(base)
+    )
+      fs.rmSync(path.join(OUT, name), { force: true });
+  }
+}
+
 function run(cmd, args, { env = cacsEnv(), cwd = scratch, rss = false, nodeArgs = [] } = {}) {
   let rssFile;
   let fullArgs = args;
@@ -222,6 +239,7 @@ function run(cmd, args, { env = cacsEnv(), cwd = scratch, rss = false, nodeArgs 
         cpuMs = (user + system) / 1000;
         fs.rmSync(rssFile, { force: true });
       }
+      if (args[0] === CACS && args[1] === 'import') removeSidecars(args[2]);
       resolve({
         ms,
         code,
