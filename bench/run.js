@@ -183,10 +183,6 @@ function cacsEnv(extra = {}) {
 }
 
 /**
- * Spawn and time a child from spawn to exit. With rss: true, the child is run with the maxRSS
- * preload and its peak RSS (KB) is returned.
- */
-/**
  * The skipped (and any rejects or uncertain) files a cacs import wrote beside an input of the
  * bench's own (.bench/): removed after each run. Kept, they pile up as `…skipped-2.csv` and on
  * (cacs never replaces a list it has no record of writing) until cacs refuses to number more.
@@ -203,6 +199,10 @@ function removeSidecars(input) {
   }
 }
 
+/**
+ * Spawn and time a child from spawn to exit. With rss: true, the child is run with the maxRSS
+ * preload and its peak RSS (KB) is returned.
+ */
 function run(cmd, args, { env = cacsEnv(), cwd = scratch, rss = false, nodeArgs = [] } = {}) {
   let rssFile;
   let fullArgs = args;
