@@ -542,17 +542,48 @@ describe('cacs report --bookmark against the emulator', () => {
       );
       expect(r.code, r.stderr).toBe(0);
     }
-    const table = await run(['--bookmarks', '--tz', 'Europe/Paris'], state, out);
-    expect(table.code, table.stderr).toBe(0);
-    const lines = table.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^NAME +CAMPAIGN +FILTERS +COVERED UNTIL +LAST RUN +RUNS +SERVICE$/);
+    // Fitted to the terminal: the last run only when there is room, the filters whole (they
+    // tell the two apart), the service only when the bookmarks go to more than one.
+    const listAt = (columns: number, at = state, url = emu.url) =>
+      runCli(['report', '--bookmarks', '--tz', 'Europe/Paris'], {
+        env: envFor(url, at),
+        cwd: out,
+        now: () => new Date(clock.ms),
+        columns,
+      });
+    const wide = await listAt(120);
+    expect(wide.code, wide.stderr).toBe(0);
+    const lines = wide.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^NAME +CAMPAIGN +FILTERS +COVERED UNTIL +LAST RUN +RUNS$/);
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(
-      new RegExp(
-        `^nightly +summer +- +2026-11-21 09:00:00 +2026-11-21 04:00:00 +1 +${emu.url.replace(/\./g, '\\.')}$`,
-      ),
+    expect(lines[1]).toMatch(/^nightly +summer +- +2026-11-21 09:00:00 +2026-11-21 04:00:00 +1$/);
+    expect(lines[2]).toMatch(/^nightly +summer +--status "BUSY,NO ANSWER" +2026-11-21 09:00:00 /);
+    const table = await listAt(80);
+    const at80 = table.stdout.trimEnd().split('\n');
+    expect(at80[0]).toMatch(/^NAME +CAMPAIGN +FILTERS +COVERED UNTIL +RUNS$/);
+    expect(at80[2]).toMatch(/^nightly +summer +--status "BUSY,NO ANSWER" +2026-11-21 09:00:00 +1$/);
+    for (const columns of [60, 80, 120]) {
+      const listed = columns === 80 ? table : columns === 120 ? wide : await listAt(columns);
+      for (const line of listed.stdout.trimEnd().split('\n'))
+        expect(line.length, `${columns}: ${line}`).toBeLessThanOrEqual(columns);
+      expect(listed.stdout).toContain('COVERED UNTIL');
+      expect(listed.stdout.match(/2026-11-21 09:00:00/g)).toHaveLength(2);
+    }
+    // A bookmark of the same name on another service (the same emulator by another name): the
+    // service column tells them apart.
+    const otherUrl = emu.url.replace('127.0.0.1', 'localhost');
+    const elsewhere = await runCli(
+      ['report', '--bookmark', 'nightly', '--from', '2026-11-20', '--format', 'csv'],
+      { env: envFor(otherUrl, state), cwd: out, now: () => new Date(clock.ms) },
     );
-    expect(lines[2]).toContain('--status "BUSY,NO ANSWER"');
+    expect(elsewhere.code, elsewhere.stderr).toBe(0);
+    const three = (await listAt(120)).stdout.trimEnd().split('\n');
+    expect(three[0]).toMatch(/^NAME +CAMPAIGN +FILTERS +COVERED UNTIL +LAST RUN +RUNS +SERVICE$/);
+    expect(three.filter((l) => l.endsWith(otherUrl))).toHaveLength(1);
+    for (const file of bookmarkFiles(state))
+      if ((JSON.parse(fs.readFileSync(file, 'utf8')) as { service: string }).service === otherUrl)
+        fs.rmSync(file);
+    expect(bookmarkFiles(state)).toHaveLength(2);
     expect(table.stderr).toContain(
       '2 bookmarks in ' +
         state +

@@ -19,6 +19,7 @@ import {
   tCount,
 } from '../../index.js';
 import type { Context } from '../context.js';
+import { fitTable, type Column } from '../render/table.js';
 import { wrapWords } from '../render/wrap.js';
 import type { Flags } from '../flags.js';
 import type { defineHistoryFind, defineHistoryList, defineHistoryShow } from './history-flags.js';
@@ -65,25 +66,6 @@ function runJson(r: RunRecord, withLines = false) {
     uncertainFile: e?.uncertainFile ?? null,
     ...(withLines ? { uncertainLines: e?.uncertainLines ?? [] } : {}),
   };
-}
-
-/**
- * A cell cut to `max` characters with an ellipsis (a file name keeps its extension, and a list
- * of cacs's its kind: `ngay1….rejects.csv`, not `ngay1.cs….csv`).
- */
-function cut(cell: string, max: number): string {
-  if (cell.length <= max) return cell;
-  if (max <= 1) return '…';
-  const list = /(\.(?:rejects|skipped|uncertain)(?:-\d+)?)\.csv$/.exec(cell);
-  if (list && max >= list[1]!.length + 3) {
-    // The kind whole (`.rejects.csv`), or without `.csv` when that is all there is room for.
-    const kind = max >= list[0].length + 3 ? list[0] : list[1]!;
-    return `${cell.slice(0, max - 1 - kind.length)}…${kind}`;
-  }
-  const dot = cell.lastIndexOf('.');
-  const ext =
-    dot > 0 && cell.length - dot <= 6 && max > cell.length - dot + 2 ? cell.slice(dot) : '';
-  return `${cell.slice(0, max - 1 - ext.length)}…${ext}`;
 }
 
 /** The service's host (and port), for the column shown when runs went to several. */
@@ -156,23 +138,6 @@ export async function runHistoryList(
   return 0;
 }
 
-/** How wide a file, campaign or service column counts before the optional columns are placed. */
-const FLEX_FIRST = 12;
-/** The least a flexible column is narrowed to (its header cut too): `ng…`. */
-const FLEX_LEAST = 3;
-
-interface Column {
-  head: string;
-  cell: (r: RunRecord) => string;
-  right?: boolean;
-  /** Shown only when the width allows (after every required column), 1 first. */
-  optional?: number;
-  /** Cut to fit the width (file, campaign). */
-  flex?: boolean;
-  /** Narrowed below its header only once the other flexible columns are at their least. */
-  squeezeLast?: boolean;
-}
-
 /**
  * The runs as a table of at most `width` columns: started (on the named clock), run (the id's
  * last 6 characters: `cacs history show` takes them), file, campaign, rows, imported, rejected,
@@ -185,7 +150,7 @@ export function historyTable(runs: readonly RunRecord[], width: number): string 
   const serviceName = serviceNamer(services);
   const operators = new Set(runs.map(operatorOf));
   const num = (v: number | undefined) => (v === undefined ? '—' : formatCount(v));
-  const all: Column[] = [
+  const all: Column<RunRecord>[] = [
     { head: t('cli.history.head.started'), cell: (r) => when(r.started) },
     { head: t('cli.history.head.run'), cell: (r) => r.id.slice(-6) },
     { head: t('cli.history.head.file'), cell: (r) => path.basename(r.file), flex: true },
@@ -236,34 +201,7 @@ export function historyTable(runs: readonly RunRecord[], width: number): string 
       right: true,
     },
   ];
-  const cells = all.map((c) => runs.map(c.cell));
-  const cellWidth = all.map((_, i) => Math.max(0, ...cells[i]!.map((x) => x.length)));
-  // Headers on one line; when the required columns do not fit so (Vietnamese headers are
-  // longer: "chiến dịch", "mã thoát"), a header of several words is stacked on lines of its
-  // column's width, the last line beside the data.
-  let heads = all.map((c) => [c.head]);
-  let fit = layout(all, heads, cellWidth, width);
-  if (!fit.fits) {
-    heads = all.map((c, i) => stack(c.head, cellWidth[i]!));
-    fit = layout(all, heads, cellWidth, width);
-  }
-  const { keep, widths } = fit;
-  if (!fit.fits) squeeze(all, keep, widths, fit.over);
-  const line = (row: string[]) =>
-    row
-      .map((x, i) => {
-        const w = widths[i]!;
-        const c = cut(x, w);
-        return all[i]!.right ? c.padStart(w) : c.padEnd(w);
-      })
-      .filter((_, i) => keep[i])
-      .join('  ')
-      .trimEnd();
-  const depth = Math.max(...heads.map((h) => h.length));
-  const head = Array.from({ length: depth }, (_, k) =>
-    line(heads.map((h) => h[k - (depth - h.length)] ?? '')),
-  );
-  const rows = runs.map((_, j) => line(cells.map((col) => col[j]!)));
+  const [head, rows] = fitTable(all, runs, width);
   return `${clockLine(runs[0]?.started)}\n${[...head, ...rows].join('\n')}\n`;
 }
 
@@ -271,110 +209,6 @@ export function historyTable(runs: readonly RunRecord[], width: number): string 
 function operatorOf(r: RunRecord): string {
   if (r.user !== undefined && r.host !== undefined) return `${r.user}@${r.host}`;
   return r.user ?? r.host ?? '—';
-}
-
-/** A header's words on lines of at most `room` characters (a longer word on a line of its own). */
-function stack(head: string, room: number): string[] {
-  const lines: string[] = [];
-  for (const word of head.split(' ')) {
-    const last = lines[lines.length - 1];
-    if (last !== undefined && last.length + 1 + word.length <= room)
-      lines[lines.length - 1] = `${last} ${word}`;
-    else lines.push(word);
-  }
-  return lines;
-}
-
-/**
- * Which columns are shown and how wide, for headers `heads` (each a column's header lines):
- * the required columns, then the optional ones in their order while they fit, then the
- * flexible ones (file, campaign, service) widened into the room left or narrowed to fit.
- * `fits`: whether the required columns fit `width` at all; `over`: by how many characters not.
- */
-function layout(
-  all: readonly Column[],
-  heads: readonly string[][],
-  cellWidth: readonly number[],
-  width: number,
-): { keep: boolean[]; widths: number[]; fits: boolean; over: number } {
-  const headWidth = heads.map((h) => Math.max(...h.map((x) => x.length)));
-  const natural = all.map((_, i) => Math.max(headWidth[i]!, cellWidth[i]!));
-  const total = (keep: boolean[], widths: number[]) =>
-    widths.reduce((sum, w, i) => sum + (keep[i] ? w : 0), 0) +
-    2 * (keep.filter(Boolean).length - 1);
-  const keep = all.map((c) => !c.optional);
-  // Flexible columns (file, campaign, service) count at most FLEX_FIRST wide when deciding
-  // which optional columns (rejected, rows, skipped, uncertain) fit; then they take what room is left.
-  const widths = natural.map((w, i) => (all[i]!.flex ? Math.min(w, FLEX_FIRST) : w));
-  for (const rank of [1, 2, 3, 4]) {
-    const i = all.findIndex((c) => c.optional === rank);
-    if (i < 0) continue;
-    keep[i] = true;
-    if (total(keep, widths) > width) keep[i] = false;
-  }
-  let room = width - total(keep, widths);
-  all.forEach((c, i) => {
-    if (!c.flex || room <= 0) return;
-    const more = Math.min(room, natural[i]! - widths[i]!);
-    widths[i]! += more;
-    room -= more;
-  });
-  // Still too wide: the flexible columns give way, the widest first, down to their header.
-  const over = giveWay(all, keep, widths, total(keep, widths) - width, (i) =>
-    Math.max(headWidth[i]!, 6),
-  );
-  return { keep, widths, fits: over <= 0, over };
-}
-
-/**
- * The last resort of a table still too wide with its headers stacked: the flexible columns
- * narrowed below their header (both cut with an ellipsis), the widest first, down to
- * {@link FLEX_LEAST}, so that the table fits 60 columns and wider (a line the terminal wraps
- * splits every row in two); below 60 the required columns alone may not fit.
- */
-function squeeze(all: readonly Column[], keep: readonly boolean[], widths: number[], over: number) {
-  // The file and campaign give way first: the service (when shown) is what tells the runs apart.
-  for (const last of [false, true])
-    over = giveWay(
-      all,
-      keep,
-      widths,
-      over,
-      () => FLEX_LEAST,
-      (c) => (c.squeezeLast === true) === last,
-    );
-}
-
-/**
- * The flexible columns (those `which` picks) narrowed one character at a time, the widest
- * first, none below `least(i)`, until `over` characters are saved or none can give more;
- * returns what is still over.
- */
-function giveWay(
-  all: readonly Column[],
-  keep: readonly boolean[],
-  widths: number[],
-  over: number,
-  least: (i: number) => number,
-  which: (c: Column) => boolean = () => true,
-): number {
-  while (over > 0) {
-    let widest = -1;
-    all.forEach((c, i) => {
-      if (
-        c.flex &&
-        keep[i] &&
-        which(c) &&
-        widths[i]! > least(i) &&
-        (widest < 0 || widths[i]! > widths[widest]!)
-      )
-        widest = i;
-    });
-    if (widest < 0) break;
-    widths[widest]!--;
-    over--;
-  }
-  return over;
 }
 
 export async function runHistoryShow(

@@ -29,6 +29,7 @@ import {
   tCount,
 } from '../../index.js';
 import type { Context } from '../context.js';
+import { fitTable, type Column } from '../render/table.js';
 import type { ReportFlags } from './report-flags.js';
 
 /** Where the settings keep state: the folder, and the team's database when one is set. */
@@ -207,36 +208,36 @@ export async function runBookmarkList(flags: ReportFlags, ctx: Context): Promise
     }));
     ctx.out.data(`${JSON.stringify(list, null, 2)}\n`);
   } else if (shown.length > 0) {
-    const rows = [
-      [
-        t('cli.bookmarks.head.name'),
-        t('cli.bookmarks.head.campaign'),
-        t('cli.bookmarks.head.filters'),
-        t('cli.bookmarks.head.coveredUntil'),
-        t('cli.bookmarks.head.lastRun'),
-        t('cli.bookmarks.head.runs'),
-        t('cli.bookmarks.head.service'),
-      ],
-      ...shown.map((b) => [
-        b.name,
-        b.campaign,
-        b.status.length === 0 && b.refId === undefined ? '-' : describeFilters(b),
-        readerDate(b.coveredUntil),
-        lastRunAt(b),
-        String(b.runs),
-        b.service,
-      ]),
+    // Fitted to the terminal as `cacs history` is: the last run and the count of runs only
+    // when there is room, names and filters cut to fit, the service only when the bookmarks
+    // go to more than one (it is part of a bookmark's key; --format json always has it).
+    const services = new Set(shown.map((b) => b.service));
+    const columns: Column<BookmarkState>[] = [
+      { head: t('cli.bookmarks.head.name'), cell: (b) => b.name, flex: true },
+      { head: t('cli.bookmarks.head.campaign'), cell: (b) => b.campaign, flex: true },
+      {
+        head: t('cli.bookmarks.head.filters'),
+        cell: (b) => (b.status.length === 0 && b.refId === undefined ? '-' : describeFilters(b)),
+        flex: true,
+        squeezeLast: true,
+        keepWhole: true,
+      },
+      { head: t('cli.bookmarks.head.coveredUntil'), cell: (b) => readerDate(b.coveredUntil) },
+      { head: t('cli.bookmarks.head.lastRun'), cell: lastRunAt, optional: 1 },
+      { head: t('cli.bookmarks.head.runs'), cell: (b) => String(b.runs), optional: 2 },
+      ...(services.size > 1
+        ? [
+            {
+              head: t('cli.bookmarks.head.service'),
+              cell: (b: BookmarkState) => b.service,
+              flex: true,
+              squeezeLast: true,
+            },
+          ]
+        : []),
     ];
-    const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => [...r[i]!].length)));
-    const text = rows
-      .map((r) =>
-        r
-          .map((cell, i) => cell.padEnd(widths[i]!))
-          .join('  ')
-          .trimEnd(),
-      )
-      .join('\n');
-    ctx.out.data(`${text}\n`);
+    const [head, rows] = fitTable(columns, shown, Math.max(40, ctx.io.columns ?? 80));
+    ctx.out.data(`${[...head, ...rows].join('\n')}\n`);
     const zones = [...new Set(shown.map((b) => b.serviceTimeZone))].join(', ');
     ctx.out.info(
       ctx.out.c.dim(

@@ -1,0 +1,210 @@
+/**
+ * Tables fitted to the terminal's width (`cacs history`, `cacs report --bookmarks`): the
+ * required columns, then the optional ones in their order while they fit; flexible columns
+ * (names, files, services) widened into the room left or cut with an ellipsis; headers of
+ * several words stacked when the one-line headers do not fit. A line the terminal wraps
+ * splits every row in two: the tables fit 60 columns and wider.
+ */
+
+/** How wide a file, campaign or service column counts before the optional columns are placed. */
+const FLEX_FIRST = 12;
+/** The least a flexible column is narrowed to (its header cut too): `ng…`. */
+const FLEX_LEAST = 3;
+
+export interface Column<R> {
+  head: string;
+  cell: (r: R) => string;
+  right?: boolean;
+  /** Shown only when the width allows (after every required column), 1 first. */
+  optional?: number;
+  /** Cut to fit the width (file, campaign). */
+  flex?: boolean;
+  /** Narrowed (below its header too) only once the other flexible columns are at their least. */
+  squeezeLast?: boolean;
+  /**
+   * Counted at its whole width when the optional columns are placed: an optional column is
+   * left out before this one is cut (a bookmark's filters, which tell two of one name apart).
+   */
+  keepWhole?: boolean;
+}
+
+/** What the layout reads of a column (not its cells). */
+type ColumnShape = Omit<Column<never>, 'cell'>;
+
+/**
+ * The rows of `items` under `all`'s headers, at most `width` characters a line: the header
+ * lines, then one line per item.
+ */
+export function fitTable<R>(
+  all: readonly Column<R>[],
+  items: readonly R[],
+  width: number,
+): [head: string[], rows: string[]] {
+  const cells = all.map((c) => items.map(c.cell));
+  const cellWidth = all.map((_, i) => Math.max(0, ...cells[i]!.map((x) => x.length)));
+  // Headers on one line; when the required columns do not fit so (Vietnamese headers are
+  // longer: "chiến dịch", "mã thoát"), a header of several words is stacked on lines of its
+  // column's width, the last line beside the data.
+  let heads = all.map((c) => [c.head]);
+  let fit = layout(all, heads, cellWidth, width);
+  if (!fit.fits) {
+    heads = all.map((c, i) => stack(c.head, cellWidth[i]!));
+    fit = layout(all, heads, cellWidth, width);
+  }
+  const { keep, widths } = fit;
+  if (!fit.fits) squeeze(all, keep, widths, fit.over);
+  const line = (row: string[]) =>
+    row
+      .map((x, i) => {
+        const w = widths[i]!;
+        const c = cut(x, w);
+        return all[i]!.right ? c.padStart(w) : c.padEnd(w);
+      })
+      .filter((_, i) => keep[i])
+      .join('  ')
+      .trimEnd();
+  const depth = Math.max(...heads.map((h) => h.length));
+  const head = Array.from({ length: depth }, (_, k) =>
+    line(heads.map((h) => h[k - (depth - h.length)] ?? '')),
+  );
+  const rows = items.map((_, j) => line(cells.map((col) => col[j]!)));
+  return [head, rows];
+}
+
+/** A header's words on lines of at most `room` characters (a longer word on a line of its own). */
+function stack(head: string, room: number): string[] {
+  const lines: string[] = [];
+  for (const word of head.split(' ')) {
+    const last = lines[lines.length - 1];
+    if (last !== undefined && last.length + 1 + word.length <= room)
+      lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+/**
+ * Which columns are shown and how wide, for headers `heads` (each a column's header lines):
+ * the required columns, then the optional ones in their order while they fit, then the
+ * flexible ones (file, campaign, service) widened into the room left or narrowed to fit.
+ * `fits`: whether the required columns fit `width` at all; `over`: by how many characters not.
+ */
+function layout(
+  all: readonly ColumnShape[],
+  heads: readonly string[][],
+  cellWidth: readonly number[],
+  width: number,
+): { keep: boolean[]; widths: number[]; fits: boolean; over: number } {
+  const headWidth = heads.map((h) => Math.max(...h.map((x) => x.length)));
+  const natural = all.map((_, i) => Math.max(headWidth[i]!, cellWidth[i]!));
+  const total = (keep: boolean[], widths: number[]) =>
+    widths.reduce((sum, w, i) => sum + (keep[i] ? w : 0), 0) +
+    2 * (keep.filter(Boolean).length - 1);
+  const keep = all.map((c) => !c.optional);
+  // Flexible columns (file, campaign, service) count at most FLEX_FIRST wide when deciding
+  // which optional columns (rejected, rows, skipped, uncertain) fit; then they take what room is left.
+  const widths = natural.map((w, i) =>
+    all[i]!.flex && all[i]!.keepWhole !== true ? Math.min(w, FLEX_FIRST) : w,
+  );
+  for (const rank of [1, 2, 3, 4]) {
+    const i = all.findIndex((c) => c.optional === rank);
+    if (i < 0) continue;
+    keep[i] = true;
+    if (total(keep, widths) > width) keep[i] = false;
+  }
+  let room = width - total(keep, widths);
+  all.forEach((c, i) => {
+    if (!c.flex || room <= 0) return;
+    const more = Math.min(room, natural[i]! - widths[i]!);
+    widths[i]! += more;
+    room -= more;
+  });
+  // Still too wide: the flexible columns give way, the widest first, down to their header —
+  // those that tell the rows apart (squeezeLast) only once the others can give no more.
+  const over = inTurn(all, keep, widths, total(keep, widths) - width, (i) =>
+    Math.max(headWidth[i]!, 6),
+  );
+  return { keep, widths, fits: over <= 0, over };
+}
+
+/**
+ * The last resort of a table still too wide with its headers stacked: the flexible columns
+ * narrowed below their header (both cut with an ellipsis), the widest first, down to
+ * {@link FLEX_LEAST}, so that the table fits 60 columns and wider (a line the terminal wraps
+ * splits every row in two); below 60 the required columns alone may not fit.
+ */
+function squeeze(
+  all: readonly ColumnShape[],
+  keep: readonly boolean[],
+  widths: number[],
+  over: number,
+) {
+  inTurn(all, keep, widths, over, () => FLEX_LEAST);
+}
+
+/**
+ * giveWay in turn: the flexible columns that do not tell the rows apart first (a file, a
+ * campaign), then those that do (squeezeLast: a service, a bookmark's filters).
+ */
+function inTurn(
+  all: readonly ColumnShape[],
+  keep: readonly boolean[],
+  widths: number[],
+  over: number,
+  least: (i: number) => number,
+): number {
+  for (const last of [false, true])
+    over = giveWay(all, keep, widths, over, least, (c) => (c.squeezeLast === true) === last);
+  return over;
+}
+
+/**
+ * The flexible columns (those `which` picks) narrowed one character at a time, the widest
+ * first, none below `least(i)`, until `over` characters are saved or none can give more;
+ * returns what is still over.
+ */
+function giveWay(
+  all: readonly ColumnShape[],
+  keep: readonly boolean[],
+  widths: number[],
+  over: number,
+  least: (i: number) => number,
+  which: (c: ColumnShape) => boolean = () => true,
+): number {
+  while (over > 0) {
+    let widest = -1;
+    all.forEach((c, i) => {
+      if (
+        c.flex &&
+        keep[i] &&
+        which(c) &&
+        widths[i]! > least(i) &&
+        (widest < 0 || widths[i]! > widths[widest]!)
+      )
+        widest = i;
+    });
+    if (widest < 0) break;
+    widths[widest]!--;
+    over--;
+  }
+  return over;
+}
+
+/**
+ * A cell cut to `max` characters with an ellipsis (a file name keeps its extension, and a list
+ * of cacs's its kind: `ngay1….rejects.csv`, not `ngay1.cs….csv`).
+ */
+function cut(cell: string, max: number): string {
+  if (cell.length <= max) return cell;
+  if (max <= 1) return '…';
+  const list = /(\.(?:rejects|skipped|uncertain)(?:-\d+)?)\.csv$/.exec(cell);
+  if (list && max >= list[1]!.length + 3) {
+    // The kind whole (`.rejects.csv`), or without `.csv` when that is all there is room for.
+    const kind = max >= list[0].length + 3 ? list[0] : list[1]!;
+    return `${cell.slice(0, max - 1 - kind.length)}…${kind}`;
+  }
+  const dot = cell.lastIndexOf('.');
+  const ext =
+    dot > 0 && cell.length - dot <= 6 && max > cell.length - dot + 2 ? cell.slice(dot) : '';
+  return `${cell.slice(0, max - 1 - ext.length)}…${ext}`;
+}
