@@ -58,6 +58,10 @@ export const enCatalogCli = {
     "{count} bookmark in {stateDir}; COVERED UNTIL is the service's clock ({zones}), LAST RUN is {timezone}",
   'cli.bookmarks.footer.other':
     "{count} bookmarks in {stateDir}; COVERED UNTIL is the service's clock ({zones}), LAST RUN is {timezone}",
+  'cli.bookmarks.footerCovered.one':
+    "{count} bookmark in {stateDir}; COVERED UNTIL is the service's clock ({zones})",
+  'cli.bookmarks.footerCovered.other':
+    "{count} bookmarks in {stateDir}; COVERED UNTIL is the service's clock ({zones})",
   'cli.bookmarks.none': 'no bookmarks in {stateDir}',
   'cli.bookmarks.none.campaign': 'no bookmarks for campaign {campaign} in {stateDir}',
   'cli.bookmark.forgot.unreadable':

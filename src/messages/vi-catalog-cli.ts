@@ -54,6 +54,10 @@ export const viCatalogCli: Readonly<Record<string, string>> = {
     '{count} dấu mốc trong {stateDir}; ĐÃ LẤY ĐẾN theo đồng hồ của dịch vụ ({zones}), LẦN CHẠY CUỐI theo {timezone}',
   'cli.bookmarks.footer.other':
     '{count} dấu mốc trong {stateDir}; ĐÃ LẤY ĐẾN theo đồng hồ của dịch vụ ({zones}), LẦN CHẠY CUỐI theo {timezone}',
+  'cli.bookmarks.footerCovered.one':
+    '{count} dấu mốc trong {stateDir}; ĐÃ LẤY ĐẾN theo đồng hồ của dịch vụ ({zones})',
+  'cli.bookmarks.footerCovered.other':
+    '{count} dấu mốc trong {stateDir}; ĐÃ LẤY ĐẾN theo đồng hồ của dịch vụ ({zones})',
   'cli.bookmarks.none': 'không có dấu mốc nào trong {stateDir}',
   'cli.bookmarks.none.campaign': 'không có dấu mốc nào của chiến dịch {campaign} trong {stateDir}',
   'cli.bookmark.forgot.unreadable':

@@ -212,6 +212,11 @@ export async function runBookmarkList(flags: ReportFlags, ctx: Context): Promise
     // when there is room, names and filters cut to fit, the service only when the bookmarks
     // go to more than one (it is part of a bookmark's key; --format json always has it).
     const services = new Set(shown.map((b) => b.service));
+    const lastRunColumn: Column<BookmarkState> = {
+      head: t('cli.bookmarks.head.lastRun'),
+      cell: lastRunAt,
+      optional: 1,
+    };
     const columns: Column<BookmarkState>[] = [
       { head: t('cli.bookmarks.head.name'), cell: (b) => b.name, flex: true },
       { head: t('cli.bookmarks.head.campaign'), cell: (b) => b.campaign, flex: true },
@@ -223,7 +228,7 @@ export async function runBookmarkList(flags: ReportFlags, ctx: Context): Promise
         keepWhole: true,
       },
       { head: t('cli.bookmarks.head.coveredUntil'), cell: (b) => readerDate(b.coveredUntil) },
-      { head: t('cli.bookmarks.head.lastRun'), cell: lastRunAt, optional: 1 },
+      lastRunColumn,
       { head: t('cli.bookmarks.head.runs'), cell: (b) => String(b.runs), optional: 2 },
       ...(services.size > 1
         ? [
@@ -236,16 +241,23 @@ export async function runBookmarkList(flags: ReportFlags, ctx: Context): Promise
           ]
         : []),
     ];
-    const [head, rows] = fitTable(columns, shown, Math.max(40, ctx.io.columns ?? 80));
+    const [head, rows, kept] = fitTable(columns, shown, Math.max(40, ctx.io.columns ?? 80));
     ctx.out.data(`${[...head, ...rows].join('\n')}\n`);
     const zones = [...new Set(shown.map((b) => b.serviceTimeZone))].join(', ');
     ctx.out.info(
       ctx.out.c.dim(
-        tCount('cli.bookmarks.footer', shown.length, {
-          stateDir: location,
-          zones,
-          timezone: settings.timezone,
-        }),
+        // The last run's clock is named only when its column is shown.
+        tCount(
+          kept[columns.indexOf(lastRunColumn)] === true
+            ? 'cli.bookmarks.footer'
+            : 'cli.bookmarks.footerCovered',
+          shown.length,
+          {
+            stateDir: location,
+            zones,
+            timezone: settings.timezone,
+          },
+        ),
       ),
     );
   }

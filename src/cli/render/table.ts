@@ -33,13 +33,13 @@ type ColumnShape = Omit<Column<never>, 'cell'>;
 
 /**
  * The rows of `items` under `all`'s headers, at most `width` characters a line: the header
- * lines, then one line per item.
+ * lines, then one line per item; and which of `all` are shown.
  */
 export function fitTable<R>(
   all: readonly Column<R>[],
   items: readonly R[],
   width: number,
-): [head: string[], rows: string[]] {
+): [head: string[], rows: string[], shown: boolean[]] {
   const cells = all.map((c) => items.map(c.cell));
   const cellWidth = all.map((_, i) => Math.max(0, ...cells[i]!.map((x) => x.length)));
   // Headers on one line; when the required columns do not fit so (Vietnamese headers are
@@ -68,7 +68,7 @@ export function fitTable<R>(
     line(heads.map((h) => h[k - (depth - h.length)] ?? '')),
   );
   const rows = items.map((_, j) => line(cells.map((col) => col[j]!)));
-  return [head, rows];
+  return [head, rows, keep];
 }
 
 /** A header's words on lines of at most `room` characters (a longer word on a line of its own). */
