@@ -184,13 +184,19 @@ function cacsEnv(extra = {}) {
 
 /**
  * The skipped (and any rejects or uncertain) files a cacs import wrote beside an input of the
- * bench's own (.bench/): removed after each run. Kept, they pile up as `…skipped-2.csv` and on
+ * bench's own (.bench/): removed before and after each run. Kept, they pile up as `…skipped-2.csv` and on
  * (cacs never replaces a list it has no record of writing) until cacs refuses to number more.
  */
 function removeSidecars(input) {
   if (typeof input !== 'string' || path.dirname(input) !== OUT) return;
   const base = path.basename(input);
-  for (const name of fs.readdirSync(OUT)) {
+  let names = [];
+  try {
+    names = fs.readdirSync(OUT);
+  } catch {
+    return;
+  }
+  for (const name of names) {
     if (
       /^\.(skipped|rejects|uncertain)(-\d+)?\.csv$/.test(name.slice(base.length)) &&
       name.startsWith(base)
@@ -215,6 +221,8 @@ function run(cmd, args, { env = cacsEnv(), cwd = scratch, rss = false, nodeArgs 
     }
     fullArgs = [...pre, ...args];
   }
+  // Before the run too: an earlier bench that stopped midway may have left some.
+  if (args[0] === CACS && args[1] === 'import') removeSidecars(args[2]);
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint();
     const child = spawn(cmd, fullArgs, { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });

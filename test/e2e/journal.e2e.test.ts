@@ -327,6 +327,37 @@ describe('AppendLog soon() after a failed write', () => {
   });
 });
 
+describe('AppendLog flushNow (a second Ctrl-C)', () => {
+  it('writes and syncs the outcomes at once; a write that takes nothing is an error, not a loop', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'j.jsonl');
+    const real = logFile(await fs.promises.open(file, 'a'));
+    let syncs = 0;
+    let room = Infinity;
+    const log = new AppendLog(
+      {
+        ...real,
+        write: (buf, off, len) => (room <= 0 ? 0 : real.write(buf, off, len)),
+        datasync: () => {
+          syncs++;
+          real.datasync();
+        },
+      },
+      0,
+    );
+    log.add('{"k":"b","id":1}\n');
+    log.add('{"k":"f","id":1}\n', true);
+    log.flushNow();
+    // Only the outcome: a begin record not yet on disk is not written on the way out.
+    expect(fs.readFileSync(file, 'utf8')).toBe('{"k":"f","id":1}\n');
+    expect(syncs).toBe(1);
+    log.add('{"k":"f","id":2}\n', true);
+    room = 0;
+    expect(() => log.flushNow()).toThrow(/no space left/);
+    await real.close();
+  });
+});
+
 describe('group commit on a failing disk', () => {
   it('a begin record that went out in a failed write never looks durable (found by the full-disk test)', async () => {
     const dir = tempDir();

@@ -579,7 +579,18 @@ describe('cacs report --bookmark against the emulator', () => {
     expect(elsewhere.code, elsewhere.stderr).toBe(0);
     const three = (await listAt(120)).stdout.trimEnd().split('\n');
     expect(three[0]).toMatch(/^NAME +CAMPAIGN +FILTERS +COVERED UNTIL +LAST RUN +RUNS +SERVICE$/);
-    expect(three.filter((l) => l.endsWith(otherUrl))).toHaveLength(1);
+    // Named by what tells them apart (one port, two hosts), not cut from the start of the URL.
+    for (const columns of [80, 120]) {
+      const rows = (await listAt(columns)).stdout.trimEnd().split('\n').slice(1);
+      expect(
+        rows.filter((l) => / localhost$/.test(l)),
+        `${columns}`,
+      ).toHaveLength(1);
+      expect(
+        rows.filter((l) => / 127\.0\.0\.1$/.test(l)),
+        `${columns}`,
+      ).toHaveLength(2);
+    }
     for (const file of bookmarkFiles(state))
       if ((JSON.parse(fs.readFileSync(file, 'utf8')) as { service: string }).service === otherUrl)
         fs.rmSync(file);

@@ -19,7 +19,7 @@ import {
   tCount,
 } from '../../index.js';
 import type { Context } from '../context.js';
-import { fitTable, type Column } from '../render/table.js';
+import { fitTable, serviceNamer, type Column } from '../render/table.js';
 import { wrapWords } from '../render/wrap.js';
 import type { Flags } from '../flags.js';
 import type { defineHistoryFind, defineHistoryList, defineHistoryShow } from './history-flags.js';
@@ -66,39 +66,6 @@ function runJson(r: RunRecord, withLines = false) {
     uncertainFile: e?.uncertainFile ?? null,
     ...(withLines ? { uncertainLines: e?.uncertainLines ?? [] } : {}),
   };
-}
-
-/** The service's host (and port), for the column shown when runs went to several. */
-function hostOf(url: string): string {
-  const u = URL.parse(url);
-  return u ? u.host : url;
-}
-
-/**
- * How the service column names each service: by what tells them apart — the port alone
- * (`:8788`) when every service is on one host, the host alone when they share a port, else
- * host and port — so a narrow column does not cut away the only part that differs.
- */
-function serviceNamer(urls: ReadonlySet<string>): (url: string) => string {
-  const namer = shortServiceNamer(urls);
-  // Two services the short names do not tell apart (http and https of one host, two paths):
-  // their whole addresses.
-  return new Set([...urls].map(namer)).size === urls.size ? namer : (url) => url;
-}
-
-function shortServiceNamer(urls: ReadonlySet<string>): (url: string) => string {
-  const parsed = [...urls].map((u) => URL.parse(u));
-  if (parsed.some((u) => u === null)) return hostOf;
-  const hosts = new Set(parsed.map((u) => u!.hostname));
-  const ports = new Set(parsed.map((u) => u!.port));
-  if (hosts.size === 1 && ports.size === urls.size) {
-    return (url) => {
-      const u = URL.parse(url);
-      return u && u.port !== '' ? `:${u.port}` : hostOf(url);
-    };
-  }
-  if (ports.size === 1 && hosts.size === urls.size) return (url) => URL.parse(url)?.hostname ?? url;
-  return hostOf;
 }
 
 function outcome(r: RunRecord): string {

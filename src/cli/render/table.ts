@@ -11,6 +11,39 @@ const FLEX_FIRST = 12;
 /** The least a flexible column is narrowed to (its header cut too): `ng…`. */
 const FLEX_LEAST = 3;
 
+/** A service's host (and port), for a service column. */
+function hostOf(url: string): string {
+  const u = URL.parse(url);
+  return u ? u.host : url;
+}
+
+/**
+ * How the service column names each service: by what tells them apart — the port alone
+ * (`:8788`) when every service is on one host, the host alone when they share a port, else
+ * host and port — so a narrow column does not cut away the only part that differs.
+ */
+export function serviceNamer(urls: ReadonlySet<string>): (url: string) => string {
+  const namer = shortServiceNamer(urls);
+  // Two services the short names do not tell apart (http and https of one host, two paths):
+  // their whole addresses.
+  return new Set([...urls].map(namer)).size === urls.size ? namer : (url) => url;
+}
+
+function shortServiceNamer(urls: ReadonlySet<string>): (url: string) => string {
+  const parsed = [...urls].map((u) => URL.parse(u));
+  if (parsed.some((u) => u === null)) return hostOf;
+  const hosts = new Set(parsed.map((u) => u!.hostname));
+  const ports = new Set(parsed.map((u) => u!.port));
+  if (hosts.size === 1 && ports.size === urls.size) {
+    return (url) => {
+      const u = URL.parse(url);
+      return u && u.port !== '' ? `:${u.port}` : hostOf(url);
+    };
+  }
+  if (ports.size === 1 && hosts.size === urls.size) return (url) => URL.parse(url)?.hostname ?? url;
+  return hostOf;
+}
+
 export interface Column<R> {
   head: string;
   cell: (r: R) => string;
@@ -33,12 +66,16 @@ type ColumnShape = Omit<Column<never>, 'cell'>;
 
 /**
  * The rows of `items` under `all`'s headers, at most `width` characters a line: the header
- * lines, then one line per item; and which of `all` are shown.
+ * lines, then one line per item; and which of `all` are shown. `apartLast`: the columns that
+ * tell the rows apart (squeezeLast) are narrowed after the others already down to their
+ * header, not only below it (`report --bookmarks`: its filters; `cacs history` narrows its
+ * widest column first).
  */
 export function fitTable<R>(
   all: readonly Column<R>[],
   items: readonly R[],
   width: number,
+  opts: { apartLast?: boolean } = {},
 ): [head: string[], rows: string[], shown: boolean[]] {
   const cells = all.map((c) => items.map(c.cell));
   const cellWidth = all.map((_, i) => Math.max(0, ...cells[i]!.map((x) => x.length)));
@@ -46,10 +83,10 @@ export function fitTable<R>(
   // longer: "chiến dịch", "mã thoát"), a header of several words is stacked on lines of its
   // column's width, the last line beside the data.
   let heads = all.map((c) => [c.head]);
-  let fit = layout(all, heads, cellWidth, width);
+  let fit = layout(all, heads, cellWidth, width, opts.apartLast === true);
   if (!fit.fits) {
     heads = all.map((c, i) => stack(c.head, cellWidth[i]!));
-    fit = layout(all, heads, cellWidth, width);
+    fit = layout(all, heads, cellWidth, width, opts.apartLast === true);
   }
   const { keep, widths } = fit;
   if (!fit.fits) squeeze(all, keep, widths, fit.over);
@@ -94,6 +131,7 @@ function layout(
   heads: readonly string[][],
   cellWidth: readonly number[],
   width: number,
+  apartLast: boolean,
 ): { keep: boolean[]; widths: number[]; fits: boolean; over: number } {
   const headWidth = heads.map((h) => Math.max(...h.map((x) => x.length)));
   const natural = all.map((_, i) => Math.max(headWidth[i]!, cellWidth[i]!));
@@ -119,11 +157,12 @@ function layout(
     widths[i]! += more;
     room -= more;
   });
-  // Still too wide: the flexible columns give way, the widest first, down to their header —
-  // those that tell the rows apart (squeezeLast) only once the others can give no more.
-  const over = inTurn(all, keep, widths, total(keep, widths) - width, (i) =>
-    Math.max(headWidth[i]!, 6),
-  );
+  // Still too wide: the flexible columns give way, the widest first, down to their header
+  // (with `apartLast`, those that tell the rows apart only once the others can give no more).
+  const least = (i: number) => Math.max(headWidth[i]!, 6);
+  const over = apartLast
+    ? inTurn(all, keep, widths, total(keep, widths) - width, least)
+    : giveWay(all, keep, widths, total(keep, widths) - width, least);
   return { keep, widths, fits: over <= 0, over };
 }
 

@@ -142,12 +142,14 @@ export function logFile(fh: fs.promises.FileHandle): LogFile {
  * batch's in-flight record does not wait behind one.
  *
  * The write and the sync are synchronous, on the main thread (fs.writeSync, fs.fdatasyncSync):
- * a batch's in-flight record is on disk in the time of one write and one sync, ≈ 0.3 ms on a
- * local disk. Done in the thread pool instead, each of the two waited for a turn of a main
- * thread busy with the sending pass's read and the other answers: 2–4 ms a batch, measured,
- * and a 200,000-lead import at 50 ms spent 0.2–0.3 s more sending (README, Performance). The
- * cost: while the disk stalls (an ext4 commit, 20–80 ms now and then) the answers wait too — as
- * they waited before, since every batch's in-flight record waits for the one sync in progress.
+ * a batch's in-flight records (this log's and the ledger's) are on disk in ≈ 1 ms (median, a
+ * local disk). Done in the thread pool instead, each write and each sync waited for a turn of a
+ * main thread busy with the sending pass's read and the other answers: 2.7–3.2 ms, and a
+ * 200,000-lead import at 50 ms spent 0.2–0.3 s more sending (README, Performance). The costs:
+ * records share a sync only when they are added in the same turn (before, every record added
+ * while a sync was in progress waited for the next one: at concurrency 8 and 20 ms, 198 syncs
+ * against 85), and while the disk stalls (an ext4 commit, 20–80 ms now and then; a slow network
+ * folder) the whole event loop waits — answers, timers and Ctrl-C with it.
  *
  * A write is complete or undone: short writes are continued, and a write or sync that fails (full
  * disk, file-size limit) cuts the file back to the last sync, so the file never holds a torn
@@ -278,7 +280,11 @@ export class AppendLog {
     const data = joinPieces(this.pending.filter((r) => r.outcome));
     this.pending = [];
     let off = 0;
-    while (off < data.length) off += this.file.write(data, off, data.length - off);
+    while (off < data.length) {
+      const n = this.file.write(data, off, data.length - off);
+      if (n <= 0) throw Object.assign(new Error('no space left'), { code: 'ENOSPC' });
+      off += n;
+    }
     this.file.datasync();
   }
 
