@@ -235,6 +235,22 @@ export const enCli = {
   'cli.help.program.after':
     '\nExamples:\n  $ cacs import leads.csv --campaign summer\n  $ cacs report --campaign summer --from 7d --to yesterday -o calls.csv\n  $ cacs reconcile --campaign summer\n  $ cacs config show\n  $ cacs emulator --port 8787\n\n{exitCodes}\n\nThe access token is never taken from the command line: set CACS_ACCESS_TOKEN, or accessToken / accessTokenCommand in a config file (see cacs config init).',
   'cli.help.history': 'list past imports, newest first; show one; find which runs sent a lead',
+  'cli.help.history.list.after':
+    "\nExamples:\n  $ cacs history\n  $ cacs history list --campaign summer --limit 5\n  $ cacs history --json | jq '.runs[0].exitCode'",
+  'cli.help.history.show.after':
+    '\nExamples:\n  $ cacs history show 3fa2c1        (the last 6 characters of a run id)\n  $ cacs history show r20261123-094512-3fa2c1 --json',
+  'cli.help.history.find.after':
+    '\nExamples:\n  $ cacs history find 0912345678\n  $ cacs history find "+84 912 345 678"        (the same number)\n  $ cacs history find KH-0042        (a ref_id)',
+  'cli.help.config.show.after':
+    '\nExamples:\n  $ cacs config show\n  $ cacs config show --json --pretty',
+  'cli.help.config.path.after': '\nExamples:\n  $ cacs config path',
+  'cli.help.config.init.after':
+    '\nExamples:\n  $ cacs config init        (.cacsrc.yaml in this folder)\n  $ cacs config init --user        (in your user config folder)',
+  'cli.help.state.status.after':
+    '\nExamples:\n  $ cacs state status\n  $ CACS_STATE_DIR=/srv/cacs/state cacs state status --json',
+  'cli.help.state.migrate.after':
+    '\nExamples:\n  $ cacs state migrate --to postgres://cacs@db.local/cacs\n  $ cacs state migrate /home/an/.local/state/cacs --to postgres://cacs@db.local/cacs',
+  'cli.help.state.prune.after': '\nExamples:\n  $ cacs state prune --dry-run\n  $ cacs state prune',
   'cli.help.history.after':
     '\nExamples:\n  $ cacs history --campaign summer --limit 5\n  $ cacs history show r20261123-094512-3fa2c1\n  $ cacs history find 0912345678        (or a ref_id)',
   'cli.help.config': 'show, locate or create settings',

@@ -220,6 +220,22 @@ export const viBaseCli: Readonly<Record<string, string>> = {
     '\nVí dụ:\n  $ cacs import leads.csv --campaign summer\n  $ cacs report --campaign summer --from 7d --to yesterday -o calls.csv\n  $ cacs reconcile --campaign summer\n  $ cacs config show\n  $ cacs emulator --port 8787\n\n{exitCodes}\n\nToken truy cập không bao giờ lấy từ dòng lệnh: hãy đặt CACS_ACCESS_TOKEN, hoặc accessToken / accessTokenCommand trong tệp cấu hình (xem cacs config init).',
   'cli.help.history':
     'liệt kê các lần nhập trước, mới nhất trước; xem một lượt chạy; tìm lượt chạy đã gửi một khách hàng',
+  'cli.help.history.list.after':
+    "\nVí dụ:\n  $ cacs history\n  $ cacs history list --campaign summer --limit 5\n  $ cacs history --json | jq '.runs[0].exitCode'",
+  'cli.help.history.show.after':
+    '\nVí dụ:\n  $ cacs history show 3fa2c1        (6 ký tự cuối của mã lần chạy)\n  $ cacs history show r20261123-094512-3fa2c1 --json',
+  'cli.help.history.find.after':
+    '\nVí dụ:\n  $ cacs history find 0912345678\n  $ cacs history find "+84 912 345 678"        (cùng số đó)\n  $ cacs history find KH-0042        (một ref_id)',
+  'cli.help.config.show.after':
+    '\nVí dụ:\n  $ cacs config show\n  $ cacs config show --json --pretty',
+  'cli.help.config.path.after': '\nVí dụ:\n  $ cacs config path',
+  'cli.help.config.init.after':
+    '\nVí dụ:\n  $ cacs config init        (.cacsrc.yaml trong thư mục này)\n  $ cacs config init --user        (trong thư mục cấu hình của bạn)',
+  'cli.help.state.status.after':
+    '\nVí dụ:\n  $ cacs state status\n  $ CACS_STATE_DIR=/srv/cacs/state cacs state status --json',
+  'cli.help.state.migrate.after':
+    '\nVí dụ:\n  $ cacs state migrate --to postgres://cacs@db.local/cacs\n  $ cacs state migrate /home/an/.local/state/cacs --to postgres://cacs@db.local/cacs',
+  'cli.help.state.prune.after': '\nVí dụ:\n  $ cacs state prune --dry-run\n  $ cacs state prune',
   'cli.help.history.after':
     '\nVí dụ:\n  $ cacs history --campaign summer --limit 5\n  $ cacs history show r20261123-094512-3fa2c1\n  $ cacs history find 0912345678        (hoặc một ref_id)',
   'cli.help.config': 'xem, tìm vị trí hoặc tạo thiết lập',

@@ -31,3 +31,31 @@ describe('--help fits the terminal, broken between words', () => {
     );
   }
 });
+
+describe('every --help shows examples', () => {
+  // A newcomer reads the help of the command at hand: each has its own examples (completion:
+  // its install lines), at least one of them a command line of that very command.
+  for (const [lang, headings] of [
+    ['en', ['Examples:', 'Install:']],
+    ['vi', ['Ví dụ:', 'Cài đặt:']],
+  ] as const) {
+    it.each(HELP_COMMANDS.map((c) => [c.join(' ') || '(cacs)', c] as const))(
+      `${lang}: %s`,
+      async (_name, command) => {
+        const r = await runCli([...command, '--help', '--lang', lang], { columns: 1000 });
+        expect(r.code).toBe(0);
+        const heading = headings.find((h) => r.stdout.includes(`\n${h}\n`));
+        expect(heading, 'an examples section').toBeDefined();
+        const lines = r.stdout.split(`\n${heading}\n`)[1]!.split('\n');
+        const examples = lines.filter((l) => /^ {2}(\$|bash|zsh|fish) /.test(l));
+        expect(examples.length).toBeGreaterThan(0);
+        // `history list` is what `cacs history` runs.
+        const names = [['cacs', ...command].join(' ')];
+        if (command.at(-1) === 'list') names.push(['cacs', ...command.slice(0, -1)].join(' '));
+        expect(examples.some((e) => names.some((n) => e.includes(`${n} `) || e.endsWith(n)))).toBe(
+          true,
+        );
+      },
+    );
+  }
+});

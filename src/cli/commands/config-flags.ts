@@ -10,16 +10,21 @@ export function defineConfigShow(parent: CommandUnknownOpts) {
     .command('show')
     .description(t('cli.help.config.show'))
     .option('--json', t('cli.help.config.show.json'))
-    .option('--pretty', t('cli.help.pretty'));
+    .option('--pretty', t('cli.help.pretty'))
+    .addHelpText('after', t('cli.help.config.show.after'));
 }
 
 export function defineConfigPath(parent: CommandUnknownOpts) {
-  return parent.command('path').description(t('cli.help.config.path'));
+  return parent
+    .command('path')
+    .description(t('cli.help.config.path'))
+    .addHelpText('after', t('cli.help.config.path.after'));
 }
 
 export function defineConfigInit(parent: CommandUnknownOpts) {
   return parent
     .command('init')
     .description(t('cli.help.config.init'))
-    .option('--user', t('cli.help.config.init.user'));
+    .option('--user', t('cli.help.config.init.user'))
+    .addHelpText('after', t('cli.help.config.init.after'));
 }

@@ -23,5 +23,6 @@ export function defineStatePrune(parent: CommandUnknownOpts) {
     .description(t('privacy.help.prune'))
     .option('--dry-run', t('privacy.help.prune.dryRun'))
     .option('--json', t('privacy.help.prune.json'))
-    .option('--pretty', t('cli.help.pretty'));
+    .option('--pretty', t('cli.help.pretty'))
+    .addHelpText('after', t('cli.help.state.prune.after'));
 }

@@ -17,7 +17,8 @@ export function defineHistoryList(parent: CommandUnknownOpts) {
       intArg(1, 1_000_000),
     )
     .option('--json', t('cli.help.history.list.json'))
-    .option('--pretty', t('cli.help.pretty'));
+    .option('--pretty', t('cli.help.pretty'))
+    .addHelpText('after', t('cli.help.history.list.after'));
 }
 
 export function defineHistoryShow(parent: CommandUnknownOpts) {
@@ -26,7 +27,8 @@ export function defineHistoryShow(parent: CommandUnknownOpts) {
     .description(t('cli.help.history.show'))
     .argument('<run>', t('cli.help.history.show.run'))
     .option('--json', t('cli.help.history.show.json'))
-    .option('--pretty', t('cli.help.pretty'));
+    .option('--pretty', t('cli.help.pretty'))
+    .addHelpText('after', t('cli.help.history.show.after'));
 }
 
 export function defineHistoryFind(parent: CommandUnknownOpts) {
@@ -35,5 +37,6 @@ export function defineHistoryFind(parent: CommandUnknownOpts) {
     .description(t('cli.help.history.find'))
     .argument('<phone|ref_id>', t('cli.help.history.find.query'))
     .option('--json', t('cli.help.history.find.json'))
-    .option('--pretty', t('cli.help.pretty'));
+    .option('--pretty', t('cli.help.pretty'))
+    .addHelpText('after', t('cli.help.history.find.after'));
 }

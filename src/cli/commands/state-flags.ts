@@ -10,7 +10,8 @@ export function defineStateStatus(parent: CommandUnknownOpts) {
     .command('status')
     .description(t('cli.help.state.status'))
     .option('--json', t('cli.help.state.status.json'))
-    .option('--pretty', t('cli.help.pretty'));
+    .option('--pretty', t('cli.help.pretty'))
+    .addHelpText('after', t('cli.help.state.status.after'));
 }
 
 export function defineStateMigrate(parent: CommandUnknownOpts) {
@@ -20,5 +21,6 @@ export function defineStateMigrate(parent: CommandUnknownOpts) {
     .argument('[folders...]', t('teams.help.state.migrate.folders'))
     .requiredOption('--to <url>', t('cli.help.state.migrate.to'))
     .option('--json', t('cli.help.state.migrate.json'))
-    .option('--pretty', t('cli.help.pretty'));
+    .option('--pretty', t('cli.help.pretty'))
+    .addHelpText('after', t('cli.help.state.migrate.after'));
 }
