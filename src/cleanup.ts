@@ -9,6 +9,7 @@ import path from 'node:path';
 
 const paths = new Set<string>();
 const flushes = new Set<() => void>();
+const releases = new Set<() => void>();
 let hooked = false;
 
 /**
@@ -19,6 +20,22 @@ export function flushOnExit(flush: () => void): () => void {
   flushes.add(flush);
   return () => {
     flushes.delete(flush);
+  };
+}
+
+/**
+ * A lock to let go of if the process must stop at once, after the last writes (flushOnExit):
+ * a run stopped by a second Ctrl-C leaves no lock file behind. The returned function forgets it
+ * (the lock was released).
+ */
+export function releaseOnExit(release: () => void): () => void {
+  releases.add(release);
+  if (!hooked) {
+    hooked = true;
+    process.once('exit', removeAllNow);
+  }
+  return () => {
+    releases.delete(release);
   };
 }
 
@@ -45,6 +62,14 @@ export function removeAllNow(): void {
     }
   }
   flushes.clear();
+  for (const r of releases) {
+    try {
+      r();
+    } catch {
+      // best effort: a lock left behind is taken over as stale by the next run
+    }
+  }
+  releases.clear();
   for (const p of paths) {
     try {
       fs.rmSync(p, { recursive: true, force: true });

@@ -180,6 +180,11 @@ export class Output {
     if (!this.quiet) this.errLine(text);
   }
 
+  /** A line on stderr that must be seen whatever -q says (a run stopping at once). */
+  notice(text: string): void {
+    this.errLine(text);
+  }
+
   /** A line on stderr that asks the person at the terminal for something (always shown). */
   prompt(text: string): void {
     this.errLine(text);

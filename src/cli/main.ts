@@ -239,11 +239,17 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
   const onSignal = (sig: NodeJS.Signals) => {
     interrupts += 1;
     if (interrupts > 1) {
+      // A person pressed Ctrl-C (SIGINT); a service manager sends SIGTERM.
+      const signal = sig === 'SIGINT' ? 'Ctrl-C' : sig;
       const stopped = t('cli.stoppedAtOnce', {
-        signal: sig,
+        signal,
         what: STOPPED_AT_ONCE[run.command ?? ''] ?? t('cli.stoppedAtOnce.other'),
       });
-      io.stderr.write(`\n${stopped}.\n`);
+      // Broken to the terminal's width as every other line (the Output does it).
+      if (ctx !== undefined) {
+        io.stderr.write('\n');
+        ctx.out.notice(`${stopped}.`);
+      } else io.stderr.write(`\n${stopped}.\n`);
       if (json !== undefined && ctx !== undefined && !ctx.out.jsonWritten) {
         // Written at once (stdout to a pipe or a file is synchronous), before the exit.
         ctx.out.json({

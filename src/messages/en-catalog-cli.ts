@@ -27,7 +27,8 @@ export const enCatalogCli = {
   'cli.tokenFileReadable':
     '{file} holds an access token and other users can read it; run: chmod 600 {file}',
   'cli.stoppedAtOnce': '{signal} again: stopping now; {what}',
-  'cli.stoppedAtOnce.import': 'batches in flight are left uncertain (the journal says which)',
+  'cli.stoppedAtOnce.import':
+    'batches in flight are left uncertain: the same import run again says which and sends the rest, and cacs reconcile settles them',
   'cli.stoppedAtOnce.report': 'no report was written',
   'cli.stoppedAtOnce.reconcile': 'nothing was settled (the ledger is unchanged)',
   'cli.stoppedAtOnce.emulator': 'the emulator is stopped',

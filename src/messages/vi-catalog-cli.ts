@@ -23,7 +23,7 @@ export const viCatalogCli: Readonly<Record<string, string>> = {
     '{file} chứa token truy cập và người dùng khác đọc được; hãy chạy: chmod 600 {file}',
   'cli.stoppedAtOnce': '{signal} lần nữa: dừng ngay; {what}',
   'cli.stoppedAtOnce.import':
-    'các lô đang gửi được để ở trạng thái chưa rõ (nhật ký ghi rõ lô nào)',
+    'các lô đang gửi được để ở trạng thái chưa rõ: chạy lại đúng lệnh nhập đó để biết lô nào và gửi phần còn lại, rồi cacs reconcile để đối soát chúng',
   'cli.stoppedAtOnce.report': 'không báo cáo nào được ghi',
   'cli.stoppedAtOnce.reconcile': 'không đối soát được gì (sổ ghi không đổi)',
   'cli.stoppedAtOnce.emulator': 'trình giả lập đã dừng',

@@ -306,10 +306,10 @@ describe('cacs import --json: one object for every outcome', () => {
               error: {
                 code: 'interrupted',
                 message:
-                  'SIGINT again: stopping now; batches in flight are left uncertain (the journal says which)',
+                  'Ctrl-C again: stopping now; batches in flight are left uncertain: the same import run again says which and sends the rest, and cacs reconcile settles them',
               },
             });
-            expect(stderr).toContain('SIGINT again: stopping now');
+            expect(stderr).toContain('Ctrl-C again: stopping now');
           }
         } finally {
           child.kill('SIGKILL');

@@ -20,6 +20,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { t } from '../../messages/index.js';
 import { writeFileAtomicSync } from '../../atomic-write.js';
+import { releaseOnExit } from '../../cleanup.js';
 import { stateWriteError } from './state-write.js';
 import { LockedError } from '../../errors.js';
 import type { LockedMessage, StateLock } from '../types.js';
@@ -171,17 +172,19 @@ export function acquireLock(
       // Content and name appear together: link() of a complete temporary file.
       writeFileAtomicSync(file, text, { mode: 0o600, noClobber: true, durable: false });
       held.set(file, token);
-      return {
-        release: () => {
-          if (held.get(file) !== token) return;
-          held.delete(file);
-          try {
-            if (look(file)?.text === text) fs.unlinkSync(file);
-          } catch {
-            // already gone
-          }
-        },
+      const release = () => {
+        forget();
+        if (held.get(file) !== token) return;
+        held.delete(file);
+        try {
+          if (look(file)?.text === text) fs.unlinkSync(file);
+        } catch {
+          // already gone
+        }
       };
+      // A second Ctrl-C (the process stops at once) lets go of it too.
+      const forget = releaseOnExit(release);
+      return { release };
     } catch (e) {
       if ((e as { code?: string }).code !== 'EEXIST')
         throw stateWriteError(
