@@ -50,11 +50,7 @@ export async function showHistoryRun(options: {
     await store.close();
   }
   const id = options.id;
-  const exact = runs.find((r) => r.id === id);
-  if (exact) return exact;
-  // The start of an id, or its end (`cacs history` shows the last 6 characters).
-  let matches = runs.filter((r) => r.id.startsWith(id));
-  if (matches.length === 0 && id.length >= 4) matches = runs.filter((r) => r.id.endsWith(id));
+  const matches = runsMatching(runs, id);
   if (matches.length === 1) return matches[0]!;
   throw new UsageError(
     matches.length === 0
@@ -62,6 +58,20 @@ export async function showHistoryRun(options: {
       : t('history.run.ambiguous', { run: id, count: matches.length }),
     { hint: t('history.run.hint') },
   );
+}
+
+/**
+ * The runs an id given by a person names: the run of that very id, else those whose id starts
+ * with it, else (4 characters or more) those whose id ends with it — `cacs history` shows the
+ * last 6 characters. `cacs history show` and `cacs reconcile --run` read ids the same way.
+ */
+export function runsMatching<R extends { id: string }>(runs: readonly R[], id: string): R[] {
+  if (id === '') return [];
+  const exact = runs.find((r) => r.id === id);
+  if (exact) return [exact];
+  const starting = runs.filter((r) => r.id.startsWith(id));
+  if (starting.length > 0 || id.length < 4) return starting;
+  return runs.filter((r) => r.id.endsWith(id));
 }
 
 /** A run that sent the lead looked for (its latest record in one campaign ledger). */

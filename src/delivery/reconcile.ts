@@ -38,6 +38,7 @@ import {
   type StateStore,
 } from '../state/index.js';
 import { t } from '../messages/index.js';
+import { runsMatching } from './history.js';
 
 /** Clocks of this machine and the service may disagree: the range starts this much earlier. */
 export const RECONCILE_SKEW_MS = 3_600_000;
@@ -124,11 +125,12 @@ interface Pending {
   found: boolean;
 }
 
-/** A run from the history by id or unique prefix (UsageError otherwise). */
+/**
+ * A run from the history by id, unique prefix or unique end (its last 6 characters, as `cacs
+ * history` shows it); a UsageError otherwise.
+ */
 export function findRun(runs: readonly RunRecord[], id: string): RunRecord {
-  const exact = runs.find((r) => r.id === id);
-  if (exact) return exact;
-  const matches = id === '' ? [] : runs.filter((r) => r.id.startsWith(id));
+  const matches = runsMatching(runs, id);
   if (matches.length === 1) return matches[0]!;
   throw new UsageError(
     matches.length === 0

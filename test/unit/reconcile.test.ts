@@ -250,6 +250,22 @@ describe('cacs reconcile', () => {
     expect(unknown.stderr).toContain('--run: no run r19990101-000000-000000 in the history');
   });
 
+  it('--run takes the id as cacs history shows it (its last 6 characters), and the campaign and service from the run', async () => {
+    const { dir, env, runB } = await twoUncertainRuns();
+    // No campaign and no service in the environment: the run says which.
+    const bare = { ...env };
+    delete bare.CACS_CAMPAIGN;
+    delete bare.CACS_BASE_URL;
+    const r = await reconcileJson(['--run', runB.slice(-6)], bare, dir);
+    expect(r.code, JSON.stringify(r.json)).toBe(5);
+    expect(r.json).toMatchObject({ campaign: 'summer', run: runB, uncertain: 2 });
+    expect(r.json.serviceUrl).toBe(env.CACS_BASE_URL);
+    // Without --run, a campaign is still needed.
+    const none = await cli(['reconcile'], bare, dir);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('no campaign given');
+  });
+
   it('says what it settled on stderr, and what to do about the rest', async () => {
     const { dir, env, runA, runB } = await twoUncertainRuns();
     const r = await cli(['reconcile'], env, dir);

@@ -9,6 +9,7 @@ import {
   reconcile,
   reconcileNotFoundReason,
   requireCampaign,
+  showHistoryRun,
   type FlatConfig,
   type ReconcileSummary,
   t,
@@ -24,7 +25,20 @@ export async function runReconcileCommand(
 ): Promise<number> {
   const cmdFlags: FlatConfig = new Map();
   if (flags.campaign !== undefined) cmdFlags.set('campaign', flags.campaign);
-  const { settings, sources } = await ctx.settings(cmdFlags);
+  let { settings, sources } = await ctx.settings(cmdFlags);
+  if (flags.run !== undefined && settings.campaign === undefined) {
+    // `--run` alone: the campaign (and, when none is set, the service) that run imported into,
+    // from the history — the run's id is all `cacs history` shows.
+    const run = await showHistoryRun({
+      stateDir: settings.stateDir,
+      ...(settings.stateUrl !== undefined ? { state: settings.stateUrl } : {}),
+      ...(settings.stateSchema !== undefined ? { stateSchema: settings.stateSchema } : {}),
+      id: flags.run,
+    });
+    cmdFlags.set('campaign', run.campaign);
+    if (settings.baseUrl === undefined) cmdFlags.set('baseUrl', run.baseUrl);
+    ({ settings, sources } = await ctx.settings(cmdFlags));
+  }
   const campaign = requireCampaign(settings);
   ctx.known = { campaign: campaign.key, alias: campaign.alias ?? null, run: flags.run ?? null };
   const { createClient } = await import('../client.js');
