@@ -105,6 +105,8 @@ export const viCatalogReport: Readonly<Record<string, string>> = {
     'chưa có gì để lấy: thời điểm bắt đầu đã chọn là {from} (giờ của dịch vụ), và {end}; dấu mốc {name} chưa bắt đầu',
   'cli.words.report.run.nothingYet':
     'chưa có gì để lấy: --from là {from} (giờ của dịch vụ), và {end}; dấu mốc {name} chưa bắt đầu',
+  'report.run.nothingNew.noFile':
+    '{line}; không ghi tệp nào: {output} được đặt tên theo khoảng đã lấy, mà lần này không có khoảng nào',
   'report.run.nothingNew.kept': '{line}; {output} (của một lượt chạy trước) được giữ nguyên',
   'report.run.bookmarkMoved':
     'dấu mốc {name} nay đã bao gồm đến {covered} (giờ của dịch vụ, {zone}); lượt chạy sau bắt đầu từ {next}',

@@ -244,7 +244,7 @@ describe('cacs report --bookmark against the emulator', () => {
     expect(json.startedWith).toBe(from);
   });
 
-  it('settle: a run ends an hour ago; a run that would end before the last one has nothing new (exit 0, empty file, bookmark unchanged)', async () => {
+  it('settle: a run ends an hour ago; a run that would end before the last one has nothing new (exit 0, bookmark unchanged; no file named after a range, an empty one of a fixed name)', async () => {
     const state = tempDir();
     const out = tempDir();
     clock.ms = D + DAY + 10 * HOUR; // 2026-11-21 10:00
@@ -278,7 +278,17 @@ describe('cacs report --bookmark against the emulator', () => {
     // No range whose start lies after its end.
     expect(soon.stderr).toContain('range: nothing new · 0 requests · 0 leads, 0 attempts');
     expect(soon.stderr).not.toMatch(/range: 2026-11-21 10:10:01 →/);
-    expect(fs.readFileSync(path.join(out, 'c-20261121-101001-20261121-092000.csv'), 'utf8')).toBe(
+    // A name made of the range fetched: no file (it would be named 10:10:01 → 09:20:00)…
+    expect(soon.stderr).toContain(
+      'no file written: c-{from}-{to}.csv is named after the range fetched, and there is none',
+    );
+    expect(soon.stderr).not.toContain('written to');
+    expect(fs.readdirSync(out).filter((f) => f.startsWith('c-'))).toEqual([]);
+    // …a fixed name: the empty report (a reader of calls.csv finds this run's, not the last).
+    const fixed = await run(['--bookmark', 'n', '-o', 'c.csv'], state, out);
+    expect(fixed.code, fixed.stderr).toBe(0);
+    expect(fixed.stderr).toContain('written to c.csv');
+    expect(fs.readFileSync(path.join(out, 'c.csv'), 'utf8')).toBe(
       'campaign_id,campaign_name,campaign_lead_id,ref_id,phone_number,lead_name,call,session,wait_time,talk_time,called_number,date_time,status,retry,key_press\n',
     );
     expect(onlyBookmark(state).text).toBe(before.text);

@@ -230,6 +230,7 @@ describe('report stages of the run: output, write, finish, bookmark (issue 23 it
       },
       format: 'csv',
       keepExisting: false,
+      noRange: false,
     });
     expect((await outputStage({ ...base, bookmarked: false, empty: false })).format).toBe('json');
     await expect(
@@ -247,6 +248,18 @@ describe('report stages of the run: output, write, finish, bookmark (issue 23 it
     );
     const kept = await outputStage({ ...base, bookmarked: true, empty: true });
     expect(kept.keepExisting).toBe(true);
+    expect(kept.noRange).toBe(false);
+    // A name made of the range, with nothing new: no file at all (its start after its end).
+    for (const output of ['c-{from}-{to}.csv', 'c-{to}.csv', 'c-{from}.csv']) {
+      const none = await outputStage({ ...base, output, bookmarked: true, empty: true });
+      expect(none, output).toMatchObject({ noRange: true, keepExisting: false });
+      const fetched = await outputStage({ ...base, output, bookmarked: true, empty: false });
+      expect(fetched.noRange, output).toBe(false);
+    }
+    expect(
+      (await outputStage({ ...base, output: 'c-{date}.csv', bookmarked: true, empty: true }))
+        .noRange,
+    ).toBe(false);
   });
 
   it('write: a file complete or not at all; kept as it is; a failure is one typed stop without a flag', async () => {

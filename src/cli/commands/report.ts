@@ -267,7 +267,9 @@ async function reportCommand(
       empty,
     }),
   );
-  const { format, keepExisting } = out;
+  // Nothing new, and -o names the range fetched: nothing is written (see outputStage).
+  const { format, noRange } = out;
+  const keepExisting = out.keepExisting || noRange;
   const output = out.output?.name;
   const outputFile = out.output?.file;
   if (flags.bom === true && format !== 'csv') {
@@ -429,7 +431,12 @@ async function reportCommand(
           toGiven: flags.to !== undefined,
           settleMs,
           keepExisting,
-          ...(output !== undefined ? { output } : {}),
+          noRange,
+          ...(noRange && flags.output !== undefined
+            ? { output: flags.output }
+            : output !== undefined
+              ? { output }
+              : {}),
         }),
       );
     }

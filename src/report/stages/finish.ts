@@ -124,6 +124,8 @@ export interface BookmarkStageInput {
   settleMs: number;
   /** An earlier run's file of this name was left as it was (`output`: its name). */
   keepExisting?: boolean;
+  /** No file was written: `output` (the name as given) fills in a range there is not. */
+  noRange?: boolean;
   output?: string;
 }
 
@@ -148,6 +150,8 @@ export async function bookmarkStage(input: BookmarkStageInput): Promise<string> 
       covered !== undefined
         ? t('report.run.nothingNew', { name, covered: wall(covered), end })
         : t('report.run.nothingYet', { from: formatReaderDate(range.from), end, name });
+    if (input.noRange === true && input.output !== undefined)
+      return t('report.run.nothingNew.noFile', { line, output: input.output });
     return input.keepExisting === true && input.output !== undefined
       ? t('report.run.nothingNew.kept', { line, output: input.output })
       : line;

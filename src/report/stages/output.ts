@@ -40,6 +40,11 @@ export interface OutputStage {
   format: ReportFormat;
   /** Nothing new for a bookmark, and the file of this name is an earlier run's: kept. */
   keepExisting: boolean;
+  /**
+   * Nothing new for a bookmark, and the name given fills in the range (`{from}`, `{to}`): no
+   * file is written (there is no range to name it after: its start would lie after its end).
+   */
+  noRange: boolean;
 }
 
 export async function outputStage(input: OutputStageInput): Promise<OutputStage> {
@@ -68,6 +73,13 @@ export async function outputStage(input: OutputStageInput): Promise<OutputStage>
   // A bookmarked report file is never replaced: it holds a range no later run fetches again.
   // A pipe or a device (-o /dev/stdout) is written, never replaced: nothing to keep there.
   let keepExisting = false;
+  const noRange =
+    input.bookmarked &&
+    input.empty &&
+    output?.target.kind === 'file' &&
+    /\{(from|to)\}/.test(input.output ?? '');
+  if (noRange)
+    return { ...(output !== undefined ? { output } : {}), format, keepExisting, noRange };
   if (input.bookmarked && output?.target.kind === 'file' && output.target.exists) {
     if (!input.empty) {
       throw new UsageError(t('report.run.bookmarkedExists', { output: output.name }), {
@@ -76,5 +88,5 @@ export async function outputStage(input: OutputStageInput): Promise<OutputStage>
     }
     keepExisting = true;
   }
-  return { ...(output !== undefined ? { output } : {}), format, keepExisting };
+  return { ...(output !== undefined ? { output } : {}), format, keepExisting, noRange: false };
 }
