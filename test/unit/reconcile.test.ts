@@ -266,6 +266,15 @@ describe('cacs reconcile', () => {
     expect(none.stderr).toContain('no campaign given');
   });
 
+  it('in Vietnamese, the range asked for is written as dates are there (dd/mm/yyyy)', async () => {
+    const { dir, env } = await twoUncertainRuns();
+    const r = await cli(['reconcile', '--lang', 'vi'], env, dir);
+    expect(r.code).toBe(5);
+    const asked = r.stderr.split('\n').find((l) => l.includes('đã hỏi dịch vụ'));
+    expect(asked).toMatch(/từ \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} đến \d{2}\/\d{2}\/\d{4} /);
+    expect(r.stderr).not.toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+  });
+
   it('says what it settled on stderr, and what to do about the rest', async () => {
     const { dir, env, runA, runB } = await twoUncertainRuns();
     const r = await cli(['reconcile'], env, dir);

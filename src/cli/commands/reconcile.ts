@@ -4,7 +4,9 @@
  */
 import {
   formatCount,
+  formatReaderDate,
   formatTimeOnClock,
+  parseServiceWall,
   maskUrlCredentials,
   reconcile,
   reconcileNotFoundReason,
@@ -117,8 +119,9 @@ export async function runReconcileCommand(
   const asked = {
     campaign: name,
     uncertain: tCount('cli.reconcile.n.uncertain', summary.uncertain),
-    from: String(summary.from),
-    to: String(summary.to),
+    // On the service's clock, written as a person reads dates (25/11/2026 14:05:00 in Vietnamese).
+    from: readerDate(String(summary.from)),
+    to: readerDate(String(summary.to)),
     requests: tCount('cli.reconcile.n.requests', summary.requests),
     records: tCount('cli.reconcile.n.records', summary.records),
   };
@@ -156,4 +159,10 @@ export async function runReconcileCommand(
   }
   if (still > 0) out.warn(tCount('cli.reconcile.warn', still, { why: NOT_FOUND_YET, advice }));
   return summary.exitCode;
+}
+
+/** A service time as a person reads it (`25/11/2026 14:05:00` in Vietnamese). */
+function readerDate(wall: string): string {
+  const parsed = parseServiceWall(wall);
+  return parsed === undefined ? wall : formatReaderDate(parsed);
 }
