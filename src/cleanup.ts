@@ -24,16 +24,26 @@ export function flushOnExit(flush: () => void): () => void {
 }
 
 /**
- * A lock to let go of if the process must stop at once, after the last writes (flushOnExit):
- * a run stopped by a second Ctrl-C leaves no lock file behind. The returned function forgets it
+ * process.exit() from anywhere (a second Ctrl-C, and the end of the event loop) still removes
+ * the paths and, after them, lets go of the locks.
+ */
+function hook(): void {
+  if (hooked) return;
+  hooked = true;
+  process.once('exit', () => {
+    removeAllNow();
+    releaseLocksNow();
+  });
+}
+
+/**
+ * A lock to let go of when the process exits, after the last writes (flushOnExit) and the
+ * temporary files: a run stopped by a second Ctrl-C leaves no lock file behind. The returned function forgets it
  * (the lock was released).
  */
 export function releaseOnExit(release: () => void): () => void {
   releases.add(release);
-  if (!hooked) {
-    hooked = true;
-    process.once('exit', removeAllNow);
-  }
+  hook();
   return () => {
     releases.delete(release);
   };
@@ -42,11 +52,7 @@ export function releaseOnExit(release: () => void): () => void {
 /** Remember a path; the returned function forgets it (once it is renamed or removed). */
 export function removeOnExit(path: string): () => void {
   paths.add(path);
-  if (!hooked) {
-    // process.exit() from anywhere (and the end of the event loop) still removes them.
-    hooked = true;
-    process.once('exit', removeAllNow);
-  }
+  hook();
   return () => {
     paths.delete(path);
   };
@@ -62,14 +68,6 @@ export function removeAllNow(): void {
     }
   }
   flushes.clear();
-  for (const r of releases) {
-    try {
-      r();
-    } catch {
-      // best effort: a lock left behind is taken over as stale by the next run
-    }
-  }
-  releases.clear();
   for (const p of paths) {
     try {
       fs.rmSync(p, { recursive: true, force: true });
@@ -78,6 +76,21 @@ export function removeAllNow(): void {
     }
   }
   paths.clear();
+}
+
+/**
+ * Let go of every lock still held, as the process exits (not in removeAllNow, which the
+ * library exports: a host that calls it and carries on keeps its runs' locks).
+ */
+function releaseLocksNow(): void {
+  for (const r of releases) {
+    try {
+      r();
+    } catch {
+      // best effort: a lock left behind is taken over as stale by the next run
+    }
+  }
+  releases.clear();
 }
 
 // ── Private temporary folders a killed run left (issue 26) ─────────────────────────────────

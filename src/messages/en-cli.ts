@@ -250,7 +250,8 @@ export const enCli = {
     '\nExamples:\n  $ cacs state status\n  $ CACS_STATE_DIR=/srv/cacs/state cacs state status --json',
   'cli.help.state.migrate.after':
     '\nExamples:\n  $ cacs state migrate --to postgres://cacs@db.local/cacs\n  $ cacs state migrate /home/an/.local/state/cacs --to postgres://cacs@db.local/cacs',
-  'cli.help.state.prune.after': '\nExamples:\n  $ cacs state prune --dry-run\n  $ cacs state prune',
+  'cli.help.state.prune.after':
+    '\nExamples:\n  $ cacs state prune --dry-run        (with state.retentionDays set)\n  $ cacs state prune',
   'cli.help.history.after':
     '\nExamples:\n  $ cacs history --campaign summer --limit 5\n  $ cacs history show r20261123-094512-3fa2c1\n  $ cacs history find 0912345678        (or a ref_id)',
   'cli.help.config': 'show, locate or create settings',
@@ -283,7 +284,8 @@ export const enCli = {
   'cli.help.history.find.json':
     'print one JSON object on stdout: { query, found, erased, exitCode, error }',
   'cli.help.history.show': 'one run: counts, sidecar files, the lines of its uncertain leads',
-  'cli.help.history.show.run': 'a run id from cacs history (a unique prefix is enough)',
+  'cli.help.history.show.run':
+    'a run id from cacs history (a unique prefix, or its last 6 characters as cacs history shows them, is enough)',
   'cli.help.history.show.json': 'print one JSON object on stdout: { run, exitCode, error }',
   'cli.help.history.list': 'past imports, newest first (the default: cacs history)',
   'cli.help.history.list.campaign': 'only imports into this campaign',
@@ -293,7 +295,8 @@ export const enCli = {
   // ── help: cacs reconcile (commands/reconcile-flags.ts) ────────────────────────────────
   'cli.help.reconcile':
     "settle uncertain leads against the service's records: found ones count as imported, the rest stay uncertain",
-  'cli.help.reconcile.run': 'only the leads this run left uncertain (an id from cacs history)',
+  'cli.help.reconcile.run':
+    "only the leads this run left uncertain (an id from cacs history, or its last 6 characters; with no campaign set, the run's own)",
   'cli.help.reconcile.after':
     "\nExamples:\n  $ cacs reconcile --campaign summer\n  $ cacs reconcile --campaign summer --run r20261123-094512-3fa2c1\n  $ cacs reconcile --campaign summer --json | jq .stillUncertain\n\nA lead is uncertain when its batch was sent but no definite answer came (a timeout, a lost connection, a crash). reconcile asks the report endpoint for the campaign's records since the first such batch was sent, one day per request, and looks each uncertain lead up by its phone number. Leads found are recorded as imported: a rerun of the import does not send them, with or without --retry-uncertain. The others stay uncertain: a lead shows in reports only once called, so run reconcile again later. reconcile never sends a lead, and does not run while an import into the campaign does (the same lock). Each run's uncertain list (cacs history show <run>) names the leads; the output names runs and counts only.\n{exitCodes}",
   'cli.help.reconcile.json':

@@ -235,7 +235,8 @@ export const viBaseCli: Readonly<Record<string, string>> = {
     '\nVí dụ:\n  $ cacs state status\n  $ CACS_STATE_DIR=/srv/cacs/state cacs state status --json',
   'cli.help.state.migrate.after':
     '\nVí dụ:\n  $ cacs state migrate --to postgres://cacs@db.local/cacs\n  $ cacs state migrate /home/an/.local/state/cacs --to postgres://cacs@db.local/cacs',
-  'cli.help.state.prune.after': '\nVí dụ:\n  $ cacs state prune --dry-run\n  $ cacs state prune',
+  'cli.help.state.prune.after':
+    '\nVí dụ:\n  $ cacs state prune --dry-run        (khi đã đặt state.retentionDays)\n  $ cacs state prune',
   'cli.help.history.after':
     '\nVí dụ:\n  $ cacs history --campaign summer --limit 5\n  $ cacs history show r20261123-094512-3fa2c1\n  $ cacs history find 0912345678        (hoặc một ref_id)',
   'cli.help.config': 'xem, tìm vị trí hoặc tạo thiết lập',
@@ -265,7 +266,7 @@ export const viBaseCli: Readonly<Record<string, string>> = {
   'cli.help.history.show':
     'một lượt chạy: số đếm, các tệp kèm theo, các dòng của khách hàng chưa rõ kết quả',
   'cli.help.history.show.run':
-    'mã lượt chạy lấy từ cacs history (chỉ cần một phần đầu không trùng)',
+    'mã lượt chạy lấy từ cacs history (chỉ cần một phần đầu không trùng, hoặc 6 ký tự cuối như cacs history hiển thị)',
   'cli.help.history.show.json': 'in một đối tượng JSON ra stdout: { run, exitCode, error }',
   'cli.help.history.list': 'các lần nhập trước, mới nhất trước (mặc định: cacs history)',
   'cli.help.history.list.campaign': 'chỉ các lần nhập vào chiến dịch này',
@@ -274,7 +275,7 @@ export const viBaseCli: Readonly<Record<string, string>> = {
   'cli.help.reconcile':
     'đối soát khách hàng chưa rõ kết quả với bản ghi của dịch vụ: ai tìm thấy được tính là đã nhập, số còn lại vẫn chưa rõ',
   'cli.help.reconcile.run':
-    'chỉ những khách hàng mà lượt chạy này để lại chưa rõ kết quả (mã lấy từ cacs history)',
+    'chỉ những khách hàng mà lượt chạy này để lại chưa rõ kết quả (mã lấy từ cacs history, hoặc 6 ký tự cuối của nó; khi chưa đặt chiến dịch thì dùng chiến dịch của lượt chạy đó)',
   'cli.help.reconcile.after':
     '\nVí dụ:\n  $ cacs reconcile --campaign summer\n  $ cacs reconcile --campaign summer --run r20261123-094512-3fa2c1\n  $ cacs reconcile --campaign summer --json | jq .stillUncertain\n\nMột khách hàng là chưa rõ kết quả khi lô của họ đã được gửi nhưng không có trả lời rõ ràng (hết thời gian chờ, mất kết nối, chương trình bị sập). reconcile hỏi điểm cuối báo cáo các bản ghi của chiến dịch kể từ khi lô đầu tiên như vậy được gửi, mỗi yêu cầu một ngày, và tìm từng khách hàng chưa rõ theo số điện thoại. Khách hàng tìm thấy được ghi nhận là đã nhập: nhập lại sẽ không gửi họ, dù có hay không có --retry-uncertain. Số còn lại vẫn chưa rõ: khách hàng chỉ xuất hiện trong báo cáo sau khi đã được gọi, nên hãy chạy lại reconcile sau. reconcile không bao giờ gửi khách hàng, và không chạy khi đang có lần nhập vào chiến dịch đó (cùng một khoá). Danh sách chưa rõ của mỗi lượt chạy (cacs history show <lượt chạy>) nêu tên khách hàng; kết quả in ra chỉ nêu lượt chạy và số đếm.\n{exitCodes}',
   'cli.help.reconcile.json':

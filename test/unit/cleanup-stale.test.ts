@@ -71,3 +71,23 @@ describe('removeStaleTemp', () => {
     },
   );
 });
+
+describe('removeAllNow (the library export) and the locks a run holds', () => {
+  it('leaves a held lock alone: a host that calls it and carries on keeps its runs locked', async () => {
+    const { removeAllNow } = await import('../../src/cleanup.js');
+    const { acquireLock } = await import('../../src/state/file/lock.js');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-lock-'));
+    try {
+      const file = path.join(dir, 'x.lock');
+      const lock = acquireLock(file, 'x');
+      removeAllNow();
+      expect(fs.existsSync(file)).toBe(true);
+      // Still held: another taker is refused.
+      expect(() => acquireLock(file, 'x')).toThrow();
+      lock.release();
+      expect(fs.existsSync(file)).toBe(false);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

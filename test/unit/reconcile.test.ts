@@ -250,16 +250,24 @@ describe('cacs reconcile', () => {
     expect(unknown.stderr).toContain('--run: no run r19990101-000000-000000 in the history');
   });
 
-  it('--run takes the id as cacs history shows it (its last 6 characters), and the campaign and service from the run', async () => {
+  it('--run takes the id as cacs history shows it (its last 6 characters), and the campaign from the run', async () => {
     const { dir, env, runB } = await twoUncertainRuns();
-    // No campaign and no service in the environment: the run says which.
+    // No campaign in the environment: the run says which.
     const bare = { ...env };
     delete bare.CACS_CAMPAIGN;
-    delete bare.CACS_BASE_URL;
     const r = await reconcileJson(['--run', runB.slice(-6)], bare, dir);
     expect(r.code, JSON.stringify(r.json)).toBe(5);
     expect(r.json).toMatchObject({ campaign: 'summer', run: runB, uncertain: 2 });
-    expect(r.json.serviceUrl).toBe(env.CACS_BASE_URL);
+    const unknown = await cli(['reconcile', '--run', 'zzzzzz'], bare, dir);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('--run: no run zzzzzz in the history');
+    // The run's key as it is, even where a config names an alias after it.
+    fs.writeFileSync(
+      path.join(dir, '.cacsrc.json'),
+      JSON.stringify({ campaigns: { summer: 'winter' } }),
+    );
+    const aliased = await reconcileJson(['--run', runB.slice(-6)], bare, dir);
+    expect(aliased.json).toMatchObject({ campaign: 'summer', run: runB });
     // Without --run, a campaign is still needed.
     const none = await cli(['reconcile'], bare, dir);
     expect(none.code).toBe(2);

@@ -252,7 +252,7 @@ describe('report stages of the run: output, write, finish, bookmark (issue 23 it
     // A name made of the range, with nothing new: no file at all (its start after its end).
     for (const output of ['c-{from}-{to}.csv', 'c-{to}.csv', 'c-{from}.csv']) {
       const none = await outputStage({ ...base, output, bookmarked: true, empty: true });
-      expect(none, output).toMatchObject({ noRange: true, keepExisting: false });
+      expect(none, output).toMatchObject({ noRange: true, keepExisting: true });
       const fetched = await outputStage({ ...base, output, bookmarked: true, empty: false });
       expect(fetched.noRange, output).toBe(false);
     }
@@ -260,6 +260,9 @@ describe('report stages of the run: output, write, finish, bookmark (issue 23 it
       (await outputStage({ ...base, output: 'c-{date}.csv', bookmarked: true, empty: true }))
         .noRange,
     ).toBe(false);
+    // Braces doubled are braces, not a placeholder: a fixed name.
+    const literal = { ...base, output: 'c-{{from}}.csv', bookmarked: true, empty: true };
+    expect((await outputStage(literal)).noRange).toBe(false);
   });
 
   it('write: a file complete or not at all; kept as it is; a failure is one typed stop without a flag', async () => {

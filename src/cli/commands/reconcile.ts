@@ -12,6 +12,7 @@ import {
   reconcileNotFoundReason,
   requireCampaign,
   showHistoryRun,
+  UsageError,
   type FlatConfig,
   type ReconcileSummary,
   t,
@@ -27,21 +28,29 @@ export async function runReconcileCommand(
 ): Promise<number> {
   const cmdFlags: FlatConfig = new Map();
   if (flags.campaign !== undefined) cmdFlags.set('campaign', flags.campaign);
-  let { settings, sources } = await ctx.settings(cmdFlags);
+  const { settings, sources } = await ctx.settings(cmdFlags);
+  // `--run` with no campaign set: the campaign that run imported into, from the history (the
+  // run's id is all `cacs history` shows). Its key as it is, not read as an alias again. The
+  // service is not taken from it: the history keeps it without credentials.
+  let fromRun: { key: string; alias?: string } | undefined;
   if (flags.run !== undefined && settings.campaign === undefined) {
-    // `--run` alone: the campaign (and, when none is set, the service) that run imported into,
-    // from the history — the run's id is all `cacs history` shows.
-    const run = await showHistoryRun({
-      stateDir: settings.stateDir,
-      ...(settings.stateUrl !== undefined ? { state: settings.stateUrl } : {}),
-      ...(settings.stateSchema !== undefined ? { stateSchema: settings.stateSchema } : {}),
-      id: flags.run,
-    });
-    cmdFlags.set('campaign', run.campaign);
-    if (settings.baseUrl === undefined) cmdFlags.set('baseUrl', run.baseUrl);
-    ({ settings, sources } = await ctx.settings(cmdFlags));
+    let run;
+    try {
+      run = await showHistoryRun({
+        stateDir: settings.stateDir,
+        ...(settings.stateUrl !== undefined ? { state: settings.stateUrl } : {}),
+        ...(settings.stateSchema !== undefined ? { stateSchema: settings.stateSchema } : {}),
+        id: flags.run,
+      });
+    } catch (e) {
+      // Said as with a campaign set: `--run: no run … in the history`.
+      if (e instanceof UsageError)
+        throw new UsageError(`--run: ${e.message}`, e.hint !== undefined ? { hint: e.hint } : {});
+      throw e;
+    }
+    fromRun = { key: run.campaign, ...(run.alias !== undefined ? { alias: run.alias } : {}) };
   }
-  const campaign = requireCampaign(settings);
+  const campaign = fromRun ?? requireCampaign(settings);
   ctx.known = { campaign: campaign.key, alias: campaign.alias ?? null, run: flags.run ?? null };
   const { createClient } = await import('../client.js');
   const { client, baseUrl } = await createClient(ctx, settings);

@@ -268,8 +268,7 @@ async function reportCommand(
     }),
   );
   // Nothing new, and -o names the range fetched: nothing is written (see outputStage).
-  const { format, noRange } = out;
-  const keepExisting = out.keepExisting || noRange;
+  const { format, keepExisting, noRange } = out;
   const output = out.output?.name;
   const outputFile = out.output?.file;
   if (flags.bom === true && format !== 'csv') {

@@ -11,7 +11,7 @@ import { t } from '../../messages/index.js';
 import type { WriteTarget } from '../../atomic-write.js';
 import { nowIn, type ReportRange } from '../dates.js';
 import type { ReportFormat } from '../formats.js';
-import { expandOutputName } from '../output-name.js';
+import { checkOutputName, expandOutputName } from '../output-name.js';
 
 /** The output cannot be written there: its message starts with the output's name. */
 export class ReportOutputError extends UsageError {}
@@ -43,6 +43,7 @@ export interface OutputStage {
   /**
    * Nothing new for a bookmark, and the name given fills in the range (`{from}`, `{to}`): no
    * file is written (there is no range to name it after: its start would lie after its end).
+   * `keepExisting` is then true too, so that the write and finish stages write none.
    */
   noRange: boolean;
 }
@@ -77,9 +78,9 @@ export async function outputStage(input: OutputStageInput): Promise<OutputStage>
     input.bookmarked &&
     input.empty &&
     output?.target.kind === 'file' &&
-    /\{(from|to)\}/.test(input.output ?? '');
-  if (noRange)
-    return { ...(output !== undefined ? { output } : {}), format, keepExisting, noRange };
+    checkOutputName(input.output!).some((p) => p === 'from' || p === 'to');
+  // Nothing is written (keepExisting: the write and finish stages write and claim no file).
+  if (noRange) return { output: output!, format, keepExisting: true, noRange };
   if (input.bookmarked && output?.target.kind === 'file' && output.target.exists) {
     if (!input.empty) {
       throw new UsageError(t('report.run.bookmarkedExists', { output: output.name }), {
