@@ -117,7 +117,7 @@ export const enCatalogReport = {
   'cli.words.report.run.nothingYet':
     'nothing to fetch yet: --from is {from} (service clock), and {end}; bookmark {name} is not started',
   'report.run.nothingNew.noFile':
-    '{line}; no file written: {output} is named after the range fetched, and there is none',
+    '{line}; no file written: {output} is left to the run that has something to write',
   'report.run.nothingNew.kept': "{line}; {output} (an earlier run's) is left as it is",
   'report.run.bookmarkMoved':
     'bookmark {name} now covers up to {covered} (service clock, {zone}); its next run starts at {next}',

@@ -280,7 +280,7 @@ describe('cacs report --bookmark against the emulator', () => {
     expect(soon.stderr).not.toMatch(/range: 2026-11-21 10:10:01 →/);
     // A name made of the range fetched: no file (it would be named 10:10:01 → 09:20:00)…
     expect(soon.stderr).toContain(
-      'no file written: c-{from}-{to}.csv is named after the range fetched, and there is none',
+      'no file written: c-{from}-{to}.csv is left to the run that has something to write',
     );
     expect(soon.stderr).not.toContain('written to');
     expect(fs.readdirSync(out).filter((f) => f.startsWith('c-'))).toEqual([]);
@@ -303,6 +303,30 @@ describe('cacs report --bookmark against the emulator', () => {
     expect(JSON.parse(later.stdout).length).toBeGreaterThan(0);
     expect(onlyBookmark(state).json.coveredUntil).toBe('2026-11-21 11:50:00');
     expect((onlyBookmark(state).json.lastRun as { output?: string }).output).toBeUndefined();
+  });
+
+  it('{date}: a run with nothing new writes no file, so the same day’s later run can write it', async () => {
+    const state = tempDir();
+    const out = tempDir();
+    clock.ms = D + DAY + 10 * HOUR; // 2026-11-21 10:00
+    const args = ['--bookmark', 'd', '-o', 'd-{date}.csv'];
+    const first = await run([...args, '--from', '2026-11-21'], state, out);
+    expect(first.code, first.stderr).toBe(0);
+    expect(fs.existsSync(path.join(out, 'd-2026-11-21.csv'))).toBe(true);
+    // 2026-11-22 00:30, a run that ends two days back: nothing new.
+    clock.ms += DAY - 9 * HOUR - 30 * 60_000;
+    const early = await run([...args, '--settle', '2d'], state, out);
+    expect(early.code, early.stderr).toBe(0);
+    expect(early.stderr).toContain(
+      'no file written: d-{date}.csv is left to the run that has something to write',
+    );
+    expect(fs.existsSync(path.join(out, 'd-2026-11-22.csv'))).toBe(false);
+    // 12:30: calls to fetch, and the file of the day is free to be written (it was exit 2).
+    clock.ms += 12 * HOUR;
+    const later = await run(args, state, out);
+    expect(later.code, later.stderr).toBe(0);
+    expect(later.stderr).toContain('written to d-2026-11-22.csv');
+    expect(fs.existsSync(path.join(out, 'd-2026-11-22.csv'))).toBe(true);
   });
 
   it('the first run needs --from; a later one takes only the same --from; --to is honoured', async () => {

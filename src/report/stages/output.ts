@@ -41,9 +41,11 @@ export interface OutputStage {
   /** Nothing new for a bookmark, and the file of this name is an earlier run's: kept. */
   keepExisting: boolean;
   /**
-   * Nothing new for a bookmark, and the name given fills in the range (`{from}`, `{to}`): no
-   * file is written (there is no range to name it after: its start would lie after its end).
-   * `keepExisting` is then true too, so that the write and finish stages write none.
+   * Nothing new for a bookmark, and the name given has placeholders: no file is written. There
+   * is no range to name it after (`{from}`, `{to}`: its start would lie after its end), and an
+   * empty `calls-{date}.csv` would make the day's later run, which has something to write, exit
+   * 2 (a bookmarked run never replaces a file). `keepExisting` is then true too, so that the
+   * write and finish stages write none.
    */
   noRange: boolean;
 }
@@ -78,7 +80,7 @@ export async function outputStage(input: OutputStageInput): Promise<OutputStage>
     input.bookmarked &&
     input.empty &&
     output?.target.kind === 'file' &&
-    checkOutputName(input.output!).some((p) => p === 'from' || p === 'to');
+    checkOutputName(input.output!).length > 0;
   // Nothing is written (keepExisting: the write and finish stages write and claim no file).
   if (noRange) return { output: output!, format, keepExisting: true, noRange };
   if (input.bookmarked && output?.target.kind === 'file' && output.target.exists) {
