@@ -112,44 +112,13 @@ class LineStates extends LineMap<Uint8Array> {
 }
 
 /**
- * What AppendLog does to its file (logFile: a FileHandle's descriptor): writes and syncs are
- * synchronous; cutting back and closing are not (they are rare).
- */
-export interface LogFile {
-  /** Write `length` bytes of `data` from `offset` at the file's end; returns how many were. */
-  write(data: Uint8Array, offset: number, length: number): number;
-  datasync(): void;
-  truncate(length: number): Promise<void>;
-  close(): Promise<void>;
-}
-
-/** A FileHandle as AppendLog writes it (see LogFile). */
-export function logFile(fh: fs.promises.FileHandle): LogFile {
-  return {
-    write: (data, offset, length) => fs.writeSync(fh.fd, data, offset, length),
-    datasync: () => fs.fdatasyncSync(fh.fd),
-    truncate: (length) => fh.truncate(length),
-    close: () => fh.close(),
-  };
-}
-
-/**
- * Appends with group commit: durable() writes everything added so far and fdatasyncs it;
- * concurrent callers share one sync. soon() only writes (no sync), at the next turn of the event
- * loop: once written the records are safe from a crash of the process (one killed within that
- * turn loses them, and their batches read as uncertain, never as not sent), and the next
- * durable() (or close) syncs them — so an outcome costs no sync of its own, and the next
- * batch's in-flight record does not wait behind one.
- *
- * The write and the sync are synchronous, on the main thread (fs.writeSync, fs.fdatasyncSync):
- * a batch's in-flight records (this log's and the ledger's) are on disk in ≈ 1 ms (median, a
- * local disk). Done in the thread pool instead, each write and each sync waited for a turn of a
- * main thread busy with the sending pass's read and the other answers: 2.7–3.2 ms, and a
- * 200,000-lead import at 50 ms spent 0.2–0.3 s more sending (README, Performance). The costs:
- * records share a sync only when they are added in the same turn (before, every record added
- * while a sync was in progress waited for the next one: at concurrency 8 and 20 ms, 198 journal
- * syncs against 85 in one sitting, 399 against 397 in another), and while the disk stalls (an ext4 commit, 20–80 ms now and then; a slow network
- * folder) the whole event loop waits — answers, timers and Ctrl-C with it.
+ * Appends with group commit: durable() writes everything added so far and fdatasyncs it off the
+ * main thread; concurrent callers share one sync. soon() only writes (no sync), at the next turn
+ * of the event loop: once written the records are safe from a crash of the process (one killed
+ * within that turn loses them, and their batches read as uncertain, never as not sent), and the
+ * next durable() (or close) syncs them — so an
+ * outcome costs no sync of its own, and the next batch's in-flight record does not wait behind
+ * one. Nothing blocks the event loop.
  *
  * A write is complete or undone: short writes are continued, and a write or sync that fails (full
  * disk, file-size limit) cuts the file back to the last sync, so the file never holds a torn
@@ -169,14 +138,11 @@ export class AppendLog {
   private size: number;
   private synced: number;
 
-  private readonly file: LogFile;
-
   constructor(
-    file: fs.promises.FileHandle | LogFile,
+    private readonly fh: fs.promises.FileHandle,
     /** Bytes of complete records already in the file. */
     size: number,
   ) {
-    this.file = 'fd' in file ? logFile(file) : file;
     this.size = size;
     this.synced = size;
   }
@@ -244,7 +210,7 @@ export class AppendLog {
         const data = joinPieces(batch);
         let off = 0;
         while (off < data.length) {
-          const bytesWritten = this.file.write(data, off, data.length - off);
+          const { bytesWritten } = await this.fh.write(data, off, data.length - off);
           if (bytesWritten <= 0)
             throw Object.assign(new Error('no space left'), { code: 'ENOSPC' });
           off += bytesWritten;
@@ -254,7 +220,7 @@ export class AppendLog {
         written = true;
       }
       if (sync && this.size > this.synced) {
-        this.file.datasync();
+        await this.fh.datasync();
         this.synced = this.size;
         this.unsynced = [];
       }
@@ -263,7 +229,7 @@ export class AppendLog {
       // are dropped (their batches are not sent).
       this.failures++;
       this.failure ??= e;
-      await this.file.truncate(this.synced).catch(() => {});
+      await this.fh.truncate(this.synced).catch(() => {});
       const retry = written ? this.unsynced : [...this.unsynced, ...batch];
       this.pending = [...retry.filter((r) => r.outcome), ...this.pending];
       this.unsynced = [];
@@ -280,12 +246,8 @@ export class AppendLog {
     const data = joinPieces(this.pending.filter((r) => r.outcome));
     this.pending = [];
     let off = 0;
-    while (off < data.length) {
-      const n = this.file.write(data, off, data.length - off);
-      if (n <= 0) throw Object.assign(new Error('no space left'), { code: 'ENOSPC' });
-      off += n;
-    }
-    this.file.datasync();
+    while (off < data.length) off += fs.writeSync(this.fh.fd, data, off, data.length - off);
+    fs.fdatasyncSync(this.fh.fd);
   }
 
   async close(): Promise<void> {
@@ -293,7 +255,7 @@ export class AppendLog {
       await this.durable();
       if (this.failure !== undefined) throw this.failure;
     } finally {
-      await this.file.close();
+      await this.fh.close();
     }
   }
 }
