@@ -95,7 +95,7 @@ export const en = {
   'reconcile.tooLarge.hint':
     'Nothing was settled. Ask the service operator; the uncertain leads stay uncertain meanwhile.',
   'reconcile.run.notFound': 'no run {run} in the history',
-  'reconcile.run.ambiguous': '{run} matches {count} runs',
+  'reconcile.run.ambiguous': '{run} matches {count} runs: give more of its characters',
   'reconcile.run.hint': 'List runs with: cacs history',
   'reconcile.run.otherCampaign':
     'run {run} imported into campaign {campaign} at {service}, not {asked} at {askedService}',
@@ -105,7 +105,7 @@ export const en = {
 
   // ── history ─────────────────────────────────────────────────────────────────────────
   'history.run.notFound': 'no run {run} in the history',
-  'history.run.ambiguous': '{run} matches {count} runs',
+  'history.run.ambiguous': '{run} matches {count} runs: give more of its characters',
   'history.run.hint': 'List runs with: cacs history',
 
   // ── report ──────────────────────────────────────────────────────────────────────────

@@ -80,7 +80,9 @@ describe('the history through the library', () => {
     const shown = await showHistoryRun({ stateDir, id: runs[1]!.id.slice(0, -2) });
     expect(shown).toEqual(runs[1]);
     await expect(showHistoryRun({ stateDir, id: 'nope' })).rejects.toThrow(UsageError);
-    await expect(showHistoryRun({ stateDir, id: 'r' })).rejects.toThrow(/matches 2 runs/);
+    await expect(showHistoryRun({ stateDir, id: 'r' })).rejects.toThrow(
+      /matches 2 runs: give more of its characters/,
+    );
 
     // A phone number in another written form, and a ref_id.
     const byPhone = await findInHistory({ stateDir, query: '+84 912 345 678' });
