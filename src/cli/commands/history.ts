@@ -19,7 +19,7 @@ import {
   tCount,
 } from '../../index.js';
 import type { Context } from '../context.js';
-import { fitTable, serviceNamer, type Column } from '../render/table.js';
+import { fitTable, serviceColumn, type Column } from '../render/table.js';
 import { wrapWords } from '../render/wrap.js';
 import type { Flags } from '../flags.js';
 import type { defineHistoryFind, defineHistoryList, defineHistoryShow } from './history-flags.js';
@@ -113,8 +113,6 @@ export async function runHistoryList(
  * store: DESIGN "every operator's runs (host, user)"). File and campaign names are cut to fit.
  */
 export function historyTable(runs: readonly RunRecord[], width: number): string {
-  const services = new Set(runs.map((r) => r.baseUrl));
-  const serviceName = serviceNamer(services);
   const operators = new Set(runs.map(operatorOf));
   const num = (v: number | undefined) => (v === undefined ? '—' : formatCount(v));
   const all: Column<RunRecord>[] = [
@@ -122,16 +120,7 @@ export function historyTable(runs: readonly RunRecord[], width: number): string 
     { head: t('cli.history.head.run'), cell: (r) => r.id.slice(-6) },
     { head: t('cli.history.head.file'), cell: (r) => path.basename(r.file), flex: true },
     { head: t('cli.history.head.campaign'), cell: (r) => campaignName(r), flex: true },
-    ...(services.size > 1
-      ? [
-          {
-            head: t('cli.habits.history.head.service'),
-            cell: (r: RunRecord) => serviceName(r.baseUrl),
-            flex: true,
-            squeezeLast: true,
-          },
-        ]
-      : []),
+    ...serviceColumn(runs, t('cli.habits.history.head.service'), (r) => r.baseUrl),
     ...(operators.size > 1
       ? [
           {

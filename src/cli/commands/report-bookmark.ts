@@ -29,7 +29,7 @@ import {
   tCount,
 } from '../../index.js';
 import type { Context } from '../context.js';
-import { fitTable, serviceNamer, type Column } from '../render/table.js';
+import { fitTable, serviceColumn, type Column } from '../render/table.js';
 import type { ReportFlags } from './report-flags.js';
 
 /** Where the settings keep state: the folder, and the team's database when one is set. */
@@ -211,9 +211,6 @@ export async function runBookmarkList(flags: ReportFlags, ctx: Context): Promise
     // Fitted to the terminal as `cacs history` is: the last run and the count of runs only
     // when there is room, names and filters cut to fit, the service only when the bookmarks
     // go to more than one (it is part of a bookmark's key; --format json always has it).
-    const services = new Set(shown.map((b) => b.service));
-    // By what tells them apart (`:8788`), as history names them: a cut URL would not.
-    const serviceName = serviceNamer(services);
     const lastRunColumn: Column<BookmarkState> = {
       head: t('cli.bookmarks.head.lastRun'),
       cell: lastRunAt,
@@ -232,16 +229,8 @@ export async function runBookmarkList(flags: ReportFlags, ctx: Context): Promise
       { head: t('cli.bookmarks.head.coveredUntil'), cell: (b) => readerDate(b.coveredUntil) },
       lastRunColumn,
       { head: t('cli.bookmarks.head.runs'), cell: (b) => String(b.runs), optional: 2 },
-      ...(services.size > 1
-        ? [
-            {
-              head: t('cli.bookmarks.head.service'),
-              cell: (b: BookmarkState) => serviceName(b.service),
-              flex: true,
-              squeezeLast: true,
-            },
-          ]
-        : []),
+      // By what tells them apart (`:8788`), as history names them: a cut URL would not.
+      ...serviceColumn<BookmarkState>(shown, t('cli.bookmarks.head.service'), (b) => b.service),
     ];
     const [head, rows, kept] = fitTable(columns, shown, Math.max(40, ctx.io.columns ?? 80), {
       apartLast: true,

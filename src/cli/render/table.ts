@@ -22,7 +22,7 @@ function hostOf(url: string): string {
  * (`:8788`) when every service is on one host, the host alone when they share a port, else
  * host and port — so a narrow column does not cut away the only part that differs.
  */
-export function serviceNamer(urls: ReadonlySet<string>): (url: string) => string {
+function serviceNamer(urls: ReadonlySet<string>): (url: string) => string {
   const namer = shortServiceNamer(urls);
   // Two services the short names do not tell apart (http and https of one host, two paths):
   // their whole addresses.
@@ -42,6 +42,21 @@ function shortServiceNamer(urls: ReadonlySet<string>): (url: string) => string {
   }
   if (ports.size === 1 && hosts.size === urls.size) return (url) => URL.parse(url)?.hostname ?? url;
   return hostOf;
+}
+
+/**
+ * The service column of a table of `items`, as `[]` or `[column]`: shown only when they go to
+ * more than one service, each named by what tells them apart (serviceNamer), cut last.
+ */
+export function serviceColumn<R>(
+  items: readonly R[],
+  head: string,
+  urlOf: (item: R) => string,
+): Column<R>[] {
+  const services = new Set(items.map(urlOf));
+  if (services.size <= 1) return [];
+  const name = serviceNamer(services);
+  return [{ head, cell: (r) => name(urlOf(r)), flex: true, squeezeLast: true }];
 }
 
 export interface Column<R> {
