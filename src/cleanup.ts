@@ -38,8 +38,8 @@ function hook(): void {
 
 /**
  * A lock to let go of when the process exits, after the last writes (flushOnExit) and the
- * temporary files: a run stopped by a second Ctrl-C leaves no lock file behind. The returned function forgets it
- * (the lock was released).
+ * temporary files: a run stopped by a second Ctrl-C leaves no lock file behind. The returned
+ * function forgets it (the lock was released).
  */
 export function releaseOnExit(release: () => void): () => void {
   releases.add(release);

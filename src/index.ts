@@ -1034,7 +1034,7 @@ export {
   nowIn,
   type LocalDateTime as ServiceWallTime,
 } from './report/dates.js';
-export { parseServiceWall } from './report/bookmark-range.js';
+export { parseServiceWall, readerWall } from './report/bookmark-range.js';
 export {
   checkBookmarkName,
   describeFilters,

@@ -158,6 +158,7 @@ export const enCli = {
     'no uncertain leads left by run {run} in campaign {campaign} (state database {db}): nothing to settle',
   'cli.reconcile.nothing.run':
     'no uncertain leads left by run {run} in campaign {campaign} (state folder {stateDir}): nothing to settle',
+  'cli.reconcile.runFlag': '--run: {message}',
   'cli.reconcile.asked':
     'campaign {campaign}: {uncertain}; asked the service for its records from {from} to {to} (its clock; {requests}, {records})',
   'cli.reconcile.asked.run':

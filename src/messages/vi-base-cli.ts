@@ -148,6 +148,7 @@ export const viBaseCli: Readonly<Record<string, string>> = {
     'lượt chạy {run} không để lại khách hàng nào chưa rõ kết quả trong chiến dịch {campaign} (cơ sở dữ liệu trạng thái {db}): không có gì để đối soát',
   'cli.reconcile.nothing.run':
     'lượt chạy {run} không để lại khách hàng nào chưa rõ kết quả trong chiến dịch {campaign} (thư mục trạng thái {stateDir}): không có gì để đối soát',
+  'cli.reconcile.runFlag': '--run: {message}',
   'cli.reconcile.asked':
     'chiến dịch {campaign}: {uncertain}; đã hỏi dịch vụ các bản ghi từ {from} đến {to} (theo giờ của dịch vụ; {requests}, {records})',
   'cli.reconcile.asked.run':

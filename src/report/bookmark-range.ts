@@ -16,6 +16,7 @@ import { t } from '../messages/index.js';
 import {
   addSecond,
   compareLocal,
+  formatReaderDate,
   instantToWall,
   isValidLocal,
   parseWhen,
@@ -65,6 +66,15 @@ export function parseDuration(text: string, flag = '--settle'): number {
   }
   if (ms > MAX_SETTLE_MS) throw fail(t('report.duration.max'));
   return ms;
+}
+
+/**
+ * A stored service time ('yyyy-mm-dd HH:mm:ss') as a person reads it (`25/11/2026 14:05:00` in
+ * Vietnamese); any other text as it is.
+ */
+export function readerWall(text: string): string {
+  const parsed = parseServiceWall(text);
+  return parsed === undefined ? text : formatReaderDate(parsed);
 }
 
 /** 'yyyy-mm-dd HH:mm:ss' (a stored covered-until) as a LocalDateTime; undefined when it is not one. */

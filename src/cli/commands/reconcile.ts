@@ -4,9 +4,8 @@
  */
 import {
   formatCount,
-  formatReaderDate,
   formatTimeOnClock,
-  parseServiceWall,
+  readerWall,
   maskUrlCredentials,
   reconcile,
   reconcileNotFoundReason,
@@ -45,7 +44,10 @@ export async function runReconcileCommand(
     } catch (e) {
       // Said as with a campaign set: `--run: no run … in the history`.
       if (e instanceof UsageError)
-        throw new UsageError(`--run: ${e.message}`, e.hint !== undefined ? { hint: e.hint } : {});
+        throw new UsageError(
+          t('cli.reconcile.runFlag', { message: e.message }),
+          e.hint !== undefined ? { hint: e.hint } : {},
+        );
       throw e;
     }
     fromRun = { key: run.campaign, ...(run.alias !== undefined ? { alias: run.alias } : {}) };
@@ -129,8 +131,8 @@ export async function runReconcileCommand(
     campaign: name,
     uncertain: tCount('cli.reconcile.n.uncertain', summary.uncertain),
     // On the service's clock, written as a person reads dates (25/11/2026 14:05:00 in Vietnamese).
-    from: readerDate(String(summary.from)),
-    to: readerDate(String(summary.to)),
+    from: readerWall(String(summary.from)),
+    to: readerWall(String(summary.to)),
     requests: tCount('cli.reconcile.n.requests', summary.requests),
     records: tCount('cli.reconcile.n.records', summary.records),
   };
@@ -168,10 +170,4 @@ export async function runReconcileCommand(
   }
   if (still > 0) out.warn(tCount('cli.reconcile.warn', still, { why: NOT_FOUND_YET, advice }));
   return summary.exitCode;
-}
-
-/** A service time as a person reads it (`25/11/2026 14:05:00` in Vietnamese). */
-function readerDate(wall: string): string {
-  const parsed = parseServiceWall(wall);
-  return parsed === undefined ? wall : formatReaderDate(parsed);
 }

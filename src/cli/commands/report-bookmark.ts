@@ -15,6 +15,7 @@ import {
   listBookmarks,
   openBookmark,
   parseServiceWall,
+  readerWall,
   requireBaseUrl,
   requireCampaign,
   resetBookmark,
@@ -167,12 +168,6 @@ export async function openRunBookmark(
   return handle;
 }
 
-/** A stored service time as a person reads it (`25/11/2026 14:05:00` in Vietnamese). */
-function readerDate(wall: string): string {
-  const parsed = parseServiceWall(wall);
-  return parsed === undefined ? wall : formatReaderDate(parsed);
-}
-
 /** `--bookmarks`: a table on stdout, or JSON with --format json. */
 export async function runBookmarkList(flags: ReportFlags, ctx: Context): Promise<number> {
   const cmdFlags: FlatConfig = new Map();
@@ -226,7 +221,7 @@ export async function runBookmarkList(flags: ReportFlags, ctx: Context): Promise
         squeezeLast: true,
         keepWhole: true,
       },
-      { head: t('cli.bookmarks.head.coveredUntil'), cell: (b) => readerDate(b.coveredUntil) },
+      { head: t('cli.bookmarks.head.coveredUntil'), cell: (b) => readerWall(b.coveredUntil) },
       lastRunColumn,
       { head: t('cli.bookmarks.head.runs'), cell: (b) => String(b.runs), optional: 2 },
       // By what tells them apart (`:8788`), as history names them: a cut URL would not.
@@ -284,8 +279,8 @@ export async function runBookmarkReset(flags: ReportFlags, ctx: Context): Promis
   ctx.out.info(
     tCount('cli.bookmark.forgot', state.runs, {
       ...what,
-      from: readerDate(state.firstFrom),
-      until: readerDate(state.coveredUntil),
+      from: readerWall(state.firstFrom),
+      until: readerWall(state.coveredUntil),
       zone: state.serviceTimeZone,
       last,
       timezone: settings.timezone,

@@ -7,7 +7,7 @@
 import { formatCount, t, tCount } from '../../messages/index.js';
 import { formatDurationFlag } from '../../text.js';
 import type { BookmarkHandle, BookmarkRunInfo } from '../bookmark.js';
-import { parseServiceWall } from '../bookmark-range.js';
+import { readerWall } from '../bookmark-range.js';
 import { addSecond, describeRange, formatReaderDate, type ReportRange } from '../dates.js';
 
 export interface FinishStageInput {
@@ -124,7 +124,7 @@ export interface BookmarkStageInput {
   settleMs: number;
   /** An earlier run's file of this name was left as it was (`output`: its name). */
   keepExisting?: boolean;
-  /** No file was written: `output` (the name as given) fills in a range there is not. */
+  /** No file was written: `output` (the name as given) has placeholders (OutputStage.noRange). */
   noRange?: boolean;
   output?: string;
 }
@@ -136,10 +136,6 @@ export interface BookmarkStageInput {
 export async function bookmarkStage(input: BookmarkStageInput): Promise<string> {
   const { bookmark, range } = input;
   const name = JSON.stringify(bookmark.key.name);
-  const wall = (text: string) => {
-    const parsed = parseServiceWall(text);
-    return parsed === undefined ? text : formatReaderDate(parsed);
-  };
   if (input.empty) {
     const covered = bookmark.state?.coveredUntil;
     const to = formatReaderDate(range.to);
@@ -148,7 +144,7 @@ export async function bookmarkStage(input: BookmarkStageInput): Promise<string> 
       : t('report.run.end.settle', { to, settle: formatDurationFlag(input.settleMs) });
     const line =
       covered !== undefined
-        ? t('report.run.nothingNew', { name, covered: wall(covered), end })
+        ? t('report.run.nothingNew', { name, covered: readerWall(covered), end })
         : t('report.run.nothingYet', { from: formatReaderDate(range.from), end, name });
     if (input.noRange === true && input.output !== undefined)
       return t('report.run.nothingNew.noFile', { line, output: input.output });
@@ -159,7 +155,7 @@ export async function bookmarkStage(input: BookmarkStageInput): Promise<string> 
   const moved = (await bookmark.commit(input.run))!;
   return t('report.run.bookmarkMoved', {
     name,
-    covered: wall(moved.coveredUntil),
+    covered: readerWall(moved.coveredUntil),
     zone: moved.serviceTimeZone,
     next: formatReaderDate(addSecond(range.to)),
   });
