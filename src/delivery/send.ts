@@ -17,6 +17,7 @@ import { isLeadField } from '../api/spec.js';
 import type { LeadEntry } from '../leads/sending.js';
 import {
   STATE_ACCEPTED,
+  STATE_UNCERTAIN,
   STATE_NONE,
   type Claimed,
   type DeliveryJournal,
@@ -185,10 +186,6 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
     });
 
   /**
-   * Write a batch's in-flight records: the journal's and the ledger's side by side (two syncs
-   * at once, not one after the other). The request leaves only once both are on disk.
-   */
-  /**
    * Leads that provably did not go (refused, failed, stopped first): "not imported" — or, for
    * those the ledger held before this run (`previous`), the state it held: an uncertain lead
    * retried stays uncertain, an accepted one sent again stays accepted, so no later run sends
@@ -206,11 +203,17 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
       if (group.length > 0) opts.ledger?.settle(group, state as LedgerState);
     });
   };
-  const writeInFlight = (entries: readonly SpoolEntry[]) =>
-    Promise.allSettled([
-      opts.journal.begin(entries.map((e) => e.line)),
-      opts.ledger ? opts.ledger.begin(entries) : Promise.resolve(),
-    ]);
+  /**
+   * Write a batch's in-flight records, the ledger's first: the request leaves only once both are
+   * on disk. The file store writes them synchronously, in this order, each with the outcomes
+   * added since its last write (the ledger's were written when settled): so the ledger holds a
+   * batch's outcome no later than the journal does (see Ledger.settle).
+   */
+  const writeInFlight = (entries: readonly SpoolEntry[]) => {
+    const marked = opts.ledger ? opts.ledger.begin(entries) : Promise.resolve();
+    const begun = opts.journal.begin(entries.map((e) => e.line));
+    return Promise.allSettled([begun, marked]);
+  };
 
   /** Send a batch: its in-flight records first, then the request. */
   const deliver = async (
@@ -363,6 +366,8 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
   };
 
   let batch: SpoolEntry[] = [];
+  /** Leads this file's journal has as imported and the ledger as uncertain. */
+  const answeredEarlier: SpoolEntry[] = [];
   let seen = 0;
   let lastLine = 0;
   let stoppedEarly = false;
@@ -384,6 +389,10 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
         if (previous === 'done') {
           r.resumedDone++;
           r.resumedPhone ??= entry.phone;
+          // The journal has the service's answer and the ledger, retried, does not (a power cut
+          // lost its outcome record): the ledger learns it now, or every later run of the
+          // number would hold it back as uncertain.
+          if (opts.previous?.get(entry.phone) === STATE_UNCERTAIN) answeredEarlier.push(entry);
           continue;
         }
         if (previous === 'rejected') {
@@ -437,6 +446,7 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
   // Batches written ahead go (or, the run stopped, are settled as not sent) in their order.
   while (written.length > 0) await startWritten();
   await pool.settle();
+  if (answeredEarlier.length > 0) opts.ledger?.settle(answeredEarlier, STATE_ACCEPTED);
   r.interrupted = opts.signal.aborted;
   r.sent = sent;
   r.batchSizeAtEnd = batchSize;

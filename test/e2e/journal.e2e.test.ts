@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   AppendLog,
+  logFile,
   loadJournal,
   replayJournal,
   type JournalRecord,
@@ -177,26 +178,21 @@ describe('journal replay', () => {
 });
 
 describe('AppendLog on a failing disk', () => {
-  /** A file handle whose writes stop after `room` bytes: one short write, then ENOSPC. */
+  /** A log file whose writes stop after `room` bytes: one short write, then ENOSPC. */
   async function limited(file: string, room: number) {
-    const fh = await fs.promises.open(file, 'a');
+    const real = logFile(await fs.promises.open(file, 'a'));
     let used = 0;
-    const write = fh.write.bind(fh) as (
-      b: Buffer,
-      o: number,
-      l: number,
-    ) => Promise<{ bytesWritten: number }>;
-    Object.assign(fh, {
-      write: async (buf: Buffer, off: number, len: number) => {
+    return {
+      ...real,
+      write: (buf: Uint8Array, off: number, len: number) => {
         if (used >= room)
           throw Object.assign(new Error('ENOSPC: no space left'), { code: 'ENOSPC' });
         const n = Math.min(len, room - used);
         used += n;
-        return write(buf, off, n);
+        return real.write(buf, off, n);
       },
       setRoom: (r: number) => (room = r),
-    });
-    return fh as typeof fh & { setRoom(r: number): void };
+    };
   }
 
   it('completes short writes, and cuts a failed write back so no torn record stays', async () => {
@@ -224,24 +220,25 @@ describe('AppendLog syncs', () => {
   it('outcome records are written at once without a sync of their own; the next durable() syncs them', async () => {
     const dir = tempDir();
     const file = path.join(dir, 'j.jsonl');
-    const fh = await fs.promises.open(file, 'a');
-    const write = fh.write.bind(fh) as (b: Buffer, o: number, l: number) => Promise<unknown>;
-    const datasync = fh.datasync.bind(fh);
+    const real = logFile(await fs.promises.open(file, 'a'));
     let syncs = 0;
     let written!: () => void;
     const outcomeWritten = new Promise<void>((r) => (written = r));
-    Object.assign(fh, {
-      write: async (buf: Buffer, off: number, len: number) => {
-        const r = await write(buf, off, len);
-        written();
-        return r;
+    const log = new AppendLog(
+      {
+        ...real,
+        write: (buf, off, len) => {
+          const n = real.write(buf, off, len);
+          written();
+          return n;
+        },
+        datasync: () => {
+          syncs++;
+          real.datasync();
+        },
       },
-      datasync: async () => {
-        syncs++;
-        return datasync();
-      },
-    });
-    const log = new AppendLog(fh, 0);
+      0,
+    );
     log.add('{"k":"f","id":1}\n', true);
     log.soon();
     await outcomeWritten;
@@ -263,16 +260,18 @@ describe('AppendLog syncs', () => {
   it('a sync that fails cuts the file back to the last sync; its outcome records get another try', async () => {
     const dir = tempDir();
     const file = path.join(dir, 'j.jsonl');
-    const fh = await fs.promises.open(file, 'a');
-    const datasync = fh.datasync.bind(fh);
+    const real = logFile(await fs.promises.open(file, 'a'));
     let fail = false;
-    Object.assign(fh, {
-      datasync: async () => {
-        if (fail) throw Object.assign(new Error('EIO'), { code: 'EIO' });
-        return datasync();
+    const log = new AppendLog(
+      {
+        ...real,
+        datasync: () => {
+          if (fail) throw Object.assign(new Error('EIO'), { code: 'EIO' });
+          real.datasync();
+        },
       },
-    });
-    const log = new AppendLog(fh, 0);
+      0,
+    );
     log.add('{"k":"b","id":1}\n');
     await log.durable();
     log.add('{"k":"f","id":1}\n', true);
@@ -295,22 +294,24 @@ describe('AppendLog soon() after a failed write', () => {
     // queued, wrote nothing, and outcomes waited for close().
     const dir = tempDir();
     const file = path.join(dir, 'j.jsonl');
-    const fh = await fs.promises.open(file, 'a');
-    const write = fh.write.bind(fh) as (b: Buffer, o: number, l: number) => Promise<unknown>;
+    const real = logFile(await fs.promises.open(file, 'a'));
     let fail = true;
     let wrote!: (text: string) => void;
     const written = new Promise<string>((r) => (wrote = r));
-    Object.assign(fh, {
-      // Fails at once while `fail` (no I/O: the failure lands before the deferred write's turn).
-      write: async (buf: Buffer, off: number, len: number) => {
-        if (fail) throw Object.assign(new Error('ENOSPC: no space left'), { code: 'ENOSPC' });
-        const r = await write(buf, off, len);
-        wrote(buf.subarray(off, off + len).toString('utf8'));
-        return r;
+    const log = new AppendLog(
+      {
+        ...real,
+        // Fails at once while `fail` (the failure lands before the deferred write's turn).
+        write: (buf, off, len) => {
+          if (fail) throw Object.assign(new Error('ENOSPC: no space left'), { code: 'ENOSPC' });
+          const n = real.write(buf, off, len);
+          wrote(Buffer.from(buf.subarray(off, off + len)).toString('utf8'));
+          return n;
+        },
+        truncate: () => {},
       },
-      truncate: async () => {},
-    });
-    const log = new AppendLog(fh, 0);
+      0,
+    );
     log.add('{"k":"f","id":1}\n', true);
     log.soon(); // queued for the next turn
     log.add('{"k":"b","id":2}\n');
@@ -326,33 +327,63 @@ describe('AppendLog soon() after a failed write', () => {
   });
 });
 
-describe('group commit on a failing disk', () => {
-  it('a begin record that went out in a failed write never looks durable (found by the full-disk test)', async () => {
+describe('AppendLog flushNow (a second Ctrl-C)', () => {
+  it('writes and syncs the outcomes at once; a write that takes nothing is an error, not a loop', async () => {
     const dir = tempDir();
     const file = path.join(dir, 'j.jsonl');
-    const fh = await fs.promises.open(file, 'a');
-    const write = fh.write.bind(fh) as (b: Buffer, o: number, l: number) => Promise<unknown>;
-    let calls = 0;
-    Object.assign(fh, {
-      // The first write fails; later ones work.
-      write: async (buf: Buffer, off: number, len: number) => {
-        if (calls++ === 0) throw Object.assign(new Error('EFBIG'), { code: 'EFBIG' });
-        return write(buf, off, len);
+    const real = logFile(await fs.promises.open(file, 'a'));
+    let syncs = 0;
+    let room = Infinity;
+    const log = new AppendLog(
+      {
+        ...real,
+        write: (buf, off, len) => (room <= 0 ? 0 : real.write(buf, off, len)),
+        datasync: () => {
+          syncs++;
+          real.datasync();
+        },
       },
-    });
-    const log = new AppendLog(fh, 0);
+      0,
+    );
     log.add('{"k":"b","id":1}\n');
-    const first = log.durable();
-    log.add('{"k":"b","id":2}\n');
-    const second = log.durable(); // its record goes out with the first write
+    log.add('{"k":"f","id":1}\n', true);
+    log.flushNow();
+    // Only the outcome: a begin record not yet on disk is not written on the way out.
+    expect(fs.readFileSync(file, 'utf8')).toBe('{"k":"f","id":1}\n');
+    expect(syncs).toBe(1);
+    log.add('{"k":"f","id":2}\n', true);
+    room = 0;
+    expect(() => log.flushNow()).toThrow(/no space left/);
+    await real.close();
+  });
+});
+
+describe('durable() on a failing disk', () => {
+  it('a begin record in a failed write never looks durable: undone, its durable() rejects, the failure is kept (found by the full-disk test)', async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'j.jsonl');
+    const real = logFile(await fs.promises.open(file, 'a'));
+    let calls = 0;
+    const log = new AppendLog(
+      {
+        ...real,
+        // The first write fails; later ones work.
+        write: (buf, off, len) => {
+          if (calls++ === 0) throw Object.assign(new Error('EFBIG'), { code: 'EFBIG' });
+          return real.write(buf, off, len);
+        },
+      },
+      0,
+    );
     log.add('{"k":"f","id":0}\n', true);
-    const third = log.durable();
-    await expect(first).rejects.toMatchObject({ code: 'EFBIG' });
-    await expect(second).rejects.toMatchObject({ code: 'EFBIG' });
-    await expect(third).rejects.toMatchObject({ code: 'EFBIG' });
+    log.add('{"k":"b","id":1}\n');
+    await expect(log.durable()).rejects.toMatchObject({ code: 'EFBIG' });
+    expect(fs.readFileSync(file, 'utf8')).toBe('');
+    expect(log.failed).toMatchObject({ code: 'EFBIG' });
+    // The next write carries the outcome again, not the begin record.
     await log.durable();
     expect(fs.readFileSync(file, 'utf8')).toBe('{"k":"f","id":0}\n');
-    await fh.close();
+    await expect(log.close()).rejects.toMatchObject({ code: 'EFBIG' });
   });
 });
 

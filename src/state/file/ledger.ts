@@ -471,13 +471,19 @@ export class Ledger implements CampaignLedger {
     return ALL_CLAIMED;
   }
 
-  /** After the answer: accepted, still uncertain, or not imported (synced with the next write). */
+  /**
+   * After the answer: accepted, still uncertain, or not imported. Written at once (synced with
+   * the next write): the caller records the batch's outcome in the journal after this, so a
+   * process killed in between leaves the ledger ahead of the journal, never behind it (a lead
+   * the journal calls done and the ledger uncertain is hidden from a retry and held back from
+   * every later run; see AppendLog).
+   */
   settle(entries: readonly LedgerEntry[], state: LedgerState): void {
     if (!this.log || entries.length === 0) return;
     const begun = this.begun.get(entries);
     this.begun.delete(entries);
     this.log.add(begun ? this.resettled(begun, state) : this.records(entries, state), true);
-    this.log.soon();
+    this.log.writeNow();
   }
 
   async close(): Promise<void> {
