@@ -362,7 +362,7 @@ export const enCli = {
   'cli.help.report.status': 'only these call statuses, comma-separated (e.g. "ANSWERED,NO ANSWER")',
   'cli.help.report.refId': 'only the lead with this reference id',
   'cli.help.report.output':
-    'write to this file (complete or not at all); {from} {to} {date} are filled in',
+    'write to this file (complete or not at all); {from} {to} {date} are filled in; - is stdout',
   'cli.help.report.bom': 'CSV: start with a UTF-8 byte order mark so Excel shows Vietnamese text',
   'cli.help.report.noBom': 'CSV: no byte order mark, whatever config report.bom says',
   'cli.help.report.windowDays': 'days per request, {range} (default {default})',

@@ -348,7 +348,7 @@ export const viBaseCli: Readonly<Record<string, string>> = {
     'chỉ các trạng thái cuộc gọi này, cách nhau bằng dấu phẩy (ví dụ "ANSWERED,NO ANSWER")',
   'cli.help.report.refId': 'chỉ khách hàng có mã tham chiếu này',
   'cli.help.report.output':
-    'ghi vào tệp này (ghi trọn vẹn hoặc không ghi gì); {from} {to} {date} sẽ được điền vào',
+    'ghi vào tệp này (ghi trọn vẹn hoặc không ghi gì); {from} {to} {date} sẽ được điền vào; - là stdout',
   'cli.help.report.bom': 'CSV: bắt đầu bằng dấu BOM UTF-8 để Excel hiển thị đúng tiếng Việt',
   'cli.help.report.noBom': 'CSV: không có dấu BOM, bất kể cấu hình report.bom',
   'cli.help.report.windowDays': 'số ngày mỗi yêu cầu, {range} (mặc định {default})',

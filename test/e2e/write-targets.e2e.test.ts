@@ -196,6 +196,16 @@ function cases(uid: number) {
     expect(r.stdout).toBe('');
   });
 
+  it('-o -: the report goes to stdout; no file named "-" (session 12)', async () => {
+    const dir = folder(uid);
+    const r = await run(uid, dir, [...REPORT, '-o', '-']);
+    expect(r.stderr).not.toContain('error');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^campaign_id,/);
+    expect(r.stdout).toContain('Khách 4');
+    expect(fs.readdirSync(dir).sort()).toEqual(['home', 'tmp']);
+  });
+
   it("-o a symlink of the writer's: written through, atomically beside its target; the link stays", async () => {
     const dir = folder(uid);
     const reports = path.join(dir, 'reports');

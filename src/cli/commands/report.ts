@@ -179,11 +179,13 @@ function outcomesFlagError(flags: ReportFlags): UsageError | undefined {
   return undefined;
 }
 async function reportCommand(
-  flags: ReportFlags,
+  given: ReportFlags,
   ctx: Context,
   args: string[],
   held: { release?: () => Promise<void> },
 ): Promise<number> {
+  // `-o -` is stdout, as `-` is stdin for an import (it wrote a file named "-").
+  const flags = given.output === '-' ? withoutOutput(given) : given;
   const stray = strayArgumentError(args, flags);
   if (stray !== undefined) throw stray;
   const misplaced = outcomesFlagError(flags);
@@ -605,4 +607,11 @@ function describeSplit(s: ReportSplit): string {
   return s.unasked
     ? t('report.run.split.unasked', { what, cap, into })
     : t('report.run.split.byTime', { cap, what, into });
+}
+
+/** The flags as if -o was not given. */
+function withoutOutput(flags: ReportFlags): ReportFlags {
+  const rest = { ...flags };
+  delete rest.output;
+  return rest;
 }
