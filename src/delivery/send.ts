@@ -17,7 +17,6 @@ import { isLeadField } from '../api/spec.js';
 import type { LeadEntry } from '../leads/sending.js';
 import {
   STATE_ACCEPTED,
-  STATE_UNCERTAIN,
   STATE_NONE,
   type Claimed,
   type DeliveryJournal,
@@ -44,6 +43,12 @@ export interface SendLedger {
    * leaves at most this many batches more uncertain than the requests on the wire.
    */
   readonly claimsAhead?: number;
+  /**
+   * The ledger's outcomes and the journal's are written apart (two files), so a power cut or a
+   * failed write may keep the journal's and lose the ledger's; a store that writes both in one
+   * transaction (PostgreSQL) leaves this unset, and the retry repairs nothing there.
+   */
+  readonly outcomesApart?: boolean;
 }
 
 export type SpoolEntry = LeadEntry;
@@ -65,6 +70,13 @@ export interface SendOptions {
    * the state it held: a batch that provably did not go gives them that state back.
    */
   previous?: ReadonlyMap<string, LedgerState>;
+  /**
+   * Whether the ledger's uncertain record of a number let through by `retryUncertain` is this
+   * input's own (a run of the same file left it): a line this file's journal has as imported is
+   * then settled as accepted in the ledger, without sending (the ledger lost the outcome the
+   * journal kept). Only for a ledger whose outcomes are written apart from the journal's.
+   */
+  ledgerBehind?: (phone: string) => boolean;
   signal: AbortSignal;
   onProgress?: (p: SendProgress) => void;
   /**
@@ -366,8 +378,8 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
   };
 
   let batch: SpoolEntry[] = [];
-  /** Leads this file's journal has as imported and the ledger as uncertain. */
-  const answeredEarlier: SpoolEntry[] = [];
+  /** Leads this file's journal has as imported and the ledger as uncertain (their numbers). */
+  const answeredEarlier: LedgerEntry[] = [];
   let seen = 0;
   let lastLine = 0;
   let stoppedEarly = false;
@@ -390,9 +402,14 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
           r.resumedDone++;
           r.resumedPhone ??= entry.phone;
           // The journal has the service's answer and the ledger, retried, does not (a power cut
-          // lost its outcome record): the ledger learns it now, or every later run of the
-          // number would hold it back as uncertain.
-          if (opts.previous?.get(entry.phone) === STATE_UNCERTAIN) answeredEarlier.push(entry);
+          // or a failed write lost its outcome record): the ledger learns it now, or every later
+          // run of the number would hold it back as uncertain.
+          if (opts.ledgerBehind?.(entry.phone) === true)
+            answeredEarlier.push(
+              entry.ref === undefined
+                ? { phone: entry.phone }
+                : { phone: entry.phone, ref: entry.ref },
+            );
           continue;
         }
         if (previous === 'rejected') {

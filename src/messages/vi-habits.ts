@@ -34,6 +34,7 @@ export const viHabits: Readonly<Record<string, string>> = {
 
   // ── lịch sử: giờ theo múi giờ ghi rõ, vừa 80 cột (issue 27 mục 5, 6) ─────────────────
   'cli.habits.history.clock': 'giờ theo: {zone} ({offset})',
+  'cli.habits.history.clock.year': 'năm {year}, giờ theo: {zone} ({offset})',
   'cli.habits.history.head.service': 'dịch vụ',
   'cli.habits.history.show.started': 'bắt đầu    {started} ({clock})',
   'cli.habits.history.show.startedEnded': 'bắt đầu    {started}, kết thúc {ended} ({clock})',

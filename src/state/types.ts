@@ -94,6 +94,11 @@ export interface CampaignLedger {
    * never resent). The latest record of a number wins.
    */
   settle(entries: readonly LedgerEntry[], state: LedgerState): void;
+  /**
+   * Its outcomes are written apart from the journal's (the file store: two files), so a power
+   * cut or a failed write may keep the journal's and lose its own (repaired by a retry).
+   */
+  readonly outcomesApart?: boolean;
   /** Everything recorded is durable; the ledger is closed (its claims stay as recorded). */
   close(): Promise<void>;
 }

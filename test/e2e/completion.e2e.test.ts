@@ -137,7 +137,7 @@ describe('zsh escaping', () => {
       "'--from=[start (required, except on a --bookmark'\\''s later runs)\\: yyyy-mm-dd or dd/mm/yyyy, either with HH\\:mm\\[\\:ss\\], ISO",
     );
     expect(z).toContain(
-      "'(-o --output)-o+[write to this file (complete or not at all); {from} {to} {date} are filled in]:file:_files'",
+      "'(-o --output)-o+[write to this file (complete or not at all); {from} {to} {date} are filled in; - is stdout]:file:_files'",
     );
     expect(z).toContain(':format:(csv json ndjson table xlsx html)');
   });

@@ -257,7 +257,7 @@ describe('AppendLog syncs', () => {
     expect(fs.readFileSync(file, 'utf8')).toMatch(/\{"k":"f","id":2\}\n$/);
   });
 
-  it('a sync that fails cuts the file back to the last sync; its outcome records get another try', async () => {
+  it('a sync that fails cuts the file back to the last sync and writes its outcome records again at once; its begin records are dropped', async () => {
     const dir = tempDir();
     const file = path.join(dir, 'j.jsonl');
     const real = logFile(await fs.promises.open(file, 'a'));
@@ -279,11 +279,49 @@ describe('AppendLog syncs', () => {
     log.add('{"k":"b","id":2}\n');
     fail = true;
     await expect(log.durable()).rejects.toMatchObject({ code: 'EIO' });
-    expect(fs.readFileSync(file, 'utf8')).toBe('{"k":"b","id":1}\n');
+    // The outcome is back in the file at once (the ledger's counterpart of a journal outcome
+    // must not go missing while the journal holds it); the begin record is not.
+    expect(fs.readFileSync(file, 'utf8')).toBe('{"k":"b","id":1}\n{"k":"f","id":1}\n');
     fail = false;
     await log.durable();
     expect(fs.readFileSync(file, 'utf8')).toBe('{"k":"b","id":1}\n{"k":"f","id":1}\n');
     await expect(log.close()).rejects.toMatchObject({ code: 'EIO' });
+  });
+
+  it('a write that fails cuts back only its own bytes: the records written before it stay (review, session 12)', async () => {
+    // Cut back to the last sync, a failed ledger write took with it "accepted" records written
+    // before it, whose "done" the journal already held: the ledger behind the journal.
+    const dir = tempDir();
+    const file = path.join(dir, 'l.bin');
+    const real = logFile(await fs.promises.open(file, 'a'));
+    let room = Infinity;
+    const log = new AppendLog(
+      {
+        ...real,
+        write: (buf, off, len) => {
+          if (room <= 0) throw Object.assign(new Error('ENOSPC'), { code: 'ENOSPC' });
+          const n = Math.min(len, room);
+          room -= n;
+          return real.write(buf, off, n);
+        },
+      },
+      0,
+    );
+    log.add('{"k":"b","id":1}\n');
+    await log.durable();
+    log.add('{"k":"f","id":1}\n', true);
+    log.writeNow(); // written, not synced
+    room = 5; // the next write is torn after 5 bytes
+    log.add('{"k":"f","id":2}\n', true);
+    log.writeNow();
+    expect(log.failed).toMatchObject({ code: 'ENOSPC' });
+    expect(fs.readFileSync(file, 'utf8')).toBe('{"k":"b","id":1}\n{"k":"f","id":1}\n');
+    room = Infinity;
+    await log.durable();
+    expect(fs.readFileSync(file, 'utf8')).toBe(
+      '{"k":"b","id":1}\n{"k":"f","id":1}\n{"k":"f","id":2}\n',
+    );
+    await expect(log.close()).rejects.toMatchObject({ code: 'ENOSPC' });
   });
 });
 

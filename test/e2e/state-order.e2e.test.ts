@@ -9,10 +9,10 @@
  * Then the repair, for what a power cut can still leave (the two files reach the disk in no
  * promised order): a ledger that lost an outcome the journal kept is told by the retry.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { loadJournal } from '../../src/state/file/journal.js';
 import { STATE_ACCEPTED, STATE_UNCERTAIN, openStateStore } from '../../src/state/index.js';
@@ -32,6 +32,53 @@ beforeAll(async () => {
 afterAll(async () => {
   await emu.close();
 });
+
+/** The imports started here: one a failed test left paused at a step is killed, not left. */
+const started = new Set<ChildProcess>();
+afterEach(async () => {
+  for (const child of started) {
+    if (child.exitCode === null && child.signalCode === null) {
+      const gone = new Promise((r) => child.once('close', r));
+      child.kill('SIGKILL');
+      await gone;
+    }
+  }
+  started.clear();
+});
+
+/** Start an import stopping at every state write (CACS_TEST_STEP), or at the first (PAUSE). */
+function startImport(
+  input: string,
+  cwd: string,
+  env: Record<string, string | undefined>,
+  points: string,
+  mode: 'step' | 'first',
+  extra: string[] = [],
+): { child: ChildProcess; closed: Promise<number | null>; stderr: () => string } {
+  const child = spawn(process.execPath, [BIN, 'import', input, ...ARGS, ...extra], {
+    cwd,
+    env: {
+      ...env,
+      CACS_TEST_POINTS: points,
+      ...(mode === 'step' ? { CACS_TEST_STEP: POINT } : { CACS_TEST_PAUSE: POINT }),
+    } as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  started.add(child);
+  let stderr = '';
+  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+  const closed = new Promise<number | null>((r) => child.on('close', (c) => r(c)));
+  return { child, closed, stderr: () => stderr };
+}
+
+/** Whether `file` appears before the process ends (polled: a mark of a test point). */
+async function appears(file: string, child: ChildProcess): Promise<boolean> {
+  while (!fs.existsSync(file)) {
+    if (child.exitCode !== null || child.signalCode !== null) return fs.existsSync(file);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  return true;
+}
 
 /** The latest ledger state of each phone, and the journal's state of each input line. */
 async function stateOf(
@@ -77,32 +124,17 @@ describe('the ledger never lags the journal', () => {
     const phones = Array.from({ length: LEADS }, (_, i) => `09${i + 30_000_000}`);
     const input = write(cwd, 'leads.csv', `phone\n${phones.join('\n')}\n`);
 
-    const child = spawn(process.execPath, [BIN, 'import', input, ...ARGS], {
-      cwd,
-      env: { ...env, CACS_TEST_POINTS: points, CACS_TEST_STEP: POINT } as NodeJS.ProcessEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    let code: number | null | undefined;
-    const exited = new Promise<void>((r) =>
-      child.on('close', (c) => {
-        code = c;
-        r();
-      }),
-    );
+    const { child, closed, stderr } = startImport(input, cwd, env, points, 'step');
     // Step through the writes: at each, copy the state folder as a SIGKILL would leave it.
     let k = 0;
     for (;;) {
       const mark = path.join(points, `${POINT}.${child.pid}.${k}`);
-      while (!fs.existsSync(mark) && code === undefined) await new Promise((r) => setTimeout(r, 5));
-      if (!fs.existsSync(mark)) break;
+      if (!(await appears(mark, child))) break;
       fs.cpSync(stateDir, path.join(copies, String(k)), { recursive: true });
       fs.writeFileSync(`${mark}.go`, '');
       k++;
     }
-    await exited;
-    expect(code, stderr).toBe(0);
+    expect(await closed, stderr()).toBe(0);
     // Each batch: the ledger's and the journal's in-flight records, then the ledger's outcome
     // (the journal's goes with the next batch's in-flight record, or at the end).
     expect(k).toBeGreaterThanOrEqual((LEADS / 2) * 3);
@@ -133,14 +165,9 @@ describe('the ledger never lags the journal', () => {
     const phones = Array.from({ length: LEADS }, (_, i) => `09${i + 31_000_000}`);
     const input = write(cwd, 'leads.csv', `phone\n${phones.join('\n')}\n`);
     // The import pauses after its first write: the ledger's description as the run found it.
-    const child = spawn(process.execPath, [BIN, 'import', input, ...ARGS], {
-      cwd,
-      env: { ...env, CACS_TEST_POINTS: points, CACS_TEST_STEP: POINT } as NodeJS.ProcessEnv,
-      stdio: 'ignore',
-    });
-    const closed = new Promise<void>((r) => child.on('close', () => r()));
+    const { child, closed, stderr } = startImport(input, cwd, env, points, 'step');
     const first = path.join(points, `${POINT}.${child.pid}.0`);
-    while (!fs.existsSync(first)) await new Promise((r) => setTimeout(r, 5));
+    expect(await appears(first, child), stderr()).toBe(true);
     const ledgers = path.join(stateDir, 'ledgers');
     const metas = () => fs.readdirSync(ledgers).filter((f) => f.endsWith('.json'));
     for (const f of metas()) fs.copyFileSync(path.join(ledgers, f), path.join(copies, f));
@@ -150,8 +177,11 @@ describe('the ledger never lags the journal', () => {
         if (!f.endsWith('.go') && !fs.existsSync(path.join(points, `${f}.go`)))
           fs.writeFileSync(path.join(points, `${f}.go`), '');
     }, 5);
-    await closed;
-    clearInterval(go);
+    try {
+      expect(await closed, stderr()).toBe(0);
+    } finally {
+      clearInterval(go);
+    }
     expect(processedPhones(emu).filter((p) => phones.includes(p))).toHaveLength(LEADS);
     // The power cut, just before the run's end: the journal's last outcome reached the disk,
     // the ledger's (its last two records) did not, and the run never closed the ledger (its
@@ -187,5 +217,37 @@ describe('the ledger never lags the journal', () => {
     const again = await runCli(['import', other, ...ARGS], { env, cwd });
     expect(again.code, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ imported: 0, uncertain: 0 });
+  }, 120_000);
+
+  it("the retry leaves another file's uncertain record to reconcile (review, session 12)", async () => {
+    // A imports P; B (P alone, --allow-repeat) is killed with P in flight: the ledger's latest
+    // record of P is B's, uncertain (a possible duplicate). A's retry finds its journal's
+    // "done" for P, sends nothing, and must not settle B's record as accepted.
+    const cwd = tempDir();
+    const points = pointsDir();
+    const env = importEnv(emu);
+    const stateDir = env.CACS_STATE_DIR!;
+    const phones = Array.from({ length: 4 }, (_, i) => `09${i + 32_000_000}`);
+    const a = write(cwd, 'a.csv', `phone\n${phones.join('\n')}\n`);
+    const b = write(cwd, 'b.csv', `phone\n${phones[0]}\n`);
+    const first = await runCli(['import', a, ...ARGS], { env, cwd });
+    expect(first.code, first.stderr).toBe(0);
+    // B stepped through its writes until its in-flight record of P is in the ledger: killed.
+    const killed = startImport(b, cwd, env, points, 'step', ['--allow-repeat']);
+    for (let k = 0; ; k++) {
+      const mark = path.join(points, `${POINT}.${killed.child.pid}.${k}`);
+      expect(await appears(mark, killed.child), killed.stderr()).toBe(true);
+      if ((await stateOf(stateDir, phones)).ledger[0] === STATE_UNCERTAIN) break;
+      fs.writeFileSync(`${mark}.go`, '');
+    }
+    killed.child.kill('SIGKILL');
+    await killed.closed;
+    const sent = processedPhones(emu).length;
+    const retry = await runCli(['import', a, ...ARGS, '--retry-uncertain'], { env, cwd });
+    expect(retry.code, retry.stderr).toBe(0);
+    expect(JSON.parse(retry.stdout)).toMatchObject({ imported: 0 });
+    expect(processedPhones(emu).length).toBe(sent);
+    const after = await stateOf(stateDir, phones);
+    expect(after.ledger).toEqual([STATE_UNCERTAIN, STATE_ACCEPTED, STATE_ACCEPTED, STATE_ACCEPTED]);
   }, 120_000);
 });

@@ -114,8 +114,13 @@ describe('history table, runs to two services on one host', () => {
   it("a list's kind stays in a cut file name when there is room for it", () => {
     const text = historyTable(runs, 120);
     expect(text).toContain('ngay1.csv.rejects.csv');
-    // 80 columns leave the file 12 characters: its kind without `.csv` (was `bao-cao….csv`).
-    const one = [run(3, 'http://a.example/', 'bao-cao-thang-11.csv.rejects.csv', 6)];
+    // 80 columns leave the file 12 characters beside full dates: its kind without `.csv` (was
+    // `bao-cao….csv`). Runs of two years keep their full dates.
+    const lastYear = {
+      ...run(4, 'http://a.example/', 'a.csv', 1),
+      started: '2025-12-31T10:00:00Z',
+    };
+    const one = [run(3, 'http://a.example/', 'bao-cao-thang-11.csv.rejects.csv', 6), lastYear];
     expect(historyTable(one, 80)).toMatch(/ bao….rejects {2}/);
     expect(historyTable(one, 80)).not.toMatch(/\.cs…|….csv/);
     // With the room, the kind whole.
@@ -125,6 +130,36 @@ describe('history table, runs to two services on one host', () => {
         200,
       ),
     ).toContain('bao-cao-thang-11-chi-nhanh-ha-noi.csv.rejects.csv');
+  });
+
+  it('a narrow terminal: runs of one year say it once, in the clock line, and the file name gets its 5 characters (en, vi)', () => {
+    const runs3 = [
+      run(1, 'http://a.example/', 'big-campaign-list.csv', 12),
+      run(2, 'http://a.example/', 'leads-november.xlsx', 11),
+    ];
+    const at60 = historyTable(runs3, 60);
+    expect(widest(at60)).toBeLessThanOrEqual(60);
+    expect(at60.split('\n')[0]).toBe('times: 2026, UTC (UTC+00:00)');
+    expect(at60).toMatch(/^11-26 14:51 {2}178531 {2}big-cam\S*….csv /m);
+    expect(at60).not.toContain('2026-11-26');
+    // Wide enough for every name: dates in full, the clock line as before.
+    const at120 = historyTable(runs3, 120);
+    expect(at120.split('\n')[0]).toBe('times: UTC (UTC+00:00)');
+    expect(at120).toMatch(/^2026-11-26 14:51 {2}178531 {2}big-campaign-list.csv /m);
+    // Two years: full dates, however narrow.
+    const two = [
+      ...runs3,
+      { ...runs3[0]!, id: 'r20251231-100000-178539', started: '2025-12-31T10:00:00Z' },
+    ];
+    const narrowTwo = historyTable(two, 60);
+    expect(narrowTwo.split('\n')[0]).toBe('times: UTC (UTC+00:00)');
+    expect(narrowTwo).toMatch(/^2025-12-31 10:00 /m);
+    // Vietnamese: dd/mm, the year first in the clock line.
+    setLanguage('vi');
+    const vi60 = historyTable(runs3, 60);
+    expect(widest(vi60)).toBeLessThanOrEqual(60);
+    expect(vi60.split('\n')[0]).toBe('năm 2026, giờ theo: UTC (UTC+00:00)');
+    expect(vi60).toMatch(/^26\/11 14:51 {2}178531 /m);
   });
 
   it('services the short names would not tell apart (http and https of one host): whole addresses', () => {

@@ -32,12 +32,15 @@ function when(iso: string): string {
   return formatTimeIn(new Date(iso), zone);
 }
 
-/** "times: Asia/Ho_Chi_Minh (UTC+07:00)" for the runs shown (the offset of the newest). */
-function clockLine(at: string | undefined): string {
-  return t('cli.habits.history.clock', {
-    zone,
-    offset: zoneOffset(at ? new Date(at) : new Date(), zone),
-  });
+/**
+ * "times: Asia/Ho_Chi_Minh (UTC+07:00)" for the runs shown (the offset of the newest); with
+ * `year`, the year the started column leaves out ("times: 2026, Asia/Ho_Chi_Minh …").
+ */
+function clockLine(at: string | undefined, year?: string): string {
+  const offset = zoneOffset(at ? new Date(at) : new Date(), zone);
+  return year === undefined
+    ? t('cli.habits.history.clock', { zone, offset })
+    : t('cli.habits.history.clock.year', { year, zone, offset });
 }
 
 /** A run as `history --json` gives it: the documented fields only (README "cacs history"). */
@@ -113,10 +116,33 @@ export async function runHistoryList(
  * store: DESIGN "every operator's runs (host, user)"). File and campaign names are cut to fit.
  */
 export function historyTable(runs: readonly RunRecord[], width: number): string {
+  const full = historyRows(runs, width, when);
+  if (!full.cut) return full.text;
+  // A narrow terminal cuts the names: when every run is of one year, the year is said once, in
+  // the clock line, and the started column goes without it (`11-27 01:15`, `27/11 01:15`): five
+  // more characters for the file and campaign names (at 60 columns `big….csv` was all a file
+  // name showed).
+  const years = new Set(runs.map((r) => when(r.started).match(YEAR)![0]));
+  if (years.size !== 1) return full.text;
+  const [year] = years;
+  return historyRows(runs, width, (iso) => when(iso).replace(YEAR_PART, ''), year).text;
+}
+
+/** A time as `when` writes it: its year (`2026-11-27 01:15`, `27/11/2026 01:15`). */
+const YEAR = /\d{4}/;
+/** The year and the separator beside it, in either form. */
+const YEAR_PART = /^\d{4}-|\/\d{4}(?= )/;
+
+function historyRows(
+  runs: readonly RunRecord[],
+  width: number,
+  started: (iso: string) => string,
+  year?: string,
+): { text: string; cut: boolean } {
   const operators = new Set(runs.map(operatorOf));
   const num = (v: number | undefined) => (v === undefined ? '—' : formatCount(v));
   const all: Column<RunRecord>[] = [
-    { head: t('cli.history.head.started'), cell: (r) => when(r.started) },
+    { head: t('cli.history.head.started'), cell: (r) => started(r.started) },
     { head: t('cli.history.head.run'), cell: (r) => r.id.slice(-6) },
     { head: t('cli.history.head.file'), cell: (r) => path.basename(r.file), flex: true },
     { head: t('cli.history.head.campaign'), cell: (r) => campaignName(r), flex: true },
@@ -157,8 +183,8 @@ export function historyTable(runs: readonly RunRecord[], width: number): string 
       right: true,
     },
   ];
-  const [head, rows] = fitTable(all, runs, width);
-  return `${clockLine(runs[0]?.started)}\n${[...head, ...rows].join('\n')}\n`;
+  const [head, rows, , cut] = fitTable(all, runs, width);
+  return { text: `${clockLine(runs[0]?.started, year)}\n${[...head, ...rows].join('\n')}\n`, cut };
 }
 
 /** Who ran a run, as the table shows it: `user@host`, either alone when the other is unknown. */

@@ -81,7 +81,7 @@ type ColumnShape = Omit<Column<never>, 'cell'>;
 
 /**
  * The rows of `items` under `all`'s headers, at most `width` characters a line: the header
- * lines, then one line per item; and which of `all` are shown. `apartLast`: the columns that
+ * lines, then one line per item; which of `all` are shown; and whether a cell was cut. `apartLast`: the columns that
  * tell the rows apart (squeezeLast) are narrowed after the others already down to their
  * header, not only below it (`report --bookmarks`: its filters; `cacs history` narrows its
  * widest column first).
@@ -91,7 +91,7 @@ export function fitTable<R>(
   items: readonly R[],
   width: number,
   opts: { apartLast?: boolean } = {},
-): [head: string[], rows: string[], shown: boolean[]] {
+): [head: string[], rows: string[], shown: boolean[], cut: boolean] {
   const cells = all.map((c) => items.map(c.cell));
   const cellWidth = all.map((_, i) => Math.max(0, ...cells[i]!.map((x) => x.length)));
   // Headers on one line; when the required columns do not fit so (Vietnamese headers are
@@ -120,7 +120,9 @@ export function fitTable<R>(
     line(heads.map((h) => h[k - (depth - h.length)] ?? '')),
   );
   const rows = items.map((_, j) => line(cells.map((col) => col[j]!)));
-  return [head, rows, keep];
+  // Whether a shown column is narrower than its widest cell (some cell cut with an ellipsis).
+  const wasCut = keep.some((k, i) => k && widths[i]! < cellWidth[i]!);
+  return [head, rows, keep, wasCut];
 }
 
 /** A header's words on lines of at most `room` characters (a longer word on a line of its own). */

@@ -60,6 +60,12 @@ export interface CampaignState {
    * would let a plain run send them again.
    */
   passed?: Map<string, LedgerState>;
+  /**
+   * Of the uncertain numbers let through (`retryUncertain`), the run the ledger's latest record
+   * names: the retry tells the ledger what this file's journal has as imported only when that
+   * run was of this same input (send.ts `ledgerBehind`).
+   */
+  uncertainBy?: Map<string, number>;
 }
 
 /** The state target of an import, or undefined when it keeps no state. */
@@ -205,6 +211,7 @@ export function ledgerHoldBack(
         }
         if (opts.retryUncertain) {
           (state.passed ??= new Map()).set(phone, STATE_UNCERTAIN);
+          (state.uncertainBy ??= new Map()).set(phone, hit.run);
           return undefined;
         }
         return {

@@ -11,6 +11,7 @@ import {
   type EarlierRuns,
   type JournalHandle,
   type PreviousState,
+  type RunRecord,
 } from '../../state/index.js';
 import type { ImportOptions } from '../import-types.js';
 import { sendLeads, type SendResult } from '../send.js';
@@ -122,6 +123,9 @@ export async function send(
       journal,
       ...(ledger && run ? { ledger } : {}),
       ...(state.passed !== undefined ? { previous: state.passed } : {}),
+      ...(ledger?.outcomesApart === true && state.uncertainBy !== undefined
+        ? { ledgerBehind: ledgerBehind(state.uncertainBy, state.runs, inputHash) }
+        : {}),
       retryUncertain: opts.retryUncertain,
       signal: opts.signal,
       onProgress: (progress) => opts.onPhase?.({ phase: 'sending', total: toSend, progress }),
@@ -134,14 +138,10 @@ export async function send(
           }
         : {}),
     });
-    // Outcomes are on disk (or the failure is known) before anything is reported.
-    const closing = held.journal;
-    held.journal = undefined;
-    const sent = result;
-    await closing?.close().catch((e: unknown) => {
-      sent.journalError ??= e instanceof Error ? e : new Error(String(e));
-    });
   }
+  // Outcomes are on disk (or the failure is known) before anything is reported: the ledger's
+  // first, then the journal's (a power cut between leaves the ledger ahead of the journal, as
+  // each batch's writes do).
   if (held.ledger && run) {
     const closingLedger = held.ledger;
     held.ledger = undefined;
@@ -151,5 +151,30 @@ export async function send(
       else throw e;
     });
   }
+  if (result) {
+    const closing = held.journal;
+    held.journal = undefined;
+    const sent = result;
+    await closing?.close().catch((e: unknown) => {
+      sent.journalError ??= e instanceof Error ? e : new Error(String(e));
+    });
+  }
   return { send: result, earlier, journalOpened };
+}
+
+/**
+ * Whether the ledger's uncertain record of a number came from a run of this same input (its
+ * history record carries the input's hash): then what this input's journal settled is what the
+ * ledger lost. A record of another file's run (`--allow-repeat`, a second send that may have
+ * been a duplicate) is left for `cacs reconcile`.
+ */
+function ledgerBehind(
+  uncertainBy: ReadonlyMap<string, number>,
+  runs: ReadonlyMap<number, RunRecord>,
+  inputHash: string,
+): (phone: string) => boolean {
+  return (phone) => {
+    const n = uncertainBy.get(phone);
+    return n !== undefined && runs.get(n)?.inputHash === inputHash;
+  };
 }

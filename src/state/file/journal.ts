@@ -160,11 +160,14 @@ export function logFile(fh: fs.promises.FileHandle): LogFile {
  * stalls (an ext4 commit, 20–80 ms now and then; a slow network folder) the whole event loop
  * waits — answers, timers and Ctrl-C with it.
  *
- * A write is complete or undone: short writes are continued, and a write or sync that fails (full
- * disk, file-size limit) cuts the file back to the last sync, so the file never holds a torn
- * record in its middle. After a failure the log still writes outcome records ("what it can", each
- * try cut back if it fails again), but the failure is kept: `failed` tells the journal to begin no
- * batch.
+ * A write is complete or undone: short writes are continued, and a write that fails (full disk,
+ * file-size limit) cuts back its own bytes, so the file never holds a torn record in its middle;
+ * the records written before it stay (the other log may hold their counterparts). A sync that
+ * fails cuts the file back to the last sync (a begin record in it must not look durable) and
+ * writes the outcome records in it again at once. After a failure the log still writes outcome
+ * records ("what it can", each try cut back if it fails again), but the failure is kept:
+ * `failed` tells the journal to begin no batch. The order above holds while the writes succeed;
+ * what a failed ledger write leaves behind the journal is repaired by a retry (send.ts).
  */
 export class AppendLog {
   private pending: Array<{ text: string | Uint8Array; outcome: boolean }> = [];
@@ -270,21 +273,58 @@ export class AppendLog {
         this.unsynced = [];
       }
     } catch (e) {
-      // Undo what is not known to be on disk; outcome records get another try, begin records
-      // are dropped (their batches are not sent).
       this.failures++;
       this.failure ??= e;
-      try {
-        this.file.truncate(this.synced);
-      } catch {
-        // The next write lands after what is left; the reader cuts a torn last record.
+      if (!written) {
+        // A write that failed: only its own bytes are cut back. The records written before it
+        // stay (the journal may hold the outcomes these ledger records go with: cutting them
+        // would leave the ledger behind it). Its outcome records get another try; its begin
+        // records are dropped (their batches are not sent).
+        this.cutBack(this.size);
+        this.pending = [...batch.filter((r) => r.outcome), ...this.pending];
+        throw e;
       }
-      const retry = written ? this.unsynced : [...this.unsynced, ...batch];
-      this.pending = [...retry.filter((r) => r.outcome), ...this.pending];
-      this.unsynced = [];
+      // A sync that failed: nothing since the last sync is known to be on disk. It is cut back
+      // (a begin record in it must not look durable), and its outcome records are written again
+      // at once (the other log may hold their counterparts); begin records are dropped.
+      this.cutBack(this.synced);
       this.size = this.synced;
+      const again = this.unsynced.filter((r) => r.outcome);
+      this.unsynced = [];
+      this.pending = [...again, ...this.pending.filter((r) => !again.includes(r))];
+      try {
+        this.writePending(again);
+      } catch {
+        this.cutBack(this.size);
+      }
       throw e;
     }
+  }
+
+  /** Cut the file back to `length` bytes (best effort: the reader cuts a torn last record). */
+  private cutBack(length: number): void {
+    try {
+      this.file.truncate(length);
+    } catch {
+      // The next write lands after what is left.
+    }
+  }
+
+  /** Write `records` (from the head of `pending`) at the end of the file, and take them off it. */
+  private writePending(
+    records: ReadonlyArray<{ text: string | Uint8Array; outcome: boolean }>,
+  ): void {
+    if (records.length === 0) return;
+    const data = joinPieces(records);
+    let off = 0;
+    while (off < data.length) {
+      const n = this.file.write(data, off, data.length - off);
+      if (n <= 0) throw Object.assign(new Error('no space left'), { code: 'ENOSPC' });
+      off += n;
+    }
+    this.size += data.length;
+    this.pending = this.pending.filter((r) => !records.includes(r));
+    for (const r of records) this.unsynced.push(r);
   }
 
   /**

@@ -341,6 +341,8 @@ export function loadTable(file: string): { table: LedgerTable; validBytes: numbe
 
 /** The ledger of one campaign, read for lookups and (for a real import) opened for appending. */
 export class Ledger implements CampaignLedger {
+  /** Its outcomes and the journal's are two files' writes (send.ts SendLedger.outcomesApart). */
+  readonly outcomesApart = true;
   private constructor(
     readonly file: string,
     private readonly hasher: Hasher,
