@@ -33,6 +33,7 @@ import {
   formatRatio,
   formatSeconds,
   formatWholePercent,
+  formatWallDate,
 } from '../text.js';
 import { groupDays, type PeriodUnit } from './periods.js';
 import { carrierLabel } from './summary-view.js';
@@ -273,30 +274,38 @@ function svgOpen(id: string, height: number, title: string, desc: string): strin
   );
 }
 
+/** A day `yyyy-mm-dd` without its year, as the page's language writes it: `11-27`, `27/11`. */
+function shortDay(day: string): string {
+  return currentLanguage() === 'vi' ? `${day.slice(8, 10)}/${day.slice(5, 7)}` : day.slice(5);
+}
+
 /** Labels for the days: each day when few, every k-th day, or the first of each month. */
 function dayLabels(days: readonly string[]): Map<number, string> {
   const labels = new Map<number, string>();
   const n = days.length;
   if (n <= 92) {
     const step = Math.max(1, Math.ceil(n / 12));
-    for (let i = 0; i < n; i += step) labels.set(i, days[i]!.slice(5));
+    for (let i = 0; i < n; i += step) labels.set(i, shortDay(days[i]!));
     return labels;
   }
   const firsts = days.map((d, i) => [d, i] as const).filter(([d]) => d.endsWith('-01'));
   const every = Math.max(1, Math.ceil(firsts.length / 13));
   firsts.forEach(([d, i], k) => {
-    if (k % every === 0) labels.set(i, d.slice(0, 7));
+    if (k % every === 0) labels.set(i, formatWallDate(d.slice(0, 7)));
   });
   return labels;
 }
 
-/** Labels for weeks (their Monday, `mm-dd`) or months (`yyyy-mm`): at most about 12. */
+/**
+ * Labels for weeks (their Monday, `mm-dd`; `dd/mm` in Vietnamese) or months (`yyyy-mm`,
+ * `mm/yyyy`): at most about 12.
+ */
 function periodLabels(unit: PeriodUnit, keys: readonly string[]): Map<number, string> {
   if (unit === 'day') return dayLabels(keys);
   const labels = new Map<number, string>();
   const step = Math.max(1, Math.ceil(keys.length / 12));
   for (let i = 0; i < keys.length; i += step)
-    labels.set(i, unit === 'week' ? keys[i]!.slice(5) : keys[i]!);
+    labels.set(i, unit === 'week' ? shortDay(keys[i]!) : formatWallDate(keys[i]!));
   return labels;
 }
 
@@ -325,9 +334,14 @@ const PERIOD_WORDS = {
   },
 } as const;
 
-/** A period as a person reads it: the day, `from – to` for a week, the month. */
+/**
+ * A period as a person reads it: the day, `from – to` for a week, the month (dates as the page's
+ * language writes them: `2026-11-27`, `27/11/2026`).
+ */
 function periodName(unit: PeriodUnit, p: { key: string; from: string; to: string }): string {
-  return unit === 'week' ? `${p.from} – ${p.to}` : p.key;
+  return unit === 'week'
+    ? `${formatWallDate(p.from)} – ${formatWallDate(p.to)}`
+    : formatWallDate(p.key);
 }
 
 /**
@@ -352,8 +366,8 @@ function perDayChart(summary: ReportSummary, series: ReturnType<typeof statusSer
   const words = PERIOD_WORDS[unit];
   const span = {
     attempts: tCount('htmlPage.count.attempts', summary.attempts - summary.undated),
-    from: periods[0]?.from ?? '–',
-    to: periods.at(-1)?.to ?? '–',
+    from: formatWallDate(periods[0]?.from ?? '–'),
+    to: formatWallDate(periods.at(-1)?.to ?? '–'),
     busiest,
   };
   const desc =
@@ -1039,8 +1053,8 @@ function pageOf(summary: ReportSummary, page: PageRows, opts: HtmlReportOptions)
   }
 
   const range = opts.range;
-  const firstDay = formatServiceDate(range.userFrom).slice(0, 10);
-  const lastDay = formatServiceDate(range.userTo).slice(0, 10);
+  const firstDay = formatWallDate(formatServiceDate(range.userFrom).slice(0, 10));
+  const lastDay = formatWallDate(formatServiceDate(range.userTo).slice(0, 10));
   const campaign =
     campaignName !== '' && campaignName !== opts.campaign
       ? `${campaignName} (${opts.campaign})`
@@ -1052,7 +1066,9 @@ function pageOf(summary: ReportSummary, page: PageRows, opts: HtmlReportOptions)
   const style = `${STYLE}\n${statusColourRules(series.series)}\n`;
   const styleHash = createHash('sha256').update(style, 'utf8').digest('base64');
   const csp = `default-src 'none'; style-src 'sha256-${styleHash}'; img-src data:; base-uri 'none'; form-action 'none'`;
-  const generated = formatServiceDate(nowIn(range.timeZone, opts.generatedAt)).slice(0, 16);
+  const generated = formatWallDate(
+    formatServiceDate(nowIn(range.timeZone, opts.generatedAt)).slice(0, 16),
+  );
 
   const scope: string[] = [];
   if (filtered) {

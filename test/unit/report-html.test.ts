@@ -24,6 +24,7 @@ import {
 import { summarize } from '../../src/report/summary.js';
 import { formatFor } from '../../src/report/write.js';
 import { isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
+import { setLanguage } from '../../src/messages/index.js';
 
 const NOW = new Date('2026-11-21T03:00:00Z');
 
@@ -184,6 +185,28 @@ describe('renderHtmlReport', () => {
     rec(4, [['2026-11-05 08:00:00', 'ANSWERED', 700]]),
     rec(5, [['2026-11-05 08:10:00', 'ANSWERED', 20]]),
   ];
+
+  it("writes its dates as the page's language does: title, chart labels, per-day table, footer (vi: dd/mm/yyyy; session 12)", () => {
+    const en = renderHtmlReport(records, options());
+    expect(en).toContain('2026-11-01 → 2026-11-20');
+    expect(en).toMatch(/>11-02</);
+    expect(en).toMatch(/<td>2026-11-02<\/td>/);
+    setLanguage('vi');
+    try {
+      const vi = renderHtmlReport(records, options());
+      expect(vi.startsWith('<!doctype html>\n<html lang="vi">')).toBe(true);
+      expect(vi).toContain('01/11/2026 → 20/11/2026');
+      expect(vi).toMatch(/>02\/11</);
+      expect(vi).toMatch(/<td>02\/11\/2026<\/td>/);
+      expect(vi).toContain('21/11/2026 10:00');
+      // No ISO date a person reads, but for the attempts' own date_time (the service's data,
+      // under its spec name, as in the CSV: the leads and the compliance tables).
+      const text = vi.replace(/<[^>]*>/g, ' ').replace(/\b\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\b/g, '');
+      expect(/.{0,40}\b2026-11-\d\d\b.{0,20}/s.exec(text)?.[0]).toBeUndefined();
+    } finally {
+      setLanguage('en');
+    }
+  });
 
   it('is one self-contained page whose CSP admits only its own style element', () => {
     const html = renderHtmlReport(records, options());
