@@ -99,6 +99,8 @@ export interface CampaignLedger {
    * cut or a failed write may keep the journal's and lose its own (repaired by a retry).
    */
   readonly outcomesApart?: boolean;
+  /** Everything recorded so far is durable; the ledger stays open (the file store). */
+  sync?(): Promise<void>;
   /** Everything recorded is durable; the ledger is closed (its claims stay as recorded). */
   close(): Promise<void>;
 }

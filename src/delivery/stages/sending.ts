@@ -138,10 +138,19 @@ export async function send(
           }
         : {}),
     });
+    // Outcomes are on disk (or the failure is known) before anything is reported: the ledger's
+    // synced first, then the journal's (a power cut between leaves the ledger ahead of the
+    // journal, as each batch's writes do). The ledger is closed after the journal, whose lock
+    // file going frees the room its description may need on a full disk.
+    const sent = result;
+    const failed = (e: unknown) => {
+      sent.journalError ??= e instanceof Error ? e : new Error(String(e));
+    };
+    if (held.ledger && run) await held.ledger.sync?.().catch(failed);
+    const closing = held.journal;
+    held.journal = undefined;
+    await closing?.close().catch(failed);
   }
-  // Outcomes are on disk (or the failure is known) before anything is reported: the ledger's
-  // first, then the journal's (a power cut between leaves the ledger ahead of the journal, as
-  // each batch's writes do).
   if (held.ledger && run) {
     const closingLedger = held.ledger;
     held.ledger = undefined;
@@ -149,14 +158,6 @@ export async function send(
     await closingLedger.close().catch((e: unknown) => {
       if (sent) sent.journalError ??= e instanceof Error ? e : new Error(String(e));
       else throw e;
-    });
-  }
-  if (result) {
-    const closing = held.journal;
-    held.journal = undefined;
-    const sent = result;
-    await closing?.close().catch((e: unknown) => {
-      sent.journalError ??= e instanceof Error ? e : new Error(String(e));
     });
   }
   return { send: result, earlier, journalOpened };

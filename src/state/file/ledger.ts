@@ -488,6 +488,16 @@ export class Ledger implements CampaignLedger {
     this.log.writeNow();
   }
 
+  /** Everything recorded so far is durable (before the journal's last outcomes are synced). */
+  async sync(): Promise<void> {
+    if (!this.log) return;
+    try {
+      await this.log.durable();
+    } catch (e) {
+      throw ledgerError(path.dirname(this.file), e);
+    }
+  }
+
   async close(): Promise<void> {
     if (!this.log) return;
     this.forgetFlush();
