@@ -177,8 +177,9 @@ export function formatWholePercent(share: number): string {
   return percent(String(Math.round(share * 100)));
 }
 
-/** A ratio with two decimals, as the summary writes attempts per lead: `1.25`, `3.00`. */
-export function formatRatio(n: number): string {
+/** A ratio with two decimals, as the summary writes attempts per lead: `1.25`, `3.00`; `–` for none. */
+export function formatRatio(n: number | null): string {
+  if (n === null || !Number.isFinite(n)) return '–';
   return decimal(n.toFixed(2));
 }
 

@@ -662,7 +662,9 @@ function figures(s: ReportSummary): string {
     card(
       t('htmlPage.attempts'),
       formatCount(s.attempts),
-      t('htmlPage.attempts.detail', { ratio: formatRatio(s.attemptsPerLead) }),
+      t('htmlPage.attempts.detail', {
+        ratio: formatRatio(s.leads === 0 ? null : s.attemptsPerLead),
+      }),
     ) +
     card(
       t('htmlPage.answerRate'),
@@ -682,7 +684,7 @@ function figures(s: ReportSummary): string {
     times(t('htmlPage.talkTime'), s.talkTime, 'htmlPage.talkTime.detail') +
     card(
       t('htmlPage.perLead'),
-      formatRatio(s.attemptsPerLead),
+      formatRatio(s.leads === 0 ? null : s.attemptsPerLead),
       t('htmlPage.perLead.detail', { attempts, leads }),
     ) +
     card(

@@ -318,7 +318,7 @@ export function renderSummary(s: ReportSummary, opts: SummaryViewOptions): strin
   v.kv(t('summaryView.leads'), [formatCount(s.leads)]);
   v.kv(t('summaryView.attempts'), [
     formatCount(s.attempts),
-    t('summaryView.perLead', { ratio: formatRatio(s.attemptsPerLead) }),
+    t('summaryView.perLead', { ratio: formatRatio(s.leads === 0 ? null : s.attemptsPerLead) }),
   ]);
   const a = s.answered;
   v.kv(t('summaryView.answered'), [

@@ -246,6 +246,35 @@ describe('the page: hook for a join or recycle run, hours without calls', () => 
   });
 });
 
+describe('a range without leads (session 12: the views said "0.00 per lead")', () => {
+  it('the terminal view and the page say – per lead, as for the rates; the JSON keeps 0', () => {
+    const s = summarize([]);
+    expect(s.attemptsPerLead).toBe(0);
+    const text = renderSummary(s, { colors: new Chalk({ level: 0 }), columns: 80 });
+    expect(text).toMatch(/Attempts +0 · – per lead/);
+    expect(text).not.toContain('0.00');
+    const html = renderHtmlReport([], options());
+    expect(html).not.toContain('0.00');
+    expect(html).toContain('– per lead');
+    // With leads, the ratio as before.
+    const one = summarize([
+      {
+        campaign_id: 1,
+        campaign_name: 'C',
+        campaign_lead_id: 1,
+        ref_id: 'KH-1',
+        phone_number: '0912345678',
+        lead_name: 'An',
+        call: 1,
+        data: [],
+      } as unknown as CallRecord,
+    ]);
+    expect(renderSummary(one, { colors: new Chalk({ level: 0 }), columns: 80 })).toMatch(
+      /Attempts +0 · 0\.00 per lead/,
+    );
+  });
+});
+
 describe('in Vietnamese (the catalog)', () => {
   const records = [rec(1, '0961234567', ['ANSWERED', 'NO ANSWER']), rec(2, '0412345678', ['BUSY'])];
 
