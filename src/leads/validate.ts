@@ -178,7 +178,11 @@ export function createValidator(
 
   function phoneFormat(phone: string, shown: string): Rejection {
     let reason: string;
-    if (!DIGITS.test(phone)) {
+    if (isDefault && isLandline(phone)) {
+      // A landline: 0, a two-digit area code 2x, eight digits (024 3826 1234, +84 24 3826 1234),
+      // which normalisation leaves as written in its international form.
+      reason = t('leads.reject.phone.landline', { shown });
+    } else if (!DIGITS.test(phone)) {
       reason = isDefault
         ? t('leads.reject.phone.notForm', { shown })
         : pattern.test(phone)
@@ -274,4 +278,14 @@ function tooLong(i: number, value: string): Rejection {
       max: MAX_LENGTHS[i]!,
     }),
   };
+}
+
+/**
+ * Whether a phone number, as normalisation left it, is a Vietnamese landline: 0 (or +84, 0084,
+ * 84), a two-digit area code 2x, eight digits; separators (spaces, dots, dashes, brackets) aside.
+ */
+function isLandline(phone: string): boolean {
+  const digits = phone.replace(/[\s().-]/g, '');
+  const national = /^(?:\+84|0084|84)(2\d{9})$/.exec(digits)?.[1];
+  return /^02\d{9}$/.test(national === undefined ? digits : `0${national}`);
 }

@@ -59,6 +59,8 @@ export const enLibLeads = {
     'phone_number {shown} does not start with 0; expected 0 followed by 9 digits',
   'leads.reject.phone.notRenumbered':
     'phone_number {shown} has 11 digits: {prefix} is not one of the mobile prefixes renumbered in 2018 ({renumbered}), so it cannot be converted; expected 0 followed by 9 digits',
+  'leads.reject.phone.landline':
+    'phone_number {shown} is a landline number (02…, 11 digits); the service takes numbers of the form 0xxxxxxxxx (0 followed by 9 digits)',
   'leads.reject.phone.oldMobile':
     'phone_number {shown} is an old 11-digit mobile number ({prefix} became {now} in 2018); import it with normalisation on to convert it',
   'leads.reject.phone.digits.one':

@@ -210,6 +210,8 @@ export const viBaseLib: Readonly<Record<string, string>> = {
     'phone_number {shown} không bắt đầu bằng 0; cần số 0 và 9 chữ số theo sau',
   'leads.reject.phone.notRenumbered':
     'phone_number {shown} có 11 chữ số: {prefix} không thuộc các đầu số di động đã chuyển đổi năm 2018 ({renumbered}), nên không chuyển được; cần số 0 và 9 chữ số theo sau',
+  'leads.reject.phone.landline':
+    'phone_number {shown} là số cố định (02…, 11 chữ số); dịch vụ chỉ nhận số dạng 0xxxxxxxxx (số 0 và 9 chữ số theo sau)',
   'leads.reject.phone.oldMobile':
     'phone_number {shown} là số di động 11 số cũ ({prefix} đã đổi thành {now} năm 2018); hãy nhập với chế độ chuẩn hoá bật để chuyển đổi',
   'leads.reject.phone.digits.one':

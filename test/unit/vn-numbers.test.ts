@@ -114,6 +114,20 @@ describe('old 11-digit mobiles', () => {
     );
   });
 
+  it('a landline (02x area code, 11 digits) is refused as one, in any written form (operator walk, session 11)', () => {
+    const v = createValidator();
+    for (const raw of ['024 3826 1234', '(028) 3829-1234', '+84 24 3826 1234', '02438261234']) {
+      // Normalisation leaves the international form as written (+84 is turned to 0 only for a
+      // mobile); the reason says what it is either way.
+      const r = normalizePhone(raw);
+      const rejection = v.validate({ phone_number: r.value }, raw);
+      expect(rejection?.code).toBe('phone_format');
+      expect(rejection?.reason).toMatch(/is a landline number \(02…, 11 digits\)/);
+    }
+    // A 10-digit 02… is not a landline of today's plan: the plain rules apply (accepted).
+    expect(v.validate({ phone_number: '0243826123' }, undefined)).toBeUndefined();
+  });
+
   it('two inputs become one number only if they are one subscriber (property)', () => {
     // A subscriber: a new-numbering mobile, or an old one (renumbered by the design's table).
     const subscriber = fc.oneof(
