@@ -297,15 +297,21 @@ function dayLabels(days: readonly string[]): Map<number, string> {
 }
 
 /**
- * Labels for weeks (their Monday, `mm-dd`; `dd/mm` in Vietnamese) or months (`yyyy-mm`,
- * `mm/yyyy`): at most about 12.
+ * Labels for weeks (their first day in the range, `mm-dd`; `dd/mm` in Vietnamese: a range from
+ * a Sunday does not start at the Monday before it) or months (`yyyy-mm`, `mm/yyyy`): at most
+ * about 12.
  */
-function periodLabels(unit: PeriodUnit, keys: readonly string[]): Map<number, string> {
-  if (unit === 'day') return dayLabels(keys);
+function periodLabels(
+  unit: PeriodUnit,
+  periods: ReadonlyArray<{ key: string; from: string }>,
+): Map<number, string> {
+  if (unit === 'day') return dayLabels(periods.map((p) => p.key));
   const labels = new Map<number, string>();
-  const step = Math.max(1, Math.ceil(keys.length / 12));
-  for (let i = 0; i < keys.length; i += step)
-    labels.set(i, unit === 'week' ? shortDay(keys[i]!) : formatWallDate(keys[i]!));
+  const step = Math.max(1, Math.ceil(periods.length / 12));
+  for (let i = 0; i < periods.length; i += step) {
+    const p = periods[i]!;
+    labels.set(i, unit === 'week' ? shortDay(p.from) : formatWallDate(p.key));
+  }
   return labels;
 }
 
@@ -414,10 +420,7 @@ function perDayChart(summary: ReportSummary, series: ReturnType<typeof statusSer
     out += '</g>';
   });
   out += `<line class="axis" x1="${M.left}" x2="${W - M.right}" y1="${M.top + ph}" y2="${M.top + ph}"/>`;
-  for (const [i, label] of periodLabels(
-    unit,
-    periods.map((d) => d.key),
-  )) {
+  for (const [i, label] of periodLabels(unit, periods)) {
     const x = n2(M.left + i * band + band / 2);
     out += `<line class="axis" x1="${x}" x2="${x}" y1="${M.top + ph}" y2="${M.top + ph + 4}"/>`;
     out += `<text x="${x}" y="${M.top + ph + 16}" text-anchor="middle">${escapeHtml(label)}</text>`;

@@ -288,6 +288,44 @@ describe('AppendLog syncs', () => {
     await expect(log.close()).rejects.toMatchObject({ code: 'EIO' });
   });
 
+  it('a sync that fails with nothing new to write still cuts back to the last sync and writes the outcomes again (second review, session 12)', async () => {
+    // The ledger writes its outcomes as they come (writeNow) and syncs them alone at the end:
+    // the failed sync was taken for a failed write and nothing was cut back or written again,
+    // and the next sync, which Linux lets succeed, counted them as on disk.
+    const dir = tempDir();
+    const file = path.join(dir, 'l.bin');
+    const real = logFile(await fs.promises.open(file, 'a'));
+    let fail = false;
+    const cuts: number[] = [];
+    const log = new AppendLog(
+      {
+        ...real,
+        datasync: () => {
+          if (fail) throw Object.assign(new Error('EIO'), { code: 'EIO' });
+          real.datasync();
+        },
+        truncate: (n: number) => {
+          cuts.push(n);
+          real.truncate(n);
+        },
+      },
+      0,
+    );
+    log.add('{"k":"b","id":1}\n');
+    await log.durable();
+    log.add('{"k":"f","id":1}\n', true);
+    log.writeNow();
+    fail = true;
+    await expect(log.durable()).rejects.toMatchObject({ code: 'EIO' });
+    expect(cuts).toEqual([17]);
+    // Cut back to the begin record, the outcome written again after it.
+    expect(fs.readFileSync(file, 'utf8')).toBe('{"k":"b","id":1}\n{"k":"f","id":1}\n');
+    fail = false;
+    await log.durable();
+    await expect(log.close()).rejects.toMatchObject({ code: 'EIO' });
+    expect(fs.readFileSync(file, 'utf8')).toBe('{"k":"b","id":1}\n{"k":"f","id":1}\n');
+  });
+
   it('a write that fails cuts back only its own bytes: the records written before it stay (review, session 12)', async () => {
     // Cut back to the last sync, a failed ledger write took with it "accepted" records written
     // before it, whose "done" the journal already held: the ledger behind the journal.

@@ -184,7 +184,8 @@ describe('the ledger never lags the journal', () => {
         fs.writeFileSync(`${mark}.go`, '');
         k++;
       }
-      expect([3, 5], stderr()).toContain(await closed);
+      const code = await closed;
+      expect([3, 5], stderr()).toContain(code);
       const seen = new Set<string>();
       for (let i = 0; i < k; i++) {
         const { ledger, journal } = await stateOf(path.join(copies, String(i)), phones, faulty);

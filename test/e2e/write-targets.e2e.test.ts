@@ -204,6 +204,10 @@ function cases(uid: number) {
     expect(r.stdout).toMatch(/^campaign_id,/);
     expect(r.stdout).toContain('Khách 4');
     expect(fs.readdirSync(dir).sort()).toEqual(['home', 'tmp']);
+    // Where -o writes nothing, `-o -` is refused as any -o is (second review, session 12).
+    const list = await run(uid, dir, ['report', '--bookmarks', '-o', '-']);
+    expect(list.code).toBe(2);
+    expect(list.stderr).toMatch(/--bookmarks.*-o/);
   });
 
   it("-o a symlink of the writer's: written through, atomically beside its target; the link stays", async () => {

@@ -208,6 +208,32 @@ describe('renderHtmlReport', () => {
     }
   });
 
+  it('labels a week by its first day in the range, not the Monday before it (second review, session 12)', () => {
+    // 2026-11-01 is a Sunday; 92 days are grouped into weeks from Monday.
+    const long = [
+      rec(1, [['2026-11-01 09:00:00', 'ANSWERED', 30]]),
+      rec(2, [['2027-01-31 09:00:00', 'BUSY']]),
+    ];
+    const range = resolveRange('2026-11-01', '2027-01-31', {
+      now: new Date('2027-02-01T03:00:00Z'),
+      timeZone: 'Asia/Ho_Chi_Minh',
+    });
+    const en = renderHtmlReport(long, options({ range }));
+    const labels = (html: string) =>
+      [...html.matchAll(/<text x="[\d.]+" y="\d+" text-anchor="middle">([^<]+)<\/text>/g)].map(
+        (m) => m[1],
+      );
+    expect(labels(en)[0]).toBe('11-01');
+    expect(en).not.toContain('>10-26<');
+    expect(en).toContain('<td>2026-11-01 – 2026-11-01</td>');
+    setLanguage('vi');
+    try {
+      expect(labels(renderHtmlReport(long, options({ range })))[0]).toBe('01/11');
+    } finally {
+      setLanguage('en');
+    }
+  });
+
   it('is one self-contained page whose CSP admits only its own style element', () => {
     const html = renderHtmlReport(records, options());
     expect(html.startsWith('<!doctype html>\n<html lang="en">')).toBe(true);

@@ -201,7 +201,8 @@ async function reportCommand(
     flags.settle !== undefined;
   const bookmarks = bookmarking ? await import('./report-bookmark.js') : undefined;
   if (bookmarks !== undefined) {
-    const problem = bookmarks.bookmarkFlagProblem(flags);
+    // As given: `--bookmarks -o -` is refused as `--bookmarks -o x.csv` is (-o writes nothing there).
+    const problem = bookmarks.bookmarkFlagProblem(given);
     if (problem !== undefined) throw problem;
     if (flags.bookmarks === true) return bookmarks.runBookmarkList(flags, ctx);
     if (flags.bookmarkReset !== undefined) return bookmarks.runBookmarkReset(flags, ctx);

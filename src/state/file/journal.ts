@@ -250,7 +250,8 @@ export class AppendLog {
     if (this.closed) return;
     const batch = this.pending;
     this.pending = [];
-    let written = false;
+    /** Whether the write went through (a failure after it is the sync's). */
+    let written = batch.length === 0;
     try {
       if (batch.length > 0) {
         const data = joinPieces(batch);
