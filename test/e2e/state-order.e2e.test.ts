@@ -80,6 +80,26 @@ async function appears(file: string, child: ChildProcess): Promise<boolean> {
   return true;
 }
 
+/**
+ * Step an import started with 'step' through its state writes: at each, copy the state folder
+ * (as a SIGKILL there would leave it) to `copies/<k>`, then let it go on. Returns how many.
+ */
+async function stepThrough(
+  child: ChildProcess,
+  points: string,
+  stateDir: string,
+  copies: string,
+): Promise<number> {
+  let k = 0;
+  for (;;) {
+    const mark = path.join(points, `${POINT}.${child.pid}.${k}`);
+    if (!(await appears(mark, child))) return k;
+    fs.cpSync(stateDir, path.join(copies, String(k)), { recursive: true });
+    fs.writeFileSync(`${mark}.go`, '');
+    k++;
+  }
+}
+
 /** The latest ledger state of each phone, and the journal's state of each input line. */
 async function stateOf(
   stateDir: string,
@@ -126,15 +146,7 @@ describe('the ledger never lags the journal', () => {
     const input = write(cwd, 'leads.csv', `phone\n${phones.join('\n')}\n`);
 
     const { child, closed, stderr } = startImport(input, cwd, env, points, 'step');
-    // Step through the writes: at each, copy the state folder as a SIGKILL would leave it.
-    let k = 0;
-    for (;;) {
-      const mark = path.join(points, `${POINT}.${child.pid}.${k}`);
-      if (!(await appears(mark, child))) break;
-      fs.cpSync(stateDir, path.join(copies, String(k)), { recursive: true });
-      fs.writeFileSync(`${mark}.go`, '');
-      k++;
-    }
+    const k = await stepThrough(child, points, stateDir, copies);
     expect(await closed, stderr()).toBe(0);
     // Each batch: the ledger's and the journal's in-flight records, then the ledger's outcome
     // (the journal's goes with the next batch's in-flight record, or at the end).
@@ -176,14 +188,7 @@ describe('the ledger never lags the journal', () => {
       const phones = Array.from({ length: 20 }, (_, i) => `09${i + 33_000_000}`);
       const input = write(cwd, 'leads.csv', `phone\n${phones.join('\n')}\n`);
       const { child, closed, stderr } = startImport(input, cwd, env, points, 'step');
-      let k = 0;
-      for (;;) {
-        const mark = path.join(points, `${POINT}.${child.pid}.${k}`);
-        if (!(await appears(mark, child))) break;
-        fs.cpSync(stateDir, path.join(copies, String(k)), { recursive: true });
-        fs.writeFileSync(`${mark}.go`, '');
-        k++;
-      }
+      const k = await stepThrough(child, points, stateDir, copies);
       const code = await closed;
       expect([3, 5], stderr()).toContain(code);
       const seen = new Set<string>();
