@@ -33,7 +33,7 @@ export const enHabits = {
 
   // ── history: times on a named clock, 80 columns (issue 27 items 5, 6) ─────────────────
   'cli.habits.history.clock': 'times: {zone} ({offset})',
-  'cli.habits.history.clock.year': 'times: {year}, {zone} ({offset})',
+  'cli.habits.history.clock.year': 'times: {zone} ({offset}), all in {year}',
   'cli.habits.history.head.service': 'service',
   'cli.habits.history.show.started': 'started   {started} ({clock})',
   'cli.habits.history.show.startedEnded': 'started   {started}, ended {ended} ({clock})',

@@ -151,6 +151,8 @@ export interface OpenJournalOptions extends JournalRef {
   restart: boolean;
   /** Leads the ledger holds are sent again (`--allow-repeat`): what a restart's note says. */
   allowRepeat?: boolean;
+  /** Uncertain leads are sent again (`--retry-uncertain`): what a resume's note says. */
+  retryUncertain?: boolean;
   /** Options that decide what is sent; recorded, and compared on resume for a note. */
   fingerprint: unknown;
   note: (line: string) => void;

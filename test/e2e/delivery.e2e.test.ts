@@ -153,6 +153,12 @@ describe('uncertain batches', () => {
     await emulators.stop(faulty);
     const healthy = await emulator({ port, statePath });
     const retry = await run([file, '--retry-uncertain'], env, cwd);
+    // Its note says they go again (it said "those are not sent again", then sent them: found
+    // by an operator walk, session 12).
+    expect(retry.stderr).toMatch(
+      /^resuming: .* uncertain; the uncertain ones not settled since are sent again now, the others are not$/m,
+    );
+    expect(retry.stderr).not.toContain('those are not sent again');
     expect(retry.summary.uncertain).toBe(0);
     expect(retry.summary.serviceSkipped).toBe(first.summary.uncertain); // the service had them already
     expect(retry.code).toBe(3);

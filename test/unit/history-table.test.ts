@@ -139,7 +139,7 @@ describe('history table, runs to two services on one host', () => {
     ];
     const at60 = historyTable(runs3, 60);
     expect(widest(at60)).toBeLessThanOrEqual(60);
-    expect(at60.split('\n')[0]).toBe('times: 2026, UTC (UTC+00:00)');
+    expect(at60.split('\n')[0]).toBe('times: UTC (UTC+00:00), all in 2026');
     expect(at60).toMatch(/^11-26 14:51 {2}178531 {2}big-cam\S*….csv /m);
     expect(at60).not.toContain('2026-11-26');
     // Wide enough for every name: dates in full, the clock line as before.

@@ -469,4 +469,18 @@ describe('the resuming note', () => {
       ]),
     ).toMatch(/\) imported 10 leads and left 5 uncertain; those are not sent again$/);
   });
+
+  it('with --retry-uncertain says the uncertain ones go again; with none uncertain, as before', () => {
+    const records: JournalRecord[] = [
+      { k: 'b', id: 1, lines: [[2, 10]] },
+      { k: 'f', id: 1, s: 'done', imported: 10, skipped: 0 },
+      { k: 'b', id: 2, lines: [[12, 5]] },
+    ];
+    expect(resumeNote(replayJournal([header, ...records]), 'UTC', true)).toMatch(
+      /\) imported 10 leads and left 5 uncertain \(5 in flight when it stopped\); the uncertain ones not settled since are sent again now, the others are not$/,
+    );
+    expect(resumeNote(replayJournal([header, ...records.slice(0, 2)]), 'UTC', true)).toMatch(
+      /\) imported 10 leads; those are not sent again$/,
+    );
+  });
 });

@@ -34,7 +34,8 @@ function when(iso: string): string {
 
 /**
  * "times: Asia/Ho_Chi_Minh (UTC+07:00)" for the runs shown (the offset of the newest); with
- * `year`, the year the started column leaves out ("times: 2026, Asia/Ho_Chi_Minh …").
+ * `year`, the year the started column leaves out ("times: Asia/Ho_Chi_Minh (UTC+07:00), all in
+ * 2026").
  */
 function clockLine(at: string | undefined, year?: string): string {
   const offset = zoneOffset(at ? new Date(at) : new Date(), zone);

@@ -50,6 +50,7 @@ function openJournalFor(
     serviceUrl: target.campaign.serviceUrl,
     restart: opts.restart === true,
     allowRepeat: opts.allowRepeat === true,
+    retryUncertain: opts.retryUncertain === true,
     fingerprint: {
       map: opts.map,
       ignoreUnmapped: opts.ignoreUnmapped,

@@ -416,6 +416,8 @@ export interface FileJournalOptions {
   restart: boolean;
   /** Leads the ledger holds are sent again (`--allow-repeat`): what a restart's note says. */
   allowRepeat?: boolean;
+  /** Uncertain leads are sent again (`--retry-uncertain`): what a resume's note says. */
+  retryUncertain?: boolean;
   /** Options that decide what is sent; recorded, and compared on resume for a note. */
   fingerprint: unknown;
   note: (line: string) => void;
@@ -502,7 +504,7 @@ export async function openImportJournal(opts: FileJournalOptions): Promise<Journ
         throw journalWriteError(dir, e);
       });
     } else {
-      const resumed = resumeNote(journal, opts.timeZone);
+      const resumed = resumeNote(journal, opts.timeZone, opts.retryUncertain === true);
       if (resumed) opts.note(resumed);
       if (JSON.stringify(journal.header.fingerprint) !== JSON.stringify(opts.fingerprint)) {
         opts.note(t('state.journal.optionsDiffer'));
@@ -567,6 +569,8 @@ export async function openImportJournal(opts: FileJournalOptions): Promise<Journ
 export function resumeNote(
   journal: Pick<LoadedJournal, 'states' | 'earlier' | 'inFlightAtCrash'>,
   zone: string = machineZone(),
+  /** A retry of the uncertain leads: they are sent again, and the note says so. */
+  retrying = false,
 ): string | undefined {
   const count = [0, 0, 0, 0];
   journal.states.forEachSet((_line, state) => count[state]!++);
@@ -593,7 +597,12 @@ export function resumeNote(
           first: parts.slice(0, -1).join(', '),
           last: parts[parts.length - 1]!,
         });
-  return t('state.journal.resume', { since: formatTimeOnClock(e.since, zone), list });
+  const since = formatTimeOnClock(e.since, zone);
+  // A retry sends the uncertain ones again (found by an operator walk: the note said "those are
+  // not sent again", then the run sent them).
+  return retrying && count[UNCERTAIN]! > 0
+    ? t('state.journal.resume.retrying', { since, list })
+    : t('state.journal.resume', { since, list });
 }
 
 /** The record of an outcome; reasons (service messages) pass the scrubber first. */

@@ -159,6 +159,7 @@ export class FileStore implements StateStore {
       baseUrl: opts.serviceUrl,
       restart: opts.restart,
       ...(opts.allowRepeat !== undefined ? { allowRepeat: opts.allowRepeat } : {}),
+      ...(opts.retryUncertain !== undefined ? { retryUncertain: opts.retryUncertain } : {}),
       fingerprint: opts.fingerprint,
       note: opts.note,
       ...(opts.scrub ? { scrub: opts.scrub } : {}),

@@ -494,7 +494,7 @@ export class PgStore implements StateStore {
         return id;
       });
     } else if (loaded) {
-      const note = resumeNote(loaded, opts.timeZone);
+      const note = resumeNote(loaded, opts.timeZone, opts.retryUncertain === true);
       if (note) opts.note(note);
       // Compared as values: jsonb keeps an object's keys in its own order, not the one written
       // (a string comparison said "options differ" on every resume of the same command).
