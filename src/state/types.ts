@@ -203,6 +203,11 @@ export interface RunEnd {
   serviceSkipped?: number;
   /** Blank rows (every cell empty), skipped; absent in older records. */
   blank?: number;
+  /**
+   * Of the skipped, those held back because earlier runs left them uncertain (what makes such a
+   * run exit 5 with none of its own uncertain); absent in older records.
+   */
+  uncertainEarlier?: number;
   exitCode: number;
   rejectsFile: string | null;
   skippedFile: string | null;

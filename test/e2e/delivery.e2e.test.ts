@@ -147,6 +147,15 @@ describe('uncertain batches', () => {
     const held = readCsv(path.join(cwd, 'leads.csv.skipped.csv')).slice(1);
     expect(held.filter((r) => r[1] === 'uncertain_earlier')).toHaveLength(first.summary.uncertain);
     expect(processedPhones(faulty)).toHaveLength(100);
+    // Its history says why it exited 5 with none of its own uncertain (operator walk, session 12).
+    const shown = await runCli(['history', 'show', (again.summary as { runId: string }).runId], {
+      env,
+      cwd,
+    });
+    expect(shown.stdout).toMatch(/outcome +exit 5/);
+    expect(shown.stdout.replace(/\s+/g, ' ')).toContain(
+      `${first.summary.uncertain} skipped: earlier runs left them uncertain (cacs reconcile settles them)`,
+    );
 
     // Same address, no more faults: resend the uncertain ones on purpose.
     const port = faulty.port;

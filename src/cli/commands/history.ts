@@ -242,6 +242,9 @@ export async function runHistoryShow(
     if ((e.serviceSkipped ?? 0) > 0)
       lines.push(tCount('cli.history.show.serviceSkipped', e.serviceSkipped!));
     if ((e.blank ?? 0) > 0) lines.push(tCount('cli.history.show.blank', e.blank!));
+    // Why a run with none of its own uncertain exited 5 (found by an operator walk).
+    if ((e.uncertainEarlier ?? 0) > 0)
+      lines.push(tCount('cli.history.show.uncertainEarlier', e.uncertainEarlier!));
     for (const [list, file] of [
       ['rejects', e.rejectsFile],
       ['skipped', e.skippedFile],
