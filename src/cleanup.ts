@@ -147,3 +147,18 @@ export function removeStaleTemp(root: string = os.tmpdir(), dryRun = false): str
   }
   return removed;
 }
+
+/**
+ * Whether process `pid` is gone on this machine (kill(pid, 0) says ESRCH). A process of
+ * another user's (EPERM) or one whose number was reused counts as there: never judged gone
+ * wrongly, only perhaps not judged gone.
+ */
+export function processGone(pid: number): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (e) {
+    return (e as { code?: string }).code === 'ESRCH';
+  }
+}

@@ -18,6 +18,7 @@
  * @packageDocumentation
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 // Loading this module must stay cheap (a command's start loads it): it imports statically only
 // light modules (the errors, defaults, constants, the client class whose got loads on its first
@@ -33,6 +34,7 @@ import { DEFAULT_MAX_ROWS } from './delivery/import-types.js';
 import type { ImportPhase, ImportSummary, RowsMode } from './delivery/import-types.js';
 import { DEFAULTS } from './defaults.js';
 import { UsageError } from './errors.js';
+import { processGone } from './cleanup.js';
 import { t } from './messages/index.js';
 import { INPUT_FORMATS, type InputFormat } from './input/types.js';
 import {
@@ -856,6 +858,17 @@ export async function listHistory(
 export async function showHistoryRun(options: HistoryOptions & { id: string }): Promise<RunRecord> {
   const { showHistoryRun: showRun } = await import('./delivery/history.js');
   return showRun({ ...options, stateDir: stateDirFor(options.stateDir), ...stateUrlOf(options) });
+}
+
+/**
+ * Whether a run of the history that has no summary (no `end`) was stopped: its process, on this
+ * machine, is gone (killed or crashed; the same import resumes it). False for a run that ended,
+ * one whose process is there (running, or its number reused), or one of another machine.
+ */
+export function runStopped(run: RunRecord): boolean {
+  if (run.end !== undefined) return false;
+  if (run.host !== undefined && run.host !== os.hostname()) return false;
+  return processGone(run.pid);
 }
 
 /**

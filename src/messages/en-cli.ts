@@ -120,6 +120,8 @@ export const enCli = {
   'cli.history.show.outcome': 'outcome   {outcome}',
   'cli.history.show.outcome.exit': 'exit {code}',
   'cli.history.show.outcome.none': 'running or stopped without a summary',
+  'cli.history.show.outcome.gone':
+    'stopped without a summary: its process ({pid}) is gone (killed or crashed); run the same import again to resume it',
   'cli.history.show.serviceSkipped.one':
     '          {count} sent but not imported by the service (it holds that lead already)',
   'cli.history.show.serviceSkipped.other':

@@ -112,6 +112,8 @@ export const viBaseCli: Readonly<Record<string, string>> = {
   'cli.history.show.outcome': 'kết quả    {outcome}',
   'cli.history.show.outcome.exit': 'mã thoát {code}',
   'cli.history.show.outcome.none': 'đang chạy hoặc đã dừng mà không có tóm tắt',
+  'cli.history.show.outcome.gone':
+    'đã dừng mà không có tóm tắt: tiến trình ({pid}) không còn (bị dừng đột ngột hoặc lỗi); chạy lại đúng lệnh import đó để tiếp tục',
   'cli.history.show.serviceSkipped.one':
     '           {count} đã gửi nhưng dịch vụ không nhập (dịch vụ đã có khách hàng đó)',
   'cli.history.show.serviceSkipped.other':

@@ -305,4 +305,32 @@ describe('the ledger never lags the journal', () => {
     const after = await stateOf(stateDir, phones);
     expect(after.ledger).toEqual([STATE_UNCERTAIN, STATE_ACCEPTED, STATE_ACCEPTED, STATE_ACCEPTED]);
   }, 120_000);
+
+  it('cacs history show of a run killed before its summary says its process is gone (operator walk, session 12)', async () => {
+    const cwd = tempDir();
+    const points = pointsDir();
+    const env = importEnv(emu);
+    const phones = Array.from({ length: 4 }, (_, i) => `09${i + 34_000_000}`);
+    const input = write(cwd, 'leads.csv', `phone\n${phones.join('\n')}\n`);
+    const killed = startImport(input, cwd, env, points, 'first');
+    const mark = path.join(points, `${POINT}.${killed.child.pid}`);
+    expect(await appears(mark, killed.child), killed.stderr()).toBe(true);
+    const pid = killed.child.pid!;
+    killed.child.kill('SIGKILL');
+    await killed.closed;
+    const list = await runCli(['history', '--json'], { env, cwd });
+    const [run] = (JSON.parse(list.stdout) as { runs: Array<{ id: string; ended: unknown }> }).runs;
+    expect(run!.ended).toBeNull();
+    const shown = await runCli(['history', 'show', run!.id], { env, cwd });
+    expect(shown.code).toBe(0);
+    expect(shown.stdout.replace(/\s+/g, ' ')).toContain(
+      `outcome stopped without a summary: its process (${pid}) is gone (killed or crashed); run the same import again to resume it`,
+    );
+    // The library's answer, for the same run; a run that ended is not "stopped".
+    const { runStopped, listHistory } = await import('../../src/index.js');
+    const runs = await listHistory({ stateDir: env.CACS_STATE_DIR! });
+    expect(runs.map((r) => runStopped(r))).toEqual([true]);
+    expect(runStopped({ ...runs[0]!, pid: process.pid })).toBe(false);
+    expect(runStopped({ ...runs[0]!, host: 'another-machine' })).toBe(false);
+  }, 120_000);
 });

@@ -12,6 +12,7 @@ import {
   formatTimeIn,
   formatTimeOnClock,
   listHistory,
+  runStopped,
   showHistoryRun,
   zoneOffset,
   type RunRecord,
@@ -73,7 +74,12 @@ function runJson(r: RunRecord, withLines = false) {
 }
 
 function outcome(r: RunRecord): string {
-  if (!r.end) return t('cli.history.show.outcome.none');
+  if (!r.end) {
+    // A run of this machine whose process is gone was killed (or crashed) before its summary
+    // (found by an operator walk: "running or stopped" for a run kill -9'd an hour before).
+    if (runStopped(r)) return t('cli.history.show.outcome.gone', { pid: r.pid });
+    return t('cli.history.show.outcome.none');
+  }
   return t('cli.history.show.outcome.exit', { code: r.end.exitCode });
 }
 
