@@ -25,7 +25,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { removeOnExit } from './cleanup.js';
+import { processGone, removeOnExit } from './cleanup.js';
 import { UsageError } from './errors.js';
 import { t } from './messages/index.js';
 
@@ -256,14 +256,7 @@ function removeStale(dir: string, prefix: string): string[] {
     if (!st.isFile() || (uid !== undefined && st.uid !== uid)) continue;
     const pid = Number(m[1]);
     // Its maker's pid on this machine as it runs now: gone (ESRCH) means a leftover.
-    let gone = false;
-    if (m[2] === tag && Number.isSafeInteger(pid) && pid > 0 && pid !== process.pid) {
-      try {
-        process.kill(pid, 0);
-      } catch (e) {
-        gone = (e as NodeJS.ErrnoException).code === 'ESRCH';
-      }
-    }
+    const gone = m[2] === tag && pid !== process.pid && processGone(pid);
     if (!gone && Date.now() - st.mtimeMs < ABANDONED_MS) continue;
     try {
       fs.unlinkSync(p);

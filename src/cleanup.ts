@@ -133,12 +133,7 @@ export function removeStaleTemp(root: string = os.tmpdir(), dryRun = false): str
       if (!st.isDirectory() || (uid !== undefined && st.uid !== uid)) continue;
       const pid = Number(fs.readFileSync(path.join(dir, 'owner'), 'utf8').trim());
       if (!Number.isSafeInteger(pid) || pid <= 0 || pid === process.pid) continue;
-      try {
-        process.kill(pid, 0);
-        continue; // alive (or not ours to judge)
-      } catch (e) {
-        if ((e as { code?: string }).code !== 'ESRCH') continue;
-      }
+      if (!processGone(pid)) continue; // alive (or not ours to judge)
       if (!dryRun) fs.rmSync(dir, { recursive: true, force: true });
       removed.push(dir);
     } catch {
