@@ -316,7 +316,7 @@ describe('report stages of the run: output, write, finish, bookmark (issue 23 it
     try {
       setLanguage('vi');
       expect(finishRunStage(input).rangeLine).toBe(
-        'khoảng thời gian: 01/11/2026 00:00:00 → 10/11/2026 23:59:59 Asia/Ho_Chi_Minh (giờ của dịch vụ) · 3 yêu cầu (1 được chia nhỏ: câu trả lời quá lớn) · 1.234 khách hàng, 1 cuộc gọi · đã ghi vào r.csv',
+        'khoảng thời gian: 01/11/2026 00:00:00 → 10/11/2026 23:59:59 Asia/Ho_Chi_Minh (giờ của dịch vụ) · 3 yêu cầu (1 được chia nhỏ: câu trả lời quá lớn) · 1.234 khách hàng, 1 lượt gọi · đã ghi vào r.csv',
       );
     } finally {
       setLanguage('en');
