@@ -174,7 +174,7 @@ let hostTag: string | undefined;
  * name, its boot (Linux: boot_id) and this process's pid namespace (a container with the same
  * host name is another), so that a pid is judged only where it means the same process.
  */
-function machineTag(): string {
+export function machineTag(): string {
   if (hostTag !== undefined) return hostTag;
   let boot = '';
   try {

@@ -18,7 +18,6 @@
  * @packageDocumentation
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 // Loading this module must stay cheap (a command's start loads it): it imports statically only
 // light modules (the errors, defaults, constants, the client class whose got loads on its first
@@ -60,7 +59,7 @@ import type {
 import type { LeadFormat, WriteOptions } from './report/write.js';
 import type { ReportFormat } from './report/formats.js';
 import type { Sink } from './report/sink.js';
-import type { WriteTarget } from './atomic-write.js';
+import { machineTag, type WriteTarget } from './atomic-write.js';
 import type { HtmlReportOptions } from './report/html.js';
 import type { SummaryViewOptions } from './report/summary-view.js';
 import type { Settings } from './config/settings.js';
@@ -861,14 +860,15 @@ export async function showHistoryRun(options: HistoryOptions & { id: string }): 
 }
 
 /**
- * Whether a run of the history that has no summary (no `end`) was stopped: its process, on this
- * machine, is gone (killed or crashed; the same import resumes it). False for a run that ended,
- * one whose process is there (running, or its number reused), or one of another machine.
+ * Whether a run of the history that has no summary (no `end`) was stopped: it ran on this
+ * machine, since its last boot, and its process is gone (killed or crashed; the same import
+ * resumes it). False for a run that ended, one whose process is there (running, or its number
+ * reused), one of another machine (a state folder shared over the network, a team's database)
+ * or of an earlier boot, and one recorded before runs kept where they ran (session 12).
  */
 export function runStopped(run: RunRecord): boolean {
   if (run.end !== undefined) return false;
-  if (run.host !== undefined && run.host !== os.hostname()) return false;
-  return processGone(run.pid);
+  return run.machine !== undefined && run.machine === machineTag() && processGone(run.pid);
 }
 
 /**

@@ -54,7 +54,7 @@ export const enCatalogState = {
   'state.journal.resume':
     'resuming: an earlier run of this file (started {since}) {list}; those are not sent again',
   'state.journal.resume.retrying':
-    'resuming: an earlier run of this file (started {since}) {list}; the uncertain ones not settled since are sent again now, the others are not',
+    'resuming: an earlier run of this file (started {since}) {list}; the uncertain ones still to send (not settled since, nor held back now) are sent again, the others are not',
   'state.journal.damaged': 'the journal {file} is damaged at line {line}',
   'state.journal.damaged.hint':
     'Move it away, or import it again from the start (the campaign ledger still holds back leads already imported).',

@@ -127,9 +127,9 @@ export const enCli = {
   'cli.history.show.serviceSkipped.other':
     '          {count} sent but not imported by the service (it holds those leads already)',
   'cli.history.show.uncertainEarlier.one':
-    '          {count} skipped: an earlier run left it uncertain (cacs reconcile settles it)',
+    '          {count} not sent: an earlier run left it uncertain (cacs reconcile settles it)',
   'cli.history.show.uncertainEarlier.other':
-    '          {count} skipped: earlier runs left them uncertain (cacs reconcile settles them)',
+    '          {count} not sent: earlier runs left them uncertain (cacs reconcile settles them)',
   'cli.history.show.blank.one': '          {count} blank row, skipped',
   'cli.history.show.blank.other': '          {count} blank rows, skipped',
   'cli.history.show.rows':

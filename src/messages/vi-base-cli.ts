@@ -119,9 +119,9 @@ export const viBaseCli: Readonly<Record<string, string>> = {
   'cli.history.show.serviceSkipped.other':
     '           {count} đã gửi nhưng dịch vụ không nhập (dịch vụ đã có các khách hàng đó)',
   'cli.history.show.uncertainEarlier.one':
-    '           {count} bỏ qua: một lượt chạy trước để khách hàng này ở trạng thái chưa rõ (cacs reconcile đối chiếu)',
+    '           {count} không gửi: một lượt chạy trước để khách hàng này ở trạng thái chưa rõ (cacs reconcile đối chiếu)',
   'cli.history.show.uncertainEarlier.other':
-    '           {count} bỏ qua: các lượt chạy trước để các khách hàng này ở trạng thái chưa rõ (cacs reconcile đối chiếu)',
+    '           {count} không gửi: các lượt chạy trước để các khách hàng này ở trạng thái chưa rõ (cacs reconcile đối chiếu)',
   'cli.history.show.blank.one': '           {count} dòng trống, bỏ qua',
   'cli.history.show.blank.other': '           {count} dòng trống, bỏ qua',
   'cli.history.show.rows':

@@ -45,7 +45,7 @@ export const viCatalogState: Readonly<Record<string, string>> = {
   'state.journal.resume':
     'tiếp tục: một lượt chạy trước của tệp này (bắt đầu lúc {since}) {list}; những khách hàng đó không bị gửi lại',
   'state.journal.resume.retrying':
-    'tiếp tục: một lượt chạy trước của tệp này (bắt đầu lúc {since}) {list}; lần này những khách hàng chưa rõ chưa được đối chiếu sẽ được gửi lại, những khách hàng khác thì không',
+    'tiếp tục: một lượt chạy trước của tệp này (bắt đầu lúc {since}) {list}; lần này những khách hàng chưa rõ còn phải gửi (chưa được xác định từ đó, cũng không bị giữ lại lần này) sẽ được gửi lại, những khách hàng khác thì không',
   'state.journal.damaged': 'nhật ký {file} bị hỏng ở dòng {line}',
   'state.journal.damaged.hint':
     'Hãy chuyển nó đi chỗ khác, hoặc nhập lại từ đầu (sổ ghi của chiến dịch vẫn giữ lại những khách hàng đã nhập).',

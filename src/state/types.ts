@@ -188,6 +188,11 @@ export interface RunStart {
   /** The machine and user that ran it (kept by a shared store: the team's history). */
   host?: string;
   user?: string;
+  /**
+   * Where `pid` means this run's process: a tag of the host name, boot and pid namespace
+   * (atomic-write.ts machineTag); absent in records before session 12. Not in `history --json`.
+   */
+  machine?: string;
 }
 
 export interface RunEnd {

@@ -154,7 +154,7 @@ describe('uncertain batches', () => {
     });
     expect(shown.stdout).toMatch(/outcome +exit 5/);
     expect(shown.stdout.replace(/\s+/g, ' ')).toContain(
-      `${first.summary.uncertain} skipped: earlier runs left them uncertain (cacs reconcile settles them)`,
+      `${first.summary.uncertain} not sent: earlier runs left them uncertain (cacs reconcile settles them)`,
     );
 
     // Same address, no more faults: resend the uncertain ones on purpose.
@@ -165,7 +165,7 @@ describe('uncertain batches', () => {
     // Its note says they go again (it said "those are not sent again", then sent them: found
     // by an operator walk, session 12).
     expect(retry.stderr).toMatch(
-      /^resuming: .* uncertain; the uncertain ones not settled since are sent again now, the others are not$/m,
+      /^resuming: .* uncertain; the uncertain ones still to send \(not settled since, nor held back now\) are sent again, the others are not$/m,
     );
     expect(retry.stderr).not.toContain('those are not sent again');
     expect(retry.summary.uncertain).toBe(0);

@@ -137,6 +137,11 @@ describe('history table, runs to two services on one host', () => {
       run(1, 'http://a.example/', 'big-campaign-list.csv', 12),
       run(2, 'http://a.example/', 'leads-november.xlsx', 11),
     ];
+    // The clock is passed, never kept from an earlier call (the tests run commands in-process:
+    // a history command's zone leaked into this table; third review, session 12).
+    expect(historyTable(runs3, 60, 'Asia/Ho_Chi_Minh').split('\n')[0]).toBe(
+      'times: Asia/Ho_Chi_Minh (UTC+07:00), all in 2026',
+    );
     const at60 = historyTable(runs3, 60);
     expect(widest(at60)).toBeLessThanOrEqual(60);
     expect(at60.split('\n')[0]).toBe('times: UTC (UTC+00:00), all in 2026');

@@ -477,7 +477,7 @@ describe('the resuming note', () => {
       { k: 'b', id: 2, lines: [[12, 5]] },
     ];
     expect(resumeNote(replayJournal([header, ...records]), 'UTC', true)).toMatch(
-      /\) imported 10 leads and left 5 uncertain \(5 in flight when it stopped\); the uncertain ones not settled since are sent again now, the others are not$/,
+      /\) imported 10 leads and left 5 uncertain \(5 in flight when it stopped\); the uncertain ones still to send \(not settled since, nor held back now\) are sent again, the others are not$/,
     );
     expect(resumeNote(replayJournal([header, ...records.slice(0, 2)]), 'UTC', true)).toMatch(
       /\) imported 10 leads; those are not sent again$/,

@@ -29,8 +29,8 @@ import type { defineHistoryFind, defineHistoryList, defineHistoryShow } from './
 let zone = 'UTC';
 
 /** A time on that clock, as the reader writes it ("26/11/2026 13:10" in Vietnamese). */
-function when(iso: string): string {
-  return formatTimeIn(new Date(iso), zone);
+function when(iso: string, on: string = zone): string {
+  return formatTimeIn(new Date(iso), on);
 }
 
 /**
@@ -38,11 +38,11 @@ function when(iso: string): string {
  * `year`, the year the started column leaves out ("times: Asia/Ho_Chi_Minh (UTC+07:00), all in
  * 2026").
  */
-function clockLine(at: string | undefined, year?: string): string {
-  const offset = zoneOffset(at ? new Date(at) : new Date(), zone);
+function clockLine(at: string | undefined, on: string, year?: string): string {
+  const offset = zoneOffset(at ? new Date(at) : new Date(), on);
   return year === undefined
-    ? t('cli.habits.history.clock', { zone, offset })
-    : t('cli.habits.history.clock.year', { year, zone, offset });
+    ? t('cli.habits.history.clock', { zone: on, offset })
+    : t('cli.habits.history.clock.year', { year, zone: on, offset });
 }
 
 /** A run as `history --json` gives it: the documented fields only (README "cacs history"). */
@@ -111,7 +111,7 @@ export async function runHistoryList(
     ctx.out.info(t('cli.history.none', { stateDir: settings.stateDir }));
     return 0;
   }
-  ctx.out.data(historyTable(runs, Math.max(40, ctx.io.columns ?? 80)));
+  ctx.out.data(historyTable(runs, Math.max(40, ctx.io.columns ?? 80), settings.timezone));
   return 0;
 }
 
@@ -122,17 +122,23 @@ export async function runHistoryList(
  * than one; who ran each (`user@host`) when the runs are more than one operator's (a shared
  * store: DESIGN "every operator's runs (host, user)"). File and campaign names are cut to fit.
  */
-export function historyTable(runs: readonly RunRecord[], width: number): string {
-  const full = historyRows(runs, width, when);
+export function historyTable(
+  runs: readonly RunRecord[],
+  width: number,
+  /** The clock the times are on (the `timezone` setting); passed, not kept between calls. */
+  timeZone = 'UTC',
+): string {
+  const at = (iso: string) => when(iso, timeZone);
+  const full = historyRows(runs, width, at, timeZone);
   if (!full.cut) return full.text;
   // A narrow terminal cuts the names: when every run is of one year, the year is said once, in
   // the clock line, and the started column goes without it (`11-27 01:15`, `27/11 01:15`): five
   // more characters for the file and campaign names (at 60 columns `big….csv` was all a file
   // name showed).
-  const years = new Set(runs.map((r) => when(r.started).match(YEAR)![0]));
+  const years = new Set(runs.map((r) => at(r.started).match(YEAR)![0]));
   if (years.size !== 1) return full.text;
   const [year] = years;
-  return historyRows(runs, width, (iso) => when(iso).replace(YEAR_PART, ''), year).text;
+  return historyRows(runs, width, (iso) => at(iso).replace(YEAR_PART, ''), timeZone, year).text;
 }
 
 /** A time as `when` writes it: its year (`2026-11-27 01:15`, `27/11/2026 01:15`). */
@@ -144,6 +150,7 @@ function historyRows(
   runs: readonly RunRecord[],
   width: number,
   started: (iso: string) => string,
+  timeZone: string,
   year?: string,
 ): { text: string; cut: boolean } {
   const operators = new Set(runs.map(operatorOf));
@@ -191,7 +198,10 @@ function historyRows(
     },
   ];
   const [head, rows, , cut] = fitTable(all, runs, width);
-  return { text: `${clockLine(runs[0]?.started, year)}\n${[...head, ...rows].join('\n')}\n`, cut };
+  return {
+    text: `${clockLine(runs[0]?.started, timeZone, year)}\n${[...head, ...rows].join('\n')}\n`,
+    cut,
+  };
 }
 
 /** Who ran a run, as the table shows it: `user@host`, either alone when the other is unknown. */
@@ -248,7 +258,8 @@ export async function runHistoryShow(
     if ((e.serviceSkipped ?? 0) > 0)
       lines.push(tCount('cli.history.show.serviceSkipped', e.serviceSkipped!));
     if ((e.blank ?? 0) > 0) lines.push(tCount('cli.history.show.blank', e.blank!));
-    // Why a run with none of its own uncertain exited 5 (found by an operator walk).
+    // Why a run with none of its own uncertain exited 5 (found by an operator walk): those held
+    // back by the ledger are among the skipped, those by this file's journal are not.
     if ((e.uncertainEarlier ?? 0) > 0)
       lines.push(tCount('cli.history.show.uncertainEarlier', e.uncertainEarlier!));
     for (const [list, file] of [
@@ -314,7 +325,7 @@ export async function runHistoryFind(
     return 0;
   }
   const width = Math.max(40, ctx.io.columns ?? 80);
-  ctx.out.data(`${clockLine(found[0]?.recorded)}\n`);
+  ctx.out.data(`${clockLine(found[0]?.recorded, zone)}\n`);
   // The outcome and what matched in words (--json keeps the codes).
   const outcomeWords = (o: (typeof found)[number]['outcome']) =>
     t(

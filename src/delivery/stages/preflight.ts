@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { machineTag } from '../../atomic-write.js';
 import { FailureError } from '../../errors.js';
 import { prepareLeads, type Prepared } from '../../leads/prepare.js';
 import { SidecarWriter, type SidecarKind } from '../../leads/rejects.js';
@@ -163,6 +164,7 @@ export async function recordStart(
       ...(opts.alias !== undefined ? { alias: opts.alias } : {}),
       baseUrl: target.baseUrl,
       pid: process.pid,
+      machine: machineTag(),
     }),
   );
 }
