@@ -21,11 +21,10 @@
  * Streaming (report output in chunks with back-pressure, sidecar rows one by one) goes through
  * AtomicFile; one-shot writes through writeFileAtomicSync.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { processGone, removeOnExit } from './cleanup.js';
+import { machineTag, processGone, removeOnExit } from './cleanup.js';
 import { UsageError } from './errors.js';
 import { t } from './messages/index.js';
 
@@ -166,30 +165,6 @@ export function assertCanWrite(target: string): WriteTarget {
 
 /** At most this many bytes of the target's name are kept in the temporary name (NAME_MAX). */
 const MAX_STEM_BYTES = 180;
-
-let hostTag: string | undefined;
-
-/**
- * This machine, as it runs now, in a temporary file's name: 8 hex digits of a hash of its host
- * name, its boot (Linux: boot_id) and this process's pid namespace (a container with the same
- * host name is another), so that a pid is judged only where it means the same process.
- */
-export function machineTag(): string {
-  if (hostTag !== undefined) return hostTag;
-  let boot = '';
-  try {
-    boot += fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
-  } catch {
-    // Not Linux: the host name alone.
-  }
-  try {
-    boot += fs.readlinkSync('/proc/self/ns/pid');
-  } catch {
-    // No pid namespaces here.
-  }
-  hostTag = createHash('sha256').update(`${os.hostname()}\0${boot}`).digest('hex').slice(0, 8);
-  return hostTag;
-}
 
 /**
  * A temporary file untouched for this long is a leftover whoever made it (a power cut: the

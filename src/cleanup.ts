@@ -3,6 +3,7 @@
  * exits with some still in place: spools hold customer data and half-written sidecars must not
  * be left behind.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -156,4 +157,28 @@ export function processGone(pid: number): boolean {
   } catch (e) {
     return (e as { code?: string }).code === 'ESRCH';
   }
+}
+
+let hostTag: string | undefined;
+
+/**
+ * This machine, as it runs now (in a temporary file's name, a run's start record): 8 hex digits of a hash of its host
+ * name, its boot (Linux: boot_id) and this process's pid namespace (a container with the same
+ * host name is another), so that a pid is judged only where it means the same process.
+ */
+export function machineTag(): string {
+  if (hostTag !== undefined) return hostTag;
+  let boot = '';
+  try {
+    boot += fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+  } catch {
+    // Not Linux: the host name alone.
+  }
+  try {
+    boot += fs.readlinkSync('/proc/self/ns/pid');
+  } catch {
+    // No pid namespaces here.
+  }
+  hostTag = createHash('sha256').update(`${os.hostname()}\0${boot}`).digest('hex').slice(0, 8);
+  return hostTag;
 }

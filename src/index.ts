@@ -33,7 +33,7 @@ import { DEFAULT_MAX_ROWS } from './delivery/import-types.js';
 import type { ImportPhase, ImportSummary, RowsMode } from './delivery/import-types.js';
 import { DEFAULTS } from './defaults.js';
 import { UsageError } from './errors.js';
-import { processGone } from './cleanup.js';
+import { machineTag, processGone } from './cleanup.js';
 import { t } from './messages/index.js';
 import { INPUT_FORMATS, type InputFormat } from './input/types.js';
 import {
@@ -59,7 +59,7 @@ import type {
 import type { LeadFormat, WriteOptions } from './report/write.js';
 import type { ReportFormat } from './report/formats.js';
 import type { Sink } from './report/sink.js';
-import { machineTag, type WriteTarget } from './atomic-write.js';
+import type { WriteTarget } from './atomic-write.js';
 import type { HtmlReportOptions } from './report/html.js';
 import type { SummaryViewOptions } from './report/summary-view.js';
 import type { Settings } from './config/settings.js';

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { machineTag } from '../../atomic-write.js';
+import { machineTag } from '../../cleanup.js';
 import { FailureError } from '../../errors.js';
 import { prepareLeads, type Prepared } from '../../leads/prepare.js';
 import { SidecarWriter, type SidecarKind } from '../../leads/rejects.js';
