@@ -9,6 +9,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { STALE_UNREADABLE_MS, acquireLock } from '../../src/state/file/lock.js';
 import { LockedError } from '../../src/errors.js';
+import { machineTag } from '../../src/cleanup.js';
 import { ROOT, tempDir } from '../helpers/cli.js';
 
 /** A pid that certainly belonged to a process which has exited. */
@@ -30,7 +31,9 @@ describe('acquireLock', () => {
   it('writes its pid and removes the lock on release; no temporary file is left', () => {
     const file = lockIn();
     const lock = acquireLock(file, 'leads.csv');
-    expect(fs.readFileSync(file, 'utf8')).toMatch(new RegExp(`^${process.pid} [0-9a-f]+\\n$`));
+    expect(fs.readFileSync(file, 'utf8')).toMatch(
+      new RegExp(`^${process.pid} [0-9a-f]+ ${machineTag()}\\n$`),
+    );
     expect(fs.readdirSync(path.dirname(file))).toEqual([path.basename(file)]);
     lock.release();
     expect(fs.readdirSync(path.dirname(file))).toEqual([]);
@@ -74,6 +77,30 @@ describe('acquireLock', () => {
     expect(fs.readFileSync(file, 'utf8')).toMatch(new RegExp(`^${process.pid} `));
     lock.release();
     expect(fs.existsSync(file)).toBe(false);
+    expect(fs.readdirSync(path.dirname(file))).toEqual([]);
+  });
+
+  it("another machine's lock (a state folder shared over the network) is never taken by pid; this machine's is (review, session 12)", () => {
+    const file = lockIn();
+    const dead = deadPid();
+    // Its pid means nothing here: held, whatever this machine's process table says.
+    fs.writeFileSync(file, `${dead} 0123abcd other123\n`);
+    let error: unknown;
+    try {
+      acquireLock(file, 'leads.csv');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(LockedError);
+    expect((error as Error).message).toBe(
+      `another cacs run holds ${file}: it was taken on another machine sharing this state folder (pid ${dead} there), or before this machine last started`,
+    );
+    expect((error as LockedError).hint).toContain(`remove ${file}`);
+    expect(fs.readFileSync(file, 'utf8')).toBe(`${dead} 0123abcd other123\n`);
+    // The same dead pid taken on this machine: stale, taken over.
+    fs.writeFileSync(file, `${dead} 0123abcd ${machineTag()}\n`);
+    const lock = acquireLock(file, 'leads.csv');
+    lock.release();
     expect(fs.readdirSync(path.dirname(file))).toEqual([]);
   });
 

@@ -20,7 +20,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { t } from '../../messages/index.js';
 import { writeFileAtomicSync } from '../../atomic-write.js';
-import { releaseOnExit } from '../../cleanup.js';
+import { machineTag, releaseOnExit } from '../../cleanup.js';
 import { stateWriteError } from './state-write.js';
 import { LockedError } from '../../errors.js';
 import type { LockedMessage, StateLock } from '../types.js';
@@ -78,15 +78,19 @@ function look(file: string): Seen | undefined {
   }
 }
 
-/** "<pid> <token>\n" (older versions wrote "<pid>\n"). */
-function parse(text: string): { pid: number; token: string } | undefined {
-  const m = /^(\d{1,10})(?:[ \t]+(\S+))?\s*$/.exec(text);
+/**
+ * "<pid> <token> <machine>\n" (machine: cleanup.ts machineTag; older versions wrote
+ * "<pid> <token>\n" and "<pid>\n").
+ */
+function parse(text: string): { pid: number; token: string; machine?: string } | undefined {
+  const m = /^(\d{1,10})(?:[ \t]+(\S+))?(?:[ \t]+(\S+))?\s*$/.exec(text);
   if (!m) return undefined;
   const pid = Number(m[1]);
-  return pid > 0 ? { pid, token: m[2] ?? '' } : undefined;
+  if (!(pid > 0)) return undefined;
+  return { pid, token: m[2] ?? '', ...(m[3] !== undefined ? { machine: m[3] } : {}) };
 }
 
-type Verdict = { held: true; pid?: number } | { held: false };
+type Verdict = { held: true; pid?: number; elsewhere?: boolean } | { held: false };
 
 function judge(file: string, seen: Seen, now: number): Verdict {
   const owner = parse(seen.text);
@@ -94,6 +98,11 @@ function judge(file: string, seen: Seen, now: number): Verdict {
     // Empty or garbled: judged by its age, not at once.
     return now - seen.mtimeMs < STALE_UNREADABLE_MS ? { held: true } : { held: false };
   }
+  // Taken on another machine (a state folder shared over the network), or before this one's
+  // last boot: its pid means nothing here, so it is never judged stale by it. (Judged by pid,
+  // a second machine took a live run's campaign lock: two imports in one campaign; review.)
+  if (owner.machine !== undefined && owner.machine !== machineTag())
+    return { held: true, pid: owner.pid, elsewhere: true };
   if (owner.pid === process.pid) {
     // Ours if this process took it (and still holds it): a second acquire must fail.
     return held.get(file) === owner.token && owner.token !== ''
@@ -166,7 +175,7 @@ export function acquireLock(
 ): Lock {
   if (held.has(file)) throw locked(process.pid);
   const token = randomBytes(12).toString('hex');
-  const text = `${process.pid} ${token}\n`;
+  const text = `${process.pid} ${token} ${machineTag()}\n`;
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
       // Content and name appear together: link() of a complete temporary file.
@@ -196,6 +205,10 @@ export function acquireLock(
     const seen = look(file);
     if (!seen) continue; // released meanwhile: try again
     const verdict = judge(file, seen, Date.now());
+    if (verdict.held && verdict.elsewhere === true)
+      throw new LockedError(t('state.lock.elsewhere', { pid: verdict.pid ?? '?', file }), {
+        hint: t('state.lock.elsewhere.hint', { file }),
+      });
     if (verdict.held) throw locked(verdict.pid);
     // Stale: its process is gone (or it stayed unreadable too long). Move it away, try again.
     removeStale(file, seen);
