@@ -160,6 +160,34 @@ export function processGone(pid: number): boolean {
 }
 
 let hostTag: string | undefined;
+let parts: { host: string; boot: string; ns: string } | undefined;
+
+/** 8 hex digits of a hash of `text`. */
+function tag(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 8);
+}
+
+function readOr(read: () => string): string {
+  try {
+    return read();
+  } catch {
+    return ''; // not Linux, or no pid namespaces here
+  }
+}
+
+/**
+ * This machine as a lock names it, in three parts (8 hex digits each): its host name, its boot
+ * (Linux: boot_id) and this process's pid namespace. A lock of another host or namespace is
+ * never judged by its pid; one of an earlier boot of this one is stale (its process is gone).
+ */
+export function machineParts(): { host: string; boot: string; ns: string } {
+  parts ??= {
+    host: tag(os.hostname()),
+    boot: tag(readOr(() => fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim())),
+    ns: tag(readOr(() => fs.readlinkSync('/proc/self/ns/pid'))),
+  };
+  return parts;
+}
 
 /**
  * This machine, as it runs now (in a temporary file's name, a run's start record): 8 hex digits of a hash of its host

@@ -95,9 +95,9 @@ export const enCatalogState = {
     'Wait for it to finish, or stop it (kill {pid}); a lock left by a dead process is taken over.',
   'state.lock.file': 'the lock file {name}',
   'state.lock.elsewhere':
-    'another cacs run holds {file}: it was taken on another machine sharing this state folder (pid {pid} there), or before this machine last started',
+    'another cacs run holds {file}: it was taken on another machine sharing this state folder (pid {pid} there)',
   'state.lock.elsewhere.hint':
-    'Wait for that run to finish. If it is gone (its machine stopped or restarted), remove {file} and run again.',
+    'Wait for that run to finish. If it is gone (its machine stopped), remove {file} and run again.',
   'state.lock.notTaken': 'could not take the lock {file}',
   'state.lock.notTaken.hint': 'Another cacs run may be starting; try again.',
 

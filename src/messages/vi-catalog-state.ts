@@ -84,9 +84,9 @@ export const viCatalogState: Readonly<Record<string, string>> = {
     'Hãy chờ nó xong, hoặc dừng nó (kill {pid}); khoá do tiến trình đã chết để lại sẽ được tiếp quản.',
   'state.lock.file': 'tệp khoá {name}',
   'state.lock.elsewhere':
-    'một lượt chạy cacs khác đang giữ {file}: khoá được lấy trên một máy khác dùng chung thư mục trạng thái này (pid {pid} ở máy đó), hoặc trước lần khởi động gần nhất của máy này',
+    'một lượt chạy cacs khác đang giữ {file}: khoá được lấy trên một máy khác dùng chung thư mục trạng thái này (pid {pid} ở máy đó)',
   'state.lock.elsewhere.hint':
-    'Hãy chờ lượt chạy đó kết thúc. Nếu nó không còn (máy kia đã tắt hoặc khởi động lại), hãy xoá {file} rồi chạy lại.',
+    'Hãy chờ lượt chạy đó kết thúc. Nếu nó không còn (máy kia đã tắt), hãy xoá {file} rồi chạy lại.',
   'state.lock.notTaken': 'không lấy được khoá {file}',
   'state.lock.notTaken.hint': 'Có thể một lượt chạy cacs khác đang khởi động; hãy thử lại.',
 

@@ -9,7 +9,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { STALE_UNREADABLE_MS, acquireLock } from '../../src/state/file/lock.js';
 import { LockedError } from '../../src/errors.js';
-import { machineTag } from '../../src/cleanup.js';
+import { machineParts } from '../../src/cleanup.js';
 import { ROOT, tempDir } from '../helpers/cli.js';
 
 /** A pid that certainly belonged to a process which has exited. */
@@ -31,8 +31,9 @@ describe('acquireLock', () => {
   it('writes its pid and removes the lock on release; no temporary file is left', () => {
     const file = lockIn();
     const lock = acquireLock(file, 'leads.csv');
+    const me = machineParts();
     expect(fs.readFileSync(file, 'utf8')).toMatch(
-      new RegExp(`^${process.pid} [0-9a-f]+ ${machineTag()}\\n$`),
+      new RegExp(`^${process.pid} [0-9a-f]+ ${me.host}\\.${me.boot}\\.${me.ns}\\n$`),
     );
     expect(fs.readdirSync(path.dirname(file))).toEqual([path.basename(file)]);
     lock.release();
@@ -80,27 +81,35 @@ describe('acquireLock', () => {
     expect(fs.readdirSync(path.dirname(file))).toEqual([]);
   });
 
-  it("another machine's lock (a state folder shared over the network) is never taken by pid; this machine's is (review, session 12)", () => {
+  it("another machine's lock (a state folder shared over the network) is never taken by pid; an earlier boot's is (review, session 12)", () => {
     const file = lockIn();
     const dead = deadPid();
-    // Its pid means nothing here: held, whatever this machine's process table says.
-    fs.writeFileSync(file, `${dead} 0123abcd other123\n`);
-    let error: unknown;
-    try {
-      acquireLock(file, 'leads.csv');
-    } catch (e) {
-      error = e;
+    const me = machineParts();
+    for (const where of [`0badbad0.${me.boot}.${me.ns}`, `${me.host}.${me.boot}.0badbad0`]) {
+      // Another host, or another pid namespace: its pid means nothing here, held.
+      fs.writeFileSync(file, `${dead} 0123abcd ${where}\n`);
+      let error: unknown;
+      try {
+        acquireLock(file, 'leads.csv');
+      } catch (e) {
+        error = e;
+      }
+      expect(error, where).toBeInstanceOf(LockedError);
+      expect((error as Error).message).toBe(
+        `another cacs run holds ${file}: it was taken on another machine sharing this state folder (pid ${dead} there)`,
+      );
+      expect((error as LockedError).hint).toContain(`remove ${file}`);
+      expect(fs.readFileSync(file, 'utf8')).toBe(`${dead} 0123abcd ${where}\n`);
     }
-    expect(error).toBeInstanceOf(LockedError);
-    expect((error as Error).message).toBe(
-      `another cacs run holds ${file}: it was taken on another machine sharing this state folder (pid ${dead} there), or before this machine last started`,
-    );
-    expect((error as LockedError).hint).toContain(`remove ${file}`);
-    expect(fs.readFileSync(file, 'utf8')).toBe(`${dead} 0123abcd other123\n`);
-    // The same dead pid taken on this machine: stale, taken over.
-    fs.writeFileSync(file, `${dead} 0123abcd ${machineTag()}\n`);
-    const lock = acquireLock(file, 'leads.csv');
-    lock.release();
+    // This machine before its last boot: its process is gone, whatever the pid is now (this
+    // process's own parent, alive, stands in for a reused number).
+    fs.writeFileSync(file, `${process.ppid} 0123abcd ${me.host}.0badbad0.${me.ns}\n`);
+    acquireLock(file, 'leads.csv').release();
+    // This machine and boot: judged by its pid, as before.
+    fs.writeFileSync(file, `${process.ppid} 0123abcd ${me.host}.${me.boot}.${me.ns}\n`);
+    expect(() => acquireLock(file, 'leads.csv')).toThrow(`pid ${process.ppid}`);
+    fs.writeFileSync(file, `${dead} 0123abcd ${me.host}.${me.boot}.${me.ns}\n`);
+    acquireLock(file, 'leads.csv').release();
     expect(fs.readdirSync(path.dirname(file))).toEqual([]);
   });
 

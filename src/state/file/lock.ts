@@ -20,7 +20,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { t } from '../../messages/index.js';
 import { writeFileAtomicSync } from '../../atomic-write.js';
-import { machineTag, releaseOnExit } from '../../cleanup.js';
+import { machineParts, releaseOnExit } from '../../cleanup.js';
 import { stateWriteError } from './state-write.js';
 import { LockedError } from '../../errors.js';
 import type { LockedMessage, StateLock } from '../types.js';
@@ -79,7 +79,7 @@ function look(file: string): Seen | undefined {
 }
 
 /**
- * "<pid> <token> <machine>\n" (machine: cleanup.ts machineTag; older versions wrote
+ * "<pid> <token> <host>.<boot>.<ns>\n" (cleanup.ts machineParts; older versions wrote
  * "<pid> <token>\n" and "<pid>\n").
  */
 function parse(text: string): { pid: number; token: string; machine?: string } | undefined {
@@ -98,11 +98,17 @@ function judge(file: string, seen: Seen, now: number): Verdict {
     // Empty or garbled: judged by its age, not at once.
     return now - seen.mtimeMs < STALE_UNREADABLE_MS ? { held: true } : { held: false };
   }
-  // Taken on another machine (a state folder shared over the network), or before this one's
-  // last boot: its pid means nothing here, so it is never judged stale by it. (Judged by pid,
-  // a second machine took a live run's campaign lock: two imports in one campaign; review.)
-  if (owner.machine !== undefined && owner.machine !== machineTag())
-    return { held: true, pid: owner.pid, elsewhere: true };
+  const where = owner.machine?.split('.');
+  if (where?.length === 3) {
+    const me = machineParts();
+    // Taken on another machine (a state folder shared over the network) or in another pid
+    // namespace: its pid means nothing here, so it is never judged stale by it. (Judged by pid,
+    // a second machine took a live run's campaign lock: two imports in one campaign; review.)
+    if (where[0] !== me.host || where[2] !== me.ns)
+      return { held: true, pid: owner.pid, elsewhere: true };
+    // Taken before this machine's last boot: its process is gone.
+    if (where[1] !== me.boot) return { held: false };
+  }
   if (owner.pid === process.pid) {
     // Ours if this process took it (and still holds it): a second acquire must fail.
     return held.get(file) === owner.token && owner.token !== ''
@@ -175,7 +181,8 @@ export function acquireLock(
 ): Lock {
   if (held.has(file)) throw locked(process.pid);
   const token = randomBytes(12).toString('hex');
-  const text = `${process.pid} ${token} ${machineTag()}\n`;
+  const me = machineParts();
+  const text = `${process.pid} ${token} ${me.host}.${me.boot}.${me.ns}\n`;
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
       // Content and name appear together: link() of a complete temporary file.
