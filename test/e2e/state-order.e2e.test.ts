@@ -81,6 +81,25 @@ async function appears(file: string, child: ChildProcess): Promise<boolean> {
 }
 
 /**
+ * A test's own folders and an input of `count` numbers from 09<from>: the working folder, the
+ * test points' folder, a folder for state copies, the environment (its own state folder).
+ */
+function scene(service: { url: string }, count: number, from: number) {
+  const cwd = tempDir();
+  const env = importEnv(service);
+  const phones = Array.from({ length: count }, (_, i) => `09${i + from}`);
+  return {
+    cwd,
+    env,
+    points: pointsDir(),
+    copies: tempDir('cacs-state-copies-'),
+    stateDir: env.CACS_STATE_DIR!,
+    phones,
+    input: write(cwd, 'leads.csv', `phone\n${phones.join('\n')}\n`),
+  };
+}
+
+/**
  * Step an import started with 'step' through its state writes: at each, copy the state folder
  * (as a SIGKILL there would leave it) to `copies/<k>`, then let it go on. Returns how many.
  */
@@ -137,13 +156,7 @@ async function stateOf(
 
 describe('the ledger never lags the journal', () => {
   it('after every write of an import, each lead the journal has as imported is accepted in the ledger', async () => {
-    const cwd = tempDir();
-    const points = pointsDir();
-    const copies = tempDir('cacs-state-copies-');
-    const env = importEnv(emu);
-    const stateDir = env.CACS_STATE_DIR!;
-    const phones = Array.from({ length: LEADS }, (_, i) => `09${i + 30_000_000}`);
-    const input = write(cwd, 'leads.csv', `phone\n${phones.join('\n')}\n`);
+    const { cwd, points, copies, env, stateDir, phones, input } = scene(emu, LEADS, 30_000_000);
 
     const { child, closed, stderr } = startImport(input, cwd, env, points, 'step');
     const k = await stepThrough(child, points, stateDir, copies);
@@ -180,13 +193,7 @@ describe('the ledger never lags the journal', () => {
       faults: { dropAfterRate: 0.2, rate500After: 0.1 },
     });
     try {
-      const cwd = tempDir();
-      const points = pointsDir();
-      const copies = tempDir('cacs-state-copies-');
-      const env = importEnv(faulty);
-      const stateDir = env.CACS_STATE_DIR!;
-      const phones = Array.from({ length: 20 }, (_, i) => `09${i + 33_000_000}`);
-      const input = write(cwd, 'leads.csv', `phone\n${phones.join('\n')}\n`);
+      const { cwd, points, copies, env, stateDir, phones, input } = scene(faulty, 20, 33_000_000);
       const { child, closed, stderr } = startImport(input, cwd, env, points, 'step');
       const k = await stepThrough(child, points, stateDir, copies);
       const code = await closed;
@@ -212,13 +219,7 @@ describe('the ledger never lags the journal', () => {
   }, 120_000);
 
   it('a ledger that lost outcomes the journal kept (a power cut) learns them from the retry, which sends nothing', async () => {
-    const cwd = tempDir();
-    const points = pointsDir();
-    const copies = tempDir('cacs-state-copies-');
-    const env = importEnv(emu);
-    const stateDir = env.CACS_STATE_DIR!;
-    const phones = Array.from({ length: LEADS }, (_, i) => `09${i + 31_000_000}`);
-    const input = write(cwd, 'leads.csv', `phone\n${phones.join('\n')}\n`);
+    const { cwd, points, copies, env, stateDir, phones, input } = scene(emu, LEADS, 31_000_000);
     // The import pauses after its first write: the ledger's description as the run found it.
     const { child, closed, stderr } = startImport(input, cwd, env, points, 'step');
     const first = path.join(points, `${POINT}.${child.pid}.0`);
@@ -307,11 +308,7 @@ describe('the ledger never lags the journal', () => {
   }, 120_000);
 
   it('cacs history show of a run killed before its summary says its process is gone (operator walk, session 12)', async () => {
-    const cwd = tempDir();
-    const points = pointsDir();
-    const env = importEnv(emu);
-    const phones = Array.from({ length: 4 }, (_, i) => `09${i + 34_000_000}`);
-    const input = write(cwd, 'leads.csv', `phone\n${phones.join('\n')}\n`);
+    const { cwd, points, env, input } = scene(emu, 4, 34_000_000);
     const killed = startImport(input, cwd, env, points, 'first');
     const mark = path.join(points, `${POINT}.${killed.child.pid}`);
     expect(await appears(mark, killed.child), killed.stderr()).toBe(true);

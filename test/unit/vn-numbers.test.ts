@@ -124,6 +124,23 @@ describe('old 11-digit mobiles', () => {
       expect(rejection?.code).toBe('phone_format');
       expect(rejection?.reason).toMatch(/is a landline number \(02…, 11 digits\)/);
     }
+    // Against libphonenumber: every number it calls a Vietnamese fixed line, in three written
+    // forms, is refused as a landline (every area code of the 2017 plan, three subscriber parts).
+    const areas =
+      '24 28 203 204 205 206 207 208 209 210 211 212 213 214 215 216 218 219 220 221 222 225 226 227 228 229 232 233 234 235 236 237 238 239 251 252 254 255 256 257 258 259 260 261 262 263 269 270 271 272 273 274 275 276 277 290 291 292 293 294 296 297 299';
+    let fixed = 0;
+    for (const area of areas.split(' '))
+      for (const sub of ['38261234', '3826123', '62345678']) {
+        const national = `0${area}${sub}`.slice(0, 11);
+        for (const raw of [national, `+84 ${national.slice(1)}`, `(0${area}) ${sub}`]) {
+          const lp = parsePhoneNumberFromString(raw, 'VN');
+          if (!lp?.isValid() || lp.getType() !== 'FIXED_LINE') continue;
+          fixed++;
+          const reason = v.validate({ phone_number: normalizePhone(raw).value }, raw)?.reason;
+          expect(reason, raw).toMatch(/is a landline number/);
+        }
+      }
+    expect(fixed).toBeGreaterThan(300);
     // A 10-digit 02… is not a landline of today's plan: the plain rules apply (accepted).
     expect(v.validate({ phone_number: '0243826123' }, undefined)).toBeUndefined();
   });

@@ -254,15 +254,7 @@ export class AppendLog {
     let written = batch.length === 0;
     try {
       if (batch.length > 0) {
-        const data = joinPieces(batch);
-        let off = 0;
-        while (off < data.length) {
-          const bytesWritten = this.file.write(data, off, data.length - off);
-          if (bytesWritten <= 0)
-            throw Object.assign(new Error('no space left'), { code: 'ENOSPC' });
-          off += bytesWritten;
-        }
-        this.size += data.length;
+        this.size += this.writeAll(joinPieces(batch));
         for (const r of batch) this.unsynced.push(r);
         written = true;
         // A test stops here to see what a process killed after this write leaves.
@@ -292,11 +284,12 @@ export class AppendLog {
       this.size = this.synced;
       const again = this.unsynced.filter((r) => r.outcome);
       this.unsynced = [];
-      this.pending = [...again, ...this.pending.filter((r) => !again.includes(r))];
       try {
-        this.writePending(again);
+        if (again.length > 0) this.size += this.writeAll(joinPieces(again));
+        this.unsynced = again;
       } catch {
         this.cutBack(this.size);
+        this.pending = [...again, ...this.pending];
       }
       throw e;
     }
@@ -311,21 +304,15 @@ export class AppendLog {
     }
   }
 
-  /** Write `records` (from the head of `pending`) at the end of the file, and take them off it. */
-  private writePending(
-    records: ReadonlyArray<{ text: string | Uint8Array; outcome: boolean }>,
-  ): void {
-    if (records.length === 0) return;
-    const data = joinPieces(records);
+  /** Write all of `data` at the file's end (short writes continued); returns its length. */
+  private writeAll(data: Buffer): number {
     let off = 0;
     while (off < data.length) {
       const n = this.file.write(data, off, data.length - off);
       if (n <= 0) throw Object.assign(new Error('no space left'), { code: 'ENOSPC' });
       off += n;
     }
-    this.size += data.length;
-    this.pending = this.pending.filter((r) => !records.includes(r));
-    for (const r of records) this.unsynced.push(r);
+    return data.length;
   }
 
   /**
@@ -336,12 +323,7 @@ export class AppendLog {
     if (this.closed) return;
     const data = joinPieces(this.pending.filter((r) => r.outcome));
     this.pending = [];
-    let off = 0;
-    while (off < data.length) {
-      const n = this.file.write(data, off, data.length - off);
-      if (n <= 0) throw Object.assign(new Error('no space left'), { code: 'ENOSPC' });
-      off += n;
-    }
+    this.writeAll(data);
     this.file.datasync();
   }
 

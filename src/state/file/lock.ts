@@ -20,7 +20,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { t } from '../../messages/index.js';
 import { writeFileAtomicSync } from '../../atomic-write.js';
-import { machineParts, releaseOnExit } from '../../cleanup.js';
+import { machineParts, processGone, releaseOnExit } from '../../cleanup.js';
 import { stateWriteError } from './state-write.js';
 import { LockedError } from '../../errors.js';
 import type { LockedMessage, StateLock } from '../types.js';
@@ -32,15 +32,6 @@ export const STALE_UNREADABLE_MS = 10_000;
 
 /** Lock files this process holds, by path, with the token written in each. */
 const held = new Map<string, string>();
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as { code?: string }).code === 'EPERM';
-  }
-}
 
 export type Lock = StateLock;
 
@@ -115,7 +106,7 @@ function judge(file: string, seen: Seen, now: number): Verdict {
       ? { held: true, pid: owner.pid }
       : { held: false };
   }
-  return alive(owner.pid) ? { held: true, pid: owner.pid } : { held: false };
+  return processGone(owner.pid) ? { held: false } : { held: true, pid: owner.pid };
 }
 
 /** Import wording: "another cacs run (pid 123) is importing leads.csv right now". */
