@@ -38,24 +38,41 @@ export function blockDigest(block: Buffer): Buffer {
 
 /**
  * A file in blocks of exactly READ_CHUNK bytes (the last one shorter), however reads split.
- * One buffer is reused: a block is only valid until the next one is asked for (a new buffer
- * per block left up to tens of MB of dead ones waiting for the garbage collector).
+ * Two buffers take turns: the next block is read while the caller works on this one (the read
+ * ahead took the preflight's waits for the disk, ≈ 0.3 ms a block, off its time), and a block
+ * is only valid until the next one is asked for (a new buffer per block left up to tens of MB
+ * of dead ones waiting for the garbage collector). Regular files only (streams are spooled
+ * first): the reads are positioned.
  */
 export async function* fileBlocks(file: string): AsyncGenerator<Buffer> {
   const fh = await fs.promises.open(file, 'r');
-  const block = Buffer.allocUnsafe(READ_CHUNK);
+  const buffers = [Buffer.allocUnsafe(READ_CHUNK), Buffer.allocUnsafe(READ_CHUNK)];
+  let position = 0;
+  /** Fill `block` from `at`; the number of bytes read (short only at the end of the file). */
+  const fill = async (block: Buffer, at: number): Promise<number> => {
+    let filled = 0;
+    while (filled < READ_CHUNK) {
+      const { bytesRead } = await fh.read(block, filled, READ_CHUNK - filled, at + filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    return filled;
+  };
+  let turn = 0;
+  let ahead: Promise<number> | undefined = fill(buffers[0]!, 0);
   try {
-    for (;;) {
-      let filled = 0;
-      while (filled < READ_CHUNK) {
-        const { bytesRead } = await fh.read(block, filled, READ_CHUNK - filled, null);
-        if (bytesRead === 0) break;
-        filled += bytesRead;
-      }
+    while (ahead !== undefined) {
+      const filled: number = await ahead;
+      const block = buffers[turn]!;
+      position += filled;
+      turn ^= 1;
+      // The next read goes out now, into the other buffer, unless this one was the last.
+      ahead = filled === READ_CHUNK ? fill(buffers[turn]!, position) : undefined;
       if (filled > 0) yield filled < READ_CHUNK ? block.subarray(0, filled) : block;
-      if (filled < READ_CHUNK) return;
     }
   } finally {
+    // A read still out (the caller stopped early) ends before the file is closed.
+    if (ahead !== undefined) await ahead.catch(() => 0);
     await fh.close();
   }
 }

@@ -1,0 +1,136 @@
+/**
+ * The file reads under every reader: fileBlocks (two buffers, the next block read ahead) and
+ * utf8Strings (a streaming TextDecoder over slices cut on character boundaries) hand on exactly
+ * the file's bytes and text, at every block and slice boundary, and an early stop leaves no
+ * read outstanding and no file open.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BlockTrail, READ_CHUNK, fileBlocks } from '../../src/input/bytes.js';
+import { utf8Strings } from '../../src/input/decode.js';
+import type { InputInfo } from '../../src/input/types.js';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-read-blocks-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+let n = 0;
+
+function write(bytes: Buffer): string {
+  const file = path.join(dir, `f${++n}.bin`);
+  fs.writeFileSync(file, bytes);
+  return file;
+}
+
+/** Open file descriptors of this process (Linux). */
+function openFds(): number {
+  return fs.readdirSync('/proc/self/fd').length;
+}
+
+describe('fileBlocks', () => {
+  it('hands on the file in READ_CHUNK blocks, whatever its size', async () => {
+    for (const size of [
+      0,
+      1,
+      READ_CHUNK - 1,
+      READ_CHUNK,
+      READ_CHUNK + 1,
+      2 * READ_CHUNK,
+      3 * READ_CHUNK + 7,
+    ]) {
+      const bytes = Buffer.alloc(size);
+      for (let i = 0; i < size; i++) bytes[i] = (i * 131 + (i >> 9)) & 0xff;
+      const file = write(bytes);
+      const seen: Buffer[] = [];
+      // A copy of each: a block is valid only until the next one is asked for.
+      for await (const block of fileBlocks(file)) seen.push(Buffer.from(block));
+      expect(seen.map((b) => b.length)).toEqual(
+        Array.from({ length: Math.ceil(size / READ_CHUNK) }, (_, i) =>
+          Math.min(READ_CHUNK, size - i * READ_CHUNK),
+        ),
+      );
+      expect(Buffer.concat(seen).equals(bytes)).toBe(true);
+    }
+  });
+
+  it('a block stays as it was while the next one is read ahead', async () => {
+    const bytes = Buffer.alloc(4 * READ_CHUNK);
+    for (let b = 0; b < 4; b++) bytes.fill(0x41 + b, b * READ_CHUNK, (b + 1) * READ_CHUNK);
+    const file = write(bytes);
+    let b = 0;
+    for await (const block of fileBlocks(file)) {
+      // A read of the whole file through the same thread pool: the read ahead, asked for
+      // before it, lands meanwhile.
+      await fs.promises.readFile(file);
+      expect(block.every((x) => x === 0x41 + b)).toBe(true);
+      b++;
+    }
+    expect(b).toBe(4);
+  });
+
+  it('an early stop closes the file (no read left outstanding)', async () => {
+    const file = write(Buffer.alloc(5 * READ_CHUNK, 0x61));
+    const before = openFds();
+    for (const stopAfter of [1, 2, 4]) {
+      let k = 0;
+      for await (const block of fileBlocks(file)) {
+        expect(block.length).toBe(READ_CHUNK);
+        if (++k === stopAfter) break;
+      }
+      expect(openFds()).toBe(before);
+    }
+  });
+
+  it('a file that cannot be opened rejects (no block)', async () => {
+    const gen = fileBlocks(path.join(dir, 'missing.csv'));
+    await expect(gen.next()).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+});
+
+describe('utf8Strings', () => {
+  const info = (file: string, bom: boolean): InputInfo => ({
+    path: file,
+    displayName: path.basename(file),
+    format: 'csv',
+    encoding: 'utf8',
+    bom,
+    delimiter: ',',
+    size: fs.statSync(file).size,
+  });
+  const readText = async (file: string, bom: boolean) => {
+    let text = '';
+    for await (const s of utf8Strings(info(file, bom), new BlockTrail(file))) text += s;
+    return text;
+  };
+
+  it('decodes exactly what Buffer.toString does, across every slice and block boundary (property)', async () => {
+    // Characters of 1 to 4 bytes (Vietnamese, CJK, emoji), U+FEFF among them.
+    const char = fc.constantFrom('a', ',', '\n', 'ệ', 'Đ', '中', '\ufeff', '😀', '\u0301');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(char, { minLength: 0, maxLength: 400 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.boolean(),
+        async (chars, padBlocks, bom) => {
+          // Padding moves the characters over the 32 KB slices and 256 KB blocks.
+          const pad = 'x'.repeat(padBlocks * (READ_CHUNK / 4) - (padBlocks > 0 ? 3 : 0));
+          const text = pad + chars.join('');
+          const bytes = Buffer.concat([
+            bom ? Buffer.from([0xef, 0xbb, 0xbf]) : Buffer.alloc(0),
+            Buffer.from(text, 'utf8'),
+          ]);
+          const file = write(bytes);
+          expect(await readText(file, bom)).toBe(text);
+          fs.rmSync(file);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('keeps a U+FEFF that follows the dropped BOM as text', async () => {
+    const file = write(Buffer.from('\ufeff\ufeffa,b\n', 'utf8'));
+    expect(await readText(file, true)).toBe('\ufeffa,b\n');
+  });
+});
