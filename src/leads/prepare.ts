@@ -342,16 +342,18 @@ async function prepareRows(
           return;
         }
         const { lead, originalPhone, trimmed, phoneChanges } = build(values);
-        if (trimmed || phoneChanges !== 0) {
-          normalizedRows++;
-          if (trimmed) byKind.trimmed++;
-          for (const [bit, kind] of PHONE_KINDS) if (phoneChanges & bit) byKind[kind]++;
-        }
         const rejection = validator.validate(lead, originalPhone);
         if (rejection) {
           rejected++;
           reject(row.line, values, rejection.code, rejection.reason);
           return;
+        }
+        // Normalised rows are counted among those that pass, as the samples are taken: a row
+        // refused (a landline written `024 3826 1234`) was not changed into anything sent.
+        if (trimmed || phoneChanges !== 0) {
+          normalizedRows++;
+          if (trimmed) byKind.trimmed++;
+          for (const [bit, kind] of PHONE_KINDS) if (phoneChanges & bit) byKind[kind]++;
         }
         // Samples come from rows that pass: a dry run shows what would be sent.
         if (phoneChanges !== 0) {

@@ -696,6 +696,22 @@ describe('options', () => {
     expect(r.summary?.imported).toBe(2);
   });
 
+  it('counts as normalised only the rows that pass: a refused landline changed nothing sent', async () => {
+    const emu = await emulator();
+    const file = write(
+      tempDir(),
+      'x.csv',
+      'phone\n0912 345 678\n024 3826 1234\n+84 24 3826 1234\n0987654312\n',
+    );
+    const r = await importJson([file], emu);
+    expect(r.summary).toMatchObject({ imported: 2, rejected: 2, normalized: 1 });
+    expect(r.summary!.rejectedByCode).toEqual({ phone_format: 2 });
+    expect(r.summary!.normalizedByKind).toMatchObject({
+      phone_separators: 1,
+      phone_country_code: 0,
+    });
+  });
+
   it('counts leads the service skipped ("s/t leads were imported")', async () => {
     const emu = await emulator();
     emu.store.addLead('summer', { phone_number: '0987654312' }, new Date());
