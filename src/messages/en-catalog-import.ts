@@ -99,6 +99,8 @@ export const enCatalogImport = {
     'nothing was sent: {records}. If the service lost it (an emulator restarted without --state, say), check with {find}, then rerun with {send}.',
   'cli.import.earlier.nothingSent.other':
     'nothing was sent: {records}. If the service lost them (an emulator restarted without --state, say), check with {find}, then rerun with {send}.',
+  'cli.import.earlier.noneUncertain':
+    'nothing was sent: no uncertain lead was left to send again; {records}.',
   'cli.import.earlier.some.one': '{records}: it was not sent again. To check it: {find}.',
   'cli.import.earlier.some.other': '{records}: they were not sent again. To check one: {find}.',
 

@@ -97,6 +97,8 @@ export const viCatalogImport: Readonly<Record<string, string>> = {
     'không gửi gì: {records}. Nếu dịch vụ đã mất khách hàng này (chẳng hạn trình giả lập khởi động lại không có --state), hãy kiểm tra bằng {find}, rồi chạy lại với {send}.',
   'cli.import.earlier.nothingSent.other':
     'không gửi gì: {records}. Nếu dịch vụ đã mất các khách hàng này (chẳng hạn trình giả lập khởi động lại không có --state), hãy kiểm tra bằng {find}, rồi chạy lại với {send}.',
+  'cli.import.earlier.noneUncertain':
+    'không gửi gì: không còn khách hàng chưa rõ nào để gửi lại; {records}.',
   'cli.import.earlier.some.one':
     '{records}: khách hàng này không được gửi lại. Để kiểm tra: {find}.',
   'cli.import.earlier.some.other':

@@ -79,6 +79,7 @@ export interface Summary {
   rejectedByCode: Record<string, number>;
   duplicates: number;
   normalized: number;
+  normalizedByKind: Record<string, number>;
   serviceSkipped: number;
   uncertain: number;
   notSent: number;

@@ -397,6 +397,30 @@ describe('the summary says nothing it cannot stand behind', () => {
     expect(second.store.importRequests).toBe(1);
   });
 
+  it('--retry-uncertain with no uncertain lead left: says so, without the advice to send all again', async () => {
+    const emu = await emulators.start();
+    const dir = tempDir();
+    const file = write(dir, 'leads.csv', leadsCsv(10));
+    const env = importEnv(emu);
+    expect((await runCli(['import', file], { env, cwd: dir })).code).toBe(0);
+    // What an operator runs after cacs reconcile settled the uncertain ones (the README order).
+    const again = await runCli(['import', file, '--retry-uncertain'], { env, cwd: dir });
+    expect(again.code).toBe(0);
+    expect(emu.store.importRequests).toBe(1);
+    expect(again.stderr).toMatch(
+      /\nnothing was sent: no uncertain lead was left to send again; the campaign's ledger says these 10 leads were already imported into summer at http:\/\/127\.0\.0\.1:\d+ on [^(]+\(run r[\d-]+-[0-9a-f]+\)\.\n/,
+    );
+    expect(again.stderr).not.toContain('warning:');
+    expect(again.stderr).not.toContain('--allow-repeat');
+    // In Vietnamese too.
+    const vi = await runCli(['import', file, '--retry-uncertain', '--lang', 'vi'], {
+      env,
+      cwd: dir,
+    });
+    expect(vi.stderr).toContain('không gửi gì: không còn khách hàng chưa rõ nào để gửi lại; ');
+    expect(vi.stderr).not.toContain('--allow-repeat');
+  });
+
   it('when the journal is what holds them back, it says so and points to --restart', async () => {
     const emu = await emulators.start();
     const dir = tempDir();

@@ -217,6 +217,7 @@ export async function runImportCommand(
     flags.json === true ? 'json' : ctx.out.quiet ? 'none' : 'text',
     refusalHint,
     reconcileArgs(sources, flags.campaign, settings.baseUrl),
+    flags.retryUncertain === true,
   );
   return summary.exitCode;
 }
@@ -471,6 +472,7 @@ function sentEarlierMessage(
   campaign: string,
   nothingSent: boolean,
   zone: string,
+  retrying: boolean,
 ): string | undefined {
   const e = s.sentEarlier;
   if (!e) return undefined;
@@ -515,6 +517,8 @@ function sentEarlierMessage(
   const find = t('cli.import.earlier.find', { phone: e.examplePhone }).replace(/ /g, '\u00a0');
   const send = flagsToSend.replace(/ /g, '\u00a0');
   const n = one ? 1 : 2;
+  if (nothingSent && retrying)
+    return t('cli.import.earlier.noneUncertain', { records: parts.join('; ') });
   return nothingSent
     ? tCount('cli.import.earlier.nothingSent', n, { records: parts.join('; '), find, send })
     : // Some: the flags that would send them again would resend this run's leads too.
@@ -561,6 +565,8 @@ function printOutcome(
   refusalHint?: string,
   /** Flags `cacs reconcile --run` needs to be run as printed (reconcileArgs). */
   reconcileWith = '',
+  /** The run was asked to send the uncertain leads again (--retry-uncertain). */
+  retrying = false,
 ): void {
   // On a terminal, warnings and notes are broken at spaces to its width, the later lines indented.
   const width = ctx.io.stderrIsTTY ? Math.max(40, (ctx.io.columns ?? 80) - 1) : undefined;
@@ -661,9 +667,14 @@ function printOutcome(
     );
     return;
   }
-  const earlier = s.dryRun ? undefined : sentEarlierMessage(s, campaign, nothingSent, zone);
+  const earlier = s.dryRun
+    ? undefined
+    : sentEarlierMessage(s, campaign, nothingSent, zone, retrying);
   if (earlier !== undefined && nothingSent) {
-    out.warn(earlier);
+    // Asked to send the uncertain leads again and none is left (cacs reconcile settled them):
+    // nothing is wrong, and the advice for a service that lost its leads is not for this run.
+    if (retrying) out.info(earlier);
+    else out.warn(earlier);
     return;
   }
   if (s.valid === 0 && s.total > 0) {
