@@ -83,7 +83,7 @@ export const enCatalogImport = {
   'cli.import.earlier.ledger.other':
     "the campaign's ledger says {count} leads were already imported into {campaign} at {service} {by}",
   'cli.import.earlier.ledger.these.one':
-    "the campaign's ledger says these {count} lead was already imported into {campaign} at {service} {by}",
+    "the campaign's ledger says this lead was already imported into {campaign} at {service} {by}",
   'cli.import.earlier.ledger.these.other':
     "the campaign's ledger says these {count} leads were already imported into {campaign} at {service} {by}",
   'cli.import.earlier.journal.one':
@@ -91,7 +91,7 @@ export const enCatalogImport = {
   'cli.import.earlier.journal.other':
     "this file's journal says {count} leads were already sent to {service} by a run started {when}",
   'cli.import.earlier.journal.these.one':
-    "this file's journal says these {count} lead was already sent to {service} by a run started {when}",
+    "this file's journal says this lead was already sent to {service} by a run started {when}",
   'cli.import.earlier.journal.these.other':
     "this file's journal says these {count} leads were already sent to {service} by a run started {when}",
   'cli.import.earlier.find': 'cacs history find {phone}',

@@ -81,7 +81,7 @@ export const viCatalogImport: Readonly<Record<string, string>> = {
   'cli.import.earlier.ledger.other':
     'sổ ghi của chiến dịch cho biết {count} khách hàng đã được nhập vào {campaign} tại {service} {by}',
   'cli.import.earlier.ledger.these.one':
-    'sổ ghi của chiến dịch cho biết {count} khách hàng này đã được nhập vào {campaign} tại {service} {by}',
+    'sổ ghi của chiến dịch cho biết khách hàng này đã được nhập vào {campaign} tại {service} {by}',
   'cli.import.earlier.ledger.these.other':
     'sổ ghi của chiến dịch cho biết {count} khách hàng này đã được nhập vào {campaign} tại {service} {by}',
   'cli.import.earlier.journal.one':
@@ -89,7 +89,7 @@ export const viCatalogImport: Readonly<Record<string, string>> = {
   'cli.import.earlier.journal.other':
     'nhật ký của tệp này cho biết {count} khách hàng đã được gửi tới {service} bởi một lượt chạy bắt đầu lúc {when}',
   'cli.import.earlier.journal.these.one':
-    'nhật ký của tệp này cho biết {count} khách hàng này đã được gửi tới {service} bởi một lượt chạy bắt đầu lúc {when}',
+    'nhật ký của tệp này cho biết khách hàng này đã được gửi tới {service} bởi một lượt chạy bắt đầu lúc {when}',
   'cli.import.earlier.journal.these.other':
     'nhật ký của tệp này cho biết {count} khách hàng này đã được gửi tới {service} bởi một lượt chạy bắt đầu lúc {when}',
   'cli.import.earlier.find': 'cacs history find {phone}',

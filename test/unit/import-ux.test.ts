@@ -421,6 +421,20 @@ describe('the summary says nothing it cannot stand behind', () => {
     expect(vi.stderr).not.toContain('--allow-repeat');
   });
 
+  it('one lead held back is "this lead", not "these 1 lead" (en, vi)', async () => {
+    const emu = await emulators.start();
+    const dir = tempDir();
+    const file = write(dir, 'one.csv', leadsCsv(1));
+    const env = importEnv(emu);
+    expect((await runCli(['import', file], { env, cwd: dir })).code).toBe(0);
+    const again = await runCli(['import', file], { env, cwd: dir });
+    expect(again.stderr).toContain("nothing was sent: the campaign's ledger says this lead was");
+    expect(again.stderr).not.toMatch(/these 1 lead/);
+    const vi = await runCli(['import', file, '--lang', 'vi'], { env, cwd: dir });
+    expect(vi.stderr).toContain('sổ ghi của chiến dịch cho biết khách hàng này đã được nhập');
+    expect(vi.stderr).not.toContain('1 khách hàng này');
+  });
+
   it('when the journal is what holds them back, it says so and points to --restart', async () => {
     const emu = await emulators.start();
     const dir = tempDir();
