@@ -48,15 +48,24 @@ export async function* fileBlocks(file: string): AsyncGenerator<Buffer> {
   const fh = await fs.promises.open(file, 'r');
   const buffers = [Buffer.allocUnsafe(READ_CHUNK), Buffer.allocUnsafe(READ_CHUNK)];
   let position = 0;
-  /** Fill `block` from `at`; the number of bytes read (short only at the end of the file). */
-  const fill = async (block: Buffer, at: number): Promise<number> => {
-    let filled = 0;
-    while (filled < READ_CHUNK) {
-      const { bytesRead } = await fh.read(block, filled, READ_CHUNK - filled, at + filled);
-      if (bytesRead === 0) break;
-      filled += bytesRead;
-    }
-    return filled;
+  /**
+   * Fill `block` from `at`; the number of bytes read (short only at the end of the file). A
+   * read that fails is the caller's error when it asks for that block: until then its
+   * rejection is held (marked handled), never an unhandled rejection that ends the process
+   * while the caller is busy with the block before.
+   */
+  const fill = (block: Buffer, at: number): Promise<number> => {
+    const reading = (async () => {
+      let filled = 0;
+      while (filled < READ_CHUNK) {
+        const { bytesRead } = await fh.read(block, filled, READ_CHUNK - filled, at + filled);
+        if (bytesRead === 0) break;
+        filled += bytesRead;
+      }
+      return filled;
+    })();
+    reading.catch(() => undefined);
+    return reading;
   };
   let turn = 0;
   let ahead: Promise<number> | undefined = fill(buffers[0]!, 0);

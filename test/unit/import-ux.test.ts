@@ -419,6 +419,22 @@ describe('the summary says nothing it cannot stand behind', () => {
     });
     expect(vi.stderr).toContain('không gửi gì: không còn khách hàng chưa rõ nào để gửi lại; ');
     expect(vi.stderr).not.toContain('--allow-repeat');
+    // A note: -q leaves it out (nothing is wrong); --json has the counts.
+    const quiet = await runCli(['import', file, '--retry-uncertain', '-q'], { env, cwd: dir });
+    expect(quiet.code).toBe(0);
+    expect(quiet.stderr).not.toContain('nothing was sent');
+    // With --allow-repeat the operator means to send again: the journal holds them back, and
+    // the advice says how (--restart), as without --retry-uncertain.
+    const repeat = await runCli(['import', file, '--retry-uncertain', '--allow-repeat'], {
+      env,
+      cwd: dir,
+    });
+    expect(repeat.code).toBe(0);
+    expect(emu.store.importRequests).toBe(1);
+    expect(repeat.stderr).toMatch(
+      /warning: nothing was sent: this file's journal says these 10 leads were already sent to .* then rerun with --restart\.\n/,
+    );
+    expect(repeat.stderr).not.toContain('no uncertain lead was left');
   });
 
   it('one lead held back is "this lead", not "these 1 lead" (en, vi)', async () => {
@@ -433,6 +449,13 @@ describe('the summary says nothing it cannot stand behind', () => {
     const vi = await runCli(['import', file, '--lang', 'vi'], { env, cwd: dir });
     expect(vi.stderr).toContain('sổ ghi của chiến dịch cho biết khách hàng này đã được nhập');
     expect(vi.stderr).not.toContain('1 khách hàng này');
+    // The journal's wording: the ledger let through (--allow-repeat), the journal holds it.
+    const repeat = ['import', file, '--allow-repeat'];
+    expect((await runCli(repeat, { env, cwd: dir })).code).toBe(0);
+    const journal = await runCli(repeat, { env, cwd: dir });
+    expect(journal.stderr).toContain("nothing was sent: this file's journal says this lead was");
+    const journalVi = await runCli([...repeat, '--lang', 'vi'], { env, cwd: dir });
+    expect(journalVi.stderr).toContain('nhật ký của tệp này cho biết khách hàng này đã được gửi');
   });
 
   it('when the journal is what holds them back, it says so and points to --restart', async () => {

@@ -217,7 +217,9 @@ export async function runImportCommand(
     flags.json === true ? 'json' : ctx.out.quiet ? 'none' : 'text',
     refusalHint,
     reconcileArgs(sources, flags.campaign, settings.baseUrl),
-    flags.retryUncertain === true,
+    // Asked for the uncertain leads alone: with --allow-repeat too, the operator means to send
+    // again, and the advice how (--restart) stays.
+    flags.retryUncertain === true && flags.allowRepeat !== true,
   );
   return summary.exitCode;
 }
@@ -565,7 +567,7 @@ function printOutcome(
   refusalHint?: string,
   /** Flags `cacs reconcile --run` needs to be run as printed (reconcileArgs). */
   reconcileWith = '',
-  /** The run was asked to send the uncertain leads again (--retry-uncertain). */
+  /** The run was asked to send the uncertain leads again, and only them (--retry-uncertain). */
   retrying = false,
 ): void {
   // On a terminal, warnings and notes are broken at spaces to its width, the later lines indented.
