@@ -130,6 +130,10 @@ export const enCli = {
     '          {count} not sent: an earlier run left it uncertain (cacs reconcile settles it)',
   'cli.history.show.uncertainEarlier.other':
     '          {count} not sent: earlier runs left them uncertain (cacs reconcile settles them)',
+  'cli.history.show.notSent.one':
+    '          {count} not sent: the run stopped before sending it; a later run of this import sends it',
+  'cli.history.show.notSent.other':
+    '          {count} not sent: the run stopped before sending them; a later run of this import sends them',
   'cli.history.show.blank.one': '          {count} blank row, skipped',
   'cli.history.show.blank.other': '          {count} blank rows, skipped',
   'cli.history.show.rows':

@@ -122,6 +122,10 @@ export const viBaseCli: Readonly<Record<string, string>> = {
     '           {count} không gửi: một lượt chạy trước để khách hàng này ở trạng thái chưa rõ (cacs reconcile đối chiếu)',
   'cli.history.show.uncertainEarlier.other':
     '           {count} không gửi: các lượt chạy trước để các khách hàng này ở trạng thái chưa rõ (cacs reconcile đối chiếu)',
+  'cli.history.show.notSent.one':
+    '           {count} chưa gửi: lượt chạy dừng trước khi gửi khách hàng này; một lượt chạy sau của lệnh nhập này sẽ gửi',
+  'cli.history.show.notSent.other':
+    '           {count} chưa gửi: lượt chạy dừng trước khi gửi các khách hàng này; một lượt chạy sau của lệnh nhập này sẽ gửi',
   'cli.history.show.blank.one': '           {count} dòng trống, bỏ qua',
   'cli.history.show.blank.other': '           {count} dòng trống, bỏ qua',
   'cli.history.show.rows':

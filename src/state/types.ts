@@ -209,6 +209,11 @@ export interface RunEnd {
   /** Blank rows (every cell empty), skipped; absent in older records. */
   blank?: number;
   /**
+   * Valid leads this run never sent because it stopped first (Ctrl-C, a refusal, a state that
+   * could not be written): the same import, run again, sends them; absent in older records.
+   */
+  notSent?: number;
+  /**
    * Of the skipped, those held back because earlier runs left them uncertain (what makes such a
    * run exit 5 with none of its own uncertain); absent in older records.
    */

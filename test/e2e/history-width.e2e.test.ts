@@ -155,6 +155,7 @@ describe('cacs history through a pipe, at COLUMNS 60, 80 and 120', () => {
           'uncertain',
           'serviceSkipped',
           'blank',
+          'notSent',
           'exitCode',
           'rejectsFile',
           'skippedFile',

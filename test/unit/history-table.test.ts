@@ -224,6 +224,41 @@ describe('cacs history show: the counts add up to the rows (operator walk)', () 
   });
 });
 
+describe('cacs history show: a run that stopped early says what it never sent (operator walk)', () => {
+  it('the leads not sent have a line of their own (en, vi) and a member in --json', async () => {
+    const emu = await emulators.start();
+    const env = importEnv(emu);
+    const cwd = tempDir('cacs-history-notsent-');
+    made.push(cwd, env.HOME!);
+    write(cwd, 'n.csv', 'phone\n0914000001\n0914000002\n0914000003\n');
+    // A campaign the service does not know: the first request is refused, nothing is sent.
+    const r = await runCli(['import', 'n.csv', '--campaign', 'nope', '--json'], { env, cwd });
+    expect(r.code).toBe(4);
+    const summary = JSON.parse(r.stdout) as { notSent: number; runId: string };
+    expect(summary.notSent).toBe(3);
+    const show = await runCli(['history', 'show', summary.runId], { env, cwd });
+    expect(show.stdout).toContain('rows      3: imported 0, rejected 0, skipped 0, uncertain 0');
+    // (Wrapped to the width, indented under the counts.)
+    const flat = (text: string) => text.replace(/\s+/g, ' ');
+    expect(flat(show.stdout)).toContain(
+      ' 3 not sent: the run stopped before sending them; a later run of this import sends them',
+    );
+    const vi = await runCli(['history', 'show', summary.runId, '--lang', 'vi'], { env, cwd });
+    expect(flat(vi.stdout)).toContain(
+      ' 3 chưa gửi: lượt chạy dừng trước khi gửi các khách hàng này; một lượt chạy sau',
+    );
+    const json = await runCli(['history', 'show', summary.runId, '--json'], { env, cwd });
+    expect(JSON.parse(json.stdout).run).toMatchObject({ rows: 3, imported: 0, notSent: 3 });
+    // A run that sent everything says nothing of the kind, and its --json has 0.
+    const ok = await runCli(['import', 'n.csv', '--json'], { env, cwd });
+    const done = JSON.parse(ok.stdout) as { runId: string };
+    const shown = await runCli(['history', 'show', done.runId], { env, cwd });
+    expect(shown.stdout).not.toContain('not sent');
+    const okJson = await runCli(['history', 'show', done.runId, '--json'], { env, cwd });
+    expect(JSON.parse(okJson.stdout).run).toMatchObject({ notSent: 0 });
+  });
+});
+
 describe('history find --help', () => {
   it('names every member of its --json object (it left out erased: operator walk)', async () => {
     const help = await runCli(['history', 'find', '--help']);

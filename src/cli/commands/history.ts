@@ -65,6 +65,7 @@ function runJson(r: RunRecord, withLines = false) {
     uncertain: e?.uncertain ?? null,
     serviceSkipped: e?.serviceSkipped ?? null,
     blank: e?.blank ?? null,
+    notSent: e?.notSent ?? null,
     exitCode: e?.exitCode ?? null,
     rejectsFile: e?.rejectsFile ?? null,
     skippedFile: e?.skippedFile ?? null,
@@ -258,6 +259,9 @@ export async function runHistoryShow(
     if ((e.serviceSkipped ?? 0) > 0)
       lines.push(tCount('cli.history.show.serviceSkipped', e.serviceSkipped!));
     if ((e.blank ?? 0) > 0) lines.push(tCount('cli.history.show.blank', e.blank!));
+    // A run that stopped early: the leads it never sent (found by an operator walk: only the
+    // exit code said that most of a file was still to send).
+    if ((e.notSent ?? 0) > 0) lines.push(tCount('cli.history.show.notSent', e.notSent!));
     // Why a run with none of its own uncertain exited 5 (found by an operator walk): those held
     // back by the ledger are among the skipped, those by this file's journal are not.
     if ((e.uncertainEarlier ?? 0) > 0)

@@ -223,6 +223,7 @@ async function endHistory(
       uncertain: s?.uncertain ?? 0,
       serviceSkipped: s?.serviceSkipped ?? 0,
       blank: s?.blank ?? 0,
+      notSent: s?.notSent ?? 0,
       ...((s?.uncertainEarlier ?? 0) > 0 ? { uncertainEarlier: s!.uncertainEarlier } : {}),
       exitCode,
       rejectsFile: s?.rejectsFile ?? null,
