@@ -113,6 +113,16 @@ export const enOutcomes = {
   'cli.reportRun.flattenSummary.hint':
     'Leave out --flatten (config report.flatten is ignored with --summary).',
   'cli.reportRun.bom': '--bom is for CSV reports; this one is {format}',
+  'cli.reportRun.output.input':
+    '{name}: is the lead file that run {run} imported; the report would replace it',
+  'cli.reportRun.output.rejects':
+    '{name}: is the rejects list of run {run} (rows to fix and import again); the report would replace it',
+  'cli.reportRun.output.skipped':
+    '{name}: is the list of rows run {run} held back; the report would replace it',
+  'cli.reportRun.output.uncertain':
+    '{name}: is the list of leads run {run} left uncertain; the report would replace it',
+  'cli.reportRun.output.recorded.hint':
+    'Write the report to another file. (cacs history show {run} names what that run read and wrote.)',
   'cli.reportRun.bom.hint': 'Leave out --bom, or use --format csv (or -o file.csv).',
   'cli.reportRun.xlsx.hint':
     'A pipe takes it too (cacs report … --format xlsx | …); a terminal does not.',

@@ -123,6 +123,16 @@ export const viOutcomes: Readonly<Record<string, string>> = {
   'cli.reportRun.flattenSummary.hint':
     'Bỏ --flatten (cấu hình report.flatten được bỏ qua khi có --summary).',
   'cli.reportRun.bom': '--bom dành cho báo cáo CSV; báo cáo này là {format}',
+  'cli.reportRun.output.input':
+    '{name}: là tệp khách hàng mà lượt chạy {run} đã nhập; báo cáo sẽ ghi đè lên tệp đó',
+  'cli.reportRun.output.rejects':
+    '{name}: là danh sách bị loại của lượt chạy {run} (các dòng cần sửa rồi nhập lại); báo cáo sẽ ghi đè lên tệp đó',
+  'cli.reportRun.output.skipped':
+    '{name}: là danh sách các dòng lượt chạy {run} không gửi; báo cáo sẽ ghi đè lên tệp đó',
+  'cli.reportRun.output.uncertain':
+    '{name}: là danh sách khách hàng chưa rõ của lượt chạy {run}; báo cáo sẽ ghi đè lên tệp đó',
+  'cli.reportRun.output.recorded.hint':
+    'Hãy ghi báo cáo vào một tệp khác. (cacs history show {run} cho biết lượt chạy đó đã đọc và ghi những gì.)',
   'cli.reportRun.bom.hint': 'Bỏ --bom, hoặc dùng --format csv (hoặc -o tệp.csv).',
   'cli.reportRun.xlsx.hint':
     'Đường ống (pipe) cũng nhận được (cacs report … --format xlsx | …); màn hình thì không.',

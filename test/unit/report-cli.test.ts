@@ -636,3 +636,50 @@ describe('cacs report: zones and fresh imports (issue 14)', () => {
     }
   });
 });
+
+describe('cacs report -o never replaces a lead file or a list an import recorded (operator walk)', () => {
+  let emu: RunningEmulator;
+  beforeAll(async () => {
+    emu = await startEmulator({ port: 0, seed: 5 });
+  });
+  afterAll(() => emu.close());
+
+  it('refuses (exit 2) the input and the lists of a run in the history; replaces any other file', async () => {
+    const e = env(emu);
+    const cwd = tempDir('cacs-report-guard-');
+    const leads = 'phone,name\n0914000001,An\n0914000002,Bình\nabc,Chi\n';
+    fs.writeFileSync(path.join(cwd, 'g.csv'), leads);
+    expect((await runCli(['import', 'g.csv'], { env: e, cwd })).code).toBe(3);
+    const rejects = fs.readFileSync(path.join(cwd, 'g.csv.rejects.csv'), 'utf8');
+    // A hard link names the same file: refused too.
+    fs.linkSync(path.join(cwd, 'g.csv'), path.join(cwd, 'same.csv'));
+    const report = (...more: string[]) =>
+      runCli(['report', '--from', 'today', '--to', 'today', ...more], { env: e, cwd });
+    for (const [target, said] of [
+      ['g.csv', 'is the lead file that run'],
+      ['same.csv', 'is the lead file that run'],
+      ['g.csv.rejects.csv', 'is the rejects list of run'],
+    ] as const) {
+      const r = await report('-o', target);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`-o ${target}: ${said} `);
+      expect(r.stderr).toMatch(/the report would replace it\nWrite the report to another file/);
+      expect(emu.store.reportRequests).toHaveLength(0);
+    }
+    expect(fs.readFileSync(path.join(cwd, 'g.csv'), 'utf8')).toBe(leads);
+    expect(fs.readFileSync(path.join(cwd, 'g.csv.rejects.csv'), 'utf8')).toBe(rejects);
+    const vi = await report('-o', 'g.csv', '--lang', 'vi');
+    expect(vi.stderr).toContain('là tệp khách hàng mà lượt chạy');
+    // The outcomes paths too (--recycle writes a lead file).
+    const recycle = await report('--recycle', '-o', 'g.csv');
+    expect(recycle.code).toBe(2);
+    expect(recycle.stderr).toContain('-o g.csv: is the lead file that run');
+    // Any other file is replaced, as -o says: a report written before, or a file of one's own.
+    fs.writeFileSync(path.join(cwd, 'mine.csv'), 'x\n');
+    for (const target of ['mine.csv', 'mine.csv']) {
+      const r = await report('-o', target);
+      expect(r.code).toBe(0);
+      expect(fs.readFileSync(path.join(cwd, target), 'utf8')).toMatch(/^campaign_id,/);
+    }
+  });
+});

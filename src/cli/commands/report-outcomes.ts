@@ -28,6 +28,7 @@ import {
 } from '../../index.js';
 import { pageGenerator } from './report-html.js';
 import type { Context } from '../context.js';
+import { refuseRecordedOutput } from './report-output-guard.js';
 import type { ReportFlags } from './report-flags.js';
 
 /** Output formats by -o's extension. */
@@ -148,7 +149,10 @@ export async function runOutcomesCommand(
     flags.join === undefined || flags.join === '-'
       ? undefined
       : path.resolve(ctx.io.cwd, flags.join);
-  if (outputFile !== undefined) await checkReportOutput(outputFile, `-o ${output}`, joinFile);
+  if (outputFile !== undefined) {
+    await checkReportOutput(outputFile, `-o ${output}`, joinFile);
+    await refuseRecordedOutput(outputFile, `-o ${output}`, settings);
+  }
   // --html: the page of the same range, with this run's counts (issue 25 item 4).
   const htmlFile = flags.html === undefined ? undefined : path.resolve(ctx.io.cwd, flags.html);
   if (htmlFile !== undefined) {
@@ -157,6 +161,7 @@ export async function runOutcomesCommand(
     if (htmlFile === outputFile)
       throw new UsageError(t('cli.outcomes.htmlSame', { file: flags.html! }));
     await checkReportOutput(htmlFile, `--html ${flags.html}`, joinFile);
+    await refuseRecordedOutput(htmlFile, `--html ${flags.html}`, settings);
   }
   if (format === 'xlsx' && outputFile === undefined && ctx.io.stdoutIsTTY)
     throw new UsageError(t('cli.outcomes.xlsxTerminal'));

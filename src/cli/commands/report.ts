@@ -39,6 +39,7 @@ import {
   tCount,
 } from '../../index.js';
 import type { Context } from '../context.js';
+import { refuseRecordedOutput } from './report-output-guard.js';
 import { htmlReportWriter } from './report-html.js';
 import type { ReportFlags } from './report-flags.js';
 
@@ -274,6 +275,8 @@ async function reportCommand(
   const { format, keepExisting, noRange } = out;
   const output = out.output?.name;
   const outputFile = out.output?.file;
+  // Never over a lead file an import read, or a list it wrote (report-output-guard.ts).
+  if (outputFile !== undefined) await refuseRecordedOutput(outputFile, `-o ${output}`, settings);
   if (flags.bom === true && format !== 'csv') {
     throw new UsageError(t('cli.reportRun.bom', { format }), {
       hint: t('cli.reportRun.bom.hint'),
