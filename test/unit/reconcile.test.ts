@@ -446,6 +446,11 @@ describe('cacs reconcile', () => {
       /uncertain earlier\s+4\s+not sent: settle them with cacs reconcile/,
     );
     expect(human.stderr).not.toContain('cacs history find <phone>');
+    // The skipped list's line does not call it "nothing to fix" (operator walk, session 13).
+    expect(human.stderr.replace(/\s+/g, ' ')).toContain(
+      'a.csv.skipped.csv (not sent: rows held back by design, and rows earlier runs left uncertain, which cacs reconcile settles)',
+    );
+    expect(human.stderr).not.toContain('nothing to fix');
   });
 
   it('the library does the same: reconcile() returns the summary as data', async () => {

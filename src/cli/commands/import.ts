@@ -458,7 +458,17 @@ function printSummary(ctx: Context, s: ImportSummary, alias: string | undefined)
   ];
   out.info(c.dim(`  ${pace.join(' · ')}`));
   if (s.rejectsFile) para(`  ${t('cli.import.summary.rejectsFile', { file: s.rejectsFile })}`);
-  if (s.skippedFile) para(`  ${t('cli.import.summary.skippedFile', { file: s.skippedFile })}`);
+  // The list also holds leads earlier runs left uncertain: those are not "nothing to fix" (they
+  // wait for cacs reconcile, the warning below says; found by an operator walk).
+  if (s.skippedFile)
+    para(
+      `  ${t(
+        (s.skippedByCode.uncertain_earlier ?? 0) > 0
+          ? 'cli.import.summary.skippedFile.uncertain'
+          : 'cli.import.summary.skippedFile',
+        { file: s.skippedFile },
+      )}`,
+    );
   if (s.uncertainFile)
     para(`  ${t('cli.import.summary.uncertainFile', { file: s.uncertainFile })}`);
   if (s.runId) para(`  ${t('cli.import.summary.run', { run: s.runId })}`, 4, c.dim);
