@@ -137,7 +137,8 @@ export const enCli = {
   'cli.history.show.blank.one': '          {count} blank row, skipped',
   'cli.history.show.blank.other': '          {count} blank rows, skipped',
   'cli.history.show.rows':
-    'rows      {total}: imported {imported}, rejected {rejected}, skipped {skipped}, uncertain {uncertain}',
+    // No-break spaces keep each count beside its word when the line wraps (history show).
+    'rows      {total}: imported\u00a0{imported}, rejected\u00a0{rejected}, skipped\u00a0{skipped}, uncertain\u00a0{uncertain}',
   'cli.history.show.list.rejects': 'rejects   {file}',
   'cli.history.show.list.skipped': 'skipped   {file}',
   'cli.history.show.list.uncertain': 'uncertain {file}',

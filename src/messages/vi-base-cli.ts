@@ -129,7 +129,7 @@ export const viBaseCli: Readonly<Record<string, string>> = {
   'cli.history.show.blank.one': '           {count} dòng trống, bỏ qua',
   'cli.history.show.blank.other': '           {count} dòng trống, bỏ qua',
   'cli.history.show.rows':
-    'số dòng    {total}: đã nhập {imported}, bị loại {rejected}, bỏ qua {skipped}, chưa rõ {uncertain}',
+    'số dòng    {total}: đã\u00a0nhập\u00a0{imported}, bị\u00a0loại\u00a0{rejected}, bỏ\u00a0qua\u00a0{skipped}, chưa\u00a0rõ\u00a0{uncertain}',
   'cli.history.show.list.rejects': 'bị loại    {file}',
   'cli.history.show.list.skipped': 'bỏ qua     {file}',
   'cli.history.show.list.uncertain': 'chưa rõ    {file}',

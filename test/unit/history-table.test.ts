@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { historyTable } from '../../src/cli/commands/history.js';
 import { runCli, tempDir } from '../helpers/cli.js';
-import { emulatorPool, importEnv, write } from '../helpers/import.js';
+import { emulatorPool, importEnv, phoneOf, write } from '../helpers/import.js';
 import { setLanguage } from '../../src/messages/index.js';
 import type { RunRecord } from '../../src/state/types.js';
 
@@ -256,6 +256,32 @@ describe('cacs history show: a run that stopped early says what it never sent (o
     expect(shown.stdout).not.toContain('not sent');
     const okJson = await runCli(['history', 'show', done.runId, '--json'], { env, cwd });
     expect(JSON.parse(okJson.stdout).run).toMatchObject({ notSent: 0 });
+  });
+});
+
+describe('cacs history show at 60 columns: a count stays beside its word (operator walk)', () => {
+  it('"uncertain 600" is not broken across lines (en, vi)', async () => {
+    // Every batch's answer is lost after the service took it: all 600 leads uncertain, and the
+    // counts line is "rows 600: imported 0, rejected 0, skipped 0, uncertain 600" (63 wide).
+    const emu = await emulators.start({ faults: { dropAfterRate: 1 } });
+    const env = importEnv(emu);
+    const cwd = tempDir('cacs-history-wrap-');
+    made.push(cwd, env.HOME!);
+    write(cwd, 'u.csv', `phone\n${Array.from({ length: 600 }, (_, i) => phoneOf(i)).join('\n')}\n`);
+    const r = await runCli(['import', 'u.csv', '--json'], { env, cwd });
+    expect(r.code).toBe(5);
+    const id = (JSON.parse(r.stdout) as { runId: string }).runId;
+    for (const [lang, pair] of [
+      ['en', 'uncertain 600'],
+      ['vi', 'chưa rõ 600'],
+    ] as const) {
+      const show = await runCli(['history', 'show', id, '--lang', lang], { env, cwd, columns: 60 });
+      const lines = show.stdout.split('\n');
+      expect(lines.some((l) => l.includes(pair))).toBe(true);
+      for (const l of lines) expect(l).not.toContain('\u00a0');
+      for (const l of lines.filter((x) => !x.includes('/')))
+        expect([...l].length).toBeLessThanOrEqual(60);
+    }
   });
 });
 

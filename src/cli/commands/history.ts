@@ -284,7 +284,13 @@ export async function runHistoryShow(
   const width = Math.max(40, ctx.io.columns ?? 80);
   // Later lines under the values: as far in as the labels are wide (in the current language).
   const labels = t('cli.history.show.run', { run: '' }).length;
-  ctx.out.data(`${lines.flatMap((l) => wrapWords(l, width, labels)).join('\n')}\n`);
+  // (A no-break space keeps a count beside its word: a space again once the lines are made.)
+  ctx.out.data(
+    `${lines
+      .flatMap((l) => wrapWords(l, width, labels))
+      .join('\n')
+      .replace(/\u00a0/g, ' ')}\n`,
+  );
   return 0;
 }
 
