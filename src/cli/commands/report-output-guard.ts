@@ -9,25 +9,31 @@ import { UsageError, listHistory, t, type RunRecord, type Settings } from '../..
 
 type Kept = 'input' | 'rejects' | 'skipped' | 'uncertain';
 
-/** Whether two paths are one file: the same real path, or the same inode (a hard link). */
-function sameFile(a: string, b: string): boolean {
-  try {
-    if (fs.realpathSync(a) === fs.realpathSync(b)) return true;
-    const sa = fs.statSync(a);
-    const sb = fs.statSync(b);
-    return sa.dev === sb.dev && sa.ino === sb.ino;
-  } catch {
-    return false;
-  }
-}
-
-/** The newest run that read `file` as its input or wrote it as one of its lists. */
+/**
+ * The newest run that read `target` (its stat) as its input or wrote it as one of its lists:
+ * the same file by any name, symlink or hard link (one device and inode). Each path is looked
+ * at once, however many runs name it (a daily import of the same file).
+ */
 function recordedAs(
   runs: readonly RunRecord[],
-  file: string,
+  target: fs.Stats,
 ): { run: string; as: Kept } | undefined {
+  const seen = new Map<string, boolean>();
+  const isTarget = (file: string): boolean => {
+    let same = seen.get(file);
+    if (same === undefined) {
+      try {
+        const s = fs.statSync(file);
+        same = s.dev === target.dev && s.ino === target.ino;
+      } catch {
+        same = false;
+      }
+      seen.set(file, same);
+    }
+    return same;
+  };
   for (const r of runs) {
-    if (sameFile(file, r.file)) return { run: r.id, as: 'input' };
+    if (isTarget(r.file)) return { run: r.id, as: 'input' };
     const e = r.end;
     if (e === undefined) continue;
     for (const [as, list] of [
@@ -35,7 +41,7 @@ function recordedAs(
       ['skipped', e.skippedFile],
       ['uncertain', e.uncertainFile],
     ] as const)
-      if (list !== null && sameFile(file, list)) return { run: r.id, as };
+      if (list !== null && isTarget(list)) return { run: r.id, as };
   }
   return undefined;
 }
@@ -50,13 +56,13 @@ export async function refuseRecordedOutput(
   name: string,
   settings: Pick<Settings, 'stateDir' | 'stateUrl' | 'stateSchema'>,
 ): Promise<void> {
-  let regular = false;
+  let target: fs.Stats;
   try {
-    regular = fs.statSync(file).isFile();
+    target = fs.statSync(file);
   } catch {
     return;
   }
-  if (!regular) return;
+  if (!target.isFile()) return;
   let runs: RunRecord[];
   try {
     runs = await listHistory({
@@ -68,7 +74,7 @@ export async function refuseRecordedOutput(
     // A history that cannot be read protects nothing; the report's own checks still run.
     return;
   }
-  const found = recordedAs(runs, file);
+  const found = recordedAs(runs, target);
   if (found === undefined) return;
   const run = found.run.slice(-6);
   throw new UsageError(t(`cli.reportRun.output.${found.as}`, { name, run }), {
