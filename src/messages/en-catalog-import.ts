@@ -69,6 +69,8 @@ export const enCatalogImport = {
   'cli.import.summary.rate.leads': '{rate} leads/s',
   'cli.import.summary.rejectsFile': 'rejects: {file} (fix those rows and import that file again)',
   'cli.import.summary.skippedFile': 'skipped: {file} (not sent by design; nothing to fix)',
+  'cli.import.summary.skippedFile.uncertainOnly':
+    'skipped: {file} (not sent: rows earlier runs left uncertain, which cacs reconcile settles)',
   'cli.import.summary.skippedFile.uncertain':
     'skipped: {file} (not sent: rows held back by design, and rows earlier runs left uncertain, which cacs reconcile settles)',
   'cli.import.summary.uncertainFile': 'uncertain: {file}',

@@ -68,6 +68,8 @@ export const viCatalogImport: Readonly<Record<string, string>> = {
   'cli.import.summary.rate.leads': '{rate} khách hàng/giây',
   'cli.import.summary.rejectsFile': 'bị loại: {file} (sửa các dòng đó rồi nhập lại tệp đó)',
   'cli.import.summary.skippedFile': 'bỏ qua: {file} (cố ý không gửi; không cần sửa gì)',
+  'cli.import.summary.skippedFile.uncertainOnly':
+    'bỏ qua: {file} (không gửi: các dòng mà lượt chạy trước để ở trạng thái chưa rõ, do cacs reconcile đối chiếu)',
   'cli.import.summary.skippedFile.uncertain':
     'bỏ qua: {file} (không gửi: các dòng cố ý không gửi, và các dòng mà lượt chạy trước để ở trạng thái chưa rõ, do cacs reconcile đối chiếu)',
   'cli.import.summary.uncertainFile': 'chưa rõ: {file}',

@@ -210,7 +210,8 @@ export interface RunEnd {
   blank?: number;
   /**
    * Valid leads this run never sent because it stopped first (Ctrl-C, a refusal, a state that
-   * could not be written): the same import, run again, sends them; absent in older records.
+   * could not be written): the same import, run again, sends them; absent in older records and
+   * for a run that failed before its summary (not known).
    */
   notSent?: number;
   /**

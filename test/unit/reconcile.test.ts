@@ -447,10 +447,17 @@ describe('cacs reconcile', () => {
     );
     expect(human.stderr).not.toContain('cacs history find <phone>');
     // The skipped list's line does not call it "nothing to fix" (operator walk, session 13).
-    expect(human.stderr.replace(/\s+/g, ' ')).toContain(
-      'a.csv.skipped.csv (not sent: rows held back by design, and rows earlier runs left uncertain, which cacs reconcile settles)',
+    const flat = (text: string) => text.replace(/\s+/g, ' ');
+    expect(flat(human.stderr)).toContain(
+      'a.csv.skipped.csv (not sent: rows earlier runs left uncertain, which cacs reconcile settles)',
     );
     expect(human.stderr).not.toContain('nothing to fix');
+    // With rows held back by design as well (a duplicate), the line names both kinds.
+    write(dir, 'b.csv', csv([...A, A[0]!]));
+    const mixed = await cli(['import', 'b.csv'], env, dir);
+    expect(flat(mixed.stderr)).toContain(
+      'b.csv.skipped.csv (not sent: rows held back by design, and rows earlier runs left uncertain, which cacs reconcile settles)',
+    );
   });
 
   it('the library does the same: reconcile() returns the summary as data', async () => {

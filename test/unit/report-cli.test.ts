@@ -9,7 +9,7 @@ const ATTEMPT_HEADER =
   'campaign_id,campaign_name,campaign_lead_id,ref_id,phone_number,lead_name,call,session,wait_time,talk_time,called_number,date_time,status,retry,key_press';
 const LEAD_HEADER =
   'campaign_id,campaign_name,campaign_lead_id,ref_id,phone_number,lead_name,call,attempts,last_status,last_date_time,total_talk_time';
-import { isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
+import { isolatedEnv, runCli, spawnCli, tempDir } from '../helpers/cli.js';
 import { json as jsonReply, startScriptedServer } from '../helpers/servers.js';
 
 // 2026-11-21 10:00 in Ho Chi Minh City.
@@ -670,10 +670,26 @@ describe('cacs report -o never replaces a lead file or a list an import recorded
     expect(fs.readFileSync(path.join(cwd, 'g.csv.rejects.csv'), 'utf8')).toBe(rejects);
     const vi = await report('-o', 'g.csv', '--lang', 'vi');
     expect(vi.stderr).toContain('là tệp khách hàng mà lượt chạy');
-    // The outcomes paths too (--recycle writes a lead file).
-    const recycle = await report('--recycle', '-o', 'g.csv');
+    // The outcomes paths too: a recycle list never replaces a run's list.
+    const recycle = await report('--recycle', '-o', 'g.csv.rejects.csv');
     expect(recycle.code).toBe(2);
-    expect(recycle.stderr).toContain('-o g.csv: is the lead file that run');
+    expect(recycle.stderr).toContain('-o g.csv.rejects.csv: is the rejects list of run');
+    // A recycle list is itself a lead file: it may replace one a run imported (the README's
+    // round loop: recycle to round2.csv, import it, recycle to round2.csv again).
+    fs.writeFileSync(path.join(cwd, 'round2.csv'), 'phone\n0914000005\n');
+    expect((await runCli(['import', 'round2.csv'], { env: e, cwd })).code).toBe(0);
+    expect((await report('-o', 'round2.csv')).code).toBe(2);
+    expect((await report('--recycle', '-o', 'round2.csv')).code).toBe(0);
+    // A stdin import's input is named "stdin": a file of that name is no lead file of it.
+    const viaStdin = await runCli(['import', '-'], { env: e, cwd, stdin: 'phone\n0914000009\n' });
+    expect(viaStdin.code).toBe(0);
+    fs.writeFileSync(path.join(cwd, 'stdin'), 'mine\n');
+    // (A process of its own: the recorded name "stdin" would be looked up in its working folder.)
+    const own = await spawnCli(
+      ['report', '--from', 'today', '--to', 'today', '-o', 'stdin', '--format', 'csv'],
+      { env: e, cwd },
+    );
+    expect(own.code).toBe(0);
     // Any other file is replaced, as -o says: a report written before, or a file of one's own.
     fs.writeFileSync(path.join(cwd, 'mine.csv'), 'x\n');
     for (const target of ['mine.csv', 'mine.csv']) {

@@ -463,9 +463,12 @@ function printSummary(ctx: Context, s: ImportSummary, alias: string | undefined)
   if (s.skippedFile)
     para(
       `  ${t(
-        (s.skippedByCode.uncertain_earlier ?? 0) > 0
-          ? 'cli.import.summary.skippedFile.uncertain'
-          : 'cli.import.summary.skippedFile',
+        (s.skippedByCode.uncertain_earlier ?? 0) === 0
+          ? 'cli.import.summary.skippedFile'
+          : Object.values(s.skippedByCode).reduce((a, b) => a + b, 0) >
+              s.skippedByCode.uncertain_earlier!
+            ? 'cli.import.summary.skippedFile.uncertain'
+            : 'cli.import.summary.skippedFile.uncertainOnly',
         { file: s.skippedFile },
       )}`,
     );

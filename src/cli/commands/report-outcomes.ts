@@ -151,7 +151,9 @@ export async function runOutcomesCommand(
       : path.resolve(ctx.io.cwd, flags.join);
   if (outputFile !== undefined) {
     await checkReportOutput(outputFile, `-o ${output}`, joinFile);
-    await refuseRecordedOutput(outputFile, `-o ${output}`, settings);
+    await refuseRecordedOutput(outputFile, `-o ${output}`, settings, {
+      leadFile: flags.recycle === true,
+    });
   }
   // --html: the page of the same range, with this run's counts (issue 25 item 4).
   const htmlFile = flags.html === undefined ? undefined : path.resolve(ctx.io.cwd, flags.html);

@@ -2,7 +2,9 @@
  * A report's `-o` never replaces a file an import of this state read or a list it wrote
  * (found by an operator walk: `cacs report -o leads.csv` replaced a lead file the history
  * names, and `-o leads.csv.rejects.csv` the rows still to fix, with only "written to …"). Any
- * other file is replaced, as `-o` says (a daily `-o calls.csv`, a report written before).
+ * other file is replaced, as `-o` says (a daily `-o calls.csv`, a report written before). A
+ * recycle list is itself a lead file: it may replace one (the README's round loop: recycle to
+ * round2.csv, import it, recycle to round2.csv again).
  */
 import fs from 'node:fs';
 import { UsageError, listHistory, t, type RunRecord, type Settings } from '../../index.js';
@@ -17,6 +19,8 @@ type Kept = 'input' | 'rejects' | 'skipped' | 'uncertain';
 function recordedAs(
   runs: readonly RunRecord[],
   target: fs.Stats,
+  /** Whether a run's input counts (not for a recycle list, itself a lead file). */
+  inputs: boolean,
 ): { run: string; as: Kept } | undefined {
   const seen = new Map<string, boolean>();
   const isTarget = (file: string): boolean => {
@@ -33,7 +37,8 @@ function recordedAs(
     return same;
   };
   for (const r of runs) {
-    if (isTarget(r.file)) return { run: r.id, as: 'input' };
+    // A stdin import's input is named "stdin", which names no file.
+    if (inputs && r.file !== 'stdin' && isTarget(r.file)) return { run: r.id, as: 'input' };
     const e = r.end;
     if (e === undefined) continue;
     for (const [as, list] of [
@@ -48,13 +53,15 @@ function recordedAs(
 
 /**
  * Refuse (exit 2) an output `file` (named `name` in the message, e.g. `-o leads.csv`) that is
- * there already and that the history names as a run's input or list. Only a regular file that
+ * there already and that the history names as a run's input or list (`leadFile`: the output
+ * is a lead file, a recycle list, which may replace a run's input). Only a regular file that
  * exists is looked up: a new name, a pipe or a device costs no read of the history.
  */
 export async function refuseRecordedOutput(
   file: string,
   name: string,
   settings: Pick<Settings, 'stateDir' | 'stateUrl' | 'stateSchema'>,
+  opts: { leadFile?: boolean } = {},
 ): Promise<void> {
   let target: fs.Stats;
   try {
@@ -74,7 +81,7 @@ export async function refuseRecordedOutput(
     // A history that cannot be read protects nothing; the report's own checks still run.
     return;
   }
-  const found = recordedAs(runs, target);
+  const found = recordedAs(runs, target, opts.leadFile !== true);
   if (found === undefined) return;
   const run = found.run.slice(-6);
   throw new UsageError(t(`cli.reportRun.output.${found.as}`, { name, run }), {

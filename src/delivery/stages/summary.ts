@@ -223,7 +223,8 @@ async function endHistory(
       uncertain: s?.uncertain ?? 0,
       serviceSkipped: s?.serviceSkipped ?? 0,
       blank: s?.blank ?? 0,
-      notSent: s?.notSent ?? 0,
+      // Unknown (absent, null in --json) for a run that failed before its summary.
+      ...(s !== undefined ? { notSent: s.notSent } : {}),
       ...((s?.uncertainEarlier ?? 0) > 0 ? { uncertainEarlier: s!.uncertainEarlier } : {}),
       exitCode,
       rejectsFile: s?.rejectsFile ?? null,
