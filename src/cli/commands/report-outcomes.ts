@@ -153,6 +153,7 @@ export async function runOutcomesCommand(
     await checkReportOutput(outputFile, `-o ${output}`, joinFile);
     await refuseRecordedOutput(outputFile, `-o ${output}`, settings, {
       leadFile: flags.recycle === true,
+      cwd: ctx.io.cwd,
     });
   }
   // --html: the page of the same range, with this run's counts (issue 25 item 4).
@@ -163,7 +164,7 @@ export async function runOutcomesCommand(
     if (htmlFile === outputFile)
       throw new UsageError(t('cli.outcomes.htmlSame', { file: flags.html! }));
     await checkReportOutput(htmlFile, `--html ${flags.html}`, joinFile);
-    await refuseRecordedOutput(htmlFile, `--html ${flags.html}`, settings);
+    await refuseRecordedOutput(htmlFile, `--html ${flags.html}`, settings, { cwd: ctx.io.cwd });
   }
   if (format === 'xlsx' && outputFile === undefined && ctx.io.stdoutIsTTY)
     throw new UsageError(t('cli.outcomes.xlsxTerminal'));

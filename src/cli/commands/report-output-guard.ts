@@ -7,6 +7,7 @@
  * round2.csv, import it, recycle to round2.csv again).
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { UsageError, listHistory, t, type RunRecord, type Settings } from '../../index.js';
 
 type Kept = 'input' | 'rejects' | 'skipped' | 'uncertain';
@@ -21,13 +22,15 @@ function recordedAs(
   target: fs.Stats,
   /** Whether a run's input counts (not for a recycle list, itself a lead file). */
   inputs: boolean,
+  /** The folder a recorded path is relative to (they are absolute but for "stdin"). */
+  cwd: string,
 ): { run: string; as: Kept } | undefined {
   const seen = new Map<string, boolean>();
   const isTarget = (file: string): boolean => {
     let same = seen.get(file);
     if (same === undefined) {
       try {
-        const s = fs.statSync(file);
+        const s = fs.statSync(path.resolve(cwd, file));
         same = s.dev === target.dev && s.ino === target.ino;
       } catch {
         same = false;
@@ -61,7 +64,7 @@ export async function refuseRecordedOutput(
   file: string,
   name: string,
   settings: Pick<Settings, 'stateDir' | 'stateUrl' | 'stateSchema'>,
-  opts: { leadFile?: boolean } = {},
+  opts: { leadFile?: boolean; cwd?: string } = {},
 ): Promise<void> {
   let target: fs.Stats;
   try {
@@ -81,7 +84,7 @@ export async function refuseRecordedOutput(
     // A history that cannot be read protects nothing; the report's own checks still run.
     return;
   }
-  const found = recordedAs(runs, target, opts.leadFile !== true);
+  const found = recordedAs(runs, target, opts.leadFile !== true, opts.cwd ?? process.cwd());
   if (found === undefined) return;
   const run = found.run.slice(-6);
   throw new UsageError(t(`cli.reportRun.output.${found.as}`, { name, run }), {

@@ -276,7 +276,8 @@ async function reportCommand(
   const output = out.output?.name;
   const outputFile = out.output?.file;
   // Never over a lead file an import read, or a list it wrote (report-output-guard.ts).
-  if (outputFile !== undefined) await refuseRecordedOutput(outputFile, `-o ${output}`, settings);
+  if (outputFile !== undefined)
+    await refuseRecordedOutput(outputFile, `-o ${output}`, settings, { cwd: ctx.io.cwd });
   if (flags.bom === true && format !== 'csv') {
     throw new UsageError(t('cli.reportRun.bom', { format }), {
       hint: t('cli.reportRun.bom.hint'),
