@@ -17,6 +17,7 @@ import type { Context } from '../context.js';
 import type { Flags } from '../flags.js';
 import { fitLine } from '../render/wrap.js';
 import type { defineForget } from './forget-flags.js';
+import { stateOf } from '../state-where.js';
 
 export async function runForget(
   flags: Flags<typeof defineForget>,
@@ -37,9 +38,7 @@ export async function runForget(
     scope = { campaignKey: campaign.key, baseUrl: settings.baseUrl };
   }
   const receipt = await forgetLeads({
-    stateDir: settings.stateDir,
-    ...(settings.stateUrl !== undefined ? { state: settings.stateUrl } : {}),
-    ...(settings.stateSchema !== undefined ? { stateSchema: settings.stateSchema } : {}),
+    ...stateOf(settings),
     queries: who,
     ...(flags.file !== undefined ? { files: [flags.file] } : {}),
     cwd: ctx.io.cwd,

@@ -20,6 +20,7 @@ import {
   tCount,
 } from '../../index.js';
 import type { Context } from '../context.js';
+import { stateOf } from '../state-where.js';
 import { fitTable, serviceColumn, type Column } from '../render/table.js';
 import { wrapWords } from '../render/wrap.js';
 import type { Flags } from '../flags.js';
@@ -95,9 +96,7 @@ export async function runHistoryList(
 ): Promise<number> {
   const { settings } = await ctx.settings();
   const runs = await listHistory({
-    stateDir: settings.stateDir,
-    ...(settings.stateUrl !== undefined ? { state: settings.stateUrl } : {}),
-    ...(settings.stateSchema !== undefined ? { stateSchema: settings.stateSchema } : {}),
+    ...stateOf(settings),
     ...(flags.campaign !== undefined
       ? { campaignKey: settings.campaigns[flags.campaign] ?? flags.campaign }
       : {}),
@@ -218,9 +217,7 @@ export async function runHistoryShow(
 ): Promise<number> {
   const { settings } = await ctx.settings();
   const run = await showHistoryRun({
-    stateDir: settings.stateDir,
-    ...(settings.stateUrl !== undefined ? { state: settings.stateUrl } : {}),
-    ...(settings.stateSchema !== undefined ? { stateSchema: settings.stateSchema } : {}),
+    ...stateOf(settings),
     id: args[0] ?? '',
   });
   zone = settings.timezone;
@@ -313,9 +310,7 @@ export async function runHistoryFind(
 ): Promise<number> {
   const { settings } = await ctx.settings();
   const { query, found, ledgersAt, erased } = await findInHistory({
-    stateDir: settings.stateDir,
-    ...(settings.stateUrl !== undefined ? { state: settings.stateUrl } : {}),
-    ...(settings.stateSchema !== undefined ? { stateSchema: settings.stateSchema } : {}),
+    ...stateOf(settings),
     query: args[0] ?? '',
   });
   zone = settings.timezone;

@@ -23,6 +23,7 @@ import { flagsFor, stopHint } from '../render/advice.js';
 import { wrapItems } from '../render/wrap.js';
 import type { Flags } from '../flags.js';
 import type { defineImport } from './import-flags.js';
+import { stateOf } from '../state-where.js';
 
 /** The flags as commander parses them (program.ts defines them). */
 export type ImportFlags = Flags<typeof defineImport>;
@@ -150,9 +151,7 @@ export async function runImportCommand(
       retryUncertain: flags.retryUncertain === true,
       restart: flags.restart === true,
       allowRepeat: flags.allowRepeat === true,
-      stateDir: settings.stateDir,
-      ...(settings.stateUrl !== undefined ? { state: settings.stateUrl } : {}),
-      ...(settings.stateSchema !== undefined ? { stateSchema: settings.stateSchema } : {}),
+      ...stateOf(settings),
       // A dry run checks the ledger too when it knows the service's address.
       ...(baseUrl || settings.baseUrl !== undefined
         ? { serviceUrl: baseUrl ?? settings.baseUrl! }

@@ -20,6 +20,7 @@ import {
 import type { Context } from '../context.js';
 import type { Flags } from '../flags.js';
 import type { defineReconcile } from './reconcile-flags.js';
+import { stateOf } from '../state-where.js';
 
 export async function runReconcileCommand(
   flags: Flags<typeof defineReconcile>,
@@ -36,9 +37,7 @@ export async function runReconcileCommand(
     let run;
     try {
       run = await showHistoryRun({
-        stateDir: settings.stateDir,
-        ...(settings.stateUrl !== undefined ? { state: settings.stateUrl } : {}),
-        ...(settings.stateSchema !== undefined ? { stateSchema: settings.stateSchema } : {}),
+        ...stateOf(settings),
         id: flags.run,
       });
     } catch (e) {
@@ -59,9 +58,7 @@ export async function runReconcileCommand(
   let summary: ReconcileSummary;
   try {
     summary = await reconcile({
-      stateDir: settings.stateDir,
-      ...(settings.stateUrl !== undefined ? { state: settings.stateUrl } : {}),
-      ...(settings.stateSchema !== undefined ? { stateSchema: settings.stateSchema } : {}),
+      ...stateOf(settings),
       serviceUrl: baseUrl,
       campaignKey: campaign.key,
       client,

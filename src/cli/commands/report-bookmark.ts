@@ -32,15 +32,7 @@ import {
 import type { Context } from '../context.js';
 import { fitTable, serviceColumn, type Column } from '../render/table.js';
 import type { ReportFlags } from './report-flags.js';
-
-/** Where the settings keep state: the folder, and the team's database when one is set. */
-function stateOf(settings: Pick<Settings, 'stateDir' | 'stateUrl' | 'stateSchema'>) {
-  return {
-    stateDir: settings.stateDir,
-    ...(settings.stateUrl !== undefined ? { state: settings.stateUrl } : {}),
-    ...(settings.stateSchema !== undefined ? { stateSchema: settings.stateSchema } : {}),
-  };
-}
+import { stateOf } from '../state-where.js';
 
 /** The library's bookmark options for a key, in the state store the settings name. */
 function bookmarkOptions(

@@ -30,6 +30,7 @@ import { pageGenerator } from './report-html.js';
 import type { Context } from '../context.js';
 import { refuseRecordedOutput } from './report-output-guard.js';
 import type { ReportFlags } from './report-flags.js';
+import { stateOf } from '../state-where.js';
 
 /** Output formats by -o's extension. */
 const EXTENSIONS: Readonly<Record<string, LeadFileFormat>> = {
@@ -199,9 +200,7 @@ export async function runOutcomesCommand(
     client,
     campaignKey: campaign.key,
     serviceUrl: canonicalServiceUrl(baseUrl),
-    stateDir: settings.stateDir,
-    ...(settings.stateUrl !== undefined ? { state: settings.stateUrl } : {}),
-    ...(settings.stateSchema !== undefined ? { stateSchema: settings.stateSchema } : {}),
+    ...stateOf(settings),
     cwd: ctx.io.cwd,
     ...(flags.join !== undefined
       ? {

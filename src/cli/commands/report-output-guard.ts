@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError, listHistory, t, type RunRecord, type Settings } from '../../index.js';
+import { stateOf } from '../state-where.js';
 
 type Kept = 'input' | 'rejects' | 'skipped' | 'uncertain';
 
@@ -76,9 +77,7 @@ export async function refuseRecordedOutput(
   let runs: RunRecord[];
   try {
     runs = await listHistory({
-      stateDir: settings.stateDir,
-      ...(settings.stateUrl !== undefined ? { state: settings.stateUrl } : {}),
-      ...(settings.stateSchema !== undefined ? { stateSchema: settings.stateSchema } : {}),
+      ...stateOf(settings),
     });
   } catch {
     // A history that cannot be read protects nothing; the report's own checks still run.

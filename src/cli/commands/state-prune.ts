@@ -15,6 +15,7 @@ import type { Context } from '../context.js';
 import type { Flags } from '../flags.js';
 import { fitLine } from '../render/wrap.js';
 import type { defineStatePrune } from './forget-flags.js';
+import { stateOf } from '../state-where.js';
 
 export async function runStatePrune(
   flags: Flags<typeof defineStatePrune>,
@@ -27,9 +28,7 @@ export async function runStatePrune(
       hint: t('cli.privacy.prune.noRetention.hint'),
     });
   const report = await pruneState({
-    stateDir: settings.stateDir,
-    ...(settings.stateUrl !== undefined ? { state: settings.stateUrl } : {}),
-    ...(settings.stateSchema !== undefined ? { stateSchema: settings.stateSchema } : {}),
+    ...stateOf(settings),
     retentionDays: days,
     dryRun: flags.dryRun === true,
     now: ctx.now(),

@@ -14,6 +14,7 @@ import {
 import type { Context } from '../context.js';
 import type { Flags } from '../flags.js';
 import type { defineStateMigrate, defineStateStatus } from './state-flags.js';
+import { stateOf } from '../state-where.js';
 
 const n = formatCount;
 
@@ -23,9 +24,7 @@ export async function runStateStatus(
 ): Promise<number> {
   const { settings } = await ctx.settings();
   const status = await stateStatus({
-    stateDir: settings.stateDir,
-    ...(settings.stateUrl !== undefined ? { state: settings.stateUrl } : {}),
-    ...(settings.stateSchema !== undefined ? { stateSchema: settings.stateSchema } : {}),
+    ...stateOf(settings),
   });
   if (flags.json) {
     ctx.out.json({ status, exitCode: 0, error: null });
