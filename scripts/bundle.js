@@ -54,6 +54,63 @@ const result = await build({
         return `export const VERSION = ${JSON.stringify(bundledVersion())};\n`;
       },
     },
+    {
+      // got loads http2-wrapper, which loads node:http2 and its own modules when loaded, one of
+      // which makes a TLS socket to learn a class: that builds a TLS context (the system's root
+      // certificates), about 40 ms of every import's and report's start-up in all, for the
+      // `http2` option cacs never sets. The bundle's http2-wrapper loads them the first time
+      // one of its exports is read (over https:// without http2, never).
+      name: 'cacs-lazy-http2-wrapper',
+      async transform(code, id) {
+        if (!/[\\/]http2-wrapper[\\/]source[\\/]index\.js$/.test(id)) return null;
+        const exportsAt = code.indexOf('module.exports = {');
+        if (!code.startsWith("'use strict';\n") || exportsAt < 0)
+          throw new Error(`bundle: ${id} is no longer laid out as expected`);
+        const names = [
+          ...Object.keys(await import('node:http2')).filter((k) => k !== 'default'),
+          ...[
+            'ClientRequest',
+            'IncomingMessage',
+            'Agent',
+            'globalAgent',
+            'request',
+            'get',
+            'auto',
+            'proxies',
+            'validateHeaderName',
+            'validateHeaderValue',
+          ],
+        ];
+        const body = code
+          .slice("'use strict';\n".length, exportsAt)
+          .concat('loaded = {', code.slice(exportsAt + 'module.exports = {'.length));
+        return `'use strict';
+let loaded;
+function load() {
+  if (loaded !== undefined) return loaded;
+${body}
+  return loaded;
+}
+for (const name of ${JSON.stringify([...new Set(names)])})
+  Object.defineProperty(module.exports, name, { enumerable: true, get: () => load()[name] });
+`;
+      },
+    },
+    {
+      // commander loads node:child_process (about 7 ms of every start-up) for executable
+      // subcommands, which cacs has none of: the bundle loads it the first time it is used.
+      name: 'cacs-lazy-child-process',
+      transform(code, id) {
+        if (!/[\\/]commander[\\/]lib[\\/]command\.js$/.test(id)) return null;
+        const eager = "const childProcess = require('node:child_process');";
+        if (!code.includes(eager))
+          throw new Error(`bundle: ${id} no longer loads node:child_process as expected`);
+        return code.replace(
+          eager,
+          "let childProcessModule;\nconst childProcess = { spawn: (...args) => (childProcessModule ??= require('node:child_process')).spawn(...args) };",
+        );
+      },
+    },
   ],
   // cacs's own modules do nothing when loaded but define things (no module is imported for its
   // effects; test/unit/layers.test.ts): one whose exports a chunk does not use is left out of

@@ -84,6 +84,56 @@ describe('start-up', () => {
   );
 });
 
+describe('start-up of a command that asks the service', () => {
+  const emulators = emulatorPool();
+
+  /** The built-in modules a cacs process loaded, and the TLS sockets it made. */
+  async function builtins(
+    args: string[],
+    cwd: string,
+  ): Promise<{ modules: string[]; tlsSockets: number }> {
+    const emu = await emulators.start();
+    const log = path.join(tempDir(), 'builtins.json');
+    // Not spawnSync: the emulator answers from this process.
+    const child = spawn(process.execPath, ['--import', PRELOAD, BIN, ...args], {
+      cwd,
+      env: {
+        ...isolatedEnv(),
+        CACS_BUILTINS_LOG: log,
+        CACS_BASE_URL: emu.url,
+        CACS_ACCESS_TOKEN: 'emulator-token',
+        CACS_CAMPAIGN: 'summer',
+        CACS_STATE_DIR: path.join(cwd, 'state'),
+      } as NodeJS.ProcessEnv,
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdout.resume();
+    const code = await new Promise<number | null>((r) => child.on('close', r));
+    expect(code, stderr).toBe(0);
+    return JSON.parse(fs.readFileSync(log, 'utf8')) as { modules: string[]; tlsSockets: number };
+  }
+
+  // got loads http2-wrapper (node:http2, and a TLS socket made when loaded to learn a class:
+  // the system's root certificates read, ≈ 30 ms) and commander node:child_process; the bundle
+  // loads them when first used (scripts/bundle.js), which a request over http:// never does.
+  it.each([
+    ['report', ['report', '--from', '2025-01-01', '--to', '2025-01-02', '--format', 'csv']],
+    ['import', ['import', 'leads.csv']],
+  ])(
+    'cacs %s over http:// loads no node:http2 or node:child_process and makes no TLS socket',
+    async (_, args) => {
+      const dir = tempDir();
+      fs.writeFileSync(path.join(dir, 'leads.csv'), 'phone,name\n0901234567,Lan\n');
+      const { modules, tlsSockets } = await builtins(args, dir);
+      expect(modules).toContain('NativeModule http');
+      expect(modules).not.toContain('NativeModule http2');
+      expect(modules).not.toContain('NativeModule child_process');
+      expect(tlsSockets).toBe(0);
+    },
+  );
+});
+
 describe('completion values', () => {
   it.each([[['__complete', 'campaigns']], [['__complete', 'statuses']]])(
     'cacs %j reads settings only: nothing of the network, the input or the terminal',

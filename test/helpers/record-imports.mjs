@@ -9,3 +9,20 @@ if (process.env.CACS_RSS_LOG) {
     fs.writeFileSync(process.env.CACS_RSS_LOG, String(process.resourceUsage().maxRSS)),
   );
 }
+// With CACS_BUILTINS_LOG: at exit, the built-in modules the process loaded
+// (process.moduleLoadList) and how many TLS sockets it made, as JSON.
+if (process.env.CACS_BUILTINS_LOG) {
+  const tls = await import('node:tls');
+  const Original = tls.default.TLSSocket;
+  let tlsSockets = 0;
+  tls.default.TLSSocket = function TLSSocket(...args) {
+    tlsSockets++;
+    return new Original(...args);
+  };
+  process.on('exit', () =>
+    fs.writeFileSync(
+      process.env.CACS_BUILTINS_LOG,
+      JSON.stringify({ modules: process.moduleLoadList, tlsSockets }),
+    ),
+  );
+}

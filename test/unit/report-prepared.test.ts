@@ -27,7 +27,19 @@ function collect(): Sink & { bytes: () => Buffer } {
 }
 
 const text = fc.oneof(
-  fc.constantFrom('Lan', 'Nguyễn Văn An', '', ' ', '=SUM(A1)', 'a,b', 'say "hi"', 'line\nbreak'),
+  fc.constantFrom(
+    'Lan',
+    'Nguyễn Văn An',
+    '',
+    ' ',
+    '=SUM(A1)',
+    'a,b',
+    'say "hi"',
+    'line\nbreak',
+    // 4 bytes of UTF-8 for 2 code units, and a lone surrogate (3 bytes, U+FFFD, for 1)
+    'Lan 😀',
+    'x\ud800y',
+  ),
   fc.string({ maxLength: 6 }),
 );
 const cell = fc.oneof(text, fc.integer({ min: -5, max: 500 }), fc.constant(null));
@@ -126,6 +138,49 @@ describe('PreparedReport', () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('keeps texts of every size byte for byte: beside the arena chunk, one longer than it, multibyte', async () => {
+    // The arena's chunks are 256 KB and a text is put where 3 bytes per code unit fit: texts
+    // that end a chunk exactly, that need a chunk of their own, and 3- and 4-byte characters.
+    const lead = (id: number, name: string): CallRecord =>
+      ({
+        campaign_id: 1,
+        campaign_name: 'c',
+        campaign_lead_id: id,
+        ref_id: '',
+        phone_number: '0901234567',
+        lead_name: name,
+        call: 1,
+        data: [
+          {
+            session: String(id),
+            wait_time: 1,
+            talk_time: 2,
+            phone_number: '0901234567',
+            date_time: '2026-01-10 08:00:00',
+            status: 'ANSWERED',
+            retry: 0,
+            key_press: '',
+          },
+        ],
+      }) as unknown as CallRecord;
+    const names = [
+      'ễ'.repeat(29_000), // ≈ 87 KB of UTF-8, 261 KB reserved: the end of a chunk
+      'a'.repeat(90_000), // reserves more than a chunk: measured, a chunk of its own
+      'ễ'.repeat(100_000), // 300 KB of UTF-8: longer than a chunk
+      '😀'.repeat(40_000),
+      'Lan',
+    ];
+    const records = Array.from({ length: 60 }, (_, i) => lead(i + 1, names[i % names.length]!));
+    for (const [format, flatten] of FORMATS.filter(([f]) => f !== 'xlsx')) {
+      const opts = { format, flatten, colors: undefined as never, columns: 80 };
+      const sink = collect();
+      await writeReport(records, sink, opts);
+      const got = await prepared([records.slice(0, 25), records.slice(25)], [true, false], opts);
+      expect(got.bytes.equals(sink.bytes())).toBe(true);
+      expect(got.leads).toBe(60);
+    }
   });
 
   it('makes a lead again when a later answer adds to it', async () => {
