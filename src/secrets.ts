@@ -27,6 +27,17 @@ export function maskUrlCredentials(text: string): string {
   return text.replace(URL_CREDENTIALS, `$1${MASK}@`);
 }
 
+/**
+ * Whether the bytes hold `://`. Searched as `//` and the byte before it checked: a `:` starts
+ * a search at nearly every member of a JSON answer, a `/` hardly ever (a twentieth of the time
+ * on a report answer).
+ */
+function holdsScheme(buf: Buffer): boolean {
+  for (let at = buf.indexOf('//', 1); at !== -1; at = buf.indexOf('//', at + 1))
+    if (buf[at - 1] === 0x3a) return true;
+  return false;
+}
+
 /** The stable middle of base64 texts that contain `bytes` at any alignment. */
 function base64Forms(bytes: Buffer): string[] {
   const out: string[] = [];
@@ -86,7 +97,7 @@ export class Secrets {
     const buf = Buffer.isBuffer(bytes)
       ? bytes
       : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    if (buf.includes('://')) return false;
+    if (holdsScheme(buf)) return false;
     for (const needle of this.needles) if (buf.includes(needle)) return false;
     return true;
   }

@@ -55,13 +55,18 @@ export function processIO(): IO {
 }
 
 export interface Spinner {
+  /**
+   * Whether anything is drawn (false off a terminal, with -q or --json): a caller told of
+   * progress many times a second (each piece of a report answer) makes no text for nothing.
+   */
+  readonly drawn: boolean;
   /** New text, drawn at once unless `draw` is false (then with the next frame). */
   update(text: string, draw?: boolean): void;
   /** Stop and clear the line. */
   stop(): void;
 }
 
-const NOOP_SPINNER: Spinner = { update() {}, stop() {} };
+const NOOP_SPINNER: Spinner = { drawn: false, update() {}, stop() {} };
 
 /** Whether to colour a stream: --no-color and NO_COLOR win, then FORCE_COLOR, then the TTY. */
 export function colorLevel(env: Env, isTTY: boolean, flag: boolean | undefined): 0 | 1 | 2 | 3 {
@@ -229,6 +234,7 @@ export class Output {
       color: 'cyan',
     }).start();
     return {
+      drawn: true,
       update: (t, draw = true) => {
         const text = this.scrub(t);
         if (text === s.text) return;

@@ -35,10 +35,82 @@ export const USER_CONFIG_PLACES = [
  * ones (`.cacsrc.ts`, `cacs.config.ts`…), which need the typescript package at run time. An
  * installed cacs has none, so a `.cacsrc.ts` in the folder stopped every command with "Cannot
  * find package 'typescript'" (found by an operator walk); the README names the others only.
+ * Written out (cosmiconfig's `getDefaultSearchPlaces('cacs')`; test/unit/config-places.test.ts
+ * keeps the two the same) so that knowing where to look does not load cosmiconfig.
  */
-async function projectPlaces(): Promise<string[]> {
-  const { getDefaultSearchPlaces } = await import('cosmiconfig');
-  return getDefaultSearchPlaces('cacs').filter((p) => !/\.[cm]?ts$/.test(p));
+export const PROJECT_CONFIG_PLACES = [
+  'package.json',
+  '.cacsrc',
+  '.cacsrc.json',
+  '.cacsrc.yaml',
+  '.cacsrc.yml',
+  '.cacsrc.js',
+  '.cacsrc.cjs',
+  '.cacsrc.mjs',
+  '.config/cacsrc',
+  '.config/cacsrc.json',
+  '.config/cacsrc.yaml',
+  '.config/cacsrc.yml',
+  '.config/cacsrc.js',
+  '.config/cacsrc.cjs',
+  '.config/cacsrc.mjs',
+  'cacs.config.js',
+  'cacs.config.cjs',
+  'cacs.config.mjs',
+];
+
+/**
+ * The files cosmiconfig reads in the process's working folder for options of its own (its
+ * `metaSearchPlaces`, which may name other places to look): when one is there, the search is
+ * left to cosmiconfig entirely.
+ */
+export const COSMICONFIG_META_PLACES = [
+  'package.json',
+  'package.yaml',
+  '.config/config.json',
+  '.config/config.yaml',
+  '.config/config.yml',
+  '.config/config.js',
+  '.config/config.ts',
+  '.config/config.cjs',
+  '.config/config.mjs',
+];
+
+/**
+ * Whether one of `places` is in `dir`, or cannot be told (a folder that cannot be searched):
+ * false only when each is certainly absent.
+ */
+function anyPlaceIn(dir: string, places: readonly string[]): boolean {
+  for (const place of places) {
+    try {
+      if (fs.statSync(path.join(dir, place), { throwIfNoEntry: false }) !== undefined) return true;
+    } catch (e) {
+      if ((e as { code?: string }).code !== 'ENOTDIR') return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether a search could find a config file: false when none of the places the search reads
+ * (the user's folder, the working folder and each above it, cosmiconfig's own files in the
+ * process's working folder) holds anything. Most runs from an operator's folder have none, and
+ * then cosmiconfig (≈ 12 ms of every start-up) is not loaded at all.
+ */
+export function configMayBeFound(
+  cwd: string,
+  userDir: string,
+  processCwd: string = process.cwd(),
+): boolean {
+  if (anyPlaceIn(processCwd, COSMICONFIG_META_PLACES)) return true;
+  if (anyPlaceIn(userDir, USER_CONFIG_PLACES)) return true;
+  let dir = path.resolve(cwd);
+  for (;;) {
+    if (dir !== userDir && anyPlaceIn(dir, PROJECT_CONFIG_PLACES)) return true;
+    const parent = path.dirname(dir);
+    if (parent === dir) return false;
+    dir = parent;
+  }
 }
 
 async function explorer(searchPlaces?: string[], extraExtension?: string) {
@@ -193,8 +265,10 @@ function safeReason(reason: string, source: string, label: string): string {
 
 /** The config files in effect, lowest precedence first (user, then project). */
 export async function loadConfigFiles(opts: FindConfigOptions): Promise<LoadedConfigFile[]> {
+  if (opts.explicitPath === undefined && !configMayBeFound(opts.cwd, userConfigDir(opts.env)))
+    return [];
   const ex = await explorer(
-    await projectPlaces(),
+    PROJECT_CONFIG_PLACES,
     opts.explicitPath === undefined ? undefined : path.extname(opts.explicitPath).toLowerCase(),
   );
   const load = async (

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BIN, ROOT, isolatedEnv, tempDir } from '../helpers/cli.js';
 import { emulatorPool } from '../helpers/import.js';
+import { configMayBeFound } from '../../src/config/files.js';
 
 const PRELOAD = path.join(ROOT, 'test', 'helpers', 'record-imports.mjs');
 const HEAVY = [
@@ -91,15 +92,18 @@ describe('start-up of a command that asks the service', () => {
   async function builtins(
     args: string[],
     cwd: string,
-  ): Promise<{ modules: string[]; tlsSockets: number }> {
+  ): Promise<{ modules: string[]; tlsSockets: number; cosmiconfig: boolean; noConfig: boolean }> {
     const emu = await emulators.start();
     const log = path.join(tempDir(), 'builtins.json');
+    const imports = path.join(tempDir(), 'imports.log');
+    const env = isolatedEnv();
     // Not spawnSync: the emulator answers from this process.
     const child = spawn(process.execPath, ['--import', PRELOAD, BIN, ...args], {
       cwd,
       env: {
-        ...isolatedEnv(),
+        ...env,
         CACS_BUILTINS_LOG: log,
+        CACS_IMPORT_LOG: imports,
         CACS_BASE_URL: emu.url,
         CACS_ACCESS_TOKEN: 'emulator-token',
         CACS_CAMPAIGN: 'summer',
@@ -111,7 +115,13 @@ describe('start-up of a command that asks the service', () => {
     child.stdout.resume();
     const code = await new Promise<number | null>((r) => child.on('close', r));
     expect(code, stderr).toBe(0);
-    return JSON.parse(fs.readFileSync(log, 'utf8')) as { modules: string[]; tlsSockets: number };
+    return {
+      ...(JSON.parse(fs.readFileSync(log, 'utf8')) as { modules: string[]; tlsSockets: number }),
+      cosmiconfig: fs.readFileSync(imports, 'utf8').includes('/node_modules/cosmiconfig/'),
+      // No config file in the folder, above it, in the user's folder: nothing for a search to
+      // find (false too when a folder above the temporary one holds a place it reads).
+      noConfig: !configMayBeFound(cwd, path.join(env.XDG_CONFIG_HOME!, 'cacs'), cwd),
+    };
   }
 
   // got loads http2-wrapper (node:http2, and a TLS socket made when loaded to learn a class:
@@ -121,15 +131,17 @@ describe('start-up of a command that asks the service', () => {
     ['report', ['report', '--from', '2025-01-01', '--to', '2025-01-02', '--format', 'csv']],
     ['import', ['import', 'leads.csv']],
   ])(
-    'cacs %s over http:// loads no node:http2 or node:child_process and makes no TLS socket',
+    'cacs %s over http:// loads no node:http2, node:child_process or cosmiconfig and makes no TLS socket',
     async (_, args) => {
       const dir = tempDir();
       fs.writeFileSync(path.join(dir, 'leads.csv'), 'phone,name\n0901234567,Lan\n');
-      const { modules, tlsSockets } = await builtins(args, dir);
+      const { modules, tlsSockets, cosmiconfig, noConfig } = await builtins(args, dir);
       expect(modules).toContain('NativeModule http');
       expect(modules).not.toContain('NativeModule http2');
       expect(modules).not.toContain('NativeModule child_process');
       expect(tlsSockets).toBe(0);
+      // Nor cosmiconfig (≈ 12 ms), when there is no config file to find.
+      if (noConfig) expect(cosmiconfig).toBe(false);
     },
   );
 });

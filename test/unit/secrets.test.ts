@@ -105,6 +105,21 @@ describe('Secrets.absentFrom', () => {
     expect(s.absentFrom(Buffer.from('{"records":[{"name":"Nguyễn Văn An"}]}'))).toBe(true);
     expect(new Secrets([]).absentFrom(Buffer.from('plain'))).toBe(true);
   });
+
+  it('sees `://` wherever it is, however many `/` and `:` are around it (property)', () => {
+    // `://` is searched as `//` with a `:` before it: at the start, the end, within `///`.
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(':', '/', 'a', 'é'), { maxLength: 12 }),
+        fc.nat(3),
+        (chars, skip) => {
+          const bytes = Buffer.from(`${'x'.repeat(skip)}${chars.join('')}`, 'utf8').subarray(skip);
+          expect(new Secrets([]).absentFrom(bytes)).toBe(!bytes.includes('://'));
+        },
+      ),
+      { numRuns: 3_000 },
+    );
+  });
 });
 
 describe('a state URL whose password holds / # ? or @ as written (not percent-encoded)', () => {

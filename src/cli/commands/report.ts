@@ -423,9 +423,8 @@ async function reportCommand(
         }),
       );
     }
-    await (
-      await import('../completion/values.js')
-    ).rememberStatuses(settings.stateDir, finished.statuses);
+    clearTimeout(loadSoon);
+    await (await statusList()).rememberStatuses(settings.stateDir, finished.statuses);
     ctx.out.info(ctx.out.c.dim(finished.rangeLine));
     if (bookmark !== undefined) {
       ctx.out.info(
@@ -448,6 +447,17 @@ async function reportCommand(
     }
   };
   const spinner = await ctx.out.spinner(t('report.run.fetching', { done: 0, total: requests }));
+  // What the end writes the statuses seen with (the state store's modules) is loaded while the
+  // first answers are awaited, once the requests are out (a moment after they start), not after
+  // the last answer; a report done sooner loads it at its end.
+  let statusModule: Promise<typeof import('../completion/values.js')> | undefined;
+  const statusList = () =>
+    (statusModule ??= import('../completion/values.js').then(async (m) => {
+      await m.loadStatusesSoon(settings.stateDir);
+      return m;
+    }));
+  const loadSoon = setTimeout(() => void statusList().catch(() => undefined), 20);
+  loadSoon.unref();
   // Ctrl-C: the spinner goes at once (the requests in flight are cancelled by the client).
   const onAbort = () => spinner.stop();
   ctx.signal.addEventListener('abort', onAbort, { once: true });
@@ -458,12 +468,15 @@ async function reportCommand(
     ...(flags.refId !== undefined ? { refId: flags.refId } : {}),
     concurrency: settings.report.concurrency,
     signal: ctx.signal,
-    onProgress: ({ done, total, bytes }: ReportProgress) =>
+    // Told of every piece of every answer: no text is made when none is drawn.
+    onProgress: ({ done, total, bytes }: ReportProgress) => {
+      if (!spinner.drawn) return;
       spinner.update(
         bytes > 0
           ? t('report.run.fetching.bytes', { done, total, bytes: formatBytes(bytes) })
           : t('report.run.fetching', { done, total }),
-      ),
+      );
+    },
     ...(ctx.out.verbose ? { onSplit: (s: ReportSplit) => ctx.out.debug(describeSplit(s)) } : {}),
     countMismatch: settings.report.countMismatch,
     onWarning: (message: string) => ctx.out.warn(message),

@@ -50,6 +50,15 @@ export async function readStatuses(stateDir: string): Promise<string[]> {
 }
 
 /**
+ * Load what {@link rememberStatuses} writes with (the state store's modules) now: a report calls
+ * it while it waits for its first answers. Reads and writes nothing; a failure is left for
+ * rememberStatuses to meet (and ignore).
+ */
+export async function loadStatusesSoon(stateDir: string): Promise<void> {
+  await completionStatuses(stateDir).catch(() => undefined);
+}
+
+/**
  * Add the statuses a report's answers held to the list (written only when it grows). When the
  * list is full, the newest are kept. A failure to write is ignored: completion is a comfort,
  * never a reason for a report to fail.
