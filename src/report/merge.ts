@@ -245,6 +245,8 @@ function unknownNames(record: Record<string, unknown>): string[] {
   return names ?? NONE;
 }
 const NONE: string[] = [];
+/** A record's fields in the order {@link RecordMerger.recordOf} writes them, with none other. */
+const VIEW_FIELDS: readonly string[] = [...RECORD_FIELDS, 'data'];
 /** The `first` record of a lead made from a state: its fields are in `fields`. */
 const EMPTY_FIRST: Record<string, unknown> = {};
 
@@ -514,6 +516,39 @@ export class RecordMerger {
   record(key: string, keep?: (attempt: CallAttempt) => boolean): CallRecord | undefined {
     const entry = this.leads.get(key);
     return entry === undefined ? undefined : this.recordOf(entry, keep);
+  }
+
+  /**
+   * What {@link recordOf} gives, to read at once and let go of (a lead's text made of it): the
+   * lead's only record itself when that is exactly the merged record — the spec's fields in the
+   * spec's order and nothing else, `call` already the merged call, every attempt listed as it
+   * came (in order, distinct, in the spec's field order, each kept). Otherwise recordOf's own
+   * record. May share the merger's objects: never keep or change what it gives.
+   */
+  viewOf(lead: MergedLead, keep?: (attempt: CallAttempt) => boolean): CallRecord | undefined {
+    const entry = lead as LeadEntry;
+    if (entry.more !== undefined || entry.fields !== undefined) return this.recordOf(lead, keep);
+    const raw = entry.first;
+    let i = 0;
+    for (const name in raw) {
+      if (name !== VIEW_FIELDS[i] || raw[name] === undefined) return this.recordOf(lead, keep);
+      i++;
+    }
+    if (i !== VIEW_FIELDS.length) return this.recordOf(lead, keep);
+    const data = entry.data;
+    if (raw.data !== data || !strictlyOrdered(data)) return this.recordOf(lead, keep);
+    for (let a = 0; a < data.length; a++) {
+      const attempt = data[a]!;
+      if ((keep !== undefined && !keep(attempt)) || normalizeAttempt(attempt) !== attempt)
+        return this.recordOf(lead, keep);
+    }
+    const total = Math.max(entry.maxCall ?? 0, data.length);
+    const call =
+      (entry.flags & (SAW_STRING_CALL | SAW_NUMBER_CALL)) === SAW_STRING_CALL
+        ? String(total)
+        : total;
+    if (raw.call !== call) return this.recordOf(lead, keep);
+    return raw as unknown as CallRecord;
   }
 
   /** {@link record} of a lead this merger handed to onChange (and holds: not detached since). */

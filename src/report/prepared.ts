@@ -522,7 +522,8 @@ export class PreparedReport {
 
   private make(lead: Lead): void {
     lead.pending = false;
-    const record = this.merger.recordOf(lead.handle, this.keep);
+    // Read once, into the lead's text: the merger's own record when it is the merged one.
+    const record = this.merger.viewOf(lead.handle, this.keep);
     lead.attempts = record?.data?.length ?? 0;
     if (lead.made) {
       this.texts.drop(lead);

@@ -66,6 +66,31 @@ describe('RecordMerger', () => {
     ]);
   });
 
+  it("viewOf: the lead's only record itself when it is the merged one, else recordOf's", () => {
+    const leads: Array<{ key: string; lead: Parameters<RecordMerger['viewOf']>[0] }> = [];
+    const m = new RecordMerger((key, lead) => leads.push({ key, lead }));
+    const plain = rec(1, [A1, A2]);
+    const unordered = rec(2, [A2, A1]);
+    const nullCall = rec(3, [A1], { call: null as unknown as number });
+    const extra = { ...rec(4, [A1]), region: 'HN' } as CallRecord;
+    m.add([plain, unordered, nullCall, extra]);
+    const view = (id: number, keep?: (a: CallAttempt) => boolean) =>
+      m.viewOf(leads.find((l) => l.key === String(id))!.lead, keep);
+    expect(view(1)).toBe(plain);
+    for (const id of [2, 3, 4]) {
+      expect(view(id)).not.toBe([unordered, nullCall, extra][id - 2]);
+      expect(view(id)).toEqual(m.record(String(id)));
+    }
+    // An attempt left out by `keep`: a record of its own, with the attempts kept.
+    const onlyFirst = (a: CallAttempt) => a.session === 's1';
+    expect(view(1, onlyFirst)).toEqual(m.record('1', onlyFirst));
+    expect(view(1, onlyFirst)).not.toBe(plain);
+    // A second record of the lead: merged, never the first record.
+    m.add([rec(1, [A3])]);
+    expect(view(1)).toEqual(m.record('1'));
+    expect(view(1)).not.toBe(plain);
+  });
+
   it('gives nothing for nothing', () => {
     expect(merge()).toEqual([]);
     expect(merge([], [])).toEqual([]);
