@@ -157,8 +157,22 @@ function isBomb(raw: Buffer, encoding: string | string[] | undefined, max: numbe
   }
 }
 
+/**
+ * Places on the wire shared by the requests of one report (report/fetch.ts): a request takes one
+ * before it is sent and gives it back as soon as its answer's bytes are in (or it failed), before
+ * the answer is read, so that a request waiting for a place goes out while this one is parsed.
+ */
+export interface WireSlots {
+  /** Wait for a place (rejects when no more requests are to be sent: the report failed). */
+  acquire(): Promise<void>;
+  /** Give the place back; true when a request was waiting for it. */
+  release(): boolean;
+}
+
 /** How a report answer's records are read (see callResults' options). */
 interface Reading {
+  /** Places on the wire to take for each attempt (see WireSlots). */
+  wire?: WireSlots;
   /** A report answer at least this large keeps its records for later (LaterRecords). */
   laterFrom?: number;
   /** A report answer at most this large is read whole (default READ_WHOLE_BYTES). */
@@ -493,6 +507,11 @@ export class CacsClient {
        * string and one JSON.parse, not a batch of records at a time.
        */
       readWholeUpTo?: number;
+      /**
+       * Places on the wire shared with other requests: each attempt takes one before it is sent
+       * and gives it back once its answer's bytes are in (see WireSlots).
+       */
+      wire?: WireSlots;
     } = {},
   ): Promise<CallResultsResult> {
     const body: Record<string, string> = {
@@ -511,7 +530,11 @@ export class CacsClient {
       what,
       opts.onBytes,
       opts.budget,
-      { laterFrom: opts.laterFrom, readWholeUpTo: opts.readWholeUpTo },
+      {
+        laterFrom: opts.laterFrom,
+        readWholeUpTo: opts.readWholeUpTo,
+        ...(opts.wire !== undefined ? { wire: opts.wire } : {}),
+      },
     );
     const message = typeof answer.message === 'string' ? this.clean(answer.message) : '';
     const count = parseRecordsMessage(message);
@@ -560,8 +583,16 @@ export class CacsClient {
     for (let attempt = 1; ; attempt++) {
       let error: ApiError;
       let retryAfterMs: number | undefined;
+      // A place on the wire for this attempt (report/fetch.ts), given back by send() once the
+      // answer's bytes are in, or here if the attempt ended sooner.
+      const wire = reading?.wire;
+      if (wire !== undefined) await wire.acquire();
+      const place = { held: wire !== undefined };
       try {
-        const res = await this.send(method, url, body, what, kind, onBytes, budget, reading);
+        const res = await this.send(method, url, body, what, kind, onBytes, budget, {
+          ...reading,
+          place,
+        });
         const outcome = classifyResponse(res, kind, (t) => this.clean(t));
         if ('answer' in outcome) {
           // A JSON escape (`\u0074…`) hides an echoed token from the scrub of the text.
@@ -575,6 +606,14 @@ export class CacsClient {
       } catch (e) {
         if (e instanceof InterruptedError) throw e;
         error = e instanceof ApiError ? e : classifyNetworkError(e, url, this.timeoutMs);
+      } finally {
+        // An attempt that ended without its answer's bytes (an error, an answer too large):
+        // its place is given back at the next turn of the event loop, once the caller has
+        // heard why (a window found too large is not asked again by the request that waited).
+        if (place.held) {
+          place.held = false;
+          setImmediate(() => wire!.release());
+        }
       }
       const retry = error.kind === 'retryable' || (idempotent && error.kind === 'uncertain');
       if (!retry) throw error;
@@ -641,7 +680,7 @@ export class CacsClient {
     /** Told of each part of the answer's body as it arrives (bytes on the wire). */
     onBytes?: (bytes: number) => void,
     budget?: ReportBudget,
-    reading: Reading = {},
+    reading: Reading & { place?: { held: boolean } } = {},
   ): Promise<RawAnswer> {
     const got = await loadGot();
     const t = this.timeoutMs;
@@ -815,6 +854,12 @@ export class CacsClient {
       user?.removeEventListener('abort', onUser);
     }
     if (stopped) throw stopped;
+    // The answer is in: its place on the wire goes to the next request, which is sent before
+    // this answer is read (a turn of the event loop) when one was waiting.
+    if (reading.place?.held === true) {
+      reading.place.held = false;
+      if (reading.wire!.release()) await new Promise((r) => setImmediate(r));
+    }
 
     let decoded: Buffer;
     try {

@@ -8,7 +8,7 @@
  * earlier window is in, so merging overlaps the waiting — and the output does not depend on
  * which request finished first.
  */
-import type { CacsClient, LaterRecords, ReportBudget } from '../api/client.js';
+import type { CacsClient, LaterRecords, ReportBudget, WireSlots } from '../api/client.js';
 import { ApiError } from '../api/errors.js';
 import type { CallAttempt, CallRecord } from '../api/spec.js';
 import { InterruptedError, UsageError } from '../errors.js';
@@ -120,6 +120,9 @@ export interface FetchResult extends FetchCounts {
   records: CallRecord[];
 }
 
+/** A job's window found too long while it waited for its place on the wire: split, not asked. */
+class SplitUnasked extends Error {}
+
 /** See FetchOptions.largeAnswerBytes. */
 export const LARGE_ANSWER_BYTES = 8 * 1024 * 1024;
 
@@ -220,6 +223,15 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
     total += parts.length - 1;
     opts.onSplit?.({ slice: sliceOf(job), by, into: parts.map(sliceOf), unasked, answerBytes });
   };
+  /**
+   * A window at least as long as one whose answer was too large (same statuses): its halves, to
+   * ask instead (announced as split unasked); undefined when it is to be asked as it is.
+   */
+  const splitUnasked = (job: Job): Job[] | undefined => {
+    const limit = tooLong.get(learnKey(job));
+    if (limit === undefined || windowSeconds(job.window) < limit) return undefined;
+    return splitByTime(job, answerBytes, true);
+  };
   /** The smaller jobs to ask instead of one whose answer was larger than `cap` bytes. */
   const smaller = (job: Job, cap: number): Job[] => {
     answerBytes = cap;
@@ -264,13 +276,17 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
   /** Every answer of the report counts against the client's reportTotalBytes. */
   const budget: ReportBudget = { used: 0 };
   /**
-   * Requests started at once: `concurrency`, then 1 once an answer was large. Expected to be
-   * large (expectedAnswerBytes), 1 from the start, until an answer shows it is not.
+   * Requests on the wire at once: at most `concurrency` (the wire's places). Jobs started at
+   * once: twice that, so that when an answer's bytes are in, a job waiting for its place sends
+   * its request before that answer is read (api/client.ts WireSlots); 1 once an answer was
+   * large (one answer at a time, read and merged). Expected to be large (expectedAnswerBytes),
+   * 1 from the start, until an answer shows it is not.
    */
   const large = opts.largeAnswerBytes ?? LARGE_ANSWER_BYTES;
+  const jobs = 2 * opts.concurrency;
   let expectingLarge = (opts.expectedAnswerBytes ?? 0) >= large;
   let sawLarge = false;
-  let startable = expectingLarge ? 1 : opts.concurrency;
+  let startable = expectingLarge ? 1 : jobs;
   const isLarge = () => {
     sawLarge = true;
     startable = 1;
@@ -282,8 +298,8 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
     else if (expectingLarge && !sawLarge) {
       // The expectation may be wrong (a file's rows mostly not called in the range), or this
       // a quiet day before the busy ones: one slot more per small answer, not all at once.
-      startable = Math.min(opts.concurrency, startable + 1);
-      if (startable === opts.concurrency) expectingLarge = false;
+      startable = Math.min(jobs, startable + 1);
+      if (startable === jobs) expectingLarge = false;
     }
   };
   const addInParts = (records: readonly CallRecord[]) => {
@@ -351,6 +367,22 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
       taken.delete(job);
       return;
     }
+    // The job's place on the wire; when its first request is about to go out, a window at least
+    // as long as one found too large meanwhile (a job waits for its place) is split unasked.
+    let first = true;
+    let unasked: Job[] | undefined;
+    const jobWire: WireSlots = {
+      acquire: async () => {
+        await wire.acquire();
+        if (!first) return;
+        first = false;
+        unasked = splitUnasked(job);
+        if (unasked === undefined) return;
+        wire.release();
+        throw new SplitUnasked();
+      },
+      release: () => wire.release(),
+    };
     const ask = () => {
       requests++;
       let bytes = 0;
@@ -367,7 +399,7 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
           ...(job.status !== undefined ? { status: job.status } : {}),
           ...(opts.refId !== undefined ? { ref_id: opts.refId } : {}),
         },
-        { onBytes, budget, laterFrom, readWholeUpTo: opts.readWholeUpTo },
+        { onBytes, budget, laterFrom, readWholeUpTo: opts.readWholeUpTo, wire: jobWire },
       );
     };
     try {
@@ -403,6 +435,11 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
         ...(r.later !== undefined ? { later: r.later } : {}),
       });
     } catch (e) {
+      if (e instanceof SplitUnasked) {
+        requests--;
+        queue.unshift(...unasked!);
+        return;
+      }
       if (e instanceof ApiError && e.service?.code === 'ref_id_not_found') {
         notFound++;
       } else if (e instanceof ApiError && e.answerCap !== undefined) {
@@ -442,7 +479,11 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
   // A halved window adds two jobs while others run: wait for one to end when the queue is empty.
   // A job is taken from the queue only when a slot is free, so that what the answers before it
   // taught (a window as long was too large) applies to it.
-  const pool = new TaskPool(opts.concurrency);
+  const pool = new TaskPool(jobs);
+  const wire = wireSlots(
+    () => Math.min(opts.concurrency, startable),
+    () => (opts.signal.aborted ? 'interrupted' : pool.failed ? 'failed' : undefined),
+  );
   while ((queue.length > 0 || pool.busy) && !pool.failed && !opts.signal.aborted) {
     if (queue.length === 0 || pool.full || pool.size >= startable) {
       await pool.next();
@@ -450,13 +491,10 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
     }
     const job = queue.shift()!;
     // A window at least as long as one that was too large (same statuses) is split unasked.
-    const limit = tooLong.get(learnKey(job));
-    if (limit !== undefined && windowSeconds(job.window) >= limit) {
-      const parts = splitByTime(job, answerBytes, true);
-      if (parts) {
-        queue.unshift(...parts);
-        continue;
-      }
+    const parts = splitUnasked(job);
+    if (parts !== undefined) {
+      queue.unshift(...parts);
+      continue;
     }
     taken.add(job);
     await pool.start(() => runJob(job));
@@ -465,6 +503,50 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
   if (opts.signal.aborted) throw new InterruptedError(t('api.report.interrupted'));
   mergeReady();
   return { requests, notFound, halved, split, recounted };
+}
+
+/**
+ * Places on the wire (WireSlots), `limit()` at once (it may shrink and grow): a place given back
+ * goes straight to the request waiting longest. Once `stopped` says why (the user interrupted,
+ * or the report failed), no place is given: waiting and later requests are refused (an
+ * InterruptedError, or an error the failed report's first failure stands before).
+ */
+function wireSlots(
+  limit: () => number,
+  stopped: () => 'interrupted' | 'failed' | undefined,
+): WireSlots {
+  let inUse = 0;
+  const waiting: Array<{ resolve: () => void; reject: (e: unknown) => void }> = [];
+  const refusal = (why: 'interrupted' | 'failed') =>
+    why === 'interrupted'
+      ? new InterruptedError(t('api.report.interrupted'))
+      : new Error('report failed: no more requests');
+  return {
+    acquire() {
+      const why = stopped();
+      if (why !== undefined) return Promise.reject(refusal(why));
+      if (inUse < limit()) {
+        inUse++;
+        return Promise.resolve();
+      }
+      return new Promise<void>((resolve, reject) => waiting.push({ resolve, reject }));
+    },
+    release() {
+      inUse--;
+      const why = stopped();
+      if (why !== undefined) {
+        for (const w of waiting.splice(0)) w.reject(refusal(why));
+        return false;
+      }
+      let handed = false;
+      while (waiting.length > 0 && inUse < limit()) {
+        inUse++;
+        waiting.shift()!.resolve();
+        handed = true;
+      }
+      return handed;
+    },
+  };
 }
 
 /**

@@ -294,6 +294,35 @@ describe('large answers: the rest of the report asks one request at a time', () 
     expect(server.inFlightAtArrival.slice(4)).toEqual([1, 1, 1, 1]);
   });
 
+  it.each([1, 2, 3])(
+    'never more than --concurrency %i requests out, though twice as many wait for a place',
+    async (concurrency) => {
+      // Twice `concurrency` requests are started at once; a request waiting for a place on the
+      // wire goes out when an answer's bytes are in, before that answer is read: each query
+      // still arrives with at most `concurrency` out, and each window is asked once.
+      const server = await startReportServer({
+        attempts: EIGHT_DAYS,
+        padding: 300,
+        delayFor: (n) => (n % 3 === 0 ? 30 : 0),
+      });
+      servers.push(server);
+      const client = createClient({ baseUrl: server.url, token: server.token });
+      const result = await runReport({
+        client,
+        campaignKey: 'BUSY',
+        from: '2026-11-20',
+        to: '2026-11-27',
+        windowDays: 1,
+        concurrency,
+      });
+      expect(result.records).toHaveLength(240);
+      expect(server.queries).toHaveLength(8);
+      expect(new Set(server.queries.map((q) => q.start_date)).size).toBe(8);
+      expect(server.maxInFlight).toBe(concurrency);
+      expect(Math.max(...server.inFlightAtArrival)).toBe(concurrency);
+    },
+  );
+
   it('refuses a threshold that is not a number of bytes above 0', async () => {
     const client = createClient({ baseUrl: 'http://127.0.0.1:9', token: 'x'.repeat(12) });
     for (const largeAnswerBytes of [0, -1, Number.NaN])
