@@ -71,6 +71,38 @@ describe('nowIn', () => {
     expect(formatServiceDate(nowIn('America/New_York', NOW))).toBe('2026-11-21 12:30:00');
   });
 
+  it.each(['UTC', 'Etc/UTC', 'Asia/Ho_Chi_Minh', 'Asia/Saigon'])(
+    'in %s (a fixed offset, worked out without ICU) agrees with Intl at every instant since 1976',
+    (zone) => {
+      const intl = new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      });
+      fc.assert(
+        fc.property(fc.integer({ min: Date.UTC(1976, 0, 1), max: Date.UTC(2200, 0, 1) }), (ms) => {
+          const parts = Object.fromEntries(
+            intl.formatToParts(new Date(ms)).map((p) => [p.type, Number(p.value)]),
+          );
+          expect(nowIn(zone, new Date(ms))).toEqual({
+            y: parts.year,
+            mo: parts.month,
+            d: parts.day,
+            h: parts.hour! % 24,
+            mi: parts.minute,
+            s: parts.second,
+          });
+        }),
+        { numRuns: 2_000 },
+      );
+    },
+  );
+
   it('truncates to the second and writes midnight as 00', () => {
     expect(nowIn('UTC', new Date('2026-01-01T00:00:00.999Z'))).toEqual(at('2026-01-01 00:00:00'));
     expect(nowIn(VN, new Date('2026-12-31T16:59:59.5Z'))).toEqual(at('2026-12-31 23:59:59'));
