@@ -854,12 +854,6 @@ export class CacsClient {
       user?.removeEventListener('abort', onUser);
     }
     if (stopped) throw stopped;
-    // The answer is in: its place on the wire goes to the next request, which is sent before
-    // this answer is read (a turn of the event loop) when one was waiting.
-    if (reading.place?.held === true) {
-      reading.place.held = false;
-      if (reading.wire!.release()) await new Promise((r) => setImmediate(r));
-    }
 
     let decoded: Buffer;
     try {
@@ -895,6 +889,14 @@ export class CacsClient {
         );
       budget.used += decoded.length;
       budget.onAnswer?.(decoded.length);
+    }
+    // The answer is in, decoded and within the report's total: its place on the wire goes to
+    // the next request, which is sent before this answer is read (a turn of the event loop)
+    // when one was waiting. (An answer refused above gives its place back once its caller has
+    // heard why: see call().)
+    if (reading.place?.held === true) {
+      reading.place.held = false;
+      if (reading.wire!.release()) await new Promise((r) => setImmediate(r));
     }
     // Whatever the service echoes of the token is masked before anything is built on it:
     // messages, journal reasons, rejects files and report records alike. A UTF-8 byte order

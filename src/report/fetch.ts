@@ -376,7 +376,13 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
         await wire.acquire();
         if (!first) return;
         first = false;
-        unasked = splitUnasked(job);
+        try {
+          unasked = splitUnasked(job);
+        } catch (e) {
+          // (onSplit failing): the place is given back, as the request will not go out.
+          wire.release();
+          throw e;
+        }
         if (unasked === undefined) return;
         wire.release();
         throw new SplitUnasked();

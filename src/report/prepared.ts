@@ -87,15 +87,12 @@ class TextArena {
     // UTF-8 takes at most 3 bytes per UTF-16 code unit (a surrogate pair: 4 for 2): with that
     // much room left the text is encoded straight in, in one pass. Measuring it first
     // (Buffer.byteLength) walked every lead's text twice: a tenth of a year's report's making.
-    const most = text.length * 3;
-    if (this.chunks.length === 0 || this.at + most > ARENA_CHUNK) {
-      if (most > ARENA_CHUNK) {
-        const size = Buffer.byteLength(text);
-        this.putBytes(lead, size, (chunk, at) => chunk.write(text, at));
-        return;
-      }
-      this.chunks.push(Buffer.allocUnsafe(ARENA_CHUNK));
-      this.at = 0;
+    // Where that much room is not left (near a chunk's end, or a long text), the text is
+    // measured and put where it fits, as before: the estimate never opens a chunk early.
+    if (this.chunks.length === 0 || this.at + text.length * 3 > ARENA_CHUNK) {
+      const size = Buffer.byteLength(text);
+      this.putBytes(lead, size, (chunk, at) => chunk.write(text, at));
+      return;
     }
     const at = this.at;
     const size = this.chunks[this.chunks.length - 1]!.write(text, at);

@@ -183,6 +183,32 @@ describe('PreparedReport', () => {
     }
   });
 
+  it('packs long texts into the arena as tightly as short ones (no chunk opened early)', async () => {
+    // 40 leads of ≈ 70 KB of text each (ASCII): three to a 256 KB chunk. Reserving 3 bytes a
+    // character for each would open a chunk for every lead.
+    const p = new PreparedReport(leadFormat({ format: 'ndjson', flatten: 'attempts' })!, keep, 0);
+    p.merger.add(
+      Array.from(
+        { length: 40 },
+        (_, i) =>
+          ({
+            campaign_id: 1,
+            campaign_name: 'c',
+            campaign_lead_id: i + 1,
+            ref_id: '',
+            phone_number: '0901234567',
+            lead_name: 'x'.repeat(70_000),
+            call: 0,
+            data: [],
+          }) as unknown as CallRecord,
+      ),
+    );
+    await p.finish();
+    const chunks = (p as unknown as { texts: { chunks: Buffer[] } }).texts.chunks;
+    // A text is never cut across chunks: as many whole texts as fit in each.
+    expect(chunks.length).toBeLessThanOrEqual(Math.ceil(40 / Math.floor((256 * 1024) / 70_200)));
+  });
+
   it('makes a lead again when a later answer adds to it', async () => {
     const a = (id: number, day: string): CallRecord =>
       ({

@@ -145,6 +145,35 @@ describe('report: answers over the cap are split', () => {
     expectTiling(answered, '2026-11-25 00:00:00', '2026-11-27 23:59:59');
   });
 
+  it('a window split while its request waited for a place gives the place back if that fails', async () => {
+    // Day 1 is too large; day 2's request, waiting for the one place, is split unasked when
+    // the place comes. A failure there (here: the caller's onSplit throwing) ends the report;
+    // the place kept would leave day 1's halves waiting for ever.
+    const threeDays = [
+      ...DAY_OF_CALLS,
+      ...DAY_OF_CALLS.map((a) => ({ ...a, time: a.time.replace('11-25', '11-26') })),
+    ];
+    const server = await serve(threeDays);
+    const client = createClient({
+      baseUrl: server.url,
+      token: server.token,
+      limits: { reportAnswerBytes: CAP },
+    });
+    await expect(
+      runReport({
+        client,
+        campaignKey: 'BUSY',
+        from: '2026-11-25',
+        to: '2026-11-26',
+        windowDays: 1,
+        concurrency: 1,
+        onSplit: (split) => {
+          if (split.unasked) throw new Error('onSplit failed');
+        },
+      }),
+    ).rejects.toThrow('onSplit failed');
+  });
+
   it('splits a status group into single statuses when one minute is still too large', async () => {
     // A burst at 10:00: 40 attempts of each status in one minute.
     const burst = timesFrom('2026-11-25 10:00:00', 25, 2).flatMap((time, i) =>
