@@ -104,11 +104,17 @@ export function configMayBeFound(
 ): boolean {
   if (anyPlaceIn(processCwd, COSMICONFIG_META_PLACES)) return true;
   if (anyPlaceIn(userDir, USER_CONFIG_PLACES)) return true;
-  let dir = path.resolve(cwd);
-  for (;;) {
-    if (dir !== userDir && anyPlaceIn(dir, PROJECT_CONFIG_PLACES)) return true;
+  for (const dir of projectFolders(cwd, userDir))
+    if (anyPlaceIn(dir, PROJECT_CONFIG_PLACES)) return true;
+  return false;
+}
+
+/** The folders a project config is looked for in: `cwd`, then each above it, but `userDir`. */
+function* projectFolders(cwd: string, userDir: string): Generator<string> {
+  for (let dir = path.resolve(cwd); ;) {
+    if (dir !== userDir) yield dir;
     const parent = path.dirname(dir);
-    if (parent === dir) return false;
+    if (parent === dir) return;
     dir = parent;
   }
 }
@@ -295,20 +301,14 @@ export async function loadConfigFiles(opts: FindConfigOptions): Promise<LoadedCo
   const userSearch = await load(() => userEx.search(userDir), userDir);
   if (userSearch) files.push(await readConfigFile(userSearch.filepath, 'user', userSearch.config));
 
-  let dir = path.resolve(opts.cwd);
-  for (;;) {
-    if (dir !== userDir) {
-      const found = await load(() => ex.search(dir), dir);
-      if (found) {
-        if (!files.some((f) => f.path === found.filepath)) {
-          files.push(await readConfigFile(found.filepath, 'project', found.config));
-        }
-        break;
+  for (const dir of projectFolders(opts.cwd, userDir)) {
+    const found = await load(() => ex.search(dir), dir);
+    if (found) {
+      if (!files.some((f) => f.path === found.filepath)) {
+        files.push(await readConfigFile(found.filepath, 'project', found.config));
       }
+      break;
     }
-    const parent = path.dirname(dir);
-    if (parent === dir) break;
-    dir = parent;
   }
   return files;
 }

@@ -219,6 +219,17 @@ const SAW_NUMBER_CALL = 1;
 const SAW_STRING_CALL = 2;
 const LISTED_EMPTY = 4;
 
+/**
+ * A lead's merged `call` (module rules): the largest seen or its number of distinct attempts,
+ * a string only when every `call` given was a string.
+ */
+function mergedCall(entry: LeadEntry, attempts: number): number | string {
+  const total = Math.max(entry.maxCall ?? 0, attempts);
+  return (entry.flags & (SAW_STRING_CALL | SAW_NUMBER_CALL)) === SAW_STRING_CALL
+    ? String(total)
+    : total;
+}
+
 /** Every record's attempts of a lead, as distinctAttempts takes them. */
 function attemptLists(entry: LeadEntry): readonly CallAttempt[][] {
   return entry.more === undefined ? [entry.data] : [entry.data, ...entry.more];
@@ -542,12 +553,7 @@ export class RecordMerger {
       if ((keep !== undefined && !keep(attempt)) || normalizeAttempt(attempt) !== attempt)
         return this.recordOf(lead, keep);
     }
-    const total = Math.max(entry.maxCall ?? 0, data.length);
-    const call =
-      (entry.flags & (SAW_STRING_CALL | SAW_NUMBER_CALL)) === SAW_STRING_CALL
-        ? String(total)
-        : total;
-    if (raw.call !== call) return this.recordOf(lead, keep);
+    if (raw.call !== mergedCall(entry, data.length)) return this.recordOf(lead, keep);
     return raw as unknown as CallRecord;
   }
 
@@ -558,11 +564,7 @@ export class RecordMerger {
     const count = attempts.length;
     const data = listed(attempts, keep);
     if (keep && data.length === 0 && (entry.flags & LISTED_EMPTY) === 0) return undefined;
-    const total = Math.max(entry.maxCall ?? 0, count);
-    const call =
-      (entry.flags & (SAW_STRING_CALL | SAW_NUMBER_CALL)) === SAW_STRING_CALL
-        ? String(total)
-        : total;
+    const call = mergedCall(entry, count);
     const record: Record<string, unknown> = {
       campaign_id: leadField(entry, 'campaign_id'),
       campaign_name: leadField(entry, 'campaign_name'),

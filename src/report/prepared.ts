@@ -88,29 +88,22 @@ class TextArena {
     // much room left the text is encoded straight in, in one pass. Measuring it first
     // (Buffer.byteLength) walked every lead's text twice: a tenth of a year's report's making.
     // Where that much room is not left (near a chunk's end, or a long text), the text is
-    // measured and put where it fits, as before: the estimate never opens a chunk early.
-    if (this.chunks.length === 0 || this.at + text.length * 3 > ARENA_CHUNK) {
-      const size = Buffer.byteLength(text);
-      this.putBytes(lead, size, (chunk, at) => chunk.write(text, at));
-      return;
-    }
-    const at = this.at;
-    const size = this.chunks[this.chunks.length - 1]!.write(text, at);
-    lead.chunk = this.chunks.length - 1;
-    lead.start = at;
-    lead.length = size;
-    this.at = at + size;
-    this.live += size;
+    // measured and put where it fits: the estimate never opens a chunk early.
+    if (this.chunks.length === 0 || this.at + text.length * 3 > ARENA_CHUNK)
+      this.makeRoom(Buffer.byteLength(text));
+    this.place(lead, this.chunks[this.chunks.length - 1]!.write(text, this.at));
   }
 
-  private putBytes(lead: Lead, size: number, write: (chunk: Buffer, at: number) => void): void {
-    if (this.at + size > ARENA_CHUNK || this.chunks.length === 0) {
-      this.chunks.push(Buffer.allocUnsafe(Math.max(ARENA_CHUNK, size)));
-      this.at = 0;
-    }
-    const index = this.chunks.length - 1;
-    write(this.chunks[index]!, this.at);
-    lead.chunk = index;
+  /** A chunk with `size` bytes left at its end (a new one if the last has not). */
+  private makeRoom(size: number): void {
+    if (this.chunks.length > 0 && this.at + size <= ARENA_CHUNK) return;
+    this.chunks.push(Buffer.allocUnsafe(Math.max(ARENA_CHUNK, size)));
+    this.at = 0;
+  }
+
+  /** The `size` bytes just written at the end of the last chunk are `lead`'s text. */
+  private place(lead: Lead, size: number): void {
+    lead.chunk = this.chunks.length - 1;
     lead.start = this.at;
     lead.length = size;
     this.at += size;
@@ -135,11 +128,14 @@ class TextArena {
     this.dead = 0;
     for (const lead of leads) {
       if (lead.chunk < 0) continue;
-      const from = old[lead.chunk]!;
-      const start = lead.start;
-      this.putBytes(lead, lead.length, (chunk, at) =>
-        from.copy(chunk, at, start, start + lead.length),
+      this.makeRoom(lead.length);
+      const copied = old[lead.chunk]!.copy(
+        this.chunks[this.chunks.length - 1]!,
+        this.at,
+        lead.start,
+        lead.start + lead.length,
       );
+      this.place(lead, copied);
     }
   }
 

@@ -86,6 +86,13 @@ describe('configMayBeFound', () => {
     },
   );
 
+  it('is true when a place cannot be told present or absent (a link to itself), even as root', () => {
+    if (process.platform === 'win32') return;
+    const { cwd, user, proc } = tree();
+    fs.symlinkSync('.cacsrc', path.join(cwd, '.cacsrc')); // stat: ELOOP
+    expect(configMayBeFound(cwd, user, proc)).toBe(true);
+  });
+
   it('is true when a folder cannot be searched (the search is left to cosmiconfig)', () => {
     if (process.getuid?.() === 0 || process.platform === 'win32') return; // root searches all
     const { cwd, user, proc } = tree();

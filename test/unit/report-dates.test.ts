@@ -103,6 +103,11 @@ describe('nowIn', () => {
     },
   );
 
+  it('refuses a Date that is not one, in a fixed zone as in any other', () => {
+    for (const zone of ['UTC', VN, 'Europe/Paris'])
+      expect(() => nowIn(zone, new Date(Number.NaN))).toThrow(RangeError);
+  });
+
   it('truncates to the second and writes midnight as 00', () => {
     expect(nowIn('UTC', new Date('2026-01-01T00:00:00.999Z'))).toEqual(at('2026-01-01 00:00:00'));
     expect(nowIn(VN, new Date('2026-12-31T16:59:59.5Z'))).toEqual(at('2026-12-31 23:59:59'));

@@ -288,6 +288,25 @@ describe('large answers: the rest of the report asks one request at a time', () 
     status: STATUSES[i % 3]!,
   }));
 
+  /** The eight days asked over `server` (one request a day) at `concurrency`. */
+  async function askEightDays(
+    server: Awaited<ReturnType<typeof startReportServer>>,
+    concurrency: number,
+    largeAnswerBytes?: number,
+  ) {
+    servers.push(server);
+    const client = createClient({ baseUrl: server.url, token: server.token });
+    return runReport({
+      client,
+      campaignKey: 'BUSY',
+      from: '2026-11-20',
+      to: '2026-11-27',
+      windowDays: 1,
+      concurrency,
+      ...(largeAnswerBytes !== undefined ? { largeAnswerBytes } : {}),
+    });
+  }
+
   async function eightDays(largeAnswerBytes: number | undefined) {
     // The first four answers end one after another (40, 80, 120, 160 ms), so a report that
     // keeps four requests out starts the fifth while three are still out. Without a threshold
@@ -301,18 +320,7 @@ describe('large answers: the rest of the report asks one request at a time', () 
         ? { answerAfterArrivals: (n: number) => (n >= 1 && n <= 3 ? 5 : undefined) }
         : {}),
     });
-    servers.push(server);
-    const client = createClient({ baseUrl: server.url, token: server.token });
-    const result = await runReport({
-      client,
-      campaignKey: 'BUSY',
-      from: '2026-11-20',
-      to: '2026-11-27',
-      windowDays: 1,
-      concurrency: 4,
-      ...(largeAnswerBytes !== undefined ? { largeAnswerBytes } : {}),
-    });
-    return { server, result };
+    return { server, result: await askEightDays(server, 4, largeAnswerBytes) };
   }
 
   it('after an answer of largeAnswerBytes, each later request is the only one out', async () => {
@@ -334,16 +342,7 @@ describe('large answers: the rest of the report asks one request at a time', () 
         padding: 300,
         delayFor: (n) => (n % 3 === 0 ? 30 : 0),
       });
-      servers.push(server);
-      const client = createClient({ baseUrl: server.url, token: server.token });
-      const result = await runReport({
-        client,
-        campaignKey: 'BUSY',
-        from: '2026-11-20',
-        to: '2026-11-27',
-        windowDays: 1,
-        concurrency,
-      });
+      const result = await askEightDays(server, concurrency);
       expect(result.records).toHaveLength(240);
       expect(server.queries).toHaveLength(8);
       expect(new Set(server.queries.map((q) => q.start_date)).size).toBe(8);
