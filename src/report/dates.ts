@@ -208,12 +208,16 @@ const FIXED_OFFSET_MINUTES: ReadonlyMap<string, number> = new Map([
   ['Asia/Saigon', 420],
 ]);
 const FIXED_SINCE = Date.UTC(1976, 0, 1);
+/** The last instant a Date can hold (ECMA-262: ±8.64e15 ms from 1970). */
+const MAX_DATE_MS = 8.64e15;
 
 /** The wall-clock time in `timeZone` at the instant `now`, to the second. */
 export function nowIn(timeZone: string, now: Date): LocalDateTime {
   const fixed = FIXED_OFFSET_MINUTES.get(timeZone);
   const ms = now.getTime();
-  if (fixed !== undefined && ms >= FIXED_SINCE) {
+  // The wall clock must itself be a date: within the last hours of the Date range (8.64e15 ms)
+  // it is not, and ICU answers (review, session 15).
+  if (fixed !== undefined && ms >= FIXED_SINCE && ms + fixed * 60_000 <= MAX_DATE_MS) {
     const w = new Date(ms + fixed * 60_000);
     return {
       y: w.getUTCFullYear(),

@@ -379,8 +379,11 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
         try {
           unasked = splitUnasked(job);
         } catch (e) {
-          // (onSplit failing): the place is given back, as the request will not go out.
-          wire.release();
+          // (onSplit failing): the request will not go out. The place is given back one turn
+          // later, as a failed request's is (see callResults), once the report has recorded the
+          // failure: given back at once, it went to a waiting job, whose request left for a
+          // report that had already failed (review, session 15).
+          setImmediate(() => wire.release());
           throw e;
         }
         if (unasked === undefined) return;
