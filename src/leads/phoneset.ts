@@ -5,11 +5,31 @@
  */
 const EMPTY = -1;
 
+/** The most room made before any number is added: 2^19 places (6 MB), 262,144 numbers. */
+const MOST_SLOTS_AHEAD = 1 << 19;
+
 export class PhoneSet {
-  private keys = new Float64Array(1 << 16).fill(EMPTY);
-  private lines = new Uint32Array(1 << 16);
+  private keys: Float64Array;
+  private lines: Uint32Array;
   private size = 0;
   private readonly other = new Map<string, number>();
+
+  /**
+   * `expected`: about how many numbers will be added (an input's size over a short row), so
+   * that the table is not grown (every number placed again) three times on the way: up to
+   * MOST_SLOTS_AHEAD places are made at once, and the table grows as before beyond them.
+   */
+  constructor(expected = 0) {
+    let slots = 1 << 16;
+    while (slots < MOST_SLOTS_AHEAD && slots < expected * 2) slots *= 2;
+    this.keys = new Float64Array(slots).fill(EMPTY);
+    this.lines = new Uint32Array(slots);
+  }
+
+  /** Places in the table now (for tests). */
+  get capacity(): number {
+    return this.keys.length;
+  }
 
   /** Add a number; returns the line it was first seen on if it was already there. */
   addOrGet(phone: string, line: number): number | undefined {

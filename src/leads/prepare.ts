@@ -288,7 +288,8 @@ async function prepareRows(
     ...(opts.homePhonePattern !== undefined ? { homePhonePattern: opts.homePhonePattern } : {}),
     ...(opts.placeholderNumbers ? { placeholderNumbers: opts.placeholderNumbers } : {}),
   });
-  const seen = new PhoneSet();
+  // About one number per 64 bytes of input (rows of a name and a phone and more are longer).
+  const seen = new PhoneSet(info.size / 64);
   const rejects = opts.rejects(headers);
   const ledgerCheck = opts.holdBack;
   const skippedRows = opts.skipped(headers);

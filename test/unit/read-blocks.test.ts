@@ -10,7 +10,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { BlockTrail, READ_CHUNK, fileBlocks } from '../../src/input/bytes.js';
-import { utf8Strings } from '../../src/input/decode.js';
+import { TEXT_SLICE, utf8Strings } from '../../src/input/decode.js';
 import type { InputInfo } from '../../src/input/types.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-read-blocks-'));
@@ -144,9 +144,9 @@ describe('utf8Strings', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(char, { minLength: 0, maxLength: 60 }),
-        // Padding puts the characters over a 32 KB slice's end or a 256 KB block's end (and
-        // the BOM's 3 bytes shift them once more).
-        fc.constantFrom(0, 32 * 1024, 64 * 1024, READ_CHUNK, 2 * READ_CHUNK),
+        // Padding puts the characters over a slice's end or a 256 KB block's end (and the
+        // BOM's 3 bytes shift them once more).
+        fc.constantFrom(0, TEXT_SLICE, 3 * TEXT_SLICE, 32 * 1024, READ_CHUNK, 2 * READ_CHUNK),
         fc.integer({ min: 0, max: 12 }),
         fc.boolean(),
         async (chars, boundary, before, bom) => {
@@ -163,6 +163,20 @@ describe('utf8Strings', () => {
       ),
       { numRuns: 60 },
     );
+  });
+
+  it('hands on no more than TEXT_SLICE bytes of text at a time (what the sending pass reads between two turns of the event loop)', async () => {
+    // 3-byte characters at every offset from a slice's end: a slice is cut before a character
+    // it would split, never after.
+    expect(TEXT_SLICE).toBeLessThanOrEqual(8 * 1024);
+    const text = 'ệ'.repeat(40_000) + 'a,b\n'.repeat(10_000);
+    const file = write(Buffer.from(text, 'utf8'));
+    const sizes: number[] = [];
+    for await (const s of utf8Strings(info(file, false), new BlockTrail(file)))
+      sizes.push(Buffer.byteLength(s));
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(Buffer.byteLength(text));
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(TEXT_SLICE);
+    expect(sizes.length).toBeGreaterThanOrEqual(Math.ceil(Buffer.byteLength(text) / TEXT_SLICE));
   });
 
   it('keeps a U+FEFF that follows the dropped BOM as text', async () => {
