@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
 import { stateStatus } from '../../src/index.js';
 import { closedPort } from '../helpers/servers.js';
-import { MIN_RUN, Secrets, maskUrlCredentials } from '../../src/secrets.js';
+import { MIN_RUN, NeedleIndex, Secrets, maskUrlCredentials } from '../../src/secrets.js';
 
 const TOKEN = 'SENTINEL-tok-3f9a8b7c6d5e';
 
@@ -119,6 +119,57 @@ describe('Secrets.absentFrom', () => {
       ),
       { numRuns: 3_000 },
     );
+  });
+});
+
+describe('NeedleIndex (absentFrom in one pass)', () => {
+  // Few letters, so needles overlap, repeat and nearly match; needles of 1–12 bytes (those under
+  // SHORTEST are searched for on their own); the buffer a view at any offset of a larger one,
+  // so that every alignment of its memory is met.
+  const letter = fc.constantFrom('a', 'b', 'ab', 'é', '\u0000');
+  const needle = fc
+    .array(letter, { minLength: 1, maxLength: 8 })
+    .map((l) => Buffer.from(l.join('')));
+  it('finds what buf.includes finds, whatever the alignment, read by words or by bytes (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(needle, { minLength: 1, maxLength: 5 }),
+        fc.array(fc.oneof(letter, fc.constantFrom('x', 'ba', 'bb')), { maxLength: 40 }),
+        fc.nat(7),
+        fc.nat(41),
+        fc.nat(4),
+        (needles, hay, skip, plantAt, which) => {
+          // Half the time one of the needles is planted somewhere in the text.
+          let text = hay.join('');
+          if (plantAt % 2 === 0) {
+            const at = Math.min(plantAt >> 1, text.length);
+            text = text.slice(0, at) + needles[which % needles.length]!.toString() + text.slice(at);
+          }
+          const whole = Buffer.concat([Buffer.alloc(skip, 0x7a), Buffer.from(text)]);
+          const buf = whole.subarray(skip);
+          const index = new NeedleIndex(needles);
+          const want = needles.some((n) => buf.includes(n));
+          expect(index.foundIn(buf, true)).toBe(want);
+          expect(index.foundIn(buf, false)).toBe(want);
+        },
+      ),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it('finds a long needle at every offset of a buffer at every alignment', () => {
+    const n = Buffer.from('emula');
+    const index = new NeedleIndex([n, Buffer.from('tor-token-0123456789')]);
+    for (let align = 0; align < 4; align++)
+      for (let at = 0; at <= 20; at++) {
+        const whole = Buffer.alloc(align + 25, 0x2e);
+        n.copy(whole, align + at);
+        const buf = whole.subarray(align);
+        expect(index.foundIn(buf, true)).toBe(true);
+        expect(index.foundIn(buf, false)).toBe(true);
+        expect(index.foundIn(buf.subarray(0, at + 4), true)).toBe(false);
+      }
+    expect(new NeedleIndex([]).foundIn(Buffer.from('anything'))).toBe(false);
   });
 });
 
