@@ -13,8 +13,8 @@ import { where, type InputInfo } from './types.js';
  * Bytes of UTF-8 decoded and handed to the fast CSV parser at a time: the most the sending
  * pass's reader does between two turns of the event loop (≈ 75 rows, ≈ 0.3 ms here), so an
  * answer that arrives meanwhile waits that long at most before the next request leaves. At
- * 32 kB a 200,000-lead import at 50 ms spent ≈ 90 ms more sending (session 15, two sittings of
- * 5–7 runs each); the preflight reads as fast either way.
+ * 32 kB a 200,000-lead import at 50 ms spent 37–90 ms more sending (session 15, three
+ * sittings of 5–7 interleaved runs); the preflight reads as fast either way.
  */
 export const TEXT_SLICE = 8 * 1024;
 
