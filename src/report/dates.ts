@@ -228,8 +228,16 @@ export function nowIn(timeZone: string, now: Date): LocalDateTime {
       s: w.getUTCSeconds(),
     };
   }
+  return nowByIntl(timeZone, now);
+}
+
+/**
+ * nowIn's wall clock as ICU gives it, for any zone (and what the fixed-offset zones are checked
+ * against in test/unit/report-dates.test.ts).
+ */
+export function nowByIntl(timeZone: string, now: Date): LocalDateTime {
   const f = formatterFor(timeZone);
-  if (Number.isNaN(ms)) throw new RangeError('nowIn: invalid Date');
+  if (Number.isNaN(now.getTime())) throw new RangeError('nowIn: invalid Date');
   const parts: Record<string, number> = {};
   for (const p of f.formatToParts(now)) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);

@@ -15,6 +15,43 @@ import type { FlattenMode, ReportFormat } from '../../src/report/formats.js';
 const RANGE = { from: '2026-01-05 00:00:00', to: '2026-01-25 23:59:59' };
 const keep = attemptFilter(RANGE);
 
+/**
+ * A lead of campaign 1 with one ANSWERED attempt on 2026-01-10 (none when `attempt` is null),
+ * with the lead's and the attempt's fields given changed.
+ */
+function leadRecord(
+  id: number,
+  lead: Partial<CallRecord> = {},
+  attempt: Partial<CallAttempt> | null = {},
+): CallRecord {
+  return {
+    campaign_id: 1,
+    campaign_name: 'c',
+    campaign_lead_id: id,
+    ref_id: '',
+    phone_number: '0901234567',
+    lead_name: 'Lan',
+    call: 1,
+    data:
+      attempt === null
+        ? []
+        : [
+            {
+              session: String(id),
+              wait_time: 1,
+              talk_time: 2,
+              phone_number: '0901234567',
+              date_time: '2026-01-10 08:00:00',
+              status: 'ANSWERED',
+              retry: 0,
+              key_press: '',
+              ...attempt,
+            },
+          ],
+    ...lead,
+  } as unknown as CallRecord;
+}
+
 function collect(): Sink & { bytes: () => Buffer } {
   const parts: Buffer[] = [];
   return {
@@ -143,28 +180,7 @@ describe('PreparedReport', () => {
   it('keeps texts of every size byte for byte: beside the arena chunk, one longer than it, multibyte', async () => {
     // The arena's chunks are 256 KB and a text is put where 3 bytes per code unit fit: texts
     // that end a chunk exactly, that need a chunk of their own, and 3- and 4-byte characters.
-    const lead = (id: number, name: string): CallRecord =>
-      ({
-        campaign_id: 1,
-        campaign_name: 'c',
-        campaign_lead_id: id,
-        ref_id: '',
-        phone_number: '0901234567',
-        lead_name: name,
-        call: 1,
-        data: [
-          {
-            session: String(id),
-            wait_time: 1,
-            talk_time: 2,
-            phone_number: '0901234567',
-            date_time: '2026-01-10 08:00:00',
-            status: 'ANSWERED',
-            retry: 0,
-            key_press: '',
-          },
-        ],
-      }) as unknown as CallRecord;
+    const lead = (id: number, name: string) => leadRecord(id, { lead_name: name });
     const names = [
       'ễ'.repeat(29_000), // ≈ 87 KB of UTF-8, 261 KB reserved: the end of a chunk
       'a'.repeat(90_000), // reserves more than a chunk: measured, a chunk of its own
@@ -188,19 +204,8 @@ describe('PreparedReport', () => {
     // character for each would open a chunk for every lead.
     const p = new PreparedReport(leadFormat({ format: 'ndjson', flatten: 'attempts' })!, keep, 0);
     p.merger.add(
-      Array.from(
-        { length: 40 },
-        (_, i) =>
-          ({
-            campaign_id: 1,
-            campaign_name: 'c',
-            campaign_lead_id: i + 1,
-            ref_id: '',
-            phone_number: '0901234567',
-            lead_name: 'x'.repeat(70_000),
-            call: 0,
-            data: [],
-          }) as unknown as CallRecord,
+      Array.from({ length: 40 }, (_, i) =>
+        leadRecord(i + 1, { lead_name: 'x'.repeat(70_000), call: 0 }, null),
       ),
     );
     await p.finish();
@@ -210,32 +215,12 @@ describe('PreparedReport', () => {
   });
 
   it('makes a lead again when a later answer adds to it', async () => {
-    const a = (id: number, day: string): CallRecord =>
-      ({
-        campaign_id: 1,
-        campaign_name: 'c',
-        campaign_lead_id: id,
-        ref_id: '',
-        phone_number: '0901234567',
-        lead_name: 'Lan',
-        call: 1,
-        data: [
-          {
-            session: day,
-            wait_time: 1,
-            talk_time: 2,
-            phone_number: '0901234567',
-            date_time: `2026-01-${day} 10:00:00`,
-            status: 'ANSWERED',
-            retry: 0,
-            key_press: '',
-          },
-        ],
-      }) as unknown as CallRecord;
+    const a = (id: number, day: string) =>
+      leadRecord(id, {}, { session: day, date_time: `2026-01-${day} 10:00:00` });
     const p = new PreparedReport(leadFormat({ format: 'ndjson', flatten: 'attempts' })!, keep, 0);
     p.merger.add([a(2, '06'), a(1, '06')]);
     p.makeSoon();
-    await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setImmediate(r));
     p.merger.add([a(1, '07')]);
     expect(await p.finish()).toEqual({ leads: 2, attempts: 3 });
     const sink = collect();
@@ -249,28 +234,23 @@ describe('PreparedReport', () => {
     // 3,000 leads of ≈ 250 bytes: several chunks of 256 kB; each of five rounds adds an attempt
     // to every lead, so every text is made again and the unused bytes are dropped more than once;
     // one lead's text is longer than a chunk.
-    const lead = (id: number, round: number): CallRecord =>
-      ({
-        campaign_id: 1,
-        campaign_name: 'Thu đông',
-        campaign_lead_id: id,
-        ref_id: `KH-${id}`,
-        phone_number: '0901234567',
-        lead_name: id === 1500 ? 'Nguyễn '.repeat(50_000) : `Nguyễn Văn ${id}`,
-        call: round + 1,
-        data: [
-          {
-            session: `s-${id}-${round}`,
-            wait_time: round,
-            talk_time: id % 60,
-            phone_number: '0901234567',
-            date_time: `2026-01-${String(10 + round).padStart(2, '0')} 10:00:00`,
-            status: 'ANSWERED',
-            retry: round,
-            key_press: '',
-          },
-        ],
-      }) as unknown as CallRecord;
+    const lead = (id: number, round: number) =>
+      leadRecord(
+        id,
+        {
+          campaign_name: 'Thu đông',
+          ref_id: `KH-${id}`,
+          lead_name: id === 1500 ? 'Nguyễn '.repeat(50_000) : `Nguyễn Văn ${id}`,
+          call: round + 1,
+        },
+        {
+          session: `s-${id}-${round}`,
+          wait_time: round,
+          talk_time: id % 60,
+          date_time: `2026-01-${String(10 + round).padStart(2, '0')} 10:00:00`,
+          retry: round,
+        },
+      );
     const rounds = Array.from({ length: 5 }, (_, r) =>
       Array.from({ length: 3000 }, (_, i) => lead(i + 1, r)),
     );
