@@ -53,5 +53,7 @@ export async function stateDirOf(env: import('./config/env.js').Env): Promise<st
 export async function setLanguage(
   language: import('./messages/language.js').Language,
 ): Promise<void> {
-  (await import('./messages/index.js')).setLanguage(language);
+  const messages = await import('./messages/index.js');
+  // The language's catalog is loaded first (a module of its own: English start-ups skip it).
+  messages.setLanguage(language, await messages.loadCatalog(language));
 }

@@ -14,8 +14,13 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeEach, expect } from 'vitest';
-import { setFaceWords, setLanguage } from '../src/messages/index.js';
+import { loadCatalog, setFaceWords, setLanguage } from '../src/messages/index.js';
 import { removeTempDirs } from './helpers/tmp.js';
+
+// The Vietnamese catalog is loaded when the language is first chosen (the CLI's setLanguage,
+// src/lazy.ts): loaded here once, so that a test may switch to it with the synchronous
+// setLanguage('vi') of the message module.
+await loadCatalog('vi');
 
 // Before the file's own top-level code too: a file that builds something at load (the
 // completion scripts, a program's help) sees English, not what the last file in a shared

@@ -14,10 +14,9 @@ import { formatCount } from '../text.js';
 /** Counts as messages write them ("1,234"), for a face that builds a line from several. */
 export { formatCount } from '../text.js';
 import { en } from './en.js';
-import { vi } from './vi.js';
 import { setCurrentLanguage, type Language } from './language.js';
 
-export { en, vi };
+export { en };
 export {
   LANGUAGES,
   asLanguage,
@@ -69,29 +68,44 @@ export function format(
   );
 }
 
+/** A catalog as setLanguage takes it: partial (an id it lacks is said in English). */
+export type PartialCatalog = Readonly<Partial<Record<MessageId, string>>>;
+
 /**
- * The languages cacs speaks, each with its catalog. English is the reference and the fallback:
- * a message another catalog lacks is said in English. The Vietnamese catalog is typed partial,
- * so that ids other work adds to the English one compile before their Vietnamese arrives;
+ * The catalogs loaded so far, by language. English is the reference and the fallback, loaded
+ * with this module; another language's catalog is a module of its own, loaded by loadCatalog
+ * when that language is chosen, so that a start-up in English does not read it (the Vietnamese
+ * one is as large as the English one). The Vietnamese catalog is typed partial, so that ids other
+ * work adds to the English one compile before their Vietnamese arrives;
  * test/unit/messages.test.ts fails on any id it lacks and on any placeholder that differs.
  */
-export const CATALOGS = { en, vi } as const satisfies Record<
-  Language,
-  Readonly<Partial<Record<MessageId, string>>>
->;
+const loaded: { [L in Language]?: PartialCatalog } = { en };
+
+/** `language`'s own catalog, loaded on first call (English's is loaded already). */
+export async function loadCatalog(language: Language): Promise<PartialCatalog> {
+  const have = loaded[language];
+  if (have !== undefined) return have;
+  const catalog: PartialCatalog = language === 'vi' ? (await import('./vi.js')).vi : en;
+  loaded[language] = catalog;
+  return catalog;
+}
 
 /** The current language's catalog (partial: English fills the gaps). */
 let current: { catalog: Readonly<Partial<Record<string, string>>> } = { catalog: en };
 
 /**
  * Say every later message in `language`: set once, by the CLI before it prints anything (issue
- * 27 chooses it from --lang, config `language` or LANG). `catalog` replaces that language's own
- * (a test, or a catalog loaded from elsewhere); an id it lacks is said in English.
+ * 27 chooses it from --lang, config `language` or LANG), after loadCatalog (the library's
+ * `setLanguage`, src/lazy.ts, does both). `catalog` replaces that language's own (a test, or a
+ * catalog loaded from elsewhere); an id it lacks is said in English. Without `catalog`, the
+ * language's own must have been loaded: a programming error otherwise, said as one.
  */
 export function setLanguage(
   language: Language,
-  catalog: Readonly<Partial<Record<MessageId, string>>> = CATALOGS[language],
+  catalog: PartialCatalog | undefined = loaded[language],
 ): void {
+  if (catalog === undefined)
+    throw new Error(`setLanguage('${language}'): its catalog is not loaded (loadCatalog first)`);
   setCurrentLanguage(language);
   current = { catalog };
 }

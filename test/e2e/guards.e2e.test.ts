@@ -35,10 +35,10 @@ const chunks = JSON.parse(fs.readFileSync(path.join(BUNDLE, 'modules.json'), 'ut
  * The modules a cacs process loads, relative to the package (dist/…, node_modules/…): each
  * file it loads, and for a chunk of the bundle the modules in that chunk.
  */
-function loadedUrls(args: string[]): string[] {
+function loadedUrls(args: string[], extraEnv: Record<string, string> = {}): string[] {
   const log = path.join(tempDir(), 'imports.log');
   const r = spawnSync(process.execPath, ['--import', PRELOAD, BIN, ...args], {
-    env: { ...isolatedEnv(), CACS_IMPORT_LOG: log } as NodeJS.ProcessEnv,
+    env: { ...isolatedEnv(extraEnv), CACS_IMPORT_LOG: log } as NodeJS.ProcessEnv,
     encoding: 'utf8',
   });
   expect(r.status).toBe(0);
@@ -83,6 +83,14 @@ describe('start-up', () => {
       for (const heavy of HEAVY) expect(loaded).not.toContain(heavy);
     },
   );
+
+  it('the Vietnamese catalog is loaded when Vietnamese is spoken, not in English', () => {
+    const vietnamese = (urls: string[]) => urls.filter((u) => /messages\/vi[.-]/.test(u));
+    expect(vietnamese(loadedUrls(['import', '--help'], { LANG: 'en_US.UTF-8' }))).toEqual([]);
+    expect(vietnamese(loadedUrls(['import', '--help'], { LANG: 'vi_VN.UTF-8' }))).toContain(
+      'dist/messages/vi.js',
+    );
+  });
 });
 
 describe('start-up of a command that asks the service', () => {

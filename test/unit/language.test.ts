@@ -3,7 +3,7 @@
  * else English), what the CLI reads of the command line before commander does, and figures
  * written as Vietnamese readers write them — in human text only.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   chooseLanguage,
   currentLanguage,
@@ -129,5 +129,29 @@ describe('figures in Vietnamese: 1.234.567, 21,3 %, 25/11/2026 14:05', () => {
     expect(tCount('cli.import.part.imported', 1234)).toBe('đã nhập 1.234 khách hàng');
     setLanguage('en');
     expect(tCount('cli.import.part.imported', 1234)).toBe('1,234 leads imported');
+  });
+});
+
+describe('the Vietnamese catalog is loaded when chosen, not at start-up', () => {
+  it('a fresh message module holds English only; loadCatalog or the library setLanguage loads it', async () => {
+    vi.resetModules();
+    try {
+      const messages = await import('../../src/messages/index.js');
+      // Not loaded yet: the synchronous setLanguage says so rather than speaking English.
+      expect(() => messages.setLanguage('vi')).toThrow(/catalog is not loaded/);
+      expect(messages.currentLanguage()).toBe('en');
+      const lazy = await import('../../src/lazy.js');
+      await lazy.setLanguage('vi');
+      expect(messages.currentLanguage()).toBe('vi');
+      expect(messages.t('report.from.required')).toBe('thiếu thời điểm bắt đầu (from)');
+      // Loaded once: the synchronous call works from then on, and English comes back.
+      messages.setLanguage('en');
+      expect(messages.t('report.from.required')).not.toBe('thiếu thời điểm bắt đầu (from)');
+      messages.setLanguage('vi');
+      expect(messages.t('report.from.required')).toBe('thiếu thời điểm bắt đầu (from)');
+      messages.setLanguage('en');
+    } finally {
+      vi.resetModules();
+    }
   });
 });

@@ -16,9 +16,9 @@ import {
   setFaceWords,
   setLanguage,
   t,
-  vi,
   type Catalog,
 } from '../../src/messages/index.js';
+import { vi } from '../../src/messages/vi.js';
 import { CLI_WORDS } from '../../src/cli/render/advice.js';
 
 const SRC = fileURLToPath(new URL('../../src/', import.meta.url));
