@@ -77,6 +77,9 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     // The journal key and the input's identity in the history: the content hash of exactly
     // the bytes the preflight read and validated.
     const inputHash = checked.prepared.contentHash;
+    // Lists written from here on record the content they were written for; an uncertain list
+    // of other content is kept (WrittenFiles.status).
+    written?.setContent(inputHash);
     await recordStart(opts, info, state, inputHash, started);
     const sent = await send(opts, info, checked.prepared, state, inputHash, held);
     const lists = await collectRefusals(opts, info, plan, written, checked.prepared, sent.send);

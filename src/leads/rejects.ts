@@ -212,7 +212,7 @@ export class SidecarWriter {
     }
     if (this.out === undefined) {
       const head = this.line([...REJECTS_META_COLUMNS, ...this.headers]);
-      this.at = this.written?.claim(this.file).path ?? this.file;
+      this.at = this.written?.claim(this.file, this.kind).path ?? this.file;
       try {
         this.out = AtomicFile.open(this.at);
       } catch (e) {
@@ -256,7 +256,8 @@ export class SidecarWriter {
     this.flush();
     const out = this.out;
     this.out = undefined;
-    const claim = this.written && !out.direct ? this.written.claim(this.file) : undefined;
+    const claim =
+      this.written && !out.direct ? this.written.claim(this.file, this.kind) : undefined;
     // Another name than the one opened: renamed there (else to what it resolved to: a symlink's
     // target, the link itself staying).
     const moved = claim !== undefined && claim.path !== this.at;

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { UsageError } from '../errors.js';
 import { t, type MessageId } from '../messages/index.js';
 import type { WrittenRecord, WrittenRecords } from '../state/types.js';
+import type { SidecarKind } from './rejects.js';
 
 /**
  * What a sidecar's name holds now: nothing (`absent`), a pipe or device (`special`, written
@@ -28,14 +29,17 @@ export type WrittenStatus =
   | 'foreign'
   | 'real'
   /** cacs wrote it, unchanged since, for another input (WrittenRecord.input). */
-  | 'other';
+  | 'other'
+  /** An uncertain list cacs wrote, unchanged since, for other content (WrittenRecord.content). */
+  | 'otherContent';
 
 const WHY = {
   edited: 'leads.written.why.edited',
   foreign: 'leads.written.why.foreign',
   real: 'leads.written.why.real',
   other: 'leads.written.why.other',
-} as const satisfies Record<'edited' | 'foreign' | 'real' | 'other', MessageId>;
+  otherContent: 'leads.written.why.otherContent',
+} as const satisfies Record<'edited' | 'foreign' | 'real' | 'other' | 'otherContent', MessageId>;
 
 /** At most this many numbered names (file-2 … file-99) are tried beside a kept file. */
 export const MAX_NUMBER = 99;
@@ -76,6 +80,17 @@ export class WrittenFiles {
     private readonly input?: string,
   ) {}
 
+  /** The content hash of this run's input, once the preflight has read it (setContent). */
+  private content: string | undefined;
+
+  /**
+   * This run's input's content hash (known once the preflight has read it): recorded with each
+   * list written from then on, and an uncertain list written for other content is kept.
+   */
+  setContent(hash: string): void {
+    this.content = hash;
+  }
+
   /** Whether `rec` was written for another input than this run's. */
   private ofOtherInput(rec: WrittenRecord): boolean {
     return this.input !== undefined && rec.input !== undefined && rec.input !== this.input;
@@ -85,7 +100,7 @@ export class WrittenFiles {
     return this.records?.get(path.resolve(file));
   }
 
-  status(file: string): WrittenStatus {
+  status(file: string, kind?: SidecarKind): WrittenStatus {
     let st: fs.Stats;
     try {
       st = fs.statSync(file);
@@ -101,6 +116,10 @@ export class WrittenFiles {
     if (rec === undefined) return 'foreign';
     if (rec.size !== st.size || hashOf(file, rec.salt) !== rec.sha256) return 'edited';
     if (this.ofOtherInput(rec)) return 'other';
+    // An uncertain list of other content (the file changed between two runs, or two pipes):
+    // its leads are listed nowhere else, so it is never replaced (review, session 16).
+    if (kind === 'uncertain' && this.content !== undefined && rec.content !== this.content)
+      return 'otherContent';
     return rec.real && !this.real ? 'real' : 'own';
   }
 
@@ -108,12 +127,12 @@ export class WrittenFiles {
    * The name to write `file` at: itself when it is free or cacs's own (see status), else the
    * first numbered name beside it that is; `kept` then says why `file` was left as it is.
    */
-  claim(file: string): { path: string; kept?: string } {
-    const s = this.status(file);
+  claim(file: string, kind?: SidecarKind): { path: string; kept?: string } {
+    const s = this.status(file, kind);
     if (s === 'absent' || s === 'special' || s === 'own') return { path: file };
     for (let n = 2; n <= MAX_NUMBER; n++) {
       const next = numberedName(file, n);
-      const taken = this.status(next);
+      const taken = this.status(next, kind);
       if (taken === 'absent' || taken === 'own') return { path: next, kept: t(WHY[s]) };
     }
     throw new UsageError(
@@ -135,6 +154,7 @@ export class WrittenFiles {
       ...written,
       real: this.real,
       ...(this.input !== undefined ? { input: this.input } : {}),
+      ...(this.content !== undefined ? { content: this.content } : {}),
     };
     try {
       this.records.put(path.resolve(file), rec);

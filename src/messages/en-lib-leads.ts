@@ -34,6 +34,8 @@ export const enLibLeads = {
   'leads.written.why.foreign': 'cacs did not write it',
   'leads.written.why.real': 'a real import wrote it, and a dry run never replaces that',
   'leads.written.why.other': 'it holds the rows of another file of the same name',
+  'leads.written.why.otherContent':
+    'a run of other content left those leads uncertain, and they may be listed nowhere else',
   'leads.written.allKept': '{file} is kept ({why}), and so are {first} to {last}',
   'leads.written.allKept.hint':
     'Move the lists you still need elsewhere, or choose another rejects file.',

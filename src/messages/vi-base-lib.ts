@@ -189,6 +189,8 @@ export const viBaseLib: Readonly<Record<string, string>> = {
   'leads.written.why.foreign': 'không phải do cacs ghi',
   'leads.written.why.real': 'do một lần nhập thật ghi, và lượt chạy thử không bao giờ thay thế nó',
   'leads.written.why.other': 'nó chứa các dòng của một tệp khác cùng tên',
+  'leads.written.why.otherContent':
+    'một lượt chạy với nội dung khác đã để các khách hàng đó ở trạng thái chưa rõ kết quả, và có thể họ không được liệt kê ở nơi nào khác',
   'leads.written.allKept': '{file} được giữ lại ({why}), và cả {first} đến {last} cũng vậy',
   'leads.written.allKept.hint':
     'Hãy chuyển các danh sách còn cần sang chỗ khác, hoặc chọn tệp dòng bị loại khác.',

@@ -341,6 +341,12 @@ export interface WrittenRecord {
    * never replaced. Absent for stdin's lists and for records written before it was kept.
    */
   input?: string;
+  /**
+   * The content hash of the input the list was written for (the run's journal key): an
+   * uncertain list is replaced only by a run of the same content, as its leads may be listed
+   * nowhere else. Absent for records written before it was kept.
+   */
+  content?: string;
 }
 
 /** The records of which sidecar lists cacs wrote (leads/written-files.ts WrittenFiles reads them). */

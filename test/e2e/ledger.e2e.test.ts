@@ -557,6 +557,30 @@ describe('sidecar files', () => {
     expect(next.stderr).toContain(`kept ${f}.uncertain.csv`);
   });
 
+  it('a run of other content that leaves leads uncertain too writes its list beside the earlier one (review, session 16)', async () => {
+    const cwd = tempDir();
+    const faulty = await emulator({ seed: 2, faults: { dropAfterRate: 1 } });
+    const env = importEnv(faulty);
+    const f = write(cwd, 'nightly.csv', csv([['0912000001', 'An', '']]));
+    expect((await runCli(['import', f], { env, cwd })).code).toBe(5);
+    write(cwd, 'nightly.csv', csv([['0912000002', 'B', '']])); // tomorrow's export, same path
+    const next = await imp([f], env, cwd);
+    expect(next.code).toBe(5);
+    // The first night's uncertain lead is still listed; the second night's beside it.
+    const listed = (file: string) => fs.readFileSync(file, 'utf8').match(/09120000\d\d/g);
+    expect(listed(`${f}.uncertain.csv`)).toEqual(['0912000001']);
+    expect(listed(`${f}.uncertain-2.csv`)).toEqual(['0912000002']);
+    expect(next.stderr).toContain(`kept ${f}.uncertain.csv`);
+    expect(next.summary.uncertainFile).toBe(`${f}.uncertain-2.csv`);
+    // The same content again (a plain rerun): its own list is replaced, not numbered again.
+    const again = await imp([f, '--retry-uncertain'], env, cwd);
+    expect(again.code).toBe(5);
+    expect(again.summary.uncertainFile).toBe(`${f}.uncertain-2.csv`);
+    expect(fs.existsSync(`${f}.uncertain-3.csv`)).toBe(false);
+    expect(listed(`${f}.uncertain.csv`)).toEqual(['0912000001']);
+    expect(listed(`${f}.uncertain-2.csv`)).toEqual(['0912000002']);
+  });
+
   it('stdin sidecars go to the working folder', async () => {
     const emu = await emulator();
     const cwd = tempDir();

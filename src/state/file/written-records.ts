@@ -40,6 +40,7 @@ export class FileWrittenRecords implements WrittenRecords {
           sha256: r.sha256,
           real: r.real === true,
           ...(typeof r.input === 'string' ? { input: r.input } : {}),
+          ...(typeof r.content === 'string' ? { content: r.content } : {}),
         };
     } catch {
       // No record (or a damaged one): cacs cannot tell it wrote the file.
