@@ -132,6 +132,25 @@ export function writeTargetOf(target: string): WriteTarget {
 }
 
 /**
+ * Remove a file cacs wrote at `target`, as it was written (writeTargetOf): a regular file, or
+ * what a symlink of the writer's points at — the file holding the rows, the link staying, as it
+ * did when cacs wrote through it (removing the link would leave the rows where it pointed:
+ * review, session 16). A pipe, a device or a name cacs refuses is left alone. Returns the path
+ * removed, or undefined.
+ */
+export function removeWritten(target: string): string | undefined {
+  let to: WriteTarget;
+  try {
+    to = writeTargetOf(target);
+  } catch {
+    return undefined;
+  }
+  if (to.kind !== 'file' || !to.exists) return undefined;
+  fs.rmSync(to.path, { force: true });
+  return to.path;
+}
+
+/**
  * Open a pipe, device or descriptor for writing, without blocking: a named pipe must have its
  * reader already (else a UsageError naming it; a blocking open would wait for ever, deaf to
  * Ctrl-C). The async path (openDirect) waits for a reader, as a shell redirect does.

@@ -12,6 +12,7 @@
 import fs from 'node:fs';
 import type { PruneResult, StateStore } from '../state/index.js';
 import { readPruneStamp as readStamp, writePruneStamp as writeStamp } from '../state/reminder.js';
+import { removeWritten } from '../atomic-write.js';
 import { removeStaleTemp } from '../cleanup.js';
 import { WrittenFiles } from '../leads/written-files.js';
 import { recordedLists, sidecarCandidates } from './forget.js';
@@ -77,7 +78,7 @@ export async function prune(opts: {
     if (own.status(f) !== 'own') continue;
     files.push(f);
     if (dryRun) continue;
-    fs.rmSync(f, { force: true });
+    removeWritten(f);
     store.written.remove(f);
   }
   // Records of lists that are gone (removed by hand, or by an older cacs): nothing to keep them for.

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { assertCanCreateIn } from '../atomic-write.js';
+import { assertCanCreateIn, removeWritten } from '../atomic-write.js';
 import { sameFile } from '../leads/rejects.js';
 import type { RunRecord } from '../state/index.js';
 import { MAX_NUMBER, numberedName, type WrittenFiles } from '../leads/written-files.js';
@@ -88,7 +88,7 @@ export function removeStaleSidecars(o: StaleSidecars): void {
           );
         continue;
       }
-      fs.rmSync(candidate, { force: true });
+      removeWritten(candidate);
       o.written.forget(candidate);
       o.onNote?.(t('sidecar.removedStale', { file: candidate, why }));
     }
@@ -104,7 +104,7 @@ function removeDryRunCopies(o: StaleSidecars, file: string, written: string | nu
   for (let n = 2; n <= MAX_NUMBER; n++) {
     const copy = numberedName(file, n);
     if (copy === written || !fs.existsSync(copy) || !o.written.dryRunsOwn(copy)) continue;
-    fs.rmSync(copy, { force: true });
+    removeWritten(copy);
     o.written.forget(copy);
     o.onNote?.(
       written === null

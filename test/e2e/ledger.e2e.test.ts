@@ -511,6 +511,35 @@ describe('sidecar files', () => {
     expect(fixed.stderr).toContain(`removed the stale ${f}.skipped.csv (no row is held back now)`);
   });
 
+  it('a stale list written through a symlink of yours is removed where the rows are, the link staying (review, session 16)', async () => {
+    const emu = await emulator();
+    const cwd = tempDir();
+    const env = importEnv(emu);
+    fs.mkdirSync(path.join(cwd, 'real'));
+    const link = path.join(cwd, 'rl.csv');
+    const target = path.join(cwd, 'real', 'rej.csv');
+    fs.symlinkSync(target, link);
+    const f = write(
+      cwd,
+      'k.csv',
+      csv([
+        ['0912000001', 'An', ''],
+        ['12', 'Bad', ''],
+      ]),
+    );
+    expect((await runCli(['import', f, '--rejects', link], { env, cwd })).code).toBe(3);
+    expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(fs.readFileSync(target, 'utf8')).toContain('Bad');
+    write(cwd, 'k.csv', csv([['0912000002', 'B', '']])); // fixed
+    const fixed = await runCli(['import', f, '--rejects', link], { env, cwd });
+    expect(fixed.code).toBe(0);
+    expect(fixed.stderr).toContain(`removed the stale ${link}`);
+    // The rows are gone from where they were written; the link is as the user made it.
+    expect(fs.existsSync(target)).toBe(false);
+    expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(fs.readlinkSync(link)).toBe(target);
+  });
+
   it("another import never removes lists that are not its own (stdin, or a file's other content)", async () => {
     const cwd = tempDir();
     const statePath = path.join(cwd, 'emulator.json');

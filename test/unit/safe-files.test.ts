@@ -9,6 +9,7 @@ import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import {
   AtomicFile,
+  removeWritten,
   tempNameFor,
   writeFileAtomicSync,
   writeTargetOf,
@@ -145,6 +146,26 @@ describe('what a name is, for writing (writeTargetOf: one decision for every fil
     );
     expect(fs.lstatSync(path.join(dir, 'p')).isFIFO()).toBe(true);
     expect(fs.readdirSync(dir).sort()).toEqual(['bm.json', 'p', 'target.json']);
+  });
+
+  it('removeWritten removes what was written: a file, or the file a symlink of ours points at (the link stays); never a pipe or device', () => {
+    const dir = tempDir();
+    const file = write(dir, 'a.csv', 'rows');
+    expect(removeWritten(file)).toBe(file);
+    expect(fs.existsSync(file)).toBe(false);
+    const target = write(dir, 'target.csv', 'rows');
+    fs.symlinkSync('target.csv', path.join(dir, 'link.csv'));
+    expect(removeWritten(path.join(dir, 'link.csv'))).toBe(target);
+    expect(fs.existsSync(target)).toBe(false);
+    expect(fs.readlinkSync(path.join(dir, 'link.csv'))).toBe('target.csv');
+    // Nothing there (the dangling link, a new name): nothing removed.
+    expect(removeWritten(path.join(dir, 'link.csv'))).toBeUndefined();
+    expect(removeWritten(path.join(dir, 'new.csv'))).toBeUndefined();
+    expect(spawnSync('mkfifo', [path.join(dir, 'p')]).status).toBe(0);
+    expect(removeWritten(path.join(dir, 'p'))).toBeUndefined();
+    expect(fs.lstatSync(path.join(dir, 'p')).isFIFO()).toBe(true);
+    expect(removeWritten('/dev/null')).toBeUndefined();
+    expect(fs.readdirSync(dir).sort()).toEqual(['link.csv', 'p']);
   });
 });
 
