@@ -290,7 +290,9 @@ export async function loadConfigFiles(opts: FindConfigOptions): Promise<LoadedCo
   if (opts.explicitPath !== undefined) {
     const file = path.resolve(opts.cwd, opts.explicitPath);
     if (!fs.existsSync(file)) {
-      throw new UsageError(`--config ${opts.explicitPath}: no such file`, { category: 'config' });
+      throw new UsageError(t('input.noSuchFile', { file: `--config ${opts.explicitPath}` }), {
+        category: 'config',
+      });
     }
     const r = await load(() => ex.load(file), file);
     return [await readConfigFile(file, 'explicit', r?.config)];

@@ -32,6 +32,7 @@ export const enCatalogReport = {
   'cli.words.report.zip.tooLarge.hint': 'Ask for a shorter range (--from/--to), or write CSV.',
 
   // ── windows.ts ───────────────────────────────────────────────────────────────────────
+  'report.status.tooLong': '{flag}: {value} is longer than {max} characters ({length})',
   'report.status.tooLong.hint':
     'The service accepts at most {max} characters of statuses per request; check the spelling.',
 
@@ -55,7 +56,10 @@ export const enCatalogReport = {
   // {from} and {to}: the names the range's ends are given by (resolveRange: its flags).
   'report.range.noFrom.hint':
     'For example: {from} 2026-11-01 {to} 2026-11-30, or {from} 7d (to now).',
+  'report.range.reversed': '{from} ({start}) is later than {to} ({end})',
   'report.range.reversed.hint': 'Swap the two values, or check them.',
+  'report.range.reversed.toNow.hint':
+    '{to} defaults to now in {zone}; give {to}, or an earlier {from}.',
 
   // ── write.ts: the output's format (the flags are placeholders: the caller's names) ──────
   'report.format.mismatch.hint':

@@ -24,6 +24,7 @@ export const viCatalogReport: Readonly<Record<string, string>> = {
   'cli.words.report.zip.tooLarge.hint':
     'Hãy chọn khoảng thời gian ngắn hơn (--from/--to), hoặc xuất ra CSV.',
 
+  'report.status.tooLong': '{flag}: {value} dài hơn {max} ký tự ({length})',
   'report.status.tooLong.hint':
     'Dịch vụ chỉ nhận tối đa {max} ký tự trạng thái cho mỗi yêu cầu; hãy kiểm tra lại chính tả.',
 
@@ -46,7 +47,10 @@ export const viCatalogReport: Readonly<Record<string, string>> = {
   // {from} and {to}: the names the range's ends are given by (resolveRange: its flags).
   'report.range.noFrom.hint':
     'Ví dụ: {from} 2026-11-01 {to} 2026-11-30, hoặc {from} 7d (đến hiện tại).',
+  'report.range.reversed': '{from} ({start}) muộn hơn {to} ({end})',
   'report.range.reversed.hint': 'Hãy đổi chỗ hai giá trị, hoặc kiểm tra lại chúng.',
+  'report.range.reversed.toNow.hint':
+    '{to} mặc định là thời điểm hiện tại theo múi giờ {zone}; hãy cho {to}, hoặc một {from} sớm hơn.',
 
   'report.format.mismatch.hint':
     'Hãy dùng {formatFlag} {named} cho tệp {ext}, hoặc {outputFlag} {name} cho {given}.',

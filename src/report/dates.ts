@@ -186,10 +186,13 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
         second: 'numeric',
       });
     } catch (e) {
-      throw new UsageError(`--tz ${JSON.stringify(timeZone)}: unknown time zone`, {
-        hint: t('report.timeZone.unknown.hint'),
-        cause: e,
-      });
+      throw new UsageError(
+        t('report.unknownTimeZone', { name: '--tz', zone: JSON.stringify(timeZone) }),
+        {
+          hint: t('report.timeZone.unknown.hint'),
+          cause: e,
+        },
+      );
     }
     formatters.set(timeZone, f);
   }
@@ -426,11 +429,20 @@ export function resolveRange(
   const userTo = instantToWall(end, opts.timeZone);
   if (start > end) {
     throw new UsageError(
-      `--from (${formatServiceDate(userFrom)}) is later than --to (${formatServiceDate(userTo)})`,
+      t('report.range.reversed', {
+        from: '--from',
+        to: '--to',
+        start: formatServiceDate(userFrom),
+        end: formatServiceDate(userTo),
+      }),
       {
         hint:
           to === undefined
-            ? `--to defaults to now in ${opts.timeZone}; give --to, or an earlier --from.`
+            ? t('report.range.reversed.toNow.hint', {
+                from: '--from',
+                to: '--to',
+                zone: opts.timeZone,
+              })
             : t('report.range.reversed.hint'),
       },
     );

@@ -135,7 +135,12 @@ export function statusGroups(
     seen.add(key);
     if (s.length > maxLength) {
       throw new UsageError(
-        `--status: ${JSON.stringify(s)} is longer than ${maxLength} characters (${s.length})`,
+        t('report.status.tooLong', {
+          flag: '--status',
+          value: JSON.stringify(s),
+          max: maxLength,
+          length: s.length,
+        }),
         {
           hint: t('report.status.tooLong.hint', { max: maxLength }),
         },

@@ -276,6 +276,32 @@ const STEPS: Step[] = [
   ['report: -o in a missing folder', () => ['report', ...range, '-o', 'none/x.csv'], 2],
   ['report: yyyy/mm/dd refused', () => ['report', '--from', '2026/03/01'], 2],
   ['report: not a date', () => ['report', '--from', '32/01/2026'], 2],
+  [
+    'report: --from after --to',
+    () => ['report', '--from', 'today', '--to', 'yesterday'],
+    2,
+    // Too short for englishIn's count of English words: the sentence itself is checked.
+    { check: (_p, r) => expect(r.stderr).toMatch(/--from \([^)]+\) muộn hơn --to \(/) },
+  ],
+  ['report: --from after now (--to left out)', () => ['report', '--from', '2099-01-01'], 2],
+  [
+    'report: --status too long',
+    () => ['report', '--from', 'today', '--status', 'X'.repeat(41)],
+    2,
+    { check: (_p, r) => expect(r.stderr).toMatch(/--status: "X+" dài hơn 40 ký tự \(41\)/) },
+  ],
+  [
+    'report: --tz unknown',
+    () => ['report', '--from', 'today', '--tz', 'Mars/Base'],
+    2,
+    { check: (_p, r) => expect(r.stderr).not.toMatch(/unknown time zone/) },
+  ],
+  [
+    'config: --config missing',
+    () => ['config', 'show', '--config', 'none.yaml'],
+    2,
+    { check: (_p, r) => expect(r.stderr).not.toMatch(/no such file/) },
+  ],
   ['report: --to before --from', () => ['report', '--from', '09/03/2026', '--to', '01/03/2026'], 2],
   ['report: no --from', () => ['report'], 2],
   ['report: bad --flatten', () => ['report', ...range, '--flatten', 'rows'], 2],

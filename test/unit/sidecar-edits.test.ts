@@ -157,7 +157,7 @@ describe('a sidecar file a person changed', () => {
     expect(fs.readFileSync(rejects, 'utf8')).toBe(edited);
   });
 
-  it("the state folder keeps a size, a salted hash, the path and its input's path per list, never its rows", async () => {
+  it("the state folder keeps a size, a salted hash, the path, its input's path and content hash per list, never its rows", async () => {
     const { env, rejects, run } = await setup();
     await run();
     const dir = path.join(env.CACS_STATE_DIR!, 'sidecars');
@@ -165,8 +165,11 @@ describe('a sidecar file a person changed', () => {
     expect(records.length).toBeGreaterThan(0);
     for (const text of records) {
       expect(Object.keys(JSON.parse(text) as object).sort()).toEqual(
-        ['file', 'input', 'real', 'salt', 'sha256', 'size', 'v'].sort(),
+        ['content', 'file', 'input', 'real', 'salt', 'sha256', 'size', 'v'].sort(),
       );
+      // The content it was written for: the input's content hash (an uncertain list of other
+      // content is kept), not its rows.
+      expect((JSON.parse(text) as { content: string }).content).toMatch(/^[0-9a-f]{64}$/);
       // The input it was written for (another input's list of the same name is kept).
       expect((JSON.parse(text) as { input: string }).input).toBe(
         path.join(path.dirname(rejects), 'leads.csv'),
