@@ -69,6 +69,12 @@ export function cannotWriteWhy(e: unknown): string {
  */
 export function sidecarWriteError(file: string, e: unknown, kind: SidecarKind = 'rejects'): Error {
   const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  // A pipe (`--rejects >(head)`) whose reader went away: the list it got is cut short.
+  if (code === 'EPIPE')
+    return new UsageError(t('leads.sidecar.pipeClosed', { file }), {
+      hint: t('leads.sidecar.pipeClosed.hint'),
+      cause: e,
+    });
   if (code === undefined || !Object.hasOwn(CANNOT_WRITE, code)) return e as Error;
   const why = t(CANNOT_WRITE[code as keyof typeof CANNOT_WRITE]);
   const what = t('leads.sidecar.cannotWrite', {

@@ -6,6 +6,10 @@
 export const enLibLeads = {
   // ── a sidecar file (rejects, skipped, uncertain) that cannot be written ──────────────
   'leads.sidecar.cannotWrite': 'cannot write {file} in {dir} ({why})',
+  'leads.sidecar.pipeClosed':
+    '{file}: the reader closed the pipe before the list was written whole',
+  'leads.sidecar.pipeClosed.hint':
+    'Let the program at the other end read the list to its end, or write the list to a file.',
   'leads.sidecar.why.EACCES': 'permission denied',
   'leads.sidecar.why.EPERM': 'not permitted',
   'leads.sidecar.why.EROFS': 'read-only file system',

@@ -161,6 +161,10 @@ export const viBaseLib: Readonly<Record<string, string>> = {
   'import.row.uncertainElsewhere':
     'trong lúc đó lượt chạy {run} trên máy {host} của {user} đã để ở trạng thái chưa rõ (lượt đó dừng khi đang gửi)',
   'leads.sidecar.cannotWrite': 'không ghi được {file} trong {dir} ({why})',
+  'leads.sidecar.pipeClosed':
+    '{file}: chương trình đọc đã đóng đường ống trước khi danh sách được ghi hết',
+  'leads.sidecar.pipeClosed.hint':
+    'Hãy để chương trình ở đầu kia đọc hết danh sách, hoặc ghi danh sách ra một tệp.',
   'leads.sidecar.why.EACCES': 'không có quyền',
   'leads.sidecar.why.EPERM': 'không được phép',
   'leads.sidecar.why.EROFS': 'hệ thống tệp chỉ đọc',

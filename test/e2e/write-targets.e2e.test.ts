@@ -67,7 +67,7 @@ function run(
   uid: number,
   dir: string,
   args: string[],
-  opts: { procSub?: boolean } = {},
+  opts: { procSub?: boolean; reader?: string } = {},
 ): Promise<Run> {
   const pre =
     uid === 0 || !ROOT
@@ -75,7 +75,14 @@ function run(
       : ['setpriv', `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', '--'];
   const argv = [process.execPath, BIN, ...args];
   const [exe, ...rest] = opts.procSub
-    ? [...pre, 'bash', '-c', '"$@" >(cat > piped.out); rc=$?; wait $!; exit $rc', 'bash', ...argv]
+    ? [
+        ...pre,
+        'bash',
+        '-c',
+        `"$@" >(${opts.reader ?? 'cat > piped.out'}); rc=$?; wait $!; exit $rc`,
+        'bash',
+        ...argv,
+      ]
     : [...pre, ...argv];
   return new Promise((resolve, reject) => {
     const child = spawn(exe!, rest, {
@@ -283,6 +290,23 @@ function cases(uid: number) {
     expect(viaLink.code).toBe(3);
     expect(fs.readFileSync(path.join(dir, 'kept', 'rejects.csv'), 'utf8')).toContain('abc');
     expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(leftovers(dir)).toEqual([]);
+  });
+
+  it('import --rejects >(head -c 10): the reader quits early; said so, exit 2, not "internal error" (review, session 16)', async () => {
+    const dir = folder(uid);
+    const rows = Array.from({ length: 20_000 }, (_, i) => `abc${i},Bad phone ${i}`);
+    fs.writeFileSync(
+      path.join(dir, 'leads.csv'),
+      `phone,name\n0912000001,An\n${rows.join('\n')}\n`,
+    );
+    const r = await run(uid, dir, ['import', 'leads.csv', '--dry-run', '--rejects'], {
+      procSub: true,
+      reader: 'head -c 10 > /dev/null',
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/the reader closed the pipe/);
+    expect(r.stderr).not.toContain('internal error');
     expect(leftovers(dir)).toEqual([]);
   });
 
