@@ -68,6 +68,18 @@ function config(dir: string, url: string, extra = ''): string {
 }
 
 describe('cron: the state folder pinned in the config file', () => {
+  it('-q keeps the state line: what a cron log needs to catch the wrong folder (review, session 16)', async () => {
+    const emu = await emulators.start();
+    const root = temp();
+    const file = config(root, emu.url, 'stateDir: state\n');
+    fs.writeFileSync(path.join(root, 'leads.csv'), LEADS);
+    const quiet = await cron(['-q', '--config', file, 'import', 'leads.csv'], root, root);
+    expect(quiet.code).toBe(0);
+    expect(quiet.stderr.trim()).toBe(
+      `state: using ${path.join(root, 'state')} (empty: no earlier imports to this campaign are known here)`,
+    );
+  });
+
   it('an import by hand, then the same file from cron with another HOME: nothing is sent twice', async () => {
     const emu = await emulators.start();
     const root = temp();

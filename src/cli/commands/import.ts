@@ -160,10 +160,11 @@ export async function runImportCommand(
       onNote: (line) => ctx.out.info(line),
       // A real import into a campaign this state folder knows nothing of, while a config file
       // names the service: say which folder it is (under cron, HOME and so the default folder
-      // may not be the one the earlier imports used: README, "Running from cron").
+      // may not be the one the earlier imports used: README, "Running from cron"). Shown with
+      // -q too: it is what a cron log needs to catch the wrong folder (review, session 16).
       onState: ({ stateDir, empty }) => {
         if (!dryRun && empty && configNamesService(sources.get('baseUrl')))
-          ctx.out.info(t('cli.import.stateEmpty', { stateDir }));
+          ctx.out.notice(t('cli.import.stateEmpty', { stateDir }));
       },
       cwd: ctx.io.cwd,
       signal: ctx.signal,
