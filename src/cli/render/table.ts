@@ -8,6 +8,12 @@
 
 /** How wide a file, campaign or service column counts before the optional columns are placed. */
 const FLEX_FIRST = 12;
+/**
+ * …and before the first two (history's rejected and rows, which its help promises): a name cut
+ * to 8 characters leaves room for them at 80 columns in Vietnamese, or beside a service column
+ * (review, session 16: at 80 columns `cacs --lang vi history` left out the rows).
+ */
+const FLEX_FIRST_TWO = 8;
 /** The least a flexible column is narrowed to (its header cut too): `ng…`. */
 const FLEX_LEAST = 3;
 
@@ -158,14 +164,15 @@ function layout(
   const keep = all.map((c) => !c.optional);
   // Flexible columns (file, campaign, service) count at most FLEX_FIRST wide when deciding
   // which optional columns (rejected, rows, skipped, uncertain) fit; then they take what room is left.
-  const widths = natural.map((w, i) =>
-    all[i]!.flex && all[i]!.keepWhole !== true ? Math.min(w, FLEX_FIRST) : w,
-  );
+  const counted = (most: number) =>
+    natural.map((w, i) => (all[i]!.flex && all[i]!.keepWhole !== true ? Math.min(w, most) : w));
+  const widths = counted(FLEX_FIRST);
+  const firstTwo = counted(FLEX_FIRST_TWO);
   for (const rank of [1, 2, 3, 4]) {
     const i = all.findIndex((c) => c.optional === rank);
     if (i < 0) continue;
     keep[i] = true;
-    if (total(keep, widths) > width) keep[i] = false;
+    if (total(keep, rank <= 2 ? firstTwo : widths) > width) keep[i] = false;
   }
   let room = width - total(keep, widths);
   all.forEach((c, i) => {
