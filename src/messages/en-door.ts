@@ -23,6 +23,8 @@ export const enDoor = {
   'report.output.isFolder': '{name}: is a folder; give a file name',
   'report.output.noFolder': '{name}: the folder {dir} does not exist or cannot be written',
   'report.output.noFolder.hint': 'Create the folder first, or write somewhere else.',
+  'report.output.readOnly': '{name}: the folder {dir} is on a read-only file system',
+  'report.output.readOnly.hint': 'Write the report somewhere else.',
   'report.output.folderDenied': '{name}: this user may not write in the folder {dir}',
   'report.output.folderDenied.hint':
     'Give this user write access to {dir}, or write somewhere else (a folder of your own).',

@@ -18,6 +18,8 @@ export const viBaseLib: Readonly<Record<string, string>> = {
     'Hãy ghi kết quả ra một tệp khác; nếu muốn, bạn tự thay tệp danh sách bằng tệp đó.',
   'report.output.isFolder': '{name}: là một thư mục; hãy cho tên tệp',
   'report.output.noFolder': '{name}: thư mục {dir} không tồn tại hoặc không ghi được',
+  'report.output.readOnly': '{name}: thư mục {dir} nằm trên một hệ thống tệp chỉ đọc',
+  'report.output.readOnly.hint': 'Hãy ghi báo cáo vào nơi khác.',
   'report.output.folderDenied': '{name}: người dùng này không được ghi vào thư mục {dir}',
   'report.output.folderDenied.hint':
     'Hãy cấp quyền ghi vào {dir} cho người dùng này, hoặc ghi vào chỗ khác (một thư mục của bạn).',

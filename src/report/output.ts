@@ -64,6 +64,11 @@ export function checkReportOutput(file: string, name: string = file, reads?: str
       throw new UsageError(t('report.output.folderDenied', { name, dir }), {
         hint: t('report.output.folderDenied.hint', { dir }),
       });
+    // …or one on a read-only mount (review, session 16).
+    if (isFolder && code === 'EROFS')
+      throw new UsageError(t('report.output.readOnly', { name, dir }), {
+        hint: t('report.output.readOnly.hint'),
+      });
     throw new UsageError(t('report.output.noFolder', { name, dir }), {
       hint: t('report.output.noFolder.hint'),
     });

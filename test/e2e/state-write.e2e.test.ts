@@ -316,6 +316,21 @@ describe('a read-only state folder (tmpfs remounted ro)', () => {
       expect(list.stdout + list.stderr).toContain('nightly');
     },
   );
+
+  it.skipIf(mountProblem)(
+    asRoot('report -o into a folder on a read-only mount: said so, not "create the folder first"'),
+    async () => {
+      const emu = await emulators.start();
+      const cwd = dir();
+      const disk = await readOnlyDisk();
+      const env = envOf(emu);
+      const out = path.join(disk, 'calls.csv');
+      const r = await runCli(['report', '--from', 'today', '-o', out], { env, cwd });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`-o ${out}: the folder ${disk} is on a read-only file system`);
+      expect(r.stderr).not.toContain('Create the folder');
+    },
+  );
 });
 
 describe('a state folder this user may not write (EACCES)', () => {
