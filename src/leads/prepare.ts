@@ -267,6 +267,15 @@ async function prepareRows(
   const readRejectsFile = isRejectsHeader(source.headers);
   const skip = readRejectsFile ? REJECTS_META_COLUMNS.length : 0;
   const headers = source.headers.slice(skip);
+  // JSON and NDJSON have the keys of every object as their columns: none at all means every
+  // object is `{}`, rows that are blank (review, session 16: said as "no phone column").
+  if (source.headers.length === 0 && (info.format === 'json' || info.format === 'ndjson')) {
+    let total = 0;
+    await source.each(() => {
+      total++;
+    });
+    if (total > 0) throw blankOnlyError(info, total);
+  }
   let plan: ColumnPlan;
   let chosen: ChosenColumns;
   try {
@@ -425,12 +434,7 @@ async function prepareRows(
   if (total > 0 && blank === total) {
     rejects.discard();
     skippedRows.discard();
-    throw new UsageError(
-      total === 1
-        ? t('leads.blankOnly.single', { file: info.displayName })
-        : t('leads.blankOnly.all', { file: info.displayName, total }),
-      { hint: t('leads.blankOnly.hint') },
-    );
+    throw blankOnlyError(info, total);
   }
   const contentHash = source.contentHash();
   const digests = source.blockDigests();
@@ -471,6 +475,16 @@ async function prepareRows(
     ...(leads ? { leads } : {}),
     ...(validLines ? { isValidLine: lineTest(validLines) } : {}),
   };
+}
+
+/** An input whose every data row (`total` of them, at least one) is blank: exit 2. */
+function blankOnlyError(info: InputInfo, total: number): UsageError {
+  return new UsageError(
+    total === 1
+      ? t('leads.blankOnly.single', { file: info.displayName })
+      : t('leads.blankOnly.all', { file: info.displayName, total }),
+    { hint: t('leads.blankOnly.hint') },
+  );
 }
 
 /** The sending pass's leads from the spool (a closure over the path only). */

@@ -189,6 +189,36 @@ describe('blank rows: skipped and counted, never rejected', () => {
     expect(fs.existsSync(path.join(cwd, 'empty.csv.rejects.csv'))).toBe(false);
     expect(processedPhones(emu)).toEqual([]);
   });
+
+  it.each([
+    ['objects.json', '[{},{}]'],
+    ['objects.ndjson', '{}\n{}\n'],
+    [
+      'spaces.xlsx',
+      buildXlsx({
+        sheets: [
+          {
+            name: 'Sheet1',
+            data:
+              strings(1, 'phone', 'name') +
+              row(2, str('A2', '   '), str('B2', ' ')) +
+              row(3, str('A3', ' ')),
+          },
+        ],
+      }),
+    ],
+  ])(
+    '%s, every row blank (no key at all, or cells of spaces): said as blank rows, not "no phone column" or "only a header row" (review, session 16)',
+    async (name, content) => {
+      const emu = await emulators.start();
+      const cwd = dir();
+      fs.writeFileSync(path.join(cwd, name), content);
+      const r = await runCli(['import', name], { env: envFor(emu), cwd });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`${name}: no data rows: all 2 rows after the header are blank`);
+      expect(processedPhones(emu)).toEqual([]);
+    },
+  );
 });
 
 describe('--json on one line, --pretty to indent', () => {

@@ -231,7 +231,16 @@ export async function openXlsx(
     leading.push(shape(second.value));
     second = source.next();
   }
-  if (second.done) throw noData(t('input.sheet.headerOnly', { file: displayName }));
+  if (second.done) {
+    // Rows there, every one blank (cells of spaces): said as the other formats say it, not
+    // "only a header row" (review, session 16).
+    if (leading.length === 0) throw noData(t('input.sheet.headerOnly', { file: displayName }));
+    const blank =
+      leading.length === 1
+        ? t('leads.blankOnly.single', { file: displayName })
+        : t('leads.blankOnly.all', { file: displayName, total: leading.length });
+    throw new UsageError(blank, { hint: elsewhere() ?? t('leads.blankOnly.hint') });
+  }
   const firstData = shape(second.value);
 
   // Rows come from one lazy pass over the sheet: through each() (the pipeline's way) or rows.
