@@ -127,7 +127,8 @@ export async function openCsvFast(info: InputInfo, opts: OpenRowsOptions): Promi
         }, eachOpts);
         return;
       }
-      if (rows === 0) throw new UsageError(t('input.csv.headerOnly', { file: info.displayName }));
+      if (rows === 0 && opts.noRowsOk !== true)
+        throw new UsageError(t('input.csv.headerOnly', { file: info.displayName }));
     },
   };
 }
@@ -284,7 +285,8 @@ export async function openCsvParse(
       }
       release();
       await settle();
-      if (rows === 0) throw new UsageError(t('input.csv.headerOnly', { file: info.displayName }));
+      if (rows === 0 && opts.noRowsOk !== true)
+        throw new UsageError(t('input.csv.headerOnly', { file: info.displayName }));
     },
   });
 }

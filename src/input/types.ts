@@ -73,6 +73,11 @@ export interface OpenRowsOptions {
   verify?: readonly Buffer[];
   /** CSV: read with csv-parse from the start (an earlier read of these bytes had to). */
   csvParse?: boolean;
+  /**
+   * CSV: a header row without data rows is no error (a cacs list that `cacs forget` emptied,
+   * read for its codes: review, session 16); for an input to import it is one.
+   */
+  noRowsOk?: boolean;
 }
 
 /**

@@ -1042,6 +1042,29 @@ describe('erased people never come back (issue 26)', () => {
       expect(cell('carrier')).toBe(was[header.indexOf('carrier')]);
     });
   });
+
+  it('forgetting the only rejected row leaves the rejects list a header: --join still runs (review, session 16)', async () => {
+    const sub = path.join(dir, 'only-reject');
+    fs.mkdirSync(sub);
+    fs.writeFileSync(
+      path.join(sub, 'leads.csv'),
+      'phone,name,home_phone\n0967100011,An,\n0967100012,Binh,\n0967100013,Chi,12ab\n',
+    );
+    const imp = await runCli(['import', 'leads.csv', '--campaign', 'autumn'], { env, cwd: sub });
+    expect(imp.code).toBe(3);
+    const forget = await runCli(['forget', '0967100013'], { env, cwd: sub });
+    expect(forget.code).toBe(0);
+    const rejects = fs.readFileSync(path.join(sub, 'leads.csv.rejects.csv'), 'utf8');
+    expect(rejects.trim().split('\n')).toHaveLength(1); // the header alone
+    const j = await runCli(
+      ['report', '--campaign', 'autumn', '--join', 'leads.csv', '-o', 'joined.csv'],
+      { env, cwd: sub, now: later },
+    );
+    expect(j.stderr).not.toContain('only a header row');
+    expect(j.code).toBe(0);
+    const joined = readCsv(path.join(sub, 'joined.csv'));
+    expect(joined).toHaveLength(4);
+  });
 });
 
 describe("the summary's compliance block counts calls after an erasure (issue 26)", () => {

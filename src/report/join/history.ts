@@ -69,7 +69,8 @@ export async function fileHistory(
 /** The line and code of each row of a rejects or skipped file. */
 async function readCodes(file: string, fn: (line: number, code: string) => void): Promise<void> {
   const info = await inspectInput(file, file, { format: 'csv' });
-  const source = await openRows(info);
+  // A list `cacs forget` emptied holds its header only: no codes, no error.
+  const source = await openRows(info, { noRowsOk: true });
   try {
     if (!isRejectsHeader(source.headers)) return;
     await source.each((row) => {
