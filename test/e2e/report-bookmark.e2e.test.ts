@@ -255,7 +255,7 @@ describe('cacs report --bookmark against the emulator', () => {
     );
     expect(first.code, first.stderr).toBe(0);
     expect(onlyBookmark(state).json.coveredUntil).toBe('2026-11-21 09:00:00');
-    // --settle 0: up to now.
+    // --settle 0: up to the last second wholly past (at 10:10:00.000, 10:09:59).
     clock.ms += 10 * 60_000;
     const now = await run(
       ['--bookmark', 'n', '--settle', '0', '-o', 'b-{from}-{to}.csv'],
@@ -263,22 +263,22 @@ describe('cacs report --bookmark against the emulator', () => {
       out,
     );
     expect(now.code, now.stderr).toBe(0);
-    expect(fs.existsSync(path.join(out, 'b-20261121-090001-20261121-101000.csv'))).toBe(true);
+    expect(fs.existsSync(path.join(out, 'b-20261121-090001-20261121-100959.csv'))).toBe(true);
     const before = onlyBookmark(state);
-    expect(before.json.coveredUntil).toBe('2026-11-21 10:10:00');
-    // Ten minutes later with the default hour: it would end at 09:20, before 10:10:01.
+    expect(before.json.coveredUntil).toBe('2026-11-21 10:09:59');
+    // Ten minutes later with the default hour: it would end at 09:20, before 10:10:00.
     const requests = emu.store.reportRequests.length;
     clock.ms += 10 * 60_000;
     const soon = await run(['--bookmark', 'n', '-o', 'c-{from}-{to}.csv'], state, out);
     expect(soon.code, soon.stderr).toBe(0);
     expect(soon.stderr).toContain(
-      'nothing new to fetch: bookmark "n" covers up to 2026-11-21 10:10:00 (service clock), and calls after 2026-11-21 09:20:00 (now − 1h) are left to settle; the bookmark is unchanged',
+      'nothing new to fetch: bookmark "n" covers up to 2026-11-21 10:09:59 (service clock), and calls after 2026-11-21 09:20:00 (now − 1h) are left to settle; the bookmark is unchanged',
     );
     expect(emu.store.reportRequests.length).toBe(requests); // nothing asked
     // No range whose start lies after its end.
     expect(soon.stderr).toContain('range: nothing new · 0 requests · 0 leads, 0 attempts');
-    expect(soon.stderr).not.toMatch(/range: 2026-11-21 10:10:01 →/);
-    // A name made of the range fetched: no file (it would be named 10:10:01 → 09:20:00)…
+    expect(soon.stderr).not.toMatch(/range: 2026-11-21 10:10:00 →/);
+    // A name made of the range fetched: no file (it would be named 10:10:00 → 09:20:00)…
     expect(soon.stderr).toContain(
       'no file written: c-{from}-{to}.csv is left to the run that has something to write',
     );
@@ -298,7 +298,7 @@ describe('cacs report --bookmark against the emulator', () => {
     const later = await run(['--bookmark', 'n', '--settle', '90m', '--format', 'json'], state, out);
     expect(later.code, later.stderr).toBe(0);
     expect(emu.store.reportRequests.map((q) => [q.body.start_date, q.body.end_date])).toEqual([
-      ['2026-11-21 10:10:01', '2026-11-21 11:50:00'],
+      ['2026-11-21 10:10:00', '2026-11-21 11:50:00'],
     ]);
     expect(JSON.parse(later.stdout).length).toBeGreaterThan(0);
     expect(onlyBookmark(state).json.coveredUntil).toBe('2026-11-21 11:50:00');
@@ -925,7 +925,9 @@ describe('a crash between putting the report in place and moving the bookmark', 
     campaign: 'summer',
     status: [] as string[],
   };
-  const now = new Date('2026-11-22T03:00:00Z'); // 10:00 in Ho Chi Minh City
+  // 10:00:01 in Ho Chi Minh City: with --settle 0 the run covers up to 10:00:00, the last
+  // second wholly past.
+  const now = new Date('2026-11-22T03:00:01Z');
 
   /** A run stopped right after prepare(): its report is at `temp`, not yet at `target`. */
   async function stopAfterPrepare(state: string, dir: string, opts: { from?: string } = {}) {
@@ -967,7 +969,7 @@ describe('a crash between putting the report in place and moving the bookmark', 
     expect(first.state).toBeUndefined();
     expect(first.notes.join('\n')).toContain('stopped before its report was in place');
     // A real first run, then a later one stopped after prepare().
-    first.plan({ from: '2026-11-21', now, settleMs: 3_600_000 });
+    first.plan({ from: '2026-11-21', now: new Date('2026-11-22T03:00:00Z'), settleMs: 3_600_000 });
     await first.commit({});
     await first.release();
     const before = fs.readFileSync(bookmarkFiles(state)[0]!, 'utf8');

@@ -162,15 +162,24 @@ describe('the range of a bookmarked run', () => {
     expect(r.empty).toBe(true);
     expect(formatServiceDate(r.range.from)).toBe('2026-11-22 09:00:01');
     expect(formatServiceDate(r.range.to)).toBe('2026-11-22 08:30:00');
-    // One second is a range of its own.
+    // One second is a range of its own: with --settle 0, the last second wholly past (at
+    // 09:00:01.000 the second 09:00:00 is over; at 09:00:00.500 it is not, so nothing yet).
     const one = bookmarkRange({
       ...base,
       settleMs: 0,
       coveredUntil: parseServiceWall('2026-11-22 08:59:59')!,
-      now: new Date('2026-11-22T02:00:00Z'),
+      now: new Date('2026-11-22T02:00:01Z'),
     });
     expect(one.empty).toBe(false);
     expect(compareLocal(one.range.from, one.range.to)).toBe(0);
+    expect(formatServiceDate(one.range.to)).toBe('2026-11-22 09:00:00');
+    const notOver = bookmarkRange({
+      ...base,
+      settleMs: 0,
+      coveredUntil: parseServiceWall('2026-11-22 08:59:59')!,
+      now: new Date('2026-11-22T02:00:00.500Z'),
+    });
+    expect(notOver.empty).toBe(true);
   });
 
   it('a first run needs --from', () => {
@@ -228,8 +237,11 @@ describe('the range of a bookmarked run', () => {
               serviceTimeZone: serviceZone,
             });
             // The end is the instant asked for, on the service's clock (checked with Intl).
+            // (With --settle 0, the second before now's: now's second is not over.)
             const end =
-              to !== undefined ? Date.parse(to) : START + run.at * 60_000 - run.settleMin * 60_000;
+              to !== undefined
+                ? Date.parse(to)
+                : START + run.at * 60_000 - Math.max(run.settleMin * 60_000, 1000);
             expect(formatServiceDate(r.range.to)).toBe(wallOf(end, serviceZone));
             if (covered !== undefined) {
               expect(formatServiceDate(r.range.from)).toBe(formatServiceDate(addSecond(covered)));

@@ -307,9 +307,15 @@ describe('openXlsx: sheets', () => {
     expect((await usageError(openXlsx(blanks, 'leads.xlsx', {}))).message).toBe(
       'leads.xlsx: sheet "Sheet1" is empty',
     );
-    const noData = book(strings(1, 'phone', 'name') + row(2) + row(3, str('A3', '')));
+    const noData = book(strings(1, 'phone', 'name') + row(2));
     expect((await usageError(openXlsx(noData, 'leads.xlsx', {}))).message).toBe(
       'leads.xlsx: only a header row, no data rows',
+    );
+    // Rows of empty cells or spaces only: said as blank rows, as every format says them
+    // (review, session 16).
+    const blankRows = book(strings(1, 'phone', 'name') + row(2) + row(3, str('A3', '')));
+    expect((await usageError(openXlsx(blankRows, 'leads.xlsx', {}))).message).toBe(
+      'leads.xlsx: no data rows: the row after the header is blank',
     );
   });
 });
