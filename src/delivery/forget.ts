@@ -608,8 +608,15 @@ export async function forget(opts: ForgetOptions): Promise<ForgetReceipt> {
     if (rows > 0) notCleaned.push({ file: f, rows, reason: t('privacy.notCleaned.unreadable') });
   }
   const ledgerRecords = erased.ledgers.reduce((a, l) => a + l.records, 0);
+  // A journal rewritten or a bookmark removed is something held too (review, session 16: a
+  // receipt said "nothing held" after it had removed a bookmark of the ref_id).
   const nothingHeld =
-    erased.held === 0 && files.length === 0 && notCleaned.length === 0 && ledgerRecords === 0;
+    erased.held === 0 &&
+    files.length === 0 &&
+    notCleaned.length === 0 &&
+    ledgerRecords === 0 &&
+    erased.journals === 0 &&
+    erased.bookmarks === 0;
   if (!nothingHeld || erased.numbers > 0) {
     const p = (v: number) => String(v).padStart(2, '0');
     const stamp = `${now.getFullYear()}${p(now.getMonth() + 1)}${p(now.getDate())}-${p(now.getHours())}${p(now.getMinutes())}${p(now.getSeconds())}`;

@@ -471,6 +471,21 @@ describe('cacs forget (file store)', () => {
     const again = await importJson([a, '--allow-repeat', '--restart'], env, cwd);
     expect(again.summary.skippedByCode.erased).toBe(1);
   });
+
+  it('a bookmark of the ref_id removed is something held: the receipt names it, never "nothing held" (review, session 16)', async () => {
+    const { cwd, env } = await started();
+    const report = await runCli(
+      ['report', '--bookmark', 'one', '--ref-id', 'REF-BM-1', '--from', 'today', '-o', 'one.json'],
+      { env, cwd },
+    );
+    expect(report.code, report.stderr).toBe(0);
+    const r = await runCli(['forget', 'REF-BM-1'], { env, cwd });
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain('nothing held');
+    expect(r.stdout).toMatch(/bookmarks: 1 /);
+    const j = await runCli(['report', '--bookmarks', '--json'], { env, cwd });
+    expect(j.stdout).not.toContain('REF-BM-1');
+  });
 });
 
 describe('cacs state prune (file store)', () => {
