@@ -47,11 +47,23 @@ export function processIO(): IO {
     stderrIsTTY: process.stderr.isTTY === true,
     stdinIsTTY: process.stdin.isTTY === true,
     // Off a terminal, COLUMNS (when set to a number) is the width text is wrapped to.
-    columns: process.stderr.isTTY
-      ? process.stderr.columns
-      : (process.stdout.columns ?? (Number(process.env.COLUMNS) || 80)),
+    columns: widthOf(
+      process.stderr.isTTY ? process.stderr.columns : process.stdout.columns,
+      process.env,
+    ),
     handleSignals: true,
   };
+}
+
+/**
+ * The width to write to: what the terminal reports, when it reports a width; else COLUMNS (a
+ * number), else 80. A terminal of 0 columns (a pseudo-terminal whose size was never set, as
+ * `script` or some job runners make) counts as none: every cell would be `…` (review, session 16).
+ */
+export function widthOf(reported: number | undefined, env: Env): number {
+  if (reported !== undefined && reported > 0) return reported;
+  const fromEnv = Number(env.COLUMNS);
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 80;
 }
 
 export interface Spinner {

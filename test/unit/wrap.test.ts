@@ -7,7 +7,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { Chalk } from 'chalk';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Output, type IO } from '../../src/cli/context.js';
+import { Output, widthOf, type IO } from '../../src/cli/context.js';
 import { fitLine, wrapItems, wrapWords } from '../../src/cli/render/wrap.js';
 
 const word = fc.stringMatching(/^[a-zđăâêôơưáàảãạ0-9/.:-]{1,14}$/);
@@ -221,5 +221,19 @@ describe('one word-wrapper (import.ts uses wrap.ts)', () => {
     );
     expect(src).not.toMatch(/function wrap\b/);
     expect(src).toMatch(/from '\.\.\/render\/wrap\.js'/);
+  });
+});
+
+describe('the width written to (widthOf)', () => {
+  it("a terminal's width when it has one; a terminal of 0 columns, or none, takes COLUMNS, else 80 (review, session 16)", () => {
+    expect(widthOf(120, {})).toBe(120);
+    expect(widthOf(120, { COLUMNS: '60' })).toBe(120);
+    // `script` and some job runners make a pseudo-terminal of 0 columns: every cell was `…`.
+    expect(widthOf(0, {})).toBe(80);
+    expect(widthOf(0, { COLUMNS: '100' })).toBe(100);
+    expect(widthOf(undefined, { COLUMNS: '60' })).toBe(60);
+    expect(widthOf(undefined, {})).toBe(80);
+    for (const bad of ['', '0', '-5', 'wide', '72.5'])
+      expect(widthOf(undefined, { COLUMNS: bad })).toBe(80);
   });
 });
