@@ -33,6 +33,7 @@ import { DEFAULT_MAX_ROWS } from './delivery/import-types.js';
 import type { ImportPhase, ImportSummary, RowsMode } from './delivery/import-types.js';
 import { DEFAULTS } from './defaults.js';
 import { UsageError } from './errors.js';
+import { checkObject, checkOptions, type Check } from './lib-options.js';
 import { machineTag, processGone } from './cleanup.js';
 import { t } from './messages/index.js';
 import { INPUT_FORMATS, type InputFormat } from './input/types.js';
@@ -57,7 +58,7 @@ import type {
   ReportStream,
 } from './report/service.js';
 import type { LeadFormat, WriteOptions } from './report/write.js';
-import type { ReportFormat } from './report/formats.js';
+import { isValidTimeZone, type ReportFormat } from './report/formats.js';
 import type { Sink } from './report/sink.js';
 import type { WriteTarget } from './atomic-write.js';
 import type { HtmlReportOptions } from './report/html.js';
@@ -184,10 +185,40 @@ export function runReport(
 export async function runReport(
   options: ReportOptions | RunOutcomesOptions,
 ): Promise<ReportResult | import('./report/join/run.js').OutcomesResult> {
+  checkObject('runReport', options); // before its keys are read
   const outcomes = options as RunOutcomesOptions;
-  if (outcomes.join !== undefined || outcomes.recycle !== undefined) return runOutcomes(outcomes);
+  if (outcomes.join !== undefined || outcomes.recycle !== undefined) {
+    checkOptions('runReport', options, OUTCOMES_OPTIONS, ['client', 'campaignKey']);
+    return runOutcomes(outcomes);
+  }
+  checkOptions('runReport', options, REPORT_OPTIONS, ['client', 'campaignKey']);
   return (await import('./report/service.js')).runReport(options as ReportOptions);
 }
+
+/** Every option of {@link runReport} (without `join`/`recycle`) and {@link streamReport}. */
+const REPORT_OPTIONS = {
+  from: 'string',
+  to: 'string',
+  status: 'string|strings',
+  timeZone: 'string',
+  serviceTimeZone: 'string',
+  windowDays: 'number',
+  now: 'date',
+  client: 'object',
+  campaignKey: 'string',
+  refId: 'string',
+  concurrency: 'number',
+  largeAnswerBytes: 'number',
+  expectedAnswerBytes: 'number',
+  signal: 'signal',
+  onProgress: 'function',
+  onSplit: 'function',
+  countMismatch: ['error', 'warn'],
+  onWarning: 'function',
+  plan: 'object',
+  memoryBudget: 'number',
+  tempDir: 'string',
+} as const satisfies Record<keyof ReportOptions, Check>;
 
 /**
  * The same report as {@link runReport}, its records handed out one at a time, for large ranges
@@ -206,6 +237,7 @@ export async function runReport(
  * ```
  */
 export async function streamReport(options: ReportOptions): Promise<ReportStream> {
+  checkOptions('streamReport', options, REPORT_OPTIONS, ['client', 'campaignKey']);
   return (await import('./report/service.js')).streamReport(options);
 }
 
@@ -434,6 +466,8 @@ export interface RunImportOptions {
  * could be done (bad file, unknown option, locked campaign).
  */
 export async function runImport(options: RunImportOptions): Promise<ImportSummary> {
+  // The options first (an unknown one, a value of the wrong kind): before any is used.
+  const delimiter = checkImportOptions(options);
   const env = process.env;
   const stateDir = options.stateDir === false ? undefined : (options.stateDir ?? stateDirIn(env));
   let serviceUrl: string | undefined;
@@ -447,7 +481,6 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
       hint: t('lib.import.serviceUrl.hint'),
     });
   }
-  const delimiter = checkImportOptions(options);
   if (options.dryRun !== true && options.client === undefined) {
     throw new UsageError(t('lib.import.clientNeeded'));
   }
@@ -539,12 +572,67 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
   }
 }
 
+/** Every option of {@link runImport}, and what its value must be (lib-options.ts). */
+const IMPORT_OPTIONS = {
+  file: 'string',
+  input: 'stream',
+  inputLimit: 'number',
+  inputLimitAdvice: 'string',
+  onReading: 'function',
+  alias: 'string',
+  campaignKey: 'string',
+  client: 'object',
+  stateDir: 'string|false',
+  state: 'string',
+  stateSchema: 'string',
+  serviceUrl: 'string|url',
+  displayName: 'string',
+  format: 'string',
+  delimiter: 'string',
+  encoding: 'string',
+  sheet: 'string',
+  map: 'object',
+  ignoreUnmapped: 'boolean',
+  batchSize: 'number',
+  concurrency: 'number',
+  dryRun: 'boolean',
+  dedupe: 'boolean',
+  normalize: 'boolean',
+  phonePattern: 'string',
+  homePhonePattern: 'string',
+  placeholderNumbers: 'strings',
+  allocatedOnly: 'boolean',
+  columnsIfPresent: 'object',
+  layouts: 'object',
+  layout: 'string',
+  suppress: 'object',
+  rejectsPath: 'string',
+  sidecarDir: 'string',
+  rows: ['both', 'data', 'files'],
+  maxRows: 'number',
+  retryUncertain: 'boolean',
+  restart: 'boolean',
+  allowRepeat: 'boolean',
+  cwd: 'string',
+  signal: 'signal',
+  onProgress: 'function',
+  onNote: 'function',
+  onState: 'function',
+  now: 'function',
+  timeZone: 'string',
+} as const satisfies Record<keyof RunImportOptions, Check>;
+
 /**
  * runImport's options checked by the rules `cacs import` checks its flags by (options.ts):
  * throws a UsageError naming the option; returns the delimiter as a character.
  */
 function checkImportOptions(options: RunImportOptions): Delimiter | undefined {
+  checkOptions('runImport', options, IMPORT_OPTIONS, ['campaignKey']);
   const problems: string[] = [];
+  if (options.timeZone !== undefined && !isValidTimeZone(options.timeZone))
+    problems.push(
+      t('lib.options.timeZone', { key: 'timeZone', zone: JSON.stringify(options.timeZone) }),
+    );
   let delimiter: Delimiter | undefined;
   if (options.delimiter !== undefined) {
     delimiter =
@@ -1235,6 +1323,41 @@ export interface RunOutcomesOptions extends Omit<
   stateSchema?: string;
 }
 
+/** Every option of {@link runOutcomes} (and of runReport with `join` or `recycle`). */
+const OUTCOMES_OPTIONS = {
+  concurrency: 'number',
+  largeAnswerBytes: 'number',
+  signal: 'signal',
+  onProgress: 'function',
+  onSplit: 'function',
+  countMismatch: ['error', 'warn'],
+  onWarning: 'function',
+  memoryBudget: 'number',
+  tempDir: 'string',
+  timeZone: 'string',
+  serviceTimeZone: 'string',
+  windowDays: 'number',
+  client: 'object',
+  campaignKey: 'string',
+  join: 'object',
+  recycle: 'object',
+  from: 'string',
+  to: 'string',
+  now: 'date',
+  answeredStatuses: 'strings',
+  serviceUrl: 'string|url',
+  stateDir: 'string',
+  state: 'string',
+  stateSchema: 'string',
+  cwd: 'string',
+  sink: 'object',
+  format: 'string',
+  bom: 'boolean',
+  plan: 'object',
+  erasedAt: 'function',
+  html: 'object',
+} as const satisfies Record<keyof RunOutcomesOptions, Check>;
+
 /**
  * `cacs report --join <file>` and `--recycle` as data: the lead file's rows in its order, its
  * cells as read, with `call_status`, `call_attempts`, `first_call_at`, `last_call_at`,
@@ -1247,6 +1370,7 @@ export interface RunOutcomesOptions extends Omit<
 export async function runOutcomes(
   options: RunOutcomesOptions,
 ): Promise<import('./report/join/run.js').OutcomesResult> {
+  checkOptions('runOutcomes', options, OUTCOMES_OPTIONS, ['client', 'campaignKey']);
   const [{ runOutcomes: run }, { openStateStore }] = await Promise.all([
     import('./report/join/run.js'),
     import('./state/index.js'),

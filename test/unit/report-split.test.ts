@@ -366,10 +366,19 @@ describe('large answers: the rest of the report asks one request at a time', () 
       await expect(
         runReport({ client, campaignKey: 'BUSY', from: '2026-11-20', largeAnswerBytes }),
       ).rejects.toThrow(/largeAnswerBytes: expected a number of bytes above 0/);
-    for (const expectedAnswerBytes of [-1, Number.NaN, '9000' as unknown as number])
+    for (const expectedAnswerBytes of [-1, Number.NaN])
       await expect(
         runReport({ client, campaignKey: 'BUSY', from: '2026-11-20', expectedAnswerBytes }),
       ).rejects.toThrow(/expectedAnswerBytes: expected a number of bytes, 0 or more/);
+    // Not a number at all: the library's check of every option's kind says so first.
+    await expect(
+      runReport({
+        client,
+        campaignKey: 'BUSY',
+        from: '2026-11-20',
+        expectedAnswerBytes: '9000' as unknown as number,
+      }),
+    ).rejects.toThrow(/expectedAnswerBytes: expected a number, not "9000"/);
   });
 
   /**
