@@ -661,6 +661,16 @@ export class CacsClient {
     }
   }
 
+  /**
+   * `text` with the token masked (`***`) wherever it stands whole, in any of the forms a server
+   * may echo it, and nothing else changed: for data that is the caller's own (the rows of a lead
+   * file copied into its rejects, skipped and uncertain lists), which DESIGN.md says never hold
+   * the token.
+   */
+  maskToken(text: string): string {
+    return this.secrets.scrubWhole(text);
+  }
+
   /** The token (and URL credentials) masked: for every text that came from outside. */
   private clean(text: string): string {
     return this.secrets.scrub(text);

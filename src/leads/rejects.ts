@@ -203,6 +203,8 @@ export class SidecarWriter {
     /** What cacs wrote before: a file changed since, or not cacs's, is kept (see claim). */
     private readonly written?: WrittenFiles,
     private readonly onNote?: (line: string) => void,
+    /** Masks the access token in each row written (the token never goes into a list). */
+    private readonly mask?: (text: string) => string,
   ) {
     this.at = file;
     this.line = csvLineWriter(delimiter);
@@ -233,7 +235,7 @@ export class SidecarWriter {
   }
 
   private push(text: string): void {
-    const b = Buffer.from(text);
+    const b = Buffer.from(this.mask ? this.mask(text) : text);
     this.chunks.push(b);
     this.bytes += b.length;
   }

@@ -237,6 +237,21 @@ describe('the sentinel token appears in no byte cacs writes', () => {
     expect(r.leaks).toEqual([]);
   });
 
+  it('a lead file that holds the token itself (pasted into a cell): masked in the lists, the rest of the row as it was (review, session 16)', async () => {
+    const csv =
+      'phone_number,name,ref_id\n' +
+      '0912345670,An,ok\n' +
+      `12,Lead ${SENTINEL} bad phone,r2\n` +
+      `0912345670,Lead ${SENTINEL} twice,r3\n`;
+    const r = await run({ args: importArgs(), files: { 'leads.csv': csv } });
+    expect(r.code).toBe(3);
+    expect(r.leaks).toEqual([]);
+    const rejects = [...r.files].find(([p]) => p.endsWith('leads.csv.rejects.csv'))![1];
+    const skipped = [...r.files].find(([p]) => p.endsWith('leads.csv.skipped.csv'))![1];
+    expect(rejects).toContain('Lead *** bad phone');
+    expect(skipped).toContain('Lead *** twice');
+  });
+
   it('import: a rerun reads the journal back (and --retry-uncertain resends); a copy reads the ledger and writes a skipped file', async () => {
     const refs: EchoScenario[] = ['phone', 'e500'];
     const files = { 'leads.csv': leadsCsv(refs) };

@@ -218,3 +218,18 @@ describe('a state URL whose password holds / # ? or @ as written (not percent-en
     },
   );
 });
+
+describe("Secrets.scrubWhole (a lead file's own rows copied into a list)", () => {
+  it('masks the token whole, in its forms; leaves pieces of it and URL credentials as they were', () => {
+    const token = 'Qz7tokenAbc-4xk9Wv2Lp8';
+    const s = new Secrets([token]);
+    expect(s.scrubWhole(`Lead ${token} twice`)).toBe('Lead *** twice');
+    const b64 = Buffer.from(token).toString('base64');
+    expect(s.scrubWhole(`x ${b64} y`)).not.toContain(b64);
+    // A user's own text that shares 5+ characters with the token, or holds a URL with a
+    // password, is data, not a leak of the token: kept.
+    expect(s.scrubWhole('Qz7tokenAbc Street')).toBe('Qz7tokenAbc Street');
+    expect(s.scrubWhole('see https://a:b@example.vn/x')).toBe('see https://a:b@example.vn/x');
+    expect(new Secrets([]).scrubWhole(`Lead ${token}`)).toBe(`Lead ${token}`);
+  });
+});

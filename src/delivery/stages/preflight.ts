@@ -54,6 +54,11 @@ export function sidecarWriter(
     plan.sink,
     written,
     (line) => opts.onNote?.(line),
+    // A lead file that holds the access token (pasted into a cell by mistake): masked in the
+    // lists, which DESIGN.md says never hold it (review, session 16).
+    typeof opts.client?.maskToken === 'function'
+      ? (text) => opts.client!.maskToken(text)
+      : undefined,
   );
 }
 
