@@ -113,8 +113,12 @@ export async function* textChunks(info: InputInfo, trail: BlockTrail): AsyncGene
   // the chunk. The TextDecoder above never cuts one.
   const decoder = iconv.getDecoder(info.encoding);
   let held = '';
+  // Lines before the text in hand (for where an undecodable byte is).
+  let lines = 1;
+  let bytes = 0;
   // Blocks of their own: a decoder may keep the bytes of a character cut by the block's end.
   for await (const { chunk } of afterBom(info, trail, skip, true)) {
+    bytes += chunk.length;
     let text = held + decoder.write(chunk);
     held = '';
     const last = text.charCodeAt(text.length - 1);
@@ -122,10 +126,48 @@ export async function* textChunks(info: InputInfo, trail: BlockTrail): AsyncGene
       held = text.slice(-1);
       text = text.slice(0, -1);
     }
+    lines = checkDecoded(info, text, lines);
     if (text) yield text;
   }
   const tail = held + (decoder.end() ?? '');
+  // A UTF-16 file of an odd number of bytes ends inside a character: not dropped silently.
+  if (/^utf-?16/i.test(info.encoding) && bytes % 2 !== 0)
+    throw undecodable(info, lines + countLines(tail));
+  checkDecoded(info, tail, lines);
   if (tail) yield tail;
+}
+
+/**
+ * A decoder of another encoding than UTF-8 writes U+FFFD for a byte it cannot decode (a byte
+ * windows-1258 has no character for, a lone UTF-16 surrogate): that is an undecodable input,
+ * exit 2 with its line, as invalid UTF-8 is — never sent as `�` (review, session 16). Returns
+ * the line count after `text`.
+ */
+function checkDecoded(info: InputInfo, text: string, linesBefore: number): number {
+  let bad = text.indexOf('\ufffd');
+  // (iconv-lite's UTF-16 decoders leave a lone surrogate as it is: `�` once encoded.)
+  if (bad < 0) bad = text.search(LONE_SURROGATE);
+  if (bad >= 0) throw undecodable(info, linesBefore + countLines(text.slice(0, bad)));
+  return linesBefore + countLines(text);
+}
+
+/** A surrogate without its pair. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+function countLines(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+/** An input whose bytes are not text in its encoding (UTF-8 or another): exit 2. */
+export class UndecodableInputError extends UsageError {}
+
+function undecodable(info: InputInfo, line: number): UndecodableInputError {
+  return new UndecodableInputError(
+    t('input.undecodable', { where: where(info, line), encoding: info.encoding }),
+    { hint: t('input.undecodable.hint') },
+  );
 }
 
 /** Offset of the first byte that breaks UTF-8's structure (for the error message only). */
@@ -154,7 +196,7 @@ function invalidUtf8(info: InputInfo, chunk: Buffer, offset: number): UsageError
   const before = fs.readFileSync(info.path).subarray(0, offset + firstInvalidUtf8(chunk));
   let line = 1;
   for (const b of before) if (b === 0x0a) line++;
-  return new UsageError(t('input.invalidUtf8', { where: where(info, line) }), {
+  return new UndecodableInputError(t('input.invalidUtf8', { where: where(info, line) }), {
     hint: t('input.invalidUtf8.hint'),
   });
 }

@@ -127,13 +127,21 @@ export async function inspectInput(
         hint: t('input.unknownEncoding.hint'),
       });
     }
-    if (!bom) encoding = opts.encoding;
+    // `utf-8`, `UTF8`, `unicode-1-1-utf-8`…: UTF-8, read strictly as the default is (given
+    // so, they went to a lenient decoder that sent undecodable bytes as `�`: review, session 16).
+    if (!bom) encoding = isUtf8Label(opts.encoding) ? 'utf8' : opts.encoding;
   }
   const sample = decodeSample(head.subarray(bom?.length ?? 0), encoding, head.length === stat.size);
   if (sample.includes('\u0000')) {
     throw binaryInputError(displayName, bom !== undefined);
   }
   const format = opts.format ?? formatFromName(displayName);
+  // Excel's "sep=;" first line (a CSV saved for another locale): said, not read as the header.
+  const sep = format === 'csv' ? /^sep=(.)\r?(\n|$)/i.exec(sample) : null;
+  if (sep)
+    throw new UsageError(t('input.csv.sepLine', { file: displayName, sep: sep[1]! }), {
+      hint: t('input.csv.sepLine.hint'),
+    });
   const delimiter = format === 'csv' ? (opts.delimiter ?? detectDelimiter(sample)) : ',';
   return {
     path: file,
@@ -145,6 +153,15 @@ export async function inspectInput(
     size: stat.size,
     modified: stat.mtimeMs,
   };
+}
+
+/** Whether an encoding's name is one of UTF-8's (as the Encoding Standard reads labels). */
+function isUtf8Label(label: string): boolean {
+  try {
+    return new TextDecoder(label).encoding === 'utf-8';
+  } catch {
+    return false;
+  }
 }
 
 function decodeSample(bytes: Buffer, encoding: string, complete: boolean): string {

@@ -18,7 +18,7 @@ import { CacsError, UsageError } from '../errors.js';
 import { t, tCount } from '../messages/index.js';
 import { DEFAULT_PHONE_PATTERN } from '../api/spec.js';
 import { BlockTrail } from '../input/bytes.js';
-import { textChunks, utf8Chunks } from '../input/decode.js';
+import { UndecodableInputError, textChunks, utf8Chunks } from '../input/decode.js';
 import { inspectInput } from '../input/inspect.js';
 import { openRows } from '../input/rows.js';
 import type { InputInfo, RowSource } from '../input/types.js';
@@ -296,8 +296,10 @@ function listError(e: unknown, src: SuppressionSource, purpose: 'import' | 'repo
     from: src.from,
   });
   if (e instanceof CacsError) {
+    // A list's encoding cannot be given (the lead file's is): the advice is to save it as UTF-8.
+    const hint = e instanceof UndecodableInputError ? t('leads.dnc.encoding.hint') : e.hint;
     return new UsageError(t('leads.dnc.error', { message: e.message }), {
-      hint: e.hint !== undefined ? `${e.hint} ${why}` : why,
+      hint: hint !== undefined ? `${hint} ${why}` : why,
       cause: e,
     });
   }

@@ -25,6 +25,8 @@ export const enCatalogLib = {
   'leads.dnc.noPhoneColumn.hint':
     'Name the column of numbers phone_number (or phone, mobile, sdt, số điện thoại…), or save the numbers alone as a text file with one number per line.',
   'leads.dnc.unusable.hint': '{stopped} Fix or replace the file, or remove it from {from}.',
+  'leads.dnc.encoding.hint':
+    'Save the list as UTF-8 (Excel: "CSV UTF-8") or as Unicode Text: a list is read as UTF-8, or as its byte order mark says.',
   'leads.dnc.error': 'do-not-call list {message}',
   'leads.dnc.unreadable': 'do-not-call list {name}: cannot read it ({code})',
   'leads.dnc.notFile': '{name}: not a regular file (a pipe or a device)',

@@ -6,6 +6,12 @@
 export const enLibInput = {
   // ── decode.ts ───────────────────────────────────────────────────────────────────────
   'input.invalidUtf8': '{where}: the file is not valid UTF-8',
+  'input.undecodable': '{where}: the file has bytes that are not {encoding} text',
+  'input.undecodable.hint':
+    'Check its encoding (windows-1258 for Vietnamese Windows, windows-1252, UTF-8…), or save it again as UTF-8.',
+  'input.csv.sepLine': '{file}: the first line is Excel\'s "sep={sep}" line, not the header row',
+  'input.csv.sepLine.hint':
+    'Delete that first line (the header row comes next), or save the sheet again as "CSV UTF-8".',
   'input.invalidUtf8.hint':
     'Give its encoding, e.g. windows-1258 (Vietnamese Windows) or windows-1252, or save it as UTF-8.',
 

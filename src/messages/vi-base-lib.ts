@@ -316,6 +316,12 @@ export const viBaseLib: Readonly<Record<string, string>> = {
   'write.pipeWithoutReader': '{file} là đường ống có tên mà không có chương trình nào đọc',
   'write.pipeWithoutReader.hint': 'Hãy khởi động chương trình đọc nó trước, rồi chạy lại cacs.',
   'input.invalidUtf8': '{where}: tệp không phải UTF-8 hợp lệ',
+  'input.undecodable': '{where}: tệp có những byte không phải văn bản {encoding}',
+  'input.undecodable.hint':
+    'Hãy kiểm tra bảng mã của tệp (windows-1258 cho Windows tiếng Việt, windows-1252, UTF-8…), hoặc lưu lại dưới dạng UTF-8.',
+  'input.csv.sepLine': '{file}: dòng đầu là dòng "sep={sep}" của Excel, không phải dòng tiêu đề',
+  'input.csv.sepLine.hint':
+    'Hãy xoá dòng đầu đó (dòng tiêu đề nằm ngay sau), hoặc lưu lại trang tính dưới dạng "CSV UTF-8".',
   'input.invalidUtf8.hint':
     'Hãy cho biết bảng mã của tệp, ví dụ windows-1258 (Windows tiếng Việt) hoặc windows-1252, hoặc lưu lại dưới dạng UTF-8.',
   'input.binary': '{file}: có vẻ là tệp nhị phân (có byte NUL), không phải CSV hay JSON',

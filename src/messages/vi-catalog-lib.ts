@@ -20,6 +20,8 @@ export const viCatalogLib: Readonly<Record<string, string>> = {
   'leads.dnc.noPhoneColumn.hint':
     'Hãy đặt tên cột chứa số là phone_number (hoặc phone, mobile, sdt, số điện thoại…), hoặc lưu riêng các số thành tệp văn bản, mỗi dòng một số.',
   'leads.dnc.unusable.hint': '{stopped} Hãy sửa hoặc thay tệp, hoặc bỏ nó khỏi {from}.',
+  'leads.dnc.encoding.hint':
+    'Hãy lưu danh sách dưới dạng UTF-8 (Excel: "CSV UTF-8") hoặc Unicode Text: danh sách được đọc như UTF-8, hoặc theo dấu thứ tự byte (BOM) của nó.',
   'leads.dnc.error': 'danh sách không gọi {message}',
   'leads.dnc.unreadable': 'danh sách không gọi {name}: không đọc được ({code})',
   'leads.dnc.notFile': '{name}: không phải tệp thông thường (là pipe hoặc thiết bị)',
