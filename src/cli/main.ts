@@ -133,6 +133,9 @@ function globalFlags(g: GlobalOptions): FlatConfig {
   if (g.timeout !== undefined) flags.set('timeout', g.timeout);
   if (g.insecureHttp === true) flags.set('allowInsecureHttp', true);
   if (g.profile !== undefined) flags.set('profile', g.profile);
+  // --lang is the language setting's flag: `config show` names it as the source in effect
+  // (review, session 16: it named the config file while --lang en was spoken).
+  if (g.lang !== undefined) flags.set('language', g.lang);
   return flags;
 }
 

@@ -48,6 +48,7 @@ export const FLAG_NAMES: Readonly<Record<string, string>> = {
   campaign: '--campaign',
   timezone: '--tz',
   profile: '--profile',
+  language: '--lang',
   'import.batchSize': '--batch-size',
   'import.concurrency': '--concurrency',
   'report.format': '--format',

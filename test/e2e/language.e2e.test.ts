@@ -60,6 +60,12 @@ describe('the language of a run', () => {
     expect(cacs(['import', 'x.csv', '--lang=en'], {}, dir).stderr).toContain(NO_CAMPAIGN_EN);
     const shown = cacs(['config', 'show', '--json'], {}, dir);
     expect(JSON.parse(shown.stdout).settings.language.value).toBe('vi');
+    // --lang is the language in effect, and config show says so (review, session 16).
+    const flagged = cacs(['--lang', 'en', 'config', 'show', '--json'], {}, dir);
+    expect(JSON.parse(flagged.stdout).settings.language).toMatchObject({
+      value: 'en',
+      source: 'flag --lang',
+    });
   });
 
   it('a --lang cacs does not speak: exit 2 naming the flag; a bad config value names the key', () => {
