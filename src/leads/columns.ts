@@ -240,6 +240,12 @@ export interface ColumnPlan {
   fieldIndex: ReadonlyArray<readonly [LeadField, number]>;
   /** Headers ignored thanks to ignoreUnmapped (a column without header shows as "column N"). */
   ignored: string[];
+  /**
+   * Columns after the last header, with none of their own (a header row ending with a
+   * delimiter, `phone;name;`): read only while every row leaves them empty (the reader checks;
+   * a value there is exit 2), as an xlsx sheet's cells past its header are.
+   */
+  mustBeEmpty?: readonly number[];
 }
 
 export interface PlanOptions {
@@ -410,7 +416,14 @@ export function planColumns(headers: readonly string[], opts: PlanOptions = {}):
     else list.push(i);
   }
 
-  // 4. Columns without a header.
+  // 4. Columns without a header. Those after the last header (a trailing delimiter) are read
+  // while they stay empty (mustBeEmpty; review, session 16: `phone;name;` was refused).
+  let lastNamed = -1;
+  for (let i = 0; i < n; i++) if (headers[i]!.trim() !== '') lastNamed = i;
+  const mustBeEmpty = opts.ignoreUnmapped
+    ? []
+    : empty.filter((i) => i > lastNamed && headers[i]!.trim() === '');
+  if (mustBeEmpty.length > 0) empty.splice(empty.length - mustBeEmpty.length);
   if (empty.length > 0 && !opts.ignoreUnmapped) {
     const first = empty[0]!;
     const blank = headers[first]!.trim() === '';
@@ -519,7 +532,7 @@ export function planColumns(headers: readonly string[], opts: PlanOptions = {}):
     const i = fieldOf.indexOf(field);
     if (i >= 0) fieldIndex.push([field, i] as const);
   }
-  return { columns, fieldIndex, ignored };
+  return { columns, fieldIndex, ignored, ...(mustBeEmpty.length > 0 ? { mustBeEmpty } : {}) };
 }
 
 // ---------------------------------------------------------------------------------------------

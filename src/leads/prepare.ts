@@ -292,6 +292,8 @@ async function prepareRows(
     throw e;
   }
   const fieldIndex = plan.fieldIndex.map(([f, i]) => [f, i + skip] as const);
+  // Columns past the last header (a trailing delimiter): every row must leave them empty.
+  const mustBeEmpty = (plan.mustBeEmpty ?? []).map((i) => i + skip);
   const build = leadBuilder(fieldIndex, opts.normalize);
   const validator = createValidator(opts.phonePattern, {
     ...(opts.homePhonePattern !== undefined ? { homePhonePattern: opts.homePhonePattern } : {}),
@@ -347,6 +349,17 @@ async function prepareRows(
         // Readers without chunks (JSON, xlsx) report every 16,384 rows.
         if ((total & 0x3fff) === 0) progress();
         const values = row.values;
+        for (let k = 0; k < mustBeEmpty.length; k++) {
+          const v = values[mustBeEmpty[k]!];
+          if (v !== undefined && v !== '' && trimField(v) !== '')
+            throw new UsageError(
+              t('leads.columns.valueWithoutHeader', {
+                where: `${info.displayName}:${row.line}`,
+                n: mustBeEmpty[k]! - skip + 1,
+              }),
+              { hint: t('leads.columns.noHeader.hint') },
+            );
+        }
         if (isBlankRow(values)) {
           blank++;
           return;

@@ -24,6 +24,8 @@ export const enCatalogColumns = {
   'leads.columns.mappedTwice': 'column {column} is mapped to both {other} and {field}',
   'leads.columns.mappedTwice.hint': 'map each column to one field only',
   'leads.columns.noHeader': 'column {n} has no header',
+  'leads.columns.valueWithoutHeader':
+    '{where}: column {n} has no header, but this row has a value in it',
   'leads.columns.unusableHeader': 'column {n} has no usable header ({header})',
   'leads.columns.noHeaders': 'columns {list} have no header',
   'leads.columns.noHeader.hint':

@@ -20,6 +20,8 @@ export const viCatalogColumns: Readonly<Record<string, string>> = {
   'leads.columns.mappedTwice': 'cột {column} được ánh xạ tới cả {other} lẫn {field}',
   'leads.columns.mappedTwice.hint': 'mỗi cột chỉ ánh xạ tới một trường',
   'leads.columns.noHeader': 'cột {n} không có tiêu đề',
+  'leads.columns.valueWithoutHeader':
+    '{where}: cột {n} không có tiêu đề, nhưng dòng này có giá trị ở cột đó',
   'leads.columns.unusableHeader': 'cột {n} không có tiêu đề dùng được ({header})',
   'leads.columns.noHeaders': 'các cột {list} không có tiêu đề',
   'leads.columns.noHeader.hint':

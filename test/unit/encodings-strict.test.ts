@@ -143,3 +143,32 @@ describe("Excel's sep= line, and a do-not-call list in windows-1258", () => {
     expect(r.stderr).not.toContain('--encoding');
   });
 });
+
+describe('a header row ending with a delimiter (phone;name;), as exports often write it', () => {
+  it('read while every row leaves the unnamed column empty; a value there is exit 2 naming its line', async () => {
+    const dir = tempDir();
+    const ok = write(dir, 'ok.csv', Buffer.from('phone;name;\n0912345678;An;\n12;Bad;\n'));
+    const r = await dry(dir, ok);
+    expect(r.code).toBe(3);
+    expect(r.json).toMatchObject({ valid: 1, rejected: 1 });
+    // The list repeats the input's columns, the unnamed one too.
+    expect(fs.readFileSync(path.join(dir, 'ok.csv.rejects.csv'), 'utf8').split('\n')[0]).toBe(
+      'line;code;reason;phone;name;',
+    );
+    const bad = write(
+      dir,
+      'bad.csv',
+      Buffer.from('phone;name;\n0912345678;An;\n0912345679;B;oops\n'),
+    );
+    const r2 = await dry(dir, bad);
+    expect(r2.code).toBe(2);
+    expect(r2.json.error).toMatchObject({
+      message: 'bad.csv:3: column 3 has no header, but this row has a value in it',
+    });
+    // A column without a header between two named ones is still refused at once.
+    const middle = write(dir, 'middle.csv', Buffer.from('phone;;name\n0912345678;;An\n'));
+    const r3 = await dry(dir, middle);
+    expect(r3.code).toBe(2);
+    expect(r3.json.error).toMatchObject({ message: 'middle.csv: column 2 has no header' });
+  });
+});

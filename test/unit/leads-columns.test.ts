@@ -260,12 +260,19 @@ describe('planColumns', () => {
   });
 
   it('error: a column without a header', () => {
-    const e = columnError(() => planColumns(['phone', 'name', ''], {}));
-    expect(e.message).toBe('column 3 has no header');
+    const e = columnError(() => planColumns(['phone', '', 'name'], {}));
+    expect(e.message).toBe('column 2 has no header');
     expect(e.hint).toContain('--ignore-unmapped');
-    expect(columnError(() => planColumns(['phone', ' ', '\u00a0'], {})).message).toBe(
+    expect(columnError(() => planColumns(['phone', ' ', '\u00a0', 'name'], {})).message).toBe(
       'columns 2, 3 have no header',
     );
+    // After the last header (a header row ending with a delimiter): read while every row
+    // leaves them empty, which the reader checks (review, session 16).
+    expect(planColumns(['phone', 'name', ''], {}).mustBeEmpty).toEqual([2]);
+    expect(planColumns(['phone', ' ', '\u00a0'], {}).mustBeEmpty).toEqual([1, 2]);
+    expect(
+      planColumns(['phone', 'name', ''], { ignoreUnmapped: true }).mustBeEmpty,
+    ).toBeUndefined();
     expect(columnError(() => planColumns(['phone', '--'], {})).message).toBe(
       'column 2 has no usable header (--)',
     );
@@ -379,7 +386,7 @@ describe('planColumns', () => {
 
   it('every error is a ColumnError with a hint', () => {
     const bad: Array<[readonly string[], Parameters<typeof planColumns>[1]]> = [
-      [['phone', ''], {}],
+      [['phone', '', 'name'], {}],
       [['phone', 'PHONE'], {}],
       [['phone', 'mobile'], {}],
       [['name'], {}],
@@ -453,7 +460,7 @@ describe('the README', () => {
 describe("the library's own words", () => {
   it('name no command-line flag; the CLI says the same hints with its flags', () => {
     const cases: Array<() => unknown> = [
-      () => planColumns(['phone', '']),
+      () => planColumns(['phone', '', 'name']),
       () => planColumns(['phone', 'sdt']),
       () => planColumns(['name']),
       () => planColumns(['phone', 'Ghi chú', 'Nguồn']),

