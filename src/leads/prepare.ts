@@ -18,7 +18,7 @@
  */
 import fs from 'node:fs';
 import { UsageError } from '../errors.js';
-import { t } from '../messages/index.js';
+import { t, tCount } from '../messages/index.js';
 import type { LeadField } from '../api/spec.js';
 import {
   ColumnError,
@@ -492,12 +492,9 @@ async function prepareRows(
 
 /** An input whose every data row (`total` of them, at least one) is blank: exit 2. */
 function blankOnlyError(info: InputInfo, total: number): UsageError {
-  return new UsageError(
-    total === 1
-      ? t('leads.blankOnly.single', { file: info.displayName })
-      : t('leads.blankOnly.all', { file: info.displayName, total }),
-    { hint: t('leads.blankOnly.hint') },
-  );
+  return new UsageError(tCount('leads.blankOnly', total, { file: info.displayName }), {
+    hint: t('leads.blankOnly.hint'),
+  });
 }
 
 /** The sending pass's leads from the spool (a closure over the path only). */

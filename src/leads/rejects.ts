@@ -11,11 +11,11 @@ import { AtomicFile, assertCanWrite } from '../atomic-write.js';
 import { csvLineWriter, type CsvLine } from '../csv-writer.js';
 import { FailureError, UsageError } from '../errors.js';
 import { t, type MessageId } from '../messages/index.js';
-import { WrittenHash, type WrittenFiles } from './written-files.js';
+import { WrittenHash, type SidecarKind, type WrittenFiles } from './written-files.js';
 
 export const REJECTS_META_COLUMNS = ['line', 'code', 'reason'] as const;
 
-export type SidecarKind = 'rejects' | 'skipped' | 'uncertain';
+export type { SidecarKind };
 
 /**
  * "<input file name>.<kind>.csv" in `dir` ("leads.csv" → "leads.csv.rejects.csv"): the whole

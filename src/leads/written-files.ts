@@ -40,8 +40,8 @@ const WHY = {
   otherContent: 'leads.written.why.otherContent',
 } as const satisfies Record<'edited' | 'foreign' | 'real' | 'other' | 'otherContent', MessageId>;
 
-/** Which list a name is for (rejects.ts SidecarKind, repeated here: rejects.ts imports this). */
-type ListKind = 'rejects' | 'skipped' | 'uncertain';
+/** Which of an import's lists a file is (rejects.ts, which writes them, imports this module). */
+export type SidecarKind = 'rejects' | 'skipped' | 'uncertain';
 
 /** At most this many numbered names (file-2 … file-99) are tried beside a kept file. */
 export const MAX_NUMBER = 99;
@@ -102,7 +102,7 @@ export class WrittenFiles {
     return this.records?.get(path.resolve(file));
   }
 
-  status(file: string, kind?: ListKind): WrittenStatus {
+  status(file: string, kind?: SidecarKind): WrittenStatus {
     let st: fs.Stats;
     try {
       st = fs.statSync(file);
@@ -129,7 +129,7 @@ export class WrittenFiles {
    * The name to write `file` at: itself when it is free or cacs's own (see status), else the
    * first numbered name beside it that is; `kept` then says why `file` was left as it is.
    */
-  claim(file: string, kind?: ListKind): { path: string; kept?: string } {
+  claim(file: string, kind?: SidecarKind): { path: string; kept?: string } {
     const s = this.status(file, kind);
     if (s === 'absent' || s === 'special' || s === 'own') return { path: file };
     for (let n = 2; n <= MAX_NUMBER; n++) {

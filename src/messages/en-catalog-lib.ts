@@ -47,8 +47,8 @@ export const enCatalogLib = {
 
   // ── leads/prepare.ts ─────────────────────────────────────────────────────────────────
   'leads.duplicate': 'phone_number {phone} already on line {line}',
-  'leads.blankOnly.single': '{file}: no data rows: the row after the header is blank',
-  'leads.blankOnly.all': '{file}: no data rows: all {total} rows after the header are blank',
+  'leads.blankOnly.one': '{file}: no data rows: the row after the header is blank',
+  'leads.blankOnly.other': '{file}: no data rows: all {count} rows after the header are blank',
   'leads.blankOnly.hint': 'Check that this is the file you meant (an export that came out empty?).',
 
   // ── delivery ─────────────────────────────────────────────────────────────────────────

@@ -41,8 +41,8 @@ export const viCatalogLib: Readonly<Record<string, string>> = {
   'leads.dnc.example': 'dòng {line}: {value}',
 
   'leads.duplicate': 'phone_number {phone} đã có ở dòng {line}',
-  'leads.blankOnly.single': '{file}: không có dòng dữ liệu: dòng sau tiêu đề bị trống',
-  'leads.blankOnly.all': '{file}: không có dòng dữ liệu: cả {total} dòng sau tiêu đề đều trống',
+  'leads.blankOnly.one': '{file}: không có dòng dữ liệu: dòng sau tiêu đề bị trống',
+  'leads.blankOnly.other': '{file}: không có dòng dữ liệu: cả {count} dòng sau tiêu đề đều trống',
   'leads.blankOnly.hint': 'Hãy kiểm tra đây có đúng tệp bạn định dùng (bản xuất bị trống?).',
 
   'delivery.history.find.empty': 'hãy cho một số điện thoại hoặc một ref_id để tìm',

@@ -235,11 +235,9 @@ export async function openXlsx(
     // Rows there, every one blank (cells of spaces): said as the other formats say it, not
     // "only a header row" (review, session 16).
     if (leading.length === 0) throw noData(t('input.sheet.headerOnly', { file: displayName }));
-    const blank =
-      leading.length === 1
-        ? t('leads.blankOnly.single', { file: displayName })
-        : t('leads.blankOnly.all', { file: displayName, total: leading.length });
-    throw new UsageError(blank, { hint: elsewhere() ?? t('leads.blankOnly.hint') });
+    throw new UsageError(tCount('leads.blankOnly', leading.length, { file: displayName }), {
+      hint: elsewhere() ?? t('leads.blankOnly.hint'),
+    });
   }
   const firstData = shape(second.value);
 
