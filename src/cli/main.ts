@@ -21,7 +21,7 @@ import {
   type Language,
 } from '../index.js';
 import { Output, processIO, type Context, type IO } from './context.js';
-import { commandPath, errorOutcome, jsonCommand } from './outcome.js';
+import { commandPath, errorOutcome, fileSystemFailure, jsonCommand } from './outcome.js';
 import type { GlobalOptions } from './flags.js';
 import { buildProgram } from './program.js';
 
@@ -336,6 +336,8 @@ export async function reportError(
     }
     return ExitCode.USAGE;
   }
+  // A file system failure nothing worded (permission denied, a read-only mount…): said as such.
+  e = fileSystemFailure(e) ?? e;
   // Every line below goes through Output, which masks the token (in every form) and URL
   // credentials; nothing prints an error object as is, only its message and, with -v, its stack.
   const out = ctx?.out ?? (await newOutput(io));

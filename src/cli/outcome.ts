@@ -12,6 +12,7 @@ import {
   CacsError,
   ConfigError,
   ExitCode,
+  FailureError,
   formatCount,
   type ErrorCategory,
   type ImportSummary,
@@ -37,8 +38,33 @@ function commanderMessage(e: CommanderError): string {
     .trim();
 }
 
+/**
+ * A file system failure that no command words itself (a file or folder of another user, a
+ * read-only mount, a full disk): a failure naming the path and what to do (exit 1), not an
+ * "internal error … report it" — the machine, not cacs, is at fault. Anything else: undefined.
+ */
+export function fileSystemFailure(e: unknown): FailureError | undefined {
+  if (e instanceof CacsError || !(e instanceof Error)) return undefined;
+  const { code, path } = e as NodeJS.ErrnoException;
+  if (typeof code !== 'string' || !/^E[A-Z]+$/.test(code) || typeof path !== 'string')
+    return undefined;
+  const denied = code === 'EACCES' || code === 'EPERM';
+  const message = denied
+    ? t('cli.fs.denied', { path })
+    : code === 'EROFS'
+      ? t('cli.fs.readOnly', { path })
+      : code === 'ENOSPC' || code === 'EDQUOT'
+        ? t('cli.fs.full', { path })
+        : t('cli.fs.failed', { path, code });
+  return new FailureError(message, {
+    hint: denied ? t('cli.fs.denied.hint', { path }) : t('cli.fs.failed.hint'),
+    cause: e,
+  });
+}
+
 /** The exit code and `error` member of a failed run's JSON object. */
 export function errorOutcome(e: unknown, command: string): { exitCode: number; error: JsonError } {
+  e = fileSystemFailure(e) ?? e;
   if (e instanceof CommanderError) {
     return {
       exitCode: ExitCode.USAGE,

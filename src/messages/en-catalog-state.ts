@@ -104,6 +104,10 @@ export const enCatalogState = {
   // ── bookmarks.ts, history.ts ─────────────────────────────────────────────────────────
   'state.bookmark.file': 'the bookmark {name}',
   'state.bookmark.folderUnreadable': 'cannot read the bookmark folder {dir}: {code}',
+  'state.ledgers.what': "the campaigns' ledgers",
+  'state.journals.what': 'the import journals',
+  'state.bookmarks.what': 'the report bookmarks',
+  'state.erasures.what': 'the record of erased numbers',
   'state.history.what': 'the import history',
 
   // ── team.ts: a state folder moved into a database ────────────────────────────────────

@@ -65,6 +65,13 @@ export const enCli = {
   'cli.usage.seeHelp': 'Run {command} --help for usage.',
   'cli.usage.seeHelp.short': '(run {command} --help for usage)',
   'cli.usage.didYouMean': "error: unknown option '{flag}'\n(Did you mean {instead}?)",
+  'cli.fs.denied': '{path}: this user may not read or write it (permission denied)',
+  'cli.fs.denied.hint':
+    'Give this user access to {path} (or run cacs as its owner), then run the same command.',
+  'cli.fs.readOnly': '{path} is on a read-only file system',
+  'cli.fs.full': '{path}: the disk is full',
+  'cli.fs.failed': '{path}: {code}',
+  'cli.fs.failed.hint': 'Check the disk and the folder, then run the same command.',
   'cli.internal': 'internal error: {message}',
   'cli.internal.nonError': 'a non-Error value was thrown',
   'cli.internal.hint': 'Run again with --verbose for details, and report it if it persists.',

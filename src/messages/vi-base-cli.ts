@@ -61,6 +61,13 @@ export const viBaseCli: Readonly<Record<string, string>> = {
   'cli.usage.seeHelp': 'Chạy {command} --help để xem cách dùng.',
   'cli.usage.seeHelp.short': '(chạy {command} --help để xem cách dùng)',
   'cli.usage.didYouMean': "lỗi: không có tuỳ chọn '{flag}'\n(Có phải ý bạn là {instead}?)",
+  'cli.fs.denied': '{path}: người dùng này không được đọc hoặc ghi (không có quyền)',
+  'cli.fs.denied.hint':
+    'Hãy cho người dùng này quyền truy cập {path} (hoặc chạy cacs bằng người dùng sở hữu nó), rồi chạy lại đúng lệnh đó.',
+  'cli.fs.readOnly': '{path} nằm trên hệ thống tệp chỉ đọc',
+  'cli.fs.full': '{path}: ổ đĩa đã đầy',
+  'cli.fs.failed': '{path}: {code}',
+  'cli.fs.failed.hint': 'Hãy kiểm tra ổ đĩa và thư mục, rồi chạy lại đúng lệnh đó.',
   'cli.internal': 'lỗi nội bộ: {message}',
   'cli.internal.nonError': 'một giá trị không phải Error đã bị ném ra',
   'cli.internal.hint': 'Hãy chạy lại với --verbose để xem chi tiết, và báo lỗi nếu vẫn còn.',

@@ -92,6 +92,10 @@ export const viCatalogState: Readonly<Record<string, string>> = {
 
   'state.bookmark.file': 'dấu mốc {name}',
   'state.bookmark.folderUnreadable': 'không đọc được thư mục dấu mốc {dir}: {code}',
+  'state.ledgers.what': 'sổ ghi của các chiến dịch',
+  'state.journals.what': 'các nhật ký nhập',
+  'state.bookmarks.what': 'các dấu mốc báo cáo',
+  'state.erasures.what': 'bản ghi các số đã xoá',
   'state.history.what': 'lịch sử nhập',
 
   'state.migrate.otherSecret':

@@ -79,3 +79,129 @@ describe('a state folder cacs cannot read', () => {
     },
   );
 });
+
+/**
+ * Found by a review (session 17): `fs.existsSync` says false for a path this user may not look
+ * at, so a ledger folder of another user read as empty — `history find <ref_id>` said "no run
+ * recorded sending it" (exit 0: never sent, as far as an operator could tell), while `history
+ * find <phone>`, `reconcile` and `forget` on a folder whose ledgers alone were closed said
+ * "internal error: EACCES" or "cannot write the ledger secret".
+ */
+describe.skipIf(!canSetpriv)("another user's ledgers (as nobody)", () => {
+  /** A state folder a real import wrote (root's, 0700), with `open` made readable to all. */
+  async function importedState(open: readonly string[]): Promise<string> {
+    const { startEmulator } = await import('../../src/emulator/index.js');
+    const emu = await startEmulator({ port: 0 });
+    const dir = tempDir('cacs-state-read-ledgers-');
+    made.push(dir);
+    const state = path.join(dir, 'state');
+    try {
+      const file = path.join(dir, 'leads.csv');
+      fs.writeFileSync(file, 'phone_number,name,ref_id\n0912345601,An,CUST-A1\n');
+      const r = await runCli(['import', file, '-q'], {
+        env: isolatedEnv({
+          CACS_BASE_URL: emu.url,
+          CACS_ACCESS_TOKEN: 'emulator-token',
+          CACS_CAMPAIGN: 'summer',
+          CACS_STATE_DIR: state,
+        }),
+      });
+      expect(r.code).toBe(0);
+      // An erasure too, so that the erasures file exists for `history find <phone>` to read.
+      expect(
+        (
+          await runCli(['forget', '0999999999', '-q'], {
+            env: isolatedEnv({ CACS_STATE_DIR: state }),
+          })
+        ).code,
+      ).toBe(0);
+    } finally {
+      await emu.close();
+    }
+    // The temporary folder itself (0700 as made) is open to all: the state folder decides.
+    fs.chmodSync(dir, 0o755);
+    for (const rel of open) {
+      const p = path.join(state, rel);
+      fs.chmodSync(p, fs.statSync(p).isDirectory() ? 0o755 : 0o644);
+    }
+    expect(fs.statSync(path.join(state, 'ledgers')).mode & 0o777).toBe(0o700);
+    return state;
+  }
+
+  function asNobody(state: string, args: string[]) {
+    const home = tempDir('cacs-state-read-home-');
+    made.push(home);
+    fs.chownSync(home, NOBODY, NOBODY);
+    return spawnSync(
+      'setpriv',
+      [
+        `--reuid=${NOBODY}`,
+        `--regid=${NOBODY}`,
+        '--clear-groups',
+        '--',
+        process.execPath,
+        BIN,
+        ...args,
+      ],
+      {
+        cwd: home,
+        env: {
+          PATH: process.env.PATH,
+          HOME: home,
+          TMPDIR: home,
+          CACS_STATE_DIR: state,
+          CACS_BASE_URL: 'http://127.0.0.1:9',
+          CACS_ACCESS_TOKEN: 'emulator-token',
+          CACS_CAMPAIGN: 'summer',
+        },
+        encoding: 'utf8',
+      },
+    );
+  }
+
+  const deniedLedgers = (state: string) =>
+    `cannot read the campaigns' ledgers in ${path.join(state, 'ledgers')}: this user may not read it (permission denied)`;
+
+  it('history find <ref_id> on a closed state folder: exit 1, permission denied, not "never sent"', async () => {
+    const state = await importedState([]);
+    for (const args of [
+      ['history', 'find', 'CUST-A1'],
+      ['history', 'find', '0912345601'],
+    ]) {
+      const r = asNobody(state, args);
+      expect(r.status, args.join(' ')).toBe(1);
+      expect(r.stderr).toContain(deniedLedgers(state));
+      expect(r.stdout).not.toContain('no run recorded');
+      expect(r.stderr).not.toContain('internal error');
+    }
+    const json = asNobody(state, ['history', 'find', 'CUST-A1', '--json']);
+    expect(json.status).toBe(1);
+    expect(JSON.parse(json.stdout)).toMatchObject({ exitCode: 1, error: { code: 'failure' } });
+  });
+
+  it('only the ledgers closed: history find <phone>, reconcile and forget say so, exit 1', async () => {
+    const state = await importedState([
+      '.',
+      'history',
+      'history/runs.jsonl',
+      'erasures',
+      'erasures/erased.jsonl',
+    ]);
+    const find = asNobody(state, ['history', 'find', '0912345601']);
+    expect(find.status).toBe(1);
+    expect(find.stderr).toContain(deniedLedgers(state));
+    const reconcile = asNobody(state, ['reconcile']);
+    expect(reconcile.status).toBe(1);
+    expect(reconcile.stderr).toContain('this user may not read or write it (permission denied)');
+    expect(reconcile.stderr).toContain('Give this user access to');
+    const forget = asNobody(state, ['forget', '0912345601']);
+    expect(forget.status).toBe(1);
+    expect(forget.stderr).toContain(
+      `cannot read the ledger secret in ${path.join(state, 'ledgers')}: this user may not read it (permission denied)`,
+    );
+    for (const r of [find, reconcile, forget]) {
+      expect(r.stderr).not.toContain('internal error');
+      expect(r.stderr).not.toContain('cannot write');
+    }
+  });
+});

@@ -36,7 +36,7 @@ import {
   readRecords,
 } from './ledger.js';
 import { acquireLock } from './lock.js';
-import { writingState } from './state-write.js';
+import { stateEntries, stateReadError, writingState } from './state-write.js';
 import { blankJournalRecord } from '../erase-text.js';
 import { testPoint } from '../../test-point.js';
 
@@ -52,13 +52,13 @@ function busy(what: string) {
     });
 }
 
-function jsonLines(file: string): unknown[] {
+function jsonLines(file: string, what: string): unknown[] {
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (e) {
     if ((e as { code?: string }).code === 'ENOENT') return [];
-    throw e;
+    throw stateReadError(e, path.dirname(file), what);
   }
   const out: unknown[] = [];
   for (const line of text.split('\n')) {
@@ -74,7 +74,7 @@ function jsonLines(file: string): unknown[] {
 
 export function readErasureRecords(stateDir: string): ErasureRecord[] {
   const out: ErasureRecord[] = [];
-  for (const r of jsonLines(erasureFile(stateDir)) as Array<{
+  for (const r of jsonLines(erasureFile(stateDir), t('state.erasures.what')) as Array<{
     lo?: unknown;
     hi?: unknown;
     t?: unknown;
@@ -114,13 +114,10 @@ function readMeta(file: string): LedgerMeta {
 
 function ledgerFiles(stateDir: string): string[] {
   const folder = ledgerFolder(stateDir);
-  return fs.existsSync(folder)
-    ? fs
-        .readdirSync(folder)
-        .filter((f) => f.endsWith('.ledger'))
-        .sort()
-        .map((f) => path.join(folder, f))
-    : [];
+  return stateEntries(folder, t('state.ledgers.what'))
+    .filter((f) => f.endsWith('.ledger'))
+    .sort()
+    .map((f) => path.join(folder, f));
 }
 
 /**
@@ -244,12 +241,9 @@ export async function eraseInFileStore(stateDir: string, req: EraseRequest): Pro
 /** Every journal file (open ones and those set aside by --restart). */
 function journalFiles(stateDir: string): string[] {
   const dir = path.join(stateDir, 'journals');
-  return fs.existsSync(dir)
-    ? fs
-        .readdirSync(dir)
-        .filter((f) => /\.jsonl(\.restarted-\d+)?$/.test(f))
-        .map((f) => path.join(dir, f))
-    : [];
+  return stateEntries(dir, t('state.journals.what'))
+    .filter((f) => /\.jsonl(\.restarted-\d+)?$/.test(f))
+    .map((f) => path.join(dir, f));
 }
 
 /** Rewrite journals whose texts hold one of `texts` (under their locks); how many. */
@@ -299,9 +293,8 @@ function blankJournalTexts(stateDir: string, texts: readonly string[]): number {
 /** Remove report bookmarks kept for an erased ref_id (`--ref-id`); how many. */
 function removeBookmarks(stateDir: string, erased: (refId: string) => boolean): number {
   const dir = bookmarkFolder(stateDir);
-  if (!fs.existsSync(dir)) return 0;
   let removed = 0;
-  for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.json'))) {
+  for (const f of stateEntries(dir, t('state.bookmarks.what')).filter((n) => n.endsWith('.json'))) {
     const file = path.join(dir, f);
     let refId: unknown;
     try {
@@ -331,7 +324,7 @@ export function appendErasureEntry(stateDir: string, entry: ErasureEntry): void 
 }
 
 export function readErasureEntries(stateDir: string): ErasureEntry[] {
-  return (jsonLines(historyFile(stateDir)) as ErasureEntry[]).filter(
+  return (jsonLines(historyFile(stateDir), t('state.history.what')) as ErasureEntry[]).filter(
     (e) => e !== null && typeof e === 'object' && e.k === 'erase',
   );
 }
@@ -428,7 +421,7 @@ export async function pruneFileStore(
     }
     // Its last write, by whole seconds (as ledger records are): exactly retentionDays old stays.
     if (Math.floor(st.mtimeMs / 1000) >= cutoff) continue;
-    const records = jsonLines(file);
+    const records = jsonLines(file, t('state.journal.what'));
     if (!journalFinished(records)) {
       const h = records[0] as { input?: string } | undefined;
       result.keptUnfinished.push(h?.input ?? path.basename(file));

@@ -25,7 +25,7 @@ import { UsageError } from '../../errors.js';
 import { t } from '../../messages/index.js';
 import { freeSpace, writeFileAtomicSync } from '../../atomic-write.js';
 import { flushOnExit } from '../../cleanup.js';
-import { writingState } from './state-write.js';
+import { stateReadError, writingState } from './state-write.js';
 import { AppendLog, JournalWriteError } from './journal.js';
 
 import {
@@ -106,7 +106,10 @@ export class Hasher {
     try {
       bytes = fs.readFileSync(file);
     } catch (e) {
-      if ((e as { code?: string }).code !== 'ENOENT') throw e;
+      // One that cannot be read (another user's: permission denied) is said as such, not as a
+      // secret that cannot be written.
+      if ((e as { code?: string }).code !== 'ENOENT')
+        throw stateReadError(e, dir, t('state.ledger.secret.what'));
       // Ledgers without their secret cannot be read: a new secret would make every lead they
       // hold look new, and send it again.
       if (fs.readdirSync(dir).some((f) => f.endsWith('.ledger')))

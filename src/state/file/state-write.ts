@@ -137,6 +137,21 @@ export function stateReadError(e: unknown, folder: string, what: string): unknow
   );
 }
 
+/**
+ * The names in the state folder `dir` (none when it does not exist yet). A folder that cannot be
+ * listed (another user's: permission denied) is a read error naming it, not "nothing there":
+ * `fs.existsSync` says false for a path it may not look at, and a ledger folder taken for empty
+ * made `history find` say "never sent" and `forget` "nothing held".
+ */
+export function stateEntries(dir: string, what: string): string[] {
+  try {
+    return fs.readdirSync(dir);
+  } catch (e) {
+    if ((e as { code?: unknown }).code === 'ENOENT') return [];
+    throw stateReadError(e, dir, what);
+  }
+}
+
 /** Run a state write, its failure turned into a StateWriteError (see stateWriteError). */
 export function writingState<T>(folder: string, what: string, write: () => T): T {
   try {

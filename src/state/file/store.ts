@@ -58,6 +58,8 @@ import {
 } from './ledger.js';
 import { acquireLock } from './lock.js';
 import { FileWrittenRecords } from './written-records.js';
+import { stateEntries } from './state-write.js';
+import { t } from '../../messages/index.js';
 
 export class FileStore implements StateStore {
   readonly kind = 'file' as const;
@@ -118,9 +120,9 @@ export class FileStore implements StateStore {
 
   async findLead(query: { phone?: string; ref: string }): Promise<FoundRecord[]> {
     const folder = this.ledgersAt;
-    const files = fs.existsSync(folder)
-      ? fs.readdirSync(folder).filter((f) => f.endsWith('.ledger'))
-      : [];
+    const files = stateEntries(folder, t('state.ledgers.what')).filter((f) =>
+      f.endsWith('.ledger'),
+    );
     if (files.length === 0) return [];
     const hasher = Hasher.forStateDir(this.location);
     const [lo, hi] = query.phone !== undefined ? hasher.phone(query.phone) : [-1, -1];
