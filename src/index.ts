@@ -1299,7 +1299,8 @@ export { LANGUAGES, chooseLanguage, currentLanguage } from './messages/language.
 export type { Language, LanguageSource } from './messages/language.js';
 // Every user-facing message, by id, in the language set (src/messages/): the CLI says its words
 // through these, and a back office may say cacs's words the same way.
-export { t, tCount, asLanguage, setFaceWords, type MessageId } from './messages/index.js';
+export { t, tCount, tEnglish, asLanguage, setFaceWords, type MessageId } from './messages/index.js';
+export { notCleanedReason } from './messages/why.js';
 
 // ── habits (issues 25, 27): times on a named clock, history as documented JSON ──
 export { formatInZone, zoneOffset } from './clock.js';
@@ -1412,7 +1413,7 @@ export async function parseMinGap(text: string, flag = '--min-gap'): Promise<num
 
 // ── privacy (issue 26): forget, erased, retention ───────────────────────────────────────────
 
-export type { ForgetReceipt, ForgetQuery } from './delivery/forget.js';
+export type { ForgetReceipt, ForgetQuery, NotCleaned } from './delivery/forget.js';
 export type { PruneReport } from './delivery/prune.js';
 
 export interface PrivacyStateOptions {

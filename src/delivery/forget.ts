@@ -21,14 +21,10 @@ import { testPoint } from '../test-point.js';
 import { canonicalServiceUrl } from '../net.js';
 import { UsageError } from '../errors.js';
 import { t } from '../messages/index.js';
+import { notCleanedReason } from '../messages/why.js';
 import { planColumns } from '../leads/columns.js';
 import { normalizePhone, trimField } from '../leads/normalize.js';
-import {
-  cannotWriteWhy,
-  defaultSidecarPath,
-  isRejectsHeader,
-  type SidecarKind,
-} from '../leads/rejects.js';
+import { defaultSidecarPath, isRejectsHeader, type SidecarKind } from '../leads/rejects.js';
 import { MAX_NUMBER, WrittenHash, numberedName } from '../leads/written-files.js';
 import type { CampaignRef, ErasedLedger, RunRecord, StateStore } from '../state/index.js';
 
@@ -53,6 +49,19 @@ export interface ForgetQuery {
   rows: number;
 }
 
+/** A list that holds rows about them and could not be cleaned. */
+export interface NotCleaned {
+  file: string;
+  rows: number;
+  /**
+   * Why, as a stable word: the write's errno code (`EACCES`, `EROFS`…), `not_utf8` (saved again
+   * in another encoding) or `unreadable` (no longer a list cacs can read, yet holding a number).
+   */
+  code: string;
+  /** Why, in words (the language set): see notCleanedReason. */
+  reason: string;
+}
+
 export interface ForgetReceipt {
   at: string;
   store: { kind: 'file' | 'postgres'; location: string };
@@ -69,7 +78,7 @@ export interface ForgetReceipt {
    * saved again in another encoding), with why: remove those rows yourself. `cacs forget`
    * exits 1 when there are any.
    */
-  notCleaned: Array<{ file: string; rows: number; reason: string }>;
+  notCleaned: NotCleaned[];
   journals: number;
   bookmarks: number;
   /** Nothing about these people was held (no ledger record, no list row). */
@@ -539,10 +548,8 @@ export async function forget(opts: ForgetOptions): Promise<ForgetReceipt> {
   }
   const texts = new Set<string>();
   for (const scan of scans)
-    for (const [r, qs] of scan.matched) {
-      for (const q of qs) queries[q]!.rows++;
+    for (const [r] of scan.matched)
       if (scan.own.has(r)) for (const t of textsOf(scan.records[r]!.cells)) texts.add(t);
-    }
   const allPhones = new Set(phones.keys());
   for (const p of allPhones) {
     texts.add(p);
@@ -566,11 +573,7 @@ export async function forget(opts: ForgetOptions): Promise<ForgetReceipt> {
     if (scan.matched.size === 0) continue;
     // One list that cannot be cleaned does not stop the others: it is named in the receipt.
     if (scan.notUtf8) {
-      notCleaned.push({
-        file: scan.file,
-        rows: scan.matched.size,
-        reason: t('privacy.notCleaned.encoding'),
-      });
+      notCleaned.push(notCleanedEntry(scan.file, scan.matched.size, 'not_utf8'));
       continue;
     }
     const text = without(scan);
@@ -580,7 +583,8 @@ export async function forget(opts: ForgetOptions): Promise<ForgetReceipt> {
       st = fs.statSync(scan.file);
       writeFileAtomicSync(scan.file, text, { mode: 0o600 });
     } catch (e) {
-      notCleaned.push({ file: scan.file, rows: scan.matched.size, reason: cannotWriteWhy(e) });
+      const code = (e as NodeJS.ErrnoException | undefined)?.code ?? 'error';
+      notCleaned.push(notCleanedEntry(scan.file, scan.matched.size, code));
       continue;
     }
     if (ours !== undefined && ours.size === st.size) {
@@ -599,13 +603,16 @@ export async function forget(opts: ForgetOptions): Promise<ForgetReceipt> {
       }
     }
     files.push({ file: scan.file, rows: scan.matched.size });
+    // Rows removed, by what was asked: only those of lists actually cleaned (a receipt said "1
+    // row removed" beside "NOT CLEANED: … 1 row about them stays": review, session 17).
+    for (const qs of scan.matched.values()) for (const q of qs) queries[q]!.rows++;
     testPoint('forget-list-rewritten');
   }
   // A list cacs wrote that cannot be read as one any more, yet holds one of them (in UTF-8 or
   // UTF-16, as Excel's "Unicode Text" saves it): named, never rewritten.
   for (const f of unread) {
     const rows = rowsHolding(f, [...allPhones, ...[...allPhones].map((p) => p.slice(1))]);
-    if (rows > 0) notCleaned.push({ file: f, rows, reason: t('privacy.notCleaned.unreadable') });
+    if (rows > 0) notCleaned.push(notCleanedEntry(f, rows, 'unreadable'));
   }
   const ledgerRecords = erased.ledgers.reduce((a, l) => a + l.records, 0);
   // A journal rewritten or a bookmark removed is something held too (review, session 16: a
@@ -643,4 +650,8 @@ export async function forget(opts: ForgetOptions): Promise<ForgetReceipt> {
     bookmarks: erased.bookmarks,
     nothingHeld,
   };
+}
+
+function notCleanedEntry(file: string, rows: number, code: string): NotCleaned {
+  return { file, rows, code, reason: notCleanedReason(code) };
 }

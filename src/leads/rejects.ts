@@ -11,6 +11,7 @@ import { AtomicFile, assertCanWrite } from '../atomic-write.js';
 import { csvLineWriter, type CsvLine } from '../csv-writer.js';
 import { FailureError, UsageError } from '../errors.js';
 import { t, type MessageId } from '../messages/index.js';
+import { CANNOT_WRITE } from '../messages/why.js';
 import { WrittenHash, type SidecarKind, type WrittenFiles } from './written-files.js';
 
 export const REJECTS_META_COLUMNS = ['line', 'code', 'reason'] as const;
@@ -39,28 +40,6 @@ export function realPath(p: string): string {
   } catch {
     return path.resolve(p);
   }
-}
-
-/** Errno codes that mean "this folder cannot take the file", not a bug in cacs: why, said. */
-const CANNOT_WRITE = {
-  EACCES: 'leads.sidecar.why.EACCES',
-  EPERM: 'leads.sidecar.why.EPERM',
-  EROFS: 'leads.sidecar.why.EROFS',
-  ENOTDIR: 'leads.sidecar.why.ENOTDIR',
-  ENOENT: 'leads.sidecar.why.ENOENT',
-  EISDIR: 'leads.sidecar.why.EISDIR',
-  ENOSPC: 'leads.sidecar.why.ENOSPC',
-  EDQUOT: 'leads.sidecar.why.EDQUOT',
-  EFBIG: 'leads.sidecar.why.EFBIG',
-  EIO: 'leads.sidecar.why.EIO',
-} as const satisfies Record<string, MessageId>;
-
-/** Why a file could not be written, in words ("permission denied", "disk full"…). */
-export function cannotWriteWhy(e: unknown): string {
-  const code = (e as NodeJS.ErrnoException | undefined)?.code;
-  if (code !== undefined && Object.hasOwn(CANNOT_WRITE, code))
-    return t(CANNOT_WRITE[code as keyof typeof CANNOT_WRITE]);
-  return code ?? (e instanceof Error ? e.message : String(e));
 }
 
 /**

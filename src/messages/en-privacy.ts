@@ -31,6 +31,12 @@ export const enPrivacy = {
   'privacy.forget.placeholder.hint': "Give the person's phone number, or their real ref_id.",
   'privacy.forget.listUnreadable': 'the list {file} cannot be read ({reason})',
   'privacy.forget.listUnreadable.hint': 'Give a text file with one phone number or ref_id a line.',
+  'cli.privacy.forget.notCleaned.one':
+    'the erasure is not complete: {count} row about them stays in a list cacs could not clean',
+  'cli.privacy.forget.notCleaned.other':
+    'the erasure is not complete: {count} rows about them stay in lists cacs could not clean',
+  'cli.privacy.forget.notCleaned.hint':
+    'Remove those rows yourself (receipt.notCleaned names each file and why), or make the files writable and run the same command again.',
   'cli.privacy.forget.nobody': 'nobody to forget: give phone numbers or ref_ids, or --file <list>',
   'cli.privacy.forget.nobody.hint': 'Example: cacs forget 0912345678 CUST-0042',
   'cli.privacy.forget.noBaseUrl':

@@ -136,6 +136,17 @@ export function t<Id extends MessageId>(id: Id, ...params: MessageParams<Id>): s
 }
 
 /**
+ * The message `id` in English whatever the language set: a value inside JSON, which never
+ * changes with the language (README, "Language"), said by a message of the catalog.
+ */
+export function tEnglish(
+  id: MessageId,
+  params?: Readonly<Record<string, string | number>>,
+): string {
+  return format((en as Readonly<Partial<Record<string, string>>>)[id] ?? id, params);
+}
+
+/**
  * A counted message: `x.one` for a count of 1, `x.other` for any other (a language without
  * plurals gives both the same text), `{count}` written as a count ("1,234"). Other
  * placeholders in `params`.

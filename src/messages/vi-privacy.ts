@@ -32,6 +32,12 @@ export const viPrivacy: Readonly<Record<string, string>> = {
   'privacy.forget.listUnreadable': 'không đọc được danh sách {file} ({reason})',
   'privacy.forget.listUnreadable.hint':
     'Hãy đưa một tệp văn bản, mỗi dòng một số điện thoại hoặc ref_id.',
+  'cli.privacy.forget.notCleaned.one':
+    'việc xoá chưa trọn vẹn: còn {count} dòng về họ trong một danh sách cacs không xoá được',
+  'cli.privacy.forget.notCleaned.other':
+    'việc xoá chưa trọn vẹn: còn {count} dòng về họ trong các danh sách cacs không xoá được',
+  'cli.privacy.forget.notCleaned.hint':
+    'Hãy tự xoá các dòng đó (receipt.notCleaned ghi rõ từng tệp và lý do), hoặc cho phép ghi các tệp đó rồi chạy lại đúng lệnh đó.',
   'cli.privacy.forget.nobody':
     'không có ai để xoá: hãy đưa số điện thoại hoặc ref_id, hoặc --file <danh sách>',
   'cli.privacy.forget.nobody.hint': 'Ví dụ: cacs forget 0912345678 CUST-0042',

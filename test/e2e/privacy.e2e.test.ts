@@ -296,16 +296,34 @@ describe('cacs forget (file store)', () => {
     expect(r.code, r.stderr).toBe(1);
     const receipt = JSON.parse(r.stdout).receipt;
     expect(receipt.files.map((x: { file: string }) => x.file)).toEqual([lists[2]]);
-    expect(receipt.notCleaned).toEqual([
-      { file: lists[0], rows: 1, reason: 'read-only file system' },
-      { file: lists[1], rows: 1, reason: 'not UTF-8 text: saved again in another encoding' },
+    const notCleaned = [
+      { file: lists[0], rows: 1, code: 'EROFS', reason: 'read-only file system' },
+      {
+        file: lists[1],
+        rows: 1,
+        code: 'not_utf8',
+        reason: 'not UTF-8 text: saved again in another encoding',
+      },
       {
         file: lists[3],
         rows: 1,
+        code: 'unreadable',
         reason:
           'not a list cacs can read any more: saved in another form (UTF-16) or its header changed',
       },
+    ];
+    expect(receipt.notCleaned).toEqual(notCleaned);
+    // Rows removed: the one of the list cleaned, not the four found (review, session 17: "1 row
+    // removed" beside "NOT CLEANED: … 1 row about them stays").
+    expect(receipt.queries).toEqual([
+      { query: '0966000001', kind: 'phone', phone: '0966000001', rows: 1 },
     ]);
+    // Exit 1 with an error, as every exit but 0 has (it was `"error": null`).
+    expect(JSON.parse(r.stdout).error).toEqual({
+      code: 'write_failed',
+      message: 'the erasure is not complete: 3 rows about them stay in lists cacs could not clean',
+      hint: 'Remove those rows yourself (receipt.notCleaned names each file and why), or make the files writable and run the same command again.',
+    });
     expect(fs.readFileSync(lists[3]!)).toEqual(utf16);
     expect(fs.readFileSync(lists[0]!)).toEqual(before);
     expect(fs.readFileSync(lists[1]!)).toEqual(latin1);
@@ -314,6 +332,18 @@ describe('cacs forget (file store)', () => {
     const again = await runCli(['forget', '0966000001'], { env, cwd });
     expect(again.code).toBe(1);
     expect(again.stdout).toContain(`NOT CLEANED: ${lists[1]}: 1 row about them stays`);
+    // a's list, writable again, is cleaned now: its row is the one removed.
+    expect(again.stdout).toContain('phone number 0966000001: 1 row removed from lists');
+    // In Vietnamese, JSON's values stay as they are in English (the reasons were translated);
+    // the error's message and hint are the run's language.
+    const inVi = await runCli(['--lang', 'vi', 'forget', '0966000001', '--json'], { env, cwd });
+    expect(inVi.code).toBe(1);
+    const viOut = JSON.parse(inVi.stdout);
+    expect(viOut.receipt.notCleaned).toEqual(notCleaned.slice(1));
+    expect(viOut.error.code).toBe('write_failed');
+    expect(viOut.error.message).toBe(
+      'việc xoá chưa trọn vẹn: còn 2 dòng về họ trong các danh sách cacs không xoá được',
+    );
   });
 
   it("a half-written list a killed run left (a temporary file beside it, customer rows inside) goes with the next import of the file, and with forget; a live process's and another machine's stay, one untouched for a week goes (found by an audit)", async () => {

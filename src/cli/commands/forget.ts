@@ -10,8 +10,10 @@ import {
   type FlatConfig,
   type ForgetReceipt,
   formatCount,
+  notCleanedReason,
   t,
   tCount,
+  tEnglish,
 } from '../../index.js';
 import type { Context } from '../context.js';
 import type { Flags } from '../flags.js';
@@ -48,7 +50,25 @@ export async function runForget(
   // A list that still holds them (not writable, another encoding): the erasure is not complete.
   const code = receipt.notCleaned.length > 0 ? 1 : 0;
   if (flags.json) {
-    ctx.out.json({ receipt, exitCode: code, error: null });
+    // JSON's values never change with the language: each list's reason in English (the words
+    // for its `code`); a receipt with lists left holds an error, as every exit but 0 does.
+    const notCleaned = receipt.notCleaned.map((n) => ({
+      ...n,
+      reason: notCleanedReason(n.code, (id) => tEnglish(id)),
+    }));
+    const rows = notCleaned.reduce((a, n) => a + n.rows, 0);
+    ctx.out.json({
+      receipt: { ...receipt, notCleaned },
+      exitCode: code,
+      error:
+        code === 0
+          ? null
+          : {
+              code: 'write_failed',
+              message: tCount('cli.privacy.forget.notCleaned', rows),
+              hint: t('cli.privacy.forget.notCleaned.hint'),
+            },
+    });
     return code;
   }
   // Issue 27: the time on the timezone setting's clock, named; lines broken between words on
