@@ -68,6 +68,11 @@ export const enCatalogReport = {
 
   // ── fetch.ts ─────────────────────────────────────────────────────────────────────────
   'report.fetch.recordsNotList': 'the service answered records that are not a list',
+  'report.fetch.notFoundOther':
+    'the service\'s answer for {from} → {to} is "{message}", about another ref_id than the one asked ({asked})',
+  'report.fetch.notFoundOther.none': 'none',
+  'report.fetch.notFoundOther.hint':
+    "The answer does not fit the request, so the report may be incomplete: nothing was written. Run the same command again; if it says the same, ask the service's operator.",
   'report.fetch.miscounted':
     'the service\'s answer for {from} → {to} says "Have {count} records found" but lists {listed}, asked twice',
   'report.fetch.miscounted.status':

@@ -138,6 +138,10 @@ export const enOutcomes = {
     'Use --format table or json, or -o <file>.txt / .json / .html.',
   'cli.reportRun.refIdNotFound':
     'note: the service has no data for ref_id {refId} in this range (Data is not found)',
+  'cli.reportRun.notFound.one':
+    'note: the service answered "Data is not found" to {count} request (no ref_id asked): taken as no call attempt in its range',
+  'cli.reportRun.notFound.other':
+    'note: the service answered "Data is not found" to {count} requests (no ref_id asked): taken as no call attempt in their ranges',
   'cli.reportRun.unmatchedStatus':
     'no call attempt in this range has status {statuses}; statuses are matched as the service spells them (e.g. ANSWERED, NO ANSWER, BUSY)',
   'cli.reportRun.statusNote':

@@ -58,6 +58,11 @@ export const viCatalogReport: Readonly<Record<string, string>> = {
     'Hãy đặt tên tệp có đuôi {extensions}, hoặc dùng {formatFlag} ({formats}).',
 
   'report.fetch.recordsNotList': 'dịch vụ trả về records không phải một danh sách',
+  'report.fetch.notFoundOther':
+    'câu trả lời của dịch vụ cho {from} → {to} là "{message}", nói về một ref_id khác với ref_id đã hỏi ({asked})',
+  'report.fetch.notFoundOther.none': 'không có',
+  'report.fetch.notFoundOther.hint':
+    'Câu trả lời không khớp với yêu cầu nên báo cáo có thể thiếu: chưa ghi gì cả. Hãy chạy lại đúng lệnh đó; nếu vẫn vậy, hãy hỏi bên vận hành dịch vụ.',
   'report.fetch.miscounted':
     'câu trả lời của dịch vụ cho {from} → {to} ghi "Have {count} records found" nhưng chỉ liệt kê {listed}, dù đã hỏi hai lần',
   'report.fetch.miscounted.status':

@@ -149,6 +149,10 @@ export const viOutcomes: Readonly<Record<string, string>> = {
     'Dùng --format table hoặc json, hoặc -o <tệp>.txt / .json / .html.',
   'cli.reportRun.refIdNotFound':
     'lưu ý: dịch vụ không có dữ liệu cho ref_id {refId} trong khoảng thời gian này (Data is not found)',
+  'cli.reportRun.notFound.one':
+    'lưu ý: dịch vụ trả lời "Data is not found" cho {count} yêu cầu (không hỏi ref_id nào): coi như không có cuộc gọi nào trong khoảng thời gian của nó',
+  'cli.reportRun.notFound.other':
+    'lưu ý: dịch vụ trả lời "Data is not found" cho {count} yêu cầu (không hỏi ref_id nào): coi như không có cuộc gọi nào trong các khoảng thời gian đó',
   'cli.reportRun.unmatchedStatus':
     'không có cuộc gọi nào trong khoảng thời gian này có trạng thái {statuses}; trạng thái được so khớp đúng như dịch vụ viết (ví dụ ANSWERED, NO ANSWER, BUSY)',
   'cli.reportRun.statusNote':

@@ -450,6 +450,24 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
         return;
       }
       if (e instanceof ApiError && e.service?.code === 'ref_id_not_found') {
+        // "Data is not found with <ref_id>": no data, but only about what was asked — the ref_id
+        // given, or none (a service that words an empty range so: "Data is not found with .").
+        // An answer about another ref_id contradicts the request: taken as empty, it dropped
+        // the range from the report without a word (review, session 17).
+        const echoed = (e.service.refId ?? '').trim().toLowerCase();
+        const asked = (opts.refId ?? '').trim().toLowerCase();
+        if (echoed !== asked) {
+          const { from, to } = sliceOf(job);
+          throw new ApiError(
+            t('report.fetch.notFoundOther', {
+              from,
+              to,
+              message: e.service.message,
+              asked: opts.refId ?? t('report.fetch.notFoundOther.none'),
+            }),
+            { kind: 'final', hint: t('report.fetch.notFoundOther.hint') },
+          );
+        }
         notFound++;
       } else if (e instanceof ApiError && e.answerCap !== undefined) {
         // Asked again in smaller slices, before the rest of the queue: the merge waits for the

@@ -404,6 +404,92 @@ describe('cacs report failures', () => {
     }
   });
 
+  // Review, session 17: a window answered "Data is not found with <another ref_id>" was taken as
+  // empty, so the report was written without that window's calls, exit 0.
+  it('"Data is not found" about another ref_id than asked: exit 1 naming the window, nothing written', async () => {
+    for (const [refId, echoed] of [
+      [undefined, 'OTHER'],
+      ['KH1', 'OTHER'],
+    ] as const) {
+      const s = await startScriptedServer([
+        jsonReply(200, { result: 'success', message: 'Have 0 records found', records: [] }),
+        jsonReply(200, {
+          result: 'error',
+          message: `Data is not found with ${echoed}. Please check it again`,
+        }),
+      ]);
+      const dir = tempDir();
+      try {
+        const r = await runCli(
+          [
+            'report',
+            '--from',
+            '2026-01-01',
+            '--to',
+            '2026-01-02',
+            '--window-days',
+            '1',
+            '--concurrency',
+            '1',
+            ...(refId ? ['--ref-id', refId] : []),
+            '-o',
+            'calls.csv',
+          ],
+          {
+            env: isolatedEnv({ CACS_BASE_URL: s.url, CACS_ACCESS_TOKEN: 't', CACS_CAMPAIGN: 'c' }),
+            cwd: dir,
+            now: () => NOW,
+          },
+        );
+        expect(r.code, String(refId)).toBe(1);
+        expect(r.stderr).toContain(
+          `the service's answer for 2026-01-02 00:00:00 → 2026-01-02 23:59:59 is "Data is not found with ${echoed}. Please check it again", about another ref_id than the one asked (${refId ?? 'none'})`,
+        );
+        expect(fs.readdirSync(dir)).toEqual([]);
+      } finally {
+        await s.close();
+      }
+    }
+  });
+
+  it('"Data is not found with ." without --ref-id: an empty range, said on stderr (exit 0)', async () => {
+    const s = await startScriptedServer([
+      jsonReply(200, { result: 'success', message: 'Have 0 records found', records: [] }),
+      jsonReply(200, {
+        result: 'error',
+        message: 'Data is not found with . Please check it again',
+      }),
+    ]);
+    try {
+      const r = await runCli(
+        [
+          'report',
+          '--from',
+          '2026-01-01',
+          '--to',
+          '2026-01-02',
+          '--window-days',
+          '1',
+          '--concurrency',
+          '1',
+          '--format',
+          'json',
+        ],
+        {
+          env: isolatedEnv({ CACS_BASE_URL: s.url, CACS_ACCESS_TOKEN: 't', CACS_CAMPAIGN: 'c' }),
+          now: () => NOW,
+        },
+      );
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe('[]\n');
+      expect(r.stderr).toContain(
+        'note: the service answered "Data is not found" to 1 request (no ref_id asked): taken as no call attempt in its range',
+      );
+    } finally {
+      await s.close();
+    }
+  });
+
   it('halves a window the service calls "Over 31 days" and asks again', async () => {
     const s = await startScriptedServer([
       jsonReply(200, { result: 'error', message: 'Invalid time. Over 31 days' }),

@@ -414,6 +414,10 @@ async function reportCommand(
     });
     if (finished.refIdNotFound) {
       ctx.out.info(t('cli.reportRun.refIdNotFound', { refId: flags.refId! }));
+    } else if (flags.refId === undefined && done.notFound > 0) {
+      // Without --ref-id the spec never says it: a service that words an empty range so. Said,
+      // so that a range left out is seen (review, session 17).
+      ctx.out.info(tCount('cli.reportRun.notFound', done.notFound));
     }
     const none = finished.unmatchedStatuses;
     if (none.length > 0) {
