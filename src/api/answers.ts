@@ -79,6 +79,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 
 function describe(v: unknown): string {
   if (v === null) return 'null';
+  if (v === undefined) return t('api.value.absent');
   if (Array.isArray(v)) return t('api.value.list');
   return typeof v === 'object' ? t('api.value.object') : t('api.value.kind', { kind: typeof v });
 }

@@ -11,7 +11,7 @@ import { InterruptedError } from '../errors.js';
 import { t as say } from '../messages/index.js';
 import { Secrets, maskUrlCredentials } from '../secrets.js';
 import { VERSION } from '../version.js';
-import { formatBytes, sanitizeServiceText } from '../text.js';
+import { formatBytes, formatSeconds, sanitizeServiceText } from '../text.js';
 import { readImportAnswer, recordsProblem } from './answers.js';
 import { recordBatches, scanAnswerShape, scanRecordsAnswer } from './records-scan.js';
 import { AnswerBytes, announcedLength } from './answer-bytes.js';
@@ -177,6 +177,8 @@ interface Reading {
   laterFrom?: number;
   /** A report answer at most this large is read whole (default READ_WHOLE_BYTES). */
   readWholeUpTo?: number;
+  /** The hint of a request that gave up retrying (default: the report's, "no report was written"). */
+  gaveUpHint?: string;
 }
 
 /** Answers whose text held a JSON escape (backslash): their strings may hide a secret. */
@@ -512,6 +514,8 @@ export class CacsClient {
        * and gives it back once its answer's bytes are in (see WireSlots).
        */
       wire?: WireSlots;
+      /** The hint of a request that gave up retrying (see Reading). */
+      gaveUpHint?: string;
     } = {},
   ): Promise<CallResultsResult> {
     const body: Record<string, string> = {
@@ -534,6 +538,7 @@ export class CacsClient {
         laterFrom: opts.laterFrom,
         readWholeUpTo: opts.readWholeUpTo,
         ...(opts.wire !== undefined ? { wire: opts.wire } : {}),
+        ...(opts.gaveUpHint !== undefined ? { gaveUpHint: opts.gaveUpHint } : {}),
       },
     );
     const message = typeof answer.message === 'string' ? this.clean(answer.message) : '';
@@ -645,7 +650,7 @@ export class CacsClient {
             hint:
               error.hint ??
               (kind === 'report'
-                ? say('api.retry.gaveUp.report.hint')
+                ? (reading?.gaveUpHint ?? say('api.retry.gaveUp.report.hint'))
                 : say('api.retry.gaveUp.hint')),
             ...(error.status !== undefined ? { status: error.status } : {}),
           },
@@ -811,7 +816,10 @@ export class CacsClient {
                 what,
                 rate: formatBytes(L.minReportRate),
                 size: formatBytes(transferred),
-                seconds: seconds < 10 ? seconds.toFixed(1) : Math.round(seconds),
+                // `1.5 s`, `1,5 giây`: a decimal as the language writes it.
+                duration: formatSeconds(
+                  seconds < 10 ? Math.round(seconds * 10) / 10 : Math.round(seconds),
+                ),
               }),
               {
                 kind: 'uncertain',

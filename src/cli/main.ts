@@ -24,6 +24,7 @@ import { Output, processIO, type Context, type IO } from './context.js';
 import { commandPath, errorOutcome, fileSystemFailure, jsonCommand } from './outcome.js';
 import type { GlobalOptions } from './flags.js';
 import { buildProgram } from './program.js';
+import { useCliWords } from './render/advice.js';
 
 /**
  * The process's own streams, terminal and clock: what main() uses when given no IO. Exported
@@ -282,6 +283,9 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
   // failure, this function).
   const end = argv.indexOf('--');
   const pretty = (end < 0 ? argv : argv.slice(0, end)).includes('--pretty');
+  // The CLI's words from the start: an error made while the language is chosen (a config file
+  // that cannot be read) is said as every later one is (its remedy naming the flag).
+  useCliWords();
   const { files: read } = await chooseAndSetLanguage(argv, io);
   const program = buildProgram(io, run, async (globals) => {
     ctx = await createContext(io, globals, controller.signal, read);

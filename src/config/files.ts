@@ -185,6 +185,20 @@ export function configReadError(e: unknown, what: string): UsageError {
     mark?: { line?: unknown; column?: unknown };
   };
   const file = typeof err.filepath === 'string' ? err.filepath : what;
+  // The file (or its folder) could not be read at all: why, not a parser's hint.
+  const code = (e as NodeJS.ErrnoException | null)?.code;
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) {
+    const at =
+      typeof (e as NodeJS.ErrnoException).path === 'string' ? (e as { path: string }).path : file;
+    const denied = code === 'EACCES' || code === 'EPERM';
+    return new UsageError(
+      denied ? t('config.file.denied', { file: at }) : t('config.file.failed', { file: at, code }),
+      {
+        hint: denied ? t('config.file.denied.hint', { file: at }) : t('config.file.failed.hint'),
+        category: 'config',
+      },
+    );
+  }
   let source = '';
   try {
     source = fs.readFileSync(file, 'utf8');

@@ -341,11 +341,11 @@ async function askWindows(
   const ask = async (w: ReconcileWindow): Promise<void> => {
     requests++;
     try {
-      const r = await opts.client.callResults({
-        campaign_key: opts.campaignKey,
-        start_date: w.start,
-        end_date: w.end,
-      });
+      const r = await opts.client.callResults(
+        { campaign_key: opts.campaignKey, start_date: w.start, end_date: w.end },
+        // Reconcile writes no report: a service that stayed unreachable settled nothing.
+        { gaveUpHint: t('reconcile.gaveUp.hint') },
+      );
       match(r.records);
     } catch (e) {
       if (overCap(e)) {

@@ -86,7 +86,7 @@ export const enCatalogApi = {
   'api.answer.decompressesToMore': '{size} that decompress to more',
   'api.answer.compressionDamaged': 'its compression is damaged',
   'api.answer.stalled': 'the answer for {what} stalled: nothing arrived for {ms} ms',
-  'api.answer.slow': 'the answer for {what} arrives at under {rate}/s ({size} in {seconds} s)',
+  'api.answer.slow': 'the answer for {what} arrives at under {rate}/s ({size} in {duration})',
   'api.answer.slow.hint': 'The service or the network is very slow: try again later.',
   'api.report.totalTooLarge':
     "the report's answers add up to more than the {max} cacs reads for one report ({before} before the answer for {what}, of {size})",
@@ -107,6 +107,7 @@ export const enCatalogApi = {
   'api.answer.count.signed': 'a count with a sign',
   'api.answer.count.notWhole': 'a count that is not a whole number',
   'api.answer.notTemplate': 'not "<n> leads were imported" nor "<s>/<t> leads were imported"',
+  'api.value.absent': 'absent',
   'api.value.list': 'a list',
   'api.value.object': 'an object',
   'api.value.kind': 'a {kind}',

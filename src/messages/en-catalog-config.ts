@@ -68,6 +68,14 @@ export const enCatalogConfig = {
   'config.file.unreadable.line': 'cannot read the configuration {file}, line {line}: {reason}',
   'config.file.unreadable.lineColumn':
     'cannot read the configuration {file}, line {line}, column {column}: {reason}',
+  'config.file.denied':
+    'cannot read the configuration {file}: this user may not read it (permission denied)',
+  'config.file.denied.hint':
+    "Give this user read access to {file} (or run cacs as its owner), or point HOME or XDG_CONFIG_HOME at this user's own folder.",
+  'cli.words.config.file.denied.hint':
+    "Give this user read access to {file} (or run cacs as its owner), point HOME or XDG_CONFIG_HOME at this user's own folder, or name a config file with --config.",
+  'config.file.failed': 'cannot read the configuration {file}: the read failed ({code})',
+  'config.file.failed.hint': 'Check the disk and the file, then run the same command.',
   'config.file.unreadable.hint':
     'Check the file is valid JSON, YAML or JavaScript (its lines are not printed: they may hold the token).',
   // Where a setting came from, as config show and the summary's rules say it (source-label.ts).

@@ -5,6 +5,8 @@
 export const enPrivacy = {
   'privacy.locked': 'another cacs run (pid {pid}) holds {what} right now',
   'privacy.locked.hint': 'Wait for it to finish, then run the same command again.',
+  'privacy.locked.erasing.hint':
+    'Their numbers are already recorded as erased (never imported again); wait for that run to finish, then run the same command again to finish the erasure.',
   'privacy.what.erasures': 'the erasure records',
   'privacy.what.campaign': "a campaign's ledger",
   'privacy.what.ledger': 'the ledger',
@@ -54,6 +56,8 @@ export const enPrivacy = {
     'nothing held: cacs keeps nothing about them (no ledger record, no list row).',
   'privacy.receipt.blocked':
     "They are recorded as erased anyway: a later file's row for them is skipped as erased.",
+  'privacy.receipt.refNotKept':
+    'A ref_id is not recorded as erased (other customers may share it): a later row with {refs} is skipped only when its number is one erased here.',
   'privacy.receipt.ledger.one':
     '  ledger of {campaign} at {service}: {count} record replaced by an erasure record',
   'privacy.receipt.ledger.other':

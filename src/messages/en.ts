@@ -92,6 +92,8 @@ export const en = {
   // ── reconcile ───────────────────────────────────────────────────────────────────────
   'reconcile.tooLarge':
     "the service's records of campaign {campaign} from {start} to {end} are more than cacs reads in one answer, even for one minute",
+  'reconcile.gaveUp.hint':
+    'Check the service address and your network, then run again: nothing was settled, and the uncertain leads stay as they were.',
   'reconcile.tooLarge.hint':
     'Nothing was settled. Ask the service operator; the uncertain leads stay uncertain meanwhile.',
   'reconcile.run.notFound': 'no run {run} in the history',

@@ -102,6 +102,8 @@ export const viBaseLib: Readonly<Record<string, string>> = {
     'đã xoá {file} (danh sách của một lượt chạy thử; lượt này không cần)',
   'reconcile.tooLarge':
     'bản ghi của dịch vụ cho chiến dịch {campaign} từ {start} đến {end} nhiều hơn mức cacs đọc trong một lần trả lời, kể cả khi chỉ hỏi một phút',
+  'reconcile.gaveUp.hint':
+    'Hãy kiểm tra địa chỉ dịch vụ và mạng, rồi chạy lại: chưa đối soát được gì, các khách hàng chưa rõ kết quả vẫn giữ nguyên.',
   'reconcile.tooLarge.hint':
     'Chưa đối soát được gì. Hãy hỏi bên vận hành dịch vụ; trong lúc chờ, các khách hàng chưa rõ kết quả vẫn giữ nguyên.',
   'reconcile.run.notFound': 'không có lượt chạy {run} trong lịch sử',

@@ -78,8 +78,7 @@ export const viCatalogApi: Readonly<Record<string, string>> = {
   'api.answer.decompressesToMore': '{size} giải nén ra nhiều hơn',
   'api.answer.compressionDamaged': 'phần nén bị hỏng',
   'api.answer.stalled': 'câu trả lời cho {what} bị treo: không nhận được gì trong {ms} ms',
-  'api.answer.slow':
-    'câu trả lời cho {what} đến chậm hơn {rate}/giây ({size} trong {seconds} giây)',
+  'api.answer.slow': 'câu trả lời cho {what} đến chậm hơn {rate}/giây ({size} trong {duration})',
   'api.answer.slow.hint': 'Dịch vụ hoặc mạng đang rất chậm: hãy thử lại sau.',
   'api.report.totalTooLarge':
     'tổng các câu trả lời của báo cáo vượt quá {max} mà cacs đọc cho một báo cáo ({before} trước câu trả lời cho {what}, trong số {size})',
@@ -100,6 +99,7 @@ export const viCatalogApi: Readonly<Record<string, string>> = {
   'api.answer.count.notWhole': 'số đếm không phải số nguyên',
   'api.answer.notTemplate':
     'không phải "<n> leads were imported" cũng không phải "<s>/<t> leads were imported"',
+  'api.value.absent': 'không có',
   'api.value.list': 'một danh sách',
   'api.value.object': 'một đối tượng',
   'api.value.kind': 'kiểu {kind}',

@@ -62,6 +62,14 @@ export const viCatalogConfig: Readonly<Record<string, string>> = {
   'config.file.unreadable.line': 'không đọc được tệp cấu hình {file}, dòng {line}: {reason}',
   'config.file.unreadable.lineColumn':
     'không đọc được tệp cấu hình {file}, dòng {line}, cột {column}: {reason}',
+  'config.file.denied':
+    'không đọc được cấu hình {file}: người dùng này không được đọc (không có quyền)',
+  'config.file.denied.hint':
+    'Hãy cấp quyền đọc {file} cho người dùng này (hoặc chạy cacs bằng chủ sở hữu của nó), hoặc trỏ HOME hoặc XDG_CONFIG_HOME tới thư mục của chính người dùng này.',
+  'cli.words.config.file.denied.hint':
+    'Hãy cấp quyền đọc {file} cho người dùng này (hoặc chạy cacs bằng chủ sở hữu của nó), trỏ HOME hoặc XDG_CONFIG_HOME tới thư mục của chính người dùng này, hoặc chỉ rõ tệp cấu hình bằng --config.',
+  'config.file.failed': 'không đọc được cấu hình {file}: đọc không thành công ({code})',
+  'config.file.failed.hint': 'Hãy kiểm tra ổ đĩa và tệp, rồi chạy lại đúng lệnh đó.',
   'config.file.unreadable.hint':
     'Hãy kiểm tra tệp là JSON, YAML hoặc JavaScript hợp lệ (nội dung các dòng không được in ra: có thể chứa token).',
   // Nguồn của một thiết lập, như config show và các quy tắc của bản tóm tắt ghi.

@@ -5,6 +5,8 @@
 export const viPrivacy: Readonly<Record<string, string>> = {
   'privacy.locked': 'một lượt chạy cacs khác (pid {pid}) đang giữ {what}',
   'privacy.locked.hint': 'Chờ lượt chạy đó xong rồi chạy lại đúng lệnh này.',
+  'privacy.locked.erasing.hint':
+    'Số của họ đã được ghi là đã xoá (không bao giờ được nhập lại); chờ lượt chạy đó xong rồi chạy lại đúng lệnh này để xoá nốt.',
   'privacy.what.erasures': 'danh sách đã xoá',
   'privacy.what.campaign': 'sổ ghi của một chiến dịch',
   'privacy.what.ledger': 'sổ ghi',
@@ -55,6 +57,8 @@ export const viPrivacy: Readonly<Record<string, string>> = {
     'không lưu gì: cacs không giữ gì về họ (không có bản ghi trong sổ, không có dòng trong danh sách).',
   'privacy.receipt.blocked':
     'Dù vậy họ vẫn được ghi là đã xoá: dòng của họ trong một tệp sau này sẽ bị bỏ qua với lý do erased.',
+  'privacy.receipt.refNotKept':
+    'ref_id không được ghi là đã xoá (khách hàng khác có thể dùng chung): một dòng sau này có {refs} chỉ bị bỏ qua khi số điện thoại của nó là một số đã xoá ở đây.',
   'privacy.receipt.ledger.one':
     '  sổ ghi của {campaign} tại {service}: {count} bản ghi được thay bằng bản ghi xoá',
   'privacy.receipt.ledger.other':

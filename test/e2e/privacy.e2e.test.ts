@@ -466,6 +466,46 @@ describe('cacs forget (file store)', () => {
     expect(JSON.parse(j.stdout).receipt.nothingHeld).toBe(true);
   });
 
+  it('a forget stopped by another run holding a ledger says the erasure is already recorded, and a rerun finishes it (review, session 17)', async () => {
+    const { cwd, env } = await started();
+    const f = write(cwd, 'h.csv', `${HEADER}0912345678,${PERSON.name},,H-1\n`);
+    await importJson([f], env, cwd);
+    const ledgers = path.join(env.CACS_STATE_DIR!, 'ledgers');
+    const ledger = fs.readdirSync(ledgers).find((n) => n.endsWith('.ledger'))!;
+    const lock = path.join(ledgers, `${ledger}.lock`);
+    // A live process that is not this one: the test runner's parent.
+    fs.writeFileSync(lock, `${process.ppid} 0123456789abcdef\n`);
+    let r;
+    try {
+      r = await runCli(['forget', '0912345678'], { env, cwd });
+    } finally {
+      fs.rmSync(lock);
+    }
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`another cacs run (pid ${process.ppid}) holds a campaign's ledger`);
+    expect(r.stderr).toContain(
+      'Their numbers are already recorded as erased (never imported again); wait for that run to finish, then run the same command again to finish the erasure.',
+    );
+    const find = await runCli(['history', 'find', '0912345678', '--json'], { env, cwd });
+    expect(JSON.parse(find.stdout).erased).not.toBeNull();
+    const again = await runCli(['forget', '0912345678', '--json'], { env, cwd });
+    expect(again.code).toBe(0);
+  });
+
+  it('a ref_id asked for: the receipt says it blocks only the numbers it stood for, and a later row with it and a new number is imported (review, session 17)', async () => {
+    const { cwd, env } = await started();
+    const f = write(cwd, 'r.csv', `${HEADER}0912345678,${PERSON.name},,CUST-X\n`);
+    await importJson([f], env, cwd);
+    const r = await runCli(['forget', 'CUST-X'], { env, cwd });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(
+      'A ref_id is not recorded as erased (other customers may share it): a later row with CUST-X is skipped only when its number is one erased here.',
+    );
+    const later = write(cwd, 'later.csv', `${HEADER}0912345678,A,,CUST-X\n0912000009,B,,CUST-X\n`);
+    const { summary } = await importJson([later], env, cwd);
+    expect(summary).toMatchObject({ imported: 1, erased: 1 });
+  });
+
   it("a dry run's lists, for a file never imported for real, are found and cleaned", async () => {
     const { cwd, env } = await started();
     const a = write(

@@ -205,3 +205,41 @@ describe.skipIf(!canSetpriv)("another user's ledgers (as nobody)", () => {
     }
   });
 });
+
+// Review, session 17: a config folder under another user's home (cron as one user with
+// HOME of another) said "cannot read the configuration …: Error: EACCES: permission denied,
+// stat …" and told to check the file is valid JSON.
+describe.skipIf(!canSetpriv)("another user's config folder (as nobody)", () => {
+  it('says permission denied and what to do, not a parser hint (exit 2)', () => {
+    const closed = tempDir('cacs-state-read-closed-home-');
+    made.push(closed);
+    fs.chmodSync(closed, 0o700);
+    const r = spawnSync(
+      'setpriv',
+      [
+        `--reuid=${NOBODY}`,
+        `--regid=${NOBODY}`,
+        '--clear-groups',
+        '--',
+        process.execPath,
+        BIN,
+        'history',
+      ],
+      {
+        cwd: '/',
+        env: { PATH: process.env.PATH, HOME: closed, TMPDIR: '/tmp' },
+        encoding: 'utf8',
+      },
+    );
+    expect(r.status).toBe(2);
+    const dir = path.join(closed, '.config', 'cacs');
+    expect(r.stderr).toContain(
+      `cannot read the configuration ${dir}: this user may not read it (permission denied)`,
+    );
+    expect(r.stderr).toContain(
+      "point HOME or XDG_CONFIG_HOME at this user's own folder, or name a config file with --config.",
+    );
+    expect(r.stderr).not.toContain('valid JSON');
+    expect(r.stderr).not.toContain('Error: EACCES');
+  });
+});

@@ -112,7 +112,7 @@ describe('readImportAnswer (issue 22 item 9)', () => {
     ['Missing parameter #data#', /error messages/],
     [3, /a number, not a count/],
     [null, /null, not a count/],
-    [undefined, /undefined, not a count/],
+    [undefined, /absent, not a count/],
     [{ imported: 3 }, /an object, not a count/],
   ])('%j for 3 leads is unexpected (%s)', (message, why) => {
     const r = readImportAnswer(message, 3);

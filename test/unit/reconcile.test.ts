@@ -396,6 +396,11 @@ describe('cacs reconcile', () => {
     const down = await cli(['reconcile'], env, dir);
     expect(down.code).toBe(1);
     expect(down.stderr).toContain('error:');
+    // Its hint is reconcile's, not the report's ("no report was written": review, session 17).
+    expect(down.stderr).toContain(
+      'then run again: nothing was settled, and the uncertain leads stay as they were.',
+    );
+    expect(down.stderr).not.toContain('report');
     // Back on the same address (with no leads at all): the six are all still uncertain.
     const again = await emulators.start({ port: emu.port });
     const after = await reconcileJson([], env, dir);

@@ -94,9 +94,16 @@ export function renderReceipt(r: ForgetReceipt, zone?: string): string[] {
         query: q.query,
       }),
     );
+  // What is recorded is numbers: a ref_id asked for blocks only the numbers it stood for (review,
+  // session 17: the receipt said every later row "for them" would be skipped).
+  const refs = r.queries.filter((q) => q.kind === 'ref_id').map((q) => q.query);
+  const refNote = () => {
+    if (refs.length > 0) lines.push(t('privacy.receipt.refNotKept', { refs: refs.join(', ') }));
+  };
   if (r.nothingHeld) {
     lines.push(t('privacy.receipt.nothingHeld'));
     if (r.numbers > 0) lines.push(t('privacy.receipt.blocked'));
+    refNote();
     return lines;
   }
   for (const l of r.ledgers)
@@ -112,5 +119,6 @@ export function renderReceipt(r: ForgetReceipt, zone?: string): string[] {
   if (r.journals > 0) lines.push(t('privacy.receipt.journals', { journals: n(r.journals) }));
   if (r.bookmarks > 0) lines.push(t('privacy.receipt.bookmarks', { bookmarks: n(r.bookmarks) }));
   lines.push(tCount('privacy.receipt.done', r.numbers, { store: r.store.location }));
+  refNote();
   return lines;
 }

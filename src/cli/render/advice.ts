@@ -73,6 +73,7 @@ export const CLI_WORDS = {
   'leads.columns.map.form.hint': 'cli.words.leads.columns.map.form.hint',
   'leads.columns.map.noColumn.hint': 'cli.words.leads.columns.map.noColumn.hint',
   'leads.columns.map.twice.hint': 'cli.words.leads.columns.map.twice.hint',
+  'config.file.denied.hint': 'cli.words.config.file.denied.hint',
   'report.bookmark.unreadable.named.hint': 'cli.words.report.bookmark.unreadable.named.hint',
   'report.bookmark.unreadable.hint': 'cli.words.report.bookmark.unreadable.hint',
   'report.outputName.hint': 'cli.words.report.outputName.hint',

@@ -45,10 +45,12 @@ function erasureFile(stateDir: string): string {
 }
 
 /** A lock held by another run: forget and prune wait for no one. */
-function busy(what: string) {
+function busy(what: string, erasing = false) {
   return (pid: number | undefined) =>
     new LockedError(t('privacy.locked', { what, pid: pid ?? '?' }), {
-      hint: t('privacy.locked.hint'),
+      // A forget stopped here has recorded the erasure already (review, session 17: it said
+      // only "another run holds …", as if nothing had happened).
+      hint: erasing ? t('privacy.locked.erasing.hint') : t('privacy.locked.hint'),
     });
 }
 
@@ -213,7 +215,7 @@ export async function eraseInFileStore(stateDir: string, req: EraseRequest): Pro
   testPoint('forget-erasures-written');
   const ledgers: ErasedLedger[] = [];
   for (const f of files) {
-    const lock = acquireLock(`${f}.lock`, f, busy(t('privacy.what.campaign')));
+    const lock = acquireLock(`${f}.lock`, f, busy(t('privacy.what.campaign'), true));
     try {
       const { keep, dropped } = filterLedger(
         f,
@@ -255,7 +257,7 @@ function blankJournalTexts(stateDir: string, texts: readonly string[]): number {
     if (!texts.some((x) => x !== '' && raw.includes(x))) continue;
     const open = file.endsWith('.jsonl');
     const lock = open
-      ? acquireLock(`${file}.lock`, file, busy(t('privacy.what.journal')))
+      ? acquireLock(`${file}.lock`, file, busy(t('privacy.what.journal'), true))
       : undefined;
     try {
       const text = fs.readFileSync(file, 'utf8');
@@ -303,7 +305,7 @@ function removeBookmarks(stateDir: string, erased: (refId: string) => boolean): 
       continue;
     }
     if (typeof refId !== 'string' || !erased(refId)) continue;
-    const lock = acquireLock(`${file}.lock`, file, busy(t('privacy.what.bookmark')));
+    const lock = acquireLock(`${file}.lock`, file, busy(t('privacy.what.bookmark'), true));
     try {
       fs.rmSync(file, { force: true });
       removed++;
