@@ -210,6 +210,45 @@ describe('report: answers over the cap are split', () => {
     expect(server.queries.filter((q) => q.status === 'ANSWERED')).toHaveLength(1);
   });
 
+  it('a burst shorter than an hour teaches nothing: a later quiet day is not split to the minute (as the README says; checked in session 17)', async () => {
+    // As above (a minute too large for two statuses), then two quiet days: a call an hour.
+    const burst = timesFrom('2026-11-25 10:00:00', 25, 2).flatMap((time, i) =>
+      ['ANSWERED', 'BUSY'].map((status) => ({ lead: 100 + i, time, status })),
+    );
+    const quiet = ['26', '27'].flatMap((d) =>
+      timesFrom(`2026-11-${d} 00:00:00`, 24, 3600).map((time, i) => ({
+        lead: 200 + i,
+        time,
+        status: 'ANSWERED',
+      })),
+    );
+    const server = await serve([...DAY_OF_CALLS, ...burst, ...quiet]);
+    const whole = await report(server, { status: 'ANSWERED,BUSY', to: '2026-11-27', windowDays: 3 })
+      .run;
+    server.queries.length = 0;
+    const { run } = report(server, {
+      cap: CAP,
+      status: 'ANSWERED,BUSY',
+      to: '2026-11-27',
+      concurrency: 1,
+    });
+    const split = await run;
+    expect(JSON.stringify(split.records)).toBe(JSON.stringify(whole.records));
+    // The 25th went down to the minute (and its statuses); what it taught is its windows of an
+    // hour or more: the quiet days are split unasked only down to those — not 1,440 minutes each.
+    const day26 = server.queries.filter((q) => q.start_date.startsWith('2026-11-26'));
+    expect(day26.length).toBeGreaterThan(0);
+    expect(day26.length).toBeLessThanOrEqual(48);
+    for (const q of day26) {
+      const seconds =
+        (Date.parse(`${q.end_date.replace(' ', 'T')}Z`) -
+          Date.parse(`${q.start_date.replace(' ', 'T')}Z`)) /
+          1000 +
+        1;
+      expect(seconds).toBeGreaterThanOrEqual(1800);
+    }
+  });
+
   it('stops with exit 1 naming the slice when one status in one minute is still too large', async () => {
     const burst = timesFrom('2026-11-25 10:00:00', 80, 0.5).map((time, i) => ({
       lead: 100 + i,
