@@ -219,6 +219,31 @@ describe('a state URL whose password holds / # ? or @ as written (not percent-en
   );
 });
 
+// Review, session 17: `config show`'s table printed a state URL's `?password=` (its --json and
+// every other output masked it).
+describe('a state URL with its password as a query parameter', () => {
+  it.each(['env', 'config file'])('config show masks it (%s)', async (where) => {
+    const secret = 'S3cr3t-Pw_xyz-17';
+    const cwd = tempDir();
+    const url = `postgres://cacs@127.0.0.1:1/cacs?sslmode=disable&password=${secret}`;
+    const file = path.join(cwd, 'cacs.yaml');
+    fs.writeFileSync(file, `stateUrl: "${url}"\n`);
+    const env = isolatedEnv(where === 'env' ? { CACS_STATE_URL: url } : {});
+    const extra = where === 'env' ? [] : ['--config', file];
+    for (const argv of [
+      [...extra, 'config', 'show'],
+      [...extra, 'config', 'show', '--json'],
+      [...extra, '--lang', 'vi', 'config', 'show'],
+    ]) {
+      const r = await runCli(argv, { env, cwd });
+      expect(r.code, argv.join(' ')).toBe(0);
+      expect(r.stdout, argv.join(' ')).toContain('password=***');
+      for (const part of [secret, secret.slice(0, 8), secret.slice(6)])
+        expect(`${r.stdout}\n${r.stderr}`, argv.join(' ')).not.toContain(part);
+    }
+  });
+});
+
 describe("Secrets.scrubWhole (a lead file's own rows copied into a list)", () => {
   it('masks the token whole, in its forms; leaves pieces of it and URL credentials as they were', () => {
     const token = 'Qz7tokenAbc-4xk9Wv2Lp8';

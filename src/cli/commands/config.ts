@@ -98,8 +98,11 @@ export async function runConfigShow(
   }
   const width = Math.max(...rows.map((r) => r.key.length));
   const noValue = t('cli.config.show.noValue');
-  const valueText = (v: unknown) => (v === null ? ctx.out.cOut.dim(noValue) : String(v));
-  const valueLength = (v: unknown) => [...(v === null ? noValue : String(v))].length;
+  // Every secret masked as on stderr (a state URL's `?password=` too: review, session 17 — the
+  // table printed it while --json masked it).
+  const shown = (v: unknown) => ctx.out.scrub(String(v));
+  const valueText = (v: unknown) => (v === null ? ctx.out.cOut.dim(noValue) : shown(v));
+  const valueLength = (v: unknown) => [...(v === null ? noValue : shown(v))].length;
   const valueWidth = Math.min(48, Math.max(...rows.map((r) => valueLength(r.value))));
   for (const r of rows) {
     const v = valueText(r.value);
