@@ -271,7 +271,27 @@ export interface CreateClientOptions extends Omit<ClientOptions, 'baseUrl' | 'to
  * URL, and plain http only to this machine unless `allowInsecureHttp` (a `UsageError`
  * otherwise, before any request).
  */
+const CLIENT_OPTIONS = {
+  baseUrl: 'string|url',
+  token: 'string',
+  allowInsecureHttp: 'boolean',
+  timeoutMs: 'number',
+  limits: 'object',
+  retry: 'object',
+  budget: 'object',
+  log: 'function',
+  onRetry: 'function',
+  signal: 'signal',
+  random: 'function',
+  sleep: 'function',
+  agent: 'object',
+} as const satisfies Record<keyof CreateClientOptions, Check>;
+
 export function createClient(options: CreateClientOptions): CacsClient {
+  // Review, session 17: no token gave a TypeError from deep inside, `timeOut` was ignored.
+  checkOptions('createClient', options, CLIENT_OPTIONS, ['baseUrl', 'token']);
+  if (options.token === '')
+    throw new UsageError(`createClient: ${t('lib.options.required', { key: 'token' })}`);
   const given = String(options.baseUrl);
   if (!URL.canParse(given))
     throw new UsageError(
@@ -881,7 +901,22 @@ export interface ReconcileOptions {
  * batch was sent; those found are recorded as imported (a later import does not send them),
  * the others stay uncertain. Sends no lead. `exitCode` 0 when none remains uncertain, else 5.
  */
+const RECONCILE_OPTIONS = {
+  campaignKey: 'string',
+  client: 'object',
+  stateDir: 'string',
+  state: 'string',
+  stateSchema: 'string',
+  serviceUrl: 'string|url',
+  run: 'string',
+  serviceTimezone: 'string',
+  concurrency: 'number',
+  signal: 'signal',
+  now: 'function',
+} as const satisfies Record<keyof ReconcileOptions, Check>;
+
 export async function reconcile(options: ReconcileOptions): Promise<ReconcileSummary> {
+  checkOptions('reconcile', options, RECONCILE_OPTIONS, ['campaignKey', 'client']);
   const serviceUrl =
     options.serviceUrl !== undefined
       ? canonicalServiceUrl(new URL(String(options.serviceUrl)))
@@ -931,9 +966,20 @@ export interface HistoryOptions {
  * Past imports from the history, newest first (`cacs history`): each run's start (id, file,
  * campaign, service address) and, once it ended, its counts, exit code and sidecar files.
  */
+const HISTORY_OPTIONS = {
+  stateDir: 'string',
+  state: 'string',
+  stateSchema: 'string',
+} as const satisfies Record<keyof HistoryOptions, Check>;
+
 export async function listHistory(
   options: HistoryOptions & { campaignKey?: string; limit?: number } = {},
 ): Promise<RunRecord[]> {
+  checkOptions('listHistory', options, {
+    ...HISTORY_OPTIONS,
+    campaignKey: 'string',
+    limit: 'number',
+  });
   const { listHistory: listRuns } = await import('./delivery/history.js');
   return listRuns({ ...options, stateDir: stateDirFor(options.stateDir), ...stateUrlOf(options) });
 }
@@ -943,6 +989,7 @@ export async function listHistory(
  * `UsageError` when no run, or more than one, matches.
  */
 export async function showHistoryRun(options: HistoryOptions & { id: string }): Promise<RunRecord> {
+  checkOptions('showHistoryRun', options, { ...HISTORY_OPTIONS, id: 'string' }, ['id']);
   const { showHistoryRun: showRun } = await import('./delivery/history.js');
   return showRun({ ...options, stateDir: stateDirFor(options.stateDir), ...stateUrlOf(options) });
 }
@@ -971,6 +1018,7 @@ export async function findInHistory(options: HistoryOptions & { query: string })
   /** When the number was erased by `cacs forget` (ISO), if it was; else null. */
   erased: string | null;
 }> {
+  checkOptions('findInHistory', options, { ...HISTORY_OPTIONS, query: 'string' }, ['query']);
   const { findInHistory: findLead } = await import('./delivery/history.js');
   return findLead({ ...options, stateDir: stateDirFor(options.stateDir), ...stateUrlOf(options) });
 }
@@ -1439,6 +1487,24 @@ export async function forgetLeads(
     now?: Date;
   },
 ): Promise<import('./delivery/forget.js').ForgetReceipt> {
+  // Review, session 17: `statedir` (a typo) erased from the default store; `queries: '0912…'`
+  // was read a character at a time.
+  checkOptions(
+    'forgetLeads',
+    options,
+    {
+      stateDir: 'string',
+      state: 'string',
+      stateSchema: 'string',
+      queries: 'strings',
+      files: 'strings',
+      cwd: 'string',
+      campaignKey: 'string',
+      baseUrl: 'string',
+      now: 'date',
+    } satisfies Record<keyof Parameters<typeof forgetLeads>[0], Check>,
+    ['queries'],
+  );
   const [{ forget, readForgetList }, { openStateStore }, { canonicalServiceUrl }] =
     await Promise.all([
       import('./delivery/forget.js'),

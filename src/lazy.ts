@@ -54,6 +54,19 @@ export async function setLanguage(
   language: import('./messages/language.js').Language,
 ): Promise<void> {
   const messages = await import('./messages/index.js');
+  // A language cacs does not speak is refused (review, session 17: 'fr' and 'VI' were taken, and
+  // currentLanguage() then returned them): `asLanguage` reads what a person typed.
+  const { LANGUAGES } = await import('./messages/language.js');
+  if (!(LANGUAGES as readonly unknown[]).includes(language)) {
+    const { UsageError } = await import('./errors.js');
+    throw new UsageError(
+      `setLanguage: ${messages.t('lib.options.kind', {
+        key: 'language',
+        expected: messages.t('lib.options.kind.oneOf', { choices: LANGUAGES.join(', ') }),
+        got: typeof language === 'string' ? JSON.stringify(language) : typeof language,
+      })}`,
+    );
+  }
   // The language's catalog is loaded first (a module of its own: English start-ups skip it).
   messages.setLanguage(language, await messages.loadCatalog(language));
 }

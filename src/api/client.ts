@@ -451,6 +451,18 @@ export class CacsClient {
     };
   }
 
+  /**
+   * What `console.log(client)`, `util.inspect` and `JSON.stringify` show of a client: its
+   * address, never the token (review, session 17: they printed it, and its options with it).
+   */
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return `CacsClient { baseUrl: '${maskUrlCredentials(this.base.href)}', token: '***' }`;
+  }
+
+  toJSON(): { baseUrl: string; token: string } {
+    return { baseUrl: maskUrlCredentials(this.base.href), token: '***' };
+  }
+
   /** POST import_lead. */
   async importLeads(campaignKey: string, leads: readonly Lead[]): Promise<ImportResult> {
     return this.importLeadsJson(campaignKey, leads);

@@ -104,3 +104,79 @@ describe('runReport, streamReport, runOutcomes', () => {
     );
   });
 });
+
+// Review, session 17: the other functions took any option — `forgetLeads({ statedir })` erased
+// from the default store, `queries: '0912…'` was read a character at a time, `createClient`
+// without a token was a TypeError, `setLanguage('fr')` was taken.
+describe('forgetLeads, reconcile, the history, createClient, setLanguage', () => {
+  it('forgetLeads: a misspelt stateDir is refused before anything is erased; queries must be a list', async () => {
+    const { forgetLeads } = await import('../../src/index.js');
+    expect(
+      await usage(forgetLeads({ queries: ['0912345678'], statedir: '/nowhere' } as never)),
+    ).toBe('forgetLeads: unknown option statedir (did you mean stateDir?)');
+    expect(await usage(forgetLeads({ queries: '0912345678' } as never))).toBe(
+      'forgetLeads: queries: expected a list of strings, not "0912345678"',
+    );
+    expect(await usage(forgetLeads({} as never))).toBe('forgetLeads: queries is required');
+  });
+
+  it('reconcile and the history functions name what they do not know', async () => {
+    const { reconcile, listHistory, showHistoryRun, findInHistory } =
+      await import('../../src/index.js');
+    expect(
+      await usage(
+        reconcile({ campaignKey: 'summer', client, runn: 'x', concurrency: 'x' } as never),
+      ),
+    ).toBe(
+      'reconcile: unknown option runn (did you mean run?); concurrency: expected a number, not "x"',
+    );
+    expect(await usage(listHistory({ limitt: 2 } as never))).toBe(
+      'listHistory: unknown option limitt (did you mean limit?)',
+    );
+    expect(await usage(showHistoryRun({} as never))).toBe('showHistoryRun: id is required');
+    expect(await usage(findInHistory({ query: 5 } as never))).toBe(
+      'findInHistory: query: expected a string, not 5',
+    );
+  });
+
+  it('createClient: the token is required and options are checked', () => {
+    const thrown = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        expect(e).toBeInstanceOf(UsageError);
+        return (e as Error).message;
+      }
+      return 'no error';
+    };
+    expect(thrown(() => createClient({ baseUrl: 'http://127.0.0.1:9' } as never))).toBe(
+      'createClient: token is required',
+    );
+    expect(thrown(() => createClient({ baseUrl: 'http://127.0.0.1:9', token: '' }))).toBe(
+      'createClient: token is required',
+    );
+    expect(
+      thrown(() =>
+        createClient({ baseUrl: 'http://127.0.0.1:9', token: 'x', timeOut: 5 } as never),
+      ),
+    ).toBe('createClient: unknown option timeOut (did you mean timeoutMs?)');
+  });
+
+  it('a client shows no token when printed or serialised', async () => {
+    const { inspect } = await import('node:util');
+    const token = 'SENTINEL-client-9f8e7d6c';
+    const c = createClient({ baseUrl: 'http://127.0.0.1:9', token });
+    expect(inspect(c)).toBe("CacsClient { baseUrl: 'http://127.0.0.1:9/', token: '***' }");
+    expect(inspect({ nested: c }, { depth: 5 })).not.toContain(token);
+    expect(JSON.stringify({ c })).toBe('{"c":{"baseUrl":"http://127.0.0.1:9/","token":"***"}}');
+  });
+
+  it('setLanguage refuses a language cacs does not speak', async () => {
+    const { setLanguage, currentLanguage } = await import('../../src/index.js');
+    expect(await usage(setLanguage('fr' as never))).toBe(
+      'setLanguage: language: expected one of en, vi, not "fr"',
+    );
+    expect(await usage(setLanguage('VI' as never))).toContain('not "VI"');
+    expect(currentLanguage()).toBe('en');
+  });
+});
