@@ -300,6 +300,19 @@ function syncFolder(dir: string): void {
  * For a pipe, device or descriptor (`direct`), `temp` is the target itself: written in place,
  * commit() and discard() only close it (nothing is ever removed).
  */
+/**
+ * The owner of the regular file `target` that root is about to replace, when it is another
+ * user's: the new file stays theirs (as an editor keeps it), not root's — which they could no
+ * longer read (review, session 17: `cacs forget` as root made other operators' lists root's).
+ * Undefined otherwise (not root, a new name, root's own).
+ */
+function replacedOwner(target: string): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const st = fs.statSync(target, { throwIfNoEntry: false });
+  if (st === undefined || !st.isFile() || (st.uid === 0 && st.gid === 0)) return undefined;
+  return { uid: st.uid, gid: st.gid };
+}
+
 export class AtomicFile {
   private fd: number | undefined;
   private readonly forget: () => void;
@@ -400,6 +413,16 @@ export class AtomicFile {
       return;
     }
     try {
+      // Root replacing another user's file: it stays theirs (best effort: a file system
+      // without owners, a FAT stick, keeps the writer's).
+      const owner = replacedOwner(target);
+      if (owner !== undefined) {
+        try {
+          fs.fchownSync(fd, owner.uid, owner.gid);
+        } catch {
+          // kept as root's
+        }
+      }
       if (this.opts.durable !== false) fs.fsyncSync(fd);
       this.fd = undefined;
       fs.closeSync(fd);

@@ -52,7 +52,8 @@ export interface ForgetQuery {
 /** A list that holds rows about them and could not be cleaned. */
 export interface NotCleaned {
   file: string;
-  rows: number;
+  /** Rows about them it holds; null when it could not be read (another user's: `EACCES`). */
+  rows: number | null;
   /**
    * Why, as a stable word: the write's errno code (`EACCES`, `EROFS`…), `not_utf8` (saved again
    * in another encoding) or `unreadable` (no longer a list cacs can read, yet holding a number).
@@ -311,7 +312,7 @@ function scanList(
   file: string,
   phones: ReadonlyMap<string, number>,
   refs: ReadonlyMap<string, number>,
-): ListScan | undefined {
+): ListScan | { unreadable: string } | undefined {
   let text: string;
   let notUtf8 = false;
   try {
@@ -322,8 +323,13 @@ function scanList(
       text = bytes.toString('latin1');
       notUtf8 = true;
     }
-  } catch {
-    return undefined;
+  } catch (e) {
+    // Gone since it was written: nothing of theirs there. One this user may not read (another
+    // operator's list, 0600) may hold rows about them: said, never passed over (review,
+    // session 17: such lists were skipped without a word, exit 0).
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    return { unreadable: code ?? 'error' };
   }
   const bom = text.charCodeAt(0) === 0xfeff;
   if (bom) text = text.slice(1);
@@ -492,6 +498,8 @@ export async function forget(opts: ForgetOptions): Promise<ForgetReceipt> {
     removeStaleTempsIn(dir);
   /** Lists cacs wrote that cannot be read as one now (saved in UTF-16, header changed…). */
   const unread: string[] = [];
+  /** Lists this user may not read at all (with the errno code). */
+  const closed: Array<{ file: string; code: string }> = [];
   const scans = [
     ...new Set([
       ...sidecarCandidates(store, campaignRuns),
@@ -499,6 +507,10 @@ export async function forget(opts: ForgetOptions): Promise<ForgetReceipt> {
     ]),
   ].flatMap((f) => {
     const scan = scanList(f, phones, asked);
+    if (scan !== undefined && 'unreadable' in scan) {
+      closed.push({ file: f, code: scan.unreadable });
+      return [];
+    }
     if (scan === undefined) unread.push(f);
     return scan === undefined ? [] : [scan];
   });
@@ -581,6 +593,7 @@ export async function forget(opts: ForgetOptions): Promise<ForgetReceipt> {
     const ours = store.written.get(scan.file);
     try {
       st = fs.statSync(scan.file);
+      // (Root rewriting another operator's list leaves it theirs: atomic-write.ts.)
       writeFileAtomicSync(scan.file, text, { mode: 0o600 });
     } catch (e) {
       const code = (e as NodeJS.ErrnoException | undefined)?.code ?? 'error';
@@ -614,6 +627,7 @@ export async function forget(opts: ForgetOptions): Promise<ForgetReceipt> {
     const rows = rowsHolding(f, [...allPhones, ...[...allPhones].map((p) => p.slice(1))]);
     if (rows > 0) notCleaned.push(notCleanedEntry(f, rows, 'unreadable'));
   }
+  for (const c of closed) notCleaned.push(notCleanedEntry(c.file, null, c.code));
   const ledgerRecords = erased.ledgers.reduce((a, l) => a + l.records, 0);
   // A journal rewritten or a bookmark removed is something held too (review, session 16: a
   // receipt said "nothing held" after it had removed a bookmark of the ref_id).
@@ -652,6 +666,6 @@ export async function forget(opts: ForgetOptions): Promise<ForgetReceipt> {
   };
 }
 
-function notCleanedEntry(file: string, rows: number, code: string): NotCleaned {
+function notCleanedEntry(file: string, rows: number | null, code: string): NotCleaned {
   return { file, rows, code, reason: notCleanedReason(code) };
 }

@@ -37,6 +37,8 @@ export const enPrivacy = {
     'the erasure is not complete: {count} row about them stays in a list cacs could not clean',
   'cli.privacy.forget.notCleaned.other':
     'the erasure is not complete: {count} rows about them stay in lists cacs could not clean',
+  'cli.privacy.forget.notRead':
+    'the erasure may not be complete: lists that may hold rows about them could not be read or cleaned',
   'cli.privacy.forget.notCleaned.hint':
     'Remove those rows yourself (receipt.notCleaned names each file and why), or make the files writable and run the same command again.',
   'cli.privacy.forget.nobody': 'nobody to forget: give phone numbers or ref_ids, or --file <list>',
@@ -68,6 +70,8 @@ export const enPrivacy = {
     '  NOT CLEANED: {file}: {count} row about them stays ({reason}): remove it yourself',
   'privacy.receipt.notCleaned.other':
     '  NOT CLEANED: {file}: {count} rows about them stay ({reason}): remove them yourself',
+  'privacy.receipt.notRead':
+    '  NOT CLEANED: {file}: could not be read ({reason}): it may hold rows about them; run the same command as a user who can read it',
   'privacy.notCleaned.unreadable':
     'not a list cacs can read any more: saved in another form (UTF-16) or its header changed',
   'privacy.notCleaned.encoding': 'not UTF-8 text: saved again in another encoding',

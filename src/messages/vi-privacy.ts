@@ -38,6 +38,8 @@ export const viPrivacy: Readonly<Record<string, string>> = {
     'việc xoá chưa trọn vẹn: còn {count} dòng về họ trong một danh sách cacs không xoá được',
   'cli.privacy.forget.notCleaned.other':
     'việc xoá chưa trọn vẹn: còn {count} dòng về họ trong các danh sách cacs không xoá được',
+  'cli.privacy.forget.notRead':
+    'việc xoá có thể chưa trọn vẹn: có danh sách có thể chứa dòng về họ mà cacs không đọc hoặc không xoá được',
   'cli.privacy.forget.notCleaned.hint':
     'Hãy tự xoá các dòng đó (receipt.notCleaned ghi rõ từng tệp và lý do), hoặc cho phép ghi các tệp đó rồi chạy lại đúng lệnh đó.',
   'cli.privacy.forget.nobody':
@@ -69,6 +71,8 @@ export const viPrivacy: Readonly<Record<string, string>> = {
     '  CHƯA XOÁ ĐƯỢC: {file}: còn {count} dòng về họ ({reason}): hãy tự xoá dòng đó',
   'privacy.receipt.notCleaned.other':
     '  CHƯA XOÁ ĐƯỢC: {file}: còn {count} dòng về họ ({reason}): hãy tự xoá các dòng đó',
+  'privacy.receipt.notRead':
+    '  CHƯA XOÁ ĐƯỢC: {file}: không đọc được ({reason}): có thể còn dòng về họ; hãy chạy lại đúng lệnh đó bằng một người dùng đọc được tệp này',
   'privacy.notCleaned.unreadable':
     'cacs không còn đọc được danh sách này: đã được lưu ở dạng khác (UTF-16) hoặc dòng tiêu đề đã bị sửa',
   'privacy.notCleaned.encoding': 'không phải văn bản UTF-8: đã được lưu lại bằng bảng mã khác',

@@ -7,12 +7,29 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { runCli, tempDir } from '../helpers/cli.js';
+import { BIN, runCli, tempDir } from '../helpers/cli.js';
 import { tempNameFor } from '../../src/atomic-write.js';
 import { pruneKeepsOpenRun } from '../helpers/privacy.js';
 import { emulatorPool, importEnv, importJson, processedPhones, write } from '../helpers/import.js';
 
 const emulators = emulatorPool();
+
+/** A child process run to its end without blocking this one's event loop. */
+function spawnAndWait(
+  cmd: string,
+  args: string[],
+  opts: { cwd: string; env: Record<string, string | undefined> },
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { ...opts, env: opts.env as NodeJS.ProcessEnv });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
 
 /** An emulator, a working folder and the environment of an import into it. */
 async function started() {
@@ -465,6 +482,80 @@ describe('cacs forget (file store)', () => {
     expect(j.code).toBe(0);
     expect(JSON.parse(j.stdout).receipt.nothingHeld).toBe(true);
   });
+
+  it.skipIf(process.getuid?.() !== 0)(
+    "root's forget leaves another user's list theirs (it made it root's: review, session 17)",
+    async () => {
+      const { cwd, env } = await started();
+      const f = write(cwd, 'o.csv', `${HEADER}0912345678,${PERSON.name},,O-1\n12345,Bad,,O-2\n`);
+      await importJson([f], env, cwd);
+      const list = path.join(cwd, 'o.csv.rejects.csv');
+      fs.chownSync(list, 65534, 65534);
+      const r = await runCli(['forget', 'O-2', '--json'], { env, cwd });
+      expect(r.code, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout).receipt.files).toEqual([{ file: list, rows: 1 }]);
+      const st = fs.statSync(list);
+      expect([st.uid, st.gid, st.mode & 0o777]).toEqual([65534, 65534, 0o600]);
+    },
+  );
+
+  it.skipIf(process.getuid?.() !== 0 || spawnSync('setpriv', ['--version']).status !== 0)(
+    'a list this user may not read is NOT CLEANED (exit 1), never passed over (review, session 17)',
+    async () => {
+      // nobody's own import, in nobody's folder and state; then its rejects list made another
+      // user's (root's, 0600), as a team member's list is to the operator who runs forget.
+      const dir = tempDir();
+      fs.chmodSync(dir, 0o755);
+      const home = path.join(dir, 'nobody');
+      fs.mkdirSync(home);
+      fs.chownSync(home, 65534, 65534);
+      const file = path.join(home, 'n.csv');
+      fs.writeFileSync(file, `${HEADER}0912345678,${PERSON.name},,N-1\n12345,Bad,,N-2\n`);
+      fs.chownSync(file, 65534, 65534);
+      const emu = await emulators.start();
+      // Spawned, not spawnSync: the emulator answers from this process's event loop.
+      const run = (args: string[]) =>
+        spawnAndWait(
+          'setpriv',
+          [
+            '--reuid=65534',
+            '--regid=65534',
+            '--clear-groups',
+            '--',
+            process.execPath,
+            BIN,
+            ...args,
+          ],
+          {
+            cwd: home,
+            env: {
+              ...importEnv(emu),
+              PATH: process.env.PATH,
+              HOME: home,
+              XDG_CONFIG_HOME: path.join(home, '.config'),
+              TMPDIR: home,
+              CACS_STATE_DIR: path.join(home, 'state'),
+            },
+          },
+        );
+      const imported = await run(['import', 'n.csv', '--json']);
+      expect(imported.status, imported.stderr).toBe(3);
+      const list = path.join(home, 'n.csv.rejects.csv');
+      fs.chownSync(list, 0, 0);
+      const r = await run(['forget', 'N-2', '--json']);
+      expect(r.status, r.stderr).toBe(1);
+      const out = JSON.parse(r.stdout);
+      expect(out.receipt.notCleaned).toEqual([
+        { file: list, rows: null, code: 'EACCES', reason: 'permission denied' },
+      ]);
+      expect(out.error.code).toBe('write_failed');
+      const text = await run(['forget', 'N-2']);
+      expect(text.status).toBe(1);
+      expect(text.stdout).toContain(
+        `NOT CLEANED: ${list}: could not be read (permission denied): it may hold rows about them`,
+      );
+    },
+  );
 
   it('a forget stopped by another run holding a ledger says the erasure is already recorded, and a rerun finishes it (review, session 17)', async () => {
     const { cwd, env } = await started();

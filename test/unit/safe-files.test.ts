@@ -444,3 +444,22 @@ describe('the terminal table', () => {
     }
   });
 });
+
+describe('a file of another user that root replaces stays theirs (review, session 17)', () => {
+  it.skipIf(process.getuid?.() !== 0)(
+    "keeps its owner and group; a new name is root's",
+    async () => {
+      const { writeFileAtomicSync } = await import('../../src/atomic-write.js');
+      const dir = tempDir();
+      const theirs = path.join(dir, 'theirs.csv');
+      fs.writeFileSync(theirs, 'old\n');
+      fs.chownSync(theirs, 65534, 65534);
+      writeFileAtomicSync(theirs, 'new\n');
+      const st = fs.statSync(theirs);
+      expect([st.uid, st.gid, fs.readFileSync(theirs, 'utf8')]).toEqual([65534, 65534, 'new\n']);
+      const fresh = path.join(dir, 'fresh.csv');
+      writeFileAtomicSync(fresh, 'x\n');
+      expect(fs.statSync(fresh).uid).toBe(0);
+    },
+  );
+});

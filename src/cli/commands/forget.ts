@@ -56,7 +56,8 @@ export async function runForget(
       ...n,
       reason: notCleanedReason(n.code, (id) => tEnglish(id)),
     }));
-    const rows = notCleaned.reduce((a, n) => a + n.rows, 0);
+    const rows = notCleaned.reduce((a, n) => a + (n.rows ?? 0), 0);
+    const unknown = notCleaned.some((n) => n.rows === null);
     ctx.out.json({
       receipt: { ...receipt, notCleaned },
       exitCode: code,
@@ -65,7 +66,9 @@ export async function runForget(
           ? null
           : {
               code: 'write_failed',
-              message: tCount('cli.privacy.forget.notCleaned', rows),
+              message: unknown
+                ? t('cli.privacy.forget.notRead')
+                : tCount('cli.privacy.forget.notCleaned', rows),
               hint: t('cli.privacy.forget.notCleaned.hint'),
             },
     });
@@ -115,7 +118,11 @@ export function renderReceipt(r: ForgetReceipt, zone?: string): string[] {
     );
   for (const f of r.files) lines.push(tCount('privacy.receipt.file', f.rows, { file: f.file }));
   for (const f of r.notCleaned)
-    lines.push(tCount('privacy.receipt.notCleaned', f.rows, { file: f.file, reason: f.reason }));
+    lines.push(
+      f.rows === null
+        ? t('privacy.receipt.notRead', { file: f.file, reason: f.reason })
+        : tCount('privacy.receipt.notCleaned', f.rows, { file: f.file, reason: f.reason }),
+    );
   if (r.journals > 0) lines.push(t('privacy.receipt.journals', { journals: n(r.journals) }));
   if (r.bookmarks > 0) lines.push(t('privacy.receipt.bookmarks', { bookmarks: n(r.bookmarks) }));
   lines.push(tCount('privacy.receipt.done', r.numbers, { store: r.store.location }));
