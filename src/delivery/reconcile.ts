@@ -35,6 +35,7 @@ import {
   type CampaignRef,
   type LedgerRecord,
   type RunRecord,
+  type StateLock,
   type StateStore,
 } from '../state/index.js';
 import { t } from '../messages/index.js';
@@ -191,7 +192,9 @@ async function reconcileWith(store: StateStore, opts: ReconcileOptions): Promise
     campaign,
     t('delivery.lock.campaign', { campaign: opts.campaignKey }),
   );
+  let alone: StateLock | undefined;
   try {
+    alone = await store.lockReconcile?.(campaign);
     const pending = await uncertainLeads(store, campaign, only?.n);
     summary.uncertain = pending.size;
     if (pending.size === 0) return summary;
@@ -244,6 +247,7 @@ async function reconcileWith(store: StateStore, opts: ReconcileOptions): Promise
     summary.exitCode = summary.stillUncertain > 0 ? ExitCode.UNCERTAIN : ExitCode.OK;
     return summary;
   } finally {
+    alone?.release();
     lock.release();
   }
 }

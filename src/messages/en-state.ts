@@ -18,6 +18,7 @@ export const enState = {
   'state.pg.badUrl': 'the state URL {db} is not a postgres:// or postgresql:// URL',
   'state.pg.badUrl.hint': 'Write it as postgres://user@host:5432/database (libpq form).',
   'state.pg.badSchema': 'stateSchema "{schema}" is not a plain name (letters, digits and _)',
+  'state.pg.reconcileLocked': 'another cacs reconcile of campaign {campaign} is running right now',
   'state.pg.journalLocked': 'another cacs run is importing {what} right now',
   'state.pg.journalLocked.hint':
     'Wait for it to finish; a run that died lets go of it at once (its connection closes).',

@@ -492,6 +492,12 @@ export interface StateStore extends ErasureStore {
    */
   lockCampaign(c: CampaignRef, what: string): Promise<StateLock>;
   /**
+   * Keep other `cacs reconcile` runs off a campaign, where lockCampaign holds nothing (a store
+   * with claims: imports run side by side there, but two reconciles would settle the same leads
+   * twice). Unset: lockCampaign already keeps them apart.
+   */
+  lockReconcile?(c: CampaignRef): Promise<StateLock>;
+  /**
    * A campaign's ledger: read for lookups; with `run` (RunStart.n), open for recording under
    * that run (the caller holds the campaign's lock). A ledger whose records are fewer than the
    * store knows it held is damaged: a UsageError (exit 2), nothing sent.

@@ -314,6 +314,74 @@ describe.skipIf(pgMissing !== undefined)('teams on PostgreSQL', () => {
     expect(r.stderr).not.toContain(pg.password);
   });
 
+  it('two reconciles of one campaign at once: the second stops (exit 1, naming it), the leads are settled once (review, session 17)', async () => {
+    const faults = { dropAfterRate: 1 };
+    const emu = await emulators.start({ faults });
+    // A proxy in front of the service that holds report requests until told: the first
+    // reconcile is mid-way (its lock held) while the second starts.
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    let heldOne!: () => void;
+    const held = new Promise<void>((r) => (heldOne = r));
+    const target = new URL(emu.url);
+    let holding = false;
+    const proxy = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', async () => {
+        // The first report request only: the first reconcile's.
+        if (req.url?.includes('call_result') && !holding) {
+          holding = true;
+          heldOne();
+          await gate;
+        }
+        const out = http.request(
+          {
+            host: target.hostname,
+            port: target.port,
+            path: req.url,
+            method: req.method,
+            headers: req.headers,
+          },
+          (answer) => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+          },
+        );
+        // The service hanging up (its fault after processing an import): so does the proxy.
+        out.on('error', () => res.destroy());
+        out.end(Buffer.concat(chunks));
+      });
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+      const [env] = await operators(1, { url });
+      const cwd = tempDir();
+      write(cwd, 'u.csv', `phone\n${[1, 2, 3].map(phoneOf).join('\n')}\n`);
+      const imported = await runCli(['import', 'u.csv'], { env: env!, cwd });
+      expect(imported.code, imported.stderr).toBe(5);
+      faults.dropAfterRate = 0;
+      const first = runCli(['reconcile', '--json'], { env: env!, cwd });
+      await held;
+      const second = await runCli(['reconcile', '--json'], { env: env!, cwd });
+      expect(second.code, second.stderr).toBe(1);
+      expect(second.stderr).toContain(
+        'another cacs reconcile of campaign summer is running right now',
+      );
+      open();
+      const done = await first;
+      expect(done.code, done.stderr).toBe(0);
+      expect(JSON.parse(done.stdout)).toMatchObject({ settled: 3, stillUncertain: 0 });
+      // Once: a third finds nothing left.
+      const third = await runCli(['reconcile', '--json'], { env: env!, cwd });
+      expect(JSON.parse(third.stdout)).toMatchObject({ uncertain: 0, settled: 0 });
+    } finally {
+      open();
+      await new Promise<void>((r) => proxy.close(() => r()));
+    }
+  });
+
   it('a schema newer than this cacs knows: exit 2, "upgrade cacs", nothing sent', async () => {
     const emu = await emulators.start();
     const db = await pg.database();

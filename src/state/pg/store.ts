@@ -180,6 +180,21 @@ export class PgStore implements StateStore {
     return { release: () => {} };
   }
 
+  /**
+   * One reconcile of a campaign at a time across the team (review, session 17: two at once both
+   * settled the same leads, and the ledger gained each record twice): an advisory lock of this
+   * session, let go when it ends or the run dies.
+   */
+  async lockReconcile(c: CampaignRef): Promise<StateLock> {
+    const space = this.conn.lockSpace + 1;
+    const id = journalLockId(`reconcile\u0000${c.serviceUrl}\u0000${c.campaignKey}`);
+    if (!(await this.conn.tryLock(space, id)))
+      throw new LockedError(t('state.pg.reconcileLocked', { campaign: c.campaignKey }), {
+        hint: t('state.pg.journalLocked.hint'),
+      });
+    return { release: () => void this.conn.unlock(space, id) };
+  }
+
   /** The ledger's id; undefined when it has none (and `create` is false). */
   async ledgerId(c: CampaignRef, create: boolean): Promise<number | undefined> {
     if (create)
