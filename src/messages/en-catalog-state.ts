@@ -86,7 +86,7 @@ export const enCatalogState = {
   // ── lock.ts ──────────────────────────────────────────────────────────────────────────
   'state.lock.import.self': 'this process is already importing {what}',
   'state.lock.import.self.hint':
-    'Wait for that import to finish before starting another of the same file.',
+    'Wait for that import to finish before starting another here (the same file, or the same campaign).',
   'state.lock.import.starting': 'another cacs run is starting to import {what} right now',
   'state.lock.import.starting.hint':
     'Wait for it to finish; a lock file that stays empty is taken over after {seconds} s.',

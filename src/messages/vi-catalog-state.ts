@@ -75,7 +75,8 @@ export const viCatalogState: Readonly<Record<string, string>> = {
     'Hãy khôi phục {name} từ bản sao lưu của thư mục trạng thái. Để tiếp tục với những gì nó đang chứa (khi đó cacs sẽ gửi lại những khách hàng bị mất), hãy xoá {meta}.',
 
   'state.lock.import.self': 'tiến trình này đang nhập {what}',
-  'state.lock.import.self.hint': 'Hãy chờ lần nhập đó xong rồi mới bắt đầu nhập lại cùng tệp.',
+  'state.lock.import.self.hint':
+    'Hãy chờ lần nhập đó xong rồi mới bắt đầu lần nhập khác ở đây (cùng tệp, hoặc cùng chiến dịch).',
   'state.lock.import.starting': 'một lượt chạy cacs khác đang bắt đầu nhập {what}',
   'state.lock.import.starting.hint':
     'Hãy chờ nó xong; tệp khoá để trống quá {seconds} giây sẽ được tiếp quản.',
