@@ -17,6 +17,33 @@ afterAll(() => {
   for (const d of made) fs.rmSync(d, { recursive: true, force: true });
 });
 
+/**
+ * `cacs <args>` as nobody (setpriv), in a home of nobody's own unless `env` gives one; `env`
+ * comes on top of PATH, HOME and TMPDIR.
+ */
+function asNobody(args: string[], env: Record<string, string> = {}) {
+  const home = tempDir('cacs-state-read-home-');
+  made.push(home);
+  fs.chownSync(home, NOBODY, NOBODY);
+  return spawnSync(
+    'setpriv',
+    [
+      `--reuid=${NOBODY}`,
+      `--regid=${NOBODY}`,
+      '--clear-groups',
+      '--',
+      process.execPath,
+      BIN,
+      ...args,
+    ],
+    {
+      cwd: home,
+      env: { PATH: process.env.PATH, HOME: home, TMPDIR: home, ...env },
+      encoding: 'utf8',
+    },
+  );
+}
+
 /** A state folder whose history holds one run. */
 function stateWithHistory(): string {
   const dir = tempDir('cacs-state-read-');
@@ -50,26 +77,7 @@ describe('a state folder cacs cannot read', () => {
     "another user's state folder (as nobody): exit 1, permission denied, what to do",
     () => {
       const state = stateWithHistory();
-      const home = tempDir('cacs-state-read-home-');
-      made.push(home);
-      fs.chownSync(home, NOBODY, NOBODY);
-      const r = spawnSync(
-        'setpriv',
-        [
-          `--reuid=${NOBODY}`,
-          `--regid=${NOBODY}`,
-          '--clear-groups',
-          '--',
-          process.execPath,
-          BIN,
-          'history',
-        ],
-        {
-          cwd: home,
-          env: { PATH: process.env.PATH, HOME: home, TMPDIR: home, CACS_STATE_DIR: state },
-          encoding: 'utf8',
-        },
-      );
+      const r = asNobody(['history'], { CACS_STATE_DIR: state });
       expect(r.status).toBe(1);
       expect(r.stderr).toContain(
         `cannot read the import history in ${path.join(state, 'history')}: this user may not read it (permission denied)`,
@@ -128,36 +136,13 @@ describe.skipIf(!canSetpriv)("another user's ledgers (as nobody)", () => {
     return state;
   }
 
-  function asNobody(state: string, args: string[]) {
-    const home = tempDir('cacs-state-read-home-');
-    made.push(home);
-    fs.chownSync(home, NOBODY, NOBODY);
-    return spawnSync(
-      'setpriv',
-      [
-        `--reuid=${NOBODY}`,
-        `--regid=${NOBODY}`,
-        '--clear-groups',
-        '--',
-        process.execPath,
-        BIN,
-        ...args,
-      ],
-      {
-        cwd: home,
-        env: {
-          PATH: process.env.PATH,
-          HOME: home,
-          TMPDIR: home,
-          CACS_STATE_DIR: state,
-          CACS_BASE_URL: 'http://127.0.0.1:9',
-          CACS_ACCESS_TOKEN: 'emulator-token',
-          CACS_CAMPAIGN: 'summer',
-        },
-        encoding: 'utf8',
-      },
-    );
-  }
+  const inState = (state: string, args: string[]) =>
+    asNobody(args, {
+      CACS_STATE_DIR: state,
+      CACS_BASE_URL: 'http://127.0.0.1:9',
+      CACS_ACCESS_TOKEN: 'emulator-token',
+      CACS_CAMPAIGN: 'summer',
+    });
 
   const deniedLedgers = (state: string) =>
     `cannot read the campaigns' ledgers in ${path.join(state, 'ledgers')}: this user may not read it (permission denied)`;
@@ -168,13 +153,13 @@ describe.skipIf(!canSetpriv)("another user's ledgers (as nobody)", () => {
       ['history', 'find', 'CUST-A1'],
       ['history', 'find', '0912345601'],
     ]) {
-      const r = asNobody(state, args);
+      const r = inState(state, args);
       expect(r.status, args.join(' ')).toBe(1);
       expect(r.stderr).toContain(deniedLedgers(state));
       expect(r.stdout).not.toContain('no run recorded');
       expect(r.stderr).not.toContain('internal error');
     }
-    const json = asNobody(state, ['history', 'find', 'CUST-A1', '--json']);
+    const json = inState(state, ['history', 'find', 'CUST-A1', '--json']);
     expect(json.status).toBe(1);
     expect(JSON.parse(json.stdout)).toMatchObject({ exitCode: 1, error: { code: 'failure' } });
   });
@@ -187,14 +172,14 @@ describe.skipIf(!canSetpriv)("another user's ledgers (as nobody)", () => {
       'erasures',
       'erasures/erased.jsonl',
     ]);
-    const find = asNobody(state, ['history', 'find', '0912345601']);
+    const find = inState(state, ['history', 'find', '0912345601']);
     expect(find.status).toBe(1);
     expect(find.stderr).toContain(deniedLedgers(state));
-    const reconcile = asNobody(state, ['reconcile']);
+    const reconcile = inState(state, ['reconcile']);
     expect(reconcile.status).toBe(1);
     expect(reconcile.stderr).toContain('this user may not read or write it (permission denied)');
     expect(reconcile.stderr).toContain('Give this user access to');
-    const forget = asNobody(state, ['forget', '0912345601']);
+    const forget = inState(state, ['forget', '0912345601']);
     expect(forget.status).toBe(1);
     expect(forget.stderr).toContain(
       `cannot read the ledger secret in ${path.join(state, 'ledgers')}: this user may not read it (permission denied)`,
@@ -214,23 +199,7 @@ describe.skipIf(!canSetpriv)("another user's config folder (as nobody)", () => {
     const closed = tempDir('cacs-state-read-closed-home-');
     made.push(closed);
     fs.chmodSync(closed, 0o700);
-    const r = spawnSync(
-      'setpriv',
-      [
-        `--reuid=${NOBODY}`,
-        `--regid=${NOBODY}`,
-        '--clear-groups',
-        '--',
-        process.execPath,
-        BIN,
-        'history',
-      ],
-      {
-        cwd: '/',
-        env: { PATH: process.env.PATH, HOME: closed, TMPDIR: '/tmp' },
-        encoding: 'utf8',
-      },
-    );
+    const r = asNobody(['history'], { HOME: closed });
     expect(r.status).toBe(2);
     const dir = path.join(closed, '.config', 'cacs');
     expect(r.stderr).toContain(
