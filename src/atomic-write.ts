@@ -295,12 +295,6 @@ function syncFolder(dir: string): void {
 }
 
 /**
- * A file being written: created at a temporary name by AtomicFile.open, filled with write or
- * writeSync, then commit() puts it in place; discard() (or any failure of commit) removes it.
- * For a pipe, device or descriptor (`direct`), `temp` is the target itself: written in place,
- * commit() and discard() only close it (nothing is ever removed).
- */
-/**
  * The owner of the regular file `target` that root is about to replace, when it is another
  * user's: the new file stays theirs (as an editor keeps it), not root's — which they could no
  * longer read (review, session 17: `cacs forget` as root made other operators' lists root's).
@@ -313,6 +307,12 @@ function replacedOwner(target: string): { uid: number; gid: number } | undefined
   return { uid: st.uid, gid: st.gid };
 }
 
+/**
+ * A file being written: created at a temporary name by AtomicFile.open, filled with write or
+ * writeSync, then commit() puts it in place; discard() (or any failure of commit) removes it.
+ * For a pipe, device or descriptor (`direct`), `temp` is the target itself: written in place,
+ * commit() and discard() only close it (nothing is ever removed).
+ */
 export class AtomicFile {
   private fd: number | undefined;
   private readonly forget: () => void;

@@ -263,14 +263,6 @@ export interface CreateClientOptions extends Omit<ClientOptions, 'baseUrl' | 'to
   allowInsecureHttp?: boolean;
 }
 
-/**
- * A client for the CACS service (keep-alive, retries with backoff, bounded answers, the token
- * masked in every message). Same as `new CacsClient(options)`, except that {@link runImport}
- * then knows the service's address for the campaign ledger and the journal without being told
- * (`serviceUrl`), and that the address is checked as the CLI checks it: an http:// or https://
- * URL, and plain http only to this machine unless `allowInsecureHttp` (a `UsageError`
- * otherwise, before any request).
- */
 const CLIENT_OPTIONS = {
   baseUrl: 'string|url',
   token: 'string',
@@ -287,6 +279,14 @@ const CLIENT_OPTIONS = {
   agent: 'object',
 } as const satisfies Record<keyof CreateClientOptions, Check>;
 
+/**
+ * A client for the CACS service (keep-alive, retries with backoff, bounded answers, the token
+ * masked in every message). Same as `new CacsClient(options)`, except that {@link runImport}
+ * then knows the service's address for the campaign ledger and the journal without being told
+ * (`serviceUrl`), and that the address is checked as the CLI checks it: an http:// or https://
+ * URL, and plain http only to this machine unless `allowInsecureHttp` (a `UsageError`
+ * otherwise, before any request).
+ */
 export function createClient(options: CreateClientOptions): CacsClient {
   // Review, session 17: no token gave a TypeError from deep inside, `timeOut` was ignored.
   checkOptions('createClient', options, CLIENT_OPTIONS, ['baseUrl', 'token']);
@@ -895,12 +895,6 @@ export interface ReconcileOptions {
   now?: () => Date;
 }
 
-/**
- * Settles uncertain leads against the service's records, as `cacs reconcile`: the leads the
- * campaign's ledger holds as uncertain are looked for in the campaign's report since their
- * batch was sent; those found are recorded as imported (a later import does not send them),
- * the others stay uncertain. Sends no lead. `exitCode` 0 when none remains uncertain, else 5.
- */
 const RECONCILE_OPTIONS = {
   campaignKey: 'string',
   client: 'object',
@@ -915,6 +909,12 @@ const RECONCILE_OPTIONS = {
   now: 'function',
 } as const satisfies Record<keyof ReconcileOptions, Check>;
 
+/**
+ * Settles uncertain leads against the service's records, as `cacs reconcile`: the leads the
+ * campaign's ledger holds as uncertain are looked for in the campaign's report since their
+ * batch was sent; those found are recorded as imported (a later import does not send them),
+ * the others stay uncertain. Sends no lead. `exitCode` 0 when none remains uncertain, else 5.
+ */
 export async function reconcile(options: ReconcileOptions): Promise<ReconcileSummary> {
   checkOptions('reconcile', options, RECONCILE_OPTIONS, ['campaignKey', 'client']);
   const serviceUrl =
@@ -962,16 +962,16 @@ export interface HistoryOptions {
   stateSchema?: string;
 }
 
-/**
- * Past imports from the history, newest first (`cacs history`): each run's start (id, file,
- * campaign, service address) and, once it ended, its counts, exit code and sidecar files.
- */
 const HISTORY_OPTIONS = {
   stateDir: 'string',
   state: 'string',
   stateSchema: 'string',
 } as const satisfies Record<keyof HistoryOptions, Check>;
 
+/**
+ * Past imports from the history, newest first (`cacs history`): each run's start (id, file,
+ * campaign, service address) and, once it ended, its counts, exit code and sidecar files.
+ */
 export async function listHistory(
   options: HistoryOptions & { campaignKey?: string; limit?: number } = {},
 ): Promise<RunRecord[]> {
