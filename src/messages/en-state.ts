@@ -9,6 +9,9 @@ export const enState = {
   'state.pg.loginRefused': 'the state database {db} refused the login: {reason}',
   'state.pg.loginRefused.hint':
     'Check the user and the password (from the URL, PGPASSWORD or ~/.pgpass), and that the server lets this user in from this host (pg_hba.conf).',
+  'state.pg.denied': 'the state database {db} refused this role: {reason}',
+  'state.pg.denied.hint':
+    'Give the role what cacs needs (to create its schema in the database, or a schema it owns named by stateSchema), or use a role that has it; see the README, Teams.',
   'state.pg.failed': 'the state database {db} failed: {reason}',
   'state.pg.failed.hint':
     'Nothing more was sent. Leads whose outcome could not be recorded stay in flight (uncertain for later runs); run the same command again once the database is back.',

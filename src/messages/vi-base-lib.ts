@@ -128,6 +128,9 @@ export const viBaseLib: Readonly<Record<string, string>> = {
   'report.expectedAnswerBytes.invalid': 'expectedAnswerBytes: cần một số byte, từ 0 trở lên',
   'report.from.required': 'thiếu thời điểm bắt đầu (from)',
   'state.pg.unreachable': 'không kết nối được cơ sở dữ liệu trạng thái {db}: {reason}',
+  'state.pg.denied': 'cơ sở dữ liệu trạng thái {db} từ chối vai trò (role) này: {reason}',
+  'state.pg.denied.hint':
+    'Hãy cấp cho vai trò này quyền cacs cần (tạo schema của nó trong cơ sở dữ liệu, hoặc một schema nó sở hữu được đặt tên bằng stateSchema), hoặc dùng một vai trò có quyền đó; xem README, phần Teams.',
   'state.pg.loginRefused': 'cơ sở dữ liệu trạng thái {db} từ chối đăng nhập: {reason}',
   'state.pg.loginRefused.hint':
     'Hãy kiểm tra tên người dùng và mật khẩu (trong URL, PGPASSWORD hoặc ~/.pgpass), và máy chủ có cho người dùng này kết nối từ máy này không (pg_hba.conf).',

@@ -299,6 +299,31 @@ describe.skipIf(pgMissing !== undefined)('teams on PostgreSQL', () => {
     expect(processedPhones(emu)).toEqual([]);
   });
 
+  it('a role that may not create the schema: exit 1, "refused this role" with what to give it (not "cannot be reached"), nothing sent (review, session 17)', async () => {
+    const emu = await emulators.start();
+    const db = await pg.database();
+    const role = `cacs_weak_${process.pid}_${Date.now() % 100000}`;
+    await pg.query(`CREATE ROLE ${role} LOGIN PASSWORD 'Weak-Role-Pw-17'`);
+    await pg.query(`REVOKE CREATE ON DATABASE ${db} FROM PUBLIC`, [], db);
+    try {
+      const url = `postgres://${role}:Weak-Role-Pw-17@${pg.host}:${pg.port}/${db}`;
+      const env = importEnv(emu, { CACS_STATE_URL: url });
+      const cwd = tempDir();
+      write(cwd, 'leads.csv', `phone\n${phoneOf(1)}\n`);
+      const r = await runCli(['import', 'leads.csv', '--json'], { env, cwd });
+      expect(r.code).toBe(1);
+      const error = JSON.parse(r.stdout).error;
+      expect(error.message).toMatch(/the state database \S+ refused this role: permission denied/);
+      expect(error.message).not.toContain('cannot be reached');
+      expect(error.hint).toContain('Give the role what cacs needs');
+      expect(r.stdout + r.stderr).not.toContain('Weak-Role-Pw-17');
+      expect(processedPhones(emu)).toEqual([]);
+    } finally {
+      await pg.query(`DROP OWNED BY ${role}`, [], db).catch(() => undefined);
+      await pg.query(`DROP ROLE IF EXISTS ${role}`).catch(() => undefined);
+    }
+  });
+
   it('reconcile with nothing uncertain names the state database, not a state folder it does not use (found by an operator walk)', async () => {
     const emu = await emulators.start();
     const [env] = await operators(1, emu);

@@ -97,6 +97,13 @@ export function dbError(db: string, e: unknown, connecting = false): FailureErro
       category: 'unreachable',
       cause: e,
     });
+  // The server answered and this role may not do what cacs asked (create its schema, use it):
+  // not "cannot be reached" with a hint to check that it runs (review, session 17).
+  if (code === '42501')
+    return new FailureError(t('state.pg.denied', { db, reason }), {
+      hint: t('state.pg.denied.hint'),
+      cause: e,
+    });
   return new FailureError(
     t(connecting ? 'state.pg.unreachable' : 'state.pg.failed', { db, reason }),
     {
