@@ -23,6 +23,8 @@ export const enState = {
   'state.pg.badSchema': 'stateSchema "{schema}" is not a plain name (letters, digits and _)',
   'state.pg.reconcileLocked': 'another cacs reconcile of campaign {campaign} is running right now',
   'state.pg.journalLocked': 'another cacs run is importing {what} right now',
+  'state.pg.journalLocked.by':
+    'another cacs run ({run}, {user}@{host}) is importing {what} right now',
   'state.pg.journalLocked.hint':
     'Wait for it to finish; a run that died lets go of it at once (its connection closes).',
   'state.file.restarted':

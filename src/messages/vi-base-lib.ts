@@ -147,6 +147,7 @@ export const viBaseLib: Readonly<Record<string, string>> = {
   'state.pg.badSchema': 'stateSchema "{schema}" không phải một tên đơn giản (chữ cái, chữ số và _)',
   'state.pg.reconcileLocked': 'một lượt cacs reconcile khác của chiến dịch {campaign} đang chạy',
   'state.pg.journalLocked': 'một lượt chạy cacs khác đang nhập {what}',
+  'state.pg.journalLocked.by': 'một lượt chạy cacs khác ({run}, {user}@{host}) đang nhập {what}',
   'state.pg.journalLocked.hint':
     'Hãy đợi lượt đó xong; lượt chạy nào bị chết sẽ nhả ra ngay (kết nối của nó đóng lại).',
   'state.file.restarted':

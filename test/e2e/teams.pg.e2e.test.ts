@@ -69,6 +69,57 @@ function writtenAs(phone: string, form: number): string {
   }
 }
 
+/**
+ * A proxy in front of the service that holds the first request whose path holds `hold` until
+ * `open()`: a run is then mid-way (its locks held) while another starts. `held` resolves when
+ * that request arrived.
+ */
+async function holdingProxy(service: string, hold: string) {
+  let open!: () => void;
+  const gate = new Promise<void>((r) => (open = r));
+  let heldOne!: () => void;
+  const held = new Promise<void>((r) => (heldOne = r));
+  const target = new URL(service);
+  let holding = false;
+  const proxy = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', async () => {
+      if (req.url?.includes(hold) && !holding) {
+        holding = true;
+        heldOne();
+        await gate;
+      }
+      const out = http.request(
+        {
+          host: target.hostname,
+          port: target.port,
+          path: req.url,
+          method: req.method,
+          headers: req.headers,
+        },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      // The service hanging up (its fault after processing an import): so does the proxy.
+      out.on('error', () => res.destroy());
+      out.end(Buffer.concat(chunks));
+    });
+  });
+  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    held,
+    open,
+    close: () => {
+      open();
+      return new Promise<void>((r) => proxy.close(() => r()));
+    },
+  };
+}
+
 describe.skipIf(pgMissing !== undefined)('teams on PostgreSQL', () => {
   let pg: PgCluster;
   const emulators = emulatorPool();
@@ -342,59 +393,23 @@ describe.skipIf(pgMissing !== undefined)('teams on PostgreSQL', () => {
   it('two reconciles of one campaign at once: the second stops (exit 1, naming it), the leads are settled once (review, session 17)', async () => {
     const faults = { dropAfterRate: 1 };
     const emu = await emulators.start({ faults });
-    // A proxy in front of the service that holds report requests until told: the first
-    // reconcile is mid-way (its lock held) while the second starts.
-    let open!: () => void;
-    const gate = new Promise<void>((r) => (open = r));
-    let heldOne!: () => void;
-    const held = new Promise<void>((r) => (heldOne = r));
-    const target = new URL(emu.url);
-    let holding = false;
-    const proxy = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', async () => {
-        // The first report request only: the first reconcile's.
-        if (req.url?.includes('call_result') && !holding) {
-          holding = true;
-          heldOne();
-          await gate;
-        }
-        const out = http.request(
-          {
-            host: target.hostname,
-            port: target.port,
-            path: req.url,
-            method: req.method,
-            headers: req.headers,
-          },
-          (answer) => {
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
-            answer.pipe(res);
-          },
-        );
-        // The service hanging up (its fault after processing an import): so does the proxy.
-        out.on('error', () => res.destroy());
-        out.end(Buffer.concat(chunks));
-      });
-    });
-    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    // The first reconcile is mid-way (its lock held) while the second starts.
+    const proxy = await holdingProxy(emu.url, 'call_result');
     try {
-      const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-      const [env] = await operators(1, { url });
+      const [env] = await operators(1, { url: proxy.url });
       const cwd = tempDir();
       write(cwd, 'u.csv', `phone\n${[1, 2, 3].map(phoneOf).join('\n')}\n`);
       const imported = await runCli(['import', 'u.csv'], { env: env!, cwd });
       expect(imported.code, imported.stderr).toBe(5);
       faults.dropAfterRate = 0;
       const first = runCli(['reconcile', '--json'], { env: env!, cwd });
-      await held;
+      await proxy.held;
       const second = await runCli(['reconcile', '--json'], { env: env!, cwd });
       expect(second.code, second.stderr).toBe(1);
       expect(second.stderr).toContain(
         'another cacs reconcile of campaign summer is running right now',
       );
-      open();
+      proxy.open();
       const done = await first;
       expect(done.code, done.stderr).toBe(0);
       expect(JSON.parse(done.stdout)).toMatchObject({ settled: 3, stillUncertain: 0 });
@@ -402,8 +417,30 @@ describe.skipIf(pgMissing !== undefined)('teams on PostgreSQL', () => {
       const third = await runCli(['reconcile', '--json'], { env: env!, cwd });
       expect(JSON.parse(third.stdout)).toMatchObject({ uncertain: 0, settled: 0 });
     } finally {
-      open();
-      await new Promise<void>((r) => proxy.close(() => r()));
+      await proxy.close();
+    }
+  });
+
+  it('two imports of one file at once: the second names the run holding it, its user and host (review, session 17)', async () => {
+    const emu = await emulators.start();
+    const proxy = await holdingProxy(emu.url, 'import_lead');
+    try {
+      const [env] = await operators(1, { url: proxy.url });
+      const cwd = tempDir();
+      write(cwd, 's.csv', `phone\n${[1, 2, 3].map(phoneOf).join('\n')}\n`);
+      const first = runCli(['import', 's.csv', '--json'], { env: env!, cwd });
+      await proxy.held;
+      const second = await runCli(['import', 's.csv'], { env: env!, cwd });
+      expect(second.code, second.stderr).toBe(1);
+      expect(second.stderr).toMatch(
+        /another cacs run \(r\d{8}-\d{6}-[0-9a-f]{6}, [^@\s]+@[^)\s]+\) is importing s\.csv right now/,
+      );
+      proxy.open();
+      const done = await first;
+      expect(done.code, done.stderr).toBe(0);
+      expect(processedPhones(emu).sort()).toEqual([1, 2, 3].map(phoneOf));
+    } finally {
+      await proxy.close();
     }
   });
 

@@ -225,6 +225,37 @@ export class PgStore implements StateStore {
     return new PgLedger(this, hasher, id, run, table, foreign, live);
   }
 
+  /**
+   * The run whose session holds the advisory lock (space, id): the run lock (lock space, run
+   * number) held by the same backend (review, session 17: "another cacs run is importing …"
+   * named no one on a team's database). Undefined when none is found.
+   */
+  private async lockHolderRun(
+    space: number,
+    id: number,
+  ): Promise<{ id: string; host: string | null; user: string | null } | undefined> {
+    const rows = await this.conn.queryArrays(
+      `SELECT r.id, r.host, r.os_user FROM pg_locks j
+         JOIN pg_locks l ON l.pid = j.pid
+         JOIN ${this.s}.runs r ON r.n = l.objid::bigint
+        WHERE j.locktype = 'advisory' AND j.granted AND j.objsubid = 2
+          AND j.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+          AND j.classid = $1::bigint::oid AND j.objid = $2::bigint::oid
+          AND l.locktype = 'advisory' AND l.granted AND l.objsubid = 2
+          AND l.database = j.database AND l.classid = $3::bigint::oid
+        ORDER BY r.seq DESC LIMIT 1`,
+      [space >>> 0, id >>> 0, this.conn.lockSpace >>> 0],
+    );
+    const r = rows[0];
+    return r === undefined
+      ? undefined
+      : {
+          id: String(r[0]),
+          host: (r[1] as string | null) ?? null,
+          user: (r[2] as string | null) ?? null,
+        };
+  }
+
   /** The runs live now: their sessions hold the advisory lock (lock space, run number). */
   async liveRuns(db?: pg.PoolClient): Promise<Set<number>> {
     const q = {
@@ -434,10 +465,21 @@ export class PgStore implements StateStore {
     const key = journalKey(opts.inputHash, opts.campaignKey, opts.serviceUrl);
     const lockId = journalLockId(key);
     const space = this.conn.lockSpace + 1;
-    if (!(await this.conn.tryLock(space, lockId)))
-      throw new LockedError(t('state.pg.journalLocked', { what: opts.input }), {
-        hint: t('state.pg.journalLocked.hint'),
-      });
+    if (!(await this.conn.tryLock(space, lockId))) {
+      // Who holds it, as a team mate knows them: the run whose session holds the lock too.
+      const by = await this.lockHolderRun(space, lockId).catch(() => undefined);
+      throw new LockedError(
+        by === undefined
+          ? t('state.pg.journalLocked', { what: opts.input })
+          : t('state.pg.journalLocked.by', {
+              what: opts.input,
+              run: by.id,
+              user: by.user ?? '?',
+              host: by.host ?? '?',
+            }),
+        { hint: t('state.pg.journalLocked.hint') },
+      );
+    }
     try {
       return await this.journalUnderLock(opts, key, () => this.conn.unlock(space, lockId));
     } catch (e) {
