@@ -228,7 +228,8 @@ export class PgStore implements StateStore {
   /**
    * The run whose session holds the advisory lock (space, id): the run lock (lock space, run
    * number) held by the same backend (review, session 17: "another cacs run is importing …"
-   * named no one on a team's database). Undefined when none is found.
+   * named no one on a team's database). Undefined when none is found. (A run number is kept as
+   * an int4, the lock's key as an oid: compared as unsigned.)
    */
   private async lockHolderRun(
     space: number,
@@ -237,7 +238,7 @@ export class PgStore implements StateStore {
     const rows = await this.conn.queryArrays(
       `SELECT r.id, r.host, r.os_user FROM pg_locks j
          JOIN pg_locks l ON l.pid = j.pid
-         JOIN ${this.s}.runs r ON r.n = l.objid::bigint
+         JOIN ${this.s}.runs r ON (r.n::bigint & 4294967295) = l.objid::bigint
         WHERE j.locktype = 'advisory' AND j.granted AND j.objsubid = 2
           AND j.database = (SELECT oid FROM pg_database WHERE datname = current_database())
           AND j.classid = $1::bigint::oid AND j.objid = $2::bigint::oid
