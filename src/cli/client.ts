@@ -1,7 +1,6 @@
 /** The API client a command uses: base URL and token checked, proxy applied, trace on -v. */
 import {
   createClient as createLibraryClient,
-  preloadHttpClient,
   proxyAgentsFor,
   requireBaseUrl,
   requireToken,
@@ -15,10 +14,6 @@ export async function createClient(
   ctx: Context,
   settings: Settings,
 ): Promise<{ client: CacsClient; baseUrl: URL }> {
-  // got's module graph starts loading now, not when the first request is made: an import's
-  // first requests then leave as its preflight ends (≈ 60 ms of loading and 20 of first use were
-  // between them). A failure to load shows at the first request, as before.
-  preloadHttpClient().catch(() => undefined);
   const baseUrl = requireBaseUrl(settings);
   // A password in the base URL is a secret too, in whatever form a server echoes it (got sends
   // it as Basic authorization). stderr masks URL credentials anyway.
