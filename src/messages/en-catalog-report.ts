@@ -41,7 +41,9 @@ export const enCatalogReport = {
     'Accepted forms: yyyy-mm-dd, "yyyy-mm-dd HH:mm[:ss]", yyyy-mm-ddTHH:mm[:ss], the same with an offset or Z (2026-11-23T10:00:00+01:00, as date -Is prints), dd/mm/yyyy and "dd/mm/yyyy HH:mm[:ss]" (day first, 25/11/2026 14:05), now, today, yesterday, or Nd (N days ago at 00:00, e.g. 7d; 0d is today). A date alone means 00:00:00 as the start of a range and 23:59:59 as its end. Times without an offset are read in the report time zone.',
   'cli.words.report.when.forms.hint':
     'Accepted forms: yyyy-mm-dd, "yyyy-mm-dd HH:mm[:ss]", yyyy-mm-ddTHH:mm[:ss], the same with an offset or Z (2026-11-23T10:00:00+01:00, as date -Is prints), dd/mm/yyyy and "dd/mm/yyyy HH:mm[:ss]" (day first, 25/11/2026 14:05), now, today, yesterday, or Nd (N days ago at 00:00, e.g. 7d; 0d is today). A date alone means 00:00:00 as --from and 23:59:59 as --to. Times without an offset are read in --tz.',
+  // {flag}: the end (from, to) as the library's option; the CLI's words name its flag.
   'report.when.invalid': '{flag} {input}: {why}',
+  'cli.words.report.when.invalid': '--{flag} {input}: {why}',
   'report.when.why.tooManyDaysAgo': 'at most {max} days ago ({max}d)',
   'report.when.why.yearSlash':
     'yyyy/mm/dd is not read (the order of month and day would be a guess): write yyyy-mm-dd or dd/mm/yyyy',
@@ -53,13 +55,19 @@ export const enCatalogReport = {
   'report.when.why.noSuchOffset': 'no such offset',
   'report.timeZone.unknown.hint':
     'Use an IANA zone name such as Asia/Ho_Chi_Minh, Europe/Paris or UTC.',
-  // {from} and {to}: the names the range's ends are given by (resolveRange: its flags).
+  // {from} and {to}: the range's ends as the library's options (from, to); the CLI's words
+  // make them its flags (--from, --to).
   'report.range.noFrom.hint':
-    'For example: {from} 2026-11-01 {to} 2026-11-30, or {from} 7d (to now).',
+    'For example: {from} "2026-11-01" and {to} "2026-11-30", or {from} "7d" (to now).',
+  'cli.words.report.range.noFrom.hint':
+    'For example: --{from} 2026-11-01 --{to} 2026-11-30, or --{from} 7d (to now).',
   'report.range.reversed': '{from} ({start}) is later than {to} ({end})',
+  'cli.words.report.range.reversed': '--{from} ({start}) is later than --{to} ({end})',
   'report.range.reversed.hint': 'Swap the two values, or check them.',
   'report.range.reversed.toNow.hint':
-    '{to} defaults to now in {zone}; give {to}, or an earlier {from}.',
+    "'{to}' defaults to now in {zone}: give '{to}', or an earlier '{from}'.",
+  'cli.words.report.range.reversed.toNow.hint':
+    '--{to} defaults to now in {zone}; give --{to}, or an earlier --{from}.',
 
   // ── write.ts: the output's format (the flags are placeholders: the caller's names) ──────
   'report.format.mismatch.hint':
@@ -214,6 +222,7 @@ export const enCatalogReport = {
   'report.format.noExtension': '{outputFlag} {output} has no extension to tell the report format',
   'report.format.unknownExtension': '{outputFlag} {output}: {ext} names no report format',
   'report.range.noFrom': '{from} is required',
+  'cli.words.report.range.noFrom': '--{from} is required',
 
   // ── write.ts: the terminal table's column headers (a view: the files' headers never change) ──
   'report.table.lead': 'LEAD',

@@ -33,6 +33,7 @@ export const viCatalogReport: Readonly<Record<string, string>> = {
   'cli.words.report.when.forms.hint':
     'Các dạng được chấp nhận: yyyy-mm-dd, "yyyy-mm-dd HH:mm[:ss]", yyyy-mm-ddTHH:mm[:ss], các dạng đó kèm độ lệch múi giờ hoặc Z (2026-11-23T10:00:00+01:00, như lệnh date -Is in ra), dd/mm/yyyy và "dd/mm/yyyy HH:mm[:ss]" (ngày trước, 25/11/2026 14:05), now, today, yesterday, hoặc Nd (N ngày trước, lúc 00:00, ví dụ 7d; 0d là hôm nay). Chỉ ghi ngày thì được hiểu là 00:00:00 với --from và 23:59:59 với --to. Giờ không kèm độ lệch được hiểu theo --tz.',
   'report.when.invalid': '{flag} {input}: {why}',
+  'cli.words.report.when.invalid': '--{flag} {input}: {why}',
   'report.when.why.tooManyDaysAgo': 'tối đa {max} ngày trước ({max}d)',
   'report.when.why.yearSlash':
     'không đọc dạng yyyy/mm/dd (thứ tự tháng và ngày sẽ phải đoán): hãy viết yyyy-mm-dd hoặc dd/mm/yyyy',
@@ -46,11 +47,16 @@ export const viCatalogReport: Readonly<Record<string, string>> = {
     'Hãy dùng tên múi giờ IANA, ví dụ Asia/Ho_Chi_Minh, Europe/Paris hoặc UTC.',
   // {from} and {to}: the names the range's ends are given by (resolveRange: its flags).
   'report.range.noFrom.hint':
-    'Ví dụ: {from} 2026-11-01 {to} 2026-11-30, hoặc {from} 7d (đến hiện tại).',
+    'Ví dụ: {from} "2026-11-01" và {to} "2026-11-30", hoặc {from} "7d" (đến hiện tại).',
+  'cli.words.report.range.noFrom.hint':
+    'Ví dụ: --{from} 2026-11-01 --{to} 2026-11-30, hoặc --{from} 7d (đến hiện tại).',
   'report.range.reversed': '{from} ({start}) muộn hơn {to} ({end})',
+  'cli.words.report.range.reversed': '--{from} ({start}) muộn hơn --{to} ({end})',
   'report.range.reversed.hint': 'Hãy đổi chỗ hai giá trị, hoặc kiểm tra lại chúng.',
   'report.range.reversed.toNow.hint':
-    '{to} mặc định là thời điểm hiện tại theo múi giờ {zone}; hãy cho {to}, hoặc một {from} sớm hơn.',
+    "'{to}' mặc định là thời điểm hiện tại theo múi giờ {zone}: hãy cho '{to}', hoặc một '{from}' sớm hơn.",
+  'cli.words.report.range.reversed.toNow.hint':
+    '--{to} mặc định là thời điểm hiện tại theo múi giờ {zone}; hãy cho --{to}, hoặc một --{from} sớm hơn.',
 
   'report.format.mismatch.hint':
     'Hãy dùng {formatFlag} {named} cho tệp {ext}, hoặc {outputFlag} {name} cho {given}.',
@@ -197,6 +203,7 @@ export const viCatalogReport: Readonly<Record<string, string>> = {
   'report.format.unknownExtension':
     '{outputFlag} {output}: đuôi {ext} không ứng với định dạng báo cáo nào',
   'report.range.noFrom': 'cần có {from}',
+  'cli.words.report.range.noFrom': 'cần có --{from}',
 
   // ── write.ts: tiêu đề cột của bảng trên màn hình ──
   'report.table.lead': 'KH',

@@ -187,7 +187,7 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
       });
     } catch (e) {
       throw new UsageError(
-        t('report.unknownTimeZone', { name: '--tz', zone: JSON.stringify(timeZone) }),
+        t('report.unknownTimeZone', { name: 'timeZone', zone: JSON.stringify(timeZone) }),
         {
           hint: t('report.timeZone.unknown.hint'),
           cause: e,
@@ -319,14 +319,14 @@ const DAYS_AGO = /^(\d+)d$/i;
  * with an offset or Z (`2026-11-23T10:00:00+01:00`, what `date -Is` prints; fractions of a
  * second are dropped) is that instant; any other time is a wall-clock time of the user's zone
  * (`opts.timeZone`), see wallToInstant for daylight saving time. Throws UsageError naming the
- * flag.
+ * end (`from`, `to`: the library's option; the CLI words it as its flag, `--from`).
  */
 export function parseWhen(
   input: string,
   role: 'from' | 'to',
   opts: { now: Date; timeZone: string },
 ): Instant {
-  const flag = `--${role}`;
+  const flag = role;
   const text = input.trim();
   const word = text.toLowerCase();
   const zone = opts.timeZone;
@@ -418,8 +418,8 @@ export function resolveRange(
   opts: { now: Date; timeZone: string; serviceTimeZone?: string },
 ): ReportRange {
   if (from === undefined) {
-    throw new UsageError(t('report.range.noFrom', { from: '--from' }), {
-      hint: t('report.range.noFrom.hint', { from: '--from', to: '--to' }),
+    throw new UsageError(t('report.range.noFrom', { from: 'from' }), {
+      hint: t('report.range.noFrom.hint', { from: 'from', to: 'to' }),
     });
   }
   const service = opts.serviceTimeZone ?? opts.timeZone;
@@ -430,8 +430,8 @@ export function resolveRange(
   if (start > end) {
     throw new UsageError(
       t('report.range.reversed', {
-        from: '--from',
-        to: '--to',
+        from: 'from',
+        to: 'to',
         start: formatServiceDate(userFrom),
         end: formatServiceDate(userTo),
       }),
@@ -439,8 +439,8 @@ export function resolveRange(
         hint:
           to === undefined
             ? t('report.range.reversed.toNow.hint', {
-                from: '--from',
-                to: '--to',
+                from: 'from',
+                to: 'to',
                 zone: opts.timeZone,
               })
             : t('report.range.reversed.hint'),

@@ -54,9 +54,10 @@ export interface ReportPlan {
 export function planReport(opts: ReportPlanOptions): ReportPlan {
   const serviceTimeZone = opts.serviceTimeZone ?? DEFAULT_SERVICE_TIME_ZONE;
   const timeZone = opts.timeZone ?? serviceTimeZone;
+  // The zone named is the option given: timeZone, when not given, is the service's.
   for (const [name, zone] of [
-    ['timeZone', timeZone],
     ['serviceTimeZone', serviceTimeZone],
+    ...(opts.timeZone !== undefined ? ([['timeZone', opts.timeZone]] as const) : []),
   ] as const) {
     if (!isValidTimeZone(zone))
       throw new UsageError(t('report.unknownTimeZone', { name, zone: JSON.stringify(zone) }), {

@@ -180,6 +180,51 @@ describe('library messages name no flag; the CLI words them with its flags', () 
     );
   });
 
+  it("a report's range: the library names its options from, to and the zones; the CLI its flags", async () => {
+    // Review, session 18: runReport({ from: 'xx' }) said `--from "xx": …` to a library caller.
+    const client = createClient({ baseUrl: 'http://127.0.0.1:9', token: 't' });
+    const attempt = (o: {
+      from: string;
+      to?: string;
+      timeZone?: string;
+      serviceTimeZone?: string;
+    }) =>
+      thrown(
+        runReport({ client, campaignKey: 'summer', now: new Date('2026-11-22T00:00:00Z'), ...o }),
+      );
+    const bad = await attempt({ from: 'xx' });
+    expect(bad.message).toBe('from "xx": not a date or time cacs understands');
+    expect((await attempt({ from: '2026-11-01', to: 'yy' })).message).toBe(
+      'to "yy": not a date or time cacs understands',
+    );
+    const reversed = await attempt({ from: '2026-12-01' });
+    expect(reversed.message).toMatch(/^from \(2026-12-01 00:00:00\) is later than to \(/);
+    expect(reversed.hint).toBe(
+      "'to' defaults to now in Asia/Ho_Chi_Minh: give 'to', or an earlier 'from'.",
+    );
+    // The zone named is the one given (timeZone defaults to serviceTimeZone).
+    expect((await attempt({ from: '1d', serviceTimeZone: 'Mars/X' })).message).toBe(
+      'serviceTimeZone "Mars/X": unknown time zone',
+    );
+    expect((await attempt({ from: '1d', timeZone: 'Mars/Y' })).message).toBe(
+      'timeZone "Mars/Y": unknown time zone',
+    );
+    for (const e of [bad, reversed]) {
+      expect(FLAG.test(e.message)).toBe(false);
+      expect(FLAG.test(e.hint!)).toBe(false);
+    }
+
+    useCliWords();
+    expect((await attempt({ from: 'xx' })).message).toBe(
+      '--from "xx": not a date or time cacs understands',
+    );
+    const cli = await attempt({ from: '2026-12-01' });
+    expect(cli.message).toMatch(/^--from \(2026-12-01 00:00:00\) is later than --to \(/);
+    expect(cli.hint).toBe(
+      '--to defaults to now in Asia/Ho_Chi_Minh; give --to, or an earlier --from.',
+    );
+  });
+
   it('settings: no campaign, an empty or too long one, no address, plain http', () => {
     const base = { campaigns: { empty: ' ' } } as unknown as Settings;
     const cases: Array<[() => unknown, string]> = [

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
 import { t } from '../../src/messages/index.js';
+import { useCliWords } from '../../src/cli/render/advice.js';
 import {
   addDays,
   addSecond,
@@ -118,9 +119,9 @@ describe('nowIn', () => {
     expect(formatServiceDate(nowIn(zone, new Date(instant)))).toBe(expected);
   });
 
-  it('refuses an unknown zone naming --tz', () => {
+  it('refuses an unknown zone naming the option (the CLI checks --tz before)', () => {
     const e = usageError(() => nowIn('Mars/Olympus_Mons', NOW));
-    expect(e.message).toBe('--tz "Mars/Olympus_Mons": unknown time zone');
+    expect(e.message).toBe('timeZone "Mars/Olympus_Mons": unknown time zone');
     expect(e.hint).toContain('Asia/Ho_Chi_Minh');
     expect(e.exitCode).toBe(2);
   });
@@ -297,7 +298,7 @@ describe('parseWhen: bad inputs', () => {
   ])('%j → %s', (input, why) => {
     for (const role of ['from', 'to'] as const) {
       const e = usageError(() => parseWhen(input, role, opts));
-      expect(e.message).toBe(`--${role} ${JSON.stringify(input)}: ${why}`);
+      expect(e.message).toBe(`${role} ${JSON.stringify(input)}: ${why}`);
       // Said when thrown, in the words active now (the library's, or the CLI's after an
       // in-process CLI run in this worker): compared in the same words.
       expect(e.hint).toBe(t('report.when.forms.hint'));
@@ -307,13 +308,13 @@ describe('parseWhen: bad inputs', () => {
 
   it('gives the documented message for an impossible date', () => {
     const e = usageError(() => parseWhen('2026-02-30', 'from', opts));
-    expect(e.message).toBe('--from "2026-02-30": no such date');
+    expect(e.message).toBe('from "2026-02-30": no such date');
     expect(e.hint).toMatch(/yyyy-mm-dd.*now, today, yesterday, or Nd/s);
   });
 
   it('escapes control characters in the echoed input', () => {
     const e = usageError(() => parseWhen('x\u001b[31m', 'to', opts));
-    expect(e.message).toBe('--to "x\\u001b[31m": not a date or time cacs understands');
+    expect(e.message).toBe('to "x\\u001b[31m": not a date or time cacs understands');
   });
 });
 
@@ -341,34 +342,51 @@ describe('resolveRange', () => {
     expect(r.from).toEqual(r.to);
   });
 
-  it('requires --from', () => {
+  it('requires from (the library names its option; the CLI words it --from)', () => {
     const e = usageError(() => resolveRange(undefined, '2026-11-30', opts));
-    expect(e.message).toBe('--from is required');
-    expect(e.hint).toContain('--from 2026-11-01 --to 2026-11-30');
+    expect(e.message).toBe('from is required');
+    expect(e.hint).toContain('from "2026-11-01" and to "2026-11-30"');
+    useCliWords();
+    const cli = usageError(() => resolveRange(undefined, '2026-11-30', opts));
+    expect(cli.message).toBe('--from is required');
+    expect(cli.hint).toContain('--from 2026-11-01 --to 2026-11-30');
   });
 
   it('refuses from later than to, showing both resolved values', () => {
     const e = usageError(() => resolveRange('2026-11-30', '2026-11-01', opts));
-    expect(e.message).toBe('--from (2026-11-30 00:00:00) is later than --to (2026-11-01 23:59:59)');
+    expect(e.message).toBe('from (2026-11-30 00:00:00) is later than to (2026-11-01 23:59:59)');
     const f = usageError(() => resolveRange('2026-12-01', undefined, opts));
-    expect(f.message).toBe('--from (2026-12-01 00:00:00) is later than --to (2026-11-22 00:30:00)');
-    expect(f.hint).toContain('now in Asia/Ho_Chi_Minh');
+    expect(f.message).toBe('from (2026-12-01 00:00:00) is later than to (2026-11-22 00:30:00)');
+    expect(f.hint).toBe(
+      "'to' defaults to now in Asia/Ho_Chi_Minh: give 'to', or an earlier 'from'.",
+    );
+    useCliWords();
+    expect(usageError(() => resolveRange('2026-11-30', '2026-11-01', opts)).message).toBe(
+      '--from (2026-11-30 00:00:00) is later than --to (2026-11-01 23:59:59)',
+    );
+    expect(usageError(() => resolveRange('2026-12-01', undefined, opts)).hint).toBe(
+      '--to defaults to now in Asia/Ho_Chi_Minh; give --to, or an earlier --from.',
+    );
     // today as --from, and now as --to, a second apart in the right order
     expect(() => resolveRange('now', 'today', opts)).not.toThrow();
   });
 
-  it('names the flag of the bad value', () => {
+  it('names the end of the bad value: the option, or in the CLI the flag', () => {
+    expect(usageError(() => resolveRange('2026-11-01', 'soon', opts)).message).toBe(
+      'to "soon": not a date or time cacs understands',
+    );
+    expect(usageError(() => resolveRange('soon', undefined, opts)).message).toBe(
+      'from "soon": not a date or time cacs understands',
+    );
+    useCliWords();
     expect(usageError(() => resolveRange('2026-11-01', 'soon', opts)).message).toBe(
       '--to "soon": not a date or time cacs understands',
     );
-    expect(usageError(() => resolveRange('soon', undefined, opts)).message).toBe(
-      '--from "soon": not a date or time cacs understands',
-    );
   });
 
-  it('refuses an unknown zone naming --tz', () => {
+  it('refuses an unknown zone naming the option', () => {
     const e = usageError(() => resolveRange('today', undefined, { now: NOW, timeZone: 'Nope/No' }));
-    expect(e.message).toBe('--tz "Nope/No": unknown time zone');
+    expect(e.message).toBe('timeZone "Nope/No": unknown time zone');
   });
 });
 

@@ -227,7 +227,7 @@ describe('resolveRange: read in --tz, sent on the service clock', () => {
 
   it('refuses from after to by instants, showing the user clock', () => {
     expect(() => resolveRange('2026-11-23T10:00:00Z', '2026-11-23 10:59', paris)).toThrow(
-      '--from (2026-11-23 11:00:00) is later than --to (2026-11-23 10:59:00)',
+      'from (2026-11-23 11:00:00) is later than to (2026-11-23 10:59:00)',
     );
   });
 

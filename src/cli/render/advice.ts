@@ -79,6 +79,12 @@ export const CLI_WORDS = {
   'report.outputName.hint': 'cli.words.report.outputName.hint',
   'report.zip.tooLarge.hint': 'cli.words.report.zip.tooLarge.hint',
   'report.when.forms.hint': 'cli.words.report.when.forms.hint',
+  // The range's ends: the library names its options (from, to), the CLI its flags.
+  'report.when.invalid': 'cli.words.report.when.invalid',
+  'report.range.noFrom': 'cli.words.report.range.noFrom',
+  'report.range.noFrom.hint': 'cli.words.report.range.noFrom.hint',
+  'report.range.reversed': 'cli.words.report.range.reversed',
+  'report.range.reversed.toNow.hint': 'cli.words.report.range.reversed.toNow.hint',
   'report.fetch.tooLarge.hint': 'cli.words.report.fetch.tooLarge.hint',
   // The report's run (issue 23 item 3): its flags where the library says what was asked.
   'report.run.bookmarkedExists': 'cli.words.report.run.bookmarkedExists',
