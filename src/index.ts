@@ -34,6 +34,7 @@ import type { ImportPhase, ImportSummary, RowsMode } from './delivery/import-typ
 import { DEFAULTS } from './defaults.js';
 import { UsageError } from './errors.js';
 import { checkObject, checkOptions, type Check } from './lib-options.js';
+import { CallerCallbacks } from './caller-callbacks.js';
 import { machineTag, processGone } from './cleanup.js';
 import { t } from './messages/index.js';
 import { INPUT_FORMATS, type InputFormat } from './input/types.js';
@@ -192,7 +193,26 @@ export async function runReport(
     return runOutcomes(outcomes);
   }
   checkOptions('runReport', options, REPORT_OPTIONS, ['client', 'campaignKey']);
-  return (await import('./report/service.js')).runReport(options as ReportOptions);
+  const { runReport: run } = await import('./report/service.js');
+  const callbacks = new CallerCallbacks((options as ReportOptions).signal);
+  return callbacks.run(() => run(guardReportCallbacks(options as ReportOptions, callbacks)));
+}
+
+/**
+ * A report's options with the caller's callbacks guarded (caller-callbacks.ts): one that throws
+ * stops the report, which then rejects with its error (it was called from inside the HTTP
+ * client's events, where a throw ended the caller's process).
+ */
+function guardReportCallbacks<
+  T extends Pick<ReportOptions, 'signal' | 'onProgress' | 'onSplit' | 'onWarning'>,
+>(options: T, callbacks: CallerCallbacks): T {
+  return {
+    ...options,
+    signal: callbacks.signal,
+    ...(options.onProgress ? { onProgress: callbacks.guard(options.onProgress) } : {}),
+    ...(options.onSplit ? { onSplit: callbacks.guard(options.onSplit) } : {}),
+    ...(options.onWarning ? { onWarning: callbacks.guard(options.onWarning) } : {}),
+  };
 }
 
 /** Every option of {@link runReport} (without `join`/`recycle`) and {@link streamReport}. */
@@ -238,7 +258,9 @@ const REPORT_OPTIONS = {
  */
 export async function streamReport(options: ReportOptions): Promise<ReportStream> {
   checkOptions('streamReport', options, REPORT_OPTIONS, ['client', 'campaignKey']);
-  return (await import('./report/service.js')).streamReport(options);
+  const { streamReport: stream } = await import('./report/service.js');
+  const callbacks = new CallerCallbacks(options.signal);
+  return callbacks.run(() => stream(guardReportCallbacks(options, callbacks)));
 }
 
 /** Leads per request unless `batchSize` says otherwise. */
@@ -507,7 +529,9 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
   const cwd = options.cwd ?? process.cwd();
   if (options.file === undefined && options.input === undefined)
     throw new UsageError(t('lib.import.fileNeeded'));
-  const signal = options.signal ?? new AbortController().signal;
+  // The caller's callbacks: one that throws stops the run and is what it rejects with.
+  const callbacks = new CallerCallbacks(options.signal);
+  const signal = callbacks.signal;
   const name = options.file ?? 'stdin';
   const file = path.resolve(cwd, name);
   // A stream (given, or a pipe or device named by `file`) has no size and may be read only once:
@@ -525,68 +549,70 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
       ...(options.inputLimitAdvice !== undefined ? { raiseLimit: options.inputLimitAdvice } : {}),
       ...(options.encoding !== undefined ? { encoding: options.encoding } : {}),
       signal,
-      ...(options.onReading ? { onProgress: options.onReading } : {}),
+      ...(options.onReading ? { onProgress: callbacks.guard(options.onReading) } : {}),
     });
   }
   try {
-    return await runImportPipeline({
-      // Read against `cwd`, as documented; named as given, so that the sidecars go beside it.
-      file: spooled?.path ?? file,
-      displayName: options.displayName ?? name,
-      campaignKey: options.campaignKey,
-      ...(options.format !== undefined ? { format: options.format } : {}),
-      ...(delimiter !== undefined ? { delimiter } : {}),
-      ...(options.encoding !== undefined ? { encoding: options.encoding } : {}),
-      ...(options.sheet !== undefined ? { sheet: options.sheet } : {}),
-      map: options.map ?? {},
-      ignoreUnmapped: options.ignoreUnmapped ?? false,
-      batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
-      concurrency: options.concurrency ?? DEFAULT_IMPORT_CONCURRENCY,
-      dryRun: options.dryRun ?? false,
-      dedupe: options.dedupe ?? true,
-      normalize: options.normalize ?? true,
-      phonePattern: options.phonePattern ?? DEFAULT_PHONE_PATTERN,
-      ...(options.homePhonePattern !== undefined
-        ? { homePhonePattern: options.homePhonePattern }
-        : {}),
-      ...(options.placeholderNumbers ? { placeholderNumbers: options.placeholderNumbers } : {}),
-      ...(options.allocatedOnly === true ? { allocatedOnly: true } : {}),
-      ...(options.columnsIfPresent ? { columnsIfPresent: options.columnsIfPresent } : {}),
-      ...(options.layouts ? { layouts: options.layouts } : {}),
-      ...(options.layout !== undefined ? { layout: options.layout } : {}),
-      ...(options.suppress !== undefined && options.suppress.length > 0
-        ? {
-            suppress: options.suppress.map((list) =>
-              typeof list === 'string'
-                ? { path: path.resolve(cwd, list), name: list, from: 'suppress' }
-                : {
-                    path: path.resolve(cwd, list.path),
-                    name: list.name ?? list.path,
-                    from: list.from ?? 'suppress',
-                  },
-            ),
-          }
-        : {}),
-      ...(options.rejectsPath !== undefined ? { rejectsPath: options.rejectsPath } : {}),
-      ...(options.sidecarDir !== undefined ? { sidecarDir: options.sidecarDir } : {}),
-      rows: options.rows ?? 'both',
-      maxRows: options.maxRows ?? DEFAULT_MAX_ROWS,
-      retryUncertain: options.retryUncertain ?? false,
-      restart: options.restart ?? false,
-      allowRepeat: options.allowRepeat ?? false,
-      ...(stateDir !== undefined ? { stateDir } : {}),
-      ...(stateDir !== undefined ? stateUrlOf(options) : {}),
-      ...(serviceUrl !== undefined ? { serviceUrl } : {}),
-      cwd,
-      signal,
-      ...(options.client ? { client: options.client } : {}),
-      ...(options.onProgress ? { onPhase: options.onProgress } : {}),
-      ...(options.now ? { now: () => options.now!().getTime() } : {}),
-      ...(options.onNote ? { onNote: options.onNote } : {}),
-      ...(options.onState ? { onState: options.onState } : {}),
-      ...(options.alias !== undefined ? { alias: options.alias } : {}),
-      ...(options.timeZone !== undefined ? { timeZone: options.timeZone } : {}),
-    });
+    return await callbacks.run(() =>
+      runImportPipeline({
+        // Read against `cwd`, as documented; named as given, so that the sidecars go beside it.
+        file: spooled?.path ?? file,
+        displayName: options.displayName ?? name,
+        campaignKey: options.campaignKey,
+        ...(options.format !== undefined ? { format: options.format } : {}),
+        ...(delimiter !== undefined ? { delimiter } : {}),
+        ...(options.encoding !== undefined ? { encoding: options.encoding } : {}),
+        ...(options.sheet !== undefined ? { sheet: options.sheet } : {}),
+        map: options.map ?? {},
+        ignoreUnmapped: options.ignoreUnmapped ?? false,
+        batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
+        concurrency: options.concurrency ?? DEFAULT_IMPORT_CONCURRENCY,
+        dryRun: options.dryRun ?? false,
+        dedupe: options.dedupe ?? true,
+        normalize: options.normalize ?? true,
+        phonePattern: options.phonePattern ?? DEFAULT_PHONE_PATTERN,
+        ...(options.homePhonePattern !== undefined
+          ? { homePhonePattern: options.homePhonePattern }
+          : {}),
+        ...(options.placeholderNumbers ? { placeholderNumbers: options.placeholderNumbers } : {}),
+        ...(options.allocatedOnly === true ? { allocatedOnly: true } : {}),
+        ...(options.columnsIfPresent ? { columnsIfPresent: options.columnsIfPresent } : {}),
+        ...(options.layouts ? { layouts: options.layouts } : {}),
+        ...(options.layout !== undefined ? { layout: options.layout } : {}),
+        ...(options.suppress !== undefined && options.suppress.length > 0
+          ? {
+              suppress: options.suppress.map((list) =>
+                typeof list === 'string'
+                  ? { path: path.resolve(cwd, list), name: list, from: 'suppress' }
+                  : {
+                      path: path.resolve(cwd, list.path),
+                      name: list.name ?? list.path,
+                      from: list.from ?? 'suppress',
+                    },
+              ),
+            }
+          : {}),
+        ...(options.rejectsPath !== undefined ? { rejectsPath: options.rejectsPath } : {}),
+        ...(options.sidecarDir !== undefined ? { sidecarDir: options.sidecarDir } : {}),
+        rows: options.rows ?? 'both',
+        maxRows: options.maxRows ?? DEFAULT_MAX_ROWS,
+        retryUncertain: options.retryUncertain ?? false,
+        restart: options.restart ?? false,
+        allowRepeat: options.allowRepeat ?? false,
+        ...(stateDir !== undefined ? { stateDir } : {}),
+        ...(stateDir !== undefined ? stateUrlOf(options) : {}),
+        ...(serviceUrl !== undefined ? { serviceUrl } : {}),
+        cwd,
+        signal,
+        ...(options.client ? { client: options.client } : {}),
+        ...(options.onProgress ? { onPhase: callbacks.guard(options.onProgress) } : {}),
+        ...(options.now ? { now: () => options.now!().getTime() } : {}),
+        ...(options.onNote ? { onNote: callbacks.guard(options.onNote) } : {}),
+        ...(options.onState ? { onState: callbacks.guard(options.onState) } : {}),
+        ...(options.alias !== undefined ? { alias: options.alias } : {}),
+        ...(options.timeZone !== undefined ? { timeZone: options.timeZone } : {}),
+      }),
+    );
   } finally {
     spooled?.cleanup();
   }
@@ -1442,13 +1468,16 @@ export async function runOutcomes(
     stateDir: stateDirFor(options.stateDir),
     ...stateUrlOf(options),
   });
+  const callbacks = new CallerCallbacks(options.signal);
   try {
-    return await run({
-      ...options,
-      serviceUrl,
-      state,
-      ...(erasedAt !== undefined ? { erasedAt } : {}),
-    });
+    return await callbacks.run(() =>
+      run({
+        ...guardReportCallbacks(options, callbacks),
+        serviceUrl,
+        state,
+        ...(erasedAt !== undefined ? { erasedAt } : {}),
+      }),
+    );
   } finally {
     await state.close();
   }

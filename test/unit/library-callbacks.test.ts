@@ -1,0 +1,168 @@
+/**
+ * A caller's callback that throws (review, session 18): `runImport`'s `onProgress` throwing
+ * mid-send left a history record `imported: 0` while 350 leads were in the campaign, and the
+ * batch whose answer had just come was recorded uncertain. The library now stops the run as an
+ * abort would (nothing more is sent, what was sent is recorded as it happened) and rejects with
+ * the callback's own error. Over real HTTP against the emulator, with a real state folder.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { createClient, listHistory, runImport, runReport, streamReport } from '../../src/index.js';
+
+let emu: RunningEmulator;
+let dir: string;
+
+beforeEach(async () => {
+  emu = await startEmulator({ port: 0, campaigns: [{ key: 'summer' }] });
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-callbacks-'));
+});
+
+afterEach(async () => {
+  await emu.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A CSV of `n` distinct valid mobiles. */
+function leadsFile(n: number): string {
+  const rows = Array.from({ length: n }, (_, i) => `09${String(10_000_000 + i)},Khách ${i}`);
+  const file = path.join(dir, 'leads.csv');
+  fs.writeFileSync(file, `phone_number,name\n${rows.join('\n')}\n`);
+  return file;
+}
+
+async function rejection(p: Promise<unknown>): Promise<unknown> {
+  return p.then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (e: unknown) => e,
+  );
+}
+
+describe("a caller's callback that throws", () => {
+  it('runImport: onProgress throwing mid-send stops the run; the history and a rerun are true to what was sent', async () => {
+    const file = leadsFile(1000);
+    const client = createClient({ baseUrl: emu.url, token: emu.token });
+    const stateDir = path.join(dir, 'state');
+    const mine = new Error('my progress bar broke');
+    let calls = 0;
+    const e = await rejection(
+      runImport({
+        client,
+        stateDir,
+        file,
+        campaignKey: 'summer',
+        batchSize: 50,
+        concurrency: 1,
+        rows: 'data',
+        onProgress: (p) => {
+          if (p.phase !== 'sending') return;
+          calls++;
+          if (p.progress.imported >= 300) throw mine;
+        },
+      }),
+    );
+    // The caller's own error, as thrown.
+    expect(e).toBe(mine);
+    const inCampaign = emu.store.leads('summer').length;
+    expect(inCampaign).toBeGreaterThanOrEqual(300);
+    expect(inCampaign).toBeLessThan(1000);
+    // Not called again once it threw.
+    const callsWhenThrown = calls;
+    expect(callsWhenThrown).toBeGreaterThan(0);
+
+    // The history says what the campaign holds: imported as many as are there, none uncertain.
+    const [run] = await listHistory({ stateDir });
+    expect(run?.end?.imported).toBe(inCampaign);
+    expect(run?.end?.uncertain).toBe(0);
+    expect(run?.end?.notSent).toBe(1000 - inCampaign);
+
+    // A rerun sends the rest, each lead once.
+    const again = await runImport({ client, stateDir, file, campaignKey: 'summer', rows: 'data' });
+    expect(again.imported).toBe(1000 - inCampaign);
+    expect(again.uncertain).toBe(0);
+    const phones = emu.store.leads('summer').map((l) => l.lead.phone_number);
+    expect(phones).toHaveLength(1000);
+    expect(new Set(phones).size).toBe(1000);
+    expect(calls).toBe(callsWhenThrown);
+  });
+
+  it('runImport: onProgress throwing while the rows are checked sends nothing', async () => {
+    const file = leadsFile(20);
+    const client = createClient({ baseUrl: emu.url, token: emu.token });
+    const stateDir = path.join(dir, 'state');
+    const mine = new TypeError('preflight view');
+    const e = await rejection(
+      runImport({
+        client,
+        stateDir,
+        file,
+        campaignKey: 'summer',
+        onProgress: (p) => {
+          if (p.phase === 'preflight') throw mine;
+        },
+      }),
+    );
+    expect(e).toBe(mine);
+    expect(emu.store.leads('summer')).toHaveLength(0);
+    const again = await runImport({ client, stateDir, file, campaignKey: 'summer' });
+    expect(again.imported).toBe(20);
+  });
+
+  it('runImport: onState throwing (the state folder just opened) sends nothing', async () => {
+    const file = leadsFile(5);
+    const client = createClient({ baseUrl: emu.url, token: emu.token });
+    const mine = new RangeError('state view');
+    const e = await rejection(
+      runImport({
+        client,
+        stateDir: path.join(dir, 'state'),
+        file,
+        campaignKey: 'summer',
+        onState: () => {
+          throw mine;
+        },
+      }),
+    );
+    expect(e).toBe(mine);
+    expect(emu.store.leads('summer')).toHaveLength(0);
+  });
+
+  it('streamReport: onProgress throwing rejects with that error', async () => {
+    const client = createClient({ baseUrl: emu.url, token: emu.token });
+    const mine = new Error('stream view');
+    const e = await rejection(
+      streamReport({
+        client,
+        campaignKey: 'summer',
+        from: '2026-01-01',
+        to: '2026-03-01',
+        onProgress: () => {
+          throw mine;
+        },
+      }),
+    );
+    expect(e).toBe(mine);
+  });
+
+  it('runReport: onProgress throwing rejects with that error', async () => {
+    const client = createClient({ baseUrl: emu.url, token: emu.token });
+    const mine = new Error('report view');
+    const e = await rejection(
+      runReport({
+        client,
+        campaignKey: 'summer',
+        from: '2026-01-01',
+        to: '2026-11-01',
+        windowDays: 7,
+        onProgress: () => {
+          throw mine;
+        },
+      }),
+    );
+    expect(e).toBe(mine);
+  });
+});
