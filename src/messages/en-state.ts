@@ -18,6 +18,10 @@ export const enState = {
   'state.pg.newerSchema':
     'the state database {db} holds schema {schema} at version {found}; this cacs knows version {known} at most',
   'state.pg.newerSchema.hint': 'upgrade cacs: a newer cacs made this schema.',
+  'state.pg.badSchemaVersion':
+    'the state database {db} holds schema {schema} with the version {value}, not a version number (this cacs writes versions up to {known}): changed by hand, it no longer says which tables the schema has',
+  'state.pg.badSchemaVersion.hint':
+    "Put back the version the schema's tables are at (UPDATE {schema}.meta SET value = '…' WHERE key = 'schema_version'), or use another schema; nothing was changed.",
   'state.pg.badUrl': 'the state URL {db} is not a postgres:// or postgresql:// URL',
   'state.pg.badUrl.hint': 'Write it as postgres://user@host:5432/database (libpq form).',
   'state.pg.badSchema': 'stateSchema "{schema}" is not a plain name (letters, digits and _)',

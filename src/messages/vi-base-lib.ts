@@ -142,6 +142,10 @@ export const viBaseLib: Readonly<Record<string, string>> = {
   'state.pg.newerSchema':
     'cơ sở dữ liệu trạng thái {db} có lược đồ {schema} phiên bản {found}; bản cacs này chỉ biết tới phiên bản {known}',
   'state.pg.newerSchema.hint': 'hãy nâng cấp cacs: lược đồ này do một bản cacs mới hơn tạo ra.',
+  'state.pg.badSchemaVersion':
+    'cơ sở dữ liệu trạng thái {db} có lược đồ {schema} với phiên bản {value}, không phải một số phiên bản (bản cacs này ghi phiên bản tới {known}): đã bị sửa tay, nó không còn cho biết lược đồ có những bảng nào',
+  'state.pg.badSchemaVersion.hint':
+    "Hãy ghi lại phiên bản mà các bảng của lược đồ đang ở (UPDATE {schema}.meta SET value = '…' WHERE key = 'schema_version'), hoặc dùng một lược đồ khác; chưa có gì bị thay đổi.",
   'state.pg.badUrl': 'URL trạng thái {db} không phải dạng postgres:// hoặc postgresql://',
   'state.pg.badUrl.hint': 'Hãy viết theo dạng postgres://user@host:5432/database (dạng libpq).',
   'state.pg.badSchema': 'stateSchema "{schema}" không phải một tên đơn giản (chữ cái, chữ số và _)',

@@ -137,6 +137,39 @@ describe.skipIf(pgMissing !== undefined)('PostgreSQL schema migrations', () => {
     expect(n.rows[0]!.n).toBe(5);
   });
 
+  it.each(['abc', '', '4.5', '-1', ' 5'])(
+    'a version row changed by hand (%j): refused (exit 2) naming it, nothing migrated or written',
+    async (value) => {
+      // Review, session 17: read as NaN, it migrated nothing, refused nothing, and `cacs state
+      // status` said "version NaN".
+      const s = await schemaAt(4);
+      await pg.query(`UPDATE ${s}.meta SET value = $1 WHERE key = 'schema_version'`, [value], db);
+      const a = store(s);
+      const e = await a.openLedger(campaign).then(
+        () => undefined,
+        (x: unknown) => x,
+      );
+      await a.close();
+      expect(e).toMatchObject({ exitCode: 2 });
+      expect(String((e as Error).message)).toContain(
+        `with the version ${JSON.stringify(value)}, not a version number`,
+      );
+      const row = await pg.query(
+        `SELECT value FROM ${s}.meta WHERE key = 'schema_version'`,
+        [],
+        db,
+      );
+      expect(row.rows[0]!.value).toBe(value);
+      // Version 4's foreign key is still there: no migration ran.
+      const fks = await pg.query(
+        `SELECT count(*)::int AS n FROM pg_constraint WHERE contype = 'f' AND conrelid = $1::regclass`,
+        [`${s}.claims`],
+        db,
+      );
+      expect(fks.rows[0]!.n).toBe(1);
+    },
+  );
+
   it('a schema newer than this cacs knows: refused (exit 2, "upgrade cacs"), left as it was', async () => {
     const s = await schemaAt(4);
     await pg.query(

@@ -251,7 +251,27 @@ export class PgConnection {
       const row = await client.query<{ value: string }>(
         `SELECT value FROM ${s}.meta WHERE key = 'schema_version'`,
       );
-      const found = row.rows[0] ? Number(row.rows[0].value) : 0;
+      const value = row.rows[0]?.value;
+      const found = value === undefined ? 0 : Number(value);
+      // A version row changed by hand ('', 'abc', '4.5'): which migrations the tables have is
+      // unknown, so nothing is migrated and nothing is written (it read as NaN: no migration,
+      // no refusal, and `cacs state status` said "version NaN").
+      if (
+        !Number.isSafeInteger(found) ||
+        found < 0 ||
+        (value !== undefined && !/^\d+$/.test(value))
+      ) {
+        await client.query('ROLLBACK');
+        throw new UsageError(
+          t('state.pg.badSchemaVersion', {
+            db: this.db,
+            schema: s,
+            value: JSON.stringify(value),
+            known: SCHEMA_VERSION,
+          }),
+          { hint: t('state.pg.badSchemaVersion.hint', { schema: s }) },
+        );
+      }
       if (found > SCHEMA_VERSION) {
         await client.query('ROLLBACK');
         throw new UsageError(
