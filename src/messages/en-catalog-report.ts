@@ -88,6 +88,10 @@ export const enCatalogReport = {
   'report.fetch.miscounted.hint':
     'The answer contradicts itself, so the report may be incomplete: nothing was written. If this service is known to count otherwise, set report.countMismatch: warn in the config.',
   'report.fetch.miscounted.warned': '{what}; written as listed (report.countMismatch: warn)',
+  'report.fetch.offStatus':
+    '{count} attempts have a status that was not asked for ({statuses}; asked: {asked}): the service may not have applied the status filter; they are kept as sent',
+  'report.fetch.uncounted':
+    '{count} of {requests} answers did not say how many records they hold (one said {message}, not "Have <n> records found"): their records are kept as listed, unchecked against a count',
   'report.fetch.dayRefused':
     'the service refused a single-day window ({from} → {to}) as over 31 days',
   'report.fetch.dayRefused.hint': 'This contradicts the spec; report it to the operator.',

@@ -75,6 +75,10 @@ export const viCatalogReport: Readonly<Record<string, string>> = {
     'câu trả lời của dịch vụ cho {from} → {to} (trạng thái {status}) ghi "Have {count} records found" nhưng chỉ liệt kê {listed}, dù đã hỏi hai lần',
   'report.fetch.miscounted.hint':
     'Câu trả lời tự mâu thuẫn nên báo cáo có thể thiếu: chưa ghi gì cả. Nếu dịch vụ này vốn đếm theo cách khác, hãy đặt report.countMismatch: warn trong tệp cấu hình.',
+  'report.fetch.offStatus':
+    '{count} lượt gọi có trạng thái không được yêu cầu ({statuses}; đã yêu cầu: {asked}): có thể dịch vụ đã không áp dụng bộ lọc trạng thái; chúng được giữ nguyên như dịch vụ gửi',
+  'report.fetch.uncounted':
+    '{count} trong {requests} câu trả lời không cho biết có bao nhiêu bản ghi (một câu trả lời ghi {message}, không theo mẫu "Have <n> records found"): các bản ghi của chúng được giữ như đã liệt kê, không đối chiếu được với số lượng',
   'report.fetch.miscounted.warned':
     '{what}; đã ghi theo danh sách nhận được (report.countMismatch: warn)',
   'report.fetch.dayRefused':

@@ -183,6 +183,12 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
   let split = 0;
   let recounted = 0;
   /**
+   * Answers whose message is not "Have <n> records found" (review, session 17): their records
+   * are kept as listed, unchecked, and the report says so once at its end (onWarning).
+   */
+  let uncounted = 0;
+  let uncountedMessage = '';
+  /**
    * The shortest window (seconds) whose answer was too large, per status filter: a window at
    * least as long is split before it is asked, rather than read up to the cap and dropped (a
    * busy month of daily windows does not pay for every day's first request). Windows shorter
@@ -270,7 +276,31 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
     );
   };
   /** Answers not merged yet, in order; merged once no earlier job is queued or running. */
-  const answers: Array<{ order: number[]; records: CallRecord[]; later?: LaterRecords }> = [];
+  const answers: Array<{
+    order: number[];
+    records: CallRecord[];
+    later?: LaterRecords;
+    /** The statuses its request asked for (upper case), when it asked for some. */
+    asked?: ReadonlySet<string>;
+  }> = [];
+  /**
+   * Attempts whose status its request did not ask for, by status (review, session 17): a service
+   * that ignores the filter had every status written without a word. Kept as sent (the spec
+   * shows no status values, so cacs does not judge which spelling is the same status), and said
+   * once at the report's end (onWarning).
+   */
+  const offStatus = new Map<string, number>();
+  const tallyOffStatus = (records: readonly CallRecord[], asked: ReadonlySet<string>) => {
+    for (const record of records) {
+      const data = (record as { data?: unknown }).data;
+      if (!Array.isArray(data)) continue;
+      for (const a of data as CallAttempt[]) {
+        const s = a?.status;
+        if (typeof s === 'string' && !asked.has(s.trim().toUpperCase()))
+          offStatus.set(s, (offStatus.get(s) ?? 0) + 1);
+      }
+    }
+  };
   /** Jobs taken from the queue and not ended yet (running, or waiting for a free slot). */
   const taken = new Set<Job>();
   /** Every answer of the report counts against the client's reportTotalBytes. */
@@ -341,8 +371,12 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
       const answer = answers.shift()!;
       if (answer.later !== undefined) {
         if (kept.delete(answer.later)) keptWaiting -= answer.later.length;
-        for (const batch of answer.later.batches()) addInParts(batch);
+        for (const batch of answer.later.batches()) {
+          if (answer.asked !== undefined) tallyOffStatus(batch, answer.asked);
+          addInParts(batch);
+        }
       } else {
+        if (answer.asked !== undefined) tallyOffStatus(answer.records, answer.asked);
         addInParts(answer.records);
       }
       merged = true;
@@ -435,10 +469,15 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
           opts.onWarning?.(t('report.fetch.miscounted.warned', { what }));
         }
       }
+      if (r.count === undefined) {
+        uncounted++;
+        uncountedMessage ||= r.message;
+      }
       if (r.later !== undefined) keepOrRelease(job, r.later);
       let at = answers.length;
       while (at > 0 && compareOrder(answers[at - 1]!.order, job.order) > 0) at--;
       answers.splice(at, 0, {
+        ...(job.status !== undefined ? { asked: askedStatuses(job.status) } : {}),
         order: job.order,
         records: r.records,
         ...(r.later !== undefined ? { later: r.later } : {}),
@@ -529,6 +568,26 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
   await pool.settle();
   if (opts.signal.aborted) throw new InterruptedError(t('api.report.interrupted'));
   mergeReady();
+  if (offStatus.size > 0) {
+    const byCount = [...offStatus].sort((a, b) => b[1] - a[1]);
+    const shown = byCount.slice(0, 5).map(([s, n]) => `${JSON.stringify(s)} (${n})`);
+    if (byCount.length > 5) shown.push('…');
+    opts.onWarning?.(
+      t('report.fetch.offStatus', {
+        count: byCount.reduce((n, [, c]) => n + c, 0),
+        statuses: shown.join(', '),
+        asked: opts.statusGroups.filter((g) => g !== undefined).join(','),
+      }),
+    );
+  }
+  if (uncounted > 0)
+    opts.onWarning?.(
+      t('report.fetch.uncounted', {
+        count: uncounted,
+        requests,
+        message: JSON.stringify(uncountedMessage.slice(0, 120)),
+      }),
+    );
   return { requests, notFound, halved, split, recounted };
 }
 
@@ -602,6 +661,11 @@ function isServiceTime(t: string): boolean {
 const SERVICE_TIME_SHAPE = 'dddd-dd-dd dd:dd:dd';
 
 /** Whether an answer's stated count is not the number of records it lists. */
+/** A status filter as a set, compared without case or surrounding blanks. */
+function askedStatuses(status: string): ReadonlySet<string> {
+  return new Set(status.split(',').map((s) => s.trim().toUpperCase()));
+}
+
 function miscounted(r: { count?: number; records: unknown[]; later?: LaterRecords }): boolean {
   return r.count !== undefined && r.count !== listedCount(r);
 }

@@ -128,6 +128,48 @@ describe('a count that disagrees with the records', () => {
     expect(out).toHaveLength(5);
   });
 
+  it('an answer that says no count ("OK"): written as listed, with one warning saying so', async () => {
+    // Review, session 17: a success whose message has no count was taken without a word.
+    const s = await serve(json(200, { result: 'success', message: 'OK', records: FIVE }));
+    const { cwd, run } = cli(s, ['-o', 'out.json']);
+    const r = await run;
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(
+      '1 of 1 answers did not say how many records they hold (one said "OK", not "Have <n> records found"): their records are kept as listed, unchecked against a count',
+    );
+    const out = JSON.parse(fs.readFileSync(path.join(cwd, 'out.json'), 'utf8')) as unknown[];
+    expect(out).toHaveLength(5);
+    // The library tells onWarning, once for the report.
+    const warnings: string[] = [];
+    const result = await runReport({
+      client: createClient({ baseUrl: s.url, token: TOKEN }),
+      campaignKey: 'AUTUMN',
+      from: '2026-11-18',
+      to: '2026-11-20',
+      windowDays: 1,
+      onWarning: (w) => warnings.push(w),
+    });
+    expect(result.records).toHaveLength(5);
+    expect(warnings).toEqual([expect.stringMatching(/^3 of 3 answers did not say/)]);
+  });
+
+  it('a service that ignores --status: the attempts of other statuses are kept as sent, with one warning', async () => {
+    // Review, session 17: every status was written without a word.
+    const s = await serve(json(200, answer(FIVE)));
+    const { cwd, run } = cli(s, ['-o', 'out.json', '--status', 'CONNECTED,BUSY']);
+    const r = await run;
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(
+      '5 attempts have a status that was not asked for ("ANSWERED" (5); asked: CONNECTED,BUSY): the service may not have applied the status filter; they are kept as sent',
+    );
+    expect(JSON.parse(fs.readFileSync(path.join(cwd, 'out.json'), 'utf8'))).toHaveLength(5);
+    expect(JSON.parse(s.seen[0]!.body).status).toBe('CONNECTED,BUSY');
+    // The status asked for, in another case or with blanks: the same status, no warning.
+    const same = await cli(s, ['-o', 'out.json', '--status', ' answered']).run;
+    expect(same.code, same.stderr).toBe(0);
+    expect(same.stderr).not.toContain('not asked for');
+  });
+
   it('report.countMismatch takes only error or warn', async () => {
     const s = await serve(json(200, answer(FIVE)));
     const r = await cli(s, [], { report: { countMismatch: 'ignore' } }).run;
