@@ -33,7 +33,7 @@ import { DEFAULT_MAX_ROWS } from './delivery/import-types.js';
 import type { ImportPhase, ImportSummary, RowsMode } from './delivery/import-types.js';
 import { DEFAULTS } from './defaults.js';
 import { UsageError } from './errors.js';
-import { checkObject, checkOptions, type Check } from './lib-options.js';
+import { checkObject, checkOptions, checkWholeNumbers, type Check } from './lib-options.js';
 import { CallerCallbacks } from './caller-callbacks.js';
 import { machineTag, processGone } from './cleanup.js';
 import { t } from './messages/index.js';
@@ -42,6 +42,7 @@ import {
   delimiterChoices,
   OPTION_BOUNDS,
   parseDelimiter,
+  tokenProblem,
   wholeNumberProblem,
   type Delimiter,
 } from './options.js';
@@ -90,6 +91,8 @@ export {
 } from './errors.js';
 export { ApiError, type ApiErrorDetails, type FailureKind } from './api/errors.js';
 export { CacsClient, type ClientOptions, type AnswerLimits } from './api/client.js';
+import type { AnswerLimits } from './api/client.js';
+import type { RetryPolicy } from './api/retry.js';
 export type { ImportResult as ImportBatchResult, CallResultsResult } from './api/client.js';
 export type { RetryPolicy } from './api/retry.js';
 export {
@@ -314,6 +317,12 @@ export function createClient(options: CreateClientOptions): CacsClient {
   checkOptions('createClient', options, CLIENT_OPTIONS, ['baseUrl', 'token']);
   if (options.token === '')
     throw new UsageError(`createClient: ${t('lib.options.required', { key: 'token' })}`);
+  // Review, session 18: a token no header can carry failed as a network error after six tries;
+  // a timeoutMs of -1 or Infinity, or a negative answer limit, ended the process or made every
+  // batch uncertain; nested keys (retry: { attempts }) were ignored.
+  const tokenWhy = tokenProblem(options.token);
+  if (tokenWhy !== undefined) throw new UsageError(tokenWhy, { hint: t('lib.token.hint') });
+  checkClientNumbers(options);
   const given = String(options.baseUrl);
   if (!URL.canParse(given))
     throw new UsageError(
@@ -330,6 +339,43 @@ export function createClient(options: CreateClientOptions): CacsClient {
   const client = new CacsClient(options);
   serviceUrls.set(client, canonicalServiceUrl(new URL(String(options.baseUrl))));
   return client;
+}
+
+/** The numbers of a client's options within what the client can use (createClient). */
+function checkClientNumbers(options: CreateClientOptions): void {
+  const l = options.limits;
+  if (l !== undefined)
+    checkOptions('createClient.limits', l, {
+      importAnswerBytes: 'number',
+      reportAnswerBytes: 'number',
+      reportTotalBytes: 'number',
+      minReportRate: 'number',
+      importDeadlineFactor: 'number',
+      interruptGraceMs: 'number',
+    } satisfies Record<keyof AnswerLimits, Check>);
+  const r = options.retry;
+  if (r !== undefined)
+    checkOptions('createClient.retry', r, {
+      maxAttempts: 'number',
+      baseDelayMs: 'number',
+      maxDelayMs: 'number',
+      maxRetryAfterMs: 'number',
+    } satisfies Record<keyof RetryPolicy, Check>);
+  const bytes = [1, Number.MAX_SAFE_INTEGER] as const;
+  checkWholeNumbers('createClient', [
+    // The CLI's `timeout` setting's range; a timer cannot wait longer than 2^31 − 1 ms anyway.
+    ['timeoutMs', options.timeoutMs, [100, 3_600_000]],
+    ['limits.importAnswerBytes', l?.importAnswerBytes, bytes],
+    ['limits.reportAnswerBytes', l?.reportAnswerBytes, bytes],
+    ['limits.reportTotalBytes', l?.reportTotalBytes, bytes],
+    ['limits.minReportRate', l?.minReportRate, bytes],
+    ['limits.importDeadlineFactor', l?.importDeadlineFactor, [1, 100]],
+    ['limits.interruptGraceMs', l?.interruptGraceMs, [0, 600_000]],
+    ['retry.maxAttempts', r?.maxAttempts, [1, 100]],
+    ['retry.baseDelayMs', r?.baseDelayMs, [0, 3_600_000]],
+    ['retry.maxDelayMs', r?.maxDelayMs, [0, 3_600_000]],
+    ['retry.maxRetryAfterMs', r?.maxRetryAfterMs, [0, 86_400_000]],
+  ]);
 }
 
 /** Options of {@link runImport}; only `file` and `campaignKey` (and `client`) are required. */
@@ -739,11 +785,40 @@ export function summarize(
   records: Iterable<CallRecord> | AsyncIterable<CallRecord>,
   options: SummaryOptions = {},
 ): ReportSummary | Promise<ReportSummary> {
+  // Review, session 18: `complience: {…}` (a typo) was ignored and the defaults applied.
+  checkOptions('summarize', options, SUMMARY_OPTIONS);
   const opts = { numberKey: subscriber, ...carrierDefaults, ...options };
   return Symbol.iterator in records
     ? summarizeRecords(records, opts)
     : summarizeRecords(records, opts);
 }
+
+/** Every option of {@link openBookmark} and {@link resetBookmark} (lib-options.ts). */
+const BOOKMARK_OPTIONS = {
+  name: 'string',
+  campaignKey: 'string',
+  client: 'object',
+  serviceUrl: 'string|url',
+  stateDir: 'string',
+  state: 'string',
+  stateSchema: 'string',
+  status: 'string|strings',
+  refId: 'string',
+} as const satisfies Record<keyof BookmarkOptions, Check>;
+
+/** Every option of {@link summarize} (lib-options.ts). */
+const SUMMARY_OPTIONS = {
+  answeredStatuses: 'strings',
+  compliance: 'object',
+  suppressed: 'function',
+  suppressionLists: 'strings',
+  numberKey: 'function',
+  ruleOrigins: 'object',
+  range: 'object',
+  carrierOf: 'function',
+  carrierOrder: 'strings',
+  erasedAt: 'function',
+} as const satisfies Record<keyof SummaryOptions, Check>;
 
 /** Which bookmark: {@link openBookmark} and {@link resetBookmark}. */
 export interface BookmarkOptions {
@@ -848,6 +923,7 @@ function bookmarkKeyOf(
  * ```
  */
 export async function openBookmark(options: BookmarkOptions): Promise<BookmarkHandle> {
+  checkOptions('openBookmark', options, BOOKMARK_OPTIONS, ['name', 'campaignKey']);
   const { bookmark, store, close } = await bookmarksAt(options);
   let key;
   try {
@@ -888,6 +964,7 @@ export async function resetBookmark(options: BookmarkOptions): Promise<{
   state: BookmarkState | undefined;
   unreadable?: string;
 }> {
+  checkOptions('resetBookmark', options, BOOKMARK_OPTIONS, ['name', 'campaignKey']);
   const { bookmark, store, close } = await bookmarksAt(options);
   try {
     return await bookmark.resetBookmark(
@@ -1557,8 +1634,14 @@ export async function forgetLeads(
     }
   }
   if (queries.length === 0)
-    throw new UsageError(t('cli.privacy.forget.nobody'), {
-      hint: t('cli.privacy.forget.nobody.hint'),
+    throw new UsageError(t('privacy.forget.nobody'), {
+      hint: t('privacy.forget.nobody.hint'),
+    });
+  // Review, session 18: campaignKey without baseUrl erased in every campaign (receipt
+  // `campaign: null`), more than was asked.
+  if (options.campaignKey !== undefined && options.baseUrl === undefined)
+    throw new UsageError(t('privacy.forget.noBaseUrl'), {
+      hint: t('privacy.forget.noBaseUrl.hint'),
     });
   const store = openStateStore({ stateDir: stateDirFor(options.stateDir), ...stateUrlOf(options) });
   try {
@@ -1588,6 +1671,22 @@ export async function forgetLeads(
 export async function pruneState(
   options: PrivacyStateOptions & { retentionDays: number; dryRun?: boolean; now?: Date },
 ): Promise<import('./delivery/prune.js').PruneReport> {
+  // Review, session 18: `dryrun: true` (a typo) pruned for real, and retentionDays 0, -1 or
+  // '30' were taken: a pruned ledger lets the next import send its numbers again.
+  checkOptions(
+    'pruneState',
+    options,
+    {
+      stateDir: 'string',
+      state: 'string',
+      stateSchema: 'string',
+      retentionDays: 'number',
+      dryRun: 'boolean',
+      now: 'date',
+    } satisfies Record<keyof Parameters<typeof pruneState>[0], Check>,
+    ['retentionDays'],
+  );
+  checkWholeNumbers('pruneState', [['retentionDays', options.retentionDays, [1, 36_500]]]);
   const [{ prune }, { openStateStore }] = await Promise.all([
     import('./delivery/prune.js'),
     import('./state/index.js'),

@@ -160,3 +160,22 @@ export function checkObject(fn: string, options: unknown): void {
   if (options === null || typeof options !== 'object' || Array.isArray(options))
     throw new UsageError(t('lib.options.notObject', { fn, got: kindOf(options) }));
 }
+
+/**
+ * Throws a UsageError naming `fn` and each option whose value is not a whole number within its
+ * bounds (`createClient: timeoutMs: expected a whole number from 100 to 3600000`); an option
+ * left out (undefined) is not checked.
+ */
+export function checkWholeNumbers(
+  fn: string,
+  entries: ReadonlyArray<readonly [key: string, value: unknown, bounds: readonly [number, number]]>,
+): void {
+  const problems: string[] = [];
+  for (const [key, value, [min, max]] of entries) {
+    if (value === undefined) continue;
+    if (typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max)
+      continue;
+    problems.push(`${key}: ${t('lib.option.wholeNumber', { min, max })}`);
+  }
+  if (problems.length > 0) throw new UsageError(`${fn}: ${problems.join('; ')}`);
+}

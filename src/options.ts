@@ -51,3 +51,24 @@ export function wholeNumberProblem(
     ? undefined
     : t('lib.option.wholeNumber', { min, max });
 }
+
+/** The longest access token the service takes (spec §5: at most 50 characters). */
+const TOKEN_MAX = 50;
+
+/**
+ * Why a token cannot be sent as the `access_token` header, or undefined (review, session 18: a
+ * token with a control character or a letter outside ASCII failed as "the connection broke …
+ * (ERR_INVALID_CHAR)" after six tries). Names where the character is, never the token.
+ */
+export function tokenProblem(token: string): string | undefined {
+  if (token.trim() === '') return t('lib.token.blank');
+  if ([...token].length > TOKEN_MAX) return t('lib.token.tooLong', { max: TOKEN_MAX });
+  // Printable ASCII only: a header carries other characters as Latin-1 bytes, or not at all.
+  const bad = /[^\x20-\x7e]/.exec(token);
+  if (bad !== null)
+    return t(bad[0] < ' ' || bad[0] === '\x7f' ? 'lib.token.control' : 'lib.token.nonAscii', {
+      position: [...token.slice(0, bad.index)].length + 1,
+    });
+  if (token.trim() !== token) return t('lib.token.blanks');
+  return undefined;
+}

@@ -62,6 +62,16 @@ export const enCatalogLib = {
   'lib.option.delimiter.choices': 'use one of , ; tab |',
   'lib.option.format': 'format {value}: expected one of {formats}',
   'lib.option.wholeNumber': 'expected a whole number from {min} to {max}',
+  // The access token, never shown: what is wrong with it and where.
+  'lib.token.blank': 'the access token is blank',
+  'lib.token.tooLong': 'the access token is longer than the {max} characters the service takes',
+  'lib.token.control':
+    'the access token has a control character (a line break, a tab…) at character {position}',
+  'lib.token.nonAscii':
+    'the access token has a character outside ASCII at character {position}: a header cannot carry it as written',
+  'lib.token.blanks': 'the access token starts or ends with a space',
+  'lib.token.hint':
+    'Check that it was copied whole and alone, as the service operator gave it (the token is not shown).',
   'lib.options.notObject': '{fn}: expected an object of options, not {got}',
   'lib.options.required': '{key} is required',
   'lib.options.unknown': 'unknown option {key}',

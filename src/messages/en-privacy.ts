@@ -41,6 +41,14 @@ export const enPrivacy = {
     'the erasure may not be complete: lists that may hold rows about them could not be read or cleaned',
   'cli.privacy.forget.notCleaned.hint':
     'Remove those rows yourself (receipt.notCleaned names each file and why), or make the files writable and run the same command again.',
+  'privacy.forget.nobody':
+    'nobody to forget: give phone numbers or ref_ids (queries), or lists (files)',
+  'privacy.forget.nobody.hint':
+    "For example: forgetLeads({ queries: ['0912345678', 'CUST-0042'] })",
+  'privacy.forget.noBaseUrl':
+    'campaignKey needs the service address (baseUrl) to know which ledger it means',
+  'privacy.forget.noBaseUrl.hint':
+    'Give baseUrl as well, or leave campaignKey out to forget them in every campaign.',
   'cli.privacy.forget.nobody': 'nobody to forget: give phone numbers or ref_ids, or --file <list>',
   'cli.privacy.forget.nobody.hint': 'Example: cacs forget 0912345678 CUST-0042',
   'cli.privacy.forget.noBaseUrl':

@@ -56,6 +56,15 @@ export const viCatalogLib: Readonly<Record<string, string>> = {
   'lib.option.delimiter.choices': 'dùng một trong , ; tab |',
   'lib.option.format': 'format {value}: cần một trong {formats}',
   'lib.option.wholeNumber': 'cần một số nguyên từ {min} đến {max}',
+  'lib.token.blank': 'mã truy cập (access token) để trống',
+  'lib.token.tooLong': 'mã truy cập dài hơn {max} ký tự mà dịch vụ chấp nhận',
+  'lib.token.control':
+    'mã truy cập có một ký tự điều khiển (xuống dòng, tab…) ở ký tự thứ {position}',
+  'lib.token.nonAscii':
+    'mã truy cập có một ký tự ngoài bảng ASCII ở ký tự thứ {position}: header không thể mang nó như đã viết',
+  'lib.token.blanks': 'mã truy cập bắt đầu hoặc kết thúc bằng dấu cách',
+  'lib.token.hint':
+    'Hãy kiểm tra rằng nó được sao chép đầy đủ và không kèm gì khác, đúng như bên vận hành dịch vụ cung cấp (mã không được hiển thị).',
   'lib.options.notObject': '{fn}: cần một đối tượng chứa các tuỳ chọn, không phải {got}',
   'lib.options.required': 'cần có {key}',
   'lib.options.unknown': 'không có tuỳ chọn {key}',

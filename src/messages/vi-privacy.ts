@@ -42,6 +42,12 @@ export const viPrivacy: Readonly<Record<string, string>> = {
     'việc xoá có thể chưa trọn vẹn: có danh sách có thể chứa dòng về họ mà cacs không đọc hoặc không xoá được',
   'cli.privacy.forget.notCleaned.hint':
     'Hãy tự xoá các dòng đó (receipt.notCleaned ghi rõ từng tệp và lý do), hoặc cho phép ghi các tệp đó rồi chạy lại đúng lệnh đó.',
+  'privacy.forget.nobody':
+    'không có ai để xoá: hãy đưa số điện thoại hoặc ref_id (queries), hoặc danh sách (files)',
+  'privacy.forget.nobody.hint': "Ví dụ: forgetLeads({ queries: ['0912345678', 'CUST-0042'] })",
+  'privacy.forget.noBaseUrl': 'campaignKey cần địa chỉ dịch vụ (baseUrl) để biết là sổ ghi nào',
+  'privacy.forget.noBaseUrl.hint':
+    'Hãy đưa cả baseUrl, hoặc bỏ campaignKey để xoá họ trong mọi chiến dịch.',
   'cli.privacy.forget.nobody':
     'không có ai để xoá: hãy đưa số điện thoại hoặc ref_id, hoặc --file <danh sách>',
   'cli.privacy.forget.nobody.hint': 'Ví dụ: cacs forget 0912345678 CUST-0042',

@@ -180,3 +180,110 @@ describe('forgetLeads, reconcile, the history, createClient, setLanguage', () =>
     expect(currentLanguage()).toBe('en');
   });
 });
+
+describe('review, session 18: what the library still took unchecked', () => {
+  const thrown = (f: () => unknown): string => {
+    try {
+      f();
+    } catch (e) {
+      expect(e).toBeInstanceOf(UsageError);
+      return (e as Error).message;
+    }
+    return 'no error';
+  };
+  const base = { baseUrl: 'http://127.0.0.1:9', token: 'tok-123' };
+
+  it('createClient: a token no header can carry, named by position and never shown', () => {
+    // It failed as "the connection broke … (ERR_INVALID_CHAR)" after six tries.
+    expect(thrown(() => createClient({ ...base, token: 'ab\ncd' }))).toBe(
+      'the access token has a control character (a line break, a tab…) at character 3',
+    );
+    expect(thrown(() => createClient({ ...base, token: 'tök€n' }))).toBe(
+      'the access token has a character outside ASCII at character 2: a header cannot carry it as written',
+    );
+    expect(thrown(() => createClient({ ...base, token: 'x'.repeat(51) }))).toBe(
+      'the access token is longer than the 50 characters the service takes',
+    );
+    expect(thrown(() => createClient({ ...base, token: ' tok' }))).toBe(
+      'the access token starts or ends with a space',
+    );
+    expect(thrown(() => createClient({ ...base, token: '   ' }))).toBe('the access token is blank');
+    expect(thrown(() => createClient({ ...base, token: 'x'.repeat(50) }))).toBe('no error');
+    expect(thrown(() => createClient({ ...base, token: 'a b-c_d.e~!' }))).toBe('no error');
+  });
+
+  it('createClient: timeoutMs, limits and retry within what the client can use; nested keys checked', () => {
+    // -1 or Infinity ended the process from inside got; 1e9 overflowed a timer.
+    for (const timeoutMs of [-1, 0, 99, Infinity, 1e9, 1.5, NaN])
+      expect(thrown(() => createClient({ ...base, timeoutMs }))).toBe(
+        'createClient: timeoutMs: expected a whole number from 100 to 3600000',
+      );
+    expect(thrown(() => createClient({ ...base, timeoutMs: 100 }))).toBe('no error');
+    expect(thrown(() => createClient({ ...base, limits: { importAnswerBytes: -1 } }))).toBe(
+      `createClient: limits.importAnswerBytes: expected a whole number from 1 to ${Number.MAX_SAFE_INTEGER}`,
+    );
+    expect(
+      thrown(() => createClient({ ...base, limits: { reportAnswerBytes: 0, minReportRate: 0 } })),
+    ).toMatch(/^createClient: limits.reportAnswerBytes: .*; limits.minReportRate: /);
+    expect(thrown(() => createClient({ ...base, retry: { attempts: 1 } as never }))).toBe(
+      'createClient.retry: unknown option attempts',
+    );
+    expect(thrown(() => createClient({ ...base, retry: { maxAttempts: -1 } }))).toBe(
+      'createClient: retry.maxAttempts: expected a whole number from 1 to 100',
+    );
+    expect(thrown(() => createClient({ ...base, retry: { maxAttempts: 'x' } as never }))).toBe(
+      'createClient.retry: maxAttempts: expected a number, not "x"',
+    );
+    expect(
+      thrown(() =>
+        createClient({ ...base, limits: { interruptGraceMs: 0 }, retry: { maxAttempts: 1 } }),
+      ),
+    ).toBe('no error');
+  });
+
+  it('pruneState: a misspelt dryRun or a retention that is not a whole number of days is refused before anything is removed', async () => {
+    const { pruneState } = await import('../../src/index.js');
+    // `dryrun: true` pruned for real: the next import sent the ledger's numbers again.
+    expect(
+      await usage(pruneState({ stateDir: '/nowhere', retentionDays: 30, dryrun: true } as never)),
+    ).toBe('pruneState: unknown option dryrun (did you mean dryRun?)');
+    for (const retentionDays of [0, -1, 0.5, NaN])
+      expect(await usage(pruneState({ stateDir: '/nowhere', retentionDays }))).toBe(
+        'pruneState: retentionDays: expected a whole number from 1 to 36500',
+      );
+    expect(await usage(pruneState({ stateDir: '/nowhere', retentionDays: '30' } as never))).toBe(
+      'pruneState: retentionDays: expected a number, not "30"',
+    );
+    expect(await usage(pruneState({ stateDir: '/nowhere' } as never))).toBe(
+      'pruneState: retentionDays is required',
+    );
+  });
+
+  it('openBookmark, resetBookmark and summarize name what they do not know', async () => {
+    const { openBookmark, resetBookmark, summarize } = await import('../../src/index.js');
+    const b = { name: 'daily', campaignKey: 'summer', client };
+    expect(await usage(openBookmark({ ...b, statedir: '/x' } as never))).toBe(
+      'openBookmark: unknown option statedir (did you mean stateDir?)',
+    );
+    expect(await usage(resetBookmark({ campaignKey: 'summer' } as never))).toBe(
+      'resetBookmark: name is required',
+    );
+    expect(thrown(() => summarize([], { complience: {} } as never))).toBe(
+      'summarize: unknown option complience (did you mean compliance?)',
+    );
+    expect(summarize([], { answeredStatuses: ['ANSWERED'] }).leads).toBe(0);
+  });
+
+  it('forgetLeads: a campaign without the service address is refused (it erased in every campaign); nobody to forget is said in words', async () => {
+    const { forgetLeads } = await import('../../src/index.js');
+    expect(
+      await usage(
+        forgetLeads({ stateDir: '/nowhere', queries: ['0912345678'], campaignKey: 'summer' }),
+      ),
+    ).toBe('campaignKey needs the service address (baseUrl) to know which ledger it means');
+    const nobody = await usage(forgetLeads({ stateDir: '/nowhere', queries: [] }));
+    expect(nobody).toBe(
+      'nobody to forget: give phone numbers or ref_ids (queries), or lists (files)',
+    );
+  });
+});

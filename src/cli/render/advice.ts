@@ -79,6 +79,8 @@ export const CLI_WORDS = {
   'report.outputName.hint': 'cli.words.report.outputName.hint',
   'report.zip.tooLarge.hint': 'cli.words.report.zip.tooLarge.hint',
   'report.when.forms.hint': 'cli.words.report.when.forms.hint',
+  'privacy.forget.nobody': 'cli.privacy.forget.nobody',
+  'privacy.forget.nobody.hint': 'cli.privacy.forget.nobody.hint',
   // The range's ends: the library names its options (from, to), the CLI its flags.
   'report.when.invalid': 'cli.words.report.when.invalid',
   'report.range.noFrom': 'cli.words.report.range.noFrom',
