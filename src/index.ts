@@ -578,6 +578,9 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
   // The caller's callbacks: one that throws stops the run and is what it rejects with.
   const callbacks = new CallerCallbacks(options.signal);
   const signal = callbacks.signal;
+  // A stream that fails before spoolStdin listens (its module loads first) must not end the
+  // caller's process as an uncaught 'error' event (review, session 18): spoolStdin then throws it.
+  options.input?.on?.('error', () => {});
   const name = options.file ?? 'stdin';
   const file = path.resolve(cwd, name);
   // A stream (given, or a pipe or device named by `file`) has no size and may be read only once:

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { freeSpace as statfsFree } from '../atomic-write.js';
 import { markOwner, removeOnExit } from '../cleanup.js';
-import { InterruptedError, UsageError } from '../errors.js';
+import { CacsError, FailureError, InterruptedError, UsageError } from '../errors.js';
 import { t } from '../messages/index.js';
 import { formatBytes } from '../text.js';
 import { READ_CHUNK } from './bytes.js';
@@ -76,6 +76,10 @@ export async function spoolStdin(
             }),
       { hint: t('input.spool.noRoom.hint') },
     );
+  // The stream's error, before the reading loop below listens (the checks and the spool file's
+  // opening come first): with no listener it was an uncaught exception that ended the caller's
+  // process (review, session 18). The loop throws the stream's stored error instead.
+  (stdin as Partial<Readable>).on?.('error', () => {});
   const free0 = freeSpace(root);
   if (free0 !== undefined && free0 < SPOOL_FREE_MARGIN) throw noRoom(0, free0);
 
@@ -88,6 +92,8 @@ export async function spoolStdin(
     forget();
   };
   let written = 0;
+  /** Whether the spool file was being written (else the stream was being read) when it failed. */
+  let writing = false;
   const interrupted = () => new InterruptedError(t('input.spool.interrupted', { name }));
   const onAbort = () => {
     const input = stdin as Partial<Readable>;
@@ -133,10 +139,12 @@ export async function spoolStdin(
             throw noRoom(written, free);
           nextFreeCheck = written + chunk.length + SPOOL_FREE_CHECK_EVERY;
         }
+        writing = true;
         for (let off = 0; off < chunk.length;) {
           const { bytesWritten } = await fh.write(chunk, off, chunk.length - off);
           off += bytesWritten;
         }
+        writing = false;
         written += chunk.length;
         opts.onProgress?.(written);
       }
@@ -149,7 +157,24 @@ export async function spoolStdin(
     cleanup();
     const code = (e as { code?: string }).code;
     if (code === 'ENOSPC' || code === 'EDQUOT') throw noRoom(written, undefined);
-    if (!(e instanceof UsageError) && typeof code === 'string' && /^E[A-Z]+$/.test(code))
+    if (e instanceof CacsError) throw e;
+    if (!writing) {
+      // The stream itself failed (a pipe's source, a caller's stream destroyed with an error):
+      // said as that, not as the spool folder's fault; nothing was read on or imported.
+      throw new FailureError(
+        t('input.spool.readFailed', {
+          name,
+          why:
+            typeof code === 'string' && /^E[A-Z]+$/.test(code)
+              ? code
+              : e instanceof Error
+                ? e.message
+                : String(e),
+        }),
+        { hint: t('input.spool.readFailed.hint'), cause: e },
+      );
+    }
+    if (typeof code === 'string' && /^E[A-Z]+$/.test(code))
       throw new UsageError(t('input.spool.unreadable', { name, dir: root, code }));
     throw e;
   } finally {

@@ -43,6 +43,8 @@ export const enCatalogInput = {
   'input.spool.tooLarge.raise.hint':
     'Import the file by name (cacs import leads.csv), or raise the limit with {advice}.',
   'input.spool.unreadable': '{name}: cannot read it into {dir} ({code})',
+  'input.spool.readFailed': '{name}: reading it failed ({why}); nothing was imported',
+  'input.spool.readFailed.hint': 'Run the import again once its source can be read whole.',
 
   // ── xlsx: Excel files (a zip) ────────────────────────────────────────────────────────
   'input.xlsx.csv.hint':

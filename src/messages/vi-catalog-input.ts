@@ -39,6 +39,9 @@ export const viCatalogInput: Readonly<Record<string, string>> = {
   'input.spool.tooLarge.raise.hint':
     'Hãy nhập tệp theo tên (cacs import leads.csv), hoặc nâng giới hạn bằng {advice}.',
   'input.spool.unreadable': '{name}: không đọc được vào {dir} ({code})',
+  'input.spool.readFailed': '{name}: đọc bị lỗi ({why}); chưa có gì được nhập',
+  'input.spool.readFailed.hint':
+    'Hãy chạy lại lệnh nhập khi nguồn dữ liệu có thể đọc được trọn vẹn.',
 
   'input.xlsx.csv.hint':
     'Hãy lưu từ Excel dưới dạng "CSV UTF-8 (Comma delimited)" rồi nhập tệp đó.',

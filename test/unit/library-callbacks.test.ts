@@ -10,6 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
+import { PassThrough } from 'node:stream';
+import { FailureError } from '../../src/errors.js';
 import { createClient, listHistory, runImport, runReport, streamReport } from '../../src/index.js';
 
 let emu: RunningEmulator;
@@ -129,6 +131,15 @@ describe("a caller's callback that throws", () => {
     );
     expect(e).toBe(mine);
     expect(emu.store.leads('summer')).toHaveLength(0);
+    // The campaign's lock is let go (it was held for the life of the process): the same import
+    // in the same process runs, and sends the leads.
+    const again = await runImport({
+      client,
+      stateDir: path.join(dir, 'state'),
+      file,
+      campaignKey: 'summer',
+    });
+    expect(again.imported).toBe(5);
   });
 
   it('streamReport: onProgress throwing rejects with that error', async () => {
@@ -164,5 +175,31 @@ describe("a caller's callback that throws", () => {
       }),
     );
     expect(e).toBe(mine);
+  });
+
+  it('runImport: an input stream that fails at once, or while read, rejects with a FailureError naming it (it ended the process)', async () => {
+    const client = createClient({ baseUrl: emu.url, token: emu.token });
+    for (const when of ['at once', 'soon', 'later'] as const) {
+      const input = new PassThrough();
+      input.write('phone_number\n0912345678\n');
+      const fail = () => input.destroy(new Error('upstream read failed'));
+      if (when === 'at once') fail();
+      else if (when === 'soon') queueMicrotask(fail);
+      else setTimeout(fail, 30);
+      const e = await rejection(
+        runImport({ input, client, campaignKey: 'summer', stateDir: path.join(dir, 'state') }),
+      );
+      expect(e, when).toBeInstanceOf(FailureError);
+      expect((e as Error).message).toBe(
+        'stdin: reading it failed (upstream read failed); nothing was imported',
+      );
+    }
+    const eio = new PassThrough();
+    queueMicrotask(() => eio.destroy(Object.assign(new Error('i/o'), { code: 'EIO' })));
+    const e = await rejection(
+      runImport({ input: eio, file: 'leads.csv', client, campaignKey: 'summer', dryRun: true }),
+    );
+    expect((e as Error).message).toBe('leads.csv: reading it failed (EIO); nothing was imported');
+    expect(emu.store.leads('summer')).toHaveLength(0);
   });
 });

@@ -137,7 +137,17 @@ export async function openCampaignState(
     ![...runs.values()].some(
       (r) => r.campaign === opts.campaignKey && r.baseUrl === target.baseUrl,
     );
-  if (target) opts.onState?.({ stateDir: target.stateDir, empty: stateEmpty });
+  if (target) {
+    try {
+      opts.onState?.({ stateDir: target.stateDir, empty: stateEmpty });
+    } catch (e) {
+      // What this stage took is given back (the campaign's lock was held for the life of the
+      // process, the work folder left in TMPDIR: review, session 18).
+      fs.rmSync(work, { recursive: true, force: true });
+      await release(held);
+      throw e;
+    }
+  }
   return { target, run, ledger, runs, stateEmpty, work, erased };
 }
 
