@@ -425,20 +425,25 @@ export function preloadHttpClient(): Promise<unknown> {
 }
 
 export class CacsClient {
-  private readonly base: URL;
-  private readonly token: string;
+  // The address (it may hold a password), the token, the options (which hold it) and the
+  // secrets are ES private fields: not in `{ ...client }`, `Object.keys`, `util.inspect` without
+  // its custom view, nor readable as `client.token` (review, session 18).
+  readonly #base: URL;
+  readonly #token: string;
   private readonly policy: RetryPolicy;
   readonly budget: RetryBudget;
   private readonly timeoutMs: number;
   private readonly agent: { http: http.Agent; https: https.Agent };
   private readonly limits: AnswerLimits;
   /** The token in every form a server may echo it: masked in every message made here. */
-  private readonly secrets: Secrets;
+  readonly #secrets: Secrets;
+  readonly #opts: ClientOptions;
 
-  constructor(private readonly opts: ClientOptions) {
-    this.base = new URL(String(opts.baseUrl));
-    this.token = opts.token;
-    this.secrets = new Secrets([opts.token]);
+  constructor(opts: ClientOptions) {
+    this.#opts = opts;
+    this.#base = new URL(String(opts.baseUrl));
+    this.#token = opts.token;
+    this.#secrets = new Secrets([opts.token]);
     this.limits = { ...DEFAULT_LIMITS, ...opts.limits };
     this.policy = { ...DEFAULT_RETRY_POLICY, ...opts.retry };
     this.budget = opts.budget ?? new RetryBudget();
@@ -456,11 +461,11 @@ export class CacsClient {
    * address, never the token (review, session 17: they printed it, and its options with it).
    */
   [Symbol.for('nodejs.util.inspect.custom')](): string {
-    return `CacsClient { baseUrl: '${maskUrlCredentials(this.base.href)}', token: '***' }`;
+    return `CacsClient { baseUrl: '${maskUrlCredentials(this.#base.href)}', token: '***' }`;
   }
 
   toJSON(): { baseUrl: string; token: string } {
-    return { baseUrl: maskUrlCredentials(this.base.href), token: '***' };
+    return { baseUrl: maskUrlCredentials(this.#base.href), token: '***' };
   }
 
   /** POST import_lead. */
@@ -571,8 +576,8 @@ export class CacsClient {
       });
     }
     // The text was scrubbed before parsing; a token it held JSON-escaped is masked now.
-    if (escapedAnswers.has(answer) && this.secrets.size > 0) {
-      if (this.secrets.leaks(JSON.stringify(answer.records)))
+    if (escapedAnswers.has(answer) && this.#secrets.size > 0) {
+      if (this.#secrets.leaks(JSON.stringify(answer.records)))
         answer.records = scrubValue(answer.records, (t) => this.clean(t));
     }
     const result: CallResultsResult = { records: answer.records as CallRecord[], message };
@@ -595,7 +600,7 @@ export class CacsClient {
     const idempotent = kind === 'report';
     const url = new URL(
       path.replace(/^\//, ''),
-      this.base.href.endsWith('/') ? this.base : `${this.base.href}/`,
+      this.#base.href.endsWith('/') ? this.#base : `${this.#base.href}/`,
     );
     for (let attempt = 1; ; attempt++) {
       let error: ApiError;
@@ -670,11 +675,11 @@ export class CacsClient {
       }
       const delayMs = Math.max(
         retryAfterMs ?? 0,
-        backoffDelay(attempt, this.policy, this.opts.random ?? Math.random),
+        backoffDelay(attempt, this.policy, this.#opts.random ?? Math.random),
       );
-      this.opts.log?.(`  ${say('api.retry.retrying', { ms: delayMs, reason: error.message })}`);
-      this.opts.onRetry?.({ attempt, delayMs, reason: error.message });
-      await (this.opts.sleep ?? sleep)(delayMs, this.opts.signal);
+      this.#opts.log?.(`  ${say('api.retry.retrying', { ms: delayMs, reason: error.message })}`);
+      this.#opts.onRetry?.({ attempt, delayMs, reason: error.message });
+      await (this.#opts.sleep ?? sleep)(delayMs, this.#opts.signal);
     }
   }
 
@@ -685,12 +690,12 @@ export class CacsClient {
    * the token.
    */
   maskToken(text: string): string {
-    return this.secrets.scrubWhole(text);
+    return this.#secrets.scrubWhole(text);
   }
 
   /** The token (and URL credentials) masked: for every text that came from outside. */
   private clean(text: string): string {
-    return this.secrets.scrub(text);
+    return this.#secrets.scrub(text);
   }
 
   /**
@@ -718,7 +723,7 @@ export class CacsClient {
         ? L.importDeadlineFactor * t
         : 3 * t + Math.ceil((maxBytes / L.minReportRate) * 1000);
     const started = Date.now();
-    this.opts.log?.(
+    this.#opts.log?.(
       `> ${method} ${maskUrlCredentials(url.href)} (${what}, ${body.length} bytes) access_token: ***`,
     );
 
@@ -729,7 +734,7 @@ export class CacsClient {
       controller.abort();
     };
     const timers: NodeJS.Timeout[] = [];
-    const user = this.opts.signal;
+    const user = this.#opts.signal;
     const onUser = () => {
       if (kind === 'report') {
         stop(new InterruptedError(say('api.report.interrupted')));
@@ -776,7 +781,7 @@ export class CacsClient {
       method,
       body,
       headers: {
-        access_token: this.token,
+        access_token: this.#token,
         'content-type': 'application/json',
         accept: 'application/json',
         'accept-encoding': 'gzip, deflate, br',
@@ -945,14 +950,14 @@ export class CacsClient {
       // it is parsed, and a record whose text held an escape is scrubbed again once parsed (a
       // token echoed JSON-escaped). Anything else is read whole below, as before.
       // Bytes that hold no form of a secret (searched natively) are parsed as they are.
-      const clean = this.secrets.absentFrom(decoded)
+      const clean = this.#secrets.absentFrom(decoded)
         ? (piece: string) => piece
         : (piece: string) => this.clean(piece);
       const parse = (piece: string) => JSON.parse(clean(piece)) as unknown;
       const scrubEscaped = (records: unknown[], escaped: boolean) => {
-        if (!escaped || this.secrets.size === 0) return;
+        if (!escaped || this.#secrets.size === 0) return;
         for (let r = 0; r < records.length; r++)
-          if (this.secrets.leaks(JSON.stringify(records[r])))
+          if (this.#secrets.leaks(JSON.stringify(records[r])))
             records[r] = scrubValue(records[r], (t) => this.clean(t));
       };
       const scanned = forLater
@@ -962,9 +967,9 @@ export class CacsClient {
       if (scanned !== undefined && parsed?.result === 'success') {
         parsed.records = scanned.records;
         if ('later' in scanned) laterAnswers.set(parsed, scanned.later);
-        if (this.opts.log) {
+        if (this.#opts.log) {
           const head = decoded.toString('utf8', bom, Math.min(decoded.length, bom + 65_536));
-          this.opts.log(
+          this.#opts.log(
             say('api.trace.answer', {
               status,
               ms: Date.now() - started,
@@ -977,8 +982,8 @@ export class CacsClient {
     }
     // Bytes that hold no form of a secret (searched natively) need no scrub.
     const whole = decoded.toString('utf8', bom);
-    const text = this.secrets.absentFrom(decoded) ? whole : this.clean(whole);
-    this.opts.log?.(
+    const text = this.#secrets.absentFrom(decoded) ? whole : this.clean(whole);
+    this.#opts.log?.(
       say('api.trace.answer', {
         status,
         ms: Date.now() - started,

@@ -169,6 +169,22 @@ describe('forgetLeads, reconcile, the history, createClient, setLanguage', () =>
     expect(inspect(c)).toBe("CacsClient { baseUrl: 'http://127.0.0.1:9/', token: '***' }");
     expect(inspect({ nested: c }, { depth: 5 })).not.toContain(token);
     expect(JSON.stringify({ c })).toBe('{"c":{"baseUrl":"http://127.0.0.1:9/","token":"***"}}');
+    // Nor spread, listed or read as a property (review, session 18: `{ ...client }` held it three
+    // times, `inspect(client, { customInspect: false })` four, `client.token` was it).
+    expect(JSON.stringify({ ...c })).not.toContain(token);
+    expect(inspect(c, { customInspect: false, showHidden: true, depth: 9 })).not.toContain(token);
+    expect(
+      Object.values(c)
+        .map((v) => inspect(v, { depth: 9 }))
+        .join(),
+    ).not.toContain(token);
+    expect((c as unknown as Record<string, unknown>).token).toBeUndefined();
+    expect((c as unknown as Record<string, unknown>).opts).toBeUndefined();
+    // A password in the address is masked the same way.
+    const p = createClient({ baseUrl: 'http://u:PASS-9f8e@127.0.0.1:9', token });
+    expect(inspect(p, { customInspect: false, showHidden: true, depth: 9 })).not.toContain(
+      'PASS-9f8e',
+    );
   });
 
   it('setLanguage refuses a language cacs does not speak', async () => {
