@@ -362,7 +362,7 @@ export class AtomicFile {
   private static create(target: string, opts: AtomicWriteOptions): AtomicFile {
     const dir = path.dirname(target);
     try {
-      fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+      makeDirs(dir);
     } catch (e) {
       // A file where a folder should be: say so (mkdir reports EEXIST).
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
@@ -526,5 +526,61 @@ export function freeSpace(dir: string): number | undefined {
     return s.bavail * s.bsize;
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * `fs.mkdirSync(dir, { recursive: true, mode })` without Node's endless loop where a parent
+ * exists but cannot hold the child — a path under /proc, a dangling symlink — (review, session
+ * 18: `CACS_STATE_DIR=/proc/x` spun at 100 % CPU, deaf to Ctrl-C: mkdir of the folder ENOENT,
+ * of its parent EEXIST, again and again). Walks up while a folder is missing, then makes the
+ * missing ones from the top: an ENOENT once the parent is there is final. Errors are Node's
+ * (EEXIST for a file in the folder's place, ENOTDIR, EACCES…).
+ */
+export function makeDirs(dir: string, mode = 0o700): void {
+  const missing: string[] = [];
+  let at = path.resolve(dir);
+  for (;;) {
+    try {
+      fs.mkdirSync(at, { mode });
+      break;
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EEXIST') {
+        // There already: a folder (or a link to one) ends the walk; anything else is in the way.
+        let folder = false;
+        try {
+          folder = fs.statSync(at).isDirectory();
+        } catch {
+          // A link to nothing: no folder can be made there (Node 22+ says ENOENT too).
+          throw Object.assign(new Error(`ENOENT: a link to nothing, mkdir '${at}'`), {
+            code: 'ENOENT',
+            path: at,
+          });
+        }
+        if (!folder) throw e;
+        break;
+      }
+      const parent = path.dirname(at);
+      if (code !== 'ENOENT' || parent === at) throw e;
+      missing.push(at);
+      at = parent;
+    }
+  }
+  for (let i = missing.length - 1; i >= 0; i--) {
+    try {
+      fs.mkdirSync(missing[i]!, { mode });
+    } catch (e) {
+      // Made meanwhile by another process: fine; anything else (ENOENT under /proc) is final.
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || !isFolder(missing[i]!)) throw e;
+    }
+  }
+}
+
+function isFolder(p: string): boolean {
+  try {
+    return fs.statSync(p).isDirectory();
+  } catch {
+    return false;
   }
 }

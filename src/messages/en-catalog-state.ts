@@ -21,6 +21,10 @@ export const enCatalogState = {
   'state.write.denied.hint':
     'Give this user write access to {folder} (or run cacs as its owner), or point CACS_STATE_DIR at another folder that is kept (cacs remembers there what it has sent and fetched), then run the same command.',
   'state.write.failed': 'the write failed ({code})',
+  'state.write.cannotMake':
+    '{folder} cannot be made there (a link that points to nothing, or a place such as /proc that holds no folders)',
+  'state.write.cannotMake.hint':
+    'Point CACS_STATE_DIR (or the stateDir setting) at an ordinary folder on a disk that is kept, then run the same command again.',
   'state.write.failed.hint':
     'Check the disk and the folder, or point CACS_STATE_DIR at another folder that is kept (cacs remembers there what it has sent and fetched), then run the same command.',
   'state.write.cannot': 'cannot write {what} in {folder}: {why}',

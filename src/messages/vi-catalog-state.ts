@@ -13,6 +13,10 @@ export const viCatalogState: Readonly<Record<string, string>> = {
   'state.write.denied': 'người dùng này không được ghi vào {folder} (không có quyền)',
   'state.write.denied.hint': `Hãy cấp quyền ghi vào {folder} cho người dùng này (hoặc chạy cacs bằng chủ sở hữu của thư mục), ${ELSEWHERE}, rồi chạy lại đúng lệnh đó.`,
   'state.write.failed': 'ghi thất bại ({code})',
+  'state.write.cannotMake':
+    'không thể tạo {folder} ở đó (một liên kết trỏ tới chỗ không có gì, hoặc một nơi như /proc không chứa thư mục)',
+  'state.write.cannotMake.hint':
+    'Hãy trỏ CACS_STATE_DIR (hoặc thiết lập stateDir) tới một thư mục bình thường trên ổ đĩa được giữ lại, rồi chạy lại đúng lệnh đó.',
   'state.write.failed.hint': `Hãy kiểm tra ổ đĩa và thư mục, ${ELSEWHERE}, rồi chạy lại đúng lệnh đó.`,
   'state.write.cannot': 'không ghi được {what} trong {folder}: {why}',
   'state.read.cannot': 'không đọc được {what} trong {folder}: {why}',

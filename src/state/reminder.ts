@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomicSync } from '../atomic-write.js';
+import { makeDirs, writeFileAtomicSync } from '../atomic-write.js';
 
 export interface PruneStamp {
   /** When prune last ran (ms since 1970). */
@@ -28,7 +28,7 @@ export function readPruneStamp(stateDir: string): PruneStamp {
 
 export function writePruneStamp(stateDir: string, stamp: PruneStamp): void {
   try {
-    fs.mkdirSync(stateDir, { recursive: true, mode: 0o700 });
+    makeDirs(stateDir);
     writeFileAtomicSync(stampFile(stateDir), `${JSON.stringify(stamp)}\n`, { durable: false });
   } catch {
     // Only a reminder: said again next time.

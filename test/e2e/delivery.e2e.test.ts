@@ -12,6 +12,7 @@ import { loadJournal } from '../../src/state/file/journal.js';
 import type { EmulatorOptions } from '../../src/emulator/index.js';
 import { BIN, killableEnv, runCli, tempDir } from '../helpers/cli.js';
 import { closedPort } from '../helpers/servers.js';
+import { pointsDir, reached, release } from '../helpers/points.js';
 import { fastSleep } from '../helpers/sleep.js';
 import {
   accountedFor,
@@ -262,6 +263,37 @@ describe('crashes, signals and locks', () => {
     expect(rerun.code).toBe(0);
     expect(rerun.summary.imported + rerun.summary.alreadyImported).toBe(100);
     expect(processedPhones(emu).sort()).toEqual(phones);
+  }, 120_000);
+
+  it('Ctrl-C before the first request: only "run it again", never the advice to send everything again', async () => {
+    // Review, session 18: a Ctrl-C while the rows were checked said "nothing sent: the ledger
+    // holds these leads … run again with --restart --allow-repeat" — which would have sent every
+    // lead a second time.
+    const emu = await emulator();
+    const cwd = tempDir();
+    const { file } = leadsFile(cwd, 20);
+    const env = importEnv(emu);
+    expect((await run([file], env, cwd)).code).toBe(0);
+    // The same file with new leads after, interrupted as its rows are about to be checked: its
+    // first 20 are held back by the ledger, the new ones are not sent (the run was stopped).
+    fs.appendFileSync(file, '0987000001,Mới\n0987000002,Mới\n');
+    const points = pointsDir();
+    const p = spawnImport(
+      [file],
+      { ...env, CACS_TEST_POINTS: points, CACS_TEST_PAUSE: 'import-work-created' },
+      cwd,
+    );
+    const pid = await reached(points, 'import-work-created', () => p.child.exitCode !== null);
+    expect(pid, p.out().stderr).toBe(p.child.pid);
+    p.child.kill('SIGINT');
+    release(points, 'import-work-created', pid!);
+    const { code } = await p.done;
+    const { stderr } = p.out();
+    expect(code, stderr).toBe(130);
+    expect(stderr).toContain('interrupted: run the same command again');
+    expect(stderr).not.toContain('--allow-repeat');
+    expect(stderr).not.toContain('--restart');
+    expect(stderr).not.toMatch(/nothing (was )?sent/);
   }, 120_000);
 
   it('Ctrl-C while waiting to retry: those leads were not processed, so a rerun sends them', async () => {

@@ -653,7 +653,10 @@ function printOutcome(
         : tCount('cli.import.warn.uncertain', s.uncertain, { list }),
     );
   }
-  const nothingSent = !s.dryRun && s.requests === 0;
+  // Interrupted before its first request, a run sent nothing because it was stopped, not
+  // because the ledger held its leads: the advice for a service that lost them (rerun with
+  // --allow-repeat, --restart) would send them all again (review, session 18).
+  const nothingSent = !s.dryRun && s.requests === 0 && s.exitCode !== ExitCode.INTERRUPTED;
   if (noValidLead) {
     const phone = s.columns.find((col) => col.field === 'phone_number')?.column;
     const phoneCodes = Object.keys(s.rejectedByCode).some((code) => code.startsWith('phone_'));

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomicSync } from '../../atomic-write.js';
+import { makeDirs, writeFileAtomicSync } from '../../atomic-write.js';
 import type { CompletionList } from '../types.js';
 
 export class FileCompletionList implements CompletionList {
@@ -24,7 +24,7 @@ export class FileCompletionList implements CompletionList {
   }
 
   write(value: unknown): void {
-    fs.mkdirSync(path.dirname(this.where), { recursive: true, mode: 0o700 });
+    makeDirs(path.dirname(this.where));
     writeFileAtomicSync(this.where, `${JSON.stringify(value)}\n`, { mode: 0o600 });
   }
 }

@@ -6,6 +6,7 @@
 import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { makeDirs } from '../../atomic-write.js';
 import { t } from '../../messages/index.js';
 import { LockedError } from '../../errors.js';
 import { testPoint } from '../../test-point.js';
@@ -48,7 +49,7 @@ export const HISTORY_WAIT_MS = 60_000;
  * then its LockedError); a killed holder's lock is stale and taken over (lock.ts).
  */
 export function underHistoryLock<T>(file: string, fn: () => T): T {
-  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  makeDirs(path.dirname(file));
   const started = Date.now();
   for (let tries = 0; ; tries++) {
     let lock;
@@ -78,7 +79,7 @@ export function underHistoryLock<T>(file: string, fn: () => T): T {
 
 /** Append whole lines to the history (under its lock: underHistoryLock). */
 export function appendLine(file: string, text: string): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  makeDirs(path.dirname(file));
   const c = fs.constants;
   // Appended in place (never through a planted symlink), one whole line per write.
   const fd = fs.openSync(file, c.O_RDWR | c.O_APPEND | c.O_CREAT | c.O_NOFOLLOW, 0o600);

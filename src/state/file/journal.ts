@@ -15,7 +15,7 @@ import { flushOnExit } from '../../cleanup.js';
 import { FailureError, UsageError } from '../../errors.js';
 import { t, tCount } from '../../messages/index.js';
 import { formatBytes, formatCount, formatTimeOnClock, machineZone } from '../../text.js';
-import { freeSpace } from '../../atomic-write.js';
+import { freeSpace, makeDirs } from '../../atomic-write.js';
 import type {
   DeliveryJournal,
   EarlierRuns,
@@ -437,9 +437,7 @@ export async function openImportJournal(opts: FileJournalOptions): Promise<Journ
   let forgetFlush = () => {};
   // The open journal, closed again when opening fails after it (its first record not written).
   let opened: AppendLog | undefined;
-  writingState(dir, t('state.journal.what'), () =>
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 }),
-  );
+  writingState(dir, t('state.journal.what'), () => makeDirs(dir));
   const file = path.join(dir, `${journalKey(inputHash, opts.campaignKey, opts.baseUrl)}.jsonl`);
   const lock = acquireLock(`${file}.lock`, opts.input);
   try {

@@ -23,7 +23,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../../errors.js';
 import { t } from '../../messages/index.js';
-import { freeSpace, writeFileAtomicSync } from '../../atomic-write.js';
+import { freeSpace, makeDirs, writeFileAtomicSync } from '../../atomic-write.js';
 import { flushOnExit } from '../../cleanup.js';
 import { stateReadError, writingState } from './state-write.js';
 import { AppendLog, JournalWriteError } from './journal.js';
@@ -100,7 +100,7 @@ export class Hasher {
   }
 
   private static fromFolder(dir: string): Hasher {
-    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makeDirs(dir);
     const file = path.join(dir, 'secret');
     let bytes: Buffer;
     try {

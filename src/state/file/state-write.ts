@@ -82,6 +82,14 @@ export function describeStateFailure(
         why: t('state.write.readOnly', { folder: at }),
         hint: t('state.write.readOnly.hint'),
       };
+    case 'ENOENT':
+      // Its parent is there and the folder still cannot be made: a link to nothing, or a place
+      // such as /proc that holds no folders (makeDirs).
+      return {
+        code: real,
+        why: t('state.write.cannotMake', { folder }),
+        hint: t('state.write.cannotMake.hint'),
+      };
     case 'EACCES':
     case 'EPERM':
       return {
