@@ -6,6 +6,20 @@
 export const enDoor = {
   // ── report: a stop (the compliance check found violations) ──────────────────────────
   'report.stop.violations': 'compliance: {violations}: {parts}',
+  // Counted nouns of the stops (tCount): each language its own forms (review, session 18:
+  // text.ts plural put "23 violations", "7.000 leads" in Vietnamese sentences).
+  'count.violation.one': '{count} violation',
+  'count.violation.other': '{count} violations',
+  'count.attempt.one': '{count} attempt',
+  'count.attempt.other': '{count} attempts',
+  'count.number.one': '{count} number',
+  'count.number.other': '{count} numbers',
+  'count.time.one': '{count} time',
+  'count.time.other': '{count} times',
+  'count.call.one': '{count} call',
+  'count.call.other': '{count} calls',
+  'count.lead.one': '{count} lead',
+  'count.lead.other': '{count} leads',
   'report.stop.violations.outsideHours':
     '{attempts} outside call hours {callHours} (compliance.callHours)',
   'report.stop.violations.overLimit':

@@ -4,13 +4,25 @@
  */
 export const viBaseLib: Readonly<Record<string, string>> = {
   'report.stop.violations': 'tuân thủ: {violations}: {parts}',
+  'count.violation.one': '{count} vi phạm',
+  'count.violation.other': '{count} vi phạm',
+  'count.attempt.one': '{count} lượt gọi',
+  'count.attempt.other': '{count} lượt gọi',
+  'count.number.one': '{count} số',
+  'count.number.other': '{count} số',
+  'count.time.one': '{count} lần',
+  'count.time.other': '{count} lần',
+  'count.call.one': '{count} lượt gọi',
+  'count.call.other': '{count} lượt gọi',
+  'count.lead.one': '{count} khách hàng',
+  'count.lead.other': '{count} khách hàng',
   'report.stop.violations.outsideHours':
     '{attempts} ngoài giờ gọi {callHours} (compliance.callHours)',
   'report.stop.violations.overLimit':
     '{numbers} bị gọi quá {times} trong 24 giờ (compliance.maxCallsPer24h)',
   'report.stop.violations.suppressed': '{calls} tới số trong danh sách không gọi (import.suppress)',
   'report.stop.violations.hint':
-    'Báo cáo đã đầy đủ. Phần tóm tắt của báo cáo có ví dụ; các quy tắc là thiết lập (README: Summary and compliance).',
+    'Báo cáo đã đầy đủ. Phần tóm tắt của báo cáo có ví dụ; các quy tắc là thiết lập (README: mục “Summary and compliance”).',
   'report.output.refused': '{name}: {reason}',
   'report.output.isInput':
     '{name}: chính là tệp danh sách khách hàng mà báo cáo này đang đọc ({file}); ghi vào đó sẽ thay thế tệp của bạn',

@@ -4,8 +4,7 @@
  * (the CLI words its hint with its flags).
  */
 import { ExitCode, type Stop } from '../errors.js';
-import { t } from '../messages/index.js';
-import { plural } from '../text.js';
+import { t, tCount } from '../messages/index.js';
 import type { ReportSummary } from './summary.js';
 
 /** The stop of a report whose compliance check found violations, or undefined when none. */
@@ -15,22 +14,24 @@ export function complianceStop(summary: Pick<ReportSummary, 'compliance'>): Stop
   const parts = [
     k.outsideHours.attempts > 0
       ? t('report.stop.violations.outsideHours', {
-          attempts: plural(k.outsideHours.attempts, 'attempt'),
+          attempts: tCount('count.attempt', k.outsideHours.attempts),
           callHours: k.rules.callHours,
         })
       : '',
     k.overLimit.numbers > 0
       ? t('report.stop.violations.overLimit', {
-          numbers: plural(k.overLimit.numbers, 'number'),
-          times: plural(k.rules.maxCallsPer24h, 'time'),
+          numbers: tCount('count.number', k.overLimit.numbers),
+          times: tCount('count.time', k.rules.maxCallsPer24h),
         })
       : '',
     k.suppressed.attempts > 0
-      ? t('report.stop.violations.suppressed', { calls: plural(k.suppressed.attempts, 'call') })
+      ? t('report.stop.violations.suppressed', {
+          calls: tCount('count.call', k.suppressed.attempts),
+        })
       : '',
     k.callsAfterErasure.attempts > 0
       ? t('report.stop.violations.afterErasure', {
-          calls: plural(k.callsAfterErasure.attempts, 'call'),
+          calls: tCount('count.call', k.callsAfterErasure.attempts),
         })
       : '',
   ].filter((p) => p !== '');
@@ -38,7 +39,7 @@ export function complianceStop(summary: Pick<ReportSummary, 'compliance'>): Stop
     code: 'failure',
     exitCode: ExitCode.VIOLATIONS,
     message: t('report.stop.violations', {
-      violations: plural(k.violations, 'violation'),
+      violations: tCount('count.violation', k.violations),
       parts: parts.join('; '),
     }),
     hint: t('report.stop.violations.hint'),

@@ -32,6 +32,7 @@ import {
   writeReport,
   type Sink,
 } from '../../src/index.js';
+import { setLanguage } from '../../src/messages/index.js';
 
 let emu: RunningEmulator | undefined;
 let dir: string;
@@ -275,6 +276,12 @@ describe("complianceStop: the report's stop, built once in the library", () => {
       remedies: [],
     });
     expect(stop!.hint).not.toMatch(/--\w/);
+    // In Vietnamese, counted in Vietnamese (review, session 18: "23 violations: 23 attempts
+    // ngoài giờ gọi…", text.ts's English plural inside a Vietnamese sentence).
+    setLanguage('vi');
+    expect(complianceStop(summary)!.message).toBe(
+      'tuân thủ: 2 vi phạm: 1 lượt gọi ngoài giờ gọi 08:00-17:00 (compliance.callHours); 1 số bị gọi quá 2 lần trong 24 giờ (compliance.maxCallsPer24h)',
+    );
   });
 
   it('none when nothing is broken', () => {

@@ -5,8 +5,7 @@
  */
 import { ExitCode, type Remedy, type Stop } from '../../errors.js';
 import { InputChangedError } from '../../input/bytes.js';
-import { t } from '../../messages/index.js';
-import { plural } from '../../text.js';
+import { t, tCount } from '../../messages/index.js';
 import type { SendResult } from '../send.js';
 
 export type { Stop };
@@ -30,8 +29,8 @@ export function importStop(send: SendResult | undefined): Stop | undefined {
       code: 'interrupted',
       exitCode: ExitCode.INTERRUPTED,
       message: t('import.stop.interrupted', {
-        imported: plural(send.imported, 'lead'),
-        notSent: plural(send.notSent, 'lead'),
+        imported: tCount('count.lead', send.imported),
+        notSent: tCount('count.lead', send.notSent),
       }),
       hint: t('import.stop.interrupted.hint'),
       remedies: ['run_again'],
@@ -73,7 +72,7 @@ export function importStop(send: SendResult | undefined): Stop | undefined {
 /** Why reading the input stopped the run, in words. */
 function inputStopReason(send: SendResult, e: Error): string {
   return e instanceof InputChangedError
-    ? t('import.stop.inputChanged', { reason: e.message, sent: plural(send.sent, 'lead') })
+    ? t('import.stop.inputChanged', { reason: e.message, sent: tCount('count.lead', send.sent) })
     : t('import.stop.inputUnreadable', { reason: e.message });
 }
 
