@@ -22,7 +22,10 @@ function suggestion(rest: string): string {
 /** The reason commander appends to an invalid value: "Allowed choices are a, b." or a parser's own. */
 function reason(rest: string): string {
   const choices = /^ Allowed choices are (.+)\.$/.exec(rest);
-  return choices ? ` ${t('cli.commander.allowedChoices', { choices: choices[1]! })}` : rest;
+  if (choices) return ` ${t('cli.commander.allowedChoices', { choices: choices[1]! })}`;
+  // A parser's own reason (the catalog's, in this language) starts a sentence after commander's
+  // full stop: "… không hợp lệ. Dùng một trong , ; tab |" (it read "… không hợp lệ. dùng …").
+  return rest.replace(/^(\s+)(\p{Ll})/u, (_m, space: string, c: string) => space + c.toUpperCase());
 }
 
 /** Each form commander's errors take, and its words in the catalog. */

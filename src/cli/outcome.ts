@@ -18,6 +18,7 @@ import {
   type ImportSummary,
 } from '../index.js';
 import { stopHint } from './render/advice.js';
+import { commanderError } from './commander-words.js';
 
 /** `error.code`: the category of a thrown error, or of an outcome that is not one (3, 5). */
 export type OutcomeCode = ErrorCategory | 'partial' | 'rejected' | 'uncertain';
@@ -32,10 +33,13 @@ export interface JsonError {
 
 /** Commander's message without its `error: ` prefix, on one line. */
 function commanderMessage(e: CommanderError): string {
-  return e.message
-    .replace(/^error:\s*/, '')
-    .replace(/\s*\n\s*/g, ' ')
-    .trim();
+  // In the run's language, as stderr says it (review, session 18: `--json` carried commander's
+  // English, "unknown option '--bogus'", beside a Vietnamese stderr), without its label.
+  const label = t('cli.label.error');
+  let text = commanderError(e.message).trim();
+  for (const prefix of [label, 'error:'])
+    if (text.startsWith(prefix)) text = text.slice(prefix.length);
+  return text.replace(/\s*\n\s*/g, ' ').trim();
 }
 
 /**

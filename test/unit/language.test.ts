@@ -155,3 +155,40 @@ describe('the Vietnamese catalog is loaded when chosen, not at start-up', () => 
     }
   });
 });
+
+describe("commander's errors in --json, in the run's language (review, session 18)", () => {
+  it('the JSON message says what stderr says, without its label; a reason starts its sentence', async () => {
+    const { runCli, isolatedEnv, tempDir } = await import('../helpers/cli.js');
+    const cwd = tempDir();
+    const env = isolatedEnv({ CACS_BASE_URL: 'http://127.0.0.1:9', CACS_ACCESS_TOKEN: 'tok-1' });
+    const json = async (args: string[]) => {
+      const r = await runCli(['--lang', 'vi', ...args], { env, cwd });
+      expect(r.code, r.stderr).toBe(2);
+      return {
+        message: (JSON.parse(r.stdout) as { error: { message: string } }).error.message,
+        stderr: r.stderr,
+      };
+    };
+    const unknown = await json(['import', 'x.csv', '--json', '--bogus']);
+    expect(unknown.message).toBe("không có tuỳ chọn '--bogus'");
+    expect(unknown.stderr).toContain("lỗi: không có tuỳ chọn '--bogus'");
+    const delimiter = await json([
+      'import',
+      'x.csv',
+      '--json',
+      '--campaign',
+      's',
+      '--delimiter',
+      'x',
+    ]);
+    expect(delimiter.message).toBe(
+      "giá trị 'x' của tuỳ chọn '--delimiter <c>' không hợp lệ. Dùng một trong , ; tab |",
+    );
+    expect(delimiter.message).not.toMatch(/is invalid|option '/);
+    // English: commander's words, as before.
+    const en = await runCli(['import', 'x.csv', '--json', '--bogus'], { env, cwd });
+    expect((JSON.parse(en.stdout) as { error: { message: string } }).error.message).toBe(
+      "unknown option '--bogus'",
+    );
+  });
+});
