@@ -179,6 +179,23 @@ interface Reading {
   readWholeUpTo?: number;
   /** The hint of a request that gave up retrying (default: the report's, "no report was written"). */
   gaveUpHint?: string;
+  /**
+   * The run's own stop (a library call's `signal`), heeded as the client's is: a request in
+   * flight gets its grace (an import's) or ends (a report's), no retry waits or starts
+   * (review, session 18: `runImport({ signal })` ended 30 s after the abort against a server
+   * that did not answer, and `reconcile` retried six times after it).
+   */
+  signal?: AbortSignal;
+}
+
+/** The client's signal and a call's, as one (either stops the call). */
+function eitherSignal(
+  a: AbortSignal | undefined,
+  b: AbortSignal | undefined,
+): AbortSignal | undefined {
+  if (a === undefined || a === b) return b;
+  if (b === undefined) return a;
+  return AbortSignal.any([a, b]);
 }
 
 /** Answers whose text held a JSON escape (backslash): their strings may hide a secret. */
@@ -480,10 +497,21 @@ export class CacsClient {
   async importLeadsJson(
     campaignKey: string,
     leadJsons: ReadonlyArray<LeadPayload>,
+    /** `signal`: the run's stop, heeded as the client's is (see Reading.signal). */
+    opts: { signal?: AbortSignal } = {},
   ): Promise<ImportResult> {
     const body = importBody(campaignKey, leadJsons);
     const count = leadJsons.length;
-    const answer = await this.call('POST', IMPORT_PATH, body, 'import', `${count} leads`);
+    const answer = await this.call(
+      'POST',
+      IMPORT_PATH,
+      body,
+      'import',
+      `${count} leads`,
+      undefined,
+      undefined,
+      opts.signal !== undefined ? { signal: opts.signal } : undefined,
+    );
     const message = typeof answer.message === 'string' ? this.clean(answer.message) : '';
     const reading = readImportAnswer(
       typeof answer.message === 'string' ? message : answer.message,
@@ -533,6 +561,8 @@ export class CacsClient {
       wire?: WireSlots;
       /** The hint of a request that gave up retrying (see Reading). */
       gaveUpHint?: string;
+      /** The run's stop, heeded as the client's is (see Reading.signal). */
+      signal?: AbortSignal;
     } = {},
   ): Promise<CallResultsResult> {
     const body: Record<string, string> = {
@@ -556,6 +586,7 @@ export class CacsClient {
         readWholeUpTo: opts.readWholeUpTo,
         ...(opts.wire !== undefined ? { wire: opts.wire } : {}),
         ...(opts.gaveUpHint !== undefined ? { gaveUpHint: opts.gaveUpHint } : {}),
+        ...(opts.signal !== undefined ? { signal: opts.signal } : {}),
       },
     );
     const message = typeof answer.message === 'string' ? this.clean(answer.message) : '';
@@ -598,6 +629,10 @@ export class CacsClient {
     reading?: Reading,
   ): Promise<Answer> {
     const idempotent = kind === 'report';
+    // The client's stop and the run's, as one: each attempt's request and each wait heed both.
+    const signal = eitherSignal(this.#opts.signal, reading?.signal);
+    if (reading !== undefined || signal !== undefined)
+      reading = { ...reading, ...(signal !== undefined ? { signal } : {}) };
     const url = new URL(
       path.replace(/^\//, ''),
       this.#base.href.endsWith('/') ? this.#base : `${this.#base.href}/`,
@@ -679,7 +714,7 @@ export class CacsClient {
       );
       this.#opts.log?.(`  ${say('api.retry.retrying', { ms: delayMs, reason: error.message })}`);
       this.#opts.onRetry?.({ attempt, delayMs, reason: error.message });
-      await (this.#opts.sleep ?? sleep)(delayMs, this.#opts.signal);
+      await (this.#opts.sleep ?? sleep)(delayMs, signal);
     }
   }
 
@@ -734,7 +769,7 @@ export class CacsClient {
       controller.abort();
     };
     const timers: NodeJS.Timeout[] = [];
-    const user = this.#opts.signal;
+    const user = reading.signal ?? this.#opts.signal;
     const onUser = () => {
       if (kind === 'report') {
         stop(new InterruptedError(say('api.report.interrupted')));

@@ -348,7 +348,7 @@ async function askWindows(
       const r = await opts.client.callResults(
         { campaign_key: opts.campaignKey, start_date: w.start, end_date: w.end },
         // Reconcile writes no report: a service that stayed unreachable settled nothing.
-        { gaveUpHint: t('reconcile.gaveUp.hint') },
+        { gaveUpHint: t('reconcile.gaveUp.hint'), signal: opts.signal },
       );
       match(r.records);
     } catch (e) {
@@ -382,7 +382,13 @@ async function askWindows(
     }
     await pool.start(() => ask(w));
   }
-  await pool.settle();
+  try {
+    await pool.settle();
+  } catch (e) {
+    // Stopped: said as reconcile's interruption, not as the request it cut short.
+    if (opts.signal.aborted) throw new InterruptedError(t('reconcile.interrupted'));
+    throw e;
+  }
   if (opts.signal.aborted) throw new InterruptedError(t('reconcile.interrupted'));
   return requests;
 }

@@ -292,6 +292,7 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
       const answer = await opts.client.importLeadsJson(
         opts.campaignKey,
         entries.map((e) => e.lead),
+        { signal: opts.signal },
       );
       r.imported += answer.imported;
       r.serviceSkipped += answer.skipped;

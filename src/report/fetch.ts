@@ -442,7 +442,14 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
           ...(job.status !== undefined ? { status: job.status } : {}),
           ...(opts.refId !== undefined ? { ref_id: opts.refId } : {}),
         },
-        { onBytes, budget, laterFrom, readWholeUpTo: opts.readWholeUpTo, wire: jobWire },
+        {
+          onBytes,
+          budget,
+          laterFrom,
+          readWholeUpTo: opts.readWholeUpTo,
+          wire: jobWire,
+          signal: opts.signal,
+        },
       );
     };
     try {

@@ -11,8 +11,16 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { PassThrough } from 'node:stream';
-import { FailureError } from '../../src/errors.js';
-import { createClient, listHistory, runImport, runReport, streamReport } from '../../src/index.js';
+import { FailureError, InterruptedError } from '../../src/errors.js';
+import { startScriptedServer, type ScriptedServer } from '../helpers/servers.js';
+import {
+  createClient,
+  listHistory,
+  reconcile,
+  runImport,
+  runReport,
+  streamReport,
+} from '../../src/index.js';
 
 let emu: RunningEmulator;
 let dir: string;
@@ -201,5 +209,100 @@ describe("a caller's callback that throws", () => {
     );
     expect((e as Error).message).toBe('leads.csv: reading it failed (EIO); nothing was imported');
     expect(emu.store.leads('summer')).toHaveLength(0);
+  });
+});
+
+describe("a caller's signal stops what is in flight (review, session 18)", () => {
+  let silent: ScriptedServer;
+  beforeEach(async () => {
+    // Takes every request and never answers.
+    silent = await startScriptedServer([() => {}]);
+  });
+  afterEach(async () => {
+    await silent.close();
+  });
+  /** The call's outcome and how long after the abort it came. */
+  async function afterAbort(run: (signal: AbortSignal) => Promise<unknown>) {
+    const ac = new AbortController();
+    const p = run(ac.signal).then(
+      (v) => ({ value: v as unknown, error: undefined as unknown }),
+      (e: unknown) => ({ value: undefined as unknown, error: e }),
+    );
+    // Once the first request is on the server (an event, not a fixed wait).
+    while (silent.seen.length === 0) await new Promise((r) => setTimeout(r, 10));
+    const at = performance.now();
+    ac.abort();
+    const r = await p;
+    return { ...r, ms: performance.now() - at };
+  }
+  // A client without the signal: only the call has it. Timeouts far beyond the test.
+  const client = () =>
+    createClient({
+      baseUrl: silent.url,
+      token: 'tok-1',
+      timeoutMs: 60_000,
+      limits: { interruptGraceMs: 300 },
+    });
+
+  it('runImport: the batch in flight gets its grace, then the run ends (130), nothing retried', async () => {
+    const file = path.join(dir, 'leads.csv');
+    fs.writeFileSync(file, 'phone_number\n0912345678\n');
+    const r = await afterAbort((signal) =>
+      runImport({
+        client: client(),
+        stateDir: path.join(dir, 'state'),
+        file,
+        campaignKey: 'summer',
+        signal,
+      }),
+    );
+    expect(r.error).toBeUndefined();
+    expect((r.value as { exitCode: number }).exitCode).toBe(130);
+    // Within the grace and a margin for a loaded machine, never the 60 s timeout.
+    expect(r.ms).toBeLessThan(20_000);
+    expect(silent.seen).toHaveLength(1);
+  });
+
+  it('runReport: ends with an InterruptedError, nothing retried', async () => {
+    const r = await afterAbort((signal) =>
+      runReport({
+        client: client(),
+        campaignKey: 'summer',
+        from: '2026-11-01',
+        to: '2026-11-02',
+        signal,
+      }),
+    );
+    expect(r.error).toBeInstanceOf(InterruptedError);
+    expect(r.ms).toBeLessThan(20_000);
+    expect(silent.seen).toHaveLength(1);
+  });
+
+  it('reconcile: ends with its InterruptedError, nothing retried', async () => {
+    // An uncertain lead to look for: an import whose answer never comes, stopped.
+    const stateDir = path.join(dir, 'state');
+    const file = path.join(dir, 'leads.csv');
+    fs.writeFileSync(file, 'phone_number\n0912345678\n');
+    const hang = await startScriptedServer([(req) => req.socket.destroy()]);
+    try {
+      const c = createClient({ baseUrl: hang.url, token: 'tok-1', retry: { maxAttempts: 1 } });
+      const first = await runImport({
+        client: c,
+        stateDir,
+        file,
+        campaignKey: 'summer',
+        serviceUrl: silent.url,
+      });
+      expect(first.uncertain).toBe(1);
+    } finally {
+      await hang.close();
+    }
+    const r = await afterAbort((signal) =>
+      reconcile({ client: client(), stateDir, campaignKey: 'summer', signal }),
+    );
+    expect(r.error).toBeInstanceOf(InterruptedError);
+    expect((r.error as Error).message).toMatch(/^interrupted/);
+    expect(r.ms).toBeLessThan(20_000);
+    expect(silent.seen).toHaveLength(1);
   });
 });
