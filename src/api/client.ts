@@ -188,7 +188,12 @@ interface Reading {
   signal?: AbortSignal;
 }
 
-/** The client's signal and a call's, as one (either stops the call). */
+/**
+ * The client's signal and a call's, as one (either stops the call): only for a retry's wait.
+ * A request listens to both itself (send), not to an `AbortSignal.any` of them, which Node 20
+ * keeps alive as long as the longer-lived signal (nodejs/node#55351): one per request would
+ * grow with every request of a long-running process.
+ */
 function eitherSignal(
   a: AbortSignal | undefined,
   b: AbortSignal | undefined,
@@ -629,10 +634,6 @@ export class CacsClient {
     reading?: Reading,
   ): Promise<Answer> {
     const idempotent = kind === 'report';
-    // The client's stop and the run's, as one: each attempt's request and each wait heed both.
-    const signal = eitherSignal(this.#opts.signal, reading?.signal);
-    if (reading !== undefined || signal !== undefined)
-      reading = { ...reading, ...(signal !== undefined ? { signal } : {}) };
     const url = new URL(
       path.replace(/^\//, ''),
       this.#base.href.endsWith('/') ? this.#base : `${this.#base.href}/`,
@@ -714,7 +715,8 @@ export class CacsClient {
       );
       this.#opts.log?.(`  ${say('api.retry.retrying', { ms: delayMs, reason: error.message })}`);
       this.#opts.onRetry?.({ attempt, delayMs, reason: error.message });
-      await (this.#opts.sleep ?? sleep)(delayMs, signal);
+      // The wait heeds the client's stop and the run's.
+      await (this.#opts.sleep ?? sleep)(delayMs, eitherSignal(this.#opts.signal, reading?.signal));
     }
   }
 
@@ -769,8 +771,14 @@ export class CacsClient {
       controller.abort();
     };
     const timers: NodeJS.Timeout[] = [];
-    const user = reading.signal ?? this.#opts.signal;
+    // The client's stop and the run's: the request heeds both (each listened to, see eitherSignal).
+    const users = [this.#opts.signal, reading.signal].filter(
+      (s, i, all): s is AbortSignal => s !== undefined && all.indexOf(s) === i,
+    );
+    let heard = false;
     const onUser = () => {
+      if (heard) return;
+      heard = true;
       if (kind === 'report') {
         stop(new InterruptedError(say('api.report.interrupted')));
         return;
@@ -791,8 +799,8 @@ export class CacsClient {
         ),
       );
     };
-    if (user?.aborted) onUser();
-    else user?.addEventListener('abort', onUser, { once: true });
+    if (users.some((s) => s.aborted)) onUser();
+    else for (const s of users) s.addEventListener('abort', onUser, { once: true });
     /** `bomb`: a tiny body that inflates beyond the cap, no busy day (asking for less won't help). */
     const tooLarge = (size: string, bomb = false) =>
       new ApiError(
@@ -921,7 +929,7 @@ export class CacsClient {
     } finally {
       settled = true;
       for (const timer of timers) clearTimeout(timer);
-      user?.removeEventListener('abort', onUser);
+      for (const s of users) s.removeEventListener('abort', onUser);
     }
     if (stopped) throw stopped;
 
