@@ -107,6 +107,8 @@ export const enCli = {
 
   // ── history: the list, one run, the search ──────────────────────────────────────────
   'cli.history.none': 'no imports recorded in {stateDir}',
+  'cli.history.none.campaign':
+    'no import into campaign {campaign} recorded in {stateDir} (cacs history without --campaign lists the others)',
   'cli.history.head.run': 'run',
   'cli.history.head.started': 'started',
   'cli.history.head.file': 'file',

@@ -99,6 +99,8 @@ export const viBaseCli: Readonly<Record<string, string>> = {
   'cli.import.part.importedEarlier': '{count} đã nhập từ trước (không gửi lại)',
   'cli.import.part.byDesign': '{count} không gửi theo quy tắc',
   'cli.history.none': 'chưa có lần nhập nào được ghi trong {stateDir}',
+  'cli.history.none.campaign':
+    'chưa có lần nhập nào vào chiến dịch {campaign} được ghi trong {stateDir} (cacs history không kèm --campaign liệt kê các lần khác)',
   'cli.history.head.run': 'lượt chạy',
   'cli.history.head.started': 'bắt đầu',
   'cli.history.head.file': 'tệp',

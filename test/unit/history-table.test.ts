@@ -298,3 +298,19 @@ describe('history find --help', () => {
     expect(listed?.slice().sort()).toEqual(keys);
   });
 });
+
+describe('cacs history --campaign: none into that campaign is not "none at all" (review, session 18)', () => {
+  it('says which campaign has none, and how to list the others', async () => {
+    const emu = await emulators.start();
+    const env = importEnv(emu);
+    const cwd = tempDir('cacs-history-campaign-');
+    made.push(cwd, env.HOME!);
+    write(cwd, 'a.csv', 'phone\n0914000101\n');
+    expect((await runCli(['import', 'a.csv'], { env, cwd })).code).toBe(0);
+    const r = await runCli(['history', '--campaign', 'nope'], { env, cwd });
+    expect(r.code).toBe(0);
+    const said = r.stdout + r.stderr;
+    expect(said).toContain(`no import into campaign nope recorded in ${env.CACS_STATE_DIR!}`);
+    expect(said).not.toContain('no imports recorded');
+  });
+});

@@ -108,7 +108,16 @@ export async function runHistoryList(
     return 0;
   }
   if (runs.length === 0) {
-    ctx.out.info(t('cli.history.none', { stateDir: settings.stateDir }));
+    // A campaign asked for: none of its imports — not none at all (review, session 18: "no
+    // imports recorded" with 26 runs there, none into that campaign).
+    ctx.out.info(
+      flags.campaign !== undefined
+        ? t('cli.history.none.campaign', {
+            campaign: settings.campaigns[flags.campaign] ?? flags.campaign,
+            stateDir: settings.stateDir,
+          })
+        : t('cli.history.none', { stateDir: settings.stateDir }),
+    );
     return 0;
   }
   ctx.out.data(historyTable(runs, Math.max(40, ctx.io.columns ?? 80), settings.timezone));
