@@ -235,7 +235,13 @@ export class Output {
     // No progress off a terminal, with -q or --json, or on a terminal with no width (ora
     // would loop redrawing it).
     const width = this.io.columns ?? 80;
-    if (!this.io.stderrIsTTY || this.quiet || opts.enabled === false || !(width > 0))
+    // ora measures the stream itself: a pseudo-terminal whose size was never set (`script`
+    // with no terminal around it, some job runners) reports 0 columns, and ora then wrote
+    // cursor-up-and-clear without end (gigabytes a minute) — whatever COLUMNS says (review,
+    // session 18). No spinner there.
+    const reported = (this.io.stderr as { columns?: unknown }).columns;
+    const drawable = typeof reported === 'number' ? reported > 0 : width > 0;
+    if (!this.io.stderrIsTTY || this.quiet || opts.enabled === false || !drawable)
       return NOOP_SPINNER;
     const { default: ora } = await import('ora');
     const s = ora({
@@ -245,6 +251,8 @@ export class Output {
       discardStdin: false,
       color: 'cyan',
     }).start();
+    this.spinners++;
+    let stopped = false;
     return {
       drawn: true,
       update: (t, draw = true) => {
@@ -255,8 +263,16 @@ export class Output {
       },
       stop: () => {
         s.stop();
+        if (!stopped) this.spinners--;
+        stopped = true;
       },
     };
+  }
+
+  /** Spinners drawing on stderr now (the line the cursor is on is theirs). */
+  private spinners = 0;
+  get spinning(): boolean {
+    return this.spinners > 0;
   }
 }
 

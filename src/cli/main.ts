@@ -265,6 +265,11 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
       removeAllNow();
       process.exit(ExitCode.INTERRUPTED);
     }
+    // The terminal echoed ^C where the cursor was: what is said next starts on a line of its own
+    // (a warning broken to the width from column 0 was cut mid-word after the ^C: review,
+    // session 18). A spinner redraws its own line, so not while one is drawing.
+    if (sig === 'SIGINT' && io.stderrIsTTY && ctx !== undefined && !ctx.out.spinning)
+      io.stderr.write('\n');
     // The running command says what stopping means for it (see ctx.signal).
     controller.abort(sig);
   };

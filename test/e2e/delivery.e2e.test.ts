@@ -296,6 +296,46 @@ describe('crashes, signals and locks', () => {
     expect(stderr).not.toMatch(/nothing (was )?sent/);
   }, 120_000);
 
+  it.skipIf(!fs.existsSync('/usr/bin/script'))(
+    'Ctrl-C typed on a real pseudo-terminal (script): what follows the echoed ^C starts a line of its own, and a terminal with no width draws no spinner',
+    async () => {
+      // Review, session 18: "^Cwarning: interrupted: …" broken to the width from column 0 (cut
+      // mid-word), and, without -q, ora on a pseudo-terminal of 0 columns wrote cursor-up and
+      // clear without end.
+      const emu = await emulator({ latencyMs: 300 });
+      const cwd = tempDir();
+      const { file } = leadsFile(cwd, 200);
+      for (const quiet of [true, false]) {
+        const cmd = `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)}${quiet ? ' -q' : ''} import ${JSON.stringify(file)} --batch-size 5 --concurrency 1 --restart --allow-repeat`;
+        const child = spawn('/usr/bin/script', ['-qfec', cmd, '/dev/null'], {
+          cwd,
+          env: { ...(importEnv(emu) as NodeJS.ProcessEnv), COLUMNS: '60', TERM: 'xterm' },
+        });
+        let out = '';
+        child.stdout.on('data', (c: Buffer) => {
+          out += c.toString();
+          // A runaway writer is cut short (and fails below).
+          if (out.length > 200_000) child.kill('SIGKILL');
+        });
+        const done = new Promise<number | null>((r) => child.on('close', (code) => r(code)));
+        const sent = emu.store.received.length;
+        await until(() => emu.store.received.length >= sent + 2);
+        child.stdin.write('\u0003');
+        const code = await done;
+        child.stdin.destroy();
+        expect(out.length, out.slice(0, 300)).toBeLessThan(200_000);
+        expect(code, out).toBe(130);
+        const text = out.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
+        // The echoed ^C, then a line break before the warning.
+        expect(text, JSON.stringify(text)).toMatch(
+          /\^C\r?\n[\s\S]*warning: interrupted: run the same command again/,
+        );
+        expect(text).not.toMatch(/\^C[^\n]*warning/);
+      }
+    },
+    120_000,
+  );
+
   it('Ctrl-C while waiting to retry: those leads were not processed, so a rerun sends them', async () => {
     const down = await emulator({ faults: { rate503: 1, retryAfterSeconds: 5 } });
     const cwd = tempDir();

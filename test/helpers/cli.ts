@@ -31,6 +31,11 @@ export interface RunOptions {
   /** The terminal's width (default 80). */
   columns?: number;
   /**
+   * With `terminal`: the width the stderr stream itself reports (default `columns`); 0 is a
+   * pseudo-terminal whose size was never set (`script`, some job runners).
+   */
+  streamColumns?: number;
+  /**
    * With `tty`: stderr acts as a terminal does for the spinner (isTTY, columns, cursor moves
    * and line clears as escape codes), so each frame it draws can be read back (see frames()).
    */
@@ -75,7 +80,7 @@ export async function runCli(argv: string[], opts: RunOptions = {}): Promise<Run
     const stream = err.stream as PassThrough & Partial<NodeJS.WriteStream>;
     Object.assign(stream, {
       isTTY: true,
-      columns: opts.columns ?? 80,
+      columns: opts.streamColumns ?? opts.columns ?? 80,
       rows: 40,
       cursorTo: (x: number, y?: number, cb?: () => void) => readline.cursorTo(stream, x, y, cb),
       moveCursor: (dx: number, dy: number, cb?: () => void) =>

@@ -171,6 +171,27 @@ describe('the progress line', () => {
   });
 });
 
+describe('a terminal that reports no width (a pseudo-terminal whose size was never set)', () => {
+  it('no spinner: ora, told 0 columns, cleared lines without end (review, session 18)', async () => {
+    const emu = await emulators.start();
+    const dir = tempDir();
+    const file = write(dir, 'leads.csv', leadsCsv(50));
+    // COLUMNS says 60, the stream itself 0 (as under `script` with no terminal around it).
+    const r = await runCli(['import', file, '--batch-size', '10'], {
+      env: importEnv(emu),
+      cwd: dir,
+      tty: true,
+      terminal: true,
+      columns: 60,
+      streamColumns: 0,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).not.toContain('\u001b[1A');
+    expect(r.stderr.length).toBeLessThan(5000);
+    expect(r.stderr).toContain('imported');
+  });
+});
+
 describe('-q in a cron log', () => {
   const quietRun = async (csv: string, extra: string[] = [], emuOpts = {}) => {
     const emu = await emulators.start(emuOpts);
