@@ -31,6 +31,9 @@
  *   a processed request behind (an "uncertain" outcome, as with a real slow service).
  */
 import { OPTION_DEFAULTS } from '../defaults.js';
+import { UsageError } from '../errors.js';
+import { checkWholeNumbers } from '../lib-options.js';
+import { t } from '../messages/index.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { DEFAULT_PHONE_PATTERN, IMPORT_PATH, REPORT_PATH } from '../api/spec.js';
@@ -238,9 +241,22 @@ export async function startEmulator(opts: EmulatorOptions = {}): Promise<Running
   });
 
   const host = opts.host ?? '127.0.0.1';
+  // Review, session 18: a port in use was Node's raw EADDRINUSE, -1 a RangeError, 'abc' a
+  // server "started" at http://127.0.0.1:undefined.
+  const requested = opts.port ?? DEFAULT_EMULATOR_PORT;
+  checkWholeNumbers('startEmulator', [['port', requested, [0, 65_535]]]);
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? DEFAULT_EMULATOR_PORT, host, () => {
+    server.once('error', (e: NodeJS.ErrnoException) =>
+      reject(
+        e.code === 'EADDRINUSE'
+          ? new UsageError(t('emulator.portInUse', { port: requested, host }), {
+              hint: t('emulator.portInUse.hint'),
+              cause: e,
+            })
+          : e,
+      ),
+    );
+    server.listen(requested, host, () => {
       server.off('error', reject);
       resolve();
     });

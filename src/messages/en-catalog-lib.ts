@@ -62,6 +62,8 @@ export const enCatalogLib = {
   'lib.option.delimiter.choices': 'use one of , ; tab |',
   'lib.option.format': 'format {value}: expected one of {formats}',
   'lib.option.wholeNumber': 'expected a whole number from {min} to {max}',
+  'emulator.portInUse': 'port {port} on {host} is already in use',
+  'emulator.portInUse.hint': 'Pick another port, or port 0 for any free one.',
   // The access token, never shown: what is wrong with it and where.
   'lib.token.blank': 'the access token is blank',
   'lib.token.tooLong': 'the access token is longer than the {max} characters the service takes',

@@ -56,6 +56,8 @@ export const viCatalogLib: Readonly<Record<string, string>> = {
   'lib.option.delimiter.choices': 'dùng một trong , ; tab |',
   'lib.option.format': 'format {value}: cần một trong {formats}',
   'lib.option.wholeNumber': 'cần một số nguyên từ {min} đến {max}',
+  'emulator.portInUse': 'cổng {port} trên {host} đang được dùng',
+  'emulator.portInUse.hint': 'Hãy chọn cổng khác, hoặc cổng 0 để lấy một cổng trống bất kỳ.',
   'lib.token.blank': 'mã truy cập (access token) để trống',
   'lib.token.tooLong': 'mã truy cập dài hơn {max} ký tự mà dịch vụ chấp nhận',
   'lib.token.control':

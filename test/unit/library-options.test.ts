@@ -303,3 +303,28 @@ describe('review, session 18: what the library still took unchecked', () => {
     );
   });
 });
+
+describe('startEmulator: its port checked, and one in use said in words (review, session 18)', () => {
+  it('a port in use is a UsageError naming it; -1 and "abc" are refused', async () => {
+    const { startEmulator } = await import('../../src/emulator/index.js');
+    const first = await startEmulator({ port: 0 });
+    try {
+      const e = await startEmulator({ port: first.port }).then(
+        () => undefined,
+        (x: unknown) => x,
+      );
+      expect(e).toBeInstanceOf(UsageError);
+      expect((e as Error).message).toBe(`port ${first.port} on 127.0.0.1 is already in use`);
+      expect((e as UsageError).hint).toBe('Pick another port, or port 0 for any free one.');
+    } finally {
+      await first.close();
+    }
+    for (const port of [-1, 65_536, 1.5])
+      expect(await usage(startEmulator({ port }))).toBe(
+        'startEmulator: port: expected a whole number from 0 to 65535',
+      );
+    expect(await usage(startEmulator({ port: 'abc' as never }))).toBe(
+      'startEmulator: port: expected a whole number from 0 to 65535',
+    );
+  });
+});

@@ -80,6 +80,7 @@ export const CLI_WORDS = {
   'report.zip.tooLarge.hint': 'cli.words.report.zip.tooLarge.hint',
   'report.when.forms.hint': 'cli.words.report.when.forms.hint',
   'privacy.forget.nobody': 'cli.privacy.forget.nobody',
+  'emulator.portInUse.hint': 'cli.emulator.portInUse.hint',
   'privacy.forget.nobody.hint': 'cli.privacy.forget.nobody.hint',
   // The range's ends: the library names its options (from, to), the CLI its flags.
   'report.when.invalid': 'cli.words.report.when.invalid',
