@@ -26,7 +26,7 @@ import path from 'node:path';
 // first call. test/e2e/library-load.e2e.test.ts checks which modules an import of dist/index.js
 // loads.
 import { CacsClient, type ClientOptions } from './api/client.js';
-import { DEFAULT_PHONE_PATTERN, type LeadField } from './api/spec.js';
+import { DEFAULT_PHONE_PATTERN, LIMITS, type LeadField } from './api/spec.js';
 import { ENV, envValue } from './config/env.js';
 import { stateDirIn } from './config/paths.js';
 import { DEFAULT_MAX_ROWS } from './delivery/import-types.js';
@@ -196,6 +196,7 @@ export async function runReport(
     return runOutcomes(outcomes);
   }
   checkOptions('runReport', options, REPORT_OPTIONS, ['client', 'campaignKey']);
+  checkCampaignKey((options as ReportOptions).campaignKey);
   const { runReport: run } = await import('./report/service.js');
   const callbacks = new CallerCallbacks((options as ReportOptions).signal);
   return callbacks.run(() => run(guardReportCallbacks(options as ReportOptions, callbacks)));
@@ -261,6 +262,7 @@ const REPORT_OPTIONS = {
  */
 export async function streamReport(options: ReportOptions): Promise<ReportStream> {
   checkOptions('streamReport', options, REPORT_OPTIONS, ['client', 'campaignKey']);
+  checkCampaignKey(options.campaignKey);
   const { streamReport: stream } = await import('./report/service.js');
   const callbacks = new CallerCallbacks(options.signal);
   return callbacks.run(() => stream(guardReportCallbacks(options, callbacks)));
@@ -752,10 +754,26 @@ function checkImportOptions(options: RunImportOptions): Delimiter | undefined {
     ['concurrency', options.concurrency, OPTION_BOUNDS.importConcurrency],
   ] as const) {
     const problem = value === undefined ? undefined : wholeNumberProblem(value, bounds);
-    if (problem !== undefined) problems.push(`${name} ${JSON.stringify(value)}: ${problem}`);
+    // A number as itself (NaN said "null" through JSON).
+    if (problem !== undefined) problems.push(`${name} ${String(value)}: ${problem}`);
   }
   if (problems.length > 0) throw new UsageError(`runImport: ${problems.join('; ')}`);
+  checkWholeNumbers('runImport', [
+    ['inputLimit', options.inputLimit, [1, Number.MAX_SAFE_INTEGER]],
+  ]);
+  checkCampaignKey(options.campaignKey);
   return delimiter;
+}
+
+/**
+ * A campaign key the service could take, checked before anything is read or sent, as the CLI
+ * checks `--campaign` (review, session 18: an empty key or one of 40 characters was sent).
+ */
+function checkCampaignKey(key: string): void {
+  if (key.trim() === '') throw new UsageError(t('config.campaign.empty'));
+  const length = [...key].length;
+  if (length > LIMITS.campaignKey)
+    throw new UsageError(t('config.campaign.tooLong', { key, length, max: LIMITS.campaignKey }));
 }
 
 /** The summary's answer rate per carrier: the network of the number, normalised (issue 25). */

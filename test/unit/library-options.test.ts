@@ -328,3 +328,22 @@ describe('startEmulator: its port checked, and one in use said in words (review,
     );
   });
 });
+
+describe('runImport and runReport: a campaign key the service cannot take, an input limit below 1 (review, session 18)', () => {
+  it('are refused before anything is read or sent; NaN is said as NaN', async () => {
+    const b = { file: 'nowhere.csv', client, dryRun: true } as const;
+    expect(await usage(runImport({ ...b, campaignKey: '' }))).toBe('the campaign key is empty');
+    expect(await usage(runImport({ ...b, campaignKey: 'x'.repeat(33) }))).toBe(
+      `campaign key "${'x'.repeat(33)}" is 33 characters; the service allows at most 32`,
+    );
+    expect(await usage(runReport({ client, campaignKey: '  ', from: '1d' }))).toBe(
+      'the campaign key is empty',
+    );
+    expect(await usage(runImport({ ...b, campaignKey: 'summer', inputLimit: -5 }))).toBe(
+      `runImport: inputLimit: expected a whole number from 1 to ${Number.MAX_SAFE_INTEGER}`,
+    );
+    expect(await usage(runImport({ ...b, campaignKey: 'summer', batchSize: NaN }))).toBe(
+      'runImport: batchSize NaN: expected a whole number from 1 to 100000',
+    );
+  });
+});
