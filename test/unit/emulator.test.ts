@@ -767,7 +767,9 @@ describe('emulator: HTTP behaviour and faults', () => {
 
   it('rejects when the port is taken', async () => {
     const em = await start();
-    await expect(startEmulator({ port: em.port })).rejects.toThrow(/EADDRINUSE/);
+    await expect(startEmulator({ port: em.port })).rejects.toThrow(
+      `port ${em.port} on 127.0.0.1 is already in use`,
+    );
   });
 });
 

@@ -332,7 +332,9 @@ describe('startEmulator: its port checked, and one in use said in words (review,
 describe('runImport and runReport: a campaign key the service cannot take, an input limit below 1 (review, session 18)', () => {
   it('are refused before anything is read or sent; NaN is said as NaN', async () => {
     const b = { file: 'nowhere.csv', client, dryRun: true } as const;
-    expect(await usage(runImport({ ...b, campaignKey: '' }))).toBe('the campaign key is empty');
+    expect(await usage(runImport({ ...b, dryRun: false, campaignKey: '' }))).toBe(
+      'the campaign key is empty',
+    );
     expect(await usage(runImport({ ...b, campaignKey: 'x'.repeat(33) }))).toBe(
       `campaign key "${'x'.repeat(33)}" is 33 characters; the service allows at most 32`,
     );
