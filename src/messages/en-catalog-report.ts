@@ -33,6 +33,7 @@ export const enCatalogReport = {
 
   // ── windows.ts ───────────────────────────────────────────────────────────────────────
   'report.status.tooLong': '{flag}: {value} is longer than {max} characters ({length})',
+  'cli.words.report.status.tooLong': '--{flag}: {value} is longer than {max} characters ({length})',
   'report.status.tooLong.hint':
     'The service accepts at most {max} characters of statuses per request; check the spelling.',
 

@@ -25,6 +25,7 @@ export const viCatalogReport: Readonly<Record<string, string>> = {
     'Hãy chọn khoảng thời gian ngắn hơn (--from/--to), hoặc xuất ra CSV.',
 
   'report.status.tooLong': '{flag}: {value} dài hơn {max} ký tự ({length})',
+  'cli.words.report.status.tooLong': '--{flag}: {value} dài hơn {max} ký tự ({length})',
   'report.status.tooLong.hint':
     'Dịch vụ chỉ nhận tối đa {max} ký tự trạng thái cho mỗi yêu cầu; hãy kiểm tra lại chính tả.',
 

@@ -10,8 +10,11 @@ import type { BookmarkKey } from '../state/types.js';
 /** What a bookmark's name may be. */
 export const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
-/** Checks a bookmark's name; throws a UsageError naming `flag`. */
-export function checkBookmarkName(name: string, flag = '--bookmark'): string {
+/**
+ * Checks a bookmark's name; throws a UsageError naming `flag` (the library's option, `name`, by
+ * default; the CLI gives its flag).
+ */
+export function checkBookmarkName(name: string, flag = 'name'): string {
   if (!NAME.test(name)) {
     throw new UsageError(t('report.bookmark.badName', { flag, name: JSON.stringify(name) }), {
       hint: t('report.bookmark.badName.hint'),

@@ -491,7 +491,7 @@ export async function resetBookmark(
   store: BookmarkStore,
   key: BookmarkKey,
 ): Promise<{ file: string; state: BookmarkState | undefined; unreadable?: string }> {
-  checkBookmarkName(key.name, '--bookmark-reset');
+  checkBookmarkName(key.name);
   const file = store.where(key);
   if ((await store.read(key)) === undefined) {
     const others = await namesakes(store, key);

@@ -134,9 +134,10 @@ export function statusGroups(
     if (seen.has(key)) continue;
     seen.add(key);
     if (s.length > maxLength) {
+      // Named as the library's option; the CLI's words name its flag (--status).
       throw new UsageError(
         t('report.status.tooLong', {
-          flag: '--status',
+          flag: 'status',
           value: JSON.stringify(s),
           max: maxLength,
           length: s.length,

@@ -356,3 +356,17 @@ describe('createClient checks the address as the CLI does (found by an operator 
       expect(createClient({ baseUrl, token: 't' })).toBeDefined();
   });
 });
+
+describe('a bookmark name and a status filter: the option in the library, the flag in the CLI (review, session 18)', () => {
+  it('openBookmark says name, the CLI --bookmark', async () => {
+    const { openBookmark, checkBookmarkName } = await import('../../src/index.js');
+    const client = createClient({ baseUrl: 'http://127.0.0.1:9', token: 'tok-1' });
+    const e = await thrown(
+      openBookmark({ name: 'my report', campaignKey: 'summer', client, stateDir: dir }),
+    );
+    expect(e.message).toBe('name "my report": not a bookmark name');
+    expect(() => checkBookmarkName('my report', '--bookmark')).toThrow(
+      '--bookmark "my report": not a bookmark name',
+    );
+  });
+});

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { daysInMonth } from '../../src/api/spec.js';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors.js';
+import { useCliWords } from '../../src/cli/render/advice.js';
 import {
   addDays,
   addSecond,
@@ -280,7 +281,7 @@ describe('statusGroups', () => {
     expect(statusGroups('a,b,c,d,e', 3)).toEqual(['a,b', 'c,d', 'e']);
   });
 
-  it('refuses a single status longer than the limit, naming --status', () => {
+  it('refuses a single status longer than the limit, naming the option (the CLI: --status)', () => {
     const long = 'X'.repeat(41);
     let error: unknown;
     try {
@@ -290,9 +291,13 @@ describe('statusGroups', () => {
     }
     expect(error).toBeInstanceOf(UsageError);
     expect((error as UsageError).message).toBe(
-      `--status: "${long}" is longer than 40 characters (41)`,
+      `status: "${long}" is longer than 40 characters (41)`,
     );
     expect((error as UsageError).hint).toContain('at most 40 characters');
+    useCliWords();
+    expect(() => statusGroups(long)).toThrow(
+      `--status: "${long}" is longer than 40 characters (41)`,
+    );
   });
 
   it('keeps every status in exactly one group, in order, each group ≤ 40 (property)', () => {

@@ -6,6 +6,7 @@ import {
   OPTION_DEFAULTS,
   UsageError,
   addSecond,
+  checkBookmarkName,
   canonicalServiceUrl,
   describeFilters,
   describeKey,
@@ -258,6 +259,7 @@ export async function runBookmarkReset(flags: ReportFlags, ctx: Context): Promis
   if (flags.campaign !== undefined) cmdFlags.set('campaign', flags.campaign);
   if (flags.tz !== undefined) cmdFlags.set('timezone', flags.tz);
   const { settings } = await ctx.settings(cmdFlags);
+  checkBookmarkName(flags.bookmarkReset!, '--bookmark-reset');
   const key = bookmarkKey(flags.bookmarkReset!, settings, flags);
   const { state, file, unreadable } = await resetBookmark(bookmarkOptions(key, settings));
   const what = { name: JSON.stringify(key.name), key: describeKey(key) };

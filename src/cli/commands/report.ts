@@ -209,7 +209,7 @@ async function reportCommand(
     if (flags.bookmarkReset !== undefined) return bookmarks.runBookmarkReset(flags, ctx);
   }
   if (flags.output !== undefined) checkOutputName(flags.output);
-  if (flags.bookmark !== undefined) checkBookmarkName(flags.bookmark);
+  if (flags.bookmark !== undefined) checkBookmarkName(flags.bookmark, '--bookmark');
   const settleMs = flags.settle !== undefined ? parseDuration(flags.settle) : DEFAULT_SETTLE_MS;
   // What the report needs is loaded while the settings are read: got's module graph above all,
   // which otherwise loads only when the first request is made; the report's writers too.

@@ -85,6 +85,7 @@ export const CLI_WORDS = {
   // The range's ends: the library names its options (from, to), the CLI its flags.
   'report.when.invalid': 'cli.words.report.when.invalid',
   'report.range.noFrom': 'cli.words.report.range.noFrom',
+  'report.status.tooLong': 'cli.words.report.status.tooLong',
   'report.range.noFrom.hint': 'cli.words.report.range.noFrom.hint',
   'report.range.reversed': 'cli.words.report.range.reversed',
   'report.range.reversed.toNow.hint': 'cli.words.report.range.reversed.toNow.hint',
