@@ -473,6 +473,19 @@ export function planColumns(headers: readonly string[], opts: PlanOptions = {}):
 
   // 6. The phone column is required.
   if (!fieldOf.includes('phone_number')) {
+    // One column whose name holds another delimiter: the file was split with the wrong one (a
+    // `;` file read with --delimiter ,), and naming the phone column would not help (review,
+    // session 18: the hint said to map phone_number).
+    const other = headers.length === 1 ? delimiterIn(headers[0]!) : undefined;
+    if (other !== undefined)
+      throw new ColumnError(
+        t('leads.columns.oneColumn', {
+          columns: listHeaders(headers),
+          delimiter: other.shown,
+          count: other.count,
+        }),
+        t('leads.columns.oneColumn.hint', { value: other.value }),
+      );
     throw new ColumnError(
       t('leads.columns.noPhone', { columns: listHeaders(headers) }),
       t('leads.columns.noPhone.hint'),
@@ -705,4 +718,22 @@ export function chooseColumns(headers: readonly string[], src: ColumnSources): C
     if (i >= 0 && !used.has(i)) soft[field] = column;
   }
   return { map: { ...soft, ...layoutMap, ...flags }, ...(layout ? { layout } : {}) };
+}
+
+/**
+ * The delimiter a lone header's name holds most often (at least twice, or once between two
+ * words), as shown in a message and as a delimiter value is written (`;`, `tab`).
+ */
+function delimiterIn(header: string): { shown: string; value: string; count: number } | undefined {
+  let best: { shown: string; value: string; count: number } | undefined;
+  for (const [c, shown, value] of [
+    [';', '";"', '";"'],
+    [',', '","', '","'],
+    ['\t', 'tab', 'tab'],
+    ['|', '"|"', '"|"'],
+  ] as const) {
+    const count = header.split(c).length - 1;
+    if (count > 0 && (best === undefined || count > best.count)) best = { shown, value, count };
+  }
+  return best;
 }

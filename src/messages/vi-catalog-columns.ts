@@ -35,6 +35,10 @@ export const viCatalogColumns: Readonly<Record<string, string>> = {
   'leads.columns.noPhone':
     'không có cột số điện thoại: không cột nào ({columns}) là phone_number hay một tên gọi khác của nó',
   'leads.columns.noPhone.hint': 'hãy chỉ rõ cột số điện thoại: ánh xạ phone_number tới cột đó',
+  'leads.columns.oneColumn':
+    'chỉ có một cột ({columns}): tên cột chứa {delimiter} {count} lần, nên tệp có lẽ được phân tách bằng {delimiter}, không phải bằng ký tự phân tách đã dùng để đọc',
+  'leads.columns.oneColumn.hint':
+    'hãy đọc với ký tự phân tách {value}, hoặc không chỉ định (cacs tự nhận ra)',
   'leads.columns.shadowed': '{header} ({field} đã được ánh xạ tới {column})',
   'leads.columns.unmapped.one': 'một cột không khớp với trường nào của khách hàng: {described}',
   'leads.columns.unmapped.many': 'các cột không khớp với trường nào của khách hàng: {described}',
@@ -61,6 +65,8 @@ export const viCatalogColumns: Readonly<Record<string, string>> = {
     'hãy đặt tiêu đề cho mọi cột ở dòng đầu tiên, hoặc dùng --ignore-unmapped để bỏ qua các cột không có tiêu đề',
   'cli.words.leads.columns.ambiguous.hint':
     'hãy chọn một cột bằng --map {field}=<một trong số đó> (ví dụ --map {field}={example}); rồi ánh xạ cột còn lại tới một trường tự do (--map field01=<cột>) hoặc dùng --ignore-unmapped',
+  'cli.words.leads.columns.oneColumn.hint':
+    'hãy dùng --delimiter {value}, hoặc bỏ --delimiter (cacs tự nhận ra)',
   'cli.words.leads.columns.noPhone.hint':
     'hãy chỉ rõ cột số điện thoại bằng --map phone_number=<cột>',
   'cli.words.leads.columns.unmapped.hint':

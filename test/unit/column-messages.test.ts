@@ -47,3 +47,21 @@ describe('messages list at most 20 columns', () => {
     expect(r.stderr).toContain('… and 4,980 more');
   });
 });
+
+describe('a file read with the wrong delimiter (review, session 18)', () => {
+  it('one column whose name holds another delimiter: says so and names the delimiter to use', async () => {
+    // It said to map phone_number to a column, which cannot help.
+    expect(() => planColumns(['Họ và tên;Số điện thoại;Email'])).toThrow(
+      'one column only (Họ và tên;Số điện thoại;Email): its name holds ";" 2 times',
+    );
+    const dir = tempDir();
+    const file = path.join(dir, 'semi.csv');
+    fs.writeFileSync(file, 'Họ và tên;Số điện thoại\nAn;0912345678\n');
+    const r = await runCli(['import', file, '--dry-run', '--delimiter', ','], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('use --delimiter ";", or leave --delimiter out (cacs finds it)');
+    expect(r.stderr).not.toContain('--map');
+    // A lone column without another delimiter in it: the phone column is still what is missing.
+    expect(() => planColumns(['Họ và tên'])).toThrow(/no phone column/);
+  });
+});

@@ -67,6 +67,7 @@ export const CLI_WORDS = {
   'leads.columns.noHeader.hint': 'cli.words.leads.columns.noHeader.hint',
   'leads.columns.ambiguous.hint': 'cli.words.leads.columns.ambiguous.hint',
   'leads.columns.noPhone.hint': 'cli.words.leads.columns.noPhone.hint',
+  'leads.columns.oneColumn.hint': 'cli.words.leads.columns.oneColumn.hint',
   'leads.columns.unmapped.hint': 'cli.words.leads.columns.unmapped.hint',
   'leads.columns.unmapped.free.hint': 'cli.words.leads.columns.unmapped.free.hint',
   'leads.columns.mapPair': 'cli.words.leads.columns.mapPair',
