@@ -85,6 +85,16 @@ export interface SendOptions {
    * counted from this (settled earlier, or not sent). Without it, the rest is read to count them.
    */
   settledAfter?: (line: number, visit: (line: number, state: PreviousState) => void) => void;
+  /**
+   * Erasures made while the run sends (stages/campaign.ts erasureWatch): a lead erased since the
+   * preflight is left out of the batches formed after, listed as skipped (`erased`) with
+   * `erasedReason`'s words.
+   */
+  erased?: {
+    poll(): void;
+    current(): ((phone: string) => Date | undefined) | undefined;
+  };
+  erasedReason?: (when: Date) => string;
 }
 
 export interface SendProgress {
@@ -103,10 +113,14 @@ export interface SendResult {
   /** Why a lead of this run is uncertain (the failure's message), by input line. */
   uncertainWhy: Map<number, string>;
   /**
-   * Leads another run claimed between this run's preflight and its send (a store with claims):
-   * not sent, by input line, with the skip code and reason for the skipped file.
+   * Leads another run claimed between this run's preflight and its send (a store with claims),
+   * and leads erased meanwhile (`erased`): not sent, by input line, with the skip code and
+   * reason for the skipped file.
    */
-  claimedElsewhere: Map<number, { code: Claimed['refused'][number]['code']; reason: string }>;
+  claimedElsewhere: Map<
+    number,
+    { code: Claimed['refused'][number]['code'] | 'erased'; reason: string }
+  >;
   /** Input values of service-rejected and uncertain leads, where the lead entries had them. */
   originals: Map<number, readonly string[]>;
   uncertainFromEarlierRuns: number;
@@ -372,7 +386,30 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
     const w = written.shift()!;
     return pool.start(() => deliver(w.entries, w.written));
   };
-  const launch = async (entries: SpoolEntry[]) => {
+  /** The batch less the leads erased since the preflight (they are listed as skipped). */
+  const withoutErased = (entries: SpoolEntry[]): SpoolEntry[] => {
+    const watch = opts.erased;
+    if (watch === undefined) return entries;
+    watch.poll();
+    const erasedAt = watch.current();
+    if (erasedAt === undefined) return entries;
+    const kept: SpoolEntry[] = [];
+    for (const entry of entries) {
+      const when = erasedAt(entry.phone);
+      if (when === undefined) kept.push(entry);
+      else {
+        r.claimedElsewhere.set(entry.line, {
+          code: 'erased',
+          reason: opts.erasedReason?.(when) ?? 'erased',
+        });
+        keepValues(entry);
+      }
+    }
+    return kept;
+  };
+  const launch = async (formed: SpoolEntry[]) => {
+    const entries = withoutErased(formed);
+    if (entries.length === 0) return;
     if (ahead === 0) return pool.start(() => deliver(entries));
     written.push({ entries, written: writeInFlight(entries) });
     while (written.length >= ahead) await startWritten();

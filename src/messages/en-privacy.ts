@@ -6,7 +6,7 @@ export const enPrivacy = {
   'privacy.locked': 'another cacs run (pid {pid}) holds {what} right now',
   'privacy.locked.hint': 'Wait for it to finish, then run the same command again.',
   'privacy.locked.erasing.hint':
-    'Their numbers are already recorded as erased: no import started from now on sends them (the run holding it may still send what it had read before); wait for it to finish, then run the same command again to finish the erasure.',
+    'Their numbers are already recorded as erased: no import sends them from now on (the run holding it leaves them out of the batches it forms from now on; one already on the wire cannot be called back); wait for it to finish, then run the same command again to finish the erasure.',
   'privacy.what.erasures': 'the erasure records',
   'privacy.what.campaign': "a campaign's ledger",
   'privacy.what.ledger': 'the ledger',

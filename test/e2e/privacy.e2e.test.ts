@@ -575,7 +575,7 @@ describe('cacs forget (file store)', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`another cacs run (pid ${process.ppid}) holds a campaign's ledger`);
     expect(r.stderr).toContain(
-      'Their numbers are already recorded as erased: no import started from now on sends them (the run holding it may still send what it had read before); wait for it to finish, then run the same command again to finish the erasure.',
+      'Their numbers are already recorded as erased: no import sends them from now on (the run holding it leaves them out of the batches it forms from now on; one already on the wire cannot be called back); wait for it to finish, then run the same command again to finish the erasure.',
     );
     const find = await runCli(['history', 'find', '0912345678', '--json'], { env, cwd });
     expect(JSON.parse(find.stdout).erased).not.toBeNull();

@@ -306,3 +306,49 @@ describe("a caller's signal stops what is in flight (review, session 18)", () =>
     expect(silent.seen).toHaveLength(1);
   });
 });
+
+describe('a person erased while an import of their campaign is sending (review, session 18)', () => {
+  it('forgetLeads in the same process: the number leaves in no batch formed after, listed as erased', async () => {
+    const { forgetLeads, LockedError } = await import('../../src/index.js');
+    const slow = await startEmulator({ port: 0, campaigns: [{ key: 'summer' }], latencyMs: 40 });
+    try {
+      const n = 400;
+      const file = leadsFile(n);
+      const last = `09${String(10_000_000 + n - 1)}`;
+      const client = createClient({ baseUrl: slow.url, token: slow.token });
+      const stateDir = path.join(dir, 'state');
+      const importing = runImport({
+        client,
+        stateDir,
+        file,
+        campaignKey: 'summer',
+        batchSize: 20,
+        concurrency: 1,
+        rows: 'data',
+      });
+      // Once sending has begun (an event: the first batch is in).
+      while (slow.store.leads('summer').length === 0) await new Promise((r) => setTimeout(r, 5));
+      // The campaign's ledger is this import's: the erasure is recorded, the cleaning refused.
+      const e = await forgetLeads({ queries: [last], stateDir }).then(
+        () => undefined,
+        (x: unknown) => x,
+      );
+      expect(e).toBeInstanceOf(LockedError);
+      const summary = await importing;
+      const phones = slow.store.leads('summer').map((l) => l.lead.phone_number);
+      expect(phones).not.toContain(last);
+      expect(phones).toHaveLength(n - 1);
+      expect(summary.erased).toBe(1);
+      expect(summary.skippedRows).toEqual([
+        expect.objectContaining({
+          code: 'erased',
+          reason: expect.stringMatching(/^erased on request/),
+        }),
+      ]);
+      // Every row accounted for.
+      expect(summary.imported + summary.erased).toBe(n);
+    } finally {
+      await slow.close();
+    }
+  });
+});

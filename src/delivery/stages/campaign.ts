@@ -151,6 +151,50 @@ export async function openCampaignState(
   return { target, run, ledger, runs, stateEmpty, work, erased };
 }
 
+/** How often a sending run looks for erasures made since it started (at most). */
+const ERASURE_POLL_MS = 250;
+
+/**
+ * Erasures made while a run sends — `cacs forget` in another process, or `forgetLeads` in this
+ * one while the campaign is locked (the erasure is recorded, the ledger cleaned later) — seen as
+ * its batches are formed: looked up again at most every ERASURE_POLL_MS, in the background, so
+ * a lead erased meanwhile leaves in no batch formed after it (review, session 18: the import
+ * sent a number 913 ms after forgetLeads recorded its erasure). Batches already on the wire
+ * cannot be called back.
+ */
+export interface ErasureWatch {
+  /** Look again if it is time (never waits). */
+  poll(): void;
+  /** When a number was erased, as last looked up. */
+  current(): CampaignState['erased'];
+}
+
+export function erasureWatch(target: StateTarget, initial: CampaignState['erased']): ErasureWatch {
+  let current = initial;
+  let last = Date.now();
+  let busy = false;
+  return {
+    current: () => current,
+    poll() {
+      if (busy || Date.now() - last < ERASURE_POLL_MS) return;
+      busy = true;
+      erasedLookup(target)
+        .then(
+          (found) => {
+            current = found;
+          },
+          () => {
+            // Unreadable now: the last lookup stands (the preflight's at worst).
+          },
+        )
+        .finally(() => {
+          busy = false;
+          last = Date.now();
+        });
+    },
+  };
+}
+
 /** The store's erasure records for this campaign (or every campaign), by keyed hash. */
 async function erasedLookup(target: StateTarget): Promise<CampaignState['erased']> {
   const records = await target.store.erasures();

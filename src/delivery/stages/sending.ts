@@ -16,7 +16,15 @@ import {
 import type { ImportOptions } from '../import-types.js';
 import { sendLeads, type SendResult } from '../send.js';
 import { testPoint } from '../../test-point.js';
-import { nothingSent, type CampaignState, type Held, type StateTarget } from './campaign.js';
+import {
+  erasureWatch,
+  nothingSent,
+  type CampaignState,
+  type Held,
+  type StateTarget,
+} from './campaign.js';
+import { formatTimeOnClock, machineZone } from '../../text.js';
+import { t } from '../../messages/index.js';
 
 /** What the send stage holds besides the campaign's: the journal, until it is closed. */
 export interface HeldJournal extends Held {
@@ -129,6 +137,16 @@ export async function send(
         : {}),
       retryUncertain: opts.retryUncertain,
       signal: opts.signal,
+      // People erased while it sends are left out of the batches formed after (issue 26).
+      ...(state.target !== undefined
+        ? {
+            erased: erasureWatch(state.target, state.erased),
+            erasedReason: (when: Date) =>
+              t('import.row.erased', {
+                when: formatTimeOnClock(when, opts.timeZone ?? machineZone()),
+              }),
+          }
+        : {}),
       onProgress: (progress) => opts.onPhase?.({ phase: 'sending', total: toSend, progress }),
       ...(isValid && journal.forEachSettled
         ? {
