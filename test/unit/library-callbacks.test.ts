@@ -150,28 +150,14 @@ describe("a caller's callback that throws", () => {
     expect(again.imported).toBe(5);
   });
 
-  it('streamReport: onProgress throwing rejects with that error', async () => {
-    const client = createClient({ baseUrl: emu.url, token: emu.token });
-    const mine = new Error('stream view');
-    const e = await rejection(
-      streamReport({
-        client,
-        campaignKey: 'summer',
-        from: '2026-01-01',
-        to: '2026-03-01',
-        onProgress: () => {
-          throw mine;
-        },
-      }),
-    );
-    expect(e).toBe(mine);
-  });
-
-  it('runReport: onProgress throwing rejects with that error', async () => {
+  it.each([
+    ['runReport', runReport],
+    ['streamReport', streamReport],
+  ] as const)('%s: onProgress throwing rejects with that error', async (_name, run) => {
     const client = createClient({ baseUrl: emu.url, token: emu.token });
     const mine = new Error('report view');
     const e = await rejection(
-      runReport({
+      run({
         client,
         campaignKey: 'summer',
         from: '2026-01-01',

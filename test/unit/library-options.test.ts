@@ -17,6 +17,17 @@ import {
 /** A client to a port nothing listens on: a request would fail as an ApiError, not a UsageError. */
 const client = createClient({ baseUrl: 'http://127.0.0.1:9', token: 'x'.repeat(12) });
 
+/** The message of the UsageError `f` throws, or 'no error'. */
+function thrown(f: () => unknown): string {
+  try {
+    f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(UsageError);
+    return (e as Error).message;
+  }
+  return 'no error';
+}
+
 async function usage(p: Promise<unknown>): Promise<string> {
   const e = await p.then(
     () => undefined,
@@ -140,15 +151,6 @@ describe('forgetLeads, reconcile, the history, createClient, setLanguage', () =>
   });
 
   it('createClient: the token is required and options are checked', () => {
-    const thrown = (f: () => unknown) => {
-      try {
-        f();
-      } catch (e) {
-        expect(e).toBeInstanceOf(UsageError);
-        return (e as Error).message;
-      }
-      return 'no error';
-    };
     expect(thrown(() => createClient({ baseUrl: 'http://127.0.0.1:9' } as never))).toBe(
       'createClient: token is required',
     );
@@ -198,15 +200,6 @@ describe('forgetLeads, reconcile, the history, createClient, setLanguage', () =>
 });
 
 describe('review, session 18: what the library still took unchecked', () => {
-  const thrown = (f: () => unknown): string => {
-    try {
-      f();
-    } catch (e) {
-      expect(e).toBeInstanceOf(UsageError);
-      return (e as Error).message;
-    }
-    return 'no error';
-  };
   const base = { baseUrl: 'http://127.0.0.1:9', token: 'tok-123' };
 
   it('createClient: a token no header can carry, named by position and never shown', () => {
