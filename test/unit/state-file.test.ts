@@ -263,3 +263,43 @@ describe('file store: torn tails', () => {
     expect((await s.readHistory()).map((r) => r.id)).toEqual(['r1', 'r3']);
   });
 });
+
+describe('the ledger secret, made by two runs started together on a new state folder', () => {
+  it('a run that finds no secret, then a ledger beside it, reads the secret the other run made', async () => {
+    // A CI run (session 18): the other run made the secret and a ledger between this run's
+    // read of the secret and its look at the folder; this run refused, "the secret is missing".
+    const { Hasher } = await import('../../src/state/file/ledger.js');
+    const { vi } = await import('vitest');
+    const stateDir = tempDir();
+    const dir = path.join(stateDir, 'ledgers');
+    fs.mkdirSync(dir, { recursive: true });
+    const secret = Buffer.from('000102030405060708090a0b', 'hex');
+    const real = fs.readdirSync.bind(fs);
+    const spy = vi.spyOn(fs, 'readdirSync').mockImplementation(((p: fs.PathLike) => {
+      // The other run, at this moment: its secret, then its ledger.
+      if (String(p) === dir && !fs.existsSync(path.join(dir, 'secret'))) {
+        fs.writeFileSync(path.join(dir, 'secret'), secret);
+        fs.writeFileSync(path.join(dir, 'a.ledger'), '');
+      }
+      return real(p);
+    }) as typeof fs.readdirSync);
+    try {
+      const h = Hasher.forStateDir(stateDir);
+      // The other run's secret, not a new one.
+      const expected = new (Hasher as unknown as new (s: number[]) => typeof h)([
+        secret.readUInt32LE(0),
+        secret.readUInt32LE(4),
+        secret.readUInt32LE(8),
+      ]);
+      expect(h.phone('0912345678')).toEqual(expected.phone('0912345678'));
+      expect(fs.readFileSync(path.join(dir, 'secret'))).toEqual(secret);
+    } finally {
+      spy.mockRestore();
+    }
+    // Ledgers with no secret at all are still refused.
+    fs.rmSync(path.join(dir, 'secret'));
+    expect(() => Hasher.forStateDir(stateDir)).toThrow(
+      /secret .* is missing, but ledgers are beside it/,
+    );
+  });
+});

@@ -170,7 +170,11 @@ export interface ErasureWatch {
 }
 
 export function erasureWatch(target: StateTarget, initial: CampaignState['erased']): ErasureWatch {
-  let current = initial;
+  // The preflight left out every lead erased before it: until a record is added (erasure
+  // records are only ever added), there is nothing to look for, and no lead's number is hashed
+  // a second time.
+  const known = initial === undefined ? 0 : (recordCounts.get(initial) ?? 0);
+  let current: CampaignState['erased'];
   let last = Date.now();
   let busy = false;
   return {
@@ -181,7 +185,8 @@ export function erasureWatch(target: StateTarget, initial: CampaignState['erased
       erasedLookup(target)
         .then(
           (found) => {
-            current = found;
+            const count = found === undefined ? 0 : (recordCounts.get(found) ?? 0);
+            current = count > known ? found : undefined;
           },
           () => {
             // Unreadable now: the last lookup stands (the preflight's at worst).
@@ -195,6 +200,9 @@ export function erasureWatch(target: StateTarget, initial: CampaignState['erased
   };
 }
 
+/** How many erasure records each lookup below was built from. */
+const recordCounts = new WeakMap<(phone: string) => Date | undefined, number>();
+
 /** The store's erasure records for this campaign (or every campaign), by keyed hash. */
 async function erasedLookup(target: StateTarget): Promise<CampaignState['erased']> {
   const records = await target.store.erasures();
@@ -207,11 +215,13 @@ async function erasedLookup(target: StateTarget): Promise<CampaignState['erased'
   if (mine.length === 0) return undefined;
   const hasher = await target.store.hasher();
   const at = new Map(mine.map((r) => [`${r.lo >>> 0}:${r.hi >>> 0}`, r.time]));
-  return (phone) => {
+  const lookup = (phone: string) => {
     const [lo, hi] = hasher.phone(phone);
     const time = at.get(`${lo >>> 0}:${hi >>> 0}`);
     return time === undefined ? undefined : new Date(time * 1000);
   };
+  recordCounts.set(lookup, mine.length);
+  return lookup;
 }
 
 /** Gives back what a run holds: the ledger's file, the campaign's lock, the store. */

@@ -111,20 +111,29 @@ export class Hasher {
       if ((e as { code?: string }).code !== 'ENOENT')
         throw stateReadError(e, dir, t('state.ledger.secret.what'));
       // Ledgers without their secret cannot be read: a new secret would make every lead they
-      // hold look new, and send it again.
-      if (fs.readdirSync(dir).some((f) => f.endsWith('.ledger')))
+      // hold look new, and send it again. A run starting beside this one may have made the
+      // secret, then a ledger, since it was read (a run makes its secret before any ledger):
+      // read once more before saying it is missing (a CI run saw two of three imports started
+      // together on a new folder refused so).
+      const again = fs.readdirSync(dir).some((f) => f.endsWith('.ledger'))
+        ? readIfThere(file)
+        : undefined;
+      if (again === null)
         throw new UsageError(t('state.ledger.secret.missing', { file }), {
           hint: t('state.ledger.secret.missing.hint'),
         });
-      const fresh = randomBytes(12);
-      try {
-        // Complete or not at all (a full disk must not leave an empty secret behind), and never
-        // over one another run made meanwhile (noClobber: the final link fails with EEXIST).
-        writeFileAtomicSync(file, fresh, { noClobber: true });
-        bytes = fresh;
-      } catch (e2) {
-        if ((e2 as { code?: string }).code !== 'EEXIST') throw e2;
-        bytes = fs.readFileSync(file); // another run made it first
+      if (again !== undefined) bytes = again;
+      else {
+        const fresh = randomBytes(12);
+        try {
+          // Complete or not at all (a full disk must not leave an empty secret behind), and never
+          // over one another run made meanwhile (noClobber: the final link fails with EEXIST).
+          writeFileAtomicSync(file, fresh, { noClobber: true });
+          bytes = fresh;
+        } catch (e2) {
+          if ((e2 as { code?: string }).code !== 'EEXIST') throw e2;
+          bytes = fs.readFileSync(file); // another run made it first
+        }
       }
     }
     if (bytes.length < 12)
@@ -643,5 +652,15 @@ export async function appendLedgerRecords(
     await log.close();
   } catch (e) {
     throw ledgerError(path.dirname(file), e);
+  }
+}
+
+/** A file's bytes, or null when it is not there. */
+function readIfThere(file: string): Buffer | null {
+  try {
+    return fs.readFileSync(file);
+  } catch (e) {
+    if ((e as { code?: string }).code === 'ENOENT') return null;
+    throw e;
   }
 }
