@@ -4,7 +4,7 @@ export const viCatalogCli: Readonly<Record<string, string>> = {
 
   'cli.help.global.baseUrl': 'địa chỉ dịch vụ (biến môi trường CACS_BASE_URL, cấu hình baseUrl)',
   'cli.help.global.profile': 'dùng một hồ sơ trong cấu hình (biến môi trường CACS_PROFILE)',
-  'cli.help.global.config': 'đọc cài đặt từ tệp này thay vì tự tìm',
+  'cli.help.global.config': 'đọc thiết lập từ tệp này thay vì tự tìm',
   'cli.help.global.timeout': 'thời gian chờ mỗi yêu cầu, tính bằng mili giây (mặc định {default})',
   'cli.help.global.quiet': 'không hiện tiến độ hay tóm tắt trên stderr; chỉ lỗi và cảnh báo',
   'cli.help.global.verbose':

@@ -107,7 +107,7 @@ export const viOutcomes: Readonly<Record<string, string>> = {
   'cli.outcomes.recycleFrom.hint':
     'Hãy cho --from (7d, 2026-11-01…); với --join, mặc định là lúc tệp được nhập lần đầu.',
   'cli.reportRun.violations.hint':
-    'Đầu ra đã đầy đủ. cacs report --summary cho xem mẫu; các quy tắc là phần cài đặt (README: Summary and compliance).',
+    'Đầu ra đã đầy đủ. cacs report --summary cho xem mẫu; các quy tắc là phần thiết lập (README: Summary and compliance).',
   'cli.reportRun.unquoted':
     '--{name} {date} {time}: ngày có kèm giờ phải đặt trong dấu nháy, nếu không shell sẽ tách làm hai',
   'cli.reportRun.unquoted.hint': 'Hãy viết --{name} "{date} {time}" (hoặc --{name} {date}T{time}).',

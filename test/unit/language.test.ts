@@ -192,3 +192,18 @@ describe("commander's errors in --json, in the run's language (review, session 1
     );
   });
 });
+
+describe('the Vietnamese catalog keeps one word for each thing (review, session 18)', () => {
+  it('settings are "thiết lập", the do-not-call list "danh sách không gọi"', async () => {
+    // The walk found "cài đặt" beside "thiết lập" (11 uses each), and "danh sách không được
+    // gọi" in the summary and the HTML page beside "danh sách không gọi" everywhere else.
+    const { vi } = await import('../../src/messages/vi.js');
+    const texts = Object.entries(vi as Record<string, string>);
+    // "Cài đặt" as installing is right: the completion scripts' "Install:".
+    const installing = new Set(['cli.help.completion.after']);
+    expect(
+      texts.filter(([k, v]) => /cài đặt/i.test(v) && !installing.has(k)).map(([k]) => k),
+    ).toEqual([]);
+    expect(texts.filter(([, v]) => /không được gọi/i.test(v)).map(([k]) => k)).toEqual([]);
+  });
+});
