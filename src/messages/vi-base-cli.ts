@@ -243,7 +243,7 @@ export const viBaseCli: Readonly<Record<string, string>> = {
   'cli.help.history.list.after':
     "\nVí dụ:\n  $ cacs history\n  $ cacs history list --campaign summer --limit 5\n  $ cacs history --json | jq '.runs[0].exitCode'",
   'cli.help.history.show.after':
-    '\nVí dụ:\n  $ cacs history show 3fa2c1        (6 ký tự cuối của mã lần chạy)\n  $ cacs history show r20261123-094512-3fa2c1 --json',
+    '\nVí dụ:\n  $ cacs history show 3fa2c1        (6 ký tự cuối của mã lượt chạy)\n  $ cacs history show r20261123-094512-3fa2c1 --json',
   'cli.help.history.find.after':
     '\nVí dụ:\n  $ cacs history find 0912345678\n  $ cacs history find "+84 912 345 678"        (cùng số đó)\n  $ cacs history find KH-0042        (một ref_id)',
   'cli.help.config.show.after':

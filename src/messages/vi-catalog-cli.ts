@@ -47,13 +47,13 @@ export const viCatalogCli: Readonly<Record<string, string>> = {
   'cli.bookmarks.head.campaign': 'CHIẾN DỊCH',
   'cli.bookmarks.head.filters': 'BỘ LỌC',
   'cli.bookmarks.head.coveredUntil': 'ĐÃ LẤY ĐẾN',
-  'cli.bookmarks.head.lastRun': 'LẦN CHẠY CUỐI',
+  'cli.bookmarks.head.lastRun': 'LƯỢT CHẠY CUỐI',
   'cli.bookmarks.head.runs': 'SỐ LẦN',
   'cli.bookmarks.head.service': 'DỊCH VỤ',
   'cli.bookmarks.footer.one':
-    '{count} dấu mốc trong {stateDir}; ĐÃ LẤY ĐẾN theo đồng hồ của dịch vụ ({zones}), LẦN CHẠY CUỐI theo {timezone}',
+    '{count} dấu mốc trong {stateDir}; ĐÃ LẤY ĐẾN theo đồng hồ của dịch vụ ({zones}), LƯỢT CHẠY CUỐI theo {timezone}',
   'cli.bookmarks.footer.other':
-    '{count} dấu mốc trong {stateDir}; ĐÃ LẤY ĐẾN theo đồng hồ của dịch vụ ({zones}), LẦN CHẠY CUỐI theo {timezone}',
+    '{count} dấu mốc trong {stateDir}; ĐÃ LẤY ĐẾN theo đồng hồ của dịch vụ ({zones}), LƯỢT CHẠY CUỐI theo {timezone}',
   'cli.bookmarks.footerCovered.one':
     '{count} dấu mốc trong {stateDir}; ĐÃ LẤY ĐẾN theo đồng hồ của dịch vụ ({zones})',
   'cli.bookmarks.footerCovered.other':

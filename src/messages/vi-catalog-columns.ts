@@ -36,9 +36,9 @@ export const viCatalogColumns: Readonly<Record<string, string>> = {
     'không có cột số điện thoại: không cột nào ({columns}) là phone_number hay một tên gọi khác của nó',
   'leads.columns.noPhone.hint': 'hãy chỉ rõ cột số điện thoại: ánh xạ phone_number tới cột đó',
   'leads.columns.oneColumn':
-    'chỉ có một cột ({columns}): tên cột chứa {delimiter} {count} lần, nên tệp có lẽ được phân tách bằng {delimiter}, không phải bằng ký tự phân tách đã dùng để đọc',
+    'chỉ có một cột ({columns}): tên cột chứa {delimiter} {count} lần, nên tệp có lẽ được phân tách bằng {delimiter}, không phải bằng dấu phân cách đã dùng để đọc',
   'leads.columns.oneColumn.hint':
-    'hãy đọc với ký tự phân tách {value}, hoặc không chỉ định (cacs tự nhận ra)',
+    'hãy đọc với dấu phân cách {value}, hoặc không chỉ định (cacs tự nhận ra)',
   'leads.columns.shadowed': '{header} ({field} đã được ánh xạ tới {column})',
   'leads.columns.unmapped.one': 'một cột không khớp với trường nào của khách hàng: {described}',
   'leads.columns.unmapped.many': 'các cột không khớp với trường nào của khách hàng: {described}',

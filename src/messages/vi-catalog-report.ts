@@ -126,7 +126,7 @@ export const viCatalogReport: Readonly<Record<string, string>> = {
   'cli.words.report.run.nothingYet':
     'chưa có gì để lấy: --from là {from} (giờ của dịch vụ), và {end}; dấu mốc {name} chưa bắt đầu',
   'report.run.nothingNew.noFile':
-    '{line}; không ghi tệp nào: {output} được để dành cho lần chạy có dữ liệu để ghi',
+    '{line}; không ghi tệp nào: {output} được để dành cho lượt chạy có dữ liệu để ghi',
   'report.run.nothingNew.kept': '{line}; {output} (của một lượt chạy trước) được giữ nguyên',
   'report.run.bookmarkMoved':
     'dấu mốc {name} nay đã bao gồm đến {covered} (giờ của dịch vụ, {zone}); lượt chạy sau bắt đầu từ {next}',

@@ -205,5 +205,9 @@ describe('the Vietnamese catalog keeps one word for each thing (review, session 
       texts.filter(([k, v]) => /cài đặt/i.test(v) && !installing.has(k)).map(([k]) => k),
     ).toEqual([]);
     expect(texts.filter(([, v]) => /không được gọi/i.test(v)).map(([k]) => k)).toEqual([]);
+    // A run is a "lượt chạy", a delimiter a "dấu phân cách" (the glossary).
+    expect(texts.filter(([, v]) => /lần chạy|ký tự phân tách/i.test(v)).map(([k]) => k)).toEqual(
+      [],
+    );
   });
 });
