@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { BIN, runCli, tempDir } from '../helpers/cli.js';
+import { NOBODY, cacsAsUser, runCli, tempDir } from '../helpers/cli.js';
 import { tempNameFor } from '../../src/atomic-write.js';
 import { pruneKeepsOpenRun } from '../helpers/privacy.js';
 import { emulatorPool, importEnv, importJson, processedPhones, write } from '../helpers/import.js';
@@ -515,29 +515,17 @@ describe('cacs forget (file store)', () => {
       const emu = await emulators.start();
       // Spawned, not spawnSync: the emulator answers from this process's event loop.
       const run = (args: string[]) =>
-        spawnAndWait(
-          'setpriv',
-          [
-            '--reuid=65534',
-            '--regid=65534',
-            '--clear-groups',
-            '--',
-            process.execPath,
-            BIN,
-            ...args,
-          ],
-          {
-            cwd: home,
-            env: {
-              ...importEnv(emu),
-              PATH: process.env.PATH,
-              HOME: home,
-              XDG_CONFIG_HOME: path.join(home, '.config'),
-              TMPDIR: home,
-              CACS_STATE_DIR: path.join(home, 'state'),
-            },
+        spawnAndWait('setpriv', cacsAsUser(NOBODY, args), {
+          cwd: home,
+          env: {
+            ...importEnv(emu),
+            PATH: process.env.PATH,
+            HOME: home,
+            XDG_CONFIG_HOME: path.join(home, '.config'),
+            TMPDIR: home,
+            CACS_STATE_DIR: path.join(home, 'state'),
           },
-        );
+        });
       const imported = await run(['import', 'n.csv', '--json']);
       expect(imported.status, imported.stderr).toBe(3);
       const list = path.join(home, 'n.csv.rejects.csv');

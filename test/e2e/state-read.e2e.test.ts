@@ -7,10 +7,9 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
+import { NOBODY, cacsAsUser, isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
 
 const ROOT = process.getuid?.() === 0;
-const NOBODY = 65534;
 const canSetpriv = ROOT && spawnSync('setpriv', ['--version']).status === 0;
 const made: string[] = [];
 afterAll(() => {
@@ -25,23 +24,11 @@ function asNobody(args: string[], env: Record<string, string> = {}) {
   const home = tempDir('cacs-state-read-home-');
   made.push(home);
   fs.chownSync(home, NOBODY, NOBODY);
-  return spawnSync(
-    'setpriv',
-    [
-      `--reuid=${NOBODY}`,
-      `--regid=${NOBODY}`,
-      '--clear-groups',
-      '--',
-      process.execPath,
-      BIN,
-      ...args,
-    ],
-    {
-      cwd: home,
-      env: { PATH: process.env.PATH, HOME: home, TMPDIR: home, ...env },
-      encoding: 'utf8',
-    },
-  );
+  return spawnSync('setpriv', cacsAsUser(NOBODY, args), {
+    cwd: home,
+    env: { PATH: process.env.PATH, HOME: home, TMPDIR: home, ...env },
+    encoding: 'utf8',
+  });
 }
 
 /** A state folder whose history holds one run. */

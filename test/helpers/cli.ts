@@ -145,3 +145,22 @@ export function frames(stderr: string): string[] {
     .map((s) => s.replace(/^[\u2800-\u28ff] /, '').trim())
     .filter((s) => s !== '');
 }
+
+/** The user `nobody` (uid and gid 65534), as tests run cacs as a normal user under root. */
+export const NOBODY = 65534;
+
+/**
+ * `setpriv`'s arguments that run `node bin/cacs.js <args>` as user and group `uid`, without
+ * root's other groups (the caller is root).
+ */
+export function cacsAsUser(uid: number, args: readonly string[]): string[] {
+  return [
+    `--reuid=${uid}`,
+    `--regid=${uid}`,
+    '--clear-groups',
+    '--',
+    process.execPath,
+    BIN,
+    ...args,
+  ];
+}

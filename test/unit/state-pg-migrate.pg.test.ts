@@ -55,6 +55,19 @@ describe.skipIf(pgMissing !== undefined)('PostgreSQL schema migrations', () => {
     });
   const campaign = { serviceUrl: 'https://svc.example/', campaignKey: 'summer' };
 
+  /** A version-4 schema whose version row says `value`, opened: the error it gives, if any. */
+  async function openAtVersion(value: string): Promise<{ s: string; e: unknown }> {
+    const s = await schemaAt(4);
+    await pg.query(`UPDATE ${s}.meta SET value = $1 WHERE key = 'schema_version'`, [value], db);
+    const a = store(s);
+    const e = await a.openLedger(campaign).then(
+      () => undefined,
+      (x: unknown) => x,
+    );
+    await a.close();
+    return { s, e };
+  }
+
   it('version 4 → the current version: foreign keys gone, claims with room for their outcome, one index fewer on the records; records and claims kept', async () => {
     expect(SCHEMA_VERSION).toBe(5);
     const s = await schemaAt(4);
@@ -152,14 +165,7 @@ describe.skipIf(pgMissing !== undefined)('PostgreSQL schema migrations', () => {
     async (value) => {
       // Review, session 17: read as NaN, it migrated nothing, refused nothing, and `cacs state
       // status` said "version NaN".
-      const s = await schemaAt(4);
-      await pg.query(`UPDATE ${s}.meta SET value = $1 WHERE key = 'schema_version'`, [value], db);
-      const a = store(s);
-      const e = await a.openLedger(campaign).then(
-        () => undefined,
-        (x: unknown) => x,
-      );
-      await a.close();
+      const { s, e } = await openAtVersion(value);
       expect(e).toMatchObject({ exitCode: 2 });
       expect(String((e as Error).message)).toContain(
         `with the version ${JSON.stringify(value)}, not a version number`,
@@ -176,18 +182,7 @@ describe.skipIf(pgMissing !== undefined)('PostgreSQL schema migrations', () => {
   );
 
   it('a schema newer than this cacs knows: refused (exit 2, "upgrade cacs"), left as it was', async () => {
-    const s = await schemaAt(4);
-    await pg.query(
-      `UPDATE ${s}.meta SET value = $1 WHERE key = 'schema_version'`,
-      [String(SCHEMA_VERSION + 1)],
-      db,
-    );
-    const a = store(s);
-    const e = await a.openLedger(campaign).then(
-      () => undefined,
-      (x: unknown) => x,
-    );
-    await a.close();
+    const { s, e } = await openAtVersion(String(SCHEMA_VERSION + 1));
     expect(e).toMatchObject({ exitCode: 2 });
     expect(String((e as Error).message)).toContain(`this cacs knows version ${SCHEMA_VERSION}`);
     expect(await claimsForeignKeys(s)).toBe(1);
