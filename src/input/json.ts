@@ -136,6 +136,26 @@ function firstBadElementLine(text: string): number | undefined {
   return rest.trim() === '' ? undefined : text.slice(0, start + lead).split('\n').length;
 }
 
+/**
+ * Why JSON.parse refused the text, in the catalog's words (V8's are English, and name a
+ * position the message's line already gives); V8's own where none fits.
+ */
+export function parseFailure(e: unknown): string {
+  const m = e instanceof Error ? e.message : String(e);
+  if (/^Unexpected end of JSON input/.test(m)) return t('input.json.reason.end');
+  if (/^Unterminated string in JSON/.test(m)) return t('input.json.reason.unterminated');
+  if (/^Unexpected non-whitespace character after JSON/.test(m))
+    return t('input.json.reason.after');
+  if (/^Expected property name or '\}'/.test(m) || /^Expected double-quoted property name/.test(m))
+    return t('input.json.reason.name');
+  if (/^Expected ':' after property name/.test(m)) return t('input.json.reason.colon');
+  if (/^Expected ',' or ('\}'|'\]') after/.test(m)) return t('input.json.reason.comma');
+  if (/^Bad control character in string literal/.test(m)) return t('input.json.reason.control');
+  const token = /^Unexpected token '(.{1,2})'/u.exec(m);
+  if (token) return t('input.json.reason.token', { token: JSON.stringify(token[1]) });
+  return m;
+}
+
 export async function openJson(info: InputInfo, opts: OpenRowsOptions = {}): Promise<RowSource> {
   const trail = new BlockTrail(info.displayName, opts.verify);
   const text = await readAllText(info, trail);
@@ -146,7 +166,7 @@ export async function openJson(info: InputInfo, opts: OpenRowsOptions = {}): Pro
     const m = /position (\d+)/.exec((e as Error).message);
     const line = m ? text.slice(0, Number(m[1])).split('\n').length : firstBadElementLine(text);
     throw new UsageError(
-      t('input.json.invalid', { where: where(info, line), reason: (e as Error).message }),
+      t('input.json.invalid', { where: where(info, line), reason: parseFailure(e) }),
       { hint: t('input.json.invalid.hint') },
     );
   }
@@ -196,7 +216,7 @@ async function* ndjsonValues(
       return JSON.parse(s) as unknown;
     } catch (e) {
       throw new UsageError(
-        t('input.json.invalid', { where: where(info, n), reason: (e as Error).message }),
+        t('input.json.invalid', { where: where(info, n), reason: parseFailure(e) }),
         { hint: t('input.ndjson.invalid.hint') },
       );
     }

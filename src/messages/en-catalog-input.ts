@@ -16,6 +16,15 @@ export const enCatalogInput = {
   'input.json.tooLarge.hint':
     'A JSON array is read whole into memory: write the leads as NDJSON (one object per line, .ndjson), or as CSV.',
   'input.json.invalid': '{where}: not valid JSON ({reason})',
+  // What JSON.parse found, in words of the catalog (its own message where none fits).
+  'input.json.reason.end': 'the text ends inside a value',
+  'input.json.reason.unterminated': 'a string is not closed',
+  'input.json.reason.token': 'unexpected {token}',
+  'input.json.reason.after': 'more text after the value',
+  'input.json.reason.name': 'a field name in double quotes was expected',
+  'input.json.reason.colon': 'a ":" was expected after the field name',
+  'input.json.reason.comma': 'a "," or a closing bracket was expected',
+  'input.json.reason.control': 'a control character (a line break, a tab) inside a string',
   'input.json.invalid.hint':
     'A lead file in JSON is an array of objects, or {"data": [...]}. For one object per line, use .ndjson.',
   'input.json.notList': '{file}: expected an array of leads or {"data": [...]}',

@@ -314,7 +314,7 @@ export const viBaseCli: Readonly<Record<string, string>> = {
   'cli.help.emulator.latency': 'trả lời mỗi yêu cầu sau ngần ấy mili giây kể từ khi nhận',
   'cli.help.emulator.failRate':
     'tỉ lệ yêu cầu bị lỗi (429, 503, rớt kết nối, mất trả lời sau khi đã xử lý)',
-  'cli.help.emulator.seed': 'hạt giống cho lỗi giả và lượt gọi tổng hợp',
+  'cli.help.emulator.seed': 'hạt giống cho lỗi giả và các lượt gọi giả lập',
   'cli.help.emulator.maxBatch': 'trả lời HTTP 413 cho lần nhập có nhiều khách hàng hơn số này',
   'cli.help.emulator.phonePattern':
     'quy tắc số điện thoại chặt hơn phía dịch vụ (mặc định {default})',

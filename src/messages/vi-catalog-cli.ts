@@ -32,17 +32,17 @@ export const viCatalogCli: Readonly<Record<string, string>> = {
   'cli.bookmark.listAndReset': '--bookmarks và --bookmark-reset: chỉ dùng một trong hai',
   'cli.bookmark.fetchesNoReport': '{flag} không lấy báo cáo nào: hãy bỏ {extra}',
   'cli.bookmark.list.hint':
-    'cacs report --bookmarks [--campaign <c>] [--format json] liệt kê các dấu mốc.',
+    'cacs report --bookmarks [--campaign <c>] [--format json] liệt kê các mốc.',
   'cli.bookmark.reset.hint':
-    'cacs report --bookmark-reset <name> [--campaign <c>] [--status …] [--ref-id …] xoá một dấu mốc.',
+    'cacs report --bookmark-reset <name> [--campaign <c>] [--status …] [--ref-id …] xoá một mốc.',
   'cli.bookmark.list.format': '--bookmarks liệt kê dạng bảng hoặc JSON, không phải {format}',
   'cli.bookmark.list.format.hint': 'Dùng --format json, hoặc bỏ --format.',
   'cli.bookmark.settleAlone': '--settle dùng cho báo cáo nối tiếp: hãy cho thêm --bookmark <name>',
   'cli.bookmark.settleAlone.hint':
-    'Không có dấu mốc thì --to cho biết báo cáo kết thúc ở đâu (mặc định: bây giờ).',
+    'Không có mốc thì --to cho biết báo cáo kết thúc ở đâu (mặc định: bây giờ).',
   'cli.bookmark.settleAndTo': '--settle và --to: chỉ dùng một trong hai',
   'cli.bookmark.settleAndTo.hint':
-    '--to kết thúc báo cáo ở thời điểm bạn chọn; không có nó, báo cáo có dấu mốc kết thúc ở bây giờ trừ --settle (mặc định {settle}).',
+    '--to kết thúc báo cáo ở thời điểm bạn chọn; không có nó, báo cáo có mốc kết thúc ở bây giờ trừ --settle (mặc định {settle}).',
   'cli.bookmarks.head.name': 'TÊN',
   'cli.bookmarks.head.campaign': 'CHIẾN DỊCH',
   'cli.bookmarks.head.filters': 'BỘ LỌC',
@@ -51,19 +51,19 @@ export const viCatalogCli: Readonly<Record<string, string>> = {
   'cli.bookmarks.head.runs': 'SỐ LẦN',
   'cli.bookmarks.head.service': 'DỊCH VỤ',
   'cli.bookmarks.footer.one':
-    '{count} dấu mốc trong {stateDir}; ĐÃ LẤY ĐẾN theo đồng hồ của dịch vụ ({zones}), LƯỢT CHẠY CUỐI theo {timezone}',
+    '{count} mốc trong {stateDir}; ĐÃ LẤY ĐẾN theo đồng hồ của dịch vụ ({zones}), LƯỢT CHẠY CUỐI theo {timezone}',
   'cli.bookmarks.footer.other':
-    '{count} dấu mốc trong {stateDir}; ĐÃ LẤY ĐẾN theo đồng hồ của dịch vụ ({zones}), LƯỢT CHẠY CUỐI theo {timezone}',
+    '{count} mốc trong {stateDir}; ĐÃ LẤY ĐẾN theo đồng hồ của dịch vụ ({zones}), LƯỢT CHẠY CUỐI theo {timezone}',
   'cli.bookmarks.footerCovered.one':
-    '{count} dấu mốc trong {stateDir}; ĐÃ LẤY ĐẾN theo đồng hồ của dịch vụ ({zones})',
+    '{count} mốc trong {stateDir}; ĐÃ LẤY ĐẾN theo đồng hồ của dịch vụ ({zones})',
   'cli.bookmarks.footerCovered.other':
-    '{count} dấu mốc trong {stateDir}; ĐÃ LẤY ĐẾN theo đồng hồ của dịch vụ ({zones})',
-  'cli.bookmarks.none': 'không có dấu mốc nào trong {stateDir}',
-  'cli.bookmarks.none.campaign': 'không có dấu mốc nào của chiến dịch {campaign} trong {stateDir}',
+    '{count} mốc trong {stateDir}; ĐÃ LẤY ĐẾN theo đồng hồ của dịch vụ ({zones})',
+  'cli.bookmarks.none': 'không có mốc nào trong {stateDir}',
+  'cli.bookmarks.none.campaign': 'không có mốc nào của chiến dịch {campaign} trong {stateDir}',
   'cli.bookmark.forgot.unreadable':
-    'đã xoá dấu mốc {name} ({key}): không đọc được tệp {file} của nó ({reason}) nên tệp đã bị xoá; lượt chạy tới cần --from',
+    'đã xoá mốc {name} ({key}): không đọc được tệp {file} của nó ({reason}) nên tệp đã bị xoá; lượt chạy tới cần --from',
   'cli.bookmark.forgot.one':
-    'đã xoá dấu mốc {name} ({key}): nó đã lấy từ {from} → {until} (đồng hồ dịch vụ, {zone}) qua {count} lượt chạy, lần cuối lúc {last} {timezone}; lượt chạy tới cần --from',
+    'đã xoá mốc {name} ({key}): nó đã lấy từ {from} → {until} (đồng hồ dịch vụ, {zone}) qua {count} lượt chạy, lần cuối lúc {last} {timezone}; lượt chạy tới cần --from',
   'cli.bookmark.forgot.other':
-    'đã xoá dấu mốc {name} ({key}): nó đã lấy từ {from} → {until} (đồng hồ dịch vụ, {zone}) qua {count} lượt chạy, lần cuối lúc {last} {timezone}; lượt chạy tới cần --from',
+    'đã xoá mốc {name} ({key}): nó đã lấy từ {from} → {until} (đồng hồ dịch vụ, {zone}) qua {count} lượt chạy, lần cuối lúc {last} {timezone}; lượt chạy tới cần --from',
 };

@@ -13,6 +13,14 @@ export const viCatalogInput: Readonly<Record<string, string>> = {
   'input.json.tooLarge.hint':
     'Mảng JSON được đọc toàn bộ vào bộ nhớ: hãy ghi danh sách khách hàng dạng NDJSON (mỗi dòng một đối tượng, .ndjson), hoặc CSV.',
   'input.json.invalid': '{where}: JSON không hợp lệ ({reason})',
+  'input.json.reason.end': 'văn bản kết thúc giữa chừng một giá trị',
+  'input.json.reason.unterminated': 'một chuỗi chưa được đóng',
+  'input.json.reason.token': '{token} không đúng chỗ',
+  'input.json.reason.after': 'còn văn bản sau khi giá trị đã kết thúc',
+  'input.json.reason.name': 'cần tên trường trong dấu ngoặc kép',
+  'input.json.reason.colon': 'cần dấu ":" sau tên trường',
+  'input.json.reason.comma': 'cần dấu "," hoặc dấu đóng ngoặc',
+  'input.json.reason.control': 'có ký tự điều khiển (xuống dòng, tab) trong chuỗi',
   'input.json.invalid.hint':
     'Tệp khách hàng dạng JSON là một mảng đối tượng, hoặc {"data": [...]}. Nếu mỗi dòng một đối tượng, hãy dùng .ndjson.',
   'input.json.notList': '{file}: cần một mảng khách hàng hoặc {"data": [...]}',

@@ -108,7 +108,7 @@ export const viCatalogLib: Readonly<Record<string, string>> = {
   'report.maxCallsPer24h.invalid':
     'maxCallsPer24h: cần một số nguyên ít nhất là 1, nhận được {value}',
   'report.output.permissionDenied': 'không có quyền',
-  'report.bookmark.badName': '{flag} {name}: không phải tên dấu mốc hợp lệ',
+  'report.bookmark.badName': '{flag} {name}: không phải tên mốc hợp lệ',
   'report.bookmark.badName.hint':
     'Hãy dùng chữ cái, chữ số, ".", "_" và "-" (tối đa 64 ký tự, bắt đầu bằng chữ cái hoặc chữ số), ví dụ nightly.',
   'report.bookmark.noFilters': 'không có bộ lọc',

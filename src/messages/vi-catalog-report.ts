@@ -1,10 +1,10 @@
 /** Vietnamese for en-catalog-report.ts (same ids, same placeholders). Spread by vi-catalog.ts. */
 export const viCatalogReport: Readonly<Record<string, string>> = {
-  'report.bookmark.unreadable': 'không đọc được tệp dấu mốc {file}: {reason}',
+  'report.bookmark.unreadable': 'không đọc được tệp mốc {file}: {reason}',
   'report.bookmark.unreadable.named.hint':
-    'Hãy xoá dấu mốc {name} (khi đó lượt chạy sau cần có thời điểm bắt đầu), hoặc khôi phục tệp từ bản sao lưu.',
+    'Hãy xoá mốc {name} (khi đó lượt chạy sau cần có thời điểm bắt đầu), hoặc khôi phục tệp từ bản sao lưu.',
   'report.bookmark.unreadable.hint':
-    'Hãy xoá dấu mốc (với cùng chiến dịch và bộ lọc như các lượt chạy của nó), hoặc xoá tệp.',
+    'Hãy xoá mốc (với cùng chiến dịch và bộ lọc như các lượt chạy của nó), hoặc xoá tệp.',
   'cli.words.report.bookmark.unreadable.named.hint':
     'Hãy xoá nó bằng đúng lệnh đó, thay --bookmark {name} bằng --bookmark-reset {name} (khi đó lượt chạy sau cần --from), hoặc khôi phục tệp từ bản sao lưu.',
   'cli.words.report.bookmark.unreadable.hint':
@@ -103,33 +103,33 @@ export const viCatalogReport: Readonly<Record<string, string>> = {
   'report.run.statusGroups.other': '{count} nhóm trạng thái',
   'report.run.interrupted.stdout': 'đã dừng giữa chừng: báo cáo in ra stdout chưa đầy đủ',
   'report.run.interrupted.stdout.bookmark':
-    'đã dừng giữa chừng: báo cáo in ra stdout chưa đầy đủ; dấu mốc "{bookmark}" chưa được dời',
+    'đã dừng giữa chừng: báo cáo in ra stdout chưa đầy đủ; mốc "{bookmark}" chưa được dời',
   'report.run.interrupted.direct': 'đã dừng giữa chừng: báo cáo ghi vào {output} chưa đầy đủ',
   'report.run.stdoutClosed':
-    'stdout đã bị đóng trước khi báo cáo xong: dấu mốc "{bookmark}" chưa được dời, lượt chạy sau sẽ lấy lại khoảng thời gian này',
+    'stdout đã bị đóng trước khi báo cáo xong: mốc "{bookmark}" chưa được dời, lượt chạy sau sẽ lấy lại khoảng thời gian này',
   'report.run.bookmarkedExists':
-    '{output}: tệp đã có, và báo cáo theo dấu mốc không bao giờ ghi đè tệp (tệp đó chứa những cuộc gọi mà các lượt chạy sau không lấy lại)',
+    '{output}: tệp đã có, và báo cáo theo mốc không bao giờ ghi đè tệp (tệp đó chứa những cuộc gọi mà các lượt chạy sau không lấy lại)',
   'cli.words.report.run.bookmarkedExists':
-    '-o {output}: tệp đã có, và báo cáo theo dấu mốc không bao giờ ghi đè tệp (tệp đó chứa những cuộc gọi mà các lượt chạy sau không lấy lại)',
+    '-o {output}: tệp đã có, và báo cáo theo mốc không bao giờ ghi đè tệp (tệp đó chứa những cuộc gọi mà các lượt chạy sau không lấy lại)',
   'report.run.bookmarkedExists.hint':
-    'Hãy đưa {from} hoặc {to} vào tên tệp kết quả, hoặc chuyển tệp đó đi chỗ khác; dấu mốc chưa được dời.',
+    'Hãy đưa {from} hoặc {to} vào tên tệp kết quả, hoặc chuyển tệp đó đi chỗ khác; mốc chưa được dời.',
   'cli.words.report.run.bookmarkedExists.hint':
-    'Hãy đưa {from} hoặc {to} vào tên tệp (-o "calls-{from}-{to}.csv"), hoặc chuyển tệp đó đi chỗ khác; dấu mốc chưa được dời.',
+    'Hãy đưa {from} hoặc {to} vào tên tệp (-o "calls-{from}-{to}.csv"), hoặc chuyển tệp đó đi chỗ khác; mốc chưa được dời.',
   'report.run.end.to': 'thời điểm kết thúc đã chọn là {to}',
   'cli.words.report.run.end.to': '--to là {to}',
   'report.run.end.settle':
     'các cuộc gọi sau {to} (bây giờ − {settle}) được để lại cho kết quả ổn định',
   'report.run.nothingNew':
-    'không có gì mới để lấy: dấu mốc {name} đã bao gồm đến {covered} (giờ của dịch vụ), và {end}; dấu mốc giữ nguyên',
+    'không có gì mới để lấy: mốc {name} đã bao gồm đến {covered} (giờ của dịch vụ), và {end}; mốc giữ nguyên',
   'report.run.nothingYet':
-    'chưa có gì để lấy: thời điểm bắt đầu đã chọn là {from} (giờ của dịch vụ), và {end}; dấu mốc {name} chưa bắt đầu',
+    'chưa có gì để lấy: thời điểm bắt đầu đã chọn là {from} (giờ của dịch vụ), và {end}; mốc {name} chưa bắt đầu',
   'cli.words.report.run.nothingYet':
-    'chưa có gì để lấy: --from là {from} (giờ của dịch vụ), và {end}; dấu mốc {name} chưa bắt đầu',
+    'chưa có gì để lấy: --from là {from} (giờ của dịch vụ), và {end}; mốc {name} chưa bắt đầu',
   'report.run.nothingNew.noFile':
     '{line}; không ghi tệp nào: {output} được để dành cho lượt chạy có dữ liệu để ghi',
   'report.run.nothingNew.kept': '{line}; {output} (của một lượt chạy trước) được giữ nguyên',
   'report.run.bookmarkMoved':
-    'dấu mốc {name} nay đã bao gồm đến {covered} (giờ của dịch vụ, {zone}); lượt chạy sau bắt đầu từ {next}',
+    'mốc {name} nay đã bao gồm đến {covered} (giờ của dịch vụ, {zone}); lượt chạy sau bắt đầu từ {next}',
   'report.run.range': 'khoảng thời gian: {range}',
   'report.run.range.nothingNew': 'khoảng thời gian: không có gì mới',
   'report.run.requests.one': '{count} yêu cầu',
@@ -164,45 +164,45 @@ export const viCatalogReport: Readonly<Record<string, string>> = {
   'report.bookmark.problem.fieldOf': 'trường {field} ({problem})',
   'report.bookmark.notJson': 'không phải JSON (bị hỏng hoặc bị cắt ngắn)',
   'report.bookmark.unexpected': 'sai {problem}',
-  'report.bookmark.otherKey': 'tệp này thuộc về dấu mốc {name} ({key}), không phải dấu mốc này',
+  'report.bookmark.otherKey': 'tệp này thuộc về mốc {name} ({key}), không phải mốc này',
   'report.bookmark.namesakes.hint':
-    'Đã có dấu mốc {name} cho: {keys}. Mỗi dấu mốc được giữ riêng theo chiến dịch, dịch vụ và bộ lọc: hãy dùng đúng chiến dịch, trạng thái và ref id như các lượt chạy của nó.',
+    'Đã có mốc {name} cho: {keys}. Mỗi mốc được giữ riêng theo chiến dịch, dịch vụ và bộ lọc: hãy dùng đúng chiến dịch, trạng thái và ref id như các lượt chạy của nó.',
   'cli.words.report.bookmark.namesakes.hint':
-    'Đã có dấu mốc {name} cho: {keys}. Mỗi dấu mốc được giữ riêng theo chiến dịch, dịch vụ và bộ lọc: hãy dùng đúng --campaign, --status và --ref-id như các lượt chạy của nó.',
-  'report.bookmark.what': 'dấu mốc báo cáo {name} (chiến dịch {campaign})',
+    'Đã có mốc {name} cho: {keys}. Mỗi mốc được giữ riêng theo chiến dịch, dịch vụ và bộ lọc: hãy dùng đúng --campaign, --status và --ref-id như các lượt chạy của nó.',
+  'report.bookmark.what': 'mốc báo cáo {name} (chiến dịch {campaign})',
   'report.bookmark.locked.self': 'chính tiến trình này đang chạy {what}',
-  'report.bookmark.locked.self.hint': 'Hãy chờ báo cáo đó xong rồi mới chạy tiếp cùng dấu mốc này.',
+  'report.bookmark.locked.self.hint': 'Hãy chờ báo cáo đó xong rồi mới chạy tiếp cùng mốc này.',
   'report.bookmark.locked.starting': 'một lượt chạy cacs khác đang bắt đầu {what} ngay lúc này',
   'report.bookmark.locked.starting.hint':
-    'Hãy chờ lượt chạy đó xong rồi chạy lại; dấu mốc không bị dời hai lần.',
+    'Hãy chờ lượt chạy đó xong rồi chạy lại; mốc không bị dời hai lần.',
   'report.bookmark.locked.pid': 'một lượt chạy cacs khác (pid {pid}) đang chạy {what} ngay lúc này',
   'report.bookmark.locked.pid.hint':
-    'Hãy chờ lượt chạy đó xong (nó sẽ dời dấu mốc), hoặc dừng nó (kill {pid}); khoá do một tiến trình đã chết để lại sẽ được tiếp quản.',
+    'Hãy chờ lượt chạy đó xong (nó sẽ dời mốc), hoặc dừng nó (kill {pid}); khoá do một tiến trình đã chết để lại sẽ được tiếp quản.',
   'report.bookmark.firstRun':
-    'dấu mốc {name} chưa có lượt chạy nào thành công ({key}): lượt chạy đầu tiên cần thời điểm bắt đầu',
+    'mốc {name} chưa có lượt chạy nào thành công ({key}): lượt chạy đầu tiên cần thời điểm bắt đầu',
   'cli.words.report.bookmark.firstRun':
-    'dấu mốc {name} chưa có lượt chạy nào thành công ({key}): lượt chạy đầu tiên cần --from',
+    'mốc {name} chưa có lượt chạy nào thành công ({key}): lượt chạy đầu tiên cần --from',
   'report.bookmark.firstRun.hint':
-    'Ví dụ: bắt đầu dấu mốc {name} từ 2026-11-01; mỗi lượt chạy sau bắt đầu từ chỗ lần trước kết thúc.',
+    'Ví dụ: bắt đầu mốc {name} từ 2026-11-01; mỗi lượt chạy sau bắt đầu từ chỗ lần trước kết thúc.',
   'cli.words.report.bookmark.firstRun.hint':
     'Ví dụ: --bookmark {name} --from 2026-11-01; mỗi lượt chạy sau bắt đầu từ chỗ lần trước kết thúc.',
   'report.bookmark.fromAgain':
-    '{from}: dấu mốc {name} đã bao gồm đến {covered} (giờ của dịch vụ, {zone}); lượt chạy sau bắt đầu muộn hơn một giây, để không cuộc gọi nào bị lấy hai lần hay bị sót',
+    '{from}: mốc {name} đã bao gồm đến {covered} (giờ của dịch vụ, {zone}); lượt chạy sau bắt đầu muộn hơn một giây, để không cuộc gọi nào bị lấy hai lần hay bị sót',
   'cli.words.report.bookmark.fromAgain':
-    '--from {from}: dấu mốc {name} đã bao gồm đến {covered} (giờ của dịch vụ, {zone}); lượt chạy sau bắt đầu muộn hơn một giây, để không cuộc gọi nào bị lấy hai lần hay bị sót',
+    '--from {from}: mốc {name} đã bao gồm đến {covered} (giờ của dịch vụ, {zone}); lượt chạy sau bắt đầu muộn hơn một giây, để không cuộc gọi nào bị lấy hai lần hay bị sót',
   'report.bookmark.fromAgain.hint':
-    'Hãy bỏ thời điểm bắt đầu để chạy tiếp, hoặc xoá dấu mốc {name} trước để bắt đầu lại từ một ngày khác.',
+    'Hãy bỏ thời điểm bắt đầu để chạy tiếp, hoặc xoá mốc {name} trước để bắt đầu lại từ một ngày khác.',
   'cli.words.report.bookmark.fromAgain.hint':
-    'Hãy bỏ --from để chạy tiếp, hoặc xoá dấu mốc trước (--bookmark-reset {name}) để bắt đầu lại từ một ngày khác.',
+    'Hãy bỏ --from để chạy tiếp, hoặc xoá mốc trước (--bookmark-reset {name}) để bắt đầu lại từ một ngày khác.',
   'report.bookmark.zoneChanged':
-    'lưu ý: dấu mốc {name} được dời lần trước với serviceTimezone {was}, nay là {now}; dấu mốc tiếp tục theo giờ của chính dịch vụ ({covered} + 1 giây)',
+    'lưu ý: mốc {name} được dời lần trước với serviceTimezone {was}, nay là {now}; mốc tiếp tục theo giờ của chính dịch vụ ({covered} + 1 giây)',
   'report.bookmark.settled.delivered':
-    'lưu ý: dấu mốc {name}: lượt chạy lúc {at} đã dừng ngay sau khi đặt {output} vào chỗ; dấu mốc nay bao gồm đến {to} như lượt chạy đó định làm',
+    'lưu ý: mốc {name}: lượt chạy lúc {at} đã dừng ngay sau khi đặt {output} vào chỗ; mốc nay bao gồm đến {to} như lượt chạy đó định làm',
   'report.bookmark.settled.dropped':
-    'lưu ý: dấu mốc {name}: lượt chạy lúc {at} đã dừng trước khi báo cáo được đặt vào chỗ; khoảng thời gian của nó (từ {from}) sẽ được lấy lại',
-  'report.bookmark.none': 'không có dấu mốc {name} cho {key}',
-  'report.bookmark.none.hint': 'Hãy liệt kê các dấu mốc hiện có để tìm nó.',
-  'cli.words.report.bookmark.none.hint': 'cacs report --bookmarks liệt kê các dấu mốc hiện có.',
+    'lưu ý: mốc {name}: lượt chạy lúc {at} đã dừng trước khi báo cáo được đặt vào chỗ; khoảng thời gian của nó (từ {from}) sẽ được lấy lại',
+  'report.bookmark.none': 'không có mốc {name} cho {key}',
+  'report.bookmark.none.hint': 'Hãy liệt kê các mốc hiện có để tìm nó.',
+  'cli.words.report.bookmark.none.hint': 'cacs report --bookmarks liệt kê các mốc hiện có.',
   'report.format.mismatch': '{outputFlag} {output} là tệp {named} nhưng {formatFlag} là {given}',
   'report.format.noExtension': '{outputFlag} {output} không có đuôi tệp để biết định dạng báo cáo',
   'report.format.unknownExtension':

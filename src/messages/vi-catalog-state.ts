@@ -95,11 +95,11 @@ export const viCatalogState: Readonly<Record<string, string>> = {
   'state.lock.notTaken': 'không lấy được khoá {file}',
   'state.lock.notTaken.hint': 'Có thể một lượt chạy cacs khác đang khởi động; hãy thử lại.',
 
-  'state.bookmark.file': 'dấu mốc {name}',
-  'state.bookmark.folderUnreadable': 'không đọc được thư mục dấu mốc {dir}: {code}',
+  'state.bookmark.file': 'mốc {name}',
+  'state.bookmark.folderUnreadable': 'không đọc được thư mục mốc {dir}: {code}',
   'state.ledgers.what': 'sổ ghi của các chiến dịch',
   'state.journals.what': 'các nhật ký nhập',
-  'state.bookmarks.what': 'các dấu mốc báo cáo',
+  'state.bookmarks.what': 'các mốc báo cáo',
   'state.erasures.what': 'bản ghi các số đã xoá',
   'state.history.what': 'lịch sử nhập',
 

@@ -5,7 +5,7 @@
  */
 export const viManager: Readonly<Record<string, string>> = {
   // ── the terminal summary view (cacs report --summary) ──────────────────────────────
-  'summaryView.title': 'Tổng hợp kết quả cuộc gọi',
+  'summaryView.title': 'Tóm tắt kết quả cuộc gọi',
   'summaryView.clock': 'ngày và giờ:|theo đồng hồ của dịch vụ|({zone})',
   'summaryView.leads': 'Khách hàng',
   'summaryView.attempts': 'Lượt gọi',

@@ -60,9 +60,9 @@ export const viOutcomes: Readonly<Record<string, string>> = {
   'cli.outcomes.fetching': 'Đang lấy {done}/{total} khoảng thời gian…',
   'cli.outcomes.stdout': 'stdout',
   'cli.outcomes.range':
-    'khoảng thời gian: {from} → {to} (giờ của dịch vụ) · {leads} khách hàng, {attempts} cuộc gọi',
+    'khoảng thời gian: {from} → {to} (giờ của dịch vụ) · {leads} khách hàng, {attempts} lượt gọi',
   'cli.outcomes.rangeFromHistory':
-    'khoảng thời gian: {from} (lúc tệp được nhập lần đầu) → {to} (giờ của dịch vụ) · {leads} khách hàng, {attempts} cuộc gọi',
+    'khoảng thời gian: {from} (lúc tệp được nhập lần đầu) → {to} (giờ của dịch vụ) · {leads} khách hàng, {attempts} lượt gọi',
   'cli.outcomes.notInFile.one':
     '{count} khách hàng trong báo cáo không có trong {file} (chỉ đếm, không ghi)',
   'cli.outcomes.notInFile.other':

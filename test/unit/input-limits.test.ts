@@ -10,6 +10,8 @@ import { UsageError } from '../../src/errors.js';
 import { inspectInput } from '../../src/input/inspect.js';
 import { openRows } from '../../src/input/rows.js';
 import { inputLimits } from '../../src/input/types.js';
+import { parseFailure } from '../../src/input/json.js';
+import { setLanguage } from '../../src/messages/index.js';
 import { formatBytes } from '../../src/text.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 
@@ -180,5 +182,53 @@ describe('a JSON array is read whole only up to inputLimits.jsonBytes', () => {
     const ok = await runCli(['import', file, '--dry-run', '--json'], { cwd: dir });
     expect(ok.code).toBe(0);
     expect(JSON.parse(ok.stdout).total).toBe(100);
+  });
+});
+
+describe("JSON.parse's refusals in the catalog's words (review, session 18: V8's English in Vietnamese)", () => {
+  afterEach(() => setLanguage('en'));
+  const cases: Array<[string, string, string]> = [
+    ['{"phone_number":', 'the text ends inside a value', 'văn bản kết thúc giữa chừng một giá trị'],
+    ['{"phone_number": "0912', 'a string is not closed', 'một chuỗi chưa được đóng'],
+    [
+      '{"phone_number": "1"}}',
+      'more text after the value',
+      'còn văn bản sau khi giá trị đã kết thúc',
+    ],
+    [
+      '{phone_number: 1}',
+      'a field name in double quotes was expected',
+      'cần tên trường trong dấu ngoặc kép',
+    ],
+    ['{"phone_number" 1}', 'a ":" was expected after the field name', 'cần dấu ":" sau tên trường'],
+    [
+      '{"phone_number": 1 "name": 2}',
+      'a "," or a closing bracket was expected',
+      'cần dấu "," hoặc dấu đóng ngoặc',
+    ],
+    [
+      '{"phone_number": "09\t12"}',
+      'a control character (a line break, a tab) inside a string',
+      'có ký tự điều khiển (xuống dòng, tab) trong chuỗi',
+    ],
+    ['{"phone_number": tru}', 'unexpected "}"', '"}" không đúng chỗ'],
+  ];
+  it.each(cases)('NDJSON line %j: English and Vietnamese, the line named', async (line, en, vi) => {
+    const text = `{"phone_number": "0912345678"}\n${line}\n`;
+    const e1 = await usageError(rowsOf('b.ndjson', text));
+    expect(e1.message).toBe(`b.ndjson:2: not valid JSON (${en})`);
+    setLanguage('vi');
+    const e2 = await usageError(rowsOf('b.ndjson', text));
+    expect(e2.message).toBe(`b.ndjson:2: JSON không hợp lệ (${vi})`);
+    expect(e2.message).not.toMatch(/Unexpected|Expected|position|JSON input/);
+  });
+
+  it('a JSON array file too, and a form it does not know keeps V8’s words', async () => {
+    setLanguage('vi');
+    const e = await usageError(
+      rowsOf('a.json', '[{"phone_number": "0912345678"},\n{"phone_number": ]'),
+    );
+    expect(e.message).toBe('a.json:2: JSON không hợp lệ ("]" không đúng chỗ)');
+    expect(parseFailure(new SyntaxError('Something new in JSON'))).toBe('Something new in JSON');
   });
 });

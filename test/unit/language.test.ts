@@ -210,4 +210,13 @@ describe('the Vietnamese catalog keeps one word for each thing (review, session 
       [],
     );
   });
+
+  it('a bookmark is a "mốc", the summary a "tóm tắt", an attempt a "lượt gọi" (session 19)', async () => {
+    // The walk found "dấu mốc" in 20 messages beside "mốc" in the help, the summary's title
+    // "Tổng hợp", and --join's range line counting attempts as "cuộc gọi".
+    const { vi } = await import('../../src/messages/vi.js');
+    const texts = Object.entries(vi as Record<string, string>);
+    expect(texts.filter(([, v]) => /dấu mốc|tổng hợp/i.test(v)).map(([k]) => k)).toEqual([]);
+    expect(texts.filter(([, v]) => /\{attempts\} cuộc gọi/.test(v)).map(([k]) => k)).toEqual([]);
+  });
 });

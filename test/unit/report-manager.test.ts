@@ -289,7 +289,7 @@ describe('in Vietnamese (the catalog)', () => {
     for (const english of ['Call report', 'Figures', 'no calls', 'Answer rate', 'Compliance'])
       expect(html).not.toContain(english);
     const text = renderSummary(s, { colors: new Chalk({ level: 0 }), columns: 40 });
-    expect(text).toContain('Tổng hợp kết quả cuộc gọi');
+    expect(text).toContain('Tóm tắt kết quả cuộc gọi');
     expect(text).toContain('Tỷ lệ bắt máy theo nhà mạng');
     expect(text).not.toContain('|');
     for (const line of text.split('\n')) expect(textWidth(line)).toBeLessThanOrEqual(40);
