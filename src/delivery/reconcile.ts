@@ -166,7 +166,15 @@ async function reconcileWith(store: StateStore, opts: ReconcileOptions): Promise
           asked: opts.campaignKey,
           askedService: opts.serviceUrl,
         }),
-        { hint: t('reconcile.run.otherCampaign.hint', { campaign: only.campaign }) },
+        {
+          hint:
+            only.baseUrl === opts.serviceUrl
+              ? t('reconcile.run.otherCampaign.hint', { campaign: only.campaign })
+              : t('reconcile.run.otherService.hint', {
+                  campaign: only.campaign,
+                  service: only.baseUrl,
+                }),
+        },
       );
   }
   const summary: ReconcileSummary = {

@@ -24,8 +24,9 @@ export const enCli = {
   'cli.words.reconcile.run.ambiguous': '--run: {run} matches {count} runs',
   'cli.words.reconcile.run.otherCampaign':
     '--run: run {run} imported into campaign {campaign} at {service}, not {asked} at {askedService}',
-  'cli.words.reconcile.run.otherCampaign.hint':
-    "Give --campaign {campaign} (and that service's address).",
+  'cli.words.reconcile.run.otherCampaign.hint': 'Give --campaign {campaign}.',
+  'cli.words.reconcile.run.otherService.hint':
+    'Give --campaign {campaign} --base-url {service} (or the profile that has that address).',
   'cli.words.leads.sidecar.rejects.diskFull.hint':
     'Free some space or give --rejects <file> in a folder you can write to, then run the same command again (leads already imported are not sent twice).',
   'cli.words.leads.sidecar.rejects.notWritable.hint':

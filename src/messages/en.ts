@@ -101,8 +101,9 @@ export const en = {
   'reconcile.run.hint': 'List runs with: cacs history',
   'reconcile.run.otherCampaign':
     'run {run} imported into campaign {campaign} at {service}, not {asked} at {askedService}',
-  'reconcile.run.otherCampaign.hint':
-    "Reconcile campaign {campaign} instead (and at that service's address).",
+  'reconcile.run.otherCampaign.hint': 'Reconcile campaign {campaign} instead.',
+  'reconcile.run.otherService.hint':
+    'Reconcile campaign {campaign} at {service} instead (a client made with that base URL).',
   'reconcile.interrupted': 'interrupted: nothing was settled (the ledger is unchanged)',
 
   // ── history ─────────────────────────────────────────────────────────────────────────

@@ -22,8 +22,9 @@ export const viBaseCli: Readonly<Record<string, string>> = {
   'cli.words.reconcile.run.ambiguous': '--run: {run} khớp với {count} lượt chạy',
   'cli.words.reconcile.run.otherCampaign':
     '--run: lượt chạy {run} đã nhập vào chiến dịch {campaign} tại {service}, không phải {asked} tại {askedService}',
-  'cli.words.reconcile.run.otherCampaign.hint':
-    'Hãy dùng --campaign {campaign} (và địa chỉ của dịch vụ đó).',
+  'cli.words.reconcile.run.otherCampaign.hint': 'Hãy dùng --campaign {campaign}.',
+  'cli.words.reconcile.run.otherService.hint':
+    'Hãy dùng --campaign {campaign} --base-url {service} (hoặc hồ sơ cấu hình có địa chỉ đó).',
   'cli.words.leads.sidecar.rejects.diskFull.hint':
     'Hãy giải phóng dung lượng hoặc dùng --rejects <tệp> trong một thư mục ghi được, rồi chạy lại đúng lệnh đó (khách hàng đã nhập sẽ không bị gửi hai lần).',
   'cli.words.leads.sidecar.rejects.notWritable.hint':

@@ -123,8 +123,9 @@ export const viBaseLib: Readonly<Record<string, string>> = {
   'reconcile.run.hint': 'Xem danh sách lượt chạy bằng: cacs history',
   'reconcile.run.otherCampaign':
     'lượt chạy {run} đã nhập vào chiến dịch {campaign} tại {service}, không phải {asked} tại {askedService}',
-  'reconcile.run.otherCampaign.hint':
-    'Hãy đối soát chiến dịch {campaign} (và tại địa chỉ dịch vụ đó).',
+  'reconcile.run.otherCampaign.hint': 'Hãy đối soát chiến dịch {campaign}.',
+  'reconcile.run.otherService.hint':
+    'Hãy đối soát chiến dịch {campaign} tại {service} (một client tạo với địa chỉ đó).',
   'reconcile.interrupted': 'bị ngắt: chưa đối soát được gì (sổ ghi không đổi)',
   'history.run.notFound': 'không có lượt chạy {run} trong lịch sử',
   'history.run.ambiguous': '{run} khớp với {count} lượt chạy: hãy ghi thêm ký tự của mã',

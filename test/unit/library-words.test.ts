@@ -112,15 +112,34 @@ describe('library messages name no flag; the CLI words them with its flags', () 
     expect(other.message).toBe(
       `run ${runId} imported into campaign summer at ${emu!.url}, not winter at ${emu!.url}`,
     );
-    expect(other.hint).toBe("Reconcile campaign summer instead (and at that service's address).");
-    for (const text of [none.message, none.hint!, other.message, other.hint!])
-      expect(FLAG.test(text)).toBe(false);
+    expect(other.hint).toBe('Reconcile campaign summer instead.');
+    // Another service's address (review, session 18: the hint did not say which, nor the flag).
+    const second = await startEmulator({ port: 0, campaigns: [{ key: 'summer' }] });
+    try {
+      const there = createClient({ baseUrl: second.url, token: second.token });
+      const atOther = () =>
+        reconcile({ client: there, stateDir, campaignKey: 'summer', run: runId });
+      const away = await thrown(atOther());
+      expect(away.message).toBe(
+        `run ${runId} imported into campaign summer at ${emu!.url}, not summer at ${second.url}`,
+      );
+      expect(away.hint).toBe(
+        `Reconcile campaign summer at ${emu!.url} instead (a client made with that base URL).`,
+      );
+      for (const text of [none.message, none.hint!, other.message, other.hint!, away.hint!])
+        expect(FLAG.test(text)).toBe(false);
 
-    useCliWords();
-    expect((await thrown(missing())).message).toBe('--run: no run r1999 in the history');
-    const cli = await thrown(elsewhere());
-    expect(cli.message).toBe(`--run: ${other.message}`);
-    expect(cli.hint).toBe("Give --campaign summer (and that service's address).");
+      useCliWords();
+      expect((await thrown(missing())).message).toBe('--run: no run r1999 in the history');
+      const cli = await thrown(elsewhere());
+      expect(cli.message).toBe(`--run: ${other.message}`);
+      expect(cli.hint).toBe('Give --campaign summer.');
+      expect((await thrown(atOther())).hint).toBe(
+        `Give --campaign summer --base-url ${emu!.url} (or the profile that has that address).`,
+      );
+    } finally {
+      await second.close();
+    }
   });
 
   it('a rejects file where a file is in the way: chosen in words, or with --rejects', async () => {

@@ -40,6 +40,7 @@ export const CLI_WORDS = {
   'reconcile.run.ambiguous': 'cli.words.reconcile.run.ambiguous',
   'reconcile.run.otherCampaign': 'cli.words.reconcile.run.otherCampaign',
   'reconcile.run.otherCampaign.hint': 'cli.words.reconcile.run.otherCampaign.hint',
+  'reconcile.run.otherService.hint': 'cli.words.reconcile.run.otherService.hint',
   'leads.sidecar.rejects.diskFull.hint': 'cli.words.leads.sidecar.rejects.diskFull.hint',
   'leads.sidecar.rejects.notWritable.hint': 'cli.words.leads.sidecar.rejects.notWritable.hint',
   'leads.written.allKept.hint': 'cli.words.leads.written.allKept.hint',
