@@ -10,6 +10,8 @@ export const enCli = {
     '--rejects would overwrite the file being imported ({file})',
   'cli.words.import.overwritesInput.hint':
     'Choose another file with --rejects, or rename the input.',
+  'cli.words.import.sidecar.inStateFolder.hint':
+    'Give --rejects <file> outside the state folder (or import a file kept outside it).',
   'cli.words.import.row.uncertainEarlier':
     'sent {earlier}, but no definite answer came: cacs reconcile checks the campaign for it; resend it only if it is not there (--retry-uncertain)',
   'cli.words.state.file.restarted':

@@ -121,6 +121,9 @@ export const enOutcomes = {
     '{name}: is the list of rows run {run} held back; the report would replace it',
   'cli.reportRun.output.uncertain':
     '{name}: is the list of leads run {run} left uncertain; the report would replace it',
+  'cli.reportRun.output.stateFolder':
+    '{name}: is in the state folder {folder}, where cacs keeps its ledgers, journals and erasures; the report would damage them',
+  'cli.reportRun.output.stateFolder.hint': 'Write the report outside the state folder.',
   'cli.reportRun.output.recorded.hint':
     'Write the report to another file. (cacs history show {run} names what that run read and wrote.)',
   'cli.reportRun.bom.hint': 'Leave out --bom, or use --format csv (or -o file.csv).',

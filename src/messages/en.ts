@@ -53,6 +53,10 @@ export const en = {
   'import.uncertain.overwritesInput':
     'the uncertain list would overwrite the file being imported ({file})',
   'import.overwritesInput.hint': 'Choose another file for the rejects, or rename the input.',
+  'import.sidecar.inStateFolder':
+    '{file}: is in the state folder {folder}, where cacs keeps its ledgers, journals and erasures; a list written there would damage them',
+  'import.sidecar.inStateFolder.hint':
+    'Choose a rejects file outside the state folder (or import a file kept outside it).',
 
   // ── import: reasons written beside a row (sidecar files) ────────────────────────────
   'import.earlierRun': 'on {when} by run {run} ({file})',

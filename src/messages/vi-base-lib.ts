@@ -83,6 +83,10 @@ export const viBaseLib: Readonly<Record<string, string>> = {
   'import.uncertain.overwritesInput':
     'danh sách chưa rõ kết quả sẽ ghi đè lên chính tệp đang nhập ({file})',
   'import.overwritesInput.hint': 'Hãy chọn tệp khác cho các dòng bị loại, hoặc đổi tên tệp nhập.',
+  'import.sidecar.inStateFolder':
+    '{file}: nằm trong thư mục trạng thái {folder}, nơi cacs giữ sổ ghi, nhật ký và danh sách đã xoá; ghi danh sách vào đó sẽ làm hỏng chúng',
+  'import.sidecar.inStateFolder.hint':
+    'Hãy chọn tệp dòng bị loại ở ngoài thư mục trạng thái (hoặc nhập một tệp để ngoài thư mục đó).',
   'import.earlierRun': 'lúc {when} bởi lượt chạy {run} ({file})',
   'import.earlierRun.unknown': 'lúc {when} (bởi một lượt chạy không có trong lịch sử này)',
   'import.row.alreadyImported': 'đã nhập {earlier}',

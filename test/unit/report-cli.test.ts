@@ -779,4 +779,66 @@ describe('cacs report -o never replaces a lead file or a list an import recorded
       expect(fs.readFileSync(path.join(cwd, target), 'utf8')).toMatch(/^campaign_id,/);
     }
   });
+
+  it('refuses (exit 2) -o, --html and --rejects in the state folder, by any name (review, session 19)', async () => {
+    // A report to <state>/erasures/erased.jsonl replaced the erasures (an erased number was
+    // imported again); one to <state>/ledgers/secret made every ledger unreadable.
+    const cwd = tempDir('cacs-report-state-');
+    const state = path.join(cwd, 'state');
+    const e = env(emu, { CACS_STATE_DIR: state });
+    fs.writeFileSync(path.join(cwd, 'g.csv'), 'phone,name\n0914000011,An\nabc,Chi\n');
+    expect((await runCli(['import', 'g.csv'], { env: e, cwd })).code).toBe(3);
+    expect((await runCli(['forget', '0914000011'], { env: e, cwd })).code).toBe(0);
+    const kept = new Map(
+      ['ledgers/secret', 'erasures/erased.jsonl'].map((f) => {
+        const file = path.join(state, f);
+        return [file, fs.readFileSync(file)] as const;
+      }),
+    );
+    // A symlink outside the state folder that points into it, and a new name in the folder.
+    fs.symlinkSync(path.join(state, 'ledgers'), path.join(cwd, 'elsewhere'));
+    const requests = emu.store.reportRequests.length;
+    for (const target of [
+      path.join(state, 'ledgers', 'secret'),
+      path.join(state, 'erasures', 'erased.jsonl'),
+      path.join(state, 'calls.csv'),
+      path.join('elsewhere', 'secret'),
+      'state/x.csv',
+    ]) {
+      const format = path.extname(target) === '' ? ['--format', 'csv'] : [];
+      const r = await runCli(['report', '--from', 'today', '-o', target, ...format], {
+        env: e,
+        cwd,
+      });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`-o ${target}: is in the state folder ${state}, where cacs keeps`);
+      expect(r.stderr).toContain('Write the report outside the state folder.');
+      const joined = await runCli(
+        ['report', '--join', 'g.csv', '--from', 'today', '-o', target, ...format],
+        { env: e, cwd },
+      );
+      expect(joined.code).toBe(2);
+      expect(joined.stderr).toContain('is in the state folder');
+    }
+    const html = await runCli(
+      ['report', '--join', 'g.csv', '--from', 'today', '--html', 'state/page.html'],
+      { env: e, cwd },
+    );
+    expect(html.code).toBe(2);
+    expect(html.stderr).toContain('--html state/page.html: is in the state folder');
+    expect(emu.store.reportRequests.length).toBe(requests);
+    // An import's lists: nothing read, nothing sent.
+    const received = emu.store.received.length;
+    fs.writeFileSync(path.join(cwd, 'h.csv'), 'phone,name\n0914000012,Bình\n');
+    const rejects = await runCli(['import', 'h.csv', '--rejects', 'elsewhere/secret'], {
+      env: e,
+      cwd,
+    });
+    expect(rejects.code).toBe(2);
+    expect(rejects.stderr).toContain('is in the state folder');
+    expect(rejects.stderr).toContain('Give --rejects <file> outside the state folder');
+    expect(emu.store.received.length).toBe(received);
+    for (const [file, bytes] of kept) expect(fs.readFileSync(file).equals(bytes)).toBe(true);
+    expect(fs.existsSync(path.join(state, 'calls.csv'))).toBe(false);
+  });
 });

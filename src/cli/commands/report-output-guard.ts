@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError, listHistory, t, type RunRecord, type Settings } from '../../index.js';
+import { isInsideFolder } from '../../atomic-write.js';
 import { stateOf } from '../state-where.js';
 
 type Kept = 'input' | 'rejects' | 'skipped' | 'uncertain';
@@ -67,6 +68,12 @@ export async function refuseRecordedOutput(
   settings: Pick<Settings, 'stateDir' | 'stateUrl' | 'stateSchema'>,
   opts: { leadFile?: boolean; cwd?: string } = {},
 ): Promise<void> {
+  // Never into the state folder, there or not (review, session 19: `-o <state>/erasures/…`
+  // replaced the erasures, and an erased number was imported again).
+  if (settings.stateDir !== undefined && isInsideFolder(file, settings.stateDir))
+    throw new UsageError(t('cli.reportRun.output.stateFolder', { name, folder: settings.stateDir }), {
+      hint: t('cli.reportRun.output.stateFolder.hint'),
+    });
   let target: fs.Stats;
   try {
     target = fs.statSync(file);

@@ -4,6 +4,7 @@
  * before anything is read: a list would overwrite the input; a real run cannot write its lists.
  */
 import path from 'node:path';
+import { isInsideFolder } from '../../atomic-write.js';
 import { UsageError } from '../../errors.js';
 import {
   checkSidecarFolder,
@@ -55,6 +56,16 @@ export function planSidecars(opts: ImportOptions, info: InputInfo): SidecarPlan 
       });
     }
   }
+  // Never into the state folder (review, session 19: a list there replaced the ledger's secret,
+  // and later imports sent leads again).
+  const state = opts.stateDir;
+  if (files && state !== undefined)
+    for (const file of [rejectsFile, skippedFile, uncertainFile])
+      if (isInsideFolder(file, state))
+        throw new UsageError(t('import.sidecar.inStateFolder', { file, folder: state }), {
+          hint: t('import.sidecar.inStateFolder.hint'),
+          remedies: ['choose_rejects_file'],
+        });
   return { rowsMode, files, sink, rejectsFile, skippedFile, uncertainFile };
 }
 
