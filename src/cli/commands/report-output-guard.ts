@@ -71,9 +71,12 @@ export async function refuseRecordedOutput(
   // Never into the state folder, there or not (review, session 19: `-o <state>/erasures/…`
   // replaced the erasures, and an erased number was imported again).
   if (settings.stateDir !== undefined && isInsideFolder(file, settings.stateDir))
-    throw new UsageError(t('cli.reportRun.output.stateFolder', { name, folder: settings.stateDir }), {
-      hint: t('cli.reportRun.output.stateFolder.hint'),
-    });
+    throw new UsageError(
+      t('cli.reportRun.output.stateFolder', { name, folder: settings.stateDir }),
+      {
+        hint: t('cli.reportRun.output.stateFolder.hint'),
+      },
+    );
   let target: fs.Stats;
   try {
     target = fs.statSync(file);
