@@ -78,6 +78,10 @@ export const enOutcomes = {
   'cli.outcomes.excluded.erased.other': '  {count} left out: erased by cacs forget',
   'cli.outcomes.excluded.notImported.one': '  {count} left out: not imported (the history)',
   'cli.outcomes.excluded.notImported.other': '  {count} left out: not imported (the history)',
+  'cli.outcomes.excluded.invalidPhone.one':
+    '  {count} left out: an import would refuse its phone number',
+  'cli.outcomes.excluded.invalidPhone.other':
+    '  {count} left out: an import would refuse their phone numbers',
   'cli.outcomes.excluded.notCalled.one': '  {count} left out: not called in the range',
   'cli.outcomes.excluded.notCalled.other': '  {count} left out: not called in the range',
   'cli.outcomes.excluded.status.one':

@@ -87,6 +87,8 @@ export const viOutcomes: Readonly<Record<string, string>> = {
   'cli.outcomes.excluded.erased.other': '  bỏ {count}: khách hàng đã bị xoá bằng cacs forget',
   'cli.outcomes.excluded.notImported.one': '  bỏ {count}: chưa được nhập (theo lịch sử)',
   'cli.outcomes.excluded.notImported.other': '  bỏ {count}: chưa được nhập (theo lịch sử)',
+  'cli.outcomes.excluded.invalidPhone.one': '  bỏ {count}: số điện thoại sẽ bị loại khi nhập',
+  'cli.outcomes.excluded.invalidPhone.other': '  bỏ {count}: số điện thoại sẽ bị loại khi nhập',
   'cli.outcomes.excluded.notCalled.one': '  bỏ {count}: chưa được gọi trong khoảng thời gian',
   'cli.outcomes.excluded.notCalled.other': '  bỏ {count}: chưa được gọi trong khoảng thời gian',
   'cli.outcomes.excluded.status.one':

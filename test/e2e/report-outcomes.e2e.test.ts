@@ -113,6 +113,22 @@ const RECORDS: RawRecord[] = [
     lead_name: 'An again',
     attempts: [A('2026-11-16 09:00:00', 'NO ANSWER'), A('2026-11-17 09:00:00', 'BUSY', 0)],
   },
+  {
+    // A ref_id the file gives to people of different phones (review, session 19): matched by
+    // ref_id and phone together, never added up across them.
+    campaign_lead_id: 110,
+    ref_id: 'N/A',
+    phone_number: '0914000201',
+    lead_name: 'Khoa',
+    attempts: [A('2026-11-18 09:00:00', 'ANSWERED', 30)],
+  },
+  {
+    campaign_lead_id: 111,
+    ref_id: 'N/A',
+    phone_number: '0914000202',
+    lead_name: 'Lan',
+    attempts: [A('2026-11-18 10:00:00', 'BUSY')],
+  },
 ];
 
 /** The lead file: every written form of a phone, a ref_id column, columns cacs does not know. */
@@ -126,6 +142,9 @@ const ROWS: Array<{ name: string; phone: string; note: string; ref: string }> = 
   { name: 'Hà', phone: '0933.444.555', note: 'dotted', ref: 'R8' },
   { name: 'An (no ref)', phone: '091.234.5678', note: 'dotted', ref: '' },
   { name: 'Nobody', phone: '0084 90 111 2222', note: '0084', ref: '' },
+  { name: 'Khoa', phone: '0914000201', note: 'shared ref', ref: 'N/A' },
+  { name: 'Lan', phone: '0914 000 202', note: 'shared ref', ref: 'N/A' },
+  { name: 'Minh', phone: 'abc', note: 'shared ref - no number', ref: 'N/A' },
 ];
 
 function leadCsv(): string {
@@ -145,6 +164,9 @@ const STATUSES_OF_ROWS = [
   'ANSWERED',
   'FAILED',
   'NOT_CALLED',
+  'BUSY',
+  'NOT_CALLED',
+  'ANSWERED',
   'BUSY',
   'NOT_CALLED',
 ];
@@ -295,7 +317,7 @@ describe('cacs report --join against a server whose records the test controls', 
     const without = out.filter((_, i) => i !== 1 && i !== 5).slice(1);
     expect(without.map((row) => row[4])).toEqual(STATUSES_OF_ROWS);
     expect(r.stderr).toMatch(
-      /11 rows written to blank-out\.csv: 6 called, 3 not called, 0 not imported/,
+      /14 rows written to blank-out\.csv: 8 called, 4 not called, 0 not imported/,
     );
     expect(r.stderr).toContain('2 rows are blank (no lead): written with no outcome');
     // In Vietnamese the range's dates are day-first, as every other date it writes.
@@ -1041,6 +1063,70 @@ describe('erased people never come back (issue 26)', () => {
         expect(cell(name)).toBe('');
       expect(cell('carrier')).toBe(was[header.indexOf('carrier')]);
     });
+  });
+
+  it("an erased person's calls reach no row through their ref_id, and a row an import would refuse is never recycled (review, session 19)", async () => {
+    // The person, imported from one file; their typo'd row in another file, with their ref_id
+    // (unique there, so it matches by ref_id), never imported.
+    fs.writeFileSync(
+      path.join(dir, 'good.csv'),
+      'name,phone,ref_id\nTâm,0966100040,R40\nUyên,0966100041,R41\n',
+    );
+    expect(
+      (await runCli(['import', 'good.csv', '--campaign', 'autumn'], { env, cwd: dir })).code,
+    ).toBe(0);
+    fs.writeFileSync(
+      path.join(dir, 'typo.csv'),
+      'name,phone,ref_id\nTâm typo,abc0966100040,R40\nUyên typo,12345,R41\n',
+    );
+    const run = (args: string[], out: string) =>
+      runCli(
+        [
+          'report',
+          '--campaign',
+          'autumn',
+          '--join',
+          'typo.csv',
+          '--from',
+          '7d',
+          ...args,
+          '-o',
+          out,
+        ],
+        {
+          env,
+          cwd: dir,
+          now: later,
+        },
+      );
+    // Before any erasure: both typo rows have their person's calls (matched by ref_id), and
+    // neither is recycled, whatever its status: an import would refuse their numbers.
+    const first = await run([], 'typo-before.csv');
+    expect(first.code, first.stderr).toBe(0);
+    const before = readCsv(path.join(dir, 'typo-before.csv'));
+    const status = before[0]!.indexOf('call_status');
+    expect(before[1]![status]).not.toBe('NOT_CALLED');
+    expect(before[2]![status]).not.toBe('NOT_CALLED');
+    const rec = await run(['--recycle', '--min-gap', '0'], 'typo-r.csv');
+    expect(rec.code, rec.stderr).toBe(0);
+    expect(readCsv(path.join(dir, 'typo-r.csv'))).toHaveLength(1);
+    expect(rec.stderr).toMatch(/2 left out: an import would refuse their phone numbers/);
+
+    expect((await runCli(['forget', '0966100040'], { env, cwd: dir })).code).toBe(0);
+    expect((await run([], 'typo-after.csv')).code).toBe(0);
+    const after = readCsv(path.join(dir, 'typo-after.csv'));
+    // Nothing of the erased person's calls on the row that shares their ref_id.
+    expect(after[1]!.slice(status)).toEqual([
+      'NOT_CALLED',
+      '0',
+      '',
+      '',
+      '0',
+      'no',
+      '',
+      after[1]![status + 7]!,
+    ]);
+    expect(after[2]).toEqual(before[2]);
   });
 
   it('forgetting the only rejected row leaves the rejects list a header: --join still runs (review, session 16)', async () => {

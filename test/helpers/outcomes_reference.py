@@ -34,13 +34,22 @@ def norm(phone):
 def main():
     q = json.load(sys.stdin)
     answered = set(q["answered"])
+    # A ref_id rows of different phones hold names nobody in particular: matched with the phone.
+    phones_of_ref = {}
+    for row in q["rows"]:
+        rr = (row["ref"] or "").strip()
+        if rr:
+            phones_of_ref.setdefault(rr, set()).add(norm(row["phone"]))
     out = []
     for row in q["rows"]:
         rp, rr = norm(row["phone"]), (row["ref"] or "").strip()
+        shared = rr != "" and len(phones_of_ref[rr]) > 1
         attempts = []
         for rec in q["records"]:
             ref = (rec["ref_id"] or "").strip()
-            if rr and ref:
+            if rr and ref and shared:
+                match = rr == ref and rp != "" and norm(rec["phone_number"]) == rp
+            elif rr and ref:
                 match = rr == ref
             else:
                 match = rp != "" and norm(rec["phone_number"]) == rp

@@ -2,10 +2,14 @@
  * The aggregate stage of `--join`: the report's records, one lead at a time, folded into one
  * small outcome per key of the lead file (its ref_ids and its normalised phones), so that no
  * record is kept. Matching (DESIGN.md): a row and a record match by ref_id when both have one,
- * else by the normalised phone. Keys, prefixed so they never collide:
+ * else by the normalised phone. A ref_id the lead file gives to rows of different phones (`N/A`,
+ * `Chưa cập nhật`, a family's code) names nobody in particular: those rows match by ref_id and
+ * phone together (review, session 19: four people holding `N/A` were each given the others'
+ * calls, and a rejected row of theirs too). Keys, prefixed so they never collide:
  * - `r<ref>`: rows that have this ref_id; fed by records with that ref_id;
  * - `p<phone>`: rows that have a ref_id and this phone; fed by records with no ref_id;
- * - `q<phone>`: rows without a ref_id and this phone; fed by every record of that phone.
+ * - `q<phone>`: rows without a ref_id and this phone; fed by every record of that phone;
+ * - `s<ref>\0<phone>`: rows with a shared ref_id and this phone; fed by records with both.
  */
 import type { CallRecord } from '../../api/spec.js';
 import { normalizePhone } from '../../leads/normalize.js';
@@ -106,6 +110,11 @@ export function phoneKey(v: unknown): string {
  * about 1 KB a row. The outcomes are those of {@link addOutcome}: a slot is read into an
  * {@link Outcome}, folded, and written back.
  */
+/** OutcomeIndex.refPhone: no row yet, a row without a phone, rows of different phones. */
+const UNSEEN = -1;
+const NO_PHONE = -2;
+const SHARED = -3;
+
 export class OutcomeIndex {
   private readonly keys = new KeyTable();
   /** Key id → its outcome's slot (-1: no record matched it yet). */
@@ -128,14 +137,33 @@ export class OutcomeIndex {
   /** Records matched. */
   matched = 0;
 
+  /**
+   * By `r<ref>` key id: the `p<phone>` key id of the first row with that ref_id (NO_PHONE for a
+   * row without one), or SHARED once a row of another phone has it too.
+   */
+  private refPhone = new Int32Array(1 << 12).fill(UNSEEN);
+
   /** A row's keys (during the file's first read). */
   addRow(ref: string, phone: string): void {
     if (ref !== '') {
-      this.addKey(`r${ref}`);
-      if (phone !== '') this.addKey(`p${phone}`);
+      const r = this.addKey(`r${ref}`);
+      const p = phone !== '' ? this.addKey(`p${phone}`) : NO_PHONE;
+      if (r >= this.refPhone.length) {
+        const grown = new Int32Array(Math.max(this.refPhone.length * 2, r + 1)).fill(UNSEEN);
+        grown.set(this.refPhone);
+        this.refPhone = grown;
+      }
+      const seen = this.refPhone[r]!;
+      if (seen === UNSEEN) this.refPhone[r] = p;
+      else if (seen !== p) this.refPhone[r] = SHARED;
     } else if (phone !== '') {
       this.addKey(`q${phone}`);
     }
+  }
+
+  /** Whether rows of different phones have this ref_id (its `r` key's id). */
+  private shared(refId: number): boolean {
+    return refId >= 0 && this.refPhone[refId] === SHARED;
   }
 
   /** How many keys. */
@@ -148,6 +176,7 @@ export class OutcomeIndex {
     return (
       this.keys.byteSize +
       this.slotOf.byteLength +
+      this.refPhone.byteLength +
       this.statuses.byteSize +
       this.leadTexts.byteSize +
       this.attempts.length * SLOT_BYTES
@@ -158,7 +187,16 @@ export class OutcomeIndex {
   addRecord(record: CallRecord, answered: ReadonlySet<string>): void {
     const ref = refKey(record.ref_id);
     const phone = phoneKey(record.phone_number);
-    const keys = ref !== '' ? [`r${ref}`, `q${phone}`] : [`p${phone}`, `q${phone}`];
+    const keys =
+      ref === ''
+        ? [`p${phone}`, `q${phone}`]
+        : this.shared(this.keys.get(`r${ref}`))
+          ? // A row with this shared ref_id and this phone, if any (its key made now).
+            [
+              phone !== '' && this.keys.get(`p${phone}`) >= 0 ? this.sharedKey(ref, phone) : '',
+              `q${phone}`,
+            ]
+          : [`r${ref}`, `q${phone}`];
     let outcome: Outcome | undefined;
     let hit = false;
     for (const key of keys) {
@@ -178,7 +216,11 @@ export class OutcomeIndex {
   /** A row's outcome (during the file's second read); undefined when no record matched it. */
   outcomeOf(ref: string, phone: string): Outcome | undefined {
     if (ref !== '') {
-      const byRef = this.outcomeAt(`r${ref}`);
+      const byRef = this.shared(this.keys.get(`r${ref}`))
+        ? phone !== ''
+          ? this.outcomeAt(`s${ref}\0${phone}`)
+          : undefined
+        : this.outcomeAt(`r${ref}`);
       const byPhone = phone !== '' ? this.outcomeAt(`p${phone}`) : undefined;
       if (byRef === undefined) return byPhone;
       if (byPhone === undefined) return byRef;
@@ -187,13 +229,21 @@ export class OutcomeIndex {
     return phone !== '' ? this.outcomeAt(`q${phone}`) : undefined;
   }
 
-  private addKey(key: string): void {
+  private addKey(key: string): number {
     const id = this.keys.add(key);
     if (id >= this.slotOf.length) {
       const grown = new Int32Array(this.slotOf.length * 2).fill(-1);
       grown.set(this.slotOf);
       this.slotOf = grown;
     }
+    return id;
+  }
+
+  /** The key of a shared ref_id and a phone (made when a record first has both). */
+  private sharedKey(ref: string, phone: string): string {
+    const key = `s${ref}\0${phone}`;
+    if (this.keys.get(key) < 0) this.addKey(key);
+    return key;
   }
 
   private outcomeAt(key: string): Outcome | undefined {

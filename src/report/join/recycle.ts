@@ -15,6 +15,7 @@ import type { Outcome } from './aggregate.js';
 export const RECYCLE_RULES = [
   'erased',
   'notImported',
+  'invalidPhone',
   'notCalled',
   'status',
   'maxAttempts',
@@ -35,6 +36,11 @@ export interface RecycleRules {
   doNotCall: ((phone: string) => string | undefined) | undefined;
   /** Whether a phone (any written form) was erased by `cacs forget` (undefined: nobody was). */
   erased?: ((phone: string) => boolean) | undefined;
+  /**
+   * Whether an import would refuse the row's phone (as written): the recycle file is
+   * import-ready, rejects none (a row matched by its ref_id may hold a number never fixed).
+   */
+  phoneRefused?: ((phone: string) => boolean) | undefined;
 }
 
 /** The default gap: one day (the one-call-per-24-hours rule). */
@@ -74,6 +80,7 @@ export function recycleVerdict(
 ): Exclude<RecycleRule, 'duplicate'> | undefined {
   if (phone !== '' && rules.erased?.(phone) === true) return 'erased';
   if (notImported) return 'notImported';
+  if (rules.phoneRefused?.(phone) === true) return 'invalidPhone';
   if (outcome === undefined || outcome.attempts === 0) return 'notCalled';
   if (!rules.statuses.has(outcome.lastStatus ?? '')) return 'status';
   if (rules.maxAttempts !== undefined && outcome.attempts >= rules.maxAttempts)

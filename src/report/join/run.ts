@@ -14,6 +14,7 @@ import { openRows } from '../../input/rows.js';
 import type { InputFormat, InputInfo } from '../../input/types.js';
 import { carrierOf } from '../../leads/carrier.js';
 import { isBlankRow } from '../../leads/prepare.js';
+import { createValidator } from '../../leads/validate.js';
 import { t } from '../../messages/index.js';
 import { formatServiceDate } from '../dates.js';
 import { planReport, type ReportPlan } from '../plan.js';
@@ -409,7 +410,14 @@ async function recycleRules(
     ...(opts.erasedAt !== undefined
       ? { erased: (phone: string) => opts.erasedAt!(phone) !== undefined }
       : {}),
+    phoneRefused: phoneRefusal(recycle.phonePattern),
   };
+}
+
+/** Whether the import's phone rule refuses a number as the row writes it (recycleVerdict). */
+function phoneRefusal(phonePattern: string | undefined): (phone: string) => boolean {
+  const validator = createValidator(phonePattern);
+  return (phone) => validator.validate({ phone_number: phone }, phone) !== undefined;
 }
 
 /**
@@ -525,7 +533,11 @@ export async function runOutcomes(opts: OutcomesOptions): Promise<OutcomesResult
 
     // Stage 3: aggregate.
     const { index } = planned;
+    const erasedAt = opts.erasedAt;
     for await (const record of counted(prepared, result)) {
+      // An erased person's calls reach no row: not theirs (ERASED), nor one that shares their
+      // ref_id (review, session 19: a typo row of theirs got their outcome, and was recycled).
+      if (erasedAt !== undefined && erasedAt(phoneKey(record.phone_number)) !== undefined) continue;
       index.addRecord(record, answered);
     }
     result.notInFile = index.unmatched;
@@ -591,6 +603,7 @@ const RULE_NAMES: Record<RecycleRule, string> = {
   minGap: 'min-gap',
   doNotCall: 'do-not-call',
   duplicate: 'duplicate',
+  invalidPhone: 'invalid-phone',
 };
 
 /**
