@@ -388,7 +388,10 @@ function rematch(
     let mine = false;
     cells.forEach((cell, i) => {
       if (i === 0 || i === 1) return;
-      const values = i === 2 ? numbersIn(cell) : [normalizePhone(cell).value];
+      // The reason: the numbers written in it. Any other cell: itself as a number, and the
+      // numbers written inside it (a note `Vợ: 0912 000 080`, `0912000080;0987000002`: review,
+      // session 19 — only the whole cell was looked at, and such rows stayed in the lists).
+      const values = i === 2 ? numbersIn(cell) : [normalizePhone(cell).value, ...numbersIn(cell)];
       for (const v of values) {
         const q = phones.get(v);
         if (q === undefined) continue;

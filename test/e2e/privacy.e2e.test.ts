@@ -236,6 +236,38 @@ describe('cacs forget (file store)', () => {
     expect(await dryRun([g], env, cwd)).toMatchObject({ erased: 0, valid: 1 });
   });
 
+  it("a row whose free text holds the person's number (a note, two numbers in one cell, zalo:…) is removed from the list; other rows stay (review, session 19)", async () => {
+    const { cwd, env } = await started();
+    const f = write(
+      cwd,
+      'notes.csv',
+      [
+        'phone,name,field01',
+        '0977000081,Chồng,Vợ: 0977000080',
+        '0977000082,Anh,gọi lại 0977 000 080 sau 17h',
+        '0977000087,Hai số,"0977000080;0977000083"',
+        '0977000084,Bạn,zalo:0977000080',
+        '0977000085,Người khác,zalo:0977000086',
+        '',
+      ].join('\n'),
+    );
+    // Imported twice: the second run lists every row as skipped.
+    await importJson([f], env, cwd);
+    await importJson([f], env, cwd);
+    const lists = ['notes.csv.skipped.csv'].map((n) => path.join(cwd, n));
+    const before = lists.map((l) => fs.readFileSync(l, 'utf8')).join('');
+    for (const name of ['Chồng', 'Anh', 'Hai số', 'Bạn', 'Người khác'])
+      expect(before).toContain(name);
+    expect((await receiptOf(['0977000080'], env, cwd)).numbers).toBe(1);
+    const after = lists.map((l) => fs.readFileSync(l, 'utf8')).join('');
+    for (const form of ['0977000080', '0977 000 080']) expect(after).not.toContain(form);
+    for (const name of ['Chồng', 'Anh', 'Hai số', 'Bạn']) expect(after).not.toContain(name);
+    expect(after).toContain('Người khác');
+    // The people whose rows mentioned the number are not erased.
+    const g = write(cwd, 'g.csv', 'phone,name\n0977000081,Chồng\n0977000084,Bạn\n');
+    expect(await dryRun([g], env, cwd)).toMatchObject({ erased: 0 });
+  });
+
   it('a query that is no number matches only the ref_id column: a name or a city erases no one; a placeholder query is refused (exit 2) (found by an audit)', async () => {
     const { cwd, env } = await started();
     const f = write(
@@ -624,7 +656,7 @@ describe('cacs forget (file store)', () => {
   it('a bookmark of the ref_id removed is something held: the receipt names it, never "nothing held" (review, session 16)', async () => {
     const { cwd, env } = await started();
     const report = await runCli(
-      ['report', '--bookmark', 'one', '--ref-id', 'REF-BM-1', '--from', 'today', '-o', 'one.json'],
+      ['report', '--bookmark', 'one', '--ref-id', 'REF-BM-1', '--from', '1d', '-o', 'one.json'],
       { env, cwd },
     );
     expect(report.code, report.stderr).toBe(0);

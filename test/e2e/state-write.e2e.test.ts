@@ -150,7 +150,7 @@ describe('a state folder that is a file (ENOTDIR)', () => {
     const cwd = dir();
     const file = write(cwd, 'state', 'x');
     const env = envOf(emu, { CACS_STATE_DIR: file });
-    const r = await runCli(['report', '--bookmark', 'nightly', '--from', 'today', '-o', 'o.csv'], {
+    const r = await runCli(['report', '--bookmark', 'nightly', '--from', '1d', '-o', 'o.csv'], {
       env,
       cwd,
     });
@@ -235,10 +235,10 @@ describe('a full state disk (tmpfs)', () => {
       const cwd = dir();
       const stateDir = path.join(smallDisk(0), 'state');
       const env = envOf(emu, { CACS_STATE_DIR: stateDir });
-      const r = await runCli(
-        ['report', '--bookmark', 'nightly', '--from', 'today', '-o', 'o.csv'],
-        { env, cwd },
-      );
+      const r = await runCli(['report', '--bookmark', 'nightly', '--from', '1d', '-o', 'o.csv'], {
+        env,
+        cwd,
+      });
       expectWriteFailed(r, path.join(stateDir, 'bookmarks'), 'the disk is full');
       expect(fs.readdirSync(cwd)).toEqual([]);
     },
@@ -305,7 +305,7 @@ describe('a read-only state folder (tmpfs remounted ro)', () => {
       const reset = await runCli(['report', '--bookmark-reset', 'nightly'], { env, cwd });
       expectWriteFailed(reset, folder, why);
       const other = await runCli(
-        ['report', '--bookmark', 'other', '--from', 'today', '-o', 'other.csv'],
+        ['report', '--bookmark', 'other', '--from', '1d', '-o', 'other.csv'],
         { env, cwd },
       );
       expectWriteFailed(other, folder, why);
