@@ -72,6 +72,11 @@ export interface PrepareOptions {
    */
   holdBack?: (phone: string) => { code: SkipCode; reason: string } | undefined;
   /**
+   * Held back before the in-file dedupe (a person erased by `cacs forget`): every row of theirs
+   * is listed with this code, the repeats of their number too (not as duplicates).
+   */
+  holdBackFirst?: (phone: string) => { code: SkipCode; reason: string } | undefined;
+  /**
    * Config `import.allocatedOnly`: a 10-digit number in no allocated mobile range
    * (carrier.ts) is held back (skip code `phone_unallocated`) instead of only counted.
    */
@@ -303,6 +308,7 @@ async function prepareRows(
   const seen = new PhoneSet(info.size / 64);
   const rejects = opts.rejects(headers);
   const ledgerCheck = opts.holdBack;
+  const heldFirst = opts.holdBackFirst;
   const skippedRows = opts.skipped(headers);
   const skippedByCode: Record<string, number> = {};
   const byKind = Object.fromEntries(NORMALIZATION_KINDS.map((k) => [k, 0])) as Record<
@@ -389,6 +395,13 @@ async function prepareRows(
               before: originalPhone!,
               after: lead.phone_number!,
             });
+          }
+        }
+        if (heldFirst !== undefined) {
+          const held = heldFirst(lead.phone_number!);
+          if (held !== undefined) {
+            holdBack(row.line, values, held.code, held.reason);
+            return;
           }
         }
         if (opts.dedupe) {

@@ -268,6 +268,21 @@ describe('cacs forget (file store)', () => {
     expect(await dryRun([g], env, cwd)).toMatchObject({ erased: 0 });
   });
 
+  it("every row of an erased person is counted and listed as erased, their number's repeats too (not as duplicates) (review, session 19)", async () => {
+    const { cwd, env } = await started();
+    expect((await receiptOf(['0977000090'], env, cwd)).numbers).toBe(1);
+    const f = write(
+      cwd,
+      'again.csv',
+      'phone,name\n0977000090,Vân\n+84 977 000 090,Vân\n977000090,Vân\n0977000091,Xuân\n0977000091,Xuân\n',
+    );
+    const { summary } = await importJson([f], env, cwd);
+    expect(summary).toMatchObject({ erased: 3, duplicates: 1, imported: 1 });
+    const skipped = fs.readFileSync(path.join(cwd, 'again.csv.skipped.csv'), 'utf8');
+    expect(skipped.match(/,erased,/g)).toHaveLength(3);
+    expect(skipped.match(/,duplicate,/g)).toHaveLength(1);
+  });
+
   it('a query that is no number matches only the ref_id column: a name or a city erases no one; a placeholder query is refused (exit 2) (found by an audit)', async () => {
     const { cwd, env } = await started();
     const f = write(

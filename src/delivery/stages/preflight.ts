@@ -100,10 +100,10 @@ export async function preflight(
       : suppression
         ? (phone: string) => suppression.holdBack(phone)
         : fromLedger;
-  const holdBack =
-    fromErasure && heldOtherwise
-      ? (phone: string) => fromErasure(phone) ?? heldOtherwise(phone)
-      : (fromErasure ?? heldOtherwise);
+  // Erasures come before the in-file dedupe (prepare.ts holdBackFirst): every row of an erased
+  // person is listed as erased, their number's repeats too (review, session 19: they were
+  // counted as duplicates).
+  const holdBack = heldOtherwise;
   const prepared = await prepareLeads(info, {
     map: opts.map,
     ignoreUnmapped: opts.ignoreUnmapped,
@@ -120,6 +120,7 @@ export async function preflight(
     rejects: (headers) => sidecarWriter(opts, info, plan, written, 'rejects', headers),
     skipped: (headers) => sidecarWriter(opts, info, plan, written, 'skipped', headers),
     ...(holdBack ? { holdBack } : {}),
+    ...(fromErasure ? { holdBackFirst: fromErasure } : {}),
     onProgress: (rowsRead, fraction) =>
       opts.onPhase?.({
         phase: 'preflight',
