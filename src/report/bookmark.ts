@@ -299,7 +299,11 @@ export async function openBookmark(
   /** What plan() worked out: the only range prepare() and commit() ever record. */
   let planned: { range: ReportRange; empty: boolean; from: string | undefined } | undefined;
   let pendingWritten = false;
+  let released = false;
   const thePlan = (what: string) => {
+    // Without its lock another run may be moving it (review, session 18: commit() after
+    // release() wrote it all the same, and said "before plan()" when plan() had not run).
+    if (released) throw new Error(`bookmark ${what}() after release(): open it again`);
     if (planned === undefined) throw new Error(`bookmark ${what}() before plan()`);
     return planned;
   };
@@ -335,6 +339,7 @@ export async function openBookmark(
     },
     notes,
     plan(opts = {}) {
+      if (released) throw new Error('bookmark plan() after release(): open it again');
       const serviceTimeZone = opts.serviceTimeZone ?? DEFAULT_SERVICE_TIME_ZONE;
       if (state === undefined && opts.from === undefined) {
         throw new UsageError(
@@ -420,6 +425,7 @@ export async function openBookmark(
       return moved;
     },
     async release() {
+      released = true;
       const held = lock;
       lock = undefined;
       if (held === undefined) return;

@@ -73,6 +73,28 @@ describe('report stage: plan range', () => {
   });
 });
 
+describe('a bookmark let go of (review, session 18)', () => {
+  it('plan() or commit() after release() is refused, saying so, and the bookmark is not written', async () => {
+    const stateDir = tempDir();
+    const key = { name: 'nightly', campaignKey: 'C1', serviceUrl: 'http://127.0.0.1:9', stateDir };
+    const b = await openBookmark(key);
+    b.plan({ from: '2026-11-01', to: '2026-11-10', settleMs: 0, now: NOW });
+    await b.release();
+    await expect(b.commit({ leads: 1, attempts: 1 })).rejects.toThrow(
+      'bookmark commit() after release(): open it again',
+    );
+    expect(() => b.plan({ from: '2026-11-01', now: NOW })).toThrow(
+      'bookmark plan() after release(): open it again',
+    );
+    const again = await openBookmark(key);
+    try {
+      expect(again.state).toBeUndefined();
+    } finally {
+      await again.release();
+    }
+  });
+});
+
 describe('report stage: finish', () => {
   it('says which statuses asked for matched nothing (case aside) and an unknown ref_id', () => {
     expect(
