@@ -519,30 +519,6 @@ export function assertCanCreateIn(dir: string): void {
   probe.discard();
 }
 
-/**
- * Whether `target` (a file, there or not) is in `folder` or below it, symlinks resolved on both
- * sides (the part of `target` that exists): a report written into cacs's state folder replaced
- * its ledgers and erasures (review, session 19).
- */
-export function isInsideFolder(target: string, folder: string): boolean {
-  const real = (p: string): string => {
-    let at = path.resolve(p);
-    const rest: string[] = [];
-    for (;;) {
-      try {
-        return path.join(fs.realpathSync(at), ...rest.reverse());
-      } catch {
-        const up = path.dirname(at);
-        if (up === at) return path.resolve(p);
-        rest.push(path.basename(at));
-        at = up;
-      }
-    }
-  };
-  const rel = path.relative(real(folder), real(target));
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
-
 /** Bytes free to an unprivileged writer in the file system holding `dir` (undefined: unknown). */
 export function freeSpace(dir: string): number | undefined {
   try {

@@ -8,8 +8,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { UsageError, listHistory, t, type RunRecord, type Settings } from '../../index.js';
-import { isInsideFolder } from '../../atomic-write.js';
+import {
+  UsageError,
+  isInsideFolder,
+  listHistory,
+  t,
+  type RunRecord,
+  type Settings,
+} from '../../index.js';
 import { stateOf } from '../state-where.js';
 
 type Kept = 'input' | 'rejects' | 'skipped' | 'uncertain';

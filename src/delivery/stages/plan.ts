@@ -4,7 +4,7 @@
  * before anything is read: a list would overwrite the input; a real run cannot write its lists.
  */
 import path from 'node:path';
-import { isInsideFolder } from '../../atomic-write.js';
+import { isInsideFolder } from '../../folder-inside.js';
 import { UsageError } from '../../errors.js';
 import {
   checkSidecarFolder,

@@ -1,0 +1,30 @@
+/**
+ * Where cacs refuses to write: no output of a report and no list of an import lands in cacs's
+ * own state folder (the CLI's -o guard, the import's sidecar plan).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Whether `target` (a file, there or not) is in `folder` or below it, symlinks resolved on both
+ * sides (the part of `target` that exists): a report written into cacs's state folder replaced
+ * its ledgers and erasures (review, session 19).
+ */
+export function isInsideFolder(target: string, folder: string): boolean {
+  const real = (p: string): string => {
+    let at = path.resolve(p);
+    const rest: string[] = [];
+    for (;;) {
+      try {
+        return path.join(fs.realpathSync(at), ...rest.reverse());
+      } catch {
+        const up = path.dirname(at);
+        if (up === at) return path.resolve(p);
+        rest.push(path.basename(at));
+        at = up;
+      }
+    }
+  };
+  const rel = path.relative(real(folder), real(target));
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
