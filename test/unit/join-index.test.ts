@@ -21,18 +21,33 @@ class MapIndex {
   private readonly map = new Map<string, Outcome | null>();
   unmatched = 0;
   matched = 0;
+  /** The phones ('' for none) of the rows of each ref_id: more than one, a shared ref_id. */
+  private readonly phonesOf = new Map<string, Set<string>>();
   addRow(ref: string, phone: string): void {
     if (ref !== '') {
       this.map.set(`r${ref}`, null);
       if (phone !== '') this.map.set(`p${phone}`, null);
+      const phones = this.phonesOf.get(ref) ?? new Set<string>();
+      phones.add(phone);
+      this.phonesOf.set(ref, phones);
     } else if (phone !== '') {
       this.map.set(`q${phone}`, null);
     }
   }
+  private shared(ref: string): boolean {
+    return (this.phonesOf.get(ref)?.size ?? 0) > 1;
+  }
   addRecord(record: CallRecord, answered: ReadonlySet<string>): void {
     const ref = refKey(record.ref_id);
     const phone = phoneKey(record.phone_number);
-    const keys = ref !== '' ? [`r${ref}`, `q${phone}`] : [`p${phone}`, `q${phone}`];
+    let keys: string[];
+    if (ref === '') keys = [`p${phone}`, `q${phone}`];
+    else if (this.shared(ref)) {
+      // Matched with the phone: a row of this ref_id and this phone (its key made now).
+      const key = `s${ref}\0${phone}`;
+      if (phone !== '' && this.map.has(`p${phone}`) && !this.map.has(key)) this.map.set(key, null);
+      keys = [key, `q${phone}`];
+    } else keys = [`r${ref}`, `q${phone}`];
     let outcome: Outcome | undefined;
     let hit = false;
     for (const key of keys) {
@@ -48,7 +63,11 @@ class MapIndex {
   }
   outcomeOf(ref: string, phone: string): Outcome | undefined {
     if (ref !== '') {
-      const byRef = this.map.get(`r${ref}`) ?? undefined;
+      const byRef = this.shared(ref)
+        ? phone !== ''
+          ? (this.map.get(`s${ref}\0${phone}`) ?? undefined)
+          : undefined
+        : (this.map.get(`r${ref}`) ?? undefined);
       const byPhone = phone !== '' ? (this.map.get(`p${phone}`) ?? undefined) : undefined;
       if (byRef === undefined) return byPhone;
       if (byPhone === undefined) return byRef;
