@@ -279,10 +279,31 @@ function sameService(recorded: string, serviceUrl: string): boolean {
   }
 }
 
-/** Digit runs in free text (a reason) that may be a written number. */
-function numbersIn(text: string): string[] {
-  return (text.match(/\+?\d[\d .-]{7,16}\d/g) ?? []).map((m) => normalizePhone(m).value);
+/**
+ * The phone numbers written in free text (a reason, a note): each run of digits and the
+ * separators a written number has, as one number and as its parts between spaces (two numbers
+ * side by side: `0912000081 0987000003`), each of 9 to 12 digits — never a date
+ * (`09-12-2024 10:30`) or an amount in thousands (`912.000.555 đ`), which would match another
+ * customer's number (review, session 19).
+ */
+export function numbersIn(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/\+?\(?\d[\d ().-]*\d/g)) {
+    const run = m[0];
+    if (DATE_IN.test(run)) continue;
+    const parts = run.split(/\s+/);
+    for (const part of parts.length > 1 ? [run, ...parts] : [run]) {
+      const digits = part.replace(/\D/g, '').length;
+      if (digits < 9 || digits > 12 || THOUSANDS.test(part)) continue;
+      out.push(normalizePhone(part).value);
+    }
+  }
+  return out;
 }
+/** A date written with dashes, slashes or dots (day, month, year in some order). */
+const DATE_IN = /\b\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}\b/;
+/** An amount grouped in thousands with dots: 912.000.555 (a number is grouped 4.3.3 or 3.3.4). */
+const THOUSANDS = /^[1-9]\d{0,2}(\.\d{3}){2,}$/;
 
 interface ListScan {
   /** The columns (record cells) that identify a person besides the number: ref_id (an email is not: see scanList). */

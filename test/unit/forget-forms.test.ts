@@ -4,7 +4,7 @@
  * 11-digit mobiles — as the number an import writes; anything else is a ref_id.
  */
 import { describe, expect, it } from 'vitest';
-import { phoneOf } from '../../src/delivery/forget.js';
+import { numbersIn, phoneOf } from '../../src/delivery/forget.js';
 
 describe('forget: the number a query stands for', () => {
   it.each([
@@ -26,5 +26,25 @@ describe('forget: the number a query stands for', () => {
 
   it.each(['CUST-0042', 'ERASE-ME', '12345'])('%s is a ref_id', (query) => {
     expect(phoneOf(query)).toBeUndefined();
+  });
+});
+
+describe('forget: the numbers written in free text (numbersIn; review, session 19)', () => {
+  it('finds each number, alone or beside another, in any written form', () => {
+    expect(numbersIn('Vợ: 0912 000 080')).toContain('0912000080');
+    expect(numbersIn('zalo:0912000080')).toContain('0912000080');
+    const two = numbersIn('gọi 0912000081 0987000003');
+    expect(two).toContain('0912000081');
+    expect(two).toContain('0987000003');
+    expect(numbersIn('0912000080;0987000002')).toEqual(['0912000080', '0987000002']);
+    expect(numbersIn('(+84) 912-000-080 sau 17h')).toContain('0912000080');
+    expect(numbersIn('0912.345.678')).toContain('0912345678');
+  });
+
+  it('never a date, a time or an amount in thousands', () => {
+    expect(numbersIn('hẹn 09-12-2024 10:30')).toEqual([]);
+    expect(numbersIn('hẹn 2024/12/09')).toEqual([]);
+    expect(numbersIn('nợ 912.000.555 đ')).toEqual([]);
+    expect(numbersIn('mã đơn 123')).toEqual([]);
   });
 });
