@@ -16,7 +16,7 @@ export function isInsideFolder(target: string, folder: string): boolean {
     const rest: string[] = [];
     for (;;) {
       try {
-        return path.join(fs.realpathSync(at), ...rest.reverse());
+        return path.join(fs.realpathSync.native(at), ...rest.reverse());
       } catch {
         const up = path.dirname(at);
         if (up === at) return path.resolve(p);
@@ -26,5 +26,5 @@ export function isInsideFolder(target: string, folder: string): boolean {
     }
   };
   const rel = path.relative(real(folder), real(target));
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
 }

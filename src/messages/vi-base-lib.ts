@@ -84,7 +84,7 @@ export const viBaseLib: Readonly<Record<string, string>> = {
     'danh sách chưa rõ kết quả sẽ ghi đè lên chính tệp đang nhập ({file})',
   'import.overwritesInput.hint': 'Hãy chọn tệp khác cho các dòng bị loại, hoặc đổi tên tệp nhập.',
   'import.sidecar.inStateFolder':
-    '{file}: nằm trong thư mục trạng thái {folder}, nơi cacs giữ sổ ghi, nhật ký và danh sách đã xoá; ghi danh sách vào đó sẽ làm hỏng chúng',
+    '{file}: nằm trong thư mục trạng thái {folder}, nơi cacs giữ sổ ghi, nhật ký và bản ghi các số đã xoá; ghi danh sách vào đó sẽ làm hỏng chúng',
   'import.sidecar.inStateFolder.hint':
     'Hãy chọn tệp dòng bị loại ở ngoài thư mục trạng thái (hoặc nhập một tệp để ngoài thư mục đó).',
   'import.earlierRun': 'lúc {when} bởi lượt chạy {run} ({file})',

@@ -134,7 +134,7 @@ export const viOutcomes: Readonly<Record<string, string>> = {
   'cli.reportRun.output.uncertain':
     '{name}: là danh sách khách hàng chưa rõ của lượt chạy {run}; báo cáo sẽ ghi đè lên tệp đó',
   'cli.reportRun.output.stateFolder':
-    '{name}: nằm trong thư mục trạng thái {folder}, nơi cacs giữ sổ ghi, nhật ký và danh sách đã xoá; báo cáo sẽ làm hỏng chúng',
+    '{name}: nằm trong thư mục trạng thái {folder}, nơi cacs giữ sổ ghi, nhật ký và bản ghi các số đã xoá; báo cáo sẽ làm hỏng chúng',
   'cli.reportRun.output.stateFolder.hint': 'Hãy ghi báo cáo ra ngoài thư mục trạng thái.',
   'cli.reportRun.output.recorded.hint':
     'Hãy ghi báo cáo vào một tệp khác. (cacs history show {run} cho biết lượt chạy đó đã đọc và ghi những gì.)',

@@ -801,9 +801,10 @@ describe('cacs report -o never replaces a lead file or a list an import recorded
     for (const target of [
       path.join(state, 'ledgers', 'secret'),
       path.join(state, 'erasures', 'erased.jsonl'),
-      path.join(state, 'calls.csv'),
+      path.join(state, 'history', 'calls.csv'),
       path.join('elsewhere', 'secret'),
-      'state/x.csv',
+      'state/ledgers/x.csv',
+      'state/erasures/../ledgers/y.csv',
     ]) {
       const format = path.extname(target) === '' ? ['--format', 'csv'] : [];
       const r = await runCli(['report', '--from', 'today', '-o', target, ...format], {
@@ -821,11 +822,11 @@ describe('cacs report -o never replaces a lead file or a list an import recorded
       expect(joined.stderr).toContain('is in the state folder');
     }
     const html = await runCli(
-      ['report', '--join', 'g.csv', '--from', 'today', '--html', 'state/page.html'],
+      ['report', '--join', 'g.csv', '--from', 'today', '--html', 'state/erasures/page.html'],
       { env: e, cwd },
     );
     expect(html.code).toBe(2);
-    expect(html.stderr).toContain('--html state/page.html: is in the state folder');
+    expect(html.stderr).toContain('--html state/erasures/page.html: is in the state folder');
     expect(emu.store.reportRequests.length).toBe(requests);
     // An import's lists: nothing read, nothing sent.
     const received = emu.store.received.length;
@@ -839,6 +840,17 @@ describe('cacs report -o never replaces a lead file or a list an import recorded
     expect(rejects.stderr).toContain('Give --rejects <file> outside the state folder');
     expect(emu.store.received.length).toBe(received);
     for (const [file, bytes] of kept) expect(fs.readFileSync(file).equals(bytes)).toBe(true);
-    expect(fs.existsSync(path.join(state, 'calls.csv'))).toBe(false);
+    expect(fs.existsSync(path.join(state, 'history', 'calls.csv'))).toBe(false);
+    // The operator's own files in the folder are theirs: a lead file at its root, its lists, and
+    // a report beside them (a state folder at the root of a working folder).
+    fs.writeFileSync(path.join(state, 'mine.csv'), 'phone,name\n0914000013,Chi\nabc,Dũng\n');
+    const own = await runCli(['import', 'mine.csv'], { env: e, cwd: state });
+    expect(own.code, own.stderr).toBe(3);
+    expect(fs.existsSync(path.join(state, 'mine.csv.rejects.csv'))).toBe(true);
+    const beside = await runCli(['report', '--from', 'today', '-o', 'calls.csv'], {
+      env: e,
+      cwd: state,
+    });
+    expect(beside.code, beside.stderr).toBe(0);
   });
 });

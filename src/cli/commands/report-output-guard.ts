@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   UsageError,
-  isInsideFolder,
+  isStateFile,
   listHistory,
   t,
   type RunRecord,
@@ -76,7 +76,7 @@ export async function refuseRecordedOutput(
 ): Promise<void> {
   // Never into the state folder, there or not (review, session 19: `-o <state>/erasures/…`
   // replaced the erasures, and an erased number was imported again).
-  if (settings.stateDir !== undefined && isInsideFolder(file, settings.stateDir))
+  if (settings.stateDir !== undefined && isStateFile(file, settings.stateDir))
     throw new UsageError(
       t('cli.reportRun.output.stateFolder', { name, folder: settings.stateDir }),
       {

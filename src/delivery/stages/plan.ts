@@ -4,7 +4,6 @@
  * before anything is read: a list would overwrite the input; a real run cannot write its lists.
  */
 import path from 'node:path';
-import { isInsideFolder } from '../../folder-inside.js';
 import { UsageError } from '../../errors.js';
 import {
   checkSidecarFolder,
@@ -13,6 +12,7 @@ import {
   type RowSink,
 } from '../../leads/rejects.js';
 import type { InputInfo } from '../../input/types.js';
+import { isStateFile } from '../../state/index.js';
 import { t } from '../../messages/index.js';
 import { DEFAULT_MAX_ROWS, type ImportOptions, type RowsMode } from '../import-types.js';
 import { sidecarFolder } from '../sidecars.js';
@@ -61,7 +61,7 @@ export function planSidecars(opts: ImportOptions, info: InputInfo): SidecarPlan 
   const state = opts.stateDir;
   if (files && state !== undefined)
     for (const file of [rejectsFile, skippedFile, uncertainFile])
-      if (isInsideFolder(file, state))
+      if (isStateFile(file, state))
         throw new UsageError(t('import.sidecar.inStateFolder', { file, folder: state }), {
           hint: t('import.sidecar.inStateFolder.hint'),
           remedies: ['choose_rejects_file'],
