@@ -72,8 +72,9 @@ export interface PrepareOptions {
    */
   holdBack?: (phone: string) => { code: SkipCode; reason: string } | undefined;
   /**
-   * Held back before the in-file dedupe (a person erased by `cacs forget`): every row of theirs
-   * is listed with this code, the repeats of their number too (not as duplicates).
+   * Held back before validation and the in-file dedupe (a person erased by `cacs forget`): every
+   * row of theirs is listed with this code — a repeat of their number too (not a duplicate), a
+   * row of theirs another field would have rejected too (not a reject).
    */
   holdBackFirst?: (phone: string) => { code: SkipCode; reason: string } | undefined;
   /**
@@ -371,6 +372,16 @@ async function prepareRows(
           return;
         }
         const { lead, originalPhone, trimmed, phoneChanges } = build(values);
+        // An erased person's row, whatever else it holds (a name too long, a home_phone that is
+        // no number): erased, never rejected into the rejects list (review, session 19). Only a
+        // number that is one can have been erased.
+        if (heldFirst !== undefined && lead.phone_number !== undefined) {
+          const held = heldFirst(lead.phone_number);
+          if (held !== undefined) {
+            holdBack(row.line, values, held.code, held.reason);
+            return;
+          }
+        }
         const rejection = validator.validate(lead, originalPhone);
         if (rejection) {
           rejected++;
@@ -395,13 +406,6 @@ async function prepareRows(
               before: originalPhone!,
               after: lead.phone_number!,
             });
-          }
-        }
-        if (heldFirst !== undefined) {
-          const held = heldFirst(lead.phone_number!);
-          if (held !== undefined) {
-            holdBack(row.line, values, held.code, held.reason);
-            return;
           }
         }
         if (opts.dedupe) {

@@ -274,13 +274,17 @@ describe('cacs forget (file store)', () => {
     const f = write(
       cwd,
       'again.csv',
-      'phone,name\n0977000090,Vân\n+84 977 000 090,Vân\n977000090,Vân\n0977000091,Xuân\n0977000091,Xuân\n',
+      'phone,name,home_phone\n0977000090,Vân,\n+84 977 000 090,Vân,\n977000090,Vân,\n' +
+        // Rows another field would reject: erased all the same, never in the rejects list.
+        `0977000090,${'V'.repeat(300)},\n0977000090,Vân,abc\n` +
+        '0977000091,Xuân,\n0977000091,Xuân,\n',
     );
     const { summary } = await importJson([f], env, cwd);
-    expect(summary).toMatchObject({ erased: 3, duplicates: 1, imported: 1 });
+    expect(summary).toMatchObject({ erased: 5, duplicates: 1, imported: 1, rejected: 0 });
     const skipped = fs.readFileSync(path.join(cwd, 'again.csv.skipped.csv'), 'utf8');
-    expect(skipped.match(/,erased,/g)).toHaveLength(3);
+    expect(skipped.match(/,erased,/g)).toHaveLength(5);
     expect(skipped.match(/,duplicate,/g)).toHaveLength(1);
+    expect(fs.existsSync(path.join(cwd, 'again.csv.rejects.csv'))).toBe(false);
   });
 
   it('a query that is no number matches only the ref_id column: a name or a city erases no one; a placeholder query is refused (exit 2) (found by an audit)', async () => {
