@@ -129,6 +129,23 @@ const RECORDS: RawRecord[] = [
     lead_name: 'Lan',
     attempts: [A('2026-11-18 10:00:00', 'BUSY')],
   },
+  {
+    // The shared N/A with the number of a row of another ref_id (R4's): in no row.
+    campaign_lead_id: 112,
+    ref_id: 'N/A',
+    phone_number: '0912000111',
+    lead_name: 'Dũng?',
+    attempts: [A('2026-11-19 09:00:00', 'ANSWERED', 9)],
+  },
+  {
+    // D1: one row with a number, one with none (the same customer, typed without it; fixed and
+    // imported with another number): not shared, both rows match it by ref_id.
+    campaign_lead_id: 113,
+    ref_id: 'D1',
+    phone_number: '0914000302',
+    lead_name: 'Phúc',
+    attempts: [A('2026-11-19 10:00:00', 'NO ANSWER')],
+  },
 ];
 
 /** The lead file: every written form of a phone, a ref_id column, columns cacs does not know. */
@@ -145,6 +162,8 @@ const ROWS: Array<{ name: string; phone: string; note: string; ref: string }> = 
   { name: 'Khoa', phone: '0914000201', note: 'shared ref', ref: 'N/A' },
   { name: 'Lan', phone: '0914 000 202', note: 'shared ref', ref: 'N/A' },
   { name: 'Minh', phone: 'abc', note: 'shared ref - no number', ref: 'N/A' },
+  { name: 'Phúc', phone: '0914000301', note: 'ref with a number', ref: 'D1' },
+  { name: 'Phúc', phone: '', note: 'the same ref - no number', ref: 'D1' },
 ];
 
 function leadCsv(): string {
@@ -169,6 +188,8 @@ const STATUSES_OF_ROWS = [
   'ANSWERED',
   'BUSY',
   'NOT_CALLED',
+  'NO ANSWER',
+  'NO ANSWER',
 ];
 
 const FROM = '2026-11-01';
@@ -269,7 +290,7 @@ describe('cacs report --join against a server whose records the test controls', 
     expect(out[1]![11]).toBe('VinaPhone');
     expect(out[2]![11]).toBe('Viettel');
     // Records of leads no row matches (R7, R9) are counted, not written.
-    expect(r.stderr).toMatch(/2 leads of the report are not in khach-hang\.csv/);
+    expect(r.stderr).toMatch(/3 leads of the report are not in khach-hang\.csv/);
   });
 
   it("blank rows (Excel's empty lines, ,,,) stay in place with no outcome, counted on their own; --recycle counts them as left out", async () => {
@@ -317,7 +338,7 @@ describe('cacs report --join against a server whose records the test controls', 
     const without = out.filter((_, i) => i !== 1 && i !== 5).slice(1);
     expect(without.map((row) => row[4])).toEqual(STATUSES_OF_ROWS);
     expect(r.stderr).toMatch(
-      /14 rows written to blank-out\.csv: 8 called, 4 not called, 0 not imported/,
+      /16 rows written to blank-out\.csv: 10 called, 4 not called, 0 not imported/,
     );
     expect(r.stderr).toContain('2 rows are blank (no lead): written with no outcome');
     // In Vietnamese the range's dates are day-first, as every other date it writes.
@@ -671,7 +692,7 @@ describe('cacs report --join against a server whose records the test controls', 
       '101',
       'VinaPhone',
     ]);
-    expect(result.notInFile).toBe(2);
+    expect(result.notInFile).toBe(3);
   });
 
   it('runReport({ join }) and runReport({ recycle }) are runOutcomes (issue 25 item 5)', async () => {

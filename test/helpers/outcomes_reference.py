@@ -38,12 +38,13 @@ def main():
     phones_of_ref = {}
     for row in q["rows"]:
         rr = (row["ref"] or "").strip()
-        if rr:
+        # Only numbers count: a row without one (empty, "abc") is the same customer's, typed so.
+        if rr and re.fullmatch(r"\d{9,12}", norm(row["phone"])):
             phones_of_ref.setdefault(rr, set()).add(norm(row["phone"]))
     out = []
     for row in q["rows"]:
         rp, rr = norm(row["phone"]), (row["ref"] or "").strip()
-        shared = rr != "" and len(phones_of_ref[rr]) > 1
+        shared = rr != "" and len(phones_of_ref.get(rr, ())) > 1
         attempts = []
         for rec in q["records"]:
             ref = (rec["ref_id"] or "").strip()

@@ -21,12 +21,13 @@ class MapIndex {
   private readonly map = new Map<string, Outcome | null>();
   unmatched = 0;
   matched = 0;
-  /** The phones ('' for none) of the rows of each ref_id: more than one, a shared ref_id. */
+  /** The numbers of the rows of each ref_id: more than one, a shared ref_id. */
   private readonly phonesOf = new Map<string, Set<string>>();
   addRow(ref: string, phone: string): void {
     if (ref !== '') {
       this.map.set(`r${ref}`, null);
       if (phone !== '') this.map.set(`p${phone}`, null);
+      if (!/^\d{9,12}$/.test(phone)) return;
       const phones = this.phonesOf.get(ref) ?? new Set<string>();
       phones.add(phone);
       this.phonesOf.set(ref, phones);
@@ -43,9 +44,9 @@ class MapIndex {
     let keys: string[];
     if (ref === '') keys = [`p${phone}`, `q${phone}`];
     else if (this.shared(ref)) {
-      // Matched with the phone: a row of this ref_id and this phone (its key made now).
+      // Matched with the number: the rows of this ref_id and this number, if any.
       const key = `s${ref}\0${phone}`;
-      if (phone !== '' && this.map.has(`p${phone}`) && !this.map.has(key)) this.map.set(key, null);
+      if (this.phonesOf.get(ref)!.has(phone) && !this.map.has(key)) this.map.set(key, null);
       keys = [key, `q${phone}`];
     } else keys = [`r${ref}`, `q${phone}`];
     let outcome: Outcome | undefined;

@@ -110,10 +110,11 @@ export function phoneKey(v: unknown): string {
  * about 1 KB a row. The outcomes are those of {@link addOutcome}: a slot is read into an
  * {@link Outcome}, folded, and written back.
  */
-/** OutcomeIndex.refPhone: no row yet, a row without a phone, rows of different phones. */
+/** OutcomeIndex.refPhone: no row with a number yet, rows of different numbers. */
 const UNSEEN = -1;
-const NO_PHONE = -2;
 const SHARED = -3;
+/** A phone key that is a number (a row with none, or `abc`, makes no ref_id shared). */
+const NUMBER = /^\d{9,12}$/;
 
 export class OutcomeIndex {
   private readonly keys = new KeyTable();
@@ -138,8 +139,9 @@ export class OutcomeIndex {
   matched = 0;
 
   /**
-   * By `r<ref>` key id: the `p<phone>` key id of the first row with that ref_id (NO_PHONE for a
-   * row without one), or SHARED once a row of another phone has it too.
+   * By `r<ref>` key id: the `p<phone>` key id of the first row with that ref_id and a number, or
+   * SHARED once a row of another number has it too. A row without a number (empty, `abc`) makes
+   * no ref_id shared: it is the same customer's, typed without one (review, session 19).
    */
   private refPhone = new Int32Array(1 << 12).fill(UNSEEN);
 
@@ -147,15 +149,24 @@ export class OutcomeIndex {
   addRow(ref: string, phone: string): void {
     if (ref !== '') {
       const r = this.addKey(`r${ref}`);
-      const p = phone !== '' ? this.addKey(`p${phone}`) : NO_PHONE;
+      const p = phone !== '' ? this.addKey(`p${phone}`) : UNSEEN;
       if (r >= this.refPhone.length) {
         const grown = new Int32Array(Math.max(this.refPhone.length * 2, r + 1)).fill(UNSEEN);
         grown.set(this.refPhone);
         this.refPhone = grown;
       }
+      if (!NUMBER.test(phone)) return;
       const seen = this.refPhone[r]!;
       if (seen === UNSEEN) this.refPhone[r] = p;
-      else if (seen !== p) this.refPhone[r] = SHARED;
+      else if (seen === SHARED) this.addKey(`s${ref}\0${phone}`);
+      else if (seen !== p) {
+        // Shared from now on: the keys of the first number's rows and of this one. Records
+        // are matched only to these (a record of this ref_id and another row's number, or no
+        // row's, is not in the file).
+        this.refPhone[r] = SHARED;
+        this.addKey(`s${ref}\0${this.keys.keyOf(seen).slice(1)}`);
+        this.addKey(`s${ref}\0${phone}`);
+      }
     } else if (phone !== '') {
       this.addKey(`q${phone}`);
     }
@@ -191,11 +202,8 @@ export class OutcomeIndex {
       ref === ''
         ? [`p${phone}`, `q${phone}`]
         : this.shared(this.keys.get(`r${ref}`))
-          ? // A row with this shared ref_id and this phone, if any (its key made now).
-            [
-              phone !== '' && this.keys.get(`p${phone}`) >= 0 ? this.sharedKey(ref, phone) : '',
-              `q${phone}`,
-            ]
+          ? // The rows with this shared ref_id and this number, if any (keys made by addRow).
+            [`s${ref}\0${phone}`, `q${phone}`]
           : [`r${ref}`, `q${phone}`];
     let outcome: Outcome | undefined;
     let hit = false;
@@ -237,13 +245,6 @@ export class OutcomeIndex {
       this.slotOf = grown;
     }
     return id;
-  }
-
-  /** The key of a shared ref_id and a phone (made when a record first has both). */
-  private sharedKey(ref: string, phone: string): string {
-    const key = `s${ref}\0${phone}`;
-    if (this.keys.get(key) < 0) this.addKey(key);
-    return key;
   }
 
   private outcomeAt(key: string): Outcome | undefined {
