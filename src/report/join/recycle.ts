@@ -40,7 +40,7 @@ export interface RecycleRules {
    * Whether an import would refuse the row's phone (as written): the recycle file is
    * import-ready, rejects none (a row matched by its ref_id may hold a number never fixed).
    */
-  phoneRefused?: ((phone: string) => boolean) | undefined;
+  phoneRefused?: ((phone: string, written: string) => boolean) | undefined;
 }
 
 /** The default gap: one day (the one-call-per-24-hours rule). */
@@ -77,10 +77,12 @@ export function recycleVerdict(
   phone: string,
   rules: RecycleRules,
   notImported = false,
+  /** The phone as the row writes it (an import without normalisation sends that). */
+  written = phone,
 ): Exclude<RecycleRule, 'duplicate'> | undefined {
   if (phone !== '' && rules.erased?.(phone) === true) return 'erased';
   if (notImported) return 'notImported';
-  if (rules.phoneRefused?.(phone) === true) return 'invalidPhone';
+  if (rules.phoneRefused?.(phone, written) === true) return 'invalidPhone';
   if (outcome === undefined || outcome.attempts === 0) return 'notCalled';
   if (!rules.statuses.has(outcome.lastStatus ?? '')) return 'status';
   if (rules.maxAttempts !== undefined && outcome.attempts >= rules.maxAttempts)

@@ -414,10 +414,16 @@ async function recycleRules(
   };
 }
 
-/** Whether the import's phone rule refuses a number as the row writes it (recycleVerdict). */
-function phoneRefusal(phonePattern: string | undefined): (phone: string) => boolean {
+/**
+ * Whether the import's phone rule refuses a number (recycleVerdict): normalised, and as the row
+ * writes it (an import with `--no-normalize` sends that: a rule for `84…` numbers).
+ */
+export function phoneRefusal(
+  phonePattern: string | undefined,
+): (phone: string, written: string) => boolean {
   const validator = createValidator(phonePattern);
-  return (phone) => validator.validate({ phone_number: phone }, phone) !== undefined;
+  const refused = (p: string) => validator.validate({ phone_number: p }, p) !== undefined;
+  return (phone, written) => refused(phone) && refused(written.trim());
 }
 
 /**
@@ -687,7 +693,13 @@ async function writeStage(
             ? historyCode
             : undefined;
         if (rules !== undefined) {
-          const verdict = recycleVerdict(outcome, phone, rules, refused !== undefined);
+          const verdict = recycleVerdict(
+            outcome,
+            phone,
+            rules,
+            refused !== undefined,
+            row.values[keys.phone] ?? '',
+          );
           if (verdict !== undefined) {
             excluded![verdict]++;
             return;
