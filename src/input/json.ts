@@ -151,6 +151,8 @@ export function parseFailure(e: unknown): string {
   if (/^Expected ':' after property name/.test(m)) return t('input.json.reason.colon');
   if (/^Expected ',' or ('\}'|'\]') after/.test(m)) return t('input.json.reason.comma');
   if (/^Bad control character in string literal/.test(m)) return t('input.json.reason.control');
+  if (/^Unexpected number in JSON/.test(m)) return t('input.json.reason.number');
+  if (/^Bad escaped character in JSON/.test(m)) return t('input.json.reason.escape');
   const token = /^Unexpected token '(.{1,2})'/u.exec(m);
   if (token) return t('input.json.reason.token', { token: JSON.stringify(token[1]) });
   return m;

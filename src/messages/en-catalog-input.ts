@@ -25,6 +25,9 @@ export const enCatalogInput = {
   'input.json.reason.colon': 'a ":" was expected after the field name',
   'input.json.reason.comma': 'a "," or a closing bracket was expected',
   'input.json.reason.control': 'a control character (a line break, a tab) inside a string',
+  'input.json.reason.number':
+    'a number JSON cannot read (a leading zero: write a phone number in quotes, "0912…")',
+  'input.json.reason.escape': 'a backslash that starts no escape (write \\\\ for one)',
   'input.json.invalid.hint':
     'A lead file in JSON is an array of objects, or {"data": [...]}. For one object per line, use .ndjson.',
   'input.json.notList': '{file}: expected an array of leads or {"data": [...]}',

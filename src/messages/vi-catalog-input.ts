@@ -21,6 +21,10 @@ export const viCatalogInput: Readonly<Record<string, string>> = {
   'input.json.reason.colon': 'cần dấu ":" sau tên trường',
   'input.json.reason.comma': 'cần dấu "," hoặc dấu đóng ngoặc',
   'input.json.reason.control': 'có ký tự điều khiển (xuống dòng, tab) trong chuỗi',
+  'input.json.reason.number':
+    'một số JSON không đọc được (số 0 ở đầu: hãy ghi số điện thoại trong dấu ngoặc kép, "0912…")',
+  'input.json.reason.escape':
+    'dấu gạch chéo ngược không mở đầu ký tự thoát nào (ghi \\\\ cho một dấu)',
   'input.json.invalid.hint':
     'Tệp khách hàng dạng JSON là một mảng đối tượng, hoặc {"data": [...]}. Nếu mỗi dòng một đối tượng, hãy dùng .ndjson.',
   'input.json.notList': '{file}: cần một mảng khách hàng hoặc {"data": [...]}',

@@ -212,6 +212,16 @@ describe("JSON.parse's refusals in the catalog's words (review, session 18: V8's
       'có ký tự điều khiển (xuống dòng, tab) trong chuỗi',
     ],
     ['{"phone_number": tru}', 'unexpected "}"', '"}" không đúng chỗ'],
+    [
+      '{"phone_number": 0912345678}',
+      'a number JSON cannot read (a leading zero: write a phone number in quotes, "0912…")',
+      'một số JSON không đọc được (số 0 ở đầu: hãy ghi số điện thoại trong dấu ngoặc kép, "0912…")',
+    ],
+    [
+      '{"phone_number": "0912\\q"}',
+      'a backslash that starts no escape (write \\\\ for one)',
+      'dấu gạch chéo ngược không mở đầu ký tự thoát nào (ghi \\\\ cho một dấu)',
+    ],
   ];
   it.each(cases)('NDJSON line %j: English and Vietnamese, the line named', async (line, en, vi) => {
     const text = `{"phone_number": "0912345678"}\n${line}\n`;
