@@ -1338,7 +1338,7 @@ export type { PreparedReportResult } from './report/service.js';
 export type { HtmlReportOptions, HtmlOutcomeCounts } from './report/html.js';
 export type { SummaryViewOptions, SummaryHeading } from './report/summary-view.js';
 export type { WriteTarget } from './atomic-write.js';
-export { isStateFile } from './state/index.js';
+export { isStateFile } from './state/entries.js';
 
 /**
  * Loads the report's services (fetching, merging, the writers) ahead of their first call, so a

@@ -3,8 +3,6 @@
  * Today the file store under the state folder (`CACS_STATE_DIR`, settings `stateDir`); the
  * PostgreSQL store of issue 24 opens here too, from `stateUrl`.
  */
-import path from 'node:path';
-import { isInsideFolder } from '../folder-inside.js';
 import { FileStore } from './file/store.js';
 import { DEFAULT_STATE_SCHEMA, PgStore } from './pg/store.js';
 import type { StateStore } from './types.js';
@@ -16,26 +14,7 @@ export { NO_JOURNAL } from './journal-types.js';
 export { DEFAULT_STATE_SCHEMA } from './pg/store.js';
 export { maskStateUrl, stateUrlPassword, isStateUrl } from './pg/connection.js';
 
-/**
- * What cacs keeps in a state folder (the file store's entries): a file there, or one to be
- * made there, is cacs's own. Other files in the folder are the operator's (a state folder at the
- * root of a working folder holds their lead files too: review, session 19).
- */
-const STATE_ENTRIES = [
-  'ledgers',
-  'journals',
-  'erasures',
-  'history',
-  'sidecars',
-  'bookmarks',
-  'completion',
-  'prune.json',
-];
-
-/** Whether `file` (there or not, by any path or link) is one of cacs's own in `stateDir`. */
-export function isStateFile(file: string, stateDir: string): boolean {
-  return STATE_ENTRIES.some((e) => isInsideFolder(file, path.join(stateDir, e)));
-}
+export { isStateFile } from './entries.js';
 
 /**
  * Where state lives: the state folder (the file store), or a PostgreSQL database (`stateUrl`,

@@ -12,7 +12,7 @@ import {
   type RowSink,
 } from '../../leads/rejects.js';
 import type { InputInfo } from '../../input/types.js';
-import { isStateFile } from '../../state/index.js';
+import { isStateFile } from '../../state/entries.js';
 import { t } from '../../messages/index.js';
 import { DEFAULT_MAX_ROWS, type ImportOptions, type RowsMode } from '../import-types.js';
 import { sidecarFolder } from '../sidecars.js';
