@@ -2,14 +2,16 @@
  * The aggregate stage of `--join`: the report's records, one lead at a time, folded into one
  * small outcome per key of the lead file (its ref_ids and its normalised phones), so that no
  * record is kept. Matching (DESIGN.md): a row and a record match by ref_id when both have one,
- * else by the normalised phone. A ref_id the lead file gives to rows of different phones (`N/A`,
+ * else by the normalised phone. A ref_id the lead file gives to rows of different numbers (`N/A`,
  * `Chưa cập nhật`, a family's code) names nobody in particular: those rows match by ref_id and
- * phone together (review, session 19: four people holding `N/A` were each given the others'
- * calls, and a rejected row of theirs too). Keys, prefixed so they never collide:
+ * number together (review, session 19: four people holding `N/A` were each given the others'
+ * calls, and a rejected row of theirs too); a row without a number makes no ref_id shared.
+ * Keys, prefixed so they never collide:
  * - `r<ref>`: rows that have this ref_id; fed by records with that ref_id;
  * - `p<phone>`: rows that have a ref_id and this phone; fed by records with no ref_id;
  * - `q<phone>`: rows without a ref_id and this phone; fed by every record of that phone;
- * - `s<ref>\0<phone>`: rows with a shared ref_id and this phone; fed by records with both.
+ * - `s<ref>\0<phone>`: rows with a shared ref_id and this number (made from the file's rows
+ *   only); fed by records with both.
  */
 import type { CallRecord } from '../../api/spec.js';
 import { normalizePhone } from '../../leads/normalize.js';
@@ -100,6 +102,12 @@ export function phoneKey(v: unknown): string {
   return s.trim() === '' ? '' : normalizePhone(s).value;
 }
 
+/** OutcomeIndex.refPhone: no row with a number yet, rows of different numbers. */
+const UNSEEN = -1;
+const SHARED = -3;
+/** A phone key that is a number (a row with none, or `abc`, makes no ref_id shared). */
+const NUMBER = /^\d{9,12}$/;
+
 /**
  * The lead file's keys, each with what the records of it add up to, in flat memory (a lead
  * file of a million rows): the keys in a {@link KeyTable}; each matched key's outcome in typed
@@ -110,12 +118,6 @@ export function phoneKey(v: unknown): string {
  * about 1 KB a row. The outcomes are those of {@link addOutcome}: a slot is read into an
  * {@link Outcome}, folded, and written back.
  */
-/** OutcomeIndex.refPhone: no row with a number yet, rows of different numbers. */
-const UNSEEN = -1;
-const SHARED = -3;
-/** A phone key that is a number (a row with none, or `abc`, makes no ref_id shared). */
-const NUMBER = /^\d{9,12}$/;
-
 export class OutcomeIndex {
   private readonly keys = new KeyTable();
   /** Key id → its outcome's slot (-1: no record matched it yet). */
