@@ -1,6 +1,6 @@
 /**
- * Where cacs refuses to write: no output of a report and no list of an import lands in cacs's
- * own state folder (the CLI's -o guard, the import's sidecar plan).
+ * Whether a path is in a folder, links resolved: state/entries.ts isStateFile asks it, so that
+ * no output of a report and no list of an import lands on cacs's own state files.
  */
 import fs from 'node:fs';
 import path from 'node:path';

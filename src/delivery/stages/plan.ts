@@ -56,8 +56,8 @@ export function planSidecars(opts: ImportOptions, info: InputInfo): SidecarPlan 
       });
     }
   }
-  // Never into the state folder (review, session 19: a list there replaced the ledger's secret,
-  // and later imports sent leads again).
+  // Never onto cacs's own files in the state folder (review, session 19: a list there replaced
+  // the ledger's secret, and later imports sent leads again).
   const state = opts.stateDir;
   if (files && state !== undefined)
     for (const file of [rejectsFile, skippedFile, uncertainFile])

@@ -100,9 +100,9 @@ export async function preflight(
       : suppression
         ? (phone: string) => suppression.holdBack(phone)
         : fromLedger;
-  // Erasures come before the in-file dedupe (prepare.ts holdBackFirst): every row of an erased
-  // person is listed as erased, their number's repeats too (review, session 19: they were
-  // counted as duplicates).
+  // Erasures come before validation and the in-file dedupe (prepare.ts holdBackFirst): every row
+  // of an erased person is listed as erased, their number's repeats and a row another field would
+  // reject too (review, session 19: they were duplicates, or rejects holding their data).
   const holdBack = heldOtherwise;
   const prepared = await prepareLeads(info, {
     map: opts.map,
