@@ -7,7 +7,7 @@ export const viPrivacy: Readonly<Record<string, string>> = {
   'privacy.locked.hint': 'Chờ lượt chạy đó xong rồi chạy lại đúng lệnh này.',
   'privacy.locked.erasing.hint':
     'Số của họ đã được ghi là đã xoá: từ giờ không lần nhập nào gửi chúng (lượt chạy đang giữ sẽ bỏ chúng khỏi các lô nó tạo từ giờ; lô đã gửi đi thì không thu hồi được); chờ lượt chạy đó xong rồi chạy lại đúng lệnh này để xoá nốt.',
-  'privacy.what.erasures': 'danh sách đã xoá',
+  'privacy.what.erasures': 'bản ghi các số đã xoá',
   'privacy.what.campaign': 'sổ ghi của một chiến dịch',
   'privacy.what.ledger': 'sổ ghi',
   'privacy.what.journal': 'một nhật ký nhập',

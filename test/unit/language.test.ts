@@ -218,5 +218,7 @@ describe('the Vietnamese catalog keeps one word for each thing (review, session 
     const texts = Object.entries(vi as Record<string, string>);
     expect(texts.filter(([, v]) => /dấu mốc|tổng hợp/i.test(v)).map(([k]) => k)).toEqual([]);
     expect(texts.filter(([, v]) => /\{attempts\} cuộc gọi/.test(v)).map(([k]) => k)).toEqual([]);
+    // The erasures are "bản ghi các số đã xoá" (the state's words), not a "danh sách".
+    expect(texts.filter(([, v]) => /danh sách đã xoá/i.test(v)).map(([k]) => k)).toEqual([]);
   });
 });
