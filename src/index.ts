@@ -1014,7 +1014,9 @@ export interface ReconcileOptions {
   serviceUrl?: string | URL;
   /** Only the leads this run (an id from the history, or a unique prefix) left uncertain. */
   run?: string;
-  /** The zone the service reads dates in (default Asia/Ho_Chi_Minh). */
+  /** The zone the service reads dates in (default Asia/Ho_Chi_Minh), as the report's option. */
+  serviceTimeZone?: string;
+  /** The same, as this function first spelled it (the config key's spelling). */
   serviceTimezone?: string;
   /** Report requests in flight (default {@link DEFAULT_REPORT_CONCURRENCY}). */
   concurrency?: number;
@@ -1031,6 +1033,7 @@ const RECONCILE_OPTIONS = {
   stateSchema: 'string',
   serviceUrl: 'string|url',
   run: 'string',
+  serviceTimeZone: 'string',
   serviceTimezone: 'string',
   concurrency: 'number',
   signal: 'signal',
@@ -1069,7 +1072,7 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileSum
     // One calendar day of the service's clock a request: a busy day stays within an answer's
     // size cap.
     windows: (from, to) => {
-      const zone = options.serviceTimezone ?? SERVICE_ZONE;
+      const zone = options.serviceTimeZone ?? options.serviceTimezone ?? SERVICE_ZONE;
       return splitWindows(instantToWall(from, zone), instantToWall(to, zone), 1).map((w) => ({
         start: formatServiceDate(w.start),
         end: formatServiceDate(w.end),

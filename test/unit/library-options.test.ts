@@ -141,6 +141,10 @@ describe('forgetLeads, reconcile, the history, createClient, setLanguage', () =>
     ).toBe(
       'reconcile: unknown option runn (did you mean run?); concurrency: expected a number, not "x"',
     );
+    // The report's spelling of the zone is known too (review, session 18).
+    expect(
+      await usage(reconcile({ campaignKey: 'summer', client, serviceTimeZone: 5 } as never)),
+    ).toBe('reconcile: serviceTimeZone: expected a string, not 5');
     expect(await usage(listHistory({ limitt: 2 } as never))).toBe(
       'listHistory: unknown option limitt (did you mean limit?)',
     );

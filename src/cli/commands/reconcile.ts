@@ -63,7 +63,7 @@ export async function runReconcileCommand(
       campaignKey: campaign.key,
       client,
       ...(flags.run !== undefined ? { run: flags.run } : {}),
-      serviceTimezone: settings.serviceTimezone,
+      serviceTimeZone: settings.serviceTimezone,
       concurrency: settings.report.concurrency,
       signal: ctx.signal,
       now: () => ctx.now(),
