@@ -27,6 +27,7 @@ export const enCli = {
   'cli.words.reconcile.run.otherCampaign':
     '--run: run {run} imported into campaign {campaign} at {service}, not {asked} at {askedService}',
   'cli.words.reconcile.run.otherCampaign.hint': 'Give --campaign {campaign}.',
+  'cli.words.runs.hint': 'List runs with: cacs history',
   'cli.words.reconcile.run.otherService.hint':
     'Give --campaign {campaign} --base-url {service} (or the profile that has that address).',
   'cli.words.leads.sidecar.rejects.diskFull.hint':

@@ -102,7 +102,7 @@ export const en = {
     'Nothing was settled. Ask the service operator; the uncertain leads stay uncertain meanwhile.',
   'reconcile.run.notFound': 'no run {run} in the history',
   'reconcile.run.ambiguous': '{run} matches {count} runs: give more of its characters',
-  'reconcile.run.hint': 'List runs with: cacs history',
+  'reconcile.run.hint': 'List runs with listHistory().',
   'reconcile.run.otherCampaign':
     'run {run} imported into campaign {campaign} at {service}, not {asked} at {askedService}',
   'reconcile.run.otherCampaign.hint': 'Reconcile campaign {campaign} instead.',
@@ -113,7 +113,7 @@ export const en = {
   // ── history ─────────────────────────────────────────────────────────────────────────
   'history.run.notFound': 'no run {run} in the history',
   'history.run.ambiguous': '{run} matches {count} runs: give more of its characters',
-  'history.run.hint': 'List runs with: cacs history',
+  'history.run.hint': 'List runs with listHistory().',
 
   // ── report ──────────────────────────────────────────────────────────────────────────
   'report.unknownTimeZone': '{name} {zone}: unknown time zone',

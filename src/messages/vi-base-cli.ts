@@ -25,6 +25,7 @@ export const viBaseCli: Readonly<Record<string, string>> = {
   'cli.words.reconcile.run.otherCampaign':
     '--run: lượt chạy {run} đã nhập vào chiến dịch {campaign} tại {service}, không phải {asked} tại {askedService}',
   'cli.words.reconcile.run.otherCampaign.hint': 'Hãy dùng --campaign {campaign}.',
+  'cli.words.runs.hint': 'Xem danh sách lượt chạy bằng: cacs history',
   'cli.words.reconcile.run.otherService.hint':
     'Hãy dùng --campaign {campaign} --base-url {service} (hoặc hồ sơ cấu hình có địa chỉ đó).',
   'cli.words.leads.sidecar.rejects.diskFull.hint':

@@ -124,7 +124,7 @@ export const viBaseLib: Readonly<Record<string, string>> = {
     'Chưa đối soát được gì. Hãy hỏi bên vận hành dịch vụ; trong lúc chờ, các khách hàng chưa rõ kết quả vẫn giữ nguyên.',
   'reconcile.run.notFound': 'không có lượt chạy {run} trong lịch sử',
   'reconcile.run.ambiguous': '{run} khớp với {count} lượt chạy: hãy ghi thêm ký tự của mã',
-  'reconcile.run.hint': 'Xem danh sách lượt chạy bằng: cacs history',
+  'reconcile.run.hint': 'Xem danh sách lượt chạy bằng listHistory().',
   'reconcile.run.otherCampaign':
     'lượt chạy {run} đã nhập vào chiến dịch {campaign} tại {service}, không phải {asked} tại {askedService}',
   'reconcile.run.otherCampaign.hint': 'Hãy đối soát chiến dịch {campaign}.',
@@ -133,7 +133,7 @@ export const viBaseLib: Readonly<Record<string, string>> = {
   'reconcile.interrupted': 'bị ngắt: chưa đối soát được gì (sổ ghi không đổi)',
   'history.run.notFound': 'không có lượt chạy {run} trong lịch sử',
   'history.run.ambiguous': '{run} khớp với {count} lượt chạy: hãy ghi thêm ký tự của mã',
-  'history.run.hint': 'Xem danh sách lượt chạy bằng: cacs history',
+  'history.run.hint': 'Xem danh sách lượt chạy bằng listHistory().',
   'report.unknownTimeZone': '{name} {zone}: múi giờ không xác định',
   'report.unknownTimeZone.hint': 'Hãy dùng tên IANA như Asia/Ho_Chi_Minh hoặc Europe/Paris.',
   'report.windowDays.invalid': 'windowDays: cần một số nguyên từ 1 đến {max}',

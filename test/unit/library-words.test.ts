@@ -108,6 +108,8 @@ describe('library messages name no flag; the CLI words them with its flags', () 
 
     const none = await thrown(missing());
     expect(none.message).toBe('no run r1999 in the history');
+    // The library's way to list runs, not the CLI's command (review, session 18).
+    expect(none.hint).toBe('List runs with listHistory().');
     const other = await thrown(elsewhere());
     expect(other.message).toBe(
       `run ${runId} imported into campaign summer at ${emu!.url}, not winter at ${emu!.url}`,
@@ -130,7 +132,9 @@ describe('library messages name no flag; the CLI words them with its flags', () 
         expect(FLAG.test(text)).toBe(false);
 
       useCliWords();
-      expect((await thrown(missing())).message).toBe('--run: no run r1999 in the history');
+      const missingCli = await thrown(missing());
+      expect(missingCli.message).toBe('--run: no run r1999 in the history');
+      expect(missingCli.hint).toBe('List runs with: cacs history');
       const cli = await thrown(elsewhere());
       expect(cli.message).toBe(`--run: ${other.message}`);
       expect(cli.hint).toBe('Give --campaign summer.');

@@ -42,6 +42,8 @@ export const CLI_WORDS = {
   'reconcile.run.otherCampaign': 'cli.words.reconcile.run.otherCampaign',
   'reconcile.run.otherCampaign.hint': 'cli.words.reconcile.run.otherCampaign.hint',
   'reconcile.run.otherService.hint': 'cli.words.reconcile.run.otherService.hint',
+  'reconcile.run.hint': 'cli.words.runs.hint',
+  'history.run.hint': 'cli.words.runs.hint',
   'leads.sidecar.rejects.diskFull.hint': 'cli.words.leads.sidecar.rejects.diskFull.hint',
   'leads.sidecar.rejects.notWritable.hint': 'cli.words.leads.sidecar.rejects.notWritable.hint',
   'leads.written.allKept.hint': 'cli.words.leads.written.allKept.hint',
