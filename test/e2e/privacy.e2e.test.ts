@@ -285,6 +285,15 @@ describe('cacs forget (file store)', () => {
     expect(skipped.match(/,erased,/g)).toHaveLength(5);
     expect(skipped.match(/,duplicate,/g)).toHaveLength(1);
     expect(fs.existsSync(path.join(cwd, 'again.csv.rejects.csv'))).toBe(false);
+    // Without normalisation too: looked up as the number it is, whatever its written form.
+    const raw = write(
+      cwd,
+      'raw.csv',
+      'phone,name\n+84 977 000 090,Vân\n977000090,Vân\n0977.000.090,Vân\n84977000090,Vân\n',
+    );
+    const r2 = await importJson([raw, '--no-normalize'], env, cwd);
+    expect(r2.summary).toMatchObject({ erased: 4, rejected: 0 });
+    expect(fs.existsSync(path.join(cwd, 'raw.csv.rejects.csv'))).toBe(false);
   });
 
   it('a query that is no number matches only the ref_id column: a name or a city erases no one; a placeholder query is refused (exit 2) (found by an audit)', async () => {

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CacsError, FailureError } from '../../errors.js';
+import { normalizePhone } from '../../leads/normalize.js';
 import { t } from '../../messages/index.js';
 import {
   STATE_ACCEPTED,
@@ -215,8 +216,10 @@ async function erasedLookup(target: StateTarget): Promise<CampaignState['erased'
   if (mine.length === 0) return undefined;
   const hasher = await target.store.hasher();
   const at = new Map(mine.map((r) => [`${r.lo >>> 0}:${r.hi >>> 0}`, r.time]));
+  // Looked up as the number normalised, whatever the run sends (review, session 19: with
+  // --no-normalize, `84912000080` or `+84 912 000 080` of an erased number was sent again).
   const lookup = (phone: string) => {
-    const [lo, hi] = hasher.phone(phone);
+    const [lo, hi] = hasher.phone(normalizePhone(phone).value);
     const time = at.get(`${lo >>> 0}:${hi >>> 0}`);
     return time === undefined ? undefined : new Date(time * 1000);
   };
