@@ -280,30 +280,49 @@ function sameService(recorded: string, serviceUrl: string): boolean {
 }
 
 /**
- * The phone numbers written in free text (a reason, a note): each run of digits and the
- * separators a written number has, as one number and as its parts between spaces (two numbers
- * side by side: `0912000081 0987000003`), each of 9 to 12 digits — never a date
- * (`09-12-2024 10:30`) or an amount in thousands (`912.000.555 đ`), which would match another
- * customer's number (review, session 19).
+ * The phone numbers written in free text (a reason, a note): runs of digits with the separators a
+ * written number has, and within each run every span of its parts (split at spaces and dashes)
+ * that holds a national number — 10 or 11 digits from a 0, or the same after 84, +84 or 0084:
+ * `Vợ: 0912 000 080`, `zalo:0912000080`, `0912000081 0987000003`, `0987000005-0912000080`,
+ * `0912.34.56.78`, `(+84) 912-000-080`. Never a bare 9-digit run (an order id, an account, an
+ * amount: `DH-912000080`, `912.000.080 đ`), nor a date (`09-12-2024 10:30`): in a list's
+ * free text they would match another customer's number (review, session 19).
  */
 export function numbersIn(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.matchAll(/\+?\(?\d[\d ().-]*\d/g)) {
-    const run = m[0];
-    if (DATE_IN.test(run)) continue;
-    const parts = run.split(/\s+/);
-    for (const part of parts.length > 1 ? [run, ...parts] : [run]) {
-      const digits = part.replace(/\D/g, '').length;
-      if (digits < 9 || digits > 12 || THOUSANDS.test(part)) continue;
-      out.push(normalizePhone(part).value);
+  const undated = text.replace(DATES, (d: string, a: string, b: string, c: string) =>
+    isDate(a, b, c) ? ' / ' : d,
+  );
+  for (const m of undated.matchAll(/\+?\(?\d[\d ().-]*\d/g)) {
+    const parts = m[0].split(/[\s-]+/).filter((p) => p !== '');
+    for (let i = 0; i < parts.length; i++) {
+      let digits = '';
+      for (let j = i; j < parts.length; j++) {
+        digits += parts[j]!.replace(/\D/g, '');
+        if (digits.length > 13) break;
+        if (digits.length < 10 || !(digits.startsWith('0') || digits.startsWith('84'))) continue;
+        const span = parts.slice(i, j + 1).join(' ');
+        if (THOUSANDS.test(span.replace(/[()]/g, ''))) continue;
+        const v = normalizePhone(span).value;
+        if (NATIONAL.test(v)) out.push(v);
+      }
     }
   }
   return out;
 }
-/** A date written with dashes, slashes or dots (day, month, year in some order). */
-const DATE_IN = /\b\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}\b/;
+/** What may be a date in a text (isDate says whether it is one). */
+const DATES = /\b(\d{1,4})[-/.](\d{1,2})[-/.](\d{1,4})\b/g;
+/** Day-month-year (a 2- or 4-digit year) or year-month-day, each part in its range. */
+function isDate(a: string, b: string, c: string): boolean {
+  const [x, month, z] = [Number(a), Number(b), Number(c)];
+  if (month < 1 || month > 12) return false;
+  if (a.length <= 2) return x >= 1 && x <= 31 && (c.length === 2 || c.length === 4);
+  return a.length === 4 && z >= 1 && z <= 31 && c.length <= 2;
+}
 /** An amount grouped in thousands with dots: 912.000.555 (a number is grouped 4.3.3 or 3.3.4). */
 const THOUSANDS = /^[1-9]\d{0,2}(\.\d{3}){2,}$/;
+/** A national number as normalisation writes it. */
+const NATIONAL = /^0\d{9,10}$/;
 
 interface ListScan {
   /** The columns (record cells) that identify a person besides the number: ref_id (an email is not: see scanList). */

@@ -48,3 +48,34 @@ describe('forget: the numbers written in free text (numbersIn; review, session 1
     expect(numbersIn('mã đơn 123')).toEqual([]);
   });
 });
+
+describe('numbersIn, the written forms a second review tried (session 19)', () => {
+  it.each([
+    ['0912.34.56.78', '0912345678'],
+    ['0912-34-56-78', '0912345678'],
+    ['(+84) 912.34.56.78', '0912345678'],
+    ['0084 912 000 080', '0912000080'],
+    ['0912000080-0987000003', '0987000003'],
+    ['0912000080 09-12-2024', '0912000080'],
+    ['Gọi 0912 000 080 09/12', '0912000080'],
+    ['Gọi 0987000005-0912000080', '0912000080'],
+    ['84912000080', '0912000080'],
+  ])('%j holds %s', (text, number) => {
+    expect(numbersIn(text)).toContain(number);
+  });
+
+  it.each([
+    'DH-912000080',
+    'STK VPBank 368123456',
+    '(912.000.080 đ)',
+    '912 000 080 đ',
+    'Số 368 100000',
+    'hẹn 09-12-2024 10:30',
+    '08:00-17:00',
+    '1.200.000',
+    '9/12/2024',
+    'CCCD 001234567890',
+  ])('%j holds no number', (text) => {
+    expect(numbersIn(text)).toEqual([]);
+  });
+});
