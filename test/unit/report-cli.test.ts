@@ -797,6 +797,8 @@ describe('cacs report -o never replaces a lead file or a list an import recorded
     );
     // A symlink outside the state folder that points into it, and a new name in the folder.
     fs.symlinkSync(path.join(state, 'ledgers'), path.join(cwd, 'elsewhere'));
+    // A link to a file not there yet in the state folder (a write would make it).
+    fs.symlinkSync(path.join(state, 'ledgers', 'new.csv'), path.join(cwd, 'dangling.csv'));
     const requests = emu.store.reportRequests.length;
     for (const target of [
       path.join(state, 'ledgers', 'secret'),
@@ -805,6 +807,7 @@ describe('cacs report -o never replaces a lead file or a list an import recorded
       path.join('elsewhere', 'secret'),
       'state/ledgers/x.csv',
       'state/erasures/../ledgers/y.csv',
+      'dangling.csv',
     ]) {
       const format = path.extname(target) === '' ? ['--format', 'csv'] : [];
       const r = await runCli(['report', '--from', 'today', '-o', target, ...format], {
