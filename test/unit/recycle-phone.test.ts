@@ -43,5 +43,7 @@ describe('--recycle and the import phone rule', () => {
   it('a number a custom rule takes as written (an import without normalisation) is recycled', () => {
     expect(verdict('84912000777', '^84\\d{9}$')).toBeUndefined();
     expect(verdict('0912000777', '^84\\d{9}$')).toBe('invalidPhone');
+    // As written: an import without normalisation trims nothing (review, session 19).
+    expect(verdict(' 84912000777', '^84\\d{9}$')).toBe('invalidPhone');
   });
 });

@@ -423,7 +423,7 @@ export function phoneRefusal(
 ): (phone: string, written: string) => boolean {
   const validator = createValidator(phonePattern);
   const refused = (p: string) => validator.validate({ phone_number: p }, p) !== undefined;
-  return (phone, written) => refused(phone) && refused(written.trim());
+  return (phone, written) => refused(phone) && refused(written);
 }
 
 /**
