@@ -46,4 +46,13 @@ describe('--recycle and the import phone rule', () => {
     // As written: an import without normalisation trims nothing (review, session 19).
     expect(verdict(' 84912000777', '^84\\d{9}$')).toBe('invalidPhone');
   });
+
+  it("the centre's own test numbers (import.placeholderNumbers) are refused as the import refuses them", () => {
+    const own = recycleVerdict(called, '0911111222', {
+      ...rules(),
+      phoneRefused: phoneRefusal(undefined, ['0911 111 222']),
+    });
+    expect(own).toBe('invalidPhone');
+    expect(verdict('0911111222')).toBeUndefined();
+  });
 });

@@ -223,6 +223,9 @@ export async function runOutcomesCommand(
             ...(minGapMs !== undefined ? { minGapMs } : {}),
             ...(suppress.length > 0 ? { suppress } : {}),
             phonePattern: settings.import.phonePattern,
+            ...(settings.import.placeholderNumbers !== undefined
+              ? { placeholderNumbers: settings.import.placeholderNumbers }
+              : {}),
           },
         }
       : {}),

@@ -69,6 +69,8 @@ export interface RecycleOptions {
   /** Do-not-call lists (read as `cacs import --suppress` reads them). */
   suppress?: ReadonlyArray<string | { path: string; name?: string; from?: string }>;
   phonePattern?: string;
+  /** The centre's own test numbers (config `import.placeholderNumbers`): never recycled. */
+  placeholderNumbers?: readonly string[];
 }
 
 export interface OutcomesOptions extends Pick<
@@ -410,7 +412,7 @@ async function recycleRules(
     ...(opts.erasedAt !== undefined
       ? { erased: (phone: string) => opts.erasedAt!(phone) !== undefined }
       : {}),
-    phoneRefused: phoneRefusal(recycle.phonePattern),
+    phoneRefused: phoneRefusal(recycle.phonePattern, recycle.placeholderNumbers),
   };
 }
 
@@ -420,8 +422,12 @@ async function recycleRules(
  */
 export function phoneRefusal(
   phonePattern: string | undefined,
+  placeholderNumbers?: readonly string[],
 ): (phone: string, written: string) => boolean {
-  const validator = createValidator(phonePattern);
+  const validator = createValidator(
+    phonePattern,
+    placeholderNumbers !== undefined ? { placeholderNumbers } : {},
+  );
   const refused = (p: string) => validator.validate({ phone_number: p }, p) !== undefined;
   return (phone, written) => refused(phone) && refused(written);
 }
