@@ -260,7 +260,13 @@ export class UsageError extends CacsError {
 /** Problems in a configuration file: all listed at once. */
 export class ConfigError extends UsageError {
   readonly problems: string[];
-  constructor(file: string, problems: string[]) {
+  /**
+   * The `language` the file states, read from it as it is (the file's other problems aside):
+   * the CLI says the problems in it (review, session 18: `language: vi` in a file with another
+   * problem was not heeded, and the problem said in English).
+   */
+  readonly statedLanguage: string | undefined;
+  constructor(file: string, problems: string[], statedLanguage?: string) {
     super(
       tCount('config.problems', problems.length, {
         file,
@@ -272,6 +278,7 @@ export class ConfigError extends UsageError {
       },
     );
     this.problems = problems;
+    this.statedLanguage = statedLanguage;
   }
 }
 

@@ -119,8 +119,22 @@ async function chooseAndSetLanguage(
       if (scanned.profile !== undefined) flags.set('profile', scanned.profile);
       config = (await resolveSettings({ files: await files, env: io.env, flags })).settings
         .language;
-    } catch {
-      // the command reading its settings says what is wrong
+    } catch (e) {
+      // The command reading its settings says what is wrong — in the language a broken file
+      // states, if it states one: the files are read again in it, so that their problems are
+      // said in it (they are worded as they are found).
+      const stated = (e as { statedLanguage?: unknown }).statedLanguage;
+      const language = typeof stated === 'string' ? asLanguage(stated) : undefined;
+      if (language !== undefined) {
+        config = language;
+        await setLanguage(language);
+        files = loadConfigFiles({
+          cwd: io.cwd,
+          env: io.env,
+          ...(scanned.config !== undefined ? { explicitPath: scanned.config } : {}),
+        });
+        files.catch(() => undefined);
+      }
     }
   }
   await setLanguage(chooseLanguage({ flag: scanned.lang, config, env: io.env }).language);

@@ -141,7 +141,10 @@ async function readConfigFile(
   data: unknown,
 ): Promise<LoadedConfigFile> {
   const { config, problems } = validateConfig(data);
-  if (!config) throw new ConfigError(filepath, problems);
+  if (!config) {
+    const stated = (data as { language?: unknown } | null)?.language;
+    throw new ConfigError(filepath, problems, typeof stated === 'string' ? stated : undefined);
+  }
   for (const flat of [config.base, ...config.profiles.values()]) resolveFiles(flat, filepath);
   return { path: filepath, scope, config };
 }

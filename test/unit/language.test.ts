@@ -3,6 +3,8 @@
  * else English), what the CLI reads of the command line before commander does, and figures
  * written as Vietnamese readers write them — in human text only.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   chooseLanguage,
@@ -190,6 +192,27 @@ describe("commander's errors in --json, in the run's language (review, session 1
     expect((JSON.parse(en.stdout) as { error: { message: string } }).error.message).toBe(
       "unknown option '--bogus'",
     );
+  });
+});
+
+describe('a config file that states its language and has another problem (review, session 18)', () => {
+  it('says the problem in the language the file states; without one, in the locale’s', async () => {
+    const { runCli, isolatedEnv, tempDir } = await import('../helpers/cli.js');
+    const cwd = tempDir();
+    const env = isolatedEnv({});
+    fs.writeFileSync(path.join(cwd, '.cacsrc.yaml'), 'language: vi\nbatchSize: 5\n');
+    const vi = await runCli(['config', 'show'], { env, cwd });
+    expect(vi.code).toBe(2);
+    expect(vi.stderr).toContain('có một lỗi trong cấu hình');
+    expect(vi.stderr).toContain('Hãy sửa tệp');
+    expect(vi.stderr).not.toMatch(/a problem in the configuration|Fix the file/);
+    // --lang still wins; a language the file does not know is no choice.
+    const flag = await runCli(['--lang', 'en', 'config', 'show'], { env, cwd });
+    expect(flag.stderr).toContain('a problem in the configuration');
+    fs.writeFileSync(path.join(cwd, '.cacsrc.yaml'), 'language: fr\nbatchSize: 5\n');
+    const unknown = await runCli(['config', 'show'], { env, cwd });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('in the configuration');
   });
 });
 
