@@ -35,6 +35,8 @@ export interface SendLedger {
    */
   begin(entries: readonly LedgerEntry[]): Promise<Claimed | void>;
   settle(entries: readonly LedgerEntry[], state: LedgerState): void;
+  /** Work for begin() of these very entries that writes nothing, done while they wait for a slot. */
+  prepare?(entries: readonly LedgerEntry[]): void;
   /**
    * Claim ahead: a batch's in-flight records are written as soon as it is formed, while the
    * batches before it are on the wire, not once it has a slot (a store whose claims take round
@@ -410,7 +412,11 @@ export async function sendLeads(opts: SendOptions): Promise<SendResult> {
   const launch = async (formed: SpoolEntry[]) => {
     const entries = withoutErased(formed);
     if (entries.length === 0) return;
-    if (ahead === 0) return pool.start(() => deliver(entries));
+    if (ahead === 0) {
+      // Its records' hashing is done now, while the batch waits for a slot, not after.
+      opts.ledger?.prepare?.(entries);
+      return pool.start(() => deliver(entries));
+    }
     written.push({ entries, written: writeInFlight(entries) });
     while (written.length >= ahead) await startWritten();
   };

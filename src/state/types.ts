@@ -89,6 +89,11 @@ export interface CampaignLedger {
    */
   begin(entries: readonly LedgerEntry[]): Promise<Claimed>;
   /**
+   * Optional: get ready to begin() these very entries (work that writes nothing, done while
+   * the batch waits for its slot; the file store hashes the numbers).
+   */
+  prepare?(entries: readonly LedgerEntry[]): void;
+  /**
    * After the answer: accepted, still uncertain, or not imported. Written at once, made durable
    * with the next begin() or close() (an outcome lost to a power cut leaves the lead uncertain,
    * never resent). The latest record of a number wins.

@@ -14,6 +14,7 @@ import {
   carrierOf,
   isAllocatedMobile,
   mobileRange,
+  rangeTable,
 } from '../../src/leads/carrier.js';
 import { normalizePhone } from '../../src/leads/normalize.js';
 
@@ -81,6 +82,19 @@ describe('the mobile numbering plan of 2026', () => {
   it('names only the carriers DESIGN.md lists', () => {
     expect(new Set(Object.values(MOBILE_RANGES)).size).toBeLessThanOrEqual(CARRIERS.length);
     for (const c of Object.values(MOBILE_RANGES)) expect(CARRIERS).toContain(c);
+  });
+
+  it('the table of starts gives each of the 10,000 four-digit starts its longest key, as trying every length does', () => {
+    const table = rangeTable();
+    expect(table.length).toBe(10_000);
+    const keys = Object.keys(MOBILE_RANGES);
+    for (let i = 0; i < 10_000; i++) {
+      const start = `0${String(i).padStart(4, '0')}`;
+      const longest = keys
+        .filter((k) => start.startsWith(k))
+        .sort((a, b) => b.length - a.length)[0];
+      expect(table[i], start).toBe(longest);
+    }
   });
 
   it('no range is shadowed: each key is allocated and its own longest match', () => {

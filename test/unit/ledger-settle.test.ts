@@ -180,3 +180,40 @@ describe('file ledger: batches settled out of order', () => {
     await next.close();
   });
 });
+
+describe('file ledger: prepare() while a batch waits for its slot', () => {
+  it('writes and tells the lookups nothing; begin() of the same array stamps its own time', async () => {
+    const { s } = store();
+    const ledger = await s.openLedger(campaign, 13);
+    expect(typeof ledger.prepare).toBe('function');
+    ledger.prepare!(batchA);
+    ledger.prepare!(batchB);
+    for (const e of [...batchA, ...batchB]) expect(ledger.lookup(e.phone)).toBeUndefined();
+    // The slot frees half a minute later: the records say when the batch went in flight.
+    vi.setSystemTime(T0 + 30_000);
+    await ledger.begin(batchA);
+    // batchB is never begun (the run stopped): nothing of it is written.
+    for (const e of batchA)
+      expect(ledger.lookup(e.phone)).toEqual(hit(STATE_UNCERTAIN, 13, T0 + 30_000));
+    for (const e of batchB) expect(ledger.lookup(e.phone)).toBeUndefined();
+    vi.setSystemTime(T0 + 90_000);
+    ledger.settle(batchA, STATE_ACCEPTED);
+    // A prepared array begun again is hashed afresh (what was prepared went with the first).
+    await ledger.begin(batchA);
+    await ledger.close();
+    expect(await readBack(s)).toEqual([
+      ...(await expected(s, batchA, 13, STATE_UNCERTAIN, T0 + 30_000)),
+      ...(await expected(s, batchA, 13, STATE_ACCEPTED, T0 + 90_000)),
+      ...(await expected(s, batchA, 13, STATE_UNCERTAIN, T0 + 90_000)),
+    ]);
+  });
+
+  it('a read-only ledger (a dry run) prepares nothing and begins nothing', async () => {
+    const { s } = store();
+    const ledger = await s.openLedger(campaign);
+    ledger.prepare!(batchA);
+    await ledger.begin(batchA);
+    await ledger.close();
+    expect(await readBack(s)).toEqual([]);
+  });
+});

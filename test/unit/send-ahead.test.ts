@@ -135,3 +135,59 @@ describe('sendLeads with a ledger that claims ahead', () => {
     expect(settled.every((s) => s.state === STATE_NONE)).toBe(true);
   });
 });
+
+describe('sendLeads with a ledger that prepares (the file store)', () => {
+  it('a batch is prepared while the one before it is on the wire, and begun (its records written) only once it has the slot', async () => {
+    const events: string[] = [];
+    const prepared = new Set<readonly LedgerEntry[]>();
+    const ledger: SendLedger = {
+      prepare(entries) {
+        prepared.add(entries);
+        events.push(`prepare ${batchOf(Number(entries[0]!.phone))}`);
+      },
+      async begin(entries) {
+        // begin() gets the very array prepare() was given.
+        events.push(`begin ${batchOf(Number(entries[0]!.phone))} ${prepared.has(entries)}`);
+      },
+      settle() {},
+    };
+    const client = {
+      async importLeadsJson(_key: string, jsons: readonly Uint8Array[]): Promise<ImportResult> {
+        const first = Number(
+          (JSON.parse(Buffer.from(jsons[0]!).toString()) as { phone_number: string }).phone_number,
+        );
+        events.push(`send ${batchOf(first)}`);
+        await turns(10);
+        events.push(`answer ${batchOf(first)}`);
+        return { imported: jsons.length, skipped: 0, unparsedMessage: false, message: '' };
+      },
+    } as unknown as CacsClient;
+    const r = await sendLeads({
+      leads: readSpool(spool(Array.from({ length: 30 }, (_, i) => i + 2))),
+      total: 30,
+      campaignKey: 'k',
+      batchSize: 10,
+      concurrency: 1,
+      client,
+      journal: NO_JOURNAL,
+      ledger,
+      retryUncertain: false,
+      signal: new AbortController().signal,
+    });
+    expect(r.imported).toBe(30);
+    expect(events).toEqual([
+      'prepare 1',
+      'begin 1 true',
+      'send 1',
+      'prepare 2',
+      'answer 1',
+      'begin 2 true',
+      'send 2',
+      'prepare 3',
+      'answer 2',
+      'begin 3 true',
+      'send 3',
+      'answer 3',
+    ]);
+  });
+});

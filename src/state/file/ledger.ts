@@ -433,22 +433,48 @@ export class Ledger implements CampaignLedger {
     };
   }
 
-  private records(entries: readonly LedgerEntry[], state: number): Buffer {
+  /** A batch's records with their numbers' and ref_ids' hashes only (see stamped). */
+  private hashed(entries: readonly LedgerEntry[]): Buffer {
     const buf = Buffer.alloc(entries.length * RECORD_BYTES);
-    const now = Math.floor(Date.now() / 1000);
     entries.forEach((e, i) => {
       const o = i * RECORD_BYTES;
       const [lo, hi] = this.hasher.phone(e.phone);
       buf.writeUInt32LE(lo, o);
       buf.writeUInt32LE(hi, o + 4);
       buf.writeUInt32LE(this.hasher.ref(e.ref), o + 8);
+      buf[o + 21] = MARK;
+    });
+    return buf;
+  }
+
+  /** `buf`'s records given `state`, this run and the time now (and the lookups told). */
+  private stamped(buf: Buffer, state: number): Buffer {
+    const now = Math.floor(Date.now() / 1000);
+    for (let o = 0; o < buf.length; o += RECORD_BYTES) {
       buf.writeUInt32LE(this.run >>> 0, o + 12);
       buf.writeUInt32LE(now, o + 16);
       buf[o + 20] = state;
-      buf[o + 21] = MARK;
-      this.table?.set(lo, hi, state, this.run, now);
-    });
+      this.table?.set(buf.readUInt32LE(o), buf.readUInt32LE(o + 4), state, this.run, now);
+    }
     return buf;
+  }
+
+  private records(entries: readonly LedgerEntry[], state: number): Buffer {
+    return this.stamped(this.hashed(entries), state);
+  }
+
+  /** Batches hashed ahead by prepare(), until their begin(). */
+  private readonly prepared = new WeakMap<readonly LedgerEntry[], Buffer>();
+
+  /**
+   * Hash a batch's numbers while it waits for a slot (send.ts): its begin() then only stamps
+   * the state, the run and the time — at begin(), when it goes in flight — and writes. The
+   * hashing (≈ 0.2 ms a batch of 500) is then off the time between an answer and the next
+   * request. Nothing is written or looked up differently.
+   */
+  prepare(entries: readonly LedgerEntry[]): void {
+    if (!this.log || this.prepared.has(entries)) return;
+    this.prepared.set(entries, this.hashed(entries));
   }
 
   /**
@@ -474,7 +500,12 @@ export class Ledger implements CampaignLedger {
     const log = this.log;
     if (!log) return ALL_CLAIMED;
     if (log.failed !== undefined) throw ledgerError(path.dirname(this.file), log.failed);
-    const records = this.records(entries, STATE_UNCERTAIN);
+    const hashed = this.prepared.get(entries);
+    this.prepared.delete(entries);
+    const records =
+      hashed !== undefined
+        ? this.stamped(hashed, STATE_UNCERTAIN)
+        : this.records(entries, STATE_UNCERTAIN);
     this.begun.set(entries, records);
     log.add(records);
     try {
