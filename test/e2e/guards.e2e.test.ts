@@ -100,7 +100,13 @@ describe('start-up of a command that asks the service', () => {
   async function builtins(
     args: string[],
     cwd: string,
-  ): Promise<{ modules: string[]; tlsSockets: number; cosmiconfig: boolean; noConfig: boolean }> {
+  ): Promise<{
+    modules: string[];
+    tlsSockets: number;
+    listFormats: number;
+    cosmiconfig: boolean;
+    noConfig: boolean;
+  }> {
     const emu = await emulators.start();
     const log = path.join(tempDir(), 'builtins.json');
     const imports = path.join(tempDir(), 'imports.log');
@@ -130,7 +136,11 @@ describe('start-up of a command that asks the service', () => {
     );
     expect(code, `${stderr}\n(killed after 90 s: ${child.signalCode === 'SIGKILL'})`).toBe(0);
     return {
-      ...(JSON.parse(fs.readFileSync(log, 'utf8')) as { modules: string[]; tlsSockets: number }),
+      ...(JSON.parse(fs.readFileSync(log, 'utf8')) as {
+        modules: string[];
+        tlsSockets: number;
+        listFormats: number;
+      }),
       cosmiconfig: fs.readFileSync(imports, 'utf8').includes('/node_modules/cosmiconfig/'),
       // No config file in the folder, above it, in the user's folder: nothing for a search to
       // find (false too when a folder above the temporary one holds a place it reads).
@@ -141,23 +151,53 @@ describe('start-up of a command that asks the service', () => {
   // got loads http2-wrapper (node:http2, and a TLS socket made when loaded to learn a class:
   // the system's root certificates read, ≈ 30 ms) and commander node:child_process; the bundle
   // loads them when first used (scripts/bundle.js), which a request over http:// never does.
+  // got's argument checks (@sindresorhus/is) made two Intl.ListFormat objects when loaded: the
+  // first Intl object initialises ICU (≈ 15 ms before an import's first request); the bundle
+  // makes them for a failed check's message only.
   it.each([
     ['report', ['report', '--from', '2025-01-01', '--to', '2025-01-02', '--format', 'csv']],
     ['import', ['import', 'leads.csv']],
   ])(
-    'cacs %s over http:// loads no node:http2, node:child_process or cosmiconfig and makes no TLS socket',
+    'cacs %s over http:// loads no node:http2, node:child_process or cosmiconfig, makes no TLS socket and no list format',
     async (_, args) => {
       const dir = tempDir();
       fs.writeFileSync(path.join(dir, 'leads.csv'), 'phone,name\n0901234567,Lan\n');
-      const { modules, tlsSockets, cosmiconfig, noConfig } = await builtins(args, dir);
+      const { modules, tlsSockets, listFormats, cosmiconfig, noConfig } = await builtins(args, dir);
       expect(modules).toContain('NativeModule http');
       expect(modules).not.toContain('NativeModule http2');
       expect(modules).not.toContain('NativeModule child_process');
       expect(tlsSockets).toBe(0);
+      expect(listFormats).toBe(0);
       // Nor cosmiconfig (≈ 12 ms), when there is no config file to find.
       if (noConfig) expect(cosmiconfig).toBe(false);
     },
   );
+});
+
+describe("the bundle's got", () => {
+  it('still says what a failed argument check expected, in a list ("…, or `undefined`")', () => {
+    // The list formats are made when such a message is first written (scripts/bundle.js).
+    const script = `
+      import fs from 'node:fs';
+      import path from 'node:path';
+      const bundle = ${JSON.stringify(BUNDLE)};
+      const manifest = JSON.parse(fs.readFileSync(path.join(bundle, 'modules.json'), 'utf8'));
+      const chunk = Object.keys(manifest).find((c) =>
+        manifest[c].modules.some((m) => m.includes('node_modules/@sindresorhus/is/')));
+      const mod = await import(path.join(bundle, chunk));
+      const got = Object.values(mod).find((v) =>
+        typeof v === 'function' && typeof v.stream === 'function' && typeof v.extend === 'function');
+      got.stream('http://127.0.0.1:9/', { method: 'POST', body: 123 })
+        .on('error', (e) => process.stdout.write(e.message));`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      env: isolatedEnv() as NodeJS.ProcessEnv,
+    });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(
+      /^Option 'body': Expected values which are `string`, `Buffer`, .*, or `undefined`\. Received values of type `number`\.$/,
+    );
+  });
 });
 
 describe('completion values', () => {
