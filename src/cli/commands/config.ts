@@ -103,14 +103,35 @@ export async function runConfigShow(
   const shown = (v: unknown) => ctx.out.scrub(String(v));
   const valueText = (v: unknown) => (v === null ? ctx.out.cOut.dim(noValue) : shown(v));
   const valueLength = (v: unknown) => [...(v === null ? noValue : shown(v))].length;
-  const valueWidth = Math.min(48, Math.max(...rows.map((r) => valueLength(r.value))));
+  const sourceText = (r: Row) =>
+    r.source === NOT_SET ? t('cli.config.show.notSet') : describeSource(r.source);
+  // On a terminal a row whose source would run past its width (a long source, a narrow
+  // terminal: `default (serviceTimezone)` at 80 columns) has the source on a line of its own
+  // under the value, instead of the terminal cutting it anywhere; on a narrow terminal the
+  // values' column is made narrower first, so that the usual source (`default`) still fits
+  // beside a value of usual length. Off a terminal every setting stays one line, as wide as
+  // its values (grep finds a source with its setting).
+  const columns = ctx.io.stdoutIsTTY ? (ctx.io.columns ?? 80) : Infinity;
+  const sourceLengths = rows.map((r) => [...sourceText(r)].length).sort((a, b) => a - b);
+  const usualSource = sourceLengths[sourceLengths.length >> 1] ?? 0;
+  const valueWidth = Math.max(
+    12,
+    Math.min(
+      48,
+      Math.max(...rows.map((r) => valueLength(r.value))),
+      columns - width - 4 - usualSource,
+    ),
+  );
   for (const r of rows) {
     const v = valueText(r.value);
-    const pad = ' '.repeat(Math.max(1, valueWidth - valueLength(r.value) + 2));
+    const gap = Math.max(1, valueWidth - valueLength(r.value) + 2);
+    const source = sourceText(r);
+    const fits = width + 2 + valueLength(r.value) + gap + [...source].length <= columns;
+    const head = `${r.key.padEnd(width)}  ${v}`;
     ctx.out.data(
-      `${r.key.padEnd(width)}  ${v}${pad}${ctx.out.cOut.dim(
-        r.source === NOT_SET ? t('cli.config.show.notSet') : describeSource(r.source),
-      )}\n`,
+      fits
+        ? `${head}${' '.repeat(gap)}${ctx.out.cOut.dim(source)}\n`
+        : `${head}\n${' '.repeat(width + 2)}${ctx.out.cOut.dim(source)}\n`,
     );
   }
   return 0;
