@@ -105,9 +105,24 @@ export function fitTable<R>(
   // column's width, the last line beside the data.
   let heads = all.map((c) => [c.head]);
   let fit = layout(all, heads, cellWidth, width, opts.apartLast === true);
-  if (!fit.fits) {
-    heads = all.map((c, i) => stack(c.head, cellWidth[i]!));
-    fit = layout(all, heads, cellWidth, width, opts.apartLast === true);
+  const stacked = all.map((c, i) => stack(c.head, cellWidth[i]!));
+  const fitStacked = layout(all, stacked, cellWidth, width, opts.apartLast === true);
+  // Stacked too when the headers on one line fit but leave a name cut that stacked headers
+  // show longer, the same columns kept (Vietnamese at 80 columns: `khach….csv` where 60
+  // columns, stacked, showed `khach-h….csv`).
+  const flexRoom = (f: typeof fit) =>
+    f.widths.reduce((sum, w, i) => sum + (f.keep[i] && all[i]!.flex ? w : 0), 0);
+  const cutsName = (f: typeof fit) =>
+    f.keep.some((k, i) => k && all[i]!.flex && f.widths[i]! < cellWidth[i]!);
+  if (
+    !fit.fits ||
+    (fitStacked.fits &&
+      cutsName(fit) &&
+      fitStacked.keep.every((k, i) => k || !fit.keep[i]) &&
+      flexRoom(fitStacked) > flexRoom(fit))
+  ) {
+    heads = stacked;
+    fit = fitStacked;
   }
   const { keep, widths } = fit;
   if (!fit.fits) squeeze(all, keep, widths, fit.over);
