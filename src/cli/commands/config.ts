@@ -11,6 +11,7 @@ import {
   t,
 } from '../../index.js';
 import type { Context } from '../context.js';
+import { settingsTable, type SettingLine } from '../render/settings-table.js';
 import type { Flags } from '../flags.js';
 import type { defineConfigInit, defineConfigPath, defineConfigShow } from './config-flags.js';
 
@@ -96,44 +97,18 @@ export async function runConfigShow(
     ctx.out.json(obj);
     return 0;
   }
-  const width = Math.max(...rows.map((r) => r.key.length));
   const noValue = t('cli.config.show.noValue');
   // Every secret masked as on stderr (a state URL's `?password=` too: review, session 17 — the
   // table printed it while --json masked it).
-  const shown = (v: unknown) => ctx.out.scrub(String(v));
-  const valueText = (v: unknown) => (v === null ? ctx.out.cOut.dim(noValue) : shown(v));
-  const valueLength = (v: unknown) => [...(v === null ? noValue : shown(v))].length;
-  const sourceText = (r: Row) =>
-    r.source === NOT_SET ? t('cli.config.show.notSet') : describeSource(r.source);
-  // On a terminal a row whose source would run past its width (a long source, a narrow
-  // terminal: `default (serviceTimezone)` at 80 columns) has the source on a line of its own
-  // under the value, instead of the terminal cutting it anywhere; on a narrow terminal the
-  // values' column is made narrower first, so that the usual source (`default`) still fits
-  // beside a value of usual length. Off a terminal every setting stays one line, as wide as
-  // its values (grep finds a source with its setting).
+  const lines: SettingLine[] = rows.map((r) => ({
+    key: r.key,
+    value: r.value === null ? noValue : ctx.out.scrub(String(r.value)),
+    placeholder: r.value === null,
+    source: r.source === NOT_SET ? t('cli.config.show.notSet') : describeSource(r.source),
+  }));
+  // On a terminal the table fits its width (render/settings-table.ts); off one, a setting a line.
   const columns = ctx.io.stdoutIsTTY ? (ctx.io.columns ?? 80) : Infinity;
-  const sourceLengths = rows.map((r) => [...sourceText(r)].length).sort((a, b) => a - b);
-  const usualSource = sourceLengths[sourceLengths.length >> 1] ?? 0;
-  const valueWidth = Math.max(
-    12,
-    Math.min(
-      48,
-      Math.max(...rows.map((r) => valueLength(r.value))),
-      columns - width - 4 - usualSource,
-    ),
-  );
-  for (const r of rows) {
-    const v = valueText(r.value);
-    const gap = Math.max(1, valueWidth - valueLength(r.value) + 2);
-    const source = sourceText(r);
-    const fits = width + 2 + valueLength(r.value) + gap + [...source].length <= columns;
-    const head = `${r.key.padEnd(width)}  ${v}`;
-    ctx.out.data(
-      fits
-        ? `${head}${' '.repeat(gap)}${ctx.out.cOut.dim(source)}\n`
-        : `${head}\n${' '.repeat(width + 2)}${ctx.out.cOut.dim(source)}\n`,
-    );
-  }
+  ctx.out.data(settingsTable(lines, columns, (s) => ctx.out.cOut.dim(s)));
   return 0;
 }
 
