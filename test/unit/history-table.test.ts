@@ -314,3 +314,36 @@ describe('cacs history --campaign: none into that campaign is not "none at all" 
     expect(said).not.toContain('no imports recorded');
   });
 });
+
+describe('history table: file names in decomposed Unicode or wide characters (display columns)', () => {
+  // A name as macOS writes it: every accent a combining mark after its letter.
+  const nfc = 'khách-hàng-tháng-mười-một-chi-nhánh-hà-nội.csv';
+  const nfd = nfc.normalize('NFD');
+  const cjk = '夏季促销活动客户名单.csv';
+  const url = 'http://127.0.0.1:8788/';
+  const runs = [run(1, url, nfd, 2), run(2, url, 'leads.csv', 1), run(3, url, cjk, 4)];
+  /** Columns a line takes: marks none, CJK ideographs two. */
+  const cols = (l: string) =>
+    [...l].reduce((n, ch) => n + (/\p{M}/u.test(ch) ? 0 : /\p{Script=Han}/u.test(ch) ? 2 : 1), 0);
+
+  it.each([60, 80, 120])(
+    'at %i columns: every row the same width up to the campaign, no line past the width, names cut between whole letters',
+    (width) => {
+      const text = historyTable(runs, width, 'Asia/Ho_Chi_Minh');
+      const lines = text.trimEnd().split('\n');
+      const rows = lines.filter((l) => /^\d\d-\d\d \d\d:\d\d|^\d{4}-/.test(l));
+      expect(rows).toHaveLength(3);
+      for (const l of lines) expect(cols(l), l).toBeLessThanOrEqual(width);
+      // The campaign column starts at the same column in every row (and under its header).
+      const campaignAt = rows.map((l) => cols(l.slice(0, l.indexOf('summer'))));
+      expect(new Set(campaignAt).size, text).toBe(1);
+      const header = lines.find((l) => l.includes('campaign'))!;
+      expect(cols(header.slice(0, header.indexOf('campaign')))).toBe(campaignAt[0]);
+      // A cut name ends in whole letters: composed, it is the start of the composed name.
+      const shown = rows[0]!.split(/ {2,}/)[2]!;
+      const [before] = shown.normalize('NFC').split('…');
+      expect(nfc.startsWith(before!), shown).toBe(true);
+      expect(/\p{M}/u.test([...shown][0]!)).toBe(false);
+    },
+  );
+});

@@ -3,8 +3,33 @@
  * required columns, then the optional ones in their order while they fit; flexible columns
  * (names, files, services) widened into the room left or cut with an ellipsis; headers of
  * several words stacked when the one-line headers do not fit. A line the terminal wraps
- * splits every row in two: the tables fit 60 columns and wider.
+ * splits every row in two: the tables fit 60 columns and wider. Widths are display columns
+ * (string-width): a file name in decomposed Unicode (as macOS writes Vietnamese names) takes
+ * the columns of its composed form, a CJK character two; a name is cut between whole
+ * characters, never between a letter and its accent.
  */
+import stringWidth from 'string-width';
+
+/** Columns a text takes on a terminal. */
+const cols = (s: string): number => stringWidth(s);
+/** `s` padded with spaces to `w` columns, on the right or (`start`) on the left. */
+function pad(s: string, w: number, start = false): string {
+  const fill = ' '.repeat(Math.max(0, w - cols(s)));
+  return start ? fill + s : s + fill;
+}
+let graphemes: Intl.Segmenter | undefined;
+/** The longest start of `s`, in whole characters (grapheme clusters), of at most `w` columns. */
+function first(s: string, w: number): string {
+  let out = '';
+  let used = 0;
+  for (const { segment } of (graphemes ??= new Intl.Segmenter()).segment(s)) {
+    const n = cols(segment);
+    if (used + n > w) break;
+    out += segment;
+    used += n;
+  }
+  return out;
+}
 
 /** How wide a file, campaign or service column counts before the optional columns are placed. */
 const FLEX_FIRST = 12;
@@ -99,7 +124,7 @@ export function fitTable<R>(
   opts: { apartLast?: boolean } = {},
 ): [head: string[], rows: string[], shown: boolean[], cut: boolean] {
   const cells = all.map((c) => items.map(c.cell));
-  const cellWidth = all.map((_, i) => Math.max(0, ...cells[i]!.map((x) => x.length)));
+  const cellWidth = all.map((_, i) => Math.max(0, ...cells[i]!.map(cols)));
   // Headers on one line; when the required columns do not fit so (Vietnamese headers are
   // longer: "chiến dịch", "mã thoát"), a header of several words is stacked on lines of its
   // column's width, the last line beside the data.
@@ -131,7 +156,7 @@ export function fitTable<R>(
       .map((x, i) => {
         const w = widths[i]!;
         const c = cut(x, w);
-        return all[i]!.right ? c.padStart(w) : c.padEnd(w);
+        return pad(c, w, all[i]!.right === true);
       })
       .filter((_, i) => keep[i])
       .join('  ')
@@ -151,7 +176,7 @@ function stack(head: string, room: number): string[] {
   const lines: string[] = [];
   for (const word of head.split(' ')) {
     const last = lines[lines.length - 1];
-    if (last !== undefined && last.length + 1 + word.length <= room)
+    if (last !== undefined && cols(last) + 1 + cols(word) <= room)
       lines[lines.length - 1] = `${last} ${word}`;
     else lines.push(word);
   }
@@ -171,7 +196,7 @@ function layout(
   width: number,
   apartLast: boolean,
 ): { keep: boolean[]; widths: number[]; fits: boolean; over: number } {
-  const headWidth = heads.map((h) => Math.max(...h.map((x) => x.length)));
+  const headWidth = heads.map((h) => Math.max(...h.map(cols)));
   const natural = all.map((_, i) => Math.max(headWidth[i]!, cellWidth[i]!));
   const total = (keep: boolean[], widths: number[]) =>
     widths.reduce((sum, w, i) => sum + (keep[i] ? w : 0), 0) +
@@ -273,16 +298,16 @@ function giveWay(
  * of cacs's its kind: `ngay1….rejects.csv`, not `ngay1.cs….csv`).
  */
 function cut(cell: string, max: number): string {
-  if (cell.length <= max) return cell;
+  if (cols(cell) <= max) return cell;
   if (max <= 1) return '…';
   const list = /(\.(?:rejects|skipped|uncertain)(?:-\d+)?)\.csv$/.exec(cell);
   if (list && max >= list[1]!.length + 3) {
     // The kind whole (`.rejects.csv`), or without `.csv` when that is all there is room for.
     const kind = max >= list[0].length + 3 ? list[0] : list[1]!;
-    return `${cell.slice(0, max - 1 - kind.length)}…${kind}`;
+    return `${first(cell.slice(0, -list[0].length), max - 1 - kind.length)}…${kind}`;
   }
   const dot = cell.lastIndexOf('.');
   const ext =
-    dot > 0 && cell.length - dot <= 6 && max > cell.length - dot + 2 ? cell.slice(dot) : '';
-  return `${cell.slice(0, max - 1 - ext.length)}…${ext}`;
+    dot > 0 && cell.length - dot <= 6 && max > cols(cell.slice(dot)) + 2 ? cell.slice(dot) : '';
+  return `${first(ext ? cell.slice(0, dot) : cell, max - 1 - cols(ext))}…${ext}`;
 }
