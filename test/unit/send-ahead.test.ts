@@ -50,33 +50,42 @@ function aheadLedger(ahead: number, claimTurns: number, events: string[]) {
   return { ledger, settled };
 }
 
+/** A service that answers each batch after 10 turns of the event loop, telling `events`. */
+function recordingClient(events: string[]): CacsClient {
+  return {
+    async importLeadsJson(_key: string, jsons: readonly Uint8Array[]): Promise<ImportResult> {
+      const first = Number(
+        (JSON.parse(Buffer.from(jsons[0]!).toString()) as { phone_number: string }).phone_number,
+      );
+      events.push(`send ${batchOf(first)}`);
+      await turns(10); // the service's latency
+      events.push(`answer ${batchOf(first)}`);
+      return { imported: jsons.length, skipped: 0, unparsedMessage: false, message: '' };
+    },
+  } as unknown as CacsClient;
+}
+
+/** `leads` leads (lines 2…) in batches of 10, one request at a time. */
+function sendBatches(leads: number, ledger: SendLedger, client: CacsClient) {
+  return sendLeads({
+    leads: readSpool(spool(Array.from({ length: leads }, (_, i) => i + 2))),
+    total: leads,
+    campaignKey: 'k',
+    batchSize: 10,
+    concurrency: 1,
+    client,
+    journal: NO_JOURNAL,
+    ledger,
+    retryUncertain: false,
+    signal: new AbortController().signal,
+  });
+}
+
 describe('sendLeads with a ledger that claims ahead', () => {
   it('writes up to claimsAhead batches side by side while one is on the wire; each leaves after its own records, in input order', async () => {
     const events: string[] = [];
     const { ledger } = aheadLedger(3, 4, events);
-    const client = {
-      async importLeadsJson(_key: string, jsons: readonly Uint8Array[]): Promise<ImportResult> {
-        const first = Number(
-          (JSON.parse(Buffer.from(jsons[0]!).toString()) as { phone_number: string }).phone_number,
-        );
-        events.push(`send ${batchOf(first)}`);
-        await turns(10); // the service's latency
-        events.push(`answer ${batchOf(first)}`);
-        return { imported: jsons.length, skipped: 0, unparsedMessage: false, message: '' };
-      },
-    } as unknown as CacsClient;
-    const r = await sendLeads({
-      leads: readSpool(spool(Array.from({ length: 100 }, (_, i) => i + 2))),
-      total: 100,
-      campaignKey: 'k',
-      batchSize: 10,
-      concurrency: 1,
-      client,
-      journal: NO_JOURNAL,
-      ledger,
-      retryUncertain: false,
-      signal: new AbortController().signal,
-    });
+    const r = await sendBatches(100, ledger, recordingClient(events));
     expect(r.imported).toBe(100);
     const at = (e: string) => events.indexOf(e);
     const sends = events.filter((e) => e.startsWith('send ')).map((e) => Number(e.slice(5)));
@@ -112,18 +121,7 @@ describe('sendLeads with a ledger that claims ahead', () => {
         });
       },
     } as unknown as CacsClient;
-    const r = await sendLeads({
-      leads: readSpool(spool(Array.from({ length: 100 }, (_, i) => i + 2))),
-      total: 100,
-      campaignKey: 'k',
-      batchSize: 10,
-      concurrency: 1,
-      client,
-      journal: NO_JOURNAL,
-      ledger,
-      retryUncertain: false,
-      signal: new AbortController().signal,
-    });
+    const r = await sendBatches(100, ledger, client);
     expect(calls).toBe(1);
     expect(r.fatal?.exitCode).toBe(4);
     expect(r.notSent).toBe(100);
@@ -151,29 +149,7 @@ describe('sendLeads with a ledger that prepares (the file store)', () => {
       },
       settle() {},
     };
-    const client = {
-      async importLeadsJson(_key: string, jsons: readonly Uint8Array[]): Promise<ImportResult> {
-        const first = Number(
-          (JSON.parse(Buffer.from(jsons[0]!).toString()) as { phone_number: string }).phone_number,
-        );
-        events.push(`send ${batchOf(first)}`);
-        await turns(10);
-        events.push(`answer ${batchOf(first)}`);
-        return { imported: jsons.length, skipped: 0, unparsedMessage: false, message: '' };
-      },
-    } as unknown as CacsClient;
-    const r = await sendLeads({
-      leads: readSpool(spool(Array.from({ length: 30 }, (_, i) => i + 2))),
-      total: 30,
-      campaignKey: 'k',
-      batchSize: 10,
-      concurrency: 1,
-      client,
-      journal: NO_JOURNAL,
-      ledger,
-      retryUncertain: false,
-      signal: new AbortController().signal,
-    });
+    const r = await sendBatches(30, ledger, recordingClient(events));
     expect(r.imported).toBe(30);
     const at = (e: string) => {
       const i = events.indexOf(e);

@@ -1,7 +1,6 @@
 /**
  * `cacs config show`'s table: a setting a line — its name, its value, where it came from —
- * the sources in one column. Widths are display columns (string-width: a combining mark takes
- * none, a wide CJK character two, colour codes none).
+ * the sources in one column. Widths are display columns (columns.ts).
  *
  * On a terminal `columns` wide, a setting whose source would run past the edge has it on the
  * next line, under its value (`default (serviceTimezone)` at 80 columns), or, when it would
@@ -12,7 +11,7 @@
  * Off a terminal (`columns` Infinity) every setting is one line (grep finds a source with its
  * setting).
  */
-import stringWidth from 'string-width';
+import { columnsOf, padTo } from './columns.js';
 
 export interface SettingLine {
   key: string;
@@ -37,20 +36,18 @@ export function settingsTable(
   dim: (s: string) => string,
 ): string {
   if (rows.length === 0) return '';
-  const keyWidth = Math.max(...rows.map((r) => stringWidth(r.key)));
-  const sources = rows.map((r) => stringWidth(r.source)).sort((a, b) => a - b);
+  const keyWidth = Math.max(...rows.map((r) => columnsOf(r.key)));
+  const sources = rows.map((r) => columnsOf(r.source)).sort((a, b) => a - b);
   const usualSource = sources[sources.length >> 1]!;
-  const longest = Math.min(MOST_VALUES, Math.max(...rows.map((r) => stringWidth(r.value))));
+  const longest = Math.min(MOST_VALUES, Math.max(...rows.map((r) => columnsOf(r.value))));
   const room = columns - keyWidth - 4 - usualSource;
   const valueWidth = Math.min(longest, Math.max(LEAST_VALUES, room));
   let out = '';
   for (const r of rows) {
-    const valueCols = stringWidth(r.value);
-    const sourceCols = stringWidth(r.source);
+    const valueCols = columnsOf(r.value);
+    const sourceCols = columnsOf(r.source);
     const gap = Math.max(1, valueWidth - valueCols + 2);
-    const head = `${r.key}${' '.repeat(keyWidth - stringWidth(r.key))}  ${
-      r.placeholder ? dim(r.value) : r.value
-    }`;
+    const head = `${padTo(r.key, keyWidth)}  ${r.placeholder ? dim(r.value) : r.value}`;
     const headCols = keyWidth + 2 + valueCols;
     const source = dim(r.source);
     const oneLine = `${head}${' '.repeat(gap)}${source}\n`;

@@ -4,32 +4,11 @@
  * (names, files, services) widened into the room left or cut with an ellipsis; headers of
  * several words stacked when the one-line headers do not fit. A line the terminal wraps
  * splits every row in two: the tables fit 60 columns and wider. Widths are display columns
- * (string-width): a file name in decomposed Unicode (as macOS writes Vietnamese names) takes
+ * (columns.ts): a file name in decomposed Unicode (as macOS writes Vietnamese names) takes
  * the columns of its composed form, a CJK character two; a name is cut between whole
  * characters, never between a letter and its accent.
  */
-import stringWidth from 'string-width';
-
-/** Columns a text takes on a terminal. */
-const cols = (s: string): number => stringWidth(s);
-/** `s` padded with spaces to `w` columns, on the right or (`start`) on the left. */
-function pad(s: string, w: number, start = false): string {
-  const fill = ' '.repeat(Math.max(0, w - cols(s)));
-  return start ? fill + s : s + fill;
-}
-let graphemes: Intl.Segmenter | undefined;
-/** The longest start of `s`, in whole characters (grapheme clusters), of at most `w` columns. */
-function first(s: string, w: number): string {
-  let out = '';
-  let used = 0;
-  for (const { segment } of (graphemes ??= new Intl.Segmenter()).segment(s)) {
-    const n = cols(segment);
-    if (used + n > w) break;
-    out += segment;
-    used += n;
-  }
-  return out;
-}
+import { columnsOf, firstColumns, padTo } from './columns.js';
 
 /** How wide a file, campaign or service column counts before the optional columns are placed. */
 const FLEX_FIRST = 12;
@@ -124,30 +103,30 @@ export function fitTable<R>(
   opts: { apartLast?: boolean } = {},
 ): [head: string[], rows: string[], shown: boolean[], cut: boolean] {
   const cells = all.map((c) => items.map(c.cell));
-  const cellWidth = all.map((_, i) => Math.max(0, ...cells[i]!.map(cols)));
+  const cellWidth = all.map((_, i) => Math.max(0, ...cells[i]!.map(columnsOf)));
   // Headers on one line; when the required columns do not fit so (Vietnamese headers are
   // longer: "chiến dịch", "mã thoát"), a header of several words is stacked on lines of its
   // column's width, the last line beside the data.
   let heads = all.map((c) => [c.head]);
   let fit = layout(all, heads, cellWidth, width, opts.apartLast === true);
-  const stacked = all.map((c, i) => stack(c.head, cellWidth[i]!));
-  const fitStacked = layout(all, stacked, cellWidth, width, opts.apartLast === true);
   // Stacked too when the headers on one line fit but leave a name cut that stacked headers
   // show longer, the same columns kept (Vietnamese at 80 columns: `khach….csv` where 60
   // columns, stacked, showed `khach-h….csv`).
   const flexRoom = (f: typeof fit) =>
     f.widths.reduce((sum, w, i) => sum + (f.keep[i] && all[i]!.flex ? w : 0), 0);
-  const cutsName = (f: typeof fit) =>
-    f.keep.some((k, i) => k && all[i]!.flex && f.widths[i]! < cellWidth[i]!);
-  if (
-    !fit.fits ||
-    (fitStacked.fits &&
-      cutsName(fit) &&
-      fitStacked.keep.every((k, i) => k || !fit.keep[i]) &&
-      flexRoom(fitStacked) > flexRoom(fit))
-  ) {
-    heads = stacked;
-    fit = fitStacked;
+  const cutsName = fit.keep.some((k, i) => k && all[i]!.flex && fit.widths[i]! < cellWidth[i]!);
+  if (!fit.fits || cutsName) {
+    const stacked = all.map((c, i) => stack(c.head, cellWidth[i]!));
+    const fitStacked = layout(all, stacked, cellWidth, width, opts.apartLast === true);
+    if (
+      !fit.fits ||
+      (fitStacked.fits &&
+        fitStacked.keep.every((k, i) => k || !fit.keep[i]) &&
+        flexRoom(fitStacked) > flexRoom(fit))
+    ) {
+      heads = stacked;
+      fit = fitStacked;
+    }
   }
   const { keep, widths } = fit;
   if (!fit.fits) squeeze(all, keep, widths, fit.over);
@@ -156,7 +135,7 @@ export function fitTable<R>(
       .map((x, i) => {
         const w = widths[i]!;
         const c = cut(x, w);
-        return pad(c, w, all[i]!.right === true);
+        return padTo(c, w, all[i]!.right === true);
       })
       .filter((_, i) => keep[i])
       .join('  ')
@@ -176,7 +155,7 @@ function stack(head: string, room: number): string[] {
   const lines: string[] = [];
   for (const word of head.split(' ')) {
     const last = lines[lines.length - 1];
-    if (last !== undefined && cols(last) + 1 + cols(word) <= room)
+    if (last !== undefined && columnsOf(last) + 1 + columnsOf(word) <= room)
       lines[lines.length - 1] = `${last} ${word}`;
     else lines.push(word);
   }
@@ -196,7 +175,7 @@ function layout(
   width: number,
   apartLast: boolean,
 ): { keep: boolean[]; widths: number[]; fits: boolean; over: number } {
-  const headWidth = heads.map((h) => Math.max(...h.map(cols)));
+  const headWidth = heads.map((h) => Math.max(...h.map(columnsOf)));
   const natural = all.map((_, i) => Math.max(headWidth[i]!, cellWidth[i]!));
   const total = (keep: boolean[], widths: number[]) =>
     widths.reduce((sum, w, i) => sum + (keep[i] ? w : 0), 0) +
@@ -298,16 +277,18 @@ function giveWay(
  * of cacs's its kind: `ngay1….rejects.csv`, not `ngay1.cs….csv`).
  */
 function cut(cell: string, max: number): string {
-  if (cols(cell) <= max) return cell;
+  if (columnsOf(cell) <= max) return cell;
   if (max <= 1) return '…';
   const list = /(\.(?:rejects|skipped|uncertain)(?:-\d+)?)\.csv$/.exec(cell);
   if (list && max >= list[1]!.length + 3) {
     // The kind whole (`.rejects.csv`), or without `.csv` when that is all there is room for.
     const kind = max >= list[0].length + 3 ? list[0] : list[1]!;
-    return `${first(cell.slice(0, -list[0].length), max - 1 - kind.length)}…${kind}`;
+    return `${firstColumns(cell.slice(0, -list[0].length), max - 1 - kind.length)}…${kind}`;
   }
   const dot = cell.lastIndexOf('.');
   const ext =
-    dot > 0 && cell.length - dot <= 6 && max > cols(cell.slice(dot)) + 2 ? cell.slice(dot) : '';
-  return `${first(ext ? cell.slice(0, dot) : cell, max - 1 - cols(ext))}…${ext}`;
+    dot > 0 && cell.length - dot <= 6 && max > columnsOf(cell.slice(dot)) + 2
+      ? cell.slice(dot)
+      : '';
+  return `${firstColumns(ext ? cell.slice(0, dot) : cell, max - 1 - columnsOf(ext))}…${ext}`;
 }
