@@ -1023,6 +1023,13 @@ export interface ReconcileOptions {
   signal?: AbortSignal;
   /** The clock (default: real time). */
   now?: () => Date;
+  /**
+   * An answer whose "Have <n> records found" disagrees with the records it lists (asked twice):
+   * 'error' (default) stops with nothing settled; 'warn' matches the records as listed and tells
+   * `onWarning` (as config `report.countMismatch`).
+   */
+  countMismatch?: 'error' | 'warn';
+  onWarning?: (text: string) => void;
 }
 
 const RECONCILE_OPTIONS = {
@@ -1038,6 +1045,8 @@ const RECONCILE_OPTIONS = {
   concurrency: 'number',
   signal: 'signal',
   now: 'function',
+  countMismatch: ['error', 'warn'],
+  onWarning: 'function',
 } as const satisfies Record<keyof ReconcileOptions, Check>;
 
 /**
@@ -1081,6 +1090,8 @@ export async function reconcile(options: ReconcileOptions): Promise<ReconcileSum
     ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
     signal: options.signal ?? new AbortController().signal,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.countMismatch !== undefined ? { countMismatch: options.countMismatch } : {}),
+    ...(options.onWarning ? { onWarning: options.onWarning } : {}),
   });
 }
 

@@ -100,6 +100,9 @@ export const en = {
     'Check the service address and your network, then run again: nothing was settled, and the uncertain leads stay as they were.',
   'reconcile.tooLarge.hint':
     'Nothing was settled. Ask the service operator; the uncertain leads stay uncertain meanwhile.',
+  'reconcile.miscounted.hint':
+    'The answer contradicts itself, so a lead settled from it might never be sent: nothing was settled, and the uncertain leads stay as they were. Run again later; if this service is known to count otherwise, set report.countMismatch: warn in the config.',
+  'reconcile.miscounted.warned': '{what}; its records were matched as listed (report.countMismatch: warn)',
   'reconcile.run.notFound': 'no run {run} in the history',
   'reconcile.run.ambiguous': '{run} matches {count} runs: give more of its characters',
   'reconcile.run.hint': 'List runs with listHistory().',

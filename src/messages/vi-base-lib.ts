@@ -122,6 +122,10 @@ export const viBaseLib: Readonly<Record<string, string>> = {
     'Hãy kiểm tra địa chỉ dịch vụ và mạng, rồi chạy lại: chưa đối soát được gì, các khách hàng chưa rõ kết quả vẫn giữ nguyên.',
   'reconcile.tooLarge.hint':
     'Chưa đối soát được gì. Hãy hỏi bên vận hành dịch vụ; trong lúc chờ, các khách hàng chưa rõ kết quả vẫn giữ nguyên.',
+  'reconcile.miscounted.hint':
+    'Câu trả lời tự mâu thuẫn nên khách hàng đối soát theo nó có thể không bao giờ được gửi: chưa đối soát được gì, các khách hàng chưa rõ kết quả vẫn giữ nguyên. Hãy chạy lại sau; nếu dịch vụ này vốn đếm theo cách khác, hãy đặt report.countMismatch: warn trong tệp cấu hình.',
+  'reconcile.miscounted.warned':
+    '{what}; các bản ghi của nó được đối chiếu theo danh sách nhận được (report.countMismatch: warn)',
   'reconcile.run.notFound': 'không có lượt chạy {run} trong lịch sử',
   'reconcile.run.ambiguous': '{run} khớp với {count} lượt chạy: hãy ghi thêm ký tự của mã',
   'reconcile.run.hint': 'Xem danh sách lượt chạy bằng listHistory().',

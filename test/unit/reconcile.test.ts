@@ -15,6 +15,7 @@ import {
   STATE_ACCEPTED,
   STATE_UNCERTAIN,
 } from '../../src/state/file/ledger.js';
+import { halve } from '../../src/delivery/reconcile.js';
 import { createClient, reconcile } from '../../src/index.js';
 import { canonicalServiceUrl } from '../../src/net.js';
 import { runCli, tempDir } from '../helpers/cli.js';
@@ -539,5 +540,170 @@ describe('cacs reconcile', () => {
     const file = fs.readdirSync(path.join(stateDir, 'ledgers')).find((f) => f.endsWith('.ledger'))!;
     const states = [...readRecords(path.join(stateDir, 'ledgers', file))].map((r) => r.state);
     expect(states.every((x) => x === STATE_UNCERTAIN)).toBe(true);
+  });
+});
+
+/** A report record of the campaign (one lead, not called yet). */
+const record = (phone: string, ref: string) => ({
+  campaign_id: 1,
+  campaign_name: 'Summer',
+  campaign_lead_id: 7,
+  ref_id: ref,
+  phone_number: phone,
+  lead_name: 'Lead',
+  call: 0,
+  data: [],
+});
+
+describe('reconcile against answers that cannot be trusted (review, session 21)', () => {
+  /** A ledger of uncertain leads: the import's batch hung up after the service read it. */
+  async function uncertainImport(server: { url: string }, text: string) {
+    const { dir, env } = setup(server);
+    write(dir, 'one.csv', text);
+    const imp = await cli(['import', 'one.csv', '--json'], env, dir);
+    expect(imp.code, imp.stderr).toBe(5);
+    return { dir, env };
+  }
+  const ledgerStates = (stateDir: string) => {
+    const folder = path.join(stateDir, 'ledgers');
+    const file = fs.readdirSync(folder).find((f) => f.endsWith('.ledger'))!;
+    return [...readRecords(path.join(folder, file))].map((r) => r.state);
+  };
+
+  it('"Have 0 records found" listing the lead: asked again, then exit 1 naming both numbers, nothing settled', async () => {
+    const server = await startScriptedServer([
+      hangUp,
+      json(200, {
+        result: 'success',
+        message: 'Have 0 records found',
+        records: [record('0912345001', '')],
+      }),
+    ]);
+    try {
+      const { dir, env } = await uncertainImport(server, csv(['0912345001']));
+      const r = await cli(['reconcile'], env, dir);
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr.replace(/\s+/g, ' ')).toMatch(
+        /says "Have 0 records found" but lists 1, asked twice.*nothing was settled/,
+      );
+      // Each window asked twice before giving up; nothing recorded as accepted.
+      expect(server.seen.filter((q) => q.method === 'GET').length).toBeGreaterThanOrEqual(2);
+      expect(ledgerStates(env.CACS_STATE_DIR!).every((x) => x === STATE_UNCERTAIN)).toBe(true);
+      // The import, run again, still holds the lead back as uncertain: nothing is sent.
+      const again = await cli(['import', 'one.csv', '--json'], env, dir);
+      expect(JSON.parse(again.stdout)).toMatchObject({ imported: 0, uncertainEarlier: 1 });
+      expect(server.seen.filter((q) => q.method === 'POST')).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('an answer that counts right the second time is taken', async () => {
+    const server = await startScriptedServer([
+      hangUp,
+      json(200, {
+        result: 'success',
+        message: 'Have 3 records found',
+        records: [record('0912345001', '')],
+      }),
+      json(200, {
+        result: 'success',
+        message: 'Have 1 records found',
+        records: [record('0912345001', '')],
+      }),
+    ]);
+    try {
+      const { dir, env } = await uncertainImport(server, csv(['0912345001']));
+      const r = await reconcileJson([], env, dir);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.json).toMatchObject({ uncertain: 1, settled: 1 });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('report.countMismatch: warn (the library\'s countMismatch) matches the records as listed, with a warning', async () => {
+    const server = await startScriptedServer([
+      hangUp,
+      json(200, {
+        result: 'success',
+        message: 'Have 57 records found',
+        records: [record('0912345001', '')],
+      }),
+    ]);
+    try {
+      const { env } = await uncertainImport(server, csv(['0912345001']));
+      const warnings: string[] = [];
+      const s = await reconcile({
+        campaignKey: 'summer',
+        client: createClient({ baseUrl: server.url, token: env.CACS_ACCESS_TOKEN! }),
+        stateDir: env.CACS_STATE_DIR!,
+        countMismatch: 'warn',
+        onWarning: (text) => warnings.push(text),
+      });
+      expect(s).toMatchObject({ uncertain: 1, settled: 1, exitCode: 0 });
+      expect(warnings[0]).toMatch(/"Have 57 records found" but lists 1, asked twice; .*warn/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a lead sent with a ref_id is found only by a record of that ref_id, not by another lead of its number', async () => {
+    // KH-001 and KH-002 were sent (refs from csv(…, true)); the campaign holds 0912345001 as
+    // another customer's OTHER-1, and 0912345002 as " KH-002 " (spaces around it).
+    const server = await startScriptedServer([
+      hangUp,
+      json(200, {
+        result: 'success',
+        message: 'Have 2 records found',
+        records: [record('0912345001', 'OTHER-1'), record('0912345002', ' KH-002 ')],
+      }),
+    ]);
+    try {
+      const { dir, env } = await uncertainImport(server, csv(['0912345001', '0912345002'], true));
+      const r = await reconcileJson([], env, dir);
+      expect(r.json).toMatchObject({ uncertain: 2, settled: 1, stillUncertain: 1 });
+      expect(r.code).toBe(5);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a lead sent without a ref_id is found by its number, whatever ref_id the record has', async () => {
+    const server = await startScriptedServer([
+      hangUp,
+      json(200, {
+        result: 'success',
+        message: 'Have 1 records found',
+        records: [record('0912345001', 'SET-BY-THE-SERVICE')],
+      }),
+    ]);
+    try {
+      const { dir, env } = await uncertainImport(server, csv(['0912345001']));
+      const r = await reconcileJson([], env, dir);
+      expect(r.json).toMatchObject({ uncertain: 1, settled: 1, stillUncertain: 0 });
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('halve (a window over the answer cap, asked again in halves)', () => {
+  const w = (start: string, end: string) => ({ start, end });
+  it('halves anything longer than one minute, without gap or overlap', () => {
+    // 112 s (the window a review saw refused as "too large even for one minute").
+    expect(halve(w('2026-11-26 03:07:13', '2026-11-26 03:09:04'))).toEqual([
+      w('2026-11-26 03:07:13', '2026-11-26 03:08:08'),
+      w('2026-11-26 03:08:09', '2026-11-26 03:09:04'),
+    ]);
+    // 61 s: halves of 31 and 30 s.
+    expect(halve(w('2026-11-26 00:00:00', '2026-11-26 00:01:00'))).toEqual([
+      w('2026-11-26 00:00:00', '2026-11-26 00:00:30'),
+      w('2026-11-26 00:00:31', '2026-11-26 00:01:00'),
+    ]);
+  });
+  it('leaves a window of one minute or less whole', () => {
+    expect(halve(w('2026-11-26 00:00:00', '2026-11-26 00:00:59'))).toBeUndefined();
+    expect(halve(w('2026-11-26 00:00:00', '2026-11-26 00:00:00'))).toBeUndefined();
   });
 });

@@ -65,6 +65,8 @@ export async function runReconcileCommand(
       ...(flags.run !== undefined ? { run: flags.run } : {}),
       serviceTimeZone: settings.serviceTimezone,
       concurrency: settings.report.concurrency,
+      countMismatch: settings.report.countMismatch,
+      onWarning: (text) => ctx.out.warn(text),
       signal: ctx.signal,
       now: () => ctx.now(),
     });
