@@ -359,6 +359,19 @@ export interface ReportBudget {
   onAnswer?: (bytes: number) => void;
 }
 
+/**
+ * JSON's `\uXXXX` and `\/` escapes of an answer read, for the `-v` trace only: a token the
+ * service echoes escaped is then masked like one echoed plainly (review, session 21: the trace
+ * showed `\u0073\u0065…`, the whole token). An escaped backslash stays as written, and so does
+ * the escape after it.
+ */
+export function readEscapes(text: string): string {
+  if (!text.includes('\\')) return text;
+  return text.replace(/\\(?:u([0-9a-fA-F]{4})|\/|\\)/g, (escape, hex: string | undefined) =>
+    hex !== undefined ? String.fromCharCode(parseInt(hex, 16)) : escape === '\\/' ? '/' : escape,
+  );
+}
+
 export interface CallResultsResult {
   /** The records (empty when they are given as `later`). */
   records: CallRecord[];
@@ -1016,7 +1029,7 @@ export class CacsClient {
             say('api.trace.answer', {
               status,
               ms: Date.now() - started,
-              body: sanitizeServiceText(this.clean(head), 200),
+              body: sanitizeServiceText(this.clean(readEscapes(head)), 200),
             }),
           );
         }
@@ -1030,7 +1043,8 @@ export class CacsClient {
       say('api.trace.answer', {
         status,
         ms: Date.now() - started,
-        body: sanitizeServiceText(text, 200),
+        // Escapes read first: a token echoed as `\u0074\u006f…` is masked like any other.
+        body: sanitizeServiceText(this.clean(readEscapes(whole)), 200),
       }),
     );
     return { status, headers, body: text };

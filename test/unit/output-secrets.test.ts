@@ -3,15 +3,17 @@
  * run, base64, percent-encoded) and URL credentials, on every line and in the spinner; every error
  * path of main() goes through it.
  */
+import fs from 'node:fs';
 import { PassThrough, Readable } from 'node:stream';
 import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
 import { Output, type IO } from '../../src/cli/context.js';
+import { readEscapes } from '../../src/api/client.js';
 import { createContext, reportError } from '../../src/cli/main.js';
 import { FailureError } from '../../src/errors.js';
 import { Secrets } from '../../src/secrets.js';
-import { isolatedEnv, runCli } from '../helpers/cli.js';
-import { json, startScriptedServer } from '../helpers/servers.js';
+import { isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
+import { json, startScriptedServer, type Script } from '../helpers/servers.js';
 
 const TOKEN = 'SENTINEL-out-7c1d9e3f5a';
 const PW = 'SENTINELpw-4b8a2c';
@@ -158,5 +160,88 @@ describe('URL credentials', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('the -v trace of an answer that echoes the token JSON-escaped (review, session 21)', () => {
+  const escaped = (s: string) =>
+    [...s].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+  /** stderr with JSON's \uXXXX escapes read, as anyone reading the trace can. */
+  const unescaped = (text: string) =>
+    text.replace(/\\u([0-9a-fA-F]{4})/g, (_m, hex: string) =>
+      String.fromCharCode(parseInt(hex, 16)),
+    );
+  const raw =
+    (body: string): Script =>
+    (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(body);
+    };
+
+  it('an import answer: the trace masks it, the answer is still shown', async () => {
+    const server = await startScriptedServer([
+      raw(`{"result":"error","message":"Header #access_token# ${escaped(TOKEN)} is wrong"}`),
+    ]);
+    try {
+      const env = isolatedEnv({ CACS_ACCESS_TOKEN: TOKEN, CACS_CAMPAIGN: 'C' });
+      const dir = tempDir('cacs-trace-');
+      try {
+        fs.writeFileSync(`${dir}/a.csv`, 'phone\n0912345678\n');
+        const r = await runCli(['--base-url', server.url, 'import', 'a.csv', '-v'], {
+          env,
+          cwd: dir,
+        });
+        expect(r.stderr).toMatch(/< 200 in \d+ ms: .*Header #access_token# \*\*\* is wrong/);
+        expect(secrets.leaks(unescaped(r.stdout + r.stderr))).toBe(false);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+        fs.rmSync(env.HOME!, { recursive: true, force: true });
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a report answer (its records read a batch at a time): the trace masks it too', async () => {
+    const record = `{"campaign_id":1,"campaign_name":"C","campaign_lead_id":1,"ref_id":"","phone_number":"0912345678","lead_name":"${escaped(TOKEN)}","call":0,"data":[]}`;
+    const server = await startScriptedServer([
+      raw(`{"result":"success","message":"Have 1 records found","records":[${record}]}`),
+    ]);
+    try {
+      const env = isolatedEnv({ CACS_ACCESS_TOKEN: TOKEN });
+      try {
+        const r = await runCli(
+          [
+            'report',
+            '--base-url',
+            server.url,
+            '--campaign',
+            'C',
+            '--from',
+            '2026-01-01',
+            '--to',
+            '2026-01-01',
+            '-v',
+            '--format',
+            'json',
+          ],
+          { env },
+        );
+        expect(r.code, r.stderr).toBe(0);
+        expect(r.stderr).toMatch(/< 200 in \d+ ms: .*"lead_name":"\*\*\*"/);
+        expect(secrets.leaks(unescaped(r.stdout + r.stderr))).toBe(false);
+      } finally {
+        fs.rmSync(env.HOME!, { recursive: true, force: true });
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('readEscapes reads \\uXXXX and \\/ only, and leaves an escaped backslash (and what follows it) as written', () => {
+    expect(readEscapes('a\\u0074b\\/c')).toBe('atb/c');
+    expect(readEscapes('\\\\u0074 \\n \\"')).toBe('\\\\u0074 \\n \\"');
+    expect(readEscapes('\\ud83d\\ude00')).toBe('\u{1F600}');
+    expect(readEscapes('no escapes')).toBe('no escapes');
   });
 });
