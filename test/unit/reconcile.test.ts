@@ -322,10 +322,19 @@ describe('cacs reconcile', () => {
     expect(emptied.code, emptied.stderr).toBe(2);
     expect(emptied.stderr).toContain('it was emptied or cut short');
     expect(emptied.stderr).not.toContain('nothing to settle');
+    // `history find` too: "no run recorded sending" from an emptied ledger was a confident,
+    // wrong "never sent" (review, session 21).
+    const find = await cli(['history', 'find', A[0]!], env, dir);
+    expect(find.code, find.stderr).toBe(2);
+    expect(find.stderr).toContain('it was emptied or cut short');
+    expect(find.stdout + find.stderr).not.toContain('no run recorded sending');
     fs.rmSync(file);
     const missing = await reconcileJson([], env, dir);
     expect(missing.code, missing.stderr).toBe(2);
     expect(missing.json.error?.message).toMatch(/ledger .* is missing, but/);
+    const findMissing = await cli(['history', 'find', A[0]!, '--json'], env, dir);
+    expect(findMissing.code, findMissing.stderr).toBe(2);
+    expect(findMissing.stdout + findMissing.stderr).toMatch(/ledger .* is missing, but/);
   });
 
   it('nothing uncertain: exit 0 without asking the service or creating state', async () => {

@@ -120,9 +120,13 @@ export class FileStore implements StateStore {
 
   async findLead(query: { phone?: string; ref: string }): Promise<FoundRecord[]> {
     const folder = this.ledgersAt;
-    const files = stateEntries(folder, t('state.ledgers.what')).filter((f) =>
-      f.endsWith('.ledger'),
-    );
+    const entries = stateEntries(folder, t('state.ledgers.what'));
+    const files = entries.filter((f) => f.endsWith('.ledger'));
+    // A ledger emptied, cut short or missing beside its description: exit 2, as for an import
+    // (review, session 21: `history find` answered "no run recorded sending" from an emptied one).
+    for (const f of entries)
+      if (f.endsWith('.json'))
+        assertLedgerIntact(path.join(folder, `${f.slice(0, -'.json'.length)}.ledger`));
     if (files.length === 0) return [];
     const hasher = Hasher.forStateDir(this.location);
     const [lo, hi] = query.phone !== undefined ? hasher.phone(query.phone) : [-1, -1];
