@@ -401,12 +401,15 @@ export class AtomicFile {
 
   /**
    * fsync, close, rename (or link, with noClobber) into place — at `as` when given (a name in
-   * the same folder: the sidecars' numbered names). On failure nothing is left.
+   * the same folder: the sidecars' numbered names). On failure nothing is left, except with
+   * `how.noClobber`: a name taken meanwhile (EEXIST) leaves the written file for another
+   * commitSync, at another name (two runs finishing one list name at once: the second must not
+   * replace the first's rows).
    */
-  commitSync(as?: string): void {
+  commitSync(as?: string, how: { noClobber?: boolean } = {}): void {
     const target = as ?? this.target;
-    const fd = this.handle;
     if (this.direct) {
+      const fd = this.handle;
       this.fd = undefined;
       this.done = true;
       fs.closeSync(fd);
@@ -416,30 +419,49 @@ export class AtomicFile {
       // Root replacing another user's file: it stays theirs (best effort: a file system
       // without owners, a FAT stick, keeps the writer's).
       const owner = replacedOwner(target);
-      if (owner !== undefined) {
+      if (this.fd !== undefined) {
+        const fd = this.fd;
+        if (owner !== undefined) {
+          try {
+            fs.fchownSync(fd, owner.uid, owner.gid);
+          } catch {
+            // kept as root's
+          }
+        }
+        if (this.opts.durable !== false) fs.fsyncSync(fd);
+        this.fd = undefined;
+        fs.closeSync(fd);
+      } else if (this.done || !this.keptForRetry) {
+        throw new Error(`${this.temp}: already committed or discarded`);
+      } else if (owner !== undefined) {
         try {
-          fs.fchownSync(fd, owner.uid, owner.gid);
+          fs.chownSync(this.temp, owner.uid, owner.gid);
         } catch {
           // kept as root's
         }
       }
-      if (this.opts.durable !== false) fs.fsyncSync(fd);
-      this.fd = undefined;
-      fs.closeSync(fd);
-      if (this.opts.noClobber) {
-        fs.linkSync(this.temp, target);
+      if (this.opts.noClobber || how.noClobber) {
+        try {
+          fs.linkSync(this.temp, target);
+        } catch (e) {
+          if (how.noClobber && (e as NodeJS.ErrnoException).code === 'EEXIST')
+            this.keptForRetry = true;
+          throw e;
+        }
         fs.unlinkSync(this.temp);
       } else {
         fs.renameSync(this.temp, target);
       }
     } catch (e) {
-      this.discard();
+      if (!this.keptForRetry || (e as NodeJS.ErrnoException).code !== 'EEXIST') this.discard();
       throw e;
     }
     this.done = true;
     this.forget();
     if (this.opts.durable !== false) syncFolder(path.dirname(target));
   }
+  /** A noClobber commit found its name taken: the closed temporary file waits for another. */
+  private keptForRetry = false;
 
   /** Close and remove the temporary file (a failed or abandoned write). Safe to call twice. */
   discard(): void {

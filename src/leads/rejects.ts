@@ -243,16 +243,27 @@ export class SidecarWriter {
     this.flush();
     const out = this.out;
     this.out = undefined;
-    const claim =
-      this.written && !out.direct ? this.written.claim(this.file, this.kind) : undefined;
-    // Another name than the one opened: renamed there (else to what it resolved to: a symlink's
-    // target, the link itself staying).
-    const moved = claim !== undefined && claim.path !== this.at;
-    if (claim) this.at = claim.path;
-    try {
-      out.commitSync(moved ? this.at : undefined);
-    } catch (e) {
-      throw sidecarWriteError(this.at, e, this.kind);
+    let claim = this.written && !out.direct ? this.written.claim(this.file, this.kind) : undefined;
+    for (let tries = 1; ; tries++) {
+      // Another name than the one opened: renamed there (else to what it resolved to: a
+      // symlink's target, the link itself staying).
+      const moved = claim !== undefined && claim.path !== this.at;
+      if (claim) this.at = claim.path;
+      // A name free when claimed is linked, not renamed: another run finishing the same list
+      // name at this instant keeps its file, and this one is claimed again beside it (review,
+      // session 21: two dry runs with one --rejects name lost one run's rows now and then).
+      const fresh = claim?.free === true;
+      try {
+        out.commitSync(moved ? this.at : undefined, { noClobber: fresh });
+        break;
+      } catch (e) {
+        if (fresh && (e as NodeJS.ErrnoException).code === 'EEXIST' && tries < 5) {
+          claim = this.written!.claim(this.file, this.kind);
+          continue;
+        }
+        out.discard();
+        throw sidecarWriteError(this.at, e, this.kind);
+      }
     }
     if (this.hash) this.written?.remember(this.at, this.hash.digest());
     if (claim?.kept !== undefined)

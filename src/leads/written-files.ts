@@ -127,15 +127,18 @@ export class WrittenFiles {
 
   /**
    * The name to write `file` at: itself when it is free or cacs's own (see status), else the
-   * first numbered name beside it that is; `kept` then says why `file` was left as it is.
+   * first numbered name beside it that is; `kept` then says why `file` was left as it is, and
+   * `free` whether nothing was at the name (then nothing found there later may be replaced).
    */
-  claim(file: string, kind?: SidecarKind): { path: string; kept?: string } {
+  claim(file: string, kind?: SidecarKind): { path: string; kept?: string; free: boolean } {
     const s = this.status(file, kind);
-    if (s === 'absent' || s === 'special' || s === 'own') return { path: file };
+    if (s === 'absent' || s === 'special' || s === 'own')
+      return { path: file, free: s === 'absent' };
     for (let n = 2; n <= MAX_NUMBER; n++) {
       const next = numberedName(file, n);
       const taken = this.status(next, kind);
-      if (taken === 'absent' || taken === 'own') return { path: next, kept: t(WHY[s]) };
+      if (taken === 'absent' || taken === 'own')
+        return { path: next, kept: t(WHY[s]), free: taken === 'absent' };
     }
     throw new UsageError(
       t('leads.written.allKept', {

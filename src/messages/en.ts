@@ -102,7 +102,8 @@ export const en = {
     'Nothing was settled. Ask the service operator; the uncertain leads stay uncertain meanwhile.',
   'reconcile.miscounted.hint':
     'The answer contradicts itself, so a lead settled from it might never be sent: nothing was settled, and the uncertain leads stay as they were. Run again later; if this service is known to count otherwise, set report.countMismatch: warn in the config.',
-  'reconcile.miscounted.warned': '{what}; its records were matched as listed (report.countMismatch: warn)',
+  'reconcile.miscounted.warned':
+    '{what}; its records were matched as listed (report.countMismatch: warn)',
   'reconcile.run.notFound': 'no run {run} in the history',
   'reconcile.run.ambiguous': '{run} matches {count} runs: give more of its characters',
   'reconcile.run.hint': 'List runs with listHistory().',

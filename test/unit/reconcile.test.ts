@@ -631,7 +631,7 @@ describe('reconcile against answers that cannot be trusted (review, session 21)'
     }
   });
 
-  it('report.countMismatch: warn (the library\'s countMismatch) matches the records as listed, with a warning', async () => {
+  it("report.countMismatch: warn (the library's countMismatch) matches the records as listed, with a warning", async () => {
     const server = await startScriptedServer([
       hangUp,
       json(200, {

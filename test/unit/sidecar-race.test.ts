@@ -1,0 +1,71 @@
+/**
+ * Two runs finishing one list name at once (two operators, one `--rejects` name): the second
+ * must keep the first's file and go beside it, never replace it (review, session 21: two dry
+ * runs with one `--rejects` name lost one run's rows 2 times in 40).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SidecarWriter } from '../../src/leads/rejects.js';
+import { WrittenFiles, type SidecarKind } from '../../src/leads/written-files.js';
+import type { WrittenRecord, WrittenRecords } from '../../src/state/types.js';
+import { tempDir } from '../helpers/cli.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+function records(): WrittenRecords {
+  const m = new Map<string, WrittenRecord>();
+  return {
+    get: (f) => m.get(f),
+    put: (f, r) => void m.set(f, r),
+    remove: (f) => void m.delete(f),
+    where: 'memory',
+    list: () => [...m.keys()],
+  } as WrittenRecords;
+}
+
+/** Another run's file lands at the name right after the `landAfter`-th claim said it was free. */
+class Racing extends WrittenFiles {
+  claims = 0;
+  constructor(
+    private readonly landAfter: number,
+    private readonly other: string,
+  ) {
+    super(records(), false, undefined, '/in/leads.csv');
+  }
+  override claim(file: string, kind?: SidecarKind) {
+    const c = super.claim(file, kind);
+    if (++this.claims === this.landAfter) fs.writeFileSync(c.path, this.other);
+    return c;
+  }
+}
+
+describe('a list name taken by another run while this one finishes', () => {
+  it.each([
+    ['between the claim at commit and the rename', 2],
+    ['while the list was written (before the claim at commit)', 1],
+  ])('%s: the other file is kept, this one goes beside it, and it says so', (_when, landAfter) => {
+    const dir = tempDir('cacs-sidecar-race-');
+    dirs.push(dir);
+    const file = path.join(dir, 'shared.csv');
+    const notes: string[] = [];
+    const written = new Racing(
+      landAfter,
+      "line,code,reason,phone\n3,phone_format,the other run's,12\n",
+    );
+    const w = new SidecarWriter(file, ['phone'], ',', false, 'rejects', undefined, written, (n) =>
+      notes.push(n),
+    );
+    w.add(2, 'phone_format', 'this run', ['11111']);
+    const at = w.commit();
+    expect(at).toBe(path.join(dir, 'shared-2.csv'));
+    expect(fs.readFileSync(file, 'utf8')).toContain("the other run's");
+    expect(fs.readFileSync(at!, 'utf8')).toContain('this run');
+    expect(notes.join('\n')).toContain('shared-2.csv');
+    // No temporary file left beside them.
+    expect(fs.readdirSync(dir).sort()).toEqual(['shared-2.csv', 'shared.csv']);
+  });
+});
