@@ -5,7 +5,7 @@
  * emulator after a real import (NOT_IMPORTED from that import's history; xlsx in → xlsx out read
  * back with openpyxl; the recycle file imported for real with zero rejects).
  */
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -559,6 +559,34 @@ describe('cacs report --join against a server whose records the test controls', 
       expect(e.code).toBe(2);
       expect(e.stderr).toMatch(/--html/);
     }
+
+    // A device or a named pipe is written as it is, whatever its name (review, session 21).
+    const fifo = path.join(dir, 'page-pipe');
+    execFileSync('mkfifo', [fifo]);
+    const piped = new Promise<string>((resolve, reject) =>
+      fs.readFile(fifo, 'utf8', (err, text) => (err ? reject(err) : resolve(text))),
+    );
+    for (const html of ['/dev/null', fifo]) {
+      const r = await runCli(
+        [
+          'report',
+          '--join',
+          'khach-hang.csv',
+          '--from',
+          FROM,
+          '--to',
+          TO,
+          '-o',
+          'dev.csv',
+          '--html',
+          html,
+        ],
+        { env, cwd: dir },
+      );
+      expect(r.code, r.stderr).toBe(0);
+    }
+    expect(await piped).toMatch(/^<!DOCTYPE html>/i);
+    expect(fs.statSync('/dev/null').isCharacterDevice()).toBe(true);
   });
 
   it('recycle rules at their boundaries: exactly --min-gap ago is in, exactly --max-attempts is out', async () => {

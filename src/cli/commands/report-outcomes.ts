@@ -160,11 +160,16 @@ export async function runOutcomesCommand(
   // --html: the page of the same range, with this run's counts (issue 25 item 4).
   const htmlFile = flags.html === undefined ? undefined : path.resolve(ctx.io.cwd, flags.html);
   if (htmlFile !== undefined) {
-    if (!['.html', '.htm'].includes(path.extname(htmlFile).toLowerCase()))
-      throw new UsageError(t('cli.outcomes.htmlExtension', { file: flags.html! }));
     if (htmlFile === outputFile)
       throw new UsageError(t('cli.outcomes.htmlSame', { file: flags.html! }));
-    await checkReportOutput(htmlFile, `--html ${flags.html}`, joinFile);
+    const target = await checkReportOutput(htmlFile, `--html ${flags.html}`, joinFile);
+    // A file is named as a page; a device, a pipe or /dev/fd/N is written as it is (review,
+    // session 21: `--html /dev/null` and `--html >(…)` were refused for their names).
+    if (
+      target.kind !== 'direct' &&
+      !['.html', '.htm'].includes(path.extname(htmlFile).toLowerCase())
+    )
+      throw new UsageError(t('cli.outcomes.htmlExtension', { file: flags.html! }));
     await refuseRecordedOutput(htmlFile, `--html ${flags.html}`, settings, { cwd: ctx.io.cwd });
   }
   if (format === 'xlsx' && outputFile === undefined && ctx.io.stdoutIsTTY)
