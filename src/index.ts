@@ -50,7 +50,7 @@ import { canonicalServiceUrl } from './net.js';
 import { maskUrlCredentials } from './secrets.js';
 import { requireBaseUrl } from './config/require.js';
 import type { ReconcileSummary } from './delivery/reconcile.js';
-import type { HistoryFound } from './delivery/history.js';
+import type { HistoryFound, WrittenList } from './delivery/history.js';
 import { DEFAULT_SERVICE_TIME_ZONE as SERVICE_ZONE } from './report/plan.js';
 import type { BookmarkFileError, BookmarkHandle, BookmarkState } from './report/bookmark.js';
 import type {
@@ -117,7 +117,7 @@ export type {
 } from './delivery/import.js';
 export { DEFAULT_MAX_ROWS } from './delivery/import-types.js';
 export type { ReconcileRun, ReconcileSummary } from './delivery/reconcile.js';
-export type { HistoryFound } from './delivery/history.js';
+export type { HistoryFound, WrittenList } from './delivery/history.js';
 export type { RunRecord, RunStart, RunEnd } from './state/index.js';
 export type { SendProgress } from './delivery/send.js';
 export type { NormalizationKind, NormalizationSample, RejectionSample } from './leads/prepare.js';
@@ -1124,6 +1124,17 @@ export async function listHistory(
   });
   const { listHistory: listRuns } = await import('./delivery/history.js');
   return listRuns({ ...options, stateDir: stateDirFor(options.stateDir), ...stateUrlOf(options) });
+}
+
+/**
+ * The lists (rejects, skipped, uncertain) cacs wrote, a dry run's too, as the state's sidecar
+ * records name them — each with the input it was written for (`null`: stdin) and whether a real
+ * import wrote it. Paths only: no row. Files removed since may be listed.
+ */
+export async function listWrittenLists(options: HistoryOptions = {}): Promise<WrittenList[]> {
+  checkOptions('listWrittenLists', options, HISTORY_OPTIONS);
+  const { listWrittenLists: listLists } = await import('./delivery/history.js');
+  return listLists({ stateDir: stateDirFor(options.stateDir), ...stateUrlOf(options) });
 }
 
 /**

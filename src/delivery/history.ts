@@ -31,6 +31,39 @@ export async function listHistory(options: {
   return options.limit === undefined ? runs : runs.slice(0, options.limit);
 }
 
+/** A list (rejects, skipped, uncertain) cacs wrote, as its sidecar record has it. */
+export interface WrittenList {
+  /** The list's absolute path. */
+  file: string;
+  /** The input it was written for (absolute; null: stdin, or an older record). */
+  input: string | null;
+  /** Whether a real import wrote it (false: a dry run, which the history does not name). */
+  real: boolean;
+}
+
+/**
+ * The lists cacs wrote that its sidecar records name (a dry run's too), with the input each was
+ * written for; files gone since included (a caller looks at what is there).
+ */
+export async function listWrittenLists(options: {
+  stateDir: string;
+  stateUrl?: string | undefined;
+  stateSchema?: string | undefined;
+}): Promise<WrittenList[]> {
+  const store = openStateStore(options);
+  try {
+    const out: WrittenList[] = [];
+    for (const file of store.written.list?.() ?? []) {
+      const rec = store.written.get(file);
+      if (rec === undefined) continue;
+      out.push({ file, input: rec.input ?? null, real: rec.real });
+    }
+    return out;
+  } finally {
+    await store.close();
+  }
+}
+
 /**
  * The run whose id is `id`, or the only one whose id starts with it; a UsageError when there is
  * none or more than one.

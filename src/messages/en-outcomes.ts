@@ -125,6 +125,11 @@ export const enOutcomes = {
     '{name}: is the list of rows run {run} held back; the report would replace it',
   'cli.reportRun.output.uncertain':
     '{name}: is the list of leads run {run} left uncertain; the report would replace it',
+  'cli.reportRun.output.list':
+    '{name}: is a list of rows an import wrote for {input}; the report would replace it',
+  'cli.reportRun.output.checkedInput':
+    '{name}: is a lead file an import checked (its list: {list}); the report would replace it',
+  'cli.reportRun.output.list.hint': 'Write the report to another file.',
   'cli.reportRun.output.stateFolder':
     '{name}: is in the state folder {folder}, where cacs keeps its ledgers, journals and erasures; the report would damage them',
   'cli.reportRun.output.stateFolder.hint': 'Write the report outside the state folder.',

@@ -133,6 +133,11 @@ export const viOutcomes: Readonly<Record<string, string>> = {
     '{name}: là danh sách các dòng lượt chạy {run} không gửi; báo cáo sẽ ghi đè lên tệp đó',
   'cli.reportRun.output.uncertain':
     '{name}: là danh sách khách hàng chưa rõ của lượt chạy {run}; báo cáo sẽ ghi đè lên tệp đó',
+  'cli.reportRun.output.list':
+    '{name}: là danh sách các dòng mà một lượt nhập đã ghi cho {input}; báo cáo sẽ ghi đè lên tệp đó',
+  'cli.reportRun.output.checkedInput':
+    '{name}: là tệp khách hàng mà một lượt nhập đã kiểm tra (danh sách của nó: {list}); báo cáo sẽ ghi đè lên tệp đó',
+  'cli.reportRun.output.list.hint': 'Hãy ghi báo cáo vào một tệp khác.',
   'cli.reportRun.output.stateFolder':
     '{name}: nằm trong thư mục trạng thái {folder}, nơi cacs giữ sổ ghi, nhật ký và bản ghi các số đã xoá; báo cáo sẽ làm hỏng chúng',
   'cli.reportRun.output.stateFolder.hint': 'Hãy ghi báo cáo ra ngoài thư mục trạng thái.',

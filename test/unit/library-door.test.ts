@@ -20,6 +20,7 @@ import {
   findInHistory,
   leadFormat,
   listHistory,
+  listWrittenLists,
   loadDoNotCallLists,
   planReport,
   prepareReport,
@@ -98,6 +99,23 @@ describe('the history through the library', () => {
     ]);
     const byRef = await findInHistory({ stateDir, query: 'R-1' });
     expect(byRef.found.map((f) => [f.run, f.matched])).toEqual([[runs[1]!.id, 'ref_id']]);
+
+    // The lists cacs wrote, a dry run's too, with the input each was written for.
+    const third = write('c.csv', 'phone_number,name\n12,Bad\n0912000777,Chi\n');
+    await runImport({
+      client,
+      stateDir,
+      file: third,
+      campaignKey: 'summer',
+      dryRun: true,
+      rejectsPath: path.join(dir, 'c-rejects.csv'),
+    });
+    expect(await listWrittenLists({ stateDir })).toEqual([
+      { file: path.join(dir, 'c-rejects.csv'), input: third, real: false },
+    ]);
+    await expect(listWrittenLists({ stateDir, statedir: 'x' } as never)).rejects.toThrow(
+      /listWrittenLists: unknown option statedir/,
+    );
     const none = await findInHistory({ stateDir, query: '0900000000' });
     expect(none.found).toEqual([]);
     expect(none.ledgersAt.startsWith(stateDir)).toBe(true);

@@ -780,6 +780,38 @@ describe('cacs report -o never replaces a lead file or a list an import recorded
     }
   });
 
+  it("refuses (exit 2) a lead file only a dry run checked, and that dry run's lists (review, session 21)", async () => {
+    const e = env(emu);
+    const cwd = tempDir('cacs-report-guard-dry-');
+    const leads = 'phone,name\n0914000101,An\n12,Bad\n';
+    fs.writeFileSync(path.join(cwd, 'dr.csv'), leads);
+    expect((await runCli(['import', 'dr.csv', '--dry-run'], { env: e, cwd })).code).toBe(3);
+    const rejects = fs.readFileSync(path.join(cwd, 'dr.csv.rejects.csv'), 'utf8');
+    const asked = emu.store.reportRequests.length;
+    const report = (...more: string[]) =>
+      runCli(['report', '--from', 'today', '--to', 'today', ...more], { env: e, cwd });
+    for (const [target, said] of [
+      [
+        'dr.csv',
+        `is a lead file an import checked (its list: ${path.join(cwd, 'dr.csv.rejects.csv')})`,
+      ],
+      ['dr.csv.rejects.csv', `is a list of rows an import wrote for ${path.join(cwd, 'dr.csv')}`],
+    ] as const) {
+      const r = await report('-o', target);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toContain(`-o ${target}: ${said}; the report would replace it`);
+      expect(r.stderr).toContain('Write the report to another file.');
+    }
+    const vi = await report('-o', 'dr.csv', '--lang', 'vi');
+    expect(vi.stderr).toContain('là tệp khách hàng mà một lượt nhập đã kiểm tra');
+    expect(fs.readFileSync(path.join(cwd, 'dr.csv'), 'utf8')).toBe(leads);
+    expect(fs.readFileSync(path.join(cwd, 'dr.csv.rejects.csv'), 'utf8')).toBe(rejects);
+    expect(emu.store.reportRequests).toHaveLength(asked);
+    // A recycle list may replace a lead file (the round loop), never a list.
+    expect((await report('--recycle', '-o', 'dr.csv.rejects.csv')).code).toBe(2);
+    expect((await report('--recycle', '-o', 'dr.csv')).code).toBe(0);
+  });
+
   it('refuses (exit 2) -o, --html and --rejects in the state folder, by any name (review, session 19)', async () => {
     // A report to <state>/erasures/erased.jsonl replaced the erasures (an erased number was
     // imported again); one to <state>/ledgers/secret made every ledger unreadable.

@@ -12,9 +12,11 @@ import {
   UsageError,
   isStateFile,
   listHistory,
+  listWrittenLists,
   t,
   type RunRecord,
   type Settings,
+  type WrittenList,
 } from '../../index.js';
 import { stateOf } from '../state-where.js';
 
@@ -27,26 +29,10 @@ type Kept = 'input' | 'rejects' | 'skipped' | 'uncertain';
  */
 function recordedAs(
   runs: readonly RunRecord[],
-  target: fs.Stats,
+  isTarget: (file: string) => boolean,
   /** Whether a run's input counts (not for a recycle list, itself a lead file). */
   inputs: boolean,
-  /** The folder a recorded path is relative to (they are absolute but for "stdin"). */
-  cwd: string,
 ): { run: string; as: Kept } | undefined {
-  const seen = new Map<string, boolean>();
-  const isTarget = (file: string): boolean => {
-    let same = seen.get(file);
-    if (same === undefined) {
-      try {
-        const s = fs.statSync(path.resolve(cwd, file));
-        same = s.dev === target.dev && s.ino === target.ino;
-      } catch {
-        same = false;
-      }
-      seen.set(file, same);
-    }
-    return same;
-  };
   for (const r of runs) {
     // A stdin import's input is named "stdin", which names no file.
     if (inputs && r.file !== 'stdin' && isTarget(r.file)) return { run: r.id, as: 'input' };
@@ -60,6 +46,28 @@ function recordedAs(
       if (list !== null && isTarget(list)) return { run: r.id, as };
   }
   return undefined;
+}
+
+/**
+ * Whether a path names `target` (its stat): the same file by any name, symlink or hard link
+ * (one device and inode). Each path is looked at once, however many records name it (a daily
+ * import of the same file).
+ */
+function sameFileAs(target: fs.Stats, cwd: string): (file: string) => boolean {
+  const seen = new Map<string, boolean>();
+  return (file) => {
+    let same = seen.get(file);
+    if (same === undefined) {
+      try {
+        const s = fs.statSync(path.resolve(cwd, file));
+        same = s.dev === target.dev && s.ino === target.ino;
+      } catch {
+        same = false;
+      }
+      seen.set(file, same);
+    }
+    return same;
+  };
 }
 
 /**
@@ -90,19 +98,39 @@ export async function refuseRecordedOutput(
     return;
   }
   if (!target.isFile()) return;
-  let runs: RunRecord[];
+  const isTarget = sameFileAs(target, opts.cwd ?? process.cwd());
+  let runs: RunRecord[] = [];
   try {
     runs = await listHistory({
       ...stateOf(settings),
     });
   } catch {
     // A history that cannot be read protects nothing; the report's own checks still run.
+  }
+  const found = recordedAs(runs, isTarget, opts.leadFile !== true);
+  if (found !== undefined) {
+    const run = found.run.slice(-6);
+    throw new UsageError(t(`cli.reportRun.output.${found.as}`, { name, run }), {
+      hint: t('cli.reportRun.output.recorded.hint', { run }),
+    });
+  }
+  // A dry run is in no history, but its lists are in the sidecar records, each with the input
+  // it was written for (review, session 21: `-o` replaced a lead file only a dry run had
+  // checked, and that dry run's rows to fix).
+  let lists: WrittenList[] = [];
+  try {
+    lists = await listWrittenLists({ ...stateOf(settings) });
+  } catch {
     return;
   }
-  const found = recordedAs(runs, target, opts.leadFile !== true, opts.cwd ?? process.cwd());
-  if (found === undefined) return;
-  const run = found.run.slice(-6);
-  throw new UsageError(t(`cli.reportRun.output.${found.as}`, { name, run }), {
-    hint: t('cli.reportRun.output.recorded.hint', { run }),
-  });
+  for (const list of lists) {
+    if (isTarget(list.file))
+      throw new UsageError(t('cli.reportRun.output.list', { name, input: list.input ?? 'stdin' }), {
+        hint: t('cli.reportRun.output.list.hint'),
+      });
+    if (opts.leadFile !== true && list.input !== null && isTarget(list.input))
+      throw new UsageError(t('cli.reportRun.output.checkedInput', { name, list: list.file }), {
+        hint: t('cli.reportRun.output.list.hint'),
+      });
+  }
 }
