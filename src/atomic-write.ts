@@ -93,9 +93,14 @@ export function writeTargetOf(target: string): WriteTarget {
     }
     if (st.isSymbolicLink()) {
       if (euid !== undefined && st.uid !== euid && st.uid !== 0) {
-        throw new UsageError(t('write.symlinkOfOther', { file: given, uid: st.uid }), {
-          hint: t('write.symlinkOfOther.hint'),
-        });
+        // The link that is another's, when the name given is a link of one's own before it
+        // (review, session 21: the message named the first link of the chain).
+        throw new UsageError(
+          at === given
+            ? t('write.symlinkOfOther', { file: given, uid: st.uid })
+            : t('write.symlinkOfOther.chain', { file: given, link: at, uid: st.uid }),
+          { hint: t('write.symlinkOfOther.hint') },
+        );
       }
       // /dev/fd/N, /dev/stdout → /proc/self/fd/N: an open descriptor, written as it is.
       if (isDescriptorFolder(path.dirname(at))) {

@@ -8,30 +8,30 @@ export const enCatalogState = {
   // ── state-write.ts: a state folder that cannot be written ────────────────────────────
   'state.write.diskFull': 'the disk is full',
   'state.write.diskFull.hint':
-    'Free at least {room} in {folder}, or point CACS_STATE_DIR at another folder that is kept (cacs remembers there what it has sent and fetched), then run the same command.',
+    'Free at least {room} in {folder}, or point CACS_STATE_DIR (or the stateDir setting) at another folder that is kept (cacs remembers there what it has sent and fetched), then run the same command.',
   'state.write.diskFull.free.hint':
-    'Free at least {room} in {folder} ({free} free now), or point CACS_STATE_DIR at another folder that is kept (cacs remembers there what it has sent and fetched), then run the same command.',
+    'Free at least {room} in {folder} ({free} free now), or point CACS_STATE_DIR (or the stateDir setting) at another folder that is kept (cacs remembers there what it has sent and fetched), then run the same command.',
   'state.write.notFolder': '{folder} is a file, not a folder',
   'state.write.notFolder.hint':
-    'Move {folder} out of the way, or point CACS_STATE_DIR at another folder that is kept (cacs remembers there what it has sent and fetched), then run the same command.',
+    'Move {folder} out of the way, or point CACS_STATE_DIR (or the stateDir setting) at another folder that is kept (cacs remembers there what it has sent and fetched), then run the same command.',
   'state.write.readOnly': '{folder} is on a read-only file system',
   'state.write.readOnly.hint':
-    'Mount it writable, or point CACS_STATE_DIR at another folder that is kept (cacs remembers there what it has sent and fetched), then run the same command.',
+    'Mount it writable, or point CACS_STATE_DIR (or the stateDir setting) at another folder that is kept (cacs remembers there what it has sent and fetched), then run the same command.',
   'state.write.denied': 'this user may not write in {folder} (permission denied)',
   'state.write.denied.hint':
-    'Give this user write access to {folder} (or run cacs as its owner), or point CACS_STATE_DIR at another folder that is kept (cacs remembers there what it has sent and fetched), then run the same command.',
+    'Give this user write access to {folder} (or run cacs as its owner), or point CACS_STATE_DIR (or the stateDir setting) at another folder that is kept (cacs remembers there what it has sent and fetched), then run the same command.',
   'state.write.failed': 'the write failed ({code})',
   'state.write.cannotMake':
     '{folder} cannot be made there (a link that points to nothing, or a place such as /proc that holds no folders)',
   'state.write.cannotMake.hint':
     'Point CACS_STATE_DIR (or the stateDir setting) at an ordinary folder on a disk that is kept, then run the same command again.',
   'state.write.failed.hint':
-    'Check the disk and the folder, or point CACS_STATE_DIR at another folder that is kept (cacs remembers there what it has sent and fetched), then run the same command.',
+    'Check the disk and the folder, or point CACS_STATE_DIR (or the stateDir setting) at another folder that is kept (cacs remembers there what it has sent and fetched), then run the same command.',
   'state.write.cannot': 'cannot write {what} in {folder}: {why}',
   'state.read.cannot': 'cannot read {what} in {folder}: {why}',
   'state.read.denied': 'this user may not read it (permission denied)',
   'state.read.denied.hint':
-    "Give this user read access to {folder} (or run cacs as its owner), or point CACS_STATE_DIR at this user's own state folder, then run the same command.",
+    "Give this user read access to {folder} (or run cacs as its owner), or point CACS_STATE_DIR (or the stateDir setting) at this user's own state folder, then run the same command.",
   'state.read.failed': 'the read failed ({code})',
   'state.read.failed.hint': 'Check the disk and the folder, then run the same command.',
 
@@ -40,9 +40,9 @@ export const enCatalogState = {
   'state.ledger.unwritable': 'cannot write the import ledger in {folder}: {why}',
   'state.journal.unwritable.otherHint': '{hint} Leads that may have arrived are not sent again.',
   'state.journal.diskFull.hint':
-    'Free at least {room} in {folder}, or point CACS_STATE_DIR at a folder with room, then run the same command: leads that may have arrived are not sent again.',
+    'Free at least {room} in {folder}, or point CACS_STATE_DIR (or the stateDir setting) at a folder with room, then run the same command: leads that may have arrived are not sent again.',
   'state.journal.diskFull.free.hint':
-    'Free at least {room} in {folder} ({free} free now), or point CACS_STATE_DIR at a folder with room, then run the same command: leads that may have arrived are not sent again.',
+    'Free at least {room} in {folder} ({free} free now), or point CACS_STATE_DIR (or the stateDir setting) at a folder with room, then run the same command: leads that may have arrived are not sent again.',
   'state.journal.what': 'the import journal',
   'state.journal.optionsDiffer':
     'note: options that decide what is sent differ from the earlier run; rows it settled still count as settled',

@@ -51,6 +51,10 @@ export const enDoor = {
   'report.write.hint': 'Nothing was written. Check the disk space and permissions, then run again.',
   'report.write.bookmark.hint':
     'Nothing was written and bookmark "{bookmark}" was not moved: the next run fetches this range again.',
+  'report.write.what.file': 'file',
+  'report.write.what.pipe': 'pipe',
+  'report.write.what.device': 'device',
+  'report.write.what.descriptor': 'descriptor',
   'report.write.direct.partial.hint':
     '{name} is a {what}, written directly: what it received is incomplete. Check what reads it, then run again.',
   'report.write.direct.none.hint':

@@ -45,6 +45,8 @@ export const enLibFiles = {
   // ── atomic-write.ts: a name cacs cannot write to ────────────────────────────────────
   'write.symlinkOfOther':
     "{file} is a symlink that belongs to another user (uid {uid}): cacs writes through a symlink only when it is yours (or root's)",
+  'write.symlinkOfOther.chain':
+    "{file} leads through {link}, a symlink that belongs to another user (uid {uid}): cacs writes through a symlink only when it is yours (or root's)",
   'write.symlinkOfOther.hint': 'Give the name of the file itself, or remove the link.',
   'write.socketDescriptor': '{file} is a socket: cacs cannot open it by name',
   'write.socketDescriptor.hint':

@@ -43,6 +43,10 @@ export const viBaseLib: Readonly<Record<string, string>> = {
   'report.write.hint': 'Chưa ghi gì. Hãy kiểm tra dung lượng đĩa và quyền ghi, rồi chạy lại.',
   'report.write.bookmark.hint':
     'Chưa ghi gì và mốc "{bookmark}" không bị dời: lượt chạy sau sẽ lấy lại khoảng thời gian này.',
+  'report.write.what.file': 'tệp',
+  'report.write.what.pipe': 'đường ống có tên',
+  'report.write.what.device': 'thiết bị',
+  'report.write.what.descriptor': 'bộ mô tả tệp (file descriptor)',
   'report.write.direct.partial.hint':
     '{name} là {what}, được ghi trực tiếp: dữ liệu nó nhận được chưa đầy đủ. Hãy kiểm tra chương trình đọc nó, rồi chạy lại.',
   'report.write.direct.none.hint':
@@ -337,6 +341,8 @@ export const viBaseLib: Readonly<Record<string, string>> = {
   'error.outputClosed': 'chương trình đọc đã đóng stdout',
   'write.symlinkOfOther':
     '{file} là liên kết tượng trưng thuộc về người dùng khác (uid {uid}): cacs chỉ ghi qua liên kết tượng trưng của chính bạn (hoặc của root)',
+  'write.symlinkOfOther.chain':
+    '{file} đi qua {link}, một liên kết tượng trưng thuộc về người dùng khác (uid {uid}): cacs chỉ ghi qua liên kết tượng trưng của chính bạn (hoặc của root)',
   'write.symlinkOfOther.hint': 'Hãy cho tên của chính tệp đó, hoặc xoá liên kết.',
   'write.socketDescriptor': '{file} là một socket: cacs không mở được nó theo tên',
   'write.socketDescriptor.hint':

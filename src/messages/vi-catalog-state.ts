@@ -1,6 +1,6 @@
 /** Vietnamese for en-catalog-state.ts (same ids, same placeholders). Spread by vi-catalog.ts. */
 const ELSEWHERE =
-  'hoặc trỏ CACS_STATE_DIR tới một thư mục khác được giữ lại (cacs ghi nhớ ở đó những gì đã gửi và đã lấy về)';
+  'hoặc trỏ CACS_STATE_DIR (hoặc thiết lập stateDir) tới một thư mục khác được giữ lại (cacs ghi nhớ ở đó những gì đã gửi và đã lấy về)';
 
 export const viCatalogState: Readonly<Record<string, string>> = {
   'state.write.diskFull': 'ổ đĩa đã đầy',
@@ -22,7 +22,7 @@ export const viCatalogState: Readonly<Record<string, string>> = {
   'state.read.cannot': 'không đọc được {what} trong {folder}: {why}',
   'state.read.denied': 'người dùng này không được đọc (không có quyền)',
   'state.read.denied.hint':
-    'Hãy cấp quyền đọc {folder} cho người dùng này (hoặc chạy cacs bằng chủ sở hữu của thư mục), hoặc trỏ CACS_STATE_DIR tới thư mục trạng thái của chính người dùng này, rồi chạy lại đúng lệnh đó.',
+    'Hãy cấp quyền đọc {folder} cho người dùng này (hoặc chạy cacs bằng chủ sở hữu của thư mục), hoặc trỏ CACS_STATE_DIR (hoặc thiết lập stateDir) tới thư mục trạng thái của chính người dùng này, rồi chạy lại đúng lệnh đó.',
   'state.read.failed': 'đọc không thành công ({code})',
   'state.read.failed.hint': 'Hãy kiểm tra ổ đĩa và thư mục, rồi chạy lại đúng lệnh đó.',
 
@@ -31,9 +31,9 @@ export const viCatalogState: Readonly<Record<string, string>> = {
   'state.journal.unwritable.otherHint':
     '{hint} Những khách hàng có thể đã tới nơi sẽ không bị gửi lại.',
   'state.journal.diskFull.hint':
-    'Hãy giải phóng ít nhất {room} trong {folder}, hoặc trỏ CACS_STATE_DIR tới thư mục còn chỗ, rồi chạy lại đúng lệnh đó: những khách hàng có thể đã tới nơi sẽ không bị gửi lại.',
+    'Hãy giải phóng ít nhất {room} trong {folder}, hoặc trỏ CACS_STATE_DIR (hoặc thiết lập stateDir) tới thư mục còn chỗ, rồi chạy lại đúng lệnh đó: những khách hàng có thể đã tới nơi sẽ không bị gửi lại.',
   'state.journal.diskFull.free.hint':
-    'Hãy giải phóng ít nhất {room} trong {folder} (hiện còn trống {free}), hoặc trỏ CACS_STATE_DIR tới thư mục còn chỗ, rồi chạy lại đúng lệnh đó: những khách hàng có thể đã tới nơi sẽ không bị gửi lại.',
+    'Hãy giải phóng ít nhất {room} trong {folder} (hiện còn trống {free}), hoặc trỏ CACS_STATE_DIR (hoặc thiết lập stateDir) tới thư mục còn chỗ, rồi chạy lại đúng lệnh đó: những khách hàng có thể đã tới nơi sẽ không bị gửi lại.',
   'state.journal.what': 'nhật ký nhập',
   'state.journal.optionsDiffer':
     'lưu ý: các tuỳ chọn quyết định việc gửi khác với lượt chạy trước; những dòng lần đó đã xử lý xong vẫn được tính là đã xong',

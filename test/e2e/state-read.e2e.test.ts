@@ -69,7 +69,9 @@ describe('a state folder cacs cannot read', () => {
       expect(r.stderr).toContain(
         `cannot read the import history in ${path.join(state, 'history')}: this user may not read it (permission denied)`,
       );
-      expect(r.stderr).toContain("point CACS_STATE_DIR at this user's own state folder");
+      expect(r.stderr).toContain(
+        "point CACS_STATE_DIR (or the stateDir setting) at this user's own state folder",
+      );
       expect(r.stderr).not.toContain('internal error');
     },
   );

@@ -259,6 +259,16 @@ function cases(uid: number) {
     expect(emu.store.reportRequests.length).toBe(asked);
     expect(fs.readFileSync(victim, 'utf8')).toBe('precious');
     expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
+    // A link of one's own leading through another's: the message names the other's link.
+    const own = path.join(dir, 'mine.csv');
+    fs.symlinkSync(link, own);
+    fs.lchownSync(own, uid, uid);
+    const chain = await run(uid, dir, [...REPORT, '-o', 'mine.csv']);
+    expect(chain.code).toBe(2);
+    expect(chain.stderr).toContain(
+      `mine.csv leads through ${link}, a symlink that belongs to another user (uid ${STRANGER})`,
+    );
+    expect(fs.readFileSync(victim, 'utf8')).toBe('precious');
   });
 
   it('import --rejects /dev/null, a named pipe, a symlink: each written as -o is', async () => {

@@ -246,3 +246,15 @@ describe('--json on one line, --pretty to indent', () => {
     }
   });
 });
+
+describe('the summary never claims what did not happen', () => {
+  it('one lead in over 2 s: no "0 leads/s" (a rate under one a second is not said)', async () => {
+    const emu = await emulators.start({ latencyMs: 2100 });
+    const d = dir();
+    fs.writeFileSync(path.join(d, 'one.csv'), 'phone,name\n0912345600,An\n');
+    const r = await runCli(['import', 'one.csv'], { env: envFor(emu), cwd: d });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/1 request/);
+    expect(r.stderr).not.toMatch(/leads\/s/);
+  });
+});

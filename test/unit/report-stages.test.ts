@@ -175,6 +175,26 @@ describe('report stage: write, its failure as one typed stop', () => {
     expect(device.hint).toBe(
       '/dev/full is a device, written directly: what it received is nothing. Check what reads it, then run again.',
     );
+    // In Vietnamese, the kind of target in Vietnamese too (review, session 21: "là device").
+    setLanguage('vi');
+    try {
+      const vi = writeStop({
+        error: errno('ENOSPC'),
+        name: '/dev/full',
+        target: 'device',
+        wroteSomething: false,
+      });
+      expect(vi.hint).toMatch(/^\/dev\/full là thiết bị, được ghi trực tiếp/);
+      const viPipe = writeStop({
+        error: errno('EPIPE'),
+        name: 'p',
+        target: 'pipe',
+        wroteSomething: true,
+      });
+      expect(viPipe.hint).toMatch(/^p là đường ống có tên, /);
+    } finally {
+      setLanguage('en');
+    }
     const pipe = writeStop({
       error: errno('EPIPE'),
       name: 'out.fifo',

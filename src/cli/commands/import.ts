@@ -443,12 +443,13 @@ function printSummary(ctx: Context, s: ImportSummary, alias: string | undefined)
       c.dim,
     );
   }
-  // Time, requests and a rate only when the run was long enough for one to mean something.
+  // Time, requests and a rate only when the run was long enough for one to mean something, and
+  // the rate at least one a second (review, session 21: one lead in 4.1 s said "0 leads/s").
   const counted = s.dryRun ? s.total : s.imported;
   const pace = [
     formatDuration(s.elapsedMs),
     ...(s.requests > 0 ? [tCount('cli.import.summary.requests', s.requests)] : []),
-    ...(s.elapsedMs >= MIN_RATE_MS && counted > 0
+    ...(s.elapsedMs >= MIN_RATE_MS && counted > 0 && s.leadsPerSecond >= 1
       ? [
           t(s.dryRun ? 'cli.import.summary.rate.rows' : 'cli.import.summary.rate.leads', {
             rate: formatCount(s.leadsPerSecond),

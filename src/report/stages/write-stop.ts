@@ -49,6 +49,14 @@ export function writeErrorReason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** What a target written directly is, in words. */
+const DIRECT_WHAT = {
+  file: 'report.write.what.file',
+  pipe: 'report.write.what.pipe',
+  device: 'report.write.what.device',
+  descriptor: 'report.write.what.descriptor',
+} as const;
+
 /** The stop of a report whose output could not be written (exit 1). */
 export function writeStop(failure: WriteFailure): Stop {
   const { name, target, bookmark } = failure;
@@ -65,7 +73,8 @@ export function writeStop(failure: WriteFailure): Stop {
             : 'report.write.direct.none.hint',
           {
             name,
-            what: target,
+            // In the message's language (review, session 21: Vietnamese said "là device").
+            what: t(DIRECT_WHAT[target]),
           },
         )
       : bookmark !== undefined
