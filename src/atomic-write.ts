@@ -312,6 +312,15 @@ function replacedOwner(target: string): { uid: number; gid: number } | undefined
   return { uid: st.uid, gid: st.gid };
 }
 
+/** What link(2) says on a file system that has no hard links. */
+const NO_LINKS: ReadonlySet<string> = new Set([
+  'EPERM',
+  'ENOTSUP',
+  'EOPNOTSUPP',
+  'ENOSYS',
+  'EMLINK',
+]);
+
 /**
  * A file being written: created at a temporary name by AtomicFile.open, filled with write or
  * writeSync, then commit() puts it in place; discard() (or any failure of commit) removes it.
@@ -446,14 +455,19 @@ export class AtomicFile {
         }
       }
       if (this.opts.noClobber || how.noClobber) {
+        let linked = true;
         try {
           fs.linkSync(this.temp, target);
         } catch (e) {
-          if (how.noClobber && (e as NodeJS.ErrnoException).code === 'EEXIST')
-            this.keptForRetry = true;
-          throw e;
+          const code = (e as NodeJS.ErrnoException).code;
+          if (how.noClobber && code === 'EEXIST') this.keptForRetry = true;
+          // A file system without hard links (a FAT or exFAT stick, some network shares):
+          // asked for no clobber only where it can be had, the rename of before.
+          if (this.opts.noClobber || code === 'EEXIST' || !NO_LINKS.has(code ?? '')) throw e;
+          linked = false;
         }
-        fs.unlinkSync(this.temp);
+        if (linked) fs.unlinkSync(this.temp);
+        else fs.renameSync(this.temp, target);
       } else {
         fs.renameSync(this.temp, target);
       }

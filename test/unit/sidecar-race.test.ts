@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SidecarWriter } from '../../src/leads/rejects.js';
 import { WrittenFiles, type SidecarKind } from '../../src/leads/written-files.js';
 import type { WrittenRecord, WrittenRecords } from '../../src/state/types.js';
@@ -68,4 +68,29 @@ describe('a list name taken by another run while this one finishes', () => {
     // No temporary file left beside them.
     expect(fs.readdirSync(dir).sort()).toEqual(['shared-2.csv', 'shared.csv']);
   });
+});
+
+describe('a folder on a file system without hard links (a FAT stick, some network shares)', () => {
+  it.each(['EPERM', 'ENOTSUP'])(
+    'link(2) failing with %s: the list is still written (renamed into place), no temporary file left',
+    (code) => {
+      const dir = tempDir('cacs-sidecar-nolink-');
+      dirs.push(dir);
+      const file = path.join(dir, 'leads.csv.rejects.csv');
+      const link = vi.spyOn(fs, 'linkSync').mockImplementation(() => {
+        throw Object.assign(new Error(`${code}: operation not permitted, link`), { code });
+      });
+      try {
+        const written = new WrittenFiles(records(), true, undefined, '/in/leads.csv');
+        const w = new SidecarWriter(file, ['phone'], ',', false, 'rejects', undefined, written);
+        w.add(2, 'phone_format', 'bad', ['11111']);
+        expect(w.commit()).toBe(file);
+        expect(link).toHaveBeenCalled();
+      } finally {
+        link.mockRestore();
+      }
+      expect(fs.readFileSync(file, 'utf8')).toContain('phone_format');
+      expect(fs.readdirSync(dir)).toEqual(['leads.csv.rejects.csv']);
+    },
+  );
 });
