@@ -29,7 +29,7 @@ import { ApiError } from '../api/errors.js';
 import type { CallRecord } from '../api/spec.js';
 import { DEFAULTS } from '../defaults.js';
 import { ExitCode, InterruptedError, UsageError } from '../errors.js';
-import { normalizePhone } from '../leads/normalize.js';
+import { normalizePhone, trimField } from '../leads/normalize.js';
 import { TaskPool } from '../pool.js';
 import {
   STATE_ACCEPTED,
@@ -240,9 +240,11 @@ async function reconcileWith(store: StateStore, opts: ReconcileOptions): Promise
           if (phone === '') continue;
           const [lo, hi] = hasher.phone(phone);
           const p = byHash.get(`${lo}:${hi}`);
-          // A lead sent with a ref_id is the record of that ref_id (trimmed, as the import
-          // trimmed it), not another lead of the same number (review, session 21).
-          if (p && (p.ref === 0 || sameRef(hasher.ref(refOf(r)), p.ref))) p.found = true;
+          // A lead sent with a ref_id is the record of that ref_id (as the import sent it:
+          // trimmed, or as written with --no-normalize), not another lead of the same number
+          // (review, session 21).
+          if (p && (p.ref === 0 || refsOf(r).some((ref) => sameRef(hasher.ref(ref), p.ref))))
+            p.found = true;
         }
       }
     };
@@ -315,10 +317,15 @@ async function uncertainLeads(
   return pending;
 }
 
-/** A record's ref_id as the import sent it (trimmed), '' for none. */
-function refOf(r: CallRecord): string {
+/**
+ * A record's ref_id in the forms an import may have sent it: trimmed (normalised, the default)
+ * and as the service wrote it (`--no-normalize` sends it untrimmed).
+ */
+function refsOf(r: CallRecord): string[] {
   const v: unknown = r.ref_id;
-  return typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '';
+  const raw = typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
+  const trimmed = trimField(raw);
+  return trimmed === raw ? [raw] : [trimmed, raw];
 }
 
 /** Two 32-bit ref_id hashes, whichever way a store keeps their sign. */

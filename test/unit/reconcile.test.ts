@@ -678,6 +678,28 @@ describe('reconcile against answers that cannot be trusted (review, session 21)'
     }
   });
 
+  it('a ref_id sent untrimmed (--no-normalize) is found as the service echoes it', async () => {
+    const server = await startScriptedServer([
+      hangUp,
+      json(200, {
+        result: 'success',
+        message: 'Have 1 records found',
+        records: [record('0912345001', ' R9 ')],
+      }),
+    ]);
+    try {
+      const { dir, env } = setup(server);
+      write(dir, 'nn.csv', 'phone_number,name,ref_id\n0912345001,An, R9 \n');
+      const imp = await cli(['import', 'nn.csv', '--no-normalize', '--json'], env, dir);
+      expect(imp.code, imp.stderr).toBe(5);
+      expect(server.seen[0]!.body).toContain('"ref_id":" R9 "');
+      const r = await reconcileJson([], env, dir);
+      expect(r.json).toMatchObject({ uncertain: 1, settled: 1, stillUncertain: 0 });
+    } finally {
+      await server.close();
+    }
+  });
+
   it('a lead sent without a ref_id is found by its number, whatever ref_id the record has', async () => {
     const server = await startScriptedServer([
       hangUp,
