@@ -258,7 +258,9 @@ export class SidecarWriter {
         break;
       } catch (e) {
         if (fresh && (e as NodeJS.ErrnoException).code === 'EEXIST' && tries < 5) {
-          claim = this.written!.claim(this.file, this.kind);
+          // Only a free name now: what appeared is another run's, even if it reads as a list
+          // cacs wrote for this input (it recorded it before this claim).
+          claim = this.written!.claim(this.file, this.kind, true);
           continue;
         }
         out.discard();

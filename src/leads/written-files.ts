@@ -38,7 +38,11 @@ const WHY = {
   real: 'leads.written.why.real',
   other: 'leads.written.why.other',
   otherContent: 'leads.written.why.otherContent',
-} as const satisfies Record<'edited' | 'foreign' | 'real' | 'other' | 'otherContent', MessageId>;
+  justWritten: 'leads.written.why.justWritten',
+} as const satisfies Record<
+  'edited' | 'foreign' | 'real' | 'other' | 'otherContent' | 'justWritten',
+  MessageId
+>;
 
 /** Which of an import's lists a file is (rejects.ts, which writes them, imports this module). */
 export type SidecarKind = 'rejects' | 'skipped' | 'uncertain';
@@ -130,14 +134,23 @@ export class WrittenFiles {
    * first numbered name beside it that is; `kept` then says why `file` was left as it is, and
    * `free` whether nothing was at the name (then nothing found there later may be replaced).
    */
-  claim(file: string, kind?: SidecarKind): { path: string; kept?: string; free: boolean } {
-    const s = this.status(file, kind);
+  claim(
+    file: string,
+    kind?: SidecarKind,
+    /**
+     * Only a free name: a file found where a free name was claimed a moment ago is another
+     * run's, however it looks (its list, of this input, recorded already), and is kept.
+     */
+    freeOnly = false,
+  ): { path: string; kept?: string; free: boolean } {
+    const found = this.status(file, kind);
+    const s = freeOnly && found === 'own' ? 'justWritten' : found;
     if (s === 'absent' || s === 'special' || s === 'own')
       return { path: file, free: s === 'absent' };
     for (let n = 2; n <= MAX_NUMBER; n++) {
       const next = numberedName(file, n);
       const taken = this.status(next, kind);
-      if (taken === 'absent' || taken === 'own')
+      if (taken === 'absent' || (taken === 'own' && !freeOnly))
         return { path: next, kept: t(WHY[s]), free: taken === 'absent' };
     }
     throw new UsageError(

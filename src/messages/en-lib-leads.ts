@@ -35,6 +35,7 @@ export const enLibLeads = {
   'leads.sidecar.kept.uncertain':
     "kept {file} ({why}): this run's uncertain leads are in {written}",
   'leads.written.why.edited': 'changed since cacs wrote it',
+  'leads.written.why.justWritten': 'another run wrote it at the same moment',
   'leads.written.why.foreign': 'cacs did not write it',
   'leads.written.why.real': 'a real import wrote it, and a dry run never replaces that',
   'leads.written.why.other': 'it holds the rows of another file of the same name',

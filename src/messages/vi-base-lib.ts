@@ -228,6 +228,7 @@ export const viBaseLib: Readonly<Record<string, string>> = {
   'leads.sidecar.kept.uncertain':
     'giữ lại {file} ({why}): các khách hàng chưa rõ kết quả của lượt này nằm trong {written}',
   'leads.written.why.edited': 'đã bị sửa sau khi cacs ghi',
+  'leads.written.why.justWritten': 'một lượt chạy khác vừa ghi nó cùng lúc',
   'leads.written.why.foreign': 'không phải do cacs ghi',
   'leads.written.why.real': 'do một lần nhập thật ghi, và lượt chạy thử không bao giờ thay thế nó',
   'leads.written.why.other': 'nó chứa các dòng của một tệp khác cùng tên',

@@ -70,6 +70,42 @@ describe('a list name taken by another run while this one finishes', () => {
   });
 });
 
+describe('the other run recorded its list before this one claims again (review, session 21)', () => {
+  it('its file reads as a list cacs wrote for this very input: still kept, this one goes beside it', () => {
+    const dir = tempDir('cacs-sidecar-race-own-');
+    dirs.push(dir);
+    const file = path.join(dir, 'shared.csv');
+    const shared = records();
+    const notes: string[] = [];
+    // Run A: the same input, the same records (one state folder), finishing between B's claim
+    // at commit and B's link: its file is in place and recorded as cacs's own.
+    const a = new WrittenFiles(shared, false, undefined, '/in/leads.csv');
+    class Racing extends WrittenFiles {
+      claims = 0;
+      override claim(f: string, kind?: SidecarKind, freeOnly?: boolean) {
+        const c = super.claim(f, kind, freeOnly);
+        if (++this.claims === 2) {
+          const w = new SidecarWriter(f, ['phone'], ',', false, 'rejects', undefined, a);
+          w.add(3, 'phone_format', "run A's row", ['22222']);
+          w.commit();
+        }
+        return c;
+      }
+    }
+    const b = new Racing(shared, false, undefined, '/in/leads.csv');
+    const w = new SidecarWriter(file, ['phone'], ',', false, 'rejects', undefined, b, (n) =>
+      notes.push(n),
+    );
+    w.add(2, 'phone_format', "run B's row", ['11111']);
+    const at = w.commit();
+    expect(at).toBe(path.join(dir, 'shared-2.csv'));
+    expect(fs.readFileSync(file, 'utf8')).toContain("run A's row");
+    expect(fs.readFileSync(at!, 'utf8')).toContain("run B's row");
+    expect(notes.join('\n')).toContain('another run wrote it at the same moment');
+    expect(fs.readdirSync(dir).sort()).toEqual(['shared-2.csv', 'shared.csv']);
+  });
+});
+
 describe('a folder on a file system without hard links (a FAT stick, some network shares)', () => {
   it.each(['EPERM', 'ENOTSUP'])(
     'link(2) failing with %s: the list is still written (renamed into place), no temporary file left',
