@@ -810,6 +810,14 @@ describe('cacs report -o never replaces a lead file or a list an import recorded
     // A recycle list may replace a lead file (the round loop), never a list.
     expect((await report('--recycle', '-o', 'dr.csv.rejects.csv')).code).toBe(2);
     expect((await report('--recycle', '-o', 'dr.csv')).code).toBe(0);
+    // A list removed since protects nothing: a report written at its name is replaced the next
+    // day like any report, and the lead file it was written for is no longer held by it.
+    fs.rmSync(path.join(cwd, 'dr.csv.rejects.csv'));
+    for (let day = 0; day < 2; day++) {
+      const r = await report('-o', 'dr.csv.rejects.csv');
+      expect(r.code, r.stderr).toBe(0);
+    }
+    expect((await report('-o', 'dr.csv')).code).toBe(0);
   });
 
   it('refuses (exit 2) -o, --html and --rejects in the state folder, by any name (review, session 19)', async () => {

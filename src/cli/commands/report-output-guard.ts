@@ -48,6 +48,23 @@ function recordedAs(
   return undefined;
 }
 
+/** Whether `file` is there and starts as a cacs list does: `line,code,reason` (any delimiter). */
+function looksLikeList(file: string): boolean {
+  let head: string;
+  try {
+    const fd = fs.openSync(file, 'r');
+    try {
+      const buf = Buffer.alloc(256);
+      head = buf.subarray(0, fs.readSync(fd, buf, 0, buf.length, 0)).toString('utf8');
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return false;
+  }
+  return /^\ufeff?"?line"?([^\w"\r\n])"?code"?\1"?reason"?(?:\1|\r?\n|$)/.test(head);
+}
+
 /**
  * Whether a path names `target` (its stat): the same file by any name, symlink or hard link
  * (one device and inode). Each path is looked at once, however many records name it (a daily
@@ -123,7 +140,10 @@ export async function refuseRecordedOutput(
   } catch {
     return;
   }
-  for (const list of lists) {
+  // Only a list still there and still a list (its first line cacs's `line, code, reason`, even
+  // with the rows edited since): a record of a list removed since, or replaced by another file
+  // (yesterday's report at that name), protects nothing (review, session 21).
+  for (const list of lists.filter((l) => looksLikeList(l.file))) {
     if (isTarget(list.file))
       throw new UsageError(t('cli.reportRun.output.list', { name, input: list.input ?? 'stdin' }), {
         hint: t('cli.reportRun.output.list.hint'),
