@@ -177,6 +177,8 @@ export const enOutcomes = {
   'cli.outcomes.flagNeeds': '{flag} works only with {needs}',
   'cli.outcomes.flagNeeds.hint': 'Add {needs}, or leave {flag} out.',
   'cli.outcomes.joinOrRecycle': '--join or --recycle',
+  'cli.outcomes.htmlStdout':
+    '--html {file} is where the rows go (stdout): the page would be written into them',
   'cli.outcomes.htmlSame': '--html {file} names the same file as -o',
   'cli.outcomes.htmlExtension': '--html {file}: the page is written as .html or .htm',
 } as const;

@@ -185,6 +185,8 @@ export const viOutcomes: Readonly<Record<string, string>> = {
   'cli.outcomes.flagNeeds': '{flag} chỉ dùng được cùng {needs}',
   'cli.outcomes.flagNeeds.hint': 'Hãy thêm {needs}, hoặc bỏ {flag}.',
   'cli.outcomes.joinOrRecycle': '--join hoặc --recycle',
+  'cli.outcomes.htmlStdout':
+    '--html {file} là nơi các dòng được ghi ra (stdout): trang sẽ bị ghi lẫn vào chúng',
   'cli.outcomes.htmlSame': '--html {file} trùng tệp với -o',
   'cli.outcomes.htmlExtension': '--html {file}: trang được ghi thành tệp .html hoặc .htm',
 };

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/index.js';
 import { runOutcomes, runReport, createClient } from '../../src/index.js';
 import { OUTCOME_COLUMNS } from '../../src/report/join/columns.js';
-import { isolatedEnv, ROOT, runCli, tempDir } from '../helpers/cli.js';
+import { BIN, isolatedEnv, ROOT, runCli, tempDir } from '../helpers/cli.js';
 import { PYTHON, readWithEtree } from '../helpers/xlsx-read.js';
 import {
   startOutcomesServer,
@@ -587,6 +587,52 @@ describe('cacs report --join against a server whose records the test controls', 
     }
     expect(await piped).toMatch(/^<!DOCTYPE html>/i);
     expect(fs.statSync('/dev/null').isCharacterDevice()).toBe(true);
+
+    // A device that fails: said in words, naming the output, as a report's is; nothing else
+    // written (review, session 21: "internal error: ENOSPC").
+    const range = ['report', '--join', 'khach-hang.csv', '--from', FROM, '--to', TO];
+    if (fs.existsSync('/dev/full')) {
+      const full = await runCli([...range, '-o', 'full.csv', '--html', '/dev/full'], {
+        env,
+        cwd: dir,
+      });
+      expect(full.code).toBe(1);
+      expect(full.stderr).toContain('--html /dev/full: could not write the report (no space left)');
+      expect(full.stderr).toContain('/dev/full is a device, written directly');
+      expect(full.stderr).not.toContain('internal error');
+      expect(fs.existsSync(path.join(dir, 'full.csv'))).toBe(false);
+      const rows = await runCli([...range, '-o', '/dev/full', '--format', 'csv'], {
+        env,
+        cwd: dir,
+      });
+      expect(rows.code).toBe(1);
+      expect(rows.stderr).toContain('-o /dev/full: could not write the report (no space left)');
+    }
+    // The page where the rows go, by another name: refused before anything is asked (the page
+    // was written after the rows into one file). A real process: stdout is its descriptor 1.
+    const mixed = path.join(dir, 'mixed.txt');
+    for (const [more, said] of [
+      [['--html', '/dev/stdout'], 'is where the rows go (stdout)'],
+      [
+        ['-o', '/dev/stdout', '--format', 'csv', '--html', '/dev/fd/1'],
+        'names the same file as -o',
+      ],
+    ] as const) {
+      const fd = fs.openSync(mixed, 'w');
+      try {
+        const r = spawnSync(process.execPath, [BIN, ...range, ...more], {
+          env,
+          cwd: dir,
+          stdio: ['ignore', fd, 'pipe'],
+          encoding: 'utf8',
+        });
+        expect(r.status, r.stderr).toBe(2);
+        expect(r.stderr).toContain(said);
+      } finally {
+        fs.closeSync(fd);
+      }
+      expect(fs.readFileSync(mixed, 'utf8')).toBe('');
+    }
   });
 
   it('recycle rules at their boundaries: exactly --min-gap ago is in, exactly --max-attempts is out', async () => {

@@ -2,8 +2,11 @@
  * `cacs report --join <lead file>` and `cacs report --recycle`: flags and settings → one
  * library call (runOutcomes) → the file (atomically) or stdout, and counts on stderr.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import {
+  CacsError,
+  FailureError,
   UsageError,
   canonicalServiceUrl,
   checkReportOutput,
@@ -23,7 +26,9 @@ import {
   type Settings,
   type Sink,
   type SummaryOptions,
+  type WriteFailure,
   t,
+  writeStop,
   tCount,
 } from '../../index.js';
 import { pageGenerator } from './report-html.js';
@@ -150,8 +155,11 @@ export async function runOutcomesCommand(
     flags.join === undefined || flags.join === '-'
       ? undefined
       : path.resolve(ctx.io.cwd, flags.join);
+  /** What the rows' output is, for a failed write's words (writeStop). */
+  let outWhat: WriteFailure['target'] = 'file';
   if (outputFile !== undefined) {
-    await checkReportOutput(outputFile, `-o ${output}`, joinFile);
+    const target = await checkReportOutput(outputFile, `-o ${output}`, joinFile);
+    if (target.kind === 'direct') outWhat = target.what;
     await refuseRecordedOutput(outputFile, `-o ${output}`, settings, {
       leadFile: flags.recycle === true,
       cwd: ctx.io.cwd,
@@ -159,10 +167,19 @@ export async function runOutcomesCommand(
   }
   // --html: the page of the same range, with this run's counts (issue 25 item 4).
   const htmlFile = flags.html === undefined ? undefined : path.resolve(ctx.io.cwd, flags.html);
+  let htmlWhat: WriteFailure['target'] = 'file';
   if (htmlFile !== undefined) {
-    if (htmlFile === outputFile)
-      throw new UsageError(t('cli.outcomes.htmlSame', { file: flags.html! }));
+    if (
+      htmlFile === outputFile ||
+      sameOpenFile(htmlFile, outputFile, (ctx.io.stdout as { fd?: unknown }).fd)
+    )
+      throw new UsageError(
+        t(outputFile === undefined ? 'cli.outcomes.htmlStdout' : 'cli.outcomes.htmlSame', {
+          file: flags.html!,
+        }),
+      );
     const target = await checkReportOutput(htmlFile, `--html ${flags.html}`, joinFile);
+    htmlWhat = target.kind === 'direct' ? target.what : 'file';
     // A file is named as a page; a device, a pipe or /dev/fd/N is written as it is (review,
     // session 21: `--html /dev/null` and `--html >(…)` were refused for their names).
     if (
@@ -259,15 +276,48 @@ export async function runOutcomesCommand(
   try {
     // The page, when asked for, is written atomically beside the lead file, inside its write:
     // both files are in place, or neither.
+    // A write that fails is said as a report's is (review, session 21: `--html /dev/full` and
+    // `-o /dev/full` said "internal error: ENOSPC"), naming the output that failed.
+    const outName = output === undefined ? undefined : `-o ${output}`;
+    const watched = (sink: Sink, name: string | undefined, what: () => WriteFailure['target']) => {
+      const state = { wrote: false };
+      const tagged: Sink = {
+        write: async (chunk) => {
+          try {
+            await sink.write(chunk);
+            state.wrote = true;
+          } catch (e) {
+            throw writeFailed(e, name, what(), state.wrote);
+          }
+        },
+      };
+      return { tagged, state };
+    };
     const run = async (sink: Sink) => {
-      if (htmlFile === undefined) result = await runOutcomes(options(sink));
-      else
+      const out = watched(sink, outName, () => outWhat);
+      if (htmlFile === undefined) {
+        result = await runOutcomes(options(out.tagged));
+        return;
+      }
+      const htmlName = `--html ${flags.html}`;
+      try {
         await writeFileAtomic(htmlFile, async (htmlSink) => {
-          result = await runOutcomes(options(sink, htmlSink));
+          const page = watched(htmlSink, htmlName, () => htmlWhat);
+          result = await runOutcomes(options(out.tagged, page.tagged));
         });
+      } catch (e) {
+        // The page's own commit (a pipe's reader gone at its close).
+        throw writeFailed(e, htmlName, htmlWhat, true);
+      }
     };
     if (outputFile === undefined) await run(streamSink(ctx.io.stdout, ctx.signal));
-    else await writeFileAtomic(outputFile, run);
+    else {
+      try {
+        await writeFileAtomic(outputFile, run);
+      } catch (e) {
+        throw writeFailed(e, outName, outWhat, true);
+      }
+    }
   } finally {
     spinner.stop();
     ctx.signal.removeEventListener('abort', onAbort);
@@ -318,4 +368,35 @@ function report(
     if (n > 0) ctx.out.info(tCount(`cli.outcomes.excluded.${rule}`, n));
   }
   if (r.blank > 0) ctx.out.info(tCount('cli.outcomes.excludedBlank', r.blank));
+}
+
+/** A write that failed, said as a report's (writeStop); a cacs error (a stop, a refusal) as it is. */
+function writeFailed(
+  e: unknown,
+  name: string | undefined,
+  target: WriteFailure['target'],
+  wroteSomething: boolean,
+): unknown {
+  if (e instanceof CacsError || name === undefined) return e;
+  const code = (e as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return e;
+  const stop = writeStop({ error: e, name, target, wroteSomething });
+  return new FailureError(stop.message, { hint: stop.hint, cause: e });
+}
+
+/**
+ * Whether the page would go where the rows go: the same open file by two names (`/dev/stdout`
+ * and `/dev/fd/1`), or stdout itself when the rows go there (review, session 21: the page was
+ * written after the CSV rows into one file). /dev/null takes both.
+ */
+function sameOpenFile(html: string, output: string | undefined, stdoutFd: unknown): boolean {
+  try {
+    const page = fs.statSync(html);
+    if (output === undefined && typeof stdoutFd !== 'number') return false;
+    const rows = output === undefined ? fs.fstatSync(stdoutFd as number) : fs.statSync(output);
+    if (page.dev !== rows.dev || page.ino !== rows.ino) return false;
+    return !(page.isCharacterDevice() && page.rdev === fs.statSync('/dev/null').rdev);
+  } catch {
+    return false;
+  }
 }
