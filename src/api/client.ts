@@ -360,17 +360,31 @@ export interface ReportBudget {
 }
 
 /**
- * JSON's `\uXXXX` and `\/` escapes of an answer read, for the `-v` trace only: a token the
- * service echoes escaped is then masked like one echoed plainly (review, session 21: the trace
- * showed `\u0073\u0065…`, the whole token). An escaped backslash stays as written, and so does
- * the escape after it.
+ * An answer's JSON string escapes read (`\uXXXX`, `\"`, `\\`, `\/`, `\n`…), for the `-v` trace
+ * only: a token the service echoes escaped is then masked like one echoed plainly (review,
+ * session 21: the trace showed `\u0073\u0065…`, the whole token; a token holding `"` or `\`
+ * echoed as `\"` or `\\`). Read left to right, as JSON reads them: `\\u0074` is a backslash
+ * and `u0074`.
  */
 export function readEscapes(text: string): string {
   if (!text.includes('\\')) return text;
-  return text.replace(/\\(?:u([0-9a-fA-F]{4})|\/|\\)/g, (escape, hex: string | undefined) =>
-    hex !== undefined ? String.fromCharCode(parseInt(hex, 16)) : escape === '\\/' ? '/' : escape,
+  return text.replace(
+    /\\(?:u([0-9a-fA-F]{4})|(["\\/bfnrt]))/g,
+    (escape, hex?: string, c?: string) =>
+      hex !== undefined ? String.fromCharCode(parseInt(hex, 16)) : (JSON_ESCAPES[c!] ?? escape),
   );
 }
+
+const JSON_ESCAPES: Readonly<Record<string, string>> = {
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+};
 
 export interface CallResultsResult {
   /** The records (empty when they are given as `later`). */

@@ -238,10 +238,50 @@ describe('the -v trace of an answer that echoes the token JSON-escaped (review, 
     }
   });
 
-  it('readEscapes reads \\uXXXX and \\/ only, and leaves an escaped backslash (and what follows it) as written', () => {
+  it("readEscapes reads JSON's escapes as JSON does, left to right", () => {
     expect(readEscapes('a\\u0074b\\/c')).toBe('atb/c');
-    expect(readEscapes('\\\\u0074 \\n \\"')).toBe('\\\\u0074 \\n \\"');
+    // An escaped backslash, then the letters u0074; a quote, a newline.
+    expect(readEscapes('\\\\u0074 \\" \\n')).toBe('\\u0074 " \n');
     expect(readEscapes('\\ud83d\\ude00')).toBe('\u{1F600}');
     expect(readEscapes('no escapes')).toBe('no escapes');
+    // Every text JSON.stringify writes reads back to itself.
+    for (const text of ['Sec"ret\\Tok9', 'tab\there', '\u0001\u001f', 'ký tự/…'])
+      expect(readEscapes(JSON.stringify(text).slice(1, -1))).toBe(text);
+  });
+
+  it('a token holding a quote and a backslash, echoed in its JSON form: masked in the trace', async () => {
+    const token = 'Sec"ret\\Tok9-quoted';
+    const server = await startScriptedServer([
+      raw(
+        `{"result":"success","message":"Have 0 records found a=${JSON.stringify(token).slice(1, -1)}","records":[]}`,
+      ),
+    ]);
+    try {
+      const env = isolatedEnv({ CACS_ACCESS_TOKEN: token });
+      try {
+        const r = await runCli(
+          [
+            'report',
+            '--base-url',
+            server.url,
+            '--campaign',
+            'C',
+            '--from',
+            '2026-01-01',
+            '--to',
+            '2026-01-01',
+            '-v',
+          ],
+          { env },
+        );
+        expect(r.stderr).toMatch(/< 200 in \d+ ms: .*a=\*\*\*/);
+        expect(new Secrets([token]).leaks(readEscapes(r.stdout + r.stderr))).toBe(false);
+        expect(r.stdout + r.stderr).not.toContain('Tok9-quoted');
+      } finally {
+        fs.rmSync(env.HOME!, { recursive: true, force: true });
+      }
+    } finally {
+      await server.close();
+    }
   });
 });
