@@ -335,6 +335,12 @@ describe('cacs reconcile', () => {
     const findMissing = await cli(['history', 'find', A[0]!, '--json'], env, dir);
     expect(findMissing.code, findMissing.stderr).toBe(2);
     expect(findMissing.stdout + findMissing.stderr).toMatch(/ledger .* is missing, but/);
+    // A folder named like a description is none (it said "internal error: EISDIR").
+    fs.rmSync(file.replace(/\.ledger$/, '.json'));
+    fs.mkdirSync(path.join(ledgers, 'x.json'));
+    const folder = await cli(['history', 'find', A[0]!], env, dir);
+    expect(folder.stderr).not.toContain('internal error');
+    expect(folder.code, folder.stderr).toBe(0);
   });
 
   it('nothing uncertain: exit 0 without asking the service or creating state', async () => {

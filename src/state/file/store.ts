@@ -125,7 +125,7 @@ export class FileStore implements StateStore {
     // A ledger emptied, cut short or missing beside its description: exit 2, as for an import
     // (review, session 21: `history find` answered "no run recorded sending" from an emptied one).
     for (const f of entries)
-      if (f.endsWith('.json'))
+      if (f.endsWith('.json') && isFile(path.join(folder, f)))
         assertLedgerIntact(path.join(folder, `${f.slice(0, -'.json'.length)}.ledger`));
     if (files.length === 0) return [];
     const hasher = Hasher.forStateDir(this.location);
@@ -211,4 +211,13 @@ export class FileStore implements StateStore {
   }
 
   async close(): Promise<void> {}
+}
+
+/** Whether `file` is a regular file (a folder named like a description is none). */
+function isFile(file: string): boolean {
+  try {
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
 }
