@@ -61,8 +61,10 @@ export const enOutcomes = {
     '{count} lead of the report is not in {file} (counted, not written)',
   'cli.outcomes.notInFile.other':
     '{count} leads of the report are not in {file} (counted, not written)',
-  'cli.outcomes.joined':
-    '{rows} rows written to {where}: {called} called, {notCalled} not called, {notImported} not imported',
+  'cli.outcomes.joined.one':
+    '{count} row written to {where}: {called} called, {notCalled} not called, {notImported} not imported',
+  'cli.outcomes.joined.other':
+    '{count} rows written to {where}: {called} called, {notCalled} not called, {notImported} not imported',
   'cli.outcomes.recycled.one': '{count} lead to call again written to {where}',
   'cli.outcomes.recycled.other': '{count} leads to call again written to {where}',
   'report.stop.violations.afterErasure': '{calls} to people after cacs forget erased them',

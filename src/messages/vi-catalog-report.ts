@@ -71,9 +71,9 @@ export const viCatalogReport: Readonly<Record<string, string>> = {
   'report.fetch.notFoundOther.hint':
     'Câu trả lời không khớp với yêu cầu nên báo cáo có thể thiếu: chưa ghi gì cả. Hãy chạy lại đúng lệnh đó; nếu vẫn vậy, hãy hỏi bên vận hành dịch vụ.',
   'report.fetch.miscounted':
-    'câu trả lời của dịch vụ cho {from} → {to} ghi "Have {count} records found" nhưng chỉ liệt kê {listed}, dù đã hỏi hai lần',
+    'câu trả lời của dịch vụ cho {from} → {to} ghi "Have {count} records found" nhưng liệt kê {listed}, dù đã hỏi hai lần',
   'report.fetch.miscounted.status':
-    'câu trả lời của dịch vụ cho {from} → {to} (trạng thái {status}) ghi "Have {count} records found" nhưng chỉ liệt kê {listed}, dù đã hỏi hai lần',
+    'câu trả lời của dịch vụ cho {from} → {to} (trạng thái {status}) ghi "Have {count} records found" nhưng liệt kê {listed}, dù đã hỏi hai lần',
   'report.fetch.miscounted.hint':
     'Câu trả lời tự mâu thuẫn nên báo cáo có thể thiếu: chưa ghi gì cả. Nếu dịch vụ này vốn đếm theo cách khác, hãy đặt report.countMismatch: warn trong tệp cấu hình.',
   'report.fetch.offStatus':

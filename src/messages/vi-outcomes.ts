@@ -67,8 +67,10 @@ export const viOutcomes: Readonly<Record<string, string>> = {
     '{count} khách hàng trong báo cáo không có trong {file} (chỉ đếm, không ghi)',
   'cli.outcomes.notInFile.other':
     '{count} khách hàng trong báo cáo không có trong {file} (chỉ đếm, không ghi)',
-  'cli.outcomes.joined':
-    'đã ghi {rows} dòng vào {where}: {called} đã gọi, {notCalled} chưa gọi, {notImported} chưa nhập',
+  'cli.outcomes.joined.one':
+    'đã ghi {count} dòng vào {where}: {called} đã gọi, {notCalled} chưa gọi, {notImported} chưa nhập',
+  'cli.outcomes.joined.other':
+    'đã ghi {count} dòng vào {where}: {called} đã gọi, {notCalled} chưa gọi, {notImported} chưa nhập',
   'cli.outcomes.recycled.one': 'đã ghi {count} khách hàng cần gọi lại vào {where}',
   'cli.outcomes.recycled.other': 'đã ghi {count} khách hàng cần gọi lại vào {where}',
   'report.stop.violations.afterErasure':

@@ -633,6 +633,15 @@ describe('cacs report --join against a server whose records the test controls', 
       }
       expect(fs.readFileSync(mixed, 'utf8')).toBe('');
     }
+    // One row: "1 row written", not "1 rows".
+    const [head, first] = fs.readFileSync(path.join(dir, 'khach-hang.csv'), 'utf8').split('\n');
+    fs.writeFileSync(path.join(dir, 'one.csv'), `${head}\n${first}\n`);
+    const one = await runCli(
+      ['report', '--join', 'one.csv', '--from', FROM, '--to', TO, '-o', 'one-out.csv'],
+      { env, cwd: dir },
+    );
+    expect(one.code, one.stderr).toBe(0);
+    expect(one.stderr).toMatch(/^1 row written to one-out\.csv: /m);
   });
 
   it('recycle rules at their boundaries: exactly --min-gap ago is in, exactly --max-attempts is out', async () => {

@@ -350,8 +350,7 @@ function report(
     ctx.out.info(tCount('cli.outcomes.notInFile', r.notInFile, { file: flags.join }));
   if (r.excluded === undefined) {
     ctx.out.info(
-      t('cli.outcomes.joined', {
-        rows: formatCount(r.written),
+      tCount('cli.outcomes.joined', r.written, {
         where,
         called: formatCount(r.called),
         notCalled: formatCount(r.notCalled),
