@@ -2,7 +2,6 @@
  * `cacs report --join <lead file>` and `cacs report --recycle`: flags and settings → one
  * library call (runOutcomes) → the file (atomically) or stdout, and counts on stderr.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import {
   CacsError,
@@ -33,7 +32,7 @@ import {
 } from '../../index.js';
 import { pageGenerator } from './report-html.js';
 import type { Context } from '../context.js';
-import { refuseRecordedOutput } from './report-output-guard.js';
+import { refuseRecordedOutput, sameOpenFile } from './report-output-guard.js';
 import type { ReportFlags } from './report-flags.js';
 import { stateOf } from '../state-where.js';
 
@@ -381,21 +380,4 @@ function writeFailed(
   if (typeof code !== 'string') return e;
   const stop = writeStop({ error: e, name, target, wroteSomething });
   return new FailureError(stop.message, { hint: stop.hint, cause: e });
-}
-
-/**
- * Whether the page would go where the rows go: the same open file by two names (`/dev/stdout`
- * and `/dev/fd/1`), or stdout itself when the rows go there (review, session 21: the page was
- * written after the CSV rows into one file). /dev/null takes both.
- */
-function sameOpenFile(html: string, output: string | undefined, stdoutFd: unknown): boolean {
-  try {
-    const page = fs.statSync(html);
-    if (output === undefined && typeof stdoutFd !== 'number') return false;
-    const rows = output === undefined ? fs.fstatSync(stdoutFd as number) : fs.statSync(output);
-    if (page.dev !== rows.dev || page.ino !== rows.ino) return false;
-    return !(page.isCharacterDevice() && page.rdev === fs.statSync('/dev/null').rdev);
-  } catch {
-    return false;
-  }
 }

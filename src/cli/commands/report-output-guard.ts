@@ -4,7 +4,8 @@
  * names, and `-o leads.csv.rejects.csv` the rows still to fix, with only "written to …"). Any
  * other file is replaced, as `-o` says (a daily `-o calls.csv`, a report written before). A
  * recycle list is itself a lead file: it may replace one (the README's round loop: recycle to
- * round2.csv, import it, recycle to round2.csv again).
+ * round2.csv, import it, recycle to round2.csv again). Nor does `--html` go where the rows go
+ * (sameOpenFile).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -152,5 +153,22 @@ export async function refuseRecordedOutput(
       throw new UsageError(t('cli.reportRun.output.checkedInput', { name, list: list.file }), {
         hint: t('cli.reportRun.output.list.hint'),
       });
+  }
+}
+
+/**
+ * Whether the page would go where the rows go: the same open file by two names (`/dev/stdout`
+ * and `/dev/fd/1`), or stdout itself when the rows go there (review, session 21: the page was
+ * written after the CSV rows into one file). /dev/null takes both.
+ */
+export function sameOpenFile(html: string, output: string | undefined, stdoutFd: unknown): boolean {
+  try {
+    const page = fs.statSync(html);
+    if (output === undefined && typeof stdoutFd !== 'number') return false;
+    const rows = output === undefined ? fs.fstatSync(stdoutFd as number) : fs.statSync(output);
+    if (page.dev !== rows.dev || page.ino !== rows.ino) return false;
+    return !(page.isCharacterDevice() && page.rdev === fs.statSync('/dev/null').rdev);
+  } catch {
+    return false;
   }
 }
