@@ -6,7 +6,10 @@ if (args.length === 1 && args[0] === '--version') {
   // (start-up); a reader that went away is ignored, as main() does.
   const { VERSION } = await import('../dist/bundle/version.js');
   process.stdout.on('error', (e) => {
-    if (e.code !== 'EPIPE') throw e;
+    if (e.code === 'EPIPE') return;
+    // `> /dev/full`: one line and exit 1, not a stack trace.
+    process.stderr.write(`error: could not write to stdout (${e.code ?? e.message})\n`);
+    process.exitCode = 1;
   });
   process.stdout.write(`${VERSION}\n`);
 } else {

@@ -6,6 +6,7 @@ import {
   CacsError,
   ENV,
   ExitCode,
+  FailureError,
   OutputClosedError,
   envValue,
   loadConfigFiles,
@@ -289,14 +290,20 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
   };
   // A reader that goes away (`cacs report | head`, or `2>&1 | head` for stderr) is not an
   // error worth a stack trace, nor a reason to change the exit code of what was done.
+  // Any other failure of stdout (`> /dev/full`, an I/O error) is no stack trace either: the
+  // command writing there says it (a report's "could not write"), and one that finished anyway
+  // ends with exit 1 saying so below (review, session 21: an uncaught ENOSPC and its stack).
+  let stdoutFailed: NodeJS.ErrnoException | undefined;
   const onStdoutError = (e: NodeJS.ErrnoException) => {
-    if (e.code !== 'EPIPE') throw e;
+    if (e.code !== 'EPIPE') stdoutFailed ??= e;
   };
+  // Nothing can be said where stderr fails.
+  const onStderrError = () => {};
   if (io.handleSignals) {
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
     io.stdout.on('error', onStdoutError);
-    io.stderr.on('error', onStdoutError);
+    io.stderr.on('error', onStderrError);
   }
   // --pretty (with --json): the JSON object indented, whoever prints it (the command or, on a
   // failure, this function).
@@ -314,17 +321,35 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
   const jsonCmd = jsonCommand(program, argv);
   if (jsonCmd) json = commandPath(jsonCmd);
   try {
-    await program.parseAsync(argv, { from: 'user' });
-    return run.exitCode;
-  } catch (e) {
-    // A line commander refused points to the help of the command that refused it.
-    return await reportError(
-      e,
-      io,
-      ctx,
-      json === undefined ? undefined : (run.usage ?? json),
-      pretty,
-    );
+    let code: number;
+    try {
+      await program.parseAsync(argv, { from: 'user' });
+      code = run.exitCode;
+    } catch (e) {
+      // A line commander refused points to the help of the command that refused it.
+      code = await reportError(
+        e,
+        io,
+        ctx,
+        json === undefined ? undefined : (run.usage ?? json),
+        pretty,
+      );
+    }
+    // A write's failure is told after the write: let it arrive.
+    if (io.handleSignals) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (stdoutFailed !== undefined && code === ExitCode.OK) {
+      const { writeErrorReason } = await import('../index.js');
+      return await reportError(
+        new FailureError(t('cli.stdout.failed', { reason: writeErrorReason(stdoutFailed) }), {
+          hint: t('cli.stdout.failed.hint'),
+        }),
+        io,
+        ctx,
+        undefined,
+        pretty,
+      );
+    }
+    return code;
   } finally {
     if (io.handleSignals) {
       process.off('SIGINT', onSignal);

@@ -453,6 +453,9 @@ export const enCli = {
     'language of messages and help (default: config language, else LC_ALL, LC_MESSAGES or LANG)',
   'cli.help.helpCommand': 'display help for command',
   'cli.label.error': 'error:',
+  'cli.stdout.failed': 'could not write to stdout ({reason})',
+  'cli.stdout.failed.hint':
+    'What was printed is incomplete. Check where the output goes (a full disk, a device), then run again.',
   'cli.label.warning': 'warning:',
   'cli.commander.usage': 'Usage:',
   'cli.commander.options': 'Options:',

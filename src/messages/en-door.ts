@@ -45,6 +45,9 @@ export const enDoor = {
   'report.output.cannotWrite': '{name}: cannot be written ({reason})',
 
   // ── report: the write stage failed (named as the caller names it; the CLI prefixes -o) ─
+  'report.write.stream': 'the output stream',
+  'report.write.stream.hint':
+    'What it received is incomplete. Check where the output goes (a full disk, a device), then run again.',
   'report.write.failed': '{name}: could not write the report ({reason})',
   'report.write.appeared':
     '{name}: the file appeared while the report was fetched; a bookmarked report never replaces one',

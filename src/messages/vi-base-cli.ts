@@ -433,6 +433,9 @@ export const viBaseCli: Readonly<Record<string, string>> = {
     'ngôn ngữ của thông báo và hướng dẫn (mặc định: cấu hình language, nếu không thì LC_ALL, LC_MESSAGES hoặc LANG)',
   'cli.help.helpCommand': 'xem hướng dẫn của một lệnh',
   'cli.label.error': 'lỗi:',
+  'cli.stdout.failed': 'không ghi được ra stdout ({reason})',
+  'cli.stdout.failed.hint':
+    'Những gì đã in ra chưa đầy đủ. Hãy kiểm tra nơi nhận đầu ra (đĩa đầy, một thiết bị), rồi chạy lại.',
   'cli.label.warning': 'cảnh báo:',
   'cli.commander.usage': 'Cách dùng:',
   'cli.commander.options': 'Tuỳ chọn:',

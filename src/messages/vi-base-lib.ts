@@ -37,6 +37,9 @@ export const viBaseLib: Readonly<Record<string, string>> = {
     'Hãy cấp quyền ghi vào {dir} cho người dùng này, hoặc ghi vào chỗ khác (một thư mục của bạn).',
   'report.output.noFolder.hint': 'Hãy tạo thư mục trước, hoặc ghi vào chỗ khác.',
   'report.output.cannotWrite': '{name}: không ghi được ({reason})',
+  'report.write.stream': 'luồng đầu ra',
+  'report.write.stream.hint':
+    'Dữ liệu nó nhận được chưa đầy đủ. Hãy kiểm tra nơi nhận đầu ra (đĩa đầy, một thiết bị), rồi chạy lại.',
   'report.write.failed': '{name}: không ghi được báo cáo ({reason})',
   'report.write.appeared':
     '{name}: tệp xuất hiện trong lúc đang lấy báo cáo; báo cáo có mốc không bao giờ ghi đè tệp có sẵn',

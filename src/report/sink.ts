@@ -2,8 +2,9 @@
  * Where a report's bytes go: a Sink, and one on a stream (stdout, a pipe) that waits for
  * 'drain'. Light on purpose: the library's entry point exports them (write.ts re-exports them).
  */
-import { InterruptedError, OutputClosedError } from '../errors.js';
+import { FailureError, InterruptedError, OutputClosedError } from '../errors.js';
 import { t } from '../messages/index.js';
+import { writeErrorReason } from './stages/write-stop.js';
 
 export interface Sink {
   write(chunk: string | Uint8Array): Promise<void>;
@@ -23,7 +24,20 @@ export function streamSink(stream: NodeJS.WritableStream, signal?: AbortSignal):
         if (signal?.aborted) return reject(interrupted());
         const fail = (err?: Error | null) => {
           if (!err) return;
-          reject((err as { code?: string }).code === 'EPIPE' ? new OutputClosedError() : err);
+          const code = (err as { code?: unknown }).code;
+          if (code === 'EPIPE') return reject(new OutputClosedError());
+          // `> /dev/full`, an I/O error: said in words, not as an internal error (review,
+          // session 21).
+          if (typeof code !== 'string') return reject(err);
+          reject(
+            new FailureError(
+              t('report.write.failed', {
+                name: stream === process.stdout ? 'stdout' : t('report.write.stream'),
+                reason: writeErrorReason(err),
+              }),
+              { hint: t('report.write.stream.hint'), cause: err },
+            ),
+          );
         };
         const ok = stream.write(chunk, fail);
         if (ok) return resolve();
