@@ -244,10 +244,13 @@ export class SidecarWriter {
     const out = this.out;
     this.out = undefined;
     let claim = this.written && !out.direct ? this.written.claim(this.file, this.kind) : undefined;
+    /** The name the list was opened at (its temporary file resolved from it). */
+    const opened = this.at;
     for (let tries = 1; ; tries++) {
       // Another name than the one opened: renamed there (else to what it resolved to: a
-      // symlink's target, the link itself staying).
-      const moved = claim !== undefined && claim.path !== this.at;
+      // symlink's target, the link itself staying). Against the name opened, not the last
+      // try's (review, session 21: a second try at the same numbered name went to the first).
+      const moved = claim !== undefined && claim.path !== opened;
       if (claim) this.at = claim.path;
       // A name free when claimed is linked, not renamed: another run finishing the same list
       // name at this instant keeps its file, and this one is claimed again beside it (review,

@@ -144,7 +144,9 @@ export class WrittenFiles {
     freeOnly = false,
   ): { path: string; kept?: string; free: boolean } {
     const found = this.status(file, kind);
-    const s = freeOnly && found === 'own' ? 'justWritten' : found;
+    // Whatever is at a name that was free a moment ago was just written by another run (it may
+    // not have recorded it yet: "cacs did not write it" would be untrue).
+    const s = freeOnly && found !== 'absent' && found !== 'special' ? 'justWritten' : found;
     if (s === 'absent' || s === 'special' || s === 'own')
       return { path: file, free: s === 'absent' };
     for (let n = 2; n <= MAX_NUMBER; n++) {

@@ -65,6 +65,10 @@ describe('a list name taken by another run while this one finishes', () => {
     expect(fs.readFileSync(file, 'utf8')).toContain("the other run's");
     expect(fs.readFileSync(at!, 'utf8')).toContain('this run');
     expect(notes.join('\n')).toContain('shared-2.csv');
+    // Found at a name that was free a moment ago: another run's, not "cacs did not write it".
+    expect(notes.join('\n')).toContain(
+      landAfter === 2 ? 'another run wrote it at the same moment' : 'cacs did not write it',
+    );
     // No temporary file left beside them.
     expect(fs.readdirSync(dir).sort()).toEqual(['shared-2.csv', 'shared.csv']);
   });
@@ -102,6 +106,40 @@ describe('the other run recorded its list before this one claims again (review, 
     expect(fs.readFileSync(file, 'utf8')).toContain("run A's row");
     expect(fs.readFileSync(at!, 'utf8')).toContain("run B's row");
     expect(notes.join('\n')).toContain('another run wrote it at the same moment');
+    expect(fs.readdirSync(dir).sort()).toEqual(['shared-2.csv', 'shared.csv']);
+  });
+});
+
+describe('a second try at the numbered name beside a file that appeared (review, session 21)', () => {
+  it('goes to that numbered name, not back to the name the list was opened at', () => {
+    const dir = tempDir('cacs-sidecar-retry-');
+    dirs.push(dir);
+    const file = path.join(dir, 'shared.csv');
+    const notes: string[] = [];
+    const written = new WrittenFiles(records(), false, undefined, '/in/leads.csv');
+    const w = new SidecarWriter(file, ['phone'], ',', false, 'rejects', undefined, written, (n) =>
+      notes.push(n),
+    );
+    // Opened at shared.csv (free then); a file of someone else's lands there before the commit.
+    w.add(2, 'phone_format', 'this run', ['11111']);
+    fs.writeFileSync(file, 'mine\n');
+    // The first link (at shared-2.csv) finds the name taken, by a file gone again at once.
+    const real = fs.linkSync.bind(fs);
+    let calls = 0;
+    const link = vi.spyOn(fs, 'linkSync').mockImplementation((from, to) => {
+      if (++calls === 1)
+        throw Object.assign(new Error(`EEXIST: file already exists, link -> ${String(to)}`), {
+          code: 'EEXIST',
+        });
+      real(from, to);
+    });
+    try {
+      expect(w.commit()).toBe(path.join(dir, 'shared-2.csv'));
+    } finally {
+      link.mockRestore();
+    }
+    expect(fs.readFileSync(file, 'utf8')).toBe('mine\n');
+    expect(fs.readFileSync(path.join(dir, 'shared-2.csv'), 'utf8')).toContain('this run');
     expect(fs.readdirSync(dir).sort()).toEqual(['shared-2.csv', 'shared.csv']);
   });
 });
