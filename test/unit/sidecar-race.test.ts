@@ -36,8 +36,8 @@ class Racing extends WrittenFiles {
   ) {
     super(records(), false, undefined, '/in/leads.csv');
   }
-  override claim(file: string, kind?: SidecarKind) {
-    const c = super.claim(file, kind);
+  override claim(file: string, kind?: SidecarKind, freeOnly?: boolean) {
+    const c = super.claim(file, kind, freeOnly);
     if (++this.claims === this.landAfter) fs.writeFileSync(c.path, this.other);
     return c;
   }
