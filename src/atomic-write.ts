@@ -457,14 +457,25 @@ export class AtomicFile {
       if (this.opts.noClobber || how.noClobber) {
         let linked = true;
         try {
-          fs.linkSync(this.temp, target);
+          try {
+            fs.linkSync(this.temp, target);
+          } catch (e) {
+            // A file system without hard links (a FAT or exFAT stick, some network shares):
+            // the name is looked at just before a rename instead (a window of an instant,
+            // where link(2) has none).
+            if (!NO_LINKS.has((e as NodeJS.ErrnoException).code ?? '')) throw e;
+            if (fs.lstatSync(target, { throwIfNoEntry: false }) !== undefined)
+              throw Object.assign(new Error(`EEXIST: file already exists, link -> '${target}'`), {
+                code: 'EEXIST',
+                syscall: 'link',
+                path: target,
+              });
+            linked = false;
+          }
         } catch (e) {
-          const code = (e as NodeJS.ErrnoException).code;
-          if (how.noClobber && code === 'EEXIST') this.keptForRetry = true;
-          // A file system without hard links (a FAT or exFAT stick, some network shares):
-          // asked for no clobber only where it can be had, the rename of before.
-          if (this.opts.noClobber || code === 'EEXIST' || !NO_LINKS.has(code ?? '')) throw e;
-          linked = false;
+          if (how.noClobber && (e as NodeJS.ErrnoException).code === 'EEXIST')
+            this.keptForRetry = true;
+          throw e;
         }
         if (linked) fs.unlinkSync(this.temp);
         else fs.renameSync(this.temp, target);

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { writeFileAtomicSync } from '../../src/atomic-write.js';
 import { SidecarWriter } from '../../src/leads/rejects.js';
 import { WrittenFiles, type SidecarKind } from '../../src/leads/written-files.js';
 import type { WrittenRecord, WrittenRecords } from '../../src/state/types.js';
@@ -167,4 +168,23 @@ describe('a folder on a file system without hard links (a FAT stick, some networ
       expect(fs.readdirSync(dir)).toEqual(['leads.csv.rejects.csv']);
     },
   );
+
+  it('a write that must not replace anything (a bookmarked report, config init): written when the name is free, EEXIST when it is not', () => {
+    const dir = tempDir('cacs-noclobber-nolink-');
+    dirs.push(dir);
+    const target = path.join(dir, 'calls-2026-11-27.csv');
+    const link = vi.spyOn(fs, 'linkSync').mockImplementation(() => {
+      throw Object.assign(new Error('EPERM: operation not permitted, link'), { code: 'EPERM' });
+    });
+    try {
+      writeFileAtomicSync(target, 'first\n', { noClobber: true });
+      expect(() => writeFileAtomicSync(target, 'second\n', { noClobber: true })).toThrow(
+        expect.objectContaining({ code: 'EEXIST' }),
+      );
+    } finally {
+      link.mockRestore();
+    }
+    expect(fs.readFileSync(target, 'utf8')).toBe('first\n');
+    expect(fs.readdirSync(dir)).toEqual(['calls-2026-11-27.csv']);
+  });
 });
