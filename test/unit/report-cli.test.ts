@@ -810,6 +810,33 @@ describe('cacs report -o never replaces a lead file or a list an import recorded
     // A recycle list may replace a lead file (the round loop), never a list.
     expect((await report('--recycle', '-o', 'dr.csv.rejects.csv')).code).toBe(2);
     expect((await report('--recycle', '-o', 'dr.csv')).code).toBe(0);
+    // The list saved again by Excel (UTF-16 with tabs, a sep= line, capitals and spaces): still
+    // the list, its lead file still refused.
+    const list = path.join(cwd, 'dr.csv.rejects.csv');
+    const leadFile = fs.readFileSync(path.join(cwd, 'dr.csv'), 'utf8');
+    const rows = rejects
+      .replace(/^\ufeff/, '')
+      .trimEnd()
+      .split(/\r?\n/);
+    for (const saved of [
+      Buffer.concat([
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from(rows.join('\r\n').replaceAll(',', '\t'), 'utf16le'),
+      ]),
+      Buffer.from(`sep=;\r\n${rows.join('\r\n').replaceAll(',', ';')}`),
+      Buffer.from(
+        `Line, Code, Reason${rows
+          .slice(1)
+          .map((r) => `\n${r}`)
+          .join('')}`,
+      ),
+    ]) {
+      fs.writeFileSync(list, saved);
+      const r = await report('-o', 'dr.csv');
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toContain('is a lead file an import checked');
+    }
+    expect(fs.readFileSync(path.join(cwd, 'dr.csv'), 'utf8')).toBe(leadFile);
     // A list removed since protects nothing: a report written at its name is replaced the next
     // day like any report, and the lead file it was written for is no longer held by it.
     fs.rmSync(path.join(cwd, 'dr.csv.rejects.csv'));

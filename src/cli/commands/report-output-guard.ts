@@ -49,21 +49,46 @@ function recordedAs(
   return undefined;
 }
 
-/** Whether `file` is there and starts as a cacs list does: `line,code,reason` (any delimiter). */
+/**
+ * Whether `file` is there, a regular file, and starts as a cacs list does: `line, code, reason`
+ * — as Excel may save it again too (UTF-16 with tabs, a `sep=;` line first, other delimiters,
+ * quotes, capitals, spaces): what the import still reads as a list (review, session 21).
+ */
 function looksLikeList(file: string): boolean {
-  let head: string;
+  let buf: Buffer;
   try {
+    // Not opened unless a regular file (a name that became a pipe would wait for a writer).
+    if (!fs.statSync(file).isFile()) return false;
     const fd = fs.openSync(file, 'r');
     try {
-      const buf = Buffer.alloc(256);
-      head = buf.subarray(0, fs.readSync(fd, buf, 0, buf.length, 0)).toString('utf8');
+      const head = Buffer.alloc(512);
+      buf = head.subarray(0, fs.readSync(fd, head, 0, head.length, 0));
     } finally {
       fs.closeSync(fd);
     }
   } catch {
     return false;
   }
-  return /^\ufeff?"?line"?([^\w"\r\n])"?code"?\1"?reason"?(?:\1|\r?\n|$)/.test(head);
+  let text: string;
+  if (buf[0] === 0xff && buf[1] === 0xfe) text = buf.subarray(2).toString('utf16le');
+  else if (buf[0] === 0xfe && buf[1] === 0xff)
+    text = Buffer.from(buf.subarray(2, 2 + ((buf.length - 2) & ~1)))
+      .swap16()
+      .toString('utf16le');
+  else text = buf.toString('utf8').replace(/^\ufeff/, '');
+  const lines = text.split(/\r?\n/);
+  const first = /^sep=.$/i.test((lines[0] ?? '').trim()) ? (lines[1] ?? '') : (lines[0] ?? '');
+  const cells = first
+    .split(/[,;\t|]/)
+    .slice(0, 3)
+    .map((c) =>
+      c
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
+        .trim()
+        .toLowerCase(),
+    );
+  return cells[0] === 'line' && cells[1] === 'code' && cells[2] === 'reason';
 }
 
 /**
