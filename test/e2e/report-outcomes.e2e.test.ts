@@ -633,6 +633,16 @@ describe('cacs report --join against a server whose records the test controls', 
       }
       expect(fs.readFileSync(mixed, 'utf8')).toBe('');
     }
+    // A link to the -o file, not there yet (the page would have taken its place).
+    fs.symlinkSync('out5.csv', path.join(dir, 'p5.html'));
+    const dangling = await runCli([...range, '-o', 'out5.csv', '--html', 'p5.html'], {
+      env,
+      cwd: dir,
+    });
+    expect(dangling.code).toBe(2);
+    expect(dangling.stderr).toContain('--html p5.html names the same file as -o');
+    expect(fs.existsSync(path.join(dir, 'out5.csv'))).toBe(false);
+
     // One row: "1 row written", not "1 rows".
     const [head, first] = fs.readFileSync(path.join(dir, 'khach-hang.csv'), 'utf8').split('\n');
     fs.writeFileSync(path.join(dir, 'one.csv'), `${head}\n${first}\n`);

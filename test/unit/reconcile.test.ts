@@ -338,6 +338,7 @@ describe('cacs reconcile', () => {
     // A folder named like a description is none (it said "internal error: EISDIR").
     fs.rmSync(file.replace(/\.ledger$/, '.json'));
     fs.mkdirSync(path.join(ledgers, 'x.json'));
+    fs.mkdirSync(path.join(ledgers, 'y.ledger'));
     const folder = await cli(['history', 'find', A[0]!], env, dir);
     expect(folder.stderr).not.toContain('internal error');
     expect(folder.code, folder.stderr).toBe(0);

@@ -156,9 +156,12 @@ export async function runOutcomesCommand(
       : path.resolve(ctx.io.cwd, flags.join);
   /** What the rows' output is, for a failed write's words (writeStop). */
   let outWhat: WriteFailure['target'] = 'file';
+  /** Where the rows go, links followed (a dangling one to its target's name). */
+  let outPath: string | undefined;
   if (outputFile !== undefined) {
     const target = await checkReportOutput(outputFile, `-o ${output}`, joinFile);
     if (target.kind === 'direct') outWhat = target.what;
+    outPath = target.path;
     await refuseRecordedOutput(outputFile, `-o ${output}`, settings, {
       leadFile: flags.recycle === true,
       cwd: ctx.io.cwd,
@@ -168,16 +171,20 @@ export async function runOutcomesCommand(
   const htmlFile = flags.html === undefined ? undefined : path.resolve(ctx.io.cwd, flags.html);
   let htmlWhat: WriteFailure['target'] = 'file';
   if (htmlFile !== undefined) {
-    if (
-      htmlFile === outputFile ||
-      sameOpenFile(htmlFile, outputFile, (ctx.io.stdout as { fd?: unknown }).fd)
-    )
-      throw new UsageError(
+    const same = () =>
+      new UsageError(
         t(outputFile === undefined ? 'cli.outcomes.htmlStdout' : 'cli.outcomes.htmlSame', {
           file: flags.html!,
         }),
       );
+    if (
+      htmlFile === outputFile ||
+      sameOpenFile(htmlFile, outputFile, (ctx.io.stdout as { fd?: unknown }).fd)
+    )
+      throw same();
     const target = await checkReportOutput(htmlFile, `--html ${flags.html}`, joinFile);
+    // Two names of one file not there yet: a link to the other, dangling (review, session 21).
+    if (outPath !== undefined && target.path === outPath && target.kind !== 'direct') throw same();
     htmlWhat = target.kind === 'direct' ? target.what : 'file';
     // A file is named as a page; a device, a pipe or /dev/fd/N is written as it is (review,
     // session 21: `--html /dev/null` and `--html >(…)` were refused for their names).
@@ -376,8 +383,10 @@ function writeFailed(
   wroteSomething: boolean,
 ): unknown {
   if (e instanceof CacsError || name === undefined) return e;
-  const code = (e as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string') return e;
+  // A file system's refusal (write, fsync, rename, link…: it names its system call), not any
+  // error with a code (a bug's ERR_… stays an internal error, reported as one).
+  const failed = e as { code?: unknown; syscall?: unknown } | null;
+  if (typeof failed?.code !== 'string' || typeof failed.syscall !== 'string') return e;
   const stop = writeStop({ error: e, name, target, wroteSomething });
   return new FailureError(stop.message, { hint: stop.hint, cause: e });
 }

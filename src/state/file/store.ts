@@ -121,7 +121,7 @@ export class FileStore implements StateStore {
   async findLead(query: { phone?: string; ref: string }): Promise<FoundRecord[]> {
     const folder = this.ledgersAt;
     const entries = stateEntries(folder, t('state.ledgers.what'));
-    const files = entries.filter((f) => f.endsWith('.ledger'));
+    const files = entries.filter((f) => f.endsWith('.ledger') && isFile(path.join(folder, f)));
     // A ledger emptied, cut short or missing beside its description: exit 2, as for an import
     // (review, session 21: `history find` answered "no run recorded sending" from an emptied one).
     for (const f of entries)
