@@ -5,11 +5,12 @@ if (args.length === 1 && args[0] === '--version') {
   // What commander prints for --version, without loading commander and the command graph
   // (start-up); a reader that went away is ignored, as main() does.
   const { VERSION } = await import('../dist/bundle/version.js');
-  process.stdout.on('error', (e) => {
+  process.stderr.on('error', () => {});
+  process.stdout.on('error', async (e) => {
     if (e.code === 'EPIPE') return;
-    // `> /dev/full`: one line and exit 1, not a stack trace.
-    process.stderr.write(`error: could not write to stdout (${e.code ?? e.message})\n`);
-    process.exitCode = 1;
+    // `> /dev/full`: said as every command says it (its language, a hint), exit 1, no stack.
+    const { versionNotWritten } = await import('../dist/bundle/cli.js');
+    process.exitCode = await versionNotWritten(e, args);
   });
   process.stdout.write(`${VERSION}\n`);
 } else {

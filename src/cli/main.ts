@@ -248,6 +248,33 @@ export const STOPPED_AT_ONCE: Readonly<Record<string, string>> = {
 };
 
 /** Run the CLI with these arguments; resolves to the exit code (never calls process.exit). */
+/**
+ * `cacs --version` (bin/cacs.js prints it without loading the command graph) whose stdout could
+ * not be written: said as every other command says it, in the user's language (config files
+ * and LANG read as for any command), exit 1.
+ */
+export async function versionNotWritten(
+  e: NodeJS.ErrnoException,
+  argv: string[],
+  io: IO = processIO(),
+): Promise<number> {
+  io.stderr.on('error', () => {});
+  useCliWords();
+  try {
+    await chooseAndSetLanguage(argv, io);
+  } catch {
+    // the locale's language, or English
+  }
+  const { writeErrorReason } = await import('../index.js');
+  return reportError(
+    new FailureError(t('cli.stdout.failed', { reason: writeErrorReason(e) }), {
+      hint: t('cli.stdout.failed.hint'),
+    }),
+    io,
+    undefined,
+  );
+}
+
 export async function main(argv: string[], io: IO = processIO()): Promise<number> {
   const controller = new AbortController();
   let ctx: Context | undefined;
@@ -348,6 +375,17 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
         undefined,
         pretty,
       );
+    }
+    // A command that ended otherwise keeps its code (3 partial, 5 uncertain… say more than 1),
+    // and the output it lost is said too (its --json line, say); a failure (1) said its own.
+    if (
+      stdoutFailed !== undefined &&
+      code !== ExitCode.FAILURE &&
+      code !== ExitCode.INTERRUPTED &&
+      ctx !== undefined
+    ) {
+      const { writeErrorReason } = await import('../index.js');
+      ctx.out.warn(t('cli.stdout.failed.kept', { reason: writeErrorReason(stdoutFailed), code }));
     }
     return code;
   } finally {

@@ -263,7 +263,7 @@ export class SidecarWriter {
         if (fresh && (e as NodeJS.ErrnoException).code === 'EEXIST' && tries < 5) {
           // Only a free name now: what appeared is another run's, even if it reads as a list
           // cacs wrote for this input (it recorded it before this claim).
-          claim = this.written!.claim(this.file, this.kind, true);
+          claim = this.written!.claim(this.file, this.kind, this.at);
           continue;
         }
         out.discard();

@@ -138,21 +138,25 @@ export class WrittenFiles {
     file: string,
     kind?: SidecarKind,
     /**
-     * Only a free name: a file found where a free name was claimed a moment ago is another
-     * run's, however it looks (its list, of this input, recorded already), and is kept.
+     * A second try after `raced`, a name claimed free, was taken before the list got there:
+     * whatever is at `raced` now is another run's ("another run wrote it at the same moment"),
+     * and a list reading as cacs's own is taken by no one (it may be that run's, recorded
+     * already); other files keep their own reasons.
      */
-    freeOnly = false,
+    raced?: string,
   ): { path: string; kept?: string; free: boolean } {
-    const found = this.status(file, kind);
-    // Whatever is at a name that was free a moment ago was just written by another run (it may
-    // not have recorded it yet: "cacs did not write it" would be untrue).
-    const s = freeOnly && found !== 'absent' && found !== 'special' ? 'justWritten' : found;
+    const statusOf = (name: string): WrittenStatus | 'justWritten' => {
+      const found = this.status(name, kind);
+      if (raced === undefined || found === 'absent' || found === 'special') return found;
+      return name === raced || found === 'own' ? 'justWritten' : found;
+    };
+    const s = statusOf(file);
     if (s === 'absent' || s === 'special' || s === 'own')
       return { path: file, free: s === 'absent' };
     for (let n = 2; n <= MAX_NUMBER; n++) {
       const next = numberedName(file, n);
-      const taken = this.status(next, kind);
-      if (taken === 'absent' || (taken === 'own' && !freeOnly))
+      const taken = statusOf(next);
+      if (taken === 'absent' || taken === 'own')
         return { path: next, kept: t(WHY[s]), free: taken === 'absent' };
     }
     throw new UsageError(

@@ -456,6 +456,8 @@ export const enCli = {
   'cli.stdout.failed': 'could not write to stdout ({reason})',
   'cli.stdout.failed.hint':
     'What was printed is incomplete. Check where the output goes (a full disk, a device), then run again.',
+  'cli.stdout.failed.kept':
+    "could not write to stdout ({reason}): what was printed there is incomplete; the exit code ({code}) is the command's own",
   'cli.label.warning': 'warning:',
   'cli.commander.usage': 'Usage:',
   'cli.commander.options': 'Options:',

@@ -436,6 +436,8 @@ export const viBaseCli: Readonly<Record<string, string>> = {
   'cli.stdout.failed': 'không ghi được ra stdout ({reason})',
   'cli.stdout.failed.hint':
     'Những gì đã in ra chưa đầy đủ. Hãy kiểm tra nơi nhận đầu ra (đĩa đầy, một thiết bị), rồi chạy lại.',
+  'cli.stdout.failed.kept':
+    'không ghi được ra stdout ({reason}): những gì in ra đó chưa đầy đủ; mã thoát ({code}) là của chính lệnh',
   'cli.label.warning': 'cảnh báo:',
   'cli.commander.usage': 'Cách dùng:',
   'cli.commander.options': 'Tuỳ chọn:',

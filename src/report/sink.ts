@@ -28,7 +28,13 @@ export function streamSink(stream: NodeJS.WritableStream, signal?: AbortSignal):
           if (code === 'EPIPE') return reject(new OutputClosedError());
           // `> /dev/full`, an I/O error: said in words, not as an internal error (review,
           // session 21).
-          if (typeof code !== 'string') return reject(err);
+          // A file system's or device's refusal names its system call; a stream's own
+          // ERR_… (written after its end: a bug) stays what it is.
+          if (
+            typeof code !== 'string' ||
+            typeof (err as { syscall?: unknown }).syscall !== 'string'
+          )
+            return reject(err);
           reject(
             new FailureError(
               t('report.write.failed', {

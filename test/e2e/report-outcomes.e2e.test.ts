@@ -642,6 +642,17 @@ describe('cacs report --join against a server whose records the test controls', 
     expect(dangling.code).toBe(2);
     expect(dangling.stderr).toContain('--html p5.html names the same file as -o');
     expect(fs.existsSync(path.join(dir, 'out5.csv'))).toBe(false);
+    // The same through a folder link: out/ is real/.
+    fs.mkdirSync(path.join(dir, 'real'));
+    fs.symlinkSync('real', path.join(dir, 'out'));
+    fs.symlinkSync('real/calls.csv', path.join(dir, 'page2.html'));
+    const viaFolder = await runCli([...range, '-o', 'out/calls.csv', '--html', 'page2.html'], {
+      env,
+      cwd: dir,
+    });
+    expect(viaFolder.code).toBe(2);
+    expect(viaFolder.stderr).toContain('--html page2.html names the same file as -o');
+    expect(fs.readdirSync(path.join(dir, 'real'))).toEqual([]);
 
     // One row: "1 row written", not "1 rows".
     const [head, first] = fs.readFileSync(path.join(dir, 'khach-hang.csv'), 'utf8').split('\n');

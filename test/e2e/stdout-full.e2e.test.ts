@@ -65,7 +65,7 @@ describe.skipIf(!fs.existsSync(FULL))('stdout to /dev/full', () => {
   };
 
   it.each([
-    [['--version'], 'could not write to stdout (ENOSPC)'],
+    [['--version'], 'could not write to stdout (no space left)'],
     [['--help'], 'could not write to stdout (no space left)'],
     [['report', '--from', 'today'], 'stdout: could not write the report (no space left)'],
     [
@@ -81,6 +81,41 @@ describe.skipIf(!fs.existsSync(FULL))('stdout to /dev/full', () => {
     expect(r.status, r.stderr).toBe(1);
     expect(r.stderr).toContain(said);
     expect(r.stderr).not.toMatch(/\n\s+at |internal error|lỗi nội bộ/);
+  });
+
+  it('--version in Vietnamese (LANG): said in Vietnamese with its hint; stderr broken too: exit 1, nothing thrown', async () => {
+    const full = fs.openSync(FULL, 'w');
+    const vi = await run(['--version'], {
+      env: { ...env, LANG: 'vi_VN.UTF-8' },
+      cwd: dir,
+      stdout: full,
+    }).finally(() => fs.closeSync(full));
+    expect(vi.status).toBe(1);
+    expect(vi.stderr).toContain('không ghi được ra stdout (hết dung lượng đĩa)');
+    expect(vi.stderr).toContain('Hãy kiểm tra nơi nhận đầu ra');
+    const both = await new Promise<number | null>((resolve, reject) => {
+      const fd = fs.openSync(FULL, 'w');
+      const child = spawn(process.execPath, [BIN, '--version'], {
+        env: env as NodeJS.ProcessEnv,
+        stdio: ['ignore', fd, fd],
+      });
+      child.on('error', reject);
+      child.on('close', (status) => {
+        fs.closeSync(fd);
+        resolve(status);
+      });
+    });
+    expect(both).toBe(1);
+  });
+
+  it('a command ending with its own code (3: a row rejected) keeps it and warns its --json line was lost', async () => {
+    fs.writeFileSync(`${dir}/b.csv`, 'phone,name\n0912000002,An\nabc,Bad\n');
+    const r = await toFull(['import', 'b.csv', '--json']);
+    expect(r.status, r.stderr).toBe(3);
+    expect(r.stderr).toContain(
+      'could not write to stdout (no space left): what was printed there is incomplete; the exit code (3) is the command',
+    );
+    expect(r.stderr).not.toMatch(/\n\s+at |internal error/);
   });
 
   it('a reader that went away is no error (exit 0)', async () => {

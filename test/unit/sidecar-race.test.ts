@@ -37,8 +37,8 @@ class Racing extends WrittenFiles {
   ) {
     super(records(), false, undefined, '/in/leads.csv');
   }
-  override claim(file: string, kind?: SidecarKind, freeOnly?: boolean) {
-    const c = super.claim(file, kind, freeOnly);
+  override claim(file: string, kind?: SidecarKind, raced?: string) {
+    const c = super.claim(file, kind, raced);
     if (++this.claims === this.landAfter) fs.writeFileSync(c.path, this.other);
     return c;
   }
@@ -87,8 +87,8 @@ describe('the other run recorded its list before this one claims again (review, 
     const a = new WrittenFiles(shared, false, undefined, '/in/leads.csv');
     class Racing extends WrittenFiles {
       claims = 0;
-      override claim(f: string, kind?: SidecarKind, freeOnly?: boolean) {
-        const c = super.claim(f, kind, freeOnly);
+      override claim(f: string, kind?: SidecarKind, raced?: string) {
+        const c = super.claim(f, kind, raced);
         if (++this.claims === 2) {
           const w = new SidecarWriter(f, ['phone'], ',', false, 'rejects', undefined, a);
           w.add(3, 'phone_format', "run A's row", ['22222']);
@@ -108,6 +108,39 @@ describe('the other run recorded its list before this one claims again (review, 
     expect(fs.readFileSync(at!, 'utf8')).toContain("run B's row");
     expect(notes.join('\n')).toContain('another run wrote it at the same moment');
     expect(fs.readdirSync(dir).sort()).toEqual(['shared-2.csv', 'shared.csv']);
+  });
+});
+
+describe('the note of a second try names the file kept for its own reason (review, session 21)', () => {
+  it('the user\'s own file at the name stays "cacs did not write it" when -2 was the name raced', () => {
+    const dir = tempDir('cacs-sidecar-race-note-');
+    dirs.push(dir);
+    const file = path.join(dir, 'leads.csv.rejects.csv');
+    fs.writeFileSync(file, 'my own notes\n');
+    const notes: string[] = [];
+    const written = new WrittenFiles(records(), false, undefined, '/in/leads.csv');
+    const w = new SidecarWriter(file, ['phone'], ',', false, 'rejects', undefined, written, (n) =>
+      notes.push(n),
+    );
+    w.add(2, 'phone_format', 'this run', ['11111']);
+    // Another run's list lands at -2 between the claim at commit and the link.
+    const real = fs.linkSync.bind(fs);
+    let calls = 0;
+    const link = vi.spyOn(fs, 'linkSync').mockImplementation((from, to) => {
+      if (++calls === 1) fs.writeFileSync(to, "another run's list\n");
+      real(from, to);
+    });
+    try {
+      expect(w.commit()).toBe(path.join(dir, 'leads.csv.rejects-3.csv'));
+    } finally {
+      link.mockRestore();
+    }
+    expect(notes.join('\n')).toContain(`kept ${file} (cacs did not write it)`);
+    expect(notes.join('\n')).not.toContain('another run wrote it at the same moment');
+    expect(fs.readFileSync(file, 'utf8')).toBe('my own notes\n');
+    expect(fs.readFileSync(path.join(dir, 'leads.csv.rejects-2.csv'), 'utf8')).toBe(
+      "another run's list\n",
+    );
   });
 });
 

@@ -32,7 +32,7 @@ import {
 } from '../../index.js';
 import { pageGenerator } from './report-html.js';
 import type { Context } from '../context.js';
-import { refuseRecordedOutput, sameOpenFile } from './report-output-guard.js';
+import { refuseRecordedOutput, sameOpenFile, sameOutputName } from './report-output-guard.js';
 import type { ReportFlags } from './report-flags.js';
 import { stateOf } from '../state-where.js';
 
@@ -184,7 +184,8 @@ export async function runOutcomesCommand(
       throw same();
     const target = await checkReportOutput(htmlFile, `--html ${flags.html}`, joinFile);
     // Two names of one file not there yet: a link to the other, dangling (review, session 21).
-    if (outPath !== undefined && target.path === outPath && target.kind !== 'direct') throw same();
+    if (outPath !== undefined && target.kind !== 'direct' && sameOutputName(target.path, outPath))
+      throw same();
     htmlWhat = target.kind === 'direct' ? target.what : 'file';
     // A file is named as a page; a device, a pipe or /dev/fd/N is written as it is (review,
     // session 21: `--html /dev/null` and `--html >(…)` were refused for their names).

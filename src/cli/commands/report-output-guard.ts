@@ -52,7 +52,8 @@ function recordedAs(
 /**
  * Whether `file` is there, a regular file, and starts as a cacs list does: `line, code, reason`
  * — as Excel may save it again too (UTF-16 with tabs, a `sep=;` line first, other delimiters,
- * quotes, capitals, spaces): what the import still reads as a list (review, session 21).
+ * quotes, capitals, spaces): a list with the operator's rows to fix, however saved (review,
+ * session 21). A guard recognising too much only refuses a name more.
  */
 function looksLikeList(file: string): boolean {
   let buf: Buffer;
@@ -77,7 +78,8 @@ function looksLikeList(file: string): boolean {
       .toString('utf16le');
   else text = buf.toString('utf8').replace(/^\ufeff/, '');
   const lines = text.split(/\r?\n/);
-  const first = /^sep=.$/i.test((lines[0] ?? '').trim()) ? (lines[1] ?? '') : (lines[0] ?? '');
+  // `sep=` and the one character after it, a tab or a space too.
+  const first = /^sep=.$/i.test(lines[0] ?? '') ? (lines[1] ?? '') : (lines[0] ?? '');
   const cells = first
     .split(/[,;\t|]/)
     .slice(0, 3)
@@ -196,4 +198,20 @@ export function sameOpenFile(html: string, output: string | undefined, stdoutFd:
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether two output names (links already followed: WriteTarget paths) are one file's, their
+ * folders compared as they really are (`out/calls.csv` and `real/calls.csv` where `out` links
+ * to `real`: review, session 21). A name whose folder cannot be resolved is compared as given.
+ */
+export function sameOutputName(a: string, b: string): boolean {
+  const real = (p: string) => {
+    try {
+      return path.join(fs.realpathSync(path.dirname(p)), path.basename(p));
+    } catch {
+      return p;
+    }
+  };
+  return a === b || real(a) === real(b);
 }
