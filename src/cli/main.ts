@@ -247,7 +247,6 @@ export const STOPPED_AT_ONCE: Readonly<Record<string, string>> = {
   },
 };
 
-/** Run the CLI with these arguments; resolves to the exit code (never calls process.exit). */
 /**
  * `cacs --version` (bin/cacs.js prints it without loading the command graph) whose stdout could
  * not be written: said as every other command says it, in the user's language (config files
@@ -275,6 +274,7 @@ export async function versionNotWritten(
   );
 }
 
+/** Run the CLI with these arguments; resolves to the exit code (never calls process.exit). */
 export async function main(argv: string[], io: IO = processIO()): Promise<number> {
   const controller = new AbortController();
   let ctx: Context | undefined;

@@ -376,6 +376,22 @@ function report(
   if (r.blank > 0) ctx.out.info(tCount('cli.outcomes.excludedBlank', r.blank));
 }
 
+/** The system calls of writing a file (a read's failure is no output's). */
+const WRITE_CALLS: ReadonlySet<string> = new Set([
+  'write',
+  'open',
+  'close',
+  'fsync',
+  'fdatasync',
+  'rename',
+  'link',
+  'unlink',
+  'fchown',
+  'chown',
+  'ftruncate',
+  'mkdir',
+]);
+
 /** A write that failed, said as a report's (writeStop); a cacs error (a stop, a refusal) as it is. */
 function writeFailed(
   e: unknown,
@@ -387,7 +403,7 @@ function writeFailed(
   // A file system's refusal (write, fsync, rename, link…: it names its system call), not any
   // error with a code (a bug's ERR_… stays an internal error, reported as one).
   const failed = e as { code?: unknown; syscall?: unknown } | null;
-  if (typeof failed?.code !== 'string' || typeof failed.syscall !== 'string') return e;
+  if (typeof failed?.code !== 'string' || !WRITE_CALLS.has(String(failed.syscall))) return e;
   const stop = writeStop({ error: e, name, target, wroteSomething });
   return new FailureError(stop.message, { hint: stop.hint, cause: e });
 }
