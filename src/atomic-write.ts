@@ -455,30 +455,13 @@ export class AtomicFile {
         }
       }
       if (this.opts.noClobber || how.noClobber) {
-        let linked = true;
         try {
-          try {
-            fs.linkSync(this.temp, target);
-          } catch (e) {
-            // A file system without hard links (a FAT or exFAT stick, some network shares):
-            // the name is looked at just before a rename instead (a window of an instant,
-            // where link(2) has none).
-            if (!NO_LINKS.has((e as NodeJS.ErrnoException).code ?? '')) throw e;
-            if (fs.lstatSync(target, { throwIfNoEntry: false }) !== undefined)
-              throw Object.assign(new Error(`EEXIST: file already exists, link -> '${target}'`), {
-                code: 'EEXIST',
-                syscall: 'link',
-                path: target,
-              });
-            linked = false;
-          }
+          this.placeWithoutClobber(target);
         } catch (e) {
           if (how.noClobber && (e as NodeJS.ErrnoException).code === 'EEXIST')
             this.keptForRetry = true;
           throw e;
         }
-        if (linked) fs.unlinkSync(this.temp);
-        else fs.renameSync(this.temp, target);
       } else {
         fs.renameSync(this.temp, target);
       }
@@ -492,6 +475,33 @@ export class AtomicFile {
   }
   /** A noClobber commit found its name taken: the closed temporary file waits for another. */
   private keptForRetry = false;
+
+  /**
+   * The written file into place at `target` unless something is there (EEXIST): a hard link,
+   * which refuses a taken name at once; on a file system without hard links (a FAT or exFAT
+   * stick, some network shares) the name is looked at just before a rename (an instant's
+   * window, where link(2) has none).
+   */
+  private placeWithoutClobber(target: string): void {
+    let linked = false;
+    try {
+      fs.linkSync(this.temp, target);
+      linked = true;
+    } catch (e) {
+      if (!NO_LINKS.has((e as NodeJS.ErrnoException).code ?? '')) throw e;
+    }
+    if (linked) {
+      fs.unlinkSync(this.temp);
+      return;
+    }
+    if (fs.lstatSync(target, { throwIfNoEntry: false }) !== undefined)
+      throw Object.assign(new Error(`EEXIST: file already exists, link -> '${target}'`), {
+        code: 'EEXIST',
+        syscall: 'link',
+        path: target,
+      });
+    fs.renameSync(this.temp, target);
+  }
 
   /** Close and remove the temporary file (a failed or abandoned write). Safe to call twice. */
   discard(): void {

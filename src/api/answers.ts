@@ -137,3 +137,23 @@ export function recordsProblem(records: unknown, offset = 0): string | undefined
   }
   return undefined;
 }
+
+/** The number of records a call_result answer lists (read already, or to be read later). */
+export function listedCount(r: {
+  records: readonly unknown[];
+  later?: { length: number };
+}): number {
+  return r.later?.length ?? r.records.length;
+}
+
+/**
+ * Whether an answer contradicts itself: its "Have <n> records found" is not the number of
+ * records it lists (report and reconcile ask such an answer again, then stop).
+ */
+export function miscounted(r: {
+  count?: number;
+  records: readonly unknown[];
+  later?: { length: number };
+}): boolean {
+  return r.count !== undefined && r.count !== listedCount(r);
+}

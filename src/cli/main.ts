@@ -264,14 +264,15 @@ export async function versionNotWritten(
   } catch {
     // the locale's language, or English
   }
+  return reportError(await stdoutFailure(e), io, undefined);
+}
+
+/** stdout could not be written (`> /dev/full`): what the command's end says (exit 1). */
+async function stdoutFailure(e: NodeJS.ErrnoException): Promise<FailureError> {
   const { writeErrorReason } = await import('../index.js');
-  return reportError(
-    new FailureError(t('cli.stdout.failed', { reason: writeErrorReason(e) }), {
-      hint: t('cli.stdout.failed.hint'),
-    }),
-    io,
-    undefined,
-  );
+  return new FailureError(t('cli.stdout.failed', { reason: writeErrorReason(e) }), {
+    hint: t('cli.stdout.failed.hint'),
+  });
 }
 
 /** Run the CLI with these arguments; resolves to the exit code (never calls process.exit). */
@@ -364,18 +365,8 @@ export async function main(argv: string[], io: IO = processIO()): Promise<number
     }
     // A write's failure is told after the write: let it arrive.
     if (io.handleSignals) await new Promise<void>((resolve) => setImmediate(resolve));
-    if (stdoutFailed !== undefined && code === ExitCode.OK) {
-      const { writeErrorReason } = await import('../index.js');
-      return await reportError(
-        new FailureError(t('cli.stdout.failed', { reason: writeErrorReason(stdoutFailed) }), {
-          hint: t('cli.stdout.failed.hint'),
-        }),
-        io,
-        ctx,
-        undefined,
-        pretty,
-      );
-    }
+    if (stdoutFailed !== undefined && code === ExitCode.OK)
+      return await reportError(await stdoutFailure(stdoutFailed), io, ctx, undefined, pretty);
     // A command that ended otherwise keeps its code (3 partial, 5 uncertain… say more than 1),
     // and the output it lost is said too (its --json line, say); a failure (1) said its own.
     if (

@@ -25,6 +25,7 @@
  */
 import fs from 'node:fs';
 import type { CacsClient } from '../api/client.js';
+import { miscounted } from '../api/answers.js';
 import { ApiError } from '../api/errors.js';
 import type { CallRecord } from '../api/spec.js';
 import { DEFAULTS } from '../defaults.js';
@@ -453,10 +454,6 @@ async function askWindows(
   }
   if (opts.signal.aborted) throw new InterruptedError(t('reconcile.interrupted'));
   return requests;
-}
-
-function miscounted(r: { count?: number; records: readonly unknown[] }): boolean {
-  return r.count !== undefined && r.count !== r.records.length;
 }
 
 function perRun(

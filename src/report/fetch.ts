@@ -9,6 +9,7 @@
  * which request finished first.
  */
 import type { CacsClient, LaterRecords, ReportBudget, WireSlots } from '../api/client.js';
+import { listedCount, miscounted } from '../api/answers.js';
 import { ApiError } from '../api/errors.js';
 import type { CallAttempt, CallRecord } from '../api/spec.js';
 import { InterruptedError, UsageError } from '../errors.js';
@@ -671,15 +672,6 @@ const SERVICE_TIME_SHAPE = 'dddd-dd-dd dd:dd:dd';
 /** A status filter as a set, compared without case or surrounding blanks. */
 function askedStatuses(status: string): ReadonlySet<string> {
   return new Set(status.split(',').map((s) => s.trim().toUpperCase()));
-}
-
-function miscounted(r: { count?: number; records: unknown[]; later?: LaterRecords }): boolean {
-  return r.count !== undefined && r.count !== listedCount(r);
-}
-
-/** The number of records an answer lists (read already, or later). */
-function listedCount(r: { records: unknown[]; later?: LaterRecords }): number {
-  return r.later?.length ?? r.records.length;
 }
 
 function compareOrder(a: number[], b: number[]): number {

@@ -178,6 +178,24 @@ describe('the -v trace of an answer that echoes the token JSON-escaped (review, 
       res.end(body);
     };
 
+  /** `cacs report -v` of one day against a server giving `answer`, with `token` as the token. */
+  async function traceReport(answer: string, token: string, more: string[] = []) {
+    const server = await startScriptedServer([raw(answer)]);
+    const env = isolatedEnv({ CACS_ACCESS_TOKEN: token });
+    try {
+      return await runCli(
+        ['report', '--base-url', server.url, '--campaign', 'C', '--from', '2026-01-01'].concat(
+          ['--to', '2026-01-01', '-v'],
+          more,
+        ),
+        { env },
+      );
+    } finally {
+      await server.close();
+      fs.rmSync(env.HOME!, { recursive: true, force: true });
+    }
+  }
+
   it('an import answer: the trace masks it, the answer is still shown', async () => {
     const server = await startScriptedServer([
       raw(`{"result":"error","message":"Header #access_token# ${escaped(TOKEN)} is wrong"}`),
@@ -204,38 +222,14 @@ describe('the -v trace of an answer that echoes the token JSON-escaped (review, 
 
   it('a report answer (its records read a batch at a time): the trace masks it too', async () => {
     const record = `{"campaign_id":1,"campaign_name":"C","campaign_lead_id":1,"ref_id":"","phone_number":"0912345678","lead_name":"${escaped(TOKEN)}","call":0,"data":[]}`;
-    const server = await startScriptedServer([
-      raw(`{"result":"success","message":"Have 1 records found","records":[${record}]}`),
-    ]);
-    try {
-      const env = isolatedEnv({ CACS_ACCESS_TOKEN: TOKEN });
-      try {
-        const r = await runCli(
-          [
-            'report',
-            '--base-url',
-            server.url,
-            '--campaign',
-            'C',
-            '--from',
-            '2026-01-01',
-            '--to',
-            '2026-01-01',
-            '-v',
-            '--format',
-            'json',
-          ],
-          { env },
-        );
-        expect(r.code, r.stderr).toBe(0);
-        expect(r.stderr).toMatch(/< 200 in \d+ ms: .*"lead_name":"\*\*\*"/);
-        expect(secrets.leaks(unescaped(r.stdout + r.stderr))).toBe(false);
-      } finally {
-        fs.rmSync(env.HOME!, { recursive: true, force: true });
-      }
-    } finally {
-      await server.close();
-    }
+    const r = await traceReport(
+      `{"result":"success","message":"Have 1 records found","records":[${record}]}`,
+      TOKEN,
+      ['--format', 'json'],
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/< 200 in \d+ ms: .*"lead_name":"\*\*\*"/);
+    expect(secrets.leaks(unescaped(r.stdout + r.stderr))).toBe(false);
   });
 
   it("readEscapes reads JSON's escapes as JSON does, left to right", () => {
@@ -251,37 +245,12 @@ describe('the -v trace of an answer that echoes the token JSON-escaped (review, 
 
   it('a token holding a quote and a backslash, echoed in its JSON form: masked in the trace', async () => {
     const token = 'Sec"ret\\Tok9-quoted';
-    const server = await startScriptedServer([
-      raw(
-        `{"result":"success","message":"Have 0 records found a=${JSON.stringify(token).slice(1, -1)}","records":[]}`,
-      ),
-    ]);
-    try {
-      const env = isolatedEnv({ CACS_ACCESS_TOKEN: token });
-      try {
-        const r = await runCli(
-          [
-            'report',
-            '--base-url',
-            server.url,
-            '--campaign',
-            'C',
-            '--from',
-            '2026-01-01',
-            '--to',
-            '2026-01-01',
-            '-v',
-          ],
-          { env },
-        );
-        expect(r.stderr).toMatch(/< 200 in \d+ ms: .*a=\*\*\*/);
-        expect(new Secrets([token]).leaks(readEscapes(r.stdout + r.stderr))).toBe(false);
-        expect(r.stdout + r.stderr).not.toContain('Tok9-quoted');
-      } finally {
-        fs.rmSync(env.HOME!, { recursive: true, force: true });
-      }
-    } finally {
-      await server.close();
-    }
+    const r = await traceReport(
+      `{"result":"success","message":"Have 0 records found a=${JSON.stringify(token).slice(1, -1)}","records":[]}`,
+      token,
+    );
+    expect(r.stderr).toMatch(/< 200 in \d+ ms: .*a=\*\*\*/);
+    expect(new Secrets([token]).leaks(readEscapes(r.stdout + r.stderr))).toBe(false);
+    expect(r.stdout + r.stderr).not.toContain('Tok9-quoted');
   });
 });

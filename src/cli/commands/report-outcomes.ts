@@ -286,31 +286,38 @@ export async function runOutcomesCommand(
     // A write that fails is said as a report's is (review, session 21: `--html /dev/full` and
     // `-o /dev/full` said "internal error: ENOSPC"), naming the output that failed.
     const outName = output === undefined ? undefined : `-o ${output}`;
-    const watched = (sink: Sink, name: string | undefined, what: () => WriteFailure['target']) => {
-      const state = { wrote: false };
-      const tagged: Sink = {
+    const watched = (
+      sink: Sink,
+      name: string | undefined,
+      what: () => WriteFailure['target'],
+    ): Sink => {
+      let wrote = false;
+      return {
         write: async (chunk) => {
           try {
             await sink.write(chunk);
-            state.wrote = true;
+            wrote = true;
           } catch (e) {
-            throw writeFailed(e, name, what(), state.wrote);
+            throw writeFailed(e, name, what(), wrote);
           }
         },
       };
-      return { tagged, state };
     };
     const run = async (sink: Sink) => {
       const out = watched(sink, outName, () => outWhat);
       if (htmlFile === undefined) {
-        result = await runOutcomes(options(out.tagged));
+        result = await runOutcomes(options(out));
         return;
       }
       const htmlName = `--html ${flags.html}`;
       try {
         await writeFileAtomic(htmlFile, async (htmlSink) => {
-          const page = watched(htmlSink, htmlName, () => htmlWhat);
-          result = await runOutcomes(options(out.tagged, page.tagged));
+          result = await runOutcomes(
+            options(
+              out,
+              watched(htmlSink, htmlName, () => htmlWhat),
+            ),
+          );
         });
       } catch (e) {
         // The page's own commit (a pipe's reader gone at its close).
