@@ -109,6 +109,45 @@ export function configMayBeFound(
   return false;
 }
 
+/**
+ * A config file of cacs's own in `dir` that this user may not read (it exists, as a file, but
+ * opening it is denied), among `places` before the one the search found (`found`), if any.
+ * cosmiconfig's search passes over such a file as if it were not there (EACCES is "not found"
+ * to it): a run would then go on without the settings it holds — a do-not-call list, the state
+ * folder — without a word (found by an operator walk, session 22). package.json is not
+ * cacs's own (it only may hold a `cacs` key): one that cannot be read is passed over still.
+ */
+export function unreadablePlace(
+  dir: string,
+  places: readonly string[],
+  found?: string,
+): string | undefined {
+  for (const place of places) {
+    const file = path.join(dir, place);
+    if (found !== undefined && file === found) return undefined;
+    if (place === 'package.json' || place === 'package.yaml') continue;
+    let stat: fs.Stats | undefined;
+    try {
+      stat = fs.statSync(file, { throwIfNoEntry: false });
+    } catch {
+      continue; // a folder this user cannot search: nothing of it is read
+    }
+    if (stat === undefined || !stat.isFile()) continue;
+    try {
+      fs.closeSync(fs.openSync(file, 'r'));
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EACCES' || code === 'EPERM') return file;
+    }
+  }
+  return undefined;
+}
+
+/** "cannot read the configuration <file>: this user may not read it": exit 2. */
+function deniedError(file: string): UsageError {
+  return configReadError(Object.assign(new Error('denied'), { code: 'EACCES', path: file }), file);
+}
+
 /** The folders a project config is looked for in: `cwd`, then each above it, but `userDir`. */
 function* projectFolders(cwd: string, userDir: string): Generator<string> {
   for (let dir = path.resolve(cwd); ;) {
@@ -318,10 +357,14 @@ export async function loadConfigFiles(opts: FindConfigOptions): Promise<LoadedCo
   const userDir = userConfigDir(opts.env);
   const userEx = await explorer(USER_CONFIG_PLACES);
   const userSearch = await load(() => userEx.search(userDir), userDir);
+  const userDenied = unreadablePlace(userDir, USER_CONFIG_PLACES, userSearch?.filepath);
+  if (userDenied !== undefined) throw deniedError(userDenied);
   if (userSearch) files.push(await readConfigFile(userSearch.filepath, 'user', userSearch.config));
 
   for (const dir of projectFolders(opts.cwd, userDir)) {
     const found = await load(() => ex.search(dir), dir);
+    const denied = unreadablePlace(dir, PROJECT_CONFIG_PLACES, found?.filepath);
+    if (denied !== undefined) throw deniedError(denied);
     if (found) {
       if (!files.some((f) => f.path === found.filepath)) {
         files.push(await readConfigFile(found.filepath, 'project', found.config));
