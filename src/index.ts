@@ -411,7 +411,8 @@ export interface RunImportOptions {
    * (resume after a crash) and the history live. Default: `CACS_STATE_DIR`, else the
    * `cacs` command's default folder (so runs of both see each other). Config files are not
    * read here: when the command's config pins `stateDir`, pass that folder. `false`: none of
-   * them (every lead is sent, nothing is recorded).
+   * them (every lead is sent, nothing is recorded). A relative folder is read against `cwd`, as
+   * the file is: one call made from another working folder uses the same ledger.
    */
   stateDir?: string | false;
   /**
@@ -559,7 +560,12 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
   // The options first (an unknown one, a value of the wrong kind): before any is used.
   const delimiter = checkImportOptions(options);
   const env = process.env;
-  const stateDir = options.stateDir === false ? undefined : (options.stateDir ?? stateDirIn(env));
+  // Relative to `cwd`, as the file is (a relative folder read against the process's working
+  // folder sent the same file twice from two folders: review, session 22).
+  const stateDir =
+    options.stateDir === false
+      ? undefined
+      : path.resolve(options.cwd ?? process.cwd(), options.stateDir ?? stateDirIn(env));
   let serviceUrl: string | undefined;
   if (options.serviceUrl !== undefined) {
     serviceUrl = canonicalServiceUrl(new URL(String(options.serviceUrl)));
@@ -1580,11 +1586,13 @@ export async function runOutcomes(
   ]);
   const given = options.serviceUrl ?? serviceUrls.get(options.client);
   const serviceUrl = given === undefined ? '' : canonicalServiceUrl(new URL(String(given)));
+  // Relative to `cwd`, as the files are.
+  const stateDir = path.resolve(options.cwd ?? process.cwd(), stateDirFor(options.stateDir));
   // People erased by `cacs forget` are never brought back (issue 26).
   let erasedAt = options.erasedAt;
   if (erasedAt === undefined) {
     const erasures = await loadErasures({
-      ...(options.stateDir !== undefined ? { stateDir: options.stateDir } : {}),
+      stateDir,
       ...(options.state !== undefined ? { state: options.state } : {}),
       ...(options.stateSchema !== undefined ? { stateSchema: options.stateSchema } : {}),
       campaignKey: options.campaignKey,
@@ -1592,10 +1600,7 @@ export async function runOutcomes(
     });
     if (erasures.count > 0) erasedAt = (phone) => erasures.erasedAt(phone);
   }
-  const state = openStateStore({
-    stateDir: stateDirFor(options.stateDir),
-    ...stateUrlOf(options),
-  });
+  const state = openStateStore({ stateDir, ...stateUrlOf(options) });
   const callbacks = new CallerCallbacks(options.signal);
   try {
     return await callbacks.run(() =>

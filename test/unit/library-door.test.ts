@@ -59,6 +59,22 @@ function write(name: string, text: string): string {
   return file;
 }
 
+describe('a relative stateDir (review, session 22)', () => {
+  it('is read against cwd, as the file is: a second call from elsewhere sends nothing again', async () => {
+    const client = await emulator();
+    write('m.csv', 'phone_number,name\n0912345678,An\n');
+    const call = { client, cwd: dir, file: 'm.csv', campaignKey: 'summer', stateDir: 'state' };
+    const first = await runImport(call);
+    expect(first.imported).toBe(1);
+    // The ledger is in cwd's folder, not in the process's working folder.
+    expect(fs.existsSync(path.join(dir, 'state'))).toBe(true);
+    expect(path.resolve('state')).not.toBe(path.join(dir, 'state'));
+    expect(fs.existsSync(path.resolve('state'))).toBe(false);
+    const again = await runImport(call);
+    expect([again.imported, again.alreadyImported]).toEqual([0, 1]);
+  });
+});
+
 describe('the history through the library', () => {
   it('lists runs newest first, shows one by a prefix of its id, finds which run sent a lead', async () => {
     const client = await emulator();
