@@ -11,6 +11,7 @@
 import { createHash, randomBytes, type Hash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { writeTargetOf } from '../atomic-write.js';
 import { UsageError } from '../errors.js';
 import { t, type MessageId } from '../messages/index.js';
 import type { WrittenRecord, WrittenRecords } from '../state/types.js';
@@ -107,6 +108,14 @@ export class WrittenFiles {
   }
 
   status(file: string, kind?: SidecarKind): WrittenStatus {
+    // `/dev/stdout`, `/dev/fd/N`: the descriptor is written as it is, whatever it is open on —
+    // a log file stdout is appended to is no list to keep, and nothing goes beside it in /dev
+    // (an operator walk, session 22: `--rejects /dev/stdout >> log` wrote `/dev/stdout-2`).
+    try {
+      if (writeTargetOf(file).kind === 'direct') return 'special';
+    } catch {
+      return 'special'; // the write says why
+    }
     let st: fs.Stats;
     try {
       st = fs.statSync(file);

@@ -67,7 +67,7 @@ function run(
   uid: number,
   dir: string,
   args: string[],
-  opts: { procSub?: boolean; reader?: string } = {},
+  opts: { procSub?: boolean; reader?: string; stdoutFile?: string } = {},
 ): Promise<Run> {
   const pre =
     uid === 0 || !ROOT
@@ -84,6 +84,7 @@ function run(
         ...argv,
       ]
     : [...pre, ...argv];
+  const out = opts.stdoutFile === undefined ? undefined : fs.openSync(opts.stdoutFile, 'a');
   return new Promise((resolve, reject) => {
     const child = spawn(exe!, rest, {
       cwd: dir,
@@ -96,11 +97,13 @@ function run(
         CACS_CAMPAIGN: 'summer',
         CACS_STATE_DIR: path.join(dir, 'home', 'state'),
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // `stdoutFile`: stdout appended to that file, as `>> log` does.
+      stdio: ['ignore', out ?? 'pipe', 'pipe'],
     });
+    if (out !== undefined) fs.closeSync(out);
     let stdout = '';
     let stderr = '';
-    child.stdout!.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
+    child.stdout?.on('data', (c: Buffer) => (stdout += c.toString('utf8')));
     child.stderr!.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
     child.on('error', reject);
     child.on('close', (code) => {
@@ -346,6 +349,30 @@ function cases(uid: number) {
 
 describe(`as ${ROOT ? 'root' : `uid ${process.getuid?.()}`}`, () => {
   cases(ROOT ? 0 : (process.getuid?.() ?? 0));
+
+  it('--rejects /dev/stdout with stdout appended to a log: the rows go into the log, nothing beside /dev/stdout (operator walk, session 22)', async () => {
+    const dir = folder(0);
+    fs.writeFileSync(path.join(dir, 'k.csv'), 'phone\n0914100001\n12\n');
+    const log = path.join(dir, 'log.ndjson');
+    fs.writeFileSync(log, 'earlier line\n');
+    const stray = '/dev/stdout-2';
+    const before = fs.existsSync(stray);
+    try {
+      const r = await run(0, dir, ['import', 'k.csv', '--rejects', '/dev/stdout', '--json'], {
+        stdoutFile: log,
+      });
+      expect(r.code, r.stderr).toBe(3);
+      expect(r.stderr).not.toContain('kept /dev/stdout');
+      const text = fs.readFileSync(log, 'utf8');
+      // Appended, not replaced: the earlier line, the rejected row, then the summary.
+      expect(text.startsWith('earlier line\n')).toBe(true);
+      expect(text).toContain('phone_format');
+      expect(JSON.parse(text.trim().split('\n').at(-1)!)).toMatchObject({ rejected: 1 });
+      expect(fs.existsSync(stray)).toBe(before);
+    } finally {
+      if (!before) fs.rmSync(stray, { force: true });
+    }
+  });
 });
 
 describe.skipIf(!canSetpriv)(
