@@ -10,6 +10,7 @@ export const enCli = {
     '--rejects would overwrite the file being imported ({file})',
   'cli.words.import.overwritesInput.hint':
     'Choose another file with --rejects, or rename the input.',
+  'cli.words.import.rejects.isList.hint': 'Choose another file with --rejects.',
   'cli.words.import.sidecar.inStateFolder.hint':
     'Give --rejects <file> outside the state folder (or import a file kept outside it).',
   'cli.words.import.row.uncertainEarlier':

@@ -53,6 +53,11 @@ export const en = {
   'import.uncertain.overwritesInput':
     'the uncertain list would overwrite the file being imported ({file})',
   'import.overwritesInput.hint': 'Choose another file for the rejects, or rename the input.',
+  'import.rejects.isSkippedList':
+    'the rejects file is where this import lists the rows it holds back ({file}): one list would replace the other',
+  'import.rejects.isUncertainList':
+    'the rejects file is where this import lists its uncertain leads ({file}): one list would replace the other',
+  'import.rejects.isList.hint': 'Choose another file for the rejects.',
   'import.sidecar.inStateFolder':
     '{file}: is in the state folder {folder}, where cacs keeps its ledgers, journals and erasures; a list written there would damage them',
   'import.sidecar.inStateFolder.hint':

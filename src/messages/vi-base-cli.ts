@@ -8,6 +8,7 @@ export const viBaseCli: Readonly<Record<string, string>> = {
     '--rejects sẽ ghi đè lên chính tệp đang nhập ({file})',
   'cli.words.import.overwritesInput.hint':
     'Hãy chọn tệp khác bằng --rejects, hoặc đổi tên tệp nhập.',
+  'cli.words.import.rejects.isList.hint': 'Hãy chọn tệp khác bằng --rejects.',
   'cli.words.import.sidecar.inStateFolder.hint':
     'Hãy dùng --rejects <tệp> ở ngoài thư mục trạng thái (hoặc nhập một tệp để ngoài thư mục đó).',
   'cli.words.import.row.uncertainEarlier':

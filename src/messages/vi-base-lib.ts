@@ -90,6 +90,11 @@ export const viBaseLib: Readonly<Record<string, string>> = {
   'import.uncertain.overwritesInput':
     'danh sách chưa rõ kết quả sẽ ghi đè lên chính tệp đang nhập ({file})',
   'import.overwritesInput.hint': 'Hãy chọn tệp khác cho các dòng bị loại, hoặc đổi tên tệp nhập.',
+  'import.rejects.isSkippedList':
+    'tệp dòng bị loại trùng với danh sách các dòng lần nhập này giữ lại ({file}): danh sách này sẽ thay thế danh sách kia',
+  'import.rejects.isUncertainList':
+    'tệp dòng bị loại trùng với danh sách khách hàng chưa rõ kết quả của lần nhập này ({file}): danh sách này sẽ thay thế danh sách kia',
+  'import.rejects.isList.hint': 'Hãy chọn tệp khác cho các dòng bị loại.',
   'import.sidecar.inStateFolder':
     '{file}: nằm trong thư mục trạng thái {folder}, nơi cacs giữ sổ ghi, nhật ký và bản ghi các số đã xoá; ghi danh sách vào đó sẽ làm hỏng chúng',
   'import.sidecar.inStateFolder.hint':

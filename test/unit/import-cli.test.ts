@@ -784,6 +784,26 @@ describe('options', () => {
     expect(emu.store.importRequests).toBe(0);
   });
 
+  it('refuses a --rejects file that is the skipped or the uncertain list of the run (operator walk, session 22)', async () => {
+    const emu = await emulator();
+    const dir = tempDir();
+    const file = write(dir, 'col.csv', 'phone\n0972300001\n0972300001\n123\n');
+    for (const [list, words] of [
+      ['col.csv.skipped.csv', 'lists the rows it holds back'],
+      ['col.csv.uncertain.csv', 'lists its uncertain leads'],
+    ] as const) {
+      const r = await runCli(['import', file, '--rejects', list], {
+        cwd: dir,
+        env: importEnv(emu),
+      });
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toContain(`the rejects file is where this import ${words}`);
+      expect(r.stderr).toContain('Choose another file with --rejects.');
+    }
+    expect(emu.store.importRequests).toBe(0);
+    expect(fs.readdirSync(dir)).toEqual(['col.csv']);
+  });
+
   it('--rejects chooses where rejected rows go', async () => {
     const emu = await emulator();
     const cwd = tempDir();

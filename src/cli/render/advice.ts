@@ -31,6 +31,7 @@ export function stopHint(stop: Stop): string | undefined {
 export const CLI_WORDS = {
   'import.rejects.overwritesInput': 'cli.words.import.rejects.overwritesInput',
   'import.overwritesInput.hint': 'cli.words.import.overwritesInput.hint',
+  'import.rejects.isList.hint': 'cli.words.import.rejects.isList.hint',
   'import.sidecar.inStateFolder.hint': 'cli.words.import.sidecar.inStateFolder.hint',
   'import.row.uncertainEarlier': 'cli.words.import.row.uncertainEarlier',
   'state.pg.restarted': 'cli.words.state.pg.restarted',

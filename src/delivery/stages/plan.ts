@@ -56,6 +56,19 @@ export function planSidecars(opts: ImportOptions, info: InputInfo): SidecarPlan 
       });
     }
   }
+  // The rejects file chosen at the name of another list of the run: the two would write one file
+  // and one list's rows be lost (an operator walk, session 22: `--rejects x.csv.skipped.csv`
+  // left the rejected rows in no file).
+  if (files)
+    for (const [id, file] of [
+      ['import.rejects.isSkippedList', skippedFile],
+      ['import.rejects.isUncertainList', uncertainFile],
+    ] as const)
+      if (sameFile(rejectsFile, file))
+        throw new UsageError(t(id, { file }), {
+          hint: t('import.rejects.isList.hint'),
+          remedies: ['choose_rejects_file'],
+        });
   // Never onto cacs's own files in the state folder (review, session 19: a list there replaced
   // the ledger's secret, and later imports sent leads again).
   const state = opts.stateDir;
