@@ -151,6 +151,12 @@ export class Secrets {
     if (value.length < MIN_SECRET || this.values.has(value)) return;
     this.values.add(value);
     const forms = new Set<string>([value, encodeURIComponent(value)]);
+    // As a JSON answer that echoes it holds it (a `"` or `\\` escaped; `/` too, as PHP writes
+    // it): masked whole before the runs of its characters, which would leave an escape's
+    // backslash dangling and the answer no JSON (review, session 22).
+    const escaped = JSON.stringify(value).slice(1, -1);
+    forms.add(escaped);
+    forms.add(escaped.replace(/\//g, '\\/'));
     for (const f of base64Forms(Buffer.from(value, 'utf8'))) forms.add(f);
     this.forms = [...new Set([...this.forms, ...forms])].sort((a, b) => b.length - a.length);
     this.needleCache = undefined;
@@ -255,6 +261,22 @@ function maskRuns(text: string, secret: string): string {
     }
   }
   if (!covered) return text;
+  // A run never splits a backslash escape (`\"` of a JSON text): the escaping backslash before a
+  // run, and the character a run's last backslash escapes, are masked with it — else the text
+  // left would hold `\***` or `***\x`, no JSON any more.
+  const escaping = (i: number) => {
+    let n = 0;
+    while (i - n >= 0 && text.charCodeAt(i - n) === 92) n++;
+    return n % 2 === 1;
+  };
+  for (let i = 0; i < text.length; i++) {
+    if (!covered[i] || (i > 0 && covered[i - 1])) continue;
+    if (i > 0 && escaping(i - 1)) covered[i - 1] = 1;
+    let e = i;
+    while (e < text.length && covered[e]) e++;
+    if (text.charCodeAt(e - 1) === 92 && escaping(e - 1) && e < text.length) covered[e] = 1;
+    i = e;
+  }
   let out = '';
   let i = 0;
   while (i < text.length) {

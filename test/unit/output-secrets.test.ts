@@ -253,4 +253,20 @@ describe('the -v trace of an answer that echoes the token JSON-escaped (review, 
     expect(new Secrets([token]).leaks(readEscapes(r.stdout + r.stderr))).toBe(false);
     expect(r.stdout + r.stderr).not.toContain('Tok9-quoted');
   });
+
+  it('a report record echoing a token with a quote: written masked, not "a body cacs cannot read" (review, session 22)', async () => {
+    const token = 'abcdefghij"klmnopqrst';
+    for (const echoed of [token, token.slice(4)]) {
+      const record = `{"campaign_id":1,"campaign_name":"C","campaign_lead_id":1,"ref_id":"","phone_number":"0912345678","lead_name":${JSON.stringify(echoed)},"call":0,"data":[]}`;
+      const r = await traceReport(
+        `{"result":"success","message":"Have 1 records found","records":[${record}]}`,
+        token,
+        ['--format', 'json'],
+      );
+      expect(r.code, r.stderr).toBe(0);
+      const written = JSON.parse(r.stdout) as Array<{ lead_name: string }>;
+      expect(written[0]!.lead_name).toContain('***');
+      expect(new Secrets([token]).leaks(readEscapes(r.stdout + r.stderr))).toBe(false);
+    }
+  });
 });

@@ -68,6 +68,46 @@ describe('Secrets.scrub', () => {
   });
 });
 
+describe('Secrets.scrub on a JSON text that echoes a token with " or \\ (review, session 22)', () => {
+  const tokens = ['abcdefghij"klmnopqrst', 'abcdefghij\\klmnopqrst', 'a/b"c\\d/efghijklmnop'];
+  it.each(tokens)('%s: whole, or a run of it, leaves JSON that parses, masked', (token) => {
+    const s = new Secrets([token]);
+    for (const echoed of [token, token.slice(3), token.slice(0, -3), `zz${token.slice(8)}`]) {
+      for (const text of [
+        JSON.stringify({ lead_name: echoed, n: 1 }),
+        // As PHP writes JSON: `/` escaped too.
+        JSON.stringify({ lead_name: echoed, n: 1 }).replace(/\//g, '\\/'),
+      ]) {
+        const out = s.scrub(text);
+        const parsed = JSON.parse(out) as { lead_name: string; n: number };
+        expect(parsed.n).toBe(1);
+        expect(parsed.lead_name).toContain('***');
+        expect(s.leaks(parsed.lead_name)).toBe(false);
+      }
+    }
+  });
+
+  it('never leaves a broken escape, whatever the JSON around a token (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: MIN_RUN, maxLength: 30 }),
+        fc.string({ maxLength: 8 }),
+        fc.string({ maxLength: 8 }),
+        fc.nat(),
+        fc.nat(),
+        (token, before, after, a, b) => {
+          const s = new Secrets([token]);
+          const from = a % token.length;
+          const to = from + ((b % (token.length - from)) + 1);
+          const text = JSON.stringify({ v: `${before}${token.slice(from, to)}${after}` });
+          expect(() => JSON.parse(s.scrub(text))).not.toThrow();
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});
+
 describe('Secrets.absentFrom', () => {
   const s = new Secrets([TOKEN, 'ab+/cd?é&x y']);
   const pieces = fc.oneof(
