@@ -80,6 +80,10 @@ export const enCatalogReport = {
   'report.fetch.notFoundOther':
     'the service\'s answer for {from} → {to} is "{message}", about another ref_id than the one asked ({asked})',
   'report.fetch.notFoundOther.none': 'none',
+  'report.fetch.otherRefId':
+    "the service's answer for {from} → {to} lists a lead of another ref_id ({other}) than the one asked ({asked}): another customer's data",
+  'report.fetch.otherRefId.hint':
+    "The answer does not fit the request: nothing was written. Run the same command again; if it says the same, ask the service's operator.",
   'report.fetch.notFoundOther.hint':
     "The answer does not fit the request, so the report may be incomplete: nothing was written. Run the same command again; if it says the same, ask the service's operator.",
   'report.fetch.miscounted':

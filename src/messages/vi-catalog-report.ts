@@ -68,6 +68,10 @@ export const viCatalogReport: Readonly<Record<string, string>> = {
   'report.fetch.notFoundOther':
     'câu trả lời của dịch vụ cho {from} → {to} là "{message}", nói về một ref_id khác với ref_id đã hỏi ({asked})',
   'report.fetch.notFoundOther.none': 'không có',
+  'report.fetch.otherRefId':
+    'câu trả lời của dịch vụ cho {from} → {to} có một khách hàng mang ref_id khác ({other}) với ref_id đã hỏi ({asked}): dữ liệu của khách hàng khác',
+  'report.fetch.otherRefId.hint':
+    'Câu trả lời không khớp với yêu cầu: chưa ghi gì cả. Hãy chạy lại đúng lệnh đó; nếu vẫn vậy, hãy hỏi bên vận hành dịch vụ.',
   'report.fetch.notFoundOther.hint':
     'Câu trả lời không khớp với yêu cầu nên báo cáo có thể thiếu: chưa ghi gì cả. Hãy chạy lại đúng lệnh đó; nếu vẫn vậy, hãy hỏi bên vận hành dịch vụ.',
   'report.fetch.miscounted':

@@ -345,7 +345,8 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
       opts.onAdded();
     }
   };
-  const laterFrom = opts.laterFrom ?? LATER_FROM_BYTES;
+  // With a ref_id every record is checked against it (below): read whole.
+  const laterFrom = opts.refId !== undefined ? Infinity : (opts.laterFrom ?? LATER_FROM_BYTES);
   /** Records of answers waiting to be merged that keep their objects (not released). */
   let keptWaiting = 0;
   const kept = new WeakSet<LaterRecords>();
@@ -475,6 +476,28 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
             });
           }
           opts.onWarning?.(t('report.fetch.miscounted.warned', { what }));
+        }
+      }
+      if (opts.refId !== undefined) {
+        // Asked about one ref_id, the service lists another's lead: another customer's data, not
+        // the one asked about, never written (review, session 22). Compared as the "Data is not
+        // found with <ref_id>" answer is (trimmed, case aside).
+        const asked = opts.refId.trim().toLowerCase();
+        for (const rec of r.records as ReadonlyArray<{ ref_id?: unknown }>) {
+          const ref = rec?.ref_id;
+          const text = typeof ref === 'string' || typeof ref === 'number' ? String(ref) : '';
+          if (text.trim().toLowerCase() !== asked) {
+            const { from, to } = sliceOf(job);
+            throw new ApiError(
+              t('report.fetch.otherRefId', {
+                from,
+                to,
+                other: JSON.stringify(text.slice(0, 40)),
+                asked: JSON.stringify(opts.refId),
+              }),
+              { kind: 'final', hint: t('report.fetch.otherRefId.hint') },
+            );
+          }
         }
       }
       if (r.count === undefined) {

@@ -452,6 +452,56 @@ describe('cacs report failures', () => {
     }
   });
 
+  // Review, session 22: records of another ref_id than --ref-id were written without a word.
+  it('--ref-id answered with a record of another ref_id: exit 1 naming it, nothing written', async () => {
+    const rec = (id: number, ref: string) => ({
+      campaign_id: 1,
+      campaign_name: 'C',
+      campaign_lead_id: id,
+      ref_id: ref,
+      phone_number: `091234567${id}`,
+      lead_name: 'x',
+      call: 1,
+      data: [{ session: `s${id}`, date_time: '2026-01-01 10:00:00', status: 'ANSWERED' }],
+    });
+    const answer = (records: unknown[]) =>
+      jsonReply(200, {
+        result: 'success',
+        message: `Have ${records.length} records found`,
+        records,
+      });
+    const run = async (records: unknown[]) => {
+      const s = await startScriptedServer([answer(records)]);
+      const dir = tempDir();
+      try {
+        const r = await runCli(
+          ['report', '--from', '2026-01-01', '--to', '2026-01-01', '--ref-id', 'R1'].concat([
+            '-o',
+            'calls.csv',
+          ]),
+          {
+            env: isolatedEnv({ CACS_BASE_URL: s.url, CACS_ACCESS_TOKEN: 't', CACS_CAMPAIGN: 'c' }),
+            cwd: dir,
+            now: () => NOW,
+          },
+        );
+        return { ...r, files: fs.readdirSync(dir) };
+      } finally {
+        await s.close();
+      }
+    };
+    const bad = await run([rec(1, 'R1'), rec(2, 'R2')]);
+    expect(bad.code, bad.stderr).toBe(1);
+    expect(bad.stderr).toContain(
+      'lists a lead of another ref_id ("R2") than the one asked ("R1"): another customer\'s data',
+    );
+    expect(bad.files).toEqual([]);
+    // The ref_id as asked, trimmed or in other case, is the lead asked about.
+    const good = await run([rec(1, 'R1'), rec(3, ' r1 ')]);
+    expect(good.code, good.stderr).toBe(0);
+    expect(good.files).toEqual(['calls.csv']);
+  });
+
   it('"Data is not found with ." without --ref-id: an empty range, said on stderr (exit 0)', async () => {
     const s = await startScriptedServer([
       jsonReply(200, { result: 'success', message: 'Have 0 records found', records: [] }),
