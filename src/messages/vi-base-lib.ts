@@ -64,6 +64,7 @@ export const viBaseLib: Readonly<Record<string, string>> = {
   'report.write.error.ENXIO': 'không có thiết bị hoặc địa chỉ này',
   'report.write.error.EPIPE': 'chương trình đọc đã đóng đường ống',
   'import.stop.stopped': 'đã dừng: {reason}',
+  'import.stop.listUnwritten': 'đã gửi khách hàng, nhưng không ghi được một danh sách: {reason}',
   'import.stop.interrupted': 'bị ngắt: đã nhập {imported}, chưa gửi {notSent}',
   'import.stop.interrupted.hint':
     'Chạy lại đúng lệnh đó để gửi phần còn lại (khách hàng đã nhập sẽ không bị gửi hai lần).',

@@ -375,3 +375,50 @@ describe('a state folder this user may not write (EACCES)', () => {
     expect(processedPhones(emu)).toEqual([]);
   });
 });
+
+// An operator walk (session 22): the rejects list on a full disk, found full only once the
+// leads were sent — the run ended with the error alone (no counts), and its history said
+// "0 rows, 0 imported". The counts stand; the list's failure is the run's stop (exit 1).
+describe('a rejects list that cannot be written once the leads were sent (a full disk)', () => {
+  it.skipIf(mountProblem !== '')(
+    asRoot('the summary with its counts, then write_failed (exit 1); the history has the counts'),
+    async () => {
+      const emu = await emulators.start();
+      const cwd = dir();
+      const full = smallDisk(0);
+      const env = envOf(emu, { CACS_STATE_DIR: path.join(cwd, 'state') });
+      write(cwd, 'leads.csv', 'phone\n0912000001\n0912000002\n123\n');
+      const r = await runCli(
+        ['import', 'leads.csv', '--rejects', path.join(full, 'rej.csv'), '--json'],
+        { env, cwd },
+      );
+      expect(r.code, r.stderr).toBe(1);
+      const s = JSON.parse(r.stdout) as Record<string, unknown>;
+      expect(s).toMatchObject({
+        imported: 2,
+        rejected: 1,
+        rejectsFile: null,
+        exitCode: 1,
+        error: { code: 'write_failed' },
+      });
+      expect((s.error as { message: string }).message).toBe(
+        `the leads were sent, but a list could not be written: cannot write rej.csv in ${full} (disk full)`,
+      );
+      expect(processedPhones(emu).sort()).toEqual(['0912000001', '0912000002']);
+      const history = await runCli(['history', '--json'], { env, cwd });
+      const { runs } = JSON.parse(history.stdout) as {
+        runs: Array<{ rows: number; imported: number; rejected: number; exitCode: number }>;
+      };
+      expect(runs[0]).toMatchObject({ rows: 3, imported: 2, rejected: 1, exitCode: 1 });
+      // The text summary says the counts too, then the error.
+      const again = write(cwd, 'more.csv', 'phone\n0912000003\n456\n');
+      const t = await runCli(['import', again, '--rejects', path.join(full, 'rej2.csv')], {
+        env,
+        cwd,
+      });
+      expect(t.code, t.stderr).toBe(1);
+      expect(t.stderr).toMatch(/imported\s+1/);
+      expect(t.stderr).toContain('error: the leads were sent, but a list could not be written');
+    },
+  );
+});

@@ -25,6 +25,12 @@ export interface Lists {
   skippedPath: string | null;
   uncertainPath: string | null;
   uncertainRows: RowList | undefined;
+  /**
+   * A list that could not be written (full disk, a folder gone) after this run sent leads: the
+   * run's counts still stand, so the summary says them, with this as its stop (summary.ts). A
+   * run that sent nothing throws it instead (nothing was sent: the input or folder to fix).
+   */
+  failure?: Error;
 }
 
 export async function collectRefusals(
@@ -37,6 +43,21 @@ export async function collectRefusals(
 ): Promise<Lists> {
   let uncertainPath: string | null = null;
   let uncertainRows: RowList | undefined;
+  // Leads went out in this run: a list that cannot be written no longer stops the summary
+  // (its counts are true), it is its stop (an operator walk, session 22: a full disk after the
+  // sending left the history saying 0 imported). Each list is written, or fails, on its own.
+  const sentNow = send !== undefined && send.requests > 0;
+  let failure: Error | undefined;
+  const guarded = <T>(list: { discard(): void }, write: () => T, otherwise: T): T => {
+    try {
+      return write();
+    } catch (e) {
+      if (!sentNow) throw e;
+      failure ??= e instanceof Error ? e : new Error(String(e));
+      list.discard();
+      return otherwise;
+    }
+  };
   if (
     send &&
     (send.serviceRejects.size > 0 ||
@@ -68,34 +89,60 @@ export async function collectRefusals(
     const blank = prepared.headers.map(() => '');
     const valuesOf = (line: number) => kept.get(line) ?? lookedUp.get(line);
     const note = (line: number) => (valuesOf(line) ? '' : unreadable);
-    for (const [line, { code, reason }] of [...send.serviceRejects].sort((a, b) => a[0] - b[0])) {
-      prepared.rejects.add(line, code, reason + note(line), valuesOf(line) ?? blank);
+    const rejects = [...send.serviceRejects].sort((a, b) => a[0] - b[0]);
+    for (const [, { code }] of rejects)
       prepared.rejectedByCode[code] = (prepared.rejectedByCode[code] ?? 0) + 1;
-    }
+    guarded(
+      prepared.rejects,
+      () => {
+        for (const [line, { code, reason }] of rejects)
+          prepared.rejects.add(line, code, reason + note(line), valuesOf(line) ?? blank);
+      },
+      undefined,
+    );
     // Leads another run claimed while this one sent (a store with claims): skipped by design.
-    for (const [line, { code, reason }] of [...send.claimedElsewhere].sort((a, b) => a[0] - b[0])) {
-      prepared.skipped.add(line, code, reason + note(line), valuesOf(line) ?? blank);
+    const claimed = [...send.claimedElsewhere].sort((a, b) => a[0] - b[0]);
+    for (const [, { code }] of claimed)
       prepared.skippedByCode[code] = (prepared.skippedByCode[code] ?? 0) + 1;
-    }
+    guarded(
+      prepared.skipped,
+      () => {
+        for (const [line, { code, reason }] of claimed)
+          prepared.skipped.add(line, code, reason + note(line), valuesOf(line) ?? blank);
+      },
+      undefined,
+    );
     if (send.uncertainLines.length > 0) {
       const w = sidecarWriter(opts, info, plan, written, 'uncertain', prepared.headers);
-      for (const line of send.uncertainLines) {
-        const why = send.uncertainWhy.get(line);
-        w.add(
-          line,
-          'uncertain',
-          (why ? t('import.row.uncertain', { why }) : t('import.row.uncertain.earlierRun')) +
-            note(line),
-          valuesOf(line) ?? blank,
-        );
-      }
-      uncertainPath = w.commit() ?? null;
+      uncertainPath = guarded(
+        w,
+        () => {
+          for (const line of send.uncertainLines) {
+            const why = send.uncertainWhy.get(line);
+            w.add(
+              line,
+              'uncertain',
+              (why ? t('import.row.uncertain', { why }) : t('import.row.uncertain.earlierRun')) +
+                note(line),
+              valuesOf(line) ?? blank,
+            );
+          }
+          return w.commit() ?? null;
+        },
+        null,
+      );
       uncertainRows = w.rows;
     }
   }
-  const rejectsPath = prepared.rejects.commit() ?? null;
-  const skippedPath = prepared.skipped.commit() ?? null;
-  return { rejectsPath, skippedPath, uncertainPath, uncertainRows };
+  const rejectsPath = guarded(prepared.rejects, () => prepared.rejects.commit() ?? null, null);
+  const skippedPath = guarded(prepared.skipped, () => prepared.skipped.commit() ?? null, null);
+  return {
+    rejectsPath,
+    skippedPath,
+    uncertainPath,
+    uncertainRows,
+    ...(failure !== undefined ? { failure } : {}),
+  };
 }
 
 /** An earlier run's lists of this input that this run no longer needs: removed (real runs). */

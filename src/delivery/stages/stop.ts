@@ -69,6 +69,21 @@ export function importStop(send: SendResult | undefined): Stop | undefined {
   return undefined;
 }
 
+/**
+ * A list (rejects, skipped, uncertain) that could not be written once the run had sent leads:
+ * exit 1 (not 2: leads were sent), the list's own reason and advice.
+ */
+export function listsStop(e: Error): Stop {
+  const own = (e as { hint?: string }).hint;
+  return {
+    code: 'write_failed',
+    exitCode: ExitCode.FAILURE,
+    message: t('import.stop.listUnwritten', { reason: e.message }),
+    ...(own !== undefined ? { hint: own } : {}),
+    remedies: own !== undefined ? ['follow_hint'] : ['run_again'],
+  };
+}
+
 /** Why reading the input stopped the run, in words. */
 function inputStopReason(send: SendResult, e: Error): string {
   return e instanceof InputChangedError

@@ -15,7 +15,7 @@ import type { SidecarPlan } from './plan.js';
 import type { Preflight } from './preflight.js';
 import type { Lists } from './refusals.js';
 import type { Sent } from './sending.js';
-import { importStop, stoppedFields } from './stop.js';
+import { importStop, listsStop, stoppedFields } from './stop.js';
 
 /** Whether every row but the blank ones was rejected (by validation or by the service). */
 export function everyRowRejected(
@@ -59,7 +59,9 @@ export async function summarise(opts: ImportOptions, r: RunResults): Promise<Imp
   const now = opts.now ?? Date.now;
   const elapsedMs = now() - r.started;
   const imported = send?.imported ?? 0;
-  const stop: Stop | undefined = importStop(send);
+  // A list that could not be written after the sending: the counts stand, the run failed (1).
+  const listStop = lists.failure === undefined ? undefined : listsStop(lists.failure);
+  const stop: Stop | undefined = importStop(send) ?? listStop;
   const base: Omit<ImportSummary, 'exitCode'> = {
     file: info.displayName,
     campaign: opts.campaignKey,
@@ -135,10 +137,19 @@ export async function summarise(opts: ImportOptions, r: RunResults): Promise<Imp
           },
         }
       : {}),
-    ...stoppedFields(send, stop),
+    ...(stop !== undefined && stop === listStop
+      ? {
+          stoppedBecause: lists.failure!.message,
+          stoppedCode: listStop.code,
+          ...(listStop.hint !== undefined ? { stoppedHint: listStop.hint } : {}),
+        }
+      : stoppedFields(send, stop)),
     ...(stop ? { stop } : {}),
   };
-  const summary = { ...base, exitCode: exitCodeFor(base, send) };
+  const summary = {
+    ...base,
+    exitCode: stop !== undefined && stop === listStop ? listStop.exitCode : exitCodeFor(base, send),
+  };
   if (run && target)
     await endHistory(target.store, run.id, now(), summary, send?.uncertainLines ?? []);
   return summary;
