@@ -47,7 +47,7 @@ import {
   type Delimiter,
 } from './options.js';
 import { canonicalServiceUrl } from './net.js';
-import { maskUrlCredentials } from './secrets.js';
+import { Secrets, maskUrlCredentials } from './secrets.js';
 import { requireBaseUrl } from './config/require.js';
 import type { ReconcileSummary } from './delivery/reconcile.js';
 import type { HistoryFound, WrittenList } from './delivery/history.js';
@@ -228,7 +228,7 @@ const REPORT_OPTIONS = {
   serviceTimeZone: 'string',
   windowDays: 'number',
   now: 'date',
-  client: 'object',
+  client: 'client',
   campaignKey: 'string',
   refId: 'string',
   concurrency: 'number',
@@ -328,7 +328,7 @@ export function createClient(options: CreateClientOptions): CacsClient {
   const given = String(options.baseUrl);
   if (!URL.canParse(given))
     throw new UsageError(
-      `baseUrl: ${t('config.value.notUrl', { value: JSON.stringify(maskUrlCredentials(given)) })}`,
+      `baseUrl: ${t('config.value.notUrl', { value: shownUrl(given, options.token) })}`,
     );
   const url = new URL(given);
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
@@ -341,6 +341,11 @@ export function createClient(options: CreateClientOptions): CacsClient {
   const client = new CacsClient(options);
   serviceUrls.set(client, canonicalServiceUrl(new URL(String(options.baseUrl))));
   return client;
+}
+
+/** A base URL as an error shows it: the token masked too, as the command line masks it. */
+function shownUrl(given: string, token: string): string {
+  return JSON.stringify(new Secrets([String(token)]).scrub(given));
 }
 
 /** The numbers of a client's options within what the client can use (createClient). */
@@ -684,7 +689,7 @@ const IMPORT_OPTIONS = {
   onReading: 'function',
   alias: 'string',
   campaignKey: 'string',
-  client: 'object',
+  client: 'client',
   stateDir: 'string|false',
   state: 'string',
   stateSchema: 'string',
@@ -828,7 +833,7 @@ export function summarize(
 const BOOKMARK_OPTIONS = {
   name: 'string',
   campaignKey: 'string',
-  client: 'object',
+  client: 'client',
   serviceUrl: 'string|url',
   stateDir: 'string',
   state: 'string',
@@ -1040,7 +1045,7 @@ export interface ReconcileOptions {
 
 const RECONCILE_OPTIONS = {
   campaignKey: 'string',
-  client: 'object',
+  client: 'client',
   stateDir: 'string',
   state: 'string',
   stateSchema: 'string',
@@ -1063,6 +1068,11 @@ const RECONCILE_OPTIONS = {
  */
 export async function reconcile(options: ReconcileOptions): Promise<ReconcileSummary> {
   checkOptions('reconcile', options, RECONCILE_OPTIONS, ['campaignKey', 'client']);
+  // The report's range (review, session 22: 0 threw a RangeError, and only when a lead was
+  // uncertain; 1000 was taken).
+  checkWholeNumbers('reconcile', [
+    ['concurrency', options.concurrency, OPTION_BOUNDS.reportConcurrency],
+  ]);
   const serviceUrl =
     options.serviceUrl !== undefined
       ? canonicalServiceUrl(new URL(String(options.serviceUrl)))
@@ -1546,7 +1556,7 @@ const OUTCOMES_OPTIONS = {
   timeZone: 'string',
   serviceTimeZone: 'string',
   windowDays: 'number',
-  client: 'object',
+  client: 'client',
   campaignKey: 'string',
   join: 'object',
   recycle: 'object',

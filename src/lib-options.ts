@@ -23,6 +23,7 @@ export type Check =
   | 'string|false'
   | 'signal'
   | 'stream'
+  | 'client'
   | 'any'
   | readonly string[];
 
@@ -39,6 +40,7 @@ const KIND_WORDS = {
   'string|false': 'lib.options.kind.stringOrFalse',
   signal: 'lib.options.kind.signal',
   stream: 'lib.options.kind.stream',
+  client: 'lib.options.kind.client',
 } as const satisfies Record<Exclude<Check, 'any' | readonly string[]>, MessageId>;
 
 const isStrings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string');
@@ -70,6 +72,17 @@ function fits(check: Check, v: unknown): boolean {
       return (
         typeof v === 'object' && v !== null && typeof (v as { pipe?: unknown }).pipe === 'function'
       );
+    case 'client': {
+      // A client as createClient makes it (or one that answers as it does): `{}` failed later
+      // with "callResults is not a function" (review, session 22).
+      const c = v as { callResults?: unknown; importLeadsJson?: unknown } | null;
+      return (
+        typeof c === 'object' &&
+        c !== null &&
+        typeof c.callResults === 'function' &&
+        typeof c.importLeadsJson === 'function'
+      );
+    }
     case 'any':
       return true;
   }
@@ -130,7 +143,9 @@ export function checkOptions(
   for (const key of required)
     if (given[key] === undefined) problems.push(t('lib.options.required', { key }));
   for (const [key, value] of Object.entries(given)) {
-    const check = checks[key];
+    // Own keys only: `constructor`, `toString`, `__proto__` (from JSON.parse) are unknown
+    // options, not Object.prototype's functions taken for checks (review, session 22).
+    const check = Object.hasOwn(checks, key) ? checks[key] : undefined;
     if (check === undefined) {
       const near = nearest(key, known);
       problems.push(

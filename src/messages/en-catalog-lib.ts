@@ -85,6 +85,7 @@ export const enCatalogLib = {
   'lib.options.kind.boolean': 'true or false',
   'lib.options.kind.function': 'a function',
   'lib.options.kind.object': 'an object',
+  'lib.options.kind.client': 'a client made by createClient()',
   'lib.options.kind.date': 'a valid Date',
   'lib.options.kind.strings': 'a list of strings',
   'lib.options.kind.stringOrStrings': 'a string or a list of strings',

@@ -78,6 +78,7 @@ export const viCatalogLib: Readonly<Record<string, string>> = {
   'lib.options.kind.boolean': 'true hoặc false',
   'lib.options.kind.function': 'một hàm',
   'lib.options.kind.object': 'một đối tượng',
+  'lib.options.kind.client': 'một client tạo bằng createClient()',
   'lib.options.kind.date': 'một Date hợp lệ',
   'lib.options.kind.strings': 'một danh sách chuỗi',
   'lib.options.kind.stringOrStrings': 'một chuỗi hoặc một danh sách chuỗi',

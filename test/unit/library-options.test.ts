@@ -346,3 +346,43 @@ describe('runImport and runReport: a campaign key the service cannot take, an in
     );
   });
 });
+
+describe('review, session 22: option names of Object.prototype, a client that is none, reconcile', () => {
+  it('constructor, toString, valueOf, __proto__ (from JSON.parse) are unknown options, not a TypeError', async () => {
+    for (const key of ['constructor', 'toString', 'valueOf', 'hasOwnProperty']) {
+      const opts = { client, campaignKey: 'hc', from: 'today', [key]: 1 };
+      expect(await usage(runReport(opts as never))).toContain(`runReport: unknown option ${key}`);
+      expect(
+        await usage(
+          runImport({ file: 'x.csv', campaignKey: 'c', dryRun: true, [key]: 1 } as never),
+        ),
+      ).toContain(`unknown option ${key}`);
+    }
+    const parsed = JSON.parse('{"file":"x.csv","campaignKey":"c","dryRun":true,"__proto__":1}');
+    expect(await usage(runImport(parsed as never))).toContain('unknown option __proto__');
+  });
+
+  it('a client that is no client (`{}`) is said so, before any request', async () => {
+    const msg = await usage(runReport({ client: {} as never, campaignKey: 'hc', from: 'today' }));
+    expect(msg).toContain('client');
+    expect(msg).toContain('a client made by createClient()');
+  });
+
+  it('reconcile: concurrency within the report range (1 to 64)', async () => {
+    const { reconcile } = await import('../../src/index.js');
+    for (const concurrency of [0, -1, 1.5, 1000])
+      expect(
+        await usage(
+          reconcile({ client, campaignKey: 'hc', stateDir: '/nonexistent', concurrency }),
+        ),
+      ).toContain('concurrency');
+  });
+
+  it('createClient: a base URL holding the token is said with the token masked', () => {
+    const token = 'S3cr3t-T0ken_abc';
+    const msg = thrown(() => createClient({ baseUrl: `not a url ${token}`, token }));
+    expect(msg).toContain('not a URL');
+    expect(msg).not.toContain(token);
+    expect(msg).toContain('***');
+  });
+});
