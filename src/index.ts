@@ -47,7 +47,7 @@ import {
   type Delimiter,
 } from './options.js';
 import { canonicalServiceUrl } from './net.js';
-import { Secrets, maskUrlCredentials } from './secrets.js';
+import { Secrets } from './secrets.js';
 import { requireBaseUrl } from './config/require.js';
 import type { ReconcileSummary } from './delivery/reconcile.js';
 import type { HistoryFound, WrittenList } from './delivery/history.js';
