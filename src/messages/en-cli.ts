@@ -210,7 +210,7 @@ export const enCli = {
   'cli.emulator.portInUse': 'port {port} on {host} is already in use',
   'cli.emulator.portInUse.hint': 'Pick another with --port, or --port 0 for any free port.',
   'cli.emulator.started':
-    'cacs emulator listening on {url}\n  access token: {token}   (a test value the emulator accepts)\n  campaigns:    {campaigns}\n\nTry, in another terminal:\n  export CACS_BASE_URL={url} CACS_ACCESS_TOKEN={token}\n  cacs import examples/leads.csv --campaign {campaign}\n  cacs report --campaign {campaign} --from today --to today\n\nPress Ctrl-C to stop.',
+    'cacs emulator listening on {url}\n  access token: {token}   (a test value the emulator accepts)\n  campaigns:    {campaigns}\n\nTry, in another terminal:\n  export CACS_BASE_URL={url} CACS_ACCESS_TOKEN={token}\n  cacs import leads.csv --campaign {campaign}\n  cacs report --campaign {campaign} --from today --to today\n\nPress Ctrl-C to stop.',
   'cli.emulator.campaign': '{key} ({name})',
   'cli.emulator.stopped': 'emulator stopped',
 
@@ -345,7 +345,7 @@ export const enCli = {
   'cli.help.emulator.maxBatch': 'answer HTTP 413 to imports with more leads than this',
   'cli.help.emulator.phonePattern': 'stricter service-side phone rule (default {default})',
   'cli.help.emulator.after':
-    '\nExamples:\n  $ cacs emulator\n  $ CACS_BASE_URL=http://127.0.0.1:8787 CACS_ACCESS_TOKEN=emulator-token cacs import examples/leads.csv --campaign summer\n  $ cacs emulator --port 0 --fail-rate 0.2 --seed 7 --state /tmp/cacs-emulator.json',
+    '\nExamples:\n  $ cacs emulator\n  $ CACS_BASE_URL=http://127.0.0.1:8787 CACS_ACCESS_TOKEN=emulator-token cacs import leads.csv --campaign summer\n  $ cacs emulator --port 0 --fail-rate 0.2 --seed 7 --state /tmp/cacs-emulator.json',
 
   // ── help: cacs import (commands/import-flags.ts) ──────────────────────────────────────
   'cli.help.import.retryUncertain':

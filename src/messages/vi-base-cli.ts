@@ -198,7 +198,7 @@ export const viBaseCli: Readonly<Record<string, string>> = {
   'cli.emulator.portInUse.hint':
     'Hãy chọn cổng khác bằng --port, hoặc --port 0 để lấy một cổng trống bất kỳ.',
   'cli.emulator.started':
-    'trình giả lập cacs đang nghe tại {url}\n  token truy cập: {token}   (giá trị thử mà trình giả lập chấp nhận)\n  chiến dịch:     {campaigns}\n\nHãy thử, ở một cửa sổ dòng lệnh khác:\n  export CACS_BASE_URL={url} CACS_ACCESS_TOKEN={token}\n  cacs import examples/leads.csv --campaign {campaign}\n  cacs report --campaign {campaign} --from today --to today\n\nNhấn Ctrl-C để dừng.',
+    'trình giả lập cacs đang nghe tại {url}\n  token truy cập: {token}   (giá trị thử mà trình giả lập chấp nhận)\n  chiến dịch:     {campaigns}\n\nHãy thử, ở một cửa sổ dòng lệnh khác:\n  export CACS_BASE_URL={url} CACS_ACCESS_TOKEN={token}\n  cacs import leads.csv --campaign {campaign}\n  cacs report --campaign {campaign} --from today --to today\n\nNhấn Ctrl-C để dừng.',
   'cli.emulator.campaign': '{key} ({name})',
   'cli.emulator.stopped': 'đã dừng trình giả lập',
   'cli.config.show.notSet': 'chưa đặt',
@@ -324,7 +324,7 @@ export const viBaseCli: Readonly<Record<string, string>> = {
   'cli.help.emulator.phonePattern':
     'quy tắc số điện thoại chặt hơn phía dịch vụ (mặc định {default})',
   'cli.help.emulator.after':
-    '\nVí dụ:\n  $ cacs emulator\n  $ CACS_BASE_URL=http://127.0.0.1:8787 CACS_ACCESS_TOKEN=emulator-token cacs import examples/leads.csv --campaign summer\n  $ cacs emulator --port 0 --fail-rate 0.2 --seed 7 --state /tmp/cacs-emulator.json',
+    '\nVí dụ:\n  $ cacs emulator\n  $ CACS_BASE_URL=http://127.0.0.1:8787 CACS_ACCESS_TOKEN=emulator-token cacs import leads.csv --campaign summer\n  $ cacs emulator --port 0 --fail-rate 0.2 --seed 7 --state /tmp/cacs-emulator.json',
   'cli.help.import.retryUncertain':
     'gửi lại khách hàng mà lượt chạy trước để lại chưa rõ kết quả (hãy đối soát bằng cacs reconcile trước)',
   'cli.help.import.format':
