@@ -25,6 +25,8 @@ export const en = {
   'import.stop.stopped': 'stopped: {reason}',
   'import.stop.listUnwritten': 'the leads were sent, but a list could not be written: {reason}',
   'import.stop.interrupted': 'interrupted: {imported} imported, {notSent} not sent',
+  'import.stop.interrupted.uncertain':
+    'interrupted: {imported} imported, {uncertain} uncertain (sent, no answer), {notSent} not sent',
   'import.stop.interrupted.hint':
     'Run the same command again to send the rest (what was imported is not sent twice).',
   'import.stop.refused.hint':

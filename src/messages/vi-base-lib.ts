@@ -66,6 +66,8 @@ export const viBaseLib: Readonly<Record<string, string>> = {
   'import.stop.stopped': 'đã dừng: {reason}',
   'import.stop.listUnwritten': 'đã gửi khách hàng, nhưng không ghi được một danh sách: {reason}',
   'import.stop.interrupted': 'bị ngắt: đã nhập {imported}, chưa gửi {notSent}',
+  'import.stop.interrupted.uncertain':
+    'bị ngắt: đã nhập {imported}, chưa rõ kết quả {uncertain} (đã gửi, chưa có trả lời), chưa gửi {notSent}',
   'import.stop.interrupted.hint':
     'Chạy lại đúng lệnh đó để gửi phần còn lại (khách hàng đã nhập sẽ không bị gửi hai lần).',
   'import.stop.refused.hint':

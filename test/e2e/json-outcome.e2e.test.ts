@@ -293,7 +293,7 @@ describe('cacs import --json: one object for every outcome', () => {
           if (signals === 1) {
             expect(o).toMatchObject({ total: 20, exitCode: 130 });
             expect(o.error?.message).toMatch(
-              /^interrupted: \d+ leads? imported, \d+ leads? not sent$/,
+              /^interrupted: \d+ leads? imported, (\d+ leads? uncertain \(sent, no answer\), )?\d+ leads? not sent$/,
             );
             expect(o.error?.hint).toContain('Run the same command again');
           } else {

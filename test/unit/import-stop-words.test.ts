@@ -14,6 +14,7 @@ const send = (over: Partial<SendResult>): SendResult =>
     notSent: 583_000,
     sent: 365_500,
     interrupted: false,
+    uncertainWhy: new Map(),
     ...over,
   }) as SendResult;
 
@@ -22,9 +23,17 @@ describe("the import's stop, counted in the language set", () => {
     expect(importStop(send({ interrupted: true }))!.message).toBe(
       'interrupted: 7,000 leads imported, 583,000 leads not sent',
     );
+    // Leads sent without an answer are said too (an operator walk, session 22).
+    const uncertainWhy = new Map([1, 2, 3].map((l) => [l, 'no answer'] as const));
+    expect(importStop(send({ interrupted: true, uncertainWhy }))!.message).toBe(
+      'interrupted: 7,000 leads imported, 3 leads uncertain (sent, no answer), 583,000 leads not sent',
+    );
     setLanguage('vi');
     expect(importStop(send({ interrupted: true }))!.message).toBe(
       'bị ngắt: đã nhập 7.000 khách hàng, chưa gửi 583.000 khách hàng',
+    );
+    expect(importStop(send({ interrupted: true, uncertainWhy }))!.message).toBe(
+      'bị ngắt: đã nhập 7.000 khách hàng, chưa rõ kết quả 3 khách hàng (đã gửi, chưa có trả lời), chưa gửi 583.000 khách hàng',
     );
     const changed = importStop(
       send({ inputError: new InputChangedError('to3.csv đã thay đổi trong khi đang được nhập') }),

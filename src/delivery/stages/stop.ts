@@ -25,13 +25,23 @@ export function importStop(send: SendResult | undefined): Stop | undefined {
     };
   }
   if (send.interrupted) {
+    // Leads of this run sent without an answer are neither imported nor "not sent" (an
+    // operator walk, session 22: 200 of them were left out of the sentence).
+    const uncertain = send.uncertainWhy.size;
+    const counts = {
+      imported: tCount('count.lead', send.imported),
+      notSent: tCount('count.lead', send.notSent),
+    };
     return {
       code: 'interrupted',
       exitCode: ExitCode.INTERRUPTED,
-      message: t('import.stop.interrupted', {
-        imported: tCount('count.lead', send.imported),
-        notSent: tCount('count.lead', send.notSent),
-      }),
+      message:
+        uncertain > 0
+          ? t('import.stop.interrupted.uncertain', {
+              ...counts,
+              uncertain: tCount('count.lead', uncertain),
+            })
+          : t('import.stop.interrupted', counts),
       hint: t('import.stop.interrupted.hint'),
       remedies: ['run_again'],
     };
