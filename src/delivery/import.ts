@@ -83,7 +83,21 @@ export async function runImport(opts: ImportOptions): Promise<ImportSummary> {
     await recordStart(opts, info, state, inputHash, started);
     const sent = await send(opts, info, checked.prepared, state, inputHash, held);
     const lists = await collectRefusals(opts, info, plan, written, checked.prepared, sent.send);
-    removeStaleLists(opts, info, plan, written, state, inputHash, lists, sent.send !== undefined);
+    const uncertainLeft =
+      (checked.prepared.skippedByCode.uncertain_earlier ?? 0) +
+        (sent.send?.uncertainFromEarlierRuns ?? 0) >
+      0;
+    removeStaleLists(
+      opts,
+      info,
+      plan,
+      written,
+      state,
+      inputHash,
+      lists,
+      sent.send !== undefined,
+      uncertainLeft,
+    );
     return await summarise(opts, {
       started,
       info,

@@ -251,6 +251,37 @@ describe('-q in a cron log', () => {
   });
 });
 
+describe('the uncertain list of an earlier run, its leads uncertain still (operator walk, session 22)', () => {
+  it('a plain rerun that sends the rest keeps it (the reconcile advice and history name it)', async () => {
+    const impossible = json(200, { result: 'success', message: '-2/2 leads were imported' });
+    const refuse = json(400, { result: 'error', message: messages.headerMismatch('access_token') });
+    const ok: Script = (req, res, body) => {
+      const n = (JSON.parse(body) as { data: unknown[] }).data.length;
+      json(200, { result: 'success', message: messages.imported(n, n) })(req, res, body);
+    };
+    const server = await startScriptedServer([impossible, refuse, ok]);
+    try {
+      const dir = tempDir();
+      const file = write(dir, 'leads.csv', leadsCsv(4));
+      const env = importEnv(server);
+      const args = ['import', file, '--batch-size', '2', '--concurrency', '1'];
+      const first = await runCli(args, { env, cwd: dir });
+      expect(first.code, first.stderr).toBe(4);
+      const list = path.join(dir, 'leads.csv.uncertain.csv');
+      const rows = fs.readFileSync(list, 'utf8');
+      expect(rows.split('\n').filter((l) => l.includes(',uncertain,'))).toHaveLength(2);
+      // The rerun sends the two not sent, holds back the two uncertain: 5, the list kept.
+      const rerun = await runCli([...args, '--json'], { env, cwd: dir });
+      expect(rerun.code, rerun.stderr).toBe(5);
+      expect(JSON.parse(rerun.stdout)).toMatchObject({ imported: 2, uncertainEarlier: 2 });
+      expect(rerun.stderr).not.toContain('no lead of this run is uncertain');
+      expect(fs.readFileSync(list, 'utf8')).toBe(rows);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('the summary says nothing it cannot stand behind', () => {
   it('no rate for a short run, no "0 requests", no batches of nothing', async () => {
     const emu = await emulators.start();

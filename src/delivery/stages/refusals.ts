@@ -155,6 +155,12 @@ export function removeStaleLists(
   inputHash: string,
   lists: Lists,
   sent: boolean,
+  /**
+   * Leads an earlier run left uncertain are uncertain still (held back, not settled): the
+   * earlier uncertain list, which the reconcile advice and the history name, stays (an operator
+   * walk, session 22: a plain rerun removed it, "no lead of this run is uncertain").
+   */
+  uncertainLeft = false,
 ): void {
   const { run, target, runs } = state;
   if (!plan.files || !run || !target) return;
@@ -162,7 +168,7 @@ export function removeStaleLists(
     kept: [
       [lists.rejectsPath, plan.rejectsFile, t('import.sidecar.noneRejected'), false, 'rejects'],
       [lists.skippedPath, plan.skippedFile, t('import.sidecar.noneSkipped'), false, 'skipped'],
-      ...(sent
+      ...(sent && !uncertainLeft
         ? [
             [
               lists.uncertainPath,
