@@ -9,6 +9,9 @@ export const enCatalogImport = {
     'reading leads from the terminal (CSV, a header row first): type or paste them, then press Ctrl-D on an empty line to end (Ctrl-C to stop)',
   'cli.import.reading': 'Reading {file}…',
   'cli.import.stopping': 'Stopping: waiting for the requests in flight…',
+  'cli.import.rejects.empty': '--rejects: an empty name',
+  'cli.import.rejects.empty.hint':
+    'Give the file the rejected rows go to (--rejects - writes them to stdout), or leave --rejects out for the default beside the input.',
   'cli.import.stdinLimitAdvice':
     '{env}=<size> or import.stdinLimit in the configuration (e.g. 4GiB)',
   'cli.import.stateEmpty':

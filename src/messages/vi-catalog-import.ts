@@ -8,6 +8,9 @@ export const viCatalogImport: Readonly<Record<string, string>> = {
     'đang đọc danh sách khách hàng từ terminal (CSV, dòng tiêu đề trước): gõ hoặc dán vào, rồi nhấn Ctrl-D trên một dòng trống để kết thúc (Ctrl-C để dừng)',
   'cli.import.reading': 'Đang đọc {file}…',
   'cli.import.stopping': 'Đang dừng: chờ các yêu cầu đang gửi…',
+  'cli.import.rejects.empty': '--rejects: tên tệp trống',
+  'cli.import.rejects.empty.hint':
+    'Hãy cho biết tệp để ghi các dòng bị loại (--rejects - ghi ra stdout), hoặc bỏ --rejects để dùng tệp mặc định bên cạnh tệp nhập.',
   'cli.import.stdinLimitAdvice':
     '{env}=<kích thước> hoặc import.stdinLimit trong tệp cấu hình (ví dụ 4GiB)',
   'cli.import.stateEmpty':

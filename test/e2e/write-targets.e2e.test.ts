@@ -373,6 +373,45 @@ describe(`as ${ROOT ? 'root' : `uid ${process.getuid?.()}`}`, () => {
       if (!before) fs.rmSync(stray, { force: true });
     }
   });
+
+  it('--rejects - is stdout (no file named -); --rejects "" is refused (operator walk, session 22)', async () => {
+    const dir = folder(0);
+    fs.writeFileSync(path.join(dir, 'k.csv'), 'phone\n0914100002\n12\n');
+    // Through a shell's pipe, as an operator runs it (`… --rejects - | less`): a node child's
+    // stdout is a socket, which no program can open by name.
+    const child = spawn(
+      'bash',
+      [
+        '-c',
+        `"$0" "$1" import k.csv --rejects - | cat > piped.out; exit \${PIPESTATUS[0]}`,
+        process.execPath,
+        BIN,
+      ],
+      {
+        cwd: dir,
+        env: {
+          PATH: process.env.PATH,
+          HOME: path.join(dir, 'home'),
+          TMPDIR: path.join(dir, 'tmp'),
+          CACS_BASE_URL: emu.url,
+          CACS_ACCESS_TOKEN: 'emulator-token',
+          CACS_CAMPAIGN: 'summer',
+          CACS_STATE_DIR: path.join(dir, 'home', 'state'),
+        },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
+    let stderr = '';
+    child.stderr!.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+    const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    const r = { status, stderr };
+    expect(r.status, r.stderr).toBe(3);
+    expect(fs.readFileSync(path.join(dir, 'piped.out'), 'utf8')).toContain('phone_format');
+    expect(fs.existsSync(path.join(dir, '-'))).toBe(false);
+    const empty = await run(0, dir, ['import', 'k.csv', '--rejects', '']);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('--rejects: an empty name');
+  });
 });
 
 describe.skipIf(!canSetpriv)(

@@ -50,6 +50,13 @@ export async function runImportCommand(
 ): Promise<number> {
   const input = args[0];
   if (input === undefined) throw new UsageError(t('cli.import.noFile'));
+  // `--rejects ''` took the default silently, `--rejects -` wrote a file named `-` (an operator
+  // walk, session 22): `-` is stdout, as `-o -` is for a report.
+  if (flags.rejects === '')
+    throw new UsageError(t('cli.import.rejects.empty'), {
+      hint: t('cli.import.rejects.empty.hint'),
+    });
+  const rejectsPath = flags.rejects === '-' ? '/dev/stdout' : flags.rejects;
   // What a --json run that fails before its summary repeats beside the error.
   ctx.known = { file: input === '-' ? 'stdin' : input, dryRun: flags.dryRun === true };
   let mapFlags: Partial<Record<LeadField, string>> = {};
@@ -147,7 +154,7 @@ export async function runImportCommand(
       placeholderNumbers: settings.import.placeholderNumbers,
       allocatedOnly: settings.import.allocatedOnly,
       ...(suppress.length > 0 ? { suppress } : {}),
-      ...(flags.rejects ? { rejectsPath: flags.rejects } : {}),
+      ...(rejectsPath !== undefined ? { rejectsPath } : {}),
       retryUncertain: flags.retryUncertain === true,
       restart: flags.restart === true,
       allowRepeat: flags.allowRepeat === true,
