@@ -42,7 +42,7 @@ export const enCatalogColumns = {
   'leads.columns.oneColumn':
     'one column only ({columns}): its name holds {delimiter} {count} times, so the file is likely separated by {delimiter}, not by the delimiter it was read with',
   'leads.columns.oneColumn.hint':
-    'read it with the delimiter {value}, or give none (cacs finds it)',
+    'read it with the delimiter {value} (or, if another delimiter was given, give none: cacs finds it)',
   'leads.columns.shadowed': '{header} ({field} is already mapped to {column})',
   'leads.columns.unmapped.one': 'a column matches no lead field: {described}',
   'leads.columns.unmapped.many': 'columns that match no lead field: {described}',
@@ -70,7 +70,7 @@ export const enCatalogColumns = {
     'choose one with --map {field}=<one of them> (e.g. --map {field}={example}); then map the other to a free field (--map field01=<column>) or pass --ignore-unmapped',
   'cli.words.leads.columns.noPhone.hint': 'name the phone column with --map phone_number=<column>',
   'cli.words.leads.columns.oneColumn.hint':
-    'use --delimiter {value}, or leave --delimiter out (cacs finds it)',
+    'use --delimiter {value} (or, if you gave another --delimiter, leave it out: cacs finds it)',
   'cli.words.leads.columns.unmapped.hint':
     'map them to lead fields with --map field=<column> or pass --ignore-unmapped to leave them out',
   'cli.words.leads.columns.unmapped.free.hint':

@@ -38,7 +38,7 @@ export const viCatalogColumns: Readonly<Record<string, string>> = {
   'leads.columns.oneColumn':
     'chỉ có một cột ({columns}): tên cột chứa {delimiter} {count} lần, nên tệp có lẽ được phân tách bằng {delimiter}, không phải bằng dấu phân cách đã dùng để đọc',
   'leads.columns.oneColumn.hint':
-    'hãy đọc với dấu phân cách {value}, hoặc không chỉ định (cacs tự nhận ra)',
+    'hãy đọc với dấu phân cách {value} (hoặc, nếu đã chỉ định một dấu khác, đừng chỉ định: cacs tự nhận ra)',
   'leads.columns.shadowed': '{header} ({field} đã được ánh xạ tới {column})',
   'leads.columns.unmapped.one': 'một cột không khớp với trường nào của khách hàng: {described}',
   'leads.columns.unmapped.many': 'các cột không khớp với trường nào của khách hàng: {described}',
@@ -66,7 +66,7 @@ export const viCatalogColumns: Readonly<Record<string, string>> = {
   'cli.words.leads.columns.ambiguous.hint':
     'hãy chọn một cột bằng --map {field}=<một trong số đó> (ví dụ --map {field}={example}); rồi ánh xạ cột còn lại tới một trường tự do (--map field01=<cột>) hoặc dùng --ignore-unmapped',
   'cli.words.leads.columns.oneColumn.hint':
-    'hãy dùng --delimiter {value}, hoặc bỏ --delimiter (cacs tự nhận ra)',
+    'hãy dùng --delimiter {value} (hoặc, nếu đã đưa một --delimiter khác, hãy bỏ nó: cacs tự nhận ra)',
   'cli.words.leads.columns.noPhone.hint':
     'hãy chỉ rõ cột số điện thoại bằng --map phone_number=<cột>',
   'cli.words.leads.columns.unmapped.hint':

@@ -59,7 +59,9 @@ describe('a file read with the wrong delimiter (review, session 18)', () => {
     fs.writeFileSync(file, 'Họ và tên;Số điện thoại\nAn;0912345678\n');
     const r = await runCli(['import', file, '--dry-run', '--delimiter', ','], { cwd: dir });
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('use --delimiter ";", or leave --delimiter out (cacs finds it)');
+    expect(r.stderr).toContain(
+      'use --delimiter ";" (or, if you gave another --delimiter, leave it out: cacs finds it)',
+    );
     expect(r.stderr).not.toContain('--map');
     // A lone column without another delimiter in it: the phone column is still what is missing.
     expect(() => planColumns(['Họ và tên'])).toThrow(/no phone column/);
