@@ -271,6 +271,23 @@ describe('input formats and encodings', () => {
     expect(emu.store.leads('summer')[0]?.lead.name).toBe('Nguyễn Văn An');
   });
 
+  it('a windows-1258 input: its rejects list in UTF-8 with a BOM, imported again fixed with the same --encoding (operator walk, session 22)', async () => {
+    const emu = await emulator();
+    const dir = tempDir();
+    const file = write(dir, 'w.csv', toCp1258('Họ tên,SĐT\nÂn,0940500001\nÁnh,09405ABC\n'));
+    const first = await importJson([file, '--encoding', 'windows-1258'], emu, { cwd: dir });
+    expect(first.code).toBe(3);
+    const rejects = path.join(dir, 'w.csv.rejects.csv');
+    const bytes = fs.readFileSync(rejects);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.toString('utf8')).toContain('Ánh');
+    // The phone fixed in its column (the reason, which quotes it, left as it is).
+    fs.writeFileSync(rejects, bytes.toString('utf8').replace(',09405ABC\n', ',0940500002\n'));
+    const again = await importJson([rejects, '--encoding', 'windows-1258'], emu, { cwd: dir });
+    expect(again.code, again.stderr).toBe(0);
+    expect(emu.store.leads('summer').map((l) => l.lead.name)).toEqual(['Ân', 'Ánh']);
+  });
+
   it.each([
     [',', 'phone,name,company\n0912345678,An,"A, B & Co"\n'],
     [';', 'phone;name;company\n0912345678;An;"A; B"\n'],

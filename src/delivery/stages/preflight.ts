@@ -49,7 +49,11 @@ export function sidecarWriter(
     file,
     headers,
     info.format === 'csv' ? info.delimiter : ',',
-    info.bom,
+    // The lists are UTF-8: with a BOM for an input that had one, or that was in another
+    // encoding (windows-1258…) — else Excel shows them garbled, and the fixed list imported
+    // with the input's --encoding was refused as bytes not windows-1258 (an operator walk,
+    // session 22; a BOM wins over --encoding).
+    info.bom || info.encoding !== 'utf8',
     kind,
     plan.sink,
     written,
