@@ -430,6 +430,14 @@ async function askWindows(
         queue.push(...halves);
         return;
       }
+      // The dates are cacs's own: the service refusing them ("Invalid time. Over 31 days", a
+      // date "is wrong format") is no usage error of the caller's — exit 1, not 2 (review,
+      // session 22), as the report says a day the service refuses.
+      if (e instanceof ApiError && e.exitCode === ExitCode.USAGE && e.service !== undefined)
+        throw new ApiError(
+          t('reconcile.datesRefused', { start: w.start, end: w.end, message: e.service.message }),
+          { kind: 'final', hint: t('reconcile.datesRefused.hint'), cause: e },
+        );
       // "Data is not found…" is only said for a ref_id, which reconcile does not send; an
       // empty day may still say it on a service that words emptiness so.
       if (!(e instanceof ApiError && e.service?.code === 'ref_id_not_found')) throw e;

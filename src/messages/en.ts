@@ -102,6 +102,10 @@ export const en = {
   'sidecar.removedDryRunCopy.none': "removed {file} (a dry run's list; this run needs none)",
 
   // ── reconcile ───────────────────────────────────────────────────────────────────────
+  'reconcile.datesRefused':
+    'the service refused the dates cacs asked for ({start} → {end}): "{message}"',
+  'reconcile.datesRefused.hint':
+    "cacs works these dates out itself, so nothing of yours is to fix: nothing was settled. Run the same command again; if it says the same, ask the service's operator.",
   'reconcile.tooLarge':
     "the service's records of campaign {campaign} from {start} to {end} are more than cacs reads in one answer, even for one minute",
   'reconcile.gaveUp.hint':

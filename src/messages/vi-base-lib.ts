@@ -131,6 +131,9 @@ export const viBaseLib: Readonly<Record<string, string>> = {
     'đã xoá {file} (danh sách của một lượt chạy thử; của lượt này là {written})',
   'sidecar.removedDryRunCopy.none':
     'đã xoá {file} (danh sách của một lượt chạy thử; lượt này không cần)',
+  'reconcile.datesRefused': 'dịch vụ từ chối khoảng ngày cacs hỏi ({start} → {end}): "{message}"',
+  'reconcile.datesRefused.hint':
+    'cacs tự tính các ngày này nên bạn không có gì phải sửa: chưa đối soát được gì. Hãy chạy lại đúng lệnh đó; nếu vẫn vậy, hãy hỏi bên vận hành dịch vụ.',
   'reconcile.tooLarge':
     'bản ghi của dịch vụ cho chiến dịch {campaign} từ {start} đến {end} nhiều hơn mức cacs đọc trong một lần trả lời, kể cả khi chỉ hỏi một phút',
   'reconcile.gaveUp.hint':

@@ -397,6 +397,29 @@ describe('cacs reconcile', () => {
     }
   });
 
+  it('the service refuses the dates reconcile works out itself: exit 1, not 2 (review, session 22)', async () => {
+    for (const message of [
+      'Invalid time. Over 31 days',
+      'Parameter #start_date# is wrong format. Please check it again',
+    ]) {
+      const server = await startScriptedServer([hangUp, json(200, { result: 'error', message })]);
+      try {
+        const { dir, env } = setup(server);
+        write(dir, 'one.csv', csv(['0912345001']));
+        expect((await cli(['import', 'one.csv', '--json'], env, dir)).code).toBe(5);
+        const r = await reconcileJson([], env, dir);
+        expect(r.code, message).toBe(1);
+        expect(r.json.error).toMatchObject({ code: 'unexpected_answer' });
+        expect((r.json.error as { message: string }).message).toContain(
+          `the service refused the dates cacs asked for`,
+        );
+        expect((r.json.error as { hint: string }).hint).toContain('nothing was settled');
+      } finally {
+        await server.close();
+      }
+    }
+  });
+
   it('the service refuses the token: exit 4, nothing settled', async () => {
     const { emu, dir, env } = await twoUncertainRuns();
     const refused = await reconcileJson([], { ...env, CACS_ACCESS_TOKEN: 'not-the-token' }, dir);
