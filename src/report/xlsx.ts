@@ -238,7 +238,13 @@ export function textOf(v: Cell): string {
 
 /** A cell of a number column: a number when it is one exactly, else its text. */
 export function numberOf(v: Cell): string {
-  if (typeof v === 'number') return Number.isFinite(v) ? NUMBER + v : textCell(String(v));
+  // A JSON number as its shortest text: `1e+308`, or 30 digits read as `1.2345678901234568e+29`,
+  // is no number Excel holds exactly — text, as the same value given as a string (review,
+  // session 22: they were number cells).
+  if (typeof v === 'number') {
+    const s = String(v);
+    return Number.isFinite(v) && exactNumber(s) ? NUMBER + s : textCell(s);
+  }
   if (isEmpty(v)) return '';
   const s = typeof v === 'string' ? v : String(v);
   return exactNumber(s) ? NUMBER + s : textCell(s);

@@ -795,6 +795,23 @@ describe("xlsx report: read back with cacs' own xlsx reader", () => {
 });
 
 describe('xlsx cells', () => {
+  it('a JSON number Excel cannot hold exactly (an exponent, over 15 digits) is text, as the same string is (review, session 22)', () => {
+    const kinds = ['number'] as const;
+    const numberCell = (v: number | string) => xlsxCells([v], [...kinds]).startsWith('\u0001');
+    for (const v of [
+      1e308,
+      Number('123456789012345678901234567890'),
+      1e21,
+      1.5e-7,
+      1234567890123456,
+    ])
+      expect(numberCell(v), String(v)).toBe(false);
+    for (const v of [0, 42, -3, 12.5, 123456789012345]) expect(numberCell(v), String(v)).toBe(true);
+    // The same as those written as strings.
+    expect(numberCell('1e+308')).toBe(false);
+    expect(numberCell('42')).toBe(true);
+  });
+
   it('date-time serial numbers match the calendar (property, against Date.UTC)', () => {
     fc.assert(
       fc.property(
