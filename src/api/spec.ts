@@ -228,9 +228,13 @@ export function parseImportMessage(message: string): ImportCounts | undefined {
   return m[2] === undefined ? { imported } : { imported, total: Number(m[2]) };
 }
 
-/** Parse "Have <n> records found". */
+/**
+ * Parse "Have <n> records found". A signed count (`Have -2 records found`) is read as said, so
+ * that it contradicts the records listed (review, session 22: it was taken for no count at all,
+ * a warning and exit 0).
+ */
 export function parseRecordsMessage(message: string): number | undefined {
-  const m = /^\s*Have\s+(\d+)\s+records?\s+found/i.exec(message);
+  const m = /^\s*Have\s+([+-]?\d+)\s+records?\s+found/i.exec(message);
   return m ? Number(m[1]) : undefined;
 }
 

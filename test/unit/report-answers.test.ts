@@ -100,6 +100,15 @@ describe('a count that disagrees with the records', () => {
     expect(fs.readdirSync(cwd)).toEqual([]);
   });
 
+  it('"Have -2 records found": a count that contradicts the records too, not "no count" (review, session 22)', async () => {
+    const s = await serve(json(200, answer(FIVE, -2)));
+    const { cwd, run } = cli(s, ['-o', 'out.json']);
+    const r = await run;
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).toContain('says "Have -2 records found" but lists 5, asked twice');
+    expect(fs.readdirSync(cwd)).toEqual([]);
+  });
+
   it('"Have 2 records found" with 5: the library throws an ApiError (exit 1)', async () => {
     const s = await serve(json(200, answer(FIVE, 2)));
     const err = await libraryReport(s).catch((e: unknown) => e);

@@ -159,6 +159,7 @@ describe('success messages', () => {
   it('reads the record count', () => {
     expect(parseRecordsMessage('Have 12 records found')).toBe(12);
     expect(parseRecordsMessage('Have 0 records found')).toBe(0);
+    expect(parseRecordsMessage('Have -2 records found')).toBe(-2);
     expect(parseRecordsMessage('nothing')).toBeUndefined();
   });
 });
