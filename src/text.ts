@@ -40,11 +40,16 @@ function percent(text: string): string {
   return inVietnamese() ? `${decimal(text)} %` : `${text}%`;
 }
 
-/** Trim and drop control characters (ANSI escapes included) from text that came from outside. */
+/**
+ * Trim and drop control characters (ANSI escapes included) from text that came from outside,
+ * and the bidirectional controls (U+202A–U+202E, U+2066–U+2069) that reorder what a terminal
+ * shows after them (review, session 22: `U+202E` in a service message turned the rest of the
+ * line around).
+ */
 export function sanitizeServiceText(text: string, maxLength = 500): string {
   const cleaned = text
     .replace(/\u001b\[[0-?]*[ -/]*[@-~]/g, '')
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '')
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
   return cleaned.length > maxLength ? `${cleaned.slice(0, maxLength)}…` : cleaned;

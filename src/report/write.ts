@@ -421,10 +421,12 @@ async function encodeLeads(
 
 /**
  * ANSI escape sequences (CSI with ESC [ or the one-byte U+009B, OSC/DCS/PM/APC strings up to
- * their terminator, two-byte ESC sequences), then any other C0, DEL or C1 control character.
+ * their terminator, two-byte ESC sequences), then any other C0, DEL or C1 control character,
+ * and the bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069),
+ * which would reorder the rest of a table's line (review, session 22).
  */
 const TERMINAL_CONTROLS =
-  /(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]?|(?:\u001b[\]P^_X]|[\u0090\u009d-\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?|\u001b[ -~]?|[\u0000-\u001f\u007f-\u009f]/g;
+  /(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]?|(?:\u001b[\]P^_X]|[\u0090\u009d-\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?|\u001b[ -~]?|[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
  * Text from the service made safe for a terminal cell: escape sequences removed, other control

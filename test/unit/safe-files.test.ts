@@ -408,7 +408,8 @@ describe('the terminal table', () => {
       campaign_lead_id: 7,
       ref_id: 'R',
       phone_number: '0912345678',
-      lead_name: 'An\u001b[2J\u001b]0;pwned\u0007 Bình\u009b31mX',
+      // U+202E/U+202C (review, session 22): a bidirectional override reorders the rest of the line.
+      lead_name: 'An\u001b[2J\u001b]0;pwned\u0007 Bình\u009b31mX\u202egnp.exe\u202c',
       call: 1,
       data: [
         {
@@ -431,7 +432,9 @@ describe('the terminal table', () => {
       const args = ['report', '--from', '2026-11-20', '--to', '2026-11-20'];
       const table = await runCli([...args, '--format', 'table'], { env, now: () => NOW });
       expect(table.code).toBe(0);
-      expect(table.stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+      expect(table.stdout).not.toMatch(
+        /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/,
+      );
       expect(table.stdout).toContain('An Bình');
       expect(table.stdout).not.toContain('pwned');
       const csv = await runCli([...args, '--format', 'csv'], { env, now: () => NOW });
@@ -439,6 +442,29 @@ describe('the terminal table', () => {
       expect(csv.stdout).toContain(`"'\r99"`);
       const json = await runCli([...args, '--format', 'json'], { env, now: () => NOW });
       expect(JSON.parse(json.stdout)).toEqual([record]);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('a service message with bidirectional controls (review, session 22)', () => {
+  it('reaches the terminal without them', async () => {
+    const s = await startScriptedServer([
+      jsonReply(200, {
+        result: 'error',
+        message: 'Parameter #\u202eetad_trats\u202c# is odd\u2066x\u2069. Please check it again',
+      }),
+    ]);
+    const env = isolatedEnv({ CACS_BASE_URL: s.url, CACS_ACCESS_TOKEN: 't', CACS_CAMPAIGN: 'c' });
+    try {
+      const r = await runCli(['report', '--from', '2026-11-20', '--to', '2026-11-20'], {
+        env,
+        now: () => NOW,
+      });
+      expect(r.code).not.toBe(0);
+      expect(r.stderr).toContain('etad_trats');
+      expect(r.stderr).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
     } finally {
       await s.close();
     }
