@@ -74,7 +74,8 @@ export const enCatalogApi = {
     'Check the service address and your network, then run the same command again.',
   'api.retry.retrying': 'retrying in {ms} ms: {reason}',
   'api.report.interrupted': 'interrupted: no report was written',
-  'api.interrupted.noAnswer': 'no answer within {seconds} s of the interruption ({what})',
+  'api.interrupted.noAnswer':
+    'no answer within {seconds} s of the interruption (a request of {what})',
   'api.answer.tooLarge.import':
     "the service's answer is larger than the {max} cacs reads for an import ({size})",
   'api.answer.tooLarge.report':

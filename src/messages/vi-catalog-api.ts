@@ -66,7 +66,8 @@ export const viCatalogApi: Readonly<Record<string, string>> = {
     'Hãy kiểm tra địa chỉ dịch vụ và mạng của bạn, rồi chạy lại đúng lệnh đó.',
   'api.retry.retrying': 'thử lại sau {ms} ms: {reason}',
   'api.report.interrupted': 'bị ngắt: chưa có báo cáo nào được ghi',
-  'api.interrupted.noAnswer': 'không có câu trả lời trong {seconds} giây sau khi ngắt ({what})',
+  'api.interrupted.noAnswer':
+    'không có câu trả lời trong {seconds} giây sau khi ngắt (một yêu cầu gồm {what})',
   'api.answer.tooLarge.import':
     'câu trả lời của dịch vụ lớn hơn {max} mà cacs đọc cho một lần nhập ({size})',
   'api.answer.tooLarge.report':
