@@ -178,11 +178,9 @@ export class Secrets {
   /** The text with every form of every secret, and any URL credentials, masked. */
   scrub(text: string): string {
     if (text === '') return text;
-    let out = maskUrlCredentials(text);
+    const out = maskUrlCredentials(text);
     if (this.values.size === 0) return out;
-    for (const f of this.forms) if (out.includes(f)) out = out.split(f).join(MASK);
-    for (const v of this.values) out = maskRuns(out, v);
-    return out;
+    return maskRuns(out, this.forms, this.values);
   }
 
   /**
@@ -232,16 +230,34 @@ export class Secrets {
 }
 
 /**
- * Mask every run of at least MIN_RUN consecutive characters of `secret` found in `text`. Any such
- * run holds one of the secret's pieces of MIN_RUN/2 characters that start at a multiple of
- * MIN_RUN/2, so only those pieces are searched for (a few scans, even of a large answer), and
- * each hit is widened to the whole run it belongs to.
+ * Mask every whole form of the secrets, and every run of at least MIN_RUN consecutive characters
+ * of a secret, found in `text` (see masked for where a masked stretch ends). Any such run holds
+ * one of the secret's pieces of MIN_RUN/2 characters that start at a multiple of MIN_RUN/2, so
+ * only those pieces are searched for (a few scans, even of a large answer), and each hit is
+ * widened to the whole run it belongs to.
  */
-function maskRuns(text: string, secret: string): string {
-  // Shorter secrets are masked whole, with the other forms.
-  if (secret.length < MIN_RUN || text.length < MIN_RUN) return text;
-  const k = MIN_RUN >> 1;
+function maskRuns(text: string, forms: readonly string[], secrets: Iterable<string>): string {
   let covered: Uint8Array | undefined;
+  // Every whole form first (every secret of any length).
+  for (const f of forms)
+    for (let at = text.indexOf(f); at !== -1; at = text.indexOf(f, at + f.length)) {
+      covered ??= new Uint8Array(text.length);
+      covered.fill(1, at, at + f.length);
+    }
+  for (const secret of secrets) covered = coverRuns(text, secret, covered);
+  if (!covered) return text;
+  return masked(text, covered);
+}
+
+/** `covered` (made when needed) with every run of MIN_RUN or more of `secret`'s characters. */
+function coverRuns(
+  text: string,
+  secret: string,
+  covered: Uint8Array | undefined,
+): Uint8Array | undefined {
+  // Shorter secrets are masked whole, with the other forms.
+  if (secret.length < MIN_RUN || text.length < MIN_RUN) return covered;
+  const k = MIN_RUN >> 1;
   for (let off = 0; off + k <= secret.length; off += k) {
     const seed = secret.slice(off, off + k);
     for (let at = text.indexOf(seed); at !== -1; at = text.indexOf(seed, at + 1)) {
@@ -260,21 +276,33 @@ function maskRuns(text: string, secret: string): string {
       covered.fill(1, at - back, at + k + fwd);
     }
   }
-  if (!covered) return text;
+  return covered;
+}
+
+/** The text with each run of covered characters written as MASK. */
+function masked(text: string, covered: Uint8Array): string {
   // A run never splits a backslash escape (`\"` of a JSON text): the escaping backslash before a
   // run, and the character a run's last backslash escapes, are masked with it — else the text
-  // left would hold `\***` or `***\x`, no JSON any more.
+  // left would hold `\***` or `***\x`, no JSON any more. Nor does it take a quote that is not
+  // escaped at its ends: in a JSON text that is a string's own delimiter (a `"` of the secret
+  // is written `\"` there), and masking it broke the string (`"v":"***}`).
   const escaping = (i: number) => {
     let n = 0;
     while (i - n >= 0 && text.charCodeAt(i - n) === 92) n++;
     return n % 2 === 1;
   };
+  const bareQuote = (i: number) => text.charCodeAt(i) === 34 && !(i > 0 && escaping(i - 1));
   for (let i = 0; i < text.length; i++) {
     if (!covered[i] || (i > 0 && covered[i - 1])) continue;
-    if (i > 0 && escaping(i - 1)) covered[i - 1] = 1;
+    let s = i;
     let e = i;
     while (e < text.length && covered[e]) e++;
-    if (text.charCodeAt(e - 1) === 92 && escaping(e - 1) && e < text.length) covered[e] = 1;
+    while (s < e && bareQuote(s)) covered[s++] = 0;
+    while (e > s && bareQuote(e - 1)) covered[--e] = 0;
+    if (s < e) {
+      if (s > 0 && escaping(s - 1)) covered[s - 1] = 1;
+      if (text.charCodeAt(e - 1) === 92 && escaping(e - 1) && e < text.length) covered[e] = 1;
+    }
     i = e;
   }
   let out = '';

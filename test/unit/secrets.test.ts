@@ -103,7 +103,15 @@ describe('Secrets.scrub on a JSON text that echoes a token with " or \\ (review,
           expect(() => JSON.parse(s.scrub(text))).not.toThrow();
         },
       ),
-      { numRuns: 500 },
+      {
+        numRuns: 2000,
+        // A token of spaces and a quote: a run ended on the JSON string's own closing quote.
+        // And the whole token so (its raw form) ending on that quote.
+        examples: [
+          ['           "', '', '', 0, 229701284],
+          ['            "', '', '', 0, 1973466415],
+        ],
+      },
     );
   });
 });
