@@ -193,7 +193,7 @@ export class SidecarWriter {
 
   add(line: number, code: string, reason: string, values: readonly string[]): void {
     this.rows?.add(line, code, reason, values);
-    if (!this.toFile) {
+    if (!this.toFile || this.fileFailed) {
       this.count++;
       return;
     }
@@ -227,7 +227,7 @@ export class SidecarWriter {
     try {
       this.out.writeSync(chunk);
     } catch (e) {
-      this.discard();
+      this.dropFile();
       throw sidecarWriteError(this.at, e, this.kind);
     }
     this.hash?.update(chunk);
@@ -279,11 +279,23 @@ export class SidecarWriter {
   /** Drop the temporary file and the rows kept (failed run, or a preflight done again). */
   discard(): void {
     this.rows?.clear();
+    this.dropFile();
+  }
+
+  /**
+   * The file could not be written: its temporary file goes, no more is written to it, and the
+   * rows kept as data stay — the caller's only copy then (review, session 22: a library caller's
+   * `rejectedRows` came back empty).
+   */
+  dropFile(): void {
+    this.fileFailed = true;
     this.chunks = [];
     this.bytes = 0;
     this.out?.discard();
     this.out = undefined;
   }
+
+  private fileFailed = false;
 }
 
 /** Whether a header row is a cacs rejects or skipped file's (its line, code and reason first). */

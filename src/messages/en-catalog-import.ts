@@ -142,6 +142,7 @@ export const enCatalogImport = {
   'cli.import.warn.uncertain.run.other':
     '{count} leads may or may not have been imported (no definite answer came); they were not resent. Settle them with cacs reconcile --run {run} (it looks for them in the campaign; list: {list}); rerun with --retry-uncertain only for those it does not find.',
   'cli.import.rejectsList': 'the rejects list',
+  'cli.import.uncertainList.unwritten': 'none, it could not be written',
   'cli.import.skippedList': 'the skipped list',
   'cli.import.warn.noValid': 'no valid lead in {file}: nothing was sent.',
   'cli.import.warn.noValid.dryRun': 'no valid lead in {file}: nothing would be sent.',

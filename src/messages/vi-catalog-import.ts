@@ -141,6 +141,7 @@ export const viCatalogImport: Readonly<Record<string, string>> = {
   'cli.import.warn.uncertain.run.other':
     '{count} khách hàng có thể đã hoặc chưa được nhập (không có câu trả lời chắc chắn); chưa gửi lại. Hãy đối soát bằng cacs reconcile --run {run} (lệnh này tìm chúng trong chiến dịch; danh sách: {list}); chỉ chạy lại với --retry-uncertain cho những khách hàng nó không tìm thấy.',
   'cli.import.rejectsList': 'danh sách bị loại',
+  'cli.import.uncertainList.unwritten': 'không có, không ghi được',
   'cli.import.skippedList': 'danh sách bỏ qua',
   'cli.import.warn.noValid': 'không có khách hàng hợp lệ nào trong {file}: không gửi gì.',
   'cli.import.warn.noValid.dryRun': 'không có khách hàng hợp lệ nào trong {file}: sẽ không gửi gì.',

@@ -651,7 +651,8 @@ function printOutcome(
   if (s.uncertain > 0) {
     for (const { reason, leads } of s.uncertainReasons.slice(0, 5))
       out.warn(tCount('cli.import.warn.uncertainReason', leads, { reason }));
-    const list = String(s.uncertainFile);
+    // (A list that could not be written: said so, not "null": review, session 22.)
+    const list = s.uncertainFile ?? t('cli.import.uncertainList.unwritten');
     out.warn(
       s.runId
         ? tCount('cli.import.warn.uncertain.run', s.uncertain, {

@@ -10,7 +10,7 @@ import type { InputInfo } from '../../input/types.js';
 import type { Prepared } from '../../leads/prepare.js';
 import type { RowList } from '../../leads/rejects.js';
 import { originalRows } from '../../leads/sending.js';
-import type { WrittenFiles } from '../../leads/written-files.js';
+import type { SidecarKind, WrittenFiles } from '../../leads/written-files.js';
 import { t } from '../../messages/index.js';
 import type { ImportOptions } from '../import-types.js';
 import type { SendResult } from '../send.js';
@@ -31,6 +31,8 @@ export interface Lists {
    * run that sent nothing throws it instead (nothing was sent: the input or folder to fix).
    */
   failure?: Error;
+  /** The lists that failed so: not written, so no earlier list of theirs is stale. */
+  failed?: ReadonlySet<SidecarKind>;
 }
 
 export async function collectRefusals(
@@ -48,13 +50,21 @@ export async function collectRefusals(
   // sending left the history saying 0 imported). Each list is written, or fails, on its own.
   const sentNow = send !== undefined && send.requests > 0;
   let failure: Error | undefined;
-  const guarded = <T>(list: { discard(): void }, write: () => T, otherwise: T): T => {
+  const failed = new Set<SidecarKind>();
+  const guarded = <T>(
+    kind: SidecarKind,
+    list: { dropFile(): void },
+    write: () => T,
+    otherwise: T,
+  ): T => {
     try {
       return write();
     } catch (e) {
       if (!sentNow) throw e;
       failure ??= e instanceof Error ? e : new Error(String(e));
-      list.discard();
+      failed.add(kind);
+      // The file goes; the rows kept as data (the library's) stay.
+      list.dropFile();
       return otherwise;
     }
   };
@@ -93,6 +103,7 @@ export async function collectRefusals(
     for (const [, { code }] of rejects)
       prepared.rejectedByCode[code] = (prepared.rejectedByCode[code] ?? 0) + 1;
     guarded(
+      'rejects',
       prepared.rejects,
       () => {
         for (const [line, { code, reason }] of rejects)
@@ -105,6 +116,7 @@ export async function collectRefusals(
     for (const [, { code }] of claimed)
       prepared.skippedByCode[code] = (prepared.skippedByCode[code] ?? 0) + 1;
     guarded(
+      'skipped',
       prepared.skipped,
       () => {
         for (const [line, { code, reason }] of claimed)
@@ -115,6 +127,7 @@ export async function collectRefusals(
     if (send.uncertainLines.length > 0) {
       const w = sidecarWriter(opts, info, plan, written, 'uncertain', prepared.headers);
       uncertainPath = guarded(
+        'uncertain',
         w,
         () => {
           for (const line of send.uncertainLines) {
@@ -134,14 +147,24 @@ export async function collectRefusals(
       uncertainRows = w.rows;
     }
   }
-  const rejectsPath = guarded(prepared.rejects, () => prepared.rejects.commit() ?? null, null);
-  const skippedPath = guarded(prepared.skipped, () => prepared.skipped.commit() ?? null, null);
+  const rejectsPath = guarded(
+    'rejects',
+    prepared.rejects,
+    () => prepared.rejects.commit() ?? null,
+    null,
+  );
+  const skippedPath = guarded(
+    'skipped',
+    prepared.skipped,
+    () => prepared.skipped.commit() ?? null,
+    null,
+  );
   return {
     rejectsPath,
     skippedPath,
     uncertainPath,
     uncertainRows,
-    ...(failure !== undefined ? { failure } : {}),
+    ...(failure !== undefined ? { failure, failed } : {}),
   };
 }
 
@@ -164,11 +187,34 @@ export function removeStaleLists(
 ): void {
   const { run, target, runs } = state;
   if (!plan.files || !run || !target) return;
+  // A list that could not be written is no list "needed no more": an earlier one of its name
+  // stays (review, session 22: it was removed as stale, "no row needs fixing now").
+  const failed = (kind: SidecarKind) => lists.failed?.has(kind) === true;
   removeStaleSidecars({
     kept: [
-      [lists.rejectsPath, plan.rejectsFile, t('import.sidecar.noneRejected'), false, 'rejects'],
-      [lists.skippedPath, plan.skippedFile, t('import.sidecar.noneSkipped'), false, 'skipped'],
-      ...(sent && !uncertainLeft
+      ...(failed('rejects')
+        ? []
+        : [
+            [
+              lists.rejectsPath,
+              plan.rejectsFile,
+              t('import.sidecar.noneRejected'),
+              false,
+              'rejects',
+            ] as const,
+          ]),
+      ...(failed('skipped')
+        ? []
+        : [
+            [
+              lists.skippedPath,
+              plan.skippedFile,
+              t('import.sidecar.noneSkipped'),
+              false,
+              'skipped',
+            ] as const,
+          ]),
+      ...(sent && !uncertainLeft && !failed('uncertain')
         ? [
             [
               lists.uncertainPath,
