@@ -565,12 +565,15 @@ export async function runImport(options: RunImportOptions): Promise<ImportSummar
   // The options first (an unknown one, a value of the wrong kind): before any is used.
   const delimiter = checkImportOptions(options);
   const env = process.env;
-  // Relative to `cwd`, as the file is (a relative folder read against the process's working
-  // folder sent the same file twice from two folders: review, session 22).
+  // The option relative to `cwd`, as the file is (read against the process's working folder it
+  // sent the same file twice from two folders: review, session 22); CACS_STATE_DIR as the
+  // command reads it, against the working folder, so both see one ledger.
   const stateDir =
     options.stateDir === false
       ? undefined
-      : path.resolve(options.cwd ?? process.cwd(), options.stateDir ?? stateDirIn(env));
+      : options.stateDir !== undefined
+        ? path.resolve(options.cwd ?? process.cwd(), options.stateDir)
+        : path.resolve(stateDirIn(env));
   let serviceUrl: string | undefined;
   if (options.serviceUrl !== undefined) {
     serviceUrl = canonicalServiceUrl(new URL(String(options.serviceUrl)));
@@ -1596,8 +1599,11 @@ export async function runOutcomes(
   ]);
   const given = options.serviceUrl ?? serviceUrls.get(options.client);
   const serviceUrl = given === undefined ? '' : canonicalServiceUrl(new URL(String(given)));
-  // Relative to `cwd`, as the files are.
-  const stateDir = path.resolve(options.cwd ?? process.cwd(), stateDirFor(options.stateDir));
+  // The option relative to `cwd`, as the files are; CACS_STATE_DIR as the command reads it.
+  const stateDir =
+    options.stateDir !== undefined
+      ? path.resolve(options.cwd ?? process.cwd(), options.stateDir)
+      : path.resolve(stateDirFor(undefined));
   // People erased by `cacs forget` are never brought back (issue 26).
   let erasedAt = options.erasedAt;
   if (erasedAt === undefined) {

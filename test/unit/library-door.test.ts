@@ -73,6 +73,22 @@ describe('a relative stateDir (review, session 22)', () => {
     const again = await runImport(call);
     expect([again.imported, again.alreadyImported]).toEqual([0, 1]);
   });
+
+  it('CACS_STATE_DIR, relative, is read as the command reads it: against the working folder', async () => {
+    const client = await emulator();
+    const sub = path.join(dir, 'sub');
+    fs.mkdirSync(sub);
+    fs.writeFileSync(path.join(sub, 'm.csv'), 'phone_number,name\n0912345679,An\n');
+    const before = process.env.CACS_STATE_DIR;
+    process.env.CACS_STATE_DIR = path.relative(process.cwd(), path.join(dir, 'envstate'));
+    try {
+      const s = await runImport({ client, cwd: sub, file: 'm.csv', campaignKey: 'summer' });
+      expect(s.stateDir).toBe(path.join(dir, 'envstate'));
+    } finally {
+      if (before === undefined) delete process.env.CACS_STATE_DIR;
+      else process.env.CACS_STATE_DIR = before;
+    }
+  });
 });
 
 describe('the history through the library', () => {
