@@ -59,6 +59,27 @@ export type WriteTarget =
   | { kind: 'direct'; path: string; what: 'pipe' | 'device' | 'descriptor' };
 
 /** Whether `dir` (canonical) is a process's descriptor folder (/proc/self/fd, /dev/fd). */
+/**
+ * The number of this process's own descriptor that `at` names (`/proc/self/fd/1`, which
+ * `/dev/stdout` and `/dev/fd/1` lead to), if it names one. Such a descriptor is written on as it
+ * is, not opened again: a second open of a file stdout is redirected to (`> log`) has an offset
+ * of its own, and the two writers wrote over each other (review, session 22: `--rejects -`).
+ */
+export function ownDescriptor(at: string): number | undefined {
+  const m = /^(.*)\/(\d+)$/.exec(at);
+  if (!m) return undefined;
+  let real: string;
+  try {
+    real = fs.realpathSync(m[1]!);
+  } catch {
+    return undefined;
+  }
+  const own = new RegExp(`^/proc/(self|thread-self|${process.pid})(/task/\\d+)?/fd$`);
+  if (!own.test(real) && real !== '/dev/fd') return undefined;
+  const fd = Number(m[2]);
+  return Number.isSafeInteger(fd) ? fd : undefined;
+}
+
 function isDescriptorFolder(dir: string): boolean {
   let real: string;
   try {
@@ -111,8 +132,9 @@ export function writeTargetOf(target: string): WriteTarget {
           throw errnoError('EBADF', t('write.errno.notDescriptor'), at);
         }
         if (to.isDirectory()) throw errnoError('EISDIR', 'a folder', at);
-        // A socket (stdout under systemd, a child's stdio in Node) cannot be opened by name.
-        if (to.isSocket())
+        // A socket (stdout under systemd, a child's stdio in Node) cannot be opened by name; one
+        // of this process's own descriptors is written on as it is.
+        if (to.isSocket() && ownDescriptor(at) === undefined)
           throw new UsageError(t('write.socketDescriptor', { file: given }), {
             hint: t('write.socketDescriptor.hint'),
           });
@@ -270,7 +292,15 @@ function removeStale(dir: string, prefix: string): string[] {
 function writeAllSync(fd: number, data: string | Uint8Array): void {
   const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   let off = 0;
-  while (off < buf.length) off += fs.writeSync(fd, buf, off, buf.length - off);
+  while (off < buf.length) {
+    try {
+      off += fs.writeSync(fd, buf, off, buf.length - off);
+    } catch (e) {
+      // A descriptor of this process's that is non-blocking (stdout on a socket): full for now.
+      if ((e as NodeJS.ErrnoException).code !== 'EAGAIN') throw e;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
+    }
+  }
 }
 
 function writeAll(fd: number, data: string | Uint8Array): Promise<void> {
@@ -339,6 +369,8 @@ export class AtomicFile {
     private readonly opts: AtomicWriteOptions,
     /** Written in place: a named pipe, a character device or an open descriptor. */
     readonly direct = false,
+    /** One of this process's own descriptors (ownDescriptor): written on, never closed here. */
+    private readonly borrowed = false,
   ) {
     this.fd = fd;
     this.forget = direct ? () => {} : removeOnExit(temp);
@@ -358,7 +390,11 @@ export class AtomicFile {
    */
   static open(target: string, opts: AtomicWriteOptions = {}): AtomicFile {
     const t = AtomicFile.where(target, opts);
-    if (t.kind === 'direct') return new AtomicFile(t.path, t.path, openDirectSync(t), opts, true);
+    if (t.kind === 'direct') {
+      const own = t.what === 'descriptor' ? ownDescriptor(t.path) : undefined;
+      if (own !== undefined) return new AtomicFile(t.path, t.path, own, opts, true, true);
+      return new AtomicFile(t.path, t.path, openDirectSync(t), opts, true);
+    }
     return AtomicFile.create(t.path, opts);
   }
 
@@ -366,6 +402,8 @@ export class AtomicFile {
   static async openAsync(target: string, opts: AtomicWriteOptions = {}): Promise<AtomicFile> {
     const t = AtomicFile.where(target, opts);
     if (t.kind !== 'direct') return AtomicFile.create(t.path, opts);
+    const own = t.what === 'descriptor' ? ownDescriptor(t.path) : undefined;
+    if (own !== undefined) return new AtomicFile(t.path, t.path, own, opts, true, true);
     // A raw descriptor (not a FileHandle, which would close it again when collected).
     const fd = await new Promise<number>((resolve, reject) =>
       fs.open(t.path, DIRECT, (e, d) => (e ? reject(e) : resolve(d))),
@@ -426,7 +464,7 @@ export class AtomicFile {
       const fd = this.handle;
       this.fd = undefined;
       this.done = true;
-      fs.closeSync(fd);
+      if (!this.borrowed) fs.closeSync(fd);
       return;
     }
     try {
@@ -507,7 +545,7 @@ export class AtomicFile {
   discard(): void {
     if (this.fd !== undefined) {
       try {
-        fs.closeSync(this.fd);
+        if (!this.borrowed) fs.closeSync(this.fd);
       } catch {
         // already closed
       }

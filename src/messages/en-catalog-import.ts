@@ -10,6 +10,9 @@ export const enCatalogImport = {
   'cli.import.reading': 'Reading {file}…',
   'cli.import.stopping': 'Stopping: waiting for the requests in flight…',
   'cli.import.rejects.empty': '--rejects: an empty name',
+  'cli.import.rejects.jsonStdout':
+    '--rejects {file} and --json both write to stdout: the rows would come before the JSON',
+  'cli.import.rejects.jsonStdout.hint': 'Give --rejects a file, or leave --json out.',
   'cli.import.rejects.empty.hint':
     'Give the file the rejected rows go to (--rejects - writes them to stdout), or leave --rejects out for the default beside the input.',
   'cli.import.stdinLimitAdvice':

@@ -9,6 +9,9 @@ export const viCatalogImport: Readonly<Record<string, string>> = {
   'cli.import.reading': 'Đang đọc {file}…',
   'cli.import.stopping': 'Đang dừng: chờ các yêu cầu đang gửi…',
   'cli.import.rejects.empty': '--rejects: tên tệp trống',
+  'cli.import.rejects.jsonStdout':
+    '--rejects {file} và --json cùng ghi ra stdout: các dòng sẽ đứng trước JSON',
+  'cli.import.rejects.jsonStdout.hint': 'Hãy cho --rejects một tệp, hoặc bỏ --json.',
   'cli.import.rejects.empty.hint':
     'Hãy cho biết tệp để ghi các dòng bị loại (--rejects - ghi ra stdout), hoặc bỏ --rejects để dùng tệp mặc định bên cạnh tệp nhập.',
   'cli.import.stdinLimitAdvice':

@@ -358,36 +358,27 @@ describe(`as ${ROOT ? 'root' : `uid ${process.getuid?.()}`}`, () => {
     const stray = '/dev/stdout-2';
     const before = fs.existsSync(stray);
     try {
-      const r = await run(0, dir, ['import', 'k.csv', '--rejects', '/dev/stdout', '--json'], {
+      const r = await run(0, dir, ['import', 'k.csv', '--rejects', '/dev/stdout'], {
         stdoutFile: log,
       });
       expect(r.code, r.stderr).toBe(3);
       expect(r.stderr).not.toContain('kept /dev/stdout');
       const text = fs.readFileSync(log, 'utf8');
-      // Appended, not replaced: the earlier line, the rejected row, then the summary.
-      expect(text.startsWith('earlier line\n')).toBe(true);
+      // Appended, not replaced: the earlier line, then the rejected row.
+      expect(text.startsWith('earlier line\nline,code,reason')).toBe(true);
       expect(text).toContain('phone_format');
-      expect(JSON.parse(text.trim().split('\n').at(-1)!)).toMatchObject({ rejected: 1 });
       expect(fs.existsSync(stray)).toBe(before);
     } finally {
       if (!before) fs.rmSync(stray, { force: true });
     }
   });
 
-  it('--rejects - is stdout (no file named -); --rejects "" is refused (operator walk, session 22)', async () => {
+  it('--rejects - is stdout, written on it as it is open; with --json refused; "" refused (operator walk, review, session 22)', async () => {
     const dir = folder(0);
     fs.writeFileSync(path.join(dir, 'k.csv'), 'phone\n0914100002\n12\n');
-    // Through a shell's pipe, as an operator runs it (`… --rejects - | less`): a node child's
-    // stdout is a socket, which no program can open by name.
-    const child = spawn(
-      'bash',
-      [
-        '-c',
-        `"$0" "$1" import k.csv --rejects - | cat > piped.out; exit \${PIPESTATUS[0]}`,
-        process.execPath,
-        BIN,
-      ],
-      {
+    /** `script` through bash in `dir` (its $0/$1: node and cacs), as an operator's shell runs it. */
+    const shell = async (script: string) => {
+      const child = spawn('bash', ['-c', script, process.execPath, BIN], {
         cwd: dir,
         env: {
           PATH: process.env.PATH,
@@ -399,15 +390,39 @@ describe(`as ${ROOT ? 'root' : `uid ${process.getuid?.()}`}`, () => {
           CACS_STATE_DIR: path.join(dir, 'home', 'state'),
         },
         stdio: ['ignore', 'ignore', 'pipe'],
-      },
+      });
+      let stderr = '';
+      child.stderr!.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
+      const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      return { status, stderr };
+    };
+    // Through a pipe (`… --rejects - | less`).
+    const piped = await shell(
+      '"$0" "$1" import k.csv --rejects - | cat > piped.out; exit ${PIPESTATUS[0]}',
     );
-    let stderr = '';
-    child.stderr!.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
-    const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    const r = { status, stderr };
-    expect(r.status, r.stderr).toBe(3);
+    expect(piped.status, piped.stderr).toBe(3);
     expect(fs.readFileSync(path.join(dir, 'piped.out'), 'utf8')).toContain('phone_format');
     expect(fs.existsSync(path.join(dir, '-'))).toBe(false);
+    // Into a file the shell opened (`>`, no append): in order with what else goes there.
+    const grouped = await shell(
+      '{ echo AAAA; "$0" "$1" import k.csv --rejects -; rc=$?; echo ZZZZ; } > out.txt; exit $rc',
+    );
+    expect(grouped.status, grouped.stderr).toBe(3);
+    const out = fs.readFileSync(path.join(dir, 'out.txt'), 'utf8').split('\n');
+    expect(out[0]).toBe('AAAA');
+    expect(out[1]).toMatch(/^line,code,reason/);
+    expect(out.at(-2)).toBe('ZZZZ');
+    expect(out.join('\n')).toContain('phone_format');
+    // With the summary on the same file (`> log 2>&1`): both there.
+    const both = await shell('"$0" "$1" import k.csv --rejects - > log.txt 2>&1');
+    expect(both.status).toBe(3);
+    const log = fs.readFileSync(path.join(dir, 'log.txt'), 'utf8');
+    expect(log).toContain('phone_format');
+    expect(log).toContain('rows read');
+    // With --json: refused, stdout would be no JSON.
+    const json = await run(0, dir, ['import', 'k.csv', '--rejects', '-', '--json']);
+    expect(json.code).toBe(2);
+    expect(json.stdout).toContain('--rejects - and --json both write to stdout');
     const empty = await run(0, dir, ['import', 'k.csv', '--rejects', '']);
     expect(empty.code).toBe(2);
     expect(empty.stderr).toContain('--rejects: an empty name');

@@ -57,6 +57,16 @@ export async function runImportCommand(
       hint: t('cli.import.rejects.empty.hint'),
     });
   const rejectsPath = flags.rejects === '-' ? '/dev/stdout' : flags.rejects;
+  // The rows on stdout before the summary's JSON line would leave stdout no JSON (review,
+  // session 22), as `--html /dev/stdout` without -o is refused.
+  if (
+    flags.json === true &&
+    rejectsPath !== undefined &&
+    ['/dev/stdout', '/dev/fd/1', '/proc/self/fd/1'].includes(rejectsPath)
+  )
+    throw new UsageError(t('cli.import.rejects.jsonStdout', { file: flags.rejects! }), {
+      hint: t('cli.import.rejects.jsonStdout.hint'),
+    });
   // What a --json run that fails before its summary repeats beside the error.
   ctx.known = { file: input === '-' ? 'stdin' : input, dryRun: flags.dryRun === true };
   let mapFlags: Partial<Record<LeadField, string>> = {};
