@@ -129,8 +129,13 @@ export function unreadablePlace(
     let stat: fs.Stats | undefined;
     try {
       stat = fs.statSync(file, { throwIfNoEntry: false });
-    } catch {
-      continue; // a folder this user cannot search: nothing of it is read
+    } catch (e) {
+      // A link into a folder this user may not open, or a folder on the way (`.config/`) it may
+      // not search: a configuration may be there, in effect for others, and not for this run
+      // (review, session 22). Anything else (a loop, not a folder on the way): nothing read.
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EACCES' || code === 'EPERM') return file;
+      continue;
     }
     if (stat === undefined || !stat.isFile()) continue;
     try {
@@ -143,9 +148,30 @@ export function unreadablePlace(
   return undefined;
 }
 
-/** "cannot read the configuration <file>: this user may not read it": exit 2. */
-function deniedError(file: string): UsageError {
-  return configReadError(Object.assign(new Error('denied'), { code: 'EACCES', path: file }), file);
+/**
+ * "cannot read the configuration <file>: this user may not read it" (or cannot tell whether the
+ * folder it is in holds one): exit 2. A project's gets its own advice (HOME and XDG_CONFIG_HOME
+ * do not move it).
+ */
+function deniedError(file: string, scope: 'user' | 'project'): UsageError {
+  let reachable = true;
+  try {
+    fs.lstatSync(file);
+  } catch {
+    reachable = false; // a folder on the way that this user may not search
+  }
+  const base = configReadError(
+    Object.assign(new Error('denied'), { code: 'EACCES', path: file }),
+    file,
+  );
+  if (reachable && scope === 'user') return base;
+  return new UsageError(
+    reachable ? base.message : t('config.file.hidden', { file, dir: path.dirname(file) }),
+    {
+      hint: scope === 'project' ? t('config.file.denied.project.hint') : (base.hint ?? ''),
+      category: 'config',
+    },
+  );
 }
 
 /** The folders a project config is looked for in: `cwd`, then each above it, but `userDir`. */
@@ -358,13 +384,13 @@ export async function loadConfigFiles(opts: FindConfigOptions): Promise<LoadedCo
   const userEx = await explorer(USER_CONFIG_PLACES);
   const userSearch = await load(() => userEx.search(userDir), userDir);
   const userDenied = unreadablePlace(userDir, USER_CONFIG_PLACES, userSearch?.filepath);
-  if (userDenied !== undefined) throw deniedError(userDenied);
+  if (userDenied !== undefined) throw deniedError(userDenied, 'user');
   if (userSearch) files.push(await readConfigFile(userSearch.filepath, 'user', userSearch.config));
 
   for (const dir of projectFolders(opts.cwd, userDir)) {
     const found = await load(() => ex.search(dir), dir);
     const denied = unreadablePlace(dir, PROJECT_CONFIG_PLACES, found?.filepath);
-    if (denied !== undefined) throw deniedError(denied);
+    if (denied !== undefined) throw deniedError(denied, 'project');
     if (found) {
       if (!files.some((f) => f.path === found.filepath)) {
         files.push(await readConfigFile(found.filepath, 'project', found.config));

@@ -87,6 +87,41 @@ describe.skipIf(!canSetpriv)('a config file found by the search that cannot be r
     expect(r.stderr).toContain(`cannot read the configuration ${file}`);
   });
 
+  it('a link into a folder this user may not open, a .config/ it may not search: exit 2 too (review, session 22)', () => {
+    const dir = folder();
+    const secret = path.join(dir, 'secret');
+    fs.mkdirSync(secret);
+    fs.writeFileSync(path.join(secret, 'cfg.yaml'), CONFIG);
+    fs.symlinkSync(path.join(secret, 'cfg.yaml'), path.join(dir, '.cacsrc.yaml'));
+    // Root's folder of mode 700 (the run is nobody's), or one of mode 000.
+    fs.chmodSync(secret, ROOT ? 0o700 : 0o000);
+    try {
+      const r = cacs(dir, ['import', 'leads.csv', '--dry-run']);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toContain(`cannot read the configuration ${path.join(dir, '.cacsrc.yaml')}`);
+      // A project's configuration: HOME and XDG_CONFIG_HOME would not move it.
+      expect(r.stderr).toContain('name a config file with --config');
+      expect(r.stderr).not.toContain('XDG_CONFIG_HOME');
+    } finally {
+      fs.chmodSync(secret, 0o700);
+    }
+
+    const other = folder();
+    const hidden = path.join(other, '.config');
+    fs.mkdirSync(hidden);
+    fs.writeFileSync(path.join(hidden, 'cacsrc.yaml'), CONFIG);
+    fs.chmodSync(hidden, ROOT ? 0o700 : 0o000);
+    try {
+      const r = cacs(other, ['config', 'path']);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toContain(
+        `cannot tell whether ${path.join(hidden, 'cacsrc')} holds a cacs configuration: this user may not look inside ${hidden}`,
+      );
+    } finally {
+      fs.chmodSync(hidden, 0o700);
+    }
+  });
+
   it('a readable one is read as before (the do-not-call list held back)', () => {
     const dir = folder();
     fs.writeFileSync(path.join(dir, '.cacsrc.yaml'), CONFIG);
