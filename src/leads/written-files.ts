@@ -114,7 +114,8 @@ export class WrittenFiles {
     try {
       if (writeTargetOf(file).kind === 'direct') return 'special';
     } catch {
-      return 'special'; // the write says why
+      // Another user's link, a loop…: judged as before (another's link is kept, the list goes
+      // beside it).
     }
     let st: fs.Stats;
     try {

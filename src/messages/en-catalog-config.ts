@@ -77,6 +77,8 @@ export const enCatalogConfig = {
   'config.file.hidden':
     'cannot tell whether {file} holds a cacs configuration: this user may not look inside {dir} (permission denied)',
   'config.file.denied.project.hint':
+    'Give this user read access to it (or run cacs as its owner), or name the config file to use: a configuration found above the working folder applies in every folder below it.',
+  'cli.words.config.file.denied.project.hint':
     'Give this user read access to it (or run cacs as its owner), or name a config file with --config: a configuration found above the working folder applies in every folder below it.',
   'config.file.failed': 'cannot read the configuration {file}: the read failed ({code})',
   'config.file.failed.hint': 'Check the disk and the file, then run the same command.',

@@ -103,9 +103,9 @@ export const en = {
 
   // ── reconcile ───────────────────────────────────────────────────────────────────────
   'reconcile.datesRefused':
-    'the service refused the dates cacs asked for ({start} → {end}): "{message}"',
+    'the service refused the request cacs made for {start} → {end}: "{message}"',
   'reconcile.datesRefused.hint':
-    "cacs works these dates out itself, so nothing of yours is to fix: nothing was settled. Run the same command again; if it says the same, ask the service's operator.",
+    "cacs works that request out itself (its dates), so nothing of yours is to fix: nothing was settled. Run the same command again; if it says the same, ask the service's operator.",
   'reconcile.tooLarge':
     "the service's records of campaign {campaign} from {start} to {end} are more than cacs reads in one answer, even for one minute",
   'reconcile.gaveUp.hint':

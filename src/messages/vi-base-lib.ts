@@ -131,7 +131,7 @@ export const viBaseLib: Readonly<Record<string, string>> = {
     'đã xoá {file} (danh sách của một lượt chạy thử; của lượt này là {written})',
   'sidecar.removedDryRunCopy.none':
     'đã xoá {file} (danh sách của một lượt chạy thử; lượt này không cần)',
-  'reconcile.datesRefused': 'dịch vụ từ chối khoảng ngày cacs hỏi ({start} → {end}): "{message}"',
+  'reconcile.datesRefused': 'dịch vụ từ chối yêu cầu cacs gửi cho {start} → {end}: "{message}"',
   'reconcile.datesRefused.hint':
     'cacs tự tính các ngày này nên bạn không có gì phải sửa: chưa đối soát được gì. Hãy chạy lại đúng lệnh đó; nếu vẫn vậy, hãy hỏi bên vận hành dịch vụ.',
   'reconcile.tooLarge':

@@ -71,6 +71,8 @@ export const viCatalogConfig: Readonly<Record<string, string>> = {
   'config.file.hidden':
     'không biết {file} có phải cấu hình cacs hay không: người dùng này không được xem bên trong {dir} (không có quyền)',
   'config.file.denied.project.hint':
+    'Hãy cấp quyền đọc cho người dùng này (hoặc chạy cacs bằng chủ sở hữu của nó), hoặc chỉ rõ tệp cấu hình cần dùng: cấu hình tìm thấy ở thư mục phía trên có hiệu lực cho mọi thư mục bên dưới.',
+  'cli.words.config.file.denied.project.hint':
     'Hãy cấp quyền đọc cho người dùng này (hoặc chạy cacs bằng chủ sở hữu của nó), hoặc chỉ rõ tệp cấu hình bằng --config: cấu hình tìm thấy ở thư mục phía trên có hiệu lực cho mọi thư mục bên dưới.',
   'config.file.failed': 'không đọc được cấu hình {file}: đọc không thành công ({code})',
   'config.file.failed.hint': 'Hãy kiểm tra ổ đĩa và tệp, rồi chạy lại đúng lệnh đó.',

@@ -486,13 +486,22 @@ export async function fetchInto(opts: FetchOptions, merger: RecordMerger): Promi
         for (const rec of r.records as ReadonlyArray<{ ref_id?: unknown }>) {
           const ref = rec?.ref_id;
           const text = typeof ref === 'string' || typeof ref === 'number' ? String(ref) : '';
-          if (text.trim().toLowerCase() !== asked) {
+          // A ref_id the service wrote as a JSON number is read as a double: compared as one
+          // (`12345678901234567890` comes back as 12345678901234567000).
+          const same =
+            typeof ref === 'number'
+              ? opts.refId.trim() !== '' && Number(opts.refId.trim()) === ref
+              : text.trim().toLowerCase() === asked;
+          if (!same) {
             const { from, to } = sliceOf(job);
             throw new ApiError(
               t('report.fetch.otherRefId', {
                 from,
                 to,
-                other: JSON.stringify(text.slice(0, 40)),
+                other:
+                  text === ''
+                    ? t('report.fetch.notFoundOther.none')
+                    : JSON.stringify(text.slice(0, 40)),
                 asked: JSON.stringify(opts.refId),
               }),
               { kind: 'final', hint: t('report.fetch.otherRefId.hint') },

@@ -411,7 +411,7 @@ describe('cacs reconcile', () => {
         expect(r.code, message).toBe(1);
         expect(r.json.error).toMatchObject({ code: 'unexpected_answer' });
         expect((r.json.error as { message: string }).message).toContain(
-          `the service refused the dates cacs asked for`,
+          `the service refused the request cacs made for`,
         );
         expect((r.json.error as { hint: string }).hint).toContain('nothing was settled');
       } finally {

@@ -454,7 +454,7 @@ describe('cacs report failures', () => {
 
   // Review, session 22: records of another ref_id than --ref-id were written without a word.
   it('--ref-id answered with a record of another ref_id: exit 1 naming it, nothing written', async () => {
-    const rec = (id: number, ref: string) => ({
+    const rec = (id: number, ref: unknown) => ({
       campaign_id: 1,
       campaign_name: 'C',
       campaign_lead_id: id,
@@ -470,12 +470,12 @@ describe('cacs report failures', () => {
         message: `Have ${records.length} records found`,
         records,
       });
-    const run = async (records: unknown[]) => {
+    const run = async (records: unknown[], refId = 'R1') => {
       const s = await startScriptedServer([answer(records)]);
       const dir = tempDir();
       try {
         const r = await runCli(
-          ['report', '--from', '2026-01-01', '--to', '2026-01-01', '--ref-id', 'R1'].concat([
+          ['report', '--from', '2026-01-01', '--to', '2026-01-01', '--ref-id', refId].concat([
             '-o',
             'calls.csv',
           ]),
@@ -500,6 +500,13 @@ describe('cacs report failures', () => {
     const good = await run([rec(1, 'R1'), rec(3, ' r1 ')]);
     expect(good.code, good.stderr).toBe(0);
     expect(good.files).toEqual(['calls.csv']);
+    // A record without a ref_id is not the lead asked about either: said as "none".
+    const none = await run([rec(1, 'R1'), rec(4, null)]);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('lists a lead of another ref_id (none) than the one asked');
+    // A ref_id the service writes as a JSON number (read as a double): compared as one.
+    const numeric = await run([rec(5, Number('12345678901234567890'))], '12345678901234567890');
+    expect(numeric.code, numeric.stderr).toBe(0);
   });
 
   it('"Data is not found with ." without --ref-id: an empty range, said on stderr (exit 0)', async () => {

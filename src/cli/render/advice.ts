@@ -80,6 +80,7 @@ export const CLI_WORDS = {
   'leads.columns.map.noColumn.hint': 'cli.words.leads.columns.map.noColumn.hint',
   'leads.columns.map.twice.hint': 'cli.words.leads.columns.map.twice.hint',
   'config.file.denied.hint': 'cli.words.config.file.denied.hint',
+  'config.file.denied.project.hint': 'cli.words.config.file.denied.project.hint',
   'report.bookmark.unreadable.named.hint': 'cli.words.report.bookmark.unreadable.named.hint',
   'report.bookmark.unreadable.hint': 'cli.words.report.bookmark.unreadable.hint',
   'report.outputName.hint': 'cli.words.report.outputName.hint',
