@@ -59,6 +59,19 @@ function folder(uid: number): string {
   return dir;
 }
 
+/** The environment of a run in `dir`: its HOME, TMPDIR and state there, the emulator's service. */
+function envIn(dir: string): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: path.join(dir, 'home'),
+    TMPDIR: path.join(dir, 'tmp'),
+    CACS_BASE_URL: emu.url,
+    CACS_ACCESS_TOKEN: 'emulator-token',
+    CACS_CAMPAIGN: 'summer',
+    CACS_STATE_DIR: path.join(dir, 'home', 'state'),
+  };
+}
+
 /**
  * Run the built CLI as `uid` (0: as the test runs) in `dir`. `procSub`: through bash, with
  * `>(cat > piped.out)` as the last argument — a real pipe named /dev/fd/N, as a shell gives it.
@@ -88,15 +101,7 @@ function run(
   return new Promise((resolve, reject) => {
     const child = spawn(exe!, rest, {
       cwd: dir,
-      env: {
-        PATH: process.env.PATH,
-        HOME: path.join(dir, 'home'),
-        TMPDIR: path.join(dir, 'tmp'),
-        CACS_BASE_URL: emu.url,
-        CACS_ACCESS_TOKEN: 'emulator-token',
-        CACS_CAMPAIGN: 'summer',
-        CACS_STATE_DIR: path.join(dir, 'home', 'state'),
-      },
+      env: envIn(dir),
       // `stdoutFile`: stdout appended to that file, as `>> log` does.
       stdio: ['ignore', out ?? 'pipe', 'pipe'],
     });
@@ -380,15 +385,7 @@ describe(`as ${ROOT ? 'root' : `uid ${process.getuid?.()}`}`, () => {
     const shell = async (script: string) => {
       const child = spawn('bash', ['-c', script, process.execPath, BIN], {
         cwd: dir,
-        env: {
-          PATH: process.env.PATH,
-          HOME: path.join(dir, 'home'),
-          TMPDIR: path.join(dir, 'tmp'),
-          CACS_BASE_URL: emu.url,
-          CACS_ACCESS_TOKEN: 'emulator-token',
-          CACS_CAMPAIGN: 'summer',
-          CACS_STATE_DIR: path.join(dir, 'home', 'state'),
-        },
+        env: envIn(dir),
         stdio: ['ignore', 'ignore', 'pipe'],
       });
       let stderr = '';
