@@ -52,18 +52,21 @@ export const EXCLUSIVE_NOFOLLOW = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW;
 /**
  * How a name is written: `file` atomically at `path` (a new name, a regular file, or what a
  * symlink of the writer's points at: `link` is then the name given); `direct` by opening
- * `path` itself (a named pipe, a character device, an open descriptor).
+ * `path` itself (a named pipe, a character device, an open descriptor) — or, for this process's
+ * own stdout or stderr (`own`: 1 or 2; `/dev/stdout`, `/dev/fd/2`…), by writing on it as it is.
  */
 export type WriteTarget =
   | { kind: 'file'; path: string; exists: boolean; link?: string }
-  | { kind: 'direct'; path: string; what: 'pipe' | 'device' | 'descriptor' };
+  | { kind: 'direct'; path: string; what: 'pipe' | 'device' | 'descriptor'; own?: 1 | 2 };
 
 /** Whether `dir` (canonical) is a process's descriptor folder (/proc/self/fd, /dev/fd). */
 /**
  * The number of this process's own descriptor that `at` names (`/proc/self/fd/1`, which
- * `/dev/stdout` and `/dev/fd/1` lead to), if it names one. Such a descriptor is written on as it
- * is, not opened again: a second open of a file stdout is redirected to (`> log`) has an offset
- * of its own, and the two writers wrote over each other (review, session 22: `--rejects -`).
+ * `/dev/stdout` and `/dev/fd/1` lead to), if it names one. Stdout and stderr are written on as
+ * they are, not opened again: a second open of a file stdout is redirected to (`> log`) has an
+ * offset of its own, and the two writers wrote over each other (review, session 22:
+ * `--rejects -`). No other is borrowed: past 2 a descriptor may be Node's own (its event loop's
+ * pipes: writing on one crashed the process), opened by name as before.
  */
 export function ownDescriptor(at: string): number | undefined {
   const m = /^(.*)\/(\d+)$/.exec(at);
@@ -78,6 +81,46 @@ export function ownDescriptor(at: string): number | undefined {
   if (!own.test(real) && real !== '/dev/fd') return undefined;
   const fd = Number(m[2]);
   return Number.isSafeInteger(fd) ? fd : undefined;
+}
+
+/**
+ * Whether this process's descriptor `fd` (past stdin, stdout and stderr) may be none a shell gave
+ * it: anything but a pipe whose other end the process does not hold (`>(command)`, the write end
+ * alone). Node's own pipes (both ends held: writing into one crashed the process), its event
+ * loop's `anon_inode`s, and any file: one cacs opened itself (the input: the rows went into it;
+ * the ledger) cannot be told from one a shell gave (`3> file`), whose name can be given instead
+ * (review, session 22: `--rejects /dev/fd/7`).
+ */
+function notGiven(fd: number): boolean {
+  let link: string;
+  try {
+    link = fs.readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+    return false; // not open: opening it says so
+  }
+  if (!link.startsWith('pipe:')) return true;
+  let others: string[];
+  try {
+    others = fs.readdirSync('/proc/self/fd');
+  } catch {
+    return false;
+  }
+  // The other end: the same pipe open for reading (a shell may leave the same write end open at
+  // two numbers, `3> >(command)` keeps 63 too).
+  const mode = (n: number) => {
+    const m = /^flags:\s*([0-7]+)$/m.exec(fs.readFileSync(`/proc/self/fdinfo/${n}`, 'utf8'));
+    return m ? parseInt(m[1]!, 8) & 3 : -1;
+  };
+  for (const other of others) {
+    const n = Number(other);
+    if (!(n > 2) || n === fd) continue;
+    try {
+      if (fs.readlinkSync(`/proc/self/fd/${other}`) === link && mode(n) !== mode(fd)) return true;
+    } catch {
+      // closed meanwhile
+    }
+  }
+  return false;
 }
 
 function isDescriptorFolder(dir: string): boolean {
@@ -132,13 +175,24 @@ export function writeTargetOf(target: string): WriteTarget {
           throw errnoError('EBADF', t('write.errno.notDescriptor'), at);
         }
         if (to.isDirectory()) throw errnoError('EISDIR', 'a folder', at);
-        // A socket (stdout under systemd, a child's stdio in Node) cannot be opened by name; one
-        // of this process's own descriptors is written on as it is.
-        if (to.isSocket() && ownDescriptor(at) === undefined)
+        // A socket (stdout under systemd, a child's stdio in Node) cannot be opened by name; this
+        // process's own stdout or stderr is written on as it is.
+        const own = ownDescriptor(at);
+        const std = own === 1 || own === 2 ? own : undefined;
+        if (own !== undefined && own > 2 && notGiven(own))
+          throw new UsageError(t('write.notGivenDescriptor', { file: given }), {
+            hint: t('write.notGivenDescriptor.hint'),
+          });
+        if (to.isSocket() && std === undefined)
           throw new UsageError(t('write.socketDescriptor', { file: given }), {
             hint: t('write.socketDescriptor.hint'),
           });
-        return { kind: 'direct', path: at, what: 'descriptor' };
+        return {
+          kind: 'direct',
+          path: at,
+          what: 'descriptor',
+          ...(std !== undefined ? { own: std } : {}),
+        };
       }
       if (hops >= 40) throw errnoError('ELOOP', t('write.errno.loop'), given);
       link = given;
@@ -369,7 +423,7 @@ export class AtomicFile {
     private readonly opts: AtomicWriteOptions,
     /** Written in place: a named pipe, a character device or an open descriptor. */
     readonly direct = false,
-    /** One of this process's own descriptors (ownDescriptor): written on, never closed here. */
+    /** This process's own stdout or stderr (WriteTarget `own`): written on, never closed here. */
     private readonly borrowed = false,
   ) {
     this.fd = fd;
@@ -391,8 +445,7 @@ export class AtomicFile {
   static open(target: string, opts: AtomicWriteOptions = {}): AtomicFile {
     const t = AtomicFile.where(target, opts);
     if (t.kind === 'direct') {
-      const own = t.what === 'descriptor' ? ownDescriptor(t.path) : undefined;
-      if (own !== undefined) return new AtomicFile(t.path, t.path, own, opts, true, true);
+      if (t.own !== undefined) return new AtomicFile(t.path, t.path, t.own, opts, true, true);
       return new AtomicFile(t.path, t.path, openDirectSync(t), opts, true);
     }
     return AtomicFile.create(t.path, opts);
@@ -402,8 +455,7 @@ export class AtomicFile {
   static async openAsync(target: string, opts: AtomicWriteOptions = {}): Promise<AtomicFile> {
     const t = AtomicFile.where(target, opts);
     if (t.kind !== 'direct') return AtomicFile.create(t.path, opts);
-    const own = t.what === 'descriptor' ? ownDescriptor(t.path) : undefined;
-    if (own !== undefined) return new AtomicFile(t.path, t.path, own, opts, true, true);
+    if (t.own !== undefined) return new AtomicFile(t.path, t.path, t.own, opts, true, true);
     // A raw descriptor (not a FileHandle, which would close it again when collected).
     const fd = await new Promise<number>((resolve, reject) =>
       fs.open(t.path, DIRECT, (e, d) => (e ? reject(e) : resolve(d))),

@@ -114,6 +114,9 @@ export class WrittenFiles {
     try {
       if (writeTargetOf(file).kind === 'direct') return 'special';
     } catch {
+      // A descriptor cacs refuses: the write says why (nothing is claimed beside it in /dev/fd).
+      if (/^\/(?:dev\/(?:fd\/|std(?:in|out|err)$)|proc\/[^/]+\/fd\/)/.test(path.resolve(file)))
+        return 'special';
       // Another user's link, a loop…: judged as before (another's link is kept, the list goes
       // beside it).
     }

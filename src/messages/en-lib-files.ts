@@ -49,6 +49,10 @@ export const enLibFiles = {
     "{file} leads through {link}, a symlink that belongs to another user (uid {uid}): cacs writes through a symlink only when it is yours (or root's)",
   'write.symlinkOfOther.hint': 'Give the name of the file itself, or remove the link.',
   'write.socketDescriptor': '{file} is a socket: cacs cannot open it by name',
+  'write.notGivenDescriptor':
+    '{file} is no pipe cacs was given: that number may be one of its own (a file it reads, its state)',
+  'write.notGivenDescriptor.hint':
+    'Give the file by its name, or a pipe (>(command)); past stdout and stderr cacs writes to a descriptor only when it is a pipe.',
   'write.socketDescriptor.hint':
     'Write to stdout instead (leave out the file name), or give a file or a pipe.',
   'write.blockDevice':

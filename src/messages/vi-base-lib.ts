@@ -360,6 +360,10 @@ export const viBaseLib: Readonly<Record<string, string>> = {
     '{file} đi qua {link}, một liên kết tượng trưng thuộc về người dùng khác (uid {uid}): cacs chỉ ghi qua liên kết tượng trưng của chính bạn (hoặc của root)',
   'write.symlinkOfOther.hint': 'Hãy cho tên của chính tệp đó, hoặc xoá liên kết.',
   'write.socketDescriptor': '{file} là một socket: cacs không mở được nó theo tên',
+  'write.notGivenDescriptor':
+    '{file} không phải đường ống được trao cho cacs: số đó có thể là của chính cacs (một tệp nó đang đọc, trạng thái của nó)',
+  'write.notGivenDescriptor.hint':
+    'Hãy cho tên tệp, hoặc một đường ống (>(lệnh)); ngoài stdout và stderr, cacs chỉ ghi vào descriptor là đường ống.',
   'write.socketDescriptor.hint':
     'Hãy ghi ra stdout (bỏ tên tệp), hoặc cho một tệp hay một đường ống.',
   'write.blockDevice':

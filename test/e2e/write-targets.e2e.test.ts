@@ -420,9 +420,38 @@ describe(`as ${ROOT ? 'root' : `uid ${process.getuid?.()}`}`, () => {
     const json = await run(0, dir, ['import', 'k.csv', '--rejects', '-', '--json']);
     expect(json.code).toBe(2);
     expect(json.stdout).toContain('--rejects - and --json both write to stdout');
+    // Stdout by another name too (review, session 22).
+    fs.symlinkSync('/dev/stdout', path.join(dir, 'out-link'));
+    for (const name of ['/dev/./stdout', '/proc/self/fd/../fd/1', 'out-link']) {
+      const other = await run(0, dir, ['import', 'k.csv', '--rejects', name, '--json']);
+      expect(other.code, name).toBe(2);
+      expect(JSON.parse(other.stdout)).toMatchObject({ file: 'k.csv', error: { code: 'usage' } });
+    }
     const empty = await run(0, dir, ['import', 'k.csv', '--rejects', '']);
     expect(empty.code).toBe(2);
     expect(empty.stderr).toContain('--rejects: an empty name');
+    // A descriptor number nothing was redirected to: Node's own pipes are refused, never
+    // written into (review, session 22: a segmentation fault, exit 139); one the shell gave
+    // (`3> file`) is written.
+    let refused = 0;
+    for (let n = 3; n <= 20; n++) {
+      const r = await run(0, dir, ['import', 'k.csv', '--dry-run', '--rejects', `/dev/fd/${n}`]);
+      expect(r.code, `fd ${n}: ${r.stderr}`).not.toBe(139);
+      expect(r.stderr).not.toContain('internal error');
+      if (r.stderr.includes('is no pipe cacs was given')) refused++;
+    }
+    expect(refused).toBeGreaterThan(0);
+    // The input is never written into through a number (it was: the rows went into k.csv).
+    expect(fs.readFileSync(path.join(dir, 'k.csv'), 'utf8')).toBe('phone\n0914100002\n12\n');
+    // A file behind a number is refused (its name can be given); a pipe the shell gave is written.
+    const file3 = await shell('"$0" "$1" import k.csv --dry-run --rejects /dev/fd/3 3> three.txt');
+    expect(file3.status).toBe(2);
+    expect(file3.stderr).toContain('is no pipe cacs was given');
+    expect(fs.readFileSync(path.join(dir, 'three.txt'), 'utf8')).toBe('');
+    const pipe3 = await shell(
+      '"$0" "$1" import k.csv --dry-run --rejects /dev/fd/3 3> >(cat > three.txt); rc=$?; wait; exit $rc',
+    );
+    expect(pipe3.status, pipe3.stderr).toBe(3);
   });
 });
 

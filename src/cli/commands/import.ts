@@ -57,18 +57,19 @@ export async function runImportCommand(
       hint: t('cli.import.rejects.empty.hint'),
     });
   const rejectsPath = flags.rejects === '-' ? '/dev/stdout' : flags.rejects;
-  // The rows on stdout before the summary's JSON line would leave stdout no JSON (review,
-  // session 22), as `--html /dev/stdout` without -o is refused.
-  if (
-    flags.json === true &&
-    rejectsPath !== undefined &&
-    ['/dev/stdout', '/dev/fd/1', '/proc/self/fd/1'].includes(rejectsPath)
-  )
-    throw new UsageError(t('cli.import.rejects.jsonStdout', { file: flags.rejects! }), {
-      hint: t('cli.import.rejects.jsonStdout.hint'),
-    });
   // What a --json run that fails before its summary repeats beside the error.
   ctx.known = { file: input === '-' ? 'stdin' : input, dryRun: flags.dryRun === true };
+  // The rows on stdout before the summary's JSON line would leave stdout no JSON (review,
+  // session 22), as `--html /dev/stdout` without -o is refused: stdout by any name (a link to
+  // it, `/dev/./stdout`), as the write itself sees it.
+  if (flags.json === true && rejectsPath !== undefined) {
+    const { checkReportOutput } = await import('../../index.js');
+    const target = await checkReportOutput(rejectsPath).catch(() => undefined);
+    if (target?.kind === 'direct' && target.own === 1)
+      throw new UsageError(t('cli.import.rejects.jsonStdout', { file: flags.rejects! }), {
+        hint: t('cli.import.rejects.jsonStdout.hint'),
+      });
+  }
   let mapFlags: Partial<Record<LeadField, string>> = {};
   try {
     mapFlags = parseColumnMap(flags.map ?? []);
