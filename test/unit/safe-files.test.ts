@@ -124,12 +124,20 @@ describe('what a name is, for writing (writeTargetOf: one decision for every fil
     expect(spawnSync('mkfifo', [path.join(dir, 'p')]).status).toBe(0);
     expect(writeTargetOf(path.join(dir, 'p'))).toMatchObject({ kind: 'direct', what: 'pipe' });
     expect(writeTargetOf('/dev/null')).toMatchObject({ kind: 'direct', what: 'device' });
+    // Stdout: written on as it is (review, session 22).
+    expect(writeTargetOf('/dev/fd/1')).toMatchObject({
+      kind: 'direct',
+      what: 'descriptor',
+      own: 1,
+    });
+    // A file this process opened itself (its input, say): refused, never written into by number.
     const fd = fs.openSync(file, 'r');
     try {
-      expect(writeTargetOf(`/dev/fd/${fd}`)).toMatchObject({ kind: 'direct', what: 'descriptor' });
+      expect(() => writeTargetOf(`/dev/fd/${fd}`)).toThrow(/is no pipe cacs was given/);
     } finally {
       fs.closeSync(fd);
     }
+    expect(fs.readFileSync(file, 'utf8')).toBe('old');
     expect(() => writeTargetOf(dir)).toThrow(/EISDIR/);
   });
 
