@@ -111,11 +111,17 @@ function notGiven(fd: number): boolean {
     const m = /^flags:\s*([0-7]+)$/m.exec(fs.readFileSync(`/proc/self/fdinfo/${n}`, 'utf8'));
     return m ? parseInt(m[1]!, 8) & 3 : -1;
   };
+  let own: number;
+  try {
+    own = mode(fd);
+  } catch {
+    return false;
+  }
   for (const other of others) {
     const n = Number(other);
     if (!(n > 2) || n === fd) continue;
     try {
-      if (fs.readlinkSync(`/proc/self/fd/${other}`) === link && mode(n) !== mode(fd)) return true;
+      if (fs.readlinkSync(`/proc/self/fd/${other}`) === link && mode(n) !== own) return true;
     } catch {
       // closed meanwhile
     }

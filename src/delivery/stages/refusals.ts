@@ -99,31 +99,28 @@ export async function collectRefusals(
     const blank = prepared.headers.map(() => '');
     const valuesOf = (line: number) => kept.get(line) ?? lookedUp.get(line);
     const note = (line: number) => (valuesOf(line) ? '' : unreadable);
-    const rejects = [...send.serviceRejects].sort((a, b) => a[0] - b[0]);
-    for (const [, { code }] of rejects)
-      prepared.rejectedByCode[code] = (prepared.rejectedByCode[code] ?? 0) + 1;
-    guarded(
-      'rejects',
-      prepared.rejects,
-      () => {
-        for (const [line, { code, reason }] of rejects)
-          prepared.rejects.add(line, code, reason + note(line), valuesOf(line) ?? blank);
-      },
-      undefined,
-    );
+    /** Rows by line into `list`, counted by code in `byCode` (counted even if the list fails). */
+    const listRows = (
+      kind: 'rejects' | 'skipped',
+      list: Prepared['rejects'],
+      byCode: Record<string, number>,
+      rows: ReadonlyMap<number, { code: string; reason: string }>,
+    ) => {
+      const sorted = [...rows].sort((a, b) => a[0] - b[0]);
+      for (const [, { code }] of sorted) byCode[code] = (byCode[code] ?? 0) + 1;
+      guarded(
+        kind,
+        list,
+        () => {
+          for (const [line, { code, reason }] of sorted)
+            list.add(line, code, reason + note(line), valuesOf(line) ?? blank);
+        },
+        undefined,
+      );
+    };
+    listRows('rejects', prepared.rejects, prepared.rejectedByCode, send.serviceRejects);
     // Leads another run claimed while this one sent (a store with claims): skipped by design.
-    const claimed = [...send.claimedElsewhere].sort((a, b) => a[0] - b[0]);
-    for (const [, { code }] of claimed)
-      prepared.skippedByCode[code] = (prepared.skippedByCode[code] ?? 0) + 1;
-    guarded(
-      'skipped',
-      prepared.skipped,
-      () => {
-        for (const [line, { code, reason }] of claimed)
-          prepared.skipped.add(line, code, reason + note(line), valuesOf(line) ?? blank);
-      },
-      undefined,
-    );
+    listRows('skipped', prepared.skipped, prepared.skippedByCode, send.claimedElsewhere);
     if (send.uncertainLines.length > 0) {
       const w = sidecarWriter(opts, info, plan, written, 'uncertain', prepared.headers);
       uncertainPath = guarded(
