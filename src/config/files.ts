@@ -76,6 +76,9 @@ export const COSMICONFIG_META_PLACES = [
   '.config/config.mjs',
 ];
 
+/** cosmiconfig's own settings files that are data: they count only with a `cosmiconfig` key. */
+const META_DATA_PLACES = COSMICONFIG_META_PLACES.filter((p) => !/\.[cm]?[jt]s$/.test(p));
+
 /**
  * Whether one of `places` is in `dir`, or cannot be told (a folder that cannot be searched):
  * false only when each is certainly absent.
@@ -146,6 +149,106 @@ export function unreadablePlace(
     }
   }
   return undefined;
+}
+
+/** Who owns a file, for messages: `nobody (uid 65534)`, or `uid 1001` when /etc/passwd does not say. */
+function ownerName(uid: number): string {
+  try {
+    for (const line of fs.readFileSync('/etc/passwd', 'utf8').split('\n')) {
+      const [name, , id] = line.split(':');
+      if (name && id !== undefined && Number(id) === uid) return `${name} (uid ${uid})`;
+    }
+  } catch {
+    // no passwd file to read: the number alone
+  }
+  return `uid ${uid}`;
+}
+
+/**
+ * Why a configuration file cacs came upon by searching must not be read, if it must not: it
+ * belongs to another user than the one running cacs (root's are trusted: root may change any
+ * file anyway), or any user may write it. Such a file applies to whoever runs cacs in its folder
+ * or below — its `baseUrl` would receive their token, and a JavaScript one runs as them: one
+ * planted in a shared folder (`/tmp`) by any local user ran as root there (review, session 23;
+ * the rule git follows since CVE-2022-24765). Links are followed (what counts is the file read).
+ * POSIX only; a file that cannot be looked at is left to the search (and to unreadablePlace).
+ */
+export function distrust(
+  file: string,
+  me: number | null = process.getuid?.() ?? null,
+): { owner: string } | { mode: string } | undefined {
+  if (me === null) return undefined;
+  let stat: fs.Stats | undefined;
+  try {
+    stat = fs.statSync(file, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+  if (stat === undefined || !stat.isFile()) return undefined;
+  if (stat.uid !== me && stat.uid !== 0) return { owner: ownerName(stat.uid) };
+  if ((stat.mode & 0o002) !== 0) return { mode: (stat.mode & 0o7777).toString(8).padStart(4, '0') };
+  return undefined;
+}
+
+/**
+ * Refuse the first of `places` in `dir` that cacs must not read (distrust), before anything
+ * reads it. A data file that holds settings only under a key (`package.json`'s `cacs`,
+ * cosmiconfig's own `.config/config.json`'s `cosmiconfig`) counts only when it holds that key;
+ * a JavaScript one always does (loading it runs it). `meta`: cosmiconfig's own settings files
+ * in the folder the process runs in (read even with --config).
+ */
+function refuseDistrusted(
+  dir: string,
+  places: readonly string[],
+  key: string,
+  keyedPlaces: readonly string[],
+  meta = false,
+): void {
+  for (const place of places) {
+    const file = path.join(dir, place);
+    const why = distrust(file);
+    if (why === undefined) continue;
+    if (keyedPlaces.includes(place) && !holdsKey(key, file)) continue;
+    throw distrustError(file, why, meta);
+  }
+}
+
+/**
+ * Whether a package.json / package.yaml holds `key` at its top level (read as data, nothing
+ * run): only then does cosmiconfig take settings from it. One that cannot be parsed is left to
+ * the search (which says so).
+ */
+function holdsKey(key: string, file: string): boolean {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return false;
+  }
+  if (/\.ya?ml$/.test(file)) return new RegExp(`^(["']?)${key}\\1\\s*:`, 'm').test(text);
+  try {
+    const data: unknown = JSON.parse(text);
+    return typeof data === 'object' && data !== null && Object.hasOwn(data, key);
+  } catch {
+    return false;
+  }
+}
+
+function distrustError(
+  file: string,
+  why: { owner: string } | { mode: string },
+  meta: boolean,
+): UsageError {
+  const message =
+    'owner' in why
+      ? t(meta ? 'config.file.foreign.meta' : 'config.file.foreign', { file, owner: why.owner })
+      : t(meta ? 'config.file.writable.meta' : 'config.file.writable', { file, mode: why.mode });
+  const hint = meta
+    ? t('config.file.distrusted.meta.hint')
+    : 'owner' in why
+      ? t('config.file.foreign.hint')
+      : t('config.file.writable.hint', { file });
+  return new UsageError(message, { hint, category: 'config' });
 }
 
 /**
@@ -355,6 +458,9 @@ function safeReason(reason: string, source: string, label: string): string {
 export async function loadConfigFiles(opts: FindConfigOptions): Promise<LoadedConfigFile[]> {
   if (opts.explicitPath === undefined && !configMayBeFound(opts.cwd, userConfigDir(opts.env)))
     return [];
+  // cosmiconfig reads settings of its own in the folder the process runs in, whatever file is
+  // given (a JavaScript one is run): one cacs must not read stops it first.
+  refuseDistrusted(process.cwd(), COSMICONFIG_META_PLACES, 'cosmiconfig', META_DATA_PLACES, true);
   const ex = await explorer(
     PROJECT_CONFIG_PLACES,
     opts.explicitPath === undefined ? undefined : path.extname(opts.explicitPath).toLowerCase(),
@@ -382,12 +488,15 @@ export async function loadConfigFiles(opts: FindConfigOptions): Promise<LoadedCo
   const files: LoadedConfigFile[] = [];
   const userDir = userConfigDir(opts.env);
   const userEx = await explorer(USER_CONFIG_PLACES);
+  refuseDistrusted(userDir, USER_CONFIG_PLACES, 'cacs', []);
   const userSearch = await load(() => userEx.search(userDir), userDir);
   const userDenied = unreadablePlace(userDir, USER_CONFIG_PLACES, userSearch?.filepath);
   if (userDenied !== undefined) throw deniedError(userDenied, 'user');
   if (userSearch) files.push(await readConfigFile(userSearch.filepath, 'user', userSearch.config));
 
   for (const dir of projectFolders(opts.cwd, userDir)) {
+    // Before the search reads (or runs) a file: package.json only when it holds a `cacs` key.
+    refuseDistrusted(dir, PROJECT_CONFIG_PLACES, 'cacs', ['package.json']);
     const found = await load(() => ex.search(dir), dir);
     const denied = unreadablePlace(dir, PROJECT_CONFIG_PLACES, found?.filepath);
     if (denied !== undefined) throw deniedError(denied, 'project');

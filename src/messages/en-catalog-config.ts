@@ -80,6 +80,24 @@ export const enCatalogConfig = {
     'Give this user read access to it (or run cacs as its owner), or name the config file to use: a configuration found above the working folder applies in every folder below it.',
   'cli.words.config.file.denied.project.hint':
     'Give this user read access to it (or run cacs as its owner), or name a config file with --config: a configuration found above the working folder applies in every folder below it.',
+  'config.file.foreign':
+    'not reading the configuration {file}: it belongs to {owner}, not to this user or root',
+  'config.file.foreign.hint':
+    'A configuration found by searching applies to whoever runs cacs in its folder or below (its baseUrl gets their token; a JavaScript one runs as them): remove it, or run cacs from another folder; if you trust it, name it as the config file to use.',
+  'cli.words.config.file.foreign.hint':
+    'A configuration found by searching applies to whoever runs cacs in its folder or below (its baseUrl gets their token; a JavaScript one runs as them): remove it, or run cacs from another folder; if you trust it, name it with --config.',
+  'config.file.writable':
+    'not reading the configuration {file}: any user may change it (mode {mode})',
+  'config.file.writable.hint':
+    'Take away the write access of others (chmod o-w {file}); if you trust it as it is, name it as the config file to use.',
+  'cli.words.config.file.writable.hint':
+    'Take away the write access of others (chmod o-w {file}); if you trust it as it is, name it with --config.',
+  'config.file.foreign.meta':
+    "not reading {file}: it belongs to {owner}, not to this user or root, and cosmiconfig (cacs's configuration reader) reads it in the folder cacs runs in",
+  'config.file.writable.meta':
+    "not reading {file}: any user may change it (mode {mode}), and cosmiconfig (cacs's configuration reader) reads it in the folder cacs runs in",
+  'config.file.distrusted.meta.hint':
+    'Remove it (or take away the write access of others), or run cacs from another folder.',
   'config.file.failed': 'cannot read the configuration {file}: the read failed ({code})',
   'config.file.failed.hint': 'Check the disk and the file, then run the same command.',
   'config.file.unreadable.hint':

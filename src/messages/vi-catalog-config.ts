@@ -74,6 +74,24 @@ export const viCatalogConfig: Readonly<Record<string, string>> = {
     'Hãy cấp quyền đọc cho người dùng này (hoặc chạy cacs bằng chủ sở hữu của nó), hoặc chỉ rõ tệp cấu hình cần dùng: cấu hình tìm thấy ở thư mục phía trên có hiệu lực cho mọi thư mục bên dưới.',
   'cli.words.config.file.denied.project.hint':
     'Hãy cấp quyền đọc cho người dùng này (hoặc chạy cacs bằng chủ sở hữu của nó), hoặc chỉ rõ tệp cấu hình bằng --config: cấu hình tìm thấy ở thư mục phía trên có hiệu lực cho mọi thư mục bên dưới.',
+  'config.file.foreign':
+    'không đọc cấu hình {file}: tệp thuộc về {owner}, không phải người dùng này hay root',
+  'config.file.foreign.hint':
+    'Cấu hình tìm thấy khi dò tìm có hiệu lực với bất kỳ ai chạy cacs trong thư mục đó hoặc thư mục con (baseUrl của nó nhận token của họ; tệp JavaScript chạy dưới quyền họ): hãy xoá nó, hoặc chạy cacs ở thư mục khác; nếu tin tưởng tệp, hãy chỉ rõ nó là tệp cấu hình cần dùng.',
+  'cli.words.config.file.foreign.hint':
+    'Cấu hình tìm thấy khi dò tìm có hiệu lực với bất kỳ ai chạy cacs trong thư mục đó hoặc thư mục con (baseUrl của nó nhận token của họ; tệp JavaScript chạy dưới quyền họ): hãy xoá nó, hoặc chạy cacs ở thư mục khác; nếu tin tưởng tệp, hãy chỉ rõ nó bằng --config.',
+  'config.file.writable':
+    'không đọc cấu hình {file}: mọi người dùng đều có thể sửa nó (quyền {mode})',
+  'config.file.writable.hint':
+    'Hãy bỏ quyền ghi của người khác (chmod o-w {file}); nếu tin tưởng tệp như hiện tại, hãy chỉ rõ nó là tệp cấu hình cần dùng.',
+  'cli.words.config.file.writable.hint':
+    'Hãy bỏ quyền ghi của người khác (chmod o-w {file}); nếu tin tưởng tệp như hiện tại, hãy chỉ rõ nó bằng --config.',
+  'config.file.foreign.meta':
+    'không đọc {file}: tệp thuộc về {owner}, không phải người dùng này hay root, mà cosmiconfig (bộ đọc cấu hình của cacs) đọc nó trong thư mục cacs chạy',
+  'config.file.writable.meta':
+    'không đọc {file}: mọi người dùng đều có thể sửa nó (quyền {mode}), mà cosmiconfig (bộ đọc cấu hình của cacs) đọc nó trong thư mục cacs chạy',
+  'config.file.distrusted.meta.hint':
+    'Hãy xoá nó (hoặc bỏ quyền ghi của người khác), hoặc chạy cacs ở thư mục khác.',
   'config.file.failed': 'không đọc được cấu hình {file}: đọc không thành công ({code})',
   'config.file.failed.hint': 'Hãy kiểm tra ổ đĩa và tệp, rồi chạy lại đúng lệnh đó.',
   'config.file.unreadable.hint':

@@ -81,6 +81,8 @@ export const CLI_WORDS = {
   'leads.columns.map.twice.hint': 'cli.words.leads.columns.map.twice.hint',
   'config.file.denied.hint': 'cli.words.config.file.denied.hint',
   'config.file.denied.project.hint': 'cli.words.config.file.denied.project.hint',
+  'config.file.foreign.hint': 'cli.words.config.file.foreign.hint',
+  'config.file.writable.hint': 'cli.words.config.file.writable.hint',
   'report.bookmark.unreadable.named.hint': 'cli.words.report.bookmark.unreadable.named.hint',
   'report.bookmark.unreadable.hint': 'cli.words.report.bookmark.unreadable.hint',
   'report.outputName.hint': 'cli.words.report.outputName.hint',
