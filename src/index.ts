@@ -47,7 +47,7 @@ import {
   type Delimiter,
 } from './options.js';
 import { canonicalServiceUrl } from './net.js';
-import { Secrets } from './secrets.js';
+import { Secrets, maskLooseCredentials } from './secrets.js';
 import { requireBaseUrl } from './config/require.js';
 import type { ReconcileSummary } from './delivery/reconcile.js';
 import type { HistoryFound, WrittenList } from './delivery/history.js';
@@ -345,7 +345,7 @@ export function createClient(options: CreateClientOptions): CacsClient {
 
 /** A base URL as an error shows it: the token masked too, as the command line masks it. */
 function shownUrl(given: string, token: string): string {
-  return JSON.stringify(new Secrets([String(token)]).scrub(given));
+  return JSON.stringify(new Secrets([String(token)]).scrub(maskLooseCredentials(given)));
 }
 
 /** The numbers of a client's options within what the client can use (createClient). */

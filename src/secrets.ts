@@ -28,6 +28,20 @@ export function maskUrlCredentials(text: string): string {
 }
 
 /**
+ * A text given as a URL that is not one (`http//user:pw@host`, a space in it), as a message may
+ * quote it: whatever may be credentials masked — after a leading scheme and its `:` or slashes
+ * (`http://`, `http//`, `http:/`; else after any leading slashes) up to the text's last `@`. No
+ * URL parser can say where the user and the password are in such a text, so more is masked than
+ * needed, never less (review, session 22: `http//user:pw@x y` was quoted whole).
+ */
+export function maskLooseCredentials(text: string): string {
+  const at = text.lastIndexOf('@');
+  if (at === -1) return text;
+  const from = (/^[a-z][a-z0-9+.-]*(?::\/*|\/\/+)/i.exec(text) ?? /^\/*/.exec(text)!)[0].length;
+  return from >= at ? text : `${text.slice(0, from)}${MASK}${text.slice(at)}`;
+}
+
+/**
  * Whether the bytes hold `://`. Searched as `//` and the byte before it checked: a `:` starts
  * a search at nearly every member of a JSON answer, a `/` hardly ever (a twentieth of the time
  * on a report answer).

@@ -11,6 +11,7 @@ import { t } from '../messages/index.js';
 import { OPTION_BOUNDS } from '../options.js';
 import { FLATTEN_MODES, REPORT_FORMATS, isValidTimeZone } from '../report/formats.js';
 import { parseCallHours } from '../report/rules.js';
+import { maskLooseCredentials } from '../secrets.js';
 
 export { FLATTEN_MODES, REPORT_FORMATS, isValidTimeZone };
 export type { FlattenMode, ReportFormat } from '../report/formats.js';
@@ -98,7 +99,10 @@ const url = v.pipe(
   text(),
   v.check(
     (s) => URL.canParse(s),
-    (issue) => t('config.value.notUrl', { value: JSON.stringify(issue.input) }),
+    (issue) =>
+      t('config.value.notUrl', {
+        value: JSON.stringify(maskLooseCredentials(String(issue.input))),
+      }),
   ),
   v.check(isHttp, () => t('config.value.notHttp')),
 );

@@ -384,5 +384,9 @@ describe('review, session 22: option names of Object.prototype, a client that is
     expect(msg).toContain('not a URL');
     expect(msg).not.toContain(token);
     expect(msg).toContain('***');
+    // No scheme's `//`, so no URL parser sees credentials: the password is masked all the same.
+    const loose = thrown(() => createClient({ baseUrl: 'http//user:pw-9z@x y', token }));
+    expect(loose).toContain('not a URL: "http//***@x y"');
+    expect(loose).not.toContain('pw-9z');
   });
 });

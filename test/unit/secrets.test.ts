@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
 import { stateStatus } from '../../src/index.js';
 import { closedPort } from '../helpers/servers.js';
-import { MIN_RUN, NeedleIndex, Secrets, maskUrlCredentials } from '../../src/secrets.js';
+import {
+  MIN_RUN,
+  NeedleIndex,
+  Secrets,
+  maskLooseCredentials,
+  maskUrlCredentials,
+} from '../../src/secrets.js';
 
 const TOKEN = 'SENTINEL-tok-3f9a8b7c6d5e';
 
@@ -42,6 +48,46 @@ describe('Secrets.scrub', () => {
       '--base-url http://***@example.com:8/x and https://***@b',
     );
     expect(new Secrets().scrub('http://u:p@h/')).toBe('http://***@h/');
+  });
+
+  it('masks what may be credentials in a text given as a URL that is not one (review, session 22)', () => {
+    expect(maskLooseCredentials('http//user:pw@x y')).toBe('http//***@x y');
+    expect(maskLooseCredentials('//user:pw@h ost')).toBe('//***@h ost');
+    expect(maskLooseCredentials('http:/user:pw@h ost')).toBe('http:/***@h ost');
+    expect(maskLooseCredentials('user:p//w@a@h x')).toBe('user:***@h x');
+    expect(maskLooseCredentials('ht tp://u:p@h')).toBe('***@h');
+    expect(maskLooseCredentials('no at sign here')).toBe('no at sign here');
+    expect(maskLooseCredentials('http//@x')).toBe('http//@x');
+    // Whatever the prefix, the password never shows (nor the user).
+    fc.assert(
+      fc.property(
+        fc.constantFrom('', 'http//', 'https:', 'http:/', '//', 'ht tp://', 'x://a//'),
+        fc.stringMatching(/^[a-z0-9._~-]{1,12}$/),
+        fc.stringMatching(/^[a-z0-9:/?#%!$&'()*+,;= ._~-]{1,20}$/),
+        fc.stringMatching(/^[A-Z ]{0,10}$/),
+        (prefix, user, pw, rest) => {
+          const out = maskLooseCredentials(`${prefix}${user}:${pw}@${rest}`);
+          expect(out).not.toContain(`${user}:${pw}`);
+          expect(out.endsWith(`***@${rest}`)).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it('a --base-url, CACS_BASE_URL or config baseUrl that is not a URL is quoted without its password', async () => {
+    const cwd = tempDir('cacs-loose-url-');
+    const bad = 'http//op:Pw-4471zz@host x';
+    fs.writeFileSync(path.join(cwd, 'cfg.yaml'), `baseUrl: "${bad}"\n`);
+    for (const [argv, extra] of [
+      [['config', 'show', '--base-url', bad], {}],
+      [['config', 'show'], { CACS_BASE_URL: bad }],
+      [['--config', 'cfg.yaml', 'config', 'show'], {}],
+    ] as const) {
+      const r = await runCli([...argv], { env: isolatedEnv({ ...extra }), cwd });
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.stderr).toContain('not a URL: "http//***@host x"');
+      expect(`${r.stdout}${r.stderr}`).not.toContain('Pw-4471zz');
+    }
   });
 
   it('does not scrub short values', () => {
