@@ -156,12 +156,13 @@ function ownerName(uid: number): string {
   try {
     for (const line of fs.readFileSync('/etc/passwd', 'utf8').split('\n')) {
       const [name, , id] = line.split(':');
-      if (name && id !== undefined && Number(id) === uid) return `${name} (uid ${uid})`;
+      if (name && id !== undefined && Number(id) === uid)
+        return t('config.file.owner', { name, uid });
     }
   } catch {
     // no passwd file to read: the number alone
   }
-  return `uid ${uid}`;
+  return t('config.file.owner.uid', { uid });
 }
 
 /**

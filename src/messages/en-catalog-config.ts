@@ -80,6 +80,8 @@ export const enCatalogConfig = {
     'Give this user read access to it (or run cacs as its owner), or name the config file to use: a configuration found above the working folder applies in every folder below it.',
   'cli.words.config.file.denied.project.hint':
     'Give this user read access to it (or run cacs as its owner), or name a config file with --config: a configuration found above the working folder applies in every folder below it.',
+  'config.file.owner': '{name} (uid {uid})',
+  'config.file.owner.uid': 'uid {uid}',
   'config.file.foreign':
     'not reading the configuration {file}: it belongs to {owner}, not to this user or root',
   'config.file.foreign.hint':

@@ -74,6 +74,8 @@ export const viCatalogConfig: Readonly<Record<string, string>> = {
     'Hãy cấp quyền đọc cho người dùng này (hoặc chạy cacs bằng chủ sở hữu của nó), hoặc chỉ rõ tệp cấu hình cần dùng: cấu hình tìm thấy ở thư mục phía trên có hiệu lực cho mọi thư mục bên dưới.',
   'cli.words.config.file.denied.project.hint':
     'Hãy cấp quyền đọc cho người dùng này (hoặc chạy cacs bằng chủ sở hữu của nó), hoặc chỉ rõ tệp cấu hình bằng --config: cấu hình tìm thấy ở thư mục phía trên có hiệu lực cho mọi thư mục bên dưới.',
+  'config.file.owner': '{name} (uid {uid})',
+  'config.file.owner.uid': 'uid {uid}',
   'config.file.foreign':
     'không đọc cấu hình {file}: tệp thuộc về {owner}, không phải người dùng này hay root',
   'config.file.foreign.hint':
