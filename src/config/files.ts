@@ -76,9 +76,6 @@ export const COSMICONFIG_META_PLACES = [
   '.config/config.mjs',
 ];
 
-/** cosmiconfig's own settings files that are data: they count only with a `cosmiconfig` key. */
-const META_DATA_PLACES = COSMICONFIG_META_PLACES.filter((p) => !/\.[cm]?[jt]s$/.test(p));
-
 /**
  * Whether one of `places` is in `dir`, or cannot be told (a folder that cannot be searched):
  * false only when each is certainly absent.
@@ -165,81 +162,84 @@ function ownerName(uid: number): string {
   return t('config.file.owner.uid', { uid });
 }
 
+/** Why a configuration file found by searching is not read (distrust). */
+export type Distrust = { owner: string } | { mode: string } | { special: true };
+
 /**
  * Why a configuration file cacs came upon by searching must not be read, if it must not: it
  * belongs to another user than the one running cacs (root's are trusted: root may change any
- * file anyway), or any user may write it. Such a file applies to whoever runs cacs in its folder
- * or below — its `baseUrl` would receive their token, and a JavaScript one runs as them: one
- * planted in a shared folder (`/tmp`) by any local user ran as root there (review, session 23;
- * the rule git follows since CVE-2022-24765). Links are followed (what counts is the file read).
+ * file anyway), any user may write it, or it is no regular file. Such a file applies to whoever
+ * runs cacs in its folder or below — its `baseUrl` would receive their token, and a JavaScript
+ * one runs as them: one planted in a shared folder (`/tmp`) by any local user ran as root there
+ * (review, session 23; the rule git follows since CVE-2022-24765). A link counts twice: the
+ * link itself must be this user's or root's too (another user's link chose which of root's
+ * scripts ran), and what it leads to is judged. A named pipe, a socket or a device is never
+ * read (a writer behind a pipe fed root a script, and a pipe with none held cacs forever).
  * POSIX only; a file that cannot be looked at is left to the search (and to unreadablePlace).
  */
 export function distrust(
   file: string,
   me: number | null = process.getuid?.() ?? null,
-): { owner: string } | { mode: string } | undefined {
+): Distrust | undefined {
   if (me === null) return undefined;
+  const trusted = (uid: number) => uid === me || uid === 0;
   let stat: fs.Stats | undefined;
   try {
-    stat = fs.statSync(file, { throwIfNoEntry: false });
+    stat = fs.lstatSync(file, { throwIfNoEntry: false });
+    if (stat?.isSymbolicLink() === true) {
+      if (!trusted(stat.uid)) return { owner: ownerName(stat.uid) };
+      stat = fs.statSync(file, { throwIfNoEntry: false });
+    }
   } catch {
     return undefined;
   }
-  if (stat === undefined || !stat.isFile()) return undefined;
-  if (stat.uid !== me && stat.uid !== 0) return { owner: ownerName(stat.uid) };
+  if (stat === undefined || stat.isDirectory()) return undefined;
+  if (!stat.isFile()) return { special: true };
+  if (!trusted(stat.uid)) return { owner: ownerName(stat.uid) };
   if ((stat.mode & 0o002) !== 0) return { mode: (stat.mode & 0o7777).toString(8).padStart(4, '0') };
   return undefined;
 }
 
 /**
  * Refuse the first of `places` in `dir` that cacs must not read (distrust), before anything
- * reads it. A data file that holds settings only under a key (`package.json`'s `cacs`,
+ * reads it. A JSON file that holds settings only under a key (`package.json`'s `cacs`,
  * cosmiconfig's own `.config/config.json`'s `cosmiconfig`) counts only when it holds that key;
- * a JavaScript one always does (loading it runs it). `meta`: cosmiconfig's own settings files
- * in the folder the process runs in (read even with --config).
+ * any other (cacs's own files, YAML whatever its style, JavaScript: loading it runs it) always
+ * does. `meta`: cosmiconfig's own
+ * settings files in the folder the process runs in (read even with --config).
  */
-function refuseDistrusted(
-  dir: string,
-  places: readonly string[],
-  key: string,
-  keyedPlaces: readonly string[],
-  meta = false,
-): void {
+function refuseDistrusted(dir: string, places: readonly string[], key: string, meta = false): void {
   for (const place of places) {
     const file = path.join(dir, place);
     const why = distrust(file);
     if (why === undefined) continue;
-    if (keyedPlaces.includes(place) && !holdsKey(key, file)) continue;
+    const keyed = place === 'package.json' || (meta && place.endsWith('.json'));
+    if (!('special' in why) && keyed && !holdsKey(key, file)) continue;
     throw distrustError(file, why, meta);
   }
 }
 
 /**
- * Whether a package.json / package.yaml holds `key` at its top level (read as data, nothing
- * run): only then does cosmiconfig take settings from it. One that cannot be parsed is left to
- * the search (which says so).
+ * Whether a JSON settings file (a regular file) holds `key` at its top level, read as data
+ * (nothing run): only then does cosmiconfig take settings from it. One that cannot be parsed
+ * here counts (cosmiconfig's own parser may still read it).
  */
 function holdsKey(key: string, file: string): boolean {
-  let text: string;
+  let data: unknown;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    data = JSON.parse(fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, ''));
   } catch {
-    return false;
+    return true;
   }
-  if (/\.ya?ml$/.test(file)) return new RegExp(`^(["']?)${key}\\1\\s*:`, 'm').test(text);
-  try {
-    const data: unknown = JSON.parse(text);
-    return typeof data === 'object' && data !== null && Object.hasOwn(data, key);
-  } catch {
-    return false;
-  }
+  return typeof data !== 'object' || data === null || Object.hasOwn(data, key);
 }
 
-function distrustError(
-  file: string,
-  why: { owner: string } | { mode: string },
-  meta: boolean,
-): UsageError {
+function distrustError(file: string, why: Distrust, meta: boolean): UsageError {
+  if ('special' in why)
+    return new UsageError(t('config.file.special', { file }), {
+      hint: t(meta ? 'config.file.distrusted.meta.hint' : 'config.file.special.hint'),
+      category: 'config',
+    });
   const message =
     'owner' in why
       ? t(meta ? 'config.file.foreign.meta' : 'config.file.foreign', { file, owner: why.owner })
@@ -461,7 +461,7 @@ export async function loadConfigFiles(opts: FindConfigOptions): Promise<LoadedCo
     return [];
   // cosmiconfig reads settings of its own in the folder the process runs in, whatever file is
   // given (a JavaScript one is run): one cacs must not read stops it first.
-  refuseDistrusted(process.cwd(), COSMICONFIG_META_PLACES, 'cosmiconfig', META_DATA_PLACES, true);
+  refuseDistrusted(process.cwd(), COSMICONFIG_META_PLACES, 'cosmiconfig', true);
   const ex = await explorer(
     PROJECT_CONFIG_PLACES,
     opts.explicitPath === undefined ? undefined : path.extname(opts.explicitPath).toLowerCase(),
@@ -489,7 +489,7 @@ export async function loadConfigFiles(opts: FindConfigOptions): Promise<LoadedCo
   const files: LoadedConfigFile[] = [];
   const userDir = userConfigDir(opts.env);
   const userEx = await explorer(USER_CONFIG_PLACES);
-  refuseDistrusted(userDir, USER_CONFIG_PLACES, 'cacs', []);
+  refuseDistrusted(userDir, USER_CONFIG_PLACES, 'cacs');
   const userSearch = await load(() => userEx.search(userDir), userDir);
   const userDenied = unreadablePlace(userDir, USER_CONFIG_PLACES, userSearch?.filepath);
   if (userDenied !== undefined) throw deniedError(userDenied, 'user');
@@ -497,7 +497,7 @@ export async function loadConfigFiles(opts: FindConfigOptions): Promise<LoadedCo
 
   for (const dir of projectFolders(opts.cwd, userDir)) {
     // Before the search reads (or runs) a file: package.json only when it holds a `cacs` key.
-    refuseDistrusted(dir, PROJECT_CONFIG_PLACES, 'cacs', ['package.json']);
+    refuseDistrusted(dir, PROJECT_CONFIG_PLACES, 'cacs');
     const found = await load(() => ex.search(dir), dir);
     const denied = unreadablePlace(dir, PROJECT_CONFIG_PLACES, found?.filepath);
     if (denied !== undefined) throw deniedError(denied, 'project');

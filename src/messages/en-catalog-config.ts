@@ -94,6 +94,12 @@ export const enCatalogConfig = {
     'Take away the write access of others (chmod o-w {file}); if you trust it as it is, name it as the config file to use.',
   'cli.words.config.file.writable.hint':
     'Take away the write access of others (chmod o-w {file}); if you trust it as it is, name it with --config.',
+  'config.file.special':
+    'not reading the configuration {file}: it is not a regular file (a named pipe, a socket or a device)',
+  'config.file.special.hint':
+    'A configuration found by searching must be a regular file: remove this one, or name the file to use.',
+  'cli.words.config.file.special.hint':
+    'A configuration found by searching must be a regular file: remove this one, or name the file to use with --config.',
   'config.file.foreign.meta':
     "not reading {file}: it belongs to {owner}, not to this user or root, and cosmiconfig (cacs's configuration reader) reads it in the folder cacs runs in",
   'config.file.writable.meta':

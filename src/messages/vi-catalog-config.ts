@@ -88,6 +88,12 @@ export const viCatalogConfig: Readonly<Record<string, string>> = {
     'Hãy bỏ quyền ghi của người khác (chmod o-w {file}); nếu tin tưởng tệp như hiện tại, hãy chỉ rõ nó là tệp cấu hình cần dùng.',
   'cli.words.config.file.writable.hint':
     'Hãy bỏ quyền ghi của người khác (chmod o-w {file}); nếu tin tưởng tệp như hiện tại, hãy chỉ rõ nó bằng --config.',
+  'config.file.special':
+    'không đọc cấu hình {file}: đây không phải tệp thông thường (ống có tên, socket hoặc thiết bị)',
+  'config.file.special.hint':
+    'Cấu hình tìm thấy khi dò tìm phải là tệp thông thường: hãy xoá tệp này, hoặc chỉ rõ tệp cấu hình cần dùng.',
+  'cli.words.config.file.special.hint':
+    'Cấu hình tìm thấy khi dò tìm phải là tệp thông thường: hãy xoá tệp này, hoặc chỉ rõ tệp cấu hình cần dùng bằng --config.',
   'config.file.foreign.meta':
     'không đọc {file}: tệp thuộc về {owner}, không phải người dùng này hay root, mà cosmiconfig (bộ đọc cấu hình của cacs) đọc nó trong thư mục cacs chạy',
   'config.file.writable.meta':

@@ -51,6 +51,9 @@ function cacs(cwd: string, args: string[], home: string) {
       CACS_STATE_DIR: path.join(home, 'state'),
     },
     encoding: 'utf8',
+    // A run that blocks (a named pipe opened) fails the test instead of hanging it.
+    timeout: 60_000,
+    killSignal: 'SIGKILL',
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -167,7 +170,67 @@ describe.skipIf(!ROOT)("another user's configuration above the working folder (a
   });
 });
 
+describe.skipIf(!ROOT)('what got past the first rule (review, session 23; as root)', () => {
+  it("a named pipe, another user's link to root's own script, a flow-style or BOM-led meta file", () => {
+    const { top, work } = shared();
+    const home = path.join(work, 'home');
+    // A pipe with no writer held cacs forever; with one, it fed root a script.
+    const fifo = path.join(top, '.cacsrc.cjs');
+    spawnSync('mkfifo', [fifo]);
+    fs.chownSync(fifo, NOBODY, NOBODY);
+    const r = cacs(work, ['history'], home);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(`not reading the configuration ${fifo}: it is not a regular file`);
+    fs.rmSync(fifo);
+
+    // nobody's link to a script of root's: the link's owner counts too.
+    const script = path.join(top, 'roots-script.cjs');
+    const marker = path.join(top, 'script-ran');
+    fs.writeFileSync(
+      script,
+      `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x');\nmodule.exports = {};\n`,
+    );
+    const link = path.join(top, '.cacsrc.cjs');
+    fs.symlinkSync(script, link);
+    fs.lchownSync(link, NOBODY, NOBODY);
+    const linked = cacs(work, ['history'], home);
+    expect(linked.code, linked.stderr).toBe(2);
+    expect(linked.stderr).toContain(`not reading the configuration ${link}: it belongs to nobody`);
+    expect(fs.existsSync(marker)).toBe(false);
+    fs.rmSync(link);
+
+    // cosmiconfig's own settings in the working folder: YAML counts whatever its style, and a
+    // package.json led by a byte-order mark is read as JSON still.
+    const evil = path.join(work, 'evil.cjs');
+    planted(
+      evil,
+      `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x');\nmodule.exports = {};\n`,
+    );
+    const yaml = path.join(work, 'package.yaml');
+    planted(yaml, '{cosmiconfig: {cosmiconfig: {searchPlaces: [evil.cjs]}}}\n');
+    const flow = cacs(work, ['history'], home);
+    expect(flow.code, flow.stderr).toBe(2);
+    expect(flow.stderr).toContain(`not reading ${yaml}: it belongs to nobody`);
+    fs.rmSync(yaml);
+    const pkg = path.join(work, 'package.json');
+    planted(pkg, `\uFEFF${JSON.stringify({ cosmiconfig: { searchPlaces: ['evil.cjs'] } })}`);
+    const bom = cacs(work, ['history'], home);
+    expect(bom.code, bom.stderr).toBe(2);
+    expect(bom.stderr).toContain(`not reading ${pkg}: it belongs to nobody`);
+    expect(fs.existsSync(marker)).toBe(false);
+  });
+});
+
 describe('a configuration any user may change', () => {
+  it('a named pipe of this user is not read either (no writer: it would block)', () => {
+    const { work } = shared();
+    const fifo = path.join(work, '.cacsrc.yaml');
+    spawnSync('mkfifo', [fifo]);
+    const r = cacs(work, ['config', 'path'], path.join(work, 'home'));
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(`not reading the configuration ${fifo}: it is not a regular file`);
+  });
+
   it('is not read when found by searching (exit 2 naming it and its mode); --config uses it', () => {
     const { work } = shared();
     const file = path.join(work, '.cacsrc.yaml');
