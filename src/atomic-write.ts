@@ -38,6 +38,13 @@ export interface AtomicWriteOptions {
    * fails with EEXIST when the target exists (a symlink included), then removed.
    */
   noClobber?: boolean;
+  /**
+   * Root replacing another user's file leaves the new one theirs (owner and group), as an
+   * editor does: for a rewrite of rows they already hold (`cacs forget` cleaning an operator's
+   * list). Otherwise the new file is the writer's: a file another user made in advance at a
+   * name root writes would hand them what root wrote (review, session 23: a report).
+   */
+  keepOwner?: boolean;
 }
 
 const { O_WRONLY, O_CREAT, O_EXCL, O_APPEND } = fs.constants;
@@ -206,8 +213,20 @@ export function writeTargetOf(target: string): WriteTarget {
       continue;
     }
     if (st.isFile()) return { kind: 'file', path: at, exists: true, ...(link ? { link } : {}) };
-    if (st.isFIFO()) return { kind: 'direct', path: at, what: 'pipe' };
-    if (st.isCharacterDevice()) return { kind: 'direct', path: at, what: 'device' };
+    if (st.isFIFO() || st.isCharacterDevice()) {
+      // Another user's pipe (or device) at a name cacs writes: its reader would get the rows
+      // (review, session 23: a pipe made beside an input in a shared folder took root's
+      // rejects list, and one at a report's name the report).
+      if (euid !== undefined && st.uid !== euid && st.uid !== 0)
+        throw new UsageError(
+          t(st.isFIFO() ? 'write.pipeOfOther' : 'write.deviceOfOther', {
+            file: given,
+            uid: st.uid,
+          }),
+          { hint: t('write.specialOfOther.hint') },
+        );
+      return { kind: 'direct', path: at, what: st.isFIFO() ? 'pipe' : 'device' };
+    }
     if (st.isDirectory()) throw errnoError('EISDIR', 'a folder', given);
     throw new UsageError(
       st.isBlockDevice()
@@ -391,9 +410,10 @@ function syncFolder(dir: string): void {
 
 /**
  * The owner of the regular file `target` that root is about to replace, when it is another
- * user's: the new file stays theirs (as an editor keeps it), not root's — which they could no
- * longer read (review, session 17: `cacs forget` as root made other operators' lists root's).
- * Undefined otherwise (not root, a new name, root's own).
+ * user's and the write keeps owners (AtomicWriteOptions.keepOwner): the new file stays theirs
+ * (as an editor keeps it), not root's — which they could no longer read (review, session 17:
+ * `cacs forget` as root made other operators' lists root's). Undefined otherwise (not root, a
+ * new name, root's own).
  */
 function replacedOwner(target: string): { uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined;
@@ -528,7 +548,7 @@ export class AtomicFile {
     try {
       // Root replacing another user's file: it stays theirs (best effort: a file system
       // without owners, a FAT stick, keeps the writer's).
-      const owner = replacedOwner(target);
+      const owner = this.opts.keepOwner === true ? replacedOwner(target) : undefined;
       if (this.fd !== undefined) {
         const fd = this.fd;
         if (owner !== undefined) {

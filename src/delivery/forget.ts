@@ -636,8 +636,8 @@ export async function forget(opts: ForgetOptions): Promise<ForgetReceipt> {
     const ours = store.written.get(scan.file);
     try {
       st = fs.statSync(scan.file);
-      // (Root rewriting another operator's list leaves it theirs: atomic-write.ts.)
-      writeFileAtomicSync(scan.file, text, { mode: 0o600 });
+      // Root rewriting another operator's list leaves it theirs (the rows are theirs already).
+      writeFileAtomicSync(scan.file, text, { mode: 0o600, keepOwner: true });
     } catch (e) {
       const code = (e as NodeJS.ErrnoException | undefined)?.code ?? 'error';
       notCleaned.push(notCleanedEntry(scan.file, scan.matched.size, code));

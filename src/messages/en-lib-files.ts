@@ -47,6 +47,11 @@ export const enLibFiles = {
     "{file} is a symlink that belongs to another user (uid {uid}): cacs writes through a symlink only when it is yours (or root's)",
   'write.symlinkOfOther.chain':
     "{file} leads through {link}, a symlink that belongs to another user (uid {uid}): cacs writes through a symlink only when it is yours (or root's)",
+  'write.pipeOfOther':
+    "{file} is a named pipe that belongs to another user (uid {uid}): cacs writes into one only when it is yours (or root's)",
+  'write.deviceOfOther':
+    "{file} is a device that belongs to another user (uid {uid}): cacs writes into one only when it is yours (or root's)",
+  'write.specialOfOther.hint': 'Give another name, or remove it.',
   'write.symlinkOfOther.hint': 'Give the name of the file itself, or remove the link.',
   'write.socketDescriptor': '{file} is a socket: cacs cannot open it by name',
   'write.notGivenDescriptor':

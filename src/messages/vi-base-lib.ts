@@ -358,6 +358,11 @@ export const viBaseLib: Readonly<Record<string, string>> = {
     '{file} là liên kết tượng trưng thuộc về người dùng khác (uid {uid}): cacs chỉ ghi qua liên kết tượng trưng của chính bạn (hoặc của root)',
   'write.symlinkOfOther.chain':
     '{file} đi qua {link}, một liên kết tượng trưng thuộc về người dùng khác (uid {uid}): cacs chỉ ghi qua liên kết tượng trưng của chính bạn (hoặc của root)',
+  'write.pipeOfOther':
+    '{file} là một ống có tên thuộc về người dùng khác (uid {uid}): cacs chỉ ghi vào đó khi nó là của bạn (hoặc của root)',
+  'write.deviceOfOther':
+    '{file} là một thiết bị thuộc về người dùng khác (uid {uid}): cacs chỉ ghi vào đó khi nó là của bạn (hoặc của root)',
+  'write.specialOfOther.hint': 'Hãy cho tên khác, hoặc xoá nó.',
   'write.symlinkOfOther.hint': 'Hãy cho tên của chính tệp đó, hoặc xoá liên kết.',
   'write.socketDescriptor': '{file} là một socket: cacs không mở được nó theo tên',
   'write.notGivenDescriptor':

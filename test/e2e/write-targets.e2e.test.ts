@@ -474,3 +474,47 @@ describe.skipIf(!canSetpriv)(
     });
   },
 );
+
+describe.skipIf(!ROOT)(
+  'what another user prepares at a name root writes (review, session 23; as root)',
+  () => {
+    it("another user's named pipe beside an input or at -o: refused before anything is sent or asked (exit 2)", async () => {
+      const dir = folder(0);
+      fs.chmodSync(dir, 0o1777); // a shared drop folder
+      fs.writeFileSync(path.join(dir, 'leads.csv'), 'phone,name\n0912000011,An\nabc,Bad phone\n');
+      const fifo = path.join(dir, 'leads.csv.rejects.csv');
+      expect(spawnSync('mkfifo', ['-m', '0666', fifo]).status).toBe(0);
+      fs.chownSync(fifo, NOBODY, NOBODY);
+      const sent = emu.store.importRequests;
+      const r = await run(0, dir, ['import', 'leads.csv']);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toContain(
+        `${fifo} is a named pipe that belongs to another user (uid ${NOBODY}): cacs writes into one only when it is yours (or root's)`,
+      );
+      expect(emu.store.importRequests).toBe(sent);
+      expect(fs.lstatSync(fifo).isFIFO()).toBe(true);
+
+      const out = path.join(dir, 'calls.fifo');
+      expect(spawnSync('mkfifo', ['-m', '0666', out]).status).toBe(0);
+      fs.chownSync(out, NOBODY, NOBODY);
+      const asked = emu.store.reportRequests.length;
+      const rep = await run(0, dir, [...REPORT, '-o', 'calls.fifo']);
+      expect(rep.code, rep.stderr).toBe(2);
+      expect(rep.stderr).toContain(`${out} is a named pipe that belongs to another user`);
+      expect(emu.store.reportRequests.length).toBe(asked);
+    });
+
+    it("-o a file another user made in advance: the report replaces it as root's (0600), theirs no longer", async () => {
+      const dir = folder(0);
+      fs.chmodSync(dir, 0o1777);
+      const out = path.join(dir, 'calls.csv');
+      fs.writeFileSync(out, '');
+      fs.chownSync(out, NOBODY, NOBODY);
+      const r = await run(0, dir, [...REPORT, '-o', 'calls.csv']);
+      expect(r.code, r.stderr).toBe(0);
+      const st = fs.statSync(out);
+      expect([st.uid, st.gid, st.mode & 0o777]).toEqual([0, 0, 0o600]);
+      expect(fs.readFileSync(out, 'utf8')).toContain('Khách 4');
+    });
+  },
+);

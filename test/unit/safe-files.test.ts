@@ -479,18 +479,22 @@ describe('a service message with bidirectional controls (review, session 22)', (
   });
 });
 
-describe('a file of another user that root replaces stays theirs (review, session 17)', () => {
+describe('a file of another user that root replaces (reviews, sessions 17 and 23)', () => {
   it.skipIf(process.getuid?.() !== 0)(
-    "keeps its owner and group; a new name is root's",
+    "keeps its owner and group when the rewrite keeps owners (forget); else, and a new name, root's",
     async () => {
       const { writeFileAtomicSync } = await import('../../src/atomic-write.js');
       const dir = tempDir();
       const theirs = path.join(dir, 'theirs.csv');
       fs.writeFileSync(theirs, 'old\n');
       fs.chownSync(theirs, 65534, 65534);
-      writeFileAtomicSync(theirs, 'new\n');
+      writeFileAtomicSync(theirs, 'new\n', { keepOwner: true });
       const st = fs.statSync(theirs);
       expect([st.uid, st.gid, fs.readFileSync(theirs, 'utf8')]).toEqual([65534, 65534, 'new\n']);
+      // Made in advance by another user at a name root writes: they do not get what root wrote.
+      writeFileAtomicSync(theirs, 'report\n');
+      const now = fs.statSync(theirs);
+      expect([now.uid, now.gid, now.mode & 0o777]).toEqual([0, 0, 0o600]);
       const fresh = path.join(dir, 'fresh.csv');
       writeFileAtomicSync(fresh, 'x\n');
       expect(fs.statSync(fresh).uid).toBe(0);
