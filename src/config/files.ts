@@ -9,6 +9,7 @@ import { ConfigError, UsageError } from '../errors.js';
 import { t } from '../messages/index.js';
 import type { Env } from './env.js';
 import { userConfigDir } from './paths.js';
+import { ownerName, trustedOwner } from '../owners.js';
 import { validateConfig, type ValidatedConfig } from './schema.js';
 
 export type ConfigScope = 'user' | 'project' | 'explicit';
@@ -148,20 +149,6 @@ export function unreadablePlace(
   return undefined;
 }
 
-/** Who owns a file, for messages: `nobody (uid 65534)`, or `uid 1001` when /etc/passwd does not say. */
-function ownerName(uid: number): string {
-  try {
-    for (const line of fs.readFileSync('/etc/passwd', 'utf8').split('\n')) {
-      const [name, , id] = line.split(':');
-      if (name && id !== undefined && Number(id) === uid)
-        return t('config.file.owner', { name, uid });
-    }
-  } catch {
-    // no passwd file to read: the number alone
-  }
-  return t('config.file.owner.uid', { uid });
-}
-
 /** Why a configuration file found by searching is not read (distrust). */
 export type Distrust = { owner: string } | { mode: string } | { special: true };
 
@@ -179,10 +166,10 @@ export type Distrust = { owner: string } | { mode: string } | { special: true };
  */
 export function distrust(
   file: string,
-  me: number | null = process.getuid?.() ?? null,
+  me: number | null = process.geteuid?.() ?? null,
 ): Distrust | undefined {
   if (me === null) return undefined;
-  const trusted = (uid: number) => uid === me || uid === 0;
+  const trusted = (uid: number) => trustedOwner(uid, me);
   let stat: fs.Stats | undefined;
   try {
     stat = fs.lstatSync(file, { throwIfNoEntry: false });

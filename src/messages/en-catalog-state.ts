@@ -6,6 +6,16 @@
  */
 export const enCatalogState = {
   // ── state-write.ts: a state folder that cannot be written ────────────────────────────
+  'state.folder.foreign':
+    'not using the state folder {dir}: {at} belongs to {owner}, not to this user or root',
+  'state.folder.writable':
+    'not using the state folder {dir}: any user may change {at} (mode {mode})',
+  'state.folder.parentWritable':
+    'not using the state folder {dir}: any user may put another in its place ({parent} has mode {mode}, without the sticky bit)',
+  'state.folder.distrusted.hint':
+    'A state folder another user can change lets them make cacs send leads again or write over your files: point CACS_STATE_DIR (or the setting stateDir) at a folder of your own, or run cacs as its owner.',
+  'state.folder.writable.hint':
+    'Take away the write access of others (chmod o-w), or point CACS_STATE_DIR (or the setting stateDir) at a folder of your own.',
   'state.write.diskFull': 'the disk is full',
   'state.write.diskFull.hint':
     'Free at least {room} in {folder}, or point CACS_STATE_DIR (or the stateDir setting) at another folder that is kept (cacs remembers there what it has sent and fetched), then run the same command.',

@@ -3,6 +3,16 @@ const ELSEWHERE =
   'hoặc trỏ CACS_STATE_DIR (hoặc thiết lập stateDir) tới một thư mục khác được giữ lại (cacs ghi nhớ ở đó những gì đã gửi và đã lấy về)';
 
 export const viCatalogState: Readonly<Record<string, string>> = {
+  'state.folder.foreign':
+    'không dùng thư mục trạng thái {dir}: {at} thuộc về {owner}, không phải người dùng này hay root',
+  'state.folder.writable':
+    'không dùng thư mục trạng thái {dir}: mọi người dùng đều có thể sửa {at} (quyền {mode})',
+  'state.folder.parentWritable':
+    'không dùng thư mục trạng thái {dir}: mọi người dùng đều có thể đặt thư mục khác vào chỗ của nó ({parent} có quyền {mode}, không có sticky bit)',
+  'state.folder.distrusted.hint':
+    'Thư mục trạng thái mà người dùng khác sửa được sẽ cho họ khiến cacs gửi lại khách hàng hoặc ghi đè tệp của bạn: hãy trỏ CACS_STATE_DIR (hoặc thiết lập stateDir) tới thư mục của riêng bạn, hoặc chạy cacs bằng chủ sở hữu của nó.',
+  'state.folder.writable.hint':
+    'Hãy bỏ quyền ghi của người khác (chmod o-w), hoặc trỏ CACS_STATE_DIR (hoặc thiết lập stateDir) tới thư mục của riêng bạn.',
   'state.write.diskFull': 'ổ đĩa đã đầy',
   'state.write.diskFull.hint': `Hãy giải phóng ít nhất {room} trong {folder}, ${ELSEWHERE}, rồi chạy lại đúng lệnh đó.`,
   'state.write.diskFull.free.hint': `Hãy giải phóng ít nhất {room} trong {folder} (hiện còn trống {free}), ${ELSEWHERE}, rồi chạy lại đúng lệnh đó.`,

@@ -4,6 +4,7 @@
  * PostgreSQL store of issue 24 opens here too, from `stateUrl`.
  */
 import { FileStore } from './file/store.js';
+import { assertStateFolderTrusted } from './file/state-write.js';
 import { DEFAULT_STATE_SCHEMA, PgStore } from './pg/store.js';
 import type { StateStore } from './types.js';
 
@@ -30,9 +31,11 @@ export interface StateLocation {
 
 /**
  * The store for these settings. Opening connects to nothing (a database store connects on its
- * first call); close() it when done.
+ * first call); close() it when done. A state folder another user owns or may change is refused
+ * first (exit 2: state-write.ts assertStateFolderTrusted).
  */
 export function openStateStore(where: StateLocation): StateStore {
+  assertStateFolderTrusted(where.stateDir);
   const url = where.stateUrl;
   return url !== undefined
     ? new PgStore(url, where.stateSchema ?? DEFAULT_STATE_SCHEMA, where.stateDir)

@@ -7,9 +7,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { assertCanCreateIn, freeSpace } from '../../atomic-write.js';
-import { CacsError, FailureError } from '../../errors.js';
+import { CacsError, FailureError, UsageError } from '../../errors.js';
 import { t } from '../../messages/index.js';
 import { formatBytes } from '../../text.js';
+import { ownerName, trustedOwner } from '../../owners.js';
 
 /** Room asked for when the state folder is full: ample for the records of a large import. */
 export const STATE_ROOM = 16_000_000;
@@ -182,4 +183,74 @@ function existingAncestor(dir: string): string {
       at = up;
     }
   }
+}
+
+/**
+ * The state folder must be this user's (or root's), and no other user may change it: one another
+ * user owns or may write lets them make cacs send leads again (a ledger moved away), bring back
+ * erased people, learn the ledger's secret, or write over a file of the runner's through a link
+ * at a state file's name (review, session 23: root's import into a state folder `nobody` could
+ * write truncated a file of root's and resent leads). Checked when a store opens: the folder
+ * (a link judged by its own owner and by what it leads to), each folder in it, and its parent
+ * (world-writable without the sticky bit, anyone could put another folder in its place). A
+ * folder not there yet is made by cacs (0700). Group write is left alone (a user's own group);
+ * POSIX only. Exit 2 naming the folder.
+ */
+export function assertStateFolderTrusted(
+  dir: string,
+  me: number | null = process.geteuid?.() ?? null,
+): void {
+  if (me === null) return;
+  const foreign = (at: string, uid: number) =>
+    new UsageError(t('state.folder.foreign', { dir, at, owner: ownerName(uid) }), {
+      hint: t('state.folder.distrusted.hint'),
+      category: 'config',
+    });
+  const mode = (st: fs.Stats) => (st.mode & 0o7777).toString(8).padStart(4, '0');
+  /** The folder at `at` as it is judged (undefined: not there, or no folder: said later). */
+  const judge = (at: string): fs.Stats | undefined => {
+    let st: fs.Stats | undefined;
+    try {
+      st = fs.lstatSync(at, { throwIfNoEntry: false });
+      if (st?.isSymbolicLink() === true) {
+        if (!trustedOwner(st.uid, me)) throw foreign(at, st.uid);
+        st = fs.statSync(at, { throwIfNoEntry: false });
+      }
+    } catch (e) {
+      if (e instanceof UsageError) throw e;
+      return undefined;
+    }
+    if (st === undefined || !st.isDirectory()) return undefined;
+    if (!trustedOwner(st.uid, me)) throw foreign(at, st.uid);
+    if ((st.mode & 0o002) !== 0)
+      throw new UsageError(t('state.folder.writable', { dir, at, mode: mode(st) }), {
+        hint: t('state.folder.writable.hint'),
+        category: 'config',
+      });
+    return st;
+  };
+  const root = path.resolve(dir);
+  const parent = path.dirname(root);
+  try {
+    const up = fs.statSync(parent);
+    if ((up.mode & 0o002) !== 0 && (up.mode & 0o1000) === 0)
+      throw new UsageError(
+        t('state.folder.parentWritable', { dir: root, parent, mode: mode(up) }),
+        {
+          hint: t('state.folder.distrusted.hint'),
+          category: 'config',
+        },
+      );
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+  }
+  if (judge(root) === undefined) return;
+  let inside: fs.Dirent[];
+  try {
+    inside = fs.readdirSync(root, { withFileTypes: true });
+  } catch {
+    return; // unreadable: said by the read that needs it
+  }
+  for (const entry of inside)
+    if (entry.isDirectory() || entry.isSymbolicLink()) judge(path.join(root, entry.name));
 }

@@ -1,0 +1,159 @@
+/**
+ * A state folder another user owns or may change (review, session 23): root's import into a
+ * state folder `nobody` could write let `nobody` move the ledgers away (the leads were sent
+ * again), read the ledger's secret, and plant a link at the ledger's name that root's import
+ * followed — truncating a file of root's. Now a store does not open on such a folder: exit 2
+ * naming it, before anything is read, written or sent. The other owner's cases need root (to
+ * give a folder to `nobody`); the world-writable ones run as any user.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BIN, NOBODY, tempDir } from '../helpers/cli.js';
+
+const ROOT = process.getuid?.() === 0;
+const made: string[] = [];
+afterAll(() => {
+  for (const d of made) fs.rmSync(d, { recursive: true, force: true });
+});
+
+function folder(): string {
+  const dir = tempDir('cacs-state-distrust-');
+  made.push(dir);
+  fs.mkdirSync(path.join(dir, 'home'));
+  fs.writeFileSync(path.join(dir, 'leads.csv'), 'phone,name\n0930100001,An\n');
+  return dir;
+}
+
+/** A real import (nothing answers at the base URL: a run that went on would exit 1). */
+function cacs(dir: string, args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: dir,
+    env: {
+      PATH: process.env.PATH,
+      HOME: path.join(dir, 'home'),
+      TMPDIR: path.join(dir, 'home'),
+      CACS_ACCESS_TOKEN: 'Zq9Xv7Wk2Lp4',
+      CACS_BASE_URL: 'http://127.0.0.1:9',
+      CACS_CAMPAIGN: 'summer',
+      ...env,
+    },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe.skipIf(!ROOT)("another user's state folder (as root)", () => {
+  it('the folder itself, a folder in it (the ledgers moved away, a link planted), the default under their HOME: exit 2 before anything is read or sent', () => {
+    const dir = folder();
+    const state = path.join(dir, 'state');
+    fs.mkdirSync(state, { mode: 0o700 });
+    fs.chownSync(state, NOBODY, NOBODY);
+    const r = cacs(dir, ['import', 'leads.csv'], { CACS_STATE_DIR: state });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(
+      `not using the state folder ${state}: ${state} belongs to nobody (uid ${NOBODY}), not to this user or root`,
+    );
+    expect(r.stderr).toContain('CACS_STATE_DIR (or the setting stateDir)');
+
+    // root's folder, with a ledgers folder another user made (after moving root's away), and
+    // a link in it at a ledger's name to a file of root's.
+    fs.chownSync(state, 0, 0);
+    const ledgers = path.join(state, 'ledgers');
+    fs.mkdirSync(ledgers);
+    fs.chownSync(ledgers, NOBODY, NOBODY);
+    const victim = path.join(dir, 'victim.txt');
+    fs.writeFileSync(victim, 'precious');
+    fs.symlinkSync(victim, path.join(ledgers, 'x.ledger'));
+    const inside = cacs(dir, ['import', 'leads.csv'], { CACS_STATE_DIR: state });
+    expect(inside.code, inside.stderr).toBe(2);
+    expect(inside.stderr).toContain(`${ledgers} belongs to nobody`);
+    expect(fs.readFileSync(victim, 'utf8')).toBe('precious');
+    const history = cacs(dir, ['history'], { CACS_STATE_DIR: state });
+    expect(history.code).toBe(2);
+
+    // HOME left at another user's (sudo without -H): the default state folder is theirs.
+    const home = path.join(dir, 'theirs');
+    fs.mkdirSync(path.join(home, '.local', 'state', 'cacs'), { recursive: true });
+    for (const p of ['', '.local', '.local/state', '.local/state/cacs'])
+      fs.chownSync(path.join(home, p), NOBODY, NOBODY);
+    const sudo = cacs(dir, ['import', 'leads.csv', '--dry-run'], {
+      HOME: home,
+      XDG_STATE_HOME: path.join(home, '.local', 'state'),
+    });
+    expect(sudo.code, sudo.stderr).toBe(2);
+    expect(sudo.stderr).toContain(
+      `${path.join(home, '.local', 'state', 'cacs')} belongs to nobody`,
+    );
+  });
+
+  it('as that user, their own folder is used as before', () => {
+    const dir = folder();
+    const state = path.join(dir, 'state');
+    fs.mkdirSync(state, { mode: 0o700 });
+    for (const p of [dir, path.join(dir, 'home'), state]) fs.chownSync(p, NOBODY, NOBODY);
+    const r = spawnSync(
+      'setpriv',
+      [
+        `--reuid=${NOBODY}`,
+        `--regid=${NOBODY}`,
+        '--clear-groups',
+        '--',
+        process.execPath,
+        BIN,
+        'import',
+        'leads.csv',
+        '--dry-run',
+        '--json',
+      ],
+      {
+        cwd: dir,
+        env: { PATH: process.env.PATH, HOME: path.join(dir, 'home'), CACS_STATE_DIR: state },
+        encoding: 'utf8',
+      },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ valid: 1 });
+  });
+});
+
+describe('a state folder any user may change', () => {
+  it('world-writable (the folder or one in it), or in a world-writable folder without the sticky bit: exit 2', () => {
+    const dir = folder();
+    const state = path.join(dir, 'state');
+    fs.mkdirSync(state);
+    fs.chmodSync(state, 0o777);
+    const r = cacs(dir, ['import', 'leads.csv'], { CACS_STATE_DIR: state });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(
+      `not using the state folder ${state}: any user may change ${state} (mode 0777)`,
+    );
+    fs.chmodSync(state, 0o700);
+    const fine = cacs(dir, ['import', 'leads.csv', '--dry-run'], { CACS_STATE_DIR: state });
+    expect(fine.code, fine.stderr).toBe(0);
+    // A folder in it (the ledgers' place) that others may write: refused too.
+    const sub = path.join(state, 'ledgers');
+    fs.mkdirSync(sub, { recursive: true });
+    fs.chmodSync(sub, 0o777);
+    const r2 = cacs(dir, ['history'], { CACS_STATE_DIR: state });
+    expect(r2.code, r2.stderr).toBe(2);
+    expect(r2.stderr).toContain(`any user may change ${sub} (mode 0777)`);
+    fs.chmodSync(sub, 0o700);
+    expect(cacs(dir, ['history'], { CACS_STATE_DIR: state }).code).toBe(0);
+
+    const open = path.join(dir, 'open');
+    fs.mkdirSync(open);
+    fs.chmodSync(open, 0o777);
+    const under = path.join(open, 'state');
+    const r3 = cacs(dir, ['import', 'leads.csv', '--dry-run'], { CACS_STATE_DIR: under });
+    expect(r3.code, r3.stderr).toBe(2);
+    expect(r3.stderr).toContain(
+      `not using the state folder ${under}: any user may put another in its place (${open} has mode 0777, without the sticky bit)`,
+    );
+    // With the sticky bit (as /tmp), only its owner may move it: used.
+    fs.chmodSync(open, 0o1777);
+    expect(cacs(dir, ['import', 'leads.csv', '--dry-run'], { CACS_STATE_DIR: under }).code).toBe(0);
+  });
+});
