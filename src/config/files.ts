@@ -188,6 +188,46 @@ export function distrust(
 }
 
 /**
+ * Why another user could put a file of their own in place of one in `dir` (a folder on the way
+ * to a config file, `.config/`, or the folder it is in): a link of theirs, a folder of theirs,
+ * or one any user may write without the sticky bit. Undefined when none can (or it is no
+ * folder, or cannot be looked at: left to the read).
+ */
+export function folderDistrust(
+  dir: string,
+  me: number | null = process.geteuid?.() ?? null,
+): { owner: string } | { mode: string } | undefined {
+  if (me === null) return undefined;
+  let st: fs.Stats | undefined;
+  try {
+    st = fs.lstatSync(dir, { throwIfNoEntry: false });
+    if (st?.isSymbolicLink() === true) {
+      if (!trustedOwner(st.uid, me)) return { owner: ownerName(st.uid) };
+      st = fs.statSync(dir, { throwIfNoEntry: false });
+    }
+  } catch {
+    return undefined;
+  }
+  if (st === undefined || !st.isDirectory()) return undefined;
+  if (!trustedOwner(st.uid, me)) return { owner: ownerName(st.uid) };
+  if ((st.mode & 0o002) !== 0 && (st.mode & 0o1000) === 0)
+    return { mode: (st.mode & 0o7777).toString(8).padStart(4, '0') };
+  return undefined;
+}
+
+/** Whether users other than this one and root may add files to `dir` (a shared /tmp). */
+function othersMayAdd(dir: string): boolean {
+  const me = process.geteuid?.();
+  if (me === undefined) return false;
+  try {
+    const st = fs.statSync(dir);
+    return !trustedOwner(st.uid, me) || (st.mode & 0o002) !== 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Refuse the first of `places` in `dir` that cacs must not read (distrust), before anything
  * reads it. A JSON file that holds settings only under a key (`package.json`'s `cacs`,
  * cosmiconfig's own `.config/config.json`'s `cosmiconfig`) counts only when it holds that key;
@@ -198,12 +238,82 @@ export function distrust(
 function refuseDistrusted(dir: string, places: readonly string[], key: string, meta = false): void {
   for (const place of places) {
     const file = path.join(dir, place);
+    const sub = path.dirname(place);
+    const way = sub === '.' ? undefined : folderDistrust(path.join(dir, sub));
+    if (way !== undefined && fs.existsSync(file)) throw folderError(file, path.join(dir, sub), way);
     const why = distrust(file);
     if (why === undefined) continue;
     const keyed = place === 'package.json' || (meta && place.endsWith('.json'));
     if (!('special' in why) && keyed && !holdsKey(key, file)) continue;
     throw distrustError(file, why, meta);
   }
+}
+
+/**
+ * cosmiconfig's search of one folder, on files vetted here: each place present is judged
+ * (distrust, and the folders on its way: folderDistrust), and only the trusted ones are read,
+ * in the search's order, each by its own name (`load`); the first that holds settings wins, as
+ * in the search. The search itself, which reads whatever is at a place when it gets there,
+ * never runs: another user who may add files to the folder (a shared /tmp) cannot slip one in
+ * between the check and the read (review, session 23: a package.json flipped between a
+ * harmless and a keyed one sent the token in 9 runs of 40, and a `.cacsrc.js` flipped in and
+ * out ran as root). A trusted file in a folder another user may rename entries in is refused.
+ */
+async function searchVetted(
+  ex: Explorer,
+  dir: string,
+  places: readonly string[],
+): Promise<Found | null> {
+  const loadable: string[] = [];
+  for (const place of places) {
+    const file = path.join(dir, place);
+    let present = true;
+    try {
+      present = fs.lstatSync(file, { throwIfNoEntry: false }) !== undefined;
+    } catch {
+      // cannot be looked at: left to the read (and to unreadablePlace)
+    }
+    if (!present) continue;
+    const sub = path.dirname(place);
+    const way = sub === '.' ? undefined : folderDistrust(path.join(dir, sub));
+    if (way !== undefined) throw folderError(file, path.join(dir, sub), way);
+    const why = distrust(file);
+    if (why !== undefined) {
+      // Another user's package.json without a `cacs` key is no configuration: not read.
+      if (!('special' in why) && place === 'package.json' && !holdsKey('cacs', file)) continue;
+      throw distrustError(file, why, false);
+    }
+    loadable.push(file);
+  }
+  if (loadable.length === 0) return null;
+  const here = folderDistrust(dir);
+  if (here !== undefined) throw folderError(loadable[0]!, dir, here);
+  for (const file of loadable) {
+    try {
+      const r = await ex.load(file);
+      if (r !== null && r.isEmpty !== true) return r;
+    } catch (e) {
+      // As the search passes over them (unreadablePlace then says why, for cacs's own files).
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR' || code === 'EACCES')
+        continue;
+      throw e;
+    }
+  }
+  return null;
+}
+
+function folderError(
+  file: string,
+  folder: string,
+  why: { owner: string } | { mode: string },
+): UsageError {
+  return new UsageError(
+    'owner' in why
+      ? t('config.file.folder.foreign', { file, folder, owner: why.owner })
+      : t('config.file.folder.open', { file, folder, mode: why.mode }),
+    { hint: t('config.file.foreign.hint'), category: 'config' },
+  );
 }
 
 /**
@@ -283,13 +393,34 @@ async function explorer(searchPlaces?: string[], extraExtension?: string) {
     extraExtension !== undefined && !known.includes(extraExtension)
       ? { loaders: { [extraExtension]: defaultLoaders['.yaml'] } }
       : {};
-  return cosmiconfig('cacs', {
-    searchStrategy: 'none',
-    cache: false,
-    ...(searchPlaces ? { searchPlaces } : {}),
-    ...loaders,
-  });
+  // cosmiconfig reads settings of its own (`.config/config.*`, package.json) in the folder the
+  // process runs in, when made: where other users may add files (a shared /tmp), it is made
+  // from the file system's root instead, so that nothing of theirs is read (a check before it
+  // could not stop a file slipped in after it). Not in a worker thread, which may not chdir.
+  const here = process.cwd();
+  let moved = false;
+  if (othersMayAdd(here)) {
+    try {
+      process.chdir(path.parse(here).root);
+      moved = true;
+    } catch {
+      // a worker thread: refuseDistrusted's check alone
+    }
+  }
+  try {
+    return cosmiconfig('cacs', {
+      searchStrategy: 'none',
+      cache: false,
+      ...(searchPlaces ? { searchPlaces } : {}),
+      ...loaders,
+    });
+  } finally {
+    if (moved) process.chdir(here);
+  }
 }
+
+type Explorer = Awaited<ReturnType<typeof explorer>>;
+type Found = { filepath: string; config: unknown; isEmpty?: boolean };
 
 async function readConfigFile(
   filepath: string,
@@ -460,6 +591,7 @@ export async function loadConfigFiles(opts: FindConfigOptions): Promise<LoadedCo
     try {
       return await fn();
     } catch (e) {
+      if (e instanceof UsageError) throw e; // a file refused before it was read (searchVetted)
       throw configReadError(e, what);
     }
   };
@@ -476,16 +608,13 @@ export async function loadConfigFiles(opts: FindConfigOptions): Promise<LoadedCo
   const files: LoadedConfigFile[] = [];
   const userDir = userConfigDir(opts.env);
   const userEx = await explorer(USER_CONFIG_PLACES);
-  refuseDistrusted(userDir, USER_CONFIG_PLACES, 'cacs');
-  const userSearch = await load(() => userEx.search(userDir), userDir);
+  const userSearch = await load(() => searchVetted(userEx, userDir, USER_CONFIG_PLACES), userDir);
   const userDenied = unreadablePlace(userDir, USER_CONFIG_PLACES, userSearch?.filepath);
   if (userDenied !== undefined) throw deniedError(userDenied, 'user');
   if (userSearch) files.push(await readConfigFile(userSearch.filepath, 'user', userSearch.config));
 
   for (const dir of projectFolders(opts.cwd, userDir)) {
-    // Before the search reads (or runs) a file: package.json only when it holds a `cacs` key.
-    refuseDistrusted(dir, PROJECT_CONFIG_PLACES, 'cacs');
-    const found = await load(() => ex.search(dir), dir);
+    const found = await load(() => searchVetted(ex, dir, PROJECT_CONFIG_PLACES), dir);
     const denied = unreadablePlace(dir, PROJECT_CONFIG_PLACES, found?.filepath);
     if (denied !== undefined) throw deniedError(denied, 'project');
     if (found) {

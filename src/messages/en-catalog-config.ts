@@ -100,6 +100,10 @@ export const enCatalogConfig = {
     'A configuration found by searching must be a regular file: remove this one, or name the file to use.',
   'cli.words.config.file.special.hint':
     'A configuration found by searching must be a regular file: remove this one, or name the file to use with --config.',
+  'config.file.folder.foreign':
+    'not reading the configuration {file}: {folder} belongs to {owner}, who may put another file in its place',
+  'config.file.folder.open':
+    'not reading the configuration {file}: any user may put another file in its place ({folder} has mode {mode}, without the sticky bit)',
   'config.file.foreign.meta':
     "not reading {file}: it belongs to {owner}, not to this user or root, and cosmiconfig (cacs's configuration reader) reads it in the folder cacs runs in",
   'config.file.writable.meta':

@@ -94,6 +94,10 @@ export const viCatalogConfig: Readonly<Record<string, string>> = {
     'Cấu hình tìm thấy khi dò tìm phải là tệp thông thường: hãy xoá tệp này, hoặc chỉ rõ tệp cấu hình cần dùng.',
   'cli.words.config.file.special.hint':
     'Cấu hình tìm thấy khi dò tìm phải là tệp thông thường: hãy xoá tệp này, hoặc chỉ rõ tệp cấu hình cần dùng bằng --config.',
+  'config.file.folder.foreign':
+    'không đọc cấu hình {file}: {folder} thuộc về {owner}, người có thể đặt tệp khác vào chỗ của nó',
+  'config.file.folder.open':
+    'không đọc cấu hình {file}: mọi người dùng đều có thể đặt tệp khác vào chỗ của nó ({folder} có quyền {mode}, không có sticky bit)',
   'config.file.foreign.meta':
     'không đọc {file}: tệp thuộc về {owner}, không phải người dùng này hay root, mà cosmiconfig (bộ đọc cấu hình của cacs) đọc nó trong thư mục cacs chạy',
   'config.file.writable.meta':

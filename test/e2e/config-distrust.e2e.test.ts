@@ -221,6 +221,55 @@ describe.skipIf(!ROOT)('what got past the first rule (review, session 23; as roo
   });
 });
 
+describe.skipIf(!ROOT)('what got past the second rule (review, session 23; as root)', () => {
+  it("another user's .config link, a file of root's in a folder another user may change: refused before anything is read", () => {
+    const { top, work } = shared();
+    const home = path.join(work, 'home');
+    // nobody's link named .config, to a folder of root's holding a script.
+    const roots = path.join(top, 'roots');
+    fs.mkdirSync(path.join(roots, '.config'), { recursive: true });
+    const marker = path.join(top, 'ran');
+    fs.writeFileSync(
+      path.join(roots, '.config', 'cacsrc.js'),
+      `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x');\nmodule.exports = {};\n`,
+    );
+    const link = path.join(top, '.config');
+    fs.symlinkSync(path.join(roots, '.config'), link);
+    fs.lchownSync(link, NOBODY, NOBODY);
+    const r = cacs(work, ['config', 'show'], home);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(
+      `not reading the configuration ${path.join(link, 'cacsrc.js')}: ${link} belongs to nobody (uid ${NOBODY}), who may put another file in its place`,
+    );
+    expect(fs.existsSync(marker)).toBe(false);
+    fs.rmSync(link);
+
+    // root's own file, in a folder nobody owns (they could swap it between check and read).
+    const theirs = path.join(top, 'theirs');
+    fs.mkdirSync(path.join(theirs, 'work'), { recursive: true });
+    fs.writeFileSync(path.join(theirs, '.cacsrc.yaml'), 'defaultCampaign: summer\n');
+    fs.chownSync(theirs, NOBODY, NOBODY);
+    const inTheirs = cacs(path.join(theirs, 'work'), ['config', 'path'], home);
+    expect(inTheirs.code, inTheirs.stderr).toBe(2);
+    expect(inTheirs.stderr).toContain(
+      `${theirs} belongs to nobody (uid ${NOBODY}), who may put another file in its place`,
+    );
+    // ... or in a world-writable folder without the sticky bit.
+    fs.chownSync(theirs, 0, 0);
+    fs.chmodSync(theirs, 0o777);
+    const open = cacs(path.join(theirs, 'work'), ['config', 'path'], home);
+    expect(open.code, open.stderr).toBe(2);
+    expect(open.stderr).toContain(
+      `any user may put another file in its place (${theirs} has mode 0777, without the sticky bit)`,
+    );
+    // With the sticky bit (as /tmp), root's file cannot be moved by others: read.
+    fs.chmodSync(theirs, 0o1777);
+    const sticky = cacs(path.join(theirs, 'work'), ['config', 'show', '--json'], home);
+    expect(sticky.code, sticky.stderr).toBe(0);
+    expect(JSON.parse(sticky.stdout).settings.campaign.value).toBe('summer');
+  });
+});
+
 describe('a configuration any user may change', () => {
   it('a named pipe of this user is not read either (no writer: it would block)', () => {
     const { work } = shared();
