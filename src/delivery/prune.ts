@@ -14,6 +14,7 @@ import type { PruneResult, StateStore } from '../state/index.js';
 import { readPruneStamp as readStamp, writePruneStamp as writeStamp } from '../state/reminder.js';
 import { removeWritten } from '../atomic-write.js';
 import { removeStaleTemp } from '../cleanup.js';
+import { assertStateFolderTrusted } from '../state/file/state-write.js';
 import { WrittenFiles } from '../leads/written-files.js';
 import { recordedLists, sidecarCandidates } from './forget.js';
 
@@ -104,6 +105,13 @@ export async function prune(opts: {
  * not reminded for a day); when it says yes, the reminder is recorded.
  */
 export function pruneReminderDue(stateDir: string, now: Date): { due: boolean; lastPrune?: Date } {
+  // Only a reminder: in a state folder another user may change, nothing is read or written
+  // (the command's store refuses it, naming it, right after).
+  try {
+    assertStateFolderTrusted(stateDir);
+  } catch {
+    return { due: false };
+  }
   const stamp = readStamp(stateDir);
   const t = now.getTime();
   const overdue = stamp.pruned === undefined || t - stamp.pruned >= DAY_MS;

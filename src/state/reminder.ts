@@ -19,10 +19,19 @@ function stampFile(stateDir: string): string {
 }
 
 export function readPruneStamp(stateDir: string): PruneStamp {
+  let fd: number | undefined;
   try {
-    return JSON.parse(fs.readFileSync(stampFile(stateDir), 'utf8')) as PruneStamp;
+    // A regular file only: a named pipe there would hold the read for ever (review, session 23).
+    fd = fs.openSync(
+      stampFile(stateDir),
+      fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0) | (fs.constants.O_NONBLOCK ?? 0),
+    );
+    if (!fs.fstatSync(fd).isFile()) return {};
+    return JSON.parse(fs.readFileSync(fd, 'utf8')) as PruneStamp;
   } catch {
     return {};
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
   }
 }
 

@@ -12,6 +12,7 @@ import { t } from '../messages/index.js';
 import { FileStore } from './file/store.js';
 import { loadJournal, type JournalRecord } from './file/journal.js';
 import { ledgerFolder } from './file/ledger.js';
+import { assertStateFolderTrusted } from './file/state-write.js';
 import { DEFAULT_STATE_SCHEMA, PgStore } from './pg/store.js';
 import { SCHEMA_VERSION } from './pg/schema.js';
 import type { CampaignRef, StateStore } from './types.js';
@@ -154,6 +155,8 @@ async function secretFor(
 }
 
 async function migrateOne(stateDir: string, dst: PgStore): Promise<MigrateResult> {
+  // What another user could change is not copied into the team's database either.
+  assertStateFolderTrusted(stateDir);
   const src = new FileStore(stateDir);
   const s = dst.conn.schema;
   const result: MigrateResult = {

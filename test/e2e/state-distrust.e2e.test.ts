@@ -85,8 +85,33 @@ describe.skipIf(!ROOT)("another user's state folder (as root)", () => {
     });
     expect(sudo.code, sudo.stderr).toBe(2);
     expect(sudo.stderr).toContain(
-      `${path.join(home, '.local', 'state', 'cacs')} belongs to nobody`,
+      `not using the state folder ${path.join(home, '.local', 'state', 'cacs')}: ${path.join(home, '.local', 'state')} belongs to nobody`,
     );
+
+    // root's own state folder in a folder of nobody's: they could move it away and put another.
+    const ushare = path.join(dir, 'ushare');
+    fs.mkdirSync(path.join(ushare, 'state'), { recursive: true });
+    fs.chownSync(ushare, NOBODY, NOBODY);
+    const under = cacs(dir, ['history'], { CACS_STATE_DIR: path.join(ushare, 'state') });
+    expect(under.code, under.stderr).toBe(2);
+    expect(under.stderr).toContain(`${ushare} belongs to nobody`);
+    // A link of nobody's on the way (they could point it elsewhere later) …
+    const viaLink = path.join(dir, 'via');
+    fs.mkdirSync(path.join(dir, 'real-state'));
+    fs.symlinkSync(path.join(dir, 'real-state'), viaLink);
+    fs.lchownSync(viaLink, NOBODY, NOBODY);
+    const linked = cacs(dir, ['history'], { CACS_STATE_DIR: viaLink });
+    expect(linked.code, linked.stderr).toBe(2);
+    expect(linked.stderr).toContain(`${viaLink} belongs to nobody`);
+    // … and root's own link into a folder any user may write: judged where it really is.
+    const ww = path.join(dir, 'ww');
+    fs.mkdirSync(path.join(ww, 'state'), { recursive: true });
+    fs.chmodSync(ww, 0o777);
+    const rootLink = path.join(dir, 'rootlink');
+    fs.symlinkSync(path.join(ww, 'state'), rootLink);
+    const real = cacs(dir, ['history'], { CACS_STATE_DIR: rootLink });
+    expect(real.code, real.stderr).toBe(2);
+    expect(real.stderr).toContain(`(${ww} has mode 0777, without the sticky bit)`);
   });
 
   it('as that user, their own folder is used as before', () => {
@@ -115,6 +140,19 @@ describe.skipIf(!ROOT)("another user's state folder (as root)", () => {
       },
     );
     expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ valid: 1 });
+  });
+});
+
+describe('the prune reminder', () => {
+  it('a named pipe at prune.json is not opened (the reminder is skipped, the import goes on)', () => {
+    const dir = folder();
+    const state = path.join(dir, 'state');
+    fs.mkdirSync(state, { mode: 0o700 });
+    expect(spawnSync('mkfifo', [path.join(state, 'prune.json')]).status).toBe(0);
+    fs.writeFileSync(path.join(dir, '.cacsrc.yaml'), 'state:\n  retentionDays: 30\n');
+    const r = cacs(dir, ['import', 'leads.csv', '--dry-run', '--json'], { CACS_STATE_DIR: state });
+    expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ valid: 1 });
   });
 });

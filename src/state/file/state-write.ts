@@ -230,20 +230,49 @@ export function assertStateFolderTrusted(
     return st;
   };
   const root = path.resolve(dir);
-  const parent = path.dirname(root);
+  // Each folder on the way, as given (a link there that another user owns could be pointed
+  // elsewhere later) and as it really is (another user's folder, or one any user may write
+  // without the sticky bit, could have the state folder moved out and another put in).
+  let existing = root;
+  for (let p = root; ;) {
+    if (fs.existsSync(p)) {
+      existing = p;
+      break;
+    }
+    const up = path.dirname(p);
+    if (up === p) return;
+    p = up;
+  }
+  for (let p = existing; ; p = path.dirname(p)) {
+    const st = fs.lstatSync(p, { throwIfNoEntry: false });
+    if (st?.isSymbolicLink() === true && !trustedOwner(st.uid, me)) throw foreign(p, st.uid);
+    if (p === path.dirname(p)) break;
+  }
+  let real: string;
   try {
-    const up = fs.statSync(parent);
+    real = fs.realpathSync(existing);
+  } catch {
+    return; // said by the read or write that needs it
+  }
+  for (let p = existing === root ? path.dirname(real) : real; ; p = path.dirname(p)) {
+    let up: fs.Stats;
+    try {
+      up = fs.statSync(p);
+    } catch {
+      break;
+    }
+    if (!trustedOwner(up.uid, me)) throw foreign(p, up.uid);
     if ((up.mode & 0o002) !== 0 && (up.mode & 0o1000) === 0)
       throw new UsageError(
-        t('state.folder.parentWritable', { dir: root, parent, mode: mode(up) }),
+        t('state.folder.parentWritable', { dir: root, parent: p, mode: mode(up) }),
         {
           hint: t('state.folder.distrusted.hint'),
           category: 'config',
         },
       );
-  } catch (e) {
-    if (e instanceof UsageError) throw e;
+    if (p === path.dirname(p)) break;
   }
+  if (existing !== root) return;
   if (judge(root) === undefined) return;
   let inside: fs.Dirent[];
   try {
