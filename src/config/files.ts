@@ -608,6 +608,12 @@ export async function loadConfigFiles(opts: FindConfigOptions): Promise<LoadedCo
   const files: LoadedConfigFile[] = [];
   const userDir = userConfigDir(opts.env);
   const userEx = await explorer(USER_CONFIG_PLACES);
+  try {
+    fs.statSync(userDir, { throwIfNoEntry: false });
+  } catch (e) {
+    // The folder cannot be reached at all (HOME of another user): said of the folder.
+    throw configReadError(e, userDir);
+  }
   const userSearch = await load(() => searchVetted(userEx, userDir, USER_CONFIG_PLACES), userDir);
   const userDenied = unreadablePlace(userDir, USER_CONFIG_PLACES, userSearch?.filepath);
   if (userDenied !== undefined) throw deniedError(userDenied, 'user');

@@ -10,11 +10,10 @@
  * last prune is older than a day (state/reminder.ts keeps the times).
  */
 import fs from 'node:fs';
-import type { PruneResult, StateStore } from '../state/index.js';
+import { assertStateFolderTrusted, type PruneResult, type StateStore } from '../state/index.js';
 import { readPruneStamp as readStamp, writePruneStamp as writeStamp } from '../state/reminder.js';
 import { removeWritten } from '../atomic-write.js';
 import { removeStaleTemp } from '../cleanup.js';
-import { assertStateFolderTrusted } from '../state/file/state-write.js';
 import { WrittenFiles } from '../leads/written-files.js';
 import { recordedLists, sidecarCandidates } from './forget.js';
 

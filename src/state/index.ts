@@ -16,6 +16,7 @@ export { DEFAULT_STATE_SCHEMA } from './pg/store.js';
 export { maskStateUrl, stateUrlPassword, isStateUrl } from './pg/connection.js';
 
 export { isStateFile } from './entries.js';
+export { assertStateFolderTrusted } from './file/state-write.js';
 
 /**
  * Where state lives: the state folder (the file store), or a PostgreSQL database (`stateUrl`,
