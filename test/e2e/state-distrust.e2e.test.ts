@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, NOBODY, tempDir } from '../helpers/cli.js';
+import { BIN, NOBODY, cacsAsUser, tempDir } from '../helpers/cli.js';
 
 const ROOT = process.getuid?.() === 0;
 const made: string[] = [];
@@ -121,18 +121,7 @@ describe.skipIf(!ROOT)("another user's state folder (as root)", () => {
     for (const p of [dir, path.join(dir, 'home'), state]) fs.chownSync(p, NOBODY, NOBODY);
     const r = spawnSync(
       'setpriv',
-      [
-        `--reuid=${NOBODY}`,
-        `--regid=${NOBODY}`,
-        '--clear-groups',
-        '--',
-        process.execPath,
-        BIN,
-        'import',
-        'leads.csv',
-        '--dry-run',
-        '--json',
-      ],
+      cacsAsUser(NOBODY, ['import', 'leads.csv', '--dry-run', '--json']),
       {
         cwd: dir,
         env: { PATH: process.env.PATH, HOME: path.join(dir, 'home'), CACS_STATE_DIR: state },
