@@ -232,8 +232,8 @@ function othersMayAdd(dir: string): boolean {
  * reads it. A JSON file that holds settings only under a key (`package.json`'s `cacs`,
  * cosmiconfig's own `.config/config.json`'s `cosmiconfig`) counts only when it holds that key;
  * any other (cacs's own files, YAML whatever its style, JavaScript: loading it runs it) always
- * does. `meta`: cosmiconfig's own
- * settings files in the folder the process runs in (read even with --config).
+ * does. Used for cosmiconfig's own settings files in the folder the process runs in (`meta`:
+ * read even with --config), which cacs cannot read for cosmiconfig by name.
  */
 function refuseDistrusted(dir: string, places: readonly string[], key: string, meta = false): void {
   for (const place of places) {
