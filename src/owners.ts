@@ -21,7 +21,13 @@ export function ownerName(uid: number): string {
   return t('config.file.owner.uid', { uid });
 }
 
-/** Whether `uid` is this user's (`me`) or root's. */
+/**
+ * Whether `uid` is this user's (`me`), root's, or — when root runs cacs through sudo — the user's
+ * who ran sudo (`SUDO_UID`, as git trusts it): `sudo cacs …` in one's own project reads one's own
+ * configuration and state folder, which are no other user's.
+ */
 export function trustedOwner(uid: number, me: number): boolean {
-  return uid === me || uid === 0;
+  if (uid === me || uid === 0) return true;
+  const sudo = me === 0 ? process.env.SUDO_UID : undefined;
+  return sudo !== undefined && /^\d{1,10}$/.test(sudo) && Number(sudo) === uid;
 }

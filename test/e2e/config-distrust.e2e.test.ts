@@ -170,6 +170,27 @@ describe.skipIf(!ROOT)("another user's configuration above the working folder (a
   });
 });
 
+describe.skipIf(!ROOT)('sudo (as root with SUDO_UID)', () => {
+  it("the files of the user who ran sudo are theirs to use; another user's are not", () => {
+    const { top, work } = shared();
+    const yaml = path.join(top, '.cacsrc.yaml');
+    planted(yaml, 'defaultCampaign: summer\n');
+    const home = path.join(work, 'home');
+    const sudo = (uid: number) =>
+      spawnSync(process.execPath, [BIN, 'config', 'show', '--json'], {
+        cwd: work,
+        env: { PATH: process.env.PATH, HOME: home, SUDO_UID: String(uid) },
+        encoding: 'utf8',
+      });
+    const own = sudo(NOBODY);
+    expect(own.status, own.stderr).toBe(0);
+    expect(JSON.parse(own.stdout).settings.campaign.value).toBe('summer');
+    const other = sudo(4242);
+    expect(other.status).toBe(2);
+    expect(other.stderr).toContain(`not reading the configuration ${yaml}: it belongs to nobody`);
+  });
+});
+
 describe.skipIf(!ROOT)('what got past the first rule (review, session 23; as root)', () => {
   it("a named pipe, another user's link to root's own script, a flow-style or BOM-led meta file", () => {
     const { top, work } = shared();
