@@ -150,7 +150,7 @@ export function unreadablePlace(
 }
 
 /** Why a configuration file found by searching is not read (distrust). */
-export type Distrust = { owner: string } | { mode: string } | { special: true };
+export type Distrust = { owner: string } | { mode: string; group?: true } | { special: true };
 
 /**
  * Why a configuration file cacs came upon by searching must not be read, if it must not: it
@@ -183,7 +183,11 @@ export function distrust(
   if (stat === undefined || stat.isDirectory()) return undefined;
   if (!stat.isFile()) return { special: true };
   if (!trusted(stat.uid)) return { owner: ownerName(stat.uid) };
-  if ((stat.mode & 0o002) !== 0) return { mode: (stat.mode & 0o7777).toString(8).padStart(4, '0') };
+  const mode = (stat.mode & 0o7777).toString(8).padStart(4, '0');
+  if ((stat.mode & 0o002) !== 0) return { mode };
+  // Run as root, its group may not change it either (as cron and sshd have it): a team member
+  // who may edit a shared `.cacsrc.js` would run code as root (review, session 23).
+  if (me === 0 && (stat.mode & 0o020) !== 0) return { mode, group: true };
   return undefined;
 }
 
@@ -196,7 +200,7 @@ export function distrust(
 export function folderDistrust(
   dir: string,
   me: number | null = process.geteuid?.() ?? null,
-): { owner: string } | { mode: string } | undefined {
+): { owner: string } | { mode: string; group?: true } | undefined {
   if (me === null) return undefined;
   let st: fs.Stats | undefined;
   try {
@@ -210,18 +214,23 @@ export function folderDistrust(
   }
   if (st === undefined || !st.isDirectory()) return undefined;
   if (!trustedOwner(st.uid, me)) return { owner: ownerName(st.uid) };
-  if ((st.mode & 0o002) !== 0 && (st.mode & 0o1000) === 0)
-    return { mode: (st.mode & 0o7777).toString(8).padStart(4, '0') };
+  const mode = (st.mode & 0o7777).toString(8).padStart(4, '0');
+  if ((st.mode & 0o002) !== 0 && (st.mode & 0o1000) === 0) return { mode };
+  if (me === 0 && (st.mode & 0o020) !== 0 && (st.mode & 0o1000) === 0) return { mode, group: true };
   return undefined;
 }
 
-/** Whether users other than this one and root may add files to `dir` (a shared /tmp). */
+/**
+ * Whether users other than this one and root may add files to `dir`: a shared /tmp, or a
+ * team's folder its group may write (review, session 23: where only a check stood before
+ * cosmiconfig's own read, a race was left).
+ */
 function othersMayAdd(dir: string): boolean {
   const me = process.geteuid?.();
   if (me === undefined) return false;
   try {
     const st = fs.statSync(dir);
-    return !trustedOwner(st.uid, me) || (st.mode & 0o002) !== 0;
+    return !trustedOwner(st.uid, me) || (st.mode & 0o022) !== 0;
   } catch {
     return false;
   }
@@ -306,8 +315,13 @@ async function searchVetted(
 function folderError(
   file: string,
   folder: string,
-  why: { owner: string } | { mode: string },
+  why: { owner: string } | { mode: string; group?: true },
 ): UsageError {
+  if ('mode' in why && why.group === true)
+    return new UsageError(t('config.file.folder.group', { file, folder, mode: why.mode }), {
+      hint: t('config.file.group.hint', { file }),
+      category: 'config',
+    });
   return new UsageError(
     'owner' in why
       ? t('config.file.folder.foreign', { file, folder, owner: why.owner })
@@ -335,6 +349,11 @@ function distrustError(file: string, why: Distrust, meta: boolean): UsageError {
   if ('special' in why)
     return new UsageError(t('config.file.special', { file }), {
       hint: t(meta ? 'config.file.distrusted.meta.hint' : 'config.file.special.hint'),
+      category: 'config',
+    });
+  if ('mode' in why && why.group === true)
+    return new UsageError(t('config.file.group', { file, mode: why.mode }), {
+      hint: t('config.file.group.hint', { file }),
       category: 'config',
     });
   const message =

@@ -104,6 +104,14 @@ export const enCatalogConfig = {
     'not reading the configuration {file}: {folder} belongs to {owner}, who may put another file in its place',
   'config.file.folder.open':
     'not reading the configuration {file}: any user may put another file in its place ({folder} has mode {mode}, without the sticky bit)',
+  'config.file.group':
+    'not reading the configuration {file}: run as root, cacs reads no configuration its group may change (mode {mode})',
+  'config.file.folder.group':
+    'not reading the configuration {file}: run as root, cacs reads no configuration in a folder its group may change ({folder} has mode {mode})',
+  'config.file.group.hint':
+    "Take away the group's write access (chmod g-w {file}), or run cacs as a member of the group rather than as root; if you trust it as it is, name it as the config file to use.",
+  'cli.words.config.file.group.hint':
+    "Take away the group's write access (chmod g-w {file}), or run cacs as a member of the group rather than as root; if you trust it as it is, name it with --config.",
   'config.file.foreign.meta':
     "not reading {file}: it belongs to {owner}, not to this user or root, and cosmiconfig (cacs's configuration reader) reads it in the folder cacs runs in",
   'config.file.writable.meta':

@@ -98,6 +98,14 @@ export const viCatalogConfig: Readonly<Record<string, string>> = {
     'không đọc cấu hình {file}: {folder} thuộc về {owner}, người có thể đặt tệp khác vào chỗ của nó',
   'config.file.folder.open':
     'không đọc cấu hình {file}: mọi người dùng đều có thể đặt tệp khác vào chỗ của nó ({folder} có quyền {mode}, không có sticky bit)',
+  'config.file.group':
+    'không đọc cấu hình {file}: khi chạy bằng root, cacs không đọc cấu hình mà nhóm của nó sửa được (quyền {mode})',
+  'config.file.folder.group':
+    'không đọc cấu hình {file}: khi chạy bằng root, cacs không đọc cấu hình trong thư mục mà nhóm của nó sửa được ({folder} có quyền {mode})',
+  'config.file.group.hint':
+    'Hãy bỏ quyền ghi của nhóm (chmod g-w {file}), hoặc chạy cacs bằng một thành viên của nhóm thay vì root; nếu tin tưởng tệp như hiện tại, hãy chỉ rõ nó là tệp cấu hình cần dùng.',
+  'cli.words.config.file.group.hint':
+    'Hãy bỏ quyền ghi của nhóm (chmod g-w {file}), hoặc chạy cacs bằng một thành viên của nhóm thay vì root; nếu tin tưởng tệp như hiện tại, hãy chỉ rõ nó bằng --config.',
   'config.file.foreign.meta':
     'không đọc {file}: tệp thuộc về {owner}, không phải người dùng này hay root, mà cosmiconfig (bộ đọc cấu hình của cacs) đọc nó trong thư mục cacs chạy',
   'config.file.writable.meta':

@@ -79,7 +79,9 @@ describe('distrust(): whom a configuration found by searching may belong to', ()
     fs.chmodSync(own, 0o666);
     expect(distrust(own, me)).toEqual({ mode: '0666' });
     fs.chmodSync(own, 0o664);
-    expect(distrust(own, me)).toBeUndefined(); // a group may share a project's configuration
+    // A group may share a project's configuration, but not with root (cron and sshd alike).
+    expect(distrust(own, other === NOBODY ? NOBODY : me)).toBeUndefined();
+    expect(distrust(own, 0)).toEqual({ mode: '0664', group: true });
     fs.chmodSync(own, 0o646);
     const link = path.join(dir, 'link.yaml');
     fs.symlinkSync(own, link);
@@ -167,6 +169,31 @@ describe.skipIf(!ROOT)("another user's configuration above the working folder (a
     const metaJson = path.join(work, '.config', 'config.json');
     planted(metaJson, JSON.stringify({ editor: 'vim' }));
     expect(cacs(work, ['--config', own, 'config', 'path'], path.join(work, 'home')).code).toBe(0);
+  });
+});
+
+describe.skipIf(!ROOT)("a team's configuration its group may change (as root)", () => {
+  it('is not read by root, nor one in a folder its group may change; a member of the group reads it', () => {
+    const { top, work } = shared();
+    const team = path.join(top, 'team');
+    fs.mkdirSync(path.join(team, 'work'), { recursive: true });
+    const file = path.join(team, '.cacsrc.yaml');
+    fs.writeFileSync(file, 'defaultCampaign: summer\n');
+    fs.chmodSync(file, 0o664);
+    const home = path.join(work, 'home');
+    const r = cacs(path.join(team, 'work'), ['config', 'path'], home);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(
+      `not reading the configuration ${file}: run as root, cacs reads no configuration its group may change (mode 0664)`,
+    );
+    expect(r.stderr).toContain(`chmod g-w ${file}`);
+    fs.chmodSync(file, 0o644);
+    fs.chmodSync(team, 0o2775);
+    const folder = cacs(path.join(team, 'work'), ['config', 'path'], home);
+    expect(folder.code, folder.stderr).toBe(2);
+    expect(folder.stderr).toContain(`in a folder its group may change (${team} has mode 2775)`);
+    fs.chmodSync(team, 0o755);
+    expect(cacs(path.join(team, 'work'), ['config', 'path'], home).code).toBe(0);
   });
 });
 

@@ -133,6 +133,24 @@ describe.skipIf(!ROOT)("another user's state folder (as root)", () => {
   });
 });
 
+describe('a state folder not there yet', () => {
+  it("is made when the store opens, 0700 and the runner's, not later by whichever writer comes first", () => {
+    // (Review, session 23: checked as missing, then made by a later write, another user could
+    // make it first in a shared /tmp: 6 wins in 40 tries, then their link was followed.)
+    const dir = folder();
+    const shared = path.join(dir, 'pub');
+    fs.mkdirSync(shared);
+    fs.chmodSync(shared, 0o1777);
+    const state = path.join(shared, 'a', 'st');
+    const r = cacs(dir, ['history'], { CACS_STATE_DIR: state });
+    expect(r.code, r.stderr).toBe(0);
+    for (const made of [path.join(shared, 'a'), state]) {
+      const st = fs.statSync(made);
+      expect([st.isDirectory(), st.mode & 0o777, st.uid]).toEqual([true, 0o700, process.getuid!()]);
+    }
+  });
+});
+
 describe('the prune reminder', () => {
   it('a named pipe at prune.json is not opened (the reminder is skipped, the import goes on)', () => {
     const dir = folder();

@@ -84,6 +84,7 @@ export const CLI_WORDS = {
   'config.file.foreign.hint': 'cli.words.config.file.foreign.hint',
   'config.file.writable.hint': 'cli.words.config.file.writable.hint',
   'config.file.special.hint': 'cli.words.config.file.special.hint',
+  'config.file.group.hint': 'cli.words.config.file.group.hint',
   'report.bookmark.unreadable.named.hint': 'cli.words.report.bookmark.unreadable.named.hint',
   'report.bookmark.unreadable.hint': 'cli.words.report.bookmark.unreadable.hint',
   'report.outputName.hint': 'cli.words.report.outputName.hint',

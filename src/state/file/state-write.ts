@@ -272,7 +272,25 @@ export function assertStateFolderTrusted(
       );
     if (p === path.dirname(p)) break;
   }
-  if (existing !== root) return;
+  if (existing !== root) {
+    // Made now, by this process, each missing folder 0700 and judged as it is made: a folder
+    // checked as missing and made later could be made first by another user in a shared /tmp
+    // (review, session 23: won in 6 of 40 tries, then their link at the ledger's name was
+    // followed). One that is there when made (EEXIST) is judged like any other; one that cannot
+    // be made is left to the write that needs it (which says why: write_failed).
+    const missing = path.relative(existing, root).split(path.sep);
+    let at = existing;
+    for (const part of missing) {
+      at = path.join(at, part);
+      try {
+        fs.mkdirSync(at, { mode: 0o700 });
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') return;
+      }
+      if (judge(at) === undefined) return;
+    }
+    return;
+  }
   if (judge(root) === undefined) return;
   let inside: fs.Dirent[];
   try {
