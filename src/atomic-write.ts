@@ -716,6 +716,30 @@ export function freeSpace(dir: string): number | undefined {
  * (EEXIST for a file in the folder's place, ENOTDIR, EACCES…).
  */
 export function makeDirs(dir: string, mode = 0o700): void {
+  makeDirsUnchecked(dir, mode);
+  // A folder checked while it was missing (the state folder) is checked again once it is there,
+  // before anything is written in it: another user may have made it first (review, session 23).
+  if (awaited.size === 0) return;
+  const made = path.resolve(dir);
+  for (const [folder, check] of awaited)
+    if (made === folder || made.startsWith(`${folder}${path.sep}`)) {
+      check(folder);
+      awaited.delete(folder);
+    }
+}
+
+/** Folders to check once made (checkWhenMade), with their checks. */
+const awaited = new Map<string, (folder: string) => void>();
+
+/**
+ * Run `check` on `folder` (missing now) when makeDirs first makes it, or a folder in it — where
+ * it is checked as it is then, whoever made it. `check` throws to refuse it.
+ */
+export function checkWhenMade(folder: string, check: (folder: string) => void): void {
+  awaited.set(path.resolve(folder), check);
+}
+
+function makeDirsUnchecked(dir: string, mode: number): void {
   const missing: string[] = [];
   let at = path.resolve(dir);
   for (;;) {

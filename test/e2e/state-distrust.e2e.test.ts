@@ -11,6 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, NOBODY, cacsAsUser, tempDir } from '../helpers/cli.js';
+import { makeDirs, writeFileAtomicSync } from '../../src/atomic-write.js';
+import { assertStateFolderTrusted } from '../../src/state/index.js';
 
 const ROOT = process.getuid?.() === 0;
 const made: string[] = [];
@@ -134,20 +136,29 @@ describe.skipIf(!ROOT)("another user's state folder (as root)", () => {
 });
 
 describe('a state folder not there yet', () => {
-  it("is made when the store opens, 0700 and the runner's, not later by whichever writer comes first", () => {
+  it('made by another user between the check and the first write: refused before anything is written in it', () => {
     // (Review, session 23: checked as missing, then made by a later write, another user could
-    // make it first in a shared /tmp: 6 wins in 40 tries, then their link was followed.)
+    // make it first in a shared /tmp: 6 wins in 40 tries, then their link was followed.) The
+    // race, step by step in this process: the store's check, the other user's mkdir, a write.
     const dir = folder();
     const shared = path.join(dir, 'pub');
     fs.mkdirSync(shared);
     fs.chmodSync(shared, 0o1777);
-    const state = path.join(shared, 'a', 'st');
-    const r = cacs(dir, ['history'], { CACS_STATE_DIR: state });
-    expect(r.code, r.stderr).toBe(0);
-    for (const made of [path.join(shared, 'a'), state]) {
-      const st = fs.statSync(made);
-      expect([st.isDirectory(), st.mode & 0o777, st.uid]).toEqual([true, 0o700, process.getuid!()]);
-    }
+    const state = path.join(shared, 'st');
+    assertStateFolderTrusted(state); // missing: judged when made
+    fs.mkdirSync(state);
+    fs.chmodSync(state, 0o777);
+    if (ROOT) fs.chownSync(state, NOBODY, NOBODY);
+    expect(() => makeDirs(path.join(state, 'ledgers'))).toThrow(/not using the state folder/);
+    expect(() => writeFileAtomicSync(path.join(state, 'history.jsonl'), 'x\n')).toThrow(
+      /not using the state folder/,
+    );
+    expect(fs.existsSync(path.join(state, 'history.jsonl'))).toBe(false);
+    // Made by this process: used, 0700.
+    const mine = path.join(shared, 'mine');
+    assertStateFolderTrusted(mine);
+    writeFileAtomicSync(path.join(mine, 'ledgers', 'x'), 'x\n');
+    expect(fs.statSync(mine).mode & 0o777).toBe(0o700);
   });
 });
 

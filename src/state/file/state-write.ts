@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { assertCanCreateIn, freeSpace } from '../../atomic-write.js';
+import { assertCanCreateIn, checkWhenMade, freeSpace } from '../../atomic-write.js';
 import { CacsError, FailureError, UsageError } from '../../errors.js';
 import { t } from '../../messages/index.js';
 import { formatBytes } from '../../text.js';
@@ -273,22 +273,10 @@ export function assertStateFolderTrusted(
     if (p === path.dirname(p)) break;
   }
   if (existing !== root) {
-    // Made now, by this process, each missing folder 0700 and judged as it is made: a folder
-    // checked as missing and made later could be made first by another user in a shared /tmp
-    // (review, session 23: won in 6 of 40 tries, then their link at the ledger's name was
-    // followed). One that is there when made (EEXIST) is judged like any other; one that cannot
-    // be made is left to the write that needs it (which says why: write_failed).
-    const missing = path.relative(existing, root).split(path.sep);
-    let at = existing;
-    for (const part of missing) {
-      at = path.join(at, part);
-      try {
-        fs.mkdirSync(at, { mode: 0o700 });
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') return;
-      }
-      if (judge(at) === undefined) return;
-    }
+    // Not there yet: judged when a write makes it, before anything is written in it (checked as
+    // missing and made later, another user could make it first in a shared /tmp — review,
+    // session 23: won in 6 of 40 tries, then their link at the ledger's name was followed).
+    checkWhenMade(root, (made) => assertStateFolderTrusted(made, me));
     return;
   }
   if (judge(root) === undefined) return;
