@@ -15,8 +15,12 @@ import { csvReader } from '../../src/input/csv.js';
 import { inspectInput } from '../../src/input/inspect.js';
 import { openRows } from '../../src/input/rows.js';
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-csv-fast-'));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+// Made when a test first writes (a run filtering every test out makes nothing to leave behind).
+let made: string | undefined;
+const tmp = (): string => (made ??= fs.mkdtempSync(path.join(os.tmpdir(), 'cacs-csv-fast-')));
+afterAll(() => {
+  if (made !== undefined) fs.rmSync(made, { recursive: true, force: true });
+});
 afterEach(() => {
   csvReader.fast = true;
 });
@@ -43,7 +47,7 @@ async function readWith(file: string, fast: boolean, delimiter: string): Promise
 }
 
 async function compare(text: string | Buffer, delimiter = ','): Promise<Outcome> {
-  const file = path.join(dir, `t${++n}.csv`);
+  const file = path.join(tmp(), `t${++n}.csv`);
   fs.writeFileSync(file, text);
   const slow = await readWith(file, false, delimiter);
   const fast = await readWith(file, true, delimiter);
@@ -207,7 +211,7 @@ describe('FastCsvParser', () => {
   it('hashes the file while reading it, as hashFile does (the journal key)', async () => {
     const row = 'Nguyễn Văn A,0901234567,"12 Trần Hưng Đạo, Quận 1"\r\n';
     for (const text of [`\ufeffa,b,c\r\n${row.repeat(20_000)}`, `a,b,c\r\n${row}`]) {
-      const file = path.join(dir, `h${++n}.csv`);
+      const file = path.join(tmp(), `h${++n}.csv`);
       fs.writeFileSync(file, text);
       const source = await openRows(await inspectInput(file, 'h.csv', {}));
       expect(source.contentHash?.()).toBeUndefined();
@@ -221,7 +225,7 @@ describe('FastCsvParser', () => {
     const sha = (b: Buffer) => createHash('sha256').update(b).digest();
     for (const size of [0, 1, block - 1, block, block + 1, 3 * block]) {
       const bytes = Buffer.alloc(size, 'a');
-      const file = path.join(dir, `k${++n}.bin`);
+      const file = path.join(tmp(), `k${++n}.bin`);
       fs.writeFileSync(file, bytes);
       const digests: Buffer[] = [];
       for (let at = 0; at < size; at += block) digests.push(sha(bytes.subarray(at, at + block)));
@@ -238,7 +242,7 @@ describe('FastCsvParser', () => {
   it('a second read checked against the first fails on any change: edited, grown, shrunk', async () => {
     const row = 'Nguyễn Văn A,0901234567,"12 Trần Hưng Đạo, Quận 1"\n';
     const text = `a,b,c\n${row.repeat(12_000)}`; // about 3 blocks of 256 KB
-    const file = path.join(dir, `v${++n}.csv`);
+    const file = path.join(tmp(), `v${++n}.csv`);
     const readAll = async (verify?: readonly Buffer[]) => {
       const source = await openRows(
         await inspectInput(file, 'v.csv', {}),
