@@ -27,6 +27,7 @@ import path from 'node:path';
 import { machineTag, processGone, removeOnExit } from './cleanup.js';
 import { UsageError } from './errors.js';
 import { t } from './messages/index.js';
+import { trustedOwner } from './owners.js';
 
 export interface AtomicWriteOptions {
   /** Permission bits of the new file (the umask can only remove some). Default 0o600. */
@@ -169,7 +170,7 @@ export function writeTargetOf(target: string): WriteTarget {
       return { kind: 'file', path: at, exists: false, ...(link !== undefined ? { link } : {}) };
     }
     if (st.isSymbolicLink()) {
-      if (euid !== undefined && st.uid !== euid && st.uid !== 0) {
+      if (euid !== undefined && !trustedOwner(st.uid, euid)) {
         // The link that is another's, when the name given is a link of one's own before it
         // (review, session 21: the message named the first link of the chain).
         throw new UsageError(
@@ -217,7 +218,7 @@ export function writeTargetOf(target: string): WriteTarget {
       // Another user's pipe (or device) at a name cacs writes: its reader would get the rows
       // (review, session 23: a pipe made beside an input in a shared folder took root's
       // rejects list, and one at a report's name the report).
-      if (euid !== undefined && st.uid !== euid && st.uid !== 0)
+      if (euid !== undefined && !trustedOwner(st.uid, euid))
         throw new UsageError(
           t(st.isFIFO() ? 'write.pipeOfOther' : 'write.deviceOfOther', {
             file: given,

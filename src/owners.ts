@@ -31,3 +31,16 @@ export function trustedOwner(uid: number, me: number): boolean {
   const sudo = me === 0 ? process.env.SUDO_UID : undefined;
   return sudo !== undefined && /^\d{1,10}$/.test(sudo) && Number(sudo) === uid;
 }
+
+/** A file's or folder's permission bits as messages say them: `0777`, `2775`. */
+export function modeText(st: { mode: number }): string {
+  return (st.mode & 0o7777).toString(8).padStart(4, '0');
+}
+
+/**
+ * Whether others may put their own entries in place of the folder's (rename or remove them):
+ * `bits` of the mode set (0o002: anyone; 0o020: its group) and no sticky bit.
+ */
+export function replaceableBy(st: { mode: number }, bits: number): boolean {
+  return (st.mode & bits) !== 0 && (st.mode & 0o1000) === 0;
+}

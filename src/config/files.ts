@@ -9,7 +9,7 @@ import { ConfigError, UsageError } from '../errors.js';
 import { t } from '../messages/index.js';
 import type { Env } from './env.js';
 import { userConfigDir } from './paths.js';
-import { ownerName, trustedOwner } from '../owners.js';
+import { modeText, ownerName, replaceableBy, trustedOwner } from '../owners.js';
 import { validateConfig, type ValidatedConfig } from './schema.js';
 
 export type ConfigScope = 'user' | 'project' | 'explicit';
@@ -183,7 +183,7 @@ export function distrust(
   if (stat === undefined || stat.isDirectory()) return undefined;
   if (!stat.isFile()) return { special: true };
   if (!trusted(stat.uid)) return { owner: ownerName(stat.uid) };
-  const mode = (stat.mode & 0o7777).toString(8).padStart(4, '0');
+  const mode = modeText(stat);
   if ((stat.mode & 0o002) !== 0) return { mode };
   // Run as root, its group may not change it either (as cron and sshd have it): a team member
   // who may edit a shared `.cacsrc.js` would run code as root (review, session 23).
@@ -214,9 +214,8 @@ export function folderDistrust(
   }
   if (st === undefined || !st.isDirectory()) return undefined;
   if (!trustedOwner(st.uid, me)) return { owner: ownerName(st.uid) };
-  const mode = (st.mode & 0o7777).toString(8).padStart(4, '0');
-  if ((st.mode & 0o002) !== 0 && (st.mode & 0o1000) === 0) return { mode };
-  if (me === 0 && (st.mode & 0o020) !== 0 && (st.mode & 0o1000) === 0) return { mode, group: true };
+  if (replaceableBy(st, 0o002)) return { mode: modeText(st) };
+  if (me === 0 && replaceableBy(st, 0o020)) return { mode: modeText(st), group: true };
   return undefined;
 }
 
@@ -237,14 +236,13 @@ function othersMayAdd(dir: string): boolean {
 }
 
 /**
- * Refuse the first of `places` in `dir` that cacs must not read (distrust), before anything
- * reads it. A JSON file that holds settings only under a key (`package.json`'s `cacs`,
- * cosmiconfig's own `.config/config.json`'s `cosmiconfig`) counts only when it holds that key;
- * any other (cacs's own files, YAML whatever its style, JavaScript: loading it runs it) always
- * does. Used for cosmiconfig's own settings files in the folder the process runs in (`meta`:
- * read even with --config), which cacs cannot read for cosmiconfig by name.
+ * Refuse the first of cosmiconfig's own settings files (`places`) in the folder the process runs
+ * in (`dir`; read even with --config, and not by name, so only checked) that cacs must not read
+ * (distrust), before cosmiconfig reads it. A JSON one (`package.json`, `.config/config.json`)
+ * counts only when it holds a `cosmiconfig` key; any other (YAML whatever its style, JavaScript:
+ * loading it runs it) always does.
  */
-function refuseDistrusted(dir: string, places: readonly string[], key: string, meta = false): void {
+function refuseDistrusted(dir: string, places: readonly string[]): void {
   for (const place of places) {
     const file = path.join(dir, place);
     const sub = path.dirname(place);
@@ -252,9 +250,8 @@ function refuseDistrusted(dir: string, places: readonly string[], key: string, m
     if (way !== undefined && fs.existsSync(file)) throw folderError(file, path.join(dir, sub), way);
     const why = distrust(file);
     if (why === undefined) continue;
-    const keyed = place === 'package.json' || (meta && place.endsWith('.json'));
-    if (!('special' in why) && keyed && !holdsKey(key, file)) continue;
-    throw distrustError(file, why, meta);
+    if (!('special' in why) && place.endsWith('.json') && !holdsKey('cosmiconfig', file)) continue;
+    throw distrustError(file, why, true);
   }
 }
 
@@ -598,7 +595,7 @@ export async function loadConfigFiles(opts: FindConfigOptions): Promise<LoadedCo
     return [];
   // cosmiconfig reads settings of its own in the folder the process runs in, whatever file is
   // given (a JavaScript one is run): one cacs must not read stops it first.
-  refuseDistrusted(process.cwd(), COSMICONFIG_META_PLACES, 'cosmiconfig', true);
+  refuseDistrusted(process.cwd(), COSMICONFIG_META_PLACES);
   const ex = await explorer(
     PROJECT_CONFIG_PLACES,
     opts.explicitPath === undefined ? undefined : path.extname(opts.explicitPath).toLowerCase(),

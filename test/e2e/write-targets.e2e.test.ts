@@ -502,6 +502,16 @@ describe.skipIf(!ROOT)(
       expect(rep.code, rep.stderr).toBe(2);
       expect(rep.stderr).toContain(`${out} is a named pipe that belongs to another user`);
       expect(emu.store.reportRequests.length).toBe(asked);
+      // A device of theirs (a twin of /dev/null, 1:3) likewise.
+      const dev = path.join(dir, 'calls.dev');
+      expect(spawnSync('mknod', ['-m', '0666', dev, 'c', '1', '3']).status).toBe(0);
+      fs.chownSync(dev, NOBODY, NOBODY);
+      const toDev = await run(0, dir, [...REPORT, '-o', 'calls.dev']);
+      expect(toDev.code, toDev.stderr).toBe(2);
+      expect(toDev.stderr).toContain(
+        `${dev} is a device that belongs to another user (uid ${NOBODY}): cacs writes into one only when it is yours (or root's)`,
+      );
+      expect(emu.store.reportRequests.length).toBe(asked);
     });
 
     it("-o a file another user made in advance: the report replaces it as root's (0600), theirs no longer", async () => {

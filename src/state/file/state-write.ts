@@ -10,7 +10,7 @@ import { assertCanCreateIn, checkWhenMade, freeSpace } from '../../atomic-write.
 import { CacsError, FailureError, UsageError } from '../../errors.js';
 import { t } from '../../messages/index.js';
 import { formatBytes } from '../../text.js';
-import { ownerName, trustedOwner } from '../../owners.js';
+import { modeText, ownerName, replaceableBy, trustedOwner } from '../../owners.js';
 
 /** Room asked for when the state folder is full: ample for the records of a large import. */
 export const STATE_ROOM = 16_000_000;
@@ -191,10 +191,11 @@ function existingAncestor(dir: string): string {
  * erased people, learn the ledger's secret, or write over a file of the runner's through a link
  * at a state file's name (review, session 23: root's import into a state folder `nobody` could
  * write truncated a file of root's and resent leads). Checked when a store opens: the folder
- * (a link judged by its own owner and by what it leads to), each folder in it, and its parent
- * (world-writable without the sticky bit, anyone could put another folder in its place). A
- * folder not there yet is made by cacs (0700). Group write is left alone (a user's own group);
- * POSIX only. Exit 2 naming the folder.
+ * (a link judged by its own owner and by what it leads to), each folder in it, and every folder
+ * above it, where it really is (another user's, or world-writable without the sticky bit: the
+ * state folder could be moved out and another put in), with no other user's link on the way.
+ * A folder not there yet is checked when makeDirs first makes it (checkWhenMade). Group write is
+ * left alone (a user's own group); POSIX only. Exit 2 naming the folder.
  */
 export function assertStateFolderTrusted(
   dir: string,
@@ -206,7 +207,6 @@ export function assertStateFolderTrusted(
       hint: t('state.folder.distrusted.hint'),
       category: 'config',
     });
-  const mode = (st: fs.Stats) => (st.mode & 0o7777).toString(8).padStart(4, '0');
   /** The folder at `at` as it is judged (undefined: not there, or no folder: said later). */
   const judge = (at: string): fs.Stats | undefined => {
     let st: fs.Stats | undefined;
@@ -223,7 +223,7 @@ export function assertStateFolderTrusted(
     if (st === undefined || !st.isDirectory()) return undefined;
     if (!trustedOwner(st.uid, me)) throw foreign(at, st.uid);
     if ((st.mode & 0o002) !== 0)
-      throw new UsageError(t('state.folder.writable', { dir, at, mode: mode(st) }), {
+      throw new UsageError(t('state.folder.writable', { dir, at, mode: modeText(st) }), {
         hint: t('state.folder.writable.hint'),
         category: 'config',
       });
@@ -262,9 +262,9 @@ export function assertStateFolderTrusted(
       break;
     }
     if (!trustedOwner(up.uid, me)) throw foreign(p, up.uid);
-    if ((up.mode & 0o002) !== 0 && (up.mode & 0o1000) === 0)
+    if (replaceableBy(up, 0o002))
       throw new UsageError(
-        t('state.folder.parentWritable', { dir: root, parent: p, mode: mode(up) }),
+        t('state.folder.parentWritable', { dir: root, parent: p, mode: modeText(up) }),
         {
           hint: t('state.folder.distrusted.hint'),
           category: 'config',
