@@ -263,6 +263,25 @@ function maskRuns(text: string, forms: readonly string[], secrets: Iterable<stri
   return masked(text, covered);
 }
 
+/**
+ * A run [s, e) with bare quotes inside, cut into `parts` between them: the quotes left out, and
+ * the parts outside a JSON string too — if the run then shows fewer than MIN_RUN characters in
+ * a row; else the whole run is masked but for its end quotes (taken out before).
+ */
+function splitAtQuotes(
+  covered: Uint8Array,
+  s: number,
+  e: number,
+  parts: readonly [number, number][],
+  inString: (at: number) => boolean,
+): void {
+  covered.fill(0, s, e);
+  for (const [a, b] of parts) if (inString(a)) covered.fill(1, a, b);
+  let shown = 0;
+  for (let j = s; j < e && shown < MIN_RUN; j++) shown = covered[j] ? 0 : shown + 1;
+  if (shown >= MIN_RUN) covered.fill(1, s, e);
+}
+
 /** `covered` (made when needed) with every run of MIN_RUN or more of `secret`'s characters. */
 function coverRuns(
   text: string,
@@ -298,14 +317,25 @@ function masked(text: string, covered: Uint8Array): string {
   // A run never splits a backslash escape (`\"` of a JSON text): the escaping backslash before a
   // run, and the character a run's last backslash escapes, are masked with it — else the text
   // left would hold `\***` or `***\x`, no JSON any more. Nor does it take a quote that is not
-  // escaped at its ends: in a JSON text that is a string's own delimiter (a `"` of the secret
-  // is written `\"` there), and masking it broke the string (`"v":"***}`).
+  // escaped: in a JSON text that is a string's own delimiter (a `"` of the secret is written
+  // `\"` there), and masking it broke the string (`"v":"***}`). A run across such a quote is
+  // masked in its parts, and a part outside a JSON string (`}` after a string's closing quote:
+  // the text's own structure, CI seed -145014654) is left as it is — unless what a run then
+  // shows of the secret would be MIN_RUN characters together: then all but its end quotes go.
   const escaping = (i: number) => {
     let n = 0;
     while (i - n >= 0 && text.charCodeAt(i - n) === 92) n++;
     return n % 2 === 1;
   };
   const bareQuote = (i: number) => text.charCodeAt(i) === 34 && !(i > 0 && escaping(i - 1));
+  // Whether a place is inside a JSON string (odd count of bare quotes before it); runs come in
+  // order, so the count goes on from where it was last asked.
+  let seen = 0;
+  let quotes = 0;
+  const inString = (at: number) => {
+    for (; seen < at; seen++) if (bareQuote(seen)) quotes++;
+    return quotes % 2 === 1;
+  };
   for (let i = 0; i < text.length; i++) {
     if (!covered[i] || (i > 0 && covered[i - 1])) continue;
     let s = i;
@@ -313,9 +343,17 @@ function masked(text: string, covered: Uint8Array): string {
     while (e < text.length && covered[e]) e++;
     while (s < e && bareQuote(s)) covered[s++] = 0;
     while (e > s && bareQuote(e - 1)) covered[--e] = 0;
-    if (s < e) {
-      if (s > 0 && escaping(s - 1)) covered[s - 1] = 1;
-      if (text.charCodeAt(e - 1) === 92 && escaping(e - 1) && e < text.length) covered[e] = 1;
+    const parts: [number, number][] = [];
+    for (let a = s, j = s; j <= e; j++)
+      if (j === e || bareQuote(j)) {
+        if (a < j) parts.push([a, j]);
+        a = j + 1;
+      }
+    if (parts.length > 1) splitAtQuotes(covered, s, e, parts, inString);
+    for (const [a, b] of parts) {
+      if (!covered[a]) continue;
+      if (a > 0 && escaping(a - 1)) covered[a - 1] = 1;
+      if (text.charCodeAt(b - 1) === 92 && escaping(b - 1) && b < text.length) covered[b] = 1;
     }
     i = e;
   }

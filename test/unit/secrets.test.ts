@@ -6,6 +6,7 @@ import { isolatedEnv, runCli, tempDir } from '../helpers/cli.js';
 import { stateStatus } from '../../src/index.js';
 import { closedPort } from '../helpers/servers.js';
 import {
+  MASK,
   MIN_RUN,
   NeedleIndex,
   Secrets,
@@ -156,8 +157,32 @@ describe('Secrets.scrub on a JSON text that echoes a token with " or \\ (review,
         examples: [
           ['           "', '', '', 0, 229701284],
           ['            "', '', '', 0, 1973466415],
+          // A run going on past that quote into the text's own `}` (CI, seed -145014654).
+          ['            "}', '', '', 258057716, 2063597543],
         ],
       },
+    );
+  });
+
+  it('masks runs across string delimiters in their parts, shows no MIN_RUN of a token (property)', () => {
+    // Tokens of JSON's own characters, echoed in several strings of one text.
+    const unit = fc.constantFrom('"', '\\', '}', ' ', ',', 'a', ':', '{', '/', '[');
+    fc.assert(
+      fc.property(
+        fc.string({ unit, minLength: MIN_RUN, maxLength: 24 }),
+        fc.string({ maxLength: 8 }),
+        fc.nat(),
+        fc.nat(),
+        (token, before, a, b) => {
+          const s = new Secrets([token]);
+          const from = a % token.length;
+          const v = `${before}${token.slice(from, from + ((b % (token.length - from)) + 1))}`;
+          const out = s.scrub(JSON.stringify([{ v, w: v }, v, { x: 1 }]));
+          expect(() => JSON.parse(out)).not.toThrow();
+          expect(s.leaks(out.replaceAll(MASK, '\u0000'))).toBe(false);
+        },
+      ),
+      { numRuns: 3000 },
     );
   });
 });
