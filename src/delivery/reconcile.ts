@@ -210,6 +210,7 @@ async function reconcileWith(store: StateStore, opts: ReconcileOptions): Promise
   const lock = await store.lockCampaign(
     campaign,
     t('delivery.lock.campaign', { campaign: opts.campaignKey }),
+    'reconcile',
   );
   let alone: StateLock | undefined;
   try {

@@ -105,6 +105,13 @@ export const enCatalogState = {
   'state.lock.import.starting.hint':
     'Wait for it to finish; a lock file that stays empty is taken over after {seconds} s.',
   'state.lock.import.other': 'another cacs run (pid {pid}) is importing {what} right now',
+  'state.lock.holder.reconcile': 'cacs reconcile',
+  'state.lock.holder.forget': 'cacs forget',
+  'state.lock.holder.prune': 'cacs state prune',
+  'state.lock.command.other':
+    'another cacs run (pid {pid}, {command}) holds the lock needed for importing {what}',
+  'state.lock.campaign.command':
+    'another cacs run (pid {pid}) is running {command} on campaign {campaign} right now',
   'state.lock.other.hint':
     'Wait for it to finish, or stop it (kill {pid}); a lock left by a dead process is taken over.',
   'state.lock.file': 'the lock file {name}',

@@ -95,6 +95,13 @@ export const viCatalogState: Readonly<Record<string, string>> = {
   'state.lock.import.starting.hint':
     'Hãy chờ nó xong; tệp khoá để trống quá {seconds} giây sẽ được tiếp quản.',
   'state.lock.import.other': 'một lượt chạy cacs khác (pid {pid}) đang nhập {what}',
+  'state.lock.holder.reconcile': 'cacs reconcile',
+  'state.lock.holder.forget': 'cacs forget',
+  'state.lock.holder.prune': 'cacs state prune',
+  'state.lock.command.other':
+    'một lượt chạy cacs khác (pid {pid}, {command}) đang giữ khoá cần cho việc nhập {what}',
+  'state.lock.campaign.command':
+    'một lượt chạy cacs khác (pid {pid}) đang chạy {command} trên chiến dịch {campaign}',
   'state.lock.other.hint':
     'Hãy chờ nó xong, hoặc dừng nó (kill {pid}); khoá do tiến trình đã chết để lại sẽ được tiếp quản.',
   'state.lock.file': 'tệp khoá {name}',

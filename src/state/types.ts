@@ -250,7 +250,11 @@ export interface StateLock {
  * The error for a lock another run holds: `pid` is the holder's (this process's own when it
  * holds it already; undefined when the holder is still starting).
  */
-export type LockedMessage = (pid: number | undefined) => LockedError;
+/** The refusal when another run holds a lock: its pid, and the command it runs if no import. */
+export type LockedMessage = (
+  pid: number | undefined,
+  holder?: 'reconcile' | 'forget' | 'prune',
+) => LockedError;
 
 // ── Report bookmarks ────────────────────────────────────────────────────────────────────────
 
@@ -495,7 +499,7 @@ export interface StateStore extends ErasureStore {
    * import, `cacs reconcile`). The file store takes a lock file (LockedError while another live
    * run holds it); a store with claims may return a lock that holds nothing.
    */
-  lockCampaign(c: CampaignRef, what: string): Promise<StateLock>;
+  lockCampaign(c: CampaignRef, what: string, holder?: 'reconcile'): Promise<StateLock>;
   /**
    * Keep other `cacs reconcile` runs off a campaign, where lockCampaign holds nothing (a store
    * with claims: imports run side by side there, but two reconciles would settle the same leads

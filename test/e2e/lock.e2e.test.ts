@@ -81,6 +81,25 @@ describe('acquireLock', () => {
     expect(fs.readdirSync(path.dirname(file))).toEqual([]);
   });
 
+  it('names the command holding it when that is no import (forget, state prune: session 24)', () => {
+    const file = lockIn();
+    fs.writeFileSync(file, `${process.ppid} prune-0123456789abcdef01234567\n`);
+    expect(() => acquireLock(file, 'leads.csv')).toThrow(
+      `another cacs run (pid ${process.ppid}, cacs state prune) holds the lock needed for importing leads.csv`,
+    );
+    fs.writeFileSync(file, `${process.ppid} forget-0123456789abcdef01234567\n`);
+    expect(() => acquireLock(file, 'leads.csv')).toThrow(/\(pid \d+, cacs forget\)/);
+    // A word that names no command is an older version's token: an import's wording.
+    fs.writeFileSync(file, `${process.ppid} sync-0123456789abcdef01234567\n`);
+    expect(() => acquireLock(file, 'leads.csv')).toThrow(/is importing leads\.csv right now/);
+    fs.rmSync(file);
+    const lock = acquireLock(file, 'leads.csv', undefined, 'forget');
+    expect(fs.readFileSync(file, 'utf8')).toMatch(
+      new RegExp(`^${process.pid} forget-[0-9a-f]{24} `),
+    );
+    lock.release();
+  });
+
   it("another machine's lock (a state folder shared over the network) is never taken by pid; an earlier boot's is (review, session 12)", () => {
     const file = lockIn();
     const dead = deadPid();

@@ -467,6 +467,54 @@ describe('cacs reconcile', () => {
     fs.rmSync(lock);
   });
 
+  it('holds the campaign lock as reconcile: an import it keeps out names it, not "is importing" (session 24)', async () => {
+    let held = '';
+    const lockOf = (url: string, env: Record<string, string | undefined>) =>
+      `${ledgerFile({
+        stateDir: env.CACS_STATE_DIR!,
+        baseUrl: canonicalServiceUrl(new URL(url)),
+        campaignKey: 'summer',
+      })}.lock`;
+    let lock = '';
+    const server = await startScriptedServer([
+      hangUp,
+      (_req, res) => {
+        // Reconcile asks while it holds the lock: what the lock says then.
+        held = fs.readFileSync(lock, 'utf8');
+        json(200, { result: 'success', message: 'Have 0 records found', records: [] })(
+          _req,
+          res,
+          '',
+        );
+      },
+    ]);
+    try {
+      const { dir, env } = setup(server);
+      lock = lockOf(server.url, env);
+      write(dir, 'one.csv', csv(['0912345001']));
+      expect((await cli(['import', 'one.csv'], env, dir)).code).toBe(5);
+      expect((await cli(['reconcile'], env, dir)).code).toBe(5);
+      expect(held).toMatch(new RegExp(`^${process.pid} reconcile-[0-9a-f]{24} \\S+\\n$`));
+      expect(fs.existsSync(lock)).toBe(false);
+      // The same lock, its holder alive in another process (the test runner's parent).
+      fs.writeFileSync(lock, held.replace(/^\d+/, String(process.ppid)));
+      const imp = await cli(['import', 'one.csv', '--retry-uncertain'], env, dir);
+      expect(imp.code).toBe(1);
+      expect(imp.stderr).toContain(
+        `another cacs run (pid ${process.ppid}) is running cacs reconcile on campaign summer right now`,
+      );
+      expect(imp.stderr).not.toContain('is importing');
+      const vi = await cli(['reconcile', '--lang', 'vi'], env, dir);
+      expect(vi.code).toBe(1);
+      expect(vi.stderr).toContain(
+        `một lượt chạy cacs khác (pid ${process.ppid}) đang chạy cacs reconcile trên chiến dịch summer`,
+      );
+      fs.rmSync(lock);
+    } finally {
+      await server.close();
+    }
+  });
+
   it("an import's uncertain advice points to cacs reconcile", async () => {
     const emu = await emulators.start({ faults: { dropAfterRate: 1 } });
     const { dir, env } = setup(emu);

@@ -215,7 +215,7 @@ export async function eraseInFileStore(stateDir: string, req: EraseRequest): Pro
   testPoint('forget-erasures-written');
   const ledgers: ErasedLedger[] = [];
   for (const f of files) {
-    const lock = acquireLock(`${f}.lock`, f, busy(t('privacy.what.campaign'), true));
+    const lock = acquireLock(`${f}.lock`, f, busy(t('privacy.what.campaign'), true), 'forget');
     try {
       const { keep, dropped } = filterLedger(
         f,
@@ -257,7 +257,7 @@ function blankJournalTexts(stateDir: string, texts: readonly string[]): number {
     if (!texts.some((x) => x !== '' && raw.includes(x))) continue;
     const open = file.endsWith('.jsonl');
     const lock = open
-      ? acquireLock(`${file}.lock`, file, busy(t('privacy.what.journal'), true))
+      ? acquireLock(`${file}.lock`, file, busy(t('privacy.what.journal'), true), 'forget')
       : undefined;
     try {
       const text = fs.readFileSync(file, 'utf8');
@@ -305,7 +305,12 @@ function removeBookmarks(stateDir: string, erased: (refId: string) => boolean): 
       continue;
     }
     if (typeof refId !== 'string' || !erased(refId)) continue;
-    const lock = acquireLock(`${file}.lock`, file, busy(t('privacy.what.bookmark'), true));
+    const lock = acquireLock(
+      `${file}.lock`,
+      file,
+      busy(t('privacy.what.bookmark'), true),
+      'forget',
+    );
     try {
       fs.rmSync(file, { force: true });
       removed++;
@@ -383,7 +388,9 @@ export async function pruneFileStore(
   // Ledgers: records older than the cutoff, except a number's latest record when it says
   // uncertain (kept until settled).
   for (const f of ledgerFiles(stateDir)) {
-    const lock = dryRun ? undefined : acquireLock(`${f}.lock`, f, busy(t('privacy.what.campaign')));
+    const lock = dryRun
+      ? undefined
+      : acquireLock(`${f}.lock`, f, busy(t('privacy.what.campaign')), 'prune');
     try {
       const latest = new Map<string, number>();
       let i = 0;
@@ -433,7 +440,7 @@ export async function pruneFileStore(
     if (dryRun) continue;
     const open = file.endsWith('.jsonl');
     const lock = open
-      ? acquireLock(`${file}.lock`, file, busy(t('privacy.what.journal')))
+      ? acquireLock(`${file}.lock`, file, busy(t('privacy.what.journal')), 'prune')
       : undefined;
     try {
       // Written meanwhile (before its lock was taken): kept.

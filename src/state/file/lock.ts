@@ -71,7 +71,9 @@ function look(file: string): Seen | undefined {
 
 /**
  * "<pid> <token> <host>.<boot>.<ns>\n" (cleanup.ts machineParts; older versions wrote
- * "<pid> <token>\n" and "<pid>\n").
+ * "<pid> <token>\n" and "<pid>\n"). The token is random hex, led by `<command>-` when the
+ * holder is no import (`reconcile-…`, `forget-…`, `prune-…`): older versions read it as the
+ * opaque word it always was.
  */
 function parse(text: string): { pid: number; token: string; machine?: string } | undefined {
   const m = /^(\d{1,10})(?:[ \t]+(\S+))?(?:[ \t]+(\S+))?\s*$/.exec(text);
@@ -81,7 +83,28 @@ function parse(text: string): { pid: number; token: string; machine?: string } |
   return { pid, token: m[2] ?? '', ...(m[3] !== undefined ? { machine: m[3] } : {}) };
 }
 
-type Verdict = { held: true; pid?: number; elsewhere?: boolean } | { held: false };
+/** What runs hold a lock for, besides an import (the lock file's token says which). */
+export type LockHolder = 'reconcile' | 'forget' | 'prune';
+const HOLDERS: readonly string[] = ['reconcile', 'forget', 'prune'] satisfies LockHolder[];
+
+/** The holder a token names; undefined for an import's (or an older version's) token. */
+function holderOf(token: string): LockHolder | undefined {
+  const dash = token.indexOf('-');
+  const word = dash > 0 ? token.slice(0, dash) : '';
+  return HOLDERS.includes(word) ? (word as LockHolder) : undefined;
+}
+
+/** The command a holder runs, as its refusal names it. */
+function commandOf(holder: LockHolder): string {
+  return holder === 'reconcile'
+    ? t('state.lock.holder.reconcile')
+    : holder === 'forget'
+      ? t('state.lock.holder.forget')
+      : t('state.lock.holder.prune');
+}
+
+type Verdict =
+  { held: true; pid?: number; elsewhere?: boolean; holder?: LockHolder } | { held: false };
 
 function judge(file: string, seen: Seen, now: number): Verdict {
   const owner = parse(seen.text);
@@ -96,21 +119,42 @@ function judge(file: string, seen: Seen, now: number): Verdict {
     // namespace: its pid means nothing here, so it is never judged stale by it. (Judged by pid,
     // a second machine took a live run's campaign lock: two imports in one campaign; review.)
     if (where[0] !== me.host || where[2] !== me.ns)
-      return { held: true, pid: owner.pid, elsewhere: true };
+      return { held: true, pid: owner.pid, elsewhere: true, ...holding(owner.token) };
     // Taken before this machine's last boot: its process is gone.
     if (where[1] !== me.boot) return { held: false };
   }
   if (owner.pid === process.pid) {
     // Ours if this process took it (and still holds it): a second acquire must fail.
     return held.get(file) === owner.token && owner.token !== ''
-      ? { held: true, pid: owner.pid }
+      ? { held: true, pid: owner.pid, ...holding(owner.token) }
       : { held: false };
   }
-  return processGone(owner.pid) ? { held: false } : { held: true, pid: owner.pid };
+  return processGone(owner.pid)
+    ? { held: false }
+    : { held: true, pid: owner.pid, ...holding(owner.token) };
 }
 
-/** Import wording: "another cacs run (pid 123) is importing leads.csv right now". */
-function importLockedError(what: string, pid: number | undefined): LockedError {
+function holding(token: string): { holder?: LockHolder } {
+  const holder = holderOf(token);
+  return holder ? { holder } : {};
+}
+
+/**
+ * Import wording: "another cacs run (pid 123) is importing leads.csv right now"; for a lock
+ * another command holds, that command ("another cacs run (pid 123, cacs reconcile) holds the lock
+ * needed for importing into campaign summer": it said "is importing" then).
+ */
+function importLockedError(
+  what: string,
+  pid: number | undefined,
+  holder: LockHolder | undefined,
+): LockedError {
+  if (holder !== undefined && pid !== undefined && pid !== process.pid) {
+    const command = commandOf(holder);
+    return new LockedError(t('state.lock.command.other', { pid, command, what }), {
+      hint: t('state.lock.other.hint', { pid }),
+    });
+  }
   if (pid === process.pid) {
     return new LockedError(t('state.lock.import.self', { what }), {
       hint: t('state.lock.import.self.hint'),
@@ -124,6 +168,24 @@ function importLockedError(what: string, pid: number | undefined): LockedError {
   return new LockedError(t('state.lock.import.other', { pid, what }), {
     hint: t('state.lock.other.hint', { pid }),
   });
+}
+
+/**
+ * A campaign's lock refused: "another cacs run (pid 123) is running cacs reconcile on campaign
+ * summer right now" when another command holds it, else the import's wording with `what`.
+ */
+export function campaignLocked(what: string, campaign: string): LockedMessage {
+  return (pid, holder) =>
+    holder !== undefined && pid !== undefined && pid !== process.pid
+      ? new LockedError(
+          t('state.lock.campaign.command', {
+            pid,
+            command: commandOf(holder),
+            campaign,
+          }),
+          { hint: t('state.lock.other.hint', { pid }) },
+        )
+      : importLockedError(what, pid, undefined);
 }
 
 /**
@@ -163,15 +225,17 @@ function removeStale(file: string, seen: Seen): void {
 
 /**
  * Take the lock `file`. `what` names the thing locked in the import's wording ("another cacs run
- * (pid 123) is importing leads.csv right now"); `locked` replaces that wording.
+ * (pid 123) is importing leads.csv right now"); `locked` replaces that wording. `holder`: the
+ * command taking it when it is no import, written in the lock for the runs it keeps out.
  */
 export function acquireLock(
   file: string,
   what: string,
-  locked: LockedMessage = (pid) => importLockedError(what, pid),
+  locked: LockedMessage = (pid, other) => importLockedError(what, pid, other),
+  holder?: LockHolder,
 ): Lock {
   if (held.has(file)) throw locked(process.pid);
-  const token = randomBytes(12).toString('hex');
+  const token = `${holder ? `${holder}-` : ''}${randomBytes(12).toString('hex')}`;
   const me = machineParts();
   const text = `${process.pid} ${token} ${me.host}.${me.boot}.${me.ns}\n`;
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -207,7 +271,7 @@ export function acquireLock(
       throw new LockedError(t('state.lock.elsewhere', { pid: verdict.pid ?? '?', file }), {
         hint: t('state.lock.elsewhere.hint', { file }),
       });
-    if (verdict.held) throw locked(verdict.pid);
+    if (verdict.held) throw locked(verdict.pid, verdict.holder);
     // Stale: its process is gone (or it stayed unreadable too long). Move it away, try again.
     removeStale(file, seen);
   }

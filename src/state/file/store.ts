@@ -56,7 +56,7 @@ import {
   readRecords,
   type LedgerTarget,
 } from './ledger.js';
-import { acquireLock } from './lock.js';
+import { acquireLock, campaignLocked } from './lock.js';
 import { FileWrittenRecords } from './written-records.js';
 import { stateEntries } from './state-write.js';
 import { t } from '../../messages/index.js';
@@ -77,8 +77,9 @@ export class FileStore implements StateStore {
     return { stateDir: this.location, baseUrl: c.serviceUrl, campaignKey: c.campaignKey };
   }
 
-  async lockCampaign(c: CampaignRef, what: string): Promise<StateLock> {
-    return acquireLock(`${ledgerFile(this.target(c))}.lock`, what);
+  async lockCampaign(c: CampaignRef, what: string, holder?: 'reconcile'): Promise<StateLock> {
+    const file = `${ledgerFile(this.target(c))}.lock`;
+    return acquireLock(file, what, campaignLocked(what, c.campaignKey), holder);
   }
 
   openLedger(c: CampaignRef, run?: number): Promise<CampaignLedger> {
