@@ -706,7 +706,11 @@ export class CacsClient {
         throw new ApiError(
           say('api.retry.waitTooLong', {
             message: error.message,
-            wait: Math.ceil(retryAfterMs / 1000),
+            // A day or more is said so (a Retry-After of 1e20 s was printed as its 21 digits).
+            wait:
+              retryAfterMs < 86_400_000
+                ? say('api.retry.waitSeconds', { n: Math.ceil(retryAfterMs / 1000) })
+                : say('api.retry.waitDays'),
             max: Math.round(this.policy.maxRetryAfterMs / 1000),
           }),
           {

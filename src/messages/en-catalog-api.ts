@@ -63,8 +63,10 @@ export const enCatalogApi = {
   'api.report.unusable': "the service's answer for {what} is not a report cacs can use: {problem}",
   'api.report.unusable.hint':
     'This is not an answer the spec describes; nothing was written. Report it to the operator.',
+  'api.retry.waitSeconds': '{n} s',
+  'api.retry.waitDays': 'more than a day',
   'api.retry.waitTooLong':
-    '{message}; the service asks to wait {wait} s, longer than the {max} s cacs waits',
+    '{message}; the service asks to wait {wait}, longer than the {max} s cacs waits',
   'api.retry.waitTooLong.hint': 'The service is overloaded or rate-limiting: run again later.',
   'api.retry.gaveUp.one': '{message} (gave up after {count} attempt)',
   'api.retry.gaveUp.other': '{message} (gave up after {count} attempts)',

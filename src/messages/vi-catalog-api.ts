@@ -55,8 +55,9 @@ export const viCatalogApi: Readonly<Record<string, string>> = {
     'câu trả lời của dịch vụ cho {what} không phải báo cáo cacs dùng được: {problem}',
   'api.report.unusable.hint':
     'Đây không phải câu trả lời mà đặc tả mô tả; không ghi gì cả. Hãy báo cho bên vận hành.',
-  'api.retry.waitTooLong':
-    '{message}; dịch vụ yêu cầu chờ {wait} giây, lâu hơn {max} giây mà cacs chờ',
+  'api.retry.waitSeconds': '{n} giây',
+  'api.retry.waitDays': 'hơn một ngày',
+  'api.retry.waitTooLong': '{message}; dịch vụ yêu cầu chờ {wait}, lâu hơn {max} giây mà cacs chờ',
   'api.retry.waitTooLong.hint': 'Dịch vụ đang quá tải hoặc giới hạn tốc độ: hãy chạy lại sau.',
   'api.retry.gaveUp.one': '{message} (bỏ cuộc sau {count} lần thử)',
   'api.retry.gaveUp.other': '{message} (bỏ cuộc sau {count} lần thử)',

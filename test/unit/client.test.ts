@@ -367,6 +367,25 @@ describe('client failure classes (scripted servers)', () => {
     }
   });
 
+  it.each([
+    ['100000000000000000000', 'more than a day'],
+    ['9'.repeat(400), 'more than a day'],
+    ['86400', 'more than a day'],
+    ['86399', '86399 s'],
+  ])(
+    'a Retry-After of %s s is said as %s (session 24: 1e20 was printed as digits)',
+    async (header, said) => {
+      const s = await startScriptedServer([html(503, 'Maintenance', { 'retry-after': header })]);
+      try {
+        const e = await failure(client(s.url).importLeads('summer', [LEAD]));
+        expect(e.message).toContain(`asks to wait ${said}, longer than the 60 s cacs waits`);
+        expect(s.seen).toHaveLength(1);
+      } finally {
+        await s.close();
+      }
+    },
+  );
+
   it('gives up on a service that keeps failing, within the attempts', async () => {
     const s = await startScriptedServer([html(503, 'down')]);
     try {
