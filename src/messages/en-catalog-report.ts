@@ -95,6 +95,8 @@ export const enCatalogReport = {
   'report.fetch.miscounted.warned': '{what}; written as listed (report.countMismatch: warn)',
   'report.fetch.offStatus':
     '{count} attempts have a status that was not asked for ({statuses}; asked: {asked}): the service may not have applied the status filter; they are kept as sent',
+  'report.fetch.numberClash':
+    'the service gave lead {lead} (and perhaps others) a different phone number in another of its records; the report keeps the first one given (the oldest window)',
   'report.fetch.uncounted':
     '{count} of {requests} answers did not say how many records they hold (one said {message}, not "Have <n> records found"): their records are kept as listed, unchecked against a count',
   'report.fetch.dayRefused':

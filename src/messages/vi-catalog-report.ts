@@ -82,6 +82,8 @@ export const viCatalogReport: Readonly<Record<string, string>> = {
     'Câu trả lời tự mâu thuẫn nên báo cáo có thể thiếu: chưa ghi gì cả. Nếu dịch vụ này vốn đếm theo cách khác, hãy đặt report.countMismatch: warn trong tệp cấu hình.',
   'report.fetch.offStatus':
     '{count} lượt gọi có trạng thái không được yêu cầu ({statuses}; đã yêu cầu: {asked}): có thể dịch vụ đã không áp dụng bộ lọc trạng thái; chúng được giữ nguyên như dịch vụ gửi',
+  'report.fetch.numberClash':
+    'dịch vụ trả về cho lead {lead} (có thể cả lead khác) một số điện thoại khác trong một bản ghi khác; báo cáo giữ số được trả về trước (khung thời gian sớm nhất)',
   'report.fetch.uncounted':
     '{count} trong {requests} câu trả lời không cho biết có bao nhiêu bản ghi (một câu trả lời ghi {message}, không theo mẫu "Have <n> records found"): các bản ghi của chúng được giữ như đã liệt kê, không đối chiếu được với số lượng',
   'report.fetch.miscounted.warned':

@@ -149,7 +149,16 @@ interface Job {
 export async function fetchReport(opts: FetchOptions): Promise<FetchResult> {
   const merger = new RecordMerger();
   const counts = await fetchInto(opts, merger);
+  warnNumberClash(opts.onWarning, merger.numberClash);
   return { records: merger.result(attemptFilter(opts.range)), ...counts };
+}
+
+/** The warning for a lead the service gave two phone numbers (RecordMerger.numberClash). */
+export function warnNumberClash(
+  onWarning: ((message: string) => void) | undefined,
+  lead: string | undefined,
+): void {
+  if (lead !== undefined) onWarning?.(t('report.fetch.numberClash', { lead }));
 }
 
 /**

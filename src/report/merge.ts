@@ -102,6 +102,19 @@ function isEmpty(v: unknown): boolean {
   return v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 }
 
+/**
+ * Whether two non-empty phone numbers of one lead are different numbers: compared by their
+ * digits, `84…` read as `0…` (`+84 912 345 001` and `0912345001` are one number).
+ */
+function otherNumber(kept: unknown, incoming: unknown): boolean {
+  if (isEmpty(kept) || isEmpty(incoming)) return false;
+  const digits = (v: unknown) => {
+    const d = String(v).replace(/\D+/g, '');
+    return d.startsWith('84') ? `0${d.slice(2)}` : d;
+  };
+  return digits(kept) !== digits(incoming);
+}
+
 /** JSON with object keys sorted, for choosing among duplicates deterministically. */
 function canonicalJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
@@ -360,6 +373,12 @@ export const ATTEMPT_BYTES = 400;
 export class RecordMerger {
   private leads = new Map<string, LeadEntry>();
   private bytes = 0;
+  /**
+   * The first lead (its key) the service gave two different phone numbers, in two records (the
+   * first number is kept, by the rule above); kept through clear(). Told once, at the report's
+   * end (report.fetch.numberClash): a service that mixes up its leads.
+   */
+  numberClash: string | undefined;
 
   /** A rough size of what the merger holds (RECORD_BYTES, ATTEMPT_BYTES), for a memory budget. */
   get approxBytes(): number {
@@ -427,8 +446,10 @@ export class RecordMerger {
         const name = pair[0];
         const present = fields.has(name);
         const kept = fields.get(name);
-        const next = mergeField(kept, pair.length === 2 ? pair[1] : undefined, present);
+        const incoming = pair.length === 2 ? pair[1] : undefined;
+        const next = mergeField(kept, incoming, present);
         if (!present || next !== kept) fields.set(name, next);
+        else if (name === 'phone_number' && otherNumber(kept, incoming)) this.numberClash ??= key;
       }
       if (state.m !== null)
         entry.maxCall = entry.maxCall === undefined ? state.m : Math.max(entry.maxCall, state.m);
@@ -481,6 +502,7 @@ export class RecordMerger {
         const kept = fields.get(name);
         const next = mergeField(kept, raw[name], present);
         if (!present || next !== kept) fields.set(name, next);
+        else if (name === 'phone_number' && otherNumber(kept, raw[name])) this.numberClash ??= key;
       };
       for (const name of MERGED_FIELDS) merge(name);
       // Fields the spec does not list; campaign_lead_id, call and data have rules of their own.

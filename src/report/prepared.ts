@@ -195,6 +195,8 @@ export class PreparedReport {
   /** Once spilled and finished: the output, made. */
   private output: string | undefined;
   private spilledRecords: AsyncIterable<CallRecord> | undefined;
+  /** The first lead given two phone numbers in two spilled runs (see numberClash). */
+  private spilledClash: string | undefined;
 
   /**
    * @param keep the attempts to list (RecordMerger.result's `keep`)
@@ -380,6 +382,14 @@ export class PreparedReport {
     }
   }
 
+  /**
+   * The first lead the service gave two different phone numbers (after finish): in one run of
+   * answers, or across the runs a spilled report merged.
+   */
+  get numberClash(): string | undefined {
+    return this.merger.numberClash ?? this.spilledClash;
+  }
+
   /** The output (after finish), in chunks of about CHUNK bytes; each lead's text is let go of. */
   write(sink: Sink): Promise<void> {
     const output = this.output;
@@ -425,7 +435,8 @@ export class PreparedReport {
         size += b.length;
       };
       const separator = Buffer.from(format.separator);
-      for await (const record of mergeRuns(this.runs, this.keep)) {
+      const clash = (key: string) => (this.spilledClash ??= key);
+      for await (const record of mergeRuns(this.runs, this.keep, clash)) {
         if (signal?.aborted) throw new InterruptedError(t('api.report.interrupted'));
         if (leads === 0) push(Buffer.from(format.head));
         else if (separator.length > 0) push(separator);

@@ -15,6 +15,7 @@ import {
   fetchReport,
   type FetchOptions,
   type ReportSplit,
+  warnNumberClash,
 } from './fetch.js';
 import { PreparedReport } from './prepared.js';
 import type { LeadFormat, Sink } from './write.js';
@@ -240,6 +241,7 @@ export async function prepareReport(
       prepared.merger,
     );
     totals = await prepared.finish(fetchOptions.signal);
+    warnNumberClash(opts.onWarning, prepared.numberClash);
   } catch (e) {
     prepared.dispose();
     throw e;

@@ -160,6 +160,8 @@ class RunReader {
 export async function* mergeRuns(
   files: readonly string[],
   keep?: (attempt: CallAttempt) => boolean,
+  /** Told the first lead given two different phone numbers in two runs (RecordMerger.numberClash). */
+  onNumberClash?: (key: string) => void,
 ): AsyncGenerator<CallRecord> {
   const readers: RunReader[] = [];
   try {
@@ -183,6 +185,10 @@ export async function* mergeRuns(
         if (more !== undefined) await more;
       }
       const record = merger.record(key, keep);
+      if (merger.numberClash !== undefined && onNumberClash !== undefined) {
+        onNumberClash(merger.numberClash);
+        onNumberClash = undefined;
+      }
       merger.clear();
       if (record !== undefined) yield record;
     }

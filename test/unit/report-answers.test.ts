@@ -187,6 +187,74 @@ describe('a count that disagrees with the records', () => {
   });
 });
 
+describe('one lead given two phone numbers (session 24: merged without a word)', () => {
+  /** Lead 1 with `first` in the answer for 2026-11-19, `second` in the one for 2026-11-20. */
+  const byDay =
+    (first: string, second: string): Parameters<typeof startScriptedServer>[0][number] =>
+    (req, res, body) => {
+      const day19 = (JSON.parse(body) as { start_date: string }).start_date.startsWith(
+        '2026-11-19',
+      );
+      const time = day19 ? '2026-11-19 09:00:00' : '2026-11-20 09:00:00';
+      const r = record(1, [attempt(1, time)], { phone_number: day19 ? first : second });
+      json(200, answer([r, record(2, [attempt(2, time)])]))(req, res, body);
+    };
+  const twoDays = (s: ScriptedServer, onWarning: (w: string) => void) =>
+    runReport({
+      client: createClient({ baseUrl: s.url, token: TOKEN }),
+      campaignKey: 'AUTUMN',
+      from: '2026-11-19',
+      to: '2026-11-20',
+      windowDays: 1,
+      onWarning,
+    });
+
+  it('keeps the first (the oldest window) and says so once, naming the lead', async () => {
+    const s = await serve(byDay('0900000001', '0911111111'));
+    const warnings: string[] = [];
+    const result = await twoDays(s, (w) => warnings.push(w));
+    expect(s.seen).toHaveLength(2);
+    expect(result.records.map((r) => r.phone_number)).toEqual(['0900000001', '0900000002']);
+    expect(result.records[0]!.data).toHaveLength(2);
+    expect(warnings).toEqual([
+      'the service gave lead 1 (and perhaps others) a different phone number in another of its records; the report keeps the first one given (the oldest window)',
+    ]);
+  });
+
+  it('one number written two ways (+84 …, spaces) is the same number: no warning', async () => {
+    const s = await serve(byDay('0900000001', '+84 900 000 001'));
+    const warnings: string[] = [];
+    await twoDays(s, (w) => warnings.push(w));
+    expect(warnings).toEqual([]);
+  });
+
+  it.each([
+    ['in memory', {}],
+    ['spilled to disk, each window a run', { report: { memoryBudget: 1 } }],
+  ])('cacs report says so on stderr, %s', async (_, config) => {
+    const s = await serve(byDay('0900000001', '0911111111'));
+    const cwd = tempDir();
+    const env = isolatedEnv({
+      CACS_BASE_URL: s.url,
+      CACS_ACCESS_TOKEN: TOKEN,
+      CACS_CAMPAIGN: 'AUTUMN',
+    });
+    dirs.push(cwd, env.HOME!);
+    fs.writeFileSync(path.join(cwd, '.cacsrc.json'), JSON.stringify(config));
+    const args = ['report', '--from', '2026-11-19', '--to', '2026-11-20', '--window-days', '1'];
+    const r = await runCli([...args, '-o', 'out.json'], { env, cwd });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr.match(/a different phone number/g)).toHaveLength(1);
+    expect(r.stderr).toContain('lead 1 (and perhaps others)');
+    const out = JSON.parse(fs.readFileSync(path.join(cwd, 'out.json'), 'utf8')) as Array<{
+      phone_number: string;
+    }>;
+    expect(out.map((x) => x.phone_number)).toEqual(['0900000001', '0900000002']);
+    const vi = await runCli([...args, '--lang', 'vi', '-o', 'out.json'], { env, cwd });
+    expect(vi.stderr).toContain('dịch vụ trả về cho lead 1 (có thể cả lead khác)');
+  });
+});
+
 describe('a token echoed JSON-escaped in a record', () => {
   const escaped = jsonEscapes(TOKEN);
   const body = JSON.stringify(answer([record(1, [attempt(1, '2026-11-20 09:00:00')])])).replace(
