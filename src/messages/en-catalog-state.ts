@@ -12,6 +12,12 @@ export const enCatalogState = {
     'not using the state folder {dir}: any user may change {at} (mode {mode})',
   'state.folder.parentWritable':
     'not using the state folder {dir}: any user may put another in its place ({parent} has mode {mode}, without the sticky bit)',
+  'state.folder.group':
+    'not using the state folder {dir}: run as root, cacs uses no state folder its group may change ({at} has mode {mode})',
+  'state.folder.parentGroup':
+    'not using the state folder {dir}: run as root, cacs uses no state folder its group may put another in place of ({parent} has mode {mode}, without the sticky bit)',
+  'state.folder.group.hint':
+    "Take away the group's write access (chmod g-w {at}), or run cacs as a member of the group rather than as root, or point CACS_STATE_DIR (or the setting stateDir) at root's own folder.",
   'state.folder.distrusted.hint':
     'A state folder another user can change lets them make cacs send leads again or write over your files: point CACS_STATE_DIR (or the setting stateDir) at a folder of your own, or run cacs as its owner.',
   'state.folder.writable.hint':

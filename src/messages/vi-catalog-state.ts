@@ -9,6 +9,12 @@ export const viCatalogState: Readonly<Record<string, string>> = {
     'không dùng thư mục trạng thái {dir}: mọi người dùng đều có thể sửa {at} (quyền {mode})',
   'state.folder.parentWritable':
     'không dùng thư mục trạng thái {dir}: mọi người dùng đều có thể đặt thư mục khác vào chỗ của nó ({parent} có quyền {mode}, không có sticky bit)',
+  'state.folder.group':
+    'không dùng thư mục trạng thái {dir}: khi chạy bằng root, cacs không dùng thư mục trạng thái mà nhóm của nó có thể sửa ({at} có quyền {mode})',
+  'state.folder.parentGroup':
+    'không dùng thư mục trạng thái {dir}: khi chạy bằng root, cacs không dùng thư mục trạng thái mà nhóm có thể đặt thư mục khác vào chỗ của nó ({parent} có quyền {mode}, không có bit sticky)',
+  'state.folder.group.hint':
+    'Hãy bỏ quyền ghi của nhóm (chmod g-w {at}), hoặc chạy cacs bằng một thành viên của nhóm thay vì root, hoặc trỏ CACS_STATE_DIR (hoặc thiết lập stateDir) tới thư mục riêng của root.',
   'state.folder.distrusted.hint':
     'Thư mục trạng thái mà người dùng khác sửa được sẽ cho họ khiến cacs gửi lại khách hàng hoặc ghi đè tệp của bạn: hãy trỏ CACS_STATE_DIR (hoặc thiết lập stateDir) tới thư mục của riêng bạn, hoặc chạy cacs bằng chủ sở hữu của nó.',
   'state.folder.writable.hint':

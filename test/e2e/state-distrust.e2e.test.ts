@@ -116,6 +116,55 @@ describe.skipIf(!ROOT)("another user's state folder (as root)", () => {
     expect(real.stderr).toContain(`(${ww} has mode 0777, without the sticky bit)`);
   });
 
+  it('one its group may change, or put another in place of: refused as root, used by a member (session 24)', () => {
+    const dir = folder();
+    const state = path.join(dir, 'state');
+    fs.mkdirSync(state);
+    fs.chmodSync(state, 0o770);
+    const r = cacs(dir, ['import', 'leads.csv', '--dry-run'], { CACS_STATE_DIR: state });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(
+      `not using the state folder ${state}: run as root, cacs uses no state folder its group may change (${state} has mode 0770)`,
+    );
+    expect(r.stderr).toContain(`chmod g-w ${state}`);
+    // A folder in it too (the ledgers' place).
+    fs.chmodSync(state, 0o700);
+    const sub = path.join(state, 'ledgers');
+    fs.mkdirSync(sub);
+    fs.chmodSync(sub, 0o2770);
+    const r2 = cacs(dir, ['history'], { CACS_STATE_DIR: state });
+    expect(r2.code, r2.stderr).toBe(2);
+    expect(r2.stderr).toContain(`its group may change (${sub} has mode 2770)`);
+    fs.chmodSync(sub, 0o700);
+    expect(cacs(dir, ['history'], { CACS_STATE_DIR: state }).code).toBe(0);
+    // A folder above it the group may write, without the sticky bit: refused; with it, used.
+    const shared = path.join(dir, 'shared');
+    fs.mkdirSync(shared);
+    fs.chmodSync(shared, 0o775);
+    const under = path.join(shared, 'state');
+    const r3 = cacs(dir, ['import', 'leads.csv', '--dry-run'], { CACS_STATE_DIR: under });
+    expect(r3.code, r3.stderr).toBe(2);
+    expect(r3.stderr).toContain(
+      `its group may put another in place of (${shared} has mode 0775, without the sticky bit)`,
+    );
+    fs.chmodSync(shared, 0o1775);
+    expect(cacs(dir, ['import', 'leads.csv', '--dry-run'], { CACS_STATE_DIR: under }).code).toBe(0);
+    // A member of the group (here its owner, nobody) uses a folder the group may change.
+    fs.rmSync(under, { recursive: true, force: true });
+    fs.chmodSync(state, 0o770);
+    for (const p of [dir, path.join(dir, 'home'), state, sub]) fs.chownSync(p, NOBODY, NOBODY);
+    const member = spawnSync(
+      'setpriv',
+      cacsAsUser(NOBODY, ['import', 'leads.csv', '--dry-run', '--json']),
+      {
+        cwd: dir,
+        env: { PATH: process.env.PATH, HOME: path.join(dir, 'home'), CACS_STATE_DIR: state },
+        encoding: 'utf8',
+      },
+    );
+    expect(member.status, member.stderr).toBe(0);
+  });
+
   it('as that user, their own folder is used as before', () => {
     const dir = folder();
     const state = path.join(dir, 'state');

@@ -195,7 +195,8 @@ function existingAncestor(dir: string): string {
  * above it, where it really is (another user's, or world-writable without the sticky bit: the
  * state folder could be moved out and another put in), with no other user's link on the way.
  * A folder not there yet is checked when makeDirs first makes it (checkWhenMade). Group write is
- * left alone (a user's own group); POSIX only. Exit 2 naming the folder.
+ * left alone (a user's own group) — except run as root, where the group is others too, as for a
+ * configuration; POSIX only. Exit 2 naming the folder.
  */
 export function assertStateFolderTrusted(
   dir: string,
@@ -225,6 +226,13 @@ export function assertStateFolderTrusted(
     if ((st.mode & 0o002) !== 0)
       throw new UsageError(t('state.folder.writable', { dir, at, mode: modeText(st) }), {
         hint: t('state.folder.writable.hint'),
+        category: 'config',
+      });
+    // Run as root, its group is others too (as for a configuration: a member could move root's
+    // ledgers away and have leads sent again).
+    if (me === 0 && (st.mode & 0o020) !== 0)
+      throw new UsageError(t('state.folder.group', { dir, at, mode: modeText(st) }), {
+        hint: t('state.folder.group.hint', { at }),
         category: 'config',
       });
     return st;
@@ -269,6 +277,11 @@ export function assertStateFolderTrusted(
           hint: t('state.folder.distrusted.hint'),
           category: 'config',
         },
+      );
+    if (me === 0 && replaceableBy(up, 0o020))
+      throw new UsageError(
+        t('state.folder.parentGroup', { dir: root, parent: p, mode: modeText(up) }),
+        { hint: t('state.folder.group.hint', { at: p }), category: 'config' },
       );
     if (p === path.dirname(p)) break;
   }
