@@ -22,6 +22,9 @@ export const enCatalogState = {
     'A state folder another user can change lets them make cacs send leads again or write over your files: point CACS_STATE_DIR (or the setting stateDir) at a folder of your own, or run cacs as its owner.',
   'state.folder.writable.hint':
     'Take away the write access of others (chmod o-w), or point CACS_STATE_DIR (or the setting stateDir) at a folder of your own.',
+  'state.write.link': 'a link stands in {folder} where a file of cacs should be',
+  'state.write.link.hint':
+    'cacs never writes its state through a link: remove the link in {folder} (or move the file it points to there), then run the same command.',
   'state.write.diskFull': 'the disk is full',
   'state.write.diskFull.hint':
     'Free at least {room} in {folder}, or point CACS_STATE_DIR (or the stateDir setting) at another folder that is kept (cacs remembers there what it has sent and fetched), then run the same command.',

@@ -19,6 +19,9 @@ export const viCatalogState: Readonly<Record<string, string>> = {
     'Thư mục trạng thái mà người dùng khác sửa được sẽ cho họ khiến cacs gửi lại khách hàng hoặc ghi đè tệp của bạn: hãy trỏ CACS_STATE_DIR (hoặc thiết lập stateDir) tới thư mục của riêng bạn, hoặc chạy cacs bằng chủ sở hữu của nó.',
   'state.folder.writable.hint':
     'Hãy bỏ quyền ghi của người khác (chmod o-w), hoặc trỏ CACS_STATE_DIR (hoặc thiết lập stateDir) tới thư mục của riêng bạn.',
+  'state.write.link': 'có một liên kết trong {folder} ở chỗ của một tệp của cacs',
+  'state.write.link.hint':
+    'cacs không bao giờ ghi trạng thái qua một liên kết: hãy xoá liên kết trong {folder} (hoặc chuyển tệp mà nó trỏ tới vào đó), rồi chạy lại cùng lệnh.',
   'state.write.diskFull': 'ổ đĩa đã đầy',
   'state.write.diskFull.hint': `Hãy giải phóng ít nhất {room} trong {folder}, ${ELSEWHERE}, rồi chạy lại đúng lệnh đó.`,
   'state.write.diskFull.free.hint': `Hãy giải phóng ít nhất {room} trong {folder} (hiện còn trống {free}), ${ELSEWHERE}, rồi chạy lại đúng lệnh đó.`,

@@ -25,7 +25,7 @@ import type {
 import type { JournalHandle } from '../types.js';
 import { acquireLock } from './lock.js';
 import { testPoint } from '../../test-point.js';
-import { describeStateFailure, writingState } from './state-write.js';
+import { describeStateFailure, openAppend, refuseLink, writingState } from './state-write.js';
 
 const NONE = 0;
 const DONE = 1;
@@ -450,6 +450,12 @@ export async function openImportJournal(opts: FileJournalOptions): Promise<Journ
         }),
       );
     }
+    // Never through a link at its name (a ledger's neither): read, cut or appended to.
+    try {
+      refuseLink(file);
+    } catch (e) {
+      throw journalWriteError(dir, e);
+    }
     // A journal without one complete record (the disk filled, or the power failed, as its first
     // record was written) holds nothing: no batch begins before that record is on disk.
     if (fs.existsSync(file) && !hasCompleteRecord(file)) fs.truncateSync(file, 0);
@@ -459,7 +465,7 @@ export async function openImportJournal(opts: FileJournalOptions): Promise<Journ
     if (journal && journal.validBytes < fs.statSync(file).size)
       fs.truncateSync(file, journal.validBytes);
     const log = (opened = new AppendLog(
-      await fs.promises.open(file, 'a', 0o600),
+      await openAppend(file),
       journal ? journal.validBytes : fs.existsSync(file) ? fs.statSync(file).size : 0,
     ));
     forgetFlush = flushOnExit(() => log.flushNow());

@@ -25,7 +25,7 @@ import { UsageError } from '../../errors.js';
 import { t } from '../../messages/index.js';
 import { freeSpace, makeDirs, writeFileAtomicSync } from '../../atomic-write.js';
 import { flushOnExit } from '../../cleanup.js';
-import { stateReadError, writingState } from './state-write.js';
+import { openAppend, refuseLink, stateReadError, writingState } from './state-write.js';
 import { AppendLog, JournalWriteError } from './journal.js';
 
 import {
@@ -380,6 +380,13 @@ export class Ledger implements CampaignLedger {
   static async open(t: LedgerTarget, run?: number): Promise<Ledger> {
     const hasher = Hasher.forStateDir(t.stateDir);
     const file = ledgerFile(t);
+    // Never read, cut or appended to through a link at its name (journal.ts the same).
+    if (run !== undefined)
+      try {
+        refuseLink(file);
+      } catch (e) {
+        throw ledgerError(path.dirname(file), e);
+      }
     // The description first, then the records: a run appending meanwhile only makes the
     // records longer than the description says.
     const metaFile = ledgerMetaFile(file);
@@ -393,7 +400,7 @@ export class Ledger implements CampaignLedger {
       if (fs.existsSync(file) && fs.statSync(file).size > validBytes)
         fs.truncateSync(file, validBytes);
       if (held !== validBytes) writeLedgerMeta(metaFile, t, validBytes);
-      const fh = await fs.promises.open(file, 'a', 0o600);
+      const fh = await openAppend(file);
       const ledger = new Ledger(file, hasher, table, new AppendLog(fh, validBytes), run, t);
       ledger.metaBytes = validBytes;
       return ledger;
@@ -669,10 +676,11 @@ export async function appendLedgerRecords(
   });
   let log: AppendLog | undefined;
   try {
+    refuseLink(file);
     const size = fs.statSync(file).size;
     const valid = size - (size % RECORD_BYTES);
     if (valid < size) fs.truncateSync(file, valid);
-    log = new AppendLog(await fs.promises.open(file, 'a', 0o600), valid);
+    log = new AppendLog(await openAppend(file), valid);
     log.add(buf, true);
     await log.durable();
   } catch (e) {

@@ -91,6 +91,13 @@ export function describeStateFailure(
         why: t('state.write.cannotMake', { folder }),
         hint: t('state.write.cannotMake.hint'),
       };
+    case 'ELOOP':
+      // A link at the name of a file cacs appends to (openAppend never follows one).
+      return {
+        code: real,
+        why: t('state.write.link', { folder }),
+        hint: t('state.write.link.hint', { folder }),
+      };
     case 'EACCES':
     case 'EPERM':
       return {
@@ -105,6 +112,23 @@ export function describeStateFailure(
         hint: t('state.write.failed.hint'),
       };
   }
+}
+
+/**
+ * A state file cacs appends to (a ledger, a journal) is never a link: an error with code ELOOP
+ * (state.write.link) when one stands at its name. Checked before the file is read, cut (a torn
+ * last record) or opened, in a folder only this user or root may change (assertStateFolderTrusted):
+ * defence in depth, with openAppend.
+ */
+export function refuseLink(file: string): void {
+  if (fs.lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() === true)
+    throw Object.assign(new Error(`${file} is a link`), { code: 'ELOOP' });
+}
+
+/** A state file opened to append to, made 0600 when missing, never through a link (ELOOP). */
+export function openAppend(file: string): Promise<fs.promises.FileHandle> {
+  const c = fs.constants;
+  return fs.promises.open(file, c.O_WRONLY | c.O_APPEND | c.O_CREAT | (c.O_NOFOLLOW ?? 0), 0o600);
 }
 
 /**
