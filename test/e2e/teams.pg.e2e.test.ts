@@ -461,6 +461,40 @@ describe.skipIf(pgMissing !== undefined)('teams on PostgreSQL', () => {
     expect(processedPhones(emu)).toEqual([]);
   });
 
+  it('migrate refuses a state folder others may change: exit 2, nothing copied (session 24)', async () => {
+    const emu = await emulators.start();
+    const db = await pg.database();
+    const env = importEnv(emu);
+    const cwd = tempDir();
+    write(cwd, 'leads.csv', `phone\n${phoneOf(1)}\n`);
+    expect((await importInProcess(['leads.csv'], env, cwd)).summary.imported).toBe(1);
+    const ledgers = path.join(env.CACS_STATE_DIR!, 'ledgers');
+    fs.chmodSync(ledgers, 0o777);
+    const r = await runCli(['state', 'migrate', '--to', pg.url(db)], { env, cwd });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(`any user may change ${ledgers} (mode 0777)`);
+    expect(r.stderr).not.toContain(pg.password);
+    const copied = await pg.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'cacs'
+         AND table_name = 'ledger_records'`,
+      [],
+      db,
+    );
+    if (copied.rows[0]!.n === 1) {
+      const rows = await pg.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM cacs.ledger_records',
+        [],
+        db,
+      );
+      expect(rows.rows[0]!.n).toBe(0);
+    }
+    // Taken back from others: migrated.
+    fs.chmodSync(ledgers, 0o700);
+    const ok = await runCli(['state', 'migrate', '--to', pg.url(db)], { env, cwd });
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stdout).toMatch(/ledger summer at http:\/\/127\.0\.0\.1:\d+: 2 records copied/);
+  });
+
   it('migrate a file store, then the leads it imported are held back from another machine (stateUrl in its config file)', async () => {
     const emu = await emulators.start();
     const db = await pg.database();
