@@ -7,7 +7,6 @@
 import { describe, expect, it } from 'vitest';
 import { isolatedEnv, runCli } from '../helpers/cli.js';
 
-// eslint-disable-next-line no-control-regex
 const plain = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
 const lines = (s: string) => plain(s).replace(/\n$/, '').split('\n');
 const visible = (l: string) => [...l].length;

@@ -9,7 +9,6 @@ import { settingsTable, type SettingLine } from '../../src/cli/render/settings-t
 
 const plainDim = (s: string) => s;
 const ansiDim = (s: string) => `\x1b[2m${s}\x1b[22m`;
-// eslint-disable-next-line no-control-regex
 const strip = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
 /** Display columns, counted here by hand rules: marks none, CJK ideographs two. */
 const cols = (s: string) =>
