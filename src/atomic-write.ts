@@ -46,6 +46,12 @@ export interface AtomicWriteOptions {
    * name root writes would hand them what root wrote (review, session 23: a report).
    */
   keepOwner?: boolean;
+  /**
+   * The name itself is written, a regular file or a new name: a link at it is never followed
+   * (an error with code ELOOP), nor is a named pipe or device written into (code EFTYPE). For
+   * the state folder's files (state-write.ts describes both codes).
+   */
+  noFollow?: boolean;
 }
 
 const { O_WRONLY, O_CREAT, O_EXCL, O_APPEND } = fs.constants;
@@ -462,7 +468,17 @@ export class AtomicFile {
    * the final link refuses if anything is there).
    */
   private static where(target: string, opts: AtomicWriteOptions): WriteTarget {
-    return opts.noClobber ? { kind: 'file', path: target, exists: false } : writeTargetOf(target);
+    if (opts.noClobber) return { kind: 'file', path: target, exists: false };
+    if (!opts.noFollow) return writeTargetOf(target);
+    const st = fs.lstatSync(target, { throwIfNoEntry: false });
+    if (st?.isSymbolicLink() === true)
+      throw Object.assign(new Error(`ELOOP: a link, ${target}`), { code: 'ELOOP', path: target });
+    if (st !== undefined && !st.isFile())
+      throw Object.assign(new Error(`EFTYPE: no file, ${target}`), {
+        code: 'EFTYPE',
+        path: target,
+      });
+    return { kind: 'file', path: target, exists: st !== undefined };
   }
 
   /**

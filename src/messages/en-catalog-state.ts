@@ -23,6 +23,10 @@ export const enCatalogState = {
   'state.folder.writable.hint':
     'Take away the write access of others (chmod o-w), or point CACS_STATE_DIR (or the setting stateDir) at a folder of your own.',
   'state.write.link': 'a link stands in {folder} where a file of cacs should be',
+  'state.write.special':
+    'something that is no file (a named pipe, a device) stands in {folder} where a file of cacs should be',
+  'state.write.special.hint':
+    'cacs writes its state only into ordinary files: remove it from {folder}, then run the same command.',
   'state.write.link.hint':
     'cacs never writes its state through a link: remove the link in {folder} (or move the file it points to there), then run the same command.',
   'state.write.diskFull': 'the disk is full',

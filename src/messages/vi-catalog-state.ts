@@ -20,6 +20,10 @@ export const viCatalogState: Readonly<Record<string, string>> = {
   'state.folder.writable.hint':
     'Hãy bỏ quyền ghi của người khác (chmod o-w), hoặc trỏ CACS_STATE_DIR (hoặc thiết lập stateDir) tới thư mục của riêng bạn.',
   'state.write.link': 'có một liên kết trong {folder} ở chỗ của một tệp của cacs',
+  'state.write.special':
+    'có một thứ không phải tệp (ống có tên, thiết bị) trong {folder} ở chỗ của một tệp của cacs',
+  'state.write.special.hint':
+    'cacs chỉ ghi trạng thái vào tệp thông thường: hãy xoá nó khỏi {folder}, rồi chạy lại cùng lệnh.',
   'state.write.link.hint':
     'cacs không bao giờ ghi trạng thái qua một liên kết: hãy xoá liên kết trong {folder} (hoặc chuyển tệp mà nó trỏ tới vào đó), rồi chạy lại cùng lệnh.',
   'state.write.diskFull': 'ổ đĩa đã đầy',

@@ -38,7 +38,10 @@ export function readPruneStamp(stateDir: string): PruneStamp {
 export function writePruneStamp(stateDir: string, stamp: PruneStamp): void {
   try {
     makeDirs(stateDir);
-    writeFileAtomicSync(stampFile(stateDir), `${JSON.stringify(stamp)}\n`, { durable: false });
+    writeFileAtomicSync(stampFile(stateDir), `${JSON.stringify(stamp)}\n`, {
+      durable: false,
+      noFollow: true,
+    });
   } catch {
     // Only a reminder: said again next time.
   }

@@ -6,10 +6,13 @@
  * — any file of the runner's — was changed. Now the run stops (exit 1, write_failed) naming the
  * folder, before anything is sent; the file the link names is left as it was.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { writeFileAtomicSync } from '../../src/atomic-write.js';
 import { ledgerFile } from '../../src/state/file/ledger.js';
+import { describeStateFailure } from '../../src/state/file/state-write.js';
 import { canonicalServiceUrl } from '../../src/net.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { emulatorPool, importEnv, write } from '../helpers/import.js';
@@ -38,16 +41,19 @@ function linkInPlace(file: string, target: string): void {
   fs.symlinkSync(target, file);
 }
 
+const ledgerOf = (emu: { url: string }, env: Record<string, string | undefined>) =>
+  ledgerFile({
+    stateDir: env.CACS_STATE_DIR!,
+    baseUrl: canonicalServiceUrl(new URL(emu.url)),
+    campaignKey: 'summer',
+  });
+
 describe('a link at the name of a state file', () => {
   it('the ledger: the import stops before sending (exit 1), the file the link names unchanged', async () => {
     const { emu, dir, env, victim } = await setup();
     write(dir, 'a.csv', CSV('0912345001'));
     expect((await runCli(['import', 'a.csv'], { env, cwd: dir })).code).toBe(0);
-    const ledger = ledgerFile({
-      stateDir: env.CACS_STATE_DIR!,
-      baseUrl: canonicalServiceUrl(new URL(emu.url)),
-      campaignKey: 'summer',
-    });
+    const ledger = ledgerOf(emu, env);
     linkInPlace(ledger, victim);
     const before = emu.store.received.length;
     write(dir, 'b.csv', CSV('0912345002'));
@@ -82,5 +88,77 @@ describe('a link at the name of a state file', () => {
     expect(r.stderr).toContain(`a link stands in ${journals} where a file of cacs should be`);
     expect(emu.store.received.length).toBe(before);
     expect(fs.readFileSync(victim, 'utf8')).toBe('no newline here');
+  });
+
+  it("the ledger's description (.json): the import stops before sending, the file it names unchanged", async () => {
+    const { emu, dir, env, victim } = await setup();
+    write(dir, 'a.csv', CSV('0912345001'));
+    expect((await runCli(['import', 'a.csv'], { env, cwd: dir })).code).toBe(0);
+    const meta = ledgerOf(emu, env).replace(/\.ledger$/, '.json');
+    linkInPlace(meta, victim);
+    const before = emu.store.received.length;
+    write(dir, 'b.csv', CSV('0912345002'));
+    const r = await runCli(['import', 'b.csv'], { env, cwd: dir });
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).toContain(`a link stands in ${path.dirname(meta)} where a file`);
+    expect(emu.store.received.length).toBe(before);
+    expect(fs.readFileSync(victim, 'utf8')).toBe('keep me\n'.repeat(10));
+  });
+
+  it.each(['ledger', 'journal'])(
+    'cacs forget with a link at the %s: stops (exit 1), the file the link names unchanged',
+    async (which) => {
+      const { emu, dir, env, victim } = await setup();
+      write(dir, 'a.csv', CSV('0912345001', '0912345002'));
+      expect((await runCli(['import', 'a.csv'], { env, cwd: dir })).code).toBe(0);
+      const journals = path.join(env.CACS_STATE_DIR!, 'journals');
+      const file =
+        which === 'ledger'
+          ? ledgerOf(emu, env)
+          : path.join(
+              journals,
+              fs.readdirSync(journals).find((f) => f.endsWith('.jsonl'))!,
+            );
+      // What the link names: a copy of the file (its records, or the number in a CSV).
+      const content =
+        which === 'ledger' ? fs.readFileSync(file) : Buffer.from('name,phone\nAn,0912345001\n');
+      fs.writeFileSync(victim, content);
+      fs.chmodSync(victim, 0o644);
+      linkInPlace(file, victim);
+      const r = await runCli(['forget', '0912345001'], { env, cwd: dir });
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toContain(`a link stands in ${path.dirname(file)} where a file`);
+      expect(fs.readFileSync(victim).equals(content)).toBe(true);
+      expect(fs.statSync(victim).mode & 0o777).toBe(0o644);
+    },
+  );
+
+  it('a state file written whole (noFollow): a link is refused (ELOOP), a named pipe too (EFTYPE), each said in words', () => {
+    const dir = tempDir('cacs-state-links-');
+    cleanup.push(dir);
+    const victim = write(dir, 'precious.txt', 'keep me\n');
+    const link = path.join(dir, 'bookmark.json');
+    fs.symlinkSync(victim, link);
+    expect(() => writeFileAtomicSync(link, 'x', { noFollow: true })).toThrow(
+      expect.objectContaining({ code: 'ELOOP' }),
+    );
+    expect(fs.readFileSync(victim, 'utf8')).toBe('keep me\n');
+    const pipe = path.join(dir, 'statuses.json');
+    expect(spawnSync('mkfifo', [pipe]).status).toBe(0);
+    // Refused before it is opened: no reader, and no hang.
+    expect(() => writeFileAtomicSync(pipe, 'x', { noFollow: true })).toThrow(
+      expect.objectContaining({ code: 'EFTYPE' }),
+    );
+    expect(fs.statSync(pipe).isFIFO()).toBe(true);
+    // A regular file or a new name: written as before.
+    writeFileAtomicSync(path.join(dir, 'new.json'), 'x', { noFollow: true });
+    writeFileAtomicSync(victim, 'y', { noFollow: true });
+    expect(fs.readFileSync(victim, 'utf8')).toBe('y');
+    expect(describeStateFailure(dir, 'ELOOP').why).toBe(
+      `a link stands in ${dir} where a file of cacs should be`,
+    );
+    expect(describeStateFailure(dir, 'EFTYPE').why).toBe(
+      `something that is no file (a named pipe, a device) stands in ${dir} where a file of cacs should be`,
+    );
   });
 });

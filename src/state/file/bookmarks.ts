@@ -65,7 +65,10 @@ export class FileBookmarks implements BookmarkStore {
   async write(key: BookmarkKey, state: BookmarkState): Promise<void> {
     const file = this.where(key);
     writingState(path.dirname(file), t('state.bookmark.file', { name: path.basename(file) }), () =>
-      writeFileAtomicSync(file, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 }),
+      writeFileAtomicSync(file, `${JSON.stringify(state, null, 2)}\n`, {
+        mode: 0o600,
+        noFollow: true,
+      }),
     );
   }
 

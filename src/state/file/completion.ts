@@ -25,6 +25,9 @@ export class FileCompletionList implements CompletionList {
 
   write(value: unknown): void {
     makeDirs(path.dirname(this.where));
-    writeFileAtomicSync(this.where, `${JSON.stringify(value)}\n`, { mode: 0o600 });
+    writeFileAtomicSync(this.where, `${JSON.stringify(value)}\n`, {
+      mode: 0o600,
+      noFollow: true,
+    });
   }
 }

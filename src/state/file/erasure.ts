@@ -130,9 +130,10 @@ function rewriteLedger(file: string, keep: Buffer, meta: LedgerMeta): void {
   writeFileAtomicSync(
     ledgerMetaFile(file),
     `${JSON.stringify({ baseUrl: meta.baseUrl, campaign: meta.campaign, bytes: keep.length })}\n`,
+    { noFollow: true },
   );
   testPoint('ledger-half-rewritten');
-  writeFileAtomicSync(file, keep);
+  writeFileAtomicSync(file, keep, { noFollow: true });
 }
 
 /** The records of `file` for which `drop` says no, as bytes (and how many were dropped). */
@@ -281,7 +282,9 @@ function blankJournalTexts(stateDir: string, texts: readonly string[]): number {
       // Blanking is not a write of the journal: its age (prune) stays its last record's.
       const st = fs.statSync(file);
       writingState(path.dirname(file), t('privacy.what.journal'), () => {
-        writeFileAtomicSync(file, `${out.map((l) => `${l}\n`).join('')}${tail}`);
+        writeFileAtomicSync(file, `${out.map((l) => `${l}\n`).join('')}${tail}`, {
+          noFollow: true,
+        });
         fs.utimesSync(file, st.atime, st.mtime);
       });
       rewritten++;
@@ -501,7 +504,7 @@ export async function pruneFileStore(
         // Read, not yet rewritten: a line appended now would be lost without the lock.
         testPoint('prune-history-locked');
         writingState(path.dirname(hist), t('privacy.what.history'), () =>
-          writeFileAtomicSync(hist, keep.map((l) => `${l}\n`).join('')),
+          writeFileAtomicSync(hist, keep.map((l) => `${l}\n`).join(''), { noFollow: true }),
         );
       });
     }

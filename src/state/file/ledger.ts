@@ -612,6 +612,7 @@ function writeLedgerMeta(metaFile: string, t: LedgerTarget, bytes: number): void
   writeFileAtomicSync(
     metaFile,
     `${JSON.stringify({ baseUrl: t.baseUrl, campaign: t.campaignKey, bytes })}\n`,
+    { noFollow: true },
   );
 }
 

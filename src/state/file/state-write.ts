@@ -92,11 +92,18 @@ export function describeStateFailure(
         hint: t('state.write.cannotMake.hint'),
       };
     case 'ELOOP':
-      // A link at the name of a file cacs appends to (openAppend never follows one).
+      // A link at the name of a state file (openAppend, noFollow writes never follow one).
       return {
         code: real,
         why: t('state.write.link', { folder }),
         hint: t('state.write.link.hint', { folder }),
+      };
+    case 'EFTYPE':
+      // A named pipe or a device there (noFollow writes never write into one).
+      return {
+        code: real,
+        why: t('state.write.special', { folder }),
+        hint: t('state.write.special.hint', { folder }),
       };
     case 'EACCES':
     case 'EPERM':

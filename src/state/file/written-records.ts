@@ -54,7 +54,7 @@ export class FileWrittenRecords implements WrittenRecords {
     writeFileAtomicSync(
       this.recordFile(file),
       `${JSON.stringify({ ...rec, file: path.resolve(file) })}\n`,
-      { mode: 0o600 },
+      { mode: 0o600, noFollow: true },
     );
   }
 
