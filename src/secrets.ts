@@ -264,21 +264,21 @@ function maskRuns(text: string, forms: readonly string[], secrets: Iterable<stri
 }
 
 /**
- * A run [s, e) with bare quotes inside, cut into `parts` between them: the quotes left out, and
- * the parts outside a JSON string too — if the run then shows fewer than MIN_RUN characters in
- * a row; else the whole run is masked but for its end quotes (taken out before).
+ * A run with bare quotes inside, in a JSON text: [s, e) once its end quotes are taken out
+ * ([from, to) before), cut into `parts` between them. The quotes are left out, and the parts
+ * outside a JSON string too — if what the run then shows (its end quotes included) is nowhere
+ * MIN_RUN characters in a row; else all of [s, e) is masked.
  */
 function splitAtQuotes(
   covered: Uint8Array,
-  s: number,
-  e: number,
+  [from, s, e, to]: readonly [number, number, number, number],
   parts: readonly [number, number][],
   inString: (at: number) => boolean,
 ): void {
   covered.fill(0, s, e);
   for (const [a, b] of parts) if (inString(a)) covered.fill(1, a, b);
   let shown = 0;
-  for (let j = s; j < e && shown < MIN_RUN; j++) shown = covered[j] ? 0 : shown + 1;
+  for (let j = from; j < to && shown < MIN_RUN; j++) shown = covered[j] ? 0 : shown + 1;
   if (shown >= MIN_RUN) covered.fill(1, s, e);
 }
 
@@ -318,10 +318,15 @@ function masked(text: string, covered: Uint8Array): string {
   // run, and the character a run's last backslash escapes, are masked with it — else the text
   // left would hold `\***` or `***\x`, no JSON any more. Nor does it take a quote that is not
   // escaped: in a JSON text that is a string's own delimiter (a `"` of the secret is written
-  // `\"` there), and masking it broke the string (`"v":"***}`). A run across such a quote is
-  // masked in its parts, and a part outside a JSON string (`}` after a string's closing quote:
-  // the text's own structure, CI seed -145014654) is left as it is — unless what a run then
-  // shows of the secret would be MIN_RUN characters together: then all but its end quotes go.
+  // `\"` there), and masking it broke the string (`"v":"***}`). In a JSON text (one that starts
+  // with `{` or `[`), a run across such a quote is masked in its parts, and a part outside a
+  // string (`}` after a string's closing quote: the text's own structure, CI seed -145014654)
+  // is left as it is — unless what the run then shows of the secret would be MIN_RUN
+  // characters together: then all but its end quotes go (a whole form of a secret too: with a
+  // bare quote inside, it spans the text's structure — in a string its quotes are escaped). In
+  // a text that is no JSON (a message quoting a token with a `"` in it) a run is masked whole
+  // but for its end quotes (review, session 24: `Zq7wK2pX"***"yH3jL6dF` showed most of a token).
+  const json = /^\uFEFF?\s*[[{]/.test(text);
   const escaping = (i: number) => {
     let n = 0;
     while (i - n >= 0 && text.charCodeAt(i - n) === 92) n++;
@@ -341,6 +346,7 @@ function masked(text: string, covered: Uint8Array): string {
     let s = i;
     let e = i;
     while (e < text.length && covered[e]) e++;
+    const to = e;
     while (s < e && bareQuote(s)) covered[s++] = 0;
     while (e > s && bareQuote(e - 1)) covered[--e] = 0;
     const parts: [number, number][] = [];
@@ -349,7 +355,9 @@ function masked(text: string, covered: Uint8Array): string {
         if (a < j) parts.push([a, j]);
         a = j + 1;
       }
-    if (parts.length > 1) splitAtQuotes(covered, s, e, parts, inString);
+    // Shorter than MIN_RUN, a run is a short secret's whole form: none of it is shown.
+    if (json && parts.length > 1 && to - i >= MIN_RUN)
+      splitAtQuotes(covered, [i, s, e, to], parts, inString);
     for (const [a, b] of parts) {
       if (!covered[a]) continue;
       if (a > 0 && escaping(a - 1)) covered[a - 1] = 1;
