@@ -165,6 +165,31 @@ describe.skipIf(!ROOT)("another user's state folder (as root)", () => {
     expect(member.status, member.stderr).toBe(0);
   });
 
+  it('reached through a link in a folder others may write: refused, the folder holding the link named (review, session 24)', () => {
+    const dir = folder();
+    const real = path.join(dir, 'real');
+    fs.mkdirSync(real, { mode: 0o700 });
+    const shared = path.join(dir, 'shared');
+    fs.mkdirSync(shared);
+    fs.symlinkSync(real, path.join(shared, 'state'));
+    const state = path.join(shared, 'state');
+    // Its group may swap the link (root): refused.
+    fs.chmodSync(shared, 0o775);
+    const r = cacs(dir, ['history'], { CACS_STATE_DIR: state });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(
+      `not using the state folder ${state}: run as root, cacs uses no state folder its group may put another in place of (${shared} has mode 0775, without the sticky bit)`,
+    );
+    // Any user may: refused, whoever runs it.
+    fs.chmodSync(shared, 0o777);
+    const r2 = cacs(dir, ['history'], { CACS_STATE_DIR: state });
+    expect(r2.code, r2.stderr).toBe(2);
+    expect(r2.stderr).toContain(`any user may put another in its place (${shared} has mode 0777`);
+    // With the sticky bit only root may move root's link: used.
+    fs.chmodSync(shared, 0o1777);
+    expect(cacs(dir, ['history'], { CACS_STATE_DIR: state }).code).toBe(0);
+  });
+
   it('as that user, their own folder is used as before', () => {
     const dir = folder();
     const state = path.join(dir, 'state');

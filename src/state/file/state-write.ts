@@ -282,24 +282,8 @@ export function assertStateFolderTrusted(
     if (up === p) return;
     p = up;
   }
-  for (let p = existing; ; p = path.dirname(p)) {
-    const st = fs.lstatSync(p, { throwIfNoEntry: false });
-    if (st?.isSymbolicLink() === true && !trustedOwner(st.uid, me)) throw foreign(p, st.uid);
-    if (p === path.dirname(p)) break;
-  }
-  let real: string;
-  try {
-    real = fs.realpathSync(existing);
-  } catch {
-    return; // said by the read or write that needs it
-  }
-  for (let p = existing === root ? path.dirname(real) : real; ; p = path.dirname(p)) {
-    let up: fs.Stats;
-    try {
-      up = fs.statSync(p);
-    } catch {
-      break;
-    }
+  /** A folder above the state folder: another could be put in place of what is in it. */
+  const above = (p: string, up: fs.Stats) => {
     if (!trustedOwner(up.uid, me)) throw foreign(p, up.uid);
     if (replaceableBy(up, 0o002))
       throw new UsageError(
@@ -314,6 +298,31 @@ export function assertStateFolderTrusted(
         t('state.folder.parentGroup', { dir: root, parent: p, mode: modeText(up) }),
         { hint: t('state.folder.group.hint', { at: p }), category: 'config' },
       );
+  };
+  // As given: a link on the way may be another user's, and a folder holding one (or holding a
+  // folder on the way) may let others swap it (review, session 24: `shared/state` a link in a
+  // folder the group may write, swapped by `nobody` for a link to another state folder).
+  for (let p = existing; ; p = path.dirname(p)) {
+    const st = fs.lstatSync(p, { throwIfNoEntry: false });
+    if (st?.isSymbolicLink() === true && !trustedOwner(st.uid, me)) throw foreign(p, st.uid);
+    if (p !== root && st?.isDirectory() === true) above(p, st);
+    if (p === path.dirname(p)) break;
+  }
+  let real: string;
+  try {
+    real = fs.realpathSync(existing);
+  } catch {
+    return; // said by the read or write that needs it
+  }
+  // And where the links really lead.
+  for (let p = existing === root ? path.dirname(real) : real; ; p = path.dirname(p)) {
+    let up: fs.Stats;
+    try {
+      up = fs.statSync(p);
+    } catch {
+      break;
+    }
+    above(p, up);
     if (p === path.dirname(p)) break;
   }
   if (existing !== root) {
