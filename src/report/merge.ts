@@ -104,15 +104,18 @@ function isEmpty(v: unknown): boolean {
 
 /**
  * Whether two non-empty phone numbers of one lead are different numbers: compared by their
- * digits, `84…` read as `0…` (`+84 912 345 001` and `0912345001` are one number).
+ * national digits — the country code 84 (written `+84`, `0084`, `84`, even `+84 (0)`) and
+ * leading zeros left out, so `+84 912 345 001`, `0912345001` and `912345001` (a number whose
+ * leading zero a spreadsheet dropped) are one number.
  */
 function otherNumber(kept: unknown, incoming: unknown): boolean {
   if (isEmpty(kept) || isEmpty(incoming)) return false;
-  const digits = (v: unknown) => {
-    const d = String(v).replace(/\D+/g, '');
-    return d.startsWith('84') ? `0${d.slice(2)}` : d;
+  const national = (v: unknown) => {
+    let d = String(v).replace(/\D+/g, '').replace(/^00/, '');
+    if (d.startsWith('84') && d.length > 10) d = d.slice(2);
+    return d.replace(/^0+/, '');
   };
-  return digits(kept) !== digits(incoming);
+  return national(kept) !== national(incoming);
 }
 
 /** JSON with object keys sorted, for choosing among duplicates deterministically. */

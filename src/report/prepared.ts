@@ -195,8 +195,14 @@ export class PreparedReport {
   /** Once spilled and finished: the output, made. */
   private output: string | undefined;
   private spilledRecords: AsyncIterable<CallRecord> | undefined;
-  /** The first lead given two phone numbers in two spilled runs (see numberClash). */
-  private spilledClash: string | undefined;
+  /**
+   * Told once of the first lead the service gave two different phone numbers (RecordMerger
+   * numberClash): in one run of answers (tellMergerClash, after finish), or across the runs a
+   * spilled report merges — when its output is made, or when records() reads them (a format
+   * that makes no text: the join's).
+   */
+  onNumberClash: ((lead: string) => void) | undefined;
+  private clashTold = false;
 
   /**
    * @param keep the attempts to list (RecordMerger.result's `keep`)
@@ -371,7 +377,8 @@ export class PreparedReport {
    * kept: for figures over the whole report (`--fail-on-violations`) without holding it.
    */
   records(): Iterable<CallRecord> | AsyncIterable<CallRecord> {
-    if (this.folder !== undefined) return mergeRuns(this.runs, this.keep);
+    if (this.folder !== undefined)
+      return mergeRuns(this.runs, this.keep, (key) => this.tellClash(key));
     return this.inMemoryRecords();
   }
 
@@ -382,12 +389,15 @@ export class PreparedReport {
     }
   }
 
-  /**
-   * The first lead the service gave two different phone numbers (after finish): in one run of
-   * answers, or across the runs a spilled report merged.
-   */
-  get numberClash(): string | undefined {
-    return this.merger.numberClash ?? this.spilledClash;
+  /** Tell onNumberClash of a lead given two numbers in the answers merged (after finish). */
+  tellMergerClash(): void {
+    this.tellClash(this.merger.numberClash);
+  }
+
+  private tellClash(lead: string | undefined): void {
+    if (lead === undefined || this.clashTold) return;
+    this.clashTold = true;
+    this.onNumberClash?.(lead);
   }
 
   /** The output (after finish), in chunks of about CHUNK bytes; each lead's text is let go of. */
@@ -435,7 +445,7 @@ export class PreparedReport {
         size += b.length;
       };
       const separator = Buffer.from(format.separator);
-      const clash = (key: string) => (this.spilledClash ??= key);
+      const clash = (key: string) => this.tellClash(key);
       for await (const record of mergeRuns(this.runs, this.keep, clash)) {
         if (signal?.aborted) throw new InterruptedError(t('api.report.interrupted'));
         if (leads === 0) push(Buffer.from(format.head));

@@ -229,6 +229,7 @@ export async function prepareReport(
     budget,
     ...(opts.tempDir !== undefined ? { tempDir: opts.tempDir } : {}),
   });
+  prepared.onNumberClash = (lead) => warnNumberClash(opts.onWarning, lead);
   let counts;
   let totals;
   try {
@@ -241,7 +242,7 @@ export async function prepareReport(
       prepared.merger,
     );
     totals = await prepared.finish(fetchOptions.signal);
-    warnNumberClash(opts.onWarning, prepared.numberClash);
+    prepared.tellMergerClash();
   } catch (e) {
     prepared.dispose();
     throw e;
