@@ -64,7 +64,7 @@ export const enCatalogApi = {
   'api.report.unusable.hint':
     'This is not an answer the spec describes; nothing was written. Report it to the operator.',
   'api.retry.waitSeconds': '{n} s',
-  'api.retry.waitDays': 'more than a day',
+  'api.retry.waitDays': 'a day or more',
   'api.retry.waitTooLong':
     '{message}; the service asks to wait {wait}, longer than the {max} s cacs waits',
   'api.retry.waitTooLong.hint': 'The service is overloaded or rate-limiting: run again later.',

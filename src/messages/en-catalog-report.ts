@@ -200,6 +200,8 @@ export const enCatalogReport = {
   'report.bookmark.locked.starting.hint':
     'Wait for it to finish and run again; the bookmark is not moved twice.',
   'report.bookmark.locked.pid': 'another cacs run (pid {pid}) is running {what} right now',
+  'report.bookmark.locked.command':
+    'another cacs run (pid {pid}, {command}) holds {what} right now',
   'report.bookmark.locked.pid.hint':
     'Wait for it to finish (it moves the bookmark), or stop it (kill {pid}); a lock left by a dead process is taken over.',
   'report.bookmark.firstRun':

@@ -56,7 +56,7 @@ export const viCatalogApi: Readonly<Record<string, string>> = {
   'api.report.unusable.hint':
     'Đây không phải câu trả lời mà đặc tả mô tả; không ghi gì cả. Hãy báo cho bên vận hành.',
   'api.retry.waitSeconds': '{n} giây',
-  'api.retry.waitDays': 'hơn một ngày',
+  'api.retry.waitDays': 'một ngày trở lên',
   'api.retry.waitTooLong': '{message}; dịch vụ yêu cầu chờ {wait}, lâu hơn {max} giây mà cacs chờ',
   'api.retry.waitTooLong.hint': 'Dịch vụ đang quá tải hoặc giới hạn tốc độ: hãy chạy lại sau.',
   'api.retry.gaveUp.one': '{message} (bỏ cuộc sau {count} lần thử)',

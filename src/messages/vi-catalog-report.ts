@@ -182,6 +182,8 @@ export const viCatalogReport: Readonly<Record<string, string>> = {
   'report.bookmark.locked.starting.hint':
     'Hãy chờ lượt chạy đó xong rồi chạy lại; mốc không bị dời hai lần.',
   'report.bookmark.locked.pid': 'một lượt chạy cacs khác (pid {pid}) đang chạy {what} ngay lúc này',
+  'report.bookmark.locked.command':
+    'một lượt chạy cacs khác (pid {pid}, {command}) đang giữ {what} ngay lúc này',
   'report.bookmark.locked.pid.hint':
     'Hãy chờ lượt chạy đó xong (nó sẽ dời mốc), hoặc dừng nó (kill {pid}); khoá do một tiến trình đã chết để lại sẽ được tiếp quản.',
   'report.bookmark.firstRun':

@@ -194,7 +194,14 @@ function lockedMessage(key: BookmarkKey) {
     name: JSON.stringify(key.name),
     campaign: key.campaign,
   });
-  return (pid: number | undefined): LockedError => {
+  return (pid: number | undefined, holder?: 'reconcile' | 'forget' | 'prune'): LockedError => {
+    // Held by `cacs forget` (removing a bookmark of an erased ref_id): that command named.
+    if (holder !== undefined && pid !== undefined && pid !== process.pid) {
+      const command = t(`state.lock.holder.${holder}`);
+      return new LockedError(t('report.bookmark.locked.command', { pid, command, what }), {
+        hint: t('state.lock.other.hint', { pid }),
+      });
+    }
     if (pid === process.pid) {
       return new LockedError(t('report.bookmark.locked.self', { what }), {
         hint: t('report.bookmark.locked.self.hint'),

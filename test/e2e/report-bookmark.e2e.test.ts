@@ -454,6 +454,26 @@ describe('cacs report --bookmark against the emulator', () => {
     }
   });
 
+  it('a bookmark cacs forget holds: the run kept out names that command (review, session 24)', async () => {
+    const state = tempDir();
+    const out = tempDir();
+    const args = ['--bookmark', 'nightly', '-o', 'calls.csv'];
+    clock.ms = D + DAY + 2 * HOUR;
+    const env = envFor(emu.url, state);
+    const now = () => new Date(clock.ms);
+    const r1 = await runCli(['report', ...args, '--from', '2026-11-20'], { env, cwd: out, now });
+    expect(r1.code, r1.stderr).toBe(0);
+    const lock = `${onlyBookmark(state).file}.lock`;
+    // As forget writes it, its holder alive in another process (the test runner's parent).
+    fs.writeFileSync(lock, `${process.ppid} forget-0123456789abcdef01234567\n`);
+    const r2 = await runCli(['report', ...args], { env, cwd: out, now });
+    expect(r2.code).toBe(1);
+    expect(r2.stderr).toContain(
+      `error: another cacs run (pid ${process.ppid}, cacs forget) holds report bookmark "nightly" (campaign summer) right now`,
+    );
+    fs.rmSync(lock);
+  });
+
   it('a second run of the same bookmark is refused while one runs; a SIGKILLed run leaves the bookmark, and the next run covers its period', async () => {
     const proxy = await startProxy(emu.url);
     try {

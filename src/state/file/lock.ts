@@ -96,11 +96,7 @@ function holderOf(token: string): LockHolder | undefined {
 
 /** The command a holder runs, as its refusal names it. */
 function commandOf(holder: LockHolder): string {
-  return holder === 'reconcile'
-    ? t('state.lock.holder.reconcile')
-    : holder === 'forget'
-      ? t('state.lock.holder.forget')
-      : t('state.lock.holder.prune');
+  return t(`state.lock.holder.${holder}`);
 }
 
 type Verdict =
