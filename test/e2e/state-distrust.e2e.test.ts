@@ -47,6 +47,22 @@ function cacs(dir: string, args: string[], env: Record<string, string> = {}) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+/**
+ * The ledgers' folder in `state` given `mode`: `cacs history` refused (exit 2, `said` of it),
+ * then used once it is 0700 again. Its path.
+ */
+function subfolderRefused(dir: string, state: string, mode: number, said: (sub: string) => string) {
+  const sub = path.join(state, 'ledgers');
+  fs.mkdirSync(sub, { recursive: true });
+  fs.chmodSync(sub, mode);
+  const r = cacs(dir, ['history'], { CACS_STATE_DIR: state });
+  expect(r.code, r.stderr).toBe(2);
+  expect(r.stderr).toContain(said(sub));
+  fs.chmodSync(sub, 0o700);
+  expect(cacs(dir, ['history'], { CACS_STATE_DIR: state }).code).toBe(0);
+  return sub;
+}
+
 describe.skipIf(!ROOT)("another user's state folder (as root)", () => {
   it('the folder itself, a folder in it (the ledgers moved away, a link planted), the default under their HOME: exit 2 before anything is read or sent', () => {
     const dir = folder();
@@ -129,14 +145,12 @@ describe.skipIf(!ROOT)("another user's state folder (as root)", () => {
     expect(r.stderr).toContain(`chmod g-w ${state}`);
     // A folder in it too (the ledgers' place).
     fs.chmodSync(state, 0o700);
-    const sub = path.join(state, 'ledgers');
-    fs.mkdirSync(sub);
-    fs.chmodSync(sub, 0o2770);
-    const r2 = cacs(dir, ['history'], { CACS_STATE_DIR: state });
-    expect(r2.code, r2.stderr).toBe(2);
-    expect(r2.stderr).toContain(`its group may change (${sub} has mode 2770)`);
-    fs.chmodSync(sub, 0o700);
-    expect(cacs(dir, ['history'], { CACS_STATE_DIR: state }).code).toBe(0);
+    const sub = subfolderRefused(
+      dir,
+      state,
+      0o2770,
+      (s) => `its group may change (${s} has mode 2770)`,
+    );
     // A folder above it the group may write, without the sticky bit: refused; with it, used.
     const shared = path.join(dir, 'shared');
     fs.mkdirSync(shared);
@@ -264,14 +278,7 @@ describe('a state folder any user may change', () => {
     const fine = cacs(dir, ['import', 'leads.csv', '--dry-run'], { CACS_STATE_DIR: state });
     expect(fine.code, fine.stderr).toBe(0);
     // A folder in it (the ledgers' place) that others may write: refused too.
-    const sub = path.join(state, 'ledgers');
-    fs.mkdirSync(sub, { recursive: true });
-    fs.chmodSync(sub, 0o777);
-    const r2 = cacs(dir, ['history'], { CACS_STATE_DIR: state });
-    expect(r2.code, r2.stderr).toBe(2);
-    expect(r2.stderr).toContain(`any user may change ${sub} (mode 0777)`);
-    fs.chmodSync(sub, 0o700);
-    expect(cacs(dir, ['history'], { CACS_STATE_DIR: state }).code).toBe(0);
+    subfolderRefused(dir, state, 0o777, (s) => `any user may change ${s} (mode 0777)`);
 
     const open = path.join(dir, 'open');
     fs.mkdirSync(open);

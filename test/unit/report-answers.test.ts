@@ -61,7 +61,8 @@ async function serve(...scripts: Parameters<typeof startScriptedServer>[0]) {
   return s;
 }
 
-function cli(server: ScriptedServer, args: string[], config?: unknown) {
+/** A working folder (with `config` as its .cacsrc.json) and the environment for `server`. */
+function workIn(server: ScriptedServer, config?: unknown) {
   const cwd = tempDir();
   const env = isolatedEnv({
     CACS_BASE_URL: server.url,
@@ -71,6 +72,11 @@ function cli(server: ScriptedServer, args: string[], config?: unknown) {
   dirs.push(cwd, env.HOME!);
   if (config !== undefined)
     fs.writeFileSync(path.join(cwd, '.cacsrc.json'), JSON.stringify(config));
+  return { cwd, env };
+}
+
+function cli(server: ScriptedServer, args: string[], config?: unknown) {
+  const { cwd, env } = workIn(server, config);
   const run = runCli(['report', '--from', '2026-11-20', '--to', '2026-11-20', ...args], {
     env,
     cwd,
@@ -239,14 +245,7 @@ describe('one lead given two phone numbers (session 24: merged without a word)',
     ['--join, spilled to disk', { report: { memoryBudget: 1 } }, ['--join', 'leads.csv']],
   ])('cacs report says so on stderr, %s', async (_, config, join) => {
     const s = await serve(byDay('0900000001', '0911111111'));
-    const cwd = tempDir();
-    const env = isolatedEnv({
-      CACS_BASE_URL: s.url,
-      CACS_ACCESS_TOKEN: TOKEN,
-      CACS_CAMPAIGN: 'AUTUMN',
-    });
-    dirs.push(cwd, env.HOME!);
-    fs.writeFileSync(path.join(cwd, '.cacsrc.json'), JSON.stringify(config));
+    const { cwd, env } = workIn(s, config);
     const args = ['report', '--from', '2026-11-19', '--to', '2026-11-20', '--window-days', '1'];
     if (join.length > 0) {
       fs.writeFileSync(path.join(cwd, 'leads.csv'), 'phone,name\n0900000001,An\n0900000002,Bo\n');
