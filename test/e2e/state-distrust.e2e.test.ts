@@ -63,6 +63,15 @@ function subfolderRefused(dir: string, state: string, mode: number, said: (sub: 
   return sub;
 }
 
+/** `cacs import leads.csv --dry-run --json` in `dir` as `nobody`, with `state` its state folder. */
+function dryRunAsNobody(dir: string, state: string) {
+  return spawnSync('setpriv', cacsAsUser(NOBODY, ['import', 'leads.csv', '--dry-run', '--json']), {
+    cwd: dir,
+    env: { PATH: process.env.PATH, HOME: path.join(dir, 'home'), CACS_STATE_DIR: state },
+    encoding: 'utf8',
+  });
+}
+
 describe.skipIf(!ROOT)("another user's state folder (as root)", () => {
   it('the folder itself, a folder in it (the ledgers moved away, a link planted), the default under their HOME: exit 2 before anything is read or sent', () => {
     const dir = folder();
@@ -167,15 +176,7 @@ describe.skipIf(!ROOT)("another user's state folder (as root)", () => {
     fs.rmSync(under, { recursive: true, force: true });
     fs.chmodSync(state, 0o770);
     for (const p of [dir, path.join(dir, 'home'), state, sub]) fs.chownSync(p, NOBODY, NOBODY);
-    const member = spawnSync(
-      'setpriv',
-      cacsAsUser(NOBODY, ['import', 'leads.csv', '--dry-run', '--json']),
-      {
-        cwd: dir,
-        env: { PATH: process.env.PATH, HOME: path.join(dir, 'home'), CACS_STATE_DIR: state },
-        encoding: 'utf8',
-      },
-    );
+    const member = dryRunAsNobody(dir, state);
     expect(member.status, member.stderr).toBe(0);
   });
 
@@ -209,15 +210,7 @@ describe.skipIf(!ROOT)("another user's state folder (as root)", () => {
     const state = path.join(dir, 'state');
     fs.mkdirSync(state, { mode: 0o700 });
     for (const p of [dir, path.join(dir, 'home'), state]) fs.chownSync(p, NOBODY, NOBODY);
-    const r = spawnSync(
-      'setpriv',
-      cacsAsUser(NOBODY, ['import', 'leads.csv', '--dry-run', '--json']),
-      {
-        cwd: dir,
-        env: { PATH: process.env.PATH, HOME: path.join(dir, 'home'), CACS_STATE_DIR: state },
-        encoding: 'utf8',
-      },
-    );
+    const r = dryRunAsNobody(dir, state);
     expect(r.status, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ valid: 1 });
   });
