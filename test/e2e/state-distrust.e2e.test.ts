@@ -63,6 +63,24 @@ function subfolderRefused(dir: string, state: string, mode: number, said: (sub: 
   return sub;
 }
 
+/**
+ * A state folder `dir/shared/state` under a folder of `mode` without the sticky bit: an import
+ * refused (exit 2, `said` of the folder above); with the sticky bit (as /tmp) only its owner
+ * may move it, and it is used. The state folder's path.
+ */
+function parentRefused(dir: string, mode: number, said: (parent: string) => string): string {
+  const shared = path.join(dir, 'shared');
+  fs.mkdirSync(shared);
+  fs.chmodSync(shared, mode);
+  const under = path.join(shared, 'state');
+  const r = cacs(dir, ['import', 'leads.csv', '--dry-run'], { CACS_STATE_DIR: under });
+  expect(r.code, r.stderr).toBe(2);
+  expect(r.stderr).toContain(said(shared));
+  fs.chmodSync(shared, mode | 0o1000);
+  expect(cacs(dir, ['import', 'leads.csv', '--dry-run'], { CACS_STATE_DIR: under }).code).toBe(0);
+  return under;
+}
+
 /** `cacs import leads.csv --dry-run --json` in `dir` as `nobody`, with `state` its state folder. */
 function dryRunAsNobody(dir: string, state: string) {
   return spawnSync('setpriv', cacsAsUser(NOBODY, ['import', 'leads.csv', '--dry-run', '--json']), {
@@ -161,17 +179,11 @@ describe.skipIf(!ROOT)("another user's state folder (as root)", () => {
       (s) => `its group may change (${s} has mode 2770)`,
     );
     // A folder above it the group may write, without the sticky bit: refused; with it, used.
-    const shared = path.join(dir, 'shared');
-    fs.mkdirSync(shared);
-    fs.chmodSync(shared, 0o775);
-    const under = path.join(shared, 'state');
-    const r3 = cacs(dir, ['import', 'leads.csv', '--dry-run'], { CACS_STATE_DIR: under });
-    expect(r3.code, r3.stderr).toBe(2);
-    expect(r3.stderr).toContain(
-      `its group may put another in place of (${shared} has mode 0775, without the sticky bit)`,
+    const under = parentRefused(
+      dir,
+      0o775,
+      (p) => `its group may put another in place of (${p} has mode 0775, without the sticky bit)`,
     );
-    fs.chmodSync(shared, 0o1775);
-    expect(cacs(dir, ['import', 'leads.csv', '--dry-run'], { CACS_STATE_DIR: under }).code).toBe(0);
     // A member of the group (here its owner, nobody) uses a folder the group may change.
     fs.rmSync(under, { recursive: true, force: true });
     fs.chmodSync(state, 0o770);
@@ -273,17 +285,11 @@ describe('a state folder any user may change', () => {
     // A folder in it (the ledgers' place) that others may write: refused too.
     subfolderRefused(dir, state, 0o777, (s) => `any user may change ${s} (mode 0777)`);
 
-    const open = path.join(dir, 'open');
-    fs.mkdirSync(open);
-    fs.chmodSync(open, 0o777);
-    const under = path.join(open, 'state');
-    const r3 = cacs(dir, ['import', 'leads.csv', '--dry-run'], { CACS_STATE_DIR: under });
-    expect(r3.code, r3.stderr).toBe(2);
-    expect(r3.stderr).toContain(
-      `not using the state folder ${under}: any user may put another in its place (${open} has mode 0777, without the sticky bit)`,
+    parentRefused(
+      dir,
+      0o777,
+      (p) =>
+        `not using the state folder ${path.join(p, 'state')}: any user may put another in its place (${p} has mode 0777, without the sticky bit)`,
     );
-    // With the sticky bit (as /tmp), only its owner may move it: used.
-    fs.chmodSync(open, 0o1777);
-    expect(cacs(dir, ['import', 'leads.csv', '--dry-run'], { CACS_STATE_DIR: under }).code).toBe(0);
   });
 });
