@@ -312,21 +312,35 @@ function coverRuns(
   return covered;
 }
 
+/**
+ * Whether a text is JSON: an object or array that parses whole. Not its first character alone
+ * (second review, session 24: `[401] invalid access_token Zq7wK2pX"***"yH3jL6dF` showed most of
+ * a token: a message starting with `[` taken for JSON); asked only of a text holding a secret.
+ */
+function parsesAsJson(text: string): boolean {
+  try {
+    JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The text with each run of covered characters written as MASK. */
 function masked(text: string, covered: Uint8Array): string {
   // A run never splits a backslash escape (`\"` of a JSON text): the escaping backslash before a
   // run, and the character a run's last backslash escapes, are masked with it — else the text
   // left would hold `\***` or `***\x`, no JSON any more. Nor does it take a quote that is not
   // escaped: in a JSON text that is a string's own delimiter (a `"` of the secret is written
-  // `\"` there), and masking it broke the string (`"v":"***}`). In a JSON text (one that starts
-  // with `{` or `[`), a run across such a quote is masked in its parts, and a part outside a
+  // `\"` there), and masking it broke the string (`"v":"***}`). In a JSON text (an object or
+  // array that parses), a run across such a quote is masked in its parts, and a part outside a
   // string (`}` after a string's closing quote: the text's own structure, CI seed -145014654)
   // is left as it is — unless what the run then shows of the secret would be MIN_RUN
   // characters together: then all but its end quotes go (a whole form of a secret too: with a
   // bare quote inside, it spans the text's structure — in a string its quotes are escaped). In
   // a text that is no JSON (a message quoting a token with a `"` in it) a run is masked whole
   // but for its end quotes (review, session 24: `Zq7wK2pX"***"yH3jL6dF` showed most of a token).
-  const json = /^\uFEFF?\s*[[{]/.test(text);
+  const json = /^\uFEFF?\s*[[{]/.test(text) && parsesAsJson(text);
   const escaping = (i: number) => {
     let n = 0;
     while (i - n >= 0 && text.charCodeAt(i - n) === 92) n++;
@@ -341,12 +355,22 @@ function masked(text: string, covered: Uint8Array): string {
     for (; seen < at; seen++) if (bareQuote(seen)) quotes++;
     return quotes % 2 === 1;
   };
-  for (let i = 0; i < text.length; i++) {
-    if (!covered[i] || (i > 0 && covered[i - 1])) continue;
+  // The runs as found, each judged on its own: an escape a run takes in may make it touch the
+  // next, which must still have its quotes taken out (CI, session 24: `\\"},"…` masked a
+  // string's closing quote when the run before took in the `\` before it).
+  const runs: number[] = [];
+  for (let i = 0; i < text.length; i++)
+    if (covered[i] && !(i > 0 && covered[i - 1])) {
+      let e = i;
+      while (e < text.length && covered[e]) e++;
+      runs.push(i, e);
+      i = e;
+    }
+  for (let r = 0; r < runs.length; r += 2) {
+    const i = runs[r]!;
+    const to = runs[r + 1]!;
     let s = i;
-    let e = i;
-    while (e < text.length && covered[e]) e++;
-    const to = e;
+    let e = to;
     while (s < e && bareQuote(s)) covered[s++] = 0;
     while (e > s && bareQuote(e - 1)) covered[--e] = 0;
     const parts: [number, number][] = [];
@@ -363,7 +387,6 @@ function masked(text: string, covered: Uint8Array): string {
       if (a > 0 && escaping(a - 1)) covered[a - 1] = 1;
       if (text.charCodeAt(b - 1) === 92 && escaping(b - 1) && b < text.length) covered[b] = 1;
     }
-    i = e;
   }
   let out = '';
   let i = 0;

@@ -18,6 +18,10 @@ export const enCatalogState = {
     'not using the state folder {dir}: run as root, cacs uses no state folder its group may put another in place of ({parent} has mode {mode}, without the sticky bit)',
   'state.folder.group.hint':
     "Take away the group's write access (chmod g-w {at}), or run cacs as a member of the group rather than as root, or point CACS_STATE_DIR (or the setting stateDir) at root's own folder.",
+  'state.folder.special':
+    'not using the state folder: {at} is no file or folder (a named pipe, a socket, a device)',
+  'state.folder.special.hint':
+    'cacs keeps only files and folders in its state folder, and reads or writes none of anything else: remove it, then run the same command.',
   'state.folder.distrusted.hint':
     'A state folder another user can change lets them make cacs send leads again or write over your files: point CACS_STATE_DIR (or the setting stateDir) at a folder of your own, or run cacs as its owner.',
   'state.folder.writable.hint':

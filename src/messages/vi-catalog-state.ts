@@ -15,6 +15,10 @@ export const viCatalogState: Readonly<Record<string, string>> = {
     'không dùng thư mục trạng thái {dir}: khi chạy bằng root, cacs không dùng thư mục trạng thái mà nhóm có thể đặt thư mục khác vào chỗ của nó ({parent} có quyền {mode}, không có bit sticky)',
   'state.folder.group.hint':
     'Hãy bỏ quyền ghi của nhóm (chmod g-w {at}), hoặc chạy cacs bằng một thành viên của nhóm thay vì root, hoặc trỏ CACS_STATE_DIR (hoặc thiết lập stateDir) tới thư mục riêng của root.',
+  'state.folder.special':
+    'không dùng thư mục trạng thái: {at} không phải tệp hay thư mục (ống có tên, socket, thiết bị)',
+  'state.folder.special.hint':
+    'cacs chỉ giữ tệp và thư mục trong thư mục trạng thái, và không đọc hay ghi thứ gì khác: hãy xoá nó, rồi chạy lại cùng lệnh.',
   'state.folder.distrusted.hint':
     'Thư mục trạng thái mà người dùng khác sửa được sẽ cho họ khiến cacs gửi lại khách hàng hoặc ghi đè tệp của bạn: hãy trỏ CACS_STATE_DIR (hoặc thiết lập stateDir) tới thư mục của riêng bạn, hoặc chạy cacs bằng chủ sở hữu của nó.',
   'state.folder.writable.hint':

@@ -130,7 +130,8 @@ describe.skipIf(!ROOT)("another user's state folder (as root)", () => {
     });
     expect(sudo.code, sudo.stderr).toBe(2);
     expect(sudo.stderr).toContain(
-      `not using the state folder ${path.join(home, '.local', 'state', 'cacs')}: ${path.join(home, '.local', 'state')} belongs to nobody`,
+      // The outermost folder on the way that is theirs is named (the path is walked from /).
+      `not using the state folder ${path.join(home, '.local', 'state', 'cacs')}: ${home} belongs to nobody`,
     );
 
     // root's own state folder in a folder of nobody's: they could move it away and put another.
@@ -215,6 +216,27 @@ describe.skipIf(!ROOT)("another user's state folder (as root)", () => {
     // With the sticky bit only root may move root's link: used.
     fs.chmodSync(shared, 0o1777);
     expect(cacs(dir, ['history'], { CACS_STATE_DIR: state }).code).toBe(0);
+
+    // Two links: safe/state → pub/hop → real (second review): the folder holding the second
+    // link is judged too, and the second link's owner.
+    const safe = path.join(dir, 'safe');
+    const pub = path.join(dir, 'pub');
+    fs.mkdirSync(safe);
+    fs.mkdirSync(pub);
+    fs.chmodSync(pub, 0o777);
+    fs.symlinkSync(real, path.join(pub, 'hop'));
+    fs.symlinkSync(path.join(pub, 'hop'), path.join(safe, 'state'));
+    const viaTwo = path.join(safe, 'state');
+    const r3 = cacs(dir, ['history'], { CACS_STATE_DIR: viaTwo });
+    expect(r3.code, r3.stderr).toBe(2);
+    expect(r3.stderr).toContain(`any user may put another in its place (${pub} has mode 0777`);
+    // Sticky: root's link there stays root's; one of nobody's is refused.
+    fs.chmodSync(pub, 0o1777);
+    expect(cacs(dir, ['history'], { CACS_STATE_DIR: viaTwo }).code).toBe(0);
+    fs.lchownSync(path.join(pub, 'hop'), NOBODY, NOBODY);
+    const r4 = cacs(dir, ['history'], { CACS_STATE_DIR: viaTwo });
+    expect(r4.code, r4.stderr).toBe(2);
+    expect(r4.stderr).toContain(`${path.join(pub, 'hop')} belongs to nobody`);
   });
 
   it('as that user, their own folder is used as before', () => {
@@ -256,12 +278,23 @@ describe('a state folder not there yet', () => {
 });
 
 describe('the prune reminder', () => {
-  it('a named pipe at prune.json is not opened (the reminder is skipped, the import goes on)', () => {
+  it('a named pipe at prune.json, a ledger or the history: refused at the start (exit 2), never opened (review, session 24: the import hung, Ctrl-C could not stop it)', () => {
     const dir = folder();
     const state = path.join(dir, 'state');
     fs.mkdirSync(state, { mode: 0o700 });
-    expect(spawnSync('mkfifo', [path.join(state, 'prune.json')]).status).toBe(0);
     fs.writeFileSync(path.join(dir, '.cacsrc.yaml'), 'state:\n  retentionDays: 30\n');
+    for (const name of ['prune.json', 'ledgers/x.ledger', 'history/runs.jsonl']) {
+      const at = path.join(state, name);
+      fs.mkdirSync(path.dirname(at), { recursive: true, mode: 0o700 });
+      expect(spawnSync('mkfifo', [at]).status).toBe(0);
+      // Were it opened, the run would hang until the spawn's timeout.
+      const r = cacs(dir, ['import', 'leads.csv'], { CACS_STATE_DIR: state });
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toContain(
+        `not using the state folder: ${at} is no file or folder (a named pipe, a socket, a device)`,
+      );
+      fs.rmSync(at);
+    }
     const r = cacs(dir, ['import', 'leads.csv', '--dry-run', '--json'], { CACS_STATE_DIR: state });
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ valid: 1 });

@@ -171,6 +171,9 @@ describe('Secrets.scrub on a JSON text that echoes a token with " or \\ (review,
     expect(s.scrub(`invalid access_token ${quoted}`)).toBe('invalid access_token ***');
     expect(s.scrub('x abc"defg y')).toBe('x *** y');
     expect(s.scrub(`invalid access_token ${quoted.slice(0, 20)}`)).toBe('invalid access_token ***');
+    // A message that starts as JSON does but is none (second review).
+    expect(s.scrub(`[401] invalid access_token ${quoted}`)).toBe('[401] invalid access_token ***');
+    expect(s.scrub(`{"a":1} ${quoted}`)).toBe('{"a":1} ***');
     // In a JSON text, the whole token unescaped (a service that does not escape): masked in its
     // parts, what is shown between them under MIN_RUN characters — here none.
     expect(s.scrub(`{"m":"bad ${quoted}"}`)).toBe('{"m":"bad ***"}');
@@ -204,7 +207,12 @@ describe('Secrets.scrub on a JSON text that echoes a token with " or \\ (review,
       {
         numRuns: 3000,
         // A token whose whole raw form spans a string's end (`\",{//  {[["}`): split as any run.
-        examples: [['",{//  {[["}', '', 0, 11]],
+        examples: [
+          ['",{//  {[["}', '', 0, 11],
+          // A run that takes in the `\` of an escaped `\\` and so touches the next run, whose
+          // leading quote (a string's end) must still be left (seed hunt, session 24).
+          ['"},"[}a{://:a{/\\""""""', '', 1153811608, 1848668033],
+        ],
       },
     );
   });

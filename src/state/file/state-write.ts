@@ -299,31 +299,46 @@ export function assertStateFolderTrusted(
         { hint: t('state.folder.group.hint', { at: p }), category: 'config' },
       );
   };
-  // As given: a link on the way may be another user's, and a folder holding one (or holding a
-  // folder on the way) may let others swap it (review, session 24: `shared/state` a link in a
-  // folder the group may write, swapped by `nobody` for a link to another state folder).
-  for (let p = existing; ; p = path.dirname(p)) {
-    const st = fs.lstatSync(p, { throwIfNoEntry: false });
-    if (st?.isSymbolicLink() === true && !trustedOwner(st.uid, me)) throw foreign(p, st.uid);
-    if (p !== root && st?.isDirectory() === true) above(p, st);
-    if (p === path.dirname(p)) break;
-  }
-  let real: string;
-  try {
-    real = fs.realpathSync(existing);
-  } catch {
-    return; // said by the read or write that needs it
-  }
-  // And where the links really lead.
-  for (let p = existing === root ? path.dirname(real) : real; ; p = path.dirname(p)) {
-    let up: fs.Stats;
-    try {
-      up = fs.statSync(p);
-    } catch {
-      break;
+  /**
+   * The path `given` resolved one link at a time, as the kernel does: every link met is the
+   * user's or root's, and every folder passed through (a link's own folder included, and every
+   * folder above one a link leads to) is judged by `above` — but the last, when `last` is the
+   * state folder or one in it (judged by `judge`). Review, session 24: a link judged only where
+   * it led could sit in a folder others may write (`nobody` swapped it: leads sent again), or
+   * lead on to another user's link in such a folder.
+   */
+  const walk = (given: string, last: boolean) => {
+    let pending = given.split('/').filter((c) => c !== '');
+    let cur = '/';
+    above(cur, fs.statSync(cur));
+    for (let hops = 0; pending.length > 0;) {
+      const c = pending.shift()!;
+      if (c === '.') continue;
+      if (c === '..') {
+        cur = path.dirname(cur);
+        continue;
+      }
+      const next = path.join(cur, c);
+      const st = fs.lstatSync(next, { throwIfNoEntry: false });
+      if (st === undefined) return; // not there (yet): nothing further to judge
+      if (st.isSymbolicLink()) {
+        if (!trustedOwner(st.uid, me)) throw foreign(next, st.uid);
+        if (++hops > 40) return; // a loop: said by whatever opens it (ELOOP)
+        const target = fs.readlinkSync(next);
+        if (path.isAbsolute(target)) cur = '/';
+        pending = [...target.split('/').filter((x) => x !== ''), ...pending];
+        continue;
+      }
+      if (!st.isDirectory()) return; // said by the read or write that needs it
+      if (pending.length > 0 || !last) above(next, st);
+      cur = next;
     }
-    above(p, up);
-    if (p === path.dirname(p)) break;
+  };
+  try {
+    walk(existing, existing === root);
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    return; // unreadable on the way: said by the read or write that needs it
   }
   if (existing !== root) {
     // Not there yet: judged when a write makes it, before anything is written in it (checked as
@@ -339,6 +354,35 @@ export function assertStateFolderTrusted(
   } catch {
     return; // unreadable: said by the read that needs it
   }
+  for (const entry of inside) {
+    const at = path.join(root, entry.name);
+    if (entry.isSymbolicLink()) walk(at, true);
+    if (entry.isDirectory() || entry.isSymbolicLink()) {
+      if (judge(at) !== undefined) refuseSpecial(at);
+    } else if (!entry.isFile()) throw special(at);
+  }
+}
+
+function special(at: string): UsageError {
+  return new UsageError(t('state.folder.special', { at }), {
+    hint: t('state.folder.special.hint'),
+    category: 'config',
+  });
+}
+
+/**
+ * A named pipe, socket or device in the state folder (or in a folder in it): every read or write
+ * of it would block or go astray (review, session 24: a pipe at a ledger's name hung the import
+ * where no Ctrl-C could stop it). Judged from the folder's listing, no entry opened.
+ */
+function refuseSpecial(folder: string): void {
+  let inside: fs.Dirent[];
+  try {
+    inside = fs.readdirSync(folder, { withFileTypes: true });
+  } catch {
+    return; // unreadable: said by the read that needs it
+  }
   for (const entry of inside)
-    if (entry.isDirectory() || entry.isSymbolicLink()) judge(path.join(root, entry.name));
+    if (!entry.isFile() && !entry.isDirectory() && !entry.isSymbolicLink())
+      throw special(path.join(folder, entry.name));
 }
