@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isolatedEnv, tempDir } from '../helpers/cli.js';
 import {
   chooseLanguage,
   currentLanguage,
@@ -160,7 +161,8 @@ describe('the Vietnamese catalog is loaded when chosen, not at start-up', () => 
 
 describe("commander's errors in --json, in the run's language (review, session 18)", () => {
   it('the JSON message says what stderr says, without its label; a reason starts its sentence', async () => {
-    const { runCli, isolatedEnv, tempDir } = await import('../helpers/cli.js');
+    // runCli afresh (modules reset), the folders by the file's own tempDir: removed when it ends.
+    const { runCli } = await import('../helpers/cli.js');
     const cwd = tempDir();
     const env = isolatedEnv({ CACS_BASE_URL: 'http://127.0.0.1:9', CACS_ACCESS_TOKEN: 'tok-1' });
     const json = async (args: string[]) => {
@@ -197,7 +199,8 @@ describe("commander's errors in --json, in the run's language (review, session 1
 
 describe('a config file that states its language and has another problem (review, session 18)', () => {
   it('says the problem in the language the file states; without one, in the locale’s', async () => {
-    const { runCli, isolatedEnv, tempDir } = await import('../helpers/cli.js');
+    // runCli afresh (modules reset), the folders by the file's own tempDir: removed when it ends.
+    const { runCli } = await import('../helpers/cli.js');
     const cwd = tempDir();
     const env = isolatedEnv({});
     fs.writeFileSync(path.join(cwd, '.cacsrc.yaml'), 'language: vi\nbatchSize: 5\n');
