@@ -161,4 +161,33 @@ describe('a link at the name of a state file', () => {
       `something that is no file (a named pipe, a device) stands in ${dir} where a file of cacs should be`,
     );
   });
+
+  it('a link in the state folder to a named pipe is refused (exit 2) before anything opens it; one that cannot be followed is passed over (third review)', async () => {
+    const { emu, dir, env } = await setup();
+    write(dir, 'a.csv', CSV('0912345001'));
+    expect((await runCli(['import', 'a.csv'], { env, cwd: dir })).code).toBe(0);
+    const stateDir = env.CACS_STATE_DIR!;
+    // A stray link nothing can follow (a name too long): every command goes on, as before.
+    fs.symlinkSync('a'.repeat(300), path.join(stateDir, 'stray'));
+    expect((await runCli(['history'], { env, cwd: dir })).code).toBe(0);
+    // The same process again, after a pipe appeared in a folder it listed: listed again.
+    const pipe = path.join(dir, 'fifo');
+    expect(spawnSync('mkfifo', [pipe]).status).toBe(0);
+    const runs = path.join(stateDir, 'history', 'runs.jsonl');
+    fs.renameSync(runs, `${runs}.bak`);
+    fs.symlinkSync(pipe, runs);
+    // Were it opened, `history` would hang here (no writer ever comes).
+    const r = await runCli(['history'], { env, cwd: dir });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(`${runs} is no file or folder`);
+    fs.rmSync(runs);
+    fs.renameSync(`${runs}.bak`, runs);
+    expect((await runCli(['history'], { env, cwd: dir })).code).toBe(0);
+    // A pipe put straight into the ledgers' folder, between two runs of one process.
+    const ledgers = path.dirname(ledgerOf(emu, env));
+    expect(spawnSync('mkfifo', [path.join(ledgers, 'x.ledger')]).status).toBe(0);
+    const again = await runCli(['history'], { env, cwd: dir });
+    expect(again.code, again.stderr).toBe(2);
+    expect(again.stderr).toContain('x.ledger is no file or folder');
+  });
 });

@@ -347,21 +347,46 @@ export function assertStateFolderTrusted(
     checkWhenMade(root, (made) => assertStateFolderTrusted(made, me));
     return;
   }
-  if (judge(root) === undefined) return;
+  const top = judge(root);
+  if (top === undefined) return;
   let inside: fs.Dirent[];
   try {
     inside = fs.readdirSync(root, { withFileTypes: true });
   } catch {
     return; // unreadable: said by the read that needs it
   }
+  // The folders in it, judged; their listings read only when one of them (or the state folder)
+  // changed since this process last read them (`cacs report` opens the store four times: with
+  // 100,000 lists' records, each listing cost ≈ 0.1 s — third review).
+  const folders: string[] = [];
+  let seen = `${top.ctimeMs}:${top.mtimeMs}`;
   for (const entry of inside) {
     const at = path.join(root, entry.name);
-    if (entry.isSymbolicLink()) walk(at, true);
+    if (entry.isSymbolicLink()) {
+      try {
+        walk(at, true);
+      } catch (e) {
+        // A link that cannot be followed (another user's folder, a name too long): no folder
+        // of cacs's, passed over as before (third review: it stopped every command).
+        if (e instanceof UsageError) throw e;
+        continue;
+      }
+    }
     if (entry.isDirectory() || entry.isSymbolicLink()) {
-      if (judge(at) !== undefined) refuseSpecial(at);
+      const st = judge(at);
+      if (st !== undefined) {
+        folders.push(at);
+        seen += `|${entry.name}:${st.ino}:${st.ctimeMs}:${st.mtimeMs}`;
+      } else if (entry.isSymbolicLink()) refuseSpecialLink(at);
     } else if (!entry.isFile()) throw special(at);
   }
+  if (listed.get(root) === seen) return;
+  for (const at of folders) refuseSpecial(at);
+  listed.set(root, seen);
 }
+
+/** State folders whose listings this process read, with what their folders were then. */
+const listed = new Map<string, string>();
 
 function special(at: string): UsageError {
   return new UsageError(t('state.folder.special', { at }), {
@@ -370,10 +395,23 @@ function special(at: string): UsageError {
   });
 }
 
+/** A link that leads to a named pipe, socket or device (asked of the file system, not opened). */
+function refuseSpecialLink(at: string): void {
+  let st: fs.Stats | undefined;
+  try {
+    st = fs.statSync(at, { throwIfNoEntry: false });
+  } catch {
+    return; // cannot be followed: said by the read or write that needs it
+  }
+  if (st !== undefined && !st.isFile() && !st.isDirectory()) throw special(at);
+}
+
 /**
  * A named pipe, socket or device in the state folder (or in a folder in it): every read or write
  * of it would block or go astray (review, session 24: a pipe at a ledger's name hung the import
- * where no Ctrl-C could stop it). Judged from the folder's listing, no entry opened.
+ * where no Ctrl-C could stop it), nor a link to one (third review: `history/runs.jsonl` a link
+ * to a pipe hung `cacs history`). Judged from the folder's listing and the links' targets'
+ * kinds, no entry opened.
  */
 function refuseSpecial(folder: string): void {
   let inside: fs.Dirent[];
@@ -382,7 +420,9 @@ function refuseSpecial(folder: string): void {
   } catch {
     return; // unreadable: said by the read that needs it
   }
-  for (const entry of inside)
-    if (!entry.isFile() && !entry.isDirectory() && !entry.isSymbolicLink())
-      throw special(path.join(folder, entry.name));
+  for (const entry of inside) {
+    const at = path.join(folder, entry.name);
+    if (entry.isSymbolicLink()) refuseSpecialLink(at);
+    else if (!entry.isFile() && !entry.isDirectory()) throw special(at);
+  }
 }
