@@ -22,6 +22,7 @@ export const enCatalogState = {
     'not using the state folder: {at} is no file or folder (a named pipe, a socket, a device)',
   'state.folder.special.hint':
     'cacs keeps only files and folders in its state folder, and reads or writes none of anything else: remove it, then run the same command.',
+  'state.folder.viaLink': '{problem} (reached through the link {link})',
   'state.folder.distrusted.hint':
     'A state folder another user can change lets them make cacs send leads again or write over your files: point CACS_STATE_DIR (or the setting stateDir) at a folder of your own, or run cacs as its owner.',
   'state.folder.writable.hint':

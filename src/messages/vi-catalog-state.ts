@@ -19,6 +19,7 @@ export const viCatalogState: Readonly<Record<string, string>> = {
     'không dùng thư mục trạng thái: {at} không phải tệp hay thư mục (ống có tên, socket, thiết bị)',
   'state.folder.special.hint':
     'cacs chỉ giữ tệp và thư mục trong thư mục trạng thái, và không đọc hay ghi thứ gì khác: hãy xoá nó, rồi chạy lại cùng lệnh.',
+  'state.folder.viaLink': '{problem} (qua liên kết {link})',
   'state.folder.distrusted.hint':
     'Thư mục trạng thái mà người dùng khác sửa được sẽ cho họ khiến cacs gửi lại khách hàng hoặc ghi đè tệp của bạn: hãy trỏ CACS_STATE_DIR (hoặc thiết lập stateDir) tới thư mục của riêng bạn, hoặc chạy cacs bằng chủ sở hữu của nó.',
   'state.folder.writable.hint':

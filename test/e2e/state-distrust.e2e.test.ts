@@ -237,6 +237,20 @@ describe.skipIf(!ROOT)("another user's state folder (as root)", () => {
     const r4 = cacs(dir, ['history'], { CACS_STATE_DIR: viaTwo });
     expect(r4.code, r4.stderr).toBe(2);
     expect(r4.stderr).toContain(`${path.join(pub, 'hop')} belongs to nobody`);
+
+    // A folder in the state folder that is a link into another user's folder: that folder
+    // named, and the link that led there (third review).
+    const theirs = path.join(dir, 'theirs');
+    fs.mkdirSync(path.join(theirs, 'journals'), { recursive: true, mode: 0o700 });
+    fs.chownSync(theirs, NOBODY, NOBODY);
+    const own = path.join(dir, 'own');
+    fs.mkdirSync(own, { mode: 0o700 });
+    fs.symlinkSync(path.join(theirs, 'journals'), path.join(own, 'journals'));
+    const r5 = cacs(dir, ['history'], { CACS_STATE_DIR: own });
+    expect(r5.code, r5.stderr).toBe(2);
+    expect(r5.stderr).toContain(
+      `${theirs} belongs to nobody (uid ${NOBODY}), not to this user or root (reached through the link ${path.join(own, 'journals')})`,
+    );
   });
 
   it('as that user, their own folder is used as before', () => {

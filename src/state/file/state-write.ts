@@ -366,9 +366,15 @@ export function assertStateFolderTrusted(
       try {
         walk(at, true);
       } catch (e) {
+        // Refused: the link that led there named too (else nothing says why a folder outside
+        // the state folder is judged — third review).
+        if (e instanceof UsageError)
+          throw new UsageError(t('state.folder.viaLink', { problem: e.message, link: at }), {
+            ...(e.hint !== undefined ? { hint: e.hint } : {}),
+            category: 'config',
+          });
         // A link that cannot be followed (another user's folder, a name too long): no folder
         // of cacs's, passed over as before (third review: it stopped every command).
-        if (e instanceof UsageError) throw e;
         continue;
       }
     }
