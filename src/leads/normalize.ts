@@ -318,6 +318,12 @@ export function normalizePhone(raw: string, into?: PhoneResult): PhoneResult {
   return result(into, `0${digits}`, changes | oldForm);
 }
 
+/** A phone as the import normalises it ('' for none): one key for one number however written. */
+export function phoneKey(v: unknown): string {
+  const s = v == null ? '' : String(v);
+  return s.trim() === '' ? '' : normalizePhone(s).value;
+}
+
 /**
  * Normalise a desk phone number: trim, spreadsheet leftovers, drop separators, +84/0084 (and
  * `+84 (0)`) become 0, and an old 11-digit mobile (someone's mobile given as the home phone)

@@ -25,6 +25,7 @@ import type {
   BookmarkRun,
   BookmarkState,
   BookmarkStore,
+  LockHolder,
   StateLock,
   StoredBookmark,
 } from '../state/types.js';
@@ -194,7 +195,7 @@ function lockedMessage(key: BookmarkKey) {
     name: JSON.stringify(key.name),
     campaign: key.campaign,
   });
-  return (pid: number | undefined, holder?: 'reconcile' | 'forget' | 'prune'): LockedError => {
+  return (pid: number | undefined, holder?: LockHolder): LockedError => {
     // Held by `cacs forget` (removing a bookmark of an erased ref_id): that command named.
     if (holder !== undefined && pid !== undefined && pid !== process.pid) {
       const command = t(`state.lock.holder.${holder}`);

@@ -30,6 +30,7 @@
  */
 
 import { ATTEMPT_FIELDS, RECORD_FIELDS, type CallAttempt, type CallRecord } from '../api/spec.js';
+import { phoneKey } from '../leads/normalize.js';
 
 const KNOWN_LEAD_FIELD_SET: ReadonlySet<string> = new Set([...RECORD_FIELDS, 'data']);
 const MERGED_FIELDS = ['campaign_id', 'campaign_name', 'ref_id', 'phone_number', 'lead_name'];
@@ -103,19 +104,13 @@ function isEmpty(v: unknown): boolean {
 }
 
 /**
- * Whether two non-empty phone numbers of one lead are different numbers: compared by their
- * national digits — the country code 84 (written `+84`, `0084`, `84`, even `+84 (0)`) and
- * leading zeros left out, so `+84 912 345 001`, `0912345001` and `912345001` (a number whose
- * leading zero a spreadsheet dropped) are one number.
+ * Whether two non-empty phone numbers of one lead are different numbers: compared as the
+ * import normalises them (phoneKey), so `+84 912 345 001`, `0084912345001`, `0912345001` and
+ * `912345001` (a number whose leading zero a spreadsheet dropped) are one number.
  */
 function otherNumber(kept: unknown, incoming: unknown): boolean {
   if (isEmpty(kept) || isEmpty(incoming)) return false;
-  const national = (v: unknown) => {
-    let d = String(v).replace(/\D+/g, '').replace(/^00/, '');
-    if (d.startsWith('84') && d.length > 10) d = d.slice(2);
-    return d.replace(/^0+/, '');
-  };
-  return national(kept) !== national(incoming);
+  return phoneKey(kept) !== phoneKey(incoming);
 }
 
 /** JSON with object keys sorted, for choosing among duplicates deterministically. */

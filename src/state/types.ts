@@ -250,11 +250,11 @@ export interface StateLock {
  * The error for a lock another run holds: `pid` is the holder's (this process's own when it
  * holds it already; undefined when the holder is still starting).
  */
+/** What a run holds a lock for besides an import (its lock file says so: file/lock.ts). */
+export type LockHolder = 'reconcile' | 'forget' | 'prune';
+
 /** The refusal when another run holds a lock: its pid, and the command it runs if no import. */
-export type LockedMessage = (
-  pid: number | undefined,
-  holder?: 'reconcile' | 'forget' | 'prune',
-) => LockedError;
+export type LockedMessage = (pid: number | undefined, holder?: LockHolder) => LockedError;
 
 // ── Report bookmarks ────────────────────────────────────────────────────────────────────────
 

@@ -14,7 +14,7 @@
  *   only); fed by records with both.
  */
 import type { CallRecord } from '../../api/spec.js';
-import { normalizePhone } from '../../leads/normalize.js';
+import { phoneKey } from '../../leads/normalize.js';
 import { comparableTime } from '../fetch.js';
 import { KeyTable } from './keytable.js';
 
@@ -96,11 +96,7 @@ export function refKey(v: unknown): string {
   return v == null ? '' : String(v).trim();
 }
 
-/** A phone as the import normalises it ('' for none). */
-export function phoneKey(v: unknown): string {
-  const s = v == null ? '' : String(v);
-  return s.trim() === '' ? '' : normalizePhone(s).value;
-}
+export { phoneKey };
 
 /** OutcomeIndex.refPhone: no row with a number yet, rows of different numbers. */
 const UNSEEN = -1;

@@ -23,7 +23,7 @@ import { writeFileAtomicSync } from '../../atomic-write.js';
 import { machineParts, processGone, releaseOnExit } from '../../cleanup.js';
 import { stateWriteError } from './state-write.js';
 import { LockedError } from '../../errors.js';
-import type { LockedMessage, StateLock } from '../types.js';
+import type { LockHolder, LockedMessage, StateLock } from '../types.js';
 
 export type { LockedMessage };
 
@@ -84,7 +84,6 @@ function parse(text: string): { pid: number; token: string; machine?: string } |
 }
 
 /** What runs hold a lock for, besides an import (the lock file's token says which). */
-export type LockHolder = 'reconcile' | 'forget' | 'prune';
 const HOLDERS: readonly string[] = ['reconcile', 'forget', 'prune'] satisfies LockHolder[];
 
 /** The holder a token names; undefined for an import's (or an older version's) token. */
