@@ -253,6 +253,19 @@ describe.skipIf(!ROOT)("another user's state folder (as root)", () => {
     );
   });
 
+  it('a device in the state folder (made with mknod, as root can): refused at the start like a pipe', () => {
+    const dir = folder();
+    const state = path.join(dir, 'state');
+    fs.mkdirSync(path.join(state, 'ledgers'), { recursive: true, mode: 0o700 });
+    const at = path.join(state, 'ledgers', 'x.ledger');
+    // The character device /dev/null is (1, 3).
+    expect(spawnSync('mknod', [at, 'c', '1', '3']).status).toBe(0);
+    const r = cacs(dir, ['import', 'leads.csv'], { CACS_STATE_DIR: state });
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(`${at} is no file or folder (a named pipe, a socket, a device)`);
+    expect(fs.statSync(at).isCharacterDevice()).toBe(true);
+  });
+
   it('as that user, their own folder is used as before', () => {
     const dir = folder();
     const state = path.join(dir, 'state');
